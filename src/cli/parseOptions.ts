@@ -1,0 +1,65 @@
+// Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
+// with what is allowed, so the user gets one line naming the option, and exit code 2.
+import { InvalidArgumentError } from 'commander';
+import { MAX_SEED } from '../core/rng.js';
+
+/** Most games one run may request: beyond this, a typo is likelier than a plan. */
+export const MAX_GAMES = 1e12;
+
+const INTEGER_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)(e\+?\d+)?$/i;
+
+/** Parses a positive whole count written as 1000000, 1e6 or 1_000_000. */
+export function parseGameCount(raw: string): number {
+  const text = raw.trim().replace(/_/g, '');
+  const value = INTEGER_TEXT.test(text) ? Number(text) : NaN;
+  const allowed = `a whole number of games from 1 to 1e12, e.g. 1000000, 1e6 or 1_000_000`;
+  if (!Number.isFinite(value)) throw new InvalidArgumentError(`Expected ${allowed}.`);
+  if (!Number.isInteger(value)) throw new InvalidArgumentError(`Not a whole number; expected ${allowed}.`);
+  if (value < 1) throw new InvalidArgumentError(`Expected ${allowed}.`);
+  if (value > MAX_GAMES) throw new InvalidArgumentError(`Too many games; expected ${allowed}.`);
+  return value;
+}
+
+/** Parses a seed: a whole number in [0, 2^53 - 1]. */
+export function parseSeed(raw: string): number {
+  const text = raw.trim().replace(/_/g, '');
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value > MAX_SEED) {
+    throw new InvalidArgumentError(`Expected a whole number from 0 to ${MAX_SEED}.`);
+  }
+  return value;
+}
+
+/** Parses -j: "auto" or a worker count in [1, 256]. */
+export function parseJobs(raw: string): number | 'auto' {
+  const text = raw.trim().toLowerCase();
+  if (text === 'auto') return 'auto';
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 256) {
+    throw new InvalidArgumentError('Expected "auto" or a number of worker threads from 1 to 256.');
+  }
+  return value;
+}
+
+/** Parses --confidence: a level strictly between 0 and 1 (0.95), or a percentage (95%). */
+export function parseConfidence(raw: string): number {
+  const text = raw.trim();
+  const pct = text.endsWith('%');
+  const value = Number(pct ? text.slice(0, -1) : text) / (pct ? 100 : 1);
+  if (!Number.isFinite(value) || value <= 0 || value >= 1 || text === '') {
+    throw new InvalidArgumentError('Expected a confidence level between 0 and 1 (exclusive), e.g. 0.95 or 95%.');
+  }
+  return value;
+}
+
+/** Parses an integer option within [min, max]. */
+export function intInRange(min: number, max: number): (raw: string) => number {
+  return (raw: string) => {
+    const text = raw.trim().replace(/_/g, '');
+    const value = /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`);
+    }
+    return value;
+  };
+}

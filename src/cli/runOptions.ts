@@ -1,0 +1,135 @@
+// The options every simulating command shares, and the imperative shell around the pure runner:
+// seed choice, progress bar, Ctrl-C, timings, rendering and atomic file output.
+import { randomInt } from 'node:crypto';
+import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import cliProgress from 'cli-progress';
+import { Command, Option } from 'commander';
+import { autoJobs, runSimulation, type RunResult } from '../core/runner.js';
+import { FORMATS, render, type Format, type Report } from '../report/report.js';
+import { intInRange, parseConfidence, parseGameCount, parseJobs, parseSeed } from './parseOptions.js';
+
+export interface OutputOptions {
+  format: Format;
+  out?: string;
+  quiet?: boolean;
+  confidence: number;
+}
+
+export interface RunCliOptions extends OutputOptions {
+  games: number;
+  seed?: number;
+  jobs: number | 'auto';
+  chunkSize?: number;
+}
+
+/** Adds --format, --out, --quiet and --confidence. */
+export function addOutputOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS as string[]).default('table'))
+    .option('--out <file>', 'write the report to FILE (atomically) instead of stdout')
+    .option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)', parseConfidence, 0.95)
+    .option('-q, --quiet', 'no progress bar or notes on stderr');
+}
+
+/** Adds the Monte Carlo options: -n, --seed, -j, --chunk-size, plus the output options. */
+export function addRunOptions(cmd: Command, defaultGames: number): Command {
+  cmd
+    .option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames)
+    .option('--seed <S>', 'seed (whole number); chosen at random and reported when absent', parseSeed)
+    .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
+    .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp());
+  return addOutputOptions(cmd);
+}
+
+/** The seed to use: the user's, or a fresh one announced on stderr so the run can be repeated. */
+export function chooseSeed(opts: { seed?: number; quiet?: boolean }): number {
+  if (opts.seed !== undefined) return opts.seed;
+  const seed = randomInt(0, 2 ** 47);
+  if (!opts.quiet) process.stderr.write(`sim: seed ${seed} (chosen at random; add --seed ${seed} to repeat this run)\n`);
+  return seed;
+}
+
+export interface McRun {
+  result: RunResult;
+  seed: number;
+  timings: Record<string, number | string>;
+}
+
+/** Runs a registered simulation with a progress bar (TTY only, after ~1 s) and Ctrl-C → partial results. */
+export async function runWithShell(simId: string, params: unknown, opts: RunCliOptions, seed: number): Promise<McRun> {
+  const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
+  const started = performance.now();
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (!opts.quiet) process.stderr.write('\nsim: interrupted; finishing running chunks and reporting completed games\n');
+    controller.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const showBar = process.stderr.isTTY && !opts.quiet;
+  let bar: cliProgress.SingleBar | null = null;
+  try {
+    const result = await runSimulation({
+      simId,
+      params,
+      n: opts.games,
+      seed,
+      jobs,
+      chunkSize: opts.chunkSize,
+      signal: controller.signal,
+      onProgress: showBar
+        ? (done) => {
+            if (!bar && performance.now() - started > 1000 && done < opts.games) {
+              bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
+              bar.start(opts.games, done);
+            }
+            bar?.update(done);
+          }
+        : undefined,
+    });
+    const wallMs = performance.now() - started;
+    return {
+      result,
+      seed,
+      timings: {
+        wallMs: Math.round(wallMs),
+        gamesPerSecond: Math.round((result.games / wallMs) * 1000),
+        jobs: result.jobs,
+        chunkSize: result.chunkSize,
+      },
+    };
+  } finally {
+    (bar as cliProgress.SingleBar | null)?.stop();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+/** Writes `text` to `file` atomically: a temp file in the same folder, then rename. */
+export function writeFileAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* nothing to clean */
+    }
+    throw err;
+  }
+}
+
+/** Renders the report and writes it to --out or stdout. Interrupted runs exit 130 after writing. */
+export function emitReport(report: Report, opts: OutputOptions): void {
+  const text = render(report, opts.format);
+  if (opts.out) {
+    writeFileAtomic(opts.out, text);
+    if (!opts.quiet) process.stderr.write(`sim: wrote ${opts.out}\n`);
+  } else {
+    process.stdout.write(text);
+  }
+  if (report.partial) process.exitCode = 130;
+}

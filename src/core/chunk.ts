@@ -1,0 +1,20 @@
+// Plays one contiguous range of game indices: the unit of work shared by the in-process
+// runner and the worker threads.
+import { Layout, Recorder } from './aggregate.js';
+import type { GamePlayer } from './game.js';
+import { streamFor } from './rng.js';
+
+/** Plays games [start, start + count) of run `seed`, returning the chunk aggregate. */
+export function playChunk(
+  player: GamePlayer,
+  layout: Layout,
+  seed: number,
+  start: number,
+  count: number,
+): Float64Array {
+  const data = layout.emptyChunk();
+  const rec = new Recorder(layout, data);
+  const end = start + count;
+  for (let i = start; i < end; i++) player.play(streamFor(seed, i), rec, i);
+  return data;
+}

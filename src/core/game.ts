@@ -1,0 +1,23 @@
+// The contract every simulated game implements (OpenSpiel's shape, TypeScript ergonomics).
+// A GameSim is pure data plus factories: the runner (in-process or in a worker) builds one
+// player per thread with preallocated state and calls play() once per game.
+import type { MetricSpec, Recorder } from './aggregate.js';
+import type { Rng } from './rng.js';
+
+/** Plays one game from its own stream and records its metrics. Reuses preallocated state. */
+export interface GamePlayer {
+  /** Plays game `index` (its stream is `rng`, fresh for this game), writing observations into `rec`. */
+  play(rng: Rng, rec: Recorder, index: number): void;
+}
+
+/**
+ * A simulation registered under `id`. `P` must be plain JSON (it is sent to workers).
+ * Metrics may depend on the parameters (e.g. a histogram sized by the number of dice).
+ */
+export interface GameSim<P> {
+  readonly id: string;
+  metrics(params: P): MetricSpec[];
+  /** About how many games take 20 ms on one core: the default chunk size. */
+  gamesPerChunk(params: P): number;
+  createPlayer(params: P): GamePlayer | Promise<GamePlayer>;
+}

@@ -1,0 +1,22 @@
+// Canonical JSON (sorted keys) and its SHA-256: identifies resolved parameters and data.
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted recursively, so equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value as object).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k]);
+    return out;
+  }
+  return value;
+}
+
+/** First 16 hex digits of the SHA-256 of the canonical JSON of `value`. */
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,133 @@
+// Named, documented parameters. Every rule constant a house rule might change is a ParamSpec
+// with its rulebook default; values are validated with valibot and errors name the key path
+// and what is allowed.
+import * as v from 'valibot';
+
+export type ParamValue = number | boolean | string;
+
+export interface ParamSpec {
+  /** Dotted key path, e.g. "handSize" or "cover.save". */
+  readonly key: string;
+  readonly type: 'int' | 'number' | 'bool' | 'enum';
+  readonly default: ParamValue;
+  /** Inclusive bounds for int/number. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** One line: what it means. */
+  readonly doc: string;
+  /** Where the default comes from: a rulebook section, or "assumption: …". */
+  readonly source: string;
+}
+
+/** Bad input from the user (option, scenario or data file): exit 2, one line. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** What the spec allows, for messages: "an integer in [1, 1000]". */
+export function describeAllowed(spec: ParamSpec): string {
+  switch (spec.type) {
+    case 'int':
+      return `an integer in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
+    case 'number':
+      return `a number in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
+    case 'bool':
+      return 'true or false';
+    case 'enum':
+      return `one of ${(spec.choices ?? []).join(', ')}`;
+  }
+}
+
+function schemaFor(spec: ParamSpec): v.GenericSchema<unknown, ParamValue> {
+  const allowed = describeAllowed(spec);
+  switch (spec.type) {
+    case 'int':
+      return v.pipe(v.number(allowed), v.integer(allowed), v.minValue(spec.min ?? -Infinity, allowed), v.maxValue(spec.max ?? Infinity, allowed));
+    case 'number':
+      return v.pipe(v.number(allowed), v.finite(allowed), v.minValue(spec.min ?? -Infinity, allowed), v.maxValue(spec.max ?? Infinity, allowed));
+    case 'bool':
+      return v.boolean(allowed);
+    case 'enum':
+      return v.picklist(spec.choices as string[], allowed);
+  }
+}
+
+/** Converts a command-line string to the spec's type ("6" → 6, "true" → true); leaves others alone. */
+export function coerceParam(spec: ParamSpec, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const s = raw.trim();
+  if (spec.type === 'int' || spec.type === 'number') {
+    const cleaned = s.replace(/_/g, '');
+    return cleaned !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : raw;
+  }
+  if (spec.type === 'bool') return s === 'true' ? true : s === 'false' ? false : raw;
+  return s;
+}
+
+/**
+ * Validates one value against its spec. `where` names the source for the message,
+ * e.g. "option --sides" or "scenarios/x.yaml: params.handSize". Throws UsageError.
+ */
+export function validateParam(spec: ParamSpec, raw: unknown, where: string): ParamValue {
+  const result = v.safeParse(schemaFor(spec), coerceParam(spec, raw));
+  if (!result.success) {
+    throw new UsageError(`${where}: got ${JSON.stringify(raw)}, expected ${describeAllowed(spec)}`);
+  }
+  return result.output;
+}
+
+/** Defaults of all specs as a flat object keyed by spec.key. */
+export function defaultsOf(specs: readonly ParamSpec[]): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
+  for (const s of specs) out[s.key] = s.default;
+  return out;
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+/** The candidate closest to `name`, or null when none is reasonably close. */
+export function nearest(name: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(name.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+/** Resolves a flat record of overrides against specs: unknown keys and bad values throw UsageError. */
+export function resolveParams(
+  specs: readonly ParamSpec[],
+  overrides: Record<string, unknown>,
+  where: (key: string) => string,
+): Record<string, ParamValue> {
+  const out = defaultsOf(specs);
+  const keys = specs.map((s) => s.key);
+  for (const [key, raw] of Object.entries(overrides)) {
+    const spec = specs.find((s) => s.key === key);
+    if (!spec) {
+      const near = nearest(key, keys);
+      throw new UsageError(`${where(key)}: unknown parameter "${key}"${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params\``);
+    }
+    out[key] = validateParam(spec, raw, where(key));
+  }
+  return out;
+}

@@ -1,0 +1,136 @@
+// The deterministic runner: splits games [0, n) into fixed chunks, plays them in-process (-j 1)
+// or on a piscina pool, and merges the chunk aggregates in chunk order. Because game i uses only
+// stream (seed, i) and merging is exact integer addition, the result does not depend on jobs or
+// chunk size.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Layout, Totals } from './aggregate.js';
+import { playChunk } from './chunk.js';
+import { canonicalJson } from './hash.js';
+import type { ChunkTask } from './worker.js';
+import { loadSim } from '../games/registry.js';
+
+export interface RunOptions {
+  simId: string;
+  /** Plain JSON parameters of the simulation. */
+  params: unknown;
+  /** Games to play: indices [0, n). */
+  n: number;
+  seed: number;
+  /** Worker threads; 1 runs in-process with no pool. */
+  jobs: number;
+  /** Games per chunk; default: the game's own estimate of ~20 ms of work. */
+  chunkSize?: number;
+  /** Called on the main thread after each merged chunk with the games done so far. */
+  onProgress?: (gamesDone: number) => void;
+  /** Stops dispatching new chunks; the result then covers the completed prefix only. */
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  totals: Totals;
+  /** Games merged (equals n unless stopped early). */
+  games: number;
+  partial: boolean;
+  chunkSize: number;
+  jobs: number;
+}
+
+/** Number of worker threads `-j auto` uses. */
+export function autoJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+function workerFile(): string {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return fileURLToPath(new URL('./worker.js', here));
+  // Running from TypeScript source (vitest, tsx): Node 20 does not apply tsx's loader inside
+  // worker threads, so workers use the compiled twin that `npm test` builds first (pretest).
+  const compiled = fileURLToPath(new URL('../../dist/src/core/worker.js', here));
+  if (!existsSync(compiled)) throw new Error(`worker threads need the compiled code: run \`npm run build\` (missing ${compiled})`);
+  return compiled;
+}
+
+export function defaultChunkSize(gamesPer20ms: number, n: number, jobs: number): number {
+  // Several chunks per worker for balance, but no chunk smaller than ~a few ms of work.
+  const balanced = Math.ceil(n / (jobs * 8));
+  return Math.max(1, Math.min(gamesPer20ms, Math.max(balanced, Math.ceil(gamesPer20ms / 8))));
+}
+
+export async function runSimulation(opts: RunOptions): Promise<RunResult> {
+  const sim = await loadSim(opts.simId);
+  const layout = new Layout(sim.metrics(opts.params));
+  const totals = new Totals(layout);
+  const jobs = Math.max(1, Math.floor(opts.jobs));
+  const chunkSize = opts.chunkSize ?? defaultChunkSize(sim.gamesPerChunk(opts.params), opts.n, jobs);
+  const chunkCount = Math.ceil(opts.n / chunkSize);
+  const chunkStart = (k: number) => k * chunkSize;
+  const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
+  const stopped = () => opts.signal?.aborted === true;
+
+  if (jobs === 1 || chunkCount === 1) {
+    const player = await sim.createPlayer(opts.params);
+    for (let k = 0; k < chunkCount && !stopped(); k++) {
+      totals.addChunk(playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k)), chunkLen(k));
+      opts.onProgress?.(totals.games);
+      // Let signal handlers and timers run between chunks.
+      if (opts.signal || opts.onProgress) await new Promise<void>((r) => setImmediate(r));
+    }
+    return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs: 1 };
+  }
+
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina({ filename: workerFile(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
+  const paramsKey = canonicalJson(opts.params);
+  const pending = new Map<number, Float64Array>();
+  let nextToMerge = 0;
+  let nextToSend = 0;
+  let failure: unknown = null;
+  try {
+    await new Promise<void>((resolve) => {
+      let inFlight = 0;
+      const pump = () => {
+        // Bounded window: at most 4 chunks per worker in flight, so huge runs never queue millions of tasks.
+        while (failure === null && !stopped() && nextToSend < chunkCount && inFlight < jobs * 4) {
+          const k = nextToSend++;
+          inFlight++;
+          const task: ChunkTask = { simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: chunkStart(k), count: chunkLen(k) };
+          pool.run(task).then(
+            (data: Float64Array) => {
+              inFlight--;
+              pending.set(k, data);
+              while (pending.has(nextToMerge)) {
+                totals.addChunk(pending.get(nextToMerge)!, chunkLen(nextToMerge));
+                pending.delete(nextToMerge);
+                nextToMerge++;
+              }
+              opts.onProgress?.(totals.games);
+              pump();
+            },
+            (err: unknown) => {
+              inFlight--;
+              if (failure === null) {
+                failure = new ChunkError(k, chunkStart(k), chunkLen(k), err);
+              }
+              pump();
+            },
+          );
+        }
+        if (inFlight === 0) resolve();
+      };
+      pump();
+    });
+  } finally {
+    await pool.destroy();
+  }
+  if (failure !== null) throw failure;
+  return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs };
+}
+
+/** A chunk failed in a worker: names the chunk and the first game index to reproduce it. */
+export class ChunkError extends Error {
+  constructor(readonly chunk: number, readonly start: number, readonly count: number, readonly causeError: unknown) {
+    super(`chunk ${chunk} (games ${start}..${start + count - 1}) failed: ${causeError instanceof Error ? causeError.message : String(causeError)}`);
+  }
+}

@@ -1,0 +1,207 @@
+// Small statistics the reports need, written here because simple-statistics has no Wilson
+// interval or proportion tests and its probit is a coarse table. Each is tested against
+// published values in test/stats.test.ts.
+import type { MetricTotals } from './aggregate.js';
+
+/**
+ * Inverse of the standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9,
+ * refined by one Halley step to near double precision). p must be in (0, 1).
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: p must be in (0, 1), got ${p}`);
+  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const plow = 0.02425;
+  let x: number;
+  if (p < plow) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p <= 1 - plow) {
+    const q = p - 0.5;
+    const r = q * q;
+    x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  } else {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  // One Halley refinement step using the exact CDF.
+  const e = normalCdf(x) - p;
+  const u = e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
+  return x - u / (1 + (x * u) / 2);
+}
+
+/** Standard normal CDF, accurate to ~1e-15 through the regularised incomplete gamma. */
+export function normalCdf(x: number): number {
+  // Phi(x) = 1/2 erfc(-x/sqrt2); erfc via the regularised incomplete gamma: erfc(z) = Q(1/2, z^2) for z >= 0.
+  const z = x / Math.SQRT2;
+  if (Math.abs(z) < 1e-300) return 0.5;
+  const q = regularizedGammaQ(0.5, z * z);
+  return z > 0 ? 1 - q / 2 : q / 2;
+}
+
+/** z such that P(|Z| <= z) = confidence, e.g. 1.959964 for 0.95. */
+export function zFor(confidence: number): number {
+  return normalQuantile(0.5 + confidence / 2);
+}
+
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+/** Wilson score interval for k successes in n trials at the given two-sided confidence. */
+export function wilson(k: number, n: number, confidence = 0.95): Interval {
+  if (n <= 0) return { lo: 0, hi: 1 };
+  const z = zFor(confidence);
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  // At k = 0 (k = n) the bound is exactly 0 (1); rounding would otherwise leave ~1e-17.
+  return { lo: k === 0 ? 0 : Math.max(0, centre - half), hi: k === n ? 1 : Math.min(1, centre + half) };
+}
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9): ~15 significant digits. */
+export function logGamma(x: number): number {
+  const g = 7;
+  const coef = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  x -= 1;
+  let a = coef[0];
+  const t = x + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += coef[i] / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** Regularised lower incomplete gamma P(a, x) (series / continued fraction, Numerical Recipes). */
+export function regularizedGammaP(a: number, x: number): number {
+  if (x <= 0) return 0;
+  if (x < a + 1) return gammaSeries(a, x);
+  return 1 - gammaContinuedFraction(a, x);
+}
+
+/** Regularised upper incomplete gamma Q(a, x) = 1 - P(a, x), computed without cancellation. */
+export function regularizedGammaQ(a: number, x: number): number {
+  if (x <= 0) return 1;
+  if (x < a + 1) return 1 - gammaSeries(a, x);
+  return gammaContinuedFraction(a, x);
+}
+
+function gammaSeries(a: number, x: number): number {
+  let ap = a;
+  let sum = 1 / a;
+  let del = sum;
+  for (let n = 0; n < 10000; n++) {
+    ap += 1;
+    del *= x / ap;
+    sum += del;
+    if (Math.abs(del) < Math.abs(sum) * 1e-16) break;
+  }
+  return sum * Math.exp(-x + a * Math.log(x) - logGamma(a));
+}
+
+function gammaContinuedFraction(a: number, x: number): number {
+  const tiny = 1e-300;
+  let b = x + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 10000; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-16) break;
+  }
+  return Math.exp(-x + a * Math.log(x) - logGamma(a)) * h;
+}
+
+/** P(X >= x) for X chi-square with k degrees of freedom. */
+export function chiSquareSurvival(x: number, k: number): number {
+  return regularizedGammaQ(k / 2, x / 2);
+}
+
+export interface ChiSquareResult {
+  statistic: number;
+  degreesOfFreedom: number;
+  pValue: number;
+}
+
+/**
+ * Pearson goodness-of-fit of observed counts against expected probabilities. Cells with expected
+ * count below 5 are pooled into their neighbour (left to right) so the chi-square approximation holds.
+ */
+export function chiSquareGoodnessOfFit(observed: readonly number[], probabilities: readonly number[]): ChiSquareResult {
+  const n = observed.reduce((s, v) => s + v, 0);
+  const pooledObs: number[] = [];
+  const pooledExp: number[] = [];
+  let o = 0;
+  let e = 0;
+  for (let i = 0; i < observed.length; i++) {
+    o += observed[i];
+    e += probabilities[i] * n;
+    if (e >= 5) {
+      pooledObs.push(o);
+      pooledExp.push(e);
+      o = 0;
+      e = 0;
+    }
+  }
+  if (pooledExp.length > 0) {
+    pooledObs[pooledObs.length - 1] += o;
+    pooledExp[pooledExp.length - 1] += e;
+  }
+  let stat = 0;
+  for (let i = 0; i < pooledObs.length; i++) stat += (pooledObs[i] - pooledExp[i]) ** 2 / pooledExp[i];
+  const df = Math.max(1, pooledObs.length - 1);
+  return { statistic: stat, degreesOfFreedom: df, pValue: pooledObs.length < 2 ? 1 : chiSquareSurvival(stat, df) };
+}
+
+export interface MeanSummary {
+  n: number;
+  mean: number;
+  sd: number;
+  /** Standard error of the mean. */
+  se: number;
+  /** Normal-approximation interval of the mean at the run's confidence. */
+  lo: number;
+  hi: number;
+}
+
+/** Mean, standard deviation, standard error and interval from exact integer moments. */
+export function meanSummary(t: MetricTotals, confidence = 0.95): MeanSummary {
+  const n = t.n;
+  if (n === 0) return { n, mean: NaN, sd: NaN, se: NaN, lo: NaN, hi: NaN };
+  const mean = Number(t.sum) / n;
+  // Exact numerator n*S2 - S1^2 in BigInt, so the variance is the same bits for any merge order.
+  const nb = BigInt(n);
+  const num = nb * t.sumSq - t.sum * t.sum;
+  const variance = n > 1 ? Number(num) / (n * (n - 1)) : 0;
+  const sd = Math.sqrt(Math.max(0, variance));
+  const se = sd / Math.sqrt(n);
+  const z = zFor(confidence);
+  return { n, mean, sd, se, lo: mean - z * se, hi: mean + z * se };
+}
+
+/**
+ * The q-quantile (0 < q < 1) of an integer metric from its histogram: the smallest v with
+ * P(X <= v) >= q. Returns null when it lies in the overflow bin (beyond the histogram).
+ */
+export function histogramQuantile(t: MetricTotals, q: number): number | null {
+  if (t.n === 0) return null;
+  const need = q * t.n;
+  let acc = 0;
+  for (let v = 0; v < t.bins.length; v++) {
+    acc += t.bins[v];
+    if (acc >= need && acc > 0) return v;
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+// Piscina worker entry: plays chunks and sends back compact aggregates (never per-game data).
+// A worker builds each (simulation, parameters) player once and reuses its preallocated state.
+import { Layout } from './aggregate.js';
+import { playChunk } from './chunk.js';
+import type { GamePlayer } from './game.js';
+import { loadSim } from '../games/registry.js';
+
+export interface ChunkTask {
+  simId: string;
+  params: unknown;
+  /** Identifies params cheaply between tasks (canonical JSON of params). */
+  paramsKey: string;
+  seed: number;
+  start: number;
+  count: number;
+}
+
+const cache = new Map<string, { player: GamePlayer; layout: Layout }>();
+
+export default async function runChunkTask(task: ChunkTask): Promise<Float64Array> {
+  const key = `${task.simId}\u0000${task.paramsKey}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    const sim = await loadSim(task.simId);
+    entry = { player: await sim.createPlayer(task.params), layout: new Layout(sim.metrics(task.params)) };
+    cache.set(key, entry);
+  }
+  return playChunk(entry.player, entry.layout, task.seed, task.start, task.count);
+}

@@ -1,0 +1,98 @@
+// Builds the dice report: Monte Carlo distribution with Wilson intervals beside the exact
+// binomial, a chi-square goodness-of-fit of the whole distribution, and the mean.
+import type { Totals } from '../../core/aggregate.js';
+import { chiSquareGoodnessOfFit } from '../../core/stats.js';
+import { countSummary, proportion } from '../../report/intervals.js';
+import type { ResultTable } from '../../report/report.js';
+import { exactSuccesses } from './diceExact.js';
+import { dieSuccessProbability, type DiceParams } from './diceParams.js';
+
+export interface DiceResult {
+  pSuccessPerDie: number;
+  distribution: {
+    successes: number;
+    exact: number;
+    estimate: number;
+    lo: number;
+    hi: number;
+    exactInInterval: boolean;
+    atLeastExact: number;
+    atLeast: number;
+    atLeastLo: number;
+    atLeastHi: number;
+  }[];
+  mean: { exact: number; estimate: number; se: number; lo: number; hi: number };
+  quantiles: { p10: number | null; p50: number | null; p90: number | null };
+  chiSquare: { statistic: number; degreesOfFreedom: number; pValue: number };
+}
+
+export function diceResult(p: DiceParams, totals: Totals, confidence: number): DiceResult {
+  const t = totals.get('successes');
+  const exact = exactSuccesses(p);
+  const n = t.n;
+  let tailCount = n;
+  let tailExact = 1;
+  const distribution = exact.map((e, k) => {
+    const point = proportion(t.bins[k], n, confidence);
+    const tail = proportion(tailCount, n, confidence);
+    const row = {
+      successes: k,
+      exact: e,
+      estimate: point.estimate,
+      lo: point.lo,
+      hi: point.hi,
+      exactInInterval: e >= point.lo && e <= point.hi,
+      atLeastExact: Math.min(1, Math.max(0, tailExact)),
+      atLeast: tail.estimate,
+      atLeastLo: tail.lo,
+      atLeastHi: tail.hi,
+    };
+    tailCount -= t.bins[k];
+    tailExact -= e;
+    return row;
+  });
+  const summary = countSummary(t, confidence);
+  return {
+    pSuccessPerDie: dieSuccessProbability(p),
+    distribution,
+    mean: { exact: p.count * dieSuccessProbability(p), estimate: summary.mean, se: summary.se, lo: summary.lo, hi: summary.hi },
+    quantiles: { p10: summary.p10, p50: summary.p50, p90: summary.p90 },
+    chiSquare: chiSquareGoodnessOfFit(t.bins, exact),
+  };
+}
+
+export function diceTables(r: DiceResult): ResultTable[] {
+  return [
+    {
+      title: 'Successes per roll (Monte Carlo beside the exact binomial)',
+      columns: [
+        { key: 'successes', header: 'k', format: 'int' },
+        { key: 'exact', header: 'exact P(=k)', format: 'prob' },
+        { key: 'estimate', header: 'MC P(=k)', format: 'prob' },
+        { key: 'lo', header: 'lo', format: 'prob' },
+        { key: 'hi', header: 'hi', format: 'prob' },
+        { key: 'atLeastExact', header: 'exact P(>=k)', format: 'prob' },
+        { key: 'atLeast', header: 'MC P(>=k)', format: 'prob' },
+        { key: 'atLeastLo', header: 'lo', format: 'prob' },
+        { key: 'atLeastHi', header: 'hi', format: 'prob' },
+      ],
+      rows: r.distribution,
+    },
+    {
+      title: 'Summary',
+      columns: [
+        { key: 'metric', header: 'metric', format: 'text' },
+        { key: 'exact', header: 'exact' },
+        { key: 'estimate', header: 'MC' },
+        { key: 'lo', header: 'lo' },
+        { key: 'hi', header: 'hi' },
+      ],
+      rows: [
+        { metric: 'mean successes', exact: r.mean.exact, estimate: r.mean.estimate, lo: r.mean.lo, hi: r.mean.hi },
+        { metric: 'p10 / p50 / p90', exact: null, estimate: `${r.quantiles.p10} / ${r.quantiles.p50} / ${r.quantiles.p90}`, lo: null, hi: null },
+        { metric: `chi-square (df ${r.chiSquare.degreesOfFreedom})`, exact: null, estimate: r.chiSquare.statistic, lo: null, hi: null },
+        { metric: 'chi-square p-value', exact: null, estimate: r.chiSquare.pValue, lo: null, hi: null },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,20 @@
+// Every simulation the runner can execute, by id. Loaded lazily so a command only pays for
+// the game it runs; worker threads resolve the same ids.
+import type { GameSim } from '../core/game.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySim = GameSim<any>;
+
+const SIMS: Record<string, () => Promise<AnySim>> = {
+  dice: async () => (await import('./dice/diceSim.js')).diceSim,
+};
+
+export function simIds(): string[] {
+  return Object.keys(SIMS);
+}
+
+export async function loadSim(id: string): Promise<AnySim> {
+  const load = SIMS[id];
+  if (!load) throw new Error(`unknown simulation "${id}" (known: ${simIds().join(', ')})`);
+  return load();
+}

@@ -1,0 +1,50 @@
+// Turns exact aggregate totals into reported estimates with intervals.
+import type { MetricTotals } from '../core/aggregate.js';
+import { histogramQuantile, meanSummary, wilson } from '../core/stats.js';
+
+export interface ProportionEstimate {
+  estimate: number;
+  lo: number;
+  hi: number;
+  /** Successes and trials behind the estimate. */
+  k: number;
+  n: number;
+}
+
+/** A proportion k/n with its Wilson interval. */
+export function proportion(k: number, n: number, confidence: number): ProportionEstimate {
+  const { lo, hi } = wilson(k, n, confidence);
+  return { estimate: n > 0 ? k / n : NaN, lo, hi, k, n };
+}
+
+export interface CountEstimate {
+  mean: number;
+  sd: number;
+  se: number;
+  lo: number;
+  hi: number;
+  p10: number | null;
+  p50: number | null;
+  p90: number | null;
+  min: number | null;
+  max: number | null;
+  n: number;
+}
+
+/** Mean with standard error and interval, plus p10/p50/p90 from the histogram. */
+export function countSummary(t: MetricTotals, confidence: number): CountEstimate {
+  const m = meanSummary(t, confidence);
+  return {
+    mean: m.mean,
+    sd: m.sd,
+    se: m.se,
+    lo: m.lo,
+    hi: m.hi,
+    p10: histogramQuantile(t, 0.1),
+    p50: histogramQuantile(t, 0.5),
+    p90: histogramQuantile(t, 0.9),
+    min: Number.isFinite(t.min) ? t.min : null,
+    max: Number.isFinite(t.max) ? t.max : null,
+    n: t.n,
+  };
+}

@@ -1,0 +1,123 @@
+// The report every command produces, and its three renderings. A game builds a Report from its
+// aggregate (pure); the CLI renders it (pure) and writes it (the shell).
+import Table from 'cli-table3';
+import { stringify } from 'csv-stringify/sync';
+
+export type Cell = string | number | boolean | null;
+
+export interface Column {
+  key: string;
+  header: string;
+  /** How the table view prints numbers: probabilities with 4 decimals, counts as integers, … */
+  format?: 'prob' | 'fixed2' | 'int' | 'text';
+}
+
+export interface ResultTable {
+  title: string;
+  columns: Column[];
+  rows: Record<string, Cell>[];
+}
+
+/** Provenance and results; everything but `timings` is a pure function of the inputs. */
+export interface Report {
+  tool: 'sim';
+  version: string;
+  game: string;
+  /** The question answered, one line. */
+  title: string;
+  method: 'exact' | 'mc';
+  /** Fully resolved parameters. */
+  params: Record<string, unknown>;
+  /** Hash of params plus rules/data used. */
+  paramsHash: string;
+  seed: number | null;
+  n: number | null;
+  confidence: number;
+  policy?: string | string[];
+  partial?: boolean;
+  /** The game's own JSON body (its output contract). */
+  result: unknown;
+  /** Named assumptions behind the numbers, reported with them. */
+  assumptions: string[];
+  /** Human and CSV view of the result. */
+  tables: ResultTable[];
+  notes: string[];
+  /** Wall-clock facts of this execution: never part of the deterministic content. */
+  timings?: Record<string, number | string>;
+}
+
+export type Format = 'table' | 'csv' | 'json';
+export const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
+
+function formatCell(value: Cell, format: Column['format']): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value);
+    switch (format) {
+      case 'prob':
+        return value.toFixed(4);
+      case 'fixed2':
+        return value.toFixed(2);
+      case 'int':
+        return Math.round(value).toString();
+      default:
+        return Number.isInteger(value) ? value.toString() : value.toPrecision(6);
+    }
+  }
+  return String(value);
+}
+
+function renderTable(t: ResultTable): string {
+  const table = new Table({
+    head: t.columns.map((c) => c.header),
+    style: { head: [], border: [], compact: true },
+    colAligns: t.columns.map((c) => (c.format === 'text' ? 'left' : 'right')),
+  });
+  for (const row of t.rows) table.push(t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
+  return `${t.title}\n${table.toString()}`;
+}
+
+function headerLines(r: Report): string[] {
+  const lines = [r.title];
+  const bits = [`method ${r.method}`];
+  if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
+  if (r.seed !== null) bits.push(`seed ${r.seed}`);
+  bits.push(`${Math.round(r.confidence * 1000) / 10}% intervals`);
+  if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
+  lines.push(bits.join(' · '));
+  return lines;
+}
+
+export function renderText(r: Report): string {
+  const parts = [headerLines(r).join('\n')];
+  for (const t of r.tables) parts.push(renderTable(t));
+  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => `  - ${a}`)].join('\n'));
+  if (r.notes.length) parts.push(r.notes.map((n) => `Note: ${n}`).join('\n'));
+  return parts.join('\n\n') + '\n';
+}
+
+/** CSV: each table with its header row; tables are separated by one empty line. Raw numbers, full precision. */
+export function renderCsv(r: Report): string {
+  return r.tables
+    .map((t) =>
+      stringify([t.columns.map((c) => c.key), ...t.rows.map((row) => t.columns.map((c) => row[c.key] ?? ''))]),
+    )
+    .join('\n');
+}
+
+/** JSON: the whole report minus the presentation tables. */
+export function renderJson(r: Report): string {
+  const { tables: _tables, ...rest } = r;
+  return JSON.stringify(rest, null, 2) + '\n';
+}
+
+export function render(r: Report, format: Format): string {
+  switch (format) {
+    case 'table':
+      return renderText(r);
+    case 'csv':
+      return renderCsv(r);
+    case 'json':
+      return renderJson(r);
+  }
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+describe('sim --help and version', () => {
+  it('lists the commands', () => {
+    const r = runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('dice');
+  });
+  it('prints the version', () => {
+    const r = runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('sim dice through the real CLI', () => {
+  const base = ['dice', '--count', '3', '--sides', '6', '--target', '5', '--seed', '42', '--format', 'json', '-n'];
+  it('prints JSON with the distribution, intervals and provenance', () => {
+    const r = runCli([...base, '1e5', '-j', '1']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.tool).toBe('sim');
+    expect(j.game).toBe('dice');
+    expect(j.seed).toBe(42);
+    expect(j.n).toBe(100000);
+    expect(j.params).toEqual({ count: 3, sides: 6, target: 5 });
+    expect(j.paramsHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(j.result.distribution).toHaveLength(4);
+    for (const row of j.result.distribution) expect(row.lo).toBeLessThanOrEqual(row.estimate);
+    expect(j.timings.wallMs).toBeGreaterThanOrEqual(0);
+  });
+  it('same seed → identical JSON apart from timings for -j 1, -j 2 and two chunk sizes', () => {
+    const runs = [
+      ['-j', '1'],
+      ['-j', '2'],
+      ['-j', '2', '--chunk-size', '1234'],
+      ['-j', '1', '--chunk-size', '50000'],
+    ].map((extra) => runCli([...base, '2e5', ...extra]));
+    for (const r of runs) expect(r.code).toBe(0);
+    const first = deterministicJson(runs[0].stdout);
+    for (const r of runs.slice(1)) expect(deterministicJson(r.stdout)).toEqual(first);
+  }, 60_000);
+  it('accepts 1000000, 1e6 and 1_000_000 alike', () => {
+    const outs = ['100000', '1e5', '100_000'].map((n) => runCli([...base, n, '-j', '1']));
+    for (const r of outs) expect(r.code).toBe(0);
+    expect(deterministicJson(outs[1].stdout)).toEqual(deterministicJson(outs[0].stdout));
+    expect(deterministicJson(outs[2].stdout)).toEqual(deterministicJson(outs[0].stdout));
+  });
+  it('chooses and reports a seed when none is given', () => {
+    const r = runCli(['dice', '-n', '1000', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const seed = JSON.parse(r.stdout).seed;
+    expect(Number.isSafeInteger(seed)).toBe(true);
+    expect(r.stderr).toContain(`--seed ${seed}`);
+  });
+  it('table and csv formats', () => {
+    const t = runCli(['dice', '-n', '1000', '--seed', '1']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toContain('seed 1');
+    expect(Math.max(...t.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    const c = runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'csv']);
+    expect(c.code).toBe(0);
+    expect(c.stdout.split('\n')[0]).toBe('successes,exact,estimate,lo,hi,atLeastExact,atLeast,atLeastLo,atLeastHi');
+  });
+  it('--out writes the report to a file, nothing to stdout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const file = join(dir, 'r.json');
+    const r = runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'json', '--out', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(readFileSync(file, 'utf8')).n).toBe(1000);
+    expect(existsSync(`${file}.tmp`)).toBe(false);
+  });
+});
+
+describe('bad input: exit 2, one line on stderr naming the option, nothing on stdout', () => {
+  const cases: [string[], RegExp][] = [
+    [['dice', '-n', '-3'], /-n, --games.*'-3'/],
+    [['dice', '-n', '1.5'], /-n, --games.*'1\.5'.*whole number/],
+    [['dice', '-n', '0'], /-n, --games/],
+    [['dice', '-n', 'lots'], /-n, --games/],
+    [['dice', '-n', '1e13'], /Too many games/],
+    [['dice', '--format', 'xml'], /--format.*table, csv, json/],
+    [['dice', '--seed', '-1'], /--seed/],
+    [['dice', '--seed', '1.5'], /--seed/],
+    [['dice', '-j', '0'], /--jobs/],
+    [['dice', '--confidence', '1.5'], /--confidence/],
+    [['dice', '--sides', '1'], /option --sides.*\[2, 1000\]/],
+    [['dice', '--count', 'x'], /option --count/],
+    [['dice', '--target', '7'], /option --target.*1\.\.6/],
+    [['dice', '--bogus'], /unknown option '--bogus'/],
+    [['nosuchgame'], /unknown command 'nosuchgame'/],
+  ];
+  for (const [args, pattern] of cases) {
+    it(args.join(' '), () => {
+      const r = runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+});

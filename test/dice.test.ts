@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { runSimulation } from '../src/core/runner.js';
+import { exactSuccesses } from '../src/games/dice/diceExact.js';
+import { diceResult } from '../src/games/dice/diceReport.js';
+
+describe('dice: exact binomial', () => {
+  it('3d6 success on 5+: hand count over 216 outcomes', () => {
+    const d = exactSuccesses({ count: 3, sides: 6, target: 5 });
+    // P(success) = 1/3: (2/3)^3, 3(1/3)(2/3)^2, 3(1/3)^2(2/3), (1/3)^3
+    expect(d[0]).toBeCloseTo(64 / 216, 15);
+    expect(d[1]).toBeCloseTo(96 / 216, 15);
+    expect(d[2]).toBeCloseTo(48 / 216, 15);
+    expect(d[3]).toBeCloseTo(8 / 216, 15);
+  });
+  it('target 1 always succeeds; distribution sums to 1', () => {
+    expect(exactSuccesses({ count: 5, sides: 6, target: 1 })[5]).toBe(1);
+    const d = exactSuccesses({ count: 200, sides: 20, target: 17 });
+    expect(d.reduce((s, v) => s + v, 0)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('dice: Monte Carlo against the exact answer (fixed seeds)', () => {
+  const cases = [
+    { count: 3, sides: 6, target: 5 },
+    { count: 1, sides: 20, target: 11 },
+    { count: 10, sides: 10, target: 8 },
+    { count: 6, sides: 8, target: 2 },
+  ];
+  for (const p of cases) {
+    it(`${p.count}d${p.sides} ${p.target}+: exact value inside every 99.9% interval; chi-square passes`, async () => {
+      const run = await runSimulation({ simId: 'dice', params: p, n: 200_000, seed: 20261130, jobs: 1 });
+      const r = diceResult(p, run.totals, 0.999);
+      for (const row of r.distribution) expect(row.exactInInterval, `k=${row.successes}`).toBe(true);
+      expect(r.mean.exact).toBeGreaterThanOrEqual(r.mean.lo);
+      expect(r.mean.exact).toBeLessThanOrEqual(r.mean.hi);
+      expect(r.chiSquare.pValue).toBeGreaterThan(0.001);
+    });
+  }
+  it('large n: the empirical frequencies pass a chi-square check', async () => {
+    const p = { count: 5, sides: 6, target: 4 };
+    const run = await runSimulation({ simId: 'dice', params: p, n: 2_000_000, seed: 77, jobs: 1 });
+    const r = diceResult(p, run.totals, 0.95);
+    expect(r.chiSquare.degreesOfFreedom).toBe(5);
+    expect(r.chiSquare.pValue).toBeGreaterThan(0.001);
+  });
+  it('a wrong exact model would be caught: a biased die fails the check', async () => {
+    // Sanity of the check itself: compare a 5+ roll against the 4+ exact law.
+    const run = await runSimulation({ simId: 'dice', params: { count: 3, sides: 6, target: 5 }, n: 100_000, seed: 1, jobs: 1 });
+    const wrong = diceResult({ count: 3, sides: 6, target: 4 }, run.totals, 0.999);
+    expect(wrong.chiSquare.pValue).toBeLessThan(1e-6);
+    expect(wrong.distribution.some((row) => !row.exactInInterval)).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+// Runs the real, compiled CLI (bin/sim → dist) in a child process. `npm test` builds first (pretest).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/sim', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    input: opts.input,
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 120_000,
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Parses a JSON report and drops the execution-dependent `timings` field. */
+export function deterministicJson(stdout: string): unknown {
+  const parsed = JSON.parse(stdout) as Record<string, unknown>;
+  delete parsed.timings;
+  return parsed;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultChunkSize, runSimulation } from '../src/core/runner.js';
+
+const params = { count: 4, sides: 6, target: 4 };
+
+describe('runner determinism', () => {
+  it('gives identical totals for any chunk size in-process', async () => {
+    const a = await runSimulation({ simId: 'dice', params, n: 5000, seed: 11, jobs: 1, chunkSize: 5000 });
+    const b = await runSimulation({ simId: 'dice', params, n: 5000, seed: 11, jobs: 1, chunkSize: 37 });
+    expect(JSON.stringify(b.totals.toJSON())).toBe(JSON.stringify(a.totals.toJSON()));
+    expect(a.games).toBe(5000);
+    expect(a.partial).toBe(false);
+  });
+  it('gives identical totals on a worker pool (2 threads, odd chunks) and in-process', async () => {
+    const a = await runSimulation({ simId: 'dice', params, n: 20000, seed: 5, jobs: 1 });
+    const b = await runSimulation({ simId: 'dice', params, n: 20000, seed: 5, jobs: 2, chunkSize: 999 });
+    expect(JSON.stringify(b.totals.toJSON())).toBe(JSON.stringify(a.totals.toJSON()));
+  }, 60_000);
+  it('different seeds give different results', async () => {
+    const a = await runSimulation({ simId: 'dice', params, n: 2000, seed: 1, jobs: 1 });
+    const b = await runSimulation({ simId: 'dice', params, n: 2000, seed: 2, jobs: 1 });
+    expect(JSON.stringify(b.totals.toJSON())).not.toBe(JSON.stringify(a.totals.toJSON()));
+  });
+  it('game i depends only on (seed, i): the first k games of a run equal a run of k games', async () => {
+    const big = await runSimulation({ simId: 'dice', params, n: 3000, seed: 9, jobs: 1, chunkSize: 1000 });
+    const small = await runSimulation({ simId: 'dice', params, n: 1000, seed: 9, jobs: 1 });
+    const rest = await runSimulation({ simId: 'dice', params, n: 3000, seed: 9, jobs: 1, chunkSize: 1000, signal: AbortSignal.abort() });
+    expect(rest.games).toBe(0);
+    expect(rest.partial).toBe(true);
+    const bigBins = big.totals.get('successes').bins;
+    const smallBins = small.totals.get('successes').bins;
+    expect(smallBins.reduce((s, v) => s + v, 0)).toBe(1000);
+    for (let k = 0; k < bigBins.length; k++) expect(bigBins[k]).toBeGreaterThanOrEqual(smallBins[k]);
+  });
+  it('an aborted run reports only a completed prefix, marked partial', async () => {
+    const controller = new AbortController();
+    const r = await runSimulation({
+      simId: 'dice', params, n: 10000, seed: 3, jobs: 1, chunkSize: 1000, signal: controller.signal,
+      onProgress: (done) => { if (done >= 3000) controller.abort(); },
+    });
+    expect(r.games).toBe(3000);
+    expect(r.partial).toBe(true);
+    const prefix = await runSimulation({ simId: 'dice', params, n: 3000, seed: 3, jobs: 1 });
+    expect(JSON.stringify(r.totals.toJSON())).toBe(JSON.stringify(prefix.totals.toJSON()));
+  });
+  it('default chunks are several per worker and never exceed the game hint', () => {
+    expect(defaultChunkSize(50_000, 1e6, 2)).toBe(50_000);
+    expect(defaultChunkSize(50_000, 1e4, 2)).toBe(50_000 / 8);
+    expect(defaultChunkSize(50_000, 100, 2)).toBe(6250);
+    expect(defaultChunkSize(1, 100, 2)).toBe(1);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { Layout, Totals, Recorder } from '../src/core/aggregate.js';
+import {
+  chiSquareGoodnessOfFit,
+  chiSquareSurvival,
+  histogramQuantile,
+  logGamma,
+  meanSummary,
+  normalCdf,
+  normalQuantile,
+  regularizedGammaP,
+  wilson,
+  zFor,
+} from '../src/core/stats.js';
+
+describe('normal distribution', () => {
+  it('quantiles match published values', () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 12);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 14);
+    expect(normalQuantile(0.995)).toBeCloseTo(2.5758293035489, 11);
+    expect(normalQuantile(0.001)).toBeCloseTo(-3.090232306167813, 11);
+    expect(normalQuantile(1e-10)).toBeCloseTo(-6.361340902404056, 8);
+    expect(zFor(0.9)).toBeCloseTo(1.6448536269514722, 12);
+  });
+  it('cdf inverts the quantile', () => {
+    for (const p of [1e-8, 0.01, 0.2, 0.5, 0.77, 0.99, 1 - 1e-6]) expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 12);
+    expect(normalCdf(1.96)).toBeCloseTo(0.9750021048517795, 12);
+  });
+  it('rejects p outside (0, 1)', () => {
+    expect(() => normalQuantile(0)).toThrow(RangeError);
+    expect(() => normalQuantile(1)).toThrow(RangeError);
+  });
+});
+
+describe('Wilson score interval', () => {
+  it('55/100 at 95% is about [0.4524, 0.6439]', () => {
+    const { lo, hi } = wilson(55, 100, 0.95);
+    expect(lo).toBeCloseTo(0.4524, 4);
+    expect(hi).toBeCloseTo(0.6439, 4);
+  });
+  it('handles 0 and n successes without leaving [0, 1]', () => {
+    const zero = wilson(0, 10);
+    expect(zero.lo).toBe(0);
+    expect(zero.hi).toBeCloseTo(0.2775, 4); // published: 0/10 → [0, 0.2775]
+    const all = wilson(10, 10);
+    expect(all.hi).toBe(1);
+    expect(all.lo).toBeCloseTo(0.7225, 4);
+  });
+  it('narrows as n grows and widens with confidence', () => {
+    const a = wilson(500, 1000);
+    const b = wilson(5000, 10000);
+    expect(b.hi - b.lo).toBeLessThan(a.hi - a.lo);
+    const c = wilson(500, 1000, 0.99);
+    expect(c.hi - c.lo).toBeGreaterThan(a.hi - a.lo);
+  });
+});
+
+describe('gamma and chi-square', () => {
+  it('logGamma matches factorials', () => {
+    expect(logGamma(1)).toBeCloseTo(0, 12);
+    expect(logGamma(5)).toBeCloseTo(Math.log(24), 12);
+    expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 12);
+  });
+  it('regularised gamma P(1, x) = 1 - e^-x', () => {
+    for (const x of [0.1, 1, 3, 10]) expect(regularizedGammaP(1, x)).toBeCloseTo(1 - Math.exp(-x), 12);
+  });
+  it('chi-square survival matches published critical values', () => {
+    expect(chiSquareSurvival(3.841458820694124, 1)).toBeCloseTo(0.05, 10);
+    expect(chiSquareSurvival(11.070497693516351, 5)).toBeCloseTo(0.05, 10);
+    expect(chiSquareSurvival(23.209251158954356, 10)).toBeCloseTo(0.01, 10);
+  });
+  it('goodness of fit: a perfect fit has statistic 0, a skewed one a tiny p-value', () => {
+    expect(chiSquareGoodnessOfFit([250, 250, 250, 250], [0.25, 0.25, 0.25, 0.25]).statistic).toBe(0);
+    const bad = chiSquareGoodnessOfFit([400, 200, 200, 200], [0.25, 0.25, 0.25, 0.25]);
+    expect(bad.statistic).toBeCloseTo(120, 10); // 150²/250 + 3·50²/250
+    expect(bad.degreesOfFreedom).toBe(3);
+    expect(bad.pValue).toBeLessThan(1e-15);
+  });
+  it('pools cells with expected counts below 5', () => {
+    const r = chiSquareGoodnessOfFit([10, 88, 2], [0.1, 0.88, 0.02]);
+    expect(r.degreesOfFreedom).toBe(1);
+  });
+});
+
+describe('exact moments and histogram quantiles', () => {
+  const layout = new Layout([{ name: 'x', description: '', kind: 'count', maxValue: 10 }]);
+  it('mean, sd and quantiles of a known sample', () => {
+    const data = layout.emptyChunk();
+    const rec = new Recorder(layout, data);
+    for (const v of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) rec.record(0, v);
+    const t = new Totals(layout);
+    t.addChunk(data, 10);
+    const m = meanSummary(t.get('x'));
+    expect(m.mean).toBe(5.5);
+    expect(m.sd).toBeCloseTo(3.0276503540974917, 14);
+    expect(m.se).toBeCloseTo(3.0276503540974917 / Math.sqrt(10), 14);
+    expect(histogramQuantile(t.get('x'), 0.1)).toBe(1);
+    expect(histogramQuantile(t.get('x'), 0.5)).toBe(5);
+    expect(histogramQuantile(t.get('x'), 0.9)).toBe(9);
+  });
+  it('values above the histogram go to overflow; quantiles there are unknown (null)', () => {
+    const data = layout.emptyChunk();
+    const rec = new Recorder(layout, data);
+    for (let i = 0; i < 10; i++) rec.record(0, 50);
+    const t = new Totals(layout);
+    t.addChunk(data, 10);
+    expect(t.get('x').overflow).toBe(10);
+    expect(t.get('x').max).toBe(50);
+    expect(histogramQuantile(t.get('x'), 0.5)).toBeNull();
+    expect(meanSummary(t.get('x')).mean).toBe(50);
+  });
+});

@@ -91,7 +91,7 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['dice', '--confidence', '1.5'], /--confidence/],
     [['dice', '--sides', '1'], /option --sides.*\[2, 1000\]/],
     [['dice', '--count', 'x'], /option --count/],
-    [['dice', '--target', '7'], /option --target.*1\.\.6/],
+    [['dice', '--target', '7'], /target.*1\.\.6/],
     [['dice', '--bogus'], /unknown option '--bogus'/],
     [['nosuchgame'], /unknown command 'nosuchgame'/],
   ];

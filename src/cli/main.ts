@@ -3,7 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/params.js';
 import { registerDice } from './commands/dice.js';
-import { packageInfo } from './packageInfo.js';
+import { packageInfo } from '../core/packageInfo.js';
 
 export function buildProgram(): Command {
   const program = new Command('sim')

@@ -1,6 +1,6 @@
 // The provenance block every report starts with.
 import { hashOf } from '../core/hash.js';
-import type { Report } from '../report/report.js';
+import type { Report } from './reportTypes.js';
 import { packageInfo } from './packageInfo.js';
 
 /** Report fields common to all games; `rulesData` is whatever data (cards, units) the numbers depend on. */

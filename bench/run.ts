@@ -1,0 +1,73 @@
+// `npm run bench`: throughput of every registered case on one core, with setup timed apart from
+// the steady state, each read as a ratio to the reference deck-builder measured in the same run.
+// Writes bench/results.json. Never part of `npm test`: machines are noisy.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { BenchCase } from './benchCase.js';
+import { BENCH_CASES } from './cases.js';
+import { referenceCase } from './referenceDeckBuilder.js';
+
+interface Measurement {
+  name: string;
+  unit: string;
+  setupMs: number;
+  perSecond: number;
+  ratioToReference: number | null;
+  checksum: number;
+}
+
+function measure(c: BenchCase, seconds: number): Omit<Measurement, 'ratioToReference'> {
+  const t0 = performance.now();
+  const state = c.setup();
+  const setupMs = performance.now() - t0;
+  let checksum = 0;
+  // Warm-up so the JIT has compiled the hot loop before timing.
+  let start = 0;
+  const warmEnd = performance.now() + Math.min(300, seconds * 300);
+  while (performance.now() < warmEnd) {
+    checksum += c.run(state, start, c.batch);
+    start += c.batch;
+  }
+  let units = 0;
+  const t1 = performance.now();
+  let elapsed = 0;
+  while (elapsed < seconds * 1000) {
+    checksum += c.run(state, start + units, c.batch);
+    units += c.batch;
+    elapsed = performance.now() - t1;
+  }
+  return { name: c.name, unit: c.unit, setupMs, perSecond: (units / elapsed) * 1000, checksum };
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 1.5);
+const filter = process.argv[2];
+const cases = BENCH_CASES.filter((c) => !filter || c.name.includes(filter));
+const ref = measure(referenceCase, seconds);
+const results: Measurement[] = [{ ...ref, ratioToReference: 1 }];
+for (const c of cases) {
+  const m = measure(c, seconds);
+  results.push({ ...m, ratioToReference: c.unit === 'games' ? m.perSecond / ref.perSecond : null });
+}
+const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
+for (const r of results) {
+  const ratio = r.ratioToReference === null ? '' : `  ×${r.ratioToReference.toFixed(2)} of reference`;
+  process.stdout.write(`${r.name.padEnd(58)} ${fmt(r.perSecond).padStart(14)} ${r.unit}/s  setup ${r.setupMs.toFixed(1)} ms${ratio}\n`);
+}
+const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      note: 'one core; ratios are against the reference deck-builder measured in the same run',
+      node: process.version,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      secondsPerCase: seconds,
+      results: results.map((r) => ({ ...r, perSecond: Math.round(r.perSecond), setupMs: Math.round(r.setupMs * 100) / 100 })),
+    },
+    null,
+    2,
+  ) + '\n',
+);
+process.stdout.write(`wrote bench/results.json\n`);

@@ -1,0 +1,17 @@
+// Every scenario game by id, loaded lazily: `sim run`, `sim params`, `sim compare`, `sim sweep`
+// and `sim check` find games here. One line per game.
+import type { ScenarioGame } from '../core/scenarioGame.js';
+
+const ENTRIES: Record<string, () => Promise<ScenarioGame>> = {
+  dice: async () => (await import('../games/dice/diceEntry.js')).diceEntry,
+};
+
+export function scenarioGameIds(): string[] {
+  return Object.keys(ENTRIES).sort();
+}
+
+/** The game registered as `id`, or undefined. */
+export async function findScenarioGame(id: string): Promise<ScenarioGame | undefined> {
+  const load = ENTRIES[id];
+  return load ? load() : undefined;
+}

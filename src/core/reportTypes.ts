@@ -1,0 +1,46 @@
+// The shape of every report: provenance, the game's JSON result, presentation tables and
+// named assumptions. Games build it (pure); src/report renders it; the CLI writes it.
+
+export type Cell = string | number | boolean | null;
+
+export interface Column {
+  key: string;
+  header: string;
+  /** How the table view prints numbers: probabilities with 4 decimals, counts as integers, … */
+  format?: 'prob' | 'fixed2' | 'int' | 'text';
+}
+
+export interface ResultTable {
+  title: string;
+  columns: Column[];
+  rows: Record<string, Cell>[];
+}
+
+/** Provenance and results; everything but `timings` is a pure function of the inputs. */
+export interface Report {
+  tool: 'sim';
+  version: string;
+  game: string;
+  /** The question answered, one line. */
+  title: string;
+  method: 'exact' | 'mc';
+  /** Fully resolved parameters. */
+  params: Record<string, unknown>;
+  /** Hash of params plus rules/data used. */
+  paramsHash: string;
+  seed: number | null;
+  n: number | null;
+  confidence: number;
+  policy?: string | string[];
+  partial?: boolean;
+  /** The game's own JSON body (its output contract). */
+  result: unknown;
+  /** Named assumptions behind the numbers, reported with them. */
+  assumptions: string[];
+  /** Human and CSV view of the result. */
+  tables: ResultTable[];
+  notes: string[];
+  /** Wall-clock facts of this execution: never part of the deterministic content. */
+  timings?: Record<string, number | string>;
+}
+

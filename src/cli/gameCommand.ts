@@ -7,7 +7,7 @@ import { resolveParams, UsageError } from '../core/params.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../core/scenarioGame.js';
 import { parseScenario, parseSetOptions, type ScenarioDoc } from '../core/scenarioFile.js';
 import type { Report } from '../core/reportTypes.js';
-import { addRunOptions, chooseSeed, emitReport, runWithShell, type RunCliOptions } from './runOptions.js';
+import { addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, type RunCliOptions } from './runOptions.js';
 
 export interface GameCommandSpec {
   entry: ScenarioGame;
@@ -87,6 +87,8 @@ export async function runGameForShell(
     seed,
     confidence: opts.confidence,
     simulate: async (simId, simParams) => {
+      // Announced once parameters are valid, just before the games start.
+      if (!timings) announceSeed(opts, seed);
       const run = await runWithShell(simId, simParams, opts, seed);
       timings = run.timings;
       return run.result;

@@ -42,12 +42,16 @@ export function addRunOptions(cmd: Command, defaultGames: number): Command {
   return addOutputOptions(cmd);
 }
 
-/** The seed to use: the user's, or a fresh one announced on stderr so the run can be repeated. */
-export function chooseSeed(opts: { seed?: number; quiet?: boolean }): number {
-  if (opts.seed !== undefined) return opts.seed;
-  const seed = randomInt(0, 2 ** 47);
-  if (!opts.quiet) process.stderr.write(`sim: seed ${seed} (chosen at random; add --seed ${seed} to repeat this run)\n`);
-  return seed;
+/** The seed to use: the user's, or a fresh random one (see announceSeed). */
+export function chooseSeed(opts: { seed?: number }): number {
+  return opts.seed ?? randomInt(0, 2 ** 47);
+}
+
+/** Tells the user a randomly chosen seed on stderr, so the run can be repeated. */
+export function announceSeed(opts: { seed?: number; quiet?: boolean }, seed: number): void {
+  if (opts.seed === undefined && !opts.quiet) {
+    process.stderr.write(`sim: seed ${seed} (chosen at random; add --seed ${seed} to repeat this run)\n`);
+  }
 }
 
 export interface McRun {

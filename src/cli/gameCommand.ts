@@ -74,28 +74,57 @@ export function resolveFromSources(
   return resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
 }
 
-/** Runs a game for the shell: seed choice, threads, progress, timings. */
+/**
+ * Runs a game for the shell: threads, progress, timings, and the `rerun` block that lets
+ * `sim check` reproduce the report. `simulate` replaces local execution (shards, merge, compare).
+ */
 export async function runGameForShell(
   entry: ScenarioGame,
   params: ResolvedParams,
   opts: RunCliOptions,
   seed: number,
+  simulate?: RunSettings['simulate'],
 ): Promise<Report> {
   let timings: Record<string, number | string> | undefined;
+  let announced = false;
   const settings: RunSettings = {
     n: opts.games,
     seed,
     confidence: opts.confidence,
-    simulate: async (simId, simParams) => {
-      // Announced once parameters are valid, just before the games start.
-      if (!timings) announceSeed(opts, seed);
-      const run = await runWithShell(simId, simParams, opts, seed);
-      timings = run.timings;
-      return run.result;
-    },
+    simulate:
+      simulate ??
+      (async (simId, simParams) => {
+        // Announced once parameters are valid, just before the games start.
+        if (!announced) announceSeed(opts, seed);
+        announced = true;
+        const run = await runWithShell(simId, simParams, opts, seed);
+        timings = mergeTimings(timings, run.timings);
+        return run.result;
+      }),
   };
   const report = await entry.run(params, settings);
-  return timings ? { ...report, timings } : report;
+  const withRerun: Report = { ...report, rerun: { game: entry.id, params: { ...params }, seed, n: opts.games } };
+  return timings ? { ...withRerun, timings } : withRerun;
+}
+
+/** Adds wall time and games of several simulate calls (e.g. one per Rev-9 version). */
+function mergeTimings(
+  prev: Record<string, number | string> | undefined,
+  next: Record<string, number | string>,
+): Record<string, number | string> {
+  if (!prev) return next;
+  const wallMs = Number(prev.wallMs) + Number(next.wallMs);
+  return { ...next, wallMs, calls: Number(prev.calls ?? 1) + 1 };
+}
+
+/** The -n/--seed of a command, falling back to the scenario's run block. */
+export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: ScenarioDoc | null): RunCliOptions {
+  const fromCli = cmd.getOptionValueSource('games') === 'cli';
+  return {
+    ...opts,
+    games: !fromCli && doc?.run.n !== undefined ? doc.run.n : opts.games,
+    seed: opts.seed ?? doc?.run.seed,
+  };
 }
 
 export function addGameCommand(parent: Command, spec: GameCommandSpec): Command {
@@ -108,12 +137,7 @@ export function addGameCommand(parent: Command, spec: GameCommandSpec): Command 
   cmd.action(async (opts: GameCliOptions & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, spec.entry.id) } : null;
     const params = resolveFromSources(spec.entry, scenario, parseSetOptions(opts.set ?? []), spec.overrides?.(opts) ?? {});
-    const fromCli = (key: string) => cmd.getOptionValueSource(key) === 'cli';
-    const runOpts: RunCliOptions = {
-      ...opts,
-      games: !fromCli('games') && scenario?.doc.run.n !== undefined ? scenario.doc.run.n : opts.games,
-      seed: opts.seed ?? scenario?.doc.run.seed,
-    };
+    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     emitReport(await runGameForShell(spec.entry, params, runOpts, seed), opts);
   });

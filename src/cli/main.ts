@@ -3,6 +3,9 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/params.js';
 import { registerDice } from './commands/dice.js';
+import { registerScenarioCommands } from './commands/scenarioCommands.js';
+import { registerCompare } from './commands/compare.js';
+import { registerSweep } from './commands/sweep.js';
 import { packageInfo } from '../core/packageInfo.js';
 
 export function buildProgram(): Command {
@@ -13,6 +16,9 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .configureHelp({ helpWidth: 100, sortSubcommands: false });
   registerDice(program);
+  registerScenarioCommands(program);
+  registerCompare(program);
+  registerSweep(program);
   return program;
 }
 

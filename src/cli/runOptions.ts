@@ -61,7 +61,13 @@ export interface McRun {
 }
 
 /** Runs a registered simulation with a progress bar (TTY only, after ~1 s) and Ctrl-C → partial results. */
-export async function runWithShell(simId: string, params: unknown, opts: RunCliOptions, seed: number): Promise<McRun> {
+export async function runWithShell(
+  simId: string,
+  params: unknown,
+  opts: RunCliOptions,
+  seed: number,
+  range: { start: number; n: number } = { start: 0, n: opts.games },
+): Promise<McRun> {
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
   const controller = new AbortController();
@@ -77,16 +83,17 @@ export async function runWithShell(simId: string, params: unknown, opts: RunCliO
     const result = await runSimulation({
       simId,
       params,
-      n: opts.games,
+      n: range.n,
+      start: range.start,
       seed,
       jobs,
       chunkSize: opts.chunkSize,
       signal: controller.signal,
       onProgress: showBar
         ? (done) => {
-            if (!bar && performance.now() - started > 1000 && done < opts.games) {
+            if (!bar && performance.now() - started > 1000 && done < range.n) {
               bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
-              bar.start(opts.games, done);
+              bar.start(range.n, done);
             }
             bar?.update(done);
           }

@@ -161,6 +161,26 @@ export class Totals {
     return this.metrics[this.layout.indexOf(name)];
   }
 
+  /** Rebuilds totals saved by toJSON(); throws if the metrics do not match the layout. */
+  static fromJSON(layout: Layout, json: unknown): Totals {
+    const j = json as { games: number; metrics: { name: string; n: number; sum: string; sumSq: string; min: number | null; max: number | null; overflow: number; bins: number[] }[] };
+    const t = new Totals(layout);
+    if (!j || !Array.isArray(j.metrics) || j.metrics.length !== t.metrics.length) throw new Error('saved totals do not match the metrics of this game');
+    t.games = j.games;
+    j.metrics.forEach((m, i) => {
+      const into = t.metrics[i];
+      if (m.name !== into.spec.name || m.bins.length !== into.bins.length) throw new Error(`saved metric ${m.name} does not match ${into.spec.name}`);
+      into.n = m.n;
+      into.sum = BigInt(m.sum);
+      into.sumSq = BigInt(m.sumSq);
+      into.min = m.min ?? Infinity;
+      into.max = m.max ?? -Infinity;
+      into.overflow = m.overflow;
+      into.bins = m.bins.slice();
+    });
+    return t;
+  }
+
   /** Plain-JSON form (BigInt as decimal strings) for partial results and checkpoints. */
   toJSON(): unknown {
     return {

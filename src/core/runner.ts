@@ -15,8 +15,10 @@ export interface RunOptions {
   simId: string;
   /** Plain JSON parameters of the simulation. */
   params: unknown;
-  /** Games to play: indices [0, n). */
+  /** Games to play: indices [start, start + n). */
   n: number;
+  /** First game index (default 0): shards and batches play later ranges of the same run. */
+  start?: number;
   seed: number;
   /** Worker threads; 1 runs in-process with no pool. */
   jobs: number;
@@ -65,7 +67,8 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const jobs = Math.max(1, Math.floor(opts.jobs));
   const chunkSize = opts.chunkSize ?? defaultChunkSize(sim.gamesPerChunk(opts.params), opts.n, jobs);
   const chunkCount = Math.ceil(opts.n / chunkSize);
-  const chunkStart = (k: number) => k * chunkSize;
+  const first = opts.start ?? 0;
+  const chunkStart = (k: number) => first + k * chunkSize;
   const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
   const stopped = () => opts.signal?.aborted === true;
 

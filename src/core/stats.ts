@@ -205,3 +205,145 @@ export function histogramQuantile(t: MetricTotals, q: number): number | null {
   }
   return null;
 }
+
+/** Regularised incomplete beta I_x(a, b) (continued fraction, Numerical Recipes betacf). */
+export function regularizedBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const lnFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x);
+  if (x < (a + 1) / (a + b + 2)) return (Math.exp(lnFront) * betaContinuedFraction(x, a, b)) / a;
+  return 1 - (Math.exp(lnFront) * betaContinuedFraction(1 - x, b, a)) / b;
+}
+
+function betaContinuedFraction(x: number, a: number, b: number): number {
+  const tiny = 1e-300;
+  const qab = a + b;
+  const qap = a + 1;
+  const qam = a - 1;
+  let c = 1;
+  let d = 1 - (qab * x) / qap;
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m < 10000; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((qam + m2) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+/** Two-sided p-value of Student's t statistic with df degrees of freedom. */
+export function studentTTwoSided(t: number, df: number): number {
+  if (!Number.isFinite(t)) return Number.isNaN(t) ? NaN : 0;
+  return regularizedBeta(df / (df + t * t), df / 2, 0.5);
+}
+
+/** Two-sided p-value of a standard normal statistic. */
+export function normalTwoSided(z: number): number {
+  if (Number.isNaN(z)) return NaN;
+  return 2 * normalCdf(-Math.abs(z));
+}
+
+/** Binomial(n, 1/2) two-sided exact p-value for observing k (sign test / exact McNemar). */
+export function binomialHalfTwoSided(k: number, n: number): number {
+  if (n === 0) return 1;
+  const lo = Math.min(k, n - k);
+  // P(X <= lo) summed in log space, doubled and capped at 1.
+  let tail = 0;
+  for (let i = 0; i <= lo; i++) tail += Math.exp(logGamma(n + 1) - logGamma(i + 1) - logGamma(n - i + 1) - n * Math.LN2);
+  return Math.min(1, 2 * tail);
+}
+
+export interface DifferenceEstimate {
+  /** A − B. */
+  difference: number;
+  se: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  test: string;
+  /** Observations (pairs, or games per side for unpaired tests). */
+  n: number;
+}
+
+/**
+ * Paired proportions from the McNemar table: n11 both, n10 A only, n01 B only, n00 neither.
+ * Difference pA − pB with a Wald interval on the paired differences; p-value from McNemar's test
+ * (exact binomial when the discordant pairs are fewer than 50, chi-square otherwise).
+ */
+export function pairedProportionDifference(n11: number, n10: number, n01: number, n00: number, confidence = 0.95): DifferenceEstimate {
+  const n = n11 + n10 + n01 + n00;
+  const diff = (n10 - n01) / n;
+  const s2 = n > 1 ? (n10 + n01 - n * diff * diff) / (n - 1) : 0;
+  const se = Math.sqrt(Math.max(0, s2) / n);
+  const z = zFor(confidence);
+  const discordant = n10 + n01;
+  let pValue: number;
+  let test: string;
+  if (discordant < 50) {
+    pValue = binomialHalfTwoSided(n10, discordant);
+    test = 'McNemar exact';
+  } else {
+    pValue = chiSquareSurvival(((n10 - n01) * (n10 - n01)) / discordant, 1);
+    test = 'McNemar chi-square';
+  }
+  return { difference: diff, se, lo: diff - z * se, hi: diff + z * se, pValue, test, n };
+}
+
+/** Paired mean difference from exact moments of d = a − b (+ offset): paired t-test. */
+export function pairedMeanDifference(d: MetricTotals, offset: number, confidence = 0.95): DifferenceEstimate {
+  const m = meanSummary(d, confidence);
+  const diff = m.mean - offset;
+  const t = m.se > 0 ? diff / m.se : diff === 0 ? 0 : Infinity;
+  const z = zFor(confidence);
+  return { difference: diff, se: m.se, lo: diff - z * m.se, hi: diff + z * m.se, pValue: m.n > 1 ? studentTTwoSided(t, m.n - 1) : NaN, test: 'paired t', n: m.n };
+}
+
+/** Unpaired difference of two proportions (k1/n1 − k2/n2), z-test with pooled variance. */
+export function twoProportionDifference(k1: number, n1: number, k2: number, n2: number, confidence = 0.95): DifferenceEstimate {
+  const p1 = k1 / n1;
+  const p2 = k2 / n2;
+  const diff = p1 - p2;
+  const se = Math.sqrt((p1 * (1 - p1)) / n1 + (p2 * (1 - p2)) / n2);
+  const pooled = (k1 + k2) / (n1 + n2);
+  const seTest = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  const z = zFor(confidence);
+  const pValue = seTest > 0 ? normalTwoSided(diff / seTest) : diff === 0 ? 1 : 0;
+  return { difference: diff, se, lo: diff - z * se, hi: diff + z * se, pValue, test: 'two-proportion z', n: Math.min(n1, n2) };
+}
+
+/** Unpaired difference of two means with standard errors se1, se2 (Welch z for large n). */
+export function twoMeanDifference(m1: number, se1: number, m2: number, se2: number, confidence = 0.95): DifferenceEstimate {
+  const diff = m1 - m2;
+  const se = Math.sqrt(se1 * se1 + se2 * se2);
+  const z = zFor(confidence);
+  const pValue = se > 0 ? normalTwoSided(diff / se) : diff === 0 ? 1 : 0;
+  return { difference: diff, se, lo: diff - z * se, hi: diff + z * se, pValue, test: 'two-mean z', n: NaN };
+}
+
+/** Holm–Bonferroni adjusted p-values (same order as the input). */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const order = pValues.map((p, i) => [p, i] as const).sort((x, y) => x[0] - y[0]);
+  const out = new Array<number>(pValues.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (pValues.length - rank) * p));
+    out[i] = running;
+  });
+  return out;
+}

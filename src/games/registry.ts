@@ -7,6 +7,7 @@ type AnySim = GameSim<any>;
 
 const SIMS: Record<string, () => Promise<AnySim>> = {
   dice: async () => (await import('./dice/diceSim.js')).diceSim,
+  paired: async () => (await import('../core/paired.js')).pairedSim,
 };
 
 export function simIds(): string[] {

@@ -48,11 +48,26 @@ function headerLines(r: Report): string[] {
   return lines;
 }
 
+/** Wraps prose at `width` columns, indenting continuation lines by `indent` spaces. */
+export function wrap(text: string, width = 100, indent = 2): string {
+  const out: string[] = [];
+  const lead = /^\s*/.exec(text)![0];
+  let line = lead;
+  for (const word of text.trim().split(/\s+/)) {
+    if (line.trim() && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = ' '.repeat(indent) + word;
+    } else line = line.trim() ? `${line} ${word}` : `${line}${word}`;
+  }
+  if (line) out.push(line);
+  return out.join('\n');
+}
+
 export function renderText(r: Report): string {
   const parts = [headerLines(r).join('\n')];
   for (const t of r.tables) parts.push(renderTable(t));
-  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => `  - ${a}`)].join('\n'));
-  if (r.notes.length) parts.push(r.notes.map((n) => `Note: ${n}`).join('\n'));
+  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, 100, 4))].join('\n'));
+  if (r.notes.length) parts.push(r.notes.map((n) => wrap(`Note: ${n}`)).join('\n'));
   return parts.join('\n\n') + '\n';
 }
 

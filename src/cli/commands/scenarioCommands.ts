@@ -1,0 +1,82 @@
+// `sim run FILE` runs a scenario file; `sim params [GAME]` lists every parameter a scenario or
+// `--set` may change, with its rulebook default and where that default comes from.
+import type { Command } from 'commander';
+import { describeAllowed, UsageError } from '../../core/params.js';
+import type { Report } from '../../core/reportTypes.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { nearest } from '../../core/params.js';
+import type { ScenarioGame } from '../../core/scenarioGame.js';
+import { parseSetOptions } from '../../core/scenarioFile.js';
+import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario, type GameCliOptions } from '../gameCommand.js';
+import { addOutputOptions, addRunOptions, chooseSeed, emitReport, type OutputOptions } from '../runOptions.js';
+import { findScenarioGame, scenarioGameIds } from '../scenarioGames.js';
+
+/** The scenario game named `id`; unknown → UsageError with the nearest valid name. */
+export async function requireScenarioGame(id: string, where: string): Promise<ScenarioGame> {
+  const entry = await findScenarioGame(id);
+  if (!entry) {
+    const near = nearest(id, scenarioGameIds());
+    throw new UsageError(`${where}: unknown game "${id}"${near ? ` (did you mean "${near}"?)` : ''}; known: ${scenarioGameIds().join(', ')}`);
+  }
+  return entry;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function registerScenarioCommands(program: Command): void {
+  const run = program
+    .command('run')
+    .description('run a scenario file (YAML: game, params, optional run: {n, seed})')
+    .argument('<file>', 'scenario file, e.g. scenarios/dice/default.yaml')
+    .option('--set <key=value>', 'override one parameter (repeatable)', collect, []);
+  addRunOptions(run, 1e5).action(async (file: string, opts: GameCliOptions) => {
+    const doc = loadScenarioFile(file);
+    const entry = await requireScenarioGame(doc.game, `${file}: game`);
+    const params = resolveFromSources(entry, { file, doc }, parseSetOptions(opts.set ?? []), {});
+    const runOpts = runOptionsWithScenario(run, opts, doc);
+    emitReport(await runGameForShell(entry, params, runOpts, chooseSeed(runOpts)), opts);
+  });
+
+  const params = program
+    .command('params')
+    .description('list the parameters of a game (or all games): key, default, allowed values, source')
+    .argument('[game]', `one of: ${scenarioGameIds().join(', ')}`);
+  addOutputOptions(params).action(async (game: string | undefined, opts: OutputOptions) => {
+    const ids = game ? [game] : scenarioGameIds();
+    const entries = await Promise.all(ids.map((id) => requireScenarioGame(id, 'argument game')));
+    const rows = entries.flatMap((e) =>
+      e.params.map((p) => ({ game: e.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
+    );
+    const report: Report = {
+      tool: 'sim',
+      version: packageInfo().version,
+      game: game ?? 'all',
+      title: `Parameters${game ? ` of ${game}` : ''} (override with --set key=value or a scenario's params:)`,
+      method: 'exact',
+      params: {},
+      paramsHash: '',
+      seed: null,
+      n: null,
+      confidence: opts.confidence,
+      result: rows,
+      assumptions: [],
+      tables: [
+        {
+          title: 'Parameters',
+          columns: [
+            ...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]),
+            { key: 'key', header: 'key', format: 'text' },
+            { key: 'default', header: 'default', format: 'text' },
+            { key: 'allowed', header: 'allowed', format: 'text' },
+            { key: 'source', header: 'source', format: 'text' },
+          ],
+          rows,
+        },
+      ],
+      notes: [],
+    };
+    emitReport(report, opts);
+  });
+}

@@ -6,6 +6,7 @@ import { registerDice } from './commands/dice.js';
 import { registerScenarioCommands } from './commands/scenarioCommands.js';
 import { registerCompare } from './commands/compare.js';
 import { registerSweep } from './commands/sweep.js';
+import { registerCheck } from './commands/check.js';
 import { packageInfo } from '../core/packageInfo.js';
 
 export function buildProgram(): Command {
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerScenarioCommands(program);
   registerCompare(program);
   registerSweep(program);
+  registerCheck(program);
   return program;
 }
 

@@ -23,7 +23,8 @@ export interface Report {
   game: string;
   /** The question answered, one line. */
   title: string;
-  method: 'exact' | 'mc';
+  /** 'none' for reports that are not results (parameter lists, check summaries). */
+  method: 'exact' | 'mc' | 'none';
   /** Fully resolved parameters. */
   params: Record<string, unknown>;
   /** Hash of params plus rules/data used. */

@@ -59,7 +59,7 @@ export function parseScenario(text: string, file: string): ScenarioDoc {
   let raw: unknown;
   try {
     // The core schema: plain maps, lists and scalars only; duplicate keys are errors.
-    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
+    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100, logLevel: 'error' });
   } catch (err) {
     throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
   }

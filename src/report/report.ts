@@ -39,6 +39,7 @@ function renderTable(t: ResultTable): string {
 
 function headerLines(r: Report): string[] {
   const lines = [r.title];
+  if (r.method === 'none') return lines;
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);

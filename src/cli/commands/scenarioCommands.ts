@@ -54,7 +54,7 @@ export function registerScenarioCommands(program: Command): void {
       version: packageInfo().version,
       game: game ?? 'all',
       title: `Parameters${game ? ` of ${game}` : ''} (override with --set key=value or a scenario's params:)`,
-      method: 'exact',
+      method: 'none',
       params: {},
       paramsHash: '',
       seed: null,

@@ -16,12 +16,15 @@ export interface DiceResult {
     lo: number;
     hi: number;
     exactInInterval: boolean;
+    /** Games with exactly this many successes, out of n. */
+    k: number;
+    n: number;
     atLeastExact: number;
     atLeast: number;
     atLeastLo: number;
     atLeastHi: number;
   }[];
-  mean: { exact: number; estimate: number; se: number; lo: number; hi: number };
+  mean: { exact: number; mean: number; se: number; lo: number; hi: number };
   quantiles: { p10: number | null; p50: number | null; p90: number | null };
   chiSquare: { statistic: number; degreesOfFreedom: number; pValue: number };
 }
@@ -42,6 +45,8 @@ export function diceResult(p: DiceParams, totals: Totals, confidence: number): D
       lo: point.lo,
       hi: point.hi,
       exactInInterval: e >= point.lo && e <= point.hi,
+      k: point.k,
+      n: point.n,
       atLeastExact: Math.min(1, Math.max(0, tailExact)),
       atLeast: tail.estimate,
       atLeastLo: tail.lo,
@@ -55,7 +60,7 @@ export function diceResult(p: DiceParams, totals: Totals, confidence: number): D
   return {
     pSuccessPerDie: dieSuccessProbability(p),
     distribution,
-    mean: { exact: p.count * dieSuccessProbability(p), estimate: summary.mean, se: summary.se, lo: summary.lo, hi: summary.hi },
+    mean: { exact: p.count * dieSuccessProbability(p), mean: summary.mean, se: summary.se, lo: summary.lo, hi: summary.hi },
     quantiles: { p10: summary.p10, p50: summary.p50, p90: summary.p90 },
     chiSquare: chiSquareGoodnessOfFit(t.bins, exact),
   };
@@ -88,7 +93,7 @@ export function diceTables(r: DiceResult): ResultTable[] {
         { key: 'hi', header: 'hi' },
       ],
       rows: [
-        { metric: 'mean successes', exact: r.mean.exact, estimate: r.mean.estimate, lo: r.mean.lo, hi: r.mean.hi },
+        { metric: 'mean successes', exact: r.mean.exact, estimate: r.mean.mean, lo: r.mean.lo, hi: r.mean.hi },
         { metric: 'p10 / p50 / p90', exact: null, estimate: `${r.quantiles.p10} / ${r.quantiles.p50} / ${r.quantiles.p90}`, lo: null, hi: null },
         { metric: `chi-square (df ${r.chiSquare.degreesOfFreedom})`, exact: null, estimate: r.chiSquare.statistic, lo: null, hi: null },
         { metric: 'chi-square p-value', exact: null, estimate: r.chiSquare.pValue, lo: null, hi: null },

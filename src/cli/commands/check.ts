@@ -1,0 +1,190 @@
+// `sim check REPORT.json|DIR …`: balance regression. Re-runs each golden report from its `rerun`
+// block and compares. Exact (default): same engine + same seed must give identical numbers.
+// --tolerance stat: every estimate must be statistically compatible with the golden one
+// (two-sided tests, Holm-corrected over the report's metrics), for deliberate changes in how
+// randomness is used. Exit 1 with a diff table on failure; --junit writes JUnit XML.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import { UsageError } from '../../core/params.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import type { Report } from '../../core/reportTypes.js';
+import { holmAdjust, twoMeanDifference, twoProportionDifference } from '../../core/stats.js';
+import { runGameForShell } from '../gameCommand.js';
+import { parseJobs } from '../parseOptions.js';
+import { addOutputOptions, emitReport, writeFileAtomic, type OutputOptions } from '../runOptions.js';
+import { autoJobs } from '../../core/runner.js';
+import { requireScenarioGame } from './scenarioCommands.js';
+import { numericDiffs } from './compare.js';
+
+export interface CheckFinding {
+  path: string;
+  golden: number | string;
+  current: number | string;
+  pValue?: number;
+}
+
+export interface CheckOutcome {
+  file: string;
+  passed: boolean;
+  detail: string;
+  findings: CheckFinding[];
+}
+
+/** Expands directories to the *.json files inside them (sorted). */
+export function expandReportPaths(paths: string[]): string[] {
+  return paths.flatMap((p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      throw new UsageError(`argument ${p}: no such file or directory`);
+    }
+    return st.isDirectory()
+      ? readdirSync(p)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(p, f))
+      : [p];
+  });
+}
+
+type Estimate = { kind: 'proportion'; k: number; n: number } | { kind: 'mean'; mean: number; se: number };
+
+/** Every estimate in a result tree: {estimate, k, n} proportions and {mean, se} means, by path. */
+export function collectEstimates(value: unknown, path = '', out = new Map<string, Estimate>()): Map<string, Estimate> {
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.k === 'number' && typeof o.n === 'number' && typeof o.estimate === 'number') out.set(path, { kind: 'proportion', k: o.k, n: o.n });
+    else if (typeof o.mean === 'number' && typeof o.se === 'number') out.set(path, { kind: 'mean', mean: o.mean, se: o.se });
+    for (const [k, v] of Object.entries(o)) collectEstimates(v, Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k, out);
+  }
+  return out;
+}
+
+/** Statistical comparison of two results: Holm-adjusted p-values per estimate; failing ones below alpha. */
+export function statisticalFindings(golden: unknown, current: unknown, alpha: number): { findings: CheckFinding[]; tested: number } {
+  const g = collectEstimates(golden);
+  const c = collectEstimates(current);
+  const tests: { path: string; p: number; golden: number; current: number }[] = [];
+  for (const [path, ge] of g) {
+    const ce = c.get(path);
+    if (!ce || ce.kind !== ge.kind) continue;
+    if (ge.kind === 'proportion' && ce.kind === 'proportion') {
+      if (ge.n === 0 || ce.n === 0) continue;
+      tests.push({ path, p: twoProportionDifference(ge.k, ge.n, ce.k, ce.n).pValue, golden: ge.k / ge.n, current: ce.k / ce.n });
+    } else if (ge.kind === 'mean' && ce.kind === 'mean') {
+      if (!Number.isFinite(ge.mean) || !Number.isFinite(ce.mean)) continue;
+      tests.push({ path, p: twoMeanDifference(ge.mean, ge.se, ce.mean, ce.se).pValue, golden: ge.mean, current: ce.mean });
+    }
+  }
+  const adjusted = holmAdjust(tests.map((t) => t.p));
+  return {
+    tested: tests.length,
+    findings: tests.flatMap((t, i) => (adjusted[i] < alpha ? [{ path: t.path, golden: t.golden, current: t.current, pValue: adjusted[i] }] : [])),
+  };
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+/** JUnit XML: one testcase per report. */
+export function junitXml(outcomes: CheckOutcome[], seconds: number): string {
+  const failures = outcomes.filter((o) => !o.passed).length;
+  const cases = outcomes.map((o) => {
+    const body = o.passed
+      ? ''
+      : `\n    <failure message="${escapeXml(o.detail)}">${escapeXml(o.findings.map((f) => `${f.path}: golden ${f.golden}, now ${f.current}${f.pValue !== undefined ? ` (adjusted p ${f.pValue.toPrecision(3)})` : ''}`).join('\n'))}</failure>\n  `;
+    return `  <testcase classname="sim.check" name="${escapeXml(o.file)}">${body}</testcase>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="sim check" tests="${outcomes.length}" failures="${failures}" errors="0" time="${seconds.toFixed(3)}">\n${cases.join('\n')}\n</testsuite>\n`;
+}
+
+interface CheckOptions extends OutputOptions {
+  tolerance: 'exact' | 'stat';
+  alpha: number;
+  junit?: string;
+  jobs: number | 'auto';
+}
+
+async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
+  let golden: Report;
+  try {
+    golden = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  } catch (err) {
+    throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+  }
+  if (!golden.rerun || typeof golden.rerun.game !== 'string') throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
+  const entry = await requireScenarioGame(golden.rerun.game, `${file}: rerun.game`);
+  const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
+  const current = await runGameForShell(
+    entry,
+    golden.rerun.params as never,
+    { games: golden.rerun.n, seed: golden.rerun.seed, jobs, confidence: golden.confidence, format: 'json', quiet: true },
+    golden.rerun.seed,
+  );
+  if (opts.tolerance === 'exact') {
+    const same = JSON.stringify(current.result) === JSON.stringify(golden.result) && current.paramsHash === golden.paramsHash;
+    if (same) return { file, passed: true, detail: 'identical', findings: [] };
+    const findings: CheckFinding[] = numericDiffs(golden.result, current.result).map((d) => ({ path: d.path, golden: d.a, current: d.b }));
+    if (current.paramsHash !== golden.paramsHash) findings.unshift({ path: 'paramsHash', golden: golden.paramsHash, current: current.paramsHash });
+    return { file, passed: false, detail: `${findings.length} value(s) differ`, findings };
+  }
+  const { findings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
+  if (tested === 0) {
+    // Exact results carry no sampling error: compare them as numbers.
+    const diffs = numericDiffs(golden.result, current.result).filter((d) => Math.abs(d.a - d.b) > 1e-9 * Math.max(1, Math.abs(d.a)));
+    return { file, passed: diffs.length === 0, detail: diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree', findings: diffs.map((d) => ({ path: d.path, golden: d.a, current: d.b })) };
+  }
+  return { file, passed: findings.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${findings.length ? `: ${findings.length} incompatible` : ''}`, findings };
+}
+
+export function registerCheck(program: Command): void {
+  const cmd = program
+    .command('check')
+    .description('balance regression: re-run golden JSON reports and compare (exact by default)')
+    .argument('<reports...>', 'report files or folders of them, e.g. reports/')
+    .addOption(new Option('--tolerance <mode>', 'exact: identical numbers; stat: statistically compatible').choices(['exact', 'stat']).default('exact'))
+    .addOption(new Option('--alpha <a>', 'family-wise error rate for --tolerance stat').argParser((s) => {
+      const v = Number(s);
+      if (!(v > 0 && v < 1)) throw new UsageError(`option --alpha: got ${JSON.stringify(s)}, expected a number between 0 and 1`);
+      return v;
+    }).default(0.01))
+    .option('--junit <file>', 'also write JUnit XML for CI systems')
+    .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
+  addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {
+    const files = expandReportPaths(paths);
+    if (files.length === 0) throw new UsageError(`argument reports: no .json reports in ${paths.join(', ')}`);
+    const t0 = process.hrtime.bigint();
+    const outcomes: CheckOutcome[] = [];
+    for (const f of files) outcomes.push(await checkOne(f, opts));
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (opts.junit) writeFileAtomic(opts.junit, junitXml(outcomes, seconds));
+    const failed = outcomes.filter((o) => !o.passed);
+    const report: Report = {
+      tool: 'sim',
+      version: packageInfo().version,
+      game: 'check',
+      title: `sim check (${opts.tolerance}): ${outcomes.length - failed.length} passed, ${failed.length} failed`,
+      method: 'none',
+      params: { tolerance: opts.tolerance, alpha: opts.alpha },
+      paramsHash: '',
+      seed: null,
+      n: null,
+      confidence: opts.confidence,
+      result: outcomes,
+      assumptions: [],
+      tables: [
+        { title: 'Reports', columns: [{ key: 'file', header: 'report', format: 'text' }, { key: 'status', header: 'status', format: 'text' }, { key: 'detail', header: 'detail', format: 'text' }], rows: outcomes.map((o) => ({ file: o.file, status: o.passed ? 'ok' : 'FAIL', detail: o.detail })) },
+        ...(failed.length
+          ? [{ title: 'Differences (first 20 per report)', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'quantity', format: 'text' as const }, { key: 'golden', header: 'golden' }, { key: 'current', header: 'now' }, { key: 'pValue', header: 'adj. p' }], rows: failed.flatMap((o) => o.findings.slice(0, 20).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current, pValue: f.pValue ?? null }))) }]
+          : []),
+      ],
+      notes: [],
+      timings: { wallMs: Math.round(seconds * 1000) },
+    };
+    emitReport(report, opts);
+    if (failed.length) process.exitCode = 1;
+  });
+}

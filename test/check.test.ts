@@ -1,0 +1,68 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectEstimates, statisticalFindings } from '../src/cli/commands/check.js';
+import { runCli } from './helpers/runCli.js';
+
+function tempCopy(transform?: (j: Record<string, any>) => void): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+  const file = join(dir, 'dice.json');
+  copyFileSync('reports/dice-default.json', file);
+  if (transform) {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    transform(j);
+    writeFileSync(file, JSON.stringify(j));
+  }
+  return { dir, file };
+}
+
+describe('sim check', () => {
+  it('passes on the golden reports in reports/', () => {
+    const r = runCli(['check', 'reports/', '-j', '1']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/0 failed/);
+  });
+  it('fails with a diff table when a parameter changed (exact mode), and writes well-formed JUnit', () => {
+    const { dir, file } = tempCopy((j) => (j.rerun.params.target = 6));
+    const junit = join(dir, 'junit.xml');
+    const r = runCli(['check', file, '--junit', junit]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAIL/);
+    expect(r.stdout).toMatch(/paramsHash/);
+    expect(r.stdout).toMatch(/distribution\[0\]\.estimate/);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toMatch(/<testsuite name="sim check" tests="1" failures="1"/);
+    expect(xml).toMatch(/<testcase classname="sim.check" name="[^"]*dice.json">\s*<failure message="[^"]+">[^<]*<\/failure>\s*<\/testcase>/);
+    expect(xml.trim().endsWith('</testsuite>')).toBe(true);
+  });
+  it('--tolerance stat: another seed is compatible; a changed rule is not', () => {
+    const other = tempCopy((j) => (j.rerun.seed = 999));
+    const exact = runCli(['check', other.file]);
+    expect(exact.code).toBe(1);
+    const stat = runCli(['check', other.file, '--tolerance', 'stat']);
+    expect(stat.code).toBe(0);
+    expect(stat.stdout).toMatch(/estimates tested/);
+    const changed = tempCopy((j) => (j.rerun.params.target = 4));
+    const bad = runCli(['check', changed.file, '--tolerance', 'stat']);
+    expect(bad.code).toBe(1);
+  });
+  it('unreadable or foreign files exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    writeFileSync(join(dir, 'x.json'), '{"not": "a report"}');
+    const r = runCli(['check', join(dir, 'x.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no "rerun" block/);
+    expect(runCli(['check', join(dir, 'missing.json')]).code).toBe(2);
+  });
+  it('collects proportions and means from result trees; Holm keeps equal results compatible', () => {
+    const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 } });
+    expect([...est.keys()]).toEqual(['win', 'turns']);
+    const same = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.52, k: 520, n: 1000 } }, 0.01);
+    expect(same).toEqual({ tested: 1, findings: [] });
+    const diff = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.6, k: 600, n: 1000 } }, 0.01);
+    expect(diff.findings).toHaveLength(1);
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { Layout } from '../src/core/aggregate.js';
+import { pairedSim, splitPairedTotals, type PairedParams } from '../src/core/paired.js';
+import { runSimulation } from '../src/core/runner.js';
+import { binomialHalfTwoSided, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
+import { diceSim } from '../src/games/dice/diceSim.js';
+import { crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
+import { nextTargetBatch, parseDifference } from '../src/cli/commands/compare.js';
+import { runCli } from './helpers/runCli.js';
+
+const side = (target: number) => {
+  const params = { count: 3, sides: 6, target };
+  return { simId: 'dice', params, metrics: diceSim.metrics(params) };
+};
+
+describe('paired tests against known values', () => {
+  it('exact McNemar: 15 vs 5 discordant pairs → p = 0.04139', () => {
+    expect(binomialHalfTwoSided(15, 20)).toBeCloseTo(0.041389, 6);
+    const d = pairedProportionDifference(30, 15, 5, 50);
+    expect(d.test).toBe('McNemar exact');
+    expect(d.pValue).toBeCloseTo(0.041389, 6);
+    expect(d.difference).toBeCloseTo(0.1, 12);
+  });
+  it('chi-square McNemar: 60 vs 40 → statistic 4, p = 0.0455', () => {
+    const d = pairedProportionDifference(100, 60, 40, 800);
+    expect(d.test).toBe('McNemar chi-square');
+    expect(d.pValue).toBeCloseTo(0.0455003, 6);
+  });
+  it('Student t two-sided p-values match tables', () => {
+    expect(studentTTwoSided(2.228138851986274, 10)).toBeCloseTo(0.05, 10);
+    expect(studentTTwoSided(2.0, 1e6)).toBeCloseTo(0.0455, 4);
+    expect(studentTTwoSided(0, 5)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('common random numbers', () => {
+  it('paired A-vs-A: every game concordant, difference exactly 0', async () => {
+    const p: PairedParams = { a: side(5), b: side(5) };
+    const r = await runSimulation({ simId: 'paired', params: p, n: 3000, seed: 4, jobs: 1 });
+    const diff = r.totals.get('diff.successes');
+    expect(diff.bins[diff.bins.length >> 1]).toBe(3000); // all at offset: a − b = 0
+  });
+  it('each side of a paired run equals its unpaired run on the same seed (same streams per game index)', async () => {
+    const p: PairedParams = { a: side(4), b: side(6) };
+    const paired = await runSimulation({ simId: 'paired', params: p, n: 5000, seed: 8, jobs: 1, chunkSize: 333 });
+    const { a, b } = splitPairedTotals(p, paired.totals);
+    const alone = async (target: number) => (await runSimulation({ simId: 'dice', params: side(target).params, n: 5000, seed: 8, jobs: 1 })).totals;
+    expect(JSON.stringify(a.toJSON())).toBe(JSON.stringify((await alone(4)).toJSON()));
+    expect(JSON.stringify(b.toJSON())).toBe(JSON.stringify((await alone(6)).toJSON()));
+  });
+  it('pairing shrinks the noise: 4+ dominates 6+ game by game (never fewer successes)', async () => {
+    const p: PairedParams = { a: side(4), b: side(6) };
+    const r = await runSimulation({ simId: 'paired', params: p, n: 2000, seed: 2, jobs: 1 });
+    const diff = r.totals.get('diff.successes');
+    const offset = diff.bins.length >> 1;
+    for (let v = 0; v < offset; v++) expect(diff.bins[v]).toBe(0); // a − b < 0 never happens
+    expect(new Layout(pairedSim.metrics(p)).metrics.map((m) => m.name)).toEqual(['a.successes', 'b.successes', 'diff.successes']);
+  });
+});
+
+describe('stopping rules', () => {
+  it('parses sizes', () => {
+    expect(parseDifference('0.5pp')).toBeCloseTo(0.005, 15);
+    expect(parseDifference('2%')).toBeCloseTo(0.02, 15);
+    expect(parseDifference('0.01')).toBe(0.01);
+    expect(() => parseDifference('-1')).toThrow();
+  });
+  it('target-ci batches grow toward the needed size and respect the maximum', () => {
+    expect(nextTargetBatch(10_000, 0.01, 0.005, 1e7)).toBe(34_000);
+    expect(nextTargetBatch(10_000, 0.0051, 0.005, 1e7)).toBe(2500);
+    expect(nextTargetBatch(10_000, 0.1, 0.005, 20_000)).toBe(10_000);
+  });
+  it('sequential test stops at once on a known large difference, and decides "smaller than margin" for identical variants', () => {
+    const diff = runCli(['compare', 'dice', '--set', 'target=4', '--until-decided', '--seed', '5', '--format', 'json', '-q']);
+    expect(diff.code).toBe(0);
+    const j = JSON.parse(diff.stdout);
+    expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
+    expect(j.result.comparisons[0].difference).toBeLessThan(0);
+    const same = runCli(['compare', 'dice', '--set', 'sides=6', '--until-decided', '--margin', '0.05', '--seed', '5', '--format', 'json', '-q']);
+    expect(JSON.parse(same.stdout).result.stopping[0].decision).toBe('smaller than margin');
+  });
+  it('--target-ci keeps running until the half-width is below target', () => {
+    const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.01', '--seed', '5', '--format', 'json', '-q']);
+    const j = JSON.parse(r.stdout);
+    const c = j.result.comparisons[0];
+    expect((c.hi - c.lo) / 2).toBeLessThanOrEqual(0.01);
+    expect(j.result.stopping[0].decision).toBe('target reached');
+  });
+  it('compare prints A, B, the difference, its interval and a p-value', () => {
+    const r = runCli(['compare', 'scenarios/dice/default.yaml', '--set', 'target=4', '-n', '1e4']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/A − B/);
+    expect(r.stdout).toMatch(/paired t/);
+    expect(r.stdout).toMatch(/conditional on the policy/);
+  });
+  it('bad compare usage exits 2', () => {
+    expect(runCli(['compare', 'dice']).code).toBe(2);
+    expect(runCli(['compare', 'nofile.yaml']).code).toBe(2);
+    expect(runCli(['compare', 'dice', '--set', 'x=1']).code).toBe(2);
+  });
+});
+
+describe('sweep', () => {
+  it('grid parsing, "all" expansion and cross-product order (first axis slowest)', () => {
+    expect(parseGrid('set:handSize=5,6')).toEqual({ key: 'handSize', values: ['5', '6'] });
+    expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toEqual(['x', 'y']);
+    expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'all'], default: 'x', doc: '', source: '' })).toEqual(['all']);
+    expect(crossProduct([{ key: 'a', values: ['1', '2'] }, { key: 'b', values: ['x', 'y', 'z'] }])).toEqual([
+      { a: '1', b: 'x' }, { a: '1', b: 'y' }, { a: '1', b: 'z' }, { a: '2', b: 'x' }, { a: '2', b: 'y' }, { a: '2', b: 'z' },
+    ]);
+  });
+  it('one CSV row per cell and table row, cells on the same streams', () => {
+    const r = runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '--grid', 'set:count=1,2', '-n', '2000', '--seed', '3', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0].startsWith('cell.target,cell.count,successes')).toBe(true);
+    // 3 targets × (2 rows for count 1 + 3 rows for count 2)
+    expect(lines).toHaveLength(1 + 3 * 5);
+    expect(lines[1].startsWith('4,1,0,')).toBe(true);
+    expect(lines[15].startsWith('6,2,2,')).toBe(true);
+    const bad = runCli(['sweep', 'dice', '--grid', 'targte=1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/did you mean "target"/);
+  });
+});

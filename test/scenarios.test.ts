@@ -1,0 +1,98 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseScenario, parseSetOptions } from '../src/core/scenarioFile.js';
+import { UsageError, resolveParams } from '../src/core/params.js';
+import { DICE_PARAMS } from '../src/games/dice/diceParams.js';
+import { runCli } from './helpers/runCli.js';
+
+describe('scenario files: parsing and validation', () => {
+  const bad: [string, RegExp][] = [
+    ['game: dice\nparams: {count: 3}\nextra: 1\n', /f\.yaml: .*extra|f\.yaml: extra/],
+    ['params: {count: 3}\n', /f\.yaml: game/],
+    ['game: 7\n', /f\.yaml: game/],
+    ['game: dice\nrun: {n: -5}\n', /f\.yaml: run\.n/],
+    ['game: dice\nrun: {seed: 1.5}\n', /f\.yaml: run\.seed/],
+    ['game: dice\nparams: {__proto__: {x: 1}}\n', /__proto__: key not allowed/],
+    ['game: dice\nparams:\n  constructor: 1\n', /constructor: key not allowed/],
+    ['game: [unclosed\n', /not valid YAML/],
+    ['- a\n- b\n', /expected a mapping/],
+    ['game: dice\ngame: dice\n', /not valid YAML/],
+    [`game: dice\nparams: ${'{a: '.repeat(12)}1${'}'.repeat(12)}\n`, /nested deeper/],
+  ];
+  for (const [text, pattern] of bad) {
+    it(`rejects ${JSON.stringify(text.slice(0, 40))}`, () => {
+      expect(() => parseScenario(text, 'f.yaml')).toThrow(UsageError);
+      expect(() => parseScenario(text, 'f.yaml')).toThrow(pattern);
+    });
+  }
+  it('flattens nested params to dotted keys', () => {
+    const doc = parseScenario('game: genisys-attack\nparams:\n  cover:\n    save: 3\n  rof: 2\n', 'f.yaml');
+    expect(doc.params).toEqual({ 'cover.save': 3, rof: 2 });
+  });
+  it('unknown parameter → the nearest valid name; wrong type → key path and what is allowed', () => {
+    expect(() => resolveParams(DICE_PARAMS, { sidez: 6 }, (k) => `f.yaml: params.${k}`)).toThrow(/f\.yaml: params\.sidez: unknown parameter "sidez" \(did you mean "sides"\?\)/);
+    expect(() => resolveParams(DICE_PARAMS, { sides: 'six' }, (k) => `f.yaml: params.${k}`)).toThrow(/f\.yaml: params\.sides: got "six", expected an integer in \[2, 1000\]/);
+    expect(() => resolveParams(DICE_PARAMS, { sides: 1 }, (k) => `f.yaml: params.${k}`)).toThrow(/\[2, 1000\]/);
+  });
+  it('--set needs key=value', () => {
+    expect(parseSetOptions(['a=1', 'b = x', 'a=2'])).toEqual({ a: '2', b: 'x' });
+    expect(() => parseSetOptions(['novalue'])).toThrow(/expected key=value/);
+  });
+  it('fuzz: random and mutated documents give a UsageError or a valid document, never a crash', () => {
+    const valid = readFileSync('scenarios/dice/default.yaml', 'utf8');
+    const mutated = fc.tuple(fc.nat(valid.length), fc.nat(20), fc.string()).map(([at, del, ins]) => valid.slice(0, at) + ins + valid.slice(at + del));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), mutated, fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
+        try {
+          const doc = parseScenario(text, 'fuzz.yaml');
+          expect(typeof doc.game).toBe('string');
+        } catch (err) {
+          expect(err).toBeInstanceOf(UsageError);
+          expect((err as Error).message.startsWith('fuzz.yaml')).toBe(true);
+        }
+      }),
+      { numRuns: 500, seed: 42 },
+    );
+  });
+});
+
+describe('sim run / params / --set precedence (real CLI)', () => {
+  it('runs a scenario file; --set beats the scenario; an explicit option beats --set', () => {
+    const base = runCli(['run', 'scenarios/dice/default.yaml', '--format', 'json', '-n', '1000']);
+    expect(base.code).toBe(0);
+    const j = JSON.parse(base.stdout);
+    expect(j.params.target).toBe(5);
+    expect(j.seed).toBe(1); // from the scenario's run block
+    expect(j.rerun).toEqual({ game: 'dice', params: { count: 3, sides: 6, target: 5 }, seed: 1, n: 1000 });
+    const set = runCli(['run', 'scenarios/dice/default.yaml', '--set', 'target=6', '--format', 'json', '-n', '1000']);
+    expect(JSON.parse(set.stdout).params.target).toBe(6);
+    const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
+    expect(JSON.parse(explicit.stdout).params.target).toBe(4);
+  });
+  it('unknown key → exit 2 with the nearest name; bad value → exit 2 naming the source', () => {
+    const r = runCli(['run', 'scenarios/dice/default.yaml', '--set', 'targt=6']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/option --set targt: unknown parameter "targt" \(did you mean "target"\?\)/);
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const f = join(dir, 'bad.yaml');
+    writeFileSync(f, 'game: dice\nparams:\n  sides: 1\n');
+    const b = runCli(['run', f]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain(`${f}: params.sides: got 1, expected an integer in [2, 1000]`);
+    writeFileSync(f, 'game: dise\n');
+    const g = runCli(['run', f]);
+    expect(g.code).toBe(2);
+    expect(g.stderr).toMatch(/unknown game "dise" \(did you mean "dice"\?\)/);
+  });
+  it('sim params lists every parameter with default and source', () => {
+    const r = runCli(['params', 'dice', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout).result;
+    expect(rows.map((x: { key: string }) => x.key)).toEqual(['count', 'sides', 'target']);
+    expect(rows[0]).toMatchObject({ default: '3', allowed: 'an integer in [1, 1000]' });
+  });
+});

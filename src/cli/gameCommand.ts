@@ -1,18 +1,36 @@
 // Registers a ScenarioGame as a command: its own options, plus --scenario FILE and repeated
 // --set key=value, plus the run and output options. Precedence, lowest first: rulebook defaults,
 // scenario file, --set, explicit options.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { Totals } from '../core/aggregate.js';
+import { hashOf } from '../core/hash.js';
+import { packageInfo } from '../core/packageInfo.js';
+import type { RunResult } from '../core/runner.js';
+import {
+  identityMismatch,
+  identityOf,
+  readJsonFile,
+  savedTotals,
+  shardRange,
+  type CheckpointFile,
+  type PartFile,
+  type RunIdentity,
+  type SavedCall,
+} from './runState.js';
 import type { Command } from 'commander';
 import { resolveParams, UsageError } from '../core/params.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../core/scenarioGame.js';
 import { parseScenario, parseSetOptions, type ScenarioDoc } from '../core/scenarioFile.js';
 import type { Report } from '../core/reportTypes.js';
-import { addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, type RunCliOptions } from './runOptions.js';
+import { addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, writeFileAtomic, type RunCliOptions } from './runOptions.js';
 
 export interface GameCommandSpec {
   entry: ScenarioGame;
   /** Command name under `parent`. */
   name: string;
+  /** Left out of --help (test fixtures). */
+  hidden?: boolean;
   description: string;
   /** Default -n for Monte Carlo runs. */
   defaultGames: number;
@@ -74,10 +92,79 @@ export function resolveFromSources(
   return resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
 }
 
+/** Everything a game run left: its report and, per simulate call, the aggregate of its range. */
+export interface GameExecution {
+  report: Report;
+  calls: SavedCall[];
+  range: [number, number];
+  identity: RunIdentity;
+  partial: boolean;
+}
+
 /**
- * Runs a game for the shell: threads, progress, timings, and the `rerun` block that lets
- * `sim check` reproduce the report. `simulate` replaces local execution (shards, merge, compare).
+ * Runs a game for the shell: threads, progress, timings, shards, checkpoints, and the `rerun`
+ * block that lets `sim check` reproduce the report. `simulate` replaces local execution (merge,
+ * compare).
  */
+export async function executeGame(
+  entry: ScenarioGame,
+  params: ResolvedParams,
+  opts: RunCliOptions,
+  seed: number,
+  simulate?: RunSettings['simulate'],
+): Promise<GameExecution> {
+  let timings: Record<string, number | string> | undefined;
+  let announced = false;
+  let partial = false;
+  const range: [number, number] = opts.shard ? shardRange(opts.games, opts.shard.k, opts.shard.m) : [0, opts.games];
+  const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, opts.games, opts.shard?.m);
+  const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range) : null;
+  const calls: SavedCall[] = [];
+  const local = async (simId: string, simParams: unknown): Promise<RunResult> => {
+    // Announced once parameters are valid, just before the games start.
+    if (!announced) announceSeed(opts, seed);
+    announced = true;
+    const c = calls.length;
+    const simParamsHash = hashOf(simParams);
+    const saved = checkpoint?.saved.calls[c];
+    if (saved && (saved.simId !== simId || saved.simParamsHash !== simParamsHash)) {
+      throw new UsageError(`${checkpoint!.file}: checkpoint entry ${c} is for another simulation; delete it or use another file`);
+    }
+    const prior = saved ? await savedTotals(saved) : null;
+    const from = range[0] + (prior?.games ?? 0);
+    const call: SavedCall = { simId, simParamsHash, simParams, start: range[0], games: prior?.games ?? 0, totals: prior?.toJSON() ?? null };
+    calls.push(call);
+    let totals = prior;
+    let result: RunResult | null = null;
+    if (from < range[1] || !prior) {
+      let lastSave = performance.now();
+      const run = await runWithShell(simId, simParams, opts, seed, { start: from, n: range[1] - from }, (done, t) => {
+        // Checkpoint at most every 2 s: merge the saved prefix with the completed chunks so far.
+        if (!checkpoint || performance.now() - lastSave < 2000) return;
+        lastSave = performance.now();
+        const merged = prior ? Totals.fromJSON(prior.layout, prior.toJSON()) : null;
+        if (merged) merged.addTotals(t);
+        call.games = (prior?.games ?? 0) + done;
+        call.totals = (merged ?? t).toJSON();
+        checkpoint.save(calls);
+      });
+      timings = mergeTimings(timings, run.timings);
+      result = run.result;
+      if (prior) prior.addTotals(run.result.totals);
+      totals = prior ?? run.result.totals;
+      partial ||= run.result.partial;
+    }
+    call.games = totals!.games;
+    call.totals = totals!.toJSON();
+    checkpoint?.save(calls);
+    return { totals: totals!, games: totals!.games, partial: totals!.games < range[1] - range[0], chunkSize: result?.chunkSize ?? 0, jobs: result?.jobs ?? 0 };
+  };
+  const settings: RunSettings = { n: opts.games, seed, confidence: opts.confidence, simulate: simulate ?? local };
+  const report = await entry.run(params, settings);
+  const withRerun: Report = { ...report, rerun: { game: entry.id, params: { ...params }, seed, n: opts.games } };
+  return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
+}
+
 export async function runGameForShell(
   entry: ScenarioGame,
   params: ResolvedParams,
@@ -85,26 +172,38 @@ export async function runGameForShell(
   seed: number,
   simulate?: RunSettings['simulate'],
 ): Promise<Report> {
-  let timings: Record<string, number | string> | undefined;
-  let announced = false;
-  const settings: RunSettings = {
-    n: opts.games,
-    seed,
-    confidence: opts.confidence,
-    simulate:
-      simulate ??
-      (async (simId, simParams) => {
-        // Announced once parameters are valid, just before the games start.
-        if (!announced) announceSeed(opts, seed);
-        announced = true;
-        const run = await runWithShell(simId, simParams, opts, seed);
-        timings = mergeTimings(timings, run.timings);
-        return run.result;
-      }),
-  };
-  const report = await entry.run(params, settings);
-  const withRerun: Report = { ...report, rerun: { game: entry.id, params: { ...params }, seed, n: opts.games } };
-  return timings ? { ...withRerun, timings } : withRerun;
+  return (await executeGame(entry, params, opts, seed, simulate)).report;
+}
+
+/** Runs and writes the result: a part file for --shard, the report otherwise. */
+export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, opts: RunCliOptions): Promise<void> {
+  const seed = chooseSeed(opts);
+  const ex = await executeGame(entry, params, opts, seed);
+  if (!opts.shard) {
+    emitReport(ex.report, opts);
+    return;
+  }
+  const part: PartFile & { partial?: boolean } = { kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) };
+  const text = JSON.stringify(part) + '\n';
+  if (opts.out) {
+    writeFileAtomic(opts.out, text);
+    if (!opts.quiet) process.stderr.write(`sim: wrote shard ${opts.shard.k}/${opts.shard.m} (games ${ex.range[0]}..${ex.range[1] - 1}) to ${opts.out}\n`);
+  } else process.stdout.write(text);
+  if (ex.partial) process.exitCode = 130;
+}
+
+/** Opens (or prepares) a checkpoint file for this run; refuses one written by another run. */
+function openCheckpoint(file: string, identity: RunIdentity, range: [number, number]): { file: string; saved: CheckpointFile; save: (calls: SavedCall[]) => void } {
+  let saved: CheckpointFile = { kind: 'sim-checkpoint', identity, range, calls: [] };
+  if (existsSync(file)) {
+    const loaded = readJsonFile<CheckpointFile>(file, 'checkpoint');
+    if (loaded?.kind !== 'sim-checkpoint' || !loaded.identity) throw new UsageError(`${file}: not a checkpoint file`);
+    const diff = identityMismatch(loaded.identity, identity);
+    if (diff) throw new UsageError(`${file}: checkpoint of a different run: ${diff}`);
+    if (loaded.range[0] !== range[0] || loaded.range[1] !== range[1]) throw new UsageError(`${file}: checkpoint covers games ${loaded.range.join('..')}, this run ${range.join('..')}`);
+    saved = loaded;
+  }
+  return { file, saved, save: (calls) => writeFileAtomic(file, JSON.stringify({ ...saved, calls }) + '\n') };
 }
 
 /** Adds wall time and games of several simulate calls (e.g. one per Rev-9 version). */
@@ -128,7 +227,7 @@ export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: S
 }
 
 export function addGameCommand(parent: Command, spec: GameCommandSpec): Command {
-  const cmd = parent.command(spec.name).description(spec.description);
+  const cmd = parent.command(spec.name, { hidden: spec.hidden === true }).description(spec.description);
   spec.options?.(cmd);
   cmd
     .option('--scenario <file>', 'take parameters (and -n/--seed) from a scenario YAML file')
@@ -137,9 +236,7 @@ export function addGameCommand(parent: Command, spec: GameCommandSpec): Command 
   cmd.action(async (opts: GameCliOptions & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, spec.entry.id) } : null;
     const params = resolveFromSources(spec.entry, scenario, parseSetOptions(opts.set ?? []), spec.overrides?.(opts) ?? {});
-    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
-    const seed = chooseSeed(runOpts);
-    emitReport(await runGameForShell(spec.entry, params, runOpts, seed), opts);
+    await runAndEmit(spec.entry, params, runOptionsWithScenario(cmd, opts, scenario?.doc ?? null));
   });
   return cmd;
 }

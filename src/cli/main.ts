@@ -7,6 +7,8 @@ import { registerScenarioCommands } from './commands/scenarioCommands.js';
 import { registerCompare } from './commands/compare.js';
 import { registerSweep } from './commands/sweep.js';
 import { registerCheck } from './commands/check.js';
+import { registerMerge } from './commands/merge.js';
+import { registerFault } from './commands/fault.js';
 import { packageInfo } from '../core/packageInfo.js';
 
 export function buildProgram(): Command {
@@ -21,6 +23,8 @@ export function buildProgram(): Command {
   registerCompare(program);
   registerSweep(program);
   registerCheck(program);
+  registerMerge(program);
+  registerFault(program);
   return program;
 }
 

@@ -5,9 +5,11 @@ import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
+import type { Totals } from '../core/aggregate.js';
 import { autoJobs, runSimulation, type RunResult } from '../core/runner.js';
 import { FORMATS, render, type Format, type Report } from '../report/report.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseSeed } from './parseOptions.js';
+import { parseShard } from './runState.js';
 
 export interface OutputOptions {
   format: Format;
@@ -21,6 +23,10 @@ export interface RunCliOptions extends OutputOptions {
   seed?: number;
   jobs: number | 'auto';
   chunkSize?: number;
+  /** Run only shard K of M (games [floor((K−1)n/M), floor(Kn/M))) and write a part file. */
+  shard?: { k: number; m: number };
+  /** Save completed chunks here and resume from it. */
+  checkpoint?: string;
 }
 
 /** Adds --format, --out, --quiet and --confidence. */
@@ -38,7 +44,9 @@ export function addRunOptions(cmd: Command, defaultGames: number): Command {
     .option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames)
     .option('--seed <S>', 'seed (whole number); chosen at random and reported when absent', parseSeed)
     .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
-    .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp());
+    .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())
+    .option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`', parseShard)
+    .option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes');
   return addOutputOptions(cmd);
 }
 
@@ -67,6 +75,7 @@ export async function runWithShell(
   opts: RunCliOptions,
   seed: number,
   range: { start: number; n: number } = { start: 0, n: opts.games },
+  onChunk?: (gamesDone: number, totals: Totals) => void,
 ): Promise<McRun> {
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
@@ -89,15 +98,16 @@ export async function runWithShell(
       jobs,
       chunkSize: opts.chunkSize,
       signal: controller.signal,
-      onProgress: showBar
-        ? (done) => {
+      onProgress: (done, totals) => {
+        onChunk?.(done, totals);
+        if (showBar) {
             if (!bar && performance.now() - started > 1000 && done < range.n) {
               bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
               bar.start(range.n, done);
             }
             bar?.update(done);
-          }
-        : undefined,
+        }
+      },
     });
     const wallMs = performance.now() - started;
     return {

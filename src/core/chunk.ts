@@ -3,6 +3,7 @@
 import { Layout, Recorder } from './aggregate.js';
 import type { GamePlayer } from './game.js';
 import { streamFor } from './rng.js';
+import { GameError } from './gameError.js';
 
 /** Plays games [start, start + count) of run `seed`, returning the chunk aggregate. */
 export function playChunk(
@@ -15,6 +16,12 @@ export function playChunk(
   const data = layout.emptyChunk();
   const rec = new Recorder(layout, data);
   const end = start + count;
-  for (let i = start; i < end; i++) player.play(streamFor(seed, i), rec, i);
+  let i = start;
+  try {
+    for (; i < end; i++) player.play(streamFor(seed, i), rec, i);
+  } catch (err) {
+    // Name the failing game so the error can be reproduced with --trace.
+    throw new GameError(i, `game ${i}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   return data;
 }

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Layout, Totals } from './aggregate.js';
 import { playChunk } from './chunk.js';
+import { GameError } from './gameError.js';
 import { canonicalJson } from './hash.js';
 import type { ChunkTask } from './worker.js';
 import { loadSim } from '../games/registry.js';
@@ -24,8 +25,8 @@ export interface RunOptions {
   jobs: number;
   /** Games per chunk; default: the game's own estimate of ~20 ms of work. */
   chunkSize?: number;
-  /** Called on the main thread after each merged chunk with the games done so far. */
-  onProgress?: (gamesDone: number) => void;
+  /** Called on the main thread after each merged chunk with the games merged so far (a prefix of the range) and their totals. */
+  onProgress?: (gamesDone: number, totals: Totals) => void;
   /** Stops dispatching new chunks; the result then covers the completed prefix only. */
   signal?: AbortSignal;
 }
@@ -75,8 +76,14 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   if (jobs === 1 || chunkCount === 1) {
     const player = await sim.createPlayer(opts.params);
     for (let k = 0; k < chunkCount && !stopped(); k++) {
-      totals.addChunk(playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k)), chunkLen(k));
-      opts.onProgress?.(totals.games);
+      let data: Float64Array;
+      try {
+        data = playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k));
+      } catch (err) {
+        throw new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
+      }
+      totals.addChunk(data, chunkLen(k));
+      opts.onProgress?.(totals.games, totals);
       // Let signal handlers and timers run between chunks.
       if (opts.signal || opts.onProgress) await new Promise<void>((r) => setImmediate(r));
     }
@@ -108,13 +115,13 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
                 pending.delete(nextToMerge);
                 nextToMerge++;
               }
-              opts.onProgress?.(totals.games);
+              opts.onProgress?.(totals.games, totals);
               pump();
             },
             (err: unknown) => {
               inFlight--;
               if (failure === null) {
-                failure = new ChunkError(k, chunkStart(k), chunkLen(k), err);
+                failure = new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
               }
               pump();
             },
@@ -131,9 +138,16 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs };
 }
 
-/** A chunk failed in a worker: names the chunk and the first game index to reproduce it. */
+/** A chunk failed (in a worker or in-process): names the chunk, its games and the seed to reproduce it. */
 export class ChunkError extends Error {
-  constructor(readonly chunk: number, readonly start: number, readonly count: number, readonly causeError: unknown) {
-    super(`chunk ${chunk} (games ${start}..${start + count - 1}) failed: ${causeError instanceof Error ? causeError.message : String(causeError)}`);
+  constructor(readonly chunk: number, readonly start: number, readonly count: number, readonly seed: number, readonly causeError: unknown) {
+    // Errors from worker threads arrive as plain Errors: recover the game index from the message.
+    const fromMessage = causeError instanceof Error ? /^game (\d+):/.exec(causeError.message) : null;
+    const game = causeError instanceof GameError ? causeError.index : fromMessage ? Number(fromMessage[1]) : null;
+    super(
+      `chunk ${chunk} (games ${start}..${start + count - 1}, seed ${seed}) failed: ${causeError instanceof Error ? causeError.message : String(causeError)}` +
+        (game !== null ? ` — reproduce with --seed ${seed} --trace ${game}` : ` — reproduce with --seed ${seed} and --trace on a game in ${start}..${start + count - 1}`),
+    );
   }
 }
+

@@ -8,6 +8,7 @@ type AnySim = GameSim<any>;
 const SIMS: Record<string, () => Promise<AnySim>> = {
   dice: async () => (await import('./dice/diceSim.js')).diceSim,
   paired: async () => (await import('../core/paired.js')).pairedSim,
+  fault: async () => (await import('./fault/faultSim.js')).faultSim,
 };
 
 export function simIds(): string[] {

@@ -7,8 +7,8 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { nearest } from '../../core/params.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
-import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario, type GameCliOptions } from '../gameCommand.js';
-import { addOutputOptions, addRunOptions, chooseSeed, emitReport, type OutputOptions } from '../runOptions.js';
+import { loadScenarioFile, resolveFromSources, runAndEmit, runOptionsWithScenario, type GameCliOptions } from '../gameCommand.js';
+import { addOutputOptions, addRunOptions, emitReport, type OutputOptions } from '../runOptions.js';
 import { findScenarioGame, scenarioGameIds } from '../scenarioGames.js';
 
 /** The scenario game named `id`; unknown → UsageError with the nearest valid name. */
@@ -35,8 +35,7 @@ export function registerScenarioCommands(program: Command): void {
     const doc = loadScenarioFile(file);
     const entry = await requireScenarioGame(doc.game, `${file}: game`);
     const params = resolveFromSources(entry, { file, doc }, parseSetOptions(opts.set ?? []), {});
-    const runOpts = runOptionsWithScenario(run, opts, doc);
-    emitReport(await runGameForShell(entry, params, runOpts, chooseSeed(runOpts)), opts);
+    await runAndEmit(entry, params, runOptionsWithScenario(run, opts, doc));
   });
 
   const params = program

@@ -1,0 +1,58 @@
+// `sim merge part-*.json`: checks that the parts belong to one run and cover every shard once,
+// merges them in shard order, and prints the report the unsharded run prints (same numbers).
+import type { Command } from 'commander';
+import type { Totals } from '../../core/aggregate.js';
+import { hashOf } from '../../core/hash.js';
+import { UsageError } from '../../core/params.js';
+import type { RunResult } from '../../core/runner.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
+import { runGameForShell } from '../gameCommand.js';
+import { addOutputOptions, emitReport, type OutputOptions } from '../runOptions.js';
+import { orderParts, readJsonFile, savedTotals, type PartFile } from '../runState.js';
+import { requireScenarioGame } from './scenarioCommands.js';
+
+/** Merges ordered parts call by call; throws UsageError when they disagree on the simulations. */
+export async function mergeParts(parts: { file: string; part: PartFile }[]): Promise<{ simId: string; simParamsHash: string; totals: Totals }[]> {
+  const ordered = orderParts(parts);
+  for (const { file, part } of ordered) {
+    if ((part as PartFile & { partial?: boolean }).partial) throw new UsageError(`${file}: shard ${part.shard} was interrupted; run it again`);
+  }
+  const calls = ordered[0].part.calls.length;
+  const merged: { simId: string; simParamsHash: string; totals: Totals }[] = [];
+  for (let c = 0; c < calls; c++) {
+    let totals: Totals | null = null;
+    const head = ordered[0].part.calls[c];
+    for (const { file, part } of ordered) {
+      const call = part.calls[c];
+      if (!call || call.simId !== head.simId || call.simParamsHash !== head.simParamsHash || part.calls.length !== calls) {
+        throw new UsageError(`${file}: its simulations differ from ${ordered[0].file} (call ${c})`);
+      }
+      const t = await savedTotals(call);
+      if (totals) totals.addTotals(t);
+      else totals = t;
+    }
+    merged.push({ simId: head.simId, simParamsHash: head.simParamsHash, totals: totals! });
+  }
+  return merged;
+}
+
+export function registerMerge(program: Command): void {
+  const cmd = program
+    .command('merge')
+    .description('merge the part files of a sharded run (--shard K/M) into the report of the whole run')
+    .argument('<parts...>', 'part files, one per shard, e.g. part-*.json');
+  addOutputOptions(cmd).action(async (files: string[], opts: OutputOptions) => {
+    const parts = files.map((file) => ({ file, part: readJsonFile<PartFile>(file, 'part file') }));
+    const merged = await mergeParts(parts);
+    const id = parts[0].part.identity;
+    const entry = await requireScenarioGame(id.game, `${parts[0].file}: identity.game`);
+    let next = 0;
+    const replay = async (simId: string, simParams: unknown): Promise<RunResult> => {
+      const m = merged[next++];
+      if (!m || m.simId !== simId || m.simParamsHash !== hashOf(simParams)) throw new UsageError('merge: the parts do not match what this version of the game simulates');
+      return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
+    };
+    const report = await runGameForShell(entry, id.params as ResolvedParams, { games: id.n, seed: id.seed, jobs: 1, confidence: opts.confidence, format: opts.format, quiet: true }, id.seed, replay);
+    emitReport({ ...report, timings: { mergedParts: parts.length } }, opts);
+  });
+}

@@ -1,0 +1,122 @@
+// Scale-out and robustness with real processes: shards + merge, Ctrl-C, checkpoints, failing and
+// dying workers.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { shardRange } from '../src/cli/runState.js';
+import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+
+const BIN = join(ROOT, 'bin/sim');
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'sim-robust-'));
+}
+
+/** Starts the CLI, sends SIGINT after `afterMs`, resolves with exit code and output. */
+function interruptAfter(args: string[], afterMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGINT'), afterMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('shards', () => {
+  it('the partition is contiguous, disjoint and covers [0, n)', () => {
+    for (const [n, m] of [[10, 3], [7, 7], [5, 8], [1e12 + 7, 13]] as const) {
+      let at = 0;
+      for (let k = 1; k <= m; k++) {
+        const [from, to] = shardRange(n, k, m);
+        expect(from).toBe(at);
+        expect(to).toBeGreaterThanOrEqual(from);
+        at = to;
+      }
+      expect(at).toBe(n);
+    }
+  });
+  it('merging 3 shards gives the numbers of the one-machine run; bad part sets are refused', () => {
+    const dir = tmp();
+    const common = ['dice', '-n', '30001', '--seed', '12', '-q'];
+    for (const k of [1, 2, 3]) expect(runCli([...common, '--shard', `${k}/3`, '--out', join(dir, `part-${k}.json`)]).code).toBe(0);
+    const merged = runCli(['merge', join(dir, 'part-3.json'), join(dir, 'part-1.json'), join(dir, 'part-2.json'), '--format', 'json']);
+    expect(merged.code).toBe(0);
+    const whole = runCli([...common, '--format', 'json', '-j', '1']);
+    expect(deterministicJson(merged.stdout)).toEqual(deterministicJson(whole.stdout));
+
+    const missing = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'part-3.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/missing shard\(s\) 2 of 3/);
+    const twice = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'part-1.json'), join(dir, 'part-2.json'), join(dir, 'part-3.json')]);
+    expect(twice.stderr).toMatch(/shard 1\/3 appears twice/);
+    expect(runCli(['dice', '-n', '30001', '--seed', '13', '-q', '--shard', '2/3', '--out', join(dir, 'other.json')]).code).toBe(0);
+    const other = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'other.json'), join(dir, 'part-3.json')]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/other\.json: belongs to a different run .*seed \(12 vs 13\)/);
+    expect(runCli(['dice', '--shard', '4/3']).code).toBe(2);
+  });
+});
+
+describe('nothing lost', () => {
+  it('Ctrl-C: reports the completed games marked partial, exits 130; the checkpoint resumes to identical numbers', async () => {
+    const dir = tmp();
+    const cp = join(dir, 'cp.json');
+    const args = ['_fault', '-n', '4e6', '--work', '1000', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
+    const r = await interruptAfter(args, 1200);
+    expect(r.code).toBe(130);
+    const partial = JSON.parse(r.stdout);
+    expect(partial.partial).toBe(true);
+    expect(partial.n).toBeGreaterThan(0);
+    expect(partial.n).toBeLessThan(4e6);
+    expect(partial.result.coin.n).toBe(partial.n);
+    expect(existsSync(cp)).toBe(true);
+    const resumed = runCli(args);
+    expect(resumed.code).toBe(0);
+    const fresh = runCli(args.filter((a, i) => a !== '--checkpoint' && args[i - 1] !== '--checkpoint'));
+    expect(deterministicJson(resumed.stdout)).toEqual(deterministicJson(fresh.stdout));
+    expect(JSON.parse(resumed.stdout).partial).toBeUndefined();
+  }, 60_000);
+  it('a checkpoint of another run is refused', () => {
+    const dir = tmp();
+    const cp = join(dir, 'cp.json');
+    expect(runCli(['dice', '-n', '1000', '--seed', '1', '--checkpoint', cp, '-q']).code).toBe(0);
+    const r = runCli(['dice', '-n', '1000', '--seed', '2', '--checkpoint', cp, '-q']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/checkpoint of a different run: seed \(1 vs 2\)/);
+  });
+  it('--out is atomic: an interrupted or failed run leaves no half-written file', () => {
+    const dir = tmp();
+    const out = join(dir, 'r.json');
+    const r = runCli(['_fault', '-n', '1e5', '--fail-at', '500', '--seed', '1', '-j', '1', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(existsSync(out)).toBe(false);
+  });
+  for (const [mode, jobs, pattern] of [
+    ['throw', '1', /game 777: injected fault — reproduce with --seed 4 --trace 777/],
+    ['throw', '2', /game 777: injected fault — reproduce with --seed 4 --trace 777/],
+    ['exit', '2', /worker exited .*reproduce with --seed 4/],
+  ] as const) {
+    it(`a worker that ${mode === 'exit' ? 'dies' : 'throws'} (-j ${jobs}): exit 1 naming the chunk and seed, no numbers`, () => {
+      const r = runCli(['_fault', '-n', '2e5', '--fail-at', '777', '--mode', mode, '--seed', '4', '-j', jobs, '--chunk-size', '10000', '--format', 'json'], { timeoutMs: 30_000 });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/chunk 0 \(games 0\.\.9999, seed 4\) failed/);
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+});
+
+describe('hidden fixture', () => {
+  it('_fault is not listed in --help', () => {
+    expect(runCli(['--help']).stdout).not.toContain('_fault');
+    expect(readFileSync(join(ROOT, 'src/cli/commands/fault.ts'), 'utf8')).toContain('hidden: true');
+  });
+});

@@ -1,0 +1,58 @@
+// Terminator Genisys attack engines: the exact engine on one configuration, the full default
+// die-step table (6 Skill × 5 ranges × 6 Power × 8 Armor × 4 covers = 5,760 exact attacks), and
+// Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does).
+import type { BenchCase } from './benchCase.js';
+import { Layout, Recorder } from '../src/core/aggregate.js';
+import type { GamePlayer } from '../src/core/game.js';
+import { resolveParams } from '../src/core/params.js';
+import { streamFor } from '../src/core/rng.js';
+import { compileAttack, type AttackPlan } from '../src/games/genisys/attackPlan.js';
+import { attackSim } from '../src/games/genisys/attackSim.js';
+import { dieStepTables } from '../src/games/genisys/dieStepTable.js';
+import { exactAttack } from '../src/games/genisys/exactAttack.js';
+import { GENISYS_PARAMS, readParams, type GenisysParams } from '../src/games/genisys/genisysParams.js';
+
+// The acceptance configuration: Skill D8, ROF 2, Point Blank, Power D8 vs 4+, Resolution D8.
+const ACCEPTANCE = { skill: 'd8', rof: 2, range: 'pb', power: 'd8', armor: 4, resolution: 'd8' };
+const paramsOf = (o: Record<string, unknown>): GenisysParams => readParams(resolveParams(GENISYS_PARAMS, o, (k) => k));
+
+export const genisysCases: BenchCase[] = [
+  {
+    name: 'genisys exact attack (D8 ×2 pb, D8 vs 4+)',
+    unit: 'configurations',
+    batch: 20_000,
+    setup: () => compileAttack(paramsOf(ACCEPTANCE)),
+    run(state, _start, units) {
+      const plan = state as AttackPlan;
+      let s = 0;
+      for (let i = 0; i < units; i++) s += exactAttack(plan).damage[1];
+      return s;
+    },
+  },
+  {
+    name: 'genisys exact default table (5,760 cells)',
+    unit: 'tables',
+    batch: 2,
+    setup: () => paramsOf({ rof: 2 }),
+    run(state, _start, units) {
+      let s = 0;
+      for (let i = 0; i < units; i++) s += dieStepTables(state as GenisysParams, ['skill', 'range'], ['power', 'armor'], ['cover'], 'any-damage').length;
+      return s;
+    },
+  },
+  {
+    name: 'genisys attack (Monte Carlo, D8 ×2 pb)',
+    unit: 'games',
+    batch: 200_000,
+    setup: () => {
+      const plan = compileAttack(paramsOf(ACCEPTANCE));
+      const layout = new Layout(attackSim.metrics(plan));
+      return { player: attackSim.createPlayer(plan) as GamePlayer, rec: new Recorder(layout, layout.emptyChunk()) };
+    },
+    run(state, start, units) {
+      const { player, rec } = state as { player: GamePlayer; rec: Recorder };
+      for (let i = start; i < start + units; i++) player.play(streamFor(7, i), rec, i);
+      return rec.data[1];
+    },
+  },
+];

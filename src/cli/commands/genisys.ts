@@ -1,0 +1,132 @@
+// `sim genisys`: Terminator Genisys attack odds. `attack` runs one configuration (exact by
+// default, Monte Carlo with --method mc); `table` prints the die-step table.
+import { Command, Option } from 'commander';
+import { UsageError } from '../../core/params.js';
+import { provenance } from '../../core/provenance.js';
+import { GENISYS_ASSUMPTIONS, genisysEntry } from '../../games/genisys/genisysEntry.js';
+import { readParams } from '../../games/genisys/genisysParams.js';
+import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from '../../games/genisys/dieStepTable.js';
+import { loadUnits, unitOverrides } from '../../games/genisys/units.js';
+import { loadScenarioFile, resolveFromSources, type GameCliOptions } from '../gameCommand.js';
+import { addGameCommand } from '../gameCommand.js';
+import { parseSetOptions } from '../../core/scenarioFile.js';
+import { addOutputOptions, emitReport, type OutputOptions } from '../runOptions.js';
+
+const FLAGS: [string, string, string][] = [
+  ['multipleCover', '--multiple-cover', 'target has more than one type of cover (best save die upgraded one step)'],
+  ['open', '--open', "target is 'in the open' (Point Blank/Short only; Long for vehicles): no save"],
+  ['mindless', '--mindless', 'target is Mindless: never takes cover saves'],
+  ['aimed', '--aimed', 'aimed shot (ROF 1, no move): Skill upgraded one step'],
+  ['stealth', '--stealth', 'target has Stealth: Skill degraded one step except at Close Combat'],
+  ['vehicle', '--vehicle', 'target is a vehicle (Armor 8+: tests only against heavy weapons)'],
+  ['illBeBack', '--ill-be-back', "target has I'll Be Back (destroyed → D6 5–6 crawler)"],
+  ['hastaLaVista', '--hasta-la-vista', "'Hasta la Vista, Baby!' on a reeling target: 2+, no save, Power D20 heavy"],
+  ['tdd', '--tdd', 'the attacker spends its TDD re-roll in this attack'],
+  ['sniper', '--sniper', 'Sniper weapon (with --aimed: hits on 4+, no save, Long/Extreme only)'],
+  ['flame', '--flame', 'Flame weapon: hits automatically, no cover'],
+  ['area', '--area', 'Area weapon: no cover'],
+  ['ignoresCover', '--ignores-cover', 'weapon ignores cover'],
+  ['semiAutomatic', '--semi-automatic', 'Semi-automatic weapon: ROF 1 at Long, 2 within Short'],
+  ['stoppingPower', '--stopping-power', 'Stopping Power weapon: Power D8 at Point Blank'],
+  ['brace', '--brace', 'Brace weapon (may fire into Extreme range)'],
+];
+
+/** Declares the attack options (no commander defaults: the ParamSpec defaults apply). */
+function attackOptions(cmd: Command): Command {
+  cmd
+    .option('--attacker <unit>', 'attacking unit from scenarios/genisys/units.yaml (sets --skill)')
+    .option('--weapon <weapon>', 'weapon from scenarios/genisys/units.yaml (sets --rof, --power)')
+    .option('--target <unit>', 'target unit from scenarios/genisys/units.yaml (sets --armor, --resolution, special rules)')
+    .option('--skill <die>', "attacker's Skill die: d4|d6|d8|d10|d12|d20 (default d8)")
+    .option('--rof <N>', 'Skill dice per attack, 1..20 (default 2)')
+    .option('--range <band>', 'cc|pb|short|long|extreme (default short)')
+    .option('--power <die>', "weapon's Power die (default d8)")
+    .option('--armor <N>', "target's Armor N (N means N+; default 4)")
+    .option('--cover <kind>', 'none|soft|hard|fort (default hard)')
+    .option('--resolution <die>', "target's Resolution die (default d8)")
+    .option('--resilient <N>', 'target has Resilient (N) (default 1: not resilient)')
+    .option('--damage-taken <N>', 'damage the Resilient target already carries (default 0)');
+  for (const [, flag, doc] of FLAGS) cmd.option(flag, doc);
+  return cmd;
+}
+
+const lower = (x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x);
+
+/** Options → parameter overrides: unit data first, explicit options over it. */
+function attackOverrides(o: Record<string, unknown>): Record<string, unknown> {
+  const sel = { attacker: o.attacker as string | undefined, weapon: o.weapon as string | undefined, target: o.target as string | undefined };
+  const fromUnits = sel.attacker !== undefined || sel.weapon !== undefined || sel.target !== undefined ? unitOverrides(loadUnits(), sel) : {};
+  const explicit: Record<string, unknown> = {
+    method: lower(o.method),
+    skill: lower(o.skill),
+    rof: o.rof,
+    range: lower(o.range),
+    power: lower(o.power),
+    armor: typeof o.armor === 'string' ? o.armor.trim().replace(/\+$/, '') : o.armor,
+    cover: lower(o.cover),
+    resolution: lower(o.resolution),
+    resilient: o.resilient,
+    damageTaken: o.damageTaken,
+  };
+  for (const [key] of FLAGS) explicit[key] = o[key];
+  for (const k of Object.keys(explicit)) if (explicit[k] === undefined) delete explicit[k];
+  return { ...fromUnits, ...explicit };
+}
+
+export function registerGenisys(program: Command): void {
+  const genisys = program.command('genisys').description('Terminator Genisys: The Miniatures Game — attack odds by die step (exact, or Monte Carlo)');
+
+  addGameCommand(genisys, {
+    entry: genisysEntry,
+    name: 'attack',
+    description: 'odds of one attack: per-die hit/unsaved/damage, damaging hits 0..ROF, final state of the target',
+    defaultGames: 1e6,
+    options: (cmd) => {
+      attackOptions(cmd);
+      cmd.option('--method <method>', 'exact (default) or mc (Monte Carlo, with -n and --seed)');
+    },
+    overrides: attackOverrides,
+  });
+
+  const table = genisys
+    .command('table')
+    .description('die-step table of exact probabilities: rows Skill × range, columns Power × Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)');
+  attackOptions(table);
+  table
+    .option('--rows <axes>', `row axes, comma-separated (${AXES.join(', ')})`, 'skill,range')
+    .option('--cols <axes>', 'column axes, comma-separated', 'power,armor')
+    .option('--split <axes>', 'one table per value of these axes ("" for none)', 'cover')
+    .addOption(new Option('--metric <metric>', 'cell value: P(at least one damage) or a per-die/outcome probability').choices(TABLE_METRICS as unknown as string[]).default('any-damage'))
+    .option('--scenario <file>', 'take base parameters from a genisys-attack scenario YAML file')
+    .option('--set <key=value>', 'override one base parameter (repeatable)', (v: string, prev: string[] = []) => [...prev, v], []);
+  addOutputOptions(table);
+  table.action((opts: GameCliOptions & OutputOptions & Record<string, unknown>) => {
+    const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, genisysEntry.id) } : null;
+    const sets = parseSetOptions(opts.set ?? []);
+    // A die-step table is per Skill die unless the user asks for more: ROF 1 by default.
+    const rofGiven = opts.rof !== undefined || 'rof' in sets || scenario?.doc.params.rof !== undefined || opts.weapon !== undefined;
+    const resolved = resolveFromSources(genisysEntry, scenario, sets, { ...(rofGiven ? {} : { rof: 1 }), ...attackOverrides(opts) });
+    if (resolved.method !== 'exact') throw new UsageError('genisys table: only the exact method is supported');
+    const rows = parseAxes(String(opts.rows), '--rows');
+    const cols = parseAxes(String(opts.cols), '--cols');
+    const split = parseAxes(String(opts.split), '--split');
+    const metric = opts.metric as TableMetric;
+    const base = readParams(resolved);
+    const tables = dieStepTables(base, rows, cols, split, metric);
+    emitReport(
+      {
+        ...provenance('genisys-table', { ...resolved, rows, cols, split, metric }),
+        title: `Terminator Genisys die-step table: P(${metric}) by ${[...rows, ...cols, ...split].join(' × ')}`,
+        method: 'exact',
+        seed: null,
+        n: null,
+        confidence: opts.confidence,
+        result: { metric, axes: [...split, ...rows, ...cols], cells: dieStepCells(base, [...split, ...rows, ...cols], metric) },
+        assumptions: GENISYS_ASSUMPTIONS,
+        tables,
+        notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
+      },
+      opts,
+    );
+  });
+}

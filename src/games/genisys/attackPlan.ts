@@ -1,0 +1,209 @@
+// The attack sequence's choices as small named stages (rulebook: Attacking – Attack Sequence):
+// choose dice → to-hit target → cover save → damage → Resolution → final state. Each stage turns
+// the resolved parameters into numbers; together they compile an AttackPlan (plain JSON, sent to
+// Monte Carlo workers) that both the exact and the Monte Carlo engine execute.
+import { UsageError } from '../../core/params.js';
+import { dieStep, moveDie, rerollOf, sidesOf } from './dieLadder.js';
+import type { GenisysParams, RangeName } from './genisysParams.js';
+
+export interface AttackPlan {
+  /** Skill dice rolled (after Semi-automatic). */
+  rof: number;
+  /** Range band the attack is resolved at ("cc" for 'Hasta la Vista, Baby!'). */
+  range: RangeName;
+  /** Flame: the primary target is hit without a Skill roll. */
+  autoHit: boolean;
+  /** Ladder step of the Skill die (-1 = D4 degraded, 6 = D20 upgraded). */
+  skillStep: number;
+  /** A Skill roll of this or more hits. */
+  hitTarget: number;
+  /** Whether the target rolls cover saves at all. */
+  hasSave: boolean;
+  saveStep: number;
+  saveTarget: number;
+  /** Power die step (never past the ladder ends). */
+  powerStep: number;
+  armor: number;
+  heavy: boolean;
+  improvised: boolean;
+  /** Whether surviving hits cause Resolution tests at all. */
+  tests: boolean;
+  resStep: number;
+  retreatMax: number;
+  reelingMax: number;
+  /** Damage that removes the model now (Resilient n minus damage taken; 1 if not resilient). */
+  woundsLeft: number;
+  /** Resilient: each point of damage short of removal also causes a Resolution test. */
+  testsOnDamage: boolean;
+  illBeBack: boolean;
+  illBeBackTarget: number;
+  crawlerResStep: number;
+  /** The attacker holds an unspent TDD re-roll for this attack. */
+  tdd: boolean;
+}
+
+const RANGE_NAMES: Record<RangeName, string> = { cc: 'Close Combat', pb: 'Point Blank', short: 'Short', long: 'Long', extreme: 'Extreme' };
+
+/** Range the attack is resolved at. */
+export function attackRange(p: GenisysParams): RangeName {
+  // rulebook: Attacking – 'Hasta La Vista, Baby!' (the attacker is within CC range of the reeling target).
+  return p.hastaLaVista ? 'cc' : p.range;
+}
+
+/** Throws UsageError when the weapon cannot attack at this range. rulebook: Weaponry – Range. */
+export function checkWeaponRange(p: GenisysParams, range: RangeName): void {
+  const at = RANGE_NAMES[range];
+  if (p.hastaLaVista) return; // rulebook: 'Hasta La Vista, Baby!' allows a close combat or a ranged weapon
+  if (p.weaponRange === 'cc' && range !== 'cc') throw new UsageError(`option --range: a Close Combat weapon can only attack at Close Combat range, got ${at}`);
+  // rulebook: Attacking – Moving and Attacking (no ranged weapons within Close Combat range).
+  if ((p.weaponRange === 'short' || p.weaponRange === 'long') && range === 'cc') throw new UsageError('option --range: a ranged weapon cannot attack at Close Combat range (except \'Hasta la Vista, Baby!\')');
+  if (p.weaponRange === 'short' && (range === 'long' || range === 'extreme')) throw new UsageError(`option --range: a Short range weapon reaches Point Blank and Short only, got ${at}`);
+  // rulebook: Larger Playing Surfaces – only Long-ranged weapons with Brace or Sniper fire into Extreme range.
+  if (range === 'extreme' && p.weaponRange !== 'any' && !(p.weaponRange === 'long' && (p.brace || p.sniper))) {
+    throw new UsageError('option --range: only Long range weapons with Brace or Sniper can fire into Extreme range');
+  }
+  // rulebook: Weapons' Special Rules – Sniper ("it cannot target a model within Short range").
+  if (p.sniper && p.aimed && range !== 'long' && range !== 'extreme') throw new UsageError(`option --aimed: an aimed Sniper shot cannot target a model within Short range, got ${at}`);
+}
+
+/** Skill dice per attack. */
+export function effectiveRof(p: GenisysParams, range: RangeName): number {
+  // rulebook: Weapons' Special Rules – Semi-automatic (ROF 1 at Long range, ROF 2 within Short range).
+  if (p.semiAutomatic) return range === 'long' || range === 'extreme' ? 1 : 2;
+  return p.rof;
+}
+
+/** Stage 1: the Skill die after aimed shots, Stealth and small targets. */
+export function chooseSkillDie(p: GenisysParams, range: RangeName, rof: number): number {
+  let step = dieStep(p.skill);
+  if (p.aimed && !p.hastaLaVista) {
+    // rulebook: Advanced Rules – Aimed Shots (ranged weapon, ROF 1, not moving: Skill upgraded one step).
+    if (rof !== 1) throw new UsageError(`option --aimed: aimed shots need a weapon with ROF 1, got ROF ${rof}`);
+    if (range === 'cc') throw new UsageError('option --aimed: aimed shots are taken with ranged weapons, not at Close Combat range');
+    step = moveDie(step, 1);
+  }
+  // rulebook: Models' Special Rules – Stealth (degraded one step, except at Close Combat range).
+  if (p.stealth && range !== 'cc') step = moveDie(step, -1);
+  // rulebook: Terminator Genisys Campaign Scenarios – Energy Fences (the firer degrades its dice roll at the generator).
+  if (p.smallTarget) step = moveDie(step, -1);
+  return step;
+}
+
+/** Stage 2: the Skill roll that hits. */
+export function toHitTarget(p: GenisysParams, range: RangeName): number {
+  // rulebook: Attacking – 'Hasta La Vista, Baby!' (hits are scored on 2+).
+  if (p.hastaLaVista) return p.hastaToHit;
+  // rulebook: Weapons' Special Rules – Sniper (an aimed sniper shot always hits on a 4+).
+  if (p.sniper && p.aimed) return p.sniperToHit;
+  // rulebook: Attacking – Attack Rolls (3+/4+/5+/6+) and Larger Playing Surfaces (Extreme 7+).
+  return p.toHit[range];
+}
+
+/** Stage 3: the cover save die, or null for no save. */
+export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
+  if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
+  if (p.mindless) return null; // rulebook: Machine Special Rules – Mindless (never take cover saves)
+  if (p.flame || p.area) return null; // rulebook: Weapons' Special Rules – Area/Flame (no cover)
+  if (p.sniper && p.aimed) return null; // rulebook: Weapons' Special Rules – Sniper (no cover Save)
+  if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
+  if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
+  const declared = p.open || p.cover === 'none' ? null : p.cover;
+  if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');
+  let kind: 'soft' | 'hard' | 'fort' | null = declared;
+  if (kind === null) {
+    // rulebook: In the Open – only Short/Point Blank targets can be in the open; at Long range the
+    // undulation of the terrain gives cover (vehicles excepted: Vehicles – Cover Saves); at Extreme
+    // range all models of Size 3 or less are in cover (Larger Playing Surfaces). That default
+    // cover is hard cover (Different Types of Save: "Anything that has not been discussed counts as hard cover").
+    if (range === 'pb' || range === 'short') return null;
+    if (range === 'long' && p.vehicle) return null;
+    kind = 'hard';
+  }
+  const base = dieStep(p.coverDie[kind]);
+  // rulebook: Advanced Rules – Multiple Cover (best cover, save die upgraded by one).
+  return p.multipleCover ? moveDie(base, 1) : base;
+}
+
+/** Stage 4: the Power die. */
+export function damagePowerDie(p: GenisysParams, range: RangeName): number {
+  if (p.hastaLaVista) return dieStep(p.hastaPower); // rulebook: 'Hasta La Vista, Baby!' – Power D20
+  if (p.stoppingPower && range === 'pb') return dieStep(p.stoppingPowerPower); // rulebook: Stopping Power – D8 at Point Blank
+  return dieStep(p.power);
+}
+
+/** Heavy (Power ≥ D10, or 'Hasta la Vista') and improvised (Power D4) weapons. */
+export function weaponClass(p: GenisysParams, powerStep: number): { heavy: boolean; improvised: boolean } {
+  // rulebook: Attacking – Heavy Weapons and Improvised Weapons vs Resolution Tests; 'Hasta La Vista' counts as heavy.
+  const heavy = p.hastaLaVista || powerStep >= dieStep(p.heavyPower);
+  const improvised = !heavy && powerStep <= dieStep(p.improvisedPower);
+  return { heavy, improvised };
+}
+
+/** Stage 5: whether surviving hits cause tests, and the Resolution die. */
+export function resolutionDie(p: GenisysParams, heavy: boolean, improvised: boolean): { tests: boolean; step: number } {
+  const base = dieStep(p.resolution);
+  // rulebook: Terminator Genisys Campaign Scenarios – Defensive Turrets ("never has to take Resolution tests").
+  if (p.noResolution) return { tests: false, step: base };
+  // rulebook: Vehicles – Resolution (Armor 8+: tests only against heavy weapons, never degraded).
+  if (p.vehicle && p.armor >= p.heavyArmor) return { tests: heavy, step: base };
+  return { tests: true, step: moveDie(base, heavy ? -1 : improvised ? 1 : 0) };
+}
+
+/** Compiles the stages into a plan. Cross-field errors throw UsageError (exit 2). */
+export function compileAttack(p: GenisysParams): AttackPlan {
+  // rulebook: Vehicles – Resolution ("Vehicles, however, are immune to the 'Hasta la Vista, Baby' rule").
+  if (p.hastaLaVista && p.vehicle) throw new UsageError("option --hasta-la-vista: vehicles are immune to 'Hasta la Vista, Baby!'");
+  if (p.damageTaken >= p.resilient) throw new UsageError(`option --damage-taken: got ${p.damageTaken}, expected less than Resilient (${p.resilient})`);
+  if (p.retreatMax > p.reelingMax) throw new UsageError(`parameter resolution.retreatMax (${p.retreatMax}) must not exceed resolution.reelingMax (${p.reelingMax})`);
+  const range = attackRange(p);
+  checkWeaponRange(p, range);
+  const rof = effectiveRof(p, range);
+  const skillStep = chooseSkillDie(p, range, rof);
+  const save = coverSaveDie(p, range);
+  const powerStep = damagePowerDie(p, range);
+  const { heavy, improvised } = weaponClass(p, powerStep);
+  const res = resolutionDie(p, heavy, improvised);
+  return {
+    rof,
+    range,
+    // rulebook: Weapons' Special Rules – Flame (the primary target is hit automatically).
+    autoHit: p.flame && !p.hastaLaVista,
+    skillStep,
+    hitTarget: toHitTarget(p, range),
+    hasSave: save !== null,
+    saveStep: save ?? 0,
+    saveTarget: p.saveTarget,
+    powerStep,
+    armor: p.armor,
+    heavy,
+    improvised,
+    tests: res.tests,
+    resStep: res.step,
+    retreatMax: p.retreatMax,
+    reelingMax: p.reelingMax,
+    // rulebook: Models' Special Rules – Resilient (n); damaged by 'Hasta la Vista' → all remaining damage.
+    woundsLeft: p.hastaLaVista ? 1 : p.resilient - p.damageTaken,
+    testsOnDamage: p.resilient > 1 && !p.hastaLaVista,
+    // rulebook: Machine Special Rules – I'll Be Back (not when destroyed by 'Hasta la Vista' or by a Retreat).
+    illBeBack: p.illBeBack && !p.hastaLaVista,
+    illBeBackTarget: p.illBeBackTarget,
+    // The crawler's test is "as normal for surviving a hit": the weapon's heavy/improvised step applies.
+    crawlerResStep: moveDie(dieStep(p.crawlerResolution), heavy ? -1 : improvised ? 1 : 0),
+    tdd: p.tdd,
+  };
+}
+
+/** Faces and re-roll right of each die of the plan, for the Monte Carlo player. */
+export function planDice(plan: AttackPlan) {
+  return {
+    skillSides: sidesOf(plan.skillStep),
+    skillMode: rerollOf(plan.skillStep),
+    saveSides: sidesOf(plan.saveStep),
+    saveMode: rerollOf(plan.saveStep),
+    powerSides: sidesOf(plan.powerStep),
+    resSides: sidesOf(plan.resStep),
+    resMode: rerollOf(plan.resStep),
+    crawlerSides: sidesOf(plan.crawlerResStep),
+    crawlerMode: rerollOf(plan.crawlerResStep),
+  };
+}

@@ -1,0 +1,128 @@
+// One die roll of the attack sequence, as probabilities (exact engine) and as a draw (Monte
+// Carlo engine), with the re-roll rights of the die ladder's overflow steps. Both engines read
+// the same definitions here, so they cannot disagree about what a roll means.
+// rulebook: Dice-Rolling Jargon – Re-rolls ("The second result always stands").
+import type { Rng } from '../../core/rng.js';
+import { REROLL_BY_OPPONENT, REROLL_BY_ROLLER, rerollOf, sidesOf } from './dieLadder.js';
+
+/** P(one plain roll of the die at `step` is `target` or more), in [0, 1]. */
+export function plainAtLeast(step: number, target: number): number {
+  const sides = sidesOf(step);
+  return Math.max(0, Math.min(1, (sides - target + 1) / sides));
+}
+
+// Indices of a pass/fail check's outcome probabilities: success or failure for the roller,
+// first result kept, or a re-rolled result (which can never be re-rolled again, not even by a TDD).
+export const SUCCESS_FIRST = 0;
+export const SUCCESS_REROLLED = 1;
+export const FAIL_FIRST = 2;
+export const FAIL_REROLLED = 3;
+
+/**
+ * Writes into out[0..3] the probabilities of a "roll `target`+ on the die at `step`" check:
+ * SUCCESS_FIRST, SUCCESS_REROLLED, FAIL_FIRST, FAIL_REROLLED (summing to 1).
+ * A D20 upgraded: the roller re-rolls a failure. A D4 degraded: the opponent forces a re-roll
+ * of a success. rulebook: Dice-Rolling Jargon.
+ */
+export function passFailCheck(step: number, target: number, out: Float64Array): Float64Array {
+  const p = plainAtLeast(step, target);
+  const mode = rerollOf(step);
+  if (mode === REROLL_BY_ROLLER) {
+    out[SUCCESS_FIRST] = p;
+    out[SUCCESS_REROLLED] = (1 - p) * p;
+    out[FAIL_FIRST] = 0;
+    out[FAIL_REROLLED] = (1 - p) * (1 - p);
+  } else if (mode === REROLL_BY_OPPONENT) {
+    out[SUCCESS_FIRST] = 0;
+    out[SUCCESS_REROLLED] = p * p;
+    out[FAIL_FIRST] = 1 - p;
+    out[FAIL_REROLLED] = p * (1 - p);
+  } else {
+    out[SUCCESS_FIRST] = p;
+    out[SUCCESS_REROLLED] = 0;
+    out[FAIL_FIRST] = 1 - p;
+    out[FAIL_REROLLED] = 0;
+  }
+  return out;
+}
+
+/**
+ * Rolls one die with `sides` faces (2..2^16): the same value, from the same draws, as
+ * rollDie(rng, sides) in core/rng (pure-rand's uniformInt: offset the int32 draw, reject the top
+ * partial range, reduce modulo). Why a copy: inlined into the attack loop it is about twice as fast
+ * as the generic uniformInt, and test/genisys-rng.test.ts checks it is draw-for-draw identical.
+ */
+export function rollFast(rng: Rng, sides: number): number {
+  const maxAllowed = Math.floor(4294967296 / sides) * sides;
+  let v = rng.next() + 2147483648;
+  while (v >= maxAllowed) v = rng.next() + 2147483648;
+  return (v % sides) + 1;
+}
+
+/** Draw bits of a pass/fail check: bit 0 = success, bit 1 = the result was re-rolled. */
+export const DRAW_SUCCESS = 1;
+export const DRAW_REROLLED = 2;
+
+/** Rolls a pass/fail check with the ladder's re-roll rights; returns DRAW_* bits. Mutates rng. */
+export function drawPassFail(rng: Rng, sides: number, mode: number, target: number): number {
+  let ok = rollFast(rng, sides) >= target;
+  if ((mode === REROLL_BY_ROLLER && !ok) || (mode === REROLL_BY_OPPONENT && ok)) {
+    ok = rollFast(rng, sides) >= target;
+    return (ok ? DRAW_SUCCESS : 0) | DRAW_REROLLED;
+  }
+  return ok ? DRAW_SUCCESS : 0;
+}
+
+// Resolution test results. rulebook: Attacking – Resolution Tests (1 Retreat!, 2–5 Reeling, 6+ no effect).
+export const RETREAT = 0;
+export const REELING = 1;
+export const NO_EFFECT = 2;
+
+/** Plain-roll probabilities of one Resolution test: out[RETREAT], out[REELING], out[NO_EFFECT]. */
+export function plainResolution(step: number, retreatMax: number, reelingMax: number, out: Float64Array): Float64Array {
+  const sides = sidesOf(step);
+  const r = Math.min(retreatMax, sides);
+  const l = Math.max(r, Math.min(reelingMax, sides));
+  out[RETREAT] = r / sides;
+  out[REELING] = (l - r) / sides;
+  out[NO_EFFECT] = (sides - l) / sides;
+  return out;
+}
+
+/**
+ * One Resolution test with the ladder's re-roll rights: out[2*c] = P(result c, first roll kept),
+ * out[2*c + 1] = P(result c after a re-roll), c in RETREAT, REELING, NO_EFFECT.
+ * Choice (README): an upgraded D20's owner re-rolls any result but "no effect"; the opponent of
+ * a degraded D4 forces a re-roll of any result but Retreat!.
+ */
+export function resolutionCheck(step: number, retreatMax: number, reelingMax: number, plain: Float64Array, out: Float64Array): Float64Array {
+  plainResolution(step, retreatMax, reelingMax, plain);
+  const mode = rerollOf(step);
+  out.fill(0);
+  if (mode === REROLL_BY_ROLLER) {
+    const redo = 1 - plain[NO_EFFECT];
+    out[2 * NO_EFFECT] = plain[NO_EFFECT];
+    for (let c = 0; c < 3; c++) out[2 * c + 1] = redo * plain[c];
+  } else if (mode === REROLL_BY_OPPONENT) {
+    const redo = 1 - plain[RETREAT];
+    out[2 * RETREAT] = plain[RETREAT];
+    for (let c = 0; c < 3; c++) out[2 * c + 1] = redo * plain[c];
+  } else {
+    for (let c = 0; c < 3; c++) out[2 * c] = plain[c];
+  }
+  return out;
+}
+
+/** Category of a plain Resolution roll. */
+export function resolutionCategory(roll: number, retreatMax: number, reelingMax: number): number {
+  return roll <= retreatMax ? RETREAT : roll <= reelingMax ? REELING : NO_EFFECT;
+}
+
+/** Rolls one Resolution test with re-roll rights; returns category | (4 if re-rolled). Mutates rng. */
+export function drawResolution(rng: Rng, sides: number, mode: number, retreatMax: number, reelingMax: number): number {
+  const c = resolutionCategory(rollFast(rng, sides), retreatMax, reelingMax);
+  if ((mode === REROLL_BY_ROLLER && c !== NO_EFFECT) || (mode === REROLL_BY_OPPONENT && c !== RETREAT)) {
+    return resolutionCategory(rollFast(rng, sides), retreatMax, reelingMax) | 4;
+  }
+  return c;
+}

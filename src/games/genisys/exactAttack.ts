@@ -1,0 +1,247 @@
+// The exact engine: probability arithmetic over the outcomes of one attack, stage by stage
+// (to-hit batch → save batch → damage batch → final state), carrying one bit of state between
+// stages: whether the attacker's TDD re-roll is still unspent. Dice within a batch are
+// exchangeable, so each batch is a multinomial in closed form; no enumeration of rolls.
+import type { AttackPlan } from './attackPlan.js';
+import {
+  FAIL_FIRST,
+  FAIL_REROLLED,
+  NO_EFFECT,
+  passFailCheck,
+  plainAtLeast,
+  plainResolution,
+  REELING,
+  resolutionCheck,
+  RETREAT,
+  SUCCESS_FIRST,
+  SUCCESS_REROLLED,
+} from './dieChecks.js';
+
+/** Final states of the target, in result order. */
+export const OUTCOMES = ['destroyed', 'retreated', 'reeling', 'unharmed', 'crawler'] as const;
+export const DESTROYED = 0;
+export const RETREATED = 1;
+export const REELING_OUT = 2;
+export const UNHARMED = 3;
+export const CRAWLER = 4;
+
+export const MAX_ROF = 20;
+
+export interface ExactAttack {
+  /** hits[k] = P(exactly k Skill dice hit), k in [0, rof]. */
+  hits: number[];
+  /** unsaved[k] = P(exactly k hits not saved). */
+  unsaved: number[];
+  /** damage[k] = P(exactly k damaging hits). */
+  damage: number[];
+  /** outcome[i] = P(final state OUTCOMES[i]); sums to 1. */
+  outcome: number[];
+  /** Expected hits, unsaved hits and damaging hits per Skill die (= per-die probabilities without a TDD). */
+  perShot: { hit: number; unsaved: number; damage: number };
+}
+
+// Binomial coefficients C(n, k) for n, k in [0, MAX_ROF].
+const BINOM = new Float64Array((MAX_ROF + 1) * (MAX_ROF + 1));
+for (let n = 0; n <= MAX_ROF; n++) {
+  BINOM[n * (MAX_ROF + 1)] = 1;
+  for (let k = 1; k <= n; k++) BINOM[n * (MAX_ROF + 1) + k] = BINOM[(n - 1) * (MAX_ROF + 1) + k - 1] + (k <= n - 1 ? BINOM[(n - 1) * (MAX_ROF + 1) + k] : 0);
+}
+const choose = (n: number, k: number) => BINOM[n * (MAX_ROF + 1) + k];
+
+// Scratch, reused across calls (the table computes thousands of configurations). Index
+// [count * 2 + tdd], tdd 0 = re-roll still available, 1 = spent or never held.
+const W = MAX_ROF + 2;
+const hitMass = new Float64Array(W * 2);
+const unsavedMass = new Float64Array(W * 2);
+const dmgMass = new Float64Array(W * W * 2); // [(d * W + s) * 2 + tdd]
+const check = new Float64Array(4);
+const resPlain = new Float64Array(3);
+const res = new Float64Array(6);
+const resOut = new Float64Array(3);
+
+/**
+ * Distributes `mass` over k successes of n exchangeable pass/fail dice, into out[k * 2 + tdd].
+ * `good` = P(die ends good for the attacker), `badFirst` = P(bad for the attacker and not
+ * re-rolled: the TDD may re-roll it), `badRerolled` = P(bad after a re-roll: stands).
+ * With the TDD available and at least one re-rollable bad die, the attacker re-rolls one: it
+ * turns good with `plainGood`. Choice (README): spend the TDD on the first batch with such a die.
+ */
+function passFailBatch(n: number, good: number, badFirst: number, badRerolled: number, plainGood: number, tdd: number, mass: number, out: Float64Array): void {
+  const bad = badFirst + badRerolled;
+  for (let k = 0; k <= n; k++) {
+    const a = mass * choose(n, k) * good ** k;
+    if (a === 0) continue;
+    const all = a * bad ** (n - k);
+    if (tdd === 1) {
+      out[k * 2 + 1] += all;
+      continue;
+    }
+    const keep = a * badRerolled ** (n - k); // no re-rollable bad die: TDD kept
+    const spend = all - keep;
+    out[k * 2] += keep;
+    if (spend > 0) {
+      out[k * 2 + 1] += spend * (1 - plainGood);
+      out[(k + 1) * 2 + 1] += spend * plainGood;
+    }
+  }
+}
+
+/**
+ * P(outcome) of `tests` Resolution tests on the die in `res` (from resolutionCheck), into
+ * resOut[RETREAT|REELING|NO_EFFECT] (worst result counts: any Retreat! → retreated; else any
+ * Reeling → reeling). With the TDD available (tdd 0) the attacker re-rolls one test that a
+ * re-roll cannot make worse for him: a kept "no effect", else a kept Reeling when another test is
+ * also Reeling or the die has no "no effect" face. rulebook: Attacking – Resolution Tests.
+ */
+function resolutionBatch(tests: number, tdd: number): void {
+  const rF = res[2 * RETREAT];
+  const r = rF + res[2 * RETREAT + 1];
+  const x = res[2 * REELING]; // reeling, first roll kept (re-rollable)
+  const y = res[2 * REELING + 1];
+  const nF = res[2 * NO_EFFECT];
+  const z = res[2 * NO_EFFECT + 1];
+  const noRetreat = (1 - r) ** tests;
+  const anyRetreat = 1 - noRetreat;
+  if (tdd === 1) {
+    const none = (nF + z) ** tests;
+    resOut[RETREAT] = anyRetreat;
+    resOut[REELING] = noRetreat - none;
+    resOut[NO_EFFECT] = none;
+    return;
+  }
+  const pr = resPlain[RETREAT];
+  const pl = resPlain[REELING];
+  const pn = resPlain[NO_EFFECT];
+  let ret = anyRetreat;
+  let reel = 0;
+  let none = 0;
+  // No Retreat and at least one kept "no effect": re-roll it.
+  const withNF = noRetreat - (1 - r - nF) ** tests;
+  const withNFallNone = (nF + z) ** tests - z ** tests;
+  const withNFsomeReel = withNF - withNFallNone;
+  ret += withNF * pr;
+  reel += withNFallNone * pl + withNFsomeReel * (pl + pn);
+  none += withNFallNone * pn;
+  // No Retreat, no kept "no effect": every test is Reeling (kept or re-rolled) or a re-rolled "no effect".
+  const anyReelFirst = (x + y + z) ** tests - (y + z) ** tests;
+  const loneReelFirst = tests * x * z ** (tests - 1);
+  const manyReel = anyReelFirst - loneReelFirst;
+  ret += manyReel * pr;
+  reel += manyReel * (1 - pr);
+  if (pn === 0) {
+    ret += loneReelFirst * pr;
+    reel += loneReelFirst * (1 - pr);
+  } else reel += loneReelFirst;
+  reel += (y + z) ** tests - z ** tests;
+  none += z ** tests;
+  resOut[RETREAT] = ret;
+  resOut[REELING] = reel;
+  resOut[NO_EFFECT] = none;
+}
+
+/** Exact distribution of one attack. Pure; plan.rof must be in [1, MAX_ROF]. */
+export function exactAttack(plan: AttackPlan): ExactAttack {
+  const R = plan.rof;
+  if (!(R >= 1 && R <= MAX_ROF)) throw new RangeError(`rof must be in [1, ${MAX_ROF}]`);
+  const tdd0 = plan.tdd ? 0 : 1;
+  hitMass.fill(0);
+  unsavedMass.fill(0);
+  dmgMass.fill(0);
+
+  // Stage 2: to-hit batch. rulebook: Attacking – Attack Rolls.
+  if (plan.autoHit) hitMass[R * 2 + tdd0] = 1;
+  else {
+    passFailCheck(plan.skillStep, plan.hitTarget, check);
+    passFailBatch(R, check[SUCCESS_FIRST] + check[SUCCESS_REROLLED], check[FAIL_FIRST], check[FAIL_REROLLED], plainAtLeast(plan.skillStep, plan.hitTarget), tdd0, 1, hitMass);
+  }
+
+  // Stage 3: cover saves, one per hit; the attacker's "good" is a failed save. rulebook: Attacking – Taking Cover Saves.
+  if (!plan.hasSave) unsavedMass.set(hitMass);
+  else {
+    passFailCheck(plan.saveStep, plan.saveTarget, check);
+    const plainSave = plainAtLeast(plan.saveStep, plan.saveTarget);
+    for (let h = 0; h <= R; h++) {
+      for (let t = 0; t < 2; t++) {
+        const m = hitMass[h * 2 + t];
+        if (m === 0) continue;
+        passFailBatch(h, check[FAIL_FIRST] + check[FAIL_REROLLED], check[SUCCESS_FIRST], check[SUCCESS_REROLLED], 1 - plainSave, t, m, unsavedMass);
+      }
+    }
+  }
+
+  // Stage 4: damage rolls, Power die vs Armor. rulebook: Attacking – Damage Rolls.
+  const pd = plainAtLeast(plan.powerStep, plan.armor);
+  const w = plan.woundsLeft;
+  for (let u = 0; u <= R; u++) {
+    for (let t = 0; t < 2; t++) {
+      const m = unsavedMass[u * 2 + t];
+      if (m === 0) continue;
+      for (let d = 0; d <= u; d++) {
+        const a = m * choose(u, d) * pd ** d * (1 - pd) ** (u - d);
+        if (a === 0) continue;
+        const s = u - d;
+        // TDD on a failed Power roll, only while the target is not already removed by this batch.
+        if (t === 1 || d >= w || s === 0) dmgMass[(d * W + s) * 2 + t] += a;
+        else {
+          dmgMass[((d + 1) * W + s - 1) * 2 + 1] += a * pd;
+          dmgMass[(d * W + s) * 2 + 1] += a * (1 - pd);
+        }
+      }
+    }
+  }
+
+  // Stages 5–6: Resolution tests and the final state.
+  const outcome = [0, 0, 0, 0, 0];
+  const damage = new Array<number>(R + 1).fill(0);
+  resolutionCheck(plan.resStep, plan.retreatMax, plan.reelingMax, resPlain, res);
+  const ibb = plan.illBeBack ? Math.max(0, Math.min(1, (7 - plan.illBeBackTarget) / 6)) : 0;
+  for (let d = 0; d <= R; d++) {
+    for (let s = 0; d + s <= R; s++) {
+      for (let t = 0; t < 2; t++) {
+        const m = dmgMass[(d * W + s) * 2 + t];
+        if (m === 0) continue;
+        damage[d] += m;
+        if (d >= w) {
+          // rulebook: Attacking – Damage Rolls (damage removes the model); Resilient (n) at n points.
+          // rulebook: Machine Special Rules – I'll Be Back (D6 5–6 → crawler, which then tests Resolution).
+          // A held TDD re-rolls a crawler result (so the crawler's own test never has it); when
+          // the first roll fails the model is destroyed and nothing more is rolled.
+          const crawl = t === 0 ? ibb * ibb : ibb;
+          outcome[DESTROYED] += m * (1 - crawl);
+          if (crawl > 0) {
+            resolutionCheck(plan.crawlerResStep, plan.retreatMax, plan.reelingMax, resPlain, res);
+            resolutionBatch(1, 1);
+            outcome[RETREATED] += m * crawl * resOut[RETREAT];
+            outcome[CRAWLER] += m * crawl * (1 - resOut[RETREAT]);
+            resolutionCheck(plan.resStep, plan.retreatMax, plan.reelingMax, resPlain, res);
+          }
+          continue;
+        }
+        // rulebook: Attacking – Resolution Tests (one per surviving hit); Resilient (n) (one per point of damage).
+        const tests = plan.tests ? s + (plan.testsOnDamage ? d : 0) : 0;
+        if (tests === 0) {
+          outcome[UNHARMED] += m;
+          continue;
+        }
+        resolutionBatch(tests, t);
+        outcome[RETREATED] += m * resOut[RETREAT];
+        outcome[REELING_OUT] += m * resOut[REELING];
+        outcome[UNHARMED] += m * resOut[NO_EFFECT];
+      }
+    }
+  }
+
+  const hits = new Array<number>(R + 1);
+  const unsaved = new Array<number>(R + 1);
+  let eh = 0;
+  let eu = 0;
+  let ed = 0;
+  for (let k = 0; k <= R; k++) {
+    hits[k] = hitMass[k * 2] + hitMass[k * 2 + 1];
+    unsaved[k] = unsavedMass[k * 2] + unsavedMass[k * 2 + 1];
+    eh += k * hits[k];
+    eu += k * unsaved[k];
+    ed += k * damage[k];
+  }
+  return { hits, unsaved, damage, outcome, perShot: { hit: eh / R, unsaved: eu / R, damage: ed / R } };
+}

@@ -1,0 +1,176 @@
+// Parameters of `genisys-attack`: one attack by one model with one weapon against one target.
+// Rules source: ../shared/rules/genisys-miniatures-game.txt (Terminator Genisys: The Miniatures
+// Game rulebook). Every rule constant a house rule might change is a ParamSpec with its rulebook
+// default and section; assumptions are named in scenarios/genisys/README.md.
+//
+// Parameters:
+//   attack     — method, skill, rof, range, power, armor, resolution, cover, open, …
+//   flags      — aimed, stealth, mindless, vehicle, resilient, damageTaken, illBeBack, hastaLaVista, tdd
+//   weapon     — weaponRange, sniper, flame, area, ignoresCover, semiAutomatic, stoppingPower
+//   rules      — toHit.*, save.target, cover.*, resolution.*, heavy.*, hasta.*, illBeBack.*, …
+import type { ParamSpec } from '../../core/params.js';
+import { DIE_NAMES } from './dieLadder.js';
+
+const DICE = DIE_NAMES as readonly string[];
+export const RANGES = ['cc', 'pb', 'short', 'long', 'extreme'] as const;
+export type RangeName = (typeof RANGES)[number];
+export const COVERS = ['none', 'soft', 'hard', 'fort'] as const;
+export type CoverName = (typeof COVERS)[number];
+export const WEAPON_RANGES = ['any', 'cc', 'short', 'long'] as const;
+
+const ATTACKING = 'rulebook: Attacking';
+const QUICKPLAY = 'rulebook: Machine Special Rules (Quickplay Reference) – Endoskeleton plasma gun';
+
+export const GENISYS_PARAMS: readonly ParamSpec[] = [
+  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact probability arithmetic, or Monte Carlo on the runner', source: 'issue 3: exact by default' },
+  // The attack itself. Defaults: an Endoskeleton's plasma gun at a Resistance Soldier at Short range.
+  { key: 'skill', type: 'enum', default: 'd8', choices: DICE, doc: "attacker's Skill die", source: `${QUICKPLAY} (Skill D8)` },
+  { key: 'rof', type: 'int', default: 2, min: 1, max: 20, doc: 'Rate of Fire: Skill dice rolled per attack', source: `${QUICKPLAY} (ROF 2)` },
+  { key: 'range', type: 'enum', default: 'short', choices: RANGES, doc: 'range band to the target', source: `${ATTACKING} – Range; Larger Playing Surfaces – Extreme Range` },
+  { key: 'power', type: 'enum', default: 'd8', choices: DICE, doc: "weapon's Power die", source: `${QUICKPLAY} (Power D8)` },
+  { key: 'armor', type: 'int', default: 4, min: 1, max: 21, doc: "target's Armor value N (damaged on a Power roll of N or more)", source: 'rulebook: Miniatures – Resistance Soldier (Armor 4+)' },
+  { key: 'resolution', type: 'enum', default: 'd8', choices: DICE, doc: "target's Resolution die", source: 'rulebook: Miniatures – Resistance Soldier (Resolution D8)' },
+  { key: 'cover', type: 'enum', default: 'hard', choices: COVERS, doc: 'cover the target is in (none = nothing to hide behind)', source: `${ATTACKING} – Taking Cover Saves ("Anything that has not been discussed counts as hard cover")` },
+  { key: 'multipleCover', type: 'bool', default: false, doc: 'the target has more than one type of cover: best die upgraded one step', source: 'rulebook: Advanced Rules – Multiple Cover' },
+  { key: 'open', type: 'bool', default: false, doc: "target 'in the open' (only possible at Point Blank/Short range, or Long for vehicles)", source: `${ATTACKING} – In the Open` },
+  { key: 'aimed', type: 'bool', default: false, doc: 'aimed shot (no move, ROF 1): Skill upgraded one step', source: 'rulebook: Advanced Rules – Aimed Shots' },
+  { key: 'stealth', type: 'bool', default: false, doc: 'target has Stealth: Skill degraded one step except at Close Combat range', source: "rulebook: Models' Special Rules – Stealth" },
+  { key: 'mindless', type: 'bool', default: false, doc: 'target is Mindless: never takes cover saves', source: 'rulebook: Machine Special Rules – Mindless' },
+  { key: 'vehicle', type: 'bool', default: false, doc: 'target has the Vehicle rule', source: 'rulebook: Vehicles' },
+  { key: 'noResolution', type: 'bool', default: false, doc: 'target never takes Resolution tests (e.g. a defensive turret)', source: 'rulebook: Terminator Genisys Campaign Scenarios – Defensive Turrets' },
+  { key: 'smallTarget', type: 'bool', default: false, doc: "target is a small target: the firer's Skill die is degraded one step (fence generator)", source: 'rulebook: Terminator Genisys Campaign Scenarios – Energy Fences' },
+  { key: 'resilient', type: 'int', default: 1, min: 1, max: 10, doc: 'Resilient (n): points of damage that remove the model (1 = not resilient)', source: "rulebook: Models' Special Rules – Resilient (n)" },
+  { key: 'damageTaken', type: 'int', default: 0, min: 0, max: 9, doc: 'points of damage the target already carries (less than resilient)', source: "rulebook: Models' Special Rules – Resilient (n)" },
+  { key: 'illBeBack', type: 'bool', default: false, doc: "target has I'll Be Back: destroyed → D6 5–6 becomes a crawler", source: "rulebook: Machine Special Rules – I'll Be Back" },
+  { key: 'hastaLaVista', type: 'bool', default: false, doc: "'Hasta la Vista, Baby!' against a reeling target in CC range: hits on 2+, no saves, Power D20 heavy", source: "rulebook: Attacking – 'Hasta La Vista, Baby!'" },
+  { key: 'tdd', type: 'bool', default: false, doc: "the attacker spends its TDD re-roll in this attack (uncontested; policy in the README)", source: 'rulebook: The Game Turn – TDD Tactics' },
+  // The weapon's special rules.
+  { key: 'weaponRange', type: 'enum', default: 'any', choices: WEAPON_RANGES, doc: "weapon's maximum range (any = not checked)", source: 'rulebook: Weaponry – Range' },
+  { key: 'sniper', type: 'bool', default: false, doc: 'Sniper weapon (an aimed sniper shot hits on 4+, no cover save, not within Short range)', source: "rulebook: Weapons' Special Rules – Sniper" },
+  { key: 'flame', type: 'bool', default: false, doc: 'Flame weapon: primary target hit automatically, no cover', source: "rulebook: Weapons' Special Rules – Flame" },
+  { key: 'area', type: 'bool', default: false, doc: 'Area weapon: no cover for models hit', source: "rulebook: Weapons' Special Rules – Area (Small)" },
+  { key: 'ignoresCover', type: 'bool', default: false, doc: 'weapon ignores cover: the target counts as in the open at any range', source: 'rulebook: Attacking – Attacks That Ignore Cover' },
+  { key: 'semiAutomatic', type: 'bool', default: false, doc: 'Semi-automatic: ROF 1 at Long range, 2 within Short range', source: "rulebook: Weapons' Special Rules – Semi-automatic" },
+  { key: 'stoppingPower', type: 'bool', default: false, doc: 'Stopping Power: Power D8 at Point Blank range', source: "rulebook: Weapons' Special Rules – Stopping Power" },
+  { key: 'brace', type: 'bool', default: false, doc: 'Brace weapon (may fire into Extreme range)', source: 'rulebook: Larger Playing Surfaces – Extreme Range' },
+  // Rule constants a house rule might change.
+  { key: 'toHit.cc', type: 'int', default: 3, min: 1, max: 21, doc: 'Skill roll needed at Close Combat range', source: `${ATTACKING} – Attack Rolls` },
+  { key: 'toHit.pb', type: 'int', default: 4, min: 1, max: 21, doc: 'Skill roll needed at Point Blank range', source: `${ATTACKING} – Attack Rolls` },
+  { key: 'toHit.short', type: 'int', default: 5, min: 1, max: 21, doc: 'Skill roll needed at Short range', source: `${ATTACKING} – Attack Rolls` },
+  { key: 'toHit.long', type: 'int', default: 6, min: 1, max: 21, doc: 'Skill roll needed at Long range', source: `${ATTACKING} – Attack Rolls` },
+  { key: 'toHit.extreme', type: 'int', default: 7, min: 1, max: 21, doc: 'Skill roll needed at Extreme range', source: 'rulebook: Larger Playing Surfaces – Extreme Range' },
+  { key: 'save.target', type: 'int', default: 4, min: 1, max: 21, doc: 'cover save roll that negates a hit', source: `${ATTACKING} – Taking Cover Saves` },
+  { key: 'cover.soft', type: 'enum', default: 'd4', choices: DICE, doc: 'save die in soft cover', source: 'rulebook: Advanced Rules – Different Types of Save' },
+  { key: 'cover.hard', type: 'enum', default: 'd6', choices: DICE, doc: 'save die in hard cover (and the default cover of Long/Extreme range)', source: 'rulebook: Advanced Rules – Different Types of Save' },
+  { key: 'cover.fort', type: 'enum', default: 'd8', choices: DICE, doc: 'save die in a fortification ("D8 or better")', source: 'rulebook: Advanced Rules – Different Types of Save' },
+  { key: 'resolution.retreatMax', type: 'int', default: 1, min: 0, max: 20, doc: 'Resolution results up to this are Retreat!', source: `${ATTACKING} – Resolution Tests` },
+  { key: 'resolution.reelingMax', type: 'int', default: 5, min: 0, max: 20, doc: 'Resolution results above retreatMax up to this are Reeling; higher: no effect', source: `${ATTACKING} – Resolution Tests` },
+  { key: 'heavy.power', type: 'enum', default: 'd10', choices: DICE, doc: 'weapons of this Power or more are Heavy: Resolution degraded one step', source: 'rulebook: Attacking – Heavy Weapons and Improvised Weapons vs Resolution Tests' },
+  { key: 'improvised.power', type: 'enum', default: 'd4', choices: DICE, doc: 'weapons of this Power or less are Improvised: Resolution upgraded one step', source: 'rulebook: Attacking – Heavy Weapons and Improvised Weapons vs Resolution Tests' },
+  { key: 'heavyArmor.armor', type: 'int', default: 8, min: 1, max: 21, doc: 'vehicles with this Armor or more test Resolution only against heavy weapons, never degraded', source: 'rulebook: Vehicles – Resolution' },
+  { key: 'hasta.toHit', type: 'int', default: 2, min: 1, max: 21, doc: "'Hasta la Vista, Baby!' hits on this or more", source: "rulebook: Attacking – 'Hasta La Vista, Baby!'" },
+  { key: 'hasta.power', type: 'enum', default: 'd20', choices: DICE, doc: "'Hasta la Vista, Baby!' Power die (always heavy)", source: "rulebook: Attacking – 'Hasta La Vista, Baby!'" },
+  { key: 'sniper.toHit', type: 'int', default: 4, min: 1, max: 21, doc: 'an aimed sniper shot hits on this or more', source: "rulebook: Weapons' Special Rules – Sniper" },
+  { key: 'stoppingPower.power', type: 'enum', default: 'd8', choices: DICE, doc: 'Power of a Stopping Power weapon at Point Blank range', source: "rulebook: Weapons' Special Rules – Stopping Power" },
+  { key: 'illBeBack.target', type: 'int', default: 5, min: 1, max: 7, doc: "I'll Be Back: D6 roll of this or more turns the model into a crawler", source: "rulebook: Machine Special Rules – I'll Be Back" },
+  { key: 'crawler.resolution', type: 'enum', default: 'd20', choices: DICE, doc: "crawler's Resolution die (its test after I'll Be Back)", source: 'rulebook: Machine Special Rules – Crawler profile' },
+];
+
+/** Resolved parameters as the engine reads them (dotted keys flattened to camelCase fields). */
+export interface GenisysParams {
+  method: 'exact' | 'mc';
+  skill: string;
+  rof: number;
+  range: RangeName;
+  power: string;
+  armor: number;
+  resolution: string;
+  cover: CoverName;
+  multipleCover: boolean;
+  open: boolean;
+  aimed: boolean;
+  stealth: boolean;
+  mindless: boolean;
+  vehicle: boolean;
+  noResolution: boolean;
+  smallTarget: boolean;
+  resilient: number;
+  damageTaken: number;
+  illBeBack: boolean;
+  hastaLaVista: boolean;
+  tdd: boolean;
+  weaponRange: (typeof WEAPON_RANGES)[number];
+  sniper: boolean;
+  flame: boolean;
+  area: boolean;
+  ignoresCover: boolean;
+  semiAutomatic: boolean;
+  stoppingPower: boolean;
+  brace: boolean;
+  toHit: Record<RangeName, number>;
+  saveTarget: number;
+  coverDie: Record<'soft' | 'hard' | 'fort', string>;
+  retreatMax: number;
+  reelingMax: number;
+  heavyPower: string;
+  improvisedPower: string;
+  heavyArmor: number;
+  hastaToHit: number;
+  hastaPower: string;
+  sniperToHit: number;
+  stoppingPowerPower: string;
+  illBeBackTarget: number;
+  crawlerResolution: string;
+}
+
+/** Reads the flat resolved record (keys as in GENISYS_PARAMS) into GenisysParams. */
+export function readParams(r: Record<string, unknown>): GenisysParams {
+  const b = (k: string) => r[k] as boolean;
+  const n = (k: string) => r[k] as number;
+  const s = (k: string) => r[k] as string;
+  return {
+    method: s('method') as 'exact' | 'mc',
+    skill: s('skill'),
+    rof: n('rof'),
+    range: s('range') as RangeName,
+    power: s('power'),
+    armor: n('armor'),
+    resolution: s('resolution'),
+    cover: s('cover') as CoverName,
+    multipleCover: b('multipleCover'),
+    open: b('open'),
+    aimed: b('aimed'),
+    stealth: b('stealth'),
+    mindless: b('mindless'),
+    vehicle: b('vehicle'),
+    noResolution: b('noResolution'),
+    smallTarget: b('smallTarget'),
+    resilient: n('resilient'),
+    damageTaken: n('damageTaken'),
+    illBeBack: b('illBeBack'),
+    hastaLaVista: b('hastaLaVista'),
+    tdd: b('tdd'),
+    weaponRange: s('weaponRange') as GenisysParams['weaponRange'],
+    sniper: b('sniper'),
+    flame: b('flame'),
+    area: b('area'),
+    ignoresCover: b('ignoresCover'),
+    semiAutomatic: b('semiAutomatic'),
+    stoppingPower: b('stoppingPower'),
+    brace: b('brace'),
+    toHit: { cc: n('toHit.cc'), pb: n('toHit.pb'), short: n('toHit.short'), long: n('toHit.long'), extreme: n('toHit.extreme') },
+    saveTarget: n('save.target'),
+    coverDie: { soft: s('cover.soft'), hard: s('cover.hard'), fort: s('cover.fort') },
+    retreatMax: n('resolution.retreatMax'),
+    reelingMax: n('resolution.reelingMax'),
+    heavyPower: s('heavy.power'),
+    improvisedPower: s('improvised.power'),
+    heavyArmor: n('heavyArmor.armor'),
+    hastaToHit: n('hasta.toHit'),
+    hastaPower: s('hasta.power'),
+    sniperToHit: n('sniper.toHit'),
+    stoppingPowerPower: s('stoppingPower.power'),
+    illBeBackTarget: n('illBeBack.target'),
+    crawlerResolution: s('crawler.resolution'),
+  };
+}

@@ -1,0 +1,94 @@
+// Exact engine vs Monte Carlo engine on random configurations at a fixed seed. Every Monte Carlo
+// proportion (damaging hits 0..ROF, hits 0..ROF, final state) must contain the exact value in its
+// Wilson interval. Tolerance: family-wise confidence 0.999 over all checks of the file
+// (Bonferroni: each interval at 1 − 0.001/m), 20,000 attacks per configuration.
+import { describe, expect, it } from 'vitest';
+import { Layout } from '../src/core/aggregate.js';
+import type { GamePlayer } from '../src/core/game.js';
+import { playChunk } from '../src/core/chunk.js';
+import { resolveParams, UsageError } from '../src/core/params.js';
+import { randIndex, streamFor } from '../src/core/rng.js';
+import { wilson } from '../src/core/stats.js';
+import { compileAttack, type AttackPlan } from '../src/games/genisys/attackPlan.js';
+import { attackSim } from '../src/games/genisys/attackSim.js';
+import { exactAttack } from '../src/games/genisys/exactAttack.js';
+import { COVERS, GENISYS_PARAMS, RANGES, readParams } from '../src/games/genisys/genisysParams.js';
+import { DIE_NAMES } from '../src/games/genisys/dieLadder.js';
+
+const CONFIGS = 60;
+const ATTACKS = 20_000;
+const SEED = 20260313;
+
+/** Configuration number i, drawn from its own stream; null when the rules forbid it. */
+function randomPlan(i: number): { o: Record<string, unknown>; plan: AttackPlan } | null {
+  const rng = streamFor(SEED, i);
+  const pick = <T>(xs: readonly T[]) => xs[randIndex(rng, xs.length)];
+  const flag = (oneIn: number) => randIndex(rng, oneIn) === 0;
+  const resilient = pick([1, 1, 2, 3]);
+  const o: Record<string, unknown> = {
+    skill: pick(DIE_NAMES),
+    rof: 1 + randIndex(rng, 4),
+    range: pick(RANGES),
+    power: pick(DIE_NAMES),
+    armor: 2 + randIndex(rng, 9),
+    resolution: pick(DIE_NAMES),
+    cover: pick(COVERS),
+    multipleCover: flag(4),
+    open: flag(5),
+    aimed: flag(3),
+    stealth: flag(4),
+    mindless: flag(6),
+    vehicle: flag(6),
+    resilient,
+    damageTaken: randIndex(rng, resilient),
+    illBeBack: flag(3),
+    hastaLaVista: flag(8),
+    tdd: flag(2),
+    flame: flag(10),
+    area: flag(10),
+    semiAutomatic: flag(8),
+    stoppingPower: flag(6),
+    sniper: flag(8),
+  };
+  if (o.aimed) o.rof = 1;
+  if (o.cover === 'none' || o.open) o.multipleCover = false;
+  try {
+    return { o, plan: compileAttack(readParams(resolveParams(GENISYS_PARAMS, o, (k) => k))) };
+  } catch (err) {
+    if (err instanceof UsageError) return null;
+    throw err;
+  }
+}
+
+describe('exact engine vs Monte Carlo engine', () => {
+  it(`${CONFIGS} random configurations, ${ATTACKS} attacks each: every exact value inside its Monte Carlo interval`, () => {
+    const cases: { o: Record<string, unknown>; plan: AttackPlan }[] = [];
+    for (let i = 0; cases.length < CONFIGS; i++) {
+      const c = randomPlan(i);
+      if (c) cases.push(c);
+    }
+    // Number of checks: per configuration (rof + 1) damage + (rof + 1) hits + 5 outcomes.
+    const m = cases.reduce((a, c) => a + 2 * (c.plan.rof + 1) + 5, 0);
+    const confidence = 1 - 0.001 / m;
+    const failures: string[] = [];
+    let withTdd = 0;
+    for (const [ci, { o, plan }] of cases.entries()) {
+      if (plan.tdd) withTdd++;
+      const exact = exactAttack(plan);
+      const layout = new Layout(attackSim.metrics(plan));
+      const data = playChunk(attackSim.createPlayer(plan) as GamePlayer, layout, SEED + ci, 0, ATTACKS);
+      const bins = (metric: number, k: number) => data[layout.offsets[metric] + 6 + k];
+      const check = (what: string, count: number, p: number) => {
+        const { lo, hi } = wilson(count, ATTACKS, confidence);
+        if (p < lo - 1e-12 || p > hi + 1e-12) failures.push(`config ${ci} ${JSON.stringify(o)}: ${what} exact ${p} outside [${lo}, ${hi}]`);
+      };
+      for (let k = 0; k <= plan.rof; k++) {
+        check(`hits[${k}]`, bins(0, k), exact.hits[k]);
+        check(`damage[${k}]`, bins(2, k), exact.damage[k]);
+      }
+      for (let i = 0; i < 5; i++) check(`outcome[${i}]`, bins(3, i), exact.outcome[i]);
+    }
+    expect(failures).toEqual([]);
+    expect(withTdd).toBeGreaterThanOrEqual(15);
+  }, 60_000);
+});

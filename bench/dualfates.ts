@@ -1,0 +1,41 @@
+// Dual Fates: the exact attack engine (one full computation: success, damage, attacks-to-
+// incapacitate tail to 1e-9) and the Monte Carlo attack player through the real recorder.
+import type { BenchCase } from './benchCase.js';
+import { Layout, Recorder } from '../src/core/aggregate.js';
+import type { GamePlayer } from '../src/core/game.js';
+import { streamFor } from '../src/core/rng.js';
+import { exactAttack } from '../src/games/dualfates/attackExact.js';
+import { attackSim, type AttackSimParams } from '../src/games/dualfates/attackSim.js';
+import { defaultAttackParams } from '../src/games/dualfates/dualfatesParams.js';
+
+// Heavy damage vs a Training Knight (DEF 7, armor 1, health 5): about 3.0 attacks per game.
+const simParams: AttackSimParams = { target: 7, successRule: 'meetOrBeat', deflect: false, deflectRule: 'meetOrBeat', damageDice: 'higher2d6', shields: 0, armor: 1, health: 5, maxAttacks: (1 << 20) - 1 };
+
+export const dualfatesCases: BenchCase[] = [
+  {
+    name: 'dualfates exact attack (DEF 2..12, heavy, armor 1, health 5)',
+    unit: 'computations',
+    batch: 200,
+    setup: () => defaultAttackParams({ damage: 'heavy', armor: 1, health: 5 }),
+    run(state, start, units) {
+      const base = state as ReturnType<typeof defaultAttackParams>;
+      let sum = 0;
+      for (let i = start; i < start + units; i++) sum += exactAttack({ ...base, value: 2 + (i % 11) }).toIncapacitate.mean;
+      return sum;
+    },
+  },
+  {
+    name: 'dualfates attack Monte Carlo (games of ~3.0 attacks until incapacitated)',
+    unit: 'games',
+    batch: 100_000,
+    setup: () => {
+      const layout = new Layout(attackSim.metrics(simParams));
+      return { player: attackSim.createPlayer(simParams) as GamePlayer, rec: new Recorder(layout, layout.emptyChunk()) };
+    },
+    run(state, start, units) {
+      const { player, rec } = state as { player: GamePlayer; rec: Recorder };
+      for (let i = start; i < start + units; i++) player.play(streamFor(7, i), rec, i);
+      return rec.data[1];
+    },
+  },
+];

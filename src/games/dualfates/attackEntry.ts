@@ -1,0 +1,76 @@
+// `dualfates-attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
+import { provenance } from '../../core/provenance.js';
+import type { ScenarioGame } from '../../core/scenarioGame.js';
+import { exactAttack } from './attackExact.js';
+import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables } from './attackReport.js';
+import type { AttackSimParams } from './attackSim.js';
+import { DUALFATES_SIM_ID } from './dualfatesSim.js';
+import { ATTACK_PARAMS, attackParamsFrom, type AttackParams } from './dualfatesParams.js';
+
+/** Stop a simulated game after this many attacks (metric values must stay ≤ 2^20). */
+const MAX_SIM_ATTACKS = (1 << 20) - 1;
+
+export function attackAssumptions(p: AttackParams): string[] {
+  const out = [
+    'Damage is rolled only when the attack succeeds; a miss deals 0 (rulebook: ATTACK EXAMPLE).',
+    'attacksToIncapacitate: repeated identical attacks from full shields/armor/health, nothing healed or repaired between them.',
+  ];
+  if (p.attack === 'auto') out.push('Melee vs DEF, ranged vs DOD/WILL/static unless --attack says otherwise (assumption: ATTACK EXAMPLE, Understanding The Statistics).');
+  if (p.damage === 'medium' && p.damageMedium === 'd6') out.push('Medium damage is one d6 (the enumeration counts the second die as ignored).');
+  return out;
+}
+
+export const attackEntry: ScenarioGame = {
+  id: 'dualfates-attack',
+  summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
+  params: ATTACK_PARAMS,
+  async run(resolved, settings) {
+    const p = attackParamsFrom(resolved);
+    const x = exactAttack(p);
+    const title = `Dual Fates attack vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;
+    const notes = x.target.ignored.map((i) => `ignored ${i}`);
+    if (!x.toIncapacitate.possible) notes.push('No attack can land: the unit is never incapacitated.');
+    if (p.method === 'exact') {
+      const result = exactAttackResult(p, x);
+      return {
+        ...provenance('dualfates-attack', { ...resolved }),
+        title,
+        method: 'exact',
+        seed: null,
+        n: null,
+        confidence: settings.confidence,
+        result,
+        assumptions: attackAssumptions(p),
+        tables: exactAttackTables(result),
+        notes,
+      };
+    }
+    const simParams: AttackSimParams = {
+      target: x.target.target,
+      successRule: p.successRule,
+      deflect: p.deflect,
+      deflectRule: p.deflectRule,
+      damageDice: x.damageDice,
+      shields: p.shields,
+      armor: p.armor,
+      health: p.health,
+      // A game that can never end is played for one attack only (its count lands in overflow).
+      maxAttacks: x.toIncapacitate.possible ? MAX_SIM_ATTACKS : 1,
+    };
+    const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'attack', ...simParams });
+    const result = mcAttackResult(p, x, run.totals, settings.confidence);
+    return {
+      ...provenance('dualfates-attack', { ...resolved }),
+      title,
+      method: 'mc',
+      seed: settings.seed,
+      n: run.games,
+      confidence: settings.confidence,
+      ...(run.partial ? { partial: true } : {}),
+      result,
+      assumptions: attackAssumptions(p),
+      tables: mcAttackTables(result),
+      notes,
+    };
+  },
+};

@@ -1,0 +1,157 @@
+// Parameters of Dual Fates. Rulebook: ../shared/rules/dual-fates-core-rules.txt (the only
+// source). Every rule constant a house rule might change is a ParamSpec with its rulebook default
+// and the section it comes from; the attack's own inputs (target stat, unit numbers) default to
+// the rulebook's example unit sheet, the Training Knight.
+//
+// Parameters (attack): vs, value, attack, cover, running, poisoned, fear, mod, damage, shields,
+// armor, health, deflect, method; rule constants: successRule, coverBonus.*, runningBonus.*, poisonedMod.*,
+// fearMod.will, damageDice.*, deflectRule.
+// Parameters (team): summoningPointCap, waywardCoinCap, fateTokens.*, vortexCap, scoringValue,
+// monsterLimit.
+import { defaultsOf, type ParamSpec, type ParamValue } from '../../core/params.js';
+
+type ResolvedParamsLike = Record<string, ParamValue>;
+
+export type Stat = 'def' | 'dod' | 'will' | 'static';
+export type DamageType = 'light' | 'medium' | 'heavy';
+/** How a damage die is rolled: the lower of 2d6, one d6, the higher of 2d6, or the sum of 2d6. */
+export type DamageDice = 'lower2d6' | 'd6' | 'higher2d6' | 'sum2d6';
+export type SuccessRule = 'meetOrBeat' | 'beat';
+
+const DAMAGE_DICE = ['lower2d6', 'd6', 'higher2d6', 'sum2d6'];
+const SUCCESS_RULES = ['meetOrBeat', 'beat'];
+
+export const ATTACK_PARAMS: readonly ParamSpec[] = [
+  // The attack itself.
+  { key: 'vs', type: 'enum', choices: ['def', 'dod', 'will', 'static'], default: 'def', doc: 'statistic the Fate roll is compared with (static: a fixed number)', source: 'rulebook: Understanding The Statistics; default: assumption (Training Strike targets DEF)' },
+  { key: 'value', type: 'int', min: 0, max: 20, default: 7, doc: "the target's stat (or the static number) before modifiers", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)' },
+  { key: 'attack', type: 'enum', choices: ['auto', 'melee', 'ranged'], default: 'auto', doc: 'melee or ranged (auto: melee vs DEF, ranged otherwise); melee ignores cover', source: 'rulebook: Cover; auto: assumption (ATTACK EXAMPLE, Understanding The Statistics)' },
+  { key: 'cover', type: 'enum', choices: ['none', 'light', 'heavy'], default: 'none', doc: "the target's cover (adds to DOD against ranged attacks)", source: 'rulebook: Cover' },
+  { key: 'running', type: 'bool', default: false, doc: 'the target ran at its last activation (+DEF, +DOD)', source: 'rulebook: Running' },
+  { key: 'poisoned', type: 'bool', default: false, doc: 'the target is Poisoned (-DEF, -DOD)', source: 'rulebook: Status Effects' },
+  { key: 'fear', type: 'bool', default: false, doc: 'the target suffers Fear (-WILL)', source: 'rulebook: Status Effects' },
+  { key: 'mod', type: 'int', min: -20, max: 20, default: 0, doc: 'free modifier added to the target number (e.g. +1 DEF from Battle Cry)', source: 'rulebook: Understanding Unit Sheet (abilities change stats)' },
+  { key: 'damage', type: 'enum', choices: ['light', 'medium', 'heavy'], default: 'medium', doc: 'damage type of the ability', source: 'rulebook: Damage Types; default: Training Strike (Medium)' },
+  { key: 'shields', type: 'int', min: 0, max: 200, default: 0, doc: "the target's shields (absorb damage first)", source: 'rulebook: Damage Resolution' },
+  { key: 'armor', type: 'int', min: 0, max: 200, default: 1, doc: "the target's armor (absorbs damage after shields)", source: 'rulebook: Understanding Unit Sheet (Training Knight Armor 1)' },
+  { key: 'health', type: 'int', min: 1, max: 200, default: 5, doc: "the target's health (incapacitated at 0)", source: 'rulebook: Understanding Unit Sheet (Training Knight Health 5)' },
+  { key: 'deflect', type: 'bool', default: false, doc: 'the target uses a Shield special: rolls Fate against the attack roll and deflects on meet-or-beat', source: 'rulebook: Actions & Activations (Example Activation, Midknight)' },
+  { key: 'method', type: 'enum', choices: ['exact', 'mc'], default: 'exact', doc: 'exact enumeration of the 36 outcomes, or Monte Carlo (-n, --seed)', source: 'tool option' },
+  // Rule constants.
+  { key: 'successRule', type: 'enum', choices: SUCCESS_RULES, default: 'meetOrBeat', doc: 'a Fate roll succeeds when it meets or beats (or only beats) the target number', source: 'rulebook: Using Abilities ("equals or exceeds")' },
+  { key: 'coverBonus.light', type: 'int', min: -10, max: 10, default: 1, doc: 'DOD bonus of light cover against ranged attacks', source: 'rulebook: Cover' },
+  { key: 'coverBonus.heavy', type: 'int', min: -10, max: 10, default: 2, doc: 'DOD bonus of heavy cover against ranged attacks', source: 'rulebook: Cover' },
+  { key: 'runningBonus.def', type: 'int', min: -10, max: 10, default: 2, doc: 'DEF bonus of a unit that ran', source: 'rulebook: Running' },
+  { key: 'runningBonus.dod', type: 'int', min: -10, max: 10, default: 2, doc: 'DOD bonus of a unit that ran', source: 'rulebook: Running' },
+  { key: 'poisonedMod.def', type: 'int', min: -10, max: 10, default: -1, doc: 'DEF change of a Poisoned unit', source: 'rulebook: Status Effects' },
+  { key: 'poisonedMod.dod', type: 'int', min: -10, max: 10, default: -1, doc: 'DOD change of a Poisoned unit', source: 'rulebook: Status Effects' },
+  { key: 'fearMod.will', type: 'int', min: -10, max: 10, default: -1, doc: 'WILL change of a unit suffering Fear', source: 'rulebook: Status Effects' },
+  { key: 'damageDice.light', type: 'enum', choices: DAMAGE_DICE, default: 'lower2d6', doc: 'how light damage is rolled', source: 'rulebook: Damage Types' },
+  { key: 'damageDice.medium', type: 'enum', choices: DAMAGE_DICE, default: 'd6', doc: 'how medium damage is rolled', source: 'rulebook: Damage Types' },
+  { key: 'damageDice.heavy', type: 'enum', choices: DAMAGE_DICE, default: 'higher2d6', doc: 'how heavy damage is rolled', source: 'rulebook: Damage Types' },
+  { key: 'deflectRule', type: 'enum', choices: SUCCESS_RULES, default: 'meetOrBeat', doc: 'a Shield deflects when its roll meets or beats (or only beats) the attack roll', source: 'rulebook: Actions & Activations ("if she meets or beats it")' },
+];
+
+export const TEAM_PARAMS: readonly ParamSpec[] = [
+  { key: 'summoningPointCap', type: 'int', min: 1, max: 100, default: 8, doc: 'most Summoning Points a team may cost', source: 'rulebook: CORE RULES ("never exceed 8 Summoning Points")' },
+  { key: 'waywardCoinCap', type: 'int', min: 0, max: 100, default: 3, doc: 'most points of The Wayward Coin in a mixed team', source: 'rulebook: CORE RULES (note)' },
+  { key: 'fateTokens.full', type: 'int', min: 0, max: 100, default: 3, doc: 'starting Fate Tokens of a full faction team', source: 'rulebook: Full Faction Teams & Mixed Teams' },
+  { key: 'fateTokens.mixed', type: 'int', min: 0, max: 100, default: 2, doc: 'starting Fate Tokens of a mixed team', source: 'rulebook: Full Faction Teams & Mixed Teams' },
+  { key: 'vortexCap', type: 'int', min: 0, max: 100, default: 5, doc: 'most Summoning Points active in the Vortex at one time', source: 'rulebook: Understanding the role of The Vortex' },
+  { key: 'scoringValue', type: 'enum', choices: ['cost', 'one'], default: 'cost', doc: "a unit's scoring value: its Summoning Point cost, or 1", source: 'rulebook: Scoring Pillars of Fate (cost); Scoring Phase note says 1: see README' },
+  { key: 'monsterLimit', type: 'enum', choices: ['unique', 'one'], default: 'unique', doc: 'each Monster at most once (unique), or at most one Monster in the team (one)', source: 'rulebook: Character Ability Structure ("Just like a character ... you can only have one"); reading: assumption' },
+];
+
+/** Fully resolved attack parameters, typed. */
+export interface AttackParams {
+  vs: Stat;
+  value: number;
+  attack: 'auto' | 'melee' | 'ranged';
+  cover: 'none' | 'light' | 'heavy';
+  running: boolean;
+  poisoned: boolean;
+  fear: boolean;
+  mod: number;
+  damage: DamageType;
+  shields: number;
+  armor: number;
+  health: number;
+  deflect: boolean;
+  method: 'exact' | 'mc';
+  successRule: SuccessRule;
+  coverLight: number;
+  coverHeavy: number;
+  runningDef: number;
+  runningDod: number;
+  poisonedDef: number;
+  poisonedDod: number;
+  fearWill: number;
+  damageLight: DamageDice;
+  damageMedium: DamageDice;
+  damageHeavy: DamageDice;
+  deflectRule: SuccessRule;
+}
+
+/** Flat resolved record (dotted keys) → typed attack parameters. */
+export function attackParamsFrom(r: ResolvedParamsLike): AttackParams {
+  return {
+    vs: r.vs as Stat,
+    value: r.value as number,
+    attack: r.attack as AttackParams['attack'],
+    cover: r.cover as AttackParams['cover'],
+    running: r.running as boolean,
+    poisoned: r.poisoned as boolean,
+    fear: r.fear as boolean,
+    mod: r.mod as number,
+    damage: r.damage as DamageType,
+    shields: r.shields as number,
+    armor: r.armor as number,
+    health: r.health as number,
+    deflect: r.deflect as boolean,
+    method: r.method as AttackParams['method'],
+    successRule: r.successRule as SuccessRule,
+    coverLight: r['coverBonus.light'] as number,
+    coverHeavy: r['coverBonus.heavy'] as number,
+    runningDef: r['runningBonus.def'] as number,
+    runningDod: r['runningBonus.dod'] as number,
+    poisonedDef: r['poisonedMod.def'] as number,
+    poisonedDod: r['poisonedMod.dod'] as number,
+    fearWill: r['fearMod.will'] as number,
+    damageLight: r['damageDice.light'] as DamageDice,
+    damageMedium: r['damageDice.medium'] as DamageDice,
+    damageHeavy: r['damageDice.heavy'] as DamageDice,
+    deflectRule: r.deflectRule as SuccessRule,
+  };
+}
+
+/** Fully resolved team rule constants, typed. */
+export interface TeamRules {
+  summoningPointCap: number;
+  waywardCoinCap: number;
+  fateTokensFull: number;
+  fateTokensMixed: number;
+  vortexCap: number;
+  scoringValue: 'cost' | 'one';
+  monsterLimit: 'unique' | 'one';
+}
+
+export function teamRulesFrom(r: ResolvedParamsLike): TeamRules {
+  return {
+    summoningPointCap: r.summoningPointCap as number,
+    waywardCoinCap: r.waywardCoinCap as number,
+    fateTokensFull: r['fateTokens.full'] as number,
+    fateTokensMixed: r['fateTokens.mixed'] as number,
+    vortexCap: r.vortexCap as number,
+    scoringValue: r.scoringValue as TeamRules['scoringValue'],
+    monsterLimit: r.monsterLimit as TeamRules['monsterLimit'],
+  };
+}
+
+/** Attack parameters at their rulebook defaults, with `over` applied (tests, bench, table). */
+export function defaultAttackParams(over: Partial<AttackParams> = {}): AttackParams {
+  return { ...attackParamsFrom(defaultsOf(ATTACK_PARAMS)), ...over };
+}
+
+export function defaultTeamRules(over: Partial<TeamRules> = {}): TeamRules {
+  return { ...teamRulesFrom(defaultsOf(TEAM_PARAMS)), ...over };
+}

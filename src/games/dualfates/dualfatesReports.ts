@@ -1,0 +1,153 @@
+// Reports of the exact, parameter-light Dual Fates commands: pillars, run, table, team. Pure:
+// inputs → Report; the CLI parses options, reads files and writes the output.
+import { provenance } from '../../core/provenance.js';
+import type { Report, ResultTable } from '../../core/reportTypes.js';
+import { defaultAttackParams, type AttackParams, type TeamRules } from './dualfatesParams.js';
+import { incapacitationTable, MODIFIER_SETS, successTable } from './oddsTable.js';
+import { pillarsResult } from './pillars.js';
+import { runDistribution } from './running.js';
+import { formatTeamError, type Team, type TeamSummary } from './team.js';
+
+function exactReport(game: string, params: Record<string, unknown>, title: string, confidence: number, rest: Pick<Report, 'result' | 'tables' | 'assumptions' | 'notes'>, rulesData: unknown = null): Report {
+  return { ...provenance(game, params, rulesData), title, method: 'exact', seed: null, n: null, confidence, ...rest };
+}
+
+/** `sim dualfates pillars`. */
+export function pillarsReport(rounds: number, confidence: number): Report {
+  const r = pillarsResult(rounds);
+  const tables: ResultTable[] = [
+    {
+      title: 'Pillars of Fate roll (2d6; faces 1-5 name pillars, 6 = Secret Mission)',
+      columns: [
+        { key: 'kind', header: 'outcome', format: 'text' },
+        { key: 'count', header: 'of 36', format: 'int' },
+        { key: 'p', header: 'P', format: 'prob' },
+        { key: 'fraction', header: 'exact', format: 'text' },
+      ],
+      rows: [...r.outcomes, { kind: 'any Secret Mission (at least one 6)', ...r.secretMissionAny }],
+    },
+    {
+      title: 'A given pillar this round (rolled by the dice; Secret picks excluded)',
+      columns: [
+        { key: 'pillar', header: 'pillar', format: 'int' },
+        { key: 'pObjective', header: 'P(objective)', format: 'prob' },
+        { key: 'fraction', header: 'exact', format: 'text' },
+        { key: 'pDoubled', header: 'P(doubled)', format: 'prob' },
+        { key: 'doubledFraction', header: 'exact', format: 'text' },
+      ],
+      rows: r.perPillar,
+    },
+    {
+      title: `Rounds (of ${rounds}) in which a given pillar is a rolled objective: Binomial(${rounds}, 11/36)`,
+      columns: [
+        { key: 'k', header: 'rounds', format: 'int' },
+        { key: 'p', header: 'P', format: 'prob' },
+      ],
+      rows: r.objectiveRounds.distribution,
+    },
+    {
+      title: `Initiative: P(win) = ${r.initiative.pWinFraction}; P(tie) = ${r.initiative.pTieFraction}; tie re-rolls`,
+      columns: [
+        { key: 'rerolls', header: 're-rolls', format: 'int' },
+        { key: 'p', header: 'P', format: 'prob' },
+      ],
+      rows: r.initiative.rerolls.slice(0, 8),
+    },
+  ];
+  return exactReport('dualfates-pillars', { rounds }, `Dual Fates: Pillars of Fate and Initiative odds (${rounds} rounds)`, confidence, {
+    result: r,
+    tables,
+    assumptions: [
+      'Rounds are independent: each round rolls afresh (rulebook: 2. Pillars of Fate Phase).',
+      'P(objective) counts pillars named by the dice; a Secret or Critical Mission may add any pillar at the end of the round.',
+    ],
+    notes: [`Every roll can score at most ${Math.max(...r.maxVictoryPoints.map((m) => m.vp))} Victory Points (two pillars, a doubled pillar, Secret Mission + pillar, or a doubled Critical Mission).`],
+  });
+}
+
+/** `sim dualfates run --speed N`. */
+export function runReport(speed: number, confidence: number): Report {
+  const r = runDistribution(speed);
+  return exactReport('dualfates-run', { speed }, `Dual Fates: running distance for Speed ${speed} (Speed + higher die of 2d6)`, confidence, {
+    result: { speed, distribution: r.rows, mean: r.mean },
+    tables: [
+      {
+        title: `Inches moved when running (mean ${r.mean.toFixed(4)})`,
+        columns: [
+          { key: 'inches', header: 'inches', format: 'int' },
+          { key: 'p', header: 'P', format: 'prob' },
+          { key: 'fraction', header: 'exact', format: 'text' },
+          { key: 'atLeast', header: 'P(>=)', format: 'prob' },
+        ],
+        rows: r.rows.map((x) => ({ ...x })),
+      },
+    ],
+    assumptions: ['Terrain is ignored (Hard Terrain doubles movement cost: rulebook: Terrain Rules).'],
+    notes: [],
+  });
+}
+
+/** `sim dualfates table`. */
+export function oddsTableReport(value: number, maxHealth: number, maxArmor: number, maxK: number, confidence: number, base: AttackParams = defaultAttackParams()): Report {
+  const success = successTable(base);
+  const p = { ...base, value };
+  const incap = incapacitationTable(p, maxHealth, maxArmor, maxK);
+  const kCols = Array.from({ length: maxK }, (_, i) => ({ key: `k${i + 1}`, header: `<=${i + 1}`, format: 'prob' as const }));
+  return exactReport('dualfates-table', { value, maxHealth, maxArmor, maxK }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
+    result: {
+      modifierSets: MODIFIER_SETS.map((m) => ({ key: m.key, label: m.label })),
+      success,
+      incapacitation: { targetValue: value, vs: base.vs, rows: incap },
+    },
+    tables: [
+      {
+        title: 'P(success) by stat value (rows) and modifier set (columns)',
+        columns: [{ key: 'value', header: 'stat', format: 'int' }, ...MODIFIER_SETS.map((m) => ({ key: m.key, header: m.header, format: 'prob' as const }))],
+        rows: success,
+      },
+      {
+        title: `P(incapacitated within k attacks), attacks vs ${base.vs.toUpperCase()} ${value}, no shields`,
+        columns: [
+          { key: 'damage', header: 'damage', format: 'text' },
+          { key: 'health', header: 'health', format: 'int' },
+          { key: 'armor', header: 'armor', format: 'int' },
+          ...kCols,
+          { key: 'mean', header: 'mean', format: 'fixed2' },
+        ],
+        rows: incap.map((r) => ({ damage: r.damage, health: r.health, armor: r.armor, mean: r.mean, ...Object.fromEntries(r.withinK.map((q, i) => [`k${i + 1}`, q])) })),
+      },
+    ],
+    assumptions: [`Modifier sets use the rulebook bonuses (cover +1/+2 DOD, running +2, Poisoned -1, Fear -1); the plain, running and Poisoned columns target ${base.vs.toUpperCase()}.`],
+    notes: [],
+  });
+}
+
+/** `sim dualfates team FILE`. */
+export function teamReport(file: string, team: Team, summary: TeamSummary, rules: TeamRules, confidence: number): Report {
+  return exactReport('dualfates-team', { file, ...rules }, `Dual Fates team ${team.name ?? file}: ${summary.valid ? 'valid' : `${summary.errors.length} rule violation(s)`}`, confidence, {
+    result: summary,
+    tables: [
+      {
+        title: `Team: ${summary.kind} · ${summary.points} Summoning Points · Wayward Coin ${summary.waywardCoinPoints} · starting Fate Tokens ${summary.startingFateTokens ?? '–'} · totem ${summary.totem ?? 'none'}`,
+        columns: [
+          { key: 'name', header: 'unit', format: 'text' },
+          { key: 'type', header: 'type', format: 'text' },
+          { key: 'faction', header: 'faction', format: 'text' },
+          { key: 'cost', header: 'cost', format: 'int' },
+          { key: 'scoringValue', header: 'scoring', format: 'int' },
+          { key: 'mayStartInVortex', header: 'may start', format: 'text' },
+          { key: 'deploy', header: 'deploy', format: 'text' },
+        ],
+        rows: summary.units,
+      },
+      ...(summary.errors.length
+        ? [{ title: 'Rule violations (details below)', columns: [{ key: 'field', header: 'field', format: 'text' as const }, { key: 'rule', header: 'rule', format: 'text' as const }], rows: summary.errors.map((e) => ({ ...e })) }]
+        : []),
+    ],
+    assumptions: [
+      `Vortex: at most ${summary.vortex.cap} points active; the best starting deployment uses ${summary.vortex.maxStartingPoints} points.`,
+      `Scoring value = ${rules.scoringValue === 'cost' ? 'Summoning Point cost' : '1 per unit'} unless a unit states otherwise (see scenarios/dualfates/README.md).`,
+    ],
+    notes: [...summary.errors.map((e) => formatTeamError(file, e)), ...summary.notes],
+  }, team);
+}

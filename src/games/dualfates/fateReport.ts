@@ -1,0 +1,77 @@
+// Monte Carlo cross-check of the exact Fate-roll odds (Pillars of Fate, Initiative, running):
+// every estimate beside its exact value with a Wilson interval.
+import type { Totals } from '../../core/aggregate.js';
+import { provenance } from '../../core/provenance.js';
+import type { Report } from '../../core/reportTypes.js';
+import { countSummary, proportion } from '../../report/intervals.js';
+import { FATE_OUTCOMES } from './fateDice.js';
+import { pillarsResult } from './pillars.js';
+
+export interface FateCheckRow {
+  metric: string;
+  exact: number;
+  estimate: number;
+  lo: number;
+  hi: number;
+  exactInInterval: boolean;
+}
+
+function row(metric: string, exact: number, k: number, n: number, confidence: number): FateCheckRow {
+  const e = proportion(k, n, confidence);
+  return { metric, exact, estimate: e.estimate, lo: e.lo, hi: e.hi, exactInInterval: exact >= e.lo && exact <= e.hi };
+}
+
+/** Rows: roll kinds, Pillar 1 objective, its rounds, Initiative, re-rolls, running's higher die. */
+export function fateCheckRows(rounds: number, totals: Totals, confidence: number): FateCheckRow[] {
+  const x = pillarsResult(rounds);
+  const kind = totals.get('kind');
+  const rows: FateCheckRow[] = x.outcomes.map((o, i) => row(`roll: ${o.kind}`, o.p, kind.bins[i], kind.n, confidence));
+  const p1 = totals.get('pillar1');
+  rows.push(row('Pillar 1 is an objective (round 1)', x.perPillar[0].pObjective, p1.bins[1], p1.n, confidence));
+  const pr = totals.get('pillar1Rounds');
+  x.objectiveRounds.distribution.forEach((d) => rows.push(row(`Pillar 1 an objective in ${d.k} of ${rounds} rounds`, d.p, pr.bins[d.k], pr.n, confidence)));
+  const fw = totals.get('firstWins');
+  rows.push(row('first player wins Initiative', x.initiative.pWin, fw.bins[1], fw.n, confidence));
+  const rr = totals.get('rerolls');
+  x.initiative.rerolls.slice(0, 4).forEach((d) => rows.push(row(`Initiative: ${d.rerolls} tie re-roll(s)`, d.p, rr.bins[d.rerolls], rr.n, confidence)));
+  const hd = totals.get('higherDie');
+  for (let k = 1; k <= 6; k++) rows.push(row(`running: higher die = ${k}`, (2 * k - 1) / FATE_OUTCOMES, hd.bins[k], hd.n, confidence));
+  return rows;
+}
+
+/** `sim dualfates pillars --method mc`. */
+export function fateCheckReport(rounds: number, totals: Totals, games: number, partial: boolean, seed: number, confidence: number): Report {
+  const rows = fateCheckRows(rounds, totals, confidence);
+  const x = pillarsResult(rounds);
+  const rr = countSummary(totals.get('rerolls'), confidence);
+  const means = [
+    { metric: 'mean Initiative re-rolls', exact: x.initiative.meanRerolls, estimate: rr.mean, lo: rr.lo, hi: rr.hi, exactInInterval: x.initiative.meanRerolls >= rr.lo && x.initiative.meanRerolls <= rr.hi },
+  ];
+  const all = [...rows, ...means];
+  return {
+    ...provenance('dualfates-pillars', { rounds, method: 'mc' }),
+    title: `Dual Fates: Pillars of Fate, Initiative and running — Monte Carlo beside exact (${rounds} rounds)`,
+    method: 'mc',
+    seed,
+    n: games,
+    confidence,
+    ...(partial ? { partial: true } : {}),
+    result: { rounds, checks: all, allInInterval: all.every((r) => r.exactInInterval) },
+    tables: [
+      {
+        title: 'Monte Carlo beside exact',
+        columns: [
+          { key: 'metric', header: 'metric', format: 'text' },
+          { key: 'exact', header: 'exact', format: 'prob' },
+          { key: 'estimate', header: 'MC', format: 'prob' },
+          { key: 'lo', header: 'lo', format: 'prob' },
+          { key: 'hi', header: 'hi', format: 'prob' },
+          { key: 'exactInInterval', header: 'in CI', format: 'text' },
+        ],
+        rows: all.map((r) => ({ ...r })),
+      },
+    ],
+    assumptions: ['One game = one player rolling Pillars of Fate for every round, one Initiative contest and one running roll.'],
+    notes: [],
+  };
+}

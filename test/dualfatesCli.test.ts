@@ -1,0 +1,120 @@
+// `sim dualfates …` through the real, compiled CLI: the issue's command line, JSON contract,
+// determinism of the Monte Carlo cross-check, and bad input (exit 2, one line).
+import { describe, expect, it } from 'vitest';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+describe('sim dualfates attack', () => {
+  it('the issue command: --vs def --value 7 --damage heavy --armor 1 --health 5 --format json', () => {
+    const r = runCli(['dualfates', 'attack', '--vs', 'def', '--value', '7', '--damage', 'heavy', '--armor', '1', '--health', '5', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.game).toBe('dualfates-attack');
+    expect(j.method).toBe('exact');
+    expect(j.result.success).toBe(21 / 36);
+    expect(j.result.successFraction).toBe('7/12');
+    expect(j.result.damage.map((d: { fraction: string }) => d.fraction)).toEqual(['5/12', '7/432', '7/144', '35/432', '49/432', '7/48', '77/432']);
+    expect(j.result.incapacitatedFraction).toBe('77/432');
+    const a = j.result.attacksToIncapacitate;
+    expect(a.mean).toBeGreaterThan(1);
+    expect(a.tailRemaining).toBeLessThan(1e-9);
+    expect(a.distribution[0].p).toBeCloseTo(77 / 432, 15);
+    expect(a.distribution.at(-1).cumulative).toBeGreaterThan(1 - 1e-9);
+  });
+  it('--method mc: intervals, same JSON for -j 1 and -j 2 at a fixed seed', () => {
+    const base = ['dualfates', 'attack', '--vs', 'dod', '--value', '6', '--cover', 'light', '--damage', 'light', '--shields', '1', '--method', 'mc', '-n', '40000', '--seed', '7', '--format', 'json'];
+    const one = runCli([...base, '-j', '1']);
+    const two = runCli([...base, '-j', '2']);
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(deterministicJson(two.stdout)).toEqual(deterministicJson(one.stdout));
+    const j = JSON.parse(one.stdout);
+    expect(j.n).toBe(40000);
+    expect(j.result.target.targetNumber).toBe(7);
+    expect(j.result.success).toMatchObject({ exact: 21 / 36 });
+    expect(j.result.success.lo).toBeLessThan(j.result.success.estimate);
+    expect(j.result.success.hi).toBeGreaterThan(j.result.success.estimate);
+    expect(j.result.attacksToIncapacitate.mean.exactInInterval).toBe(true);
+  }, 30_000);
+  it('melee ignores cover, and says so', () => {
+    const r = runCli(['dualfates', 'attack', '--vs', 'dod', '--value', '6', '--cover', 'heavy', '--attack', 'melee', '--format', 'json']);
+    const j = JSON.parse(r.stdout);
+    expect(j.result.target.targetNumber).toBe(6);
+    expect(j.notes.join(' ')).toMatch(/melee attacks ignore cover/);
+  });
+  it('a scenario file runs through `sim run`', () => {
+    const r = runCli(['run', 'scenarios/dualfates/wrench-strike.yaml', '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).result.successFraction).toBe('11/12');
+  });
+});
+
+describe('sim dualfates run, pillars, table, team', () => {
+  it('run --speed 5: 6..11 inches, 11 with probability 11/36', () => {
+    const j = JSON.parse(runCli(['dualfates', 'run', '--speed', '5', '--format', 'json']).stdout);
+    expect(j.result.distribution.at(-1)).toMatchObject({ inches: 11, fraction: '11/36' });
+  });
+  it('pillars: Secret Mission 11/36, doubles without 6 5/36, Critical 1/36, Initiative 1/2', () => {
+    const j = JSON.parse(runCli(['dualfates', 'pillars', '--format', 'json']).stdout).result;
+    expect(j.secretMissionAny.fraction).toBe('11/36');
+    expect(j.doublesWithoutSix.fraction).toBe('5/36');
+    expect(j.outcomes.find((o: { kind: string }) => o.kind === 'criticalMission').fraction).toBe('1/36');
+    expect(j.initiative.pWinFraction).toBe('1/2');
+    expect(j.objectiveRounds.distribution).toHaveLength(11);
+  });
+  it('pillars --method mc: every check reported with an interval, deterministic for -j 1 and -j 2', () => {
+    const base = ['dualfates', 'pillars', '--method', 'mc', '-n', '20000', '--seed', '11', '--format', 'json'];
+    const one = runCli([...base, '-j', '1']);
+    const two = runCli([...base, '-j', '2']);
+    expect(one.code).toBe(0);
+    expect(deterministicJson(two.stdout)).toEqual(deterministicJson(one.stdout));
+    const j = JSON.parse(one.stdout);
+    expect(j.method).toBe('mc');
+    expect(j.result.checks.find((c: { metric: string }) => c.metric === 'first player wins Initiative').exact).toBe(0.5);
+  }, 30_000);
+  it('table fits in 100 columns and has rows for stat 2..13', () => {
+    const r = runCli(['dualfates', 'table']);
+    expect(r.code).toBe(0);
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    const j = JSON.parse(runCli(['dualfates', 'table', '--format', 'json']).stdout).result;
+    expect(j.success.map((x: { value: number }) => x.value)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  });
+  it('team: a valid file exits 0 with tokens, points and Vortex', () => {
+    const r = runCli(['dualfates', 'team', 'scenarios/dualfates/teams/valid-full-faction.yaml', '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).result).toMatchObject({ valid: true, kind: 'full', points: 8, startingFateTokens: 3, vortex: { deployedPoints: 5 } });
+  });
+  it('team: a broken rule exits 1, the report lists every error, stderr has one line naming file, field and rule', () => {
+    const r = runCli(['dualfates', 'team', 'scenarios/dualfates/teams/invalid-no-totem.yaml', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).result.errors).toHaveLength(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/invalid-no-totem\.yaml: totem: .*rulebook: The Summoning Totem's role.*\(and 1 more\)/);
+  });
+});
+
+describe('bad input: exit 2, one line on stderr naming the option or file, nothing on stdout', () => {
+  const cases: [string[], RegExp][] = [
+    [['attack', '--vs', 'armour'], /option --vs: .*def, dod, will, static/],
+    [['attack', '--value', '99'], /option --value: .*\[0, 20\]/],
+    [['attack', '--damage', 'huge'], /option --damage/],
+    [['attack', '--cover', 'partial'], /option --cover/],
+    [['attack', '--health', '0'], /option --health: .*\[1, 200\]/],
+    [['attack', '--method', 'guess'], /option --method/],
+    [['attack', '--set', 'coverBonus.lite=3'], /did you mean "coverBonus.light"/],
+    [['run'], /--speed/],
+    [['run', '--speed', '-2'], /--speed/],
+    [['pillars', '--rounds', '0'], /--rounds/],
+    [['team', 'no/such/file.yaml'], /no\/such\/file\.yaml: cannot read/],
+    [['team', 'scenarios/dualfates/units.yaml'], /units\.yaml: units\.0\.faction/],
+    [['team', 'scenarios/dualfates/teams/valid-mixed.yaml', '--set', 'vortexCap=-1'], /option --set vortexCap/],
+  ];
+  for (const [args, pattern] of cases) {
+    it(args.join(' '), () => {
+      const r = runCli(['dualfates', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+});

@@ -1,0 +1,43 @@
+// Parameters of `sim terror`: the rule constants a house rule might change, each with its rulebook
+// (or public-fact) default and source, plus the run choices (Death Order card, built-in policy).
+import type { ParamSpec } from '../../core/params.js';
+
+/** Built-in policies; `--policy ./file.js` loads a user module instead (see terrorPolicy.ts). */
+export const BUILTIN_POLICIES = ['death-order', 'random'] as const;
+
+export const TERROR_PARAMS: readonly ParamSpec[] = [
+  { key: 'deathOrder', type: 'enum', default: 'all', choices: ['all', '1', '2', '3', '4', '5', '6', '7', '8', '9'], doc: 'Death Order card used (1-based), or all: a random card each game, reported per card', source: 'rulebook: Components (3 Death Order cards); the choice is the player\'s' },
+  { key: 'policy', type: 'enum', default: 'death-order', choices: [...BUILTIN_POLICIES], doc: 'built-in decision policy (a module path is given with --policy ./file.js)', source: 'sim: policy choice' },
+  { key: 'horrorStart', type: 'int', default: 5, min: 0, max: 30, doc: 'horror level at set-up', source: 'rulebook: Special Setup ("The Horror level starts at 5")' },
+  { key: 'timePerTurn', type: 'int', default: 6, min: 1, max: 20, doc: 'time at the start of each Action phase', source: 'public fact: Final Girl core rules (time 6 per turn)' },
+  { key: 'timeExtreme', type: 'int', default: 5, min: 1, max: 20, doc: 'time per turn while horror is on the extreme side of the track', source: 'public fact: Final Girl core rules (5 on the extreme side)' },
+  { key: 'handLimit', type: 'int', default: 10, min: 1, max: 30, doc: 'action cards held at most (Planning phase)', source: 'public fact: Final Girl core rules (hand limit 10)' },
+  { key: 'terrorDealt', type: 'int', default: 8, min: 1, max: 40, doc: 'terror cards dealt from the shuffled vignette + Location cards (one goes on top, the rest are shuffled with the Fated Death cards)', source: 'rulebook: Special Setup ("Deal out 8 cards")' },
+  { key: 'terrorPerPhase', type: 'int', default: 1, min: 1, max: 5, doc: 'terror cards drawn per Killer phase while Fated Victims remain on the board', source: 'public fact: Final Girl core rules (draw and resolve a terror card)' },
+  { key: 'terrorPerPhaseNoFated', type: 'int', default: 2, min: 1, max: 5, doc: 'terror cards per Killer phase once no Fated Victim is left on the board', source: 'rulebook: No More Fated Victims on the Board' },
+  { key: 'bloodlustStart', type: 'int', default: 0, min: 0, max: 50, doc: 'bloodlust marker position at set-up (the start space)', source: 'rulebook: Special Setup (marker on the start space)' },
+  { key: 'successFrom', type: 'int', default: 5, min: 1, max: 6, doc: 'horror-roll die face from which a die is a success', source: 'public fact: Final Girl core rules (5-6 success)' },
+  { key: 'partialFrom', type: 'int', default: 3, min: 1, max: 6, doc: 'horror-roll die face from which a die is a partial success (below successFrom)', source: 'public fact: Final Girl core rules (3-4 partial)' },
+  { key: 'partialCost', type: 'int', default: 2, min: 0, max: 10, doc: 'action cards discarded to turn one partial into a success', source: 'public fact: Final Girl core rules (discard 2 action cards)' },
+];
+
+/** What the simulation receives (plain JSON, sent to worker threads). */
+export interface TerrorSimParams {
+  /** Death Order card index (0-based), or -1: a random card per game. */
+  deathOrder: number;
+  /** Built-in policy name, or an absolute path to a user module. */
+  policy: string;
+  horrorStart: number;
+  timePerTurn: number;
+  timeExtreme: number;
+  handLimit: number;
+  terrorDealt: number;
+  terrorPerPhase: number;
+  terrorPerPhaseNoFated: number;
+  bloodlustStart: number;
+  successFrom: number;
+  partialFrom: number;
+  partialCost: number;
+  /** Compiled reference data (plain JSON). */
+  data: import('./terrorData.js').TerrorData;
+}

@@ -1,0 +1,110 @@
+// `sim terror` through the real, compiled CLI: the report contract, determinism, --trace,
+// --policy FILE, --data FILE, and one-line exit-2 messages for bad options and bad data.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+const DATA = readFileSync(new URL('../scenarios/terror/data.yaml', import.meta.url), 'utf8');
+const tmp = mkdtempSync(join(tmpdir(), 'sim-terror-'));
+const base = ['terror', '--seed', '5', '--format', 'json', '-q'];
+
+function bad(args: string[], ...fragments: string[]): void {
+  const r = runCli(args);
+  expect(r.code, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  for (const f of fragments) expect(lines[0]).toContain(f);
+}
+
+describe('sim terror', () => {
+  it('prints the JSON report: outcome rates with intervals, Fated Victim counts, achievements, per Death Order card', () => {
+    const r = runCli([...base, '-n', '3000', '-j', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.game).toBe('terror');
+    expect(j.n).toBe(3000);
+    const res = j.result;
+    expect(res.survival.k + res.diedInPlay.k + res.diedInDestiny.k).toBe(3000);
+    expect(res.survival.lo).toBeLessThanOrEqual(res.survival.estimate);
+    expect(res.survival.hi).toBeGreaterThanOrEqual(res.survival.estimate);
+    expect(res.fatedVictims.saved.distribution).toHaveLength(6);
+    expect(res.perDeathOrder).toHaveLength(3);
+    expect(res.perDeathOrder.reduce((a: number, c: { games: number }) => a + c.games, 0)).toBe(3000);
+    expect(res.achievements.allSaved.estimate).toBeLessThanOrEqual(res.survival.estimate);
+    expect(j.assumptions.length).toBeGreaterThan(3);
+    expect(j.params.horrorStart).toBe(5);
+  });
+
+  it('same seed → same report for -j 1, -j 2 and another chunk size; --death-order 2 plays only card 2', () => {
+    const runs = [['-j', '1'], ['-j', '2'], ['-j', '2', '--chunk-size', '77']].map((x) => runCli([...base, '-n', '2000', ...x]));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const first = deterministicJson(runs[0].stdout);
+    for (const r of runs.slice(1)) expect(deterministicJson(r.stdout)).toEqual(first);
+    const one = JSON.parse(runCli([...base, '-n', '500', '-j', '1', '--death-order', '2']).stdout);
+    expect(one.result.perDeathOrder.map((c: { card: number }) => c.card)).toEqual([2]);
+  });
+
+  it('--trace K replays game K of the run: game 0 of a 1-game run has the same outcome', () => {
+    const t = runCli([...base, '-n', '1', '--trace', '0']);
+    expect(t.code, t.stderr).toBe(0);
+    const trace = JSON.parse(t.stdout).result;
+    const run = JSON.parse(runCli([...base, '-n', '1', '-j', '1']).stdout).result;
+    expect(trace.outcome === 'survives Destiny (win)').toBe(run.survival.k === 1);
+    expect(trace.trace.some((l: string) => l.includes('Fated Death') || l.includes('dead'))).toBe(true);
+    const text = runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('game 17 of the run with seed 5');
+    expect(text.stdout).toContain('set-up:');
+    expect(runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']).stdout).toBe(text.stdout);
+  });
+
+  it('--policy ./file.js loads a user module (in worker threads too); --policy random works', () => {
+    const r = runCli([...base, '-n', '1000', '-j', '2', '--policy', 'scenarios/terror/policy-example.js']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).policy).toBe('scenarios/terror/policy-example.js');
+    expect(runCli([...base, '-n', '300', '--policy', 'random', '-j', '1']).code).toBe(0);
+  });
+
+  it('--data FILE swaps in a user transcription (different data, different hash)', () => {
+    const file = join(tmp, 'tough.yaml');
+    writeFileSync(file, DATA.replace('health: 6 ', 'health: 15 '));
+    const a = JSON.parse(runCli([...base, '-n', '1000', '-j', '1']).stdout);
+    const b = JSON.parse(runCli([...base, '-n', '1000', '-j', '1', '--data', file]).stdout);
+    expect(b.paramsHash).not.toBe(a.paramsHash);
+    expect(b.result.survival.estimate).toBeGreaterThan(a.result.survival.estimate);
+  });
+
+  it('scenarios/terror/default.yaml through `sim run` gives the same report as `sim terror` with its seed', () => {
+    const a = runCli(['run', 'scenarios/terror/default.yaml', '-n', '800', '-j', '1', '--format', 'json', '-q']);
+    expect(a.code, a.stderr).toBe(0);
+    const b = runCli(['terror', '--seed', '1', '-n', '800', '-j', '1', '--format', 'json', '-q']);
+    expect((deterministicJson(a.stdout) as { result: unknown }).result).toEqual((deterministicJson(b.stdout) as { result: unknown }).result);
+  });
+
+  it('bad options exit 2 with one precise line', () => {
+    bad([...base, '--death-order', '4'], 'option --death-order', '1..3');
+    bad([...base, '--death-order', 'x'], 'option --death-order');
+    bad([...base, '--policy', 'nosuch'], 'option --policy', 'death-order, random');
+    bad([...base, '--trace', 'abc'], 'option --trace');
+    bad([...base, '-n', '10', '--trace', '10'], 'option --trace', '0..9');
+    bad([...base, '--set', 'horrorStart=99'], 'horrorStart');
+    bad([...base, '--data', join(tmp, 'missing.yaml')], 'missing.yaml', 'cannot read');
+    const policy = join(tmp, 'bad-policy.js');
+    writeFileSync(policy, 'export default 42;\n');
+    bad([...base, '--policy', policy], 'option --policy', 'default export');
+  });
+
+  it('bad data exits 2 naming the file, the entry and the field', () => {
+    const f1 = join(tmp, 'bad1.yaml');
+    writeFileSync(f1, DATA.replace('{ id: search,      kind: search,      play: 1', '{ id: search,      kind: search,      play: -1'));
+    bad([...base, '--data', f1], 'bad1.yaml', 'actionCards[2] (search).play', 'integer');
+    const f2 = join(tmp, 'bad2.yaml');
+    writeFileSync(f2, DATA.replace('- [House, Highway Exit]', '- [House, Highway Exitt]'));
+    bad([...base, '--data', f2], 'bad2.yaml', 'location.paths', 'unknown space "Highway Exitt"');
+    const f3 = join(tmp, 'bad3.yaml');
+    writeFileSync(f3, DATA.replace('fatedVictims: [cheerleader, rebel, jock, nerd, loner]', 'fatedVictims: [cheerleader, rebel, jock, nerd]'));
+    bad([...base, '--data', f3], 'bad3.yaml', 'fatedVictims', 'expected 5');
+  });
+});

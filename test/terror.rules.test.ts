@@ -1,0 +1,385 @@
+// Final Girl: Terror from Destiny — one test per vignette rule, on hand-built states, plus the
+// rulebook's two worked examples as written. Rules: ../shared/rules/final-girl-terror-from-destiny.txt
+import { describe, expect, it } from 'vitest';
+import { defaultsOf } from '../src/core/params.js';
+import { streamFor } from '../src/core/rng.js';
+import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON, TerrorGame } from '../src/games/terror/terrorGame.js';
+import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
+import {
+  deathOrderPolicy,
+  V_BOARD,
+  V_CONSEQUENCE,
+  V_DEATH_TOKEN,
+  V_FG_CARD,
+  V_LIMBO,
+  type TerrorPolicy,
+} from '../src/games/terror/terrorPolicy.js';
+
+const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
+const D = defaultsOf(TERROR_PARAMS);
+function params(over: Partial<TerrorSimParams> = {}): TerrorSimParams {
+  return { ...(D as unknown as TerrorSimParams), deathOrder: 0, policy: 'death-order', data, ...over };
+}
+const space = (name: string) => data.location.spaces.findIndex((s) => s.name === name);
+const fated = (name: string) => data.fatedVictims.indexOf(name);
+const terrorCard = (name: string) => data.terror.findIndex((t) => t.name === name);
+const thwart = data.cards.findIndex((c) => c.kind === 6);
+const premonition = data.cards.findIndex((c) => c.kind === 5);
+const escort = data.cards.findIndex((c) => c.kind === 1);
+
+/** A game after set-up, with all Fated Victims taken off the board so tests can place them. */
+function game(policy: TerrorPolicy = deathOrderPolicy, seed = 1): TerrorGame {
+  const g = new TerrorGame(params(), policy);
+  g.reset(streamFor(seed, 0));
+  return g;
+}
+/** Puts Death tokens in a known order: position p pictures order[p]. */
+function setDeathOrder(g: TerrorGame, order: number[]): void {
+  order.forEach((v, p) => (g.deathPic[p] = v));
+}
+
+describe('rulebook: Special Setup', () => {
+  it('Horror starts at 5 and the Bloodlust marker on the start space', () => {
+    const g = game();
+    expect(g.horror()).toBe(5);
+    expect(g.bloodlust()).toBe(0);
+  });
+
+  it('terror deck: 13 cards, exactly the 5 Fated Death cards among them, the top one never Fated Death', () => {
+    const g = game();
+    const topFated = new Set<number>();
+    const fatedAt = new Array(13).fill(0);
+    for (let seed = 0; seed < 3000; seed++) {
+      g.reset(streamFor(seed, 7));
+      expect(g.deckSize).toBe(13);
+      const cards = Array.from(g.deck);
+      expect(cards.filter((c) => data.terror[c].fated).length).toBe(5);
+      expect(new Set(cards).size).toBe(13); // no card twice
+      if (data.terror[cards[0]].fated) topFated.add(seed);
+      cards.forEach((c, i) => data.terror[c].fated && fatedAt[i]++);
+    }
+    expect(topFated.size).toBe(0);
+    // The other 12 places are a shuffle of 7 dealt cards with the 5 Fated Death cards: each place
+    // holds a Fated Death card with probability 5/12 (3000 decks: 1250 ± ~4 sd of 27).
+    for (let i = 1; i < 13; i++) expect(Math.abs(fatedAt[i] - 1250)).toBeLessThan(110);
+  });
+
+  it('the 8 dealt cards come from the vignette and Location cards shuffled together', () => {
+    const g = game();
+    const seen = new Set<number>();
+    for (let seed = 0; seed < 400; seed++) {
+      g.reset(streamFor(seed, 3));
+      for (const c of g.deck) if (!data.terror[c].fated) seen.add(data.terror[c].origin);
+    }
+    expect([...seen].sort()).toEqual([0, 1]);
+  });
+
+  it('worked example E1–E5: legal Fated Victim places in each rolled grid section', () => {
+    const g = game();
+    const grid = data.location;
+    const section = (v: number, h: number) => grid.sections[grid.gridVertical[v - 1]][grid.gridHorizontal[h - 1]];
+    const legal = (v: number, h: number) => {
+      const out = new Int32Array(16);
+      const n = g.legalPlacements(section(v, h), out);
+      return Array.from(out.slice(0, n)).map((s) => grid.spaces[s].name).sort();
+    };
+    for (let f = 0; f < 5; f++) g.vState[f] = V_LIMBO; // none placed yet
+    g.fgSpace_ = space('Town Square');
+    // E1: a 1 and a 4 — the Crossroads, the Water Tower and the General Store are legal.
+    expect(legal(1, 4)).toEqual(['Crossroads', 'General Store', 'Water Tower']);
+    g.vState[0] = V_BOARD;
+    g.vSpace[0] = space('General Store');
+    // E2: two 3's — same section; the General Store is taken by a Fated Victim.
+    expect(legal(3, 3)).toEqual(['Crossroads', 'Water Tower']);
+    g.vState[1] = V_BOARD;
+    g.vSpace[1] = space('Crossroads');
+    // E3: 5 and 3 — not the Final Girl's own space: the Sheep Farm.
+    expect(legal(5, 3)).toEqual(['Sheep Farm']);
+    g.vState[2] = V_BOARD;
+    g.vSpace[2] = space('Sheep Farm');
+    // E4: 5 and 6 — the Exit space is not legal: the House.
+    expect(legal(5, 6)).toEqual(['House']);
+    g.vState[3] = V_BOARD;
+    g.vSpace[3] = space('House');
+    // E5: 6 and 1 — the Mountain Pass is an Exit; the Boulder with two other Victims is legal.
+    expect(legal(6, 1)).toEqual(['Boulder', 'Trailer Park']);
+  });
+
+  it('every set-up places Fated Victims legally (random seeds)', () => {
+    const g = game();
+    for (let seed = 0; seed < 500; seed++) {
+      g.reset(streamFor(seed, 11));
+      const places = [0, 1, 2, 3, 4].map((v) => g.vSpace[v]);
+      expect(new Set(places).size).toBe(5);
+      for (const s of places) {
+        expect(g.isExit(s)).toBe(false);
+        expect(s).not.toBe(g.fgSpace());
+      }
+    }
+  });
+});
+
+describe('rulebook: Fated Victims', () => {
+  it('leaving by an exit puts the token on the first Death token without one: not yet saved', () => {
+    const carryAll: TerrorPolicy = { ...deathOrderPolicy, chooseCarry: (_v, _vs, n, max) => (1 << Math.min(n, max)) - 1 };
+    const g = game(carryAll);
+    const jock = fated('jock');
+    const nerd = fated('nerd');
+    g.deathOn[0] = fated('loner'); // token 1 already has a Fated Victim on it
+    for (let v = g.fc; v < g.nVictims; v++) g.vState[v] = V_LIMBO + 3; // no normal victims around
+    g.fgSpace_ = space('House');
+    for (const v of [jock, nerd]) (g.vState[v] = V_BOARD), (g.vSpace[v] = space('House'));
+    g.hand_[escort] = 1;
+    g.time_ = 6;
+    g.doAction(escort, space('Highway Exit'));
+    expect(g.vState[jock]).toBe(V_DEATH_TOKEN);
+    expect(g.deathOn[1]).toBe(jock);
+    expect(g.vState[nerd]).toBe(V_DEATH_TOKEN);
+    expect(g.deathOn[2]).toBe(nerd);
+    expect(g.fatedSaved()).toBe(0);
+  });
+
+  it('dying for another reason sends a Fated Victim to Limbo without raising bloodlust; a normal victim raises it', () => {
+    const g = game();
+    const rebel = fated('rebel');
+    g.killOnBoard(rebel);
+    expect(g.vState[rebel]).toBe(V_LIMBO);
+    expect(g.bloodlust()).toBe(0);
+    g.killOnBoard(g.fc);
+    expect(g.bloodlust()).toBe(1);
+  });
+
+  it('Fated Victims cannot be replaced with Special Victims: the model has no Special Victims, ids 0..4 stay Fated', () => {
+    const g = game();
+    expect(g.fatedCount()).toBe(5);
+    expect(g.nVictims).toBe(5 + data.location.victimStarts.length);
+  });
+});
+
+describe('rulebook: Fated Death Terror Cards', () => {
+  it('lone token, pictured victim on the board: flipped, killed, bloodlust +1, onto the Consequence card under the Arrow; no Limbo consequence', () => {
+    const g = game();
+    setDeathOrder(g, [2, 0, 1, 3, 4]);
+    const h = g.health();
+    g.resolveFatedDeath();
+    expect(g.deathFaceUp[0]).toBe(1);
+    expect(g.vState[2]).toBe(V_CONSEQUENCE);
+    expect(g.consVictim[0]).toBe(2);
+    expect(g.bloodlust()).toBe(1);
+    expect(g.health()).toBe(h);
+    expect(g.deathDone[0]).toBe(1);
+    expect(g.arrow()).toBe(1);
+  });
+
+  it('lone token, pictured victim in Limbo: the Limbo consequence (two heart-with-arrow: -2 health) first', () => {
+    const g = game();
+    setDeathOrder(g, [3, 0, 1, 2, 4]);
+    g.killOnBoard(3);
+    const h = g.health();
+    g.resolveFatedDeath();
+    expect(g.health()).toBe(h - data.fatedDeath.limboDamage);
+    expect(g.vState[3]).toBe(V_CONSEQUENCE);
+    expect(g.bloodlust()).toBe(1); // raised now, not when it went to Limbo
+  });
+
+  it('matching token: Saved reward (+2 health), token onto the Final Girl card, saved effect at the next Action phase', () => {
+    const g = game();
+    setDeathOrder(g, [1, 0, 2, 3, 4]);
+    g.vState[1] = V_DEATH_TOKEN;
+    g.deathOn[0] = 1;
+    g.health_ = 2;
+    g.resolveFatedDeath();
+    expect(g.vState[1]).toBe(V_FG_CARD);
+    expect(g.health()).toBe(4);
+    expect(g.bloodlust()).toBe(0);
+    expect(g.pendingRewards).toBe(1);
+    expect(g.arrow()).toBe(1);
+    g.horror_ = 5;
+    const onlyRewards: TerrorPolicy = { ...deathOrderPolicy, chooseReward: () => 1, chooseAction: () => -1 };
+    g.policy = onlyRewards;
+    g.actionPhase();
+    expect(g.pendingRewards).toBe(0);
+    expect(g.horror()).toBe(5 - data.finalGirl.saveRewardHorror);
+  });
+
+  it("worked example: Ginny's mismatched Fated Death (cheerleader on top, rebel pictured and on the next token)", () => {
+    const g = game();
+    const cheerleader = fated('cheerleader');
+    const rebel = fated('rebel');
+    setDeathOrder(g, [rebel, cheerleader, 2, 3, 4]);
+    // She had saved the cheerleader (token on the next Death token) and then the rebel.
+    g.vState[cheerleader] = V_DEATH_TOKEN;
+    g.deathOn[0] = cheerleader;
+    g.vState[rebel] = V_DEATH_TOKEN;
+    g.deathOn[1] = rebel;
+    const h = g.health();
+    g.resolveFatedDeath();
+    // (A) the Death token is flipped: it shows the rebel.
+    expect(g.deathPicture(0)).toBe(rebel);
+    // (B) the rebel is found on the next Death token and killed: bloodlust up, onto the Consequence card under the Arrow.
+    expect(g.deathOn[1]).toBe(-1);
+    expect(g.vState[rebel]).toBe(V_CONSEQUENCE);
+    expect(g.consVictim[0]).toBe(rebel);
+    expect(g.bloodlust()).toBe(1);
+    // (C) the cheerleader, saved out of order, goes to Limbo.
+    expect(g.vState[cheerleader]).toBe(V_LIMBO);
+    // (D) the Arrow moves to the next card; the Death token is discarded.
+    expect(g.arrow()).toBe(1);
+    expect(g.deathDone[0]).toBe(1);
+    // The rebel was not in Limbo: no Limbo consequence.
+    expect(g.health()).toBe(h);
+  });
+
+  it('"If another effect causes this card to be discarded, resolve this card\'s effect before discarding"', () => {
+    const g = game();
+    setDeathOrder(g, [0, 1, 2, 3, 4]);
+    g.deck[g.deckPos] = 0; // a Fated Death card on top
+    g.discardTopTerror();
+    expect(g.vState[0]).toBe(V_CONSEQUENCE);
+    expect(g.arrow()).toBe(1);
+    expect(g.terrorConsumed).toBe(1);
+  });
+});
+
+describe('rulebook: No More Fated Victims on the Board', () => {
+  it('one terror card per Killer phase while Fated Victims remain, then 2 for all subsequent Killer phases', () => {
+    const g = game();
+    const quiet = terrorCard('Quiet');
+    g.deck.fill(quiet);
+    g.killerPhase();
+    expect(g.deckPos).toBe(1);
+    for (let v = 0; v < 5; v++) g.killOnBoard(v);
+    g.killerPhase();
+    expect(g.deckPos).toBe(3);
+  });
+});
+
+describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition', () => {
+  it('a Destiny symbol resolves the Death Order card\'s effect (card I: horror +1)', () => {
+    const g = game();
+    g.hand_[thwart] = 0;
+    g.resolveTerror(terrorCard('Omen'));
+    expect(g.horror()).toBe(6);
+  });
+
+  it('Killer actions count as Destiny symbols (two → twice); other killer effects are ignored', () => {
+    const g = game();
+    g.hand_[thwart] = 0;
+    const relentless = terrorCard('Relentless');
+    expect(data.terror[relentless].killerActions).toBe(2);
+    expect(data.terror[relentless].killerOther).toBe(true);
+    g.resolveTerror(relentless);
+    expect(g.horror()).toBe(7);
+  });
+
+  it('Thwart Destiny ignores one Destiny symbol', () => {
+    const g = game();
+    g.hand_[thwart] = 1;
+    g.resolveTerror(terrorCard('Relentless'));
+    expect(g.horror()).toBe(6); // one of the two ignored
+    expect(g.hand_[thwart]).toBe(0);
+  });
+
+  it('Premonition flips Unknowns faceup; policies never see a facedown Death token', () => {
+    const g = game();
+    for (let p = 0; p < 5; p++) expect(g.deathPicture(p)).toBe(-1);
+    g.hand_[premonition] = 1;
+    g.time_ = 6;
+    g.doAction(premonition, -1);
+    expect(g.deathPicture(0)).toBe(g.deathPic[0]);
+    expect(g.deathPicture(1)).toBe(g.deathPic[1]);
+    expect(g.deathPicture(2)).toBe(-1);
+    // The next terror card is an Unknown too.
+    g.hand_[premonition] = 1;
+    const revealTerror: TerrorPolicy = { ...deathOrderPolicy, chooseReveal: (_v, u, n) => Array.from(u.slice(0, n)).findIndex((c) => c >> 6 === 3) };
+    g.policy = revealTerror;
+    expect(g.nextTerrorKnown()).toBe(-1);
+    g.doAction(premonition, -1);
+    expect(g.nextTerrorKnown()).toBe(g.deck[g.deckPos]);
+  });
+});
+
+describe('rulebook: End of the Game & the Destiny Phase', () => {
+  it('the game ends as soon as the last terror card is resolved: no further turn, then the Destiny phase', () => {
+    const g = game();
+    const quiet = terrorCard('Quiet');
+    g.deck.fill(quiet);
+    g.deckPos = g.deckSize - 1;
+    g.play();
+    expect(g.turn).toBe(1);
+    expect(g.terrorConsumed).toBe(1);
+    expect(g.outcome).toBe(OUTCOME_WON);
+  });
+
+  /** Ginny's two Consequence cards: "at least 3 Items" (Punishment 3), "Horror 1 or lower" (Punishment 2). */
+  function ginny(): TerrorGame {
+    const g = game();
+    const items3 = data.consequences.findIndex((c) => c.name === 'Arm yourself');
+    const horror1 = data.consequences.findIndex((c) => c.name === 'Keep calm');
+    g.consCard[1] = items3;
+    g.punCard[1] = data.punishments.indexOf(3);
+    g.consCard[3] = horror1;
+    g.punCard[3] = data.punishments.indexOf(2);
+    g.consVictim.fill(-1);
+    g.consVictim[1] = fated('rebel');
+    g.consVictim[3] = fated('cheerleader');
+    // Cards without a Fated Victim have requirements she would fail: they must be ignored.
+    g.consCard[0] = items3;
+    g.consCard[2] = horror1;
+    g.consCard[4] = items3;
+    return g;
+  }
+
+  it("worked example: Ginny's Destiny phase, both requirements unmet: -3 then -2 health, still alive: wins", () => {
+    const g = ginny();
+    g.items_ = 2;
+    g.horror_ = 3;
+    g.health_ = 6;
+    g.destinyPhase();
+    expect(g.consFaceUp[1]).toBe(1);
+    expect(g.consFaceUp[3]).toBe(1);
+    expect(g.consFaceUp[0]).toBe(0);
+    expect(g.punFaceUp[1]).toBe(1);
+    expect(g.health()).toBe(1);
+    expect(g.outcome).toBe(OUTCOME_WON);
+  });
+
+  it("Ginny's Destiny phase with 3 Items and horror 1: both met, no health lost, Items discarded", () => {
+    const g = ginny();
+    g.items_ = 3;
+    g.horror_ = 1;
+    g.health_ = 2;
+    g.destinyPhase();
+    expect(g.health()).toBe(2);
+    expect(g.items()).toBe(0);
+    expect(g.punFaceUp[1]).toBe(0);
+    expect(g.outcome).toBe(OUTCOME_WON);
+  });
+
+  it('Final Health token: back with health, the excess loss of that Punishment is ignored, then the next card', () => {
+    const g = ginny();
+    g.items_ = 0;
+    g.horror_ = 1;
+    g.health_ = 2;
+    g.finalToken = 3;
+    g.destinyPhase(); // -3 → 0 → token: back with 3 (excess ignored); horror met
+    expect(g.health()).toBe(3);
+    expect(g.outcome).toBe(OUTCOME_WON);
+    const g2 = ginny();
+    g2.items_ = 0;
+    g2.horror_ = 4;
+    g2.health_ = 2;
+    g2.finalToken = 1;
+    g2.destinyPhase(); // -3 → back with 1; -2 → dead
+    expect(g2.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
+    const g3 = ginny();
+    g3.items_ = 0;
+    g3.horror_ = 1;
+    g3.health_ = 3;
+    g3.finalToken = 0;
+    g3.destinyPhase(); // blank token: dead at the first card
+    expect(g3.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
+    expect(g3.consFaceUp[3]).toBe(0); // never reached
+  });
+});

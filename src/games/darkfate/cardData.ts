@@ -1,0 +1,311 @@
+// Dark Fate card data: YAML → validated plain JSON (CardDataDoc, sent to worker threads) →
+// compiled dense integer tables (CardTable). Every message names the file, the entry (with its
+// card name) and the field.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { parse } from 'yaml';
+import { nearest, UsageError } from '../../core/params.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { KW, KW_NAMES, OP, OP_NAMES, SECTIONS, SEC_PLAY } from './ops.js';
+
+const Small = v.pipe(v.number('expected a whole number'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'), v.maxValue(99, 'expected at most 99'));
+const Effect = v.union(
+  [v.string(), v.pipe(v.record(v.string(), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99))), v.check((r) => Object.keys(r).length === 1, 'expected one effect per entry'))],
+  'expected an effect name or a mapping {effect: n}',
+);
+const Effects = v.optional(v.array(Effect, 'expected a list of effects'));
+const Keywords = v.optional(v.array(v.string(), 'expected a list of keywords'));
+
+const CardSchema = v.strictObject({
+  name: v.pipe(v.string('expected a card name'), v.minLength(1)),
+  count: v.optional(v.pipe(Small, v.minValue(1, 'expected at least 1'))),
+  fight: v.optional(Small),
+  supply: v.optional(Small),
+  cost: v.optional(Small),
+  resistance: v.optional(Small),
+  keywords: Keywords,
+  effects: Effects,
+  activate: Effects,
+  defense: Effects,
+  eachTurn: Effects,
+});
+export type CardDoc = v.InferOutput<typeof CardSchema>;
+
+const Rev9Schema = v.strictObject({
+  key: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and -')),
+  name: v.string(),
+  hunt: v.pipe(Small, v.minValue(1, 'expected at least 1')),
+  stagger: v.pipe(Small, v.minValue(1, 'expected at least 1')),
+  forcedFleeAt: v.optional(Small),
+  enrageAt: v.optional(Small),
+  enrageHunt: v.optional(Small),
+  regen: v.optional(Small),
+  specialOnly: v.optional(v.boolean()),
+  splitsInto: v.optional(v.array(v.string())),
+});
+
+const DocSchema = v.strictObject({
+  assumedNote: v.optional(v.string()),
+  characters: v.pipe(
+    v.array(v.strictObject({ key: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'expected lower-case letters, digits and -')), name: v.string(), unique: v.string(), power: Effects })),
+    v.minLength(1, 'expected at least one character'),
+  ),
+  starter: v.strictObject({ prep: CardSchema, setback: CardSchema, uniques: v.array(CardSchema) }),
+  wounds: v.strictObject({ count: v.pipe(Small, v.minValue(1)), name: v.optional(v.string()) }),
+  rev9: v.pipe(v.array(Rev9Schema), v.minLength(1, 'expected at least one Rev-9 version')),
+  fate: v.pipe(v.array(CardSchema), v.minLength(1, 'expected at least one fate card')),
+});
+
+const FIELD_NAMES = ['name', 'count', 'fight', 'supply', 'cost', 'resistance', 'keywords', 'effects', 'activate', 'defense', 'eachTurn', 'key', 'hunt', 'stagger', 'forcedFleeAt', 'enrageAt', 'enrageHunt', 'regen', 'specialOnly', 'splitsInto', 'unique', 'power', 'prep', 'setback', 'uniques'];
+
+/** Validated card data: plain JSON (goes to workers inside simulation parameters). */
+export type CardDataDoc = v.InferOutput<typeof DocSchema>;
+
+/** The reference set shipped in scenarios/darkfate/cards.yaml. */
+export function referenceCardsFile(): string {
+  return join(packageInfo().root, 'scenarios', 'darkfate', 'cards.yaml');
+}
+
+function describeEntry(raw: unknown, path: (string | number)[]): string {
+  // "fate[3] (Pistol): effects[1]" — the entry with its card name, then the field.
+  let at: unknown = raw;
+  let entry = '';
+  let name = '';
+  let i = 0;
+  for (; i < path.length; i++) {
+    const k = path[i];
+    entry += typeof k === 'number' ? `[${k}]` : entry ? `.${k}` : k;
+    at = at && typeof at === 'object' ? (at as Record<string | number, unknown>)[k] : undefined;
+    if (typeof k === 'number' && at && typeof at === 'object' && typeof (at as { name?: unknown }).name === 'string') {
+      name = (at as { name: string }).name;
+      i++;
+      break;
+    }
+  }
+  const field = path.slice(i).map((k, j) => (typeof k === 'number' ? `[${k}]` : j ? `.${k}` : k)).join('');
+  return name ? `${entry} (${name})${field ? `: ${field}` : ''}` : entry + (field ? (entry ? '.' : '') + field : '');
+}
+
+/** Parses and validates card data text; `file` names it in messages. Throws UsageError. */
+export function parseCardData(text: string, file: string): CardDataDoc {
+  let raw: unknown;
+  try {
+    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
+  } catch (err) {
+    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with characters, starter, wounds, rev9 and fate`);
+  const result = v.safeParse(DocSchema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = (issue.path ?? []).map((p) => p.key as string | number);
+    const where = describeEntry(raw, path) || '(document)';
+    if (issue.expected === 'never' && typeof path.at(-1) === 'string') {
+      // valibot's strictObject reports an unknown key as "Expected never": say it plainly.
+      const key = path.at(-1) as string;
+      const near = nearest(key, FIELD_NAMES);
+      throw new UsageError(`${file}: ${where}: unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ''}`);
+    }
+    throw new UsageError(`${file}: ${where}: ${issue.message}`);
+  }
+  const doc = result.output;
+  // Names inside effects and keywords are checked here so the message can name card and field.
+  const checkCard = (c: CardDoc, where: string) => {
+    (c.keywords ?? []).forEach((k, i) => {
+      if (!(k in KW_NAMES)) {
+        const near = nearest(k, Object.keys(KW_NAMES));
+        throw new UsageError(`${file}: ${where} (${c.name}): keywords[${i}]: unknown keyword "${k}"${near ? ` (did you mean "${near}"?)` : ''}`);
+      }
+    });
+    for (const sec of ['effects', 'activate', 'defense', 'eachTurn'] as const) checkEffects(c[sec], `${where} (${c.name}): ${sec}`);
+    if ((c.keywords ?? []).includes('hostile') && c.resistance === undefined) throw new UsageError(`${file}: ${where} (${c.name}): resistance: a hostile card needs a resistance`);
+  };
+  const checkEffects = (effects: CardDoc['effects'], where: string) => {
+    (effects ?? []).forEach((e, i) => {
+      const name = typeof e === 'string' ? e : Object.keys(e)[0];
+      if (!(name in OP_NAMES)) {
+        const near = nearest(name, Object.keys(OP_NAMES));
+        throw new UsageError(`${file}: ${where}[${i}]: unknown effect "${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
+      }
+    });
+  };
+  doc.fate.forEach((c, i) => checkCard(c, `fate[${i}]`));
+  doc.starter.uniques.forEach((c, i) => checkCard(c, `starter.uniques[${i}]`));
+  checkCard(doc.starter.prep, 'starter.prep');
+  checkCard(doc.starter.setback, 'starter.setback');
+  const uniqueNames = doc.starter.uniques.map((u) => u.name);
+  doc.characters.forEach((ch, i) => {
+    checkEffects(ch.power, `characters[${i}] (${ch.name}): power`);
+    if (!uniqueNames.includes(ch.unique)) throw new UsageError(`${file}: characters[${i}] (${ch.name}): unique: "${ch.unique}" is not among starter.uniques`);
+  });
+  const keys = doc.rev9.map((r) => r.key);
+  doc.rev9.forEach((r, i) => {
+    (r.splitsInto ?? []).forEach((s, j) => {
+      if (!keys.includes(s) || s === r.key) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto[${j}]: "${s}" is not another Rev-9 key (${keys.join(', ')})`);
+      const target = doc.rev9.find((x) => x.key === s)!;
+      if (target.splitsInto?.length) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto[${j}]: "${s}" splits again; only one level of splitting is supported`);
+    });
+  });
+  return doc;
+}
+
+/** Reads a card data file. Throws UsageError naming `label` (e.g. "option --cards FILE"). */
+export function loadCardData(file: string, label = file): CardDataDoc {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${label}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  return parseCardData(text, file);
+}
+
+export interface Rev9Version {
+  key: string;
+  name: string;
+  hunt: number;
+  stagger: number;
+  /** 0 = none. On the hunt with at least this much damage at the hunt phase, it flees by itself. */
+  forcedFleeAt: number;
+  /** 0 = none. From this much damage on, its hunt value grows by enrageHunt. */
+  enrageAt: number;
+  enrageHunt: number;
+  /** Damage removed from it at the end of each turn while on the hunt. */
+  regen: number;
+  /** Only "special" destroy effects destroy it. */
+  specialOnly: boolean;
+  /** Version indices it splits into when destroyed (empty: it is destroyed). */
+  splitsInto: number[];
+}
+
+export interface CharacterDef {
+  key: string;
+  name: string;
+  uniqueType: number;
+  /** Power ops: [powerStart, powerEnd) into CardTable.ops. */
+  powerStart: number;
+  powerEnd: number;
+}
+
+/** Dense integer tables; card type ids index every array. */
+export interface CardTable {
+  nTypes: number;
+  names: string[];
+  fight: Int16Array;
+  supply: Int16Array;
+  /** -1 = cannot be gained. */
+  cost: Int16Array;
+  resistance: Int16Array;
+  kw: Int32Array;
+  /** Section offsets: ops of type t, section s are [sec[t*SECTIONS+s], sec[t*SECTIONS+s+1]). */
+  sec: Int32Array;
+  ops: Int32Array;
+  args: Int32Array;
+  /** Copies in the fate deck (0 for starters and wounds). */
+  fateCount: Int16Array;
+  /** Derived, for policies: draws on play, discard cost, finisher kind (0 none, 1 ordinary, 2 special). */
+  drawOnPlay: Int16Array;
+  discardCost: Int16Array;
+  finisher: Int8Array;
+  prepType: number;
+  setbackType: number;
+  woundType: number;
+  woundCount: number;
+  characters: CharacterDef[];
+  rev9: Rev9Version[];
+  fateTotal: number;
+}
+
+function effectPair(e: string | Record<string, number>): [number, number] {
+  if (typeof e === 'string') return [OP_NAMES[e], 1];
+  const k = Object.keys(e)[0];
+  return [OP_NAMES[k], e[k]];
+}
+
+/** Compiles validated data into dense tables. Pure. */
+export function compileCards(doc: CardDataDoc): CardTable {
+  const cards: { c: CardDoc; fate: number; extraKw: number }[] = [];
+  cards.push({ c: doc.starter.prep, fate: 0, extraKw: KW.STARTER });
+  cards.push({ c: doc.starter.setback, fate: 0, extraKw: KW.STARTER });
+  cards.push({ c: { name: doc.wounds.name ?? 'Wound' }, fate: 0, extraKw: KW.WOUND });
+  for (const u of doc.starter.uniques) cards.push({ c: u, fate: 0, extraKw: KW.STARTER });
+  for (const f of doc.fate) cards.push({ c: f, fate: f.count ?? 1, extraKw: 0 });
+  const n = cards.length;
+  const t: CardTable = {
+    nTypes: n,
+    names: cards.map((x) => x.c.name),
+    fight: new Int16Array(n),
+    supply: new Int16Array(n),
+    cost: new Int16Array(n),
+    resistance: new Int16Array(n),
+    kw: new Int32Array(n),
+    sec: new Int32Array(n * SECTIONS + 1),
+    ops: new Int32Array(0),
+    args: new Int32Array(0),
+    fateCount: new Int16Array(n),
+    drawOnPlay: new Int16Array(n),
+    discardCost: new Int16Array(n),
+    finisher: new Int8Array(n),
+    prepType: 0,
+    setbackType: 1,
+    woundType: 2,
+    woundCount: doc.wounds.count,
+    characters: [],
+    rev9: [],
+    fateTotal: 0,
+  };
+  const ops: number[] = [];
+  const args: number[] = [];
+  cards.forEach(({ c, fate, extraKw }, i) => {
+    t.fight[i] = c.fight ?? 0;
+    t.supply[i] = c.supply ?? 0;
+    let kw = extraKw;
+    for (const k of c.keywords ?? []) kw |= KW_NAMES[k];
+    t.kw[i] = kw;
+    // Rulebook glossary, Cost: cards without a cost cannot be gained (hostiles, starters, wounds).
+    t.cost[i] = c.cost === undefined || kw & KW.HOSTILE ? -1 : c.cost;
+    t.resistance[i] = c.resistance ?? 0;
+    t.fateCount[i] = fate;
+    t.fateTotal += fate;
+    const sections = [c.effects, c.activate, c.defense, c.eachTurn];
+    for (let s = 0; s < SECTIONS; s++) {
+      t.sec[i * SECTIONS + s] = ops.length;
+      for (const e of sections[s] ?? []) {
+        const [op, arg] = effectPair(e);
+        ops.push(op);
+        args.push(arg);
+        if (s === SEC_PLAY && op === OP.DRAW) t.drawOnPlay[i] += arg;
+        if (s === SEC_PLAY && op === OP.DISCARD) t.discardCost[i] += arg;
+        if (s === SEC_PLAY && op === OP.DESTROY_REV9) t.finisher[i] = Math.max(t.finisher[i], 1);
+        if (s === SEC_PLAY && op === OP.DESTROY_REV9_SPECIAL) t.finisher[i] = 2;
+      }
+    }
+  });
+  t.sec[n * SECTIONS] = ops.length;
+  for (const ch of doc.characters) {
+    const powerStart = ops.length;
+    for (const e of ch.power ?? []) {
+      const [op, arg] = effectPair(e);
+      ops.push(op);
+      args.push(arg);
+    }
+    t.characters.push({ key: ch.key, name: ch.name, uniqueType: t.names.indexOf(ch.unique, 3), powerStart, powerEnd: ops.length });
+  }
+  t.ops = Int32Array.from(ops);
+  t.args = Int32Array.from(args);
+  const keys = doc.rev9.map((r) => r.key);
+  t.rev9 = doc.rev9.map((r) => ({
+    key: r.key,
+    name: r.name,
+    hunt: r.hunt,
+    stagger: r.stagger,
+    forcedFleeAt: r.forcedFleeAt ?? 0,
+    enrageAt: r.enrageAt ?? 0,
+    enrageHunt: r.enrageHunt ?? 0,
+    regen: r.regen ?? 0,
+    specialOnly: r.specialOnly ?? false,
+    splitsInto: (r.splitsInto ?? []).map((k) => keys.indexOf(k)),
+  }));
+  return t;
+}

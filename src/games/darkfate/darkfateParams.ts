@@ -1,0 +1,40 @@
+// Parameters of `sim darkfate`: the Rev-9 version, players and optional rules, the policy, and
+// every rule constant a house rule might change (rulebook defaults, with their sections).
+import type { ParamSpec } from '../../core/params.js';
+import type { DarkFateRules } from './engine.js';
+import { BUILTIN_POLICY_NAMES } from './policies.js';
+
+export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational', 'all'] as const;
+
+export const DARKFATE_PARAMS: readonly ParamSpec[] = [
+  { key: 'rev9', type: 'enum', default: 'endoskeleton', choices: REV9_CHOICES, doc: 'Rev-9 version to face (key in the card data), or all: one row per version', source: 'rulebook: Choosing a Version of the Rev-9' },
+  { key: 'players', type: 'int', default: 2, min: 1, max: 4, doc: 'number of players (1 = solo with --solo, else one character alone)', source: 'public fact: 2–4 players, solo variant' },
+  { key: 'solo', type: 'bool', default: false, doc: 'solo mode: one player with two characters and an 11-card deck', source: 'rulebook: Optional Rules, Solo Mode' },
+  { key: 'goOnWithoutMe', type: 'bool', default: false, doc: 'Go On Without Me!: a dead player keeps taking turns; lost only when all have died', source: 'rulebook: Optional Rules, Go On Without Me!' },
+  { key: 'neuralNet', type: 'bool', default: false, doc: 'Neural Net Processor: a Rev-9 player (played by the policy) feeds hostile cards into the reserve', source: 'rulebook: Optional Rules, Neural Net Processor' },
+  { key: 'policy', type: 'enum', default: 'planner', choices: BUILTIN_POLICY_NAMES, doc: 'built-in policy for every player decision (--policy PATH loads your own module)', source: 'assumption: the best built-in policy by calibration (scenarios/darkfate/README.md)' },
+  { key: 'handSize', type: 'int', default: 5, min: 1, max: 20, doc: 'cards drawn at set-up and back up to at the end of each play phase', source: 'rulebook: Set-Up; End of Play Phase' },
+  { key: 'woundsToDie', type: 'int', default: 3, min: 1, max: 20, doc: 'wound cards in one hand that kill the player', source: 'rulebook: Glossary, Die' },
+  { key: 'reserveSetup', type: 'int', default: 5, min: 0, max: 20, doc: 'fate cards dealt to the reserve at set-up', source: 'rulebook: Set-Up' },
+  { key: 'refillTo', type: 'int', default: 4, min: 0, max: 20, doc: 'reserve phase step 1 refills the reserve to this many cards', source: 'rulebook: Reserve Phase, step 1' },
+  { key: 'rev9Depth', type: 'int', default: 5, min: 0, max: 100, doc: 'the Rev-9 is shuffled into this many top fate cards at set-up', source: 'rulebook: Set-Up' },
+  { key: 'prepCards', type: 'int', default: 5, min: 0, max: 20, doc: 'prep cards in each starter deck', source: 'rulebook: Set-Up' },
+  { key: 'setbackCards', type: 'int', default: 4, min: 0, max: 20, doc: 'struggle (setback) cards in each starter deck', source: 'rulebook: Set-Up; public fact: the struggle cards are setbacks' },
+  { key: 'nnHandSize', type: 'int', default: 5, min: 0, max: 20, doc: 'Neural Net Processor: the Rev-9 player\'s hand size', source: 'rulebook: Optional Rules, Neural Net Processor' },
+  { key: 'maxTurns', type: 'int', default: 400, min: 1, max: 100000, doc: 'safety net: player turns before a game is stopped (reported apart, never a loss)', source: 'assumption: safety net only; no rulebook limit' },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run turn by turn instead of the summary (-1: off)', source: 'output option' },
+];
+
+export function rulesOf(r: Record<string, unknown>): DarkFateRules {
+  return {
+    handSize: r.handSize as number,
+    woundsToDie: r.woundsToDie as number,
+    reserveSetup: r.reserveSetup as number,
+    refillTo: r.refillTo as number,
+    rev9Depth: r.rev9Depth as number,
+    maxTurns: r.maxTurns as number,
+    prepCards: r.prepCards as number,
+    setbackCards: r.setbackCards as number,
+    nnHandSize: r.nnHandSize as number,
+  };
+}

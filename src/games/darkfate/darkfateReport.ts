@@ -1,0 +1,113 @@
+// Builds the Dark Fate report rows from exact aggregate totals: win rate with a Wilson interval,
+// losses by cause, turn-cap hits (apart), turns, staggers, destroyed Rev-9s, flees, wounds.
+import type { Totals } from '../../core/aggregate.js';
+import type { ResultTable } from '../../core/reportTypes.js';
+import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../report/intervals.js';
+
+export interface DarkFateVersionResult {
+  rev9: string;
+  name: string;
+  games: number;
+  win: ProportionEstimate;
+  lossThreeWounds: ProportionEstimate;
+  lossEmptyWoundDeck: ProportionEstimate;
+  /** Safety-net stops: neither a win nor a loss. */
+  turnCap: ProportionEstimate;
+  turns: CountEstimate;
+  turnsWhenWon: CountEstimate;
+  staggers: CountEstimate;
+  rev9Destroyed: CountEstimate;
+  flees: CountEstimate;
+  woundsTaken: CountEstimate;
+}
+
+/** Rules questions the rulebook leaves open, decided in the engine (each also in scenarios/darkfate/README.md). */
+export const ENGINE_ASSUMPTIONS = [
+  'fight can damage a Rev-9 only while it is on the hunt',
+  'a hostile card at its resistance is always moved to the bottom of the fate deck',
+  'character powers and skills act at the start of each play phase; a skill acts from the turn after it is played',
+  'fleeing flees every damaged Rev-9 on the hunt; undamaged ones stay on the hunt and do not hunt that turn',
+  'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
+  'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
+  'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',
+  'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',
+  'drawing from an empty fate deck draws nothing; players see all hands (cooperative game), never deck order',
+];
+
+export function darkfateVersionResult(rev9: string, name: string, totals: Totals, confidence: number): DarkFateVersionResult {
+  const rate = (m: string) => {
+    const t = totals.get(m);
+    return proportion(Number(t.sum), t.n, confidence);
+  };
+  const count = (m: string) => countSummary(totals.get(m), confidence);
+  return {
+    rev9,
+    name,
+    games: totals.get('win').n,
+    win: rate('win'),
+    lossThreeWounds: rate('lossThreeWounds'),
+    lossEmptyWoundDeck: rate('lossEmptyWoundDeck'),
+    turnCap: rate('turnCap'),
+    turns: count('turns'),
+    turnsWhenWon: count('turnsWhenWon'),
+    staggers: count('staggers'),
+    rev9Destroyed: count('rev9Destroyed'),
+    flees: count('flees'),
+    woundsTaken: count('woundsTaken'),
+  };
+}
+
+export function darkfateTables(rows: DarkFateVersionResult[]): ResultTable[] {
+  return [
+    {
+      title: 'Win rate and causes of loss by Rev-9 version',
+      columns: [
+        { key: 'rev9', header: 'Rev-9', format: 'text' },
+        { key: 'win', header: 'win', format: 'prob' },
+        { key: 'winLo', header: 'lo', format: 'prob' },
+        { key: 'winHi', header: 'hi', format: 'prob' },
+        { key: 'lossThreeWounds', header: '3 wounds', format: 'prob' },
+        { key: 'lossEmptyWoundDeck', header: 'no wounds left', format: 'prob' },
+        { key: 'turnCapHits', header: 'turn cap', format: 'int' },
+        { key: 'games', header: 'games', format: 'int' },
+      ],
+      rows: rows.map((r) => ({
+        rev9: r.rev9,
+        win: r.win.estimate,
+        winLo: r.win.lo,
+        winHi: r.win.hi,
+        lossThreeWounds: r.lossThreeWounds.estimate,
+        lossEmptyWoundDeck: r.lossEmptyWoundDeck.estimate,
+        turnCapHits: r.turnCap.k,
+        games: r.games,
+      })),
+    },
+    {
+      title: 'Per game (means; turns are player turns; "won in": turns of won games)',
+      columns: [
+        { key: 'rev9', header: 'Rev-9', format: 'text' },
+        { key: 'turns', header: 'turns', format: 'fixed2' },
+        { key: 'p10', header: 'p10', format: 'int' },
+        { key: 'p50', header: 'p50', format: 'int' },
+        { key: 'p90', header: 'p90', format: 'int' },
+        { key: 'turnsWhenWon', header: 'won in', format: 'fixed2' },
+        { key: 'staggers', header: 'staggers', format: 'fixed2' },
+        { key: 'destroyed', header: 'destroyed', format: 'fixed2' },
+        { key: 'flees', header: 'flees', format: 'fixed2' },
+        { key: 'wounds', header: 'wounds', format: 'fixed2' },
+      ],
+      rows: rows.map((r) => ({
+        rev9: r.rev9,
+        turns: r.turns.mean,
+        p10: r.turns.p10,
+        p50: r.turns.p50,
+        p90: r.turns.p90,
+        turnsWhenWon: r.turnsWhenWon.n > 0 ? r.turnsWhenWon.mean : null,
+        staggers: r.staggers.mean,
+        destroyed: r.rev9Destroyed.mean,
+        flees: r.flees.mean,
+        wounds: r.woundsTaken.mean,
+      })),
+    },
+  ];
+}

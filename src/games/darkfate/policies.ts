@@ -1,0 +1,377 @@
+// Built-in Dark Fate policies (Dominiate's shape: a base with a default for every decision,
+// specialised by overriding a few). They read only DarkFateView (what players see).
+//   random   — uniform over the legal choices of every decision.
+//   greedy   — plays everything, kills hostiles it can kill, piles damage on the Rev-9, finishes a
+//              staggered Rev-9 whenever it can, buys the best card it can afford; never flees,
+//              never draws extra reserve cards.
+//   cautious — greedy, but flees a damaged Rev-9 unless the next player can plausibly stagger it
+//              ("flee until you are ready to take it out", rulebook difficulty chart).
+//   planner  — cautious, with a plan per Rev-9 version (see PlannerPolicy): the best by calibration.
+import { randIndex } from '../../core/rng.js';
+import type { CardTable } from './cardData.js';
+import { KW, OP, SECTIONS, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
+import {
+  ACTION_BUY,
+  ACTION_FIGHT_HOSTILE,
+  ACTION_FIGHT_REV9,
+  ACTION_LEAD,
+  ACTION_PLAY,
+  ACTION_REST,
+  DECISION,
+  REV9_FATE,
+  REV9_HUNT,
+  type DarkFatePolicy,
+  type DarkFateView,
+} from './policy.js';
+
+export type PolicyFactory = (cards: CardTable) => DarkFatePolicy;
+
+/** Uniform over legal choices ("none" counts as one choice where allowed). */
+export const randomPolicy: PolicyFactory = () => ({
+  name: 'random',
+  choose(v, _d, _o, n, allowNone) {
+    const r = randIndex(v.rng, allowNone ? n + 1 : n);
+    return r === n ? -1 : r;
+  },
+});
+
+/** Per-type numbers the heuristics use; computed once per card table. */
+interface CardValues {
+  value: Float64Array;
+  heal: Uint8Array;
+  locFight: Int16Array;
+  powerFight: Int16Array;
+}
+
+function cardValues(c: CardTable): CardValues {
+  const value = new Float64Array(c.nTypes);
+  const heal = new Uint8Array(c.nTypes);
+  const locFight = new Int16Array(c.nTypes);
+  for (let t = 0; t < c.nTypes; t++) {
+    let val = c.fight[t] * 1.0 + c.supply[t] * 0.8 + c.drawOnPlay[t] * 0.9 - c.discardCost[t] * 0.5;
+    for (let i = c.sec[t * SECTIONS + SEC_PLAY]; i < c.sec[t * SECTIONS + SEC_PLAY + 1]; i++) {
+      const op = c.ops[i];
+      if (op === OP.LOCATION_SUPPLY) val += 0.4 * c.args[i];
+      if (op === OP.FIGHT) {
+        val += c.args[i];
+        locFight[t] += c.args[i];
+      }
+      if (op === OP.SUPPLY) val += 0.8 * c.args[i];
+      if (op === OP.HEAL) heal[t] = 1;
+      if (op === OP.DESTROY_SELF) val *= 0.6;
+      if (op === OP.FATE_TO_RESERVE) val += 0.2;
+    }
+    for (let i = c.sec[t * SECTIONS + SEC_EACH_TURN]; i < c.sec[t * SECTIONS + SEC_EACH_TURN + 1]; i++) {
+      if (c.ops[i] === OP.FIGHT) val += 2.5 * c.args[i];
+      if (c.ops[i] === OP.SUPPLY) val += 2.0 * c.args[i];
+    }
+    if (c.kw[t] & KW.DEFENSE) val += 1.0;
+    if (c.kw[t] & KW.WOUND) val = -10;
+    value[t] = val;
+  }
+  const powerFight = new Int16Array(c.characters.length);
+  c.characters.forEach((ch, i) => {
+    for (let j = ch.powerStart; j < ch.powerEnd; j++) if (c.ops[j] === OP.FIGHT) powerFight[i] += c.args[j];
+  });
+  return { value, heal, locFight, powerFight };
+}
+
+/** The greedy policy; `cautious` adds fleeing. Exported as a class so user policies can extend it. */
+export class GreedyPolicy implements DarkFatePolicy {
+  name = 'greedy';
+  protected readonly c: CardTable;
+  protected readonly vals: CardValues;
+  constructor(cards: CardTable) {
+    this.c = cards;
+    this.vals = cardValues(cards);
+  }
+
+  choose(v: DarkFateView, d: number, o: Int32Array, n: number, allowNone: boolean): number {
+    switch (d) {
+      case DECISION.ACTION:
+        return this.action(v, o, n);
+      case DECISION.DISCARD_COST:
+      case DECISION.DISCARD_FORCED:
+        return this.worstHandSlot(v, v.deciding, o, n);
+      case DECISION.DESTROY_FROM_HAND: {
+        const i = this.worstHandSlot(v, v.deciding, o, n);
+        const t = v.handCard(v.deciding, o[i]);
+        return t === this.c.woundType || t === this.c.setbackType ? i : allowNone ? -1 : i;
+      }
+      case DECISION.GAIN_FREE:
+        return this.bestReserve(v, o, n);
+      case DECISION.GAIN_RECIPIENT: {
+        for (let i = 0; i < n; i++) if (o[i] === v.deciding) return i;
+        return 0;
+      }
+      case DECISION.EXTRA_DRAW:
+        return this.extraDraw(v);
+      case DECISION.FLEE:
+        return this.flee(v);
+      case DECISION.DEFENSE:
+        return 0;
+      case DECISION.CHARACTER:
+        return this.character(v, o, n);
+      case DECISION.NEURAL_NET: {
+        let best = 0;
+        for (let i = 1; i < n; i++) if (this.c.resistance[v.nnHandCard(o[i])] > this.c.resistance[v.nnHandCard(o[best])]) best = i;
+        return best;
+      }
+      default:
+        // HOSTILE_ORDER, HUNT_ORDER, DESTROY_REV9: the first choice.
+        return 0;
+    }
+  }
+
+  /** Score for staggering a Rev-9 that flees by itself when damaged (greedy: always worth it). */
+  protected staggerFleeing(_v: DarkFateView, _k: number, amount: number, need: number): number {
+    return 100 - (amount - need) * 0.1;
+  }
+
+  /** Whether a finisher of a kind that can destroy Rev-9 k is in the current hand or affordable in the reserve now. */
+  protected finishReachable(v: DarkFateView, k: number): boolean {
+    const c = this.c;
+    const special = c.rev9[v.rev9Version(k)].specialOnly;
+    const p = v.current;
+    for (let i = 0; i < v.handCount(p); i++) {
+      const f = c.finisher[v.handCard(p, i)];
+      if (f === 2 || (f === 1 && !special)) return true;
+    }
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      const f = c.finisher[t];
+      if ((f === 2 || (f === 1 && !special)) && c.cost[t] >= 0 && c.cost[t] <= v.supply + (c.kw[t] & KW.LOCATION ? v.locationSupply : 0)) return true;
+    }
+    return false;
+  }
+
+  /** Score for damaging a forced-flee Rev-9 (Damaged Endo) below its stagger value: greedy never does. */
+  protected pushAway(_v: DarkFateView, _k: number, _amount: number): number {
+    return -Infinity;
+  }
+
+  protected extraDraw(_v: DarkFateView): number {
+    return 0;
+  }
+
+  protected flee(_v: DarkFateView): number {
+    return 0;
+  }
+
+  protected character(v: DarkFateView, o: Int32Array, n: number): number {
+    // Solo: a fighting power while a Rev-9 is on the hunt, else the other power.
+    let hunting = false;
+    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_HUNT) hunting = true;
+    for (let i = 0; i < n; i++) if ((this.vals.powerFight[o[i]] > 0) === hunting) return i;
+    return 0;
+  }
+
+  /** Lowest-value card of p's hand among slots o[0..n): wounds first. */
+  protected worstHandSlot(v: DarkFateView, p: number, o: Int32Array, n: number): number {
+    let best = 0;
+    let bestVal = Infinity;
+    for (let i = 0; i < n; i++) {
+      const val = this.vals.value[v.handCard(p, o[i])];
+      if (val < bestVal) {
+        bestVal = val;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  protected bestReserve(v: DarkFateView, o: Int32Array, n: number): number {
+    let best = 0;
+    for (let i = 1; i < n; i++) if (this.vals.value[v.reserveCard(o[i])] > this.vals.value[v.reserveCard(o[best])]) best = i;
+    return best;
+  }
+
+  /** Index of a Rev-9 on the hunt we can damage usefully, preferring a staggerable one; -1 if none. */
+  protected action(v: DarkFateView, o: Int32Array, n: number): number {
+    const c = this.c;
+    const p = v.current;
+    let staggered = false;
+    let onHunt = false;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      onHunt = true;
+      if (v.rev9Damage(k) >= c.rev9[v.rev9Version(k)].stagger) staggered = true;
+    }
+    let rest = -1;
+    let bestPlay = -1;
+    let bestPlayScore = -Infinity;
+    let finisherPlay = -1;
+    let fightRev9 = -1;
+    let fightRev9Score = -Infinity;
+    let fightHostile = -1;
+    let fightHostileScore = -Infinity;
+    let buy = -1;
+    let buyScore = 0;
+    let lead = -1;
+    const wounds = v.woundsInHand(p);
+    for (let i = 1; i < n; i++) {
+      const code = o[i];
+      const kind = code >>> 16;
+      const a = (code >>> 8) & 0xff;
+      const b = code & 0xff;
+      switch (kind) {
+        case ACTION_REST:
+          if (rest < 0 && v.handCard(p, a) === c.woundType) rest = i;
+          break;
+        case ACTION_PLAY: {
+          const t = v.handCard(p, a);
+          if (c.finisher[t]) {
+            // Hold a finisher while a Rev-9 is on the hunt; play it once one it can destroy is staggered.
+            if (staggered && this.canFinish(v, c.finisher[t])) finisherPlay = i;
+            if (onHunt) break;
+          }
+          const score = c.drawOnPlay[t] * 10 + (c.discardCost[t] ? -5 : 0) + this.vals.value[t];
+          if (score > bestPlayScore) {
+            bestPlayScore = score;
+            bestPlay = i;
+          }
+          break;
+        }
+        case ACTION_LEAD:
+          if (onHunt && lead < 0) lead = i;
+          break;
+        case ACTION_FIGHT_REV9: {
+          const ver = c.rev9[v.rev9Version(a)];
+          const need = ver.stagger - v.rev9Damage(a);
+          if (need <= 0) break; // already staggered: more damage is wasted
+          let score: number;
+          if (b >= need) score = ver.forcedFleeAt > 0 ? this.staggerFleeing(v, a, b, need) : 100 - (b - need) * 0.1; // stagger it, with as little fight as possible
+          else if (ver.forcedFleeAt > 0) score = this.pushAway(v, a, b);
+          else score = 10 + b * 0.01; // pile damage on it: it stays between turns
+          if (score > fightRev9Score) {
+            fightRev9Score = score;
+            fightRev9 = i;
+          }
+          break;
+        }
+        case ACTION_FIGHT_HOSTILE: {
+          const t = v.reserveCard(a);
+          const left = c.resistance[t] - v.reserveDamage(a);
+          const attack = c.kw[t] & KW.ATTACK ? 20 : 0;
+          const score = b >= left ? 50 + attack - left * 0.1 : 1 + b * 0.01;
+          if (score > fightHostileScore) {
+            fightHostileScore = score;
+            fightHostile = i;
+          }
+          break;
+        }
+        case ACTION_BUY: {
+          const t = v.reserveCard(a);
+          let score = this.vals.value[t];
+          if (c.kw[t] & KW.LOCATION) {
+            if (c.finisher[t]) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
+            else if (this.vals.heal[t]) score = wounds > 0 || v.discardCount(p) > 0 ? 2 : -1;
+            else if (this.vals.locFight[t] > 0 && !onHunt) score = -1;
+          } else if (c.finisher[t]) {
+            score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
+          }
+          if (score > buyScore) {
+            buyScore = score;
+            buy = i;
+          }
+          break;
+        }
+      }
+    }
+    // Rest to shed a wound when the hand holds two or more (the third would kill).
+    if (rest >= 0 && wounds >= 2) return rest;
+    if (finisherPlay >= 0) return finisherPlay;
+    if (bestPlay >= 0) return bestPlay;
+    if (lead >= 0) return lead;
+    if (buyScore >= 1000) return buy;
+    // Spend fight: a Rev-9 we can stagger this turn first, then hostiles we can drive off, then the Rev-9.
+    if (fightRev9 >= 0 && fightRev9Score >= 50) return fightRev9;
+    if (fightHostile >= 0 && fightHostileScore >= 50) return fightHostile;
+    if (fightRev9 >= 0) return fightRev9;
+    if (fightHostile >= 0 && fightHostileScore > -Infinity) return fightHostile;
+    if (buy >= 0) return buy;
+    return 0;
+  }
+
+  /** Whether a staggered Rev-9 on the hunt can be destroyed by a finisher of this kind (1 ordinary, 2 special). */
+  protected canFinish(v: DarkFateView, kind: number): boolean {
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (v.rev9Where(k) === REV9_HUNT && v.rev9Damage(k) >= ver.stagger && (kind === 2 || !ver.specialOnly)) return true;
+    }
+    return false;
+  }
+
+  /** Whether some Rev-9 still to beat can be destroyed by a finisher of this kind. */
+  protected finisherNeed(v: DarkFateView, kind: number): boolean {
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const w = v.rev9Where(k);
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if ((w === REV9_HUNT || w === REV9_FATE) && (kind === 2 || !ver.specialOnly)) return true;
+    }
+    return false;
+  }
+}
+
+/** Greedy, plus: flee unless the next player can plausibly stagger the damaged Rev-9. */
+export class CautiousPolicy extends GreedyPolicy {
+  override name = 'cautious';
+  protected override flee(v: DarkFateView): number {
+    const c = this.c;
+    let next = (v.current + 1) % v.players;
+    for (let i = 0; i < v.players && !v.alive(next); i++) next = (next + 1) % v.players;
+    let fight = this.vals.powerFight[v.character(next)] ?? 0;
+    for (let i = 0; i < v.handCount(next); i++) fight += c.fight[v.handCard(next, i)] + this.vals.locFight[v.handCard(next, i)];
+    for (let i = 0; i < v.skillCount(next); i++) {
+      const t = v.skillCard(next, i);
+      for (let j = c.sec[t * SECTIONS + SEC_EACH_TURN]; j < c.sec[t * SECTIONS + SEC_EACH_TURN + 1]; j++) if (c.ops[j] === OP.FIGHT) fight += c.args[j];
+    }
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) === 0) continue;
+      const need = c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k);
+      // Keep the damage when the Rev-9 is staggered or nearly so: the next player may finish it.
+      if (need <= 0 || need <= fight) return 0;
+    }
+    return 1;
+  }
+}
+
+/**
+ * Planner: greedy play, with a plan per Rev-9 version. Damage that stays (no regeneration) is
+ * progress: never flee from it. Damage that heals away is not: flee such a Rev-9 (burying it
+ * under as many cards as its damage) unless the next player can plausibly stagger it. A Rev-9
+ * that flees by itself at some damage (Damaged Endo) is either staggered in one turn or pushed
+ * away with all the fight at hand.
+ */
+export class PlannerPolicy extends CautiousPolicy {
+  override name = 'planner';
+  protected override pushAway(v: DarkFateView, k: number, amount: number): number {
+    // Prime it: leave as much damage as it carries without fleeing, for the next player's big hit.
+    const ver = this.c.rev9[v.rev9Version(k)];
+    return v.rev9Damage(k) + amount < ver.forcedFleeAt ? 5 + amount * 0.01 : -Infinity;
+  }
+  protected override flee(v: DarkFateView): number {
+    const c = this.c;
+    let stay = false;
+    let go = false;
+    const cautious = super.flee(v) === 1;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) === 0) continue;
+      const ver = c.rev9[v.rev9Version(k)];
+      if (v.rev9Damage(k) >= ver.stagger || ver.forcedFleeAt > 0) stay = true;
+      else if (ver.regen > 0) go ||= cautious;
+      else if (v.rev9Damage(k) * 3 >= ver.stagger) stay = true;
+      else go ||= cautious;
+    }
+    return go && !stay ? 1 : 0;
+  }
+}
+
+export const BUILTIN_POLICIES: Record<string, PolicyFactory> = {
+  planner: (cards) => new PlannerPolicy(cards),
+  random: randomPolicy,
+  greedy: (cards) => new GreedyPolicy(cards),
+  cautious: (cards) => new CautiousPolicy(cards),
+};
+
+export const BUILTIN_POLICY_NAMES = Object.keys(BUILTIN_POLICIES);

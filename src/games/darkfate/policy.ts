@@ -1,0 +1,121 @@
+// The decisions the Dark Fate rules leave to players, and the interface every policy implements
+// (built-in or a user module loaded with --policy ./file.js). A policy sees what the players
+// see through DarkFateView: hands (the game is cooperative and open-handed), discard piles,
+// the reserve with its damage, the Rev-9s on the hunt, pile sizes. Never the order of any deck.
+import type { Rng } from '../../core/rng.js';
+import type { CardTable } from './cardData.js';
+
+/**
+ * Decision kinds. `options[0..n)` holds the choices; the policy returns an index in [0, n), or -1
+ * for "none" when `allowNone` is true.
+ */
+export const DECISION = {
+  /** Play phase: options are encoded actions (see ACTION_*); END is always options[0]. */
+  ACTION: 0,
+  /** Pay a "discard n" cost: options are hand slots of view.deciding. */
+  DISCARD_COST: 1,
+  /** "Destroy a card from your hand" (optional): hand slots; allowNone. */
+  DESTROY_FROM_HAND: 2,
+  /** "Gain a card costing up to n": reserve slots; allowNone. */
+  GAIN_FREE: 3,
+  /** Whose discard pile a gained card (bought or free) goes to: player indices (alive players). */
+  GAIN_RECIPIENT: 4,
+  /** Reserve phase step 2 again? options [0 = no, 1 = yes]. */
+  EXTRA_DRAW: 5,
+  /** Flee? options [0 = hunt, 1 = flee]. Asked only when a Rev-9 on the hunt is damaged. */
+  FLEE: 6,
+  /** Which hostile in the reserve the hunting Rev-9 activates next: reserve slots. */
+  HOSTILE_ORDER: 7,
+  /** Which Rev-9 hunts next: Rev-9 indices. */
+  HUNT_ORDER: 8,
+  /** Play a defense card against this attack? options: hand slots of view.deciding; allowNone. */
+  DEFENSE: 9,
+  /** Which staggered Rev-9 a destroy effect destroys: Rev-9 indices. */
+  DESTROY_REV9: 10,
+  /** Solo mode: which character to play this turn: character indices into cards.characters. */
+  CHARACTER: 11,
+  /** A hostile card forces a discard: hand slots of view.deciding. */
+  DISCARD_FORCED: 12,
+  /** Neural Net Processor: which card of the Rev-9 player's hand goes into the reserve: nn hand slots; allowNone. */
+  NEURAL_NET: 13,
+} as const;
+
+export const DECISION_NAMES = Object.keys(DECISION);
+
+/** Play-phase action encoding: kind << 16 | a << 8 | b. */
+export const ACTION_END = 0;
+/** a = hand slot of the current player. */
+export const ACTION_PLAY = 1;
+/** a = player, b = hand slot: a leadership card from another player's hand. */
+export const ACTION_LEAD = 2;
+/** a = Rev-9 index, b = amount of fight to spend on it (offered: 1, exactly to the stagger value, all). */
+export const ACTION_FIGHT_REV9 = 3;
+/** a = reserve slot, b = amount of fight to spend on a hostile card (offered: 1, exactly to its resistance). */
+export const ACTION_FIGHT_HOSTILE = 4;
+/** a = reserve slot. A location is played at once; any other card then asks GAIN_RECIPIENT. */
+export const ACTION_BUY = 5;
+/** a = hand slot: rest (destroy it); only as the first action of the play phase. */
+export const ACTION_REST = 6;
+
+export const actionKind = (code: number): number => code >>> 16;
+export const actionA = (code: number): number => (code >>> 8) & 0xff;
+export const actionB = (code: number): number => code & 0xff;
+export const encodeAction = (kind: number, a = 0, b = 0): number => (kind << 16) | (a << 8) | b;
+
+/** Where a Rev-9 card is. */
+export const REV9_OUT = 0;
+export const REV9_FATE = 1;
+export const REV9_HUNT = 2;
+export const REV9_DESTROYED = 3;
+
+/** What players can see. Card values are integer type ids into `cards`. */
+export interface DarkFateView {
+  readonly cards: CardTable;
+  readonly players: number;
+  /** The player whose turn it is. */
+  readonly current: number;
+  /** The player making this decision (-1: the Neural Net Rev-9 player). */
+  readonly deciding: number;
+  /** Player turns started so far (1 on the first turn). */
+  readonly turn: number;
+  readonly fight: number;
+  readonly supply: number;
+  /** Supply that can be spent only on locations. */
+  readonly locationSupply: number;
+  /** The game's random stream (for randomised policies; drawing from it is part of the game). */
+  readonly rng: Rng;
+  handCount(p: number): number;
+  /** Card type in slot i of player p's hand. */
+  handCard(p: number, i: number): number;
+  woundsInHand(p: number): number;
+  drawCount(p: number): number;
+  discardCount(p: number): number;
+  discardCard(p: number, i: number): number;
+  skillCount(p: number): number;
+  skillCard(p: number, i: number): number;
+  alive(p: number): boolean;
+  /** Character index (into cards.characters) player p plays this turn. */
+  character(p: number): number;
+  reserveCount(): number;
+  reserveCard(i: number): number;
+  reserveDamage(i: number): number;
+  fateCount(): number;
+  woundsLeft(): number;
+  rev9Count(): number;
+  /** REV9_OUT, REV9_FATE, REV9_HUNT or REV9_DESTROYED. */
+  rev9Where(k: number): number;
+  rev9Damage(k: number): number;
+  /** Index into cards.rev9. */
+  rev9Version(k: number): number;
+  /** Hunt value right now (enrage included). */
+  rev9HuntValue(k: number): number;
+  /** Neural Net Processor: the Rev-9 player's hand (visible only to that player's policy). */
+  nnHandCount(): number;
+  nnHandCard(i: number): number;
+}
+
+/** A policy. `choose` must return an index in [0, n), or -1 when allowNone. It may keep state. */
+export interface DarkFatePolicy {
+  readonly name: string;
+  choose(view: DarkFateView, decision: number, options: Int32Array, n: number, allowNone: boolean): number;
+}

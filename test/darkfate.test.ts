@@ -1,0 +1,669 @@
+// Terminator: Dark Fate: rulebook scenario tests from hand-built positions (each names its
+// rulebook section), plus card-data loading. Rulebook: shared/rules/dark-fate-card-game.txt.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { streamFor } from '../src/core/rng.js';
+import { compileCards, loadCardData, parseCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import {
+  DarkFateEngine,
+  OUTCOME_EMPTY_WOUND_DECK,
+  OUTCOME_NONE,
+  OUTCOME_THREE_WOUNDS,
+  OUTCOME_TURN_CAP,
+  OUTCOME_WIN,
+  type DarkFateRules,
+  type DarkFateSetup,
+} from '../src/games/darkfate/engine.js';
+import {
+  ACTION_BUY,
+  ACTION_END,
+  ACTION_FIGHT_HOSTILE,
+  ACTION_FIGHT_REV9,
+  ACTION_LEAD,
+  ACTION_PLAY,
+  ACTION_REST,
+  DECISION,
+  REV9_DESTROYED,
+  REV9_FATE,
+  REV9_HUNT,
+  REV9_OUT,
+  encodeAction,
+  type DarkFatePolicy,
+  type DarkFateView,
+} from '../src/games/darkfate/policy.js';
+import { KW } from '../src/games/darkfate/ops.js';
+
+const DOC = loadCardData(referenceCardsFile());
+const CARDS = compileCards(DOC);
+const RULES: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5 };
+const T = (name: string): number => {
+  const t = CARDS.names.indexOf(name);
+  if (t < 0) throw new Error(`no card ${name}`);
+  return t;
+};
+const V = (key: string): number => CARDS.rev9.findIndex((r) => r.key === key);
+
+type ChooseFn = (v: DarkFateView, d: number, o: Int32Array, n: number, allowNone: boolean) => number;
+/** A policy that answers with `fn` (default: first choice; "no" for yes/no; END in the play phase). */
+function scripted(fn?: ChooseFn): DarkFatePolicy {
+  return { name: 'scripted', choose: (v, d, o, n, a) => (fn ? fn(v, d, o, n, a) : 0) };
+}
+/** Picks the option equal to `code` if legal, else END (index 0). */
+const pickCode = (o: Int32Array, n: number, code: number) => {
+  for (let i = 0; i < n; i++) if (o[i] === code) return i;
+  return 0;
+};
+
+function engine(opts: { rev9?: string; players?: number; policy?: DarkFatePolicy; setup?: Partial<DarkFateSetup>; rules?: Partial<DarkFateRules>; seed?: number } = {}): DarkFateEngine {
+  const players = opts.players ?? 2;
+  const setup: DarkFateSetup = { players, characters: [0, 1, 2, 3].slice(0, players), solo: false, rev9: V(opts.rev9 ?? 'endoskeleton'), goOnWithoutMe: false, neuralNet: false, ...opts.setup };
+  const e = new DarkFateEngine(CARDS, { ...RULES, ...opts.rules }, setup, opts.policy ?? scripted());
+  e.reset(streamFor(opts.seed ?? 1, 0));
+  return e;
+}
+/** Empties every zone a test may build (hands, piles, reserve, fate deck). */
+function clear(e: DarkFateEngine): void {
+  for (let p = 0; p < e.players; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
+  e.setReserve([]);
+  e.setFate([]);
+  e.current = 0;
+}
+const inst = (e: DarkFateEngine, name: string, nth = 0) => e.instanceOf(T(name), nth);
+/** n filler fate cards (Pistols: not hostile, not a location, no effect when drawn by a hunt but destroyed). */
+const fill = (e: DarkFateEngine, n: number) => Array.from({ length: n }, (_, i) => inst(e, 'Pistol', i));
+const handTypes = (e: DarkFateEngine, p: number) => Array.from({ length: e.handCount(p) }, (_, i) => CARDS.names[e.handCard(p, i)]);
+const legal = (e: DarkFateEngine, p: number, mayRest = false) => Array.from(e.opts.slice(0, e.legalActions(p, mayRest)));
+
+describe('card data', () => {
+  it('the reference set follows the public facts: 182 fate cards, 30 wounds, 4 Rev-9s, 4 characters', () => {
+    expect(CARDS.fateTotal).toBe(182);
+    expect(CARDS.woundCount).toBe(30);
+    expect(CARDS.rev9.map((r) => r.key)).toEqual(['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational']);
+    expect(CARDS.characters.map((c) => c.name)).toEqual(['Sarah Connor', 'Grace', 'Dani Ramos', 'T-800']);
+    expect(CARDS.supply[CARDS.prepType]).toBe(1);
+    expect(CARDS.fight[CARDS.setbackType] + CARDS.supply[CARDS.setbackType]).toBe(0);
+    expect(CARDS.rev9[V('fully-operational')].splitsInto).toEqual([V('endoskeleton'), V('liquid-exoskeleton')]);
+  });
+  it('compiles effects to op codes and derived tables', () => {
+    expect(CARDS.discardCost[T('Pistol')]).toBe(1);
+    expect(CARDS.kw[T('Pistol')] & KW.PISTOL).toBeTruthy();
+    expect(CARDS.finisher[T('Steel Plant')]).toBe(1);
+    expect(CARDS.finisher[T('EMP')]).toBe(2);
+    expect(CARDS.cost[T('Attack')]).toBe(-1); // hostiles cannot be gained
+    expect(CARDS.drawOnPlay[T('Recon')]).toBe(2);
+  });
+  const bad = (mutate: (s: string) => string) => () => parseCardData(mutate(readRef()), 'my-cards.yaml');
+  const readRef = () => readFileSync(referenceCardsFile(), 'utf8');
+  it('a bad file names the file, the card and the field', () => {
+    expect(bad((s) => s.replace('effects: [{ discard: 1 }] }   # name', 'effects: [{ dicsard: 1 }] }   # name'))).toThrow(
+      'my-cards.yaml: fate[16] (Pistol): effects[0]: unknown effect "dicsard" (did you mean "discard"?)',
+    );
+    expect(bad((s) => s.replace('name: Shotgun, count: 8, cost: 5, fight: 4,', 'name: Shotgun, count: 8, cost: 5, fight: -4,'))).toThrow(/my-cards\.yaml: fate\[17\] \(Shotgun\): fight: expected 0 or more/);
+    expect(bad((s) => s.replace('keywords: [munition, slow]', 'keywords: [munition, slwo]'))).toThrow('my-cards.yaml: fate[20] (Minigun): keywords[1]: unknown keyword "slwo" (did you mean "slow"?)');
+    expect(bad((s) => s.replace('splitsInto: [endoskeleton,', 'splitsInto: [endoskeletn,'))).toThrow('my-cards.yaml: rev9[3] (Fully Operational): splitsInto[0]: "endoskeletn" is not another Rev-9 key');
+    expect(bad((s) => s.replace("unique: Dani's Resolve,", "unique: Dani's Resolv,"))).toThrow(`my-cards.yaml: characters[2] (Dani Ramos): unique: "Dani's Resolv" is not among starter.uniques`);
+    expect(bad((s) => s.replace('{ name: Attack, count: 20, resistance: 2,', '{ name: Attack, count: 20,'))).toThrow('my-cards.yaml: fate[0] (Attack): resistance: a hostile card needs a resistance');
+    expect(bad(() => 'fate: [')).toThrow(/my-cards\.yaml: not valid YAML/);
+  });
+});
+
+describe('rulebook: Set-Up', () => {
+  it('hands of five, decks of ten starters, a reserve of five, 30 wounds, the Rev-9 in the top six', () => {
+    const depths = new Array(8).fill(0);
+    for (let g = 0; g < 300; g++) {
+      const e = engine({ seed: g });
+      for (let p = 0; p < 2; p++) expect(e.handCount(p) + e.drawCount(p)).toBe(10);
+      expect(handTypes(e, 0)).toHaveLength(5);
+      expect(e.reserveCount()).toBe(5);
+      expect(e.woundsLeft()).toBe(30);
+      expect(e.fateCount()).toBe(182 - 5 + 1);
+      let d = 0;
+      while (!e.isRev9(e.fateAt(d))) d++;
+      depths[d]++;
+      expect(e.checkConservation()).toBeNull();
+    }
+    // Uniform over the top six positions, never deeper.
+    expect(depths[6] + depths[7]).toBe(0);
+    for (let d = 0; d < 6; d++) expect(depths[d]).toBeGreaterThan(25);
+  });
+  it('each starter deck holds 5 prep, 4 setback and the character\'s unique card', () => {
+    const e = engine({ players: 4 });
+    for (let p = 0; p < 4; p++) {
+      const types = [...handTypes(e, p)];
+      for (let i = 0; i < e.drawCount(p); i++) types.push(CARDS.names[e.instType[e.drawPile[p * e.nInst + i]]]);
+      expect(types.filter((x) => x === 'Prep')).toHaveLength(5);
+      expect(types.filter((x) => x === 'Setback')).toHaveLength(4);
+      expect(types).toContain(DOC.characters[p].unique);
+    }
+  });
+});
+
+describe('rulebook: Play Phase', () => {
+  it('fight damages the Rev-9 on the hunt; at its stagger value it is staggered', () => {
+    const e = engine();
+    clear(e);
+    e.setRev9(0, REV9_HUNT, 28);
+    e.fight = 3;
+    expect(legal(e, 0)).toContain(encodeAction(ACTION_FIGHT_REV9, 0, 2)); // exactly to the stagger value
+    e.doAction(0, ACTION_FIGHT_REV9, 0, 2);
+    expect(e.rev9Damage(0)).toBe(30);
+    expect(e.staggers).toBe(1);
+    expect(e.fight).toBe(1);
+  });
+  it('fight cannot damage a Rev-9 that is not on the hunt (assumption)', () => {
+    const e = engine();
+    clear(e);
+    e.setRev9(0, REV9_FATE);
+    e.fight = 3;
+    expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_FIGHT_REV9)).toEqual([]);
+  });
+  it('a hostile card with damage at its resistance moves to the bottom of the fate deck', () => {
+    const e = engine();
+    clear(e);
+    const ambush = inst(e, 'Ambush');
+    e.setFate([inst(e, 'Cash')]);
+    e.setReserve([ambush], [1]);
+    e.fight = 5;
+    e.doAction(0, ACTION_FIGHT_HOSTILE, 0, 2);
+    expect(e.reserveCount()).toBe(1);
+    expect(e.reserveDamage(0)).toBe(3);
+    e.doAction(0, ACTION_FIGHT_HOSTILE, 0, 1);
+    expect(e.reserveCount()).toBe(0);
+    expect(e.fateAt(e.fateCount() - 1)).toBe(ambush);
+  });
+  it('gained cards go into any player\'s discard pile, paid in full with supply', () => {
+    const e = engine();
+    clear(e);
+    e.setReserve([inst(e, 'Shotgun')]);
+    e.supply = 4;
+    expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_BUY)).toEqual([]); // costs 5
+    e.supply = 5;
+    expect(legal(e, 0)).toContain(encodeAction(ACTION_BUY, 0));
+    e.policy = scripted((v, d, o, n) => (d === DECISION.GAIN_RECIPIENT ? Array.from(o.slice(0, n)).indexOf(1) : 0));
+    e.doAction(0, ACTION_BUY, 0, 0);
+    expect(e.supply).toBe(0);
+    expect(e.discardCount(1)).toBe(1);
+    expect(CARDS.names[e.discardCard(1, 0)]).toBe('Shotgun');
+  });
+  it('locations are played on purchase, then go to the bottom; Steel Plant destroys a staggered Rev-9', () => {
+    const e = engine();
+    clear(e);
+    const plant = inst(e, 'Steel Plant');
+    e.setFate([inst(e, 'Cash')]);
+    e.setReserve([plant]);
+    e.setRev9(0, REV9_HUNT, 30);
+    e.supply = 6;
+    e.doAction(0, ACTION_BUY, 0, 0);
+    expect(e.rev9Where(0)).toBe(REV9_DESTROYED);
+    expect(e.outcome).toBe(OUTCOME_WIN);
+    expect(e.fateAt(e.fateCount() - 1)).toBe(plant);
+  });
+  it('a destroy effect does nothing to a Rev-9 that is not staggered', () => {
+    const e = engine();
+    clear(e);
+    e.setReserve([inst(e, 'Steel Plant')]);
+    e.setRev9(0, REV9_HUNT, 29);
+    e.supply = 6;
+    e.doAction(0, ACTION_BUY, 0, 0);
+    expect(e.rev9Where(0)).toBe(REV9_HUNT);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+  });
+  it('Wheels: location-only supply buys locations, not other cards', () => {
+    const e = engine();
+    clear(e);
+    e.setReserve([inst(e, 'Safehouse'), inst(e, 'Cash')]);
+    e.locationSupply = 3;
+    const buys = legal(e, 0).filter((c) => c >>> 16 === ACTION_BUY);
+    expect(buys).toEqual([encodeAction(ACTION_BUY, 0, 0)]);
+  });
+  it('a card whose text cannot be fulfilled cannot be played (the pistol example)', () => {
+    const e = engine();
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Pistol')]);
+    expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_PLAY)).toEqual([]);
+    e.setZone('hand', 0, [inst(e, 'Pistol'), inst(e, 'Setback')]);
+    expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_PLAY)).toEqual([encodeAction(ACTION_PLAY, 0), encodeAction(ACTION_PLAY, 1)]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.fight).toBe(CARDS.fight[T('Pistol')]);
+    expect(e.handCount(0)).toBe(0);
+    expect(CARDS.names[e.discardCard(0, 0)]).toBe('Setback');
+  });
+  it('wounds cannot be played', () => {
+    const e = engine();
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Wound')]);
+    expect(legal(e, 0)).toEqual([encodeAction(ACTION_END)]);
+  });
+  it('skills stay in play and act at the start of each later play phase', () => {
+    const p0 = encodeAction(ACTION_PLAY, 0);
+    let plays = 0;
+    const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION && plays++ === 0 ? pickCode(o, n, p0) : 0)) });
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Combat Training')]);
+    e.setZone('draw', 0, [inst(e, 'Setback'), inst(e, 'Setback')]);
+    e.playPhase(0);
+    expect(e.skillCount(0)).toBe(1);
+    expect(e.discardCount(0)).toBe(0);
+    e.fight = 0;
+    // Next play phase: power (+1 fight, Sarah) and skill (+1 fight).
+    let seen = -1;
+    e.policy = scripted((v, d) => {
+      if (d === DECISION.ACTION && seen < 0) seen = v.fight;
+      return 0;
+    });
+    e.playPhase(0);
+    expect(seen).toBe(2);
+    expect(e.skillCount(0)).toBe(1);
+  });
+  it('rest destroys one card and ends the play phase', () => {
+    const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_REST, 1)) : 0)) });
+    clear(e);
+    const w = inst(e, 'Wound');
+    e.setZone('hand', 0, [inst(e, 'Prep'), w, inst(e, 'Cash')]);
+    expect(legal(e, 0, true)).toContain(encodeAction(ACTION_REST, 1));
+    expect(legal(e, 0, false)).not.toContain(encodeAction(ACTION_REST, 1));
+    e.playPhase(0);
+    expect(e.destroyed[e.destroyedN - 1]).toBe(w);
+    // The rest of the hand is discarded, then drawn again (the discard pile is the only source).
+    expect(handTypes(e, 0).sort()).toEqual(['Cash', 'Prep']);
+    expect(e.fight + e.supply).toBe(0);
+  });
+  it('end of play phase: discard played cards and hand, draw up to five, reshuffling the discard pile', () => {
+    const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_PLAY, 0)) : 0)) });
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
+    e.setZone('draw', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
+    e.setZone('discard', 0, [inst(e, 'Shotgun', 0), inst(e, 'Shotgun', 1)]);
+    e.playPhase(0);
+    expect(e.handCount(0)).toBe(5);
+    expect(e.drawCount(0)).toBe(1);
+    expect(handTypes(e, 0).filter((x) => x === 'Prep')).toHaveLength(2);
+    expect(e.fight + e.supply).toBe(0); // supply does not carry over
+  });
+  it('leadership cards are played in another player\'s play phase and return to their owner', () => {
+    const e = engine();
+    clear(e);
+    const rally = inst(e, 'Rally');
+    e.setZone('hand', 1, [rally]);
+    expect(legal(e, 0)).toContain(encodeAction(ACTION_LEAD, 1, 0));
+    e.policy = scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_LEAD, 1, 0)) : 0));
+    e.playPhase(0);
+    expect(e.handCount(1)).toBe(0);
+    expect(e.discardCount(1)).toBe(1);
+    expect(CARDS.names[e.discardCard(1, 0)]).toBe('Rally');
+  });
+  it('Gamble: draws the next fate card into the reserve (specific beats general)', () => {
+    const e = engine();
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Gamble')]);
+    e.setFate([inst(e, 'Minigun'), inst(e, 'Cash')]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(CARDS.names[e.reserveCard(0)]).toBe('Minigun');
+    expect(e.supply).toBe(1);
+  });
+});
+
+describe('rulebook: Reserve Phase', () => {
+  it('refills to four, then draws one, then extra draws while the Rev-9 is not on the hunt', () => {
+    let asked = 0;
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.EXTRA_DRAW ? (asked++ < 2 ? 1 : 0) : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_FATE);
+    e.setReserve([inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
+    e.setFate(['Shotgun', 'Minigun', 'Recon', 'Pistol', 'Pistol', 'Pistol', 'Pistol'].map((n, i) => inst(e, n, i % 4)));
+    e.reservePhase(0);
+    expect(e.reserveCount()).toBe(4 + 1 + 2);
+    expect(asked).toBe(3);
+  });
+  it('no extra draws while a Rev-9 is on the hunt', () => {
+    let asked = 0;
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.EXTRA_DRAW ? (asked++, 1) : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_HUNT);
+    e.setReserve([]);
+    e.setFate(fill(e, 8));
+    e.reservePhase(0);
+    expect(e.reserveCount()).toBe(5);
+    expect(asked).toBe(0);
+  });
+  it('drawing the Rev-9 puts it on the hunt (not in the reserve) and ends the phase', () => {
+    const e = engine({ policy: scripted(() => 1) });
+    clear(e);
+    e.setRev9(0, REV9_FATE);
+    e.setFate([inst(e, 'Cash', 0), e.rev9Base, inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
+    e.reservePhase(0);
+    expect(e.rev9Where(0)).toBe(REV9_HUNT);
+    expect(e.reserveCount()).toBe(1);
+    expect(e.fateCount()).toBe(2);
+  });
+});
+
+describe('rulebook: Hunt Phase', () => {
+  it('skipped when no Rev-9 is on the hunt', () => {
+    const e = engine();
+    clear(e);
+    e.setRev9(0, REV9_FATE);
+    e.setReserve([inst(e, 'Attack')]);
+    e.huntPhase(0);
+    expect(e.reserveCount()).toBe(1);
+    expect(e.woundsTaken).toBe(0);
+  });
+  it('hunt: activates reserve hostiles up to the hunt value, then draws: hostile activated, location to the bottom, others destroyed', () => {
+    const e = engine({ rev9: 'endoskeleton' }); // hunt value 3
+    clear(e);
+    e.setRev9(0, REV9_HUNT);
+    const attack = inst(e, 'Attack');
+    const surveil = inst(e, 'Pursuit');
+    const plant = inst(e, 'Steel Plant');
+    const shotgun = inst(e, 'Shotgun');
+    e.setReserve([inst(e, 'Cash'), attack]);
+    e.setFate([surveil, plant, shotgun]);
+    e.setZone('hand', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
+    e.huntPhase(0);
+    expect(e.woundsTaken).toBe(1); // Attack: wound the current player
+    expect(e.handCount(0)).toBe(1); // Pursuit: discard a card
+    expect(e.reserveCount()).toBe(1);
+    // Fate deck now: Shotgun (not drawn: hunt value spent), then Attack, Pursuit, Steel Plant at the bottom.
+    expect([0, 1, 2, 3].map((d) => e.fateAt(d))).toEqual([shotgun, attack, surveil, plant]);
+    // Hunt value 1 (Damaged Endo): a drawn non-hostile, non-location card is destroyed.
+    const d = engine({ rev9: 'damaged-endo' });
+    clear(d);
+    d.setRev9(0, REV9_HUNT);
+    d.setFate([shotgun]);
+    d.huntPhase(0);
+    expect(d.fateCount()).toBe(0);
+    expect(d.destroyed[d.destroyedN - 1]).toBe(shotgun);
+  });
+  it('flee: only when damaged; damage removed; that many cards drawn; the Rev-9 shuffled in on top', () => {
+    let asked = 0;
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.FLEE ? (asked++, 1) : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_HUNT, 0);
+    e.setFate(fill(e, 10));
+    e.huntPhase(0);
+    expect(asked).toBe(0); // undamaged: no choice, it hunts
+    e.setRev9(0, REV9_HUNT, 4);
+    e.setFate(fill(e, 10));
+    e.setReserve([]);
+    e.huntPhase(0);
+    expect(asked).toBe(1);
+    expect(e.flees).toBe(1);
+    expect(e.rev9Where(0)).toBe(REV9_FATE);
+    expect(e.rev9Damage(0)).toBe(0);
+    expect(e.fateCount()).toBe(11);
+    let d = 0;
+    while (!e.isRev9(e.fateAt(d))) d++;
+    expect(d).toBeLessThan(5);
+  });
+  it('the Endoskeleton hunts harder once it has half its stagger value in damage (public fact)', () => {
+    const e = engine({ rev9: 'endoskeleton' });
+    e.setRev9(0, REV9_HUNT, 14);
+    const base = e.rev9HuntValue(0);
+    e.setRev9(0, REV9_HUNT, 15);
+    expect(e.rev9HuntValue(0)).toBe(base + CARDS.rev9[V('endoskeleton')].enrageHunt);
+  });
+  it('the Damaged Endo flees by itself with 5+ damage unless staggered (assumed reading of a public fact)', () => {
+    let asked = 0;
+    const e = engine({ rev9: 'damaged-endo', policy: scripted((v, d) => (d === DECISION.FLEE ? (asked++, 0) : 0)) });
+    clear(e);
+    e.setFate(fill(e, 10));
+    e.setRev9(0, REV9_HUNT, 5);
+    e.huntPhase(0);
+    expect(asked).toBe(0);
+    expect(e.rev9Where(0)).toBe(REV9_FATE);
+    e.setRev9(0, REV9_HUNT, 15);
+    e.huntPhase(0);
+    expect(asked).toBe(1);
+    expect(e.rev9Where(0)).toBe(REV9_HUNT);
+  });
+  it('defense: a player may play a defense card off-turn to ignore an attack; only its defense text acts', () => {
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.DEFENSE ? 0 : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_HUNT);
+    const armor = inst(e, 'Body Armor');
+    e.setZone('hand', 1, [armor]);
+    e.setReserve([inst(e, 'Attack')]);
+    e.setFate([inst(e, 'Cash'), inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
+    e.hunt(0);
+    expect(e.woundsTaken).toBe(0);
+    expect(e.handCount(1)).toBe(0);
+    expect(e.discardCard(1, 0)).toBe(T('Body Armor'));
+    expect(e.supply).toBe(0); // its supply is not gained when used as defense
+  });
+  it('defense cards do not stop ordinary hostile cards', () => {
+    let asked = 0;
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.DEFENSE ? (asked++, 0) : 0)) });
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Body Armor'), inst(e, 'Prep')]);
+    e.setReserve([inst(e, 'Pursuit')]);
+    e.setFate(fill(e, 5));
+    e.setRev9(0, REV9_HUNT);
+    e.hunt(0);
+    expect(asked).toBe(0);
+    expect(e.handCount(0)).toBe(1);
+  });
+});
+
+describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
+  it('destroying the staggered Fully Operational splits it; win only when no Rev-9 is in the fate deck or on the hunt', () => {
+    const e = engine({ rev9: 'fully-operational' });
+    clear(e);
+    expect(e.rev9Count()).toBe(3);
+    expect(e.rev9Where(1)).toBe(REV9_OUT);
+    e.setRev9(0, REV9_HUNT, CARDS.rev9[V('fully-operational')].stagger);
+    e.setZone('hand', 0, [inst(e, 'EMP', 0), inst(e, 'EMP', 1), inst(e, 'Truck Ram', 0)]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.rev9Where(0)).toBe(REV9_DESTROYED);
+    expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_HUNT, REV9_HUNT]);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    // The Liquid Exoskeleton (slot 2) needs a special finisher; the Truck Ram only destroys the Endoskeleton.
+    e.setRev9(1, REV9_HUNT, 30);
+    e.setRev9(2, REV9_HUNT, 12);
+    e.doAction(0, ACTION_PLAY, 1, 0); // Truck Ram
+    expect(e.rev9Where(1)).toBe(REV9_DESTROYED);
+    expect(e.rev9Where(2)).toBe(REV9_HUNT);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    e.doAction(0, ACTION_PLAY, 0, 0); // EMP
+    expect(e.rev9Where(2)).toBe(REV9_DESTROYED);
+    expect(e.outcome).toBe(OUTCOME_WIN);
+  });
+  it('each Rev-9 on the hunt hunts; one drawn during the hunt joins but does not hunt this turn', () => {
+    let order = 0;
+    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.HUNT_ORDER ? (order++, 0) : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT); // Endoskeleton, hunt 3
+    e.setRev9(2, REV9_FATE);
+    e.setFate([e.rev9Base + 2, ...fill(e, 8)]);
+    e.huntPhase(0);
+    expect(order).toBe(0); // only one hunter: no order to choose
+    expect(e.rev9Where(2)).toBe(REV9_HUNT);
+    expect(e.fateCount()).toBe(9 - 3);
+    e.huntPhase(0);
+    expect(order).toBe(1); // both hunt now
+  });
+  it('fleeing flees every damaged Rev-9 together', () => {
+    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT, 3);
+    e.setRev9(2, REV9_HUNT, 2);
+    e.setFate(fill(e, 8));
+    e.huntPhase(0);
+    expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_FATE]);
+    expect(e.fateCount()).toBe(10);
+  });
+  it('the Liquid Exoskeleton heals at the end of each turn', () => {
+    const e = engine({ rev9: 'liquid-exoskeleton' });
+    clear(e);
+    e.setRev9(0, REV9_HUNT, 10);
+    e.setFate(fill(e, 8));
+    e.setZone('draw', 0, Array.from({ length: 5 }, (_, i) => inst(e, 'Prep', i)));
+    e.policy = scripted((v, d) => (d === DECISION.FLEE ? 0 : 0));
+    e.playTurn();
+    expect(e.rev9Damage(0)).toBe(10 - CARDS.rev9[V('liquid-exoskeleton')].regen);
+  });
+});
+
+describe('rulebook: wounds and dying', () => {
+  it('three wound cards in a hand at any time: everyone loses', () => {
+    const e = engine();
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
+    e.setZone('draw', 0, [inst(e, 'Wound', 2)]);
+    e.drawOne(0);
+    expect(e.outcome).toBe(OUTCOME_THREE_WOUNDS);
+  });
+  it('a wound from an empty wound deck: everyone loses', () => {
+    const e = engine();
+    clear(e);
+    e.setWoundsLeft(1);
+    e.wound(1);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    expect(e.discardCount(1)).toBe(1);
+    e.wound(1);
+    expect(e.outcome).toBe(OUTCOME_EMPTY_WOUND_DECK);
+  });
+  it('heal destroys a wound from hand first, then the discard pile', () => {
+    const e = engine();
+    clear(e);
+    const w = inst(e, 'Wound');
+    e.setZone('hand', 0, [inst(e, 'First Aid'), w]);
+    e.setZone('draw', 0, [inst(e, 'Prep')]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.woundsInHand(0)).toBe(0);
+    expect(e.destroyed[e.destroyedN - 1]).toBe(w);
+  });
+  it('Go On Without Me!: a death does not end the game; wounds of the dead go left; all dead loses', () => {
+    const e = engine({ players: 3, setup: { goOnWithoutMe: true } });
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
+    e.setZone('draw', 0, [inst(e, 'Wound', 2)]);
+    e.drawOne(0);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    expect(e.alive(0)).toBe(false);
+    e.wound(0);
+    expect(e.discardCount(1)).toBe(1);
+    e.setWoundsLeft(0);
+    e.wound(1);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    e.wound(2);
+    expect(e.outcome).toBe(OUTCOME_EMPTY_WOUND_DECK);
+  });
+  it('Go On Without Me!: a dead player skips the play phase but still reserves and hunts', () => {
+    let actions = 0;
+    const e = engine({ players: 2, setup: { goOnWithoutMe: true }, policy: scripted((v, d) => (d === DECISION.ACTION ? (actions++, 0) : 0)) });
+    clear(e);
+    e.dead[0] = 1;
+    e.aliveN = 1;
+    e.setRev9(0, REV9_FATE);
+    e.setFate(fill(e, 8));
+    e.playTurn();
+    expect(actions).toBe(0);
+    expect(e.reserveCount()).toBe(5);
+  });
+});
+
+describe('rulebook: Optional Rules', () => {
+  it('solo mode: two characters, an 11-card deck, a character chosen each turn', () => {
+    let chosen = 0;
+    const e = engine({ players: 1, setup: { solo: true, characters: [2, 3] }, policy: scripted((v, d) => (d === DECISION.CHARACTER ? (chosen++, 1) : 0)) });
+    expect(e.handCount(0) + e.drawCount(0)).toBe(11);
+    e.playTurn();
+    expect(chosen).toBe(1);
+    expect(e.character(0)).toBe(3);
+  });
+  it('Neural Net Processor: hostiles form the Rev-9 deck; the Rev-9 player adds one to the reserve each reserve phase', () => {
+    const e = engine({ setup: { neuralNet: true } });
+    for (let d = 0; d < e.fateCount(); d++) if (!e.isRev9(e.fateAt(d))) expect(CARDS.kw[e.instType[e.fateAt(d)]] & KW.HOSTILE).toBe(0);
+    expect(e.nnHandCount()).toBe(5);
+    const before = e.reserveCount();
+    e.setRev9(0, REV9_HUNT);
+    e.reservePhase(0);
+    expect(e.nnHandCount()).toBe(5);
+    let hostiles = 0;
+    for (let j = 0; j < e.reserveCount(); j++) if (CARDS.kw[e.reserveCard(j)] & KW.HOSTILE) hostiles++;
+    expect(hostiles).toBe(1);
+    expect(e.reserveCount()).toBeGreaterThan(before);
+    expect(e.checkConservation()).toBeNull();
+  });
+  it('the turn cap stops a game as its own outcome, never a loss', () => {
+    const e = engine({ rules: { maxTurns: 3 } });
+    expect(e.playGame(streamFor(1, 0))).toBe(OUTCOME_TURN_CAP);
+    expect(e.turn).toBe(3);
+  });
+});
+
+describe('effect primitives (card text)', () => {
+  it('destroySelf: a Grenade is destroyed after it is played', () => {
+    const e = engine();
+    clear(e);
+    const g = inst(e, 'Grenade');
+    e.setZone('hand', 0, [g]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.destroyed[e.destroyedN - 1]).toBe(g);
+    expect(e.fight).toBe(CARDS.fight[T('Grenade')]);
+  });
+  it('destroyFromHand: Scrounge may destroy a card from hand (or none)', () => {
+    const e = engine({ policy: scripted((v, d, o, n, none) => (d === DECISION.DESTROY_FROM_HAND ? 1 : 0)) });
+    clear(e);
+    const setback = inst(e, 'Setback');
+    e.setZone('hand', 0, [inst(e, 'Scrounge'), inst(e, 'Prep'), setback]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.destroyed[e.destroyedN - 1]).toBe(setback);
+    expect(handTypes(e, 0)).toEqual(['Prep']);
+    const f = engine({ policy: scripted((v, d, o, n, none) => (d === DECISION.DESTROY_FROM_HAND && none ? -1 : 0)) });
+    clear(f);
+    f.setZone('hand', 0, [inst(f, 'Scrounge'), inst(f, 'Prep')]);
+    const before = f.destroyedN;
+    f.doAction(0, ACTION_PLAY, 0, 0);
+    expect(f.destroyedN).toBe(before);
+  });
+  it('rev9Heal: Regeneration removes damage from each Rev-9 on the hunt', () => {
+    const e = engine();
+    clear(e);
+    e.setRev9(0, REV9_HUNT, 10);
+    e.setReserve([inst(e, 'Regeneration')]);
+    e.setFate(fill(e, 5));
+    e.hunt(0);
+    expect(e.rev9Damage(0)).toBe(7);
+  });
+  it('a Rev-9 drawn by a card effect goes on the hunt (assumption), never into the reserve', () => {
+    const e = engine();
+    clear(e);
+    e.setRev9(0, REV9_FATE);
+    e.setZone('hand', 0, [inst(e, 'Gamble')]);
+    e.setFate([e.rev9Base, ...fill(e, 3)]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.rev9Where(0)).toBe(REV9_HUNT);
+    expect(e.reserveCount()).toBe(0);
+  });
+  it('gainFree and woundEach (vocabulary not used by the reference set) work from a transcription', () => {
+    const text = readFileSync(referenceCardsFile(), 'utf8');
+    const doc = parseCardData(
+      text
+        .replace('{ name: Recon, count: 4, cost: 4, keywords: [action], effects: [{ draw: 2 }] }', '{ name: Recon, count: 4, cost: 4, keywords: [action], effects: [{ gainFree: 4 }] }')
+        .replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'),
+      'custom.yaml',
+    );
+    const cards = compileCards(doc);
+    const e = new DarkFateEngine(cards, RULES, { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false }, scripted((v, d, o, n) => (d === DECISION.GAIN_RECIPIENT ? n - 1 : 0)));
+    e.reset(streamFor(1, 0));
+    for (let p = 0; p < 2; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
+    const id = (name: string, nth = 0) => e.instanceOf(cards.names.indexOf(name), nth);
+    e.setZone('hand', 0, [id('Recon')]);
+    e.setReserve([id('Minigun'), id('Shotgun')]); // Minigun costs 8: too dear; Shotgun 5: too dear; nothing ≤ 4
+    e.setFate(Array.from({ length: 5 }, (_, i) => id('Pistol', i)));
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.reserveCount()).toBe(2);
+    e.setZone('hand', 0, [id('Recon', 1)]);
+    e.setReserve([id('Pistol', 6)]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.reserveCount()).toBe(0);
+    expect(cards.names[e.discardCard(1, 0)]).toBe('Pistol'); // the recipient chosen: player 2
+    e.setRev9(0, REV9_HUNT);
+    e.setReserve([id('Regeneration')]);
+    e.hunt(0);
+    expect(e.woundsTaken).toBe(2);
+  });
+});

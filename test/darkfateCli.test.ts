@@ -1,0 +1,115 @@
+// `sim darkfate` through the real, compiled CLI: report contract, -j independence, the trace
+// snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
+
+describe('sim darkfate', () => {
+  it('--rev9 all: one row per version with win rate, losses by cause, turn-cap hits apart; same result for -j 1 and -j 2', () => {
+    const base = ['darkfate', '--rev9', 'all', '-n', '3000', '--seed', '5', '--format', 'json', '--policy', 'greedy'];
+    const a = runCli([...base, '-j', '1']);
+    expect(a.stderr).toBe('');
+    expect(a.code).toBe(0);
+    const j = JSON.parse(a.stdout);
+    expect(j.game).toBe('darkfate');
+    expect(j.policy).toBe('greedy');
+    expect(j.result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational']);
+    for (const v of j.result.versions) {
+      expect(v.games).toBe(3000);
+      expect(v.win.lo).toBeLessThanOrEqual(v.win.estimate);
+      expect(v.win.hi).toBeGreaterThanOrEqual(v.win.estimate);
+      // Every game is exactly one of: win, three wounds, empty wound deck, turn cap.
+      expect(v.win.k + v.lossThreeWounds.k + v.lossEmptyWoundDeck.k + v.turnCap.k).toBe(3000);
+      expect(v.turns.p10).toBeLessThanOrEqual(v.turns.p90);
+    }
+    const b = runCli([...base, '-j', '2', '--chunk-size', '700']);
+    expect(b.code).toBe(0);
+    expect(deterministicJson(b.stdout)).toEqual(deterministicJson(a.stdout));
+  }, 60_000);
+
+  it('table output fits 100 columns and names the assumptions', () => {
+    const r = runCli(['darkfate', '--rev9', 'all', '-n', '300', '--seed', '1', '-j', '1', '--policy', 'greedy']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('endoskeleton');
+    expect(r.stdout).toContain('Assumptions:');
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+  });
+
+  it('--trace K --seed S prints that game turn by turn (regression snapshot, not truth)', async () => {
+    const r = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result.game).toBe(7);
+    expect(j.result.trace[0]).toMatch(/^SET-UP/);
+    await expect(j.result.trace.join('\n') + '\n').toMatchFileSnapshot('__snapshots__/darkfate-trace-seed42-game7.noreg.txt');
+    const t = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy']);
+    expect(t.stdout).toContain('TURN 1:');
+  });
+
+  it('--policy ./file.js loads a user policy, also inside worker threads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const file = join(dir, 'first.mjs');
+    writeFileSync(file, "export default function createPolicy() { return { name: 'first-choice', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) }; }\n");
+    const r = runCli(['darkfate', '-n', '400', '--seed', '3', '--policy', file, '-j', '2', '--chunk-size', '100', '--format', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).policy).toBe(file);
+    const bad = join(dir, 'bad.mjs');
+    writeFileSync(bad, 'export default 42;\n');
+    const b = runCli(['darkfate', '-n', '10', '--policy', bad]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/^sim: option --policy: .*bad\.mjs: expected a default export/);
+  });
+
+  it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const good = join(dir, 'mine.yaml');
+    writeFileSync(good, readFileSync(CARDS, 'utf8').replace('{ name: Cash, count: 8,', '{ name: Cash, count: 9,'));
+    const r = runCli(['darkfate', '-n', '200', '--seed', '1', '--cards', good, '--format', 'json', '-j', '1']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result.fateCards).toBe(183);
+    expect(j.notes[0]).toContain('183 fate cards');
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 5, fight: 4,', '{ name: Shotgun, count: 8, cost: 5, fihgt: 4,'));
+    const b = runCli(['darkfate', '-n', '10', '--cards', bad]);
+    expect(b.code).toBe(2);
+    expect(b.stdout).toBe('');
+    expect(b.stderr.trim()).toBe(`sim: ${bad}: fate[17] (Shotgun): fihgt: unknown field "fihgt" (did you mean "fight"?)`);
+  });
+
+  it('bad options exit 2 with one line naming the option', () => {
+    const cases: [string[], RegExp][] = [
+      [['--rev9', 'terminator'], /^sim: option --rev9: got "terminator", expected one of damaged-endo, endoskeleton/],
+      [['--players', '5'], /^sim: option --players: got "5", expected an integer in \[1, 4\]/],
+      [['--characters', 'sarah,bob'], /^sim: option --characters: unknown character "bob"/],
+      [['--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2/],
+      [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
+      [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],
+      [['--cards', '/nonexistent/cards.yaml'], /^sim: option --cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
+      [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
+      [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = runCli(['darkfate', '-n', '10', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(msg);
+    }
+  }, 60_000);
+
+  it('scenario files: the defaults and the hand-size-6 house rule', () => {
+    const r = runCli(['darkfate', '--scenario', 'scenarios/darkfate/hand-size-6.yaml', '-n', '300', '--format', 'json', '-j', '1']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.params.handSize).toBe(6);
+    expect(j.seed).toBe(1);
+    const d = runCli(['darkfate', '--scenario', 'scenarios/darkfate/default.yaml', '-n', '300', '--format', 'json', '-j', '1']);
+    expect(JSON.parse(d.stdout).params.handSize).toBe(5);
+  });
+});

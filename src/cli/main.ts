@@ -3,12 +3,17 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/params.js';
 import { registerDice } from './commands/dice.js';
+import { registerDarkFate } from './commands/darkfate.js';
+import { registerGenisys } from './commands/genisys.js';
+import { registerTerror } from './commands/terror.js';
+import { registerDualFates } from './commands/dualfates.js';
 import { registerScenarioCommands } from './commands/scenarioCommands.js';
 import { registerCompare } from './commands/compare.js';
 import { registerSweep } from './commands/sweep.js';
 import { registerCheck } from './commands/check.js';
 import { registerMerge } from './commands/merge.js';
 import { registerFault } from './commands/fault.js';
+import { registerDistributed } from './commands/distributed.js';
 import { packageInfo } from '../core/packageInfo.js';
 
 export function buildProgram(): Command {
@@ -19,12 +24,17 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .configureHelp({ helpWidth: 100, sortSubcommands: false });
   registerDice(program);
+  registerDarkFate(program);
+  registerGenisys(program);
+  registerTerror(program);
+  registerDualFates(program);
   registerScenarioCommands(program);
   registerCompare(program);
   registerSweep(program);
   registerCheck(program);
   registerMerge(program);
   registerFault(program);
+  registerDistributed(program);
   return program;
 }
 

@@ -4,6 +4,10 @@ import type { ScenarioGame } from '../core/scenarioGame.js';
 
 const ENTRIES: Record<string, () => Promise<ScenarioGame>> = {
   dice: async () => (await import('../games/dice/diceEntry.js')).diceEntry,
+  darkfate: async () => (await import('../games/darkfate/darkfateEntry.js')).darkfateEntry,
+  'genisys-attack': async () => (await import('../games/genisys/genisysEntry.js')).genisysEntry,
+  terror: async () => (await import('../games/terror/terrorEntry.js')).terrorEntry,
+  'dualfates-attack': async () => (await import('../games/dualfates/attackEntry.js')).attackEntry,
 };
 
 export function scenarioGameIds(): string[] {

@@ -7,6 +7,10 @@ type AnySim = GameSim<any>;
 
 const SIMS: Record<string, () => Promise<AnySim>> = {
   dice: async () => (await import('./dice/diceSim.js')).diceSim,
+  darkfate: async () => (await import('./darkfate/darkfateSim.js')).darkfateSim,
+  'genisys-attack': async () => (await import('./genisys/attackSim.js')).attackSim,
+  terror: async () => (await import('./terror/terrorSim.js')).terrorSim,
+  dualfates: async () => (await import('./dualfates/dualfatesSim.js')).dualfatesSim,
   paired: async () => (await import('../core/paired.js')).pairedSim,
   fault: async () => (await import('./fault/faultSim.js')).faultSim,
 };

@@ -175,8 +175,26 @@ export async function runGameForShell(
   return (await executeGame(entry, params, opts, seed, simulate)).report;
 }
 
+/** A resolved game run, as `sim submit` captures it from a game command line instead of running it. */
+export interface CapturedRun {
+  entry: ScenarioGame;
+  params: ResolvedParams;
+  opts: RunCliOptions;
+}
+
+let captureHook: ((run: CapturedRun) => void) | null = null;
+
+/** While set, game commands hand their resolved run to `hook` instead of running it. */
+export function setCaptureHook(hook: ((run: CapturedRun) => void) | null): void {
+  captureHook = hook;
+}
+
 /** Runs and writes the result: a part file for --shard, the report otherwise. */
 export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, opts: RunCliOptions): Promise<void> {
+  if (captureHook) {
+    captureHook({ entry, params, opts });
+    return;
+  }
   const seed = chooseSeed(opts);
   const ex = await executeGame(entry, params, opts, seed);
   if (!opts.shard) {

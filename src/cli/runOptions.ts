@@ -27,6 +27,8 @@ export interface RunCliOptions extends OutputOptions {
   shard?: { k: number; m: number };
   /** Save completed chunks here and resume from it. */
   checkpoint?: string;
+  /** Run chunks on worker threads even with one job (keeps the event loop free). */
+  forcePool?: boolean;
 }
 
 /** Adds --format, --out, --quiet and --confidence. */
@@ -97,6 +99,7 @@ export async function runWithShell(
       seed,
       jobs,
       chunkSize: opts.chunkSize,
+      forcePool: opts.forcePool,
       signal: controller.signal,
       onProgress: (done, totals) => {
         onChunk?.(done, totals);

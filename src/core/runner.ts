@@ -29,6 +29,8 @@ export interface RunOptions {
   onProgress?: (gamesDone: number, totals: Totals) => void;
   /** Stops dispatching new chunks; the result then covers the completed prefix only. */
   signal?: AbortSignal;
+  /** Use worker threads even for jobs = 1, keeping this thread's event loop free (queue workers). */
+  forcePool?: boolean;
 }
 
 export interface RunResult {
@@ -73,7 +75,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
   const stopped = () => opts.signal?.aborted === true;
 
-  if (jobs === 1 || chunkCount === 1) {
+  if (!opts.forcePool && (jobs === 1 || chunkCount === 1)) {
     const player = await sim.createPlayer(opts.params);
     for (let k = 0; k < chunkCount && !stopped(); k++) {
       let data: Float64Array;

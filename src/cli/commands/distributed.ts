@@ -1,0 +1,194 @@
+// Distributed mode on BullMQ (Redis). `sim submit <command …> --shards M --redis URL` enqueues the
+// M shards of a run as jobs keyed by (run, shard), waits for them and merges the parts into the
+// report the one-machine run prints; `sim worker --redis URL` plays shards on any number of
+// machines. A retried or duplicated job cannot be counted twice: results are stored by shard
+// number and checked against the run identity.
+import { availableParallelism } from 'node:os';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { hashOf } from '../../core/hash.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { UsageError } from '../../core/params.js';
+import type { RunResult } from '../../core/runner.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
+import { executeGame, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
+import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';
+import { identityMismatch, identityOf, type PartFile, type RunIdentity } from '../runState.js';
+import { mergeParts } from './merge.js';
+import { requireScenarioGame } from './scenarioCommands.js';
+
+export const DEFAULT_QUEUE = 'sim-shards';
+
+/** What one BullMQ job carries: everything a worker needs to play one shard. */
+export interface ShardJob {
+  runKey: string;
+  identity: RunIdentity;
+  shard: number;
+  confidence: number;
+}
+
+function parseRedisUrl(raw: string): string {
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw.trim())) throw new InvalidArgumentError('Expected a Redis URL such as redis://127.0.0.1:6379.');
+  return raw.trim();
+}
+
+function parsePositive(max: number): (raw: string) => number {
+  return (raw) => {
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < 1 || v > max) throw new InvalidArgumentError(`Expected a whole number from 1 to ${max}.`);
+    return v;
+  };
+}
+
+/** BullMQ and ioredis load only for submit/worker, so other commands start fast. */
+async function loadQueueLibs() {
+  const [bullmq, ioredis] = await Promise.all([import('bullmq'), import('ioredis')]);
+  // BullMQ requires maxRetriesPerRequest: null for blocking connections.
+  const connect = (url: string): Redis => new ioredis.Redis(url, { maxRetriesPerRequest: null });
+  return { Queue: bullmq.Queue, QueueEvents: bullmq.QueueEvents, Worker: bullmq.Worker, connect };
+}
+
+/** Accepts a job's part only if it is the expected shard of the expected run. */
+export function acceptPart(expected: RunIdentity, shard: number, part: PartFile, jobId: string): PartFile {
+  if (!part || part.kind !== 'sim-part' || !part.identity) throw new Error(`job ${jobId} returned something that is not a part file`);
+  const diff = identityMismatch(expected, part.identity);
+  if (diff) throw new Error(`job ${jobId} returned a result of a different run (${diff}); refused`);
+  if (part.shard !== shard) throw new Error(`job ${jobId} returned shard ${part.shard}, expected ${shard}; refused`);
+  return part;
+}
+
+/** Parses a game command line (e.g. ["dice", "--count", "4", "-n", "1e8"]) into a resolved run without running it. */
+async function captureRun(args: string[]): Promise<CapturedRun> {
+  const { buildProgram } = await import('../main.js');
+  let captured: CapturedRun | null = null;
+  setCaptureHook((run) => (captured = run));
+  try {
+    await buildProgram().parseAsync(['node', 'sim', ...args]);
+  } finally {
+    setCaptureHook(null);
+  }
+  if (!captured) throw new UsageError(`submit: "${args.join(' ')}" is not a game command (e.g. sim submit dice -n 1e8 --shards 16 --redis URL)`);
+  return captured;
+}
+
+interface SubmitOptions {
+  shards: number;
+  redis: string;
+  queue: string;
+  timeout: number;
+}
+
+export function registerDistributed(program: Command): void {
+  program
+    .command('submit')
+    .description('run a game command as M BullMQ jobs on `sim worker`s and merge the results (same numbers as one machine)')
+    .argument('<command...>', 'the game command and its options, e.g. dice --count 4 -n 1e9 --seed 1')
+    .requiredOption('--shards <M>', 'number of shards (jobs); size them to seconds of work each', parsePositive(1e6))
+    .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379', parseRedisUrl)
+    .option('--queue <name>', 'BullMQ queue name', DEFAULT_QUEUE)
+    .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(parsePositive(1e7)).default(86_400))
+    .allowUnknownOption()
+    .action(async (command: string[], opts: SubmitOptions) => {
+      const { entry, params, opts: runOpts } = await captureRun(command);
+      if (runOpts.shard) throw new UsageError('submit: use --shards M, not --shard K/M');
+      const seed = chooseSeed(runOpts);
+      announceSeed(runOpts, seed);
+      const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards);
+      const runKey = hashOf(identity);
+      const { Queue, QueueEvents, connect } = await loadQueueLibs();
+      const connection = connect(opts.redis);
+      const eventsConnection = connect(opts.redis);
+      const queue = new Queue<ShardJob>(opts.queue, { connection });
+      const events = new QueueEvents(opts.queue, { connection: eventsConnection });
+      const showBar = process.stderr.isTTY && !runOpts.quiet;
+      const bar = showBar ? new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {value}/{total} shards' }, cliProgress.Presets.shades_classic) : null;
+      try {
+        await events.waitUntilReady();
+        const jobs: Job<ShardJob>[] = [];
+        for (let k = 1; k <= opts.shards; k++) {
+          // jobId = (run, shard): submitting the same run twice never creates a second job.
+          jobs.push(await queue.add('shard', { runKey, identity, shard: k, confidence: runOpts.confidence }, { jobId: `${runKey}-${k}`, attempts: 5, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false }));
+        }
+        if (!runOpts.quiet) process.stderr.write(`sim: submitted run ${runKey} as ${opts.shards} jobs on queue ${opts.queue}\n`);
+        bar?.start(opts.shards, 0);
+        const parts = new Map<number, PartFile>();
+        await Promise.all(
+          jobs.map(async (job, i) => {
+            let value: unknown;
+            try {
+              value = await job.waitUntilFinished(events, opts.timeout * 1000);
+            } catch (err) {
+              throw new Error(`shard ${i + 1}/${opts.shards} (job ${job.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+            }
+            // Keyed by shard number: a duplicated or retried job overwrites, never adds.
+            parts.set(i + 1, acceptPart(identity, i + 1, value as PartFile, String(job.id)));
+            bar?.update(parts.size);
+          }),
+        );
+        bar?.stop();
+        const merged = await mergeParts([...parts.entries()].map(([k, part]) => ({ file: `shard ${k}`, part })));
+        let next = 0;
+        const replay = async (): Promise<RunResult> => {
+          const m = merged[next++];
+          return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
+        };
+        const report = await runGameForShell(entry, params, { ...runOpts, shard: undefined }, seed, replay);
+        emitReport({ ...report, timings: { shards: opts.shards } }, runOpts);
+      } finally {
+        bar?.stop();
+        await events.close();
+        await queue.close();
+        // Connections we created are ours to close; open sockets would keep the process alive.
+        connection.disconnect();
+        eventsConnection.disconnect();
+      }
+    });
+
+  program
+    .command('worker')
+    .description('play shards submitted with `sim submit` (run on any number of machines; Ctrl-C to stop)')
+    .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379', parseRedisUrl)
+    .option('--queue <name>', 'BullMQ queue name', DEFAULT_QUEUE)
+    .option('--concurrency <N>', 'shards played at once, one worker thread each (default: cores)', parsePositive(1024))
+    .addOption(new Option('--lock-ms <ms>', 'job lock; a worker silent this long is presumed dead and its shard retried').argParser(parsePositive(3_600_000)).default(30_000))
+    .action(async (opts: { redis: string; queue: string; concurrency?: number; lockMs: number }) => {
+      const concurrency = opts.concurrency ?? availableParallelism();
+      const { Worker, connect } = await loadQueueLibs();
+      const version = packageInfo().version;
+      const connection = connect(opts.redis);
+      const worker = new Worker<ShardJob, PartFile>(
+        opts.queue,
+        async (job) => {
+          const d = job.data;
+          if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
+          const entry = await requireScenarioGame(d.identity.game, `job ${job.id}`);
+          process.stderr.write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
+          const ex = await executeGame(
+            entry,
+            d.identity.params as ResolvedParams,
+            // One worker thread per job keeps this event loop free to renew job locks.
+            { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json', quiet: true },
+            d.identity.seed,
+          );
+          process.stderr.write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
+          return { kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls };
+        },
+        { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
+      );
+      worker.on('failed', (job, err) => process.stderr.write(`sim worker: job ${job?.id} failed: ${err.message}\n`));
+      process.stderr.write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.stderr.write('sim worker: stopping after running shards\n');
+          worker.close().finally(() => {
+            connection.disconnect();
+            resolve();
+          });
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

@@ -2,9 +2,7 @@
 // Endoskeleton), through the real engine and recorder. Setup (YAML parse, compile, preallocate)
 // is timed apart.
 import type { BenchCase } from './benchCase.js';
-import { Layout, Recorder } from '../src/core/aggregate.js';
-import type { GamePlayer } from '../src/core/game.js';
-import { streamFor } from '../src/core/rng.js';
+import { playerCase } from './playerCase.js';
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { darkfateSim, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 
@@ -18,21 +16,7 @@ function params(policy: string): DarkFateSimParams {
 }
 
 function darkfateCase(policy: string): BenchCase {
-  return {
-    name: `darkfate endoskeleton, 2 players, ${policy}`,
-    unit: 'games',
-    batch: 500,
-    setup: () => {
-      const p = params(policy);
-      const layout = new Layout(darkfateSim.metrics(p));
-      return { player: darkfateSim.createPlayer(p) as GamePlayer, rec: new Recorder(layout, layout.emptyChunk()) };
-    },
-    run(state, start, units) {
-      const { player, rec } = state as { player: GamePlayer; rec: Recorder };
-      for (let i = start; i < start + units; i++) player.play(streamFor(7, i), rec, i);
-      return rec.data[1];
-    },
-  };
+  return playerCase(`darkfate endoskeleton, 2 players, ${policy}`, darkfateSim, () => params(policy), 500);
 }
 
 export const darkfateCases: BenchCase[] = [darkfateCase('greedy'), darkfateCase('planner')];

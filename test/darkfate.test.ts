@@ -587,6 +587,24 @@ describe('rulebook: Optional Rules', () => {
     expect(e.reserveCount()).toBeGreaterThan(before);
     expect(e.checkConservation()).toBeNull();
   });
+  it('regression: setRev9 moves the Rev-9 card, so a hand-built position keeps every card in one zone', () => {
+    // The Neural Net test above put a Rev-9 "on the hunt" while its card stayed in the fate deck;
+    // it passed only while the random stream happened to put the Rev-9 on top (drawn at once).
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const e = engine({ seed, setup: { neuralNet: seed % 2 === 1 } });
+      const others = Array.from({ length: e.fateCount() }, (_, d) => e.fateAt(d)).filter((x) => !e.isRev9(x));
+      e.setRev9(0, REV9_HUNT, 4);
+      expect(e.checkConservation()).toBeNull();
+      expect(Array.from({ length: e.fateCount() }, (_, d) => e.fateAt(d))).toEqual(others);
+      e.reservePhase(0);
+      expect(e.checkConservation()).toBeNull();
+      e.setRev9(0, REV9_FATE);
+      expect(e.fateAt(0)).toBe(e.rev9Base);
+      expect(e.checkConservation()).toBeNull();
+      e.setRev9(0, REV9_DESTROYED);
+      expect(e.checkConservation()).toBeNull();
+    }
+  });
   it('the turn cap stops a game as its own outcome, never a loss', () => {
     const e = engine({ rules: { maxTurns: 3 } });
     expect(e.playGame(streamFor(1, 0))).toBe(OUTCOME_TURN_CAP);

@@ -2,7 +2,7 @@
 // snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
 
@@ -62,7 +62,7 @@ describe('sim darkfate', () => {
     writeFileSync(bad, 'export default 42;\n');
     const b = runCli(['darkfate', '-n', '10', '--policy', bad]);
     expect(b.code).toBe(2);
-    expect(b.stderr).toMatch(/^sim: option --policy: .*bad\.mjs: expected a default export/);
+    expect(b.stderr).toMatch(/^sim: parameter policy: .*bad\.mjs: expected a default export/);
   });
 
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
@@ -86,12 +86,13 @@ describe('sim darkfate', () => {
     const cases: [string[], RegExp][] = [
       [['--rev9', 'terminator'], /^sim: option --rev9: got "terminator", expected one of damaged-endo, endoskeleton/],
       [['--players', '5'], /^sim: option --players: got "5", expected an integer in \[1, 4\]/],
-      [['--characters', 'sarah,bob'], /^sim: option --characters: unknown character "bob"/],
-      [['--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2/],
-      [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
+      [['--characters', 'sarah,bob'], /^sim: parameter characters: unknown character "bob", expected 2 of sarah, grace, dani, t800/],
+      [['--characters', 'sarah'], /^sim: parameter characters: got 1 character\(s\), expected 2/],
+      [['--solo', '--players', '2'], /^sim: parameter solo: solo mode is one player/],
       [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],
-      [['--cards', '/nonexistent/cards.yaml'], /^sim: option --cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
-      [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
+      [['--cards', '/nonexistent/cards.yaml'], /^sim: parameter cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
+      [['--set', 'policy=smart'], /^sim: parameter policy: unknown policy "smart", expected one of planner, random, greedy, cautious or the path of an existing .js module/],
+      [['--rev9', 'all', '--trace', '3'], /^sim: parameter trace: choose one Rev-9 version/],
       [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
     ];
     for (const [args, msg] of cases) {
@@ -101,6 +102,42 @@ describe('sim darkfate', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(msg);
     }
+  }, 60_000);
+
+  it('a scenario file picks the policy, a cards file by relative path, the characters and the optional rules', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    writeFileSync(join(dir, 'my-cards.yaml'), readFileSync(CARDS, 'utf8').replace('{ name: Cash, count: 8,', '{ name: Cash, count: 9,'));
+    writeFileSync(join(dir, 'last.mjs'), "export default { name: 'last-action', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
+    const scenario = join(dir, 'mine.yaml');
+    const yaml = (policy: string, extra = '') =>
+      `game: darkfate\nparams:\n  rev9: liquid-exoskeleton\n  players: 3\n  characters: dani,t800,grace\n  cards: my-cards.yaml\n  goOnWithoutMe: true\n  neuralNet: true\n${extra}run:\n  n: 200\n  seed: 4\n  policy: ${policy}\n`;
+    writeFileSync(scenario, yaml('greedy'));
+    // From another working directory: the cards path is relative to the scenario file.
+    const r = runCli(['run', scenario, '--format', 'json', '-j', '1'], { cwd: tmpdir() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.policy).toBe('greedy');
+    expect(j.result.characters).toBe('dani,t800,grace');
+    expect(j.result.fateCards).toBe(183);
+    expect(resolve(tmpdir(), j.params.cards)).toBe(join(dir, 'my-cards.yaml')); // reported relative to the working directory
+    expect(j.params.goOnWithoutMe).toBe(true);
+    expect(j.params.neuralNet).toBe(true);
+    // --set overrides the scenario; a policy module given by path.
+    const s = runCli(['darkfate', '--scenario', scenario, '--set', `policy=${join(dir, 'last.mjs')}`, '--set', 'characters=sarah,grace,t800', '--format', 'json', '-j', '1']);
+    expect(s.stderr).toBe('');
+    expect(JSON.parse(s.stdout).policy).toBe(join(dir, 'last.mjs'));
+    expect(JSON.parse(s.stdout).result.characters).toBe('sarah,grace,t800');
+    // Bad values from the file exit 2 with one line.
+    writeFileSync(scenario, yaml('smart'));
+    const b = runCli(['run', scenario, '-j', '1']);
+    expect(b.code).toBe(2);
+    expect(b.stderr.trim().split('\n')).toHaveLength(1);
+    expect(b.stderr).toMatch(/^sim: parameter policy: unknown policy "[^"]*smart", expected one of/);
+    writeFileSync(scenario, yaml('greedy').replace('cards: my-cards.yaml', 'cards: missing.yaml'));
+    const c = runCli(['run', scenario, '-j', '1']);
+    expect(c.code).toBe(2);
+    expect(c.stderr.trim()).toBe(`sim: parameter cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT`);
   }, 60_000);
 
   it('scenario files: the defaults and the hand-size-6 house rule', () => {

@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { buildEngineSync, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
-import { DarkFateEngine, OUTCOME_NONE, type DarkFateSetup } from '../src/games/darkfate/engine.js';
-import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
+import { DarkFateEngine, OUTCOME_NONE, PHASE_NAMES, type DarkFateSetup } from '../src/games/darkfate/engine.js';
+import { DECISION, DECISION_NAMES, type DarkFatePolicy } from '../src/games/darkfate/policy.js';
+import { BUILTIN_POLICIES, GreedyPolicy } from '../src/games/darkfate/policies.js';
+
+const BUILTIN_CLASSES = { GreedyPolicy };
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -31,6 +34,35 @@ function rollout(e: DarkFateEngine, seed: number, i: number): void {
     const err = e.checkConservation();
     if (err) throw new Error(`game (${seed}, ${i}) turn ${e.turn}: ${err}`);
   }
+}
+
+/**
+ * Checks the invariants at every decision the engine asks of the policy and after every phase of
+ * every turn (not only between turns), so a zone left inconsistent for part of a turn is caught.
+ */
+function watch(e: DarkFateEngine, where: () => string): void {
+  const inner: DarkFatePolicy = e.policy;
+  e.policy = {
+    name: inner.name,
+    choose(view, decision, options, n, allowNone) {
+      const err = e.checkConservation();
+      if (err) throw new Error(`${where()} turn ${e.turn}, before decision ${DECISION_NAMES[decision]}: ${err}`);
+      return inner.choose(view, decision, options, n, allowNone);
+    },
+  };
+  e.onPhase = (phase) => {
+    const err = e.checkConservation();
+    if (err) throw new Error(`${where()} turn ${e.turn}, after the ${PHASE_NAMES[phase]} phase: ${err}`);
+  };
+}
+
+/** Plays game (seed, i) with the watch on; returns the number of turns. */
+function watchedGame(e: DarkFateEngine, seed: number, i: number): number {
+  e.reset(streamFor(seed, i));
+  const err = e.checkConservation();
+  if (err) throw new Error(`game (${seed}, ${i}) after set-up: ${err}`);
+  while (e.outcome === OUTCOME_NONE && e.turn < RULES.maxTurns) e.playTurn();
+  return e.turn;
 }
 
 const CONFIGS: [string, Partial<DarkFateSetup>][] = [];
@@ -58,6 +90,96 @@ describe('conformance: random rollouts keep every invariant', () => {
       }
     });
   }
+});
+
+describe('conformance: every optional-rule combination, checked at every decision and phase', () => {
+  // Every Rev-9 version (the Fully Operational one brings three Rev-9 cards) × 1–4 players and solo
+  // × Go On Without Me! × Neural Net Processor: 80 configurations, random policy, many seeds.
+  const combos: [string, Partial<DarkFateSetup>][] = [];
+  for (let v = 0; v < 4; v++) {
+    for (const seat of [1, 2, 3, 4, 'solo'] as const) {
+      for (const goOnWithoutMe of [false, true]) {
+        for (const neuralNet of [false, true]) {
+          const players = seat === 'solo' ? 1 : seat;
+          combos.push([
+            `${DOC.rev9[v].key}, ${seat === 'solo' ? 'solo' : `${players}p`}${goOnWithoutMe ? ', go on without me' : ''}${neuralNet ? ', neural net' : ''}`,
+            { rev9: v, players, solo: seat === 'solo', goOnWithoutMe, neuralNet },
+          ]);
+        }
+      }
+    }
+  }
+  it(`random policy: ${combos.length} configurations × 8 games`, () => {
+    for (const [name, setup] of combos) {
+      const e = buildEngineSync(params('random', setup));
+      let seed = 0;
+      let game = 0;
+      watch(e, () => `${name}, game (${seed}, ${game})`);
+      for (seed = 100; seed < 102; seed++) {
+        for (game = 0; game < 4; game++) {
+          watchedGame(e, seed, game);
+          expect(e.outcome, name).not.toBe(OUTCOME_NONE);
+        }
+      }
+    }
+  });
+  it('random policy, Neural Net + Fully Operational (three Rev-9s) + Go On Without Me, 4 players: 300 games', () => {
+    const e = buildEngineSync(params('random', { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true }));
+    let game = 0;
+    watch(e, () => `game (7, ${game})`);
+    for (game = 0; game < 300; game++) watchedGame(e, 7, game);
+  });
+  // Random players rarely live long enough to split the Fully Operational Rev-9 or flee several
+  // Rev-9s at once; the built-in policies reach those late-game states.
+  for (const policy of ['greedy', 'cautious', 'planner']) {
+    it(`${policy}: Neural Net + Go On Without Me, every version, solo and 2–4 players`, () => {
+      for (let v = 0; v < 4; v++) {
+        for (const seat of ['solo', 2, 3, 4] as const) {
+          const players = seat === 'solo' ? 1 : seat;
+          const e = buildEngineSync(params(policy, { rev9: v, players, solo: seat === 'solo', goOnWithoutMe: true, neuralNet: true }));
+          let game = 0;
+          watch(e, () => `${policy}, ${DOC.rev9[v].key}, ${seat}, game (8, ${game})`);
+          for (game = 0; game < (v === 3 ? 6 : 2); game++) watchedGame(e, 8, game);
+        }
+      }
+    });
+  }
+});
+
+describe('conformance: the built-in policies\' fast path picks what their option-list path picks', () => {
+  it('quickAction equals choose() over legalActions at every play-phase decision', () => {
+    let compared = 0;
+    for (const policy of ['greedy', 'cautious', 'planner']) {
+      for (const setup of [{ rev9: 1 }, { rev9: 0, players: 3 }, { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true }, { rev9: 2, players: 1, solo: true }, { rev9: 3, players: 2 }]) {
+        const e = buildEngineSync(params(policy, setup));
+        const inner = e.policy;
+        e.policy = {
+          name: inner.name,
+          choose: (v, d, o, n, a) => inner.choose(v, d, o, n, a),
+          quickAction(v, p, mayRest) {
+            const quick = inner.quickAction!(v, p, mayRest);
+            const n = e.legalActions(p, mayRest);
+            const listed = e.opts[inner.choose(v, DECISION.ACTION, e.opts, n, false)];
+            if (quick !== listed) throw new Error(`${policy} ${JSON.stringify(setup)} turn ${e.turn}: quickAction ${quick} but the list path ${listed}`);
+            compared++;
+            return quick;
+          },
+        };
+        for (let i = 0; i < 6; i++) e.playGame(streamFor(21, i));
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+  });
+  it('a subclass that overrides the ACTION decision is not bypassed by the fast path', () => {
+    class Ender extends BUILTIN_CLASSES.GreedyPolicy {
+      protected override action(): number {
+        return 0;
+      }
+    }
+    const e = buildEngineSync(params('greedy', { rev9: 1 }));
+    const ender = new Ender(e.cards);
+    expect(ender.quickAction(e, 0, true)).toBe(-1);
+  });
 });
 
 describe('conformance: same seed, same game', () => {

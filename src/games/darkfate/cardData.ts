@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { nearest, UsageError } from '../../core/params.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { KW, KW_NAMES, OP, OP_NAMES, SECTIONS, SEC_PLAY } from './ops.js';
 
@@ -89,12 +89,8 @@ function describeEntry(raw: unknown, path: (string | number)[]): string {
 
 /** Parses and validates card data text; `file` names it in messages. Throws UsageError. */
 export function parseCardData(text: string, file: string): CardDataDoc {
-  let raw: unknown;
-  try {
-    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
-  }
+  // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
+  const raw = parseYamlSafely(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with characters, starter, wounds, rev9 and fate`);
   const result = v.safeParse(DocSchema, raw);
   if (!result.success) {

@@ -12,7 +12,9 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'solo', type: 'bool', default: false, doc: 'solo mode: one player with two characters and an 11-card deck', source: 'rulebook: Optional Rules, Solo Mode' },
   { key: 'goOnWithoutMe', type: 'bool', default: false, doc: 'Go On Without Me!: a dead player keeps taking turns; lost only when all have died', source: 'rulebook: Optional Rules, Go On Without Me!' },
   { key: 'neuralNet', type: 'bool', default: false, doc: 'Neural Net Processor: a Rev-9 player (played by the policy) feeds hostile cards into the reserve', source: 'rulebook: Optional Rules, Neural Net Processor' },
-  { key: 'policy', type: 'enum', default: 'planner', choices: BUILTIN_POLICY_NAMES, doc: 'built-in policy for every player decision (--policy PATH loads your own module)', source: 'assumption: the best built-in policy by calibration (scenarios/darkfate/README.md)' },
+  { key: 'characters', type: 'string', default: '', doc: 'character keys separated by commas, one per player (solo: two); empty: the first ones in the card data', source: 'rulebook: Set-Up (each player chooses a character)' },
+  { key: 'cards', type: 'path', choices: ['reference'], default: 'reference', doc: 'card data YAML replacing the reference set (relative to the scenario file, or the working directory on the command line)', source: 'assumption: reference set, scenarios/darkfate/cards.yaml and README.md' },
+  { key: 'policy', type: 'path', choices: BUILTIN_POLICY_NAMES, default: 'planner', doc: `policy for every player decision: ${BUILTIN_POLICY_NAMES.join(', ')}, or a path to a .js module`, source: 'assumption: the best built-in policy by calibration (scenarios/darkfate/README.md)' },
   { key: 'handSize', type: 'int', default: 5, min: 1, max: 20, doc: 'cards drawn at set-up and back up to at the end of each play phase', source: 'rulebook: Set-Up; End of Play Phase' },
   { key: 'woundsToDie', type: 'int', default: 3, min: 1, max: 20, doc: 'wound cards in one hand that kill the player', source: 'rulebook: Glossary, Die' },
   { key: 'reserveSetup', type: 'int', default: 5, min: 0, max: 20, doc: 'fate cards dealt to the reserve at set-up', source: 'rulebook: Set-Up' },
@@ -22,6 +24,7 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'setbackCards', type: 'int', default: 4, min: 0, max: 20, doc: 'struggle (setback) cards in each starter deck', source: 'rulebook: Set-Up; public fact: the struggle cards are setbacks' },
   { key: 'nnHandSize', type: 'int', default: 5, min: 0, max: 20, doc: 'Neural Net Processor: the Rev-9 player\'s hand size', source: 'rulebook: Optional Rules, Neural Net Processor' },
   { key: 'maxTurns', type: 'int', default: 400, min: 1, max: 100000, doc: 'safety net: player turns before a game is stopped (reported apart, never a loss)', source: 'assumption: safety net only; no rulebook limit' },
+  // Output, not a rule: kept a parameter so that `rerun`/`sim check` reproduce a trace report.
   { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run turn by turn instead of the summary (-1: off)', source: 'output option' },
 ];
 
@@ -37,4 +40,9 @@ export function rulesOf(r: Record<string, unknown>): DarkFateRules {
     setbackCards: r.setbackCards as number,
     nnHandSize: r.nnHandSize as number,
   };
+}
+
+/** A policy value that names a module file rather than a built-in policy. */
+export function isPolicyPath(policy: string): boolean {
+  return /[/\\]|\.[cm]?js$/.test(policy);
 }

@@ -66,6 +66,13 @@ export const OUTCOME_EMPTY_WOUND_DECK = 3;
 export const OUTCOME_TURN_CAP = 4;
 export const OUTCOME_NAMES = ['none', 'win', 'three wounds in hand', 'empty wound deck', 'turn cap'];
 
+/** Phases of a turn, as passed to the onPhase hook. */
+export const PHASE_PLAY = 0;
+export const PHASE_RESERVE = 1;
+export const PHASE_HUNT = 2;
+export const PHASE_END = 3;
+export const PHASE_NAMES = ['play', 'reserve', 'hunt', 'end of turn'];
+
 const REV9_MAX = 4;
 
 export class DarkFateEngine implements DarkFateView {
@@ -115,6 +122,8 @@ export class DarkFateEngine implements DarkFateView {
   readonly reserve: Int16Array;
   readonly reserveDmg: Int16Array;
   reserveN = 0;
+  /** Hostile cards in the reserve: lets the hunt and the policies skip scanning a reserve with none. */
+  reserveHostiles = 0;
   readonly woundPile: Int16Array;
   woundN = 0;
   readonly drawPile: Int16Array;
@@ -124,6 +133,8 @@ export class DarkFateEngine implements DarkFateView {
   readonly handWounds: Int32Array;
   /** Leadership cards per hand: lets legalActions skip other hands that hold none. */
   private readonly handLeaders: Int32Array;
+  /** Defense cards per hand: lets an attack skip the hands that hold none. */
+  private readonly handDefense: Int32Array;
   readonly discard: Int16Array;
   readonly discardN: Int32Array;
   readonly played: Int16Array;
@@ -135,6 +146,10 @@ export class DarkFateEngine implements DarkFateView {
   destroyedN = 0;
   /** A card being resolved (a hostile being activated, a location just bought): -1 when none. */
   limbo = -1;
+  /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
+  pending = -1;
+  /** Optional hook called after each phase of a turn (conformance tests); null in Monte Carlo runs. */
+  onPhase: ((phase: number) => void) | null = null;
   readonly nnHand: Int16Array;
   nnHandN = 0;
   readonly nnDeck: Int16Array;
@@ -201,6 +216,7 @@ export class DarkFateEngine implements DarkFateView {
     this.handN = new Int32Array(P);
     this.handWounds = new Int32Array(P);
     this.handLeaders = new Int32Array(P);
+    this.handDefense = new Int32Array(P);
     this.discard = new Int16Array(P * S);
     this.discardN = new Int32Array(P);
     this.played = new Int16Array(S);
@@ -229,6 +245,9 @@ export class DarkFateEngine implements DarkFateView {
   }
   woundsInHand(p: number): number {
     return this.handWounds[p];
+  }
+  leadersInHand(p: number): number {
+    return this.handLeaders[p];
   }
   drawCount(p: number): number {
     return this.drawN[p];
@@ -259,6 +278,9 @@ export class DarkFateEngine implements DarkFateView {
   }
   reserveDamage(i: number): number {
     return this.reserveDmg[i];
+  }
+  reserveHostileCount(): number {
+    return this.reserveHostiles;
   }
   fateCount(): number {
     return this.fateN;
@@ -328,7 +350,9 @@ export class DarkFateEngine implements DarkFateView {
   }
   private addToHand(p: number, inst: number): void {
     this.hand[p * this.S + this.handN[p]++] = inst;
-    if (this.cards.kw[this.instType[inst]] & KW.LEADERSHIP) this.handLeaders[p]++;
+    const kw = this.cards.kw[this.instType[inst]];
+    if (kw & KW.LEADERSHIP) this.handLeaders[p]++;
+    if (kw & KW.DEFENSE) this.handDefense[p]++;
     if (this.instType[inst] === this.cards.woundType) {
       this.handWounds[p]++;
       // rulebook: Glossary, Die — three wound cards in your hand at any time and you die.
@@ -341,7 +365,9 @@ export class DarkFateEngine implements DarkFateView {
     const n = --this.handN[p];
     for (let j = i; j < n; j++) this.hand[base + j] = this.hand[base + j + 1];
     if (this.instType[inst] === this.cards.woundType) this.handWounds[p]--;
-    if (this.cards.kw[this.instType[inst]] & KW.LEADERSHIP) this.handLeaders[p]--;
+    const kw = this.cards.kw[this.instType[inst]];
+    if (kw & KW.LEADERSHIP) this.handLeaders[p]--;
+    if (kw & KW.DEFENSE) this.handDefense[p]--;
     return inst;
   }
   private toDiscard(p: number, inst: number): void {
@@ -350,8 +376,14 @@ export class DarkFateEngine implements DarkFateView {
   private destroy(inst: number): void {
     this.destroyed[this.destroyedN++] = inst;
   }
+  private addReserve(inst: number): void {
+    this.reserveDmg[this.reserveN] = 0;
+    this.reserve[this.reserveN++] = inst;
+    if (this.cards.kw[this.instType[inst]] & KW.HOSTILE) this.reserveHostiles++;
+  }
   private removeReserve(j: number): number {
     const inst = this.reserve[j];
+    if (this.cards.kw[this.instType[inst]] & KW.HOSTILE) this.reserveHostiles--;
     const n = --this.reserveN;
     for (let i = j; i < n; i++) {
       this.reserve[i] = this.reserve[i + 1];
@@ -418,10 +450,7 @@ export class DarkFateEngine implements DarkFateView {
     if (c < 0) return -1;
     // rulebook: Reserve Phase — the Rev-9 is never placed into the reserve.
     if (this.isRev9(c)) this.goOnHunt(c, duringHunt);
-    else {
-      this.reserveDmg[this.reserveN] = 0;
-      this.reserve[this.reserveN++] = c;
-    }
+    else this.addReserve(c);
     return c;
   }
   private destroyRev9(k: number): void {
@@ -461,10 +490,12 @@ export class DarkFateEngine implements DarkFateView {
     this.playedN = 0;
     this.destroyedN = 0;
     this.limbo = -1;
+    this.pending = -1;
     this.aliveN = P;
     this.dead.fill(0);
     this.handWounds.fill(0);
     this.handLeaders.fill(0);
+    this.handDefense.fill(0);
     // Take all the wound cards: the wound deck.
     this.woundN = 0;
     for (let i = 0; i < this.cards.woundCount; i++) this.woundPile[this.woundN++] = this.woundBase + i;
@@ -485,6 +516,7 @@ export class DarkFateEngine implements DarkFateView {
     }
     // Draw the top five cards of the fate deck: the reserve.
     this.reserveN = 0;
+    this.reserveHostiles = 0;
     for (let i = 0; i < this.rules.reserveSetup; i++) this.fateToReserve(false);
     // Choose a version of the Rev-9; draw the top five cards, shuffle the Rev-9 into them, put them back on top.
     const ver = this.cards.rev9[this.setup.rev9];
@@ -546,12 +578,16 @@ export class DarkFateEngine implements DarkFateView {
     this.traceTurn(p);
     // rulebook: Go On Without Me! — a dead player skips the play phase.
     if (!this.dead[p]) this.playPhase(p);
+    this.onPhase?.(PHASE_PLAY);
     if (this.outcome !== OUTCOME_NONE) return;
     this.reservePhase(p);
+    this.onPhase?.(PHASE_RESERVE);
     if (this.outcome !== OUTCOME_NONE) return;
     this.huntPhase(p);
+    this.onPhase?.(PHASE_HUNT);
     if (this.outcome !== OUTCOME_NONE) return;
     this.endOfTurn();
+    this.onPhase?.(PHASE_END);
     // rulebook: End of Turn — play continues with the player to the left.
     this.current = (p + 1) % this.players;
   }
@@ -687,7 +723,9 @@ export class DarkFateEngine implements DarkFateView {
     const pick = this.ask(DECISION.GAIN_FREE, n, true, p);
     if (pick < 0) return;
     const inst = this.removeReserve(this.opts[pick]);
+    this.pending = inst;
     const r = this.askRecipient(p);
+    this.pending = -1;
     this.toDiscard(r, inst);
     this.trace?.(`    p${p + 1} gains ${this.name(inst)} free for p${r + 1}`);
   }
@@ -744,7 +782,7 @@ export class DarkFateEngine implements DarkFateView {
         if (need > 1 && need < all) o[n++] = (ACTION_FIGHT_REV9 << 16) | (k << 8) | need;
         if (all > 1) o[n++] = (ACTION_FIGHT_REV9 << 16) | (k << 8) | all;
       }
-      for (let j = 0; j < rn; j++) {
+      for (let j = 0; j < rn && this.reserveHostiles > 0; j++) {
         const t = it[reserve[j]];
         if (!(kwOf[t] & KW.HOSTILE)) continue;
         o[n++] = (ACTION_FIGHT_HOSTILE << 16) | (j << 8) | 1;
@@ -788,8 +826,14 @@ export class DarkFateEngine implements DarkFateView {
     }
     let first = true;
     while (this.outcome === OUTCOME_NONE) {
-      const n = this.legalActions(p, first);
-      const code = this.opts[this.ask(DECISION.ACTION, n, false, p)];
+      // A built-in policy usually decides from the hand alone; else list every legal action.
+      const pol = this.policy;
+      let code = -1;
+      if (pol.quickAction !== undefined) {
+        this.deciding = p;
+        code = pol.quickAction(this, p, first);
+      }
+      if (code < 0) code = this.opts[this.ask(DECISION.ACTION, this.legalActions(p, first), false, p)];
       const kind = code >>> 16;
       const a = (code >>> 8) & 0xff;
       const b = code & 0xff;
@@ -860,7 +904,9 @@ export class DarkFateEngine implements DarkFateView {
           this.fatePushBottom(inst);
         } else {
           this.supply -= cost;
+          this.pending = inst;
           const r = this.askRecipient(p);
+          this.pending = -1;
           this.toDiscard(r, inst);
           this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}) into p${r + 1}'s discard pile`);
         }
@@ -948,8 +994,7 @@ export class DarkFateEngine implements DarkFateView {
       if (j >= 0) {
         const inst = this.nnHand[j];
         this.nnHand[j] = this.nnHand[--this.nnHandN];
-        this.reserveDmg[this.reserveN] = 0;
-        this.reserve[this.reserveN++] = inst;
+        this.addReserve(inst);
         this.trace?.(`  the Rev-9 player adds ${this.name(inst)} to the reserve`);
         if (this.nnDeckN > 0) this.nnHand[this.nnHandN++] = this.nnDeck[--this.nnDeckN];
       }
@@ -1024,7 +1069,7 @@ export class DarkFateEngine implements DarkFateView {
     const c = this.cards;
     let h = this.rev9HuntValue(k);
     this.trace?.(`  Rev-9 ${c.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
-    while (h > 0 && this.outcome === OUTCOME_NONE) {
+    while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
       for (let j = 0; j < this.reserveN; j++) if (c.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) this.opts[n++] = j;
       if (n === 0) break;
@@ -1067,7 +1112,7 @@ export class DarkFateEngine implements DarkFateView {
       // from hand to ignore it, even off-turn (asked from the current player leftwards).
       for (let i = 0; i < this.players && !defended; i++) {
         const q = (this.current + i) % this.players;
-        if (this.dead[q]) continue;
+        if (this.dead[q] || this.handDefense[q] === 0) continue;
         let n = 0;
         for (let s = 0; s < this.handN[q]; s++) if (c.kw[this.instType[this.hand[q * this.S + s]]] & KW.DEFENSE) this.opts[n++] = s;
         if (n === 0) continue;
@@ -1128,6 +1173,7 @@ export class DarkFateEngine implements DarkFateView {
     zones.push(['nnHand', () => list(this.nnHand, 0, this.nnHandN)]);
     zones.push(['nnDeck', () => list(this.nnDeck, 0, this.nnDeckN)]);
     if (this.limbo >= 0) zones.push(['limbo', () => [this.limbo]]);
+    if (this.pending >= 0) zones.push(['pending', () => [this.pending]]);
     for (let p = 0; p < this.players; p++) {
       for (const x of [this.drawN[p], this.handN[p], this.discardN[p], this.skillsN[p]]) if (x < 0) return `negative count for p${p + 1}`;
       zones.push([`p${p + 1} draw`, () => list(this.drawPile, p * S, this.drawN[p])]);
@@ -1137,6 +1183,12 @@ export class DarkFateEngine implements DarkFateView {
       let w = 0;
       for (let i = 0; i < this.handN[p]; i++) if (this.instType[this.hand[p * S + i]] === this.cards.woundType) w++;
       if (w !== this.handWounds[p]) return `p${p + 1}: wound counter ${this.handWounds[p]} but ${w} wounds in hand`;
+      let l = 0;
+      for (let i = 0; i < this.handN[p]; i++) if (this.cards.kw[this.instType[this.hand[p * S + i]]] & KW.LEADERSHIP) l++;
+      if (l !== this.handLeaders[p]) return `p${p + 1}: leadership counter ${this.handLeaders[p]} but ${l} in hand`;
+      let d = 0;
+      for (let i = 0; i < this.handN[p]; i++) if (this.cards.kw[this.instType[this.hand[p * S + i]]] & KW.DEFENSE) d++;
+      if (d !== this.handDefense[p]) return `p${p + 1}: defense counter ${this.handDefense[p]} but ${d} in hand`;
     }
     for (const [zone, items] of zones) {
       for (const inst of items()) {
@@ -1152,6 +1204,9 @@ export class DarkFateEngine implements DarkFateView {
     for (let i = 0; i < this.nInst; i++) if (seen[i] !== 1) return `card ${i} (${this.name(i)}) is in ${seen[i]} zones`;
     for (let k = 0; k < this.rev9N; k++) if (this.r9Dmg[k] < 0) return `negative damage on Rev-9 ${k}`;
     if (this.fight < 0 || this.supply < 0 || this.locationSupply < 0) return 'negative fight or supply';
+    let hostiles = 0;
+    for (let j = 0; j < this.reserveN; j++) if (this.cards.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) hostiles++;
+    if (hostiles !== this.reserveHostiles) return `hostile counter ${this.reserveHostiles} but ${hostiles} hostiles in the reserve`;
     return null;
   }
 
@@ -1170,6 +1225,7 @@ export class DarkFateEngine implements DarkFateView {
     if (zone === 'hand') {
       this.handWounds[p] = insts.filter((x) => this.instType[x] === this.cards.woundType).length;
       this.handLeaders[p] = insts.filter((x) => this.cards.kw[this.instType[x]] & KW.LEADERSHIP).length;
+      this.handDefense[p] = insts.filter((x) => this.cards.kw[this.instType[x]] & KW.DEFENSE).length;
     }
   }
   /** Replaces the fate deck, top first. Tests only. */
@@ -1185,9 +1241,24 @@ export class DarkFateEngine implements DarkFateView {
       this.reserveDmg[i] = damage[i] ?? 0;
     });
     this.reserveN = insts.length;
+    this.reserveHostiles = insts.filter((x) => this.cards.kw[this.instType[x]] & KW.HOSTILE).length;
   }
-  /** Puts Rev-9 k in `where` with `damage`. Tests only. */
+  /**
+   * Puts Rev-9 k in `where` with `damage`, moving its card so that the zones stay consistent: a
+   * Rev-9 card is in the fate deck exactly when it is marked REV9_FATE. Leaving the fate deck
+   * takes the card out of it (the other cards keep their order); entering it puts the card on top
+   * (a following setFate replaces the deck anyway). Tests only.
+   */
   setRev9(k: number, where: number, damage = 0): void {
+    const inst = this.rev9Base + k;
+    let at = -1;
+    for (let d = 0; d < this.fateN; d++) if (this.fateAt(d) === inst) at = d;
+    if (where !== REV9_FATE && at >= 0) {
+      for (let d = at; d > 0; d--) this.fate[(this.fateHead + d) & this.fateMask] = this.fateAt(d - 1);
+      this.fatePopTop();
+    } else if (where === REV9_FATE && at < 0) {
+      this.fatePushTop(inst);
+    }
     this.r9Where[k] = where;
     this.r9Dmg[k] = damage;
   }

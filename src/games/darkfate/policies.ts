@@ -41,6 +41,12 @@ interface CardValues {
   heal: Uint8Array;
   locFight: Int16Array;
   powerFight: Int16Array;
+  /** action()'s score for playing a card of this type (the fast path reads it precomputed). */
+  playScore: Float64Array;
+  /** Stagger value per Rev-9 version. */
+  stagger: Int16Array;
+  /** Lowest cost of any card that can be bought. */
+  minCost: number;
 }
 
 function cardValues(c: CardTable): CardValues {
@@ -73,7 +79,12 @@ function cardValues(c: CardTable): CardValues {
   c.characters.forEach((ch, i) => {
     for (let j = ch.powerStart; j < ch.powerEnd; j++) if (c.ops[j] === OP.FIGHT) powerFight[i] += c.args[j];
   });
-  return { value, heal, locFight, powerFight };
+  const playScore = new Float64Array(c.nTypes);
+  for (let t = 0; t < c.nTypes; t++) playScore[t] = c.drawOnPlay[t] * 10 + (c.discardCost[t] ? -5 : 0) + value[t];
+  const stagger = Int16Array.from(c.rev9, (r) => r.stagger);
+  let minCost = Infinity;
+  for (let t = 0; t < c.nTypes; t++) if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
+  return { value, heal, locFight, powerFight, playScore, stagger, minCost };
 }
 
 /** The greedy policy; `cautious` adds fleeing. Exported as a class so user policies can extend it. */
@@ -81,9 +92,13 @@ export class GreedyPolicy implements DarkFatePolicy {
   name = 'greedy';
   protected readonly c: CardTable;
   protected readonly vals: CardValues;
+  /** Whether quickAction may answer: false when a subclass changed choose() or action(). */
+  private readonly quick: boolean;
   constructor(cards: CardTable) {
     this.c = cards;
     this.vals = cardValues(cards);
+    // The prototype chain is in place in the constructor: a subclass's overrides are visible here.
+    this.quick = this.choose === GreedyPolicy.prototype.choose && this.action === GreedyPolicy.prototype.action;
   }
 
   choose(v: DarkFateView, d: number, o: Int32Array, n: number, allowNone: boolean): number {
@@ -121,6 +136,147 @@ export class GreedyPolicy implements DarkFatePolicy {
         // HOSTILE_ORDER, HUNT_ORDER, DESTROY_REV9: the first choice.
         return 0;
     }
+  }
+
+  /**
+   * Fast path of action() (the engine's hot loop): the choices that depend on the current
+   * player's hand alone — rest away a wound, play a finisher, play the best card — computed
+   * straight from the view, in the same order and with the same ties as action() over the listed
+   * options. Returns the action code, or -1 when action() must see the whole list (no card to
+   * play, or a subclass changed the ACTION decision).
+   */
+  quickAction(v: DarkFateView, p: number, mayRest: boolean): number {
+    if (!this.quick) return -1;
+    const c = this.c;
+    const kw = c.kw;
+    const finisher = c.finisher;
+    const discardCost = c.discardCost;
+    const playScore = this.vals.playScore;
+    const staggerOf = this.vals.stagger;
+    let staggered = false;
+    let onHunt = false;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      onHunt = true;
+      if (v.rev9Damage(k) >= staggerOf[v.rev9Version(k)]) staggered = true;
+    }
+    const hn = v.handCount(p);
+    // Rest to shed a wound when the hand holds two or more (the third would kill): the first wound's slot.
+    if (mayRest && v.woundsInHand(p) >= 2) {
+      for (let i = 0; i < hn; i++) if (v.handCard(p, i) === c.woundType) return (ACTION_REST << 16) | (i << 8);
+    }
+    let finisherPlay = -1;
+    let bestPlay = -1;
+    let bestPlayScore = -Infinity;
+    for (let i = 0; i < hn; i++) {
+      const t = v.handCard(p, i);
+      // The engine's legality filter (legalActions): no wounds, the discard cost must be payable.
+      if (kw[t] & KW.WOUND || discardCost[t] > hn - 1) continue;
+      if (finisher[t]) {
+        if (staggered && this.canFinish(v, finisher[t])) finisherPlay = i;
+        if (onHunt) continue;
+      }
+      const score = playScore[t];
+      if (score > bestPlayScore) {
+        bestPlayScore = score;
+        bestPlay = i;
+      }
+    }
+    if (finisherPlay >= 0) return (ACTION_PLAY << 16) | (finisherPlay << 8);
+    if (bestPlay >= 0) return (ACTION_PLAY << 16) | (bestPlay << 8);
+    return this.quickSpend(v, p, hn, onHunt, staggered);
+  }
+
+  /** The rest of quickAction: leadership, buys and fight, in legalActions' order and action()'s priorities. */
+  private quickSpend(v: DarkFateView, p: number, hn: number, onHunt: boolean, staggered: boolean): number {
+    const c = this.c;
+    const kw = c.kw;
+    const vals = this.vals;
+    if (onHunt) {
+      for (let q = 0; q < v.players; q++) {
+        if (q === p || !v.alive(q) || v.leadersInHand(q) === 0) continue;
+        for (let i = 0; i < v.handCount(q); i++) {
+          const t = v.handCard(q, i);
+          if (kw[t] & KW.LEADERSHIP && c.discardCost[t] <= hn) return (ACTION_LEAD << 16) | (q << 8) | i;
+        }
+      }
+    }
+    const rn = v.reserveCount();
+    let buy = -1;
+    let buyScore = 0;
+    const supply = v.supply;
+    const locSupply = supply + v.locationSupply;
+    // No card costs less than minCost: skip the scan while nothing can be affordable.
+    for (let j = 0; j < rn && locSupply >= vals.minCost; j++) {
+      const t = v.reserveCard(j);
+      const cost = c.cost[t];
+      if (cost < 0 || cost > locSupply) continue;
+      const location = (kw[t] & KW.LOCATION) !== 0;
+      if (!location && cost > supply) continue;
+      let score = vals.value[t];
+      if (location) {
+        if (c.finisher[t]) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
+        else if (vals.heal[t]) score = v.woundsInHand(p) > 0 || v.discardCount(p) > 0 ? 2 : -1;
+        else if (vals.locFight[t] > 0 && !onHunt) score = -1;
+      } else if (c.finisher[t]) {
+        score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
+      }
+      if (score > buyScore) {
+        buyScore = score;
+        buy = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);
+      }
+    }
+    if (buyScore >= 1000) return buy;
+    const f = v.fight;
+    let fightRev9 = -1;
+    let fightRev9Score = -Infinity;
+    let fightHostile = -1;
+    let fightHostileScore = -Infinity;
+    if (f > 0) {
+      const all = f > 255 ? 255 : f;
+      for (let k = 0; k < v.rev9Count(); k++) {
+        if (v.rev9Where(k) !== REV9_HUNT) continue;
+        const ver = c.rev9[v.rev9Version(k)];
+        const need = ver.stagger - v.rev9Damage(k);
+        if (need <= 0) continue; // already staggered: more damage is wasted
+        // Offered amounts: 1, exactly to the stagger value, all.
+        for (let m = 0; m < 3; m++) {
+          const b = m === 0 ? 1 : m === 1 ? (need > 1 && need < all ? need : 0) : all > 1 ? all : 0;
+          if (b === 0) continue;
+          let score: number;
+          if (b >= need) score = ver.forcedFleeAt > 0 ? this.staggerFleeing(v, k, b, need) : 100 - (b - need) * 0.1;
+          else if (ver.forcedFleeAt > 0) score = this.pushAway(v, k, b);
+          else score = 10 + b * 0.01;
+          if (score > fightRev9Score) {
+            fightRev9Score = score;
+            fightRev9 = (ACTION_FIGHT_REV9 << 16) | (k << 8) | b;
+          }
+        }
+      }
+      for (let j = 0, hostiles = v.reserveHostileCount(); j < rn && hostiles > 0; j++) {
+        const t = v.reserveCard(j);
+        if (!(kw[t] & KW.HOSTILE)) continue;
+        hostiles--;
+        const left = c.resistance[t] - v.reserveDamage(j);
+        const attack = kw[t] & KW.ATTACK ? 20 : 0;
+        // Offered amounts: 1, exactly to the resistance.
+        for (let m = 0; m < 2; m++) {
+          const b = m === 0 ? 1 : left > 1 && left <= all ? left : 0;
+          if (b === 0) continue;
+          const score = b >= left ? 50 + attack - left * 0.1 : 1 + b * 0.01;
+          if (score > fightHostileScore) {
+            fightHostileScore = score;
+            fightHostile = (ACTION_FIGHT_HOSTILE << 16) | (j << 8) | b;
+          }
+        }
+      }
+    }
+    if (fightRev9 >= 0 && fightRev9Score >= 50) return fightRev9;
+    if (fightHostile >= 0 && fightHostileScore >= 50) return fightHostile;
+    if (fightRev9 >= 0) return fightRev9;
+    if (fightHostile >= 0 && fightHostileScore > -Infinity) return fightHostile;
+    if (buy >= 0) return buy;
+    return 0; // END
   }
 
   /** Score for staggering a Rev-9 that flees by itself when damaged (greedy: always worth it). */

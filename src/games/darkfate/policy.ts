@@ -88,6 +88,8 @@ export interface DarkFateView {
   /** Card type in slot i of player p's hand. */
   handCard(p: number, i: number): number;
   woundsInHand(p: number): number;
+  /** Leadership cards in player p's hand. */
+  leadersInHand(p: number): number;
   drawCount(p: number): number;
   discardCount(p: number): number;
   discardCard(p: number, i: number): number;
@@ -99,6 +101,8 @@ export interface DarkFateView {
   reserveCount(): number;
   reserveCard(i: number): number;
   reserveDamage(i: number): number;
+  /** Hostile cards in the reserve. */
+  reserveHostileCount(): number;
   fateCount(): number;
   woundsLeft(): number;
   rev9Count(): number;
@@ -118,4 +122,12 @@ export interface DarkFateView {
 export interface DarkFatePolicy {
   readonly name: string;
   choose(view: DarkFateView, decision: number, options: Int32Array, n: number, allowNone: boolean): number;
+  /**
+   * Optional fast path for the play-phase ACTION decision (the built-in policies use it): given the
+   * view, the current player `p` and whether resting is allowed, return the encoded action that
+   * `choose` would pick from the full option list, or -1 to have the engine list the options and
+   * call `choose`. It must never return anything else (tests compare the two paths). The engine
+   * does not check the code, so a user module's quickAction is not loaded (see loadUserPolicy).
+   */
+  quickAction?(view: DarkFateView, p: number, mayRest: boolean): number;
 }

@@ -1,7 +1,17 @@
 // `sim genisys` through the real, compiled CLI: the issue's acceptance commands, the JSON
 // contract, scenario files, the table, and bad input → exit 2 with one line naming the problem.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+
+const UNITS = readFileSync(new URL('../scenarios/genisys/units.yaml', import.meta.url), 'utf8');
+const json = (args: string[]) => {
+  const r = runCli(['genisys', 'attack', ...args, '--format', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -47,9 +57,12 @@ describe('sim genisys attack', () => {
   });
   it('bad input exits 2 with one line naming the option', () => {
     const cases: [string[], RegExp][] = [
-      [['--attacker', 'hk-tank'], /--attacker: unknown unit "hk-tank"; valid: endoskeleton/],
-      [['--weapon', 'laser'], /--weapon: unknown weapon "laser"; valid: plasma-gun, terminator-claws/],
-      [['--skill', 'd7'], /--skill: got "d7", expected one of d4, d6/],
+      [['--attacker', 'hk-tank'], /--attacker\): unknown unit "hk-tank" in scenarios\/genisys\/units.yaml; valid: endoskeleton, crawler/],
+      [['--weapon', 'laser'], /--weapon\): unknown weapon "laser" in scenarios\/genisys\/units.yaml; valid: plasma-gun, terminator-claws/],
+      [['--set', 'target=toaster'], /target \(--target\): unknown unit "toaster" in .*; valid: endoskeleton, crawler, resistance-soldier/],
+      [['--target', 'constructor'], /unknown unit "constructor"/],
+      [['--units', 'no/such/units.yaml', '--target', 'crawler'], /units.yaml: cannot read/],
+      [["--skill", "d7"], /--skill: got "d7", expected one of auto, d4, d6/],
       [['--range', 'far'], /--range/],
       [['--rof', '2', '--aimed'], /--aimed: aimed shots need a weapon with ROF 1/],
       [['--resilient', '2', '--damage-taken', '2'], /--damage-taken/],
@@ -63,6 +76,57 @@ describe('sim genisys attack', () => {
       expect(r.stderr).toMatch(msg);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+describe('sim genisys attack: units as parameters', () => {
+  it('--set target=crawler fills armor, resolution and the title from the units file', () => {
+    const j = json(['--set', 'target=crawler']);
+    expect(j.params.target).toBe('crawler');
+    expect(j.title).toMatch(/^vs Crawler: /);
+    expect(j.result.attack.damageOn).toBe(8);
+    expect(j.result.attack.resolution).toBe('D20');
+    expect(j.result).toEqual(json(['--armor', '8', '--resolution', 'd20']).result);
+  });
+
+  it('a stat given anywhere overrides the picked unit, even when it equals the no-pick default', () => {
+    expect(json(['--target', 'endoskeleton', '--armor', '4']).result.attack.damageOn).toBe(4);
+    expect(json(['--target', 'endoskeleton', '--set', 'armor=5']).result.attack.damageOn).toBe(5);
+    expect(json(['--set', 'target=endoskeleton', '--armor', '6']).result.attack.damageOn).toBe(6);
+    expect(json(['--attacker', 'crawler']).result.attack.skill).toBe('D6');
+    expect(json(['--attacker', 'crawler', '--skill', 'd8']).result.attack.skill).toBe('D8');
+  });
+
+  it('a scenario file picks attacker, weapon and target (and may override a stat); sim run agrees', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-'));
+    const file = join(dir, 'endo.yaml');
+    writeFileSync(file, 'game: genisys-attack\nparams:\n  attacker: endoskeleton\n  weapon: plasma-gun\n  target: resistance-soldier\n  range: pb\n');
+    const a = json(['--scenario', file]);
+    expect(a.title).toMatch(/^Endoskeleton with Plasma gun vs Resistance Soldier: 2 shots at pb/);
+    expect(a.result.damage.map((x: number) => Number(x.toFixed(4)))).toEqual([0.6475, 0.3143, 0.0381]);
+    expect(a.result).toEqual(json(['--attacker', 'endoskeleton', '--weapon', 'plasma-gun', '--target', 'resistance-soldier', '--range', 'pb']).result);
+    const viaRun = runCli(['run', file, '--format', 'json']);
+    expect(viaRun.code, viaRun.stderr).toBe(0);
+    expect(JSON.parse(viaRun.stdout).result).toEqual(a.result);
+    // An explicit option beats the scenario's pick, a scenario stat beats the scenario's unit.
+    expect(json(['--scenario', file, '--target', 'crawler']).title).toContain('vs Crawler');
+    writeFileSync(file, 'game: genisys-attack\nparams:\n  target: endoskeleton\n  armor: 5\n');
+    expect(json(['--scenario', file]).result.attack.damageOn).toBe(5);
+  });
+
+  it('a scenario names its own units file, relative to the scenario; unknown names there list the valid ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-units-'));
+    writeFileSync(join(dir, 'units.yaml'), UNITS.replace('  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 4', '  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 6'));
+    writeFileSync(join(dir, 's.yaml'), 'game: genisys-attack\nparams:\n  units: ./units.yaml\n  target: resistance-soldier\n');
+    const j = JSON.parse(runCli(['genisys', 'attack', '--scenario', join(dir, 's.yaml'), '--format', 'json'], { cwd: tmpdir() }).stdout);
+    expect(j.result.attack.damageOn).toBe(6);
+    expect(resolve(tmpdir(), j.params.units)).toBe(join(dir, 'units.yaml')); // relative to the working directory
+    expect(j.paramsHash).not.toBe(json(['--target', 'resistance-soldier']).paramsHash);
+    writeFileSync(join(dir, 'bad.yaml'), 'game: genisys-attack\nparams:\n  units: ./units.yaml\n  target: t-1000\n');
+    const r = runCli(['genisys', 'attack', '--scenario', join(dir, 'bad.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`unknown unit "t-1000" in ${join(dir, 'units.yaml')}; valid: endoskeleton, crawler`);
   });
 });
 

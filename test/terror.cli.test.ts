@@ -60,6 +60,70 @@ describe('sim terror', () => {
     expect(runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']).stdout).toBe(text.stdout);
   });
 
+  it('--trace without --seed tells the seed it chose on stderr, and that seed replays the same game', () => {
+    const t = runCli(['terror', '-n', '50', '--trace', '3']);
+    expect(t.code, t.stderr).toBe(0);
+    const m = /^sim: seed (\d+) \(chosen at random; add --seed \1 to repeat this run\)$/m.exec(t.stderr);
+    expect(m, t.stderr).not.toBeNull();
+    expect(t.stdout).toContain(`game 3 of the run with seed ${m![1]}`);
+    const again = runCli(['terror', '-n', '50', '--trace', '3', '--seed', m![1]]);
+    expect(again.stderr).not.toContain('chosen at random');
+    expect(again.stdout).toBe(t.stdout);
+  });
+
+  it('--trace renders the turn-by-turn lines as preformatted text after the header (Report.text)', () => {
+    const j = JSON.parse(runCli([...base, '-n', '20', '--trace', '4']).stdout);
+    expect(j.text.split('\n')).toHaveLength(j.result.trace.length);
+    expect(j.text.split('\n')[0]).toContain(j.result.trace[0]);
+    const table = runCli(['terror', '--seed', '5', '-n', '20', '--trace', '4', '-q']).stdout;
+    expect(table.indexOf('set-up:')).toBeLessThan(table.indexOf('Game 4'));
+  });
+
+  it('a scenario file sets the policy and the data file, relative to the scenario (not the working directory)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-scenario-'));
+    writeFileSync(join(dir, 'policy.js'), readFileSync(new URL('../scenarios/terror/policy-example.js', import.meta.url), 'utf8'));
+    writeFileSync(join(dir, 'data.yaml'), DATA.replace('health: 6 ', 'health: 15 '));
+    const scenario = (policyAt: 'params' | 'run') =>
+      [
+        'game: terror',
+        'params:',
+        '  data: ./data.yaml',
+        '  deathOrder: "2"',
+        ...(policyAt === 'params' ? ['  policy: ./policy.js'] : []),
+        'run:',
+        '  seed: 11',
+        '  n: 1500',
+        ...(policyAt === 'run' ? ['  policy: ./policy.js'] : []),
+      ].join('\n') + '\n';
+    writeFileSync(join(dir, 'params.yaml'), scenario('params'));
+    writeFileSync(join(dir, 'run.yaml'), scenario('run'));
+    const viaParams = runCli(['terror', '--scenario', join(dir, 'params.yaml'), '--format', 'json', '-q', '-j', '1']);
+    expect(viaParams.code, viaParams.stderr).toBe(0);
+    const a = JSON.parse(viaParams.stdout);
+    expect(a.params.data).toBe(join(dir, 'data.yaml'));
+    expect(a.params.policy).toBe(join(dir, 'policy.js'));
+    expect(a.params.deathOrder).toBe('2');
+    expect(a.result.perDeathOrder.map((c: { card: number }) => c.card)).toEqual([2]);
+    // The same run spelled out on the command line: the scenario really used both files.
+    const explicit = runCli([...base.slice(0, 1), '--seed', '11', '-n', '1500', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--policy', join(dir, 'policy.js'), '--data', join(dir, 'data.yaml')]);
+    expect(explicit.code, explicit.stderr).toBe(0);
+    expect(JSON.parse(explicit.stdout).result).toEqual(a.result);
+    expect(JSON.parse(explicit.stdout).paramsHash).toBe(a.paramsHash);
+    const builtin = JSON.parse(runCli([...base.slice(0, 1), '--seed', '11', '-n', '1500', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--data', join(dir, 'data.yaml')]).stdout);
+    expect(builtin.paramsHash).not.toBe(a.paramsHash);
+    // run.policy fills the policy parameter the same way.
+    const viaRun = runCli(['terror', '--scenario', join(dir, 'run.yaml'), '--format', 'json', '-q', '-j', '1']);
+    expect(viaRun.code, viaRun.stderr).toBe(0);
+    expect(JSON.parse(viaRun.stdout).result).toEqual(a.result);
+    // From another working directory: still the files next to the scenario.
+    const elsewhere = runCli(['terror', '--scenario', join(dir, 'params.yaml'), '--format', 'json', '-q', '-j', '1'], { cwd: tmpdir() });
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    // Paths are reported relative to the working directory when inside it: the same file here.
+    const other = JSON.parse(elsewhere.stdout);
+    expect(join(tmpdir(), other.params.policy)).toBe(join(dir, 'policy.js'));
+    expect({ ...other.result, policy: null }).toEqual({ ...a.result, policy: null });
+  });
+
   it('--policy ./file.js loads a user module (in worker threads too); --policy random works', () => {
     const r = runCli([...base, '-n', '1000', '-j', '2', '--policy', 'scenarios/terror/policy-example.js']);
     expect(r.code, r.stderr).toBe(0);
@@ -84,16 +148,17 @@ describe('sim terror', () => {
   });
 
   it('bad options exit 2 with one precise line', () => {
-    bad([...base, '--death-order', '4'], 'option --death-order', '1..3');
+    bad([...base, '--death-order', '4'], '--death-order', '1..3');
     bad([...base, '--death-order', 'x'], 'option --death-order');
-    bad([...base, '--policy', 'nosuch'], 'option --policy', 'death-order, random');
+    bad([...base, '--policy', 'nosuch'], '--policy', 'death-order, random');
     bad([...base, '--trace', 'abc'], 'option --trace');
     bad([...base, '-n', '10', '--trace', '10'], 'option --trace', '0..9');
     bad([...base, '--set', 'horrorStart=99'], 'horrorStart');
     bad([...base, '--data', join(tmp, 'missing.yaml')], 'missing.yaml', 'cannot read');
     const policy = join(tmp, 'bad-policy.js');
     writeFileSync(policy, 'export default 42;\n');
-    bad([...base, '--policy', policy], 'option --policy', 'default export');
+    bad([...base, '--policy', policy], '--policy', 'default export');
+    bad([...base, '--set', 'policy=nosuch'], 'policy', 'death-order, random');
   });
 
   it('bad data exits 2 naming the file, the entry and the field', () => {

@@ -1,12 +1,14 @@
 // `sim genisys`: Terminator Genisys attack odds. `attack` runs one configuration (exact by
-// default, Monte Carlo with --method mc); `table` prints the die-step table.
+// default, Monte Carlo with --method mc); `table` prints the die-step table. --attacker, --weapon,
+// --target and --units are parameters like the stats (a scenario file can set them); the entry
+// fills the stats left at auto from the picked units.
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
-import { GENISYS_ASSUMPTIONS, genisysEntry } from '../../games/genisys/genisysEntry.js';
-import { readParams } from '../../games/genisys/genisysParams.js';
+import { GENISYS_ASSUMPTIONS, genisysEntry, unitsTitle } from '../../games/genisys/genisysEntry.js';
+import { AUTO_INT, readParams } from '../../games/genisys/genisysParams.js';
 import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from '../../games/genisys/dieStepTable.js';
-import { loadUnits, unitOverrides } from '../../games/genisys/units.js';
+import { applyUnits, picksOf } from '../../games/genisys/units.js';
 import { loadScenarioFile, resolveFromSources, type GameCliOptions } from '../gameCommand.js';
 import { addGameCommand } from '../gameCommand.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
@@ -34,9 +36,10 @@ const FLAGS: [string, string, string][] = [
 /** Declares the attack options (no commander defaults: the ParamSpec defaults apply). */
 function attackOptions(cmd: Command): Command {
   cmd
-    .option('--attacker <unit>', 'attacking unit from scenarios/genisys/units.yaml (sets --skill)')
-    .option('--weapon <weapon>', 'weapon from scenarios/genisys/units.yaml (sets --rof, --power)')
-    .option('--target <unit>', 'target unit from scenarios/genisys/units.yaml (sets --armor, --resolution, special rules)')
+    .option('--attacker <unit>', 'attacking unit from the units file (fills --skill unless given)')
+    .option('--weapon <weapon>', 'weapon from the units file (fills --rof, --power, its special rules unless given)')
+    .option('--target <unit>', 'target unit from the units file (fills --armor, --resolution, its special rules unless given)')
+    .option('--units <file>', 'units data file (default scenarios/genisys/units.yaml)')
     .option('--skill <die>', "attacker's Skill die: d4|d6|d8|d10|d12|d20 (default d8)")
     .option('--rof <N>', 'Skill dice per attack, 1..20 (default 2)')
     .option('--range <band>', 'cc|pb|short|long|extreme (default short)')
@@ -52,11 +55,13 @@ function attackOptions(cmd: Command): Command {
 
 const lower = (x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x);
 
-/** Options → parameter overrides: unit data first, explicit options over it. */
+/** Options → parameter overrides (the unit picks are parameters; the entry fills stats from them). */
 function attackOverrides(o: Record<string, unknown>): Record<string, unknown> {
-  const sel = { attacker: o.attacker as string | undefined, weapon: o.weapon as string | undefined, target: o.target as string | undefined };
-  const fromUnits = sel.attacker !== undefined || sel.weapon !== undefined || sel.target !== undefined ? unitOverrides(loadUnits(), sel) : {};
   const explicit: Record<string, unknown> = {
+    units: o.units,
+    attacker: lower(o.attacker),
+    weapon: lower(o.weapon),
+    target: lower(o.target),
     method: lower(o.method),
     skill: lower(o.skill),
     rof: o.rof,
@@ -70,7 +75,7 @@ function attackOverrides(o: Record<string, unknown>): Record<string, unknown> {
   };
   for (const [key] of FLAGS) explicit[key] = o[key];
   for (const k of Object.keys(explicit)) if (explicit[k] === undefined) delete explicit[k];
-  return { ...fromUnits, ...explicit };
+  return explicit;
 }
 
 export function registerGenisys(program: Command): void {
@@ -103,20 +108,21 @@ export function registerGenisys(program: Command): void {
   table.action((opts: GameCliOptions & OutputOptions & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, genisysEntry.id) } : null;
     const sets = parseSetOptions(opts.set ?? []);
-    // A die-step table is per Skill die unless the user asks for more: ROF 1 by default.
-    const rofGiven = opts.rof !== undefined || 'rof' in sets || scenario?.doc.params.rof !== undefined || opts.weapon !== undefined;
-    const resolved = resolveFromSources(genisysEntry, scenario, sets, { ...(rofGiven ? {} : { rof: 1 }), ...attackOverrides(opts) });
+    const resolved = resolveFromSources(genisysEntry, scenario, sets, attackOverrides(opts));
     if (resolved.method !== 'exact') throw new UsageError('genisys table: only the exact method is supported');
+    // A die-step table is per Skill die unless the user asks for more: ROF 1 unless given or a weapon is picked.
+    if (resolved.rof === AUTO_INT && picksOf(resolved).weapon === undefined) resolved.rof = 1;
+    const units = applyUnits(resolved);
     const rows = parseAxes(String(opts.rows), '--rows');
     const cols = parseAxes(String(opts.cols), '--cols');
     const split = parseAxes(String(opts.split), '--split');
     const metric = opts.metric as TableMetric;
-    const base = readParams(resolved);
+    const base = readParams(units.params);
     const tables = dieStepTables(base, rows, cols, split, metric);
     emitReport(
       {
-        ...provenance('genisys-table', { ...resolved, rows, cols, split, metric }),
-        title: `Terminator Genisys die-step table: P(${metric}) by ${[...rows, ...cols, ...split].join(' × ')}`,
+        ...provenance('genisys-table', { ...resolved, rows, cols, split, metric }, units.data),
+        title: `Terminator Genisys die-step table: ${unitsTitle(units.names)}P(${metric}) by ${[...rows, ...cols, ...split].join(' × ')}`,
         method: 'exact',
         seed: null,
         n: null,

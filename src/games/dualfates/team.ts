@@ -1,8 +1,8 @@
 // Team files: schema (valibot) and the team-building rules. Pure: the CLI reads the file and
 // passes its text here. Every rule violation names the rulebook section and the file/field.
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { UsageError } from '../../core/params.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 import type { TeamRules } from './dualfatesParams.js';
 
 const UNIT_TYPES = ['character', 'companion', 'monster'] as const;
@@ -35,12 +35,8 @@ export type Team = v.InferOutput<typeof TeamSchema>;
 
 /** Parses and shape-checks a team file. Throws UsageError naming the file and field. */
 export function parseTeam(text: string, file: string): Team {
-  let raw: unknown;
-  try {
-    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
-  }
+  // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
+  const raw = parseYamlSafely(text, file);
   const r = v.safeParse(TeamSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];

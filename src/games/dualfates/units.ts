@@ -2,8 +2,8 @@
 // scenarios/dualfates/units.yaml. Stats the rulebook does not give are null, or an assumption
 // labelled in the file's `assumed` list.
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { UsageError } from '../../core/params.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 
 const Stat = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)));
 
@@ -43,12 +43,8 @@ export type UnitSheet = v.InferOutput<typeof UnitSheetSchema>;
 
 /** Parses a unit-sheet file; throws UsageError naming the file and field. */
 export function parseUnits(text: string, file: string): UnitSheet[] {
-  let raw: unknown;
-  try {
-    raw = parse(text, { schema: 'core', uniqueKeys: true });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
-  }
+  // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
+  const raw = parseYamlSafely(text, file);
   const r = v.safeParse(UnitsFileSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];

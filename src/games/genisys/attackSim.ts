@@ -3,9 +3,9 @@
 // policy as the exact engine. Metrics are integers per attack.
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
-import type { Rng } from '../../core/rng.js';
+import { rollDie, type Rng } from '../../core/rng.js';
 import { planDice, type AttackPlan } from './attackPlan.js';
-import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, rollFast, drawResolution, NO_EFFECT, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
+import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, NO_EFFECT, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
 import { CRAWLER, DESTROYED, OUTCOMES, REELING_OUT, RETREATED, UNHARMED } from './exactAttack.js';
 
 export const M_HITS = 0;
@@ -58,7 +58,7 @@ export const attackSim: GameSim<AttackPlan> = {
       if (retreat) return RETREAT;
       if (tdd && (noneFirst > 0 || (reelsFirst > 0 && (reels >= 2 || !hasNoEffect)))) {
         // The TDD re-roll is a plain roll; its result stands.
-        const c = resolutionCategory(rollFast(rng, sides), retreatMax, reelingMax);
+        const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
         if (c === RETREAT) return RETREAT;
         if (noneFirst > 0) return c === REELING || reels > 0 ? REELING : NO_EFFECT;
         return REELING;
@@ -81,7 +81,7 @@ export const attackSim: GameSim<AttackPlan> = {
           }
           if (tdd && missFirst > 0) {
             tdd = false;
-            if (rollFast(rng, skillSides) >= hitTarget) hits++;
+            if (rollDie(rng, skillSides) >= hitTarget) hits++;
           }
         }
         // Stage 3: one save per hit. rulebook: Attacking – Taking Cover Saves.
@@ -97,25 +97,25 @@ export const attackSim: GameSim<AttackPlan> = {
           }
           if (tdd && savedFirst > 0) {
             tdd = false;
-            if (rollFast(rng, saveSides) < saveTarget) unsaved++;
+            if (rollDie(rng, saveSides) < saveTarget) unsaved++;
           }
         }
         // Stage 4: Power roll ≥ Armor damages. rulebook: Attacking – Damage Rolls.
         let damage = 0;
-        for (let i = 0; i < unsaved; i++) if (rollFast(rng, powerSides) >= armor) damage++;
+        for (let i = 0; i < unsaved; i++) if (rollDie(rng, powerSides) >= armor) damage++;
         if (tdd && damage < woundsLeft && damage < unsaved) {
           tdd = false;
-          if (rollFast(rng, powerSides) >= armor) damage++;
+          if (rollDie(rng, powerSides) >= armor) damage++;
         }
         // Stages 5–6: final state. rulebook: Attacking – Resolution Tests; Resilient (n); Machine Special Rules – I'll Be Back.
         let outcome: number;
         if (damage >= woundsLeft) {
           outcome = DESTROYED;
           if (illBeBack) {
-            let crawl = rollFast(rng, 6) >= illBeBackTarget;
+            let crawl = rollDie(rng, 6) >= illBeBackTarget;
             if (crawl && tdd) {
               tdd = false;
-              crawl = rollFast(rng, 6) >= illBeBackTarget;
+              crawl = rollDie(rng, 6) >= illBeBackTarget;
             }
             if (crawl) outcome = resolutionTests(rng, 1, crawlerSides, crawlerMode, crawlerHasNoEffect, tdd) === RETREAT ? RETREATED : CRAWLER;
           }

@@ -2,7 +2,7 @@
 // Carlo engine), with the re-roll rights of the die ladder's overflow steps. Both engines read
 // the same definitions here, so they cannot disagree about what a roll means.
 // rulebook: Dice-Rolling Jargon – Re-rolls ("The second result always stands").
-import type { Rng } from '../../core/rng.js';
+import { rollDie, type Rng } from '../../core/rng.js';
 import { REROLL_BY_OPPONENT, REROLL_BY_ROLLER, rerollOf, sidesOf } from './dieLadder.js';
 
 /** P(one plain roll of the die at `step` is `target` or more), in [0, 1]. */
@@ -46,28 +46,15 @@ export function passFailCheck(step: number, target: number, out: Float64Array): 
   return out;
 }
 
-/**
- * Rolls one die with `sides` faces (2..2^16): the same value, from the same draws, as
- * rollDie(rng, sides) in core/rng (pure-rand's uniformInt: offset the int32 draw, reject the top
- * partial range, reduce modulo). Why a copy: inlined into the attack loop it is about twice as fast
- * as the generic uniformInt, and test/genisys-rng.test.ts checks it is draw-for-draw identical.
- */
-export function rollFast(rng: Rng, sides: number): number {
-  const maxAllowed = Math.floor(4294967296 / sides) * sides;
-  let v = rng.next() + 2147483648;
-  while (v >= maxAllowed) v = rng.next() + 2147483648;
-  return (v % sides) + 1;
-}
-
 /** Draw bits of a pass/fail check: bit 0 = success, bit 1 = the result was re-rolled. */
 export const DRAW_SUCCESS = 1;
 export const DRAW_REROLLED = 2;
 
 /** Rolls a pass/fail check with the ladder's re-roll rights; returns DRAW_* bits. Mutates rng. */
 export function drawPassFail(rng: Rng, sides: number, mode: number, target: number): number {
-  let ok = rollFast(rng, sides) >= target;
+  let ok = rollDie(rng, sides) >= target;
   if ((mode === REROLL_BY_ROLLER && !ok) || (mode === REROLL_BY_OPPONENT && ok)) {
-    ok = rollFast(rng, sides) >= target;
+    ok = rollDie(rng, sides) >= target;
     return (ok ? DRAW_SUCCESS : 0) | DRAW_REROLLED;
   }
   return ok ? DRAW_SUCCESS : 0;
@@ -120,9 +107,9 @@ export function resolutionCategory(roll: number, retreatMax: number, reelingMax:
 
 /** Rolls one Resolution test with re-roll rights; returns category | (4 if re-rolled). Mutates rng. */
 export function drawResolution(rng: Rng, sides: number, mode: number, retreatMax: number, reelingMax: number): number {
-  const c = resolutionCategory(rollFast(rng, sides), retreatMax, reelingMax);
+  const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
   if ((mode === REROLL_BY_ROLLER && c !== NO_EFFECT) || (mode === REROLL_BY_OPPONENT && c !== RETREAT)) {
-    return resolutionCategory(rollFast(rng, sides), retreatMax, reelingMax) | 4;
+    return resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax) | 4;
   }
   return c;
 }

@@ -1,11 +1,18 @@
-// `genisys-attack` as a scenario game: parameters → exact engine (default) or Monte Carlo on the
-// foundation runner → report.
+// `genisys-attack` as a scenario game: parameters (unit picks filled in from the units file) →
+// exact engine (default) or Monte Carlo on the foundation runner → report.
 import { provenance } from '../../core/provenance.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
 import { GENISYS_PARAMS, readParams } from './genisysParams.js';
 import { exactResult, exactTables, mcResult, mcTables, planTitle } from './genisysReport.js';
+import { applyUnits, type AppliedUnits } from './units.js';
+
+/** "Endoskeleton with Plasma gun vs Resistance Soldier: " for the picks made, or "". */
+export function unitsTitle(names: AppliedUnits['names']): string {
+  const parts = [names.attacker, names.weapon !== undefined ? `${names.attacker !== undefined ? 'with ' : ''}${names.weapon}` : undefined, names.target !== undefined ? `vs ${names.target}` : undefined].filter((x) => x !== undefined);
+  return parts.length ? `${parts.join(' ')}: ` : '';
+}
 
 /** The named choices behind every number (scenarios/genisys/README.md has the full list). */
 export const GENISYS_ASSUMPTIONS = [
@@ -22,13 +29,15 @@ export const genisysEntry: ScenarioGame = {
   summary: 'Terminator Genisys: exact (or Monte Carlo) odds of one attack — hits, saves, damage, Resolution, final state',
   params: GENISYS_PARAMS,
   async run(resolved, settings) {
-    const p = readParams(resolved);
+    const units = applyUnits(resolved);
+    const p = readParams(units.params);
     const plan = compileAttack(p);
     const exact = exactAttack(plan);
     const notes: string[] = [];
     if (p.open && (p.range === 'long' || p.range === 'extreme') && !p.vehicle) notes.push('--open has no effect at Long/Extreme range: only Point Blank/Short targets can be in the open (rulebook: In the Open).');
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
-    const base = { ...provenance('genisys-attack', { ...resolved }), title: planTitle(plan), confidence: settings.confidence, assumptions: GENISYS_ASSUMPTIONS, notes };
+    if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
+    const base = { ...provenance('genisys-attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: GENISYS_ASSUMPTIONS, notes };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
       return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(result) };

@@ -4,6 +4,7 @@
 // default and section; assumptions are named in scenarios/genisys/README.md.
 //
 // Parameters:
+//   units      — units (data file), attacker, weapon, target: picks from it that fill the stats below
 //   attack     — method, skill, rof, range, power, armor, resolution, cover, open, …
 //   flags      — aimed, stealth, mindless, vehicle, resilient, damageTaken, illBeBack, hastaLaVista, tdd
 //   weapon     — weaponRange, sniper, flame, area, ignoresCover, semiAutomatic, stoppingPower
@@ -19,17 +20,32 @@ export type CoverName = (typeof COVERS)[number];
 export const WEAPON_RANGES = ['any', 'cc', 'short', 'long'] as const;
 
 const ATTACKING = 'rulebook: Attacking';
+const PICKED = 'from the picked unit or weapon when one is picked, else';
+
+/** A stat left to the picked unit (dice, range): `auto`. Integer stats use 0 for the same. */
+export const AUTO = 'auto';
+export const AUTO_INT = 0;
+/** What an `auto` stat becomes when no unit or weapon is picked: the quickplay attack (see sources). */
+export const STAT_FALLBACK = { skill: 'd8', rof: 2, range: 'short', power: 'd8', armor: 4, resolution: 'd8', resilient: 1 } as const;
+/** The default units file; any other value is a path (resolved by the shell). */
+export const DEFAULT_UNITS_FILE = 'scenarios/genisys/units.yaml';
 const QUICKPLAY = 'rulebook: Machine Special Rules (Quickplay Reference) – Endoskeleton plasma gun';
 
 export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact probability arithmetic, or Monte Carlo on the runner', source: 'issue 3: exact by default' },
-  // The attack itself. Defaults: an Endoskeleton's plasma gun at a Resistance Soldier at Short range.
-  { key: 'skill', type: 'enum', default: 'd8', choices: DICE, doc: "attacker's Skill die", source: `${QUICKPLAY} (Skill D8)` },
-  { key: 'rof', type: 'int', default: 2, min: 1, max: 20, doc: 'Rate of Fire: Skill dice rolled per attack', source: `${QUICKPLAY} (ROF 2)` },
-  { key: 'range', type: 'enum', default: 'short', choices: RANGES, doc: 'range band to the target', source: `${ATTACKING} – Range; Larger Playing Surfaces – Extreme Range` },
-  { key: 'power', type: 'enum', default: 'd8', choices: DICE, doc: "weapon's Power die", source: `${QUICKPLAY} (Power D8)` },
-  { key: 'armor', type: 'int', default: 4, min: 1, max: 21, doc: "target's Armor value N (damaged on a Power roll of N or more)", source: 'rulebook: Miniatures – Resistance Soldier (Armor 4+)' },
-  { key: 'resolution', type: 'enum', default: 'd8', choices: DICE, doc: "target's Resolution die", source: 'rulebook: Miniatures – Resistance Soldier (Resolution D8)' },
+  // Units: picks from the units file fill every stat left at auto/0 (a stat given anywhere wins).
+  { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'units data file (stat-lines and weapons) that attacker, weapon and target pick from', source: 'rulebook stat-lines, transcribed in scenarios/genisys/units.yaml (gaps labelled there)' },
+  { key: 'attacker', type: 'string', default: '', doc: 'attacking unit from the units file (fills skill); empty = none', source: 'sim: unit choice' },
+  { key: 'weapon', type: 'string', default: '', doc: "weapon from the units file (fills rof, power, weaponRange, the weapon's special rules; a CC weapon sets range cc); empty = none", source: 'sim: unit choice' },
+  { key: 'target', type: 'string', default: '', doc: "target unit from the units file (fills armor, resolution, resilient, the target's special rules); empty = none", source: 'sim: unit choice' },
+  // The attack itself. auto/0: the picked unit's value; with no pick, an Endoskeleton's plasma gun
+  // at a Resistance Soldier at Short range.
+  { key: 'skill', type: 'enum', default: AUTO, choices: [AUTO, ...DICE], doc: `attacker's Skill die (auto: ${PICKED} D8)`, source: `${QUICKPLAY} (Skill D8)` },
+  { key: 'rof', type: 'int', default: AUTO_INT, min: 0, max: 20, doc: `Rate of Fire: Skill dice rolled per attack (0: ${PICKED} 2)`, source: `${QUICKPLAY} (ROF 2)` },
+  { key: 'range', type: 'enum', default: AUTO, choices: [AUTO, ...RANGES], doc: 'range band to the target (auto: cc for a picked Close Combat weapon, else short)', source: `${ATTACKING} – Range; Larger Playing Surfaces – Extreme Range` },
+  { key: 'power', type: 'enum', default: AUTO, choices: [AUTO, ...DICE], doc: `weapon's Power die (auto: ${PICKED} D8)`, source: `${QUICKPLAY} (Power D8)` },
+  { key: 'armor', type: 'int', default: AUTO_INT, min: 0, max: 21, doc: `target's Armor value N, damaged on a Power roll of N or more (0: ${PICKED} 4)`, source: 'rulebook: Miniatures – Resistance Soldier (Armor 4+)' },
+  { key: 'resolution', type: 'enum', default: AUTO, choices: [AUTO, ...DICE], doc: `target's Resolution die (auto: ${PICKED} D8)`, source: 'rulebook: Miniatures – Resistance Soldier (Resolution D8)' },
   { key: 'cover', type: 'enum', default: 'hard', choices: COVERS, doc: 'cover the target is in (none = nothing to hide behind)', source: `${ATTACKING} – Taking Cover Saves ("Anything that has not been discussed counts as hard cover")` },
   { key: 'multipleCover', type: 'bool', default: false, doc: 'the target has more than one type of cover: best die upgraded one step', source: 'rulebook: Advanced Rules – Multiple Cover' },
   { key: 'open', type: 'bool', default: false, doc: "target 'in the open' (only possible at Point Blank/Short range, or Long for vehicles)", source: `${ATTACKING} – In the Open` },
@@ -39,7 +55,7 @@ export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'vehicle', type: 'bool', default: false, doc: 'target has the Vehicle rule', source: 'rulebook: Vehicles' },
   { key: 'noResolution', type: 'bool', default: false, doc: 'target never takes Resolution tests (e.g. a defensive turret)', source: 'rulebook: Terminator Genisys Campaign Scenarios – Defensive Turrets' },
   { key: 'smallTarget', type: 'bool', default: false, doc: "target is a small target: the firer's Skill die is degraded one step (fence generator)", source: 'rulebook: Terminator Genisys Campaign Scenarios – Energy Fences' },
-  { key: 'resilient', type: 'int', default: 1, min: 1, max: 10, doc: 'Resilient (n): points of damage that remove the model (1 = not resilient)', source: "rulebook: Models' Special Rules – Resilient (n)" },
+  { key: 'resilient', type: 'int', default: AUTO_INT, min: 0, max: 10, doc: `Resilient (n): points of damage that remove the model (1 = not resilient; 0: ${PICKED} 1)`, source: "rulebook: Models' Special Rules – Resilient (n)" },
   { key: 'damageTaken', type: 'int', default: 0, min: 0, max: 9, doc: 'points of damage the target already carries (less than resilient)', source: "rulebook: Models' Special Rules – Resilient (n)" },
   { key: 'illBeBack', type: 'bool', default: false, doc: "target has I'll Be Back: destroyed → D6 5–6 becomes a crawler", source: "rulebook: Machine Special Rules – I'll Be Back" },
   { key: 'hastaLaVista', type: 'bool', default: false, doc: "'Hasta la Vista, Baby!' against a reeling target in CC range: hits on 2+, no saves, Power D20 heavy", source: "rulebook: Attacking – 'Hasta La Vista, Baby!'" },
@@ -123,19 +139,24 @@ export interface GenisysParams {
   crawlerResolution: string;
 }
 
-/** Reads the flat resolved record (keys as in GENISYS_PARAMS) into GenisysParams. */
+/**
+ * Reads the flat resolved record (keys as in GENISYS_PARAMS) into GenisysParams. Unit picks are
+ * not read here: pass the record through applyUnits (units.ts) first when one may be set.
+ */
 export function readParams(r: Record<string, unknown>): GenisysParams {
   const b = (k: string) => r[k] as boolean;
   const n = (k: string) => r[k] as number;
   const s = (k: string) => r[k] as string;
+  // A stat still at auto/0 here had no unit to fill it (see applyUnits): the quickplay value.
+  const stat = <K extends keyof typeof STAT_FALLBACK>(k: K) => (r[k] === AUTO || r[k] === AUTO_INT || r[k] === undefined ? STAT_FALLBACK[k] : r[k]);
   return {
     method: s('method') as 'exact' | 'mc',
-    skill: s('skill'),
-    rof: n('rof'),
-    range: s('range') as RangeName,
-    power: s('power'),
-    armor: n('armor'),
-    resolution: s('resolution'),
+    skill: stat('skill') as string,
+    rof: stat('rof') as number,
+    range: stat('range') as RangeName,
+    power: stat('power') as string,
+    armor: stat('armor') as number,
+    resolution: stat('resolution') as string,
     cover: s('cover') as CoverName,
     multipleCover: b('multipleCover'),
     open: b('open'),
@@ -145,7 +166,7 @@ export function readParams(r: Record<string, unknown>): GenisysParams {
     vehicle: b('vehicle'),
     noResolution: b('noResolution'),
     smallTarget: b('smallTarget'),
-    resilient: n('resilient'),
+    resilient: stat('resilient') as number,
     damageTaken: n('damageTaken'),
     illBeBack: b('illBeBack'),
     hastaLaVista: b('hastaLaVista'),

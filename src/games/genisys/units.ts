@@ -1,12 +1,14 @@
 // The Terminator Genisys units data file (scenarios/genisys/units.yaml): stat-lines and weapons
-// from the rulebook, validated on load with valibot; messages name the file, the entry and the field.
+// from the rulebook, parsed safely (src/core/safeYaml.ts), validated on load with valibot; messages
+// name the file, the entry and the field. applyUnits() fills the attack's stats from the picks.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { parse } from 'yaml';
-import { UsageError } from '../../core/params.js';
+import { UsageError, type ParamValue } from '../../core/params.js';
 import { packageInfo } from '../../core/packageInfo.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 import { DIE_NAMES } from './dieLadder.js';
+import { AUTO, AUTO_INT, DEFAULT_UNITS_FILE } from './genisysParams.js';
 
 /** Special rules a unit may list: the first group changes an attack; the rest are recorded only. */
 export const UNIT_SPECIALS = ['mindless', 'ill-be-back', 'vehicle', 'stealth', 'no-resolution', 'small-target', 'slow', 'fire-control', 'command-1', 'command-2', 'fist', 'fast', 'agile'] as const;
@@ -20,10 +22,10 @@ const WeaponSchema = v.strictObject({
   range: v.picklist(['cc', 'short', 'long'], 'expected cc, short or long'),
   rof: v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..20'), v.maxValue(20, 'expected 1..20')),
   power: Die,
-  special: v.array(v.picklist(WEAPON_SPECIALS as unknown as string[], `expected one of ${WEAPON_SPECIALS.join(', ')}`)),
+  special: v.array(v.picklist(WEAPON_SPECIALS as unknown as string[], `expected one of ${WEAPON_SPECIALS.join(', ')}`), 'expected a list of special rules'),
   source: Text,
   notes: v.optional(Text),
-});
+}, 'expected a weapon { name, range, rof, power, special, source, notes? }');
 
 const UnitSchema = v.strictObject({
   name: Text,
@@ -31,37 +33,36 @@ const UnitSchema = v.strictObject({
   armor: v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..21'), v.maxValue(21, 'expected 1..21')),
   resolution: v.optional(Die),
   resilient: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..10'), v.maxValue(10, 'expected 1..10'))),
-  special: v.array(v.picklist(UNIT_SPECIALS as unknown as string[], `expected one of ${UNIT_SPECIALS.join(', ')}`)),
-  weapons: v.array(Text),
+  special: v.array(v.picklist(UNIT_SPECIALS as unknown as string[], `expected one of ${UNIT_SPECIALS.join(', ')}`), 'expected a list of special rules'),
+  weapons: v.array(Text, 'expected a list of weapon ids'),
   source: Text,
   notes: v.optional(Text),
-  assumptions: v.optional(v.array(Text)),
-});
+  assumptions: v.optional(v.array(Text, 'expected a list of texts')),
+}, 'expected a unit { name, skill?, armor, resolution?, resilient?, special, weapons, source, notes?, assumptions? }');
 
-const FileSchema = v.strictObject({
-  weapons: v.record(v.string(), WeaponSchema),
-  units: v.record(v.string(), UnitSchema),
-});
+const FileSchema = v.strictObject(
+  {
+    weapons: v.record(v.string(), WeaponSchema, 'expected a mapping of weapon ids'),
+    units: v.record(v.string(), UnitSchema, 'expected a mapping of unit ids'),
+  },
+  'expected the units mapping { weapons, units } (see scenarios/genisys/units.yaml)',
+);
 
 export type WeaponData = v.InferOutput<typeof WeaponSchema>;
 export type UnitData = v.InferOutput<typeof UnitSchema>;
 export type UnitsFile = v.InferOutput<typeof FileSchema>;
 
-export const UNITS_FILE = 'scenarios/genisys/units.yaml';
+export const UNITS_FILE = DEFAULT_UNITS_FILE;
 
 /** Parses and validates units YAML; `file` names it in messages. Throws UsageError. */
 export function parseUnits(text: string, file: string): UnitsFile {
-  let raw: unknown;
-  try {
-    raw = parse(text, { maxAliasCount: 0 });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err as Error).message.split('\n')[0]}`);
-  }
+  const raw = parseYamlSafely(text, file);
   const r = v.safeParse(FileSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
     const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
-    throw new UsageError(`${file}: ${path || 'document'}: ${issue.message}`);
+    // One line, whatever the input: valibot's default messages quote the value received.
+    throw new UsageError(`${file}: ${path || 'document'}: ${issue.message.split('\n')[0].slice(0, 200)}`);
   }
   const data = r.output;
   for (const [id, unit] of Object.entries(data.units)) {
@@ -72,8 +73,9 @@ export function parseUnits(text: string, file: string): UnitsFile {
   return data;
 }
 
-/** Loads the package's units file (or `path`). Throws UsageError. */
+/** Loads the package's units file (or `path`; the default's name means the package's). Throws UsageError. */
 export function loadUnits(path?: string): UnitsFile {
+  if (path === UNITS_FILE) path = undefined;
   const file = path ?? join(packageInfo().root, UNITS_FILE);
   let text: string;
   try {
@@ -84,28 +86,38 @@ export function loadUnits(path?: string): UnitsFile {
   return parseUnits(text, path ?? UNITS_FILE);
 }
 
-function pick<T>(table: Record<string, T>, name: string, option: string, what: string): T {
-  const found = table[name.toLowerCase()];
-  if (!found) throw new UsageError(`option ${option}: unknown ${what} "${name}"; valid: ${Object.keys(table).join(', ')}`);
+function pick<T>(table: Record<string, T>, name: string, param: string, what: string, file: string): T {
+  const key = name.trim().toLowerCase();
+  // Own keys only: "constructor" or "toString" must not find Object.prototype's.
+  const found = Object.hasOwn(table, key) ? table[key] : undefined;
+  if (!found) throw new UsageError(`${param}: unknown ${what} "${name}" in ${file}; valid: ${Object.keys(table).join(', ')}`);
   return found;
 }
 
+export interface UnitPicks {
+  attacker?: string;
+  weapon?: string;
+  target?: string;
+}
+
 /**
- * Parameter overrides implied by --attacker/--weapon/--target (keys as in GENISYS_PARAMS).
- * The caller lays explicit options over these.
+ * Parameter values implied by the picks (keys as in GENISYS_PARAMS): skill; rof, power,
+ * weaponRange, range cc for a Close Combat weapon, the weapon's special rules; armor, resolution,
+ * resilient and the target's special rules. `file` names the units file in messages.
  */
-export function unitOverrides(data: UnitsFile, sel: { attacker?: string; weapon?: string; target?: string }): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UNITS_FILE): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
   if (sel.attacker !== undefined) {
-    const a = pick(data.units, sel.attacker, '--attacker', 'unit');
-    if (!a.skill) throw new UsageError(`option --attacker: ${a.name} has no Skill and cannot attack (${UNITS_FILE}: units.${sel.attacker}.skill)`);
+    const id = sel.attacker.trim().toLowerCase();
+    const a = pick(data.units, sel.attacker, 'attacker (--attacker)', 'unit', file);
+    if (!a.skill) throw new UsageError(`attacker (--attacker): ${a.name} has no Skill and cannot attack (${file}: units.${id}.skill)`);
     out.skill = a.skill;
-    if (sel.weapon !== undefined && a.weapons.length > 0 && !a.weapons.includes(sel.weapon.toLowerCase())) {
-      throw new UsageError(`option --weapon: ${a.name} carries ${a.weapons.join(', ')}, not "${sel.weapon}"`);
+    if (sel.weapon !== undefined && a.weapons.length > 0 && !a.weapons.includes(sel.weapon.trim().toLowerCase())) {
+      throw new UsageError(`weapon (--weapon): ${a.name} carries ${a.weapons.join(', ')}, not "${sel.weapon}"`);
     }
   }
   if (sel.weapon !== undefined) {
-    const w = pick(data.weapons, sel.weapon, '--weapon', 'weapon');
+    const w = pick(data.weapons, sel.weapon, 'weapon (--weapon)', 'weapon', file);
     out.rof = w.rof;
     out.power = w.power;
     out.weaponRange = w.range;
@@ -113,7 +125,7 @@ export function unitOverrides(data: UnitsFile, sel: { attacker?: string; weapon?
     for (const s of w.special) out[camel(s)] = true;
   }
   if (sel.target !== undefined) {
-    const t = pick(data.units, sel.target, '--target', 'unit');
+    const t = pick(data.units, sel.target, 'target (--target)', 'unit', file);
     out.armor = t.armor;
     if (t.resolution) out.resolution = t.resolution;
     if (t.resilient) out.resilient = t.resilient;
@@ -122,6 +134,42 @@ export function unitOverrides(data: UnitsFile, sel: { attacker?: string; weapon?
     }
   }
   return out;
+}
+
+/** The picks of resolved parameters (empty text = no pick). */
+export function picksOf(resolved: Record<string, unknown>): UnitPicks {
+  const get = (k: string) => (typeof resolved[k] === 'string' && (resolved[k] as string).trim() !== '' ? (resolved[k] as string) : undefined);
+  return { attacker: get('attacker'), weapon: get('weapon'), target: get('target') };
+}
+
+export interface AppliedUnits {
+  /** The parameters with every stat the picks fill that was left at auto/0 (or false/any) filled. */
+  params: Record<string, ParamValue>;
+  /** The units file's content when a pick was made (it goes into the report's hash), else null. */
+  data: UnitsFile | null;
+  /** Display names: "Endoskeleton", "Plasma gun", … */
+  names: { attacker?: string; weapon?: string; target?: string };
+}
+
+/**
+ * Fills stats from the unit picks. A stat given anywhere (scenario, --set, option) wins over the
+ * pick: only stats left at `auto` (dice, range), 0 (rof, armor, resilient), `any` (weaponRange)
+ * take the unit's value; special rules are added (true wins). Reads the units file only when a
+ * pick is made. Throws UsageError naming the file and listing the valid names.
+ */
+export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
+  const sel = picksOf(resolved);
+  if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) return { params: resolved, data: null, names: {} };
+  const file = String(resolved.units ?? UNITS_FILE);
+  const data = loadUnits(file);
+  const params = { ...resolved };
+  for (const [k, val] of Object.entries(unitOverrides(data, sel, file))) {
+    const cur = params[k];
+    const unset = cur === undefined || cur === AUTO || cur === AUTO_INT || cur === false || (k === 'weaponRange' && cur === 'any');
+    if (unset) params[k] = val;
+  }
+  const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);
+  return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) } };
 }
 
 function camel(s: string): string {

@@ -1,12 +1,13 @@
 // Reference data of Terror from Destiny (scenarios/terror/data.yaml or a user's --data FILE):
-// parsed as plain YAML, validated with valibot (messages name the file, the entry and the field),
+// parsed safely (src/core/safeYaml.ts: core schema, unique keys, bounded size and nesting, no
+// prototype keys), validated with valibot (messages name the file, the entry and the field),
 // cross-checked (names resolve, counts fit the rulebook's procedures) and compiled to integer ids.
 // The compiled TerrorData is plain JSON: it travels to worker threads inside the sim parameters.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { UsageError } from '../../core/params.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 
 // Effect kinds (the vocabulary of Destiny, terror cards and bloodlust thresholds).
 export const FX_HORROR = 0;
@@ -219,7 +220,8 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
   if (!result.success) {
     const issue = result.issues[0];
     const keys = (issue.path ?? []).map((p) => p.key as string | number);
-    throw new UsageError(`${file}: ${describePath(raw, keys)}: ${issue.message}`);
+    // One line, whatever the input: valibot's default messages quote the value received.
+    throw new UsageError(`${file}: ${describePath(raw, keys)}: ${issue.message.split('\n')[0].slice(0, 200)}`);
   }
   const d: RawData = result.output;
   const fail = (path: string, msg: string): never => {
@@ -322,14 +324,7 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
 
 /** Parses YAML text and compiles it. Throws UsageError naming `file`. */
 export function parseTerrorData(text: string, file: string): TerrorData {
-  if (text.length > 1 << 20) throw new UsageError(`${file}: larger than 1 MiB`);
-  let raw: unknown;
-  try {
-    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
-  }
-  return compileTerrorData(raw, file);
+  return compileTerrorData(parseYamlSafely(text, file), file);
 }
 
 /** The bundled data file (scenarios/terror/data.yaml), found from src/ or dist/src/. */

@@ -1,6 +1,6 @@
-// Terror from Destiny as a scenario game: parameters (+ data file, policy, trace) → Monte Carlo
-// run through settings.simulate('terror', …) → report. `--trace K` plays game K of the run
-// (stream streamFor(seed, K)) in-process and reports it turn by turn instead.
+// Terror from Destiny as a scenario game: parameters (policy and data file included) → Monte
+// Carlo run through settings.simulate('terror', …) → report. traceReport() plays game K of a run
+// (stream streamFor(seed, K)) in-process and reports it turn by turn in Report.text.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/params.js';
@@ -10,20 +10,10 @@ import { streamFor } from '../../core/rng.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON } from './terrorGame.js';
-import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
-import { builtinPolicy, loadPolicyModule } from './terrorPolicy.js';
+import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { loadPolicyModule } from './terrorPolicy.js';
 import { terrorResult, terrorTables } from './terrorReport.js';
 import { createTerrorGame } from './terrorSim.js';
-
-/** Choices given outside the parameters (the command's --policy PATH, --data, --trace). */
-export interface TerrorExtras {
-  /** A policy module path (relative to the working directory) instead of a built-in. */
-  policyPath?: string;
-  /** A data file replacing scenarios/terror/data.yaml. */
-  dataFile?: string;
-  /** Trace game K of the run instead of the Monte Carlo report. */
-  trace?: number;
-}
 
 export const TERROR_ASSUMPTIONS = [
   'Card texts, Gabrielle\'s stats and the Location are not public: every such value is labelled data in scenarios/terror/data.yaml (see scenarios/terror/README.md); --data FILE swaps in your own transcription.',
@@ -41,13 +31,23 @@ interface Prepared {
   policyLabel: string;
 }
 
-async function prepare(resolved: ResolvedParams, extras: TerrorExtras): Promise<Prepared> {
-  const dataLabel = extras.dataFile ?? 'scenarios/terror/data.yaml';
-  const data: TerrorData = extras.dataFile ? loadTerrorData(extras.dataFile) : loadTerrorData(defaultDataFile(), dataLabel);
+/** Is `policy` a built-in name (else it is a module path)? */
+export function isBuiltinPolicy(policy: string): boolean {
+  return (BUILTIN_POLICIES as readonly string[]).includes(policy);
+}
+
+/**
+ * Loads the data file and the policy the parameters name and checks the cross-field rules.
+ * A relative module path is taken from the working directory (the command resolves one named in a
+ * scenario against the scenario's folder first). Throws UsageError naming the parameter.
+ */
+async function prepare(resolved: ResolvedParams): Promise<Prepared> {
+  const dataLabel = String(resolved.data);
+  const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA) : loadTerrorData(dataLabel);
   const nCards = data.deathOrders.length;
   const deathOrder = resolved.deathOrder === 'all' ? -1 : Number(resolved.deathOrder) - 1;
   if (deathOrder >= nCards) {
-    throw new UsageError(`option --death-order: got ${resolved.deathOrder}, expected all or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
+    throw new UsageError(`parameter deathOrder (--death-order): got ${resolved.deathOrder}, expected all or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
   }
   const pool = data.vignetteTerrorCount + data.locationTerrorCount;
   if (Number(resolved.terrorDealt) > pool) {
@@ -56,22 +56,19 @@ async function prepare(resolved: ResolvedParams, extras: TerrorExtras): Promise<
   if (Number(resolved.partialFrom) > Number(resolved.successFrom)) {
     throw new UsageError(`parameter partialFrom: got ${resolved.partialFrom}, expected at most successFrom (${resolved.successFrom})`);
   }
-  let policy = String(resolved.policy);
-  let policyLabel = policy;
-  if (extras.policyPath !== undefined) {
-    const abs = resolve(extras.policyPath);
-    if (!existsSync(abs)) {
-      throw new UsageError(`option --policy: got "${extras.policyPath}", expected ${BUILTIN_POLICIES.join(', ')} or the path of a policy module (file not found)`);
+  const policyLabel = String(resolved.policy).trim();
+  let policy = policyLabel;
+  if (!isBuiltinPolicy(policyLabel)) {
+    const abs = resolve(policyLabel);
+    if (policyLabel === '' || !existsSync(abs)) {
+      throw new UsageError(`parameter policy (--policy): got "${policyLabel}", expected ${BUILTIN_POLICIES.join(', ')} or the path of a policy module (file not found)`);
     }
     try {
       await loadPolicyModule(abs, data);
     } catch (err) {
-      throw new UsageError(`option --policy: ${extras.policyPath}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+      throw new UsageError(`parameter policy (--policy): ${policyLabel}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
     }
     policy = abs;
-    policyLabel = extras.policyPath;
-  } else if (!builtinPolicy(policy)) {
-    throw new UsageError(`parameter policy: got "${policy}", expected ${BUILTIN_POLICIES.join(', ')}`);
   }
   const sim: TerrorSimParams = {
     deathOrder,
@@ -98,51 +95,60 @@ const OUTCOME_TEXT: Record<number, string> = {
   [OUTCOME_DIED_IN_DESTINY]: 'dies in the Destiny phase',
 };
 
-/** The entry; `extras` is read at run time (the command fills it from its options). */
-export function makeTerrorEntry(extras: () => TerrorExtras): ScenarioGame {
+function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confidence: number) {
   return {
-    id: 'terror',
-    summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
-    params: TERROR_PARAMS,
-    async run(resolved, settings): Promise<Report> {
-      const ex = extras();
-      const { sim, dataLabel, policyLabel } = await prepare(resolved, ex);
-      const params = { ...resolved, policy: policyLabel, data: dataLabel };
-      const base = {
-        ...provenance('terror', params, sim.data),
-        method: 'mc' as const,
-        seed: settings.seed,
-        confidence: settings.confidence,
-        policy: policyLabel,
-        assumptions: TERROR_ASSUMPTIONS,
-      };
-      if (ex.trace !== undefined) {
-        if (!Number.isInteger(ex.trace) || ex.trace < 0 || ex.trace >= settings.n) {
-          throw new UsageError(`option --trace: got ${ex.trace}, expected a game index of this run, 0..${settings.n - 1}`);
-        }
-        const lines = traceGame(await createTerrorGame(sim), settings.seed, ex.trace);
-        return {
-          ...base,
-          title: `Terror from Destiny: game ${ex.trace} of the run with seed ${settings.seed}, turn by turn`,
-          n: 1,
-          result: { game: ex.trace, outcome: lines.outcome, trace: lines.lines },
-          tables: [{ title: `Game ${ex.trace}: ${lines.outcome}`, columns: [{ key: 'step', header: '#', format: 'int' }, { key: 'event', header: 'event', format: 'text' }], rows: lines.lines.map((event, i) => ({ step: i + 1, event })) }],
-          notes: [`replays stream (seed ${settings.seed}, game ${ex.trace}): the same game as in the full run`],
-        };
-      }
-      const run = await settings.simulate('terror', sim);
-      const deathOrderLabel = sim.deathOrder < 0 ? 'all (random card per game)' : sim.data.deathOrders[sim.deathOrder].name;
-      const result = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
-      return {
-        ...base,
-        title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
-        n: run.games,
-        ...(run.partial ? { partial: true } : {}),
-        result,
-        tables: terrorTables(result, sim.data.fatedDeath.count),
-        notes: [`data: ${dataLabel}`],
-      };
-    },
+    ...provenance('terror', { ...resolved }, p.sim.data),
+    method: 'mc' as const,
+    seed,
+    confidence,
+    policy: p.policyLabel,
+    assumptions: TERROR_ASSUMPTIONS,
+  };
+}
+
+/** The entry: `sim terror`, `sim run` on a `game: terror` scenario, compare, sweep, check. */
+export const terrorEntry: ScenarioGame = {
+  id: 'terror',
+  summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
+  params: TERROR_PARAMS,
+  async run(resolved, settings): Promise<Report> {
+    const prepared = await prepare(resolved);
+    const { sim, dataLabel, policyLabel } = prepared;
+    const run = await settings.simulate('terror', sim);
+    const deathOrderLabel = sim.deathOrder < 0 ? 'all (random card per game)' : sim.data.deathOrders[sim.deathOrder].name;
+    const result = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
+    return {
+      ...baseReport(resolved, prepared, settings.seed, settings.confidence),
+      title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
+      n: run.games,
+      ...(run.partial ? { partial: true } : {}),
+      result,
+      tables: terrorTables(result, sim.data.fatedDeath.count),
+      notes: [`data: ${dataLabel}`],
+    };
+  },
+};
+
+/**
+ * Game `index` of the run (`seed`, `n` games) played in-process with tracing on: the same game as
+ * in the full run. The turn-by-turn lines go to Report.text (and result.trace for JSON).
+ * Throws UsageError when `index` is not a game of the run.
+ */
+export async function traceReport(resolved: ResolvedParams, seed: number, n: number, index: number, confidence: number): Promise<Report> {
+  if (!Number.isInteger(index) || index < 0 || index >= n) {
+    throw new UsageError(`option --trace: got ${index}, expected a game index of this run, 0..${n - 1}`);
+  }
+  const prepared = await prepare(resolved);
+  const traced = traceGame(await createTerrorGame(prepared.sim), seed, index);
+  const width = String(traced.lines.length).length;
+  return {
+    ...baseReport(resolved, prepared, seed, confidence),
+    title: `Terror from Destiny: game ${index} of the run with seed ${seed}, turn by turn`,
+    n: 1,
+    result: { game: index, outcome: traced.outcome, trace: traced.lines },
+    text: traced.lines.map((line, i) => `${String(i + 1).padStart(width)}  ${line}`).join('\n'),
+    tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome: traced.outcome, steps: traced.lines.length }] }],
+    notes: [`replays stream (seed ${seed}, game ${index}): the same game as in the full run`, `data: ${prepared.dataLabel}`],
   };
 }
 
@@ -155,6 +161,3 @@ export function traceGame(game: Awaited<ReturnType<typeof createTerrorGame>>, se
   game.trace = null;
   return { outcome: OUTCOME_TEXT[game.outcome] ?? 'unfinished', lines };
 }
-
-/** The entry for `sim run` / scenario files: built-in policy and bundled data. */
-export const terrorEntry: ScenarioGame = makeTerrorEntry(() => ({}));

@@ -1,13 +1,17 @@
 // Parameters of `sim terror`: the rule constants a house rule might change, each with its rulebook
-// (or public-fact) default and source, plus the run choices (Death Order card, built-in policy).
+// (or public-fact) default and source, plus the run choices (Death Order card, policy, data file).
 import type { ParamSpec } from '../../core/params.js';
 
-/** Built-in policies; `--policy ./file.js` loads a user module instead (see terrorPolicy.ts). */
+/** Built-in policies; any other `policy` value is a user module path (see terrorPolicy.ts). */
 export const BUILTIN_POLICIES = ['death-order', 'random'] as const;
+
+/** The `data` default: the bundled reference data (found next to the sources, see defaultDataFile). */
+export const DEFAULT_DATA = 'scenarios/terror/data.yaml';
 
 export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'deathOrder', type: 'enum', default: 'all', choices: ['all', '1', '2', '3', '4', '5', '6', '7', '8', '9'], doc: 'Death Order card used (1-based), or all: a random card each game, reported per card', source: 'rulebook: Components (3 Death Order cards); the choice is the player\'s' },
-  { key: 'policy', type: 'enum', default: 'death-order', choices: [...BUILTIN_POLICIES], doc: 'built-in decision policy (a module path is given with --policy ./file.js)', source: 'sim: policy choice' },
+  { key: 'policy', type: 'path', choices: BUILTIN_POLICIES, default: 'death-order', doc: `decision policy: ${BUILTIN_POLICIES.join(' or ')}, or the path of a policy module (.js; in a scenario, relative to the scenario file)`, source: 'sim: policy choice' },
+  { key: 'data', type: 'path', default: DEFAULT_DATA, doc: 'reference data YAML (cards, Gabrielle, Location); the default is the bundled, partly assumed transcription', source: 'assumption: scenarios/terror/README.md labels every value [rulebook], [public] or [assumed]' },
   { key: 'horrorStart', type: 'int', default: 5, min: 0, max: 30, doc: 'horror level at set-up', source: 'rulebook: Special Setup ("The Horror level starts at 5")' },
   { key: 'timePerTurn', type: 'int', default: 6, min: 1, max: 20, doc: 'time at the start of each Action phase', source: 'public fact: Final Girl core rules (time 6 per turn)' },
   { key: 'timeExtreme', type: 'int', default: 5, min: 1, max: 20, doc: 'time per turn while horror is on the extreme side of the track', source: 'public fact: Final Girl core rules (5 on the extreme side)' },

@@ -1,0 +1,72 @@
+// Safe parsing of user-supplied YAML (scenario documents, game data files): the core schema (plain
+// maps, lists and scalars), duplicate keys and unknown tags are errors, size, nesting and aliases
+// are bounded, prototype keys are refused, and only plain JSON-like values come out. Every message
+// names the file and, past parsing, the key path. Games validate the shape afterwards (valibot).
+import { parseDocument } from 'yaml';
+import { UsageError } from './params.js';
+
+/** Largest accepted text, in UTF-16 code units (about bytes for ASCII YAML). */
+export const MAX_YAML_CHARS = 1 << 20;
+/** Deepest accepted nesting: the root mapping is depth 0, its values depth 1, … */
+export const MAX_YAML_DEPTH = 8;
+/** Alias expansions allowed per document (bounds "billion laughs" blow-ups). */
+export const MAX_YAML_ALIASES = 100;
+/** Keys that could reach an object's prototype when the document is copied or merged. */
+export const FORBIDDEN_YAML_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface SafeYamlLimits {
+  maxChars?: number;
+  maxDepth?: number;
+}
+
+/** "a.b[2].c" from a parent path and a key or index. */
+function join(path: string, key: string | number): string {
+  return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+}
+
+/**
+ * Checks a parsed value: only null, booleans, numbers, strings, arrays and plain
+ * objects, nested at most `maxDepth` deep, with no forbidden key. Throws UsageError naming
+ * `file` and the key path.
+ */
+export function checkYamlShape(value: unknown, file: string, maxDepth = MAX_YAML_DEPTH, path = '', depth = 0): void {
+  const where = path || '(document)';
+  // Same rule as scenario documents: no value deeper than maxDepth.
+  if (depth > maxDepth) throw new UsageError(`${file}: ${where}: nested deeper than ${maxDepth} levels`);
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return;
+  if (Array.isArray(value)) {
+    value.forEach((x, i) => checkYamlShape(x, file, maxDepth, join(path, i), depth + 1));
+    return;
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const k of Object.keys(value)) {
+      if (FORBIDDEN_YAML_KEYS.has(k)) throw new UsageError(`${file}: ${join(path, k)}: key not allowed`);
+      checkYamlShape((value as Record<string, unknown>)[k], file, maxDepth, join(path, k), depth + 1);
+    }
+    return;
+  }
+  // !!binary, !!set, !!omap, !!timestamp and friends produce Buffers, Sets, Maps, Dates.
+  throw new UsageError(`${file}: ${where}: unsupported value (only mappings, lists, text, numbers, true/false and null)`);
+}
+
+/**
+ * Parses YAML text into a plain JSON-like value after the safety checks above; `file` names the
+ * source in every message. Throws UsageError, never anything else.
+ */
+export function parseYamlSafely(text: string, file: string, limits: SafeYamlLimits = {}): unknown {
+  const maxChars = limits.maxChars ?? MAX_YAML_CHARS;
+  if (text.length > maxChars) throw new UsageError(`${file}: larger than ${maxChars} characters`);
+  let raw: unknown;
+  try {
+    // The core schema: plain maps, lists and scalars; duplicate keys are errors.
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, logLevel: 'silent' });
+    const problem = doc.errors[0] ?? doc.warnings[0];
+    if (problem) throw problem;
+    raw = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (err) {
+    // Also catches stack overflows on pathological nesting: still one line naming the file.
+    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+  checkYamlShape(raw, file, limits.maxDepth ?? MAX_YAML_DEPTH);
+  return raw;
+}

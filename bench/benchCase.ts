@@ -5,7 +5,7 @@ export interface BenchCase {
   /** What one unit is: "games", "attacks", "configurations". */
   unit: string;
   /** Builds state (parsing data, preallocating). Timed separately from the steady state. */
-  setup(): unknown;
+  setup(): unknown | Promise<unknown>;
   /** Performs `units` units of work on `state` starting at unit index `start`; returns a checksum so the work cannot be optimised away. */
   run(state: unknown, start: number, units: number): number;
   /** Units per timed batch (about 10–50 ms of work). */

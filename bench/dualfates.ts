@@ -1,9 +1,7 @@
 // Dual Fates: the exact attack engine (one full computation: success, damage, attacks-to-
 // incapacitate tail to 1e-9) and the Monte Carlo attack player through the real recorder.
 import type { BenchCase } from './benchCase.js';
-import { Layout, Recorder } from '../src/core/aggregate.js';
-import type { GamePlayer } from '../src/core/game.js';
-import { streamFor } from '../src/core/rng.js';
+import { playerCase } from './playerCase.js';
 import { exactAttack } from '../src/games/dualfates/attackExact.js';
 import { attackSim, type AttackSimParams } from '../src/games/dualfates/attackSim.js';
 import { defaultAttackParams } from '../src/games/dualfates/dualfatesParams.js';
@@ -24,18 +22,5 @@ export const dualfatesCases: BenchCase[] = [
       return sum;
     },
   },
-  {
-    name: 'dualfates attack Monte Carlo (games of ~3.0 attacks until incapacitated)',
-    unit: 'games',
-    batch: 100_000,
-    setup: () => {
-      const layout = new Layout(attackSim.metrics(simParams));
-      return { player: attackSim.createPlayer(simParams) as GamePlayer, rec: new Recorder(layout, layout.emptyChunk()) };
-    },
-    run(state, start, units) {
-      const { player, rec } = state as { player: GamePlayer; rec: Recorder };
-      for (let i = start; i < start + units; i++) player.play(streamFor(7, i), rec, i);
-      return rec.data[1];
-    },
-  },
+  playerCase('dualfates attack Monte Carlo (games of ~3.0 attacks until incapacitated)', attackSim, () => simParams, 100_000),
 ];

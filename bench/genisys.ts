@@ -2,10 +2,8 @@
 // die-step table (6 Skill × 5 ranges × 6 Power × 8 Armor × 4 covers = 5,760 exact attacks), and
 // Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does).
 import type { BenchCase } from './benchCase.js';
-import { Layout, Recorder } from '../src/core/aggregate.js';
-import type { GamePlayer } from '../src/core/game.js';
+import { playerCase } from './playerCase.js';
 import { resolveParams } from '../src/core/params.js';
-import { streamFor } from '../src/core/rng.js';
 import { compileAttack, type AttackPlan } from '../src/games/genisys/attackPlan.js';
 import { attackSim } from '../src/games/genisys/attackSim.js';
 import { dieStepTables } from '../src/games/genisys/dieStepTable.js';
@@ -40,19 +38,5 @@ export const genisysCases: BenchCase[] = [
       return s;
     },
   },
-  {
-    name: 'genisys attack (Monte Carlo, D8 ×2 pb)',
-    unit: 'games',
-    batch: 200_000,
-    setup: () => {
-      const plan = compileAttack(paramsOf(ACCEPTANCE));
-      const layout = new Layout(attackSim.metrics(plan));
-      return { player: attackSim.createPlayer(plan) as GamePlayer, rec: new Recorder(layout, layout.emptyChunk()) };
-    },
-    run(state, start, units) {
-      const { player, rec } = state as { player: GamePlayer; rec: Recorder };
-      for (let i = start; i < start + units; i++) player.play(streamFor(7, i), rec, i);
-      return rec.data[1];
-    },
-  },
+  playerCase('genisys attack (Monte Carlo, D8 ×2 pb)', attackSim, () => compileAttack(paramsOf(ACCEPTANCE)), 200_000),
 ];

@@ -5,7 +5,7 @@
 // row, discard. 20 turns per player. Measured in the same bench run as the games, so a game's
 // ratio to it cancels out the machine's speed.
 import type { BenchCase } from './benchCase.js';
-import { randIndex, shuffleInPlace, streamFor, type Rng } from '../src/core/rng.js';
+import { randIndex, shuffleInPlace, StreamSeeder, type Rng } from '../src/core/rng.js';
 
 const PLAYERS = 2;
 const TURNS = 20;
@@ -86,8 +86,14 @@ export const referenceCase: BenchCase = {
     row: new Int8Array(ROW),
   }),
   run(state, start, units) {
+    // Same stream handling as the runner: one generator re-seeded in place per game.
+    const seeder = new StreamSeeder(1);
+    const rng = seeder.streamFor(start);
     let sum = 0;
-    for (let i = start; i < start + units; i++) sum += playReferenceGame(streamFor(1, i), state as DeckState);
+    for (let i = start; i < start + units; i++) {
+      seeder.seedInto(rng, i);
+      sum += playReferenceGame(rng, state as DeckState);
+    }
     return sum;
   },
 };

@@ -1,7 +1,7 @@
 // `npm run bench`: throughput of every registered case on one core, with setup timed apart from
 // the steady state, each read as a ratio to the reference deck-builder measured in the same run.
 // Writes bench/results.json. Never part of `npm test`: machines are noisy.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,9 @@ interface Measurement {
   checksum: number;
 }
 
-function measure(c: BenchCase, seconds: number): Omit<Measurement, 'ratioToReference'> {
+async function measure(c: BenchCase, seconds: number): Promise<Omit<Measurement, 'ratioToReference'>> {
   const t0 = performance.now();
-  const state = c.setup();
+  const state = await c.setup();
   const setupMs = performance.now() - t0;
   let checksum = 0;
   // Warm-up so the JIT has compiled the hot loop before timing.
@@ -44,10 +44,10 @@ function measure(c: BenchCase, seconds: number): Omit<Measurement, 'ratioToRefer
 const seconds = Number(process.env.BENCH_SECONDS ?? 1.5);
 const filter = process.argv[2];
 const cases = BENCH_CASES.filter((c) => !filter || c.name.includes(filter));
-const ref = measure(referenceCase, seconds);
+const ref = await measure(referenceCase, seconds);
 const results: Measurement[] = [{ ...ref, ratioToReference: 1 }];
 for (const c of cases) {
-  const m = measure(c, seconds);
+  const m = await measure(c, seconds);
   results.push({ ...m, ratioToReference: c.unit === 'games' ? m.perSecond / ref.perSecond : null });
 }
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
@@ -56,6 +56,12 @@ for (const r of results) {
   process.stdout.write(`${r.name.padEnd(58)} ${fmt(r.perSecond).padStart(14)} ${r.unit}/s  setup ${r.setupMs.toFixed(1)} ms${ratio}\n`);
 }
 const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+// A filtered run updates its own cases and keeps the others' last figures (marked with their date).
+let kept: Record<string, unknown>[] = [];
+if (filter && existsSync(out)) {
+  const previous = JSON.parse(readFileSync(out, 'utf8')) as { results?: Record<string, unknown>[] };
+  kept = (previous.results ?? []).filter((r) => !results.some((m) => m.name === r.name));
+}
 writeFileSync(
   out,
   JSON.stringify(
@@ -64,7 +70,10 @@ writeFileSync(
       node: process.version,
       cpu: cpus()[0]?.model ?? 'unknown',
       secondsPerCase: seconds,
-      results: results.map((r) => ({ ...r, perSecond: Math.round(r.perSecond), setupMs: Math.round(r.setupMs * 100) / 100 })),
+      results: [
+        ...results.map((r) => ({ ...r, perSecond: Math.round(r.perSecond), setupMs: Math.round(r.setupMs * 100) / 100 })),
+        ...kept.map((r) => ({ ...r, fromEarlierRun: true })),
+      ],
     },
     null,
     2,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../src/core/aggregate.js';
-import { pairedSim, splitPairedTotals, type PairedParams } from '../src/core/paired.js';
-import { runSimulation } from '../src/core/runner.js';
+import { pairedSim, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
+import { runSimulation } from '../src/run/runner.js';
 import { binomialHalfTwoSided, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
 import { crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';

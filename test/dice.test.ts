@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSimulation } from '../src/core/runner.js';
+import { runSimulation } from '../src/run/runner.js';
 import { exactSuccesses } from '../src/games/dice/diceExact.js';
 import { diceResult } from '../src/games/dice/diceReport.js';
 

@@ -3,7 +3,7 @@
 // exact engine against an independent formulation, and Monte Carlo against exact at a fixed seed.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSimulation } from '../src/core/runner.js';
+import { runSimulation } from '../src/run/runner.js';
 import { applyDamage, attacksToIncapacitate, damageFromDice, damageRollCounts, deflects, exactAttack, rollSucceeds, successCounts, targetNumber, type Pools } from '../src/games/dualfates/attackExact.js';
 import { mcAttackResult } from '../src/games/dualfates/attackReport.js';
 import type { AttackSimParams } from '../src/games/dualfates/attackSim.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rollDie, shuffleInPlace, streamFor, streamState } from '../src/core/rng.js';
+import { StreamSeeder, randIndex, rollDie, shuffleInPlace, streamFor, streamState } from '../src/core/rng.js';
 import { chiSquareGoodnessOfFit } from '../src/core/stats.js';
 
 function firstValues(seed: number, index: number, k = 4): number[] {
@@ -83,5 +83,46 @@ describe('dice and shuffles', () => {
     expect(counts.size).toBe(6);
     const r = chiSquareGoodnessOfFit([...counts.values()], new Array(6).fill(1 / 6));
     expect(r.pValue).toBeGreaterThan(0.001);
+  });
+});
+
+describe('in-place re-seeding and Lemire bounded integers', () => {
+  it('seedInto gives exactly the stream streamFor gives (pins pure-rand field layout)', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), fc.nat({ max: 1e12 }), (seed, index) => {
+        const seeder = new StreamSeeder(seed);
+        const reused = seeder.streamFor(index + 1);
+        seeder.seedInto(reused, index);
+        const fresh = streamFor(seed, index);
+        for (let i = 0; i < 8; i++) expect(reused.next()).toBe(fresh.next());
+        expect(seeder.streamFor(index).getState()).toEqual(streamFor(seed, index).getState());
+      }),
+      { seed: 7 },
+    );
+  });
+  it('randIndex stays in [0, n) for n from 1 to beyond the fast path', () => {
+    const rng = streamFor(5, 5);
+    for (const n of [1, 2, 3, 6, 7, 1000, 2 ** 21, 2 ** 21 + 1, 2 ** 31 + 11, 2 ** 32]) {
+      for (let i = 0; i < 200; i++) {
+        const v = randIndex(rng, n);
+        expect(Number.isInteger(v) && v >= 0 && v < n).toBe(true);
+      }
+    }
+    expect(randIndex(rng, 1)).toBe(0);
+  });
+  it('randIndex is uniform for a size that does not divide 2^32 (chi-square, 7 and 1000 buckets)', () => {
+    for (const n of [7, 1000]) {
+      const counts = new Array(n).fill(0);
+      const rng = streamFor(11, n);
+      for (let i = 0; i < 200 * n; i++) counts[randIndex(rng, n)]++;
+      expect(chiSquareGoodnessOfFit(counts, new Array(n).fill(1 / n)).pValue).toBeGreaterThan(0.001);
+    }
+  });
+  it('rejection makes tiny biases impossible: n = 3·2^20 + 1 stays uniform over thirds', () => {
+    const n = 3 * 2 ** 20 + 1;
+    const counts = [0, 0, 0];
+    const rng = streamFor(3, 3);
+    for (let i = 0; i < 60000; i++) counts[Math.min(2, Math.floor((randIndex(rng, n) * 3) / n))]++;
+    expect(chiSquareGoodnessOfFit(counts, [1 / 3, 1 / 3, 1 / 3]).pValue).toBeGreaterThan(0.001);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChunkSize, runSimulation } from '../src/core/runner.js';
+import { defaultChunkSize, runSimulation } from '../src/run/runner.js';
 
 const params = { count: 4, sides: 6, target: 4 };
 

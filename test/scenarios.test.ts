@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -95,4 +95,26 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(rows.map((x: { key: string }) => x.key)).toEqual(['count', 'sides', 'target']);
     expect(rows[0]).toMatchObject({ default: '3', allowed: 'an integer in [1, 1000]' });
   });
+});
+
+describe('fuzz through the real CLI', () => {
+  it('mutated scenario documents: exit 2 with one message line, or a valid run — never a crash trace', () => {
+    const sources = ['scenarios/dice/default.yaml', 'scenarios/genisys/default.yaml'].map((f) => readFileSync(f, 'utf8'));
+    const dir = mkdtempSync(join(tmpdir(), 'sim-fuzz-'));
+    const docs = fc.sample(
+      fc.tuple(fc.constantFrom(...sources), fc.nat(400), fc.nat(12), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__: 1\n', 'constructor:\n', '{', ': :', '\t', '- x\n', 'game: dice\n', 'params: 7\n', 'run: {n: 0}\n'))),
+      { numRuns: 14, seed: 7 },
+    ).map(([src, at, del, ins]) => src.slice(0, at % (src.length + 1)) + ins + src.slice((at % (src.length + 1)) + del));
+    docs.forEach((text, i) => {
+      const f = join(dir, `doc${i}.yaml`);
+      writeFileSync(f, text);
+      const r = runCli(['run', f, '-n', '200', '-q', '-j', '1', '--format', 'json']);
+      expect([0, 2], `${text}\n→ ${r.stderr}`).toContain(r.code);
+      if (r.code === 2) {
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+        expect(r.stdout).toBe('');
+      } else expect(JSON.parse(r.stdout).tool).toBe('sim');
+    });
+  }, 60_000);
 });

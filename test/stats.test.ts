@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Layout, Totals, Recorder } from '../src/core/aggregate.js';
 import {
   chiSquareGoodnessOfFit,
+  clopperPearson,
   chiSquareSurvival,
   histogramQuantile,
   logGamma,
@@ -52,6 +53,25 @@ describe('Wilson score interval', () => {
     expect(b.hi - b.lo).toBeLessThan(a.hi - a.lo);
     const c = wilson(500, 1000, 0.99);
     expect(c.hi - c.lo).toBeGreaterThan(a.hi - a.lo);
+  });
+});
+
+describe('Clopper–Pearson interval', () => {
+  it('matches published values', () => {
+    const a = clopperPearson(5, 10, 0.95);
+    expect(a.lo).toBeCloseTo(0.187086, 5);
+    expect(a.hi).toBeCloseTo(0.812914, 5);
+    const z = clopperPearson(0, 10, 0.95);
+    expect(z.lo).toBe(0);
+    expect(z.hi).toBeCloseTo(0.308497, 5);
+    const r = clopperPearson(3, 20000, 0.95);
+    expect(r.lo).toBeCloseTo(3.093467e-5, 10);
+    expect(r.hi).toBeCloseTo(4.383005e-4, 9); // binomial tail solved independently (log-space sum, bisection)
+  });
+  it('is wider than Wilson for rare events (Wilson undercovers when n·p < 1)', () => {
+    const cp = clopperPearson(3, 20000, 0.999999);
+    const w = wilson(3, 20000, 0.999999);
+    expect(cp.lo).toBeLessThan(w.lo);
   });
 });
 

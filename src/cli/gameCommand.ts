@@ -2,11 +2,12 @@
 // --set key=value, plus the run and output options. Precedence, lowest first: rulebook defaults,
 // scenario file, --set, explicit options.
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Totals } from '../core/aggregate.js';
 import { hashOf } from '../core/hash.js';
 import { packageInfo } from '../core/packageInfo.js';
-import type { RunResult } from '../core/runner.js';
+import type { RunResult } from '../run/runner.js';
 import {
   identityMismatch,
   identityOf,
@@ -19,6 +20,7 @@ import {
   type SavedCall,
 } from './runState.js';
 import type { Command } from 'commander';
+import { collect } from './parseOptions.js';
 import { resolveParams, UsageError } from '../core/params.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../core/scenarioGame.js';
 import { parseScenario, parseSetOptions, type ScenarioDoc } from '../core/scenarioFile.js';
@@ -45,9 +47,6 @@ export interface GameCliOptions extends RunCliOptions {
   set?: string[];
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 /** Reads and parses a scenario file for game `gameId`. Throws UsageError. */
 export function loadScenarioFile(file: string, gameId?: string): ScenarioDoc {
@@ -76,18 +75,26 @@ export function resolveFromSources(
 ): ResolvedParams {
   const source = new Map<string, string>();
   const merged: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) {
-    merged[k] = val;
-    source.set(k, `${scenario!.file}: params.${k}`);
+  // File parameters are resolved against the folder of the scenario that names them, or the
+  // working directory when given on the command line, so a run means the same files anywhere.
+  // Resolved paths are kept relative to the working directory when inside it, so that reports
+  // (and their parameter hashes) do not depend on where the checkout lives.
+  const put = (k: string, val: unknown, base: string, where: string) => {
+    const spec = entry.params.find((p) => p.key === k);
+    const isFile = spec?.type === 'path' && typeof val === 'string' && val !== '' && !(spec.choices ?? []).includes(val);
+    merged[k] = isFile ? portablePath(resolvePath(base, val as string)) : val;
+    source.set(k, where);
+  };
+  const scenarioDir = scenario ? dirname(resolvePath(scenario.file)) : process.cwd();
+  // A scenario's `run: {policy}` names the policy when the game has a `policy` parameter.
+  if (scenario?.doc.run.policy !== undefined && entry.params.some((p) => p.key === 'policy')) {
+    put('policy', scenario.doc.run.policy, scenarioDir, `${scenario.file}: run.policy`);
   }
-  for (const [k, val] of Object.entries(sets)) {
-    merged[k] = val;
-    source.set(k, `option --set ${k}`);
-  }
+  for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);
+  for (const [k, val] of Object.entries(sets)) put(k, val, process.cwd(), `option --set ${k}`);
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
-    merged[k] = val;
-    source.set(k, `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   }
   return resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
 }
@@ -234,6 +241,12 @@ function mergeTimings(
   return { ...next, wallMs, calls: Number(prev.calls ?? 1) + 1 };
 }
 
+/** `file` relative to the working directory when it lies inside it, else absolute. */
+function portablePath(file: string): string {
+  const rel = relativePath(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
 /** The -n/--seed of a command, falling back to the scenario's run block. */
 export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: ScenarioDoc | null): RunCliOptions {
   const fromCli = cmd.getOptionValueSource('games') === 'cli';
@@ -249,7 +262,7 @@ export function addGameCommand(parent: Command, spec: GameCommandSpec): Command 
   spec.options?.(cmd);
   cmd
     .option('--scenario <file>', 'take parameters (and -n/--seed) from a scenario YAML file')
-    .option('--set <key=value>', 'override one parameter (repeatable); see `sim params`', collect, []);
+    .option('--set <key=value>', 'override one parameter (repeatable); see `sim params`', collect);
   addRunOptions(cmd, spec.defaultGames);
   cmd.action(async (opts: GameCliOptions & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, spec.entry.id) } : null;

@@ -39,6 +39,11 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `sim … | head` closes stdout early: that is the reader's choice, not a failure.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   const program = buildProgram();
   if (argv.length <= 2) {
     program.outputHelp();

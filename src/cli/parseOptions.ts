@@ -63,3 +63,8 @@ export function intInRange(min: number, max: number): (raw: string) => number {
     return value;
   };
 }
+
+/** Accumulates a repeatable option (`--set a=1 --set b=2`) into an array. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

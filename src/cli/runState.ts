@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Layout, Totals } from '../core/aggregate.js';
 import { hashOf } from '../core/hash.js';
 import { UsageError } from '../core/params.js';
-import { loadSim } from '../games/registry.js';
+import { loadSim } from '../run/registry.js';
 
 export interface RunIdentity {
   tool: 'sim';

@@ -8,10 +8,15 @@ const ENTRIES: Record<string, () => Promise<ScenarioGame>> = {
   'genisys-attack': async () => (await import('../games/genisys/genisysEntry.js')).genisysEntry,
   terror: async () => (await import('../games/terror/terrorEntry.js')).terrorEntry,
   'dualfates-attack': async () => (await import('../games/dualfates/attackEntry.js')).attackEntry,
+  // Test fixture (hidden): found by id, never listed.
+  _fault: async () => (await import('../games/fault/faultEntry.js')).faultEntry,
 };
 
+/** Ids users see (fixtures starting with "_" are left out). */
 export function scenarioGameIds(): string[] {
-  return Object.keys(ENTRIES).sort();
+  return Object.keys(ENTRIES)
+    .filter((id) => !id.startsWith('_'))
+    .sort();
 }
 
 /** The game registered as `id`, or undefined. */

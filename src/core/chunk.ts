@@ -2,7 +2,7 @@
 // runner and the worker threads.
 import { Layout, Recorder } from './aggregate.js';
 import type { GamePlayer } from './game.js';
-import { streamFor } from './rng.js';
+import { StreamSeeder } from './rng.js';
 import { GameError } from './gameError.js';
 
 /** Plays games [start, start + count) of run `seed`, returning the chunk aggregate. */
@@ -16,9 +16,16 @@ export function playChunk(
   const data = layout.emptyChunk();
   const rec = new Recorder(layout, data);
   const end = start + count;
+  if (count <= 0) return data;
+  // One generator per chunk, re-seeded in place to each game's stream (seed, i).
+  const seeder = new StreamSeeder(seed);
+  const rng = seeder.streamFor(start);
   let i = start;
   try {
-    for (; i < end; i++) player.play(streamFor(seed, i), rec, i);
+    for (; i < end; i++) {
+      seeder.seedInto(rng, i);
+      player.play(rng, rec, i);
+    }
   } catch (err) {
     // Name the failing game so the error can be reproduced with --trace.
     throw new GameError(i, `game ${i}: ${err instanceof Error ? err.message : String(err)}`);

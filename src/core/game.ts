@@ -1,8 +1,18 @@
 // The contract every simulated game implements (OpenSpiel's shape, TypeScript ergonomics).
 // A GameSim is pure data plus factories: the runner (in-process or in a worker) builds one
 // player per thread with preallocated state and calls play() once per game.
-import type { MetricSpec, Recorder } from './aggregate.js';
+import type { MetricSpec, Recorder, Totals } from './aggregate.js';
 import type { Rng } from './rng.js';
+
+/** What a run of a simulation returns: exact totals of the games merged. */
+export interface RunResult {
+  totals: Totals;
+  /** Games merged (equals n unless stopped early). */
+  games: number;
+  partial: boolean;
+  chunkSize: number;
+  jobs: number;
+}
 
 /** Plays one game from its own stream and records its metrics. Reuses preallocated state. */
 export interface GamePlayer {

@@ -8,11 +8,13 @@ export type ParamValue = number | boolean | string;
 export interface ParamSpec {
   /** Dotted key path, e.g. "handSize" or "cover.save". */
   readonly key: string;
-  readonly type: 'int' | 'number' | 'bool' | 'enum';
+  /** 'string': free text (a name, a list); 'path': a file, resolved against the scenario file's folder when given there. */
+  readonly type: 'int' | 'number' | 'bool' | 'enum' | 'string' | 'path';
   readonly default: ParamValue;
   /** Inclusive bounds for int/number. */
   readonly min?: number;
   readonly max?: number;
+  /** Allowed values of an enum; for a path, names taken as they are instead of as files (e.g. built-in policies). */
   readonly choices?: readonly string[];
   /** One line: what it means. */
   readonly doc: string;
@@ -36,6 +38,10 @@ export function describeAllowed(spec: ParamSpec): string {
       return 'true or false';
     case 'enum':
       return `one of ${(spec.choices ?? []).join(', ')}`;
+    case 'string':
+      return 'a text value';
+    case 'path':
+      return spec.choices?.length ? `one of ${spec.choices.join(', ')}, or a file path` : 'a file path';
   }
 }
 
@@ -50,6 +56,10 @@ function schemaFor(spec: ParamSpec): v.GenericSchema<unknown, ParamValue> {
       return v.boolean(allowed);
     case 'enum':
       return v.picklist(spec.choices as string[], allowed);
+    case 'string':
+      return v.pipe(v.string(allowed), v.maxLength(4096, allowed));
+    case 'path':
+      return v.pipe(v.string(allowed), v.minLength(1, allowed), v.maxLength(4096, allowed));
   }
 }
 
@@ -65,12 +75,17 @@ export function coerceParam(spec: ParamSpec, raw: unknown): unknown {
   return s;
 }
 
+/** YAML reads `deathOrder: 2` as a number; text-valued parameters take it as the text "2". */
+function textual(spec: ParamSpec, raw: unknown): unknown {
+  return (spec.type === 'enum' || spec.type === 'string' || spec.type === 'path') && typeof raw === 'number' ? String(raw) : raw;
+}
+
 /**
  * Validates one value against its spec. `where` names the source for the message,
  * e.g. "option --sides" or "scenarios/x.yaml: params.handSize". Throws UsageError.
  */
 export function validateParam(spec: ParamSpec, raw: unknown, where: string): ParamValue {
-  const result = v.safeParse(schemaFor(spec), coerceParam(spec, raw));
+  const result = v.safeParse(schemaFor(spec), coerceParam(spec, textual(spec, raw)));
   if (!result.success) {
     throw new UsageError(`${where}: got ${JSON.stringify(raw)}, expected ${describeAllowed(spec)}`);
   }

@@ -1,5 +1,5 @@
 // The provenance block every report starts with.
-import { hashOf } from '../core/hash.js';
+import { hashOf } from './hash.js';
 import type { Report } from './reportTypes.js';
 import { packageInfo } from './packageInfo.js';
 

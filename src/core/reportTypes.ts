@@ -41,6 +41,8 @@ export interface Report {
   /** Human and CSV view of the result. */
   tables: ResultTable[];
   notes: string[];
+  /** Preformatted text (e.g. a game trace) printed by the table format after the header. */
+  text?: string;
   /** What reproduces this report exactly: `sim check` re-runs it. Filled in by the shell. */
   rerun?: { game: string; params: Record<string, unknown>; seed: number; n: number };
   /** Wall-clock facts of this execution: never part of the deterministic content. */

@@ -1,9 +1,9 @@
 // Scenario documents: YAML naming a game, its parameter overrides and optional run settings.
-// Parsed safely (no custom tags, bounded size and depth, no prototype keys) and validated with
-// valibot; every message names the file and the key path.
+// Parsed safely (src/core/safeYaml.ts: no custom tags, bounded size and depth, no prototype keys)
+// and validated with valibot; every message names the file and the key path.
 import * as v from 'valibot';
-import { parse } from 'yaml';
 import { UsageError } from './params.js';
+import { FORBIDDEN_YAML_KEYS, parseYamlSafely } from './safeYaml.js';
 
 export interface ScenarioDoc {
   game: string;
@@ -12,10 +12,6 @@ export interface ScenarioDoc {
   params: Record<string, unknown>;
   run: { n?: number; seed?: number; method?: string; policy?: string };
 }
-
-const MAX_BYTES = 1 << 20;
-const MAX_DEPTH = 8;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const RunSchema = v.strictObject({
   n: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1e12))),
@@ -31,17 +27,6 @@ const DocSchema = v.strictObject({
   run: v.optional(RunSchema),
 });
 
-function checkShape(value: unknown, path: string, depth: number, file: string): void {
-  if (depth > MAX_DEPTH) throw new UsageError(`${file}: ${path || 'document'} is nested deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(value)) value.forEach((x, i) => checkShape(x, `${path}[${i}]`, depth + 1, file));
-  else if (value && typeof value === 'object') {
-    for (const k of Object.keys(value)) {
-      if (FORBIDDEN_KEYS.has(k)) throw new UsageError(`${file}: ${path ? `${path}.` : ''}${k}: key not allowed`);
-      checkShape((value as Record<string, unknown>)[k], path ? `${path}.${k}` : k, depth + 1, file);
-    }
-  }
-}
-
 /** Flattens nested objects to dotted keys: {cover: {save: 3}} → {"cover.save": 3}. Arrays stay values. */
 export function flattenParams(obj: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -55,16 +40,9 @@ export function flattenParams(obj: Record<string, unknown>, prefix = ''): Record
 
 /** Parses scenario text; `file` names it in messages. Throws UsageError. */
 export function parseScenario(text: string, file: string): ScenarioDoc {
-  if (text.length > MAX_BYTES) throw new UsageError(`${file}: larger than ${MAX_BYTES} bytes`);
-  let raw: unknown;
-  try {
-    // The core schema: plain maps, lists and scalars only; duplicate keys are errors.
-    raw = parse(text, { schema: 'core', uniqueKeys: true, maxAliasCount: 100, logLevel: 'error' });
-  } catch (err) {
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
-  }
+  // Size, nesting, aliases, tags and prototype keys are checked by the shared safe parser.
+  const raw = parseYamlSafely(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with at least "game:"`);
-  checkShape(raw, '', 0, file);
   const result = v.safeParse(DocSchema, raw);
   if (!result.success) {
     const issue = result.issues[0];
@@ -82,7 +60,7 @@ export function parseSetOptions(sets: readonly string[]): Record<string, string>
     const eq = s.indexOf('=');
     if (eq <= 0) throw new UsageError(`option --set: got ${JSON.stringify(s)}, expected key=value (e.g. --set handSize=6)`);
     const key = s.slice(0, eq).trim();
-    if (FORBIDDEN_KEYS.has(key)) throw new UsageError(`option --set: key ${JSON.stringify(key)} not allowed`);
+    if (FORBIDDEN_YAML_KEYS.has(key)) throw new UsageError(`option --set: key ${JSON.stringify(key)} not allowed`);
     out[key] = s.slice(eq + 1).trim();
   }
   return out;

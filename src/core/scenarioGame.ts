@@ -3,7 +3,7 @@
 // rulebook defaults, and one run function from resolved parameters to a Report.
 import type { ParamSpec, ParamValue } from './params.js';
 import type { Report } from './reportTypes.js';
-import type { RunResult } from './runner.js';
+import type { RunResult } from './game.js';
 
 export type ResolvedParams = Record<string, ParamValue>;
 

@@ -347,3 +347,26 @@ export function holmAdjust(pValues: readonly number[]): number[] {
   });
   return out;
 }
+
+/**
+ * Clopper–Pearson ("exact") interval for k successes in n trials: conservative for every p,
+ * including rare events (n·p < 1) where Wilson's interval undercovers. Used by tests that check
+ * Monte Carlo against exact values over many, possibly tiny, probabilities.
+ */
+export function clopperPearson(k: number, n: number, confidence = 0.95): Interval {
+  const alpha = 1 - confidence;
+  // P(X >= k | p) = I_p(k, n - k + 1) grows with p; P(X <= k | p) = 1 - I_p(k + 1, n - k) falls.
+  const solve = (f: (p: number) => number, target: number): number => {
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 200; i++) {
+      const mid = (lo + hi) / 2;
+      if (f(mid) < target) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  const lo = k === 0 ? 0 : solve((p) => regularizedBeta(p, k, n - k + 1), alpha / 2);
+  const hi = k === n ? 1 : solve((p) => regularizedBeta(p, k + 1, n - k), 1 - alpha / 2);
+  return { lo, hi };
+}

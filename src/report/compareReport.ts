@@ -1,7 +1,7 @@
 // Differences between two variants run on common random numbers: per shared metric, A, B,
 // A − B with its interval and a p-value from a paired test suited to the metric.
 import type { Totals } from '../core/aggregate.js';
-import type { SharedMetric } from '../core/paired.js';
+import type { SharedMetric } from '../run/paired.js';
 import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
 
 export interface MetricComparison extends DifferenceEstimate {

@@ -43,7 +43,7 @@ function headerLines(r: Report): string[] {
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
-  bits.push(`${Math.round(r.confidence * 1000) / 10}% intervals`);
+  if (r.method === 'mc') bits.push(`${Math.round(r.confidence * 1000) / 10}% intervals`);
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
   return lines;
@@ -66,6 +66,7 @@ export function wrap(text: string, width = 100, indent = 2): string {
 
 export function renderText(r: Report): string {
   const parts = [headerLines(r).join('\n')];
+  if (r.text) parts.push(r.text.replace(/\n+$/, ''));
   for (const t of r.tables) parts.push(renderTable(t));
   if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, 100, 4))].join('\n'));
   if (r.notes.length) parts.push(r.notes.map((n) => wrap(`Note: ${n}`)).join('\n'));

@@ -2,9 +2,9 @@
 // both use stream (seed, i), so shared randomness cancels out of the difference. One paired
 // game records A's metrics, B's metrics, and for every metric the two share, the joint outcome
 // (rates: 2a + b in 0..3, the McNemar table) or the shifted difference (counts: a - b + offset).
-import { Layout, Recorder, Totals, type MetricSpec } from './aggregate.js';
-import type { GamePlayer, GameSim } from './game.js';
-import { loadSim } from '../games/registry.js';
+import { Layout, Recorder, Totals, type MetricSpec } from '../core/aggregate.js';
+import type { GamePlayer, GameSim } from '../core/game.js';
+import { loadSim } from './registry.js';
 
 export interface PairedSide {
   simId: string;

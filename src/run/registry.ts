@@ -6,13 +6,13 @@ import type { GameSim } from '../core/game.js';
 type AnySim = GameSim<any>;
 
 const SIMS: Record<string, () => Promise<AnySim>> = {
-  dice: async () => (await import('./dice/diceSim.js')).diceSim,
-  darkfate: async () => (await import('./darkfate/darkfateSim.js')).darkfateSim,
-  'genisys-attack': async () => (await import('./genisys/attackSim.js')).attackSim,
-  terror: async () => (await import('./terror/terrorSim.js')).terrorSim,
-  dualfates: async () => (await import('./dualfates/dualfatesSim.js')).dualfatesSim,
-  paired: async () => (await import('../core/paired.js')).pairedSim,
-  fault: async () => (await import('./fault/faultSim.js')).faultSim,
+  dice: async () => (await import('../games/dice/diceSim.js')).diceSim,
+  darkfate: async () => (await import('../games/darkfate/darkfateSim.js')).darkfateSim,
+  'genisys-attack': async () => (await import('../games/genisys/attackSim.js')).attackSim,
+  terror: async () => (await import('../games/terror/terrorSim.js')).terrorSim,
+  dualfates: async () => (await import('../games/dualfates/dualfatesSim.js')).dualfatesSim,
+  paired: async () => (await import('./paired.js')).pairedSim,
+  fault: async () => (await import('../games/fault/faultSim.js')).faultSim,
 };
 
 export function simIds(): string[] {

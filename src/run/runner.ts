@@ -5,12 +5,13 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Layout, Totals } from './aggregate.js';
-import { playChunk } from './chunk.js';
-import { GameError } from './gameError.js';
-import { canonicalJson } from './hash.js';
+import { Layout, Totals } from '../core/aggregate.js';
+import type { RunResult } from '../core/game.js';
+import { playChunk } from '../core/chunk.js';
+import { GameError } from '../core/gameError.js';
+import { canonicalJson } from '../core/hash.js';
 import type { ChunkTask } from './worker.js';
-import { loadSim } from '../games/registry.js';
+import { loadSim } from './registry.js';
 
 export interface RunOptions {
   simId: string;
@@ -33,14 +34,7 @@ export interface RunOptions {
   forcePool?: boolean;
 }
 
-export interface RunResult {
-  totals: Totals;
-  /** Games merged (equals n unless stopped early). */
-  games: number;
-  partial: boolean;
-  chunkSize: number;
-  jobs: number;
-}
+export type { RunResult } from '../core/game.js';
 
 /** Number of worker threads `-j auto` uses. */
 export function autoJobs(): number {
@@ -52,7 +46,7 @@ function workerFile(): string {
   if (!here.endsWith('.ts')) return fileURLToPath(new URL('./worker.js', here));
   // Running from TypeScript source (vitest, tsx): Node 20 does not apply tsx's loader inside
   // worker threads, so workers use the compiled twin that `npm test` builds first (pretest).
-  const compiled = fileURLToPath(new URL('../../dist/src/core/worker.js', here));
+  const compiled = fileURLToPath(new URL('../../dist/src/run/worker.js', here));
   if (!existsSync(compiled)) throw new Error(`worker threads need the compiled code: run \`npm run build\` (missing ${compiled})`);
   return compiled;
 }

@@ -1,9 +1,9 @@
 // Piscina worker entry: plays chunks and sends back compact aggregates (never per-game data).
 // A worker builds each (simulation, parameters) player once and reuses its preallocated state.
-import { Layout } from './aggregate.js';
-import { playChunk } from './chunk.js';
-import type { GamePlayer } from './game.js';
-import { loadSim } from '../games/registry.js';
+import { Layout } from '../core/aggregate.js';
+import { playChunk } from '../core/chunk.js';
+import type { GamePlayer } from '../core/game.js';
+import { loadSim } from './registry.js';
 
 export interface ChunkTask {
   simId: string;

@@ -13,7 +13,7 @@ import { holmAdjust, twoMeanDifference, twoProportionDifference } from '../../co
 import { runGameForShell } from '../gameCommand.js';
 import { parseJobs } from '../parseOptions.js';
 import { addOutputOptions, emitReport, writeFileAtomic, type OutputOptions } from '../runOptions.js';
-import { autoJobs } from '../../core/runner.js';
+import { autoJobs } from '../../run/runner.js';
 import { requireScenarioGame } from './scenarioCommands.js';
 import { numericDiffs } from './compare.js';
 

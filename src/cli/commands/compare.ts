@@ -3,17 +3,17 @@
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
-import { sharedMetrics, splitPairedTotals, type PairedParams } from '../../core/paired.js';
+import { sharedMetrics, splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
-import type { RunResult } from '../../core/runner.js';
+import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
-import { loadSim } from '../../games/registry.js';
+import { loadSim } from '../../run/registry.js';
 import { compareMetrics, halfWidth, type MetricComparison } from '../../report/compareReport.js';
 import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario } from '../gameCommand.js';
-import { parseGameCount } from '../parseOptions.js';
+import { collect, parseGameCount } from '../parseOptions.js';
 import { addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { requireScenarioGame } from './scenarioCommands.js';
 
@@ -199,9 +199,6 @@ async function loadVariant(arg: string): Promise<{ label: string; doc: ScenarioD
   return { label: arg, doc: null, entry: await requireScenarioGame(arg, 'argument'), file: null };
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 export function registerCompare(program: Command): void {
   const cmd = program
@@ -209,13 +206,14 @@ export function registerCompare(program: Command): void {
     .description('compare two variants on common random numbers: A, B, A − B with its interval and a paired p-value')
     .argument('<a>', 'scenario file (or game id) for variant A')
     .argument('[b]', 'scenario file for variant B; without it, B is A plus the --set changes')
-    .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect, [])
+    .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect)
     .option('--target-ci <size>', 'keep playing until the main difference has this half-width (0.5pp, 0.5%, 0.005)', parseDifference)
     .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin')
     .option('--margin <size>', 'equivalence margin for --until-decided (default 1pp)', parseDifference)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
   addRunOptions(cmd, 1e5).action(async (aArg: string, bArg: string | undefined, opts: CompareOptions) => {
+    opts.set ??= [];
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
     const A = await loadVariant(aArg);
     const B = bArg ? await loadVariant(bArg) : A;

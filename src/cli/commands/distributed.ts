@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/params.js';
-import type { RunResult } from '../../core/runner.js';
+import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { executeGame, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
 import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';

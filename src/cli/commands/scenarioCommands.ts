@@ -1,6 +1,7 @@
 // `sim run FILE` runs a scenario file; `sim params [GAME]` lists every parameter a scenario or
 // `--set` may change, with its rulebook default and where that default comes from.
 import type { Command } from 'commander';
+import { collect } from '../parseOptions.js';
 import { describeAllowed, UsageError } from '../../core/params.js';
 import type { Report } from '../../core/reportTypes.js';
 import { packageInfo } from '../../core/packageInfo.js';
@@ -21,16 +22,13 @@ export async function requireScenarioGame(id: string, where: string): Promise<Sc
   return entry;
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 export function registerScenarioCommands(program: Command): void {
   const run = program
     .command('run')
     .description('run a scenario file (YAML: game, params, optional run: {n, seed})')
     .argument('<file>', 'scenario file, e.g. scenarios/dice/default.yaml')
-    .option('--set <key=value>', 'override one parameter (repeatable)', collect, []);
+    .option('--set <key=value>', 'override one parameter (repeatable)', collect);
   addRunOptions(run, 1e5).action(async (file: string, opts: GameCliOptions) => {
     const doc = loadScenarioFile(file);
     const entry = await requireScenarioGame(doc.game, `${file}: game`);

@@ -2,6 +2,7 @@
 // same seed (so the same game indices and streams), one row per cell (per row of the game's main
 // table) with its intervals.
 import { Command } from 'commander';
+import { collect } from '../parseOptions.js';
 import { UsageError, validateParam, type ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
@@ -43,9 +44,6 @@ export function crossProduct(axes: { key: string; values: string[] }[]): Record<
   return axes.reduce<Record<string, string>[]>((cells, axis) => cells.flatMap((c) => axis.values.map((v) => ({ ...c, [axis.key]: v }))), [{}]);
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 interface SweepOptions extends RunCliOptions {
   grid: string[];
@@ -58,10 +56,12 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game>', 'game id (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect, [])
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
-    .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect, []);
+    .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect);
   addRunOptions(cmd, 1e4).action(async (game: string, opts: SweepOptions) => {
+    opts.grid ??= [];
+    opts.set ??= [];
     const entry = await requireScenarioGame(game, 'argument game');
     if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');
     const axes = opts.grid.map(parseGrid).map((axis) => {

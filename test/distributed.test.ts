@@ -1,0 +1,145 @@
+// Distributed mode on BullMQ with a real redis-server on 127.0.0.1 (installed by .ci/run from
+// Debian when missing): two workers + submit equal the local run; a worker killed mid-job has its
+// shard retried with identical numbers; a result from a different run is refused.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+
+const BIN = join(ROOT, 'bin/sim');
+const haveRedis = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
+if (!haveRedis && process.env.CI) throw new Error('redis-server is missing in CI: .ci/run should have installed it');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`redis did not start on port ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Runs the CLI asynchronously (so workers in this process's children can run meanwhile). */
+function runAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function startWorker(url: string, queue: string, log: { text: string }): ChildProcess {
+  const w = spawn(process.execPath, [BIN, 'worker', '--redis', url, '--queue', queue, '--concurrency', '1', '--lock-ms', '1000'], { cwd: ROOT });
+  w.stderr!.on('data', (d) => (log.text += d));
+  w.stdout!.resume();
+  return w;
+}
+
+async function waitFor(pred: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', () => {
+  let redis: ChildProcess;
+  let url = '';
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitForPort(port);
+    url = `redis://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    // Stopped by its PID, as the CI script expects.
+    redis?.kill('SIGTERM');
+  });
+
+  it('two workers + submit give the numbers of the local run', async () => {
+    const logs = [{ text: '' }, { text: '' }];
+    workers.push(startWorker(url, 'q-two', logs[0]), startWorker(url, 'q-two', logs[1]));
+    const sub = await runAsync(['submit', 'dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '--shards', '6', '--redis', url, '--queue', 'q-two']);
+    expect(sub.stderr).toBe('');
+    expect(sub.code).toBe(0);
+    const local = runCli(['dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '-j', '1']);
+    expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
+    // Both workers took part.
+    expect(logs[0].text).toMatch(/shard \d+\/6 .* done/);
+    expect(logs[1].text).toMatch(/shard \d+\/6 .* done/);
+  }, 60_000);
+
+  it('a worker killed mid-job: its shard is retried elsewhere and the result is still identical', async () => {
+    const logA = { text: '' };
+    const a = startWorker(url, 'q-kill', logA);
+    workers.push(a);
+    const args = ['_fault', '-n', '3000000', '--work', '1500', '--seed', '4', '--format', 'json', '-q'];
+    const pending = runAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-kill']);
+    await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
+    a.kill('SIGKILL');
+    const logB = { text: '' };
+    workers.push(startWorker(url, 'q-kill', logB));
+    const sub = await pending;
+    expect(sub.code).toBe(0);
+    expect(logB.text).toMatch(/shard 1\/2 .* done/);
+    expect(logB.text).toMatch(/shard 2\/2 .* done/);
+    const local = runCli([...args, '-j', '2']);
+    expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
+  }, 90_000);
+
+  it('a result of a different run is refused', async () => {
+    // A rogue worker answers every job with a part whose identity names another seed.
+    const { Worker } = await import('bullmq');
+    const { Redis } = await import('ioredis');
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const rogue = new Worker(
+      'q-rogue',
+      async (job) => {
+        const d = job.data as { identity: Record<string, unknown>; shard: number };
+        return { kind: 'sim-part', identity: { ...d.identity, seed: 12345 }, shard: d.shard, range: [0, 0], calls: [] };
+      },
+      { connection },
+    );
+    try {
+      const sub = await runAsync(['submit', 'dice', '-n', '1000', '--seed', '2', '--shards', '2', '--redis', url, '--queue', 'q-rogue', '-q']);
+      expect(sub.code).toBe(1);
+      expect(sub.stdout).toBe('');
+      expect(sub.stderr).toMatch(/returned a result of a different run \(seed \(2 vs 12345\)\); refused/);
+    } finally {
+      await rogue.close();
+      connection.disconnect();
+    }
+  }, 30_000);
+
+  it('bad usage exits 2', () => {
+    expect(runCli(['submit', 'dice', '--shards', '2', '--redis', 'http://x']).code).toBe(2);
+    expect(runCli(['submit', 'dice', '--redis', url]).code).toBe(2);
+    expect(runCli(['submit', 'nosuch', '--shards', '2', '--redis', url]).code).toBe(2);
+  });
+});

@@ -108,6 +108,7 @@ describe('exact moments and histogram quantiles', () => {
     const data = layout.emptyChunk();
     const rec = new Recorder(layout, data);
     for (const v of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) rec.record(0, v);
+    rec.finish();
     const t = new Totals(layout);
     t.addChunk(data, 10);
     const m = meanSummary(t.get('x'));
@@ -122,6 +123,7 @@ describe('exact moments and histogram quantiles', () => {
     const data = layout.emptyChunk();
     const rec = new Recorder(layout, data);
     for (let i = 0; i < 10; i++) rec.record(0, 50);
+    rec.finish();
     const t = new Totals(layout);
     t.addChunk(data, 10);
     expect(t.get('x').overflow).toBe(10);

@@ -68,7 +68,11 @@ export class Layout {
   }
 }
 
-/** Writes observations of one chunk into its buffer. Hot path: no allocation. */
+/**
+ * Writes observations of one chunk into its buffer. Hot path: an in-range value is one histogram
+ * increment; count, sums, min and max are derived from the histogram by finish() (exact: integer
+ * bins times integer values). Values outside [0, maxValue] go to the overflow fields directly.
+ */
 export class Recorder {
   data: Float64Array;
   private readonly offsets: Int32Array;
@@ -79,17 +83,53 @@ export class Recorder {
     this.maxValues = layout.maxValues;
   }
 
-  /** Records integer `value` (0 <= value <= 2^20) for metric index `metric`. */
+  /** Records integer `value` for metric index `metric`. */
   record(metric: number, value: number): void {
     const d = this.data;
     const o = this.offsets[metric];
-    d[o + N] += 1;
+    if (value >= 0 && value <= this.maxValues[metric]) {
+      d[o + BINS + value] += 1;
+      return;
+    }
+    d[o + OVER] += 1;
     d[o + SUM] += value;
     d[o + SUMSQ] += value * value;
     if (value < d[o + MIN]) d[o + MIN] = value;
     if (value > d[o + MAX]) d[o + MAX] = value;
-    if (value > this.maxValues[metric]) d[o + OVER] += 1;
-    else d[o + BINS + value] += 1;
+  }
+
+  /**
+   * Completes the buffer after the chunk's last record: adds the histogram's count, sums, min and
+   * max to the overflow ones. Call exactly once; playChunk does.
+   */
+  finish(): void {
+    const d = this.data;
+    for (let m = 0; m < this.offsets.length; m++) {
+      const o = this.offsets[m];
+      let n = d[o + OVER];
+      let sum = d[o + SUM];
+      let sumSq = d[o + SUMSQ];
+      let min = d[o + MIN];
+      let max = d[o + MAX];
+      for (let v = 0; v <= this.maxValues[m]; v++) {
+        const c = d[o + BINS + v];
+        if (c === 0) continue;
+        n += c;
+        sum += v * c;
+        sumSq += v * v * c;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      // Chunk sums are exact only below 2^53; say so rather than merge rounded numbers.
+      if (sumSq > Number.MAX_SAFE_INTEGER || sum > Number.MAX_SAFE_INTEGER || sum < -Number.MAX_SAFE_INTEGER) {
+        throw new Error(`metric ${m}: chunk sums exceed 2^53 (values too large for exact aggregation); use a smaller --chunk-size`);
+      }
+      d[o + N] = n;
+      d[o + SUM] = sum;
+      d[o + SUMSQ] = sumSq;
+      d[o + MIN] = min;
+      d[o + MAX] = max;
+    }
   }
 }
 

@@ -16,7 +16,10 @@ export function playChunk(
   const data = layout.emptyChunk();
   const rec = new Recorder(layout, data);
   const end = start + count;
-  if (count <= 0) return data;
+  if (count <= 0) {
+    rec.finish();
+    return data;
+  }
   // One generator per chunk, re-seeded in place to each game's stream (seed, i).
   const seeder = new StreamSeeder(seed);
   const rng = seeder.streamFor(start);
@@ -30,5 +33,6 @@ export function playChunk(
     // Name the failing game so the error can be reproduced with --trace.
     throw new GameError(i, `game ${i}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  rec.finish();
   return data;
 }

@@ -49,6 +49,22 @@ describe('sim check', () => {
     const bad = runCli(['check', changed.file, '--tolerance', 'stat']);
     expect(bad.code).toBe(1);
   });
+  it('the rerun block is validated like command-line input (exit 2 naming the field)', () => {
+    const cases: [(j: Record<string, any>) => void, RegExp][] = [
+      [(j) => (j.rerun.seed = 'abc'), /rerun\.seed: got "abc"/],
+      [(j) => (j.rerun.n = 10.5), /rerun\.n: got 10\.5/],
+      [(j) => (j.rerun.n = 0), /rerun\.n: got 0/],
+      [(j) => (j.rerun.params.bogus = 1), /rerun\.params\.bogus: unknown parameter "bogus"/],
+      [(j) => (j.rerun.params.sides = 1), /rerun\.params\.sides: got 1, expected an integer in \[2, 1000\]/],
+      [(j) => (j.confidence = 2), /confidence: got 2/],
+    ];
+    for (const [change, pattern] of cases) {
+      const { file } = tempCopy(change);
+      const r = runCli(['check', file]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(pattern);
+    }
+  });
   it('unreadable or foreign files exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
     writeFileSync(join(dir, 'x.json'), '{"not": "a report"}');

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../src/core/aggregate.js';
 import { pairedSim, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
@@ -54,7 +57,7 @@ describe('common random numbers', () => {
     const diff = r.totals.get('diff.successes');
     const offset = diff.bins.length >> 1;
     for (let v = 0; v < offset; v++) expect(diff.bins[v]).toBe(0); // a − b < 0 never happens
-    expect(new Layout(pairedSim.metrics(p)).metrics.map((m) => m.name)).toEqual(['a.successes', 'b.successes', 'diff.successes']);
+    expect(new Layout(pairedSim.metrics(p)).metrics.map((m) => m.name)).toEqual(['a.successes', 'b.successes', 'diff.successes', 'jointA.successes', 'jointB.successes']);
   });
 });
 
@@ -69,15 +72,52 @@ describe('stopping rules', () => {
     expect(nextTargetBatch(10_000, 0.01, 0.005, 1e7)).toBe(34_000);
     expect(nextTargetBatch(10_000, 0.0051, 0.005, 1e7)).toBe(2500);
     expect(nextTargetBatch(10_000, 0.1, 0.005, 20_000)).toBe(10_000);
+    expect(nextTargetBatch(10, NaN, 0.005, 1e6)).toBe(10);
   });
-  it('sequential test stops at once on a known large difference, and decides "smaller than margin" for identical variants', () => {
+  /** A scenario file for `count` dice of 100 sides with success on `target`+. */
+  const d100 = (target: number, count = 3) => {
+    const f = join(mkdtempSync(join(tmpdir(), 'sim-cmp-')), 'a.yaml');
+    writeFileSync(f, `game: dice\nparams:\n  count: ${count}\n  sides: 100\n  target: ${target}\n`);
+    return f;
+  };
+  it('sequential test stops at once on a known large difference, and decides "smaller than margin" for a small one', () => {
     const diff = runCli(['compare', 'dice', '--set', 'target=4', '--until-decided', '--seed', '5', '--format', 'json', '-q']);
     expect(diff.code).toBe(0);
     const j = JSON.parse(diff.stdout);
     expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
     expect(j.result.comparisons[0].difference).toBeLessThan(0);
-    const same = runCli(['compare', 'dice', '--set', 'sides=6', '--until-decided', '--margin', '0.05', '--seed', '5', '--format', 'json', '-q']);
-    expect(JSON.parse(same.stdout).result.stopping[0].decision).toBe('smaller than margin');
+    // Equal means, different games: 4d100 at 76+ vs 2d2 at 2+ (mean 1 success each). The games
+    // differ, so the interval is not degenerate; the true difference is 0.
+    const small = runCli(['compare', d100(76, 4), '--set', 'count=2', '--set', 'sides=2', '--set', 'target=2', '--until-decided', '--margin', '0.1', '--seed', '5', '--format', 'json', '-q']);
+    const k = JSON.parse(small.stdout);
+    expect(k.result.stopping[0].decision).toBe('smaller than margin');
+    const c = k.result.comparisons[0];
+    expect(c.se).toBeGreaterThan(0);
+    expect(c.lo).toBeGreaterThan(-0.1);
+    expect(c.hi).toBeLessThan(0.1);
+  });
+  it('never calls a difference "smaller than margin" on a degenerate interval (tiny first batch, true gap 3× the margin)', () => {
+    // 3 dice of 100 sides, success on 100+ vs 99+: A − B = −0.03; margin 0.01. Most 10-game batches
+    // show no difference at all (zero spread); that must not count as evidence of equivalence.
+    const a = d100(100);
+    for (const seed of ['1', '2', '3', '4', '5']) {
+      const r = runCli(['compare', a, '--set', 'target=99', '--until-decided', '--margin', '0.01', '-n', '10', '--max-games', '2e5', '--seed', seed, '--format', 'json', '-q']);
+      expect(r.code).toBe(0);
+      const dice100 = (json: string) => JSON.parse(json).result.stopping[0].decision;
+      expect(dice100(r.stdout), `seed ${seed}`).not.toBe('smaller than margin');
+    }
+  }, 60_000);
+  it('zero-spread counts get no interval; a rate with no discordant pair still gets a non-degenerate one', () => {
+    const d = pairedProportionDifference(50, 0, 0, 50, 0.95);
+    expect(d.hi).toBeGreaterThan(0.03); // Clopper–Pearson bound on discordance, 0 of 100
+    expect(d.lo).toBeLessThan(-0.03);
+    const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.5pp', '-n', '1', '--max-games', '3000', '--seed', '1', '--format', 'json', '-q']);
+    const j = JSON.parse(r.stdout);
+    expect(j.result.stopping[0].games).toBeGreaterThan(1);
+  });
+  it('--shard and --checkpoint are refused where they cannot work', () => {
+    expect(runCli(['compare', 'dice', '--set', 'target=4', '--shard', '1/2']).code).toBe(2);
+    expect(runCli(['sweep', 'dice', '--grid', 'target=4,5', '--checkpoint', '/tmp/x.json']).code).toBe(2);
   });
   it('--target-ci keeps running until the half-width is below target', () => {
     const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.01', '--seed', '5', '--format', 'json', '-q']);
@@ -90,7 +130,8 @@ describe('stopping rules', () => {
     const r = runCli(['compare', 'scenarios/dice/default.yaml', '--set', 'target=4', '-n', '1e4']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/A − B/);
-    expect(r.stdout).toMatch(/paired t/);
+    expect(r.stdout).toMatch(/paired\s+t-test/);
+    expect(r.stdout).toMatch(/pairs/);
     expect(r.stdout).toMatch(/conditional on the policy/);
   });
   it('bad compare usage exits 2', () => {

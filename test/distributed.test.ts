@@ -113,6 +113,23 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
   }, 90_000);
 
+  it('Ctrl-C on a worker mid-job: its shard fails and is retried, never merged short', async () => {
+    const logA = { text: '' };
+    const a = startWorker(url, 'q-int', logA);
+    workers.push(a);
+    const args = ['_fault', '-n', '3000000', '--work', '1500', '--seed', '6', '--format', 'json', '-q'];
+    const pending = runAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-int']);
+    await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
+    a.kill('SIGINT');
+    const logB = { text: '' };
+    workers.push(startWorker(url, 'q-int', logB));
+    const sub = await pending;
+    expect(sub.code).toBe(0);
+    expect(logA.text).toMatch(/interrupted before all its games were played/);
+    const local = runCli([...args, '-j', '2']);
+    expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
+  }, 90_000);
+
   it('a result of a different run is refused', async () => {
     // A rogue worker answers every job with a part whose identity names another seed.
     const { Worker } = await import('bullmq');

@@ -1,7 +1,7 @@
 // Scale-out and robustness with real processes: shards + merge, Ctrl-C, checkpoints, failing and
 // dying workers.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,19 @@ describe('shards', () => {
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/other\.json: belongs to a different run .*seed \(12 vs 13\)/);
     expect(runCli(['dice', '--shard', '4/3']).code).toBe(2);
+    // A part that holds fewer games than its shard (an interrupted worker) is refused.
+    const part = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
+    part.calls[0].games -= 500;
+    part.calls[0].totals.games -= 500;
+    writeFileSync(join(dir, 'short.json'), JSON.stringify(part));
+    const short = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'short.json'), join(dir, 'part-3.json')]);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/short\.json: simulation 0 holds 9500 games, shard 2\/3 needs 10000/);
+    part.calls[0].games += 500;
+    part.calls[0].totals.games += 500;
+    part.range = [0, 10000];
+    writeFileSync(join(dir, 'moved.json'), JSON.stringify(part));
+    expect(runCli(['merge', join(dir, 'part-1.json'), join(dir, 'moved.json'), join(dir, 'part-3.json')]).stderr).toMatch(/covers games \[0,10000\], but shard 2\/3 is games \[10000, 20000\)/);
   });
 });
 
@@ -84,6 +97,25 @@ describe('nothing lost', () => {
     expect(deterministicJson(resumed.stdout)).toEqual(deterministicJson(fresh.stdout));
     expect(JSON.parse(resumed.stdout).partial).toBeUndefined();
   }, 60_000);
+  it('rerunning the same command without --seed resumes its checkpoint with the seed it used', async () => {
+    const dir = tmp();
+    const cp = join(dir, 'cp.json');
+    const args = ['_fault', '-n', '4e6', '--work', '1000', '-j', '2', '--format', 'json', '--checkpoint', cp];
+    const r = await interruptAfter(args, 1200);
+    expect(r.code).toBe(130);
+    const seed = JSON.parse(r.stdout).seed;
+    const resumed = runCli(args);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`resuming ${cp} with its seed ${seed}`);
+    expect(JSON.parse(resumed.stdout).seed).toBe(seed);
+    expect(JSON.parse(resumed.stdout).n).toBe(4e6);
+  }, 60_000);
+  it('a bad --out or --checkpoint folder is refused before any game is played', () => {
+    const r = runCli(['dice', '-n', '1e9', '--out', '/nonexistent-dir/r.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--out <file>.*\/nonexistent-dir is not an existing, writable folder/);
+    expect(runCli(['dice', '-n', '1e9', '--checkpoint', '/nonexistent-dir/c.json']).code).toBe(2);
+  });
   it('a checkpoint of another run is refused', () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');

@@ -202,7 +202,13 @@ export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, op
     captureHook({ entry, params, opts });
     return;
   }
-  const seed = chooseSeed(opts);
+  // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
+  const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
+  const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts);
+  if (saved?.identity) {
+    if (!opts.quiet) process.stderr.write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
+    opts = { ...opts, seed };
+  }
   const ex = await executeGame(entry, params, opts, seed);
   if (!opts.shard) {
     emitReport(ex.report, opts);

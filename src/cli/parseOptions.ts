@@ -1,5 +1,7 @@
 // Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
 // with what is allowed, so the user gets one line naming the option, and exit code 2.
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { MAX_SEED } from '../core/rng.js';
 
@@ -67,4 +69,16 @@ export function intInRange(min: number, max: number): (raw: string) => number {
 /** Accumulates a repeatable option (`--set a=1 --set b=2`) into an array. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** Parses an output file option: its folder must exist and be writable now, not after the run. */
+export function parseOutFile(raw: string): string {
+  const dir = dirname(resolvePath(raw));
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new InvalidArgumentError(`Cannot write there: ${dir} is not an existing, writable folder.`);
+  }
+  return raw;
 }

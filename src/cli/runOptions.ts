@@ -8,7 +8,7 @@ import { Command, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, render, type Format, type Report } from '../report/report.js';
-import { intInRange, parseConfidence, parseGameCount, parseJobs, parseSeed } from './parseOptions.js';
+import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
 import { parseShard } from './runState.js';
 
 export interface OutputOptions {
@@ -35,7 +35,7 @@ export interface RunCliOptions extends OutputOptions {
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS as string[]).default('table'))
-    .option('--out <file>', 'write the report to FILE (atomically) instead of stdout')
+    .option('--out <file>', 'write the report to FILE (atomically) instead of stdout', parseOutFile)
     .option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)', parseConfidence, 0.95)
     .option('-q, --quiet', 'no progress bar or notes on stderr');
 }
@@ -48,7 +48,7 @@ export function addRunOptions(cmd: Command, defaultGames: number): Command {
     .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
     .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())
     .option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`', parseShard)
-    .option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes');
+    .option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes', parseOutFile);
   return addOutputOptions(cmd);
 }
 

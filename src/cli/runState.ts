@@ -100,6 +100,19 @@ export function readJsonFile<T>(file: string, what: string): T {
   }
 }
 
+/** Why a part does not cover exactly its shard's games in every simulation, or null when it does. */
+export function partCoverageProblem(part: PartFile): string | null {
+  const m = part.identity.shards ?? 0;
+  if (!Number.isInteger(part.shard) || part.shard < 1 || part.shard > m) return `shard ${part.shard} is not one of 1..${m}`;
+  const [from, to] = shardRange(part.identity.n, part.shard, m);
+  if (!Array.isArray(part.range) || part.range[0] !== from || part.range[1] !== to) {
+    return `covers games ${JSON.stringify(part.range)}, but shard ${part.shard}/${m} is games [${from}, ${to})`;
+  }
+  const short = part.calls.findIndex((c) => c.games !== to - from || (c.totals as { games?: number } | null)?.games !== to - from);
+  if (short >= 0) return `simulation ${short} holds ${part.calls[short].games} games, shard ${part.shard}/${m} needs ${to - from} (interrupted? run it again)`;
+  return null;
+}
+
 /**
  * Checks that parts belong to one run and cover every shard once; returns them in shard order.
  * Messages name the offending file and what is wrong.
@@ -117,6 +130,8 @@ export function orderParts(parts: { file: string; part: PartFile }[]): { file: s
   const m = first.part.identity.shards ?? 0;
   const byShard = new Map<number, string>();
   for (const { file, part } of parts) {
+    const problem = partCoverageProblem(part);
+    if (problem) throw new UsageError(`${file}: ${problem}`);
     const other = byShard.get(part.shard);
     if (other) throw new UsageError(`${file}: shard ${part.shard}/${m} appears twice (also ${other})`);
     byShard.set(part.shard, file);

@@ -250,6 +250,8 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
 /** Two-sided p-value of Student's t statistic with df degrees of freedom. */
 export function studentTTwoSided(t: number, df: number): number {
   if (!Number.isFinite(t)) return Number.isNaN(t) ? NaN : 0;
+  // Beyond ~1e7 degrees of freedom the beta form loses digits; t is normal there to ~1e-8.
+  if (df > 1e7) return normalTwoSided(t);
   return regularizedBeta(df / (df + t * t), df / 2, 0.5);
 }
 
@@ -281,10 +283,17 @@ export interface DifferenceEstimate {
   n: number;
 }
 
+/** Fewer discordant pairs than this: the Wald interval is unreliable (it even has zero width at 0). */
+export const MIN_DISCORDANT_FOR_WALD = 20;
+/** Fewer pairs than this (or zero spread): a paired mean difference gets no interval. */
+export const MIN_PAIRS_FOR_T = 30;
+
 /**
  * Paired proportions from the McNemar table: n11 both, n10 A only, n01 B only, n00 neither.
- * Difference pA − pB with a Wald interval on the paired differences; p-value from McNemar's test
- * (exact binomial when the discordant pairs are fewer than 50, chi-square otherwise).
+ * Difference pA − pB with a Wald interval on the paired differences; with fewer than
+ * MIN_DISCORDANT_FOR_WALD discordant pairs the interval is widened to cover ±(Clopper–Pearson upper
+ * bound of the discordance rate), since |pA − pB| never exceeds the discordance rate. p-value from
+ * McNemar's test (exact binomial below 50 discordant pairs, chi-square above).
  */
 export function pairedProportionDifference(n11: number, n10: number, n01: number, n00: number, confidence = 0.95): DifferenceEstimate {
   const n = n11 + n10 + n01 + n00;
@@ -302,16 +311,27 @@ export function pairedProportionDifference(n11: number, n10: number, n01: number
     pValue = chiSquareSurvival(((n10 - n01) * (n10 - n01)) / discordant, 1);
     test = 'McNemar chi-square';
   }
-  return { difference: diff, se, lo: diff - z * se, hi: diff + z * se, pValue, test, n };
+  let lo = diff - z * se;
+  let hi = diff + z * se;
+  if (discordant < MIN_DISCORDANT_FOR_WALD) {
+    const bound = clopperPearson(discordant, n, confidence).hi;
+    lo = Math.min(lo, -bound);
+    hi = Math.max(hi, bound);
+  }
+  return { difference: diff, se, lo, hi, pValue, test, n };
 }
 
-/** Paired mean difference from exact moments of d = a − b (+ offset): paired t-test. */
+/**
+ * Paired mean difference from exact moments of d = a − b (+ offset): paired t-test. With fewer than
+ * MIN_PAIRS_FOR_T pairs, or no spread at all, there is no trustworthy interval: lo, hi and the
+ * p-value are NaN (reported as unknown, never as a zero-width certainty).
+ */
 export function pairedMeanDifference(d: MetricTotals, offset: number, confidence = 0.95): DifferenceEstimate {
   const m = meanSummary(d, confidence);
   const diff = m.mean - offset;
-  const t = m.se > 0 ? diff / m.se : diff === 0 ? 0 : Infinity;
+  if (m.n < MIN_PAIRS_FOR_T || !(m.se > 0)) return { difference: diff, se: m.se, lo: NaN, hi: NaN, pValue: NaN, test: 'paired t', n: m.n };
   const z = zFor(confidence);
-  return { difference: diff, se: m.se, lo: diff - z * m.se, hi: diff + z * m.se, pValue: m.n > 1 ? studentTTwoSided(t, m.n - 1) : NaN, test: 'paired t', n: m.n };
+  return { difference: diff, se: m.se, lo: diff - z * m.se, hi: diff + z * m.se, pValue: studentTTwoSided(diff / m.se, m.n - 1), test: 'paired t', n: m.n };
 }
 
 /** Unpaired difference of two proportions (k1/n1 − k2/n2), z-test with pooled variance. */

@@ -15,10 +15,8 @@ export interface MetricComparison extends DifferenceEstimate {
 
 /** Compares every shared metric of one paired run (`joint` = the paired totals). */
 export function compareMetrics(call: number, shared: SharedMetric[], joint: Totals, nA: number, nB: number, confidence: number): MetricComparison[] {
-  return shared.map((s, i) => {
-    const t = joint.metrics[nA + nB + i];
-    const aT = joint.metrics[s.ia];
-    const bT = joint.metrics[nA + s.ib];
+  return shared.map((s) => {
+    const t = joint.metrics[nA + nB + s.joint];
     if (s.kind === 'rate') {
       // joint value 2a + b: 0 neither, 1 B only, 2 A only, 3 both.
       const [n00, n01, n10, n11] = t.bins;
@@ -26,8 +24,9 @@ export function compareMetrics(call: number, shared: SharedMetric[], joint: Tota
       const n = n00 + n01 + n10 + n11;
       return { ...d, call, metric: s.name, kind: s.kind, a: (n10 + n11) / n, b: (n01 + n11) / n };
     }
+    // A and B over the same games as the difference (both sides recorded the metric there).
     const d = pairedMeanDifference(t, s.offset, confidence);
-    return { ...d, call, metric: s.name, kind: s.kind, a: meanSummary(aT).mean, b: meanSummary(bT).mean };
+    return { ...d, call, metric: s.name, kind: s.kind, a: meanSummary(joint.metrics[nA + nB + s.joint + 1]).mean, b: meanSummary(joint.metrics[nA + nB + s.joint + 2]).mean };
   });
 }
 

@@ -20,6 +20,11 @@ function formatCell(value: Cell, format: Column['format']): string {
         return value.toFixed(2);
       case 'int':
         return Math.round(value).toString();
+      case 'sig4':
+        return Number.isInteger(value) ? value.toString() : value.toPrecision(4);
+      case 'pvalue':
+        // Below double precision's resolution a p-value is just "tiny".
+        return value < 1e-15 ? '<1e-15' : value < 0.001 ? value.toExponential(1) : value.toFixed(3);
       default:
         return Number.isInteger(value) ? value.toString() : value.toPrecision(6);
     }

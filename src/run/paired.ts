@@ -1,7 +1,9 @@
 // Paired simulation with common random numbers: game i of variant A and game i of variant B
 // both use stream (seed, i), so shared randomness cancels out of the difference. One paired
 // game records A's metrics, B's metrics, and for every metric the two share, the joint outcome
-// (rates: 2a + b in 0..3, the McNemar table) or the shifted difference (counts: a - b + offset).
+// (rates: 2a + b in 0..3, the McNemar table) or, for counts, the shifted difference a − b + offset
+// plus A's and B's values in the same games (a metric recorded only in some games — "turns when
+// won" — is compared over the games where both sides recorded it).
 import { Layout, Recorder, Totals, type MetricSpec } from '../core/aggregate.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
 import { loadSim } from './registry.js';
@@ -26,25 +28,36 @@ export interface SharedMetric {
   ib: number;
   /** For counts: difference a - b is recorded as a - b + offset. */
   offset: number;
+  /** Index, after A's and B's own metrics, of this metric's joint block (rates: 1 metric; counts: diff, A, B). */
+  joint: number;
 }
 
 /** Metrics present in both sides with the same name and kind. */
 export function sharedMetrics(p: PairedParams): SharedMetric[] {
   const out: SharedMetric[] = [];
+  let joint = 0;
   p.a.metrics.forEach((ma, ia) => {
     const ib = p.b.metrics.findIndex((mb) => mb.name === ma.name && mb.kind === ma.kind);
-    if (ib >= 0) out.push({ name: ma.name, kind: ma.kind, ia, ib, offset: Math.max(ma.maxValue, p.b.metrics[ib].maxValue) });
+    if (ib < 0) return;
+    // Histograms stop at 2^20; larger differences land in the overflow bin, sums stay exact.
+    const offset = Math.min(Math.max(ma.maxValue, p.b.metrics[ib].maxValue), 1 << 19);
+    out.push({ name: ma.name, kind: ma.kind, ia, ib, offset, joint });
+    joint += ma.kind === 'rate' ? 1 : 3;
   });
   return out;
 }
 
 function pairedMetrics(p: PairedParams): MetricSpec[] {
-  const joint = sharedMetrics(p).map(
-    (s): MetricSpec =>
-      s.kind === 'rate'
-        ? { name: `joint.${s.name}`, description: `2·A + B for ${s.name}`, kind: 'count', maxValue: 3 }
-        : { name: `diff.${s.name}`, description: `A − B + ${s.offset} for ${s.name}`, kind: 'count', maxValue: 2 * s.offset },
-  );
+  const joint = sharedMetrics(p).flatMap((s): MetricSpec[] => {
+    if (s.kind === 'rate') return [{ name: `joint.${s.name}`, description: `2·A + B for ${s.name}`, kind: 'count', maxValue: 3 }];
+    const ma = p.a.metrics[s.ia];
+    const mb = p.b.metrics[s.ib];
+    return [
+      { name: `diff.${s.name}`, description: `A − B + ${s.offset} for ${s.name}`, kind: 'count', maxValue: 2 * s.offset },
+      { ...ma, name: `jointA.${s.name}`, description: `A's ${s.name} in games where both recorded it` },
+      { ...mb, name: `jointB.${s.name}`, description: `B's ${s.name} in games where both recorded it` },
+    ];
+  });
   return [
     ...p.a.metrics.map((m) => ({ ...m, name: `a.${m.name}` })),
     ...p.b.metrics.map((m) => ({ ...m, name: `b.${m.name}` })),
@@ -52,7 +65,7 @@ function pairedMetrics(p: PairedParams): MetricSpec[] {
   ];
 }
 
-/** Keeps the last value each metric got in the current game. */
+/** Keeps the value each metric got in the current game; a metric may be recorded once per game. */
 class CaptureRecorder extends Recorder {
   readonly values: Float64Array;
   readonly seen: Uint8Array;
@@ -62,6 +75,8 @@ class CaptureRecorder extends Recorder {
     this.seen = new Uint8Array(layout.metrics.length);
   }
   override record(metric: number, value: number): void {
+    // Pairing needs one value per game and metric; a second would silently replace the first.
+    if (this.seen[metric]) throw new Error(`paired runs need each metric recorded at most once per game (metric ${metric} was recorded twice)`);
     this.values[metric] = value;
     this.seen[metric] = 1;
   }
@@ -98,7 +113,13 @@ export const pairedSim: GameSim<PairedParams> = {
           if (!capA.seen[sm.ia] || !capB.seen[sm.ib]) continue;
           const a = capA.values[sm.ia];
           const b = capB.values[sm.ib];
-          rec.record(nA + nB + s, sm.kind === 'rate' ? 2 * a + b : a - b + sm.offset);
+          const j = nA + nB + sm.joint;
+          if (sm.kind === 'rate') rec.record(j, 2 * a + b);
+          else {
+            rec.record(j, a - b + sm.offset);
+            rec.record(j + 1, a);
+            rec.record(j + 2, b);
+          }
         }
       },
     };

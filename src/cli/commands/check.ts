@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { UsageError } from '../../core/params.js';
+import { resolveParams, UsageError } from '../../core/params.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';
 import { holmAdjust, twoMeanDifference, twoProportionDifference } from '../../core/stats.js';
 import { runGameForShell } from '../gameCommand.js';
-import { parseJobs } from '../parseOptions.js';
+import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, emitReport, writeFileAtomic, type OutputOptions } from '../runOptions.js';
 import { autoJobs } from '../../run/runner.js';
 import { requireScenarioGame } from './scenarioCommands.js';
@@ -118,12 +118,19 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   if (!golden.rerun || typeof golden.rerun.game !== 'string') throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
   const entry = await requireScenarioGame(golden.rerun.game, `${file}: rerun.game`);
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
-  const current = await runGameForShell(
-    entry,
-    golden.rerun.params as never,
-    { games: golden.rerun.n, seed: golden.rerun.seed, jobs, confidence: golden.confidence, format: 'json', quiet: true },
-    golden.rerun.seed,
-  );
+  // The rerun block is input like any other: validated as the command line would be.
+  const field = <T>(name: string, raw: unknown, parse: (s: string) => T): T => {
+    try {
+      return parse(String(raw));
+    } catch (err) {
+      throw new UsageError(`${file}: ${name}: got ${JSON.stringify(raw)}; ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const seed = field('rerun.seed', golden.rerun.seed, parseSeed);
+  const n = field('rerun.n', golden.rerun.n, parseGameCount);
+  const confidence = field('confidence', golden.confidence, parseConfidence);
+  const params = resolveParams(entry.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
+  const current = await runGameForShell(entry, params, { games: n, seed, jobs, confidence, format: 'json', quiet: true }, seed);
   if (opts.tolerance === 'exact') {
     const same = JSON.stringify(current.result) === JSON.stringify(golden.result) && current.paramsHash === golden.paramsHash;
     if (same) return { file, passed: true, detail: 'identical', findings: [] };
@@ -151,7 +158,7 @@ export function registerCheck(program: Command): void {
       if (!(v > 0 && v < 1)) throw new UsageError(`option --alpha: got ${JSON.stringify(s)}, expected a number between 0 and 1`);
       return v;
     }).default(0.01))
-    .option('--junit <file>', 'also write JUnit XML for CI systems')
+    .option('--junit <file>', 'also write JUnit XML for CI systems', parseOutFile)
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
   addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {
     const files = expandReportPaths(paths);

@@ -50,6 +50,8 @@ export function parseDifference(raw: string): number {
 
 /** Next batch size for --target-ci from the current half-width (deterministic given the data). */
 export function nextTargetBatch(done: number, half: number, target: number, max: number): number {
+  // No interval yet (too few pairs or no spread): double the games.
+  if (!Number.isFinite(half)) return Math.max(0, Math.min(max - done, Math.max(1, done)));
   const needed = Math.ceil(done * (half / target) ** 2 * 1.1);
   return Math.max(0, Math.min(max - done, Math.max(needed - done, Math.ceil(done / 4))));
 }
@@ -60,7 +62,8 @@ export function nextTargetBatch(done: number, half: number, target: number, max:
  * or a wrong "smaller than margin" stays at most alpha overall.
  */
 function plannedLooks(first: number, max: number): number {
-  return Math.floor(Math.log2(Math.max(1, max / first))) + 1;
+  // Doubling from `first`, the last look is at `max` itself.
+  return Math.ceil(Math.log2(Math.max(1, max / first))) + 1;
 }
 
 /** Pairs the k-th simulate call of side A with the k-th of side B and runs them as one paired simulation. */
@@ -214,6 +217,7 @@ export function registerCompare(program: Command): void {
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
   addRunOptions(cmd, 1e5).action(async (aArg: string, bArg: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];
+    if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${'compare'}`);
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
     const A = await loadVariant(aArg);
     const B = bArg ? await loadVariant(bArg) : A;
@@ -260,6 +264,7 @@ function compareReport(
     `Variant A: ${labelA}. Variant B: ${labelB}.`,
     ...(simulated
       ? [
+          'Tests: win/lose metrics by McNemar (exact below 50 discordant pairs), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
           ...rv.outcomes.map((o, k) => `Run #${k}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),
@@ -288,17 +293,17 @@ function compareReport(
           {
             title: 'A − B per metric (paired on common random numbers)',
             columns: [
-              { key: 'call', header: '#', format: 'int' },
+              ...(rv.outcomes.length > 1 ? [{ key: 'call', header: '#', format: 'int' as const }] : []),
               { key: 'metric', header: 'metric', format: 'text' },
-              { key: 'a', header: 'A' },
-              { key: 'b', header: 'B' },
-              { key: 'difference', header: 'A − B' },
-              { key: 'lo', header: 'lo' },
-              { key: 'hi', header: 'hi' },
-              { key: 'pValue', header: 'p' },
-              { key: 'test', header: 'test', format: 'text' },
+              { key: 'a', header: 'A', format: 'sig4' },
+              { key: 'b', header: 'B', format: 'sig4' },
+              { key: 'difference', header: 'A − B', format: 'sig4' },
+              { key: 'lo', header: 'lo', format: 'sig4' },
+              { key: 'hi', header: 'hi', format: 'sig4' },
+              { key: 'pValue', header: 'p', format: 'pvalue' },
+              { key: 'n', header: 'pairs', format: 'int' },
             ],
-            rows: rv.comparisons.map((c) => ({ call: c.call, metric: c.metric, a: c.a, b: c.b, difference: c.difference, lo: c.lo, hi: c.hi, pValue: c.pValue, test: c.test })),
+            rows: rv.comparisons.map((c) => ({ call: c.call, metric: c.metric, a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test })),
           },
         ]
       : [

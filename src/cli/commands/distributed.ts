@@ -15,7 +15,7 @@ import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { executeGame, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
 import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';
-import { identityMismatch, identityOf, type PartFile, type RunIdentity } from '../runState.js';
+import { identityMismatch, identityOf, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
 import { requireScenarioGame } from './scenarioCommands.js';
 
@@ -56,6 +56,8 @@ export function acceptPart(expected: RunIdentity, shard: number, part: PartFile,
   const diff = identityMismatch(expected, part.identity);
   if (diff) throw new Error(`job ${jobId} returned a result of a different run (${diff}); refused`);
   if (part.shard !== shard) throw new Error(`job ${jobId} returned shard ${part.shard}, expected ${shard}; refused`);
+  const problem = partCoverageProblem(part);
+  if (problem) throw new Error(`job ${jobId}: ${problem}; refused`);
   return part;
 }
 
@@ -143,6 +145,9 @@ export function registerDistributed(program: Command): void {
         // Connections we created are ours to close; open sockets would keep the process alive.
         connection.disconnect();
         eventsConnection.disconnect();
+        // When one shard fails, BullMQ still holds timers for the other jobs' waits (up to
+        // --timeout); the submit has reported, so end the process once the error line is out.
+        setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
       }
     });
 
@@ -172,6 +177,8 @@ export function registerDistributed(program: Command): void {
             { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json', quiet: true },
             d.identity.seed,
           );
+          // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
+          if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
           process.stderr.write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
           return { kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls };
         },

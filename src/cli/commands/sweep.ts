@@ -61,6 +61,7 @@ export function registerSweep(program: Command): void {
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect);
   addRunOptions(cmd, 1e4).action(async (game: string, opts: SweepOptions) => {
     opts.grid ??= [];
+    if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${'sweep'}`);
     opts.set ??= [];
     const entry = await requireScenarioGame(game, 'argument game');
     if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');

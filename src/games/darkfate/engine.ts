@@ -75,6 +75,11 @@ export const PHASE_NAMES = ['play', 'reserve', 'hunt', 'end of turn'];
 
 const REV9_MAX = 4;
 
+/** handBits flags: what the per-hand counters count. */
+const HAND_WOUND = 1;
+const HAND_LEADER = 2;
+const HAND_DEFENSE = 4;
+
 export class DarkFateEngine implements DarkFateView {
   readonly cards: CardTable;
   readonly players: number;
@@ -110,6 +115,8 @@ export class DarkFateEngine implements DarkFateView {
   readonly rev9Base: number;
   readonly rev9N: number;
   private readonly selfDestroy: Uint8Array;
+  /** Per instance: HAND_WOUND | HAND_LEADER | HAND_DEFENSE (one load instead of type + keyword + wound checks on every hand move). */
+  private readonly handBits: Uint8Array;
   /** Lowest cost of any gainable card type (a bound for skipping buy scans). */
   private readonly minCost: number;
 
@@ -197,6 +204,13 @@ export class DarkFateEngine implements DarkFateView {
     this.selfDestroy = new Uint8Array(cards.nTypes);
     for (let t = 0; t < cards.nTypes; t++) {
       for (let i = cards.sec[t * SECTIONS + SEC_PLAY]; i < cards.sec[t * SECTIONS + SEC_PLAY + 1]; i++) if (cards.ops[i] === OP.DESTROY_SELF) this.selfDestroy[t] = 1;
+    }
+    this.handBits = new Uint8Array(this.nInst);
+    for (let i = 0; i < this.nInst; i++) {
+      const t = this.instType[i];
+      if (t >= cards.nTypes) continue; // a Rev-9 card is never in a hand
+      const kw = cards.kw[t];
+      this.handBits[i] = (t === cards.woundType ? HAND_WOUND : 0) | (kw & KW.LEADERSHIP ? HAND_LEADER : 0) | (kw & KW.DEFENSE ? HAND_DEFENSE : 0);
     }
     let minCost = 1 << 30;
     for (let t = 0; t < cards.nTypes; t++) if (cards.cost[t] >= 0 && cards.cost[t] < minCost) minCost = cards.cost[t];
@@ -350,10 +364,12 @@ export class DarkFateEngine implements DarkFateView {
   }
   private addToHand(p: number, inst: number): void {
     this.hand[p * this.S + this.handN[p]++] = inst;
-    const kw = this.cards.kw[this.instType[inst]];
-    if (kw & KW.LEADERSHIP) this.handLeaders[p]++;
-    if (kw & KW.DEFENSE) this.handDefense[p]++;
-    if (this.instType[inst] === this.cards.woundType) {
+    const bits = this.handBits[inst];
+    // Most cards carry no counted property: one test skips all three counters.
+    if (bits === 0) return;
+    if (bits & HAND_LEADER) this.handLeaders[p]++;
+    if (bits & HAND_DEFENSE) this.handDefense[p]++;
+    if (bits & HAND_WOUND) {
       this.handWounds[p]++;
       // rulebook: Glossary, Die — three wound cards in your hand at any time and you die.
       if (this.handWounds[p] >= this.rules.woundsToDie) this.die(p, OUTCOME_THREE_WOUNDS);
@@ -364,10 +380,12 @@ export class DarkFateEngine implements DarkFateView {
     const inst = this.hand[base + i];
     const n = --this.handN[p];
     for (let j = i; j < n; j++) this.hand[base + j] = this.hand[base + j + 1];
-    if (this.instType[inst] === this.cards.woundType) this.handWounds[p]--;
-    const kw = this.cards.kw[this.instType[inst]];
-    if (kw & KW.LEADERSHIP) this.handLeaders[p]--;
-    if (kw & KW.DEFENSE) this.handDefense[p]--;
+    const bits = this.handBits[inst];
+    if (bits !== 0) {
+      if (bits & HAND_WOUND) this.handWounds[p]--;
+      if (bits & HAND_LEADER) this.handLeaders[p]--;
+      if (bits & HAND_DEFENSE) this.handDefense[p]--;
+    }
     return inst;
   }
   private toDiscard(p: number, inst: number): void {
@@ -589,11 +607,15 @@ export class DarkFateEngine implements DarkFateView {
     this.endOfTurn();
     this.onPhase?.(PHASE_END);
     // rulebook: End of Turn — play continues with the player to the left.
-    this.current = (p + 1) % this.players;
+    this.current = p + 1 < this.players ? p + 1 : 0;
   }
 
   /** Resolves ops [from, to) for the current player (or `who` for defense text). */
   private resolve(from: number, to: number, who: number): void {
+    // Small enough to inline: most sections are empty (starters, plain cards), so skip the call.
+    if (from < to) this.resolveOps(from, to, who);
+  }
+  private resolveOps(from: number, to: number, who: number): void {
     const c = this.cards;
     for (let i = from; i < to && this.outcome === OUTCOME_NONE; i++) {
       const arg = c.args[i];
@@ -944,7 +966,17 @@ export class DarkFateEngine implements DarkFateView {
       this.toDiscard(this.playedOwner[i], this.played[i]);
     }
     this.playedN = 0;
-    while (this.handN[p] > 0) this.toDiscard(p, this.removeFromHand(p, this.handN[p] - 1));
+    // The whole hand goes to the discard pile, last slot first (as removing the last card
+    // repeatedly would), so every hand counter ends at zero: one pass, no per-card bookkeeping.
+    const hb = p * this.S;
+    const db = hb + this.discardN[p];
+    const hn = this.handN[p];
+    for (let i = 0; i < hn; i++) this.discard[db + i] = this.hand[hb + hn - 1 - i];
+    this.discardN[p] += hn;
+    this.handN[p] = 0;
+    this.handWounds[p] = 0;
+    this.handLeaders[p] = 0;
+    this.handDefense[p] = 0;
     // Supply does not carry on to another player's turn.
     this.fight = this.supply = this.locationSupply = 0;
     for (let i = 0; i < this.rules.handSize && this.outcome === OUTCOME_NONE; i++) if (!this.drawOne(p)) break;
@@ -1071,7 +1103,8 @@ export class DarkFateEngine implements DarkFateView {
     this.trace?.(`  Rev-9 ${c.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
     while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
-      for (let j = 0; j < this.reserveN; j++) if (c.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) this.opts[n++] = j;
+      // Stop once every hostile is listed (the counter says how many there are).
+      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (c.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) this.opts[n++] = j;
       if (n === 0) break;
       // rulebook: Hunt — in any order of your choosing.
       const j = this.opts[n === 1 ? 0 : this.ask(DECISION.HOSTILE_ORDER, n, false, this.current)];
@@ -1111,7 +1144,8 @@ export class DarkFateEngine implements DarkFateView {
       // rulebook: Glossary, Defense — after an attack activates, any player may play a defense card
       // from hand to ignore it, even off-turn (asked from the current player leftwards).
       for (let i = 0; i < this.players && !defended; i++) {
-        const q = (this.current + i) % this.players;
+        // (current + i) mod players, without a division.
+        const q = this.current + i < this.players ? this.current + i : this.current + i - this.players;
         if (this.dead[q] || this.handDefense[q] === 0) continue;
         let n = 0;
         for (let s = 0; s < this.handN[q]; s++) if (c.kw[this.instType[this.hand[q * this.S + s]]] & KW.DEFENSE) this.opts[n++] = s;

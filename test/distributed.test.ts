@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 
 const BIN = join(ROOT, 'bin/sim');
 const haveRedis = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
@@ -35,18 +35,6 @@ async function waitForPort(port: number, ms = 10_000): Promise<void> {
     if (Date.now() > until) throw new Error(`redis did not start on port ${port}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Runs the CLI asynchronously (so workers in this process's children can run meanwhile). */
-function runAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 function startWorker(url: string, queue: string, log: { text: string }): ChildProcess {
@@ -85,7 +73,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
   it('two workers + submit give the numbers of the local run', async () => {
     const logs = [{ text: '' }, { text: '' }];
     workers.push(startWorker(url, 'q-two', logs[0]), startWorker(url, 'q-two', logs[1]));
-    const sub = await runAsync(['submit', 'dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '--shards', '6', '--redis', url, '--queue', 'q-two']);
+    const sub = await runCliAsync(['submit', 'dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '--shards', '6', '--redis', url, '--queue', 'q-two']);
     expect(sub.stderr).toBe('');
     expect(sub.code).toBe(0);
     const local = runCli(['dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '-j', '1']);
@@ -100,7 +88,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     const a = startWorker(url, 'q-kill', logA);
     workers.push(a);
     const args = ['_fault', '-n', '3000000', '--work', '1500', '--seed', '4', '--format', 'json', '-q'];
-    const pending = runAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-kill']);
+    const pending = runCliAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-kill']);
     await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
     a.kill('SIGKILL');
     const logB = { text: '' };
@@ -118,7 +106,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     const a = startWorker(url, 'q-int', logA);
     workers.push(a);
     const args = ['_fault', '-n', '3000000', '--work', '1500', '--seed', '6', '--format', 'json', '-q'];
-    const pending = runAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-int']);
+    const pending = runCliAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-int']);
     await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
     a.kill('SIGINT');
     const logB = { text: '' };
@@ -144,7 +132,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
       { connection },
     );
     try {
-      const sub = await runAsync(['submit', 'dice', '-n', '1000', '--seed', '2', '--shards', '2', '--redis', url, '--queue', 'q-rogue', '-q']);
+      const sub = await runCliAsync(['submit', 'dice', '-n', '1000', '--seed', '2', '--shards', '2', '--redis', url, '--queue', 'q-rogue', '-q']);
       expect(sub.code).toBe(1);
       expect(sub.stdout).toBe('');
       expect(sub.stderr).toMatch(/returned a result of a different run \(seed \(2 vs 12345\)\); refused/);

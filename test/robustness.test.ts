@@ -1,33 +1,15 @@
 // Scale-out and robustness with real processes: shards + merge, Ctrl-C, checkpoints, failing and
 // dying workers.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shardRange } from '../src/cli/runState.js';
-import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 
-const BIN = join(ROOT, 'bin/sim');
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'sim-robust-'));
-}
-
-/** Starts the CLI, sends SIGINT after `afterMs`, resolves with exit code and output. */
-function interruptAfter(args: string[], afterMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGINT'), afterMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 describe('shards', () => {
@@ -83,7 +65,7 @@ describe('nothing lost', () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
     const args = ['_fault', '-n', '4e6', '--work', '1000', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
-    const r = await interruptAfter(args, 1200);
+    const r = await runCliAsync(args, { interruptAfterMs: 1200 });
     expect(r.code).toBe(130);
     const partial = JSON.parse(r.stdout);
     expect(partial.partial).toBe(true);
@@ -101,7 +83,7 @@ describe('nothing lost', () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
     const args = ['_fault', '-n', '4e6', '--work', '1000', '-j', '2', '--format', 'json', '--checkpoint', cp];
-    const r = await interruptAfter(args, 1200);
+    const r = await runCliAsync(args, { interruptAfterMs: 1200 });
     expect(r.code).toBe(130);
     const seed = JSON.parse(r.stdout).seed;
     const resumed = runCli(args);

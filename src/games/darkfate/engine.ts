@@ -117,6 +117,8 @@ export class DarkFateEngine implements DarkFateView {
   private readonly selfDestroy: Uint8Array;
   /** Per instance: HAND_WOUND | HAND_LEADER | HAND_DEFENSE (one load instead of type + keyword + wound checks on every hand move). */
   private readonly handBits: Uint8Array;
+  /** Keyword bits per instance (0 for a Rev-9): saves the instType lookup in the reserve and hunt loops. */
+  private readonly instKw: Int32Array;
   /** Lowest cost of any gainable card type (a bound for skipping buy scans). */
   private readonly minCost: number;
 
@@ -206,6 +208,8 @@ export class DarkFateEngine implements DarkFateView {
       for (let i = cards.sec[t * SECTIONS + SEC_PLAY]; i < cards.sec[t * SECTIONS + SEC_PLAY + 1]; i++) if (cards.ops[i] === OP.DESTROY_SELF) this.selfDestroy[t] = 1;
     }
     this.handBits = new Uint8Array(this.nInst);
+    this.instKw = new Int32Array(this.nInst);
+    for (let i = 0; i < this.nInst; i++) if (this.instType[i] < cards.nTypes) this.instKw[i] = cards.kw[this.instType[i]];
     for (let i = 0; i < this.nInst; i++) {
       const t = this.instType[i];
       if (t >= cards.nTypes) continue; // a Rev-9 card is never in a hand
@@ -397,11 +401,11 @@ export class DarkFateEngine implements DarkFateView {
   private addReserve(inst: number): void {
     this.reserveDmg[this.reserveN] = 0;
     this.reserve[this.reserveN++] = inst;
-    if (this.cards.kw[this.instType[inst]] & KW.HOSTILE) this.reserveHostiles++;
+    if (this.instKw[inst] & KW.HOSTILE) this.reserveHostiles++;
   }
   private removeReserve(j: number): number {
     const inst = this.reserve[j];
-    if (this.cards.kw[this.instType[inst]] & KW.HOSTILE) this.reserveHostiles--;
+    if (this.instKw[inst] & KW.HOSTILE) this.reserveHostiles--;
     const n = --this.reserveN;
     for (let i = j; i < n; i++) {
       this.reserve[i] = this.reserve[i + 1];
@@ -1104,7 +1108,7 @@ export class DarkFateEngine implements DarkFateView {
     while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
       // Stop once every hostile is listed (the counter says how many there are).
-      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (c.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) this.opts[n++] = j;
+      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (this.instKw[this.reserve[j]] & KW.HOSTILE) this.opts[n++] = j;
       if (n === 0) break;
       // rulebook: Hunt — in any order of your choosing.
       const j = this.opts[n === 1 ? 0 : this.ask(DECISION.HOSTILE_ORDER, n, false, this.current)];
@@ -1121,7 +1125,7 @@ export class DarkFateEngine implements DarkFateView {
         this.goOnHunt(inst, true);
         continue;
       }
-      const kw = c.kw[this.instType[inst]];
+      const kw = this.instKw[inst];
       if (kw & KW.HOSTILE) this.activate(inst);
       else if (kw & KW.LOCATION) {
         this.fatePushBottom(inst);
@@ -1148,7 +1152,7 @@ export class DarkFateEngine implements DarkFateView {
         const q = this.current + i < this.players ? this.current + i : this.current + i - this.players;
         if (this.dead[q] || this.handDefense[q] === 0) continue;
         let n = 0;
-        for (let s = 0; s < this.handN[q]; s++) if (c.kw[this.instType[this.hand[q * this.S + s]]] & KW.DEFENSE) this.opts[n++] = s;
+        for (let s = 0; s < this.handN[q]; s++) if (this.instKw[this.hand[q * this.S + s]] & KW.DEFENSE) this.opts[n++] = s;
         if (n === 0) continue;
         const pick = this.ask(DECISION.DEFENSE, n, true, q);
         if (pick < 0) continue;

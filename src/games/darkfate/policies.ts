@@ -47,7 +47,27 @@ interface CardValues {
   stagger: Int16Array;
   /** Lowest cost of any card that can be bought. */
   minCost: number;
+  /**
+   * Smallest hand (this card included) from which a card of this type may be played: discard
+   * cost + 1, or a number no hand reaches for a wound. One load for legalActions' two checks.
+   */
+  minHand: Int16Array;
+  /** How quickSpend scores buying this type (BUY_*): one load for the keyword, finisher, heal and location-fight checks. */
+  buyClass: Int8Array;
 }
+
+/** buyClass values. */
+const BUY_NEVER = -1;
+const BUY_PLAIN = 0;
+const BUY_FINISHER = 1;
+const BUY_LOCATION = 2;
+const BUY_LOCATION_FINISHER = 3;
+const BUY_LOCATION_HEAL = 4;
+const BUY_LOCATION_FIGHT = 5;
+
+/** quickAction's Rev-9 state bits. */
+const HUNT_ON = 1;
+const HUNT_STAGGERED = 2;
 
 function cardValues(c: CardTable): CardValues {
   const value = new Float64Array(c.nTypes);
@@ -84,7 +104,20 @@ function cardValues(c: CardTable): CardValues {
   const stagger = Int16Array.from(c.rev9, (r) => r.stagger);
   let minCost = Infinity;
   for (let t = 0; t < c.nTypes; t++) if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
-  return { value, heal, locFight, powerFight, playScore, stagger, minCost };
+  const minHand = new Int16Array(c.nTypes);
+  const buyClass = new Int8Array(c.nTypes);
+  for (let t = 0; t < c.nTypes; t++) {
+    minHand[t] = c.kw[t] & KW.WOUND ? 0x7fff : c.discardCost[t] + 1;
+    const location = (c.kw[t] & KW.LOCATION) !== 0;
+    // The same tests, in the same order, as action()'s ACTION_BUY case.
+    if (c.cost[t] < 0) buyClass[t] = BUY_NEVER;
+    else if (!location) buyClass[t] = c.finisher[t] ? BUY_FINISHER : BUY_PLAIN;
+    else if (c.finisher[t]) buyClass[t] = BUY_LOCATION_FINISHER;
+    else if (heal[t]) buyClass[t] = BUY_LOCATION_HEAL;
+    else if (locFight[t] > 0) buyClass[t] = BUY_LOCATION_FIGHT;
+    else buyClass[t] = BUY_LOCATION;
+  }
+  return { value, heal, locFight, powerFight, playScore, stagger, minCost, minHand, buyClass };
 }
 
 /** The greedy policy; `cautious` adds fleeing. Exported as a class so user policies can extend it. */
@@ -148,33 +181,27 @@ export class GreedyPolicy implements DarkFatePolicy {
   quickAction(v: DarkFateView, p: number, mayRest: boolean): number {
     if (!this.quick) return -1;
     const c = this.c;
-    const kw = c.kw;
     const finisher = c.finisher;
-    const discardCost = c.discardCost;
+    const minHand = this.vals.minHand;
     const playScore = this.vals.playScore;
-    const staggerOf = this.vals.stagger;
-    let staggered = false;
-    let onHunt = false;
-    for (let k = 0; k < v.rev9Count(); k++) {
-      if (v.rev9Where(k) !== REV9_HUNT) continue;
-      onHunt = true;
-      if (v.rev9Damage(k) >= staggerOf[v.rev9Version(k)]) staggered = true;
-    }
     const hn = v.handCount(p);
     // Rest to shed a wound when the hand holds two or more (the third would kill): the first wound's slot.
     if (mayRest && v.woundsInHand(p) >= 2) {
       for (let i = 0; i < hn; i++) if (v.handCard(p, i) === c.woundType) return (ACTION_REST << 16) | (i << 8);
     }
+    // The Rev-9 state is read only when needed (a finisher in hand, or spending): most plays skip it.
+    let hunt = -1;
     let finisherPlay = -1;
     let bestPlay = -1;
     let bestPlayScore = -Infinity;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       // The engine's legality filter (legalActions): no wounds, the discard cost must be payable.
-      if (kw[t] & KW.WOUND || discardCost[t] > hn - 1) continue;
+      if (minHand[t] > hn) continue;
       if (finisher[t]) {
-        if (staggered && this.canFinish(v, finisher[t])) finisherPlay = i;
-        if (onHunt) continue;
+        if (hunt < 0) hunt = this.huntState(v);
+        if (hunt & HUNT_STAGGERED && this.canFinish(v, finisher[t])) finisherPlay = i;
+        if (hunt & HUNT_ON) continue;
       }
       const score = playScore[t];
       if (score > bestPlayScore) {
@@ -184,7 +211,20 @@ export class GreedyPolicy implements DarkFatePolicy {
     }
     if (finisherPlay >= 0) return (ACTION_PLAY << 16) | (finisherPlay << 8);
     if (bestPlay >= 0) return (ACTION_PLAY << 16) | (bestPlay << 8);
-    return this.quickSpend(v, p, hn, onHunt, staggered);
+    if (hunt < 0) hunt = this.huntState(v);
+    return this.quickSpend(v, p, hn, (hunt & HUNT_ON) !== 0, (hunt & HUNT_STAGGERED) !== 0);
+  }
+
+  /** HUNT_ON when some Rev-9 is on the hunt, | HUNT_STAGGERED when one of those is staggered. */
+  private huntState(v: DarkFateView): number {
+    const staggerOf = this.vals.stagger;
+    let state = 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      state |= HUNT_ON;
+      if (v.rev9Damage(k) >= staggerOf[v.rev9Version(k)]) state |= HUNT_STAGGERED;
+    }
+    return state;
   }
 
   /** The rest of quickAction: leadership, buys and fight, in legalActions' order and action()'s priorities. */
@@ -207,20 +247,21 @@ export class GreedyPolicy implements DarkFatePolicy {
     const supply = v.supply;
     const locSupply = supply + v.locationSupply;
     // No card costs less than minCost: skip the scan while nothing can be affordable.
+    const costOf = c.cost;
+    const buyClass = vals.buyClass;
     for (let j = 0; j < rn && locSupply >= vals.minCost; j++) {
       const t = v.reserveCard(j);
-      const cost = c.cost[t];
+      const cost = costOf[t];
+      // (A card that cannot be bought has cost -1 and class BUY_NEVER.)
       if (cost < 0 || cost > locSupply) continue;
-      const location = (kw[t] & KW.LOCATION) !== 0;
+      const cls = buyClass[t];
+      const location = cls >= BUY_LOCATION;
       if (!location && cost > supply) continue;
       let score = vals.value[t];
-      if (location) {
-        if (c.finisher[t]) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
-        else if (vals.heal[t]) score = v.woundsInHand(p) > 0 || v.discardCount(p) > 0 ? 2 : -1;
-        else if (vals.locFight[t] > 0 && !onHunt) score = -1;
-      } else if (c.finisher[t]) {
-        score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
-      }
+      if (cls === BUY_LOCATION_FINISHER) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
+      else if (cls === BUY_LOCATION_HEAL) score = v.woundsInHand(p) > 0 || v.discardCount(p) > 0 ? 2 : -1;
+      else if (cls === BUY_LOCATION_FIGHT) score = onHunt ? score : -1;
+      else if (cls === BUY_FINISHER) score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
       if (score > buyScore) {
         buyScore = score;
         buy = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);

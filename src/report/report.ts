@@ -32,18 +32,38 @@ function formatCell(value: Cell, format: Column['format']): string {
   return String(value);
 }
 
+/** Width the table view aims for: columns of text wrap to fit it; numbers never wrap. */
+const TABLE_WIDTH = 100;
+
 function renderTable(t: ResultTable): string {
+  const cells = t.rows.map((row) => t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
+  // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
+  const widths = t.columns.map((c, i) => 2 + Math.max(c.header.length, ...cells.map((r) => r[i].length)));
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
+  // No column gets narrower than its longest word (words are never cut); numbers never wrap, but
+  // a long header over them may.
+  const longestWord = (text: string) => Math.max(...text.split(/\s+/).map((w) => w.length));
+  const minWidths = t.columns.map((c, i) =>
+    Math.min(widths[i], 2 + Math.max(longestWord(c.header), ...cells.map((r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length)))),
+  );
+  const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
+  for (let cols = shrinkable(); total() > TABLE_WIDTH && cols.length; cols = shrinkable()) {
+    const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));
+    widths[widest] -= 1;
+  }
   const table = new Table({
     head: t.columns.map((c) => c.header),
     style: { head: [], border: [], compact: true },
     colAligns: t.columns.map((c) => (c.format === 'text' ? 'left' : 'right')),
+    colWidths: widths,
+    wordWrap: true,
   });
-  for (const row of t.rows) table.push(t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
-  return `${t.title}\n${table.toString()}`;
+  for (const r of cells) table.push(r);
+  return `${wrap(t.title, TABLE_WIDTH, 2)}\n${table.toString()}`;
 }
 
 function headerLines(r: Report): string[] {
-  const lines = [r.title];
+  const lines = [wrap(r.title, TABLE_WIDTH, 2)];
   if (r.method === 'none') return lines;
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);

@@ -112,6 +112,8 @@ export async function runWithShell(
         }
       },
     });
+    // The bar renders at a limited rate: show the final count before it stops.
+    (bar as cliProgress.SingleBar | null)?.update(result.games);
     const wallMs = performance.now() - started;
     return {
       result,

@@ -128,7 +128,17 @@ describe('cover saves (Attacking – Taking Cover Saves; Advanced Rules – Diff
   it('house rule: save.target 3 → hard cover saves on 3+', () => {
     expect(unsavedGivenHit({ range: 'short', 'save.target': 3 })).toBeCloseTo(1 / 3, 14);
   });
-  it('Mindless targets never save; area, flame, ignores-cover and aimed sniper shots allow none', () => {
+  it('Extreme range: every model is in cover, Machines included (Mindless yields there); soft terrain never beats the automatic hard cover', () => {
+    const extremeMindless = plan({ range: 'extreme', brace: true, rof: 1, mindless: true });
+    expect(extremeMindless.hasSave).toBe(true);
+    expect(dieLabel(extremeMindless.saveStep)).toBe('D6');
+    expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'soft' }).saveStep)).toBe('D6');
+    expect(dieLabel(plan({ range: 'extreme', brace: true, rof: 1, cover: 'soft' }).saveStep)).toBe('D6');
+    expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'fort' }).saveStep)).toBe('D8');
+    expect(dieLabel(plan({ range: 'short', rof: 1, cover: 'soft' }).saveStep)).toBe('D4');
+    expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'soft', vehicle: true }).saveStep)).toBe('D4');
+  });
+  it('Mindless targets never save (short of Extreme range); area, flame, ignores-cover and aimed sniper shots allow none', () => {
     for (const o of [{ mindless: true }, { area: true }, { flame: true }, { ignoresCover: true }, { sniper: true, aimed: true, range: 'long' }]) {
       expect(plan({ range: 'long', rof: 1, ...o }).hasSave).toBe(false);
     }

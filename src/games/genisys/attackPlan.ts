@@ -102,23 +102,25 @@ export function toHitTarget(p: GenisysParams, range: RangeName): number {
 /** Stage 3: the cover save die, or null for no save. */
 export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
-  if (p.mindless) return null; // rulebook: Machine Special Rules – Mindless (never take cover saves)
+  // rulebook: Machine Special Rules – Mindless (never take cover saves), except at Extreme range:
+  // Larger Playing Surfaces – "all models … (including Machines and vehicles!) are in cover".
+  if (p.mindless && range !== 'extreme') return null;
   if (p.flame || p.area) return null; // rulebook: Weapons' Special Rules – Area/Flame (no cover)
   if (p.sniper && p.aimed) return null; // rulebook: Weapons' Special Rules – Sniper (no cover Save)
   if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
   if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
   const declared = p.open || p.cover === 'none' ? null : p.cover;
   if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');
-  let kind: 'soft' | 'hard' | 'fort' | null = declared;
-  if (kind === null) {
-    // rulebook: In the Open – only Short/Point Blank targets can be in the open; at Long range the
-    // undulation of the terrain gives cover (vehicles excepted: Vehicles – Cover Saves); at Extreme
-    // range all models of Size 3 or less are in cover (Larger Playing Surfaces). That default
-    // cover is hard cover (Different Types of Save: "Anything that has not been discussed counts as hard cover").
-    if (range === 'pb' || range === 'short') return null;
-    if (range === 'long' && p.vehicle) return null;
-    kind = 'hard';
-  }
+  // rulebook: In the Open – only Short/Point Blank targets can be in the open; at Long range the
+  // undulation of the terrain gives cover (vehicles excepted: Vehicles – Cover Saves); at Extreme
+  // range all models of Size 3 or less are in cover (Larger Playing Surfaces). That automatic
+  // cover is hard cover (Different Types of Save: "Anything that has not been discussed counts as hard cover").
+  const automatic = range === 'extreme' || (range === 'long' && !p.vehicle) ? 'hard' : null;
+  if (declared === null && automatic === null) return null;
+  // rulebook: Advanced Rules – Multiple Cover ("always use the best type of cover available"):
+  // declared terrain never makes the save worse than the automatic cover.
+  let kind: 'soft' | 'hard' | 'fort' = declared ?? automatic!;
+  if (declared !== null && automatic !== null && dieStep(p.coverDie[automatic]) > dieStep(p.coverDie[declared])) kind = automatic;
   const base = dieStep(p.coverDie[kind]);
   // rulebook: Advanced Rules – Multiple Cover (best cover, save die upgraded by one).
   return p.multipleCover ? moveDie(base, 1) : base;

@@ -493,6 +493,25 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_FATE]);
     expect(e.fateCount()).toBe(10);
   });
+  it('after a flee, an undamaged Rev-9 on the hunt still hunts (it cannot flee)', () => {
+    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT, 3);
+    e.setRev9(2, REV9_HUNT, 0);
+    e.setFate(fill(e, 8));
+    e.setReserve([]);
+    const lines: string[] = [];
+    e.trace = (line) => lines.push(line);
+    e.huntPhase(0);
+    const fled = lines.findIndex((l) => /the players flee: 3 damage removed/.test(l));
+    const hunted = lines.findIndex((l) => / hunts \(hunt value \d+\)/.test(l));
+    expect(fled).toBeGreaterThanOrEqual(0);
+    expect(hunted).toBeGreaterThan(fled); // the undamaged Rev-9 hunts after the damaged one fled
+    // The fled one, drawn again by that hunt, joins the hunt but does not hunt this turn.
+    expect(lines.filter((l) => / hunts \(hunt value/.test(l)), lines.join("\n")).toHaveLength(1);
+    expect(e.rev9Damage(1)).toBe(0);
+  });
   it('the Liquid Exoskeleton heals at the end of each turn', () => {
     const e = engine({ rev9: 'liquid-exoskeleton' });
     clear(e);

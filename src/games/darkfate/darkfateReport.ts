@@ -26,7 +26,7 @@ export const ENGINE_ASSUMPTIONS = [
   'fight can damage a Rev-9 only while it is on the hunt',
   'a hostile card at its resistance is always moved to the bottom of the fate deck',
   'character powers and skills act at the start of each play phase; a skill acts from the turn after it is played',
-  'fleeing flees every damaged Rev-9 on the hunt; undamaged ones stay on the hunt and do not hunt that turn',
+  'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset); undamaged ones cannot flee and still hunt',
   'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
   'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
   'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',

@@ -1066,10 +1066,10 @@ export class DarkFateEngine implements DarkFateView {
         this.opts[1] = 1;
         flee = this.ask(DECISION.FLEE, 2, false, p) === 1;
       }
-      if (flee) {
-        this.flee(forced);
-        return;
-      }
+      // rulebook: Multiple Rev-9s in Play — "you may flee multiple Rev-9s" and "they hunt separately":
+      // the damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts (Hunt Phase:
+      // "If they are unwilling or unable to flee, the Rev-9 hunts").
+      if (flee) this.flee(forced);
     }
     // rulebook: Multiple Rev-9s — they hunt separately, in the order the current player chooses.
     for (let left = hunters; left > 0 && this.outcome === OUTCOME_NONE; left--) {
@@ -1091,6 +1091,8 @@ export class DarkFateEngine implements DarkFateView {
       damage += this.r9Dmg[k];
       this.r9Dmg[k] = 0;
       this.r9Where[k] = REV9_FATE;
+      // A fled Rev-9 drawn again during this hunt joins the hunt but does not hunt this turn.
+      this.r9Hunting[k] = 0;
       this.tmp[m++] = this.rev9Base + k;
     }
     this.flees++;
@@ -1126,7 +1128,10 @@ export class DarkFateEngine implements DarkFateView {
         continue;
       }
       const kw = this.instKw[inst];
-      if (kw & KW.HOSTILE) this.activate(inst);
+      if (kw & KW.HOSTILE) {
+        this.trace?.(`    drawn: ${this.name(inst)} (hostile)`);
+        this.activate(inst);
+      }
       else if (kw & KW.LOCATION) {
         this.fatePushBottom(inst);
         this.trace?.(`    drawn: ${this.name(inst)} (location) goes to the bottom`);

@@ -639,20 +639,10 @@ export class DarkFateEngine implements DarkFateView {
           break;
         case OP.DISCARD:
           // rulebook: Playing Cards — the text is a cost; playability was checked before playing.
-          for (let d = 0; d < arg && this.handN[who] > 0; d++) {
-            const j = this.askHandSlot(DECISION.DISCARD_COST, who, false);
-            const inst = this.removeFromHand(who, j);
-            this.toDiscard(who, inst);
-            this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
-          }
+          this.discardFromHand(who, arg, DECISION.DISCARD_COST);
           break;
         case OP.DISCARD_FORCED:
-          for (let d = 0; d < arg && this.handN[who] > 0; d++) {
-            const j = this.askHandSlot(DECISION.DISCARD_FORCED, who, false);
-            const inst = this.removeFromHand(who, j);
-            this.toDiscard(who, inst);
-            this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
-          }
+          this.discardFromHand(who, arg, DECISION.DISCARD_FORCED);
           break;
         case OP.DESTROY_FROM_HAND:
           for (let d = 0; d < arg && this.handN[who] > 0; d++) {
@@ -1079,6 +1069,15 @@ export class DarkFateEngine implements DarkFateView {
       const k = this.opts[n === 1 ? 0 : this.ask(DECISION.HUNT_ORDER, n, false, p)];
       this.r9Hunting[k] = 0;
       this.hunt(k);
+    }
+  }
+
+  /** Player `who` discards up to `count` cards of their choice (`decision` says why). */
+  private discardFromHand(who: number, count: number, decision: number): void {
+    for (let d = 0; d < count && this.handN[who] > 0; d++) {
+      const inst = this.removeFromHand(who, this.askHandSlot(decision, who, false));
+      this.toDiscard(who, inst);
+      this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
     }
   }
 

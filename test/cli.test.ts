@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deterministicJson, runCli } from './helpers/runCli.js';
+import { spawnSync } from 'node:child_process';
+import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
 
 describe('sim --help and version', () => {
   it('lists the commands', () => {
@@ -104,4 +105,23 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
       expect(r.stderr).toMatch(pattern);
     });
   }
+});
+
+describe('progress bar', () => {
+  const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
+  it('is absent when stderr is not a terminal', () => {
+    const r = runCli(['dice', '--count', '40', '-n', '3e6', '--seed', '1', '-j', '1', '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+  it.skipIf(!haveScript)('shows on a terminal for runs over a second, ends at 100%, and --quiet silences it', () => {
+    const cmd = (extra: string) => `"${process.execPath}" "${join(ROOT, 'bin/sim')}" dice --count 40 -n 4e6 --seed 1 -j 1 --format json ${extra} > /dev/null`;
+    const shown = spawnSync('script', ['-qec', cmd(''), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toMatch(/sim \[.*\] \d+% \| \d+\/4000000 games/);
+    expect(shown.stdout).toMatch(/100% \| 4000000\/4000000 games/);
+    const quiet = spawnSync('script', ['-qec', cmd('-q'), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+    expect(quiet.status).toBe(0);
+    expect(quiet.stdout).not.toMatch(/games/);
+  }, 120_000);
 });

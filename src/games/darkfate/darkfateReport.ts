@@ -68,7 +68,7 @@ export function darkfateTables(rows: DarkFateVersionResult[]): ResultTable[] {
         { key: 'winHi', header: 'hi', format: 'prob' },
         { key: 'lossThreeWounds', header: '3 wounds', format: 'prob' },
         { key: 'lossEmptyWoundDeck', header: 'no wounds left', format: 'prob' },
-        { key: 'turnCapHits', header: 'turn cap', format: 'int' },
+        { key: 'turnCapHits', header: 'turn-cap games', format: 'int' },
         { key: 'games', header: 'games', format: 'int' },
       ],
       rows: rows.map((r) => ({

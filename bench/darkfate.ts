@@ -1,10 +1,18 @@
 // Throughput of Dark Fate: whole games (2 players, reference cards, greedy policy, the
 // Endoskeleton), through the real engine and recorder. Setup (YAML parse, compile, preallocate)
 // is timed apart.
+//
+// A diagnostic case splits the greedy game's cost between the rules engine and the policy: it
+// first records every decision of a fixed set of greedy games, then replays exactly those games
+// (same streams, same decisions) with a policy that only reads the recorded answers. Its rate is
+// the engine's alone; the gap to the greedy case is what the policy's decisions cost.
 import type { BenchCase } from './benchCase.js';
 import { playerCase } from './playerCase.js';
+import { StreamSeeder } from '../src/core/rng.js';
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
-import { darkfateSim, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
+import { buildEngineSync, darkfateSim, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
+import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
 
 function params(policy: string): DarkFateSimParams {
   return {
@@ -19,4 +27,81 @@ function darkfateCase(policy: string): BenchCase {
   return playerCase(`darkfate endoskeleton, 2 players, ${policy}`, darkfateSim, () => params(policy), 500);
 }
 
-export const darkfateCases: BenchCase[] = [darkfateCase('greedy'), darkfateCase('planner')];
+/** Games recorded for the replay; replayed round-robin. */
+const REPLAY_GAMES = 2_000;
+const SEED = 7;
+
+interface ReplayState {
+  engine: DarkFateEngine;
+  seeder: StreamSeeder;
+  rng: ReturnType<StreamSeeder['streamFor']>;
+  /** Recorded answers of quickAction and choose, and where each game's answers start. */
+  quick: Int32Array;
+  chosen: Int32Array;
+  quickAt: Int32Array;
+  chosenAt: Int32Array;
+  cursor: { q: number; c: number };
+}
+
+function replaySetup(): ReplayState {
+  const engine = buildEngineSync(params('greedy'));
+  const greedy = engine.policy;
+  const seeder = new StreamSeeder(SEED);
+  const rng = seeder.streamFor(0);
+  const quick: number[] = [];
+  const chosen: number[] = [];
+  const quickAt = new Int32Array(REPLAY_GAMES + 1);
+  const chosenAt = new Int32Array(REPLAY_GAMES + 1);
+  engine.policy = {
+    name: 'greedy (recording)',
+    quickAction: (v, p, mayRest) => {
+      const r = greedy.quickAction!(v, p, mayRest);
+      quick.push(r);
+      return r;
+    },
+    choose: (v, d, o, n, allowNone) => {
+      const r = greedy.choose(v, d, o, n, allowNone);
+      chosen.push(r);
+      return r;
+    },
+  };
+  for (let g = 0; g < REPLAY_GAMES; g++) {
+    quickAt[g] = quick.length;
+    chosenAt[g] = chosen.length;
+    seeder.seedInto(rng, g);
+    engine.playGame(rng);
+  }
+  quickAt[REPLAY_GAMES] = quick.length;
+  chosenAt[REPLAY_GAMES] = chosen.length;
+  const state: ReplayState = { engine, seeder, rng, quick: Int32Array.from(quick), chosen: Int32Array.from(chosen), quickAt, chosenAt, cursor: { q: 0, c: 0 } };
+  const replay: DarkFatePolicy = {
+    name: 'greedy (replayed)',
+    quickAction: () => state.quick[state.cursor.q++],
+    choose: () => state.chosen[state.cursor.c++],
+  };
+  engine.policy = replay;
+  return state;
+}
+
+const engineOnlyCase: BenchCase = {
+  name: 'darkfate engine alone (greedy games, decisions replayed)',
+  unit: 'games',
+  batch: 500,
+  setup: replaySetup,
+  run(state, start, units) {
+    const s = state as ReplayState;
+    let sum = 0;
+    for (let i = start; i < start + units; i++) {
+      const g = i % REPLAY_GAMES;
+      s.cursor.q = s.quickAt[g];
+      s.cursor.c = s.chosenAt[g];
+      s.seeder.seedInto(s.rng, g);
+      sum += s.engine.playGame(s.rng);
+      // The replay must consume exactly that game's answers, or it played a different game.
+      if (s.cursor.q !== s.quickAt[g + 1] || s.cursor.c !== s.chosenAt[g + 1]) throw new Error(`replay of game ${g} diverged`);
+    }
+    return sum;
+  },
+};
+
+export const darkfateCases: BenchCase[] = [darkfateCase('greedy'), engineOnlyCase, darkfateCase('planner')];

@@ -841,13 +841,14 @@ export class DarkFateEngine implements DarkFateView {
       this.resolve(c.sec[t * SECTIONS + SEC_EACH_TURN], c.sec[t * SECTIONS + SEC_EACH_TURN + 1], p);
     }
     let first = true;
+    // A built-in policy usually decides from the hand alone; else list every legal action.
+    const pol = this.policy;
+    const quick = pol.quickAction !== undefined;
     while (this.outcome === OUTCOME_NONE) {
-      // A built-in policy usually decides from the hand alone; else list every legal action.
-      const pol = this.policy;
       let code = -1;
-      if (pol.quickAction !== undefined) {
+      if (quick) {
         this.deciding = p;
-        code = pol.quickAction(this, p, first);
+        code = pol.quickAction!(this, p, first);
       }
       if (code < 0) code = this.opts[this.ask(DECISION.ACTION, this.legalActions(p, first), false, p)];
       const kind = code >>> 16;

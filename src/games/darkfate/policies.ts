@@ -231,7 +231,6 @@ export class GreedyPolicy implements DarkFatePolicy {
   private quickSpend(v: DarkFateView, p: number, hn: number, onHunt: boolean, staggered: boolean): number {
     const c = this.c;
     const kw = c.kw;
-    const vals = this.vals;
     if (onHunt) {
       for (let q = 0; q < v.players; q++) {
         if (q === p || !v.alive(q) || v.leadersInHand(q) === 0) continue;
@@ -241,33 +240,14 @@ export class GreedyPolicy implements DarkFatePolicy {
         }
       }
     }
-    const rn = v.reserveCount();
+    // A buy outranks fighting only as a location finisher scored 1000, which needs a staggered
+    // Rev-9: otherwise the reserve is scanned for a buy only once no fight action is chosen.
     let buy = -1;
-    let buyScore = 0;
-    const supply = v.supply;
-    const locSupply = supply + v.locationSupply;
-    // No card costs less than minCost: skip the scan while nothing can be affordable.
-    const costOf = c.cost;
-    const buyClass = vals.buyClass;
-    for (let j = 0; j < rn && locSupply >= vals.minCost; j++) {
-      const t = v.reserveCard(j);
-      const cost = costOf[t];
-      // (A card that cannot be bought has cost -1 and class BUY_NEVER.)
-      if (cost < 0 || cost > locSupply) continue;
-      const cls = buyClass[t];
-      const location = cls >= BUY_LOCATION;
-      if (!location && cost > supply) continue;
-      let score = vals.value[t];
-      if (cls === BUY_LOCATION_FINISHER) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
-      else if (cls === BUY_LOCATION_HEAL) score = v.woundsInHand(p) > 0 || v.discardCount(p) > 0 ? 2 : -1;
-      else if (cls === BUY_LOCATION_FIGHT) score = onHunt ? score : -1;
-      else if (cls === BUY_FINISHER) score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
-      if (score > buyScore) {
-        buyScore = score;
-        buy = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);
-      }
+    if (staggered) {
+      buy = this.bestBuy(v, p, onHunt, staggered);
+      if (this.buyScore >= 1000) return buy;
     }
-    if (buyScore >= 1000) return buy;
+    const rn = v.reserveCount();
     const f = v.fight;
     let fightRev9 = -1;
     let fightRev9Score = -Infinity;
@@ -316,8 +296,46 @@ export class GreedyPolicy implements DarkFatePolicy {
     if (fightHostile >= 0 && fightHostileScore >= 50) return fightHostile;
     if (fightRev9 >= 0) return fightRev9;
     if (fightHostile >= 0 && fightHostileScore > -Infinity) return fightHostile;
+    if (!staggered) buy = this.bestBuy(v, p, onHunt, staggered);
     if (buy >= 0) return buy;
     return 0; // END
+  }
+
+  /** Score of bestBuy's pick (0 when none). */
+  private buyScore = 0;
+
+  /** quickSpend's buy: the best-scored affordable reserve card as an action code (-1: none), its score in buyScore. */
+  private bestBuy(v: DarkFateView, p: number, onHunt: boolean, staggered: boolean): number {
+    const c = this.c;
+    const vals = this.vals;
+    const rn = v.reserveCount();
+    let buy = -1;
+    let buyScore = 0;
+    const supply = v.supply;
+    const locSupply = supply + v.locationSupply;
+    // No card costs less than minCost: skip the scan while nothing can be affordable.
+    const costOf = c.cost;
+    const buyClass = vals.buyClass;
+    for (let j = 0; j < rn && locSupply >= vals.minCost; j++) {
+      const t = v.reserveCard(j);
+      const cost = costOf[t];
+      // (A card that cannot be bought has cost -1 and class BUY_NEVER.)
+      if (cost < 0 || cost > locSupply) continue;
+      const cls = buyClass[t];
+      const location = cls >= BUY_LOCATION;
+      if (!location && cost > supply) continue;
+      let score = vals.value[t];
+      if (cls === BUY_LOCATION_FINISHER) score = staggered && this.canFinish(v, c.finisher[t]) ? 1000 : -1;
+      else if (cls === BUY_LOCATION_HEAL) score = v.woundsInHand(p) > 0 || v.discardCount(p) > 0 ? 2 : -1;
+      else if (cls === BUY_LOCATION_FIGHT) score = onHunt ? score : -1;
+      else if (cls === BUY_FINISHER) score += this.finisherNeed(v, c.finisher[t]) ? 6 : 0;
+      if (score > buyScore) {
+        buyScore = score;
+        buy = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);
+      }
+    }
+    this.buyScore = buyScore;
+    return buy;
   }
 
   /** Score for staggering a Rev-9 that flees by itself when damaged (greedy: always worth it). */

@@ -17,7 +17,7 @@ import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
 function params(policy: string): DarkFateSimParams {
   return {
     cards: loadCardData(referenceCardsFile()),
-    rules: { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5 },
+    rules: { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false },
     setup: { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false },
     policy,
   };

@@ -35,7 +35,7 @@ import { KW } from '../src/games/darkfate/ops.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
-const RULES: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5 };
+const RULES: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false };
 const T = (name: string): number => {
   const t = CARDS.names.indexOf(name);
   if (t < 0) throw new Error(`no card ${name}`);
@@ -510,6 +510,26 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     expect(hunted).toBeGreaterThan(fled); // the undamaged Rev-9 hunts after the damaged one fled
     // The fled one, drawn again by that hunt, joins the hunt but does not hunt this turn.
     expect(lines.filter((l) => / hunts \(hunt value/.test(l)), lines.join("\n")).toHaveLength(1);
+    expect(e.rev9Damage(1)).toBe(0);
+  });
+  it('with fleeEndsHunt, a flee ends the hunt phase: the undamaged Rev-9 does not hunt that turn', () => {
+    // rulebook: Flee; Multiple Rev-9s in Play — "... place them back on top of the fate deck. End the hunt phase."
+    const e = engine({ rev9: 'fully-operational', rules: { fleeEndsHunt: true }, policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT, 3);
+    e.setRev9(2, REV9_HUNT, 0);
+    e.setFate(fill(e, 8));
+    e.setReserve([]);
+    const lines: string[] = [];
+    e.trace = (line) => lines.push(line);
+    e.huntPhase(0);
+    expect(lines.some((l) => /the players flee: 3 damage removed/.test(l))).toBe(true);
+    expect(lines.filter((l) => / hunts \(hunt value/.test(l)), lines.join('\n')).toHaveLength(0);
+    // The fled one is shuffled into the top 3 + 1 cards; the undamaged one stays on the hunt, undamaged.
+    expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_HUNT]);
+    expect(e.fateCount()).toBe(9);
+    // Nothing was drawn by a hunt: the fate deck still holds all eight fillers and the fled Rev-9.
     expect(e.rev9Damage(1)).toBe(0);
   });
   it('the Liquid Exoskeleton heals at the end of each turn', () => {

@@ -39,6 +39,21 @@ describe('sim darkfate', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it('--flee-ends-hunt selects the other reading of "End the hunt phase", names it in the assumptions and changes Fully Operational results', () => {
+    const base = ['darkfate', '--rev9', 'fully-operational', '-n', '2000', '--seed', '5', '-j', '1', '--format', 'json'];
+    const literal = runCli([...base, '--flee-ends-hunt']);
+    expect(literal.stderr).toBe('');
+    expect(literal.code).toBe(0);
+    const a = JSON.parse(literal.stdout);
+    expect(a.params.fleeEndsHunt).toBe(true);
+    expect(a.assumptions.some((l: string) => /ends the hunt phase: an undamaged one does not hunt/.test(l))).toBe(true);
+    const b = JSON.parse(runCli(base).stdout);
+    expect(b.params.fleeEndsHunt).toBe(false);
+    expect(b.assumptions.some((l: string) => /undamaged ones cannot flee and still hunt/.test(l))).toBe(true);
+    // Only games where the split Rev-9s are on the hunt together differ, but over 2,000 games some do.
+    expect(a.result.versions[0].win.k).not.toBe(b.result.versions[0].win.k);
+  }, 60_000);
+
   it('--trace K --seed S prints that game turn by turn (regression snapshot, not truth)', async () => {
     const r = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy', '--format', 'json']);
     expect(r.code).toBe(0);

@@ -13,7 +13,7 @@ const BUILTIN_CLASSES = { GreedyPolicy };
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
-const RULES = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5 };
+const RULES = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false };
 
 function params(policy: string, setup: Partial<DarkFateSetup>): DarkFateSimParams {
   const players = setup.players ?? 2;

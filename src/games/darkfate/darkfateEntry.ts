@@ -9,7 +9,7 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../../core/scenarioGame.js';
 import { compileCards, loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
-import { darkfateVersionResult, darkfateTables, ENGINE_ASSUMPTIONS, type DarkFateVersionResult } from './darkfateReport.js';
+import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
 import { buildEngine, loadUserPolicy, type DarkFateSimParams } from './darkfateSim.js';
 import { OUTCOME_NAMES } from './engine.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
@@ -82,7 +82,7 @@ export const darkfateEntry: ScenarioGame = {
     const prov = provenance('darkfate', params, cards);
     const assumptions = [
       userCards ? `card data from ${cardsFile} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
-      ...ENGINE_ASSUMPTIONS,
+      ...engineAssumptions(rules.fleeEndsHunt),
     ];
     const trace = resolved.trace as number;
     if (trace >= 0) {

@@ -23,6 +23,7 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'prepCards', type: 'int', default: 5, min: 0, max: 20, doc: 'prep cards in each starter deck', source: 'rulebook: Set-Up' },
   { key: 'setbackCards', type: 'int', default: 4, min: 0, max: 20, doc: 'struggle (setback) cards in each starter deck', source: 'rulebook: Set-Up; public fact: the struggle cards are setbacks' },
   { key: 'nnHandSize', type: 'int', default: 5, min: 0, max: 20, doc: 'Neural Net Processor: the Rev-9 player\'s hand size', source: 'rulebook: Optional Rules, Neural Net Processor' },
+  { key: 'fleeEndsHunt', type: 'bool', default: false, doc: 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee (an undamaged one) does not hunt that turn; default: it still hunts', source: 'rulebook: Flee and Multiple Rev-9s in Play ("End the hunt phase") versus Hunt Phase ("unwilling or unable to flee, the Rev-9 hunts")' },
   { key: 'maxTurns', type: 'int', default: 400, min: 1, max: 100000, doc: 'safety net: player turns before a game is stopped (reported apart, never a loss)', source: 'assumption: safety net only; no rulebook limit' },
   // Output, not a rule: kept a parameter so that `rerun`/`sim check` reproduce a trace report.
   { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run turn by turn instead of the summary (-1: off)', source: 'output option' },
@@ -39,6 +40,7 @@ export function rulesOf(r: Record<string, unknown>): DarkFateRules {
     prepCards: r.prepCards as number,
     setbackCards: r.setbackCards as number,
     nnHandSize: r.nnHandSize as number,
+    fleeEndsHunt: r.fleeEndsHunt as boolean,
   };
 }
 

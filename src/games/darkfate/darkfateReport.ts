@@ -21,18 +21,25 @@ export interface DarkFateVersionResult {
   woundsTaken: CountEstimate;
 }
 
-/** Rules questions the rulebook leaves open, decided in the engine (each also in scenarios/darkfate/README.md). */
-export const ENGINE_ASSUMPTIONS = [
-  'fight can damage a Rev-9 only while it is on the hunt',
-  'a hostile card at its resistance is always moved to the bottom of the fate deck',
-  'character powers and skills act at the start of each play phase; a skill acts from the turn after it is played',
-  'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset); undamaged ones cannot flee and still hunt',
-  'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
-  'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
-  'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',
-  'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',
-  'drawing from an empty fate deck draws nothing; players see all hands (cooperative game), never deck order',
-];
+/**
+ * Rules questions the rulebook leaves open, decided in the engine (each also in
+ * scenarios/darkfate/README.md); the flee line follows the reading of "End the hunt phase" in use.
+ */
+export function engineAssumptions(fleeEndsHunt: boolean): string[] {
+  return [
+    'fight can damage a Rev-9 only while it is on the hunt',
+    'a hostile card at its resistance is always moved to the bottom of the fate deck',
+    'character powers and skills act at the start of each play phase; a skill acts from the turn after it is played',
+    fleeEndsHunt
+      ? 'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset) and ends the hunt phase: an undamaged one does not hunt that turn (--flee-ends-hunt)'
+      : 'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset); undamaged ones cannot flee and still hunt (--flee-ends-hunt reads it the other way)',
+    'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
+    'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
+    'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',
+    'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',
+    'drawing from an empty fate deck draws nothing; players see all hands (cooperative game), never deck order',
+  ];
+}
 
 export function darkfateVersionResult(rev9: string, name: string, totals: Totals, confidence: number): DarkFateVersionResult {
   const rate = (m: string) => {

@@ -45,6 +45,13 @@ export interface DarkFateRules {
   setbackCards: number;
   /** rulebook: Neural Net Processor — the Rev-9 player's hand of 5. */
   nnHandSize: number;
+  /**
+   * Reading of "End the hunt phase" (rulebook: Flee; Multiple Rev-9s in Play): true, a flee ends
+   * the hunt phase, so a Rev-9 that did not flee does not hunt that turn; false (default), an
+   * undamaged Rev-9 cannot flee and still hunts ("they hunt separately"; Hunt Phase: "If they are
+   * unwilling or unable to flee, the Rev-9 hunts").
+   */
+  fleeEndsHunt: boolean;
 }
 
 export interface DarkFateSetup {
@@ -1060,7 +1067,11 @@ export class DarkFateEngine implements DarkFateView {
       // rulebook: Multiple Rev-9s in Play — "you may flee multiple Rev-9s" and "they hunt separately":
       // the damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts (Hunt Phase:
       // "If they are unwilling or unable to flee, the Rev-9 hunts").
-      if (flee) this.flee(forced);
+      if (flee) {
+        this.flee(forced);
+        // rulebook: Flee; Multiple Rev-9s in Play — "End the hunt phase" (read literally when fleeEndsHunt).
+        if (this.rules.fleeEndsHunt) return;
+      }
     }
     // rulebook: Multiple Rev-9s — they hunt separately, in the order the current player chooses.
     for (let left = hunters; left > 0 && this.outcome === OUTCOME_NONE; left--) {

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { collectEstimates, statisticalFindings } from '../src/cli/commands/check.js';
 import { runCli } from './helpers/runCli.js';
 
-function tempCopy(transform?: (j: Record<string, any>) => void): { dir: string; file: string } {
+function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-default'): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
-  const file = join(dir, 'dice.json');
-  copyFileSync('reports/dice-default.json', file);
+  const file = join(dir, `${golden}.json`);
+  copyFileSync(`reports/${golden}.json`, file);
   if (transform) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     transform(j);
@@ -35,7 +35,7 @@ describe('sim check', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toMatch(/<testsuite name="sim check" tests="1" failures="1"/);
-    expect(xml).toMatch(/<testcase classname="sim.check" name="[^"]*dice.json">\s*<failure message="[^"]+">[^<]*<\/failure>\s*<\/testcase>/);
+    expect(xml).toMatch(/<testcase classname="sim.check" name="[^"]*dice-default.json">\s*<failure message="[^"]+">[^<]*<\/failure>\s*<\/testcase>/);
     expect(xml.trim().endsWith('</testsuite>')).toBe(true);
   });
   it('--tolerance stat: another seed is compatible; a changed rule is not', () => {
@@ -48,6 +48,21 @@ describe('sim check', () => {
     const changed = tempCopy((j) => (j.rerun.params.target = 4));
     const bad = runCli(['check', changed.file, '--tolerance', 'stat']);
     expect(bad.code).toBe(1);
+  });
+  it('fails when the assumptions a golden states differ from the rerun\'s, even with identical numbers (both modes)', () => {
+    // The Terror golden (7 stated assumptions, 20,000 games: quick to rerun).
+    const { file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'terror-default');
+    for (const mode of ['exact', 'stat']) {
+      const r = runCli(['check', file, '--tolerance', mode, '--format', 'json']);
+      expect(r.code).toBe(1);
+      const [outcome] = JSON.parse(r.stdout).result;
+      expect(outcome.detail).toMatch(/1 assumption\(s\) changed/);
+      expect(outcome.findings[0]).toMatchObject({ path: 'assumptions[0]', golden: 'an assumption the engine no longer makes' });
+    }
+    const dropped = tempCopy((j) => j.assumptions.pop(), 'terror-default');
+    const r = runCli(['check', dropped.file, '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).result[0].findings[0]).toMatchObject({ path: 'assumptions[6]', golden: '(none)' });
   });
   it('the rerun block is validated like command-line input (exit 2 naming the field)', () => {
     const cases: [(j: Record<string, any>) => void, RegExp][] = [

@@ -85,6 +85,22 @@ export function statisticalFindings(golden: unknown, current: unknown, alpha: nu
   };
 }
 
+/**
+ * Assumption lines that differ between a golden report and its rerun: a golden number is a claim
+ * under its stated assumptions, so a changed assumption fails the check like a changed number
+ * (re-record the golden once the change is deliberate).
+ */
+export function assumptionFindings(golden: Report, current: Report): CheckFinding[] {
+  if (!Array.isArray(golden.assumptions)) return [];
+  const out: CheckFinding[] = [];
+  for (let i = 0; i < Math.max(golden.assumptions.length, current.assumptions.length); i++) {
+    const g = golden.assumptions[i] ?? '(none)';
+    const c = current.assumptions[i] ?? '(none)';
+    if (g !== c) out.push({ path: `assumptions[${i}]`, golden: g, current: c });
+  }
+  return out;
+}
+
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
@@ -131,20 +147,24 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const confidence = field('confidence', golden.confidence, parseConfidence);
   const params = resolveParams(entry.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
   const current = await runGameForShell(entry, params, { games: n, seed, jobs, confidence, format: 'json', quiet: true }, seed);
+  const assumed = assumptionFindings(golden, current);
+  const assumedNote = assumed.length ? `; ${assumed.length} assumption(s) changed` : '';
   if (opts.tolerance === 'exact') {
     const same = JSON.stringify(current.result) === JSON.stringify(golden.result) && current.paramsHash === golden.paramsHash;
-    if (same) return { file, passed: true, detail: 'identical', findings: [] };
+    if (same && assumed.length === 0) return { file, passed: true, detail: 'identical', findings: [] };
     const findings: CheckFinding[] = numericDiffs(golden.result, current.result).map((d) => ({ path: d.path, golden: d.a, current: d.b }));
     if (current.paramsHash !== golden.paramsHash) findings.unshift({ path: 'paramsHash', golden: golden.paramsHash, current: current.paramsHash });
-    return { file, passed: false, detail: `${findings.length} value(s) differ`, findings };
+    const detail = findings.length ? `${findings.length} value(s) differ${assumedNote}` : `numbers identical${assumedNote}`;
+    return { file, passed: false, detail, findings: [...assumed, ...findings] };
   }
   const { findings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
   if (tested === 0) {
     // Exact results carry no sampling error: compare them as numbers.
     const diffs = numericDiffs(golden.result, current.result).filter((d) => Math.abs(d.a - d.b) > 1e-9 * Math.max(1, Math.abs(d.a)));
-    return { file, passed: diffs.length === 0, detail: diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree', findings: diffs.map((d) => ({ path: d.path, golden: d.a, current: d.b })) };
+    const all = [...assumed, ...diffs.map((d) => ({ path: d.path, golden: d.a, current: d.b }))];
+    return { file, passed: all.length === 0, detail: `${diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree'}${assumedNote}`, findings: all };
   }
-  return { file, passed: findings.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${findings.length ? `: ${findings.length} incompatible` : ''}`, findings };
+  return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${findings.length ? `: ${findings.length} incompatible` : ''}${assumedNote}`, findings: [...assumed, ...findings] };
 }
 
 export function registerCheck(program: Command): void {

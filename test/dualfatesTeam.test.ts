@@ -64,10 +64,13 @@ describe('every team-rule violation names the rule and the field', () => {
     expect(errorsOf(team([u('A', 'F')], null))).toEqual([expect.objectContaining({ field: 'totem', rule: "rulebook: The Summoning Totem's role" })]);
     expect(errorsOf({ units: [u('A', 'F')] })).toHaveLength(1);
   });
-  it('a faction totem of another faction (assumption, README)', () => {
-    const e = errorsOf(team([u('A', 'Bone Horde')], { name: 'Order Totem', faction: 'Example Order' }));
-    expect(e).toEqual([expect.objectContaining({ field: 'totem.faction', rule: expect.stringMatching(/^assumption/) })]);
-    expect(errorsOf(team([u('A', 'Bone Horde')], { name: 'Bone Totem', faction: 'Bone Horde' }))).toEqual([]);
+  it('a faction totem of another faction is a warning, not a violation (no rule forbids it)', () => {
+    const other = validateTeam(team([u('A', 'Bone Horde')], { name: 'Order Totem', faction: 'Example Order' }), rules);
+    expect(other.errors).toEqual([]);
+    expect(other.notes.filter((n) => n.startsWith('totem.faction'))).toEqual([expect.stringMatching(/"Order Totem" is a totem of faction "Example Order", and the team has no unit of that faction/)]);
+    const own = validateTeam(team([u('A', 'Bone Horde')], { name: 'Bone Totem', faction: 'the Bone  Horde' }), rules);
+    expect(own.errors).toEqual([]);
+    expect(own.notes.filter((n) => n.startsWith('totem.faction'))).toEqual([]);
   });
   it('a Character twice (rulebook: Characters)', () => {
     const e = errorsOf(team([u('Training Knight', 'F', 1, 'character'), u('Bone Boys', 'F'), u('training knight', 'F', 1, 'character')]));

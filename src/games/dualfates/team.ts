@@ -118,13 +118,6 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
   // rulebook: The Summoning Totem's role — "Every team MUST include a Summoning Totem."
   if (!team.totem) {
     errors.push({ rule: "rulebook: The Summoning Totem's role", field: 'totem', message: 'every team must include a Summoning Totem' });
-  } else if (team.totem.faction !== undefined) {
-    // assumption (README): a faction totem must belong to a faction of the team (rulebook: "faction-based totems and generic totems").
-    const tf = normalizeFaction(team.totem.faction);
-    const teamFactions = new Set(units.map((u) => normalizeFaction(u.faction)));
-    if (!teamFactions.has(tf)) {
-      errors.push({ rule: "assumption: faction totems (rulebook: The Summoning Totem's role)", field: 'totem.faction', message: `totem of faction "${team.totem.faction}" in a team without units of that faction` });
-    }
   }
   // rulebook: Characters — "a player may only include one copy of a specific Character on their team".
   const seen = new Map<string, number>();
@@ -156,6 +149,11 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
   }
   const valid = errors.length === 0;
   const notes: string[] = [];
+  // rulebook: The Summoning Totem's role — "There are faction-based totems and generic totems"; no
+  // rule ties a faction totem to the team's faction, so a mismatch is a warning, not a violation.
+  if (team.totem?.faction !== undefined && !units.some((u) => normalizeFaction(u.faction) === normalizeFaction(team.totem!.faction!))) {
+    notes.push(`totem.faction: "${team.totem.name}" is a totem of faction "${team.totem.faction}", and the team has no unit of that faction (no rule forbids it; check the totem's own text)`);
+  }
   // rulebook: Understanding the role of The Vortex — a unit costing more than the Vortex cap can never be active (a warning, not a rule).
   units.forEach((u, i) => {
     if (u.cost > rules.vortexCap) notes.push(`units[${i}]: "${u.name}" costs ${u.cost}, more than the ${rules.vortexCap} points allowed in the Vortex: it can never be summoned`);

@@ -125,3 +125,21 @@ describe('progress bar', () => {
     expect(quiet.stdout).not.toMatch(/games/);
   }, 120_000);
 });
+
+describe('errors from checks across parameters name where the value came from', () => {
+  it('option, --set or scenario field when known; "parameter X" for a default; other errors untouched', async () => {
+    const { namingSource, resolveFromSources } = await import('../src/cli/gameCommand.js');
+    const { UsageError } = await import('../src/core/params.js');
+    const { darkfateEntry } = await import('../src/games/darkfate/darkfateEntry.js');
+    const doc = { game: 'darkfate', params: { players: 3 }, run: {} } as never;
+    const params = resolveFromSources(darkfateEntry, { file: 'my.yaml', doc }, { handSize: '6' }, { solo: true });
+    const msg = (e: unknown) => (e as Error).message;
+    expect(msg(namingSource(new UsageError('parameter solo: solo mode is one player'), params))).toBe('option --solo: solo mode is one player');
+    expect(msg(namingSource(new UsageError('parameter handSize: too big'), params))).toBe('option --set handSize: too big');
+    expect(msg(namingSource(new UsageError('parameter players: too many'), params))).toBe('my.yaml: params.players: too many');
+    expect(msg(namingSource(new UsageError('parameter characters: unknown'), params))).toBe('parameter characters: unknown');
+    expect(msg(namingSource(new UsageError('parameters a and b cannot both be 0'), params))).toBe('parameters a and b cannot both be 0');
+    const other = new Error('parameter solo: not a usage error');
+    expect(namingSource(other, params)).toBe(other);
+  });
+});

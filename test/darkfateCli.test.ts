@@ -77,7 +77,7 @@ describe('sim darkfate', () => {
     writeFileSync(bad, 'export default 42;\n');
     const b = runCli(['darkfate', '-n', '10', '--policy', bad]);
     expect(b.code).toBe(2);
-    expect(b.stderr).toMatch(/^sim: parameter policy: .*bad\.mjs: expected a default export/);
+    expect(b.stderr).toMatch(/^sim: option --policy: .*bad\.mjs: expected a default export/);
   });
 
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
@@ -97,17 +97,17 @@ describe('sim darkfate', () => {
     expect(b.stderr.trim()).toBe(`sim: ${bad}: fate[17] (Shotgun): fihgt: unknown field "fihgt" (did you mean "fight"?)`);
   });
 
-  it('bad options exit 2 with one line naming the option', () => {
+  it('bad options exit 2 with one line naming the option (also for checks across parameters)', () => {
     const cases: [string[], RegExp][] = [
       [['--rev9', 'terminator'], /^sim: option --rev9: got "terminator", expected one of damaged-endo, endoskeleton/],
       [['--players', '5'], /^sim: option --players: got "5", expected an integer in \[1, 4\]/],
-      [['--characters', 'sarah,bob'], /^sim: parameter characters: unknown character "bob", expected 2 of sarah, grace, dani, t800/],
-      [['--characters', 'sarah'], /^sim: parameter characters: got 1 character\(s\), expected 2/],
-      [['--solo', '--players', '2'], /^sim: parameter solo: solo mode is one player/],
+      [['--characters', 'sarah,bob'], /^sim: option --characters: unknown character "bob", expected 2 of sarah, grace, dani, t800/],
+      [['--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2/],
+      [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
       [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],
-      [['--cards', '/nonexistent/cards.yaml'], /^sim: parameter cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
-      [['--set', 'policy=smart'], /^sim: parameter policy: unknown policy "smart", expected one of planner, random, greedy, cautious or the path of an existing .js module/],
-      [['--rev9', 'all', '--trace', '3'], /^sim: parameter trace: choose one Rev-9 version/],
+      [['--cards', '/nonexistent/cards.yaml'], /^sim: option --cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
+      [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, random, greedy, cautious or the path of an existing .js module/],
+      [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
       [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
     ];
     for (const [args, msg] of cases) {
@@ -148,11 +148,11 @@ describe('sim darkfate', () => {
     const b = runCli(['run', scenario, '-j', '1']);
     expect(b.code).toBe(2);
     expect(b.stderr.trim().split('\n')).toHaveLength(1);
-    expect(b.stderr).toMatch(/^sim: parameter policy: unknown policy "[^"]*smart", expected one of/);
+    expect(b.stderr).toMatch(/^sim: [^\n]*mine\.yaml: run\.policy: unknown policy "[^"]*smart", expected one of/);
     writeFileSync(scenario, yaml('greedy').replace('cards: my-cards.yaml', 'cards: missing.yaml'));
     const c = runCli(['run', scenario, '-j', '1']);
     expect(c.code).toBe(2);
-    expect(c.stderr.trim()).toBe(`sim: parameter cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT`);
+    expect(c.stderr.trim()).toBe(`sim: ${scenario}: params.cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT`);
   }, 60_000);
 
   it('scenario files: the defaults and the hand-size-6 house rule', () => {

@@ -63,6 +63,21 @@ export function loadScenarioFile(file: string, gameId?: string): ScenarioDoc {
   return doc;
 }
 
+/** Where each resolved parameter came from (kept beside the params object, for run-time errors). */
+const paramSources = new WeakMap<ResolvedParams, Map<string, string>>();
+
+/**
+ * A game's cross-field check names a parameter ("parameter players: …"); once resolved, the shell
+ * knows where that value came from, so the message names the option, `--set` key or scenario
+ * field instead. Parameters left at their defaults keep "parameter X".
+ */
+export function namingSource(err: unknown, params: ResolvedParams): unknown {
+  if (!(err instanceof UsageError)) return err;
+  const m = /^parameter (\w+):/.exec(err.message);
+  const where = m ? paramSources.get(params)?.get(m[1]) : undefined;
+  return where ? new UsageError(`${where}:${err.message.slice(m![0].length)}`) : err;
+}
+
 /**
  * Resolves parameters from the three sources. `where` in messages names the source of each
  * key: the scenario file and key path, `--set key`, or the option.
@@ -96,7 +111,9 @@ export function resolveFromSources(
     if (val === undefined) continue;
     put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   }
-  return resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
+  const resolved = resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
+  paramSources.set(resolved, source);
+  return resolved;
 }
 
 /** Everything a game run left: its report and, per simulate call, the aggregate of its range. */
@@ -167,7 +184,12 @@ export async function executeGame(
     return { totals: totals!, games: totals!.games, partial: totals!.games < range[1] - range[0], chunkSize: result?.chunkSize ?? 0, jobs: result?.jobs ?? 0 };
   };
   const settings: RunSettings = { n: opts.games, seed, confidence: opts.confidence, simulate: simulate ?? local };
-  const report = await entry.run(params, settings);
+  let report: Report;
+  try {
+    report = await entry.run(params, settings);
+  } catch (err) {
+    throw namingSource(err, params);
+  }
   const withRerun: Report = { ...report, rerun: { game: entry.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }

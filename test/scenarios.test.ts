@@ -94,6 +94,14 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const rows = JSON.parse(r.stdout).result;
     expect(rows.map((x: { key: string }) => x.key)).toEqual(['count', 'sides', 'target']);
     expect(rows[0]).toMatchObject({ default: '3', allowed: 'an integer in [1, 1000]' });
+    // Every game: one table per game, each within 100 columns; the JSON rows name their game.
+    const all = runCli(['params']);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/Parameters of darkfate/);
+    expect(all.stdout).toMatch(/Parameters of dice/);
+    expect(Math.max(...all.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    const json = JSON.parse(runCli(['params', '--format', 'json']).stdout).result;
+    expect(new Set(json.map((x: { game: string }) => x.game)).size).toBeGreaterThanOrEqual(5);
   });
 });
 

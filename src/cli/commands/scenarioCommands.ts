@@ -59,19 +59,17 @@ export function registerScenarioCommands(program: Command): void {
       confidence: opts.confidence,
       result: rows,
       assumptions: [],
-      tables: [
-        {
-          title: 'Parameters',
-          columns: [
-            ...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]),
-            { key: 'key', header: 'key', format: 'text' },
-            { key: 'default', header: 'default', format: 'text' },
-            { key: 'allowed', header: 'allowed', format: 'text' },
-            { key: 'source', header: 'source', format: 'text' },
-          ],
-          rows,
-        },
-      ],
+      // One table per game (no game column): each fits 100 columns, where one wide table did not.
+      tables: entries.map((e) => ({
+        title: game ? 'Parameters' : `Parameters of ${e.id}`,
+        columns: [
+          { key: 'key', header: 'key', format: 'text' as const },
+          { key: 'default', header: 'default', format: 'text' as const },
+          { key: 'allowed', header: 'allowed', format: 'text' as const },
+          { key: 'source', header: 'source', format: 'text' as const },
+        ],
+        rows: rows.filter((r) => r.game === e.id),
+      })),
       notes: [],
     };
     emitReport(report, opts);

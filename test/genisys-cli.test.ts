@@ -138,6 +138,13 @@ describe('sim genisys table', () => {
     expect(lines[0]).toBe('skill,cc,pb,short,long,extreme');
     expect(lines[3]).toBe('D8,0.75,0.625,0.5,0.375,0.25');
   });
+  it('the default table fits 100 columns: rows Skill × range × Power, columns Armor, one table per cover', () => {
+    const r = runCli(['genisys', 'table']);
+    expect(r.code).toBe(0);
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(r.stdout).toMatch(/│ skill │ range\s+│ power │\s+3\+ │/);
+    expect(r.stdout).toMatch(/P\(any-damage\) — cover none/);
+  });
   it('unknown axes exit 2', () => {
     const r = runCli(['genisys', 'table', '--rows', 'weather']);
     expect(r.code).toBe(2);

@@ -95,11 +95,12 @@ export function registerGenisys(program: Command): void {
 
   const table = genisys
     .command('table')
-    .description('die-step table of exact probabilities: rows Skill × range, columns Power × Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)');
+    .description('die-step table of exact probabilities: rows Skill × range × Power, columns Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)');
   attackOptions(table);
   table
-    .option('--rows <axes>', `row axes, comma-separated (${AXES.join(', ')})`, 'skill,range')
-    .option('--cols <axes>', 'column axes, comma-separated', 'power,armor')
+    // Power in the rows keeps the default table within 100 columns (as columns it took 451).
+    .option('--rows <axes>', `row axes, comma-separated (${AXES.join(', ')})`, 'skill,range,power')
+    .option('--cols <axes>', 'column axes, comma-separated', 'armor')
     .option('--split <axes>', 'one table per value of these axes ("" for none)', 'cover')
     .addOption(new Option('--metric <metric>', 'cell value: P(at least one damage) or a per-die/outcome probability').choices(TABLE_METRICS as unknown as string[]).default('any-damage'))
     .option('--scenario <file>', 'take base parameters from a genisys-attack scenario YAML file')

@@ -130,6 +130,9 @@ export class DarkFateEngine implements DarkFateView {
   private readonly minCost: number;
 
   // ---- zones ----
+  /** The fate deck before the set-up shuffle, and the Rev-9 deck (Neural Net Processor): fixed per engine. */
+  private readonly fateStart: Int16Array;
+  private readonly nnStart: Int16Array;
   private readonly S: number;
   private readonly fate: Int16Array;
   private readonly fateMask: number;
@@ -235,6 +238,16 @@ export class DarkFateEngine implements DarkFateView {
     this.reserve = new Int16Array(S);
     this.reserveDmg = new Int16Array(S);
     this.woundPile = new Int16Array(cards.woundCount);
+    for (let i = 0; i < cards.woundCount; i++) this.woundPile[i] = this.woundBase + i;
+    const fateStart: number[] = [];
+    const nnStart: number[] = [];
+    for (let i = 0; i < this.fateInstN; i++) {
+      // rulebook: Neural Net Processor — remove all hostile cards to form the Rev-9 deck.
+      if (setup.neuralNet && cards.kw[this.instType[i]] & KW.HOSTILE) nnStart.push(i);
+      else fateStart.push(i);
+    }
+    this.fateStart = Int16Array.from(fateStart);
+    this.nnStart = Int16Array.from(nnStart);
     this.drawPile = new Int16Array(P * S);
     this.drawN = new Int32Array(P);
     this.hand = new Int16Array(P * S);
@@ -525,19 +538,15 @@ export class DarkFateEngine implements DarkFateView {
     this.handWounds.fill(0);
     this.handLeaders.fill(0);
     this.handDefense.fill(0);
-    // Take all the wound cards: the wound deck.
-    this.woundN = 0;
-    for (let i = 0; i < this.cards.woundCount; i++) this.woundPile[this.woundN++] = this.woundBase + i;
+    // Take all the wound cards: the wound deck (its cards never change: only its count).
+    this.woundN = this.cards.woundCount;
     // Shuffle the fate cards to form the fate deck (Neural Net Processor: hostiles form the Rev-9 deck).
     this.fateHead = 0;
-    this.fateN = 0;
-    this.nnDeckN = 0;
+    this.fateN = this.fateStart.length;
+    this.fate.set(this.fateStart);
+    this.nnDeckN = this.nnStart.length;
+    this.nnDeck.set(this.nnStart);
     this.nnHandN = 0;
-    for (let i = 0; i < this.fateInstN; i++) {
-      // rulebook: Neural Net Processor — remove all hostile cards to form the Rev-9 deck.
-      if (this.setup.neuralNet && this.cards.kw[this.instType[i]] & KW.HOSTILE) this.nnDeck[this.nnDeckN++] = i;
-      else this.fate[this.fateN++] = i;
-    }
     shuffleInPlace(rng, this.fate, 0, this.fateN);
     if (this.setup.neuralNet) {
       shuffleInPlace(rng, this.nnDeck, 0, this.nnDeckN);

@@ -435,19 +435,23 @@ export class DarkFateEngine implements DarkFateView {
   }
   /** Draws one card into p's hand; false when draw deck and discard pile are both empty. */
   drawOne(p: number): boolean {
-    const base = p * this.S;
-    if (this.drawN[p] === 0) {
-      // rulebook: End of Play Phase — an empty draw deck: shuffle your discard to form a new one.
-      const n = this.discardN[p];
-      if (n === 0) return false;
-      for (let i = 0; i < n; i++) this.drawPile[base + i] = this.discard[base + i];
-      this.discardN[p] = 0;
-      this.drawN[p] = n;
-      shuffleInPlace(this.rng, this.drawPile, base, base + n);
-      this.trace?.(`    p${p + 1} shuffles ${n} discarded cards into a new draw deck`);
-    }
-    this.addToHand(p, this.drawPile[base + --this.drawN[p]]);
+    if (this.drawN[p] === 0 && this.reshuffle(p) === 0) return false;
+    this.addToHand(p, this.drawPile[p * this.S + --this.drawN[p]]);
     return true;
+  }
+  /** rulebook: End of Play Phase — an empty draw deck: shuffle your discard to form a new one. Returns its size (0: no discard). */
+  private reshuffle(p: number): number {
+    const base = p * this.S;
+    const n = this.discardN[p];
+    if (n === 0) return 0;
+    const drawPile = this.drawPile;
+    const discard = this.discard;
+    for (let i = base, end = base + n; i < end; i++) drawPile[i] = discard[i];
+    this.discardN[p] = 0;
+    this.drawN[p] = n;
+    shuffleInPlace(this.rng, drawPile, base, base + n);
+    this.trace?.(`    p${p + 1} shuffles ${n} discarded cards into a new draw deck`);
+    return n;
   }
   /** Player `p` dies (cause: OUTCOME_THREE_WOUNDS or OUTCOME_EMPTY_WOUND_DECK). */
   private die(p: number, cause: number): void {
@@ -972,25 +976,51 @@ export class DarkFateEngine implements DarkFateView {
 
   /** rulebook: End of Play Phase — discard played cards and hand, draw up to five. */
   private endPlayPhase(p: number): void {
-    for (let i = 0; i < this.playedN; i++) {
+    const S = this.S;
+    const discard = this.discard;
+    const hand = this.hand;
+    const hb = p * S;
+    let dn = this.discardN[p];
+    for (let i = 0, n = this.playedN; i < n; i++) {
       // rulebook: Glossary, Leadership — returns to its owner's discard pile.
-      this.toDiscard(this.playedOwner[i], this.played[i]);
+      const q = this.playedOwner[i];
+      if (q === p) discard[hb + dn++] = this.played[i];
+      else this.toDiscard(q, this.played[i]);
     }
     this.playedN = 0;
     // The whole hand goes to the discard pile, last slot first (as removing the last card
     // repeatedly would), so every hand counter ends at zero: one pass, no per-card bookkeeping.
-    const hb = p * this.S;
-    const db = hb + this.discardN[p];
-    const hn = this.handN[p];
-    for (let i = 0; i < hn; i++) this.discard[db + i] = this.hand[hb + hn - 1 - i];
-    this.discardN[p] += hn;
-    this.handN[p] = 0;
+    for (let i = hb + this.handN[p] - 1; i >= hb; i--) discard[hb + dn++] = hand[i];
+    this.discardN[p] = dn;
     this.handWounds[p] = 0;
     this.handLeaders[p] = 0;
     this.handDefense[p] = 0;
     // Supply does not carry on to another player's turn.
     this.fight = this.supply = this.locationSupply = 0;
-    for (let i = 0; i < this.rules.handSize && this.outcome === OUTCOME_NONE; i++) if (!this.drawOne(p)) break;
+    // Draw up to five: drawOne's steps, with the counts in locals (addToHand's bookkeeping inline).
+    const drawPile = this.drawPile;
+    const handBits = this.handBits;
+    let hn = 0;
+    let drawn = this.drawN[p];
+    for (let i = 0, size = this.rules.handSize; i < size && this.outcome === OUTCOME_NONE; i++) {
+      if (drawn === 0 && (drawn = this.reshuffle(p)) === 0) break;
+      const inst = drawPile[hb + --drawn];
+      hand[hb + hn++] = inst;
+      const bits = handBits[inst];
+      if (bits === 0) continue;
+      if (bits & HAND_LEADER) this.handLeaders[p]++;
+      if (bits & HAND_DEFENSE) this.handDefense[p]++;
+      if (bits & HAND_WOUND) {
+        // rulebook: Glossary, Die — three wound cards in your hand at any time and you die.
+        if (++this.handWounds[p] >= this.rules.woundsToDie) {
+          this.handN[p] = hn;
+          this.drawN[p] = drawn;
+          this.die(p, OUTCOME_THREE_WOUNDS);
+        }
+      }
+    }
+    this.handN[p] = hn;
+    this.drawN[p] = drawn;
   }
 
   // =============================== reserve phase ===============================

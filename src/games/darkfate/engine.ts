@@ -139,6 +139,8 @@ export class DarkFateEngine implements DarkFateView {
   private fateHead = 0;
   fateN = 0;
   readonly reserve: Int16Array;
+  /** Card type per reserve slot (instType of reserve[j], kept alongside): one load for reserveCard and the reserve scans. */
+  private readonly reserveType: Int16Array;
   readonly reserveDmg: Int16Array;
   reserveN = 0;
   /** Hostile cards in the reserve: lets the hunt and the policies skip scanning a reserve with none. */
@@ -236,6 +238,7 @@ export class DarkFateEngine implements DarkFateView {
     this.fate = new Int16Array(cap);
     this.fateMask = cap - 1;
     this.reserve = new Int16Array(S);
+    this.reserveType = new Int16Array(S);
     this.reserveDmg = new Int16Array(S);
     this.woundPile = new Int16Array(cards.woundCount);
     for (let i = 0; i < cards.woundCount; i++) this.woundPile[i] = this.woundBase + i;
@@ -312,7 +315,7 @@ export class DarkFateEngine implements DarkFateView {
     return this.reserveN;
   }
   reserveCard(i: number): number {
-    return this.instType[this.reserve[i]];
+    return this.reserveType[i];
   }
   reserveDamage(i: number): number {
     return this.reserveDmg[i];
@@ -420,6 +423,7 @@ export class DarkFateEngine implements DarkFateView {
   }
   private addReserve(inst: number): void {
     this.reserveDmg[this.reserveN] = 0;
+    this.reserveType[this.reserveN] = this.instType[inst];
     this.reserve[this.reserveN++] = inst;
     if (this.instKw[inst] & KW.HOSTILE) this.reserveHostiles++;
   }
@@ -427,9 +431,13 @@ export class DarkFateEngine implements DarkFateView {
     const inst = this.reserve[j];
     if (this.instKw[inst] & KW.HOSTILE) this.reserveHostiles--;
     const n = --this.reserveN;
+    const reserve = this.reserve;
+    const reserveType = this.reserveType;
+    const reserveDmg = this.reserveDmg;
     for (let i = j; i < n; i++) {
-      this.reserve[i] = this.reserve[i + 1];
-      this.reserveDmg[i] = this.reserveDmg[i + 1];
+      reserve[i] = reserve[i + 1];
+      reserveType[i] = reserveType[i + 1];
+      reserveDmg[i] = reserveDmg[i + 1];
     }
     return inst;
   }
@@ -752,7 +760,7 @@ export class DarkFateEngine implements DarkFateView {
   private gainFree(p: number, maxCost: number): void {
     let n = 0;
     for (let j = 0; j < this.reserveN; j++) {
-      const t = this.instType[this.reserve[j]];
+      const t = this.reserveType[j];
       if (this.cards.cost[t] >= 0 && this.cards.cost[t] <= maxCost && !(this.cards.kw[t] & KW.LOCATION)) this.opts[n++] = j;
     }
     if (n === 0) return;
@@ -776,7 +784,7 @@ export class DarkFateEngine implements DarkFateView {
     const costOf = c.cost;
     const it = this.instType;
     const hand = this.hand;
-    const reserve = this.reserve;
+    const reserveType = this.reserveType;
     const o = this.opts;
     const S = this.S;
     const P = this.players;
@@ -819,7 +827,7 @@ export class DarkFateEngine implements DarkFateView {
         if (all > 1) o[n++] = (ACTION_FIGHT_REV9 << 16) | (k << 8) | all;
       }
       for (let j = 0; j < rn && this.reserveHostiles > 0; j++) {
-        const t = it[reserve[j]];
+        const t = reserveType[j];
         if (!(kwOf[t] & KW.HOSTILE)) continue;
         o[n++] = (ACTION_FIGHT_HOSTILE << 16) | (j << 8) | 1;
         const need = c.resistance[t] - this.reserveDmg[j];
@@ -831,7 +839,7 @@ export class DarkFateEngine implements DarkFateView {
     // Skip the reserve scan while no card there could be affordable (most decisions early in a turn).
     if (locSupply >= this.minCost) {
       for (let j = 0; j < rn; j++) {
-        const t = it[reserve[j]];
+        const t = reserveType[j];
         const cost = costOf[t];
         if (cost < 0 || cost > locSupply) continue;
         if (kwOf[t] & KW.LOCATION) {
@@ -913,7 +921,7 @@ export class DarkFateEngine implements DarkFateView {
       }
       case ACTION_FIGHT_HOSTILE: {
         this.fight -= b;
-        const t = this.instType[this.reserve[a]];
+        const t = this.reserveType[a];
         this.reserveDmg[a] += b;
         this.trace?.(`  p${p + 1} deals ${b} damage to ${c.names[t]} in the reserve`);
         // rulebook: Glossary, Hostile — damage >= resistance: moved to the bottom of the fate deck.
@@ -1160,7 +1168,7 @@ export class DarkFateEngine implements DarkFateView {
     while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
       // Stop once every hostile is listed (the counter says how many there are).
-      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (this.instKw[this.reserve[j]] & KW.HOSTILE) this.opts[n++] = j;
+      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (this.cards.kw[this.reserveType[j]] & KW.HOSTILE) this.opts[n++] = j;
       if (n === 0) break;
       // rulebook: Hunt — in any order of your choosing.
       const j = this.opts[n === 1 ? 0 : this.ask(DECISION.HOSTILE_ORDER, n, false, this.current)];
@@ -1331,6 +1339,7 @@ export class DarkFateEngine implements DarkFateView {
   setReserve(insts: number[], damage: number[] = []): void {
     insts.forEach((x, i) => {
       this.reserve[i] = x;
+      this.reserveType[i] = this.instType[x];
       this.reserveDmg[i] = damage[i] ?? 0;
     });
     this.reserveN = insts.length;

@@ -150,6 +150,8 @@ export class DarkFateEngine implements DarkFateView {
   readonly drawPile: Int16Array;
   readonly drawN: Int32Array;
   readonly hand: Int16Array;
+  /** Card type per hand slot (instType of hand[i], kept alongside): one load for handCard and the hand scans. */
+  private readonly handType: Int16Array;
   readonly handN: Int32Array;
   readonly handWounds: Int32Array;
   /** Leadership cards per hand: lets legalActions skip other hands that hold none. */
@@ -254,6 +256,7 @@ export class DarkFateEngine implements DarkFateView {
     this.drawPile = new Int16Array(P * S);
     this.drawN = new Int32Array(P);
     this.hand = new Int16Array(P * S);
+    this.handType = new Int16Array(P * S);
     this.handN = new Int32Array(P);
     this.handWounds = new Int32Array(P);
     this.handLeaders = new Int32Array(P);
@@ -282,7 +285,7 @@ export class DarkFateEngine implements DarkFateView {
     return this.handN[p];
   }
   handCard(p: number, i: number): number {
-    return this.instType[this.hand[p * this.S + i]];
+    return this.handType[p * this.S + i];
   }
   woundsInHand(p: number): number {
     return this.handWounds[p];
@@ -390,7 +393,9 @@ export class DarkFateEngine implements DarkFateView {
     return this.fate[(this.fateHead + d) & this.fateMask];
   }
   private addToHand(p: number, inst: number): void {
-    this.hand[p * this.S + this.handN[p]++] = inst;
+    const at = p * this.S + this.handN[p]++;
+    this.hand[at] = inst;
+    this.handType[at] = this.instType[inst];
     const bits = this.handBits[inst];
     // Most cards carry no counted property: one test skips all three counters.
     if (bits === 0) return;
@@ -406,7 +411,12 @@ export class DarkFateEngine implements DarkFateView {
     const base = p * this.S;
     const inst = this.hand[base + i];
     const n = --this.handN[p];
-    for (let j = i; j < n; j++) this.hand[base + j] = this.hand[base + j + 1];
+    const hand = this.hand;
+    const handType = this.handType;
+    for (let j = base + i, end = base + n; j < end; j++) {
+      hand[j] = hand[j + 1];
+      handType[j] = handType[j + 1];
+    }
     const bits = this.handBits[inst];
     if (bits !== 0) {
       if (bits & HAND_WOUND) this.handWounds[p]--;
@@ -731,7 +741,7 @@ export class DarkFateEngine implements DarkFateView {
   private healOne(p: number): boolean {
     const w = this.cards.woundType;
     for (let i = 0; i < this.handN[p]; i++) {
-      if (this.instType[this.hand[p * this.S + i]] === w) {
+      if (this.handType[p * this.S + i] === w) {
         this.destroy(this.removeFromHand(p, i));
         this.trace?.(`    p${p + 1} heals a wound from hand`);
         return true;
@@ -782,8 +792,7 @@ export class DarkFateEngine implements DarkFateView {
     const kwOf = c.kw;
     const discardCost = c.discardCost;
     const costOf = c.cost;
-    const it = this.instType;
-    const hand = this.hand;
+    const handType = this.handType;
     const reserveType = this.reserveType;
     const o = this.opts;
     const S = this.S;
@@ -793,7 +802,7 @@ export class DarkFateEngine implements DarkFateView {
     const hn = this.handN[p];
     const hb = p * S;
     for (let i = 0; i < hn; i++) {
-      const t = it[hand[hb + i]];
+      const t = handType[hb + i];
       // rulebook: Glossary, Wound — wounds cannot be played.
       if (kwOf[t] & KW.WOUND) continue;
       // rulebook: Playing Cards — if you cannot fulfil the text of a card, it cannot be played.
@@ -808,7 +817,7 @@ export class DarkFateEngine implements DarkFateView {
       const qn = this.handN[q];
       const qb = q * S;
       for (let i = 0; i < qn; i++) {
-        const t = it[hand[qb + i]];
+        const t = handType[qb + i];
         if (kwOf[t] & KW.LEADERSHIP && discardCost[t] <= hn) o[n++] = (ACTION_LEAD << 16) | (q << 8) | i;
       }
     }
@@ -1008,11 +1017,14 @@ export class DarkFateEngine implements DarkFateView {
     // Draw up to five: drawOne's steps, with the counts in locals (addToHand's bookkeeping inline).
     const drawPile = this.drawPile;
     const handBits = this.handBits;
+    const handType = this.handType;
+    const instType = this.instType;
     let hn = 0;
     let drawn = this.drawN[p];
     for (let i = 0, size = this.rules.handSize; i < size && this.outcome === OUTCOME_NONE; i++) {
       if (drawn === 0 && (drawn = this.reshuffle(p)) === 0) break;
       const inst = drawPile[hb + --drawn];
+      handType[hb + hn] = instType[inst];
       hand[hb + hn++] = inst;
       const bits = handBits[inst];
       if (bits === 0) continue;
@@ -1215,7 +1227,7 @@ export class DarkFateEngine implements DarkFateView {
         const q = this.current + i < this.players ? this.current + i : this.current + i - this.players;
         if (this.dead[q] || this.handDefense[q] === 0) continue;
         let n = 0;
-        for (let s = 0; s < this.handN[q]; s++) if (this.instKw[this.hand[q * this.S + s]] & KW.DEFENSE) this.opts[n++] = s;
+        for (let s = 0; s < this.handN[q]; s++) if (c.kw[this.handType[q * this.S + s]] & KW.DEFENSE) this.opts[n++] = s;
         if (n === 0) continue;
         const pick = this.ask(DECISION.DEFENSE, n, true, q);
         if (pick < 0) continue;
@@ -1281,6 +1293,7 @@ export class DarkFateEngine implements DarkFateView {
       zones.push([`p${p + 1} hand`, () => list(this.hand, p * S, this.handN[p])]);
       zones.push([`p${p + 1} discard`, () => list(this.discard, p * S, this.discardN[p])]);
       zones.push([`p${p + 1} skills`, () => list(this.skills, p * S, this.skillsN[p])]);
+      for (let i = 0; i < this.handN[p]; i++) if (this.handType[p * S + i] !== this.instType[this.hand[p * S + i]]) return `p${p + 1}: hand slot ${i} type out of step`;
       let w = 0;
       for (let i = 0; i < this.handN[p]; i++) if (this.instType[this.hand[p * S + i]] === this.cards.woundType) w++;
       if (w !== this.handWounds[p]) return `p${p + 1}: wound counter ${this.handWounds[p]} but ${w} wounds in hand`;
@@ -1305,6 +1318,7 @@ export class DarkFateEngine implements DarkFateView {
     for (let i = 0; i < this.nInst; i++) if (seen[i] !== 1) return `card ${i} (${this.name(i)}) is in ${seen[i]} zones`;
     for (let k = 0; k < this.rev9N; k++) if (this.r9Dmg[k] < 0) return `negative damage on Rev-9 ${k}`;
     if (this.fight < 0 || this.supply < 0 || this.locationSupply < 0) return 'negative fight or supply';
+    for (let j = 0; j < this.reserveN; j++) if (this.reserveType[j] !== this.instType[this.reserve[j]]) return `reserve slot ${j} type out of step`;
     let hostiles = 0;
     for (let j = 0; j < this.reserveN; j++) if (this.cards.kw[this.instType[this.reserve[j]]] & KW.HOSTILE) hostiles++;
     if (hostiles !== this.reserveHostiles) return `hostile counter ${this.reserveHostiles} but ${hostiles} hostiles in the reserve`;
@@ -1322,6 +1336,7 @@ export class DarkFateEngine implements DarkFateView {
     const arr = zone === 'hand' ? this.hand : zone === 'draw' ? this.drawPile : zone === 'discard' ? this.discard : this.skills;
     const counts = zone === 'hand' ? this.handN : zone === 'draw' ? this.drawN : zone === 'discard' ? this.discardN : this.skillsN;
     insts.forEach((x, i) => (arr[p * this.S + i] = x));
+    if (zone === 'hand') insts.forEach((x, i) => (this.handType[p * this.S + i] = this.instType[x]));
     counts[p] = insts.length;
     if (zone === 'hand') {
       this.handWounds[p] = insts.filter((x) => this.instType[x] === this.cards.woundType).length;

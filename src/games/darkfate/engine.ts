@@ -1177,10 +1177,13 @@ export class DarkFateEngine implements DarkFateView {
     const c = this.cards;
     let h = this.rev9HuntValue(k);
     this.trace?.(`  Rev-9 ${c.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
+    const kw = c.kw;
+    const reserveType = this.reserveType;
+    const opts = this.opts;
     while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
       // Stop once every hostile is listed (the counter says how many there are).
-      for (let j = 0, left = this.reserveHostiles; j < this.reserveN && n < left; j++) if (this.cards.kw[this.reserveType[j]] & KW.HOSTILE) this.opts[n++] = j;
+      for (let j = 0, left = this.reserveHostiles, rn = this.reserveN; j < rn && n < left; j++) if (kw[reserveType[j]] & KW.HOSTILE) opts[n++] = j;
       if (n === 0) break;
       // rulebook: Hunt — in any order of your choosing.
       const j = this.opts[n === 1 ? 0 : this.ask(DECISION.HOSTILE_ORDER, n, false, this.current)];

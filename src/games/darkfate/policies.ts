@@ -211,8 +211,16 @@ export class GreedyPolicy implements DarkFatePolicy {
     }
     if (finisherPlay >= 0) return (ACTION_PLAY << 16) | (finisherPlay << 8);
     if (bestPlay >= 0) return (ACTION_PLAY << 16) | (bestPlay << 8);
+    // Nothing to spend (no fight, no affordable card) and no leadership card elsewhere: quickSpend would end the phase.
+    if (v.fight <= 0 && v.supply + v.locationSupply < this.vals.minCost && !this.leadersElsewhere(v, p)) return 0; // END
     if (hunt < 0) hunt = this.huntState(v);
     return this.quickSpend(v, p, hn, (hunt & HUNT_ON) !== 0, (hunt & HUNT_STAGGERED) !== 0);
+  }
+
+  /** Whether a living player other than p holds a leadership card. */
+  private leadersElsewhere(v: DarkFateView, p: number): boolean {
+    for (let q = 0; q < v.players; q++) if (q !== p && v.alive(q) && v.leadersInHand(q) > 0) return true;
+    return false;
   }
 
   /** HUNT_ON when some Rev-9 is on the hunt, | HUNT_STAGGERED when one of those is staggered. */
@@ -260,6 +268,17 @@ export class GreedyPolicy implements DarkFatePolicy {
         const ver = c.rev9[v.rev9Version(k)];
         const need = ver.stagger - v.rev9Damage(k);
         if (need <= 0) continue; // already staggered: more damage is wasted
+        if (ver.forcedFleeAt <= 0) {
+          // The loop below in closed form for a Rev-9 that never flees by itself: the best offered
+          // amount staggers it with exactly `need` (score 100) when all the fight reaches, else it is all.
+          const b = all >= need ? need : all;
+          const score = all >= need ? 100 : 10 + b * 0.01;
+          if (score > fightRev9Score) {
+            fightRev9Score = score;
+            fightRev9 = (ACTION_FIGHT_REV9 << 16) | (k << 8) | b;
+          }
+          continue;
+        }
         // Offered amounts: 1, exactly to the stagger value, all.
         for (let m = 0; m < 3; m++) {
           const b = m === 0 ? 1 : m === 1 ? (need > 1 && need < all ? need : 0) : all > 1 ? all : 0;

@@ -32,6 +32,7 @@ import {
   type DarkFateView,
 } from '../src/games/darkfate/policy.js';
 import { KW } from '../src/games/darkfate/ops.js';
+import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -482,16 +483,62 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     e.huntPhase(0);
     expect(order).toBe(1); // both hunt now
   });
-  it('fleeing flees every damaged Rev-9 together', () => {
-    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
+  it('"you may flee multiple Rev-9s": the player picks which damaged ones flee, every one first', () => {
+    let offered: number[] = [];
+    const e = engine({
+      rev9: 'fully-operational',
+      policy: scripted((v, d, o, n) => {
+        if (d === DECISION.FLEE_WHICH) offered = Array.from(o.slice(0, n));
+        return d === DECISION.FLEE ? 1 : 0;
+      }),
+    });
     clear(e);
     e.setRev9(0, REV9_DESTROYED);
     e.setRev9(1, REV9_HUNT, 3);
     e.setRev9(2, REV9_HUNT, 2);
     e.setFate(fill(e, 8));
     e.huntPhase(0);
+    expect(offered).toEqual([0b110, 0b010, 0b100]); // both, Rev-9 1 alone, Rev-9 2 alone
     expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_FATE]);
     expect(e.fateCount()).toBe(10);
+  });
+  it('a damaged Rev-9 left out of the flee keeps its damage and hunts', () => {
+    const pick = (o: Int32Array, n: number, mask: number) => Array.from(o.slice(0, n)).indexOf(mask);
+    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d, o, n) => (d === DECISION.FLEE ? 1 : d === DECISION.FLEE_WHICH ? pick(o, n, 0b100) : 0)) });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT, 3);
+    e.setRev9(2, REV9_HUNT, 2);
+    e.setFate(fill(e, 8));
+    e.setReserve([]);
+    const lines: string[] = [];
+    e.trace = (line) => lines.push(line);
+    e.huntPhase(0);
+    expect([e.rev9Where(1), e.rev9Damage(1)]).toEqual([REV9_HUNT, 3]);
+    expect(lines.some((l) => /the players flee: 2 damage removed, the Rev-9 is shuffled into the top 3 cards/.test(l))).toBe(true);
+    // Rev-9 1 hunts (3 cards from the top), so it draws the fled Rev-9 2 again: back, undamaged, not hunting.
+    expect(lines.filter((l) => / hunts \(hunt value/.test(l))).toHaveLength(1);
+    expect([e.rev9Where(2), e.rev9Damage(2)]).toEqual([REV9_HUNT, 0]);
+  });
+  it('the planner flees a healing Rev-9 and keeps lasting damage on the other (one plan per Rev-9)', () => {
+    const planner = BUILTIN_POLICIES.planner(CARDS);
+    const e = engine({ rev9: 'fully-operational', policy: planner });
+    clear(e);
+    const key = (k: number) => CARDS.rev9[e.rev9Version(k)].key;
+    expect([key(1), key(2)]).toEqual(['endoskeleton', 'liquid-exoskeleton']);
+    e.setRev9(0, REV9_DESTROYED);
+    // The Endoskeleton at 12 of 30 (lasting progress), the Liquid Exoskeleton at 3 of 12 (heals 4 a turn).
+    e.setRev9(1, REV9_HUNT, 12);
+    e.setRev9(2, REV9_HUNT, 3);
+    e.setFate(fill(e, 8));
+    e.setReserve([]);
+    const lines: string[] = [];
+    e.trace = (line) => lines.push(line);
+    e.huntPhase(0);
+    expect(e.flees).toBe(1);
+    expect(lines.some((l) => /the players flee: 3 damage removed/.test(l))).toBe(true);
+    expect([e.rev9Where(1), e.rev9Damage(1)]).toEqual([REV9_HUNT, 12]);
+    expect(e.rev9Damage(2)).toBe(0);
   });
   it('after a flee, an undamaged Rev-9 on the hunt still hunts (it cannot flee)', () => {
     const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });

@@ -22,7 +22,7 @@ export function registerDarkFate(program: Command): void {
         .option('--policy <name|path>', `policy: ${BUILTIN_POLICY_NAMES.join('|')} or a path to a .js module (default planner)`)
         .option('--go-on-without-me', 'optional rule Go On Without Me!')
         .option('--neural-net', 'optional rule Neural Net Processor (the Rev-9 player is played by the policy)')
-        .option('--flee-ends-hunt', 'rule reading: a flee ends the hunt phase, so an undamaged Rev-9 that did not flee does not hunt that turn (default: it still hunts)')
+        .option('--flee-ends-hunt', 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (default: it still hunts)')
         .option('--cards <file>', 'card data YAML replacing the reference set (see scenarios/darkfate/cards.yaml)')
         .option('--trace <K>', 'print game K of this run (same --seed) turn by turn instead of the summary'),
     overrides: (o) => {

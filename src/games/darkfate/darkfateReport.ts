@@ -31,8 +31,8 @@ export function engineAssumptions(fleeEndsHunt: boolean): string[] {
     'a hostile card at its resistance is always moved to the bottom of the fate deck',
     'character powers and skills act at the start of each play phase; a skill acts from the turn after it is played',
     fleeEndsHunt
-      ? 'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset) and ends the hunt phase: an undamaged one does not hunt that turn (--flee-ends-hunt)'
-      : 'fleeing flees every damaged Rev-9 on the hunt together (no choice of a subset); undamaged ones cannot flee and still hunt (--flee-ends-hunt reads it the other way)',
+      ? 'the players choose which damaged Rev-9s flee; a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (--flee-ends-hunt)'
+      : 'the players choose which damaged Rev-9s flee; undamaged ones cannot flee, and they and any left out of the flee still hunt (--flee-ends-hunt reads it the other way)',
     'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
     'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
     'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',

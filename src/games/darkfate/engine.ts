@@ -47,9 +47,9 @@ export interface DarkFateRules {
   nnHandSize: number;
   /**
    * Reading of "End the hunt phase" (rulebook: Flee; Multiple Rev-9s in Play): true, a flee ends
-   * the hunt phase, so a Rev-9 that did not flee does not hunt that turn; false (default), an
-   * undamaged Rev-9 cannot flee and still hunts ("they hunt separately"; Hunt Phase: "If they are
-   * unwilling or unable to flee, the Rev-9 hunts").
+   * the hunt phase, so a Rev-9 that did not flee does not hunt that turn; false (default), a Rev-9
+   * that did not flee (undamaged, or left out) still hunts ("they hunt separately"; Hunt Phase:
+   * "If they are unwilling or unable to flee, the Rev-9 hunts").
    */
   fleeEndsHunt: boolean;
 }
@@ -1124,10 +1124,20 @@ export class DarkFateEngine implements DarkFateView {
         flee = this.ask(DECISION.FLEE, 2, false, p) === 1;
       }
       // rulebook: Multiple Rev-9s in Play — "you may flee multiple Rev-9s" and "they hunt separately":
-      // the damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts (Hunt Phase:
-      // "If they are unwilling or unable to flee, the Rev-9 hunts").
+      // the player picks which damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts
+      // (Hunt Phase: "If they are unwilling or unable to flee, the Rev-9 hunts").
       if (flee) {
-        this.flee(forced);
+        let mask = 0;
+        let m = 0;
+        for (let k = 0; k < this.rev9N; k++) {
+          if (this.r9Where[k] === REV9_HUNT && this.r9Dmg[k] > 0) {
+            mask |= 1 << k;
+            m++;
+          }
+        }
+        // A forced flee (the Damaged Endo's) takes every damaged Rev-9, as before the choice existed.
+        if (!forced && m > 1) mask = this.opts[this.ask(DECISION.FLEE_WHICH, this.fleeChoices(mask), false, p)];
+        this.flee(forced, mask);
         // rulebook: Flee; Multiple Rev-9s in Play — "End the hunt phase" (read literally when fleeEndsHunt).
         if (this.rules.fleeEndsHunt) return;
       }
@@ -1152,12 +1162,23 @@ export class DarkFateEngine implements DarkFateView {
     }
   }
 
-  /** rulebook: Flee — remove all damage, draw that many fate cards, shuffle the Rev-9(s) in, put them on top. */
-  flee(forced: boolean): void {
+  /** FLEE_WHICH's options: every non-empty subset of `damaged` (a bitmask over Rev-9 indices), all of them first. */
+  private fleeChoices(damaged: number): number {
+    let n = 0;
+    this.opts[n++] = damaged;
+    for (let s = 1; s < damaged; s++) if ((s & damaged) === s) this.opts[n++] = s;
+    return n;
+  }
+
+  /**
+   * rulebook: Flee — remove all damage, draw that many fate cards, shuffle the Rev-9(s) in, put them
+   * on top. `mask` (bit k: Rev-9 k) picks which damaged Rev-9s on the hunt flee; default all.
+   */
+  flee(forced: boolean, mask = -1): void {
     let m = 0;
     let damage = 0;
     for (let k = 0; k < this.rev9N; k++) {
-      if (this.r9Where[k] !== REV9_HUNT || this.r9Dmg[k] === 0) continue;
+      if (this.r9Where[k] !== REV9_HUNT || this.r9Dmg[k] === 0 || !(mask & (1 << k))) continue;
       damage += this.r9Dmg[k];
       this.r9Dmg[k] = 0;
       this.r9Where[k] = REV9_FATE;

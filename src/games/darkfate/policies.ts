@@ -156,6 +156,8 @@ export class GreedyPolicy implements DarkFatePolicy {
         return this.extraDraw(v);
       case DECISION.FLEE:
         return this.flee(v);
+      case DECISION.FLEE_WHICH:
+        return this.fleeWhich(v, o, n);
       case DECISION.DEFENSE:
         return 0;
       case DECISION.CHARACTER:
@@ -392,6 +394,11 @@ export class GreedyPolicy implements DarkFatePolicy {
     return 0;
   }
 
+  /** Which damaged Rev-9s flee (options are bitmasks): all of them (options[0]). */
+  protected fleeWhich(_v: DarkFateView, _o: Int32Array, _n: number): number {
+    return 0;
+  }
+
   protected character(v: DarkFateView, o: Int32Array, n: number): number {
     // Solo: a fighting power while a Rev-9 is on the hunt, else the other power.
     let hunting = false;
@@ -550,7 +557,8 @@ export class GreedyPolicy implements DarkFatePolicy {
 /** Greedy, plus: flee unless the next player can plausibly stagger the damaged Rev-9. */
 export class CautiousPolicy extends GreedyPolicy {
   override name = 'cautious';
-  protected override flee(v: DarkFateView): number {
+  /** Fight the next living player can plausibly bring: character power, hand (with location fight) and skills. */
+  protected nextPlayerFight(v: DarkFateView): number {
     const c = this.c;
     let next = (v.current + 1) % v.players;
     for (let i = 0; i < v.players && !v.alive(next); i++) next = (next + 1) % v.players;
@@ -560,6 +568,11 @@ export class CautiousPolicy extends GreedyPolicy {
       const t = v.skillCard(next, i);
       for (let j = c.sec[t * SECTIONS + SEC_EACH_TURN]; j < c.sec[t * SECTIONS + SEC_EACH_TURN + 1]; j++) if (c.ops[j] === OP.FIGHT) fight += c.args[j];
     }
+    return fight;
+  }
+  protected override flee(v: DarkFateView): number {
+    const c = this.c;
+    const fight = this.nextPlayerFight(v);
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) === 0) continue;
       const need = c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k);
@@ -575,7 +588,8 @@ export class CautiousPolicy extends GreedyPolicy {
  * progress: never flee from it. Damage that heals away is not: flee such a Rev-9 (burying it
  * under as many cards as its damage) unless the next player can plausibly stagger it. A Rev-9
  * that flees by itself at some damage (Damaged Endo) is either staggered in one turn or pushed
- * away with all the fight at hand.
+ * away with all the fight at hand. With several Rev-9s on the hunt, each gets its own plan: the
+ * ones it would flee flee, the others stay.
  */
 export class PlannerPolicy extends CautiousPolicy {
   override name = 'planner';
@@ -584,20 +598,32 @@ export class PlannerPolicy extends CautiousPolicy {
     const ver = this.c.rev9[v.rev9Version(k)];
     return v.rev9Damage(k) + amount < ver.forcedFleeAt ? 5 + amount * 0.01 : -Infinity;
   }
-  protected override flee(v: DarkFateView): number {
+  /** Bitmask (bit k: Rev-9 k) of the damaged Rev-9s on the hunt that the plan flees. */
+  protected fleeMask(v: DarkFateView): number {
     const c = this.c;
-    let stay = false;
-    let go = false;
-    const cautious = super.flee(v) === 1;
+    const fight = this.nextPlayerFight(v);
+    let mask = 0;
     for (let k = 0; k < v.rev9Count(); k++) {
-      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) === 0) continue;
+      const damage = v.rev9Damage(k);
+      if (v.rev9Where(k) !== REV9_HUNT || damage === 0) continue;
       const ver = c.rev9[v.rev9Version(k)];
-      if (v.rev9Damage(k) >= ver.stagger || ver.forcedFleeAt > 0) stay = true;
-      else if (ver.regen > 0) go ||= cautious;
-      else if (v.rev9Damage(k) * 3 >= ver.stagger) stay = true;
-      else go ||= cautious;
+      // Staggered (finish it), or one that flees by itself: stay.
+      if (damage >= ver.stagger || ver.forcedFleeAt > 0) continue;
+      // Damage that stays is progress once it is a third of the way: stay.
+      if (ver.regen === 0 && damage * 3 >= ver.stagger) continue;
+      // The next player may stagger it: stay.
+      if (ver.stagger - damage <= fight) continue;
+      mask |= 1 << k;
     }
-    return go && !stay ? 1 : 0;
+    return mask;
+  }
+  protected override flee(v: DarkFateView): number {
+    return this.fleeMask(v) !== 0 ? 1 : 0;
+  }
+  protected override fleeWhich(v: DarkFateView, o: Int32Array, n: number): number {
+    const mask = this.fleeMask(v);
+    for (let i = 0; i < n; i++) if (o[i] === mask) return i;
+    return 0;
   }
 }
 

@@ -38,6 +38,12 @@ export const DECISION = {
   DISCARD_FORCED: 12,
   /** Neural Net Processor: which card of the Rev-9 player's hand goes into the reserve: nn hand slots; allowNone. */
   NEURAL_NET: 13,
+  /**
+   * Which damaged Rev-9s flee (asked after FLEE is answered yes, when two or more damaged Rev-9s are
+   * on the hunt): options are bitmasks over Rev-9 indices (bit k: Rev-9 k flees), every non-empty
+   * subset; options[0] is all of them.
+   */
+  FLEE_WHICH: 14,
 } as const;
 
 export const DECISION_NAMES = Object.keys(DECISION);

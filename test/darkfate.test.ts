@@ -483,100 +483,75 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     e.huntPhase(0);
     expect(order).toBe(1); // both hunt now
   });
+  /**
+   * The Fully Operational Rev-9 after its split: Rev-9 1 (Endoskeleton) and Rev-9 2 (Liquid
+   * Exoskeleton) on the hunt with these damages, 8 fillers on the fate deck, an empty reserve;
+   * plays the hunt phase and returns the trace.
+   */
+  function splitHunt(policy: DarkFatePolicy, damage1: number, damage2: number, rules: Partial<DarkFateRules> = {}) {
+    const e = engine({ rev9: 'fully-operational', rules, policy });
+    clear(e);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT, damage1);
+    e.setRev9(2, REV9_HUNT, damage2);
+    e.setFate(fill(e, 8));
+    const lines: string[] = [];
+    e.trace = (line) => lines.push(line);
+    e.huntPhase(0);
+    const hunts = lines.filter((l) => / hunts \(hunt value \d+\)/.test(l)).length;
+    return { e, lines, hunts };
+  }
+  const fleeYes = scripted((v, d) => (d === DECISION.FLEE ? 1 : 0));
   it('"you may flee multiple Rev-9s": the player picks which damaged ones flee, every one first', () => {
     let offered: number[] = [];
-    const e = engine({
-      rev9: 'fully-operational',
-      policy: scripted((v, d, o, n) => {
+    const { e } = splitHunt(
+      scripted((v, d, o, n) => {
         if (d === DECISION.FLEE_WHICH) offered = Array.from(o.slice(0, n));
         return d === DECISION.FLEE ? 1 : 0;
       }),
-    });
-    clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT, 3);
-    e.setRev9(2, REV9_HUNT, 2);
-    e.setFate(fill(e, 8));
-    e.huntPhase(0);
+      3,
+      2,
+    );
     expect(offered).toEqual([0b110, 0b010, 0b100]); // both, Rev-9 1 alone, Rev-9 2 alone
     expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_FATE]);
     expect(e.fateCount()).toBe(10);
   });
   it('a damaged Rev-9 left out of the flee keeps its damage and hunts', () => {
-    const pick = (o: Int32Array, n: number, mask: number) => Array.from(o.slice(0, n)).indexOf(mask);
-    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d, o, n) => (d === DECISION.FLEE ? 1 : d === DECISION.FLEE_WHICH ? pick(o, n, 0b100) : 0)) });
-    clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT, 3);
-    e.setRev9(2, REV9_HUNT, 2);
-    e.setFate(fill(e, 8));
-    e.setReserve([]);
-    const lines: string[] = [];
-    e.trace = (line) => lines.push(line);
-    e.huntPhase(0);
+    const onlyRev9Two = (o: Int32Array, n: number) => Array.from(o.slice(0, n)).indexOf(0b100);
+    const { e, lines, hunts } = splitHunt(scripted((v, d, o, n) => (d === DECISION.FLEE ? 1 : d === DECISION.FLEE_WHICH ? onlyRev9Two(o, n) : 0)), 3, 2);
     expect([e.rev9Where(1), e.rev9Damage(1)]).toEqual([REV9_HUNT, 3]);
     expect(lines.some((l) => /the players flee: 2 damage removed, the Rev-9 is shuffled into the top 3 cards/.test(l))).toBe(true);
     // Rev-9 1 hunts (3 cards from the top), so it draws the fled Rev-9 2 again: back, undamaged, not hunting.
-    expect(lines.filter((l) => / hunts \(hunt value/.test(l))).toHaveLength(1);
+    expect(hunts).toBe(1);
     expect([e.rev9Where(2), e.rev9Damage(2)]).toEqual([REV9_HUNT, 0]);
   });
   it('the planner flees a healing Rev-9 and keeps lasting damage on the other (one plan per Rev-9)', () => {
-    const planner = BUILTIN_POLICIES.planner(CARDS);
-    const e = engine({ rev9: 'fully-operational', policy: planner });
-    clear(e);
-    const key = (k: number) => CARDS.rev9[e.rev9Version(k)].key;
-    expect([key(1), key(2)]).toEqual(['endoskeleton', 'liquid-exoskeleton']);
-    e.setRev9(0, REV9_DESTROYED);
     // The Endoskeleton at 12 of 30 (lasting progress), the Liquid Exoskeleton at 3 of 12 (heals 4 a turn).
-    e.setRev9(1, REV9_HUNT, 12);
-    e.setRev9(2, REV9_HUNT, 3);
-    e.setFate(fill(e, 8));
-    e.setReserve([]);
-    const lines: string[] = [];
-    e.trace = (line) => lines.push(line);
-    e.huntPhase(0);
+    const { e, lines } = splitHunt(BUILTIN_POLICIES.planner(CARDS), 12, 3);
+    expect([1, 2].map((k) => CARDS.rev9[e.rev9Version(k)].key)).toEqual(['endoskeleton', 'liquid-exoskeleton']);
     expect(e.flees).toBe(1);
     expect(lines.some((l) => /the players flee: 3 damage removed/.test(l))).toBe(true);
     expect([e.rev9Where(1), e.rev9Damage(1)]).toEqual([REV9_HUNT, 12]);
     expect(e.rev9Damage(2)).toBe(0);
   });
   it('after a flee, an undamaged Rev-9 on the hunt still hunts (it cannot flee)', () => {
-    const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
-    clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT, 3);
-    e.setRev9(2, REV9_HUNT, 0);
-    e.setFate(fill(e, 8));
-    e.setReserve([]);
-    const lines: string[] = [];
-    e.trace = (line) => lines.push(line);
-    e.huntPhase(0);
+    const { e, lines, hunts } = splitHunt(fleeYes, 3, 0);
     const fled = lines.findIndex((l) => /the players flee: 3 damage removed/.test(l));
     const hunted = lines.findIndex((l) => / hunts \(hunt value \d+\)/.test(l));
     expect(fled).toBeGreaterThanOrEqual(0);
     expect(hunted).toBeGreaterThan(fled); // the undamaged Rev-9 hunts after the damaged one fled
     // The fled one, drawn again by that hunt, joins the hunt but does not hunt this turn.
-    expect(lines.filter((l) => / hunts \(hunt value/.test(l)), lines.join("\n")).toHaveLength(1);
+    expect(hunts, lines.join('\n')).toBe(1);
     expect(e.rev9Damage(1)).toBe(0);
   });
   it('with fleeEndsHunt, a flee ends the hunt phase: the undamaged Rev-9 does not hunt that turn', () => {
     // rulebook: Flee; Multiple Rev-9s in Play — "... place them back on top of the fate deck. End the hunt phase."
-    const e = engine({ rev9: 'fully-operational', rules: { fleeEndsHunt: true }, policy: scripted((v, d) => (d === DECISION.FLEE ? 1 : 0)) });
-    clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT, 3);
-    e.setRev9(2, REV9_HUNT, 0);
-    e.setFate(fill(e, 8));
-    e.setReserve([]);
-    const lines: string[] = [];
-    e.trace = (line) => lines.push(line);
-    e.huntPhase(0);
+    const { e, lines, hunts } = splitHunt(fleeYes, 3, 0, { fleeEndsHunt: true });
     expect(lines.some((l) => /the players flee: 3 damage removed/.test(l))).toBe(true);
-    expect(lines.filter((l) => / hunts \(hunt value/.test(l)), lines.join('\n')).toHaveLength(0);
-    // The fled one is shuffled into the top 3 + 1 cards; the undamaged one stays on the hunt, undamaged.
+    expect(hunts, lines.join('\n')).toBe(0);
+    // Nothing was drawn by a hunt: the fled one is in the fate deck (8 fillers + it), the undamaged one still on the hunt.
     expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_FATE, REV9_HUNT]);
     expect(e.fateCount()).toBe(9);
-    // Nothing was drawn by a hunt: the fate deck still holds all eight fillers and the fled Rev-9.
     expect(e.rev9Damage(1)).toBe(0);
   });
   it('the Liquid Exoskeleton heals at the end of each turn', () => {

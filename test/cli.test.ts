@@ -141,5 +141,14 @@ describe('errors from checks across parameters name where the value came from', 
     expect(msg(namingSource(new UsageError('parameters a and b cannot both be 0'), params))).toBe('parameters a and b cannot both be 0');
     const other = new Error('parameter solo: not a usage error');
     expect(namingSource(other, params)).toBe(other);
+    // A value implied by another option names that option; a sweep cell names --grid.
+    const { ImpliedBy } = await import('../src/cli/gameCommand.js');
+    const implied = resolveFromSources(darkfateEntry, null, {}, { players: new ImpliedBy(1, '--solo') }, { handSize: '7' });
+    expect(implied.players).toBe(1);
+    expect(msg(namingSource(new UsageError('parameter players: too few characters'), implied))).toBe('option --solo: too few characters');
+    expect(msg(namingSource(new UsageError('parameter handSize: too big'), implied))).toBe('option --grid handSize: too big');
+    const swept = runCli(['sweep', 'darkfate', '--grid', 'solo=true', '-n', '10', '-q']);
+    expect(swept.code).toBe(2);
+    expect(swept.stderr).toMatch(/^sim: option --grid solo: solo mode is one player/);
   });
 });

@@ -78,6 +78,14 @@ export function namingSource(err: unknown, params: ResolvedParams): unknown {
   return where ? new UsageError(`${where}:${err.message.slice(m![0].length)}`) : err;
 }
 
+/** An option's value implied by another option (`--solo` implies players 1): errors then name that option. */
+export class ImpliedBy {
+  constructor(
+    readonly value: unknown,
+    readonly option: string,
+  ) {}
+}
+
 /**
  * Resolves parameters from the three sources. `where` in messages names the source of each
  * key: the scenario file and key path, `--set key`, or the option.
@@ -87,6 +95,7 @@ export function resolveFromSources(
   scenario: { file: string; doc: ScenarioDoc } | null,
   sets: Record<string, string>,
   explicit: Record<string, unknown>,
+  grid: Record<string, string> = {},
 ): ResolvedParams {
   const source = new Map<string, string>();
   const merged: Record<string, unknown> = {};
@@ -107,9 +116,12 @@ export function resolveFromSources(
   }
   for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);
   for (const [k, val] of Object.entries(sets)) put(k, val, process.cwd(), `option --set ${k}`);
+  // A sweep cell (`sim sweep --grid`) overrides --set.
+  for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), `option --grid ${k}`);
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
-    put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    if (val instanceof ImpliedBy) put(k, val.value, process.cwd(), `option ${val.option}`);
+    else put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   }
   const resolved = resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
   paramSources.set(resolved, source);

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { checkPolicy, darkfateEntry } from '../../games/darkfate/darkfateEntry.js';
 import { REV9_CHOICES } from '../../games/darkfate/darkfateParams.js';
 import { BUILTIN_POLICY_NAMES } from '../../games/darkfate/policies.js';
-import { addGameCommand } from '../gameCommand.js';
+import { addGameCommand, ImpliedBy } from '../gameCommand.js';
 
 export function registerDarkFate(program: Command): void {
   addGameCommand(program, {
@@ -30,7 +30,7 @@ export function registerDarkFate(program: Command): void {
       if (o.policy !== undefined) checkPolicy(o.policy as string, 'option --policy');
       return {
         rev9: o.rev9,
-        players: o.players ?? (o.solo ? 1 : undefined),
+        players: o.players ?? (o.solo ? new ImpliedBy(1, '--solo') : undefined),
         solo: o.solo,
         characters: o.characters,
         cards: o.cards,

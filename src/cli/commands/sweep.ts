@@ -82,7 +82,7 @@ export function registerSweep(program: Command): void {
     const cells = crossProduct(axes);
     const reports: Report[] = [];
     for (const cell of cells) {
-      const params = resolveFromSources(entry, scenario, { ...sets, ...cell }, {});
+      const params = resolveFromSources(entry, scenario, sets, {}, cell);
       reports.push(await runGameForShell(entry, params, runOpts, seed));
     }
     emitReport(sweepReport(entry, axes, cells, reports, seed, runOpts), opts);

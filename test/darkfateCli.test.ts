@@ -1,6 +1,6 @@
 // `sim darkfate` through the real, compiled CLI: report contract, -j independence, the trace
 // snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -153,6 +153,25 @@ describe('sim darkfate', () => {
     const c = runCli(['run', scenario, '-j', '1']);
     expect(c.code).toBe(2);
     expect(c.stderr.trim()).toBe(`sim: ${scenario}: params.cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT`);
+  }, 60_000);
+
+  it('a report with a user card file and policy is portable: recorded in one folder, checked from a copy elsewhere', () => {
+    const a = mkdtempSync(join(tmpdir(), 'sim-df-a-'));
+    mkdirSync(join(a, 'mine'));
+    writeFileSync(join(a, 'mine', 'cards.yaml'), readFileSync(CARDS, 'utf8'));
+    writeFileSync(join(a, 'mine', 'first.mjs'), "export default { name: 'first', choose: () => 0 };\n");
+    const args = ['darkfate', '--cards', 'mine/cards.yaml', '--policy', 'mine/first.mjs', '-n', '200', '--seed', '2', '-j', '1', '--format', 'json'];
+    const rec = runCli([...args, '--out', 'golden.json'], { cwd: a });
+    expect(rec.code, rec.stderr).toBe(0);
+    const golden = JSON.parse(readFileSync(join(a, 'golden.json'), 'utf8'));
+    expect([golden.params.cards, golden.policy, golden.assumptions[0]]).toEqual(['mine/cards.yaml', 'mine/first.mjs', 'card data from mine/cards.yaml (a user transcription)']);
+    const b = mkdtempSync(join(tmpdir(), 'sim-df-b-'));
+    cpSync(a, b, { recursive: true });
+    for (const mode of ['exact', 'stat']) {
+      const check = runCli(['check', 'golden.json', '-j', '1', '--tolerance', mode], { cwd: b });
+      expect(check.stderr).toBe('');
+      expect(check.code, check.stdout).toBe(0);
+    }
   }, 60_000);
 
   it('scenario files: the defaults and the hand-size-6 house rule', () => {

@@ -34,7 +34,8 @@ function parseCharacters(doc: CardDataDoc, raw: string, want: number): number[] 
 /** The built-in policy name, or the absolute path of a policy module. Throws UsageError. */
 export function checkPolicy(policy: string, where = 'parameter policy'): { name: string; path?: string } {
   if (BUILTIN_POLICY_NAMES.includes(policy)) return { name: policy };
-  if (isPolicyPath(policy) && existsSync(resolvePath(policy))) return { name: resolvePath(policy), path: resolvePath(policy) };
+  // The name stays as given (the shell keeps it relative to the working directory), so a report does not depend on where the checkout lives.
+  if (isPolicyPath(policy) && existsSync(resolvePath(policy))) return { name: policy, path: resolvePath(policy) };
   throw new UsageError(`${where}: unknown policy "${policy}", expected one of ${BUILTIN_POLICY_NAMES.join(', ')} or the path of an existing .js module`);
 }
 
@@ -78,10 +79,10 @@ export const darkfateEntry: ScenarioGame = {
       policy: policyPath ? 'planner' : policyName,
       ...(policyPath ? { policyPath } : {}),
     });
-    const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsFile : 'reference', policy: policyName };
+    const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsParam : 'reference', policy: policyName };
     const prov = provenance('darkfate', params, cards);
     const assumptions = [
-      userCards ? `card data from ${cardsFile} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
+      userCards ? `card data from ${cardsParam} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
       ...engineAssumptions(rules.fleeEndsHunt),
     ];
     const trace = resolved.trace as number;

@@ -105,6 +105,9 @@ describe('card data', () => {
     expect(bad((s) => s.replace("unique: Dani's Resolve,", "unique: Dani's Resolv,"))).toThrow(`my-cards.yaml: characters[2] (Dani Ramos): unique: "Dani's Resolv" is not among starter.uniques`);
     expect(bad((s) => s.replace('{ name: Attack, count: 20, resistance: 2,', '{ name: Attack, count: 20,'))).toThrow('my-cards.yaml: fate[0] (Attack): resistance: a hostile card needs a resistance');
     expect(bad(() => 'fate: [')).toThrow(/my-cards\.yaml: not valid YAML/);
+    expect(bad((s) => s.replace('splitsInto: [endoskeleton, liquid-exoskeleton]', `splitsInto: [${Array(7).fill('endoskeleton').join(', ')}]`))).toThrow(
+      'my-cards.yaml: rev9[3] (Fully Operational): splitsInto: 7 Rev-9s; at most 6 are supported',
+    );
   });
 });
 

@@ -57,6 +57,9 @@ const DocSchema = v.strictObject({
   fate: v.pipe(v.array(CardSchema), v.minLength(1, 'expected at least one fate card')),
 });
 
+/** Most Rev-9s one version may split into. */
+export const MAX_SPLITS = 6;
+
 const FIELD_NAMES = ['name', 'count', 'fight', 'supply', 'cost', 'resistance', 'keywords', 'effects', 'activate', 'defense', 'eachTurn', 'key', 'hunt', 'stagger', 'forcedFleeAt', 'enrageAt', 'enrageHunt', 'regen', 'specialOnly', 'splitsInto', 'unique', 'power', 'prep', 'setback', 'uniques'];
 
 /** Validated card data: plain JSON (goes to workers inside simulation parameters). */
@@ -137,6 +140,8 @@ export function parseCardData(text: string, file: string): CardDataDoc {
   });
   const keys = doc.rev9.map((r) => r.key);
   doc.rev9.forEach((r, i) => {
+    // Each flee may take any subset of the Rev-9s on the hunt (2^n options): keep n small.
+    if ((r.splitsInto?.length ?? 0) > MAX_SPLITS) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto: ${r.splitsInto!.length} Rev-9s; at most ${MAX_SPLITS} are supported`);
     (r.splitsInto ?? []).forEach((s, j) => {
       if (!keys.includes(s) || s === r.key) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto[${j}]: "${s}" is not another Rev-9 key (${keys.join(', ')})`);
       const target = doc.rev9.find((x) => x.key === s)!;

@@ -80,7 +80,6 @@ export const PHASE_HUNT = 2;
 export const PHASE_END = 3;
 export const PHASE_NAMES = ['play', 'reserve', 'hunt', 'end of turn'];
 
-const REV9_MAX = 4;
 
 /** handBits flags: what the per-hand counters count. */
 const HAND_WOUND = 1;
@@ -272,10 +271,10 @@ export class DarkFateEngine implements DarkFateView {
     this.nnDeck = new Int16Array(S);
     this.dead = new Uint8Array(P);
     this.activeCharacter = new Int32Array(P);
-    this.r9Version = new Int8Array(REV9_MAX);
-    this.r9Where = new Int8Array(REV9_MAX);
-    this.r9Dmg = new Int16Array(REV9_MAX);
-    this.r9Hunting = new Uint8Array(REV9_MAX);
+    this.r9Version = new Int8Array(this.rev9N);
+    this.r9Where = new Int8Array(this.rev9N);
+    this.r9Dmg = new Int16Array(this.rev9N);
+    this.r9Hunting = new Uint8Array(this.rev9N);
     this.opts = new Int32Array(4 * S + 64);
     this.tmp = new Int16Array(S);
   }

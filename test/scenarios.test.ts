@@ -102,6 +102,11 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(Math.max(...all.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
     const json = JSON.parse(runCli(['params', '--format', 'json']).stdout).result;
     expect(new Set(json.map((x: { game: string }) => x.game)).size).toBeGreaterThanOrEqual(5);
+    // As CSV: one table whose rows say their game.
+    const csv = runCli(['params', '--format', 'csv']).stdout.trim().split('\n');
+    expect(csv[0]).toBe('game,key,default,allowed,source');
+    expect(csv.filter((l) => l === '')).toEqual([]);
+    expect(csv[1]).toMatch(/^darkfate,rev9,endoskeleton,/);
   });
 });
 

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { collect } from '../parseOptions.js';
 import { describeAllowed, UsageError } from '../../core/params.js';
-import type { Report } from '../../core/reportTypes.js';
+import type { Column, Report } from '../../core/reportTypes.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { nearest } from '../../core/params.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
@@ -46,6 +46,12 @@ export function registerScenarioCommands(program: Command): void {
     const rows = entries.flatMap((e) =>
       e.params.map((p) => ({ game: e.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
     );
+    const columns: Column[] = [
+      { key: 'key', header: 'key', format: 'text' },
+      { key: 'default', header: 'default', format: 'text' },
+      { key: 'allowed', header: 'allowed', format: 'text' },
+      { key: 'source', header: 'source', format: 'text' },
+    ];
     const report: Report = {
       tool: 'sim',
       version: packageInfo().version,
@@ -59,17 +65,12 @@ export function registerScenarioCommands(program: Command): void {
       confidence: opts.confidence,
       result: rows,
       assumptions: [],
-      // One table per game (no game column): each fits 100 columns, where one wide table did not.
-      tables: entries.map((e) => ({
-        title: game ? 'Parameters' : `Parameters of ${e.id}`,
-        columns: [
-          { key: 'key', header: 'key', format: 'text' as const },
-          { key: 'default', header: 'default', format: 'text' as const },
-          { key: 'allowed', header: 'allowed', format: 'text' as const },
-          { key: 'source', header: 'source', format: 'text' as const },
-        ],
-        rows: rows.filter((r) => r.game === e.id),
-      })),
+      // On screen, one table per game (no game column): each fits 100 columns, where one wide
+      // table did not. As CSV, one table with the game column, so every row says its game.
+      tables:
+        opts.format === 'csv' || game
+          ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...columns], rows }]
+          : entries.map((e) => ({ title: `Parameters of ${e.id}`, columns, rows: rows.filter((r) => r.game === e.id) })),
       notes: [],
     };
     emitReport(report, opts);

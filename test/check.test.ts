@@ -51,7 +51,7 @@ describe('sim check', () => {
   });
   it('fails when the assumptions a golden states differ from the rerun\'s, even with identical numbers (both modes)', () => {
     // The Terror golden (7 stated assumptions, 20,000 games: quick to rerun).
-    const { file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'terror-default');
+    const { dir, file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'terror-default');
     for (const mode of ['exact', 'stat']) {
       const r = runCli(['check', file, '--tolerance', mode, '--format', 'json']);
       expect(r.code).toBe(1);
@@ -59,6 +59,10 @@ describe('sim check', () => {
       expect(outcome.detail).toMatch(/1 assumption\(s\) changed/);
       expect(outcome.findings[0]).toMatchObject({ path: 'assumptions[0]', golden: 'an assumption the engine no longer makes' });
     }
+    // (From the report's folder: a long temporary path is one word, and words are never cut.)
+    const table = runCli(['check', 'terror-default.json'], { cwd: dir });
+    expect(table.stdout).toMatch(/Assumptions that differ/);
+    expect(Math.max(...table.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
     const dropped = tempCopy((j) => j.assumptions.pop(), 'terror-default');
     const r = runCli(['check', dropped.file, '--format', 'json']);
     expect(r.code).toBe(1);

@@ -101,6 +101,8 @@ export function assumptionFindings(golden: Report, current: Report): CheckFindin
   return out;
 }
 
+const isAssumption = (f: CheckFinding): boolean => f.path.startsWith('assumptions[');
+
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
@@ -204,8 +206,12 @@ export function registerCheck(program: Command): void {
       assumptions: [],
       tables: [
         { title: 'Reports', columns: [{ key: 'file', header: 'report', format: 'text' }, { key: 'status', header: 'status', format: 'text' }, { key: 'detail', header: 'detail', format: 'text' }], rows: outcomes.map((o) => ({ file: o.file, status: o.passed ? 'ok' : 'FAIL', detail: o.detail })) },
-        ...(failed.length
-          ? [{ title: 'Differences (first 20 per report)', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'quantity', format: 'text' as const }, { key: 'golden', header: 'golden' }, { key: 'current', header: 'now' }, { key: 'pValue', header: 'adj. p' }], rows: failed.flatMap((o) => o.findings.slice(0, 20).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current, pValue: f.pValue ?? null }))) }]
+        ...(failed.some((o) => o.findings.some((f) => !isAssumption(f)))
+          ? [{ title: 'Differences (first 20 per report)', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'quantity', format: 'text' as const }, { key: 'golden', header: 'golden' }, { key: 'current', header: 'now' }, { key: 'pValue', header: 'adj. p' }], rows: failed.flatMap((o) => o.findings.filter((f) => !isAssumption(f)).slice(0, 20).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current, pValue: f.pValue ?? null }))) }]
+          : []),
+        // Sentences, so in a table of text columns that wrap.
+        ...(failed.some((o) => o.findings.some(isAssumption))
+          ? [{ title: 'Assumptions that differ', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'which', format: 'text' as const }, { key: 'golden', header: 'golden', format: 'text' as const }, { key: 'current', header: 'now', format: 'text' as const }], rows: failed.flatMap((o) => o.findings.filter(isAssumption).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current }))) }]
           : []),
       ],
       notes: [],

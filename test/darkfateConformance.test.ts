@@ -123,6 +123,21 @@ describe('conformance: every optional-rule combination, checked at every decisio
       }
     }
   });
+  it('cautious and planner, Fully Operational, both readings of "End the hunt phase": flee choices reached and checked', () => {
+    for (const policy of ['cautious', 'planner']) {
+      for (const fleeEndsHunt of [false, true]) {
+        const e = buildEngineSync({ ...params(policy, { rev9: 3, players: 2 }), rules: { ...RULES, fleeEndsHunt } });
+        const inner = e.policy;
+        let choices = 0;
+        e.policy = { name: inner.name, choose: (v, d, o, n, a) => ((choices += d === DECISION.FLEE_WHICH ? 1 : 0), inner.choose(v, d, o, n, a)) };
+        let game = 0;
+        watch(e, () => `${policy}, fleeEndsHunt ${fleeEndsHunt}, game (13, ${game})`);
+        for (game = 0; game < 8; game++) watchedGame(e, 13, game);
+        // These games do reach a choice of which Rev-9s flee (measured: 10 to 39 per 8 games).
+        expect(choices, `${policy} fleeEndsHunt ${fleeEndsHunt}`).toBeGreaterThan(0);
+      }
+    }
+  });
   it('random policy, Neural Net + Fully Operational (three Rev-9s) + Go On Without Me, 4 players: 300 games', () => {
     const e = buildEngineSync(params('random', { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true }));
     let game = 0;

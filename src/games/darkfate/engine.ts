@@ -1186,7 +1186,11 @@ export class DarkFateEngine implements DarkFateView {
       this.tmp[m++] = this.rev9Base + k;
     }
     this.flees++;
-    this.trace?.(`  ${forced ? 'the Rev-9 flees by itself' : 'the players flee'}: ${damage} damage removed, the Rev-9 is shuffled into the top ${Math.min(damage, this.fateN) + m} cards`);
+    if (this.trace) {
+      // With several Rev-9s in the game, name the ones that fled (a choice of the players).
+      const which = this.rev9N > 1 ? ` (fled: ${Array.from(this.tmp.subarray(0, m), (inst) => this.name(inst)).join(', ')})` : '';
+      this.trace(`  ${forced ? 'the Rev-9 flees by itself' : 'the players flee'}: ${damage} damage removed, the Rev-9 is shuffled into the top ${Math.min(damage, this.fateN) + m} cards${which}`);
+    }
     for (let i = 0; i < damage && this.fateN > 0; i++) this.tmp[m++] = this.fatePopTop();
     shuffleInPlace(this.rng, this.tmp, 0, m);
     for (let i = m - 1; i >= 0; i--) this.fatePushTop(this.tmp[i]);

@@ -585,11 +585,11 @@ export class CautiousPolicy extends GreedyPolicy {
 
 /**
  * Planner: greedy play, with a plan per Rev-9 version. Damage that stays (no regeneration) is
- * progress: never flee from it. Damage that heals away is not: flee such a Rev-9 (burying it
- * under as many cards as its damage) unless the next player can plausibly stagger it. A Rev-9
- * that flees by itself at some damage (Damaged Endo) is either staggered in one turn or pushed
- * away with all the fight at hand. With several Rev-9s on the hunt, each gets its own plan: the
- * ones it would flee flee, the others stay.
+ * progress once it is a third of the stagger value: never flee from it then. Below that, and for
+ * damage that heals away, flee (burying the Rev-9 under as many cards as its damage) unless the
+ * next player can plausibly stagger it. A Rev-9 that flees by itself at some damage (Damaged
+ * Endo) is either staggered in one turn or pushed away with all the fight at hand. With several
+ * Rev-9s on the hunt, each gets its own plan: the ones it would flee flee, the others stay.
  */
 export class PlannerPolicy extends CautiousPolicy {
   override name = 'planner';

@@ -145,6 +145,15 @@ describe('sim genisys table', () => {
     expect(r.stdout).toMatch(/│ skill │ range\s+│ power │\s+3\+ │/);
     expect(r.stdout).toMatch(/P\(any-damage\) — cover none/);
   });
+  it('an axis the user places elsewhere leaves the default axes (the old default --cols power,armor still works)', () => {
+    const r = runCli(['genisys', 'table', '--cols', 'power,armor', '--format', 'csv']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^skill,range,D4 3\+,D4 4\+/);
+    const twice = runCli(['genisys', 'table', '--rows', 'skill,power', '--cols', 'power']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/axis "power" is used twice/);
+  });
   it('unknown axes exit 2', () => {
     const r = runCli(['genisys', 'table', '--rows', 'weather']);
     expect(r.code).toBe(2);

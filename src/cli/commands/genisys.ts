@@ -114,9 +114,13 @@ export function registerGenisys(program: Command): void {
     // A die-step table is per Skill die unless the user asks for more: ROF 1 unless given or a weapon is picked.
     if (resolved.rof === AUTO_INT && picksOf(resolved).weapon === undefined) resolved.rof = 1;
     const units = applyUnits(resolved);
-    const rows = parseAxes(String(opts.rows), '--rows');
-    const cols = parseAxes(String(opts.cols), '--cols');
-    const split = parseAxes(String(opts.split), '--split');
+    const given = { rows: parseAxes(String(opts.rows), '--rows'), cols: parseAxes(String(opts.cols), '--cols'), split: parseAxes(String(opts.split), '--split') };
+    // An axis option left at its default gives up the axes the user placed elsewhere (e.g. `--cols
+    // power,armor` takes Power out of the default rows); axes given twice by the user stay an error.
+    const isDefault = (k: keyof typeof given) => table.getOptionValueSource(k) === 'default';
+    const placed = (Object.keys(given) as (keyof typeof given)[]).filter((k) => !isDefault(k)).flatMap((k) => given[k]);
+    const axes = (k: keyof typeof given) => (isDefault(k) ? given[k].filter((a) => !placed.includes(a)) : given[k]);
+    const [rows, cols, split] = [axes('rows'), axes('cols'), axes('split')];
     const metric = opts.metric as TableMetric;
     const base = readParams(units.params);
     const tables = dieStepTables(base, rows, cols, split, metric);

@@ -162,11 +162,12 @@ describe('conformance: every optional-rule combination, checked at every decisio
 });
 
 describe('conformance: the built-in policies\' fast path picks what their option-list path picks', () => {
-  it('quickAction equals choose() over legalActions at every play-phase decision', () => {
+  /** Plays games with every fast-path answer compared to the list path's; returns the decisions compared. */
+  function compareFastPath(doc: typeof DOC, games: number): number {
     let compared = 0;
     for (const policy of ['greedy', 'cautious', 'planner']) {
       for (const setup of [{ rev9: 1 }, { rev9: 0, players: 3 }, { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true }, { rev9: 2, players: 1, solo: true }, { rev9: 3, players: 2 }]) {
-        const e = buildEngineSync(params(policy, setup));
+        const e = buildEngineSync({ ...params(policy, setup), cards: doc });
         const inner = e.policy;
         e.policy = {
           name: inner.name,
@@ -180,10 +181,19 @@ describe('conformance: the built-in policies\' fast path picks what their option
             return quick;
           },
         };
-        for (let i = 0; i < 6; i++) e.playGame(streamFor(21, i));
+        for (let i = 0; i < games; i++) e.playGame(streamFor(21, i));
       }
     }
-    expect(compared).toBeGreaterThan(5000);
+    return compared;
+  }
+  it('quickAction equals choose() over legalActions at every play-phase decision', () => {
+    expect(compareFastPath(DOC, 6)).toBeGreaterThan(5000);
+  });
+  it('… also with card data whose values reach the scores that outrank fighting (1000 and more)', () => {
+    // Skills with five "fight 99 each turn" entries: a buy value of about 1,240.
+    const huge = [{ fight: 99 }, { fight: 99 }, { fight: 99 }, { fight: 99 }, { fight: 99 }];
+    const doc = { ...DOC, fate: DOC.fate.map((c) => (c.name === 'Combat Training' ? { ...c, eachTurn: huge } : c)) };
+    expect(compareFastPath(doc, 3)).toBeGreaterThan(1000);
   });
   it('a subclass that overrides the ACTION decision is not bypassed by the fast path', () => {
     class Ender extends BUILTIN_CLASSES.GreedyPolicy {

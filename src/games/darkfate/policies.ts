@@ -47,6 +47,8 @@ interface CardValues {
   stagger: Int16Array;
   /** Lowest cost of any card that can be bought. */
   minCost: number;
+  /** Highest score a buy can reach without a staggered Rev-9 (an upper bound: card value, +6 for a finisher). */
+  maxPlainBuyScore: number;
   /**
    * Smallest hand (this card included) from which a card of this type may be played: discard
    * cost + 1, or a number no hand reaches for a wound. One load for legalActions' two checks.
@@ -117,7 +119,9 @@ function cardValues(c: CardTable): CardValues {
     else if (locFight[t] > 0) buyClass[t] = BUY_LOCATION_FIGHT;
     else buyClass[t] = BUY_LOCATION;
   }
-  return { value, heal, locFight, powerFight, playScore, stagger, minCost, minHand, buyClass };
+  let maxPlainBuyScore = -Infinity;
+  for (let t = 0; t < c.nTypes; t++) if (buyClass[t] !== BUY_NEVER) maxPlainBuyScore = Math.max(maxPlainBuyScore, value[t] + (c.finisher[t] ? 6 : 0), 2);
+  return { value, heal, locFight, powerFight, playScore, stagger, minCost, minHand, buyClass, maxPlainBuyScore };
 }
 
 /** The greedy policy; `cautious` adds fleeing. Exported as a class so user policies can extend it. */
@@ -250,10 +254,12 @@ export class GreedyPolicy implements DarkFatePolicy {
         }
       }
     }
-    // A buy outranks fighting only as a location finisher scored 1000, which needs a staggered
-    // Rev-9: otherwise the reserve is scanned for a buy only once no fight action is chosen.
+    // A buy outranks fighting only when scored 1000 or more: a location finisher with a staggered
+    // Rev-9, or card data whose values reach that far. Otherwise the reserve is scanned for a buy
+    // only once no fight action is chosen.
+    const buyFirst = staggered || this.vals.maxPlainBuyScore >= 1000;
     let buy = -1;
-    if (staggered) {
+    if (buyFirst) {
       buy = this.bestBuy(v, p, onHunt, staggered);
       if (this.buyScore >= 1000) return buy;
     }
@@ -317,7 +323,7 @@ export class GreedyPolicy implements DarkFatePolicy {
     if (fightHostile >= 0 && fightHostileScore >= 50) return fightHostile;
     if (fightRev9 >= 0) return fightRev9;
     if (fightHostile >= 0 && fightHostileScore > -Infinity) return fightHostile;
-    if (!staggered) buy = this.bestBuy(v, p, onHunt, staggered);
+    if (!buyFirst) buy = this.bestBuy(v, p, onHunt, staggered);
     if (buy >= 0) return buy;
     return 0; // END
   }

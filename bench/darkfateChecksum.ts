@@ -1,0 +1,44 @@
+// `npm run bench:checksum`: one hash of every per-game statistic, and of the random stream's
+// position after each game, over 120 Dark Fate configurations (every policy, Rev-9 version,
+// player count, solo and optional rule, both flee readings for the Fully Operational Rev-9).
+// A change meant to be a pure optimisation must leave it unchanged; compare before and after.
+import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
+import type { DarkFateRules, DarkFateSetup } from '../src/games/darkfate/engine.js';
+import { StreamSeeder } from '../src/core/rng.js';
+
+const GAMES = Number(process.argv[2] ?? 300);
+const cards = loadCardData(referenceCardsFile());
+const rules: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false };
+const seats: [number, boolean, boolean, boolean][] = [
+  [2, false, false, false],
+  [1, false, false, false],
+  [1, true, false, false],
+  [3, false, true, false],
+  [4, false, false, true],
+  [2, false, true, true],
+];
+let h = 0;
+const mix = (x: number) => {
+  h = (Math.imul(h ^ x, 0x9e3779b1) + 0x7f4a7c15) | 0;
+  h ^= h >>> 15;
+};
+let configs = 0;
+for (const policy of ['greedy', 'planner', 'cautious', 'random']) {
+  for (const rev9 of [0, 1, 2, 3]) {
+    for (const [players, solo, goOnWithoutMe, neuralNet] of seats) {
+      for (const fleeEndsHunt of rev9 === 3 ? [false, true] : [false]) {
+        const setup: DarkFateSetup = { players, characters: solo ? [0, 1] : [0, 1, 2, 3].slice(0, players), solo, rev9, goOnWithoutMe, neuralNet };
+        const e = buildEngineSync({ cards, rules: { ...rules, fleeEndsHunt }, setup, policy });
+        const seeder = new StreamSeeder(11);
+        const rng = seeder.streamFor(0);
+        for (let i = 0; i < GAMES; i++) {
+          seeder.seedInto(rng, i);
+          for (const x of [e.playGame(rng), e.turn, e.staggers, e.rev9Destroyed, e.flees, e.woundsTaken, e.fateN, e.reserveN, rng.next()]) mix(x);
+        }
+        configs++;
+      }
+    }
+  }
+}
+process.stdout.write(`darkfate checksum ${(h >>> 0).toString(16)} (${configs} configurations × ${GAMES} games)\n`);

@@ -8,7 +8,9 @@
 // the engine's alone; the gap to the greedy case is what the policy's decisions cost.
 import type { BenchCase } from './benchCase.js';
 import { playerCase } from './playerCase.js';
+import { defaultsOf } from '../src/core/params.js';
 import { StreamSeeder } from '../src/core/rng.js';
+import { DARKFATE_PARAMS, rulesOf } from '../src/games/darkfate/darkfateParams.js';
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { buildEngineSync, darkfateSim, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
@@ -17,7 +19,7 @@ import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
 function params(policy: string): DarkFateSimParams {
   return {
     cards: loadCardData(referenceCardsFile()),
-    rules: { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false },
+    rules: rulesOf(defaultsOf(DARKFATE_PARAMS)),
     setup: { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false },
     policy,
   };

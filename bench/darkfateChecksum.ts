@@ -5,11 +5,14 @@
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateRules, DarkFateSetup } from '../src/games/darkfate/engine.js';
+import { defaultsOf } from '../src/core/params.js';
 import { StreamSeeder } from '../src/core/rng.js';
+import { DARKFATE_PARAMS, rulesOf } from '../src/games/darkfate/darkfateParams.js';
 
 const GAMES = Number(process.argv[2] ?? 300);
 const cards = loadCardData(referenceCardsFile());
-const rules: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false };
+// The rulebook defaults (every parameter at its default).
+const rules: DarkFateRules = rulesOf(defaultsOf(DARKFATE_PARAMS));
 const seats: [number, boolean, boolean, boolean][] = [
   [2, false, false, false],
   [1, false, false, false],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectEstimates, statisticalFindings } from '../src/cli/commands/check.js';
+import { hashOf } from '../src/core/hash.js';
 import { runCli } from './helpers/runCli.js';
 
 function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-default'): { dir: string; file: string } {
@@ -30,13 +31,49 @@ describe('sim check', () => {
     const r = runCli(['check', file, '--junit', junit]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL/);
-    expect(r.stdout).toMatch(/paramsHash/);
+    // The hash difference is explained: the parameter that differs, not an opaque hash.
+    expect(r.stdout).toMatch(/params\.target/);
     expect(r.stdout).toMatch(/distribution\[0\]\.estimate/);
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toMatch(/<testsuite name="sim check" tests="1" failures="1"/);
     expect(xml).toMatch(/<testcase classname="sim.check" name="[^"]*dice-default.json">\s*<failure message="[^"]+">[^<]*<\/failure>\s*<\/testcase>/);
     expect(xml.trim().endsWith('</testsuite>')).toBe(true);
+  });
+  it('exact mode: a parameter added after the golden, left at its default, passes with identical numbers; changed data does not', () => {
+    // A golden recorded before `target` existed: no such key in params or rerun.params, and the
+    // paramsHash of those params (the dice game has no rules data).
+    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    const file = join(dir, 'older.json');
+    expect(runCli(['dice', '-n', '2000', '--seed', '5', '--format', 'json', '--out', file]).code).toBe(0);
+    const fresh = JSON.parse(readFileSync(file, 'utf8'));
+    const older = (edit: (j: any) => void): string => {
+      const j = structuredClone(fresh);
+      delete j.params.target;
+      delete j.rerun.params.target;
+      j.paramsHash = hashOf({ params: j.params, rulesData: null });
+      edit(j);
+      const f = join(dir, `g${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(f, JSON.stringify(j));
+      return f;
+    };
+    const ok = runCli(['check', older(() => {}), '--format', 'json']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).result[0].detail).toMatch(/^identical; new parameter\(s\) at their default since the golden: target$/);
+    // Without a dataHash the golden cannot show that its data is unchanged: still a failure, with the reason.
+    const noData = runCli(['check', older((j) => delete j.dataHash), '--format', 'json']);
+    expect(noData.code).toBe(1);
+    const [outcome] = JSON.parse(noData.stdout).result;
+    expect(outcome.detail).toMatch(/numbers identical; new parameter\(s\) at their default since the golden: target/);
+    expect(outcome.findings.map((f: any) => f.path)).toEqual(['paramsHash']);
+    // Changed rules data is named as such.
+    const data = runCli(['check', older((j) => (j.dataHash = '0123456789abcdef')), '--format', 'json']);
+    expect(data.code).toBe(1);
+    expect(JSON.parse(data.stdout).result[0].findings[0]).toMatchObject({ path: 'data', golden: '0123456789abcdef' });
+    // A parameter the golden has with another value is a difference, whatever the numbers.
+    const other = runCli(['check', older((j) => (j.params.sides = 7)), '--format', 'json']);
+    expect(other.code).toBe(1);
+    expect(JSON.parse(other.stdout).result[0].findings[0]).toMatchObject({ path: 'params.sides', golden: '7', current: '6' });
   });
   it('--tolerance stat: another seed is compatible; a changed rule is not', () => {
     const other = tempCopy((j) => (j.rerun.seed = 999));

@@ -8,6 +8,6 @@ export function provenance(
   game: string,
   params: Record<string, unknown>,
   rulesData: unknown = null,
-): Pick<Report, 'tool' | 'version' | 'game' | 'params' | 'paramsHash'> {
-  return { tool: 'sim', version: packageInfo().version, game, params, paramsHash: hashOf({ params, rulesData }) };
+): Pick<Report, 'tool' | 'version' | 'game' | 'params' | 'paramsHash' | 'dataHash'> {
+  return { tool: 'sim', version: packageInfo().version, game, params, paramsHash: hashOf({ params, rulesData }), dataHash: hashOf(rulesData) };
 }

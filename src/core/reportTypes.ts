@@ -29,6 +29,8 @@ export interface Report {
   params: Record<string, unknown>;
   /** Hash of params plus rules/data used. */
   paramsHash: string;
+  /** Hash of the rules/data alone (card, unit data): lets `sim check` tell a data change from a parameter change. */
+  dataHash?: string;
   seed: number | null;
   n: number | null;
   confidence: number;

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { resolveParams, UsageError } from '../../core/params.js';
+import { resolveParams, UsageError, type ParamSpec } from '../../core/params.js';
+import { canonicalJson } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';
 import { holmAdjust, twoMeanDifference, twoProportionDifference } from '../../core/stats.js';
@@ -126,6 +127,31 @@ interface CheckOptions extends OutputOptions {
   jobs: number | 'auto';
 }
 
+/**
+ * Why a golden's paramsHash differs from its rerun's (exact mode): parameters whose values differ
+ * (`params.KEY`), parameters the golden predates left at their default (`added`: they change the
+ * hash, not the games), and changed rules data (`data`, when both reports carry a dataHash). A
+ * difference none of these explains (a golden older than dataHash whose data changed) stays a
+ * `paramsHash` finding.
+ */
+export function inputFindings(golden: Report, current: Report, specs: readonly ParamSpec[]): { findings: CheckFinding[]; added: string[] } {
+  const findings: CheckFinding[] = [];
+  const added: string[] = [];
+  const g = golden.params && typeof golden.params === 'object' ? golden.params : {};
+  const c = current.params;
+  for (const key of Object.keys({ ...g, ...c })) {
+    if (canonicalJson(g[key]) === canonicalJson(c[key])) continue;
+    const spec = specs.find((s) => s.key === key);
+    if (!(key in g) && spec && canonicalJson(c[key]) === canonicalJson(spec.default)) added.push(key);
+    else findings.push({ path: `params.${key}`, golden: key in g ? canonicalJson(g[key]) : '(absent)', current: key in c ? canonicalJson(c[key]) : '(absent)' });
+  }
+  const dataKnown = typeof golden.dataHash === 'string' && typeof current.dataHash === 'string';
+  if (dataKnown && golden.dataHash !== current.dataHash) findings.push({ path: 'data', golden: golden.dataHash!, current: current.dataHash! });
+  // Nothing named explains the difference, or only new parameters do but the golden cannot show that its data is unchanged.
+  if (findings.length === 0 && (added.length === 0 || !dataKnown)) findings.push({ path: 'paramsHash', golden: golden.paramsHash, current: current.paramsHash });
+  return { findings, added };
+}
+
 async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
   let golden: Report;
   try {
@@ -152,12 +178,15 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const assumed = assumptionFindings(golden, current);
   const assumedNote = assumed.length ? `; ${assumed.length} assumption(s) changed` : '';
   if (opts.tolerance === 'exact') {
-    const same = JSON.stringify(current.result) === JSON.stringify(golden.result) && current.paramsHash === golden.paramsHash;
-    if (same && assumed.length === 0) return { file, passed: true, detail: 'identical', findings: [] };
+    const sameNumbers = JSON.stringify(current.result) === JSON.stringify(golden.result);
+    const input = current.paramsHash === golden.paramsHash ? { findings: [], added: [] } : inputFindings(golden, current, entry.params);
+    // A parameter added to the game after the golden was recorded, left at its default, plays the
+    // same games: identical numbers then pass (the golden need not be re-recorded for every new option).
+    const addedNote = input.added.length ? `; new parameter(s) at their default since the golden: ${input.added.join(', ')}` : '';
+    if (sameNumbers && input.findings.length === 0 && assumed.length === 0) return { file, passed: true, detail: `identical${addedNote}`, findings: [] };
     const findings: CheckFinding[] = numericDiffs(golden.result, current.result).map((d) => ({ path: d.path, golden: d.a, current: d.b }));
-    if (current.paramsHash !== golden.paramsHash) findings.unshift({ path: 'paramsHash', golden: golden.paramsHash, current: current.paramsHash });
     const detail = findings.length ? `${findings.length} value(s) differ${assumedNote}` : `numbers identical${assumedNote}`;
-    return { file, passed: false, detail, findings: [...assumed, ...findings] };
+    return { file, passed: false, detail: detail + addedNote, findings: [...assumed, ...input.findings, ...findings] };
   }
   const { findings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
   if (tested === 0) {

@@ -10,4 +10,19 @@ export interface BenchCase {
   run(state: unknown, start: number, units: number): number;
   /** Units per timed batch (about 10–50 ms of work). */
   batch: number;
+  /** The speed an issue asks of this case, checked and reported by every bench run. */
+  target?: BenchTarget;
+}
+
+/** A speed target: units per second on one core, and optionally a ratio to the reference measured in the same run. */
+export interface BenchTarget {
+  perSecond: number;
+  ratio?: number;
+  /** Where the target comes from, e.g. "issue 4". */
+  source: string;
+}
+
+/** Whether a measurement meets its target (every stated bound). */
+export function meetsTarget(t: BenchTarget, perSecond: number, ratio: number | null): boolean {
+  return perSecond >= t.perSecond && (t.ratio === undefined || (ratio !== null && ratio >= t.ratio));
 }

@@ -106,4 +106,9 @@ const engineOnlyCase: BenchCase = {
   },
 };
 
-export const darkfateCases: BenchCase[] = [darkfateCase('greedy'), engineOnlyCase, darkfateCase('planner')];
+export const darkfateCases: BenchCase[] = [
+  // "at least 100,000 games per second per core with the greedy policy on the Endoskeleton, and a ratio of at least 0.5".
+  { ...darkfateCase('greedy'), target: { perSecond: 100_000, ratio: 0.5, source: 'issue 4' } },
+  engineOnlyCase,
+  darkfateCase('planner'),
+];

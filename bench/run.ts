@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { BenchCase } from './benchCase.js';
+import { meetsTarget, type BenchCase, type BenchTarget } from './benchCase.js';
 import { BENCH_CASES } from './cases.js';
 import { referenceCase } from './referenceDeckBuilder.js';
 
@@ -16,6 +16,7 @@ interface Measurement {
   perSecond: number;
   ratioToReference: number | null;
   checksum: number;
+  target?: BenchTarget & { met: boolean };
 }
 
 async function measure(c: BenchCase, seconds: number): Promise<Omit<Measurement, 'ratioToReference'>> {
@@ -48,13 +49,18 @@ const ref = await measure(referenceCase, seconds);
 const results: Measurement[] = [{ ...ref, ratioToReference: 1 }];
 for (const c of cases) {
   const m = await measure(c, seconds);
-  results.push({ ...m, ratioToReference: c.unit === 'games' ? m.perSecond / ref.perSecond : null });
+  const ratio = c.unit === 'games' ? m.perSecond / ref.perSecond : null;
+  results.push({ ...m, ratioToReference: ratio, ...(c.target ? { target: { ...c.target, met: meetsTarget(c.target, m.perSecond, ratio) } } : {}) });
 }
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
 for (const r of results) {
   const ratio = r.ratioToReference === null ? '' : `  ×${r.ratioToReference.toFixed(2)} of reference`;
   process.stdout.write(`${r.name.padEnd(58)} ${fmt(r.perSecond).padStart(14)} ${r.unit}/s  setup ${r.setupMs.toFixed(1)} ms${ratio}\n`);
+  const t = r.target;
+  if (t) process.stdout.write(`${''.padEnd(4)}target (${t.source}): ≥ ${fmt(t.perSecond)} ${r.unit}/s${t.ratio !== undefined ? ` and ≥ ×${t.ratio} of reference` : ''}: ${t.met ? 'met' : 'NOT MET'}\n`);
 }
+const missed = results.filter((r) => r.target && !r.target.met);
+process.stdout.write(missed.length ? `${missed.length} target(s) not met: ${missed.map((r) => r.name).join('; ')}\n` : 'every target met\n');
 const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
 // A filtered run updates its own cases and keeps the others' last figures (marked with their date).
 let kept: Record<string, unknown>[] = [];

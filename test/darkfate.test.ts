@@ -108,6 +108,9 @@ describe('card data', () => {
     expect(bad((s) => s.replace('splitsInto: [endoskeleton, liquid-exoskeleton]', `splitsInto: [${Array(7).fill('endoskeleton').join(', ')}]`))).toThrow(
       'my-cards.yaml: rev9[3] (Fully Operational): splitsInto: 7 Rev-9s; at most 6 are supported',
     );
+    // 182 - 4 + 80 = 258 fate cards: a reserve slot past 255 could not be named by an action.
+    expect(bad((s) => s.replace('{ name: Recon, count: 4,', '{ name: Recon, count: 80,'))).toThrow('my-cards.yaml: fate: 258 cards; at most 256 are supported (an action names a reserve slot in 8 bits)');
+    expect(() => parseCardData(readRef().replace('{ name: Recon, count: 4,', '{ name: Recon, count: 78,'), 'my-cards.yaml')).not.toThrow();
   });
 });
 
@@ -486,6 +489,21 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     e.huntPhase(0);
     expect(order).toBe(1); // both hunt now
   });
+  it('a Rev-9 a hostile reveals during the hunt (Surveillance) joins it without hunting, and the trace says so', () => {
+    const e = engine({ rev9: 'fully-operational' });
+    clear(e);
+    const lines: string[] = [];
+    e.trace = (l) => lines.push(l);
+    e.setRev9(0, REV9_DESTROYED);
+    e.setRev9(1, REV9_HUNT);
+    e.setRev9(2, REV9_FATE);
+    e.setReserve([inst(e, 'Surveillance')]);
+    e.setFate([e.rev9Base + 2, ...fill(e, 8)]);
+    e.huntPhase(0);
+    expect(e.rev9Where(2)).toBe(REV9_HUNT);
+    expect(lines.filter((l) => l.includes('Liquid Exoskeleton is revealed'))).toEqual(['    Rev-9 Liquid Exoskeleton is revealed: it is on the hunt (it does not hunt this turn)']);
+    expect(lines.some((l) => l.includes('Liquid Exoskeleton hunts'))).toBe(false);
+  });
   /**
    * The Fully Operational Rev-9 after its split: Rev-9 1 (Endoskeleton) and Rev-9 2 (Liquid
    * Exoskeleton) on the hunt with these damages, 8 fillers on the fate deck, an empty reserve;
@@ -615,6 +633,51 @@ describe('rulebook: wounds and dying', () => {
     expect(e.outcome).toBe(OUTCOME_NONE);
     e.wound(2);
     expect(e.outcome).toBe(OUTCOME_EMPTY_WOUND_DECK);
+  });
+  it('Go On Without Me!: a player who dies during their own play phase stops there (no more text, plays or draws)', () => {
+    const decisionsWhileDead: number[] = [];
+    // Plays the first playable card, else ends; notes any play-phase decision asked of a dead player.
+    const policy = scripted((v, d, o, n) => {
+      if (d !== DECISION.ACTION) return 0;
+      if (!v.alive(v.current)) decisionsWhileDead.push(v.turn);
+      for (let i = 0; i < n; i++) if (o[i] >>> 16 === ACTION_PLAY) return i;
+      return 0;
+    });
+    const e = engine({ players: 3, setup: { goOnWithoutMe: true }, policy });
+    clear(e);
+    e.setZone('hand', 0, [inst(e, 'Recon'), inst(e, 'Wound', 0), inst(e, 'Wound', 1), inst(e, 'Pistol', 11)]);
+    // Recon draws two: the top card (last listed) is the third wound.
+    e.setZone('draw', 0, [inst(e, 'Supply Run'), inst(e, 'Wound', 2)]);
+    e.setRev9(0, REV9_FATE);
+    e.setFate(fill(e, 8));
+    e.playTurn();
+    expect(e.outcome).toBe(OUTCOME_NONE);
+    expect(e.alive(0)).toBe(false);
+    expect(decisionsWhileDead).toEqual([]);
+    // Recon's second draw never happens, the Pistol is not played, the hand stays and nothing is drawn.
+    expect(handTypes(e, 0)).toEqual(['Wound', 'Wound', 'Pistol', 'Wound']);
+    expect(e.drawCount(0)).toBe(1);
+    expect(Array.from({ length: e.discardCount(0) }, (_, i) => CARDS.names[e.discardCard(0, i)])).toEqual(['Recon']);
+    expect(e.fight + e.supply).toBe(0);
+    // The turn goes on: the reserve phase still refills (the dead still reserve and hunt).
+    expect(e.reserveCount()).toBe(5);
+  });
+  it('Go On Without Me!: "wound each player" gives a dead player\'s wound to the player to the left', () => {
+    const text = readFileSync(referenceCardsFile(), 'utf8');
+    const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
+    const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());
+    e.reset(streamFor(1, 0));
+    for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
+    e.dead[1] = 1;
+    e.aliveN = 2;
+    e.setRev9(0, REV9_HUNT);
+    e.setReserve([e.instanceOf(cards.names.indexOf('Regeneration'))]);
+    // The rest of the hunt draws Pistols (destroyed), so Regeneration activates once.
+    e.setFate(Array.from({ length: 5 }, (_, i) => e.instanceOf(cards.names.indexOf('Pistol'), i)));
+    e.hunt(0);
+    // Players 1 and 3 take their own; player 2's goes to player 3 (the player to the left).
+    expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 0, 2]);
+    expect(e.woundsTaken).toBe(3);
   });
   it('Go On Without Me!: a dead player skips the play phase but still reserves and hunts', () => {
     let actions = 0;

@@ -59,6 +59,8 @@ const DocSchema = v.strictObject({
 
 /** Most Rev-9s one version may split into. */
 export const MAX_SPLITS = 6;
+/** Most fate cards a card file may hold: every reserve slot must fit the 8 bits an encoded action gives it. */
+export const MAX_FATE_CARDS = 256;
 
 const FIELD_NAMES = ['name', 'count', 'fight', 'supply', 'cost', 'resistance', 'keywords', 'effects', 'activate', 'defense', 'eachTurn', 'key', 'hunt', 'stagger', 'forcedFleeAt', 'enrageAt', 'enrageHunt', 'regen', 'specialOnly', 'splitsInto', 'unique', 'power', 'prep', 'setback', 'uniques'];
 
@@ -138,6 +140,9 @@ export function parseCardData(text: string, file: string): CardDataDoc {
     checkEffects(ch.power, `characters[${i}] (${ch.name}): power`);
     if (!uniqueNames.includes(ch.unique)) throw new UsageError(`${file}: characters[${i}] (${ch.name}): unique: "${ch.unique}" is not among starter.uniques`);
   });
+  // A reserve slot is 8 bits of an encoded action (policy.ts), and the reserve holds at most the fate cards.
+  const fateCards = doc.fate.reduce((sum, c) => sum + (c.count ?? 1), 0);
+  if (fateCards > MAX_FATE_CARDS) throw new UsageError(`${file}: fate: ${fateCards} cards; at most ${MAX_FATE_CARDS} are supported (an action names a reserve slot in 8 bits)`);
   const keys = doc.rev9.map((r) => r.key);
   doc.rev9.forEach((r, i) => {
     // Each flee may take any subset of the Rev-9s on the hunt (2^n options): keep n small.

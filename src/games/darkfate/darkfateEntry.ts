@@ -83,7 +83,7 @@ export const darkfateEntry: ScenarioGame = {
     const prov = provenance('darkfate', params, cards);
     const assumptions = [
       userCards ? `card data from ${cardsParam} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
-      ...engineAssumptions(rules.fleeEndsHunt),
+      ...engineAssumptions(rules.fleeEndsHunt, resolved.goOnWithoutMe as boolean),
     ];
     const trace = resolved.trace as number;
     if (trace >= 0) {

@@ -25,7 +25,7 @@ export interface DarkFateVersionResult {
  * Rules questions the rulebook leaves open, decided in the engine (each also in
  * scenarios/darkfate/README.md); the flee line follows the reading of "End the hunt phase" in use.
  */
-export function engineAssumptions(fleeEndsHunt: boolean): string[] {
+export function engineAssumptions(fleeEndsHunt: boolean, goOnWithoutMe = false): string[] {
   return [
     'fight can damage a Rev-9 only while it is on the hunt',
     'a hostile card at its resistance is always moved to the bottom of the fate deck',
@@ -38,6 +38,9 @@ export function engineAssumptions(fleeEndsHunt: boolean): string[] {
     'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',
     'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',
     'drawing from an empty fate deck draws nothing; players see all hands (cooperative game), never deck order',
+    ...(goOnWithoutMe
+      ? ["Go On Without Me!: a player who dies during their own play phase stops there; the cards they played go to their owners' discard piles, their hand stays and they draw nothing"]
+      : []),
   ];
 }
 

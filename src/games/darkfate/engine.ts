@@ -168,6 +168,8 @@ export class DarkFateEngine implements DarkFateView {
   destroyedN = 0;
   /** A card being resolved (a hostile being activated, a location just bought): -1 when none. */
   limbo = -1;
+  /** While a Rev-9 hunts (a Rev-9 a hostile's text reveals then joins the hunt without hunting: trace wording). */
+  private inHunt = false;
   /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
   pending = -1;
   /** Optional hook called after each phase of a turn (conformance tests); null in Monte Carlo runs. */
@@ -554,6 +556,7 @@ export class DarkFateEngine implements DarkFateView {
     this.destroyedN = 0;
     this.limbo = -1;
     this.pending = -1;
+    this.inHunt = false;
     this.aliveN = P;
     this.dead.fill(0);
     this.handWounds.fill(0);
@@ -658,7 +661,10 @@ export class DarkFateEngine implements DarkFateView {
   }
   private resolveOps(from: number, to: number, who: number): void {
     const c = this.cards;
-    for (let i = from; i < to && this.outcome === OUTCOME_NONE; i++) {
+    // Go On Without Me!: the rest of a text stops when the player resolving it dies (a hostile's text
+    // resolved on a dead current player's turn goes on: its wounds pass to the left).
+    const wasDead = this.dead[who];
+    for (let i = from; i < to && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; i++) {
       const arg = c.args[i];
       switch (c.ops[i]) {
         case OP.FIGHT:
@@ -672,7 +678,9 @@ export class DarkFateEngine implements DarkFateView {
           this.locationSupply += arg;
           break;
         case OP.DRAW:
-          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE; d++) this.drawOne(who);
+          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) this.drawOne(who);
+          // An action names a hand slot in 8 bits (policy.ts): refuse a hand no action could name.
+          if (this.handN[who] > 256) throw new Error(`player ${who + 1} holds ${this.handN[who]} cards; at most 256 are supported (an action names a hand slot in 8 bits)`);
           break;
         case OP.DISCARD:
           // rulebook: Playing Cards — the text is a cost; playability was checked before playing.
@@ -699,7 +707,7 @@ export class DarkFateEngine implements DarkFateView {
         case OP.FATE_TO_RESERVE:
           // rulebook: Specific Beats General (the gamble card) — draw from the fate deck into the reserve.
           for (let d = 0; d < arg; d++) {
-            const inst = this.fateToReserve(false);
+            const inst = this.fateToReserve(this.inHunt);
             if (inst >= 0 && !this.isRev9(inst)) this.trace?.(`    ${this.name(inst)} is added to the reserve`);
           }
           break;
@@ -718,7 +726,8 @@ export class DarkFateEngine implements DarkFateView {
           for (let d = 0; d < arg; d++) this.wound(this.current);
           break;
         case OP.WOUND_EACH:
-          for (let d = 0; d < arg; d++) for (let q = 0; q < this.players; q++) if (!this.dead[q]) this.wound(q);
+          // rulebook: Go On Without Me! — a dead player's wound is gained by the player to the left (wound() passes it on).
+          for (let d = 0; d < arg; d++) for (let q = 0; q < this.players; q++) this.wound(q);
           break;
         case OP.REV9_HEAL:
           for (let k = 0; k < this.rev9N; k++) if (this.r9Where[k] === REV9_HUNT) this.r9Dmg[k] = Math.max(0, this.r9Dmg[k] - arg);
@@ -880,7 +889,8 @@ export class DarkFateEngine implements DarkFateView {
     // A built-in policy usually decides from the hand alone; else list every legal action.
     const pol = this.policy;
     const quick = pol.quickAction !== undefined;
-    while (this.outcome === OUTCOME_NONE) {
+    // rulebook: Go On Without Me! — a player who dies skips the play phase: one who dies during it stops there.
+    while (this.outcome === OUTCOME_NONE && this.dead[p] === 0) {
       let code = -1;
       if (quick) {
         this.deciding = p;
@@ -901,7 +911,20 @@ export class DarkFateEngine implements DarkFateView {
       this.doAction(p, kind, a, b);
     }
     if (this.outcome !== OUTCOME_NONE) return;
-    this.endPlayPhase(p);
+    if (this.dead[p]) this.leavePlayDead(p);
+    else this.endPlayPhase(p);
+  }
+
+  /**
+   * Go On Without Me!: p died during their own play phase, which ends there. Played cards leave
+   * play (leadership cards to their owners' discard piles, assumption: as at the end of a play
+   * phase); the dead player's hand stays as it is and nothing is drawn (a dead player never plays).
+   */
+  private leavePlayDead(p: number): void {
+    for (let i = 0; i < this.playedN; i++) this.toDiscard(this.playedOwner[i], this.played[i]);
+    this.playedN = 0;
+    this.fight = this.supply = this.locationSupply = 0;
+    this.trace?.(`  p${p + 1}'s play phase ends with their death`);
   }
 
   /** Executes one non-END, non-REST play-phase action for current player p. */
@@ -1035,6 +1058,8 @@ export class DarkFateEngine implements DarkFateView {
           this.handN[p] = hn;
           this.drawN[p] = drawn;
           this.die(p, OUTCOME_THREE_WOUNDS);
+          // Lost, or (Go On Without Me!) dead: a dead player draws no more.
+          break;
         }
       }
     }
@@ -1201,6 +1226,7 @@ export class DarkFateEngine implements DarkFateView {
     const c = this.cards;
     let h = this.rev9HuntValue(k);
     this.trace?.(`  Rev-9 ${c.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
+    this.inHunt = true;
     const kw = c.kw;
     const reserveType = this.reserveType;
     const opts = this.opts;
@@ -1237,6 +1263,7 @@ export class DarkFateEngine implements DarkFateView {
         this.trace?.(`    drawn: ${this.name(inst)} is destroyed`);
       }
     }
+    this.inHunt = false;
   }
 
   /** rulebook: Glossary, Activate — resolve the hostile's text, then put it at the bottom of the fate deck. */

@@ -1,6 +1,8 @@
 // Terminator: Dark Fate: rulebook scenario tests from hand-built positions (each names its
 // rulebook section), plus card-data loading. Rulebook: shared/rules/dark-fate-card-game.txt.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, parseCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
@@ -33,6 +35,7 @@ import {
 } from '../src/games/darkfate/policy.js';
 import { KW } from '../src/games/darkfate/ops.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
+import { buildEngine } from '../src/games/darkfate/darkfateSim.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -812,5 +815,48 @@ describe('effect primitives (card text)', () => {
     e.setReserve([id('Regeneration')]);
     e.hunt(0);
     expect(e.woundsTaken).toBe(2);
+  });
+});
+
+describe('user policy modules see what players see', () => {
+  it('the view has the DarkFateView members only, the Rev-9 hand only in its own decision, and options are a copy', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-policy-'));
+    const file = join(dir, 'peek.mjs');
+    // Records what it can reach, then tries to rewrite the engine's option list (a BUY of slot 9).
+    writeFileSync(
+      file,
+      `export default function createPolicy() {
+        const seen = (globalThis.__peek = { hidden: [], nnOutside: 0, nnInside: 0, decisions: 0 });
+        return {
+          name: 'peek',
+          choose(view, decision, options, n) {
+            seen.decisions++;
+            for (const k of ['fateAt', 'fate', 'drawPile', 'nnHand', 'nnDeck', 'hand', 'reserve', 'opts', 'playGame', 'policy']) if (view[k] !== undefined) seen.hidden.push(k);
+            if (view.nnHandCount() > 0) {
+              try { view.nnHandCard(0); decision === 13 ? seen.nnInside++ : seen.nnOutside++; } catch { if (decision === 13) seen.nnInside = -1e9; }
+            }
+            if (decision === 0) { options[0] = (5 << 16) | (9 << 8); return 0; }
+            return 0;
+          },
+        };
+      }\n`,
+    );
+    const engine = await buildEngine({
+      cards: loadCardData(referenceCardsFile()),
+      rules: RULES,
+      setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: true },
+      policy: 'planner',
+      policyPath: file,
+    });
+    for (let g = 0; g < 5; g++) engine.playGame(streamFor(3, g));
+    const seen = (globalThis as any).__peek;
+    expect(seen.decisions).toBeGreaterThan(100);
+    expect(seen.hidden).toEqual([]);
+    expect(seen.nnOutside).toBe(0);
+    expect(seen.nnInside).toBeGreaterThan(0);
+    // Answer 0 to every play-phase decision is END whatever the module wrote: no card was ever
+    // gained, so the players hold their 20 starters and the wounds they took (none healed or rested).
+    const held = [0, 1].reduce((sum, p) => sum + engine.discardCount(p) + engine.drawCount(p) + engine.handCount(p) + engine.skillCount(p), 0);
+    expect(held).toBe(20 + engine.woundsTaken);
   });
 });

@@ -7,6 +7,7 @@ import { compileCards, type CardDataDoc, type CardTable } from './cardData.js';
 import { DarkFateEngine, OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './engine.js';
 import type { DarkFatePolicy } from './policy.js';
 import { BUILTIN_POLICIES } from './policies.js';
+import { guardedPolicy } from './publicView.js';
 
 export interface DarkFateSimParams {
   cards: CardDataDoc;
@@ -71,7 +72,11 @@ export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
 export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine> {
   if (!p.policyPath) return buildEngineSync(p);
   const cards = compileCards(p.cards);
-  return new DarkFateEngine(cards, p.rules, p.setup, await loadUserPolicy(p.policyPath, cards));
+  const user = await loadUserPolicy(p.policyPath, cards);
+  const engine = new DarkFateEngine(cards, p.rules, p.setup, user);
+  // A module sees what players see (DarkFateView), not the engine with its deck order.
+  engine.policy = guardedPolicy(user, engine);
+  return engine;
 }
 
 function playerFor(engine: DarkFateEngine): GamePlayer {

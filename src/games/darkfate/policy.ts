@@ -119,7 +119,7 @@ export interface DarkFateView {
   rev9Version(k: number): number;
   /** Hunt value right now (enrage included). */
   rev9HuntValue(k: number): number;
-  /** Neural Net Processor: the Rev-9 player's hand (visible only to that player's policy). */
+  /** Neural Net Processor: the Rev-9 player's hand (its cards readable by a user module only in the NEURAL_NET decision). */
   nnHandCount(): number;
   nnHandCard(i: number): number;
 }

@@ -6,6 +6,7 @@ import { Layout } from '../src/core/aggregate.js';
 import { pairedSim, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
 import { runSimulation } from '../src/run/runner.js';
 import { binomialHalfTwoSided, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
+import { randIndex, streamFor } from '../src/core/rng.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
 import { crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
 import { nextTargetBatch, parseDifference } from '../src/cli/commands/compare.js';
@@ -23,6 +24,41 @@ describe('paired tests against known values', () => {
     expect(d.test).toBe('McNemar exact');
     expect(d.pValue).toBeCloseTo(0.041389, 6);
     expect(d.difference).toBeCloseTo(0.1, 12);
+  });
+  it("Newcombe's square-and-add interval for paired proportions: a published value, and agreement with the exact test", () => {
+    // Bentur et al. (2009), as worked in Fagerland, Lydersen & Laake, Statistical Analysis of
+    // Contingency Tables (2017), ch. 8: table [[1, 1], [7, 12]], difference -0.2857, 95% CI -0.5069 to -0.0256.
+    const bentur = pairedProportionDifference(1, 1, 7, 12);
+    expect(bentur.difference).toBeCloseTo(-0.2857, 4);
+    expect(bentur.lo).toBeCloseTo(-0.5069, 4);
+    expect(bentur.hi).toBeCloseTo(-0.0256, 4);
+    // Nine discordant pairs, all one way, in 200 games (exact McNemar p = 0.0039): the interval
+    // excludes 0 (the earlier widened Wald interval was [-0.084, 0.084]).
+    const oneWay = pairedProportionDifference(0, 9, 0, 191);
+    expect(oneWay.pValue).toBeCloseTo(0.00390625, 8);
+    expect(oneWay.lo).toBeGreaterThan(0);
+    expect(oneWay.hi).toBeLessThan(0.09);
+    // Many pairs: it agrees with the Wald interval.
+    const big = pairedProportionDifference(3000, 400, 300, 6300);
+    expect(big.lo).toBeCloseTo(big.difference - 1.959964 * big.se, 3);
+    expect(big.hi).toBeCloseTo(big.difference + 1.959964 * big.se, 3);
+  });
+  it('the paired interval covers the true difference about 95% of the time with few discordant pairs', () => {
+    // 4,000 simulated 200-game paired tables: P(A only) 3%, P(B only) 0.5%, P(both) 20%; true difference 0.025.
+    const rng = streamFor(2026, 0);
+    let covered = 0;
+    const runs = 4000;
+    for (let r = 0; r < runs; r++) {
+      const c = [0, 0, 0, 0];
+      for (let g = 0; g < 200; g++) {
+        const u = randIndex(rng, 1000);
+        c[u < 200 ? 0 : u < 230 ? 1 : u < 235 ? 2 : 3]++;
+      }
+      const d = pairedProportionDifference(c[0], c[1], c[2], c[3]);
+      if (d.lo <= 0.025 && 0.025 <= d.hi) covered++;
+    }
+    expect(covered / runs).toBeGreaterThan(0.93);
+    expect(covered / runs).toBeLessThan(0.99);
   });
   it('chi-square McNemar: 60 vs 40 → statistic 4, p = 0.0455', () => {
     const d = pairedProportionDifference(100, 60, 40, 800);
@@ -109,8 +145,9 @@ describe('stopping rules', () => {
   }, 60_000);
   it('zero-spread counts get no interval; a rate with no discordant pair still gets a non-degenerate one', () => {
     const d = pairedProportionDifference(50, 0, 0, 50, 0.95);
-    expect(d.hi).toBeGreaterThan(0.03); // Clopper–Pearson bound on discordance, 0 of 100
-    expect(d.lo).toBeLessThan(-0.03);
+    // Newcombe's interval: symmetric and of non-zero width with no discordant pair (Wald would give [0, 0]).
+    expect(d.hi).toBeCloseTo(0.0192, 4);
+    expect(d.lo).toBeCloseTo(-d.hi, 12);
     const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.5pp', '-n', '1', '--max-games', '3000', '--seed', '1', '--format', 'json', '-q']);
     const j = JSON.parse(r.stdout);
     expect(j.result.stopping[0].games).toBeGreaterThan(1);

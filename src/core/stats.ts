@@ -283,24 +283,21 @@ export interface DifferenceEstimate {
   n: number;
 }
 
-/** Fewer discordant pairs than this: the Wald interval is unreliable (it even has zero width at 0). */
-export const MIN_DISCORDANT_FOR_WALD = 20;
-/** Fewer pairs than this (or zero spread): a paired mean difference gets no interval. */
 export const MIN_PAIRS_FOR_T = 30;
 
 /**
  * Paired proportions from the McNemar table: n11 both, n10 A only, n01 B only, n00 neither.
- * Difference pA − pB with a Wald interval on the paired differences; with fewer than
- * MIN_DISCORDANT_FOR_WALD discordant pairs the interval is widened to cover ±(Clopper–Pearson upper
- * bound of the discordance rate), since |pA − pB| never exceeds the discordance rate. p-value from
- * McNemar's test (exact binomial below 50 discordant pairs, chi-square above).
+ * Difference pA − pB with Newcombe's square-and-add interval for paired data (Newcombe 1998,
+ * method 10: Wilson intervals of the two margins combined with their continuity-corrected
+ * correlation φ), which stays sound with few or no discordant pairs, where a Wald interval has
+ * zero width or contradicts an exact test. p-value from McNemar's test (exact binomial below 50
+ * discordant pairs, chi-square above).
  */
 export function pairedProportionDifference(n11: number, n10: number, n01: number, n00: number, confidence = 0.95): DifferenceEstimate {
   const n = n11 + n10 + n01 + n00;
   const diff = (n10 - n01) / n;
   const s2 = n > 1 ? (n10 + n01 - n * diff * diff) / (n - 1) : 0;
   const se = Math.sqrt(Math.max(0, s2) / n);
-  const z = zFor(confidence);
   const discordant = n10 + n01;
   let pValue: number;
   let test: string;
@@ -311,14 +308,26 @@ export function pairedProportionDifference(n11: number, n10: number, n01: number
     pValue = chiSquareSurvival(((n10 - n01) * (n10 - n01)) / discordant, 1);
     test = 'McNemar chi-square';
   }
-  let lo = diff - z * se;
-  let hi = diff + z * se;
-  if (discordant < MIN_DISCORDANT_FOR_WALD) {
-    const bound = clopperPearson(discordant, n, confidence).hi;
-    lo = Math.min(lo, -bound);
-    hi = Math.max(hi, bound);
+  const a = n11 + n10; // A's successes
+  const b = n11 + n01; // B's successes
+  const pa = a / n;
+  const pb = b / n;
+  const ia = wilson(a, n, confidence);
+  const ib = wilson(b, n, confidence);
+  // φ: the correlation of the two margins, continuity-corrected (0 for small positive association; 0 when a margin is empty).
+  let phi = 0;
+  const margins = a * (n - a) * b * (n - b);
+  if (margins > 0) {
+    const cross = n11 * n00 - n10 * n01;
+    phi = (cross > n / 2 ? cross - n / 2 : cross < 0 ? cross : 0) / Math.sqrt(margins);
   }
-  return { difference: diff, se, lo, hi, pValue, test, n };
+  const dl = pa - ia.lo;
+  const du = ia.hi - pa;
+  const el = pb - ib.lo;
+  const eu = ib.hi - pb;
+  const lo = diff - Math.sqrt(Math.max(0, dl * dl - 2 * phi * dl * eu + eu * eu));
+  const hi = diff + Math.sqrt(Math.max(0, el * el - 2 * phi * el * du + du * du));
+  return { difference: diff, se, lo: Math.max(-1, lo), hi: Math.min(1, hi), pValue, test, n };
 }
 
 /**

@@ -141,14 +141,20 @@ describe('errors from checks across parameters name where the value came from', 
     expect(msg(namingSource(new UsageError('parameters a and b cannot both be 0'), params))).toBe('parameters a and b cannot both be 0');
     const other = new Error('parameter solo: not a usage error');
     expect(namingSource(other, params)).toBe(other);
-    // A value implied by another option names that option; a sweep cell names --grid.
-    const { ImpliedBy } = await import('../src/cli/gameCommand.js');
-    const implied = resolveFromSources(darkfateEntry, null, {}, { players: new ImpliedBy(1, '--solo') }, { handSize: '7' });
+    // A value implied by another parameter (solo → players 1) names that parameter's source; a sweep cell names --grid.
+    const implied = resolveFromSources(darkfateEntry, null, {}, { solo: true }, { handSize: '7' });
     expect(implied.players).toBe(1);
     expect(msg(namingSource(new UsageError('parameter players: too few characters'), implied))).toBe('option --solo: too few characters');
     expect(msg(namingSource(new UsageError('parameter handSize: too big'), implied))).toBe('option --grid handSize: too big');
-    const swept = runCli(['sweep', 'darkfate', '--grid', 'solo=true', '-n', '10', '-q']);
-    expect(swept.code).toBe(2);
-    expect(swept.stderr).toMatch(/^sim: option --grid solo: solo mode is one player/);
+    // A second parameter named in parentheses is named by its source too.
+    expect(msg(namingSource(new UsageError('parameter solo: one player; got 2 (parameter handSize)'), params))).toBe('option --solo: one player; got 2 (option --set handSize)');
+    // Solo implies one player from any source, unless a source gives players: then it is an error naming both.
+    expect(resolveFromSources(darkfateEntry, null, { solo: 'true' }, {}).players).toBe(1);
+    expect(resolveFromSources(darkfateEntry, null, { players: '3' }, {}, { solo: 'false' }).players).toBe(3);
+    const swept = runCli(['sweep', 'darkfate', '--grid', 'solo=false,true', '--grid', 'policy=greedy', '-n', '20', '--seed', '1', '-q', '--format', 'csv']);
+    expect(swept.code, swept.stderr).toBe(0);
+    const both = runCli(['darkfate', '--solo', '--set', 'players=2', '-n', '10']);
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe('sim: option --solo: solo mode is one player with two characters; got 2 players (option --set players)');
   });
 });

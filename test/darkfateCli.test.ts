@@ -89,6 +89,13 @@ describe('sim darkfate', () => {
     const j = JSON.parse(r.stdout);
     expect(j.result.fateCards).toBe(183);
     expect(j.notes[0]).toContain('183 fate cards');
+    // A transcription's own Rev-9 keys are what --rev9 accepts.
+    const renamed = join(dir, 'renamed.yaml');
+    writeFileSync(renamed, readFileSync(CARDS, 'utf8').replace('  - key: endoskeleton\n', '  - key: endo-t1\n').replace('splitsInto: [endoskeleton,', 'splitsInto: [endo-t1,'));
+    const own = runCli(['darkfate', '-n', '50', '--seed', '1', '--cards', renamed, '--rev9', 'endo-t1', '--format', 'json', '-j', '1']);
+    expect(own.stderr).toBe('');
+    expect(JSON.parse(own.stdout).result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['endo-t1']);
+    expect(runCli(['darkfate', '-n', '50', '--cards', renamed, '--rev9', 'endoskeleton']).stderr).toMatch(/^sim: option --rev9: "endoskeleton" is not a Rev-9 of the card data.*expected one of damaged-endo, endo-t1,/);
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 5, fight: 4,', '{ name: Shotgun, count: 8, cost: 5, fihgt: 4,'));
     const b = runCli(['darkfate', '-n', '10', '--cards', bad]);
@@ -99,7 +106,10 @@ describe('sim darkfate', () => {
 
   it('bad options exit 2 with one line naming the option (also for checks across parameters)', () => {
     const cases: [string[], RegExp][] = [
-      [['--rev9', 'terminator'], /^sim: option --rev9: got "terminator", expected one of damaged-endo, endoskeleton/],
+      [['--rev9', 'terminator'], /^sim: option --rev9: "terminator" is not a Rev-9 of the card data; expected one of damaged-endo, endoskeleton/],
+      [['--rev9', 'endoskeletn'], /^sim: option --rev9: "endoskeletn" is not a Rev-9 of the card data \(did you mean "endoskeleton"\?\)/],
+      [['--characters', 'sarah', '--players', '2'], /^sim: option --characters: got 1 character\(s\), expected 2 \(one per player\)/],
+      [['--solo', '--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2 \(solo mode plays two\)/],
       [['--players', '5'], /^sim: option --players: got "5", expected an integer in \[1, 4\]/],
       [['--characters', 'sarah,bob'], /^sim: option --characters: unknown character "bob", expected 2 of sarah, grace, dani, t800/],
       [['--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2/],

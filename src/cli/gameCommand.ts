@@ -73,17 +73,13 @@ const paramSources = new WeakMap<ResolvedParams, Map<string, string>>();
  */
 export function namingSource(err: unknown, params: ResolvedParams): unknown {
   if (!(err instanceof UsageError)) return err;
+  const sources = paramSources.get(params);
   const m = /^parameter (\w+):/.exec(err.message);
-  const where = m ? paramSources.get(params)?.get(m[1]) : undefined;
-  return where ? new UsageError(`${where}:${err.message.slice(m![0].length)}`) : err;
-}
-
-/** An option's value implied by another option (`--solo` implies players 1): errors then name that option. */
-export class ImpliedBy {
-  constructor(
-    readonly value: unknown,
-    readonly option: string,
-  ) {}
+  const where = m ? sources?.get(m[1]) : undefined;
+  let message = where ? `${where}:${err.message.slice(m![0].length)}` : err.message;
+  // A second parameter the message names in parentheses, "(parameter players)", is named by its source too.
+  message = message.replace(/\(parameter (\w+)\)/g, (all, key: string) => (sources?.has(key) ? `(${sources.get(key)})` : all));
+  return message === err.message ? err : new UsageError(message);
 }
 
 /**
@@ -120,8 +116,12 @@ export function resolveFromSources(
   for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), `option --grid ${k}`);
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
-    if (val instanceof ImpliedBy) put(k, val.value, process.cwd(), `option ${val.option}`);
-    else put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    put(k, val, process.cwd(), `option --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  }
+  // A value that implies others (solo → one player) fills in those no source gave, named by its source.
+  for (const spec of entry.params) {
+    if (!spec.implies || !(spec.key in merged) || String(merged[spec.key]) !== String(spec.implies.when)) continue;
+    for (const [k, val] of Object.entries(spec.implies.set)) if (!(k in merged)) put(k, val, process.cwd(), source.get(spec.key)!);
   }
   const resolved = resolveParams(entry.params, merged, (k) => source.get(k) ?? k);
   paramSources.set(resolved, source);

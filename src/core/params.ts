@@ -20,6 +20,12 @@ export interface ParamSpec {
   readonly doc: string;
   /** Where the default comes from: a rulebook section, or "assumption: …". */
   readonly source: string;
+  /**
+   * When this parameter is given the value `when` (by any source), the parameters in `set` that no
+   * source gives take these values (solo mode implies one player); errors about them name this
+   * parameter's source.
+   */
+  readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
 }
 
 /** Bad input from the user (option, scenario or data file): exit 2, one line. */

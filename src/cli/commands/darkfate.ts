@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { checkPolicy, darkfateEntry } from '../../games/darkfate/darkfateEntry.js';
 import { REV9_CHOICES } from '../../games/darkfate/darkfateParams.js';
 import { BUILTIN_POLICY_NAMES } from '../../games/darkfate/policies.js';
-import { addGameCommand, ImpliedBy } from '../gameCommand.js';
+import { addGameCommand } from '../gameCommand.js';
 
 export function registerDarkFate(program: Command): void {
   addGameCommand(program, {
@@ -15,7 +15,7 @@ export function registerDarkFate(program: Command): void {
     defaultGames: 1e5,
     options: (cmd) =>
       cmd
-        .option('--rev9 <version>', `Rev-9 version: ${REV9_CHOICES.join('|')} (default endoskeleton)`)
+        .option('--rev9 <version>', `Rev-9 version: ${REV9_CHOICES.join('|')} with the reference cards, else a key of the --cards file (default endoskeleton)`)
         .option('--players <N>', 'players, 1..4 (default 2)')
         .option('--solo', 'solo mode: one player, two characters, 11-card deck')
         .option('--characters <a,b>', 'character keys, one per player (solo: two): sarah, grace, dani, t800')
@@ -30,7 +30,7 @@ export function registerDarkFate(program: Command): void {
       if (o.policy !== undefined) checkPolicy(o.policy as string, 'option --policy');
       return {
         rev9: o.rev9,
-        players: o.players ?? (o.solo ? new ImpliedBy(1, '--solo') : undefined),
+        players: o.players,
         solo: o.solo,
         characters: o.characters,
         cards: o.cards,

@@ -2,7 +2,7 @@
 // or, with trace >= 0, game K of the run replayed turn by turn.
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import { UsageError } from '../../core/params.js';
+import { nearest, UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -14,7 +14,7 @@ import { buildEngine, loadUserPolicy, type DarkFateSimParams } from './darkfateS
 import { OUTCOME_NAMES } from './engine.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
-function parseCharacters(doc: CardDataDoc, raw: string, want: number): number[] {
+function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
   if (raw.trim() === '') {
     if (want > keys.length) throw new UsageError(`parameter players: the card data has only ${keys.length} characters for ${want} character slots`);
@@ -26,7 +26,7 @@ function parseCharacters(doc: CardDataDoc, raw: string, want: number): number[] 
     if (i < 0) throw new UsageError(`parameter characters: unknown character "${n}", expected ${want} of ${keys.join(', ')} separated by commas`);
     return i;
   });
-  if (out.length !== want) throw new UsageError(`parameter characters: got ${out.length} character(s), expected ${want} (${want === 2 ? 'solo mode plays two' : 'one per player'}) of ${keys.join(', ')}`);
+  if (out.length !== want) throw new UsageError(`parameter characters: got ${out.length} character(s), expected ${want} (${solo ? 'solo mode plays two' : 'one per player'}) of ${keys.join(', ')}`);
   if (new Set(out).size !== out.length) throw new UsageError(`parameter characters: each character can be chosen once`);
   return out;
 }
@@ -57,10 +57,14 @@ export const darkfateEntry: ScenarioGame = {
     const cards = loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data');
     const players = resolved.players as number;
     const solo = resolved.solo as boolean;
-    if (solo && players !== 1) throw new UsageError(`parameter solo: solo mode is one player with two characters; got players ${players}`);
-    const characters = parseCharacters(cards, resolved.characters as string, solo ? 2 : players);
+    if (solo && players !== 1) throw new UsageError(`parameter solo: solo mode is one player with two characters; got ${players} players (parameter players)`);
+    const characters = parseCharacters(cards, resolved.characters as string, solo ? 2 : players, solo);
     const versions = resolved.rev9 === 'all' ? cards.rev9.map((_, i) => i) : [cards.rev9.findIndex((r) => r.key === resolved.rev9)];
-    if (versions[0] < 0) throw new UsageError(`parameter rev9: "${resolved.rev9}" is not in the card data (${cards.rev9.map((r) => r.key).join(', ')})`);
+    if (versions[0] < 0) {
+      const keys = cards.rev9.map((r) => r.key);
+      const near = nearest(String(resolved.rev9), keys);
+      throw new UsageError(`parameter rev9: "${resolved.rev9}" is not a Rev-9 of the card data${near ? ` (did you mean "${near}"?)` : ''}; expected one of ${keys.join(', ')} or all`);
+    }
     const rules = rulesOf(resolved);
     if (rules.refillTo < 1 && rules.reserveSetup < 1) throw new UsageError('parameters refillTo and reserveSetup cannot both be 0');
     const { name: policyName, path: policyPath } = checkPolicy(resolved.policy as string);

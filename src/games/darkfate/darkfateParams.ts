@@ -4,12 +4,13 @@ import type { ParamSpec } from '../../core/params.js';
 import type { DarkFateRules } from './engine.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
+/** The reference set's Rev-9 keys, and all. A user's card data may name others: rev9 is checked against the data loaded. */
 export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational', 'all'] as const;
 
 export const DARKFATE_PARAMS: readonly ParamSpec[] = [
-  { key: 'rev9', type: 'enum', default: 'endoskeleton', choices: REV9_CHOICES, doc: 'Rev-9 version to face (key in the card data), or all: one row per version', source: 'rulebook: Choosing a Version of the Rev-9' },
+  { key: 'rev9', type: 'string', default: 'endoskeleton', doc: `Rev-9 version to face: a key in the card data (reference set: ${REV9_CHOICES.slice(0, -1).join(', ')}), or all: one row per version`, source: 'rulebook: Choosing a Version of the Rev-9' },
   { key: 'players', type: 'int', default: 2, min: 1, max: 4, doc: 'number of players (1 = solo with --solo, else one character alone)', source: 'public fact: 2–4 players, solo variant' },
-  { key: 'solo', type: 'bool', default: false, doc: 'solo mode: one player with two characters and an 11-card deck', source: 'rulebook: Optional Rules, Solo Mode' },
+  { key: 'solo', type: 'bool', default: false, doc: 'solo mode: one player with two characters and an 11-card deck (implies players 1)', source: 'rulebook: Optional Rules, Solo Mode', implies: { when: true, set: { players: 1 } } },
   { key: 'goOnWithoutMe', type: 'bool', default: false, doc: 'Go On Without Me!: a dead player keeps taking turns; lost only when all have died', source: 'rulebook: Optional Rules, Go On Without Me!' },
   { key: 'neuralNet', type: 'bool', default: false, doc: 'Neural Net Processor: a Rev-9 player (played by the policy) feeds hostile cards into the reserve', source: 'rulebook: Optional Rules, Neural Net Processor' },
   { key: 'characters', type: 'string', default: '', doc: 'character keys separated by commas, one per player (solo: two); empty: the first ones in the card data', source: 'rulebook: Set-Up (each player chooses a character)' },

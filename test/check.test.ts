@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectEstimates, statisticalFindings } from '../src/cli/commands/check.js';
+import { numericDiffs } from '../src/cli/commands/compare.js';
 import { hashOf } from '../src/core/hash.js';
 import { runCli } from './helpers/runCli.js';
 
@@ -121,6 +122,41 @@ describe('sim check', () => {
       expect(r.stderr).toMatch(pattern);
     }
   });
+  it('--tolerance stat tests the Monte Carlo estimates of every game (Dual Fates k of n) and compares exact values as numbers', () => {
+    const other = tempCopy((j) => (j.rerun.seed = 999), 'dualfates-mc-check');
+    const stat = runCli(['check', other.file, '--tolerance', 'stat', '--format', 'json']);
+    expect(stat.code, stat.stdout).toBe(0);
+    expect(JSON.parse(stat.stdout).result[0].detail).toMatch(/^\d+ estimates tested/);
+    // An exact value beside the estimates has no sampling error: a change fails even in stat mode.
+    const exact = tempCopy((j) => (j.result.distribution[0].exact = 0.3));
+    const r = runCli(['check', exact.file, '--tolerance', 'stat', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).result[0].findings[0]).toMatchObject({ path: 'distribution[0].exact', golden: 0.3 });
+  });
+  it('a report no single run reproduces, or an interrupted one, fails as "not a golden" and the others are still checked', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    copyFileSync('reports/dice-default.json', join(dir, 'a-dice.json'));
+    expect(runCli(['compare', 'dice', '--set', 'target=4', '-n', '200', '--seed', '1', '--format', 'json', '--out', join(dir, 'b-compare.json')]).code).toBe(0);
+    const partial = JSON.parse(readFileSync('reports/dice-default.json', 'utf8'));
+    partial.partial = true;
+    partial.n = 5000;
+    writeFileSync(join(dir, 'c-partial.json'), JSON.stringify(partial));
+    const r = runCli(['check', dir, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const byFile = Object.fromEntries(JSON.parse(r.stdout).result.map((o: any) => [o.file.split('/').pop(), o]));
+    expect(byFile['a-dice.json'].passed).toBe(true);
+    expect(byFile['b-compare.json'].detail).toMatch(/^not a golden: no "rerun" block \(a comparison, sweep/);
+    expect(byFile['c-partial.json'].detail).toBe('not a golden: a partial report (interrupted after 5000 of 100000 games); record it again');
+  });
+  it('a number only one side has is a difference (compare and check)', () => {
+    expect(numericDiffs({ x: [1, 2], y: { a: 1 } }, { x: [1, 2, 3], y: { a: 1, b: 2 } })).toEqual([
+      { path: 'x[2]', a: NaN, b: 3 },
+      { path: 'y.b', a: NaN, b: 2 },
+    ]);
+    expect(numericDiffs({ x: [1, 2] }, { x: [1] })).toEqual([{ path: 'x[1]', a: 2, b: NaN }]);
+    const r = runCli(['compare', 'genisys-attack', '--set', 'rof=3', '--format', 'csv', '-q']);
+    expect(r.stdout).toMatch(/^hits\[3\],,0\.125,$/m);
+  });
   it('unreadable or foreign files exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
     writeFileSync(join(dir, 'x.json'), '{"not": "a report"}');
@@ -130,8 +166,9 @@ describe('sim check', () => {
     expect(runCli(['check', join(dir, 'missing.json')]).code).toBe(2);
   });
   it('collects proportions and means from result trees; Holm keeps equal results compatible', () => {
-    const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 } });
-    expect([...est.keys()]).toEqual(['win', 'turns']);
+    const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 }, perShot: { hit: { estimate: 0.52, lo: 0.5, hi: 0.54, se: 0.01 } }, bare: { estimate: 0.3, lo: 0.2, hi: 0.4 } });
+    expect([...est.keys()]).toEqual(['win', 'turns', 'perShot.hit']);
+    expect(est.get('perShot.hit')).toEqual({ kind: 'mean', mean: 0.52, se: 0.01 });
     const same = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.52, k: 520, n: 1000 } }, 0.01);
     expect(same).toEqual({ tested: 1, findings: [] });
     const diff = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.6, k: 600, n: 1000 } }, 0.01);

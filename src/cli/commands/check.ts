@@ -52,12 +52,13 @@ export function expandReportPaths(paths: string[]): string[] {
 
 type Estimate = { kind: 'proportion'; k: number; n: number } | { kind: 'mean'; mean: number; se: number };
 
-/** Every estimate in a result tree: {estimate, k, n} proportions and {mean, se} means, by path. */
+/** Every estimate in a result tree: {estimate, k, n} proportions and {mean, se} or {estimate, se} means, by path. */
 export function collectEstimates(value: unknown, path = '', out = new Map<string, Estimate>()): Map<string, Estimate> {
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if (typeof o.k === 'number' && typeof o.n === 'number' && typeof o.estimate === 'number') out.set(path, { kind: 'proportion', k: o.k, n: o.n });
     else if (typeof o.mean === 'number' && typeof o.se === 'number') out.set(path, { kind: 'mean', mean: o.mean, se: o.se });
+    else if (typeof o.estimate === 'number' && typeof o.se === 'number') out.set(path, { kind: 'mean', mean: o.estimate, se: o.se });
     for (const [k, v] of Object.entries(o)) collectEstimates(v, Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k, out);
   }
   return out;
@@ -103,6 +104,16 @@ export function assumptionFindings(golden: Report, current: Report): CheckFindin
 }
 
 const isAssumption = (f: CheckFinding): boolean => f.path.startsWith('assumptions[');
+
+/** A numeric difference as a finding; a number one side lacks (NaN) reads "(absent)". */
+const finding = (d: { path: string; a: number; b: number }): CheckFinding => ({ path: d.path, golden: Number.isNaN(d.a) ? '(absent)' : d.a, current: Number.isNaN(d.b) ? '(absent)' : d.b });
+
+/** Numbers that differ (beyond rounding) at paths naming an exact value: a key `exact…` or `…Exact`, or inside an `exact` block. */
+export function exactValueDiffs(golden: unknown, current: unknown): { path: string; a: number; b: number }[] {
+  return numericDiffs(golden, current).filter(
+    (d) => /(^|[.\]])exact|Exact($|[.[])/.test(d.path) && !(Math.abs(d.a - d.b) <= 1e-9 * Math.max(1, Math.abs(d.a))),
+  );
+}
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
@@ -159,7 +170,16 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   } catch (err) {
     throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
-  if (!golden.rerun || typeof golden.rerun.game !== 'string') throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
+  if (!golden.rerun || typeof golden.rerun.game !== 'string') {
+    // A report of sim's that no single run reproduces (compare, sweep, tables, params): not a golden; the others are still checked.
+    if (golden && golden.tool === 'sim' && typeof golden.game === 'string') {
+      return { file, passed: false, detail: 'not a golden: no "rerun" block (a comparison, sweep, table or parameter list is not one simulation\'s report; record goldens with `sim GAME … --format json` or `sim run FILE`)', findings: [] };
+    }
+    throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
+  }
+  if (golden.partial) {
+    return { file, passed: false, detail: `not a golden: a partial report (interrupted after ${golden.n} of ${golden.rerun.n} games); record it again`, findings: [] };
+  }
   const entry = await requireScenarioGame(golden.rerun.game, `${file}: rerun.game`);
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   // The rerun block is input like any other: validated as the command line would be.
@@ -184,15 +204,17 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     // same games: identical numbers then pass (the golden need not be re-recorded for every new option).
     const addedNote = input.added.length ? `; new parameter(s) at their default since the golden: ${input.added.join(', ')}` : '';
     if (sameNumbers && input.findings.length === 0 && assumed.length === 0) return { file, passed: true, detail: `identical${addedNote}`, findings: [] };
-    const findings: CheckFinding[] = numericDiffs(golden.result, current.result).map((d) => ({ path: d.path, golden: d.a, current: d.b }));
+    const findings: CheckFinding[] = numericDiffs(golden.result, current.result).map(finding);
     const detail = findings.length ? `${findings.length} value(s) differ${assumedNote}` : `numbers identical${assumedNote}`;
     return { file, passed: false, detail: detail + addedNote, findings: [...assumed, ...input.findings, ...findings] };
   }
-  const { findings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
+  const { findings: estimateFindings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
+  // Exact values beside the estimates (exact, atLeastExact, …) carry no sampling error: they must agree as numbers.
+  const findings = [...exactValueDiffs(golden.result, current.result).map(finding), ...estimateFindings];
   if (tested === 0) {
     // Exact results carry no sampling error: compare them as numbers.
-    const diffs = numericDiffs(golden.result, current.result).filter((d) => Math.abs(d.a - d.b) > 1e-9 * Math.max(1, Math.abs(d.a)));
-    const all = [...assumed, ...diffs.map((d) => ({ path: d.path, golden: d.a, current: d.b }))];
+    const diffs = numericDiffs(golden.result, current.result).filter((d) => !(Math.abs(d.a - d.b) <= 1e-9 * Math.max(1, Math.abs(d.a))));
+    const all = [...assumed, ...diffs.map(finding)];
     return { file, passed: all.length === 0, detail: `${diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree'}${assumedNote}`, findings: all };
   }
   return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${findings.length ? `: ${findings.length} incompatible` : ''}${assumedNote}`, findings: [...assumed, ...findings] };

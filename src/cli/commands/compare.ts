@@ -185,12 +185,17 @@ class Rendezvous {
 
 /** Numeric leaves of two JSON values that differ, for exact (non-simulated) comparisons. */
 export function numericDiffs(a: unknown, b: unknown, path = ''): { path: string; a: number; b: number }[] {
-  if (typeof a === 'number' && typeof b === 'number') return a === b ? [] : [{ path: path || '(value)', a, b }];
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = Array.isArray(a) ? [...Array(Math.max((a as unknown[]).length, (b as unknown[]).length)).keys()].map(String) : Object.keys(a as object);
-    return keys.flatMap((k) => numericDiffs((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k));
-  }
-  return [];
+  if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b)) ? [] : [{ path: path || '(value)', a, b }];
+  const objA = a !== null && typeof a === 'object';
+  const objB = b !== null && typeof b === 'object';
+  // A number on one side only (absent on the other, e.g. a fourth hit with ROF 3): NaN stands for "none".
+  if ((typeof a === 'number' || typeof b === 'number') && !objA && !objB) return [{ path: path || '(value)', a: typeof a === 'number' ? a : NaN, b: typeof b === 'number' ? b : NaN }];
+  if (!objA && !objB) return [];
+  const isArray = Array.isArray(objA ? a : b);
+  const keysOf = (x: unknown): string[] => (x !== null && typeof x === 'object' ? (Array.isArray(x) ? [...x.keys()].map(String) : Object.keys(x)) : []);
+  const keys = [...new Set([...keysOf(a), ...keysOf(b)])];
+  const at = (x: unknown, k: string): unknown => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined);
+  return keys.flatMap((k) => numericDiffs(at(a, k), at(b, k), isArray ? `${path}[${k}]` : path ? `${path}.${k}` : k));
 }
 
 async function loadVariant(arg: string): Promise<{ label: string; doc: ScenarioDoc | null; entry: ScenarioGame; file: string | null }> {
@@ -315,7 +320,8 @@ function compareReport(
               { key: 'b', header: 'B', format: 'prob' },
               { key: 'difference', header: 'A − B', format: 'prob' },
             ],
-            rows: exactDiffs.map((d) => ({ ...d, difference: d.a - d.b })),
+            // A number only one variant has shows "–" on the other side.
+            rows: exactDiffs.map((d) => ({ path: d.path, a: Number.isNaN(d.a) ? null : d.a, b: Number.isNaN(d.b) ? null : d.b, difference: Number.isNaN(d.a - d.b) ? null : d.a - d.b })),
           },
         ],
     notes,

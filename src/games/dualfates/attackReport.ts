@@ -12,12 +12,15 @@ export interface Estimate {
   estimate: number;
   lo: number;
   hi: number;
+  /** Games counted and games played: what `sim check --tolerance stat` tests. */
+  k: number;
+  n: number;
   exactInInterval: boolean;
 }
 
 function estimateOf(exact: number, k: number, n: number, confidence: number): Estimate {
   const e = proportion(k, n, confidence);
-  return { exact, estimate: e.estimate, lo: e.lo, hi: e.hi, exactInInterval: exact >= e.lo && exact <= e.hi };
+  return { exact, estimate: e.estimate, lo: e.lo, hi: e.hi, k, n, exactInInterval: exact >= e.lo && exact <= e.hi };
 }
 
 /** The part of the result both methods share: what was attacked and how. */

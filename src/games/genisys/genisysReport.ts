@@ -11,6 +11,10 @@ export interface Estimate {
   estimate: number;
   lo: number;
   hi: number;
+  /** A proportion's count and games (k of n), or a mean's standard error: what `sim check --tolerance stat` tests. */
+  k?: number;
+  n?: number;
+  se?: number;
 }
 
 /** What the attack rolls, for humans and the JSON. */
@@ -66,13 +70,13 @@ export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, e
   const dist = (name: string): Estimate[] =>
     totals.get(name).bins.map((k) => {
       const p = proportion(k, n, confidence);
-      return { estimate: p.estimate, lo: p.lo, hi: p.hi };
+      return { estimate: p.estimate, lo: p.lo, hi: p.hi, k, n };
     });
   // Per Skill die: mean count per attack / ROF, with the mean's interval (valid even when the
   // dice of one attack are dependent, as with a TDD re-roll).
   const perDie = (name: string): Estimate => {
     const s = countSummary(totals.get(name), confidence);
-    return { estimate: s.mean / plan.rof, lo: Math.max(0, s.lo / plan.rof), hi: Math.min(1, s.hi / plan.rof) };
+    return { estimate: s.mean / plan.rof, lo: Math.max(0, s.lo / plan.rof), hi: Math.min(1, s.hi / plan.rof), se: s.se / plan.rof };
   };
   const outcomes = dist('outcome');
   const damage = dist('damage');
@@ -83,7 +87,7 @@ export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, e
     hits: dist('hits'),
     unsaved: dist('unsaved'),
     damage,
-    atLeastOneDamage: { estimate: atLeast.estimate, lo: atLeast.lo, hi: atLeast.hi },
+    atLeastOneDamage: { estimate: atLeast.estimate, lo: atLeast.lo, hi: atLeast.hi, k: atLeast.k, n: atLeast.n },
     outcome: outcomeObject(plan, outcomes),
     /** The exact engine's values for the same plan, for comparison. */
     exact: exactResult(plan, exact),

@@ -131,6 +131,21 @@ describe('sim terror', () => {
     expect(runCli([...base, '-n', '300', '--policy', 'random', '-j', '1']).code).toBe(0);
   });
 
+  it("a policy module's code is part of the run's identity: shards made with other code do not merge", () => {
+    const dir = mkdtempSync(join(tmp, 'pol-'));
+    const pol = join(dir, 'mine.js');
+    const code = readFileSync('scenarios/terror/policy-example.js', 'utf8');
+    writeFileSync(pol, code);
+    const a = runCli([...base, '-n', '400', '-j', '1', '--policy', pol, '--shard', '1/2', '--out', join(dir, 'p1.json')]);
+    expect(a.code, a.stderr).toBe(0);
+    const hashBefore = JSON.parse(runCli([...base, '-n', '100', '-j', '1', '--policy', pol]).stdout).paramsHash;
+    writeFileSync(pol, `${code}\n// edited\n`);
+    expect(runCli([...base, '-n', '400', '-j', '1', '--policy', pol, '--shard', '2/2', '--out', join(dir, 'p2.json')]).code).toBe(0);
+    const merged = runCli(['merge', join(dir, 'p1.json'), join(dir, 'p2.json')]);
+    expect(merged.code).toBe(2);
+    expect(JSON.parse(runCli([...base, '-n', '100', '-j', '1', '--policy', pol]).stdout).paramsHash).not.toBe(hashBefore);
+  });
+
   it('--data FILE swaps in a user transcription (different data, different hash)', () => {
     const file = join(tmp, 'tough.yaml');
     writeFileSync(file, DATA.replace('health: 6 ', 'health: 15 '));

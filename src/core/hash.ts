@@ -1,5 +1,6 @@
 // Canonical JSON (sorted keys) and its SHA-256: identifies resolved parameters and data.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /** JSON with object keys sorted recursively, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -19,4 +20,13 @@ function sortKeys(value: unknown): unknown {
 /** First 16 hex digits of the SHA-256 of the canonical JSON of `value`. */
 export function hashOf(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+}
+
+/**
+ * First 16 hex digits of the SHA-256 of a file's bytes: identifies a user module (a policy) in a
+ * run's identity, so that shards, checkpoints and goldens made with other code are told apart.
+ * Covers that file only, not modules it imports.
+ */
+export function fileHash(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
 }

@@ -3,6 +3,7 @@
 // (stream streamFor(seed, K)) in-process and reports it turn by turn in Report.text.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileHash } from '../../core/hash.js';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -58,6 +59,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   }
   const policyLabel = String(resolved.policy).trim();
   let policy = policyLabel;
+  let policyHash: string | undefined;
   if (!isBuiltinPolicy(policyLabel)) {
     const abs = resolve(policyLabel);
     if (policyLabel === '' || !existsSync(abs)) {
@@ -69,10 +71,12 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
       throw new UsageError(`parameter policy (--policy): ${policyLabel}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
     }
     policy = abs;
+    policyHash = fileHash(abs);
   }
   const sim: TerrorSimParams = {
     deathOrder,
     policy,
+    ...(policyHash ? { policyHash } : {}),
     horrorStart: Number(resolved.horrorStart),
     timePerTurn: Number(resolved.timePerTurn),
     timeExtreme: Number(resolved.timeExtreme),
@@ -97,7 +101,8 @@ const OUTCOME_TEXT: Record<number, string> = {
 
 function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confidence: number) {
   return {
-    ...provenance('terror', { ...resolved }, p.sim.data),
+    // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).
+    ...provenance('terror', { ...resolved }, p.sim.policyHash ? { data: p.sim.data, policyModule: p.sim.policyHash } : p.sim.data),
     method: 'mc' as const,
     seed,
     confidence,

@@ -31,6 +31,8 @@ export interface TerrorSimParams {
   deathOrder: number;
   /** Built-in policy name, or an absolute path to a user module. */
   policy: string;
+  /** A user module's content hash (fileHash): part of the run's identity, checked again where the module is loaded. */
+  policyHash?: string;
   horrorStart: number;
   timePerTurn: number;
   timeExtreme: number;

@@ -104,7 +104,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(new Set(json.map((x: { game: string }) => x.game)).size).toBeGreaterThanOrEqual(5);
     // As CSV: one table whose rows say their game.
     const csv = runCli(['params', '--format', 'csv']).stdout.trim().split('\n');
-    expect(csv[0]).toBe('game,key,default,allowed,source');
+    expect(csv[0]).toBe('game,key,default,allowed,doc,source');
     expect(csv.filter((l) => l === '')).toEqual([]);
     expect(csv[1]).toMatch(/^darkfate,rev9,endoskeleton,/);
   });

@@ -38,7 +38,7 @@ export function registerScenarioCommands(program: Command): void {
 
   const params = program
     .command('params')
-    .description('list the parameters of a game (or all games): key, default, allowed values, source')
+    .description('list the parameters of a game (or all games): key, default, allowed values, meaning, source')
     .argument('[game]', `one of: ${scenarioGameIds().join(', ')}`);
   addOutputOptions(params).action(async (game: string | undefined, opts: OutputOptions) => {
     const ids = game ? [game] : scenarioGameIds();
@@ -50,8 +50,11 @@ export function registerScenarioCommands(program: Command): void {
       { key: 'key', header: 'key', format: 'text' },
       { key: 'default', header: 'default', format: 'text' },
       { key: 'allowed', header: 'allowed', format: 'text' },
-      { key: 'source', header: 'source', format: 'text' },
     ];
+    // On screen the meaning and its source share one wrapping column (two would not fit 100 columns); CSV keeps them apart.
+    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source})` }));
+    const screenColumns: Column[] = [...columns, { key: 'about', header: 'meaning (source)', format: 'text' }];
+    const csvColumns: Column[] = [...columns, { key: 'doc', header: 'meaning', format: 'text' }, { key: 'source', header: 'source', format: 'text' }];
     const report: Report = {
       tool: 'sim',
       version: packageInfo().version,
@@ -68,9 +71,9 @@ export function registerScenarioCommands(program: Command): void {
       // On screen, one table per game (no game column): each fits 100 columns, where one wide
       // table did not. As CSV, one table with the game column, so every row says its game.
       tables:
-        opts.format === 'csv' || game
-          ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...columns], rows }]
-          : entries.map((e) => ({ title: `Parameters of ${e.id}`, columns, rows: rows.filter((r) => r.game === e.id) })),
+        opts.format === 'csv'
+          ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...csvColumns], rows }]
+          : entries.map((e) => ({ title: game ? 'Parameters' : `Parameters of ${e.id}`, columns: screenColumns, rows: screenRows.filter((r) => r.game === e.id) })),
       notes: [],
     };
     emitReport(report, opts);

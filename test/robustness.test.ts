@@ -57,6 +57,13 @@ describe('shards', () => {
     part.range = [0, 10000];
     writeFileSync(join(dir, 'moved.json'), JSON.stringify(part));
     expect(runCli(['merge', join(dir, 'part-1.json'), join(dir, 'moved.json'), join(dir, 'part-3.json')]).stderr).toMatch(/covers games \[0,10000\], but shard 2\/3 is games \[10000, 20000\)/);
+    // Histogram counts that do not add up to the metric's count: a damaged or hand-edited part.
+    const edited = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
+    edited.calls[0].totals.metrics[0].bins[3] += 7;
+    writeFileSync(join(dir, 'edited.json'), JSON.stringify(edited));
+    const bad = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'edited.json'), join(dir, 'part-3.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^sim: .*edited\.json: call 0: saved metric \w+ is inconsistent: n \d+, but its bins and overflow hold \d+/);
   });
 });
 

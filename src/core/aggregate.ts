@@ -210,6 +210,11 @@ export class Totals {
     j.metrics.forEach((m, i) => {
       const into = t.metrics[i];
       if (m.name !== into.spec.name || m.bins.length !== into.bins.length) throw new Error(`saved metric ${m.name} does not match ${into.spec.name}`);
+      // Every observation is in a bin or the overflow: a hand-edited or damaged file breaks that.
+      const counts = [m.n, m.overflow, ...m.bins];
+      if (!counts.every((c) => Number.isSafeInteger(c) && c >= 0)) throw new Error(`saved metric ${m.name}: counts must be non-negative integers`);
+      const held = m.bins.reduce((a, c) => a + c, m.overflow);
+      if (held !== m.n) throw new Error(`saved metric ${m.name} is inconsistent: n ${m.n}, but its bins and overflow hold ${held}`);
       into.n = m.n;
       into.sum = BigInt(m.sum);
       into.sumSq = BigInt(m.sumSq);

@@ -27,7 +27,12 @@ export async function mergeParts(parts: { file: string; part: PartFile }[]): Pro
       if (!call || call.simId !== head.simId || call.simParamsHash !== head.simParamsHash || part.calls.length !== calls) {
         throw new UsageError(`${file}: its simulations differ from ${ordered[0].file} (call ${c})`);
       }
-      const t = await savedTotals(call);
+      let t: Totals;
+      try {
+        t = await savedTotals(call);
+      } catch (err) {
+        throw new UsageError(`${file}: call ${c}: ${err instanceof Error ? err.message : String(err)}`);
+      }
       if (totals) totals.addTotals(t);
       else totals = t;
     }

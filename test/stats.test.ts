@@ -119,6 +119,26 @@ describe('exact moments and histogram quantiles', () => {
     expect(histogramQuantile(t.get('x'), 0.5)).toBe(5);
     expect(histogramQuantile(t.get('x'), 0.9)).toBe(9);
   });
+  it('one observation: the mean is known, its spread and interval are not (NaN, never zero width)', () => {
+    const summarize = (values: number[]) => {
+      const data = layout.emptyChunk();
+      const rec = new Recorder(layout, data);
+      for (const v of values) rec.record(0, v);
+      rec.finish();
+      const t = new Totals(layout);
+      t.addChunk(data, values.length);
+      return meanSummary(t.get('x'));
+    };
+    const one = summarize([7]);
+    expect(one.n).toBe(1);
+    expect(one.mean).toBe(7);
+    for (const key of ['sd', 'se', 'lo', 'hi'] as const) expect(one[key], key).toBeNaN();
+    // From 2 observations on the interval exists (sd of 3 and 7 is 2√2).
+    const two = summarize([3, 7]);
+    expect(two.sd).toBeCloseTo(2 * Math.SQRT2, 14);
+    expect(two.lo).toBeLessThan(5);
+    expect(two.hi).toBeGreaterThan(5);
+  });
   it('values above the histogram go to overflow; quantiles there are unknown (null)', () => {
     const data = layout.emptyChunk();
     const rec = new Recorder(layout, data);

@@ -168,10 +168,11 @@ export function chiSquareGoodnessOfFit(observed: readonly number[], probabilitie
 export interface MeanSummary {
   n: number;
   mean: number;
+  /** Sample standard deviation; NaN below 2 observations. */
   sd: number;
-  /** Standard error of the mean. */
+  /** Standard error of the mean; NaN below 2 observations. */
   se: number;
-  /** Normal-approximation interval of the mean at the run's confidence. */
+  /** Normal-approximation interval of the mean at the run's confidence; NaN (unknown) below 2 observations. */
   lo: number;
   hi: number;
 }
@@ -181,10 +182,12 @@ export function meanSummary(t: MetricTotals, confidence = 0.95): MeanSummary {
   const n = t.n;
   if (n === 0) return { n, mean: NaN, sd: NaN, se: NaN, lo: NaN, hi: NaN };
   const mean = Number(t.sum) / n;
+  // One observation says nothing about spread: unknown, never a zero-width certainty.
+  if (n < 2) return { n, mean, sd: NaN, se: NaN, lo: NaN, hi: NaN };
   // Exact numerator n*S2 - S1^2 in BigInt, so the variance is the same bits for any merge order.
   const nb = BigInt(n);
   const num = nb * t.sumSq - t.sum * t.sum;
-  const variance = n > 1 ? Number(num) / (n * (n - 1)) : 0;
+  const variance = Number(num) / (n * (n - 1));
   const sd = Math.sqrt(Math.max(0, variance));
   const se = sd / Math.sqrt(n);
   const z = zFor(confidence);

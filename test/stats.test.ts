@@ -100,6 +100,15 @@ describe('gamma and chi-square', () => {
     const r = chiSquareGoodnessOfFit([10, 88, 2], [0.1, 0.88, 0.02]);
     expect(r.degreesOfFreedom).toBe(1);
   });
+  it('fewer than 2 cells after pooling: no test (df 0, statistic and p-value NaN), not a perfect fit', () => {
+    // n = 7: the first cell reaches 5 expected, the second (0.7) pools into it; n = 1: nothing reaches 5.
+    for (const [obs, probs] of [[[6, 1], [0.9, 0.1]], [[1, 0, 0], [0.3, 0.4, 0.3]], [[0, 0], [0.5, 0.5]]]) {
+      const r = chiSquareGoodnessOfFit(obs, probs);
+      expect(r.degreesOfFreedom, JSON.stringify(obs)).toBe(0);
+      expect(r.statistic, JSON.stringify(obs)).toBeNaN();
+      expect(r.pValue, JSON.stringify(obs)).toBeNaN();
+    }
+  });
 });
 
 describe('exact moments and histogram quantiles', () => {

@@ -138,6 +138,7 @@ export interface ChiSquareResult {
 /**
  * Pearson goodness-of-fit of observed counts against expected probabilities. Cells with expected
  * count below 5 are pooled into their neighbour (left to right) so the chi-square approximation holds.
+ * Fewer than 2 cells after pooling leave nothing to test: df 0, statistic and p-value NaN (unknown).
  */
 export function chiSquareGoodnessOfFit(observed: readonly number[], probabilities: readonly number[]): ChiSquareResult {
   const n = observed.reduce((s, v) => s + v, 0);
@@ -159,10 +160,11 @@ export function chiSquareGoodnessOfFit(observed: readonly number[], probabilitie
     pooledObs[pooledObs.length - 1] += o;
     pooledExp[pooledExp.length - 1] += e;
   }
+  if (pooledObs.length < 2) return { statistic: NaN, degreesOfFreedom: 0, pValue: NaN };
   let stat = 0;
   for (let i = 0; i < pooledObs.length; i++) stat += (pooledObs[i] - pooledExp[i]) ** 2 / pooledExp[i];
-  const df = Math.max(1, pooledObs.length - 1);
-  return { statistic: stat, degreesOfFreedom: df, pValue: pooledObs.length < 2 ? 1 : chiSquareSurvival(stat, df) };
+  const df = pooledObs.length - 1;
+  return { statistic: stat, degreesOfFreedom: df, pValue: chiSquareSurvival(stat, df) };
 }
 
 export interface MeanSummary {

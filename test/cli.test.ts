@@ -67,6 +67,17 @@ describe('sim dice through the real CLI', () => {
     expect(c.code).toBe(0);
     expect(c.stdout.split('\n')[0]).toBe('successes,exact,estimate,lo,hi,atLeastExact,atLeast,atLeastLo,atLeastHi');
   });
+  it('one game: the interval of the mean and the chi-square test are unknown, "–" in the table and null in JSON', () => {
+    const t = runCli(['dice', '-n', '1', '--seed', '1']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).not.toContain('NaN');
+    expect(t.stdout).toMatch(/│ mean successes +│ +1 │ +\d+ │ +– │ +– │/);
+    expect(t.stdout).toMatch(/│ chi-square \(df 0\) +│ +– │ +– │ +– │ +– │/);
+    expect(t.stdout).toMatch(/│ chi-square p-value +│ +– │ +– │ +– │ +– │/);
+    const j = JSON.parse(runCli(['dice', '-n', '1', '--seed', '1', '--format', 'json']).stdout);
+    expect(j.result.mean).toMatchObject({ se: null, lo: null, hi: null });
+    expect(j.result.chiSquare).toEqual({ statistic: null, degreesOfFreedom: 0, pValue: null });
+  });
   it('--out writes the report to a file, nothing to stdout', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
     const file = join(dir, 'r.json');

@@ -12,7 +12,8 @@ export const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
 function formatCell(value: Cell, format: Column['format']): string {
   if (value === null || value === undefined) return '–';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return String(value);
+    // NaN is an unknown (no interval, no test), shown like a missing value.
+    if (!Number.isFinite(value)) return Number.isNaN(value) ? '–' : String(value);
     switch (format) {
       case 'prob':
         return value.toFixed(4);

@@ -19,6 +19,38 @@ describe('dice: exact binomial', () => {
   });
 });
 
+describe('dice: exact upper tail P(>=k)', () => {
+  const configs = [
+    { count: 100, sides: 6, target: 6 },
+    { count: 1000, sides: 2, target: 2 },
+  ];
+  for (const p of configs) {
+    it(`${p.count}d${p.sides} ${p.target}+: P(>=k) >= P(=k) for every k, P(>=0) = 1, never increasing`, async () => {
+      const run = await runSimulation({ simId: 'dice', params: p, n: 100, seed: 1, jobs: 1 });
+      const rows = diceResult(p, run.totals, 0.95).distribution;
+      expect(rows).toHaveLength(p.count + 1);
+      expect(rows[0].atLeastExact).toBe(1);
+      for (const row of rows) expect(row.atLeastExact, `k=${row.successes}`).toBeGreaterThanOrEqual(row.exact);
+      for (let k = 1; k < rows.length; k++) expect(rows[k].atLeastExact, `k=${k}`).toBeLessThanOrEqual(rows[k - 1].atLeastExact);
+    });
+  }
+  it('100d6 6+: P(>=60) ≈ 2.2e-22 agrees to 1e-9 relative with binomial terms summed in log space', async () => {
+    const p = { count: 100, sides: 6, target: 6 };
+    const run = await runSimulation({ simId: 'dice', params: p, n: 100, seed: 1, jobs: 1 });
+    const got = diceResult(p, run.totals, 0.95).distribution[60].atLeastExact;
+    // ln C(100, k) as a sum of logs, ln p^k (1-p)^(100-k) with p = 1/6: independent of the dynamic programme.
+    let want = 0;
+    for (let k = 60; k <= 100; k++) {
+      let lnChoose = 0;
+      for (let i = 1; i <= k; i++) lnChoose += Math.log((100 - k + i) / i);
+      want += Math.exp(lnChoose + k * Math.log(1 / 6) + (100 - k) * Math.log1p(-1 / 6));
+    }
+    expect(want).toBeGreaterThan(2e-22);
+    expect(want).toBeLessThan(2.4e-22);
+    expect(Math.abs(got - want) / want).toBeLessThan(1e-9);
+  });
+});
+
 describe('dice: Monte Carlo against the exact answer (fixed seeds)', () => {
   const cases = [
     { count: 3, sides: 6, target: 5 },

@@ -34,7 +34,12 @@ export function diceResult(p: DiceParams, totals: Totals, confidence: number): D
   const exact = exactSuccesses(p);
   const n = t.n;
   let tailCount = n;
-  let tailExact = 1;
+  // P(>=k) summed from the top (k = count down to 1), never as 1 minus a cumulative sum: small upper
+  // tails keep full relative precision and P(>=k) >= P(=k). P(>=0) is 1 by definition.
+  const tailExact = new Float64Array(exact.length);
+  let above = 0;
+  for (let k = exact.length - 1; k > 0; k--) tailExact[k] = Math.min(1, (above += exact[k]));
+  tailExact[0] = 1;
   const distribution = exact.map((e, k) => {
     const point = proportion(t.bins[k], n, confidence);
     const tail = proportion(tailCount, n, confidence);
@@ -47,13 +52,12 @@ export function diceResult(p: DiceParams, totals: Totals, confidence: number): D
       exactInInterval: e >= point.lo && e <= point.hi,
       k: point.k,
       n: point.n,
-      atLeastExact: Math.min(1, Math.max(0, tailExact)),
+      atLeastExact: tailExact[k],
       atLeast: tail.estimate,
       atLeastLo: tail.lo,
       atLeastHi: tail.hi,
     };
     tailCount -= t.bins[k];
-    tailExact -= e;
     return row;
   });
   const summary = countSummary(t, confidence);

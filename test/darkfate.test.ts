@@ -115,6 +115,30 @@ describe('card data', () => {
     expect(bad((s) => s.replace('{ name: Recon, count: 4,', '{ name: Recon, count: 80,'))).toThrow('my-cards.yaml: fate: 258 cards; at most 256 are supported (an action names a reserve slot in 8 bits)');
     expect(() => parseCardData(readRef().replace('{ name: Recon, count: 4,', '{ name: Recon, count: 78,'), 'my-cards.yaml')).not.toThrow();
   });
+  it('a repeated character key, Rev-9 key or unique name is named as such', () => {
+    expect(bad((s) => s.replace('key: grace,', 'key: sarah,'))).toThrow('my-cards.yaml: characters[1] (Grace): key: "sarah" is already the key of characters[0] (Sarah Connor)');
+    // Not a misleading splitsInto error: the repeated key itself.
+    expect(bad((s) => s.replace('  - key: liquid-exoskeleton\n', '  - key: endoskeleton\n'))).toThrow('my-cards.yaml: rev9[2] (Liquid Exoskeleton): key: "endoskeleton" is already the key of rev9[1] (Endoskeleton)');
+    expect(bad((s) => s.replace("- { name: Dani's Resolve, supply: 2,", "- { name: Sarah's Arsenal, supply: 2,"))).toThrow(
+      `my-cards.yaml: starter.uniques[2] (Sarah's Arsenal): name: "Sarah's Arsenal" is already the name of starter.uniques[0]`,
+    );
+  });
+  it('text a card could never use is refused: defense without the keyword, eachTurn without skill, activate without hostile, a cost on a hostile', () => {
+    expect(bad((s) => s.replace('keywords: [defense], defense: [defend]', 'keywords: [resource], defense: [defend]'))).toThrow(
+      'my-cards.yaml: fate[12] (Body Armor): defense: the card lacks the defense keyword, so this text could never be used (rulebook: Glossary, Defense',
+    );
+    expect(bad((s) => s.replace('keywords: [skill], eachTurn: [{ fight: 1 }]', 'keywords: [action], eachTurn: [{ fight: 1 }]'))).toThrow(
+      'my-cards.yaml: fate[10] (Combat Training): eachTurn: the card lacks the skill keyword, so this text could never be used (rulebook: Glossary, Skill',
+    );
+    expect(bad((s) => s.replace('keywords: [hostile], activate: [{ fateToReserve: 1 }]', 'keywords: [action], activate: [{ fateToReserve: 1 }]'))).toThrow(
+      'my-cards.yaml: fate[2] (Surveillance): activate: the card lacks the hostile keyword, so this text could never be used (rulebook: Glossary, Hostile',
+    );
+    expect(bad((s) => s.replace('{ name: Pursuit, count: 6, resistance: 3,', '{ name: Pursuit, count: 6, cost: 3, resistance: 3,'))).toThrow(
+      'my-cards.yaml: fate[4] (Pursuit): cost: a hostile card has no cost; it is removed with fight, never gained (rulebook: Glossary, Hostile and Cost)',
+    );
+    // An empty section holds no text: nothing to refuse.
+    expect(() => parseCardData(readRef().replace('keywords: [action], effects: [{ draw: 2 }] }', 'keywords: [action], effects: [{ draw: 2 }], defense: [] }'), 'my-cards.yaml')).not.toThrow();
+  });
 });
 
 describe('rulebook: Set-Up', () => {

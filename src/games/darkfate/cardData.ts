@@ -62,6 +62,13 @@ export const MAX_SPLITS = 6;
 /** Most fate cards a card file may hold: every reserve slot must fit the 8 bits an encoded action gives it. */
 export const MAX_FATE_CARDS = 256;
 
+/** Effect sections only one keyword uses: [section, keyword, the rule]. */
+const SECTION_KEYWORDS = [
+  ['defense', 'defense', 'rulebook: Glossary, Defense: only a defense card is played against an attack'],
+  ['eachTurn', 'skill', 'rulebook: Glossary, Skill: only a skill stays in play to act each turn'],
+  ['activate', 'hostile', 'rulebook: Glossary, Hostile: the Rev-9 activates hostile cards only'],
+] as const;
+
 const FIELD_NAMES = ['name', 'count', 'fight', 'supply', 'cost', 'resistance', 'keywords', 'effects', 'activate', 'defense', 'eachTurn', 'key', 'hunt', 'stagger', 'forcedFleeAt', 'enrageAt', 'enrageHunt', 'regen', 'specialOnly', 'splitsInto', 'unique', 'power', 'prep', 'setback', 'uniques'];
 
 /** Validated card data: plain JSON (goes to workers inside simulation parameters). */
@@ -120,7 +127,15 @@ export function parseCardData(text: string, file: string): CardDataDoc {
       }
     });
     for (const sec of ['effects', 'activate', 'defense', 'eachTurn'] as const) checkEffects(c[sec], `${where} (${c.name}): ${sec}`);
-    if ((c.keywords ?? []).includes('hostile') && c.resistance === undefined) throw new UsageError(`${file}: ${where} (${c.name}): resistance: a hostile card needs a resistance`);
+    const kws = c.keywords ?? [];
+    const hostile = kws.includes('hostile');
+    if (hostile && c.resistance === undefined) throw new UsageError(`${file}: ${where} (${c.name}): resistance: a hostile card needs a resistance`);
+    // rulebook: Glossary, Hostile and Cost: hostiles are removed with fight, never gained.
+    if (hostile && c.cost !== undefined) throw new UsageError(`${file}: ${where} (${c.name}): cost: a hostile card has no cost; it is removed with fight, never gained (rulebook: Glossary, Hostile and Cost)`);
+    // A section the engine reads only for one keyword would be dead text on any other card.
+    for (const [sec, kw, why] of SECTION_KEYWORDS) {
+      if (c[sec]?.length && !kws.includes(kw)) throw new UsageError(`${file}: ${where} (${c.name}): ${sec}: the card lacks the ${kw} keyword, so this text could never be used (${why})`);
+    }
   };
   const checkEffects = (effects: CardDoc['effects'], where: string) => {
     (effects ?? []).forEach((e, i) => {
@@ -136,7 +151,15 @@ export function parseCardData(text: string, file: string): CardDataDoc {
   checkCard(doc.starter.prep, 'starter.prep');
   checkCard(doc.starter.setback, 'starter.setback');
   const uniqueNames = doc.starter.uniques.map((u) => u.name);
+  // A repeated name or key would make the later entry unreachable (lookups find the first).
+  uniqueNames.forEach((name, i) => {
+    const first = uniqueNames.indexOf(name);
+    if (first < i) throw new UsageError(`${file}: starter.uniques[${i}] (${name}): name: "${name}" is already the name of starter.uniques[${first}]; each unique card needs its own name`);
+  });
+  const characterKeys = doc.characters.map((ch) => ch.key);
   doc.characters.forEach((ch, i) => {
+    const first = characterKeys.indexOf(ch.key);
+    if (first < i) throw new UsageError(`${file}: characters[${i}] (${ch.name}): key: "${ch.key}" is already the key of characters[${first}] (${doc.characters[first].name})`);
     checkEffects(ch.power, `characters[${i}] (${ch.name}): power`);
     if (!uniqueNames.includes(ch.unique)) throw new UsageError(`${file}: characters[${i}] (${ch.name}): unique: "${ch.unique}" is not among starter.uniques`);
   });
@@ -144,6 +167,11 @@ export function parseCardData(text: string, file: string): CardDataDoc {
   const fateCards = doc.fate.reduce((sum, c) => sum + (c.count ?? 1), 0);
   if (fateCards > MAX_FATE_CARDS) throw new UsageError(`${file}: fate: ${fateCards} cards; at most ${MAX_FATE_CARDS} are supported (an action names a reserve slot in 8 bits)`);
   const keys = doc.rev9.map((r) => r.key);
+  // Checked before splitsInto, which would otherwise report a repeated key as a bad split.
+  keys.forEach((key, i) => {
+    const first = keys.indexOf(key);
+    if (first < i) throw new UsageError(`${file}: rev9[${i}] (${doc.rev9[i].name}): key: "${key}" is already the key of rev9[${first}] (${doc.rev9[first].name})`);
+  });
   doc.rev9.forEach((r, i) => {
     // Each flee may take any subset of the Rev-9s on the hunt (2^n options): keep n small.
     if ((r.splitsInto?.length ?? 0) > MAX_SPLITS) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto: ${r.splitsInto!.length} Rev-9s; at most ${MAX_SPLITS} are supported`);

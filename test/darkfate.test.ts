@@ -884,3 +884,19 @@ describe('user policy modules see what players see', () => {
     expect(held).toBe(20 + engine.woundsTaken);
   });
 });
+
+describe('a policy answer out of contract', () => {
+  const failing = (answer: unknown) => engine({ policy: scripted(() => answer as number) });
+  it('names the decision and shows a non-number as JSON with its type ("0" is not the index 0)', () => {
+    expect(() => failing('0').playGame(streamFor(1, 0))).toThrow('policy scripted: decision ACTION (0) returned "0" (type string), expected an index in [0, ');
+    expect(() => failing(undefined).playGame(streamFor(1, 0))).toThrow('policy scripted: decision ACTION (0) returned undefined (type undefined), expected');
+    expect(() => failing({ i: 1 }).playGame(streamFor(1, 0))).toThrow('decision ACTION (0) returned {"i":1} (type object)');
+    expect(() => failing(99).playGame(streamFor(1, 0))).toThrow(/^policy scripted: decision ACTION \(0\) returned 99, expected an index in \[0, \d+\)$/);
+    // A "none" answer where none is not allowed: the decision is named, and -1 is not offered.
+    const e = engine({ policy: scripted((v, d) => (d === DECISION.GAIN_RECIPIENT ? -1 : 0)) });
+    clear(e);
+    e.setReserve([inst(e, 'Cash')]);
+    e.supply = 3;
+    expect(() => e.doAction(0, ACTION_BUY, 0, 0)).toThrow(/^policy scripted: decision GAIN_RECIPIENT \(4\) returned -1, expected an index in \[0, 2\)$/);
+  });
+});

@@ -19,6 +19,7 @@ import {
   ACTION_PLAY,
   ACTION_REST,
   DECISION,
+  DECISION_NAMES,
   REV9_DESTROYED,
   REV9_FATE,
   REV9_HUNT,
@@ -369,7 +370,17 @@ export class DarkFateEngine implements DarkFateView {
     this.deciding = decider;
     const r = this.policy.choose(this, decision, this.opts, n, allowNone);
     if (!(Number.isInteger(r) && r < n && (r >= 0 || (allowNone && r === -1)))) {
-      throw new Error(`policy ${this.policy.name}: decision ${decision} returned ${r}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
+      // A non-number is shown as JSON with its type: the string "0" must not read as the index 0.
+      const got: unknown = r;
+      let shown = String(got);
+      if (typeof got !== 'number') {
+        try {
+          shown = `${JSON.stringify(got) ?? String(got)} (type ${typeof got})`;
+        } catch {
+          shown = `${String(got)} (type ${typeof got})`;
+        }
+      }
+      throw new Error(`policy ${this.policy.name}: decision ${DECISION_NAMES[decision] ?? '?'} (${decision}) returned ${shown}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
     }
     return r;
   }

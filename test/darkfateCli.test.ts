@@ -80,6 +80,19 @@ describe('sim darkfate', () => {
     expect(b.stderr).toMatch(/^sim: option --policy: .*bad\.mjs: expected a default export/);
   });
 
+  it('a policy module that cannot be imported, or whose factory throws, is named in the one-line error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    writeFileSync(join(dir, 'syntax.mjs'), "export default { name: ;\n");
+    writeFileSync(join(dir, 'factory.mjs'), "export default function createPolicy() { throw new Error('factory broke'); }\n");
+    const s = runCli(['darkfate', '-n', '10', '--policy', join(dir, 'syntax.mjs')]);
+    expect(s.code).toBe(2);
+    expect(s.stderr.trim().split('\n')).toHaveLength(1);
+    expect(s.stderr.startsWith(`sim: option --policy: ${join(dir, 'syntax.mjs')}: cannot load the policy module: Unexpected token`)).toBe(true);
+    const f = runCli(['darkfate', '-n', '10', '--policy', join(dir, 'factory.mjs')]);
+    expect(f.code).toBe(2);
+    expect(f.stderr.trim()).toBe(`sim: option --policy: ${join(dir, 'factory.mjs')}: the policy factory threw: factory broke`);
+  });
+
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
     const good = join(dir, 'mine.yaml');

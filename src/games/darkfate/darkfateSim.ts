@@ -49,9 +49,21 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
 /** Loads a user policy module: default export a factory (cards) => policy, or a policy object. */
 export async function loadUserPolicy(path: string, cards: CardTable): Promise<DarkFatePolicy> {
   const { pathToFileURL } = await import('node:url');
-  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; createPolicy?: unknown };
+  // Both failures name the module: the bare message (e.g. "Unexpected token ';'") does not say where.
+  const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  let mod: { default?: unknown; createPolicy?: unknown };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as typeof mod;
+  } catch (err) {
+    throw new Error(`${path}: cannot load the policy module: ${why(err)}`);
+  }
   const exp = mod.createPolicy ?? mod.default;
-  const policy = (typeof exp === 'function' ? (exp as (c: CardTable) => unknown)(cards) : exp) as DarkFatePolicy | undefined;
+  let policy: DarkFatePolicy | undefined;
+  try {
+    policy = (typeof exp === 'function' ? (exp as (c: CardTable) => unknown)(cards) : exp) as DarkFatePolicy | undefined;
+  } catch (err) {
+    throw new Error(`${path}: the policy factory threw: ${why(err)}`);
+  }
   if (!policy || typeof policy.choose !== 'function') {
     throw new Error(`${path}: expected a default export (or createPolicy) that is a policy {name, choose()} or a function (cards) => policy`);
   }

@@ -124,7 +124,12 @@ export interface DarkFateView {
   nnHandCard(i: number): number;
 }
 
-/** A policy. `choose` must return an index in [0, n), or -1 when allowNone. It may keep state. */
+/**
+ * A policy. `choose` must return an index in [0, n), or -1 when allowNone. It must not keep state
+ * across games: game K of a run must replay exactly on its own (a trace plays only game K, and each
+ * worker thread plays its own chunks with its own copy of the policy), so an answer may depend only
+ * on what the game shows (randomness from view.rng). Scratch buffers reused between calls are fine.
+ */
 export interface DarkFatePolicy {
   readonly name: string;
   choose(view: DarkFateView, decision: number, options: Int32Array, n: number, allowNone: boolean): number;

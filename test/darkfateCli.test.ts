@@ -39,6 +39,14 @@ describe('sim darkfate', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it('the loss column is labelled from the woundsToDie rule in force, not a fixed "3 wounds"', () => {
+    const one = runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '--policy', 'greedy', '--set', 'woundsToDie=1']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/│ 1 wound +│/);
+    expect(one.stdout).not.toContain('3 wounds');
+    expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '--policy', 'greedy']).stdout).toMatch(/│ 3 wounds +│/);
+  });
+
   it('--flee-ends-hunt selects the other reading of "End the hunt phase", names it in the assumptions and changes Fully Operational results', () => {
     const base = ['darkfate', '--rev9', 'fully-operational', '-n', '2000', '--seed', '5', '-j', '1', '--format', 'json'];
     const literal = runCli([...base, '--flee-ends-hunt']);

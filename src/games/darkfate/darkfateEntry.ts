@@ -153,7 +153,7 @@ export const darkfateEntry: ScenarioGame = {
       ...(partial ? { partial: true } : {}),
       result: { versions: rows, players, solo, characters: params.characters, policy: policyName, fateCards: fateTotal, builtinPolicies: BUILTIN_POLICY_NAMES },
       assumptions,
-      tables: darkfateTables(rows),
+      tables: darkfateTables(rows, rules.woundsToDie),
       notes,
     };
   },

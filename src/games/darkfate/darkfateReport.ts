@@ -67,7 +67,8 @@ export function darkfateVersionResult(rev9: string, name: string, totals: Totals
   };
 }
 
-export function darkfateTables(rows: DarkFateVersionResult[]): ResultTable[] {
+/** Report tables; `woundsToDie` (the rule in force) labels the column of deaths by wounds in hand. */
+export function darkfateTables(rows: DarkFateVersionResult[], woundsToDie: number): ResultTable[] {
   return [
     {
       title: 'Win rate and causes of loss by Rev-9 version',
@@ -76,7 +77,7 @@ export function darkfateTables(rows: DarkFateVersionResult[]): ResultTable[] {
         { key: 'win', header: 'win', format: 'prob' },
         { key: 'winLo', header: 'lo', format: 'prob' },
         { key: 'winHi', header: 'hi', format: 'prob' },
-        { key: 'lossThreeWounds', header: '3 wounds', format: 'prob' },
+        { key: 'lossThreeWounds', header: `${woundsToDie} wound${woundsToDie === 1 ? '' : 's'}`, format: 'prob' },
         { key: 'lossEmptyWoundDeck', header: 'no wounds left', format: 'prob' },
         { key: 'turnCapHits', header: 'turn-cap games', format: 'int' },
         { key: 'games', header: 'games', format: 'int' },

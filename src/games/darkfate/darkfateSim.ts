@@ -34,7 +34,7 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
   const turns = Math.min(1 << 20, p.rules.maxTurns);
   return [
     { name: 'win', description: 'the players destroyed every Rev-9', kind: 'rate', maxValue: 1 },
-    { name: 'lossThreeWounds', description: 'lost: a player held three wound cards', kind: 'rate', maxValue: 1 },
+    { name: 'lossThreeWounds', description: 'lost: a player held woundsToDie wound cards (rulebook: three)', kind: 'rate', maxValue: 1 },
     { name: 'lossEmptyWoundDeck', description: 'lost: a wound was needed from an empty wound deck', kind: 'rate', maxValue: 1 },
     { name: 'turnCap', description: 'stopped by the turn cap (safety net; neither win nor loss)', kind: 'rate', maxValue: 1 },
     { name: 'turns', description: 'player turns played', kind: 'count', maxValue: turns },

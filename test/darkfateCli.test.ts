@@ -101,6 +101,19 @@ describe('sim darkfate', () => {
     expect(f.stderr.trim()).toBe(`sim: option --policy: ${join(dir, 'factory.mjs')}: the policy factory threw: factory broke`);
   });
 
+  const thrower = () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sim-df-')), 'throws.mjs');
+    writeFileSync(file, "export default { name: 'thrower', choose(v) { if (v.turn >= 3) throw new Error('boom'); return 0; } };\n");
+    return file;
+  };
+
+  it('a policy that throws during --rev9 all: the reproduce hint names the Rev-9 version that failed', () => {
+    const r = runCli(['darkfate', '--rev9', 'all', '-n', '40', '--seed', '1', '-j', '1', '--policy', thrower()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(/game 0: boom — reproduce with --rev9 damaged-endo --seed 1 --trace 0$/);
+  });
+
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
     const good = join(dir, 'mine.yaml');

@@ -130,7 +130,15 @@ export const darkfateEntry: ScenarioGame = {
     let games = 0;
     for (const v of versions) {
       // Same seed for every version: the rows are paired by game index.
-      const run = await settings.simulate('darkfate', simParamsFor(v));
+      let run: Awaited<ReturnType<RunSettings['simulate']>>;
+      try {
+        run = await settings.simulate('darkfate', simParamsFor(v));
+      } catch (err) {
+        // The shell's hint "reproduce with --seed S --trace K" replays one version: name the one
+        // that failed (the run may be --rev9 all, which --trace refuses, or another default).
+        if (err instanceof Error) err.message = err.message.replace(' — reproduce with ', ` — reproduce with --rev9 ${cards.rev9[v].key} `);
+        throw err;
+      }
       rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence));
       games = Math.max(games, run.games);
       if (run.partial) {

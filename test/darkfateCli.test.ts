@@ -114,6 +114,22 @@ describe('sim darkfate', () => {
     expect(r.stderr.trim()).toMatch(/game 0: boom — reproduce with --rev9 damaged-endo --seed 1 --trace 0$/);
   });
 
+  it('--trace K of a game whose policy throws prints the game up to the failure (stdout), then the error (stderr, exit 1)', () => {
+    const file = thrower();
+    const args = ['darkfate', '--policy', file, '--rev9', 'damaged-endo', '--seed', '1', '--trace', '0'];
+    const t = runCli(args);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toBe('sim: error: game 0: boom\n');
+    expect(t.stdout).toContain('game 0 of seed 1, turn by turn, up to its failure');
+    expect(t.stdout).toMatch(/^SET-UP: [^\n]*Damaged Endo/m);
+    expect(t.stdout).toMatch(/^TURN 3: [^]*\nFAILED: boom\n/m);
+    const j = runCli([...args, '--format', 'json']);
+    expect(j.code).toBe(1);
+    const report = JSON.parse(j.stdout);
+    expect([report.result.outcome, report.result.error, report.result.turns]).toEqual(['failed', 'boom', 3]);
+    expect(report.result.trace[0]).toMatch(/^SET-UP/);
+  });
+
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
     const good = join(dir, 'mine.yaml');

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Totals } from '../core/aggregate.js';
+import { GameError } from '../core/gameError.js';
 import { hashOf } from '../core/hash.js';
 import { packageInfo } from '../core/packageInfo.js';
 import type { RunResult } from '../run/runner.js';
@@ -243,7 +244,14 @@ export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, op
     if (!opts.quiet) process.stderr.write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
     opts = { ...opts, seed };
   }
-  const ex = await executeGame(entry, params, opts, seed);
+  let ex: GameExecution;
+  try {
+    ex = await executeGame(entry, params, opts, seed);
+  } catch (err) {
+    // A failed game may leave its output so far (a trace up to the failure): data first, then the error.
+    if (err instanceof GameError && err.partialReport && !opts.shard) emitReport(err.partialReport, opts);
+    throw err;
+  }
   if (!opts.shard) {
     emitReport(ex.report, opts);
     return;

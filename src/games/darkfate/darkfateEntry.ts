@@ -2,6 +2,7 @@
 // or, with trace >= 0, game K of the run replayed turn by turn.
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import { GameError } from '../../core/gameError.js';
 import { nearest, UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
@@ -95,19 +96,28 @@ export const darkfateEntry: ScenarioGame = {
       const engine = await buildEngine(simParamsFor(versions[0]));
       const lines: string[] = [];
       engine.trace = (l) => lines.push(l);
-      const outcome = engine.playGame(streamFor(settings.seed, trace));
-      const summary = { game: trace, outcome: OUTCOME_NAMES[outcome], turns: engine.turn, staggers: engine.staggers, flees: engine.flees, woundsTaken: engine.woundsTaken };
-      return {
+      let outcome: string;
+      let error: string | undefined;
+      try {
+        outcome = OUTCOME_NAMES[engine.playGame(streamFor(settings.seed, trace))];
+      } catch (err) {
+        // The game up to the failure is what the user asked to see: it travels with the error,
+        // and the shell prints it as the report (stdout) before the error (stderr, exit 1).
+        outcome = 'failed';
+        error = err instanceof Error ? err.message : String(err);
+      }
+      const summary = { game: trace, outcome, turns: engine.turn, staggers: engine.staggers, flees: engine.flees, woundsTaken: engine.woundsTaken };
+      const report: Report = {
         ...prov,
-        title: `Dark Fate vs the ${cards.rev9[versions[0]].name}: game ${trace} of seed ${settings.seed}, turn by turn`,
+        title: `Dark Fate vs the ${cards.rev9[versions[0]].name}: game ${trace} of seed ${settings.seed}, turn by turn${error === undefined ? '' : ', up to its failure'}`,
         method: 'mc',
         seed: settings.seed,
         n: 1,
         confidence: settings.confidence,
         policy: policyName,
-        result: { ...summary, trace: lines },
+        result: { ...summary, ...(error === undefined ? {} : { error }), trace: lines },
         assumptions,
-        text: lines.join('\n'),
+        text: lines.join('\n') + (error === undefined ? '' : `\nFAILED: ${error}`),
         tables: [
           {
             title: `game ${trace}`,
@@ -124,6 +134,8 @@ export const darkfateEntry: ScenarioGame = {
         ],
         notes: [],
       };
+      if (error !== undefined) throw new GameError(trace, `game ${trace}: ${error}`, report);
+      return report;
     }
     const rows: DarkFateVersionResult[] = [];
     let partial = false;

@@ -71,6 +71,7 @@ describe('sim darkfate', () => {
     await expect(j.result.trace.join('\n') + '\n').toMatchFileSnapshot('__snapshots__/darkfate-trace-seed42-game7.noreg.txt');
     const t = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy']);
     expect(t.stdout).toContain('TURN 1:');
+    expect(runCli(['darkfate', '--help']).stdout).toMatch(/--trace <K> +print game K of this run \(same --seed; K counts from 0\)/);
   });
 
   it('--policy ./file.js loads a user policy, also inside worker threads', () => {
@@ -169,6 +170,10 @@ describe('sim darkfate', () => {
       [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, random, greedy, cautious or the path of an existing .js module/],
       [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
       [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
+      // A trace simulates nothing: a shard would write an empty part file, a checkpoint would be ignored.
+      [['--trace', '0', '--shard', '1/2'], /^sim: option --trace: replays one game, so it cannot be combined with --shard\n/],
+      [['--set', 'trace=2', '--shard', '2/2'], /^sim: option --set trace: replays one game, so it cannot be combined with --shard\n/],
+      [['--trace', '0', '--checkpoint', join(mkdtempSync(join(tmpdir(), 'sim-df-')), 'ck.json')], /^sim: option --trace: replays one game, so it cannot be combined with --checkpoint\n/],
     ];
     for (const [args, msg] of cases) {
       const r = runCli(['darkfate', '-n', '10', ...args]);

@@ -237,6 +237,10 @@ export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, op
     captureHook({ entry, params, opts });
     return;
   }
+  // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
+  if (typeof params.trace === 'number' && params.trace >= 0 && (opts.shard || opts.checkpoint)) {
+    throw namingSource(new UsageError(`parameter trace: replays one game, so it cannot be combined with --${opts.shard ? 'shard' : 'checkpoint'}`), params);
+  }
   // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
   const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
   const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts);

@@ -24,7 +24,7 @@ export function registerDarkFate(program: Command): void {
         .option('--neural-net', 'optional rule Neural Net Processor (the Rev-9 player is played by the policy)')
         .option('--flee-ends-hunt', 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (default: it still hunts)')
         .option('--cards <file>', 'card data YAML replacing the reference set (see scenarios/darkfate/cards.yaml)')
-        .option('--trace <K>', 'print game K of this run (same --seed) turn by turn instead of the summary'),
+        .option('--trace <K>', 'print game K of this run (same --seed; K counts from 0) turn by turn instead of the summary'),
     overrides: (o) => {
       // Checked here too so that a bad --policy names the option (the entry names the parameter).
       if (o.policy !== undefined) checkPolicy(o.policy as string, 'option --policy');

@@ -106,6 +106,14 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['dice', '--target', '7'], /target.*1\.\.6/],
     [['dice', '--bogus'], /unknown option '--bogus'/],
     [['nosuchgame'], /unknown command 'nosuchgame'/],
+    // An output path is checked before the run: a folder, an empty path or a missing folder.
+    [['dice', '-n', '1000', '--out', tmpdir()], /--out.*is a directory/],
+    [['dice', '-n', '1000', '--out', ''], /--out.*Empty path/],
+    [['dice', '-n', '1000', '--out', `${join(tmpdir(), 'no-such-folder-sim')}/`], /--out.*ends in a slash/],
+    [['dice', '-n', '1000', '--out', join(tmpdir(), 'no-such-folder-sim', 'r.json')], /--out.*not an existing, writable folder/],
+    [['dice', '-n', '1000', '--checkpoint', tmpdir()], /--checkpoint.*is a directory/],
+    [['genisys', 'table', '--out', '.'], /--out.*is a directory/],
+    [['check', 'reports/dice-default.json', '--junit', ''], /--junit.*Empty path/],
   ];
   for (const [args, pattern] of cases) {
     it(args.join(' '), () => {

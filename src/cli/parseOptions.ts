@@ -71,9 +71,23 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** Parses an output file option: its folder must exist and be writable now, not after the run. */
+/**
+ * Parses an output file option (--out, --checkpoint, --junit): a non-empty path that is not a
+ * folder, in a folder that exists and is writable now, so a bad path fails before the run, not
+ * after it.
+ */
 export function parseOutFile(raw: string): string {
-  const dir = dirname(resolvePath(raw));
+  if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a file to write.');
+  const file = resolvePath(raw);
+  let isDir = false;
+  try {
+    isDir = statSync(file).isDirectory();
+  } catch {
+    /* not there yet: it will be created */
+  }
+  if (isDir) throw new InvalidArgumentError(`${raw} is a directory; expected a file to write.`);
+  if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
+  const dir = dirname(file);
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     accessSync(dir, constants.W_OK);

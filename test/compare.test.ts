@@ -200,6 +200,15 @@ describe('sweep', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/did you mean "target"/);
   });
+  it('sweep and compare --help do not offer --shard or --checkpoint (they refuse them); game commands do', () => {
+    for (const cmd of ['sweep', 'compare']) {
+      const help = runCli([cmd, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('--seed');
+      expect(help.stdout, cmd).not.toMatch(/--shard|--checkpoint/);
+    }
+    expect(runCli(['dice', '--help']).stdout).toMatch(/--shard[\s\S]*--checkpoint/);
+  });
 });
 
 describe('common random numbers in a card game', () => {

@@ -1,5 +1,7 @@
 // `sim dualfates …` through the real, compiled CLI: the issue's command line, JSON contract,
 // determinism of the Monte Carlo cross-check, and bad input (exit 2, one line).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
 
@@ -71,6 +73,12 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(j.method).toBe('mc');
     expect(j.result.checks.find((c: { metric: string }) => c.metric === 'first player wins Initiative').exact).toBe(0.5);
   }, 30_000);
+  it('pillars --help does not offer --shard or --checkpoint (they are refused)', () => {
+    const r = runCli(['dualfates', 'pillars', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--seed');
+    expect(r.stdout).not.toMatch(/--shard|--checkpoint/);
+  });
   it('table fits in 100 columns and has rows for stat 2..13', () => {
     const r = runCli(['dualfates', 'table']);
     expect(r.code).toBe(0);
@@ -104,6 +112,9 @@ describe('bad input: exit 2, one line on stderr naming the option or file, nothi
     [['run'], /--speed/],
     [['run', '--speed', '-2'], /--speed/],
     [['pillars', '--rounds', '0'], /--rounds/],
+    // Pillars runs outside the shared game path: shards and checkpoints would be silently ignored.
+    [['pillars', '--method', 'mc', '-n', '1000', '--shard', '1/2'], /--shard and --checkpoint .* not with dualfates pillars/],
+    [['pillars', '--method', 'mc', '-n', '1000', '--checkpoint', join(tmpdir(), 'sim-pillars-checkpoint.json')], /--shard and --checkpoint .* not with dualfates pillars/],
     [['team', 'no/such/file.yaml'], /no\/such\/file\.yaml: cannot read/],
     [['team', 'scenarios/dualfates/units.yaml'], /units\.yaml: units\.0\.faction/],
     [['team', 'scenarios/dualfates/teams/valid-mixed.yaml', '--set', 'vortexCap=-1'], /option --set vortexCap/],

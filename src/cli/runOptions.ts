@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
+import { UsageError } from '../core/params.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, render, type Format, type Report } from '../report/report.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
@@ -40,16 +41,25 @@ export function addOutputOptions(cmd: Command): Command {
     .option('-q, --quiet', 'no progress bar or notes on stderr');
 }
 
-/** Adds the Monte Carlo options: -n, --seed, -j, --chunk-size, plus the output options. */
-export function addRunOptions(cmd: Command, defaultGames: number): Command {
+/**
+ * Adds the Monte Carlo options: -n, --seed, -j, --chunk-size, --shard, --checkpoint, plus the
+ * output options. A command that does not run through the shared game path (`resumable: false`)
+ * keeps --shard and --checkpoint out of its help, and refuses them with refuseResumeOptions.
+ */
+export function addRunOptions(cmd: Command, defaultGames: number, { resumable = true }: { resumable?: boolean } = {}): Command {
   cmd
     .option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames)
     .option('--seed <S>', 'seed (whole number); chosen at random and reported when absent', parseSeed)
     .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
     .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())
-    .option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`', parseShard)
-    .option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes', parseOutFile);
+    .addOption(new Option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`').argParser(parseShard).hideHelp(!resumable))
+    .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable));
   return addOutputOptions(cmd);
+}
+
+/** Exit 2 when --shard or --checkpoint is given to a command added with `resumable: false` (they would be ignored). */
+export function refuseResumeOptions(opts: RunCliOptions, command: string): void {
+  if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${command}`);
 }
 
 /** The seed to use: the user's, or a fresh random one (see announceSeed). */

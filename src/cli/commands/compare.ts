@@ -14,7 +14,7 @@ import { loadSim } from '../../run/registry.js';
 import { compareMetrics, halfWidth, type MetricComparison } from '../../report/compareReport.js';
 import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario } from '../gameCommand.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, type RunCliOptions } from '../runOptions.js';
+import { addRunOptions, announceSeed, chooseSeed, emitReport, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { requireScenarioGame } from './scenarioCommands.js';
 
 interface CompareOptions extends RunCliOptions {
@@ -220,9 +220,9 @@ export function registerCompare(program: Command): void {
     .option('--margin <size>', 'equivalence margin for --until-decided (default 1pp)', parseDifference)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
-  addRunOptions(cmd, 1e5).action(async (aArg: string, bArg: string | undefined, opts: CompareOptions) => {
+  addRunOptions(cmd, 1e5, { resumable: false }).action(async (aArg: string, bArg: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];
-    if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${'compare'}`);
+    refuseResumeOptions(opts, 'compare');
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
     const A = await loadVariant(aArg);
     const B = bArg ? await loadVariant(bArg) : A;

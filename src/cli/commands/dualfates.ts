@@ -12,7 +12,7 @@ import { fateCheckReport } from '../../games/dualfates/fateReport.js';
 import { formatTeamError, parseTeam, validateTeam } from '../../games/dualfates/team.js';
 import { addGameCommand } from '../gameCommand.js';
 import { intInRange } from '../parseOptions.js';
-import { addOutputOptions, addRunOptions, announceSeed, chooseSeed, emitReport, runWithShell, type OutputOptions, type RunCliOptions } from '../runOptions.js';
+import { addOutputOptions, addRunOptions, announceSeed, chooseSeed, emitReport, refuseResumeOptions, runWithShell, type OutputOptions, type RunCliOptions } from '../runOptions.js';
 
 /** Rounds in a standard game (rulebook: Round Structure — "Dual Fates is played over 10 rounds"). */
 const STANDARD_ROUNDS = 10;
@@ -91,7 +91,10 @@ export function registerDualFates(program: Command): void {
       .option('--rounds <N>', 'rounds in the game (1..100)', intInRange(1, 100), STANDARD_ROUNDS)
       .addOption(new Option('--method <method>', 'exact, or mc: Monte Carlo beside exact').choices(['exact', 'mc']).default('exact')),
     1e5,
+    // Pillars is not a registered scenario game, so `sim merge` could not rebuild its report from parts: no shards or checkpoints.
+    { resumable: false },
   ).action(async (o: RunCliOptions & { rounds: number; method: 'exact' | 'mc' }) => {
+    refuseResumeOptions(o, 'dualfates pillars');
     if (o.method === 'exact') {
       emitReport(pillarsReport(o.rounds, o.confidence), o);
       return;

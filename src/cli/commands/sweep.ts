@@ -10,7 +10,7 @@ import { parseSetOptions } from '../../core/scenarioFile.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { nearest } from '../../core/params.js';
 import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario } from '../gameCommand.js';
-import { addRunOptions, chooseSeed, emitReport, type RunCliOptions } from '../runOptions.js';
+import { addRunOptions, chooseSeed, emitReport, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { requireScenarioGame } from './scenarioCommands.js';
 
 export interface GridAxis {
@@ -59,9 +59,9 @@ export function registerSweep(program: Command): void {
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect);
-  addRunOptions(cmd, 1e4).action(async (game: string, opts: SweepOptions) => {
+  addRunOptions(cmd, 1e4, { resumable: false }).action(async (game: string, opts: SweepOptions) => {
     opts.grid ??= [];
-    if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${'sweep'}`);
+    refuseResumeOptions(opts, 'sweep');
     opts.set ??= [];
     const entry = await requireScenarioGame(game, 'argument game');
     if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');

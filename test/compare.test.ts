@@ -8,7 +8,7 @@ import { runSimulation } from '../src/run/runner.js';
 import { binomialHalfTwoSided, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
 import { randIndex, streamFor } from '../src/core/rng.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
-import { crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
+import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
 import { nextTargetBatch, parseDifference } from '../src/cli/commands/compare.js';
 import { runCli } from './helpers/runCli.js';
 
@@ -187,18 +187,52 @@ describe('sweep', () => {
       { a: '1', b: 'x' }, { a: '1', b: 'y' }, { a: '1', b: 'z' }, { a: '2', b: 'x' }, { a: '2', b: 'y' }, { a: '2', b: 'z' },
     ]);
   });
-  it('one CSV row per cell and table row, cells on the same streams', () => {
+  it('one CSV row per cell and table row, for every table of the game, cells on the same streams', () => {
     const r = runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '--grid', 'set:count=1,2', '-n', '2000', '--seed', '3', '--format', 'csv']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    expect(lines[0].startsWith('cell.target,cell.count,successes')).toBe(true);
+    const [dist, summary, ...rest] = r.stdout.trim().split('\n\n').map((t) => t.split('\n'));
+    expect(rest).toHaveLength(0);
+    expect(dist[0].startsWith('cell.target,cell.count,successes')).toBe(true);
     // 3 targets × (2 rows for count 1 + 3 rows for count 2)
-    expect(lines).toHaveLength(1 + 3 * 5);
-    expect(lines[1].startsWith('4,1,0,')).toBe(true);
-    expect(lines[15].startsWith('6,2,2,')).toBe(true);
+    expect(dist).toHaveLength(1 + 3 * 5);
+    expect(dist[1].startsWith('4,1,0,')).toBe(true);
+    expect(dist[15].startsWith('6,2,2,')).toBe(true);
+    // The game's second table (its summary) is swept too: every metric row of every cell.
+    const one = runCli(['dice', '--target', '4', '--count', '1', '-n', '2000', '--seed', '3', '--format', 'csv']).stdout.trim().split('\n\n')[1].split('\n');
+    expect(summary[0]).toBe(`cell.target,cell.count,${one[0]}`);
+    expect(summary).toHaveLength(1 + 6 * (one.length - 1));
+    expect(summary[1]).toBe(`4,1,${one[1]}`);
     const bad = runCli(['sweep', 'dice', '--grid', 'targte=1']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/did you mean "target"/);
+  });
+  it('the table view has one sweep table per table of the game, titled by what the cells share', () => {
+    const r = runCli(['sweep', 'dualfates-attack', '--grid', 'damage=light,heavy', '--grid', 'armor=1,2', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const titles = r.stdout.split('\n').filter((l) => l.endsWith('— by damage × armor'));
+    expect(titles).toEqual([
+      'Attack (exact, over the 36 outcomes of 2d6) — by damage × armor',
+      'Damage per attack — by damage × armor',
+      'Attacks to incapacitate — by damage × armor',
+    ]);
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(commonTitle(['Damage (light: d6; 0 = miss)', 'Damage (heavy: 2d6; 0 = miss)'])).toBe('Damage');
+    expect(commonTitle(['Per game — means', 'Per game — rates'])).toBe('Per game');
+    expect(commonTitle(['Summary', 'Summary'])).toBe('Summary');
+  });
+  it('a parameter given as two axes is refused, not run as mislabelled cells', () => {
+    for (const second of ['count=2', 'set:count=2']) {
+      const r = runCli(['sweep', 'dice', '--grid', 'count=1', '--grid', second, '-n', '100']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim()).toBe('sim: option --grid: axis "count" is given twice; list all its values in one --grid count=v1,v2');
+    }
+  });
+  it('a seed chosen at random is announced once, not once per cell', () => {
+    const r = runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '-n', '100', '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr.match(/chosen at random/g)).toHaveLength(1);
+    expect(r.stderr).toContain(`--seed ${JSON.parse(r.stdout).seed}`);
   });
   it('sweep and compare --help do not offer --shard or --checkpoint (they refuse them); game commands do', () => {
     for (const cmd of ['sweep', 'compare']) {

@@ -1,6 +1,6 @@
 // `sim sweep GAME --grid key=v1,v2 …`: the cross product of parameter values, every cell on the
-// same seed (so the same game indices and streams), one row per cell (per row of the game's main
-// table) with its intervals.
+// same seed (so the same game indices and streams). Each table of the game's report becomes one
+// sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
 import { Command } from 'commander';
 import { collect } from '../parseOptions.js';
 import { UsageError, validateParam, type ParamSpec } from '../../core/params.js';
@@ -65,7 +65,11 @@ export function registerSweep(program: Command): void {
     opts.set ??= [];
     const entry = await requireScenarioGame(game, 'argument game');
     if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');
-    const axes = opts.grid.map(parseGrid).map((axis) => {
+    const grids = opts.grid.map(parseGrid);
+    // One axis per parameter: a second --grid for it would make cells that differ only in a label.
+    const dup = grids.find((g, i) => grids.findIndex((h) => h.key === g.key) !== i);
+    if (dup) throw new UsageError(`option --grid: axis "${dup.key}" is given twice; list all its values in one --grid ${dup.key}=v1,v2`);
+    const axes = grids.map((axis) => {
       const spec = entry.params.find((p) => p.key === axis.key);
       if (!spec) {
         const near = nearest(axis.key, entry.params.map((p) => p.key));
@@ -81,37 +85,77 @@ export function registerSweep(program: Command): void {
     const sets = parseSetOptions(opts.set);
     const cells = crossProduct(axes);
     const reports: Report[] = [];
+    let cellOpts = runOpts;
     for (const cell of cells) {
       const params = resolveFromSources(entry, scenario, sets, {}, cell);
-      reports.push(await runGameForShell(entry, params, runOpts, seed));
+      const report = await runGameForShell(entry, params, cellOpts, seed);
+      reports.push(report);
+      // The first cell that plays games announces a random seed; the others share it, so say it once.
+      if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
     emitReport(sweepReport(entry, axes, cells, reports, seed, runOpts), opts);
   });
 }
 
-function sweepReport(entry: ScenarioGame, axes: GridAxis[], cells: Record<string, string>[], reports: Report[], seed: number, opts: RunCliOptions): Report {
-  const main = reports[0].tables[0];
+/**
+ * The title shared by the cells' tables at one index: the title itself when all agree, else the
+ * words they start with (cut before an unclosed parenthesis, trailing punctuation dropped), since
+ * titles may name parameter values that differ from cell to cell.
+ */
+export function commonTitle(titles: string[]): string {
+  const words = titles.map((t) => t.split(/\s+/));
+  let k = 0;
+  while (k < words[0].length && words.every((w) => w[k] === words[0][k])) k++;
+  if (k === words[0].length && words.every((w) => w.length === k)) return titles[0];
+  let prefix = words[0].slice(0, k).join(' ');
+  const open = prefix.lastIndexOf('(');
+  if (open >= 0 && prefix.indexOf(')', open) < 0) prefix = prefix.slice(0, open);
+  return prefix.replace(/[\s:;,.—–-]+$/, '');
+}
+
+/**
+ * One sweep table per table of the cells' reports (matched by position): the axis columns, then
+ * every column any cell's table has (in order of first appearance), one row per cell and row.
+ */
+export function sweepTables(axes: GridAxis[], cells: Record<string, string>[], reports: Report[], fallbackTitle: string): ResultTable[] {
   const axisCols: Column[] = axes.map((a) => ({ key: `cell.${a.key}`, header: a.key, format: 'text' }));
-  const table: ResultTable = {
-    title: `${main?.title ?? entry.id} — by ${axes.map((a) => a.key).join(' × ')}`,
-    columns: [...axisCols, ...(main?.columns ?? [])],
-    rows: reports.flatMap((r, i) =>
-      (r.tables[0]?.rows ?? []).map((row) => ({ ...Object.fromEntries(Object.entries(cells[i]).map(([k, v]) => [`cell.${k}`, v])), ...row })),
-    ),
-  };
+  const by = axes.map((a) => a.key).join(' × ');
+  const count = Math.max(0, ...reports.map((r) => r.tables.length));
+  const tables: ResultTable[] = [];
+  for (let j = 0; j < count; j++) {
+    const present = reports.map((r, i) => ({ table: r.tables[j], cell: cells[i] })).filter((x) => x.table !== undefined);
+    const columns: Column[] = [];
+    for (const { table } of present) for (const c of table.columns) if (!columns.some((d) => d.key === c.key)) columns.push(c);
+    const title = commonTitle(present.map((x) => x.table.title)) || fallbackTitle;
+    tables.push({
+      title: `${title} — by ${by}`,
+      columns: [...axisCols, ...columns],
+      rows: present.flatMap(({ table, cell }) =>
+        table.rows.map((row) => ({ ...Object.fromEntries(Object.entries(cell).map(([k, v]) => [`cell.${k}`, v])), ...row })),
+      ),
+    });
+  }
+  return tables;
+}
+
+function sweepReport(entry: ScenarioGame, axes: GridAxis[], cells: Record<string, string>[], reports: Report[], seed: number, opts: RunCliOptions): Report {
   const timings = reports.reduce((s, r) => s + Number(r.timings?.wallMs ?? 0), 0);
+  // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
+  const simulated = reports.find((r) => r.method === 'mc');
   return {
     ...provenance(entry.id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${entry.id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
-    method: reports[0].method,
-    seed: reports[0].method === 'mc' ? seed : null,
-    n: reports[0].n,
+    method: simulated ? 'mc' : reports[0].method,
+    seed: simulated ? seed : null,
+    n: (simulated ?? reports[0]).n,
     confidence: opts.confidence,
     result: { axes, cells: cells.map((cell, i) => ({ cell, params: reports[i].rerun?.params, result: reports[i].result })) },
     assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-    tables: [table],
+    tables: sweepTables(axes, cells, reports, entry.id),
     notes: [
-      'Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.',
+      ...(simulated
+        ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
+        : []),
       ...[...new Set(reports.flatMap((r) => r.notes))],
     ],
     timings: { wallMs: timings },

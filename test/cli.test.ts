@@ -177,3 +177,47 @@ describe('errors from checks across parameters name where the value came from', 
     expect(both.stderr.trim()).toBe('sim: option --solo: solo mode is one player with two characters; got 2 players (option --set players)');
   });
 });
+
+describe('a run whose method is exact draws no random seed: the same command gives the same report', () => {
+  const commands = [
+    ['genisys', 'attack'],
+    ['dualfates', 'attack'],
+    ['run', 'scenarios/dualfates/default.yaml'],
+  ];
+  for (const command of commands) {
+    it(command.join(' '), () => {
+      const [a, b] = [0, 1].map(() => runCli([...command, '--format', 'json']));
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.stderr).toBe('');
+      expect(b.stdout).toBe(a.stdout);
+      const j = JSON.parse(a.stdout);
+      expect(j.method).toBe('exact');
+      expect(j.seed).toBeNull();
+      expect(j.rerun.seed).toBe(0);
+    });
+  }
+  it('an explicit --seed is still recorded; Monte Carlo still draws and announces one', () => {
+    expect(JSON.parse(runCli(['genisys', 'attack', '--seed', '9', '--format', 'json']).stdout).rerun.seed).toBe(9);
+    const mc = runCli(['dualfates', 'attack', '--method', 'mc', '-n', '1000', '--format', 'json']);
+    expect(mc.code).toBe(0);
+    const seed = JSON.parse(mc.stdout).rerun.seed;
+    expect(mc.stderr).toContain(`--seed ${seed}`);
+  });
+  it('every game with an exact method computes it without simulating (so no seed is needed)', async () => {
+    const { findScenarioGame, scenarioGameIds } = await import('../src/cli/scenarioGames.js');
+    const { resolveParams } = await import('../src/core/params.js');
+    let exactGames = 0;
+    for (const id of scenarioGameIds()) {
+      const entry = (await findScenarioGame(id))!;
+      const method = entry.params.find((p) => p.key === 'method');
+      if (!method?.choices?.includes('exact')) continue;
+      exactGames++;
+      const params = resolveParams(entry.params, { method: 'exact' }, (k) => k);
+      const simulate = () => Promise.reject(new Error(`${id}: method exact simulated`));
+      const report = await entry.run(params, { n: 10, seed: 1, confidence: 0.95, simulate });
+      expect(report.method, id).toBe('exact');
+      expect(report.seed, id).toBeNull();
+    }
+    expect(exactGames).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -243,7 +243,8 @@ export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, op
   }
   // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
   const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
-  const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts);
+  // A game's `method: exact` never simulates (a conformance test holds each game to it): no random seed to draw.
+  const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts, params.method !== 'exact');
   if (saved?.identity) {
     if (!opts.quiet) process.stderr.write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
     opts = { ...opts, seed };

@@ -62,9 +62,19 @@ export function refuseResumeOptions(opts: RunCliOptions, command: string): void 
   if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${command}`);
 }
 
-/** The seed to use: the user's, or a fresh random one (see announceSeed). */
-export function chooseSeed(opts: { seed?: number }): number {
-  return opts.seed ?? randomInt(0, 2 ** 47);
+/**
+ * Seed of a run that draws no random numbers (an exact method) when the user gave none: every seed
+ * gives the same numbers, so a fixed one keeps its report, `rerun` block included, the same on
+ * every run.
+ */
+export const EXACT_RUN_SEED = 0;
+
+/**
+ * The seed to use: the user's; else a fresh random one (see announceSeed), or EXACT_RUN_SEED when
+ * the run draws no random numbers.
+ */
+export function chooseSeed(opts: { seed?: number }, drawsRandomNumbers = true): number {
+  return opts.seed ?? (drawsRandomNumbers ? randomInt(0, 2 ** 47) : EXACT_RUN_SEED);
 }
 
 /** Tells the user a randomly chosen seed on stderr, so the run can be repeated. */

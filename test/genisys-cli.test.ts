@@ -160,3 +160,34 @@ describe('sim genisys table', () => {
     expect(r.stderr).toMatch(/--rows: unknown axis "weather"/);
   });
 });
+
+describe('genisys help agrees with `sim params genisys-attack`', () => {
+  let params: { key: string; default: unknown }[] | undefined;
+  const defaultOf = (key: string) => {
+    params ??= JSON.parse(runCli(['params', 'genisys-attack', '--format', 'json']).stdout).result as { key: string; default: unknown }[];
+    return String(params.find((p) => p.key === key)!.default);
+  };
+  // Help lines joined per option (commander wraps long descriptions onto indented lines).
+  const optionHelp = (args: string[]) => {
+    const text = runCli([...args, '--help']).stdout.replace(/\n {20,}/g, ' ');
+    return (flag: string) => text.split('\n').find((l) => l.trimStart().startsWith(`${flag} `)) ?? '';
+  };
+  const options: [string, string][] = [
+    ['--skill', 'skill'], ['--rof', 'rof'], ['--range', 'range'], ['--power', 'power'], ['--armor', 'armor'],
+    ['--resolution', 'resolution'], ['--resilient', 'resilient'], ['--cover', 'cover'], ['--damage-taken', 'damageTaken'], ['--units', 'units'],
+  ];
+  for (const command of [['genisys', 'attack'], ['genisys', 'table']]) {
+    it(`${command.join(' ')}: every stat option shows the parameter's real default`, () => {
+      const help = optionHelp(command);
+      for (const [flag, key] of options) expect(help(flag), flag).toContain(`(default ${defaultOf(key)}`);
+      // The lies this replaced: Resilient's default is 0 (the target's, else 1), and ROF 0 is accepted (auto).
+      expect(help('--resilient')).not.toContain('default 1');
+      expect(help('--rof')).toContain('0..20');
+    });
+  }
+  it('the fallback without a picked unit is what a run uses (ROF 2 for an attack, 1 for a die-step table)', () => {
+    expect(optionHelp(['genisys', 'attack'])('--rof')).toContain("(default 0: the --weapon's, else 2)");
+    expect(optionHelp(['genisys', 'table'])('--rof')).toContain("(default 0: the --weapon's, else 1)");
+    expect(json([]).title).toMatch(/^2 shots at short: Skill D8 5\+, save D6 4\+, Power D8 vs Armor 4\+, Resolution D8/);
+  });
+});

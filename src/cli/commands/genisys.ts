@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { GENISYS_ASSUMPTIONS, genisysEntry, unitsTitle } from '../../games/genisys/genisysEntry.js';
-import { AUTO_INT, readParams } from '../../games/genisys/genisysParams.js';
+import { AUTO_INT, GENISYS_PARAMS, readParams, STAT_FALLBACK } from '../../games/genisys/genisysParams.js';
 import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from '../../games/genisys/dieStepTable.js';
 import { applyUnits, picksOf } from '../../games/genisys/units.js';
 import { loadScenarioFile, resolveFromSources, type GameCliOptions } from '../gameCommand.js';
@@ -33,22 +33,40 @@ const FLAGS: [string, string, string][] = [
   ['brace', '--brace', 'Brace weapon (may fire into Extreme range)'],
 ];
 
-/** Declares the attack options (no commander defaults: the ParamSpec defaults apply). */
-function attackOptions(cmd: Command): Command {
+/** The allowed values and default of parameter `key`, as `sim params genisys-attack` lists them. */
+function allowedAndDefault(key: string): { allowed: string; default: string } {
+  const spec = GENISYS_PARAMS.find((p) => p.key === key)!;
+  return { allowed: spec.choices ? spec.choices.join('|') : `${spec.min}..${spec.max}`, default: String(spec.default) };
+}
+
+/**
+ * Help of a stat option whose default (auto, or 0 for a number) is the picked unit's value, else
+ * the quickplay attack's (STAT_FALLBACK, or `fallback` where the command differs).
+ */
+function statHelp(key: keyof typeof STAT_FALLBACK, what: string, picked: string, fallback: string | number = STAT_FALLBACK[key]): string {
+  const p = allowedAndDefault(key);
+  return `${what}: ${p.allowed} (default ${p.default}: ${picked}, else ${fallback})`;
+}
+
+/**
+ * Declares the attack options (no commander defaults: the ParamSpec defaults apply; the help
+ * takes them from there). A die-step table falls back to ROF 1 (`tableRof`).
+ */
+function attackOptions(cmd: Command, { tableRof = false }: { tableRof?: boolean } = {}): Command {
   cmd
     .option('--attacker <unit>', 'attacking unit from the units file (fills --skill unless given)')
     .option('--weapon <weapon>', 'weapon from the units file (fills --rof, --power, its special rules unless given)')
-    .option('--target <unit>', 'target unit from the units file (fills --armor, --resolution, its special rules unless given)')
-    .option('--units <file>', 'units data file (default scenarios/genisys/units.yaml)')
-    .option('--skill <die>', "attacker's Skill die: d4|d6|d8|d10|d12|d20 (default d8)")
-    .option('--rof <N>', 'Skill dice per attack, 1..20 (default 2)')
-    .option('--range <band>', 'cc|pb|short|long|extreme (default short)')
-    .option('--power <die>', "weapon's Power die (default d8)")
-    .option('--armor <N>', "target's Armor N (N means N+; default 4)")
-    .option('--cover <kind>', 'none|soft|hard|fort (default hard)')
-    .option('--resolution <die>', "target's Resolution die (default d8)")
-    .option('--resilient <N>', 'target has Resilient (N) (default 1: not resilient)')
-    .option('--damage-taken <N>', 'damage the Resilient target already carries (default 0)');
+    .option('--target <unit>', 'target unit from the units file (fills --armor, --resolution, --resilient, its special rules unless given)')
+    .option('--units <file>', `units data file (default ${allowedAndDefault('units').default})`)
+    .option('--skill <die>', statHelp('skill', "attacker's Skill die", "the --attacker's"))
+    .option('--rof <N>', statHelp('rof', 'Skill dice per attack', "the --weapon's", tableRof ? 1 : STAT_FALLBACK.rof))
+    .option('--range <band>', statHelp('range', 'range band', 'cc for a Close Combat --weapon'))
+    .option('--power <die>', statHelp('power', "weapon's Power die", "the --weapon's"))
+    .option('--armor <N>', statHelp('armor', "target's Armor N (N means N+)", "the --target's"))
+    .option('--cover <kind>', `${allowedAndDefault('cover').allowed} (default ${allowedAndDefault('cover').default})`)
+    .option('--resolution <die>', statHelp('resolution', "target's Resolution die", "the --target's"))
+    .option('--resilient <N>', statHelp('resilient', "target's Resilient N (1 = not resilient)", "the --target's"))
+    .option('--damage-taken <N>', `damage the Resilient target already carries: ${allowedAndDefault('damageTaken').allowed} (default ${allowedAndDefault('damageTaken').default})`);
   for (const [, flag, doc] of FLAGS) cmd.option(flag, doc);
   return cmd;
 }
@@ -96,7 +114,7 @@ export function registerGenisys(program: Command): void {
   const table = genisys
     .command('table')
     .description('die-step table of exact probabilities: rows Skill × range × Power, columns Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)');
-  attackOptions(table);
+  attackOptions(table, { tableRof: true });
   table
     // Power in the rows keeps the default table within 100 columns (as columns it took 451).
     .option('--rows <axes>', `row axes, comma-separated (${AXES.join(', ')})`, 'skill,range,power')

@@ -89,6 +89,20 @@ describe('sim darkfate', () => {
     expect(b.stderr).toMatch(/^sim: option --policy: .*bad\.mjs: expected a default export/);
   });
 
+  it("a policy module's code is part of the run's identity: a checkpoint made with other code is refused", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const file = join(dir, 'last.mjs');
+    const code = "export default { name: 'last-action', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n";
+    writeFileSync(file, code);
+    const run = () => runCli(['darkfate', '-n', '200', '--seed', '3', '--policy', file, '-j', '1', '--checkpoint', join(dir, 'ck.json'), '--format', 'json', '-q']);
+    const first = run();
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(file, `${code}// edited\n`);
+    const again = run();
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/ck\.json/);
+  });
+
   it('a policy module that cannot be imported, or whose factory throws, is named in the one-line error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
     writeFileSync(join(dir, 'syntax.mjs'), "export default { name: ;\n");

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { GameError } from '../../core/gameError.js';
+import { fileHash } from '../../core/hash.js';
 import { nearest, UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
@@ -69,6 +70,7 @@ export const darkfateEntry: ScenarioGame = {
     const rules = rulesOf(resolved);
     if (rules.refillTo < 1 && rules.reserveSetup < 1) throw new UsageError('parameters refillTo and reserveSetup cannot both be 0');
     const { name: policyName, path: policyPath } = checkPolicy(resolved.policy as string);
+    const policyHash = policyPath ? fileHash(policyPath) : undefined;
     const compiled = compileCards(cards);
     if (policyPath) {
       try {
@@ -82,10 +84,11 @@ export const darkfateEntry: ScenarioGame = {
       rules,
       setup: { players, characters, solo, rev9: v, goOnWithoutMe: resolved.goOnWithoutMe as boolean, neuralNet: resolved.neuralNet as boolean },
       policy: policyPath ? 'planner' : policyName,
-      ...(policyPath ? { policyPath } : {}),
+      ...(policyPath ? { policyPath, policyHash } : {}),
     });
     const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsParam : 'reference', policy: policyName };
-    const prov = provenance('darkfate', params, cards);
+    // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).
+    const prov = provenance('darkfate', params, policyHash ? { cards, policyModule: policyHash } : cards);
     const assumptions = [
       userCards ? `card data from ${cardsParam} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
       ...engineAssumptions(rules.fleeEndsHunt, resolved.goOnWithoutMe as boolean),

@@ -2,6 +2,7 @@
 // Parameters are plain JSON (the validated card data travels with them to worker threads); a
 // user policy module is imported in createPlayer from its absolute path.
 import type { MetricSpec } from '../../core/aggregate.js';
+import { fileHash } from '../../core/hash.js';
 import type { GamePlayer, GameSim } from '../../core/game.js';
 import { compileCards, type CardDataDoc, type CardTable } from './cardData.js';
 import { DarkFateEngine, OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './engine.js';
@@ -17,6 +18,8 @@ export interface DarkFateSimParams {
   policy: string;
   /** Absolute path of a user policy module. */
   policyPath?: string;
+  /** The module's content hash (fileHash): part of the run's identity, checked again where the module is loaded. */
+  policyHash?: string;
 }
 
 export const M_WIN = 0;
@@ -83,6 +86,8 @@ export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
 /** Builds the engine (policy included) for these parameters; shared by the sim, the trace and tests. */
 export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine> {
   if (!p.policyPath) return buildEngineSync(p);
+  // The module must still be the one the run was identified with (shards and checkpoints rely on it).
+  if (p.policyHash !== undefined && fileHash(p.policyPath) !== p.policyHash) throw new Error(`${p.policyPath}: the policy module changed since the run started (content hash ${fileHash(p.policyPath)}, expected ${p.policyHash})`);
   const cards = compileCards(p.cards);
   const user = await loadUserPolicy(p.policyPath, cards);
   const engine = new DarkFateEngine(cards, p.rules, p.setup, user);

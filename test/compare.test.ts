@@ -171,6 +171,16 @@ describe('stopping rules', () => {
     expect(r.stdout).toMatch(/pairs/);
     expect(r.stdout).toMatch(/conditional on the policy/);
   });
+  it('a report of several simulations (Dark Fate --rev9 all) labels each comparison with its Rev-9 version', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cmp-'));
+    const file = join(dir, 'all.yaml');
+    writeFileSync(file, 'game: darkfate\nparams:\n  rev9: all\n  policy: greedy\n');
+    const r = runCli(['compare', file, '--set', 'handSize=6', '-n', '100', '--seed', '2', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect([...new Set(j.result.comparisons.map((c: { label: string }) => c.label))]).toEqual(['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational']);
+    expect(j.notes.some((n: string) => n.startsWith('Run liquid-exoskeleton: fixed rule, 100 games'))).toBe(true);
+  });
   it('bad compare usage exits 2', () => {
     expect(runCli(['compare', 'dice']).code).toBe(2);
     expect(runCli(['compare', 'nofile.yaml']).code).toBe(2);

@@ -17,8 +17,9 @@ export interface RunSettings {
   /**
    * Runs registered simulation `simId` on games [0, n) with `seed`; the shell supplies threads,
    * progress and interruption. The result may be partial (interrupted): report it as such.
+   * `label` names the call where a report makes several (a Rev-9 version): `sim compare` shows it.
    */
-  simulate(simId: string, simParams: unknown): Promise<RunResult>;
+  simulate(simId: string, simParams: unknown, label?: string): Promise<RunResult>;
 }
 
 export interface ScenarioGame {

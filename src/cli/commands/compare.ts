@@ -33,6 +33,8 @@ export type StopRule =
   | { kind: 'until-decided'; first: number; margin: number; max: number; alpha: number };
 
 export interface StopOutcome {
+  /** The game's name for this simulation (a Rev-9 version), else its number. */
+  label: string;
   rule: StopRule['kind'];
   games: number;
   looks: number;
@@ -68,8 +70,8 @@ function plannedLooks(first: number, max: number): number {
 
 /** Pairs the k-th simulate call of side A with the k-th of side B and runs them as one paired simulation. */
 class Rendezvous {
-  private readonly calls: { simId: string; simParams: unknown; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
-  readonly comparisons: MetricComparison[] = [];
+  private readonly calls: { simId: string; simParams: unknown; label?: string; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
+  readonly comparisons: (MetricComparison & { label: string })[] = [];
   readonly outcomes: StopOutcome[] = [];
   private started = 0;
   private readonly finished = [false, false];
@@ -80,10 +82,10 @@ class Rendezvous {
     private readonly rule: StopRule,
   ) {}
 
-  side(s: 0 | 1): (simId: string, simParams: unknown) => Promise<RunResult> {
-    return (simId, simParams) =>
+  side(s: 0 | 1): (simId: string, simParams: unknown, label?: string) => Promise<RunResult> {
+    return (simId, simParams, label) =>
       new Promise<RunResult>((resolve, reject) => {
-        this.calls[s].push({ simId, simParams, resolve, reject });
+        this.calls[s].push({ simId, simParams, label, resolve, reject });
         this.pump();
       });
   }
@@ -174,8 +176,9 @@ class Rendezvous {
       }
     }
     if (partial) decision = 'interrupted';
-    this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence));
-    this.outcomes.push({ rule: rule.kind, games: done, looks, decision });
+    const label = ca.label !== undefined && ca.label === cb.label ? ca.label : ca.label !== undefined || cb.label !== undefined ? `${ca.label ?? k} vs ${cb.label ?? k}` : String(k);
+    this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label })));
+    this.outcomes.push({ label, rule: rule.kind, games: done, looks, decision });
     const split = splitPairedTotals(pp, total!);
     const base = last as unknown as RunResult;
     ca.resolve({ ...base, totals: split.a, games: done, partial });
@@ -272,7 +275,7 @@ function compareReport(
           'Tests: win/lose metrics by McNemar (exact below 50 discordant pairs), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
-          ...rv.outcomes.map((o, k) => `Run #${k}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),
+          ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),
         ]
       : ['Both variants were computed exactly: the differences below are exact, with no sampling error.']),
   ];
@@ -298,7 +301,7 @@ function compareReport(
           {
             title: 'A − B per metric (paired on common random numbers)',
             columns: [
-              ...(rv.outcomes.length > 1 ? [{ key: 'call', header: '#', format: 'int' as const }] : []),
+              ...(rv.outcomes.length > 1 ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
               { key: 'metric', header: 'metric', format: 'text' },
               { key: 'a', header: 'A', format: 'sig4' },
               { key: 'b', header: 'B', format: 'sig4' },
@@ -308,7 +311,7 @@ function compareReport(
               { key: 'pValue', header: 'p', format: 'pvalue' },
               { key: 'n', header: 'pairs', format: 'int' },
             ],
-            rows: rv.comparisons.map((c) => ({ call: c.call, metric: c.metric, a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test })),
+            rows: rv.comparisons.map((c) => ({ label: c.label, metric: c.metric, a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test })),
           },
         ]
       : [

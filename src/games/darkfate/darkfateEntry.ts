@@ -147,7 +147,7 @@ export const darkfateEntry: ScenarioGame = {
       // Same seed for every version: the rows are paired by game index.
       let run: Awaited<ReturnType<RunSettings['simulate']>>;
       try {
-        run = await settings.simulate('darkfate', simParamsFor(v));
+        run = await settings.simulate('darkfate', simParamsFor(v), cards.rev9[v].key);
       } catch (err) {
         // The shell's hint "reproduce with --seed S --trace K" replays one version: name the one
         // that failed (the run may be --rev9 all, which --trace refuses, or another default).

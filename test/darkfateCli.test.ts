@@ -72,6 +72,12 @@ describe('sim darkfate', () => {
     const t = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy']);
     expect(t.stdout).toContain('TURN 1:');
     expect(runCli(['darkfate', '--help']).stdout).toMatch(/--trace <K> +print game K of this run \(same --seed; K counts from 0\)/);
+    // Without --seed the trace tells the seed it chose (stderr), and that seed replays the same game.
+    const chosen = runCli(['darkfate', '--trace', '2', '--policy', 'greedy', '--format', 'json']);
+    const seed = /seed (\d+) \(chosen at random/.exec(chosen.stderr)?.[1];
+    expect(seed).toBeDefined();
+    const again = runCli(['darkfate', '--trace', '2', '--policy', 'greedy', '--format', 'json', '--seed', seed!]);
+    expect(JSON.parse(again.stdout).result.trace).toEqual(JSON.parse(chosen.stdout).result.trace);
   });
 
   it('--policy ./file.js loads a user policy, also inside worker threads', () => {

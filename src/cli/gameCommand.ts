@@ -203,6 +203,8 @@ export async function executeGame(
   } catch (err) {
     throw namingSource(err, params);
   }
+  // A report that used the seed without simulating a run (a --trace of one game) tells it too.
+  if (!announced && report.method === 'mc') announceSeed(opts, seed);
   const withRerun: Report = { ...report, rerun: { game: entry.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deterministicJson, runCli } from './helpers/runCli.js';
+import { deterministicJson, runCli, runCliAsync } from './helpers/runCli.js';
 
 const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
 
@@ -60,6 +60,15 @@ describe('sim darkfate', () => {
     expect(b.assumptions.some((l: string) => /undamaged ones cannot flee, and they and any left out of the flee still hunt/.test(l))).toBe(true);
     // Only games where the split Rev-9s are on the hunt together differ, but over 2,000 games some do.
     expect(a.result.versions[0].win.k).not.toBe(b.result.versions[0].win.k);
+  }, 60_000);
+
+  it('an interrupted --rev9 all run names the versions it never played', async () => {
+    const r = await runCliAsync(['darkfate', '--rev9', 'all', '-n', '1e6', '--policy', 'greedy', '-j', '1', '--seed', '1', '--format', 'json'], { interruptAfterMs: 1500 });
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.stdout);
+    expect(j.partial).toBe(true);
+    expect(j.result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['damaged-endo']);
+    expect(j.notes).toContain('interrupted: not played at all: endoskeleton, liquid-exoskeleton, fully-operational');
   }, 60_000);
 
   it('--trace K --seed S prints that game turn by turn (regression snapshot, not truth)', async () => {

@@ -163,6 +163,9 @@ export const darkfateEntry: ScenarioGame = {
     }
     const fateTotal = compiled.fateTotal;
     const notes: string[] = [];
+    // An interrupted --rev9 all run stops at the version it was playing: say which never ran.
+    const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
+    if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     return {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseGameCount, parseSeed } from '../src/cli/parseOptions.js';
 import { spawnSync } from 'node:child_process';
 import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
 
@@ -50,6 +51,10 @@ describe('sim dice through the real CLI', () => {
     for (const r of outs) expect(r.code).toBe(0);
     expect(deterministicJson(outs[1].stdout)).toEqual(deterministicJson(outs[0].stdout));
     expect(deterministicJson(outs[2].stdout)).toEqual(deterministicJson(outs[0].stdout));
+    // Underscores only between digits: anything else is a typo, not a number.
+    for (const n of ['1_', '_1', '1__0', '1e_6']) expect(parseGameCount.bind(null, n), n).toThrow(/Expected a whole number of games/);
+    expect(() => parseSeed('4_')).toThrow(/Expected a whole number/);
+    expect(parseSeed('1_024')).toBe(1024);
   });
   it('chooses and reports a seed when none is given', () => {
     const r = runCli(['dice', '-n', '1000', '--format', 'json']);

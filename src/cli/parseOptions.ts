@@ -11,8 +11,11 @@ export const MAX_GAMES = 1e12;
 const INTEGER_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)(e\+?\d+)?$/i;
 
 /** Parses a positive whole count written as 1000000, 1e6 or 1_000_000. */
+/** Digit-group underscores only between digits (1_000_000), as in JavaScript literals: "1_", "_1" and "1__0" are typos. */
+const BAD_UNDERSCORE = /(^|[^0-9])_|_($|[^0-9])/;
+
 export function parseGameCount(raw: string): number {
-  const text = raw.trim().replace(/_/g, '');
+  const text = BAD_UNDERSCORE.test(raw.trim()) ? '' : raw.trim().replace(/_/g, '');
   const value = INTEGER_TEXT.test(text) ? Number(text) : NaN;
   const allowed = `a whole number of games from 1 to 1e12, e.g. 1000000, 1e6 or 1_000_000`;
   if (!Number.isFinite(value)) throw new InvalidArgumentError(`Expected ${allowed}.`);
@@ -24,7 +27,7 @@ export function parseGameCount(raw: string): number {
 
 /** Parses a seed: a whole number in [0, 2^53 - 1]. */
 export function parseSeed(raw: string): number {
-  const text = raw.trim().replace(/_/g, '');
+  const text = BAD_UNDERSCORE.test(raw.trim()) ? '' : raw.trim().replace(/_/g, '');
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value > MAX_SEED) {
     throw new InvalidArgumentError(`Expected a whole number from 0 to ${MAX_SEED}.`);

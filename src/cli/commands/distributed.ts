@@ -95,8 +95,9 @@ export function registerDistributed(program: Command): void {
     .action(async (command: string[], opts: SubmitOptions) => {
       const { entry, params, opts: runOpts } = await captureRun(command);
       if (runOpts.shard) throw new UsageError('submit: use --shards M, not --shard K/M');
-      const seed = chooseSeed(runOpts);
-      announceSeed(runOpts, seed);
+      // As on one machine: an exact method draws no random seed.
+      const seed = chooseSeed(runOpts, params.method !== 'exact');
+      if (params.method !== 'exact') announceSeed(runOpts, seed);
       const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards);
       const runKey = hashOf(identity);
       const { Queue, QueueEvents, connect } = await loadQueueLibs();

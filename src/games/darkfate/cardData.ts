@@ -156,6 +156,21 @@ export function parseCardData(text: string, file: string): CardDataDoc {
     const first = uniqueNames.indexOf(name);
     if (first < i) throw new UsageError(`${file}: starter.uniques[${i}] (${name}): name: "${name}" is already the name of starter.uniques[${first}]; each unique card needs its own name`);
   });
+  // Card names identify card types (traces, policies, tests): one name, one card type.
+  const named: [string, string][] = [
+    ...doc.fate.map((c, i): [string, string] => [c.name, `fate[${i}]`]),
+    ...doc.starter.uniques.map((c, i): [string, string] => [c.name, `starter.uniques[${i}]`]),
+    [doc.starter.prep.name, 'starter.prep'],
+    [doc.starter.setback.name, 'starter.setback'],
+  ];
+  const where = new Map<string, string>();
+  for (const [name, at] of named) {
+    const earlier = where.get(name);
+    if (earlier !== undefined && !(earlier.startsWith('starter.uniques') && at.startsWith('starter.uniques'))) {
+      throw new UsageError(`${file}: ${at} (${name}): name: "${name}" is already the name of ${earlier}; give each card type its own name (use count for copies)`);
+    }
+    if (earlier === undefined) where.set(name, at);
+  }
   const characterKeys = doc.characters.map((ch) => ch.key);
   doc.characters.forEach((ch, i) => {
     const first = characterKeys.indexOf(ch.key);

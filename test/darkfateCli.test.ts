@@ -115,7 +115,7 @@ describe('sim darkfate', () => {
     writeFileSync(file, `${code}// edited\n`);
     const again = run();
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/ck\.json/);
+    expect(again.stderr).toMatch(/ck\.json.*the content of the policy file \(hash [0-9a-f]{16} vs [0-9a-f]{16}\)/);
   });
 
   it('a policy module that cannot be imported, or whose factory throws, is named in the one-line error', () => {

@@ -2,6 +2,8 @@
 // Debian when missing): two workers + submit equal the local run; a worker killed mid-job has its
 // shard retried with identical numbers; a result from a different run is refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +119,22 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     const local = runCli([...args, '-j', '2']);
     expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
   }, 90_000);
+
+  it('an edited policy module is another run: resubmitting plays new jobs, never returns the old numbers', async () => {
+    workers.push(startWorker(url, 'q-edit', { text: '' }));
+    const dir = mkdtempSync(join(tmpdir(), 'sim-dist-'));
+    const pol = join(dir, 'p.mjs');
+    const args = ['submit', 'darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '--shards', '2', '--redis', url, '--queue', 'q-edit'];
+    writeFileSync(pol, "export default { name: 'first', choose: () => 0 };\n");
+    const first = await runCliAsync(args);
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(pol, "export default { name: 'last', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
+    const second = await runCliAsync(args);
+    expect(second.code, second.stderr).toBe(0);
+    const local = runCli(['darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '-j', '1']);
+    expect(deterministicJson(second.stdout)).toEqual(deterministicJson(local.stdout));
+    expect(JSON.parse(second.stdout).result.versions[0].turns.mean).not.toBe(JSON.parse(first.stdout).result.versions[0].turns.mean);
+  }, 60_000);
 
   it('a result of a different run is refused', async () => {
     // A rogue worker answers every job with a part whose identity names another seed.

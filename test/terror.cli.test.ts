@@ -143,6 +143,7 @@ describe('sim terror', () => {
     expect(runCli([...base, '-n', '400', '-j', '1', '--policy', pol, '--shard', '2/2', '--out', join(dir, 'p2.json')]).code).toBe(0);
     const merged = runCli(['merge', join(dir, 'p1.json'), join(dir, 'p2.json')]);
     expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/belongs to a different run .*the content of the policy file/);
     expect(JSON.parse(runCli([...base, '-n', '100', '-j', '1', '--policy', pol]).stdout).paramsHash).not.toBe(hashBefore);
   });
 

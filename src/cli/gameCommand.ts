@@ -1,12 +1,12 @@
 // Registers a ScenarioGame as a command: its own options, plus --scenario FILE and repeated
 // --set key=value, plus the run and output options. Precedence, lowest first: rulebook defaults,
 // scenario file, --set, explicit options.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Totals } from '../core/aggregate.js';
 import { GameError } from '../core/gameError.js';
-import { hashOf } from '../core/hash.js';
+import { fileHash, hashOf } from '../core/hash.js';
 import { packageInfo } from '../core/packageInfo.js';
 import type { RunResult } from '../run/runner.js';
 import {
@@ -129,6 +129,23 @@ export function resolveFromSources(
   return resolved;
 }
 
+/**
+ * Content hashes of the files the path parameters name (card data, a policy module; not a
+ * built-in choice such as "reference", nor a default file), for the run's identity: a checkpoint, shard or submitted
+ * job made with other file contents is another run. A file that cannot be read is left to the game's own error.
+ */
+export function inputFileHashes(entry: ScenarioGame, params: ResolvedParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of entry.params) {
+    const value = params[spec.key];
+    // A default file ships with the tool: its version identifies it (and it resolves the same from anywhere).
+    if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || (spec.choices ?? []).includes(value)) continue;
+    const file = resolvePath(value);
+    if (existsSync(file) && statSync(file).isFile()) out[spec.key] = fileHash(file);
+  }
+  return out;
+}
+
 /** Everything a game run left: its report and, per simulate call, the aggregate of its range. */
 export interface GameExecution {
   report: Report;
@@ -154,7 +171,7 @@ export async function executeGame(
   let announced = false;
   let partial = false;
   const range: [number, number] = opts.shard ? shardRange(opts.games, opts.shard.k, opts.shard.m) : [0, opts.games];
-  const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, opts.games, opts.shard?.m);
+  const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, opts.games, opts.shard?.m, inputFileHashes(entry, params));
   const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range) : null;
   const calls: SavedCall[] = [];
   const local = async (simId: string, simParams: unknown): Promise<RunResult> => {

@@ -19,6 +19,8 @@ export interface RunIdentity {
   n: number;
   /** M of --shard K/M; absent for unsharded runs. */
   shards?: number;
+  /** Content hash of each file a path parameter names (card data, a policy module): edited files make another run. */
+  files?: Record<string, string>;
 }
 
 /** One simulate call's aggregate over games [start, start + games). */
@@ -68,14 +70,19 @@ export function shardRange(n: number, k: number, m: number): [number, number] {
   return [Number((BigInt(k - 1) * N) / BigInt(m)), Number((BigInt(k) * N) / BigInt(m))];
 }
 
-export function identityOf(game: string, version: string, params: Record<string, unknown>, seed: number, n: number, shards?: number): RunIdentity {
-  return { tool: 'sim', version, game, paramsHash: hashOf(params), params, seed, n, ...(shards !== undefined ? { shards } : {}) };
+export function identityOf(game: string, version: string, params: Record<string, unknown>, seed: number, n: number, shards?: number, files: Record<string, string> = {}): RunIdentity {
+  return { tool: 'sim', version, game, paramsHash: hashOf(params), params, seed, n, ...(shards !== undefined ? { shards } : {}), ...(Object.keys(files).length ? { files } : {}) };
 }
 
 /** The first identity field that differs, or null. */
 export function identityMismatch(a: RunIdentity, b: RunIdentity): string | null {
   for (const key of ['tool', 'version', 'game', 'paramsHash', 'seed', 'n', 'shards'] as const) {
     if (a[key] !== b[key]) return `${key} (${JSON.stringify(a[key])} vs ${JSON.stringify(b[key])})`;
+  }
+  const fa = a.files ?? {};
+  const fb = b.files ?? {};
+  for (const key of new Set([...Object.keys(fa), ...Object.keys(fb)])) {
+    if (fa[key] !== fb[key]) return `the content of the ${key} file (hash ${fa[key] ?? 'none'} vs ${fb[key] ?? 'none'})`;
   }
   return null;
 }

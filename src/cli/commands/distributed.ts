@@ -13,7 +13,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/params.js';
 import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { executeGame, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
+import { executeGame, inputFileHashes, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
 import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';
 import { identityMismatch, identityOf, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
@@ -98,7 +98,7 @@ export function registerDistributed(program: Command): void {
       // As on one machine: an exact method draws no random seed.
       const seed = chooseSeed(runOpts, params.method !== 'exact');
       if (params.method !== 'exact') announceSeed(runOpts, seed);
-      const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards);
+      const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards, inputFileHashes(entry, params));
       const runKey = hashOf(identity);
       const { Queue, QueueEvents, connect } = await loadQueueLibs();
       const connection = connect(opts.redis);
@@ -133,8 +133,10 @@ export function registerDistributed(program: Command): void {
         bar?.stop();
         const merged = await mergeParts([...parts.entries()].map(([k, part]) => ({ file: `shard ${k}`, part })));
         let next = 0;
-        const replay = async (): Promise<RunResult> => {
+        const replay = async (simId: string, simParams: unknown): Promise<RunResult> => {
           const m = merged[next++];
+          // As in sim merge: the parts must be what this command simulates now.
+          if (!m || m.simId !== simId || m.simParamsHash !== hashOf(simParams)) throw new UsageError('submit: the shards returned do not match what this command simulates');
           return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
         };
         const report = await runGameForShell(entry, params, { ...runOpts, shard: undefined }, seed, replay);

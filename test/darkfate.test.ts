@@ -844,7 +844,7 @@ describe('effect primitives (card text)', () => {
 });
 
 describe('user policy modules see what players see', () => {
-  it('the view has the DarkFateView members only, the Rev-9 hand only in its own decision, and options are a copy', async () => {
+  it('the view has the DarkFateView members only, the Rev-9 hand only in its own decision; options and cards are copies; rng only draws', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-policy-'));
     const file = join(dir, 'peek.mjs');
     // Records what it can reach, then tries to rewrite the engine's option list (a BUY of slot 9).
@@ -860,6 +860,12 @@ describe('user policy modules see what players see', () => {
             if (view.nnHandCount() > 0) {
               try { view.nnHandCard(0); decision === 13 ? seen.nnInside++ : seen.nnOutside++; } catch { if (decision === 13) seen.nnInside = -1e9; }
             }
+            // Rewriting the rules through the card table, or copying the random stream, must not reach the engine.
+            view.cards.fight.fill(50);
+            view.cards.cost.fill(0);
+            try { view.rng.clone(); } catch { seen.cloneRefused = true; }
+            try { view.rng.getState(); } catch { seen.stateRefused = true; }
+            seen.draws = typeof view.rng.next() === 'number';
             if (decision === 0) { options[0] = (5 << 16) | (9 << 8); return 0; }
             return 0;
           },
@@ -879,6 +885,9 @@ describe('user policy modules see what players see', () => {
     expect(seen.hidden).toEqual([]);
     expect(seen.nnOutside).toBe(0);
     expect(seen.nnInside).toBeGreaterThan(0);
+    expect([seen.cloneRefused, seen.stateRefused, seen.draws]).toEqual([true, true, true]);
+    expect(Math.max(...engine.cards.fight)).toBeLessThan(50);
+    expect(Math.max(...engine.cards.cost)).toBeGreaterThan(0);
     // Answer 0 to every play-phase decision is END whatever the module wrote: no card was ever
     // gained, so the players hold their 20 starters and the wounds they took (none healed or rested).
     const held = [0, 1].reduce((sum, p) => sum + engine.discardCount(p) + engine.drawCount(p) + engine.handCount(p) + engine.skillCount(p), 0);

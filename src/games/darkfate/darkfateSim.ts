@@ -89,10 +89,12 @@ export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine>
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   if (p.policyHash !== undefined && fileHash(p.policyPath) !== p.policyHash) throw new Error(`${p.policyPath}: the policy module changed since the run started (content hash ${fileHash(p.policyPath)}, expected ${p.policyHash})`);
   const cards = compileCards(p.cards);
-  const user = await loadUserPolicy(p.policyPath, cards);
+  // The module gets its own copy of the card table: writing to it cannot change the rules the engine plays.
+  const moduleCards = structuredClone(cards);
+  const user = await loadUserPolicy(p.policyPath, moduleCards);
   const engine = new DarkFateEngine(cards, p.rules, p.setup, user);
   // A module sees what players see (DarkFateView), not the engine with its deck order.
-  engine.policy = guardedPolicy(user, engine);
+  engine.policy = guardedPolicy(user, engine, moduleCards);
   return engine;
 }
 

@@ -88,7 +88,7 @@ export interface DarkFateView {
   readonly supply: number;
   /** Supply that can be spent only on locations. */
   readonly locationSupply: number;
-  /** The game's random stream (for randomised policies; drawing from it is part of the game). */
+  /** The game's random stream (for randomised policies; drawing from it is part of the game). A user module may only call next(). */
   readonly rng: Rng;
   handCount(p: number): number;
   /** Card type in slot i of player p's hand. */

@@ -1,18 +1,33 @@
 // What a user policy module sees: the DarkFateView members and nothing else. The engine object
 // implements DarkFateView itself (the built-in policies read it directly, for speed), but it also
 // holds what no player sees: the order of every deck (fateAt, drawPile, …) and the Rev-9 player's
-// hand. A module gets this facade instead, and a copy of the options, so it can neither peek nor
-// rewrite the list the engine acts on.
+// hand. A module gets this facade instead, its own copy of the card table and of the options (so
+// it can neither peek nor rewrite the rules or the list the engine acts on), and a random stream
+// it can draw from but not copy or read (either would foresee the next shuffles).
+import type { Rng } from '../../core/rng.js';
+import type { CardTable } from './cardData.js';
 import type { DarkFateEngine } from './engine.js';
 import type { DarkFatePolicy, DarkFateView } from './policy.js';
 
+/** The game's stream, draws only: next() is the game's, clone() and getState() are refused. */
+function drawOnly(engine: DarkFateEngine): Rng {
+  const refuse = (what: string) => () => {
+    throw new Error(`view.rng.${what}: a policy module may draw from the game's stream (next()), not copy it or read its state`);
+  };
+  return Object.freeze({ next: () => engine.rng.next(), clone: refuse('clone'), getState: refuse('getState') }) as unknown as Rng;
+}
+
 class PublicView implements DarkFateView {
   readonly #e: DarkFateEngine;
-  constructor(engine: DarkFateEngine) {
+  readonly #cards: CardTable;
+  readonly #rng: Rng;
+  constructor(engine: DarkFateEngine, cards: CardTable) {
     this.#e = engine;
+    this.#cards = cards;
+    this.#rng = drawOnly(engine);
   }
   get cards() {
-    return this.#e.cards;
+    return this.#cards;
   }
   get players() {
     return this.#e.players;
@@ -36,7 +51,7 @@ class PublicView implements DarkFateView {
     return this.#e.locationSupply;
   }
   get rng() {
-    return this.#e.rng;
+    return this.#rng;
   }
   handCount(p: number) {
     return this.#e.handCount(p);
@@ -114,9 +129,9 @@ class PublicView implements DarkFateView {
   }
 }
 
-/** Wraps a user policy so that it sees only the public view and a copy of each decision's options. */
-export function guardedPolicy(user: DarkFatePolicy, engine: DarkFateEngine): DarkFatePolicy {
-  const view: DarkFateView = Object.freeze(new PublicView(engine));
+/** Wraps a user policy so that it sees only the public view (with `cards`, the module's own copy) and a copy of each decision's options. */
+export function guardedPolicy(user: DarkFatePolicy, engine: DarkFateEngine, cards: CardTable): DarkFatePolicy {
+  const view: DarkFateView = Object.freeze(new PublicView(engine, cards));
   const options = new Int32Array(engine.opts.length);
   return {
     name: user.name,

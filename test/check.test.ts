@@ -132,6 +132,7 @@ describe('sim check', () => {
     const r = runCli(['check', exact.file, '--tolerance', 'stat', '--format', 'json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).result[0].findings[0]).toMatchObject({ path: 'distribution[0].exact', golden: 0.3 });
+    expect(JSON.parse(r.stdout).result[0].detail).toMatch(/^\d+ estimates tested \(Holm, alpha 0\.01\); 1 exact value\(s\) differ$/);
   });
   it('a report no single run reproduces, or an interrupted one, fails as "not a golden" and the others are still checked', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
@@ -154,6 +155,8 @@ describe('sim check', () => {
       { path: 'y.b', a: NaN, b: 2 },
     ]);
     expect(numericDiffs({ x: [1, 2] }, { x: [1] })).toEqual([{ path: 'x[1]', a: 2, b: NaN }]);
+    // An unknown value read back from JSON (null) equals the rerun's NaN; a number turning unknown is a difference.
+    expect(numericDiffs({ lo: null, hi: 2 }, { lo: NaN, hi: NaN })).toEqual([{ path: 'hi', a: 2, b: NaN }]);
     const r = runCli(['compare', 'genisys-attack', '--set', 'rof=3', '--format', 'csv', '-q']);
     expect(r.stdout).toMatch(/^hits\[3\],,0\.125,$/m);
   });
@@ -164,6 +167,9 @@ describe('sim check', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no "rerun" block/);
     expect(runCli(['check', join(dir, 'missing.json')]).code).toBe(2);
+    writeFileSync(join(dir, 'null.json'), 'null');
+    const nul = runCli(['check', join(dir, 'null.json')]);
+    expect([nul.code, nul.stderr.trim()]).toEqual([2, `sim: ${join(dir, 'null.json')}: not a report (a JSON object)`]);
   });
   it('collects proportions and means from result trees; Holm keeps equal results compatible', () => {
     const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 }, perShot: { hit: { estimate: 0.52, lo: 0.5, hi: 0.54, se: 0.01 } }, bare: { estimate: 0.3, lo: 0.2, hi: 0.4 } });

@@ -170,6 +170,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   } catch (err) {
     throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
+  if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
   if (!golden.rerun || typeof golden.rerun.game !== 'string') {
     // A report of sim's that no single run reproduces (compare, sweep, tables, params): not a golden; the others are still checked.
     if (golden && golden.tool === 'sim' && typeof golden.game === 'string') {
@@ -210,14 +211,15 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   }
   const { findings: estimateFindings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
   // Exact values beside the estimates (exact, atLeastExact, …) carry no sampling error: they must agree as numbers.
-  const findings = [...exactValueDiffs(golden.result, current.result).map(finding), ...estimateFindings];
+  const exactFindings = exactValueDiffs(golden.result, current.result).map(finding);
+  const findings = [...exactFindings, ...estimateFindings];
   if (tested === 0) {
     // Exact results carry no sampling error: compare them as numbers.
     const diffs = numericDiffs(golden.result, current.result).filter((d) => !(Math.abs(d.a - d.b) <= 1e-9 * Math.max(1, Math.abs(d.a))));
     const all = [...assumed, ...diffs.map(finding)];
     return { file, passed: all.length === 0, detail: `${diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree'}${assumedNote}`, findings: all };
   }
-  return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${findings.length ? `: ${findings.length} incompatible` : ''}${assumedNote}`, findings: [...assumed, ...findings] };
+  return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${estimateFindings.length ? `: ${estimateFindings.length} incompatible` : ''}${exactFindings.length ? `; ${exactFindings.length} exact value(s) differ` : ''}${assumedNote}`, findings: [...assumed, ...findings] };
 }
 
 export function registerCheck(program: Command): void {

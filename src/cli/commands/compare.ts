@@ -188,11 +188,14 @@ class Rendezvous {
 
 /** Numeric leaves of two JSON values that differ, for exact (non-simulated) comparisons. */
 export function numericDiffs(a: unknown, b: unknown, path = ''): { path: string; a: number; b: number }[] {
-  if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b)) ? [] : [{ path: path || '(value)', a, b }];
+  // NaN (an unknown value) is absent like null, which is how JSON writes it: a golden's null equals a rerun's NaN.
+  const numA = typeof a === 'number' && !Number.isNaN(a);
+  const numB = typeof b === 'number' && !Number.isNaN(b);
+  if (numA && numB) return a === b ? [] : [{ path: path || '(value)', a: a as number, b: b as number }];
   const objA = a !== null && typeof a === 'object';
   const objB = b !== null && typeof b === 'object';
   // A number on one side only (absent on the other, e.g. a fourth hit with ROF 3): NaN stands for "none".
-  if ((typeof a === 'number' || typeof b === 'number') && !objA && !objB) return [{ path: path || '(value)', a: typeof a === 'number' ? a : NaN, b: typeof b === 'number' ? b : NaN }];
+  if ((numA || numB) && !objA && !objB) return [{ path: path || '(value)', a: numA ? (a as number) : NaN, b: numB ? (b as number) : NaN }];
   if (!objA && !objB) return [];
   const isArray = Array.isArray(objA ? a : b);
   const keysOf = (x: unknown): string[] => (x !== null && typeof x === 'object' ? (Array.isArray(x) ? [...x.keys()].map(String) : Object.keys(x)) : []);

@@ -55,6 +55,9 @@ describe('sim dice through the real CLI', () => {
     for (const n of ['1_', '_1', '1__0', '1e_6']) expect(parseGameCount.bind(null, n), n).toThrow(/Expected a whole number of games/);
     expect(() => parseSeed('4_')).toThrow(/Expected a whole number/);
     expect(parseSeed('1_024')).toBe(1024);
+    // The same rule for numeric parameters (--set, scenario files).
+    expect(runCli(['dice', '--set', 'count=_3_', '-n', '10']).stderr.trim()).toBe('sim: option --set count: got "_3_", expected an integer in [1, 1000]');
+    expect(runCli(['dice', '--set', 'count=1_0', '-n', '10', '-q']).code).toBe(0);
   });
   it('chooses and reports a seed when none is given', () => {
     const r = runCli(['dice', '-n', '1000', '--format', 'json']);

@@ -74,7 +74,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   const s = raw.trim();
   if (spec.type === 'int' || spec.type === 'number') {
-    const cleaned = s.replace(/_/g, '');
+    // Digit-group underscores only between digits (1_000), as for -n: "_3_" is a typo, not 3.
+    const cleaned = /(^|[^0-9])_|_($|[^0-9])/.test(s) ? '' : s.replace(/_/g, '');
     return cleaned !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : raw;
   }
   if (spec.type === 'bool') return s === 'true' ? true : s === 'false' ? false : raw;

@@ -11,9 +11,11 @@ import { runCli } from './helpers/runCli.js';
 describe('scenario files: parsing and validation', () => {
   const bad: [string, RegExp][] = [
     ['game: dice\nparams: {count: 3}\nextra: 1\n', /f\.yaml: .*extra|f\.yaml: extra/],
-    ['params: {count: 3}\n', /f\.yaml: game/],
-    ['game: 7\n', /f\.yaml: game/],
-    ['game: dice\nrun: {n: -5}\n', /f\.yaml: run\.n/],
+    ['params: {count: 3}\n', /^f\.yaml: game: missing field "game"$/],
+    ['game: 7\n', /^f\.yaml: game: expected string, got 7$/],
+    ['game: dice\nrun: {n: -5}\n', /^f\.yaml: run\.n: expected >=1, got -5$/],
+    ['game: dice\nrun: {sed: 5}\n', /^f\.yaml: run\.sed: unknown field "sed" \(did you mean "seed"\?\); expected n, seed, method, policy$/],
+    ['game: dice\nparam: {count: 3}\n', /^f\.yaml: param: unknown field "param" \(did you mean "params"\?\); expected game, description, params, run$/],
     ['game: dice\nrun: {seed: 1.5}\n', /f\.yaml: run\.seed/],
     ['game: dice\nparams: {__proto__: {x: 1}}\n', /__proto__: key not allowed/],
     ['game: dice\nparams:\n  constructor: 1\n', /constructor: key not allowed/],

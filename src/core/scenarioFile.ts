@@ -3,6 +3,7 @@
 // and validated with valibot; every message names the file and the key path.
 import * as v from 'valibot';
 import { UsageError } from './params.js';
+import { issueText } from './issues.js';
 import { FORBIDDEN_YAML_KEYS, parseYamlSafely } from './safeYaml.js';
 
 export interface ScenarioDoc {
@@ -47,7 +48,9 @@ export function parseScenario(text: string, file: string): ScenarioDoc {
   if (!result.success) {
     const issue = result.issues[0];
     const path = v.getDotPath(issue) ?? '(document)';
-    throw new UsageError(`${file}: ${path}: ${issue.message}`);
+    // The fields allowed where the issue is: under run:, or at the top.
+    const known = Object.keys((issue.path?.length ?? 0) >= 2 && issue.path![0].key === 'run' ? RunSchema.entries : DocSchema.entries);
+    throw new UsageError(`${file}: ${path}: ${issueText(issue, known)}`);
   }
   const doc = result.output;
   return { game: doc.game, description: doc.description, params: flattenParams(doc.params ?? {}), run: doc.run ?? {} };

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { nearest, UsageError } from '../../core/params.js';
+import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { KW, KW_NAMES, OP, OP_NAMES, SECTIONS, SEC_PLAY } from './ops.js';
@@ -115,7 +116,7 @@ export function parseCardData(text: string, file: string): CardDataDoc {
       const near = nearest(key, FIELD_NAMES);
       throw new UsageError(`${file}: ${where}: unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ''}`);
     }
-    throw new UsageError(`${file}: ${where}: ${issue.message}`);
+    throw new UsageError(`${file}: ${where}: ${issueText(issue)}`);
   }
   const doc = result.output;
   // Names inside effects and keywords are checked here so the message can name card and field.

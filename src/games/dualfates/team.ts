@@ -2,6 +2,7 @@
 // passes its text here. Every rule violation names the rulebook section and the file/field.
 import * as v from 'valibot';
 import { UsageError } from '../../core/params.js';
+import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import type { TeamRules } from './dualfatesParams.js';
 
@@ -40,7 +41,7 @@ export function parseTeam(text: string, file: string): Team {
   const r = v.safeParse(TeamSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
-    throw new UsageError(`${file}: ${v.getDotPath(issue) ?? '(document)'}: ${issue.message}`);
+    throw new UsageError(`${file}: ${v.getDotPath(issue) ?? '(document)'}: ${issueText(issue)}`);
   }
   return r.output;
 }

@@ -3,6 +3,7 @@
 // labelled in the file's `assumed` list.
 import * as v from 'valibot';
 import { UsageError } from '../../core/params.js';
+import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 
 const Stat = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)));
@@ -48,7 +49,7 @@ export function parseUnits(text: string, file: string): UnitSheet[] {
   const r = v.safeParse(UnitsFileSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
-    throw new UsageError(`${file}: ${v.getDotPath(issue) ?? '(document)'}: ${issue.message}`);
+    throw new UsageError(`${file}: ${v.getDotPath(issue) ?? '(document)'}: ${issueText(issue)}`);
   }
   const names = new Set<string>();
   r.output.units.forEach((u, i) => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { UsageError, type ParamValue } from '../../core/params.js';
+import { issueText } from '../../core/issues.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { DIE_NAMES } from './dieLadder.js';
@@ -62,7 +63,7 @@ export function parseUnits(text: string, file: string): UnitsFile {
     const issue = r.issues[0];
     const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
     // One line, whatever the input: valibot's default messages quote the value received.
-    throw new UsageError(`${file}: ${path || 'document'}: ${issue.message.split('\n')[0].slice(0, 200)}`);
+    throw new UsageError(`${file}: ${path || 'document'}: ${issueText(issue)}`);
   }
   const data = r.output;
   for (const [id, unit] of Object.entries(data.units)) {

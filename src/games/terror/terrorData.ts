@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { UsageError } from '../../core/params.js';
+import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 
 // Effect kinds (the vocabulary of Destiny, terror cards and bloodlust thresholds).
@@ -221,7 +222,7 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
     const issue = result.issues[0];
     const keys = (issue.path ?? []).map((p) => p.key as string | number);
     // One line, whatever the input: valibot's default messages quote the value received.
-    throw new UsageError(`${file}: ${describePath(raw, keys)}: ${issue.message.split('\n')[0].slice(0, 200)}`);
+    throw new UsageError(`${file}: ${describePath(raw, keys)}: ${issueText(issue)}`);
   }
   const d: RawData = result.output;
   const fail = (path: string, msg: string): never => {

@@ -169,6 +169,8 @@ describe('sim terror', () => {
     bad([...base, '--policy', 'nosuch'], '--policy', 'death-order, random');
     bad([...base, '--trace', 'abc'], 'option --trace');
     bad([...base, '-n', '10', '--trace', '10'], 'option --trace', '0..9');
+    bad([...base, '--trace', '1', '--shard', '1/2'], 'option --trace: replays one game, so it cannot be combined with --shard');
+    bad([...base, '--trace', '1', '--checkpoint', join(tmp, 'ck.json')], 'option --trace: replays one game, so it cannot be combined with --checkpoint');
     bad([...base, '--set', 'horrorStart=99'], 'horrorStart');
     bad([...base, '--data', join(tmp, 'missing.yaml')], 'missing.yaml', 'cannot read');
     const policy = join(tmp, 'bad-policy.js');

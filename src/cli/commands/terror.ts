@@ -58,6 +58,8 @@ export function registerTerror(program: Command): void {
       await runAndEmit(terrorEntry, params, runOpts);
       return;
     }
+    // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
+    if (runOpts.shard || runOpts.checkpoint) throw new UsageError(`option --trace: replays one game, so it cannot be combined with --${runOpts.shard ? 'shard' : 'checkpoint'}`);
     const seed = chooseSeed(runOpts);
     const report = await traceReport(params, seed, runOpts.games, trace, runOpts.confidence);
     // Like every run: a seed the user did not give is told on stderr, once the input is valid.

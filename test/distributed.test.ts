@@ -164,5 +164,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     expect(runCli(['submit', 'dice', '--shards', '2', '--redis', 'http://x']).code).toBe(2);
     expect(runCli(['submit', 'dice', '--redis', url]).code).toBe(2);
     expect(runCli(['submit', 'nosuch', '--shards', '2', '--redis', url]).code).toBe(2);
+    const traced = runCli(['submit', 'darkfate', '--trace', '3', '--shards', '2', '--redis', url]);
+    expect([traced.code, traced.stderr.trim()]).toEqual([2, 'sim: option --trace: replays one game, so it cannot be submitted as shards']);
   });
 });

@@ -252,12 +252,15 @@ export function setCaptureHook(hook: ((run: CapturedRun) => void) | null): void 
 
 /** Runs and writes the result: a part file for --shard, the report otherwise. */
 export async function runAndEmit(entry: ScenarioGame, params: ResolvedParams, opts: RunCliOptions): Promise<void> {
+  const traced = typeof params.trace === 'number' && params.trace >= 0;
   if (captureHook) {
+    // sim submit splits a run into shards: a trace replays one game and has none.
+    if (traced) throw namingSource(new UsageError('parameter trace: replays one game, so it cannot be submitted as shards'), params);
     captureHook({ entry, params, opts });
     return;
   }
   // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
-  if (typeof params.trace === 'number' && params.trace >= 0 && (opts.shard || opts.checkpoint)) {
+  if (traced && (opts.shard || opts.checkpoint)) {
     throw namingSource(new UsageError(`parameter trace: replays one game, so it cannot be combined with --${opts.shard ? 'shard' : 'checkpoint'}`), params);
   }
   // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.

@@ -45,6 +45,10 @@ describe('sim darkfate', () => {
     expect(one.stdout).toMatch(/│ 1 wound +│/);
     expect(one.stdout).not.toContain('3 wounds');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '--policy', 'greedy']).stdout).toMatch(/│ 3 wounds +│/);
+    // So are the trace's deaths and its outcome.
+    const trace = JSON.parse(runCli(['darkfate', '--trace', '0', '--seed', '3', '--policy', 'greedy', '--set', 'woundsToDie=1', '--format', 'json']).stdout);
+    expect(trace.result.outcome).toBe('1 wound in hand');
+    expect(trace.result.trace.filter((l: string) => l.includes('DIES'))).toEqual(['    p1 DIES (1 wound in hand)']);
   });
 
   it('--flee-ends-hunt selects the other reading of "End the hunt phase", names it in the assumptions and changes Fully Operational results', () => {

@@ -102,7 +102,7 @@ export const darkfateEntry: ScenarioGame = {
       let outcome: string;
       let error: string | undefined;
       try {
-        outcome = OUTCOME_NAMES[engine.playGame(streamFor(settings.seed, trace))];
+        outcome = engine.outcomeName(engine.playGame(streamFor(settings.seed, trace)));
       } catch (err) {
         // The game up to the failure is what the user asked to see: it travels with the error,
         // and the shell prints it as the report (stdout) before the error (stderr, exit 1).

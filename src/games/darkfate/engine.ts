@@ -483,10 +483,15 @@ export class DarkFateEngine implements DarkFateView {
     this.trace?.(`    p${p + 1} shuffles ${n} discarded cards into a new draw deck`);
     return n;
   }
+  /** An outcome in words; deaths by wounds in hand name the woundsToDie rule in force ("three" by the rulebook). */
+  outcomeName(outcome: number): string {
+    const n = this.rules.woundsToDie;
+    return outcome === OUTCOME_THREE_WOUNDS && n !== 3 ? `${n} wound${n === 1 ? '' : 's'} in hand` : OUTCOME_NAMES[outcome];
+  }
   /** Player `p` dies (cause: OUTCOME_THREE_WOUNDS or OUTCOME_EMPTY_WOUND_DECK). */
   private die(p: number, cause: number): void {
     if (this.dead[p]) return;
-    this.trace?.(`    p${p + 1} DIES (${OUTCOME_NAMES[cause]})`);
+    this.trace?.(`    p${p + 1} DIES (${this.outcomeName(cause)})`);
     if (this.setup.goOnWithoutMe) {
       // rulebook: Go On Without Me! — the game is lost only when all players have died.
       this.dead[p] = 1;
@@ -634,7 +639,7 @@ export class DarkFateEngine implements DarkFateView {
       }
       this.playTurn();
     }
-    this.trace?.(`GAME OVER after ${this.turn} turns: ${this.outcome === OUTCOME_WIN ? 'the players WIN' : `${OUTCOME_NAMES[this.outcome]}`}`);
+    this.trace?.(`GAME OVER after ${this.turn} turns: ${this.outcome === OUTCOME_WIN ? 'the players WIN' : this.outcomeName(this.outcome)}`);
     return this.outcome;
   }
 

@@ -13,7 +13,6 @@ import { compileCards, loadCardData, referenceCardsFile, type CardDataDoc } from
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
 import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
 import { buildEngine, loadUserPolicy, type DarkFateSimParams } from './darkfateSim.js';
-import { OUTCOME_NAMES } from './engine.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {

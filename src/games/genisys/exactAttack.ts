@@ -9,7 +9,6 @@ import {
   NO_EFFECT,
   passFailCheck,
   plainAtLeast,
-  plainResolution,
   REELING,
   resolutionCheck,
   RETREAT,

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { sharedMetrics, splitPairedTotals, type PairedParams } from '../../run/paired.js';
+import { canonicalJson } from '../../core/hash.js';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -273,6 +274,8 @@ function compareReport(
   const policy = repA.policy ?? repB.policy;
   const notes = [
     `Variant A: ${labelA}. Variant B: ${labelB}.`,
+    // Usually a --set that restates a default: say so rather than let the user read the zeros as a finding.
+    ...(canonicalJson(paramsA) === canonicalJson(paramsB) ? ['The two variants have identical parameters: they play the very same games, so every difference is 0 (did a --set restate a default?).'] : []),
     ...(simulated
       ? [
           'Tests: win/lose metrics by McNemar (exact below 50 discordant pairs), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',

@@ -1,5 +1,6 @@
 // `sim dualfates …` through the real, compiled CLI: the issue's command line, JSON contract,
 // determinism of the Monte Carlo cross-check, and bad input (exit 2, one line).
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,12 +74,20 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(j.method).toBe('mc');
     expect(j.result.checks.find((c: { metric: string }) => c.metric === 'first player wins Initiative').exact).toBe(0.5);
   }, 30_000);
-  it('pillars --help does not offer --shard or --checkpoint (they are refused)', () => {
-    const r = runCli(['dualfates', 'pillars', '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('--seed');
-    expect(r.stdout).not.toMatch(/--shard|--checkpoint/);
-  });
+  it('pillars --method mc is a scenario game run: shards merge to the one-machine report, and it is a golden sim check re-runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-pillars-'));
+    const base = ['dualfates', 'pillars', '--method', 'mc', '-n', '4000', '--seed', '5', '-q'];
+    for (const k of [1, 2]) expect(runCli([...base, '--shard', `${k}/2`, '--out', join(dir, `part-${k}.json`)]).code).toBe(0);
+    const merged = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'part-2.json'), '--format', 'json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const whole = runCli([...base, '--format', 'json', '-j', '1']);
+    expect(deterministicJson(merged.stdout)).toEqual(deterministicJson(whole.stdout));
+    expect(runCli([...base, '--format', 'json', '--out', join(dir, 'golden.json')]).code).toBe(0);
+    const check = runCli(['check', join(dir, 'golden.json'), '--tolerance', 'stat', '--format', 'json']);
+    expect(check.code, check.stdout).toBe(0);
+    expect(JSON.parse(check.stdout).result[0].detail).toMatch(/^\d+ estimates tested/);
+    expect(runCli(['params', 'dualfates-pillars']).stdout).toMatch(/rounds/);
+  }, 60_000);
   it('table fits in 100 columns and has rows for stat 2..13', () => {
     const r = runCli(['dualfates', 'table']);
     expect(r.code).toBe(0);
@@ -112,9 +121,7 @@ describe('bad input: exit 2, one line on stderr naming the option or file, nothi
     [['run'], /--speed/],
     [['run', '--speed', '-2'], /--speed/],
     [['pillars', '--rounds', '0'], /--rounds/],
-    // Pillars runs outside the shared game path: shards and checkpoints would be silently ignored.
-    [['pillars', '--method', 'mc', '-n', '1000', '--shard', '1/2'], /--shard and --checkpoint .* not with dualfates pillars/],
-    [['pillars', '--method', 'mc', '-n', '1000', '--checkpoint', join(tmpdir(), 'sim-pillars-checkpoint.json')], /--shard and --checkpoint .* not with dualfates pillars/],
+    [['pillars', '--method', 'guess'], /option --method/],
     [['team', 'no/such/file.yaml'], /no\/such\/file\.yaml: cannot read/],
     [['team', 'scenarios/dualfates/units.yaml'], /units\.yaml: units\.0\.faction/],
     [['team', 'scenarios/dualfates/teams/valid-mixed.yaml', '--set', 'vortexCap=-1'], /option --set vortexCap/],

@@ -8,6 +8,7 @@ const ENTRIES: Record<string, () => Promise<ScenarioGame>> = {
   'genisys-attack': async () => (await import('../games/genisys/genisysEntry.js')).genisysEntry,
   terror: async () => (await import('../games/terror/terrorEntry.js')).terrorEntry,
   'dualfates-attack': async () => (await import('../games/dualfates/attackEntry.js')).attackEntry,
+  'dualfates-pillars': async () => (await import('../games/dualfates/pillarsEntry.js')).pillarsEntry,
   // Test fixture (hidden): found by id, never listed.
   _fault: async () => (await import('../games/fault/faultEntry.js')).faultEntry,
 };

@@ -1,21 +1,17 @@
-// `sim dualfates …`: Dual Fates odds. `attack` is a scenario game (exact, or Monte Carlo with
-// --method mc); `table`, `run`, `pillars` are exact; `team FILE` validates a team file.
+// `sim dualfates …`: Dual Fates odds. `attack` and `pillars` are scenario games (exact, or Monte
+// Carlo with --method mc); `table` and `run` are exact; `team FILE` validates a team file.
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { resolveParams, UsageError } from '../../core/params.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { attackEntry } from '../../games/dualfates/attackEntry.js';
+import { pillarsEntry } from '../../games/dualfates/pillarsEntry.js';
 import { defaultAttackParams, TEAM_PARAMS, teamRulesFrom } from '../../games/dualfates/dualfatesParams.js';
-import { oddsTableReport, pillarsReport, runReport, teamReport } from '../../games/dualfates/dualfatesReports.js';
-import { DUALFATES_SIM_ID } from '../../games/dualfates/dualfatesSim.js';
-import { fateCheckReport } from '../../games/dualfates/fateReport.js';
+import { oddsTableReport, runReport, teamReport } from '../../games/dualfates/dualfatesReports.js';
 import { formatTeamError, parseTeam, validateTeam } from '../../games/dualfates/team.js';
 import { addGameCommand } from '../gameCommand.js';
 import { intInRange } from '../parseOptions.js';
-import { addOutputOptions, addRunOptions, announceSeed, chooseSeed, emitReport, refuseResumeOptions, runWithShell, type OutputOptions, type RunCliOptions } from '../runOptions.js';
-
-/** Rounds in a standard game (rulebook: Round Structure — "Dual Fates is played over 10 rounds"). */
-const STANDARD_ROUNDS = 10;
+import { addOutputOptions, emitReport, type OutputOptions } from '../runOptions.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -84,26 +80,16 @@ export function registerDualFates(program: Command): void {
     emitReport(runReport(o.speed, o.confidence), o);
   });
 
-  addRunOptions(
-    parent
-      .command('pillars')
-      .description('Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)')
-      .option('--rounds <N>', 'rounds in the game (1..100)', intInRange(1, 100), STANDARD_ROUNDS)
-      .addOption(new Option('--method <method>', 'exact, or mc: Monte Carlo beside exact').choices(['exact', 'mc']).default('exact')),
-    1e5,
-    // Pillars is not a registered scenario game, so `sim merge` could not rebuild its report from parts: no shards or checkpoints.
-    { resumable: false },
-  ).action(async (o: RunCliOptions & { rounds: number; method: 'exact' | 'mc' }) => {
-    refuseResumeOptions(o, 'dualfates pillars');
-    if (o.method === 'exact') {
-      emitReport(pillarsReport(o.rounds, o.confidence), o);
-      return;
-    }
-    const seed = chooseSeed(o);
-    announceSeed(o, seed);
-    const run = await runWithShell(DUALFATES_SIM_ID, { kind: 'fate', rounds: o.rounds }, o, seed);
-    const report = fateCheckReport(o.rounds, run.result.totals, run.result.games, run.result.partial, seed, o.confidence);
-    emitReport({ ...report, timings: run.timings }, o);
+  addGameCommand(parent, {
+    entry: pillarsEntry,
+    name: 'pillars',
+    description: 'Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)',
+    defaultGames: 1e5,
+    options: (cmd) =>
+      cmd
+        .option('--rounds <N>', 'rounds in the game (1..100; default 10)')
+        .option('--method <method>', 'exact or mc: Monte Carlo beside exact (default exact)'),
+    overrides: (o) => ({ rounds: o.rounds, method: o.method }),
   });
 
   addOutputOptions(

@@ -13,12 +13,16 @@ export interface FateCheckRow {
   estimate: number;
   lo: number;
   hi: number;
+  /** A rate's count of n (or a mean's standard error): what `sim check --tolerance stat` tests. */
+  k?: number;
+  n?: number;
+  se?: number;
   exactInInterval: boolean;
 }
 
 function row(metric: string, exact: number, k: number, n: number, confidence: number): FateCheckRow {
   const e = proportion(k, n, confidence);
-  return { metric, exact, estimate: e.estimate, lo: e.lo, hi: e.hi, exactInInterval: exact >= e.lo && exact <= e.hi };
+  return { metric, exact, estimate: e.estimate, lo: e.lo, hi: e.hi, k, n, exactInInterval: exact >= e.lo && exact <= e.hi };
 }
 
 /** Rows: roll kinds, Pillar 1 objective, its rounds, Initiative, re-rolls, running's higher die. */
@@ -45,7 +49,7 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
   const x = pillarsResult(rounds);
   const rr = countSummary(totals.get('rerolls'), confidence);
   const means = [
-    { metric: 'mean Initiative re-rolls', exact: x.initiative.meanRerolls, estimate: rr.mean, lo: rr.lo, hi: rr.hi, exactInInterval: x.initiative.meanRerolls >= rr.lo && x.initiative.meanRerolls <= rr.hi },
+    { metric: 'mean Initiative re-rolls', exact: x.initiative.meanRerolls, estimate: rr.mean, lo: rr.lo, hi: rr.hi, se: rr.se, exactInInterval: x.initiative.meanRerolls >= rr.lo && x.initiative.meanRerolls <= rr.hi },
   ];
   const all = [...rows, ...means];
   return {

@@ -30,3 +30,10 @@ export function hashOf(value: unknown): string {
 export function fileHash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
 }
+
+/** Throws when the file at `path` no longer has content hash `expected` (a module edited during a run); no check when `expected` is undefined. */
+export function assertFileUnchanged(path: string, expected: string | undefined, what: string): void {
+  if (expected === undefined) return;
+  const now = fileHash(path);
+  if (now !== expected) throw new Error(`${path}: the ${what} changed since the run started (content hash ${now}, expected ${expected})`);
+}

@@ -2,7 +2,7 @@
 // Parameters are plain JSON (the validated card data travels with them to worker threads); a
 // user policy module is imported in createPlayer from its absolute path.
 import type { MetricSpec } from '../../core/aggregate.js';
-import { fileHash } from '../../core/hash.js';
+import { assertFileUnchanged } from '../../core/hash.js';
 import type { GamePlayer, GameSim } from '../../core/game.js';
 import { compileCards, type CardDataDoc, type CardTable } from './cardData.js';
 import { DarkFateEngine, OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './engine.js';
@@ -87,7 +87,7 @@ export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
 export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine> {
   if (!p.policyPath) return buildEngineSync(p);
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
-  if (p.policyHash !== undefined && fileHash(p.policyPath) !== p.policyHash) throw new Error(`${p.policyPath}: the policy module changed since the run started (content hash ${fileHash(p.policyPath)}, expected ${p.policyHash})`);
+  assertFileUnchanged(p.policyPath, p.policyHash, 'policy module');
   const cards = compileCards(p.cards);
   // The module gets its own copy of the card table: writing to it cannot change the rules the engine plays.
   const moduleCards = structuredClone(cards);

@@ -2,7 +2,7 @@
 // outcome rates, Fated Victim counts, the rulebook's achievements, and the same per Death Order card.
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
-import { fileHash } from '../../core/hash.js';
+import { assertFileUnchanged } from '../../core/hash.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { resolvePolicy } from './terrorPolicy.js';
@@ -60,7 +60,7 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
 /** Builds a game with the policy the parameters name (a built-in or an absolute module path). */
 export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> {
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
-  if (p.policyHash !== undefined && fileHash(p.policy) !== p.policyHash) throw new Error(`${p.policy}: the policy module changed since the run started (content hash ${fileHash(p.policy)}, expected ${p.policyHash})`);
+  assertFileUnchanged(p.policy, p.policyHash, 'policy module');
   return new TerrorGame(p, await resolvePolicy(p.policy, p.data));
 }
 

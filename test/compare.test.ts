@@ -278,4 +278,11 @@ describe('common random numbers in a card game', () => {
     const real = runCli(['compare', 'dice', '--set', 'target=4', '-n', '200', '--seed', '3', '--format', 'json', '-q']);
     expect(JSON.parse(real.stdout).notes.some((n: string) => n.includes('identical parameters'))).toBe(false);
   }, 60_000);
+  it('a stopping rule on identical variants stops at its first look, even on a mean (no spread, no interval)', () => {
+    for (const rule of [['--until-decided'], ['--target-ci', '0.1']]) {
+      const r = runCli(['compare', 'scenarios/darkfate/default.yaml', '--set', 'woundsToDie=3', '--metric', 'turns', '-n', '300', '--max-games', '1e6', ...rule, '--seed', '3', '--format', 'json', '-q', '-j', '1']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).result.stopping[0], rule[0]).toMatchObject({ decision: 'identical', looks: 1, games: 300 });
+    }
+  }, 60_000);
 });

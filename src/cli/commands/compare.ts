@@ -39,7 +39,7 @@ export interface StopOutcome {
   rule: StopRule['kind'];
   games: number;
   looks: number;
-  decision: 'fixed' | 'target reached' | 'maximum reached' | 'different' | 'smaller than margin' | 'undecided' | 'interrupted';
+  decision: 'fixed' | 'target reached' | 'maximum reached' | 'different' | 'smaller than margin' | 'undecided' | 'identical' | 'interrupted';
 }
 
 /** Parses "0.5pp" (percentage points), "0.5%" or "0.005". */
@@ -140,8 +140,15 @@ class Rendezvous {
     const rule = this.rule;
     let decision: StopOutcome['decision'] = 'fixed';
     let looks = 1;
+    // The same simulation with the same parameters plays the very same games: every difference is
+    // exactly 0, which no interval can show (a mean's paired differences have no spread), so a
+    // stopping rule would play on to --max-games. One look suffices.
+    const identical = ca.simId === cb.simId && canonicalJson(ca.simParams) === canonicalJson(cb.simParams);
     if (rule.kind === 'fixed') {
       await batch(rule.n);
+    } else if (identical) {
+      await batch(Math.min(rule.first, rule.max));
+      decision = 'identical';
     } else if (rule.kind === 'target-ci') {
       await batch(Math.min(rule.first, rule.max));
       decision = 'maximum reached';

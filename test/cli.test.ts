@@ -82,6 +82,10 @@ describe('sim dice through the real CLI', () => {
     expect(t.stdout).toMatch(/│ mean successes +│ +1 │ +\d+ │ +– │ +– │/);
     expect(t.stdout).toMatch(/│ chi-square \(df 0\) +│ +– │ +– │ +– │ +– │/);
     expect(t.stdout).toMatch(/│ chi-square p-value +│ +– │ +– │ +– │ +– │/);
+    // CSV leaves an unknown cell empty (as JSON writes null): "NaN" would be read as text.
+    const c = runCli(['dice', '-n', '1', '--seed', '1', '--format', 'csv']).stdout;
+    expect(c).not.toContain('NaN');
+    expect(c).toMatch(/^mean successes,1,\d+,,$/m);
     const j = JSON.parse(runCli(['dice', '-n', '1', '--seed', '1', '--format', 'json']).stdout);
     expect(j.result.mean).toMatchObject({ se: null, lo: null, hi: null });
     expect(j.result.chiSquare).toEqual({ statistic: null, degreesOfFreedom: 0, pValue: null });

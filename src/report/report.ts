@@ -103,9 +103,14 @@ export function renderText(r: Report): string {
 export function renderCsv(r: Report): string {
   return r.tables
     .map((t) =>
-      stringify([t.columns.map((c) => c.key), ...t.rows.map((row) => t.columns.map((c) => row[c.key] ?? ''))]),
+      stringify([t.columns.map((c) => c.key), ...t.rows.map((row) => t.columns.map((c) => csvCell(row[c.key])))]),
     )
     .join('\n');
+}
+
+/** An unknown value (absent, null, NaN) is an empty cell, as JSON writes it null: spreadsheets would read "NaN" as text. */
+function csvCell(v: unknown): unknown {
+  return v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v)) ? '' : v;
 }
 
 /** JSON: the whole report minus the presentation tables. */

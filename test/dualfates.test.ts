@@ -16,6 +16,8 @@ import { fateCheckRows } from '../src/games/dualfates/fateReport.js';
 import { pillarKindCode } from '../src/games/dualfates/fateSim.js';
 import { forEachFateRoll } from '../src/games/dualfates/fateDice.js';
 import { parseUnits } from '../src/games/dualfates/units.js';
+import { attackAssumptions } from '../src/games/dualfates/attackEntry.js';
+import { parse as parseYaml } from 'yaml';
 
 const P = (over: Partial<AttackParams> = {}) => defaultAttackParams(over);
 const pSuccess = (over: Partial<AttackParams>) => {
@@ -151,12 +153,28 @@ describe("the rulebook's worked examples", () => {
     expect(r.rows.map((x) => [x.inches, x.count])).toEqual([[6, 1], [7, 3], [8, 5], [9, 7], [10, 9], [11, 11]]);
     expect(r.mean).toBeCloseTo(5 + 161 / 36, 12);
   });
-  it('Training Knight sheet (rulebook: Understanding Unit Sheet) is the default target', () => {
+  it('Training Knight sheet (rulebook: Understanding Unit Sheet) is the default target; its Shield special is off by default, and the report says so', () => {
     const k = parseUnits(readFileSync('scenarios/dualfates/units.yaml', 'utf8'), 'units.yaml').find((u) => u.name === 'Training Knight')!;
     expect([k.cost, k.health, k.armor, k.speed, k.def, k.dod, k.will]).toEqual([1, 5, 1, 5, 7, 6, 5]);
     expect(k.abilities![0]).toMatchObject({ name: 'Training Strike', target: 'def', damage: 'medium' });
+    // The sheet's "Special: Shield" (spelled "Sheild" in the rulebook).
+    expect(k.special).toEqual(['Shield']);
     const d = P();
     expect([d.vs, d.value, d.armor, d.health, d.damage]).toEqual(['def', k.def, k.armor, k.health, 'medium']);
+    // Shield not used by default (assumption, README choice 9), and stated with the results.
+    expect(d.deflect).toBe(false);
+    expect(attackAssumptions(d)).toContainEqual(expect.stringMatching(/^Deflect off \(assumption\): the target's Shield special, if it has one, is not used: --deflect applies it/));
+    expect(attackAssumptions(d).join(' ')).not.toMatch(/Deflect on/);
+  });
+  it('scenarios: default.yaml and mc-check.yaml are the Training Knight with its Shield off; training-knight-shield.yaml with it on', () => {
+    const k = parseUnits(readFileSync('scenarios/dualfates/units.yaml', 'utf8'), 'units.yaml').find((u) => u.name === 'Training Knight')!;
+    const params = (f: string) => (parseYaml(readFileSync(`scenarios/dualfates/${f}`, 'utf8')) as { params: Record<string, unknown> }).params;
+    for (const [f, deflect] of [['default.yaml', false], ['mc-check.yaml', undefined], ['training-knight-shield.yaml', true]] as const) {
+      const q = params(f);
+      expect([q.vs, q.value, q.armor, q.health], f).toEqual(['def', k.def, k.armor, k.health]);
+      expect(q.deflect, f).toBe(deflect);
+    }
+    for (const f of ['default.yaml', 'mc-check.yaml']) expect(readFileSync(`scenarios/dualfates/${f}`, 'utf8'), f).toMatch(/^description: .*Shield special not used/m);
   });
 });
 
@@ -171,6 +189,16 @@ describe('Shield deflect (rulebook: Example Activation — meets or beats the at
     }
     expect(deflects(7, 7, 'meetOrBeat')).toBe(true);
     expect(deflects(6, 7, 'meetOrBeat')).toBe(false);
+  });
+  it('--deflect is assumed available against every attack (an upper bound: a Free Action, once per round), and the report says so', () => {
+    const on = attackAssumptions(P({ deflect: true }));
+    expect(on).toContainEqual(expect.stringMatching(/^Deflect on \(assumption\): .*available against every attack, including each attack counted in attacksToIncapacitate; an upper bound, .*Free Action, once per round/));
+    expect(on.join(' ')).not.toMatch(/Deflect off|Units that Run/);
+  });
+  it('--running with --deflect: quotes the rulebook (Running: no Free Actions) and says the deflect is assumed still available', () => {
+    const both = attackAssumptions(P({ deflect: true, running: true }));
+    expect(both).toContainEqual(expect.stringMatching(/"Units that Run may not perform Actions, and may not perform Free Actions" \(rulebook: Running\); --running with --deflect assumes the deflect is still available/));
+    expect(attackAssumptions(P({ running: true })).join(' ')).not.toMatch(/Units that Run/);
   });
 });
 

@@ -44,6 +44,19 @@ describe('sim dualfates attack', () => {
     expect(j.result.target.targetNumber).toBe(6);
     expect(j.notes.join(' ')).toMatch(/melee attacks ignore cover/);
   });
+  it('the Training Knight scenarios: default.yaml says its Shield is not used; training-knight-shield.yaml deflects (490/1296 land, by hand)', () => {
+    const off = JSON.parse(runCli(['run', 'scenarios/dualfates/default.yaml', '--format', 'json']).stdout);
+    expect(off.result.successFraction).toBe('7/12');
+    expect(off.assumptions.join(' ')).toMatch(/the target's Shield special, if it has one, is not used: --deflect applies it/);
+    const on = runCli(['run', 'scenarios/dualfates/training-knight-shield.yaml', '--format', 'json']);
+    expect(on.code).toBe(0);
+    const j = JSON.parse(on.stdout);
+    // Rolls 7..12 (6,5,4,3,2,1 ways) land when the Shield's roll is lower: 15,21,26,30,33,35 ways.
+    expect(j.result.successFraction).toBe('245/648');
+    expect(j.assumptions.join(' ')).toMatch(/available against every attack, including each attack counted in attacksToIncapacitate; an upper bound/);
+    const both = JSON.parse(runCli(['run', 'scenarios/dualfates/training-knight-shield.yaml', '--set', 'running=true', '--format', 'json']).stdout);
+    expect(both.assumptions.join(' ')).toMatch(/"Units that Run may not perform Actions, and may not perform Free Actions" \(rulebook: Running\)/);
+  });
   it('a scenario file runs through `sim run`', () => {
     const r = runCli(['run', 'scenarios/dualfates/wrench-strike.yaml', '--format', 'json']);
     expect(r.code).toBe(0);

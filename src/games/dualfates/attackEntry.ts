@@ -17,6 +17,13 @@ export function attackAssumptions(p: AttackParams): string[] {
   ];
   if (p.attack === 'auto') out.push('Melee vs DEF, ranged vs DOD/WILL/static unless --attack says otherwise (assumption: ATTACK EXAMPLE, Understanding The Statistics).');
   if (p.damage === 'medium' && p.damageMedium === 'd6') out.push('Medium damage is one d6 (the enumeration counts the second die as ignored).');
+  // rulebook: Actions & Activations (Example Activation) — the Shield deflect is a Free Action, one per round.
+  if (!p.deflect) out.push("Deflect off (assumption): the target's Shield special, if it has one, is not used: --deflect applies it (the deflect is a Free Action, once per round, so whether it is available depends on the round).");
+  else {
+    out.push('Deflect on (assumption): the Shield deflect is available against every attack, including each attack counted in attacksToIncapacitate; an upper bound, as the deflect is a Free Action, once per round (rulebook: Actions & Activations, Example Activation).');
+    // rulebook: Running — "Units that Run may not perform Actions, and may not perform Free Actions."
+    if (p.running) out.push('Running with deflect (assumption): the rulebook says "Units that Run may not perform Actions, and may not perform Free Actions" (rulebook: Running); --running with --deflect assumes the deflect is still available.');
+  }
   return out;
 }
 

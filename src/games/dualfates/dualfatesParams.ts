@@ -35,7 +35,7 @@ export const ATTACK_PARAMS: readonly ParamSpec[] = [
   { key: 'shields', type: 'int', min: 0, max: 200, default: 0, doc: "the target's shields (absorb damage first)", source: 'rulebook: Damage Resolution' },
   { key: 'armor', type: 'int', min: 0, max: 200, default: 1, doc: "the target's armor (absorbs damage after shields)", source: 'rulebook: Understanding Unit Sheet (Training Knight Armor 1)' },
   { key: 'health', type: 'int', min: 1, max: 200, default: 5, doc: "the target's health (incapacitated at 0)", source: 'rulebook: Understanding Unit Sheet (Training Knight Health 5)' },
-  { key: 'deflect', type: 'bool', default: false, doc: 'the target uses a Shield special: rolls Fate against the attack roll and deflects on meet-or-beat', source: 'rulebook: Actions & Activations (Example Activation, Midknight)' },
+  { key: 'deflect', type: 'bool', default: false, doc: 'the target uses a Shield special: rolls Fate against the attack roll and deflects on meet-or-beat (default off: the Shield is not used, even for the Training Knight, whose sheet lists it)', source: 'rulebook: Actions & Activations (Example Activation, Midknight); default off: assumption (the deflect is a Free Action, once per round; README)' },
   { key: 'method', type: 'enum', choices: ['exact', 'mc'], default: 'exact', doc: 'exact enumeration of the 36 outcomes, or Monte Carlo (-n, --seed)', source: 'tool option' },
   // Rule constants.
   { key: 'successRule', type: 'enum', choices: SUCCESS_RULES, default: 'meetOrBeat', doc: 'a Fate roll succeeds when it meets or beats (or only beats) the target number', source: 'rulebook: Using Abilities ("equals or exceeds")' },

@@ -331,6 +331,22 @@ describe('Monte Carlo within the interval of exact at a fixed seed', () => {
   });
 });
 
+describe('Monte Carlo of an attack that can never land', () => {
+  it('mean attacks to incapacitate is unknown (null), as on the exact side, and never marked as disagreeing', async () => {
+    const p = P({ vs: 'static', value: 13 });
+    const x = exactAttack(p);
+    expect(x.toIncapacitate.possible).toBe(false);
+    // The entry plays such a game for one attack only (recorded as 2): the count is a placeholder.
+    const simParams: AttackSimParams = { target: x.target.target, successRule: p.successRule, deflect: false, deflectRule: p.deflectRule, damageDice: x.damageDice, shields: p.shields, armor: p.armor, health: p.health, maxAttacks: 1 };
+    const run = await runSimulation({ simId: 'dualfates', params: { kind: 'attack', ...simParams }, n: 1000, seed: 1, jobs: 1 });
+    const r = mcAttackResult(p, x, run.totals, 0.95);
+    expect(r.attacksToIncapacitate.possible).toBe(false);
+    expect(r.attacksToIncapacitate.mean).toEqual({ exact: null, estimate: null, se: null, lo: null, hi: null, exactInInterval: null });
+    expect(r.attacksToIncapacitate.quantiles).toEqual({ p10: null, p50: null, p90: null });
+    expect(r.success.estimate).toBe(0);
+  });
+});
+
 describe('Fate-roll Monte Carlo (Pillars of Fate, Initiative, running) within the interval of exact', () => {
   it('the simulated roll kind mirrors classifyPillarRoll on all 36 outcomes', () => {
     const order = ['twoPillars', 'doubles', 'secretMission', 'criticalMission'];

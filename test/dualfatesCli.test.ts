@@ -38,6 +38,17 @@ describe('sim dualfates attack', () => {
     expect(j.result.success.hi).toBeGreaterThan(j.result.success.estimate);
     expect(j.result.attacksToIncapacitate.mean.exactInInterval).toBe(true);
   }, 30_000);
+  it('--method mc, an attack that can never land: mean attacks unknown (null, "–"), the exact side\'s note, never "false"', () => {
+    const args = ['dualfates', 'attack', '--vs', 'static', '--value', '13', '--method', 'mc', '-n', '1000', '--seed', '1', '-j', '1'];
+    const j = JSON.parse(runCli([...args, '--format', 'json']).stdout);
+    expect(j.result.attacksToIncapacitate.mean).toEqual({ exact: null, estimate: null, se: null, lo: null, hi: null, exactInInterval: null });
+    expect(j.notes).toContain('No attack can land: the unit is never incapacitated.');
+    const exact = JSON.parse(runCli(['dualfates', 'attack', '--vs', 'static', '--value', '13', '--format', 'json']).stdout);
+    expect(exact.notes).toContain('No attack can land: the unit is never incapacitated.');
+    const table = runCli(args).stdout;
+    const row = table.split('\n').find((l) => l.includes('mean attacks to incapacitate'))!;
+    expect(row.split('│').slice(2, 7).map((c) => c.trim())).toEqual(['–', '–', '–', '–', '–']);
+  });
   it('melee ignores cover, and says so', () => {
     const r = runCli(['dualfates', 'attack', '--vs', 'dod', '--value', '6', '--cover', 'heavy', '--attack', 'melee', '--format', 'json']);
     const j = JSON.parse(r.stdout);

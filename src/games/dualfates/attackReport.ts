@@ -78,6 +78,16 @@ export function exactAttackResult(p: AttackParams, x: AttackExact) {
 
 export type ExactAttackResult = ReturnType<typeof exactAttackResult>;
 
+/** A mean beside its exact value; every field null when it is unknown (an attack that never lands). */
+interface UnknownableMean {
+  exact: number | null;
+  estimate: number | null;
+  se: number | null;
+  lo: number | null;
+  hi: number | null;
+  exactInInterval: boolean | null;
+}
+
 export function mcAttackResult(p: AttackParams, x: AttackExact, totals: Totals, confidence: number) {
   const s = totals.get('success');
   const d = totals.get('damage');
@@ -89,6 +99,13 @@ export function mcAttackResult(p: AttackParams, x: AttackExact, totals: Totals, 
   const dSummary = countSummary(d, confidence);
   const exactMeanDamage = exactDamage.reduce((acc, r) => acc + r.damage * r.p, 0);
   const bins = a.bins.length;
+  // An attack that can never land: every simulated game stopped at its cap, so the simulated
+  // count is a placeholder, not an estimate — unknown (null), like the exact side, never compared.
+  const possible = x.toIncapacitate.possible;
+  const m = x.toIncapacitate.mean;
+  const mean: UnknownableMean = possible
+    ? { exact: m, estimate: summary.mean, se: summary.se, lo: summary.lo, hi: summary.hi, exactInInterval: m >= summary.lo && m <= summary.hi }
+    : { exact: null, estimate: null, se: null, lo: null, hi: null, exactInInterval: null };
   return {
     method: 'mc' as const,
     target: targetBlock(p, x),
@@ -97,16 +114,9 @@ export function mcAttackResult(p: AttackParams, x: AttackExact, totals: Totals, 
     meanDamage: { exact: exactMeanDamage, estimate: dSummary.mean, se: dSummary.se, lo: dSummary.lo, hi: dSummary.hi, exactInInterval: exactMeanDamage >= dSummary.lo && exactMeanDamage <= dSummary.hi },
     incapacitated: estimateOf(x.incapacitatedCount / x.damage.total, inc.bins[1], inc.n, confidence),
     attacksToIncapacitate: {
-      possible: x.toIncapacitate.possible,
-      mean: {
-        exact: x.toIncapacitate.possible ? x.toIncapacitate.mean : null,
-        estimate: summary.mean,
-        se: summary.se,
-        lo: summary.lo,
-        hi: summary.hi,
-        exactInInterval: x.toIncapacitate.possible && x.toIncapacitate.mean >= summary.lo && x.toIncapacitate.mean <= summary.hi,
-      },
-      quantiles: { p10: summary.p10, p50: summary.p50, p90: summary.p90 },
+      possible,
+      mean,
+      quantiles: possible ? { p10: summary.p10, p50: summary.p50, p90: summary.p90 } : { p10: null, p50: null, p90: null },
       // Rows while the histogram covers them (longer games are in `overflow`).
       distribution: exactAttacks.filter((r) => r.attacks < bins).map((r) => ({ attacks: r.attacks, ...estimateOf(r.p, a.bins[r.attacks], a.n, confidence) })),
       overflow: a.overflow,
@@ -173,7 +183,7 @@ export function exactAttackTables(r: ExactAttackResult): ResultTable[] {
 }
 
 export function mcAttackTables(r: McAttackResult): ResultTable[] {
-  const est = (metric: string, e: { exact: number | null; estimate: number; lo: number; hi: number; exactInInterval: boolean }): Record<string, Cell> => ({ metric, exact: e.exact, estimate: e.estimate, lo: e.lo, hi: e.hi, ok: e.exactInInterval });
+  const est = (metric: string, e: { exact: number | null; estimate: number | null; lo: number | null; hi: number | null; exactInInterval: boolean | null }): Record<string, Cell> => ({ metric, exact: e.exact, estimate: e.estimate, lo: e.lo, hi: e.hi, ok: e.exactInInterval });
   const cols = [
     { key: 'exact', header: 'exact', format: 'prob' as const },
     { key: 'estimate', header: 'MC', format: 'prob' as const },

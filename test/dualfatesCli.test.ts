@@ -124,6 +124,21 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).result).toMatchObject({ valid: true, kind: 'full', points: 8, startingFateTokens: 3, vortex: { deployedPoints: 5 } });
   });
+  it('team: an illegal team has no starting Fate Tokens (null, "–"); its type is shown only when it can be determined', () => {
+    const cases: [string, string | null, string][] = [
+      ['invalid-no-totem', 'full', 'full'],
+      ['invalid-wayward-coin', 'mixed', 'mixed'],
+      ['invalid-two-factions', null, 'type –'],
+    ];
+    for (const [f, kind, shown] of cases) {
+      const file = `scenarios/dualfates/teams/${f}.yaml`;
+      const j = JSON.parse(runCli(['dualfates', 'team', file, '--format', 'json']).stdout).result;
+      expect([j.valid, j.kind, j.startingFateTokens], f).toEqual([false, kind, null]);
+      const table = runCli(['dualfates', 'team', file]);
+      expect(table.code, f).toBe(1);
+      expect(table.stdout, f).toMatch(new RegExp(`Team: ${shown} · .*starting Fate Tokens – ·`));
+    }
+  });
   it('team: a broken rule exits 1, the report lists every error, stderr has one line naming file, field and rule', () => {
     const r = runCli(['dualfates', 'team', 'scenarios/dualfates/teams/invalid-no-totem.yaml', '--format', 'json']);
     expect(r.code).toBe(1);

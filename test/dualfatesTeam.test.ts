@@ -53,15 +53,21 @@ describe('every team-rule violation names the rule and the field', () => {
   it('two factions (rulebook: CORE RULES; Full Faction Teams & Mixed Teams)', () => {
     const e = errorsOf(team([u('A', 'Bone Horde'), u('Eric', 'The Wayward Coin'), u('K', 'Example Order')]));
     expect(e).toHaveLength(1);
+    // Neither full nor mixed: the type cannot be determined, and there are no starting Fate Tokens.
+    const s = validateTeam(team([u('A', 'Bone Horde'), u('Eric', 'The Wayward Coin'), u('K', 'Example Order')]), rules);
+    expect([s.kind, s.startingFateTokens]).toEqual([null, null]);
     expect(e[0]).toMatchObject({ field: 'units[2].faction', rule: expect.stringMatching(/Full Faction Teams & Mixed Teams/) });
   });
   it('more than 3 points of The Wayward Coin in a mixed team (rulebook: CORE RULES note)', () => {
     const e = errorsOf(team([u('A', 'Bone Horde'), u('Eric', 'The Wayward Coin', 2), u('Brin', 'The Wayward Coin', 2)]));
     expect(e).toEqual([expect.objectContaining({ field: 'units', message: expect.stringMatching(/4 points of The Wayward Coin; at most 3/) })]);
-    expect(validateTeam(team([u('A', 'Bone Horde'), u('Eric', 'The Wayward Coin', 2), u('Brin', 'The Wayward Coin', 2)]), rules).startingFateTokens).toBe(2);
+    // The type is still known (mixed), but an illegal team has no starting Fate Tokens.
+    const s = validateTeam(team([u('A', 'Bone Horde'), u('Eric', 'The Wayward Coin', 2), u('Brin', 'The Wayward Coin', 2)]), rules);
+    expect([s.kind, s.startingFateTokens]).toEqual(['mixed', null]);
   });
   it("no Summoning Totem (rulebook: The Summoning Totem's role)", () => {
     expect(errorsOf(team([u('A', 'F')], null))).toEqual([expect.objectContaining({ field: 'totem', rule: "rulebook: The Summoning Totem's role" })]);
+    expect([validateTeam(team([u('A', 'F')], null), rules).kind, validateTeam(team([u('A', 'F')], null), rules).startingFateTokens]).toEqual(['full', null]);
     expect(errorsOf({ units: [u('A', 'F')] })).toHaveLength(1);
   });
   it('a faction totem of another faction is a warning, not a violation (no rule forbids it)', () => {

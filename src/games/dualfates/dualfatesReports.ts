@@ -128,7 +128,7 @@ export function teamReport(file: string, team: Team, summary: TeamSummary, rules
     result: summary,
     tables: [
       {
-        title: `Team: ${summary.kind} · ${summary.points} Summoning Points · Wayward Coin ${summary.waywardCoinPoints} · starting Fate Tokens ${summary.startingFateTokens ?? '–'} · totem ${summary.totem ?? 'none'}`,
+        title: `Team: ${summary.kind ?? 'type –'} · ${summary.points} Summoning Points · Wayward Coin ${summary.waywardCoinPoints} · starting Fate Tokens ${summary.startingFateTokens ?? '–'} · totem ${summary.totem ?? 'none'}`,
         columns: [
           { key: 'name', header: 'unit', format: 'text' },
           { key: 'type', header: 'type', format: 'text' },

@@ -66,10 +66,12 @@ function normalizeFaction(f: string): string {
 export interface TeamSummary {
   valid: boolean;
   errors: TeamError[];
-  kind: 'full' | 'mixed' | 'invalid';
+  /** Full faction or mixed; null when it cannot be determined (two factions besides The Wayward Coin). */
+  kind: 'full' | 'mixed' | null;
   faction: string | null;
   points: number;
   waywardCoinPoints: number;
+  /** Null unless the team is valid: an illegal team starts no game. */
   startingFateTokens: number | null;
   units: { name: string; type: UnitType; faction: string; cost: number; scoringValue: number; mayStartInVortex: boolean; deploy: boolean }[];
   vortex: { cap: number; maxStartingPoints: number; deployedPoints: number | null };
@@ -111,7 +113,7 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
   });
   const waywardCoinPoints = units.filter((u) => isWaywardCoin(u.faction)).reduce((s, u) => s + u.cost, 0);
   const hasOther = factions.length > 0;
-  const kind: TeamSummary['kind'] = factions.length > 1 ? 'invalid' : hasOther && waywardCoinPoints > 0 ? 'mixed' : 'full';
+  const kind: TeamSummary['kind'] = factions.length > 1 ? null : hasOther && waywardCoinPoints > 0 ? 'mixed' : 'full';
   // rulebook: CORE RULES (note) — "you can only have up to 3 points worth of Wayward Coin Members in your team for a mixed team".
   if (hasOther && waywardCoinPoints > rules.waywardCoinCap) {
     errors.push({ rule: 'rulebook: CORE RULES (Wayward Coin limit in a mixed team)', field: 'units', message: `a mixed team has ${waywardCoinPoints} points of The Wayward Coin; at most ${rules.waywardCoinCap} are allowed` });
@@ -167,8 +169,8 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
     faction: factions.length === 1 ? units.find((u) => !isWaywardCoin(u.faction))!.faction : factions.length === 0 ? units[0].faction : null,
     points,
     waywardCoinPoints,
-    // rulebook: Full Faction Teams & Mixed Teams — full faction 3 Fate Tokens, mixed 2.
-    startingFateTokens: kind === 'invalid' ? null : kind === 'full' ? rules.fateTokensFull : rules.fateTokensMixed,
+    // rulebook: Full Faction Teams & Mixed Teams — full faction 3 Fate Tokens, mixed 2 (a team that breaks a rule gets none).
+    startingFateTokens: !valid || kind === null ? null : kind === 'full' ? rules.fateTokensFull : rules.fateTokensMixed,
     units: units.map((u) => ({
       name: u.name,
       type: u.type,

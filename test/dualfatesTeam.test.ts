@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/params.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
-import { formatTeamError, isWaywardCoin, maxSubsetSum, parseTeam, validateTeam, type Team } from '../src/games/dualfates/team.js';
+import { formatTeamError, isWaywardCoin, maxSubsetSum, parseTeam, pillarControl, unitScoringValue, validateTeam, type Team } from '../src/games/dualfates/team.js';
 
 const rules = defaultTeamRules();
 type U = Team['units'][number];
@@ -41,6 +41,29 @@ describe('legal teams', () => {
     expect(s.vortex).toEqual({ cap: 5, maxStartingPoints: 5, deployedPoints: null });
     expect(maxSubsetSum([4, 3], 5)).toBe(4);
     expect(validateTeam(team([u('Huge', 'F', 6, 'monster')]), rules).notes.join()).toMatch(/can never be summoned/);
+  });
+});
+
+describe('pillar control (rulebook: 7. Scoring Phase, Determine Control; Scoring Pillars of Fate, Example Scoring)', () => {
+  const ember = u('Ember', 'Bone Horde', 1, 'character');
+  const skullSplitters = u('Skull Splitters', 'Bone Horde', 2);
+  const grogAndTimber = u('Grog and Timber', 'The Wayward Coin', 2, 'character');
+  const values = (us: U[], r = rules) => us.map((x) => unitScoringValue(x, r));
+  it('Example Scoring: Ember 1 + Skull Splitters 2 = 3 beats Grog and Timber 2, so player A controls Pillar 3', () => {
+    expect(pillarControl(values([ember, skullSplitters]), values([grogAndTimber]))).toEqual({ a: 3, b: 2, controller: 'A' });
+  });
+  it('Example Scoring: Ember moves away, 2 vs 2: neither player controls the Pillar', () => {
+    expect(pillarControl(values([skullSplitters]), values([grogAndTimber]))).toEqual({ a: 2, b: 2, controller: null });
+  });
+  it('the higher value wins from either side; no scoring units on either side is a tie', () => {
+    expect(pillarControl([1], [2])).toEqual({ a: 1, b: 2, controller: 'B' });
+    expect(pillarControl([], [])).toEqual({ a: 0, b: 0, controller: null });
+    expect(pillarControl([], [1]).controller).toBe('B');
+  });
+  it('under scoringValue=one (the Scoring Phase note) the same units give 2 vs 1 (A), then 1 vs 1 (tie)', () => {
+    const one = defaultTeamRules({ scoringValue: 'one' });
+    expect(pillarControl(values([ember, skullSplitters], one), values([grogAndTimber], one))).toEqual({ a: 2, b: 1, controller: 'A' });
+    expect(pillarControl(values([skullSplitters], one), values([grogAndTimber], one)).controller).toBeNull();
   });
 });
 

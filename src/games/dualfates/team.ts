@@ -176,8 +176,7 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
       type: u.type,
       faction: u.faction,
       cost: u.cost,
-      // rulebook: Scoring Pillars of Fate — "a Scoring Value equal to its Summoning Point cost" (see README for the contradiction).
-      scoringValue: u.scoringValue ?? (rules.scoringValue === 'cost' ? u.cost : 1),
+      scoringValue: unitScoringValue(u, rules),
       mayStartInVortex: u.cost <= rules.vortexCap,
       deploy: u.deploy ?? false,
     })),
@@ -185,6 +184,32 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
     totem: team.totem?.name ?? null,
     notes,
   };
+}
+
+/** A unit's scoring value: its own `scoringValue`, else its cost (or 1 under scoringValue = one). */
+export function unitScoringValue(u: Pick<TeamUnit, 'cost' | 'scoringValue'>, rules: Pick<TeamRules, 'scoringValue'>): number {
+  // rulebook: Scoring Pillars of Fate — "a Scoring Value equal to its Summoning Point cost" (see README for the contradiction).
+  return u.scoringValue ?? (rules.scoringValue === 'cost' ? u.cost : 1);
+}
+
+export interface PillarControl {
+  /** Each player's total scoring value near the Pillar. */
+  a: number;
+  b: number;
+  /** The player who controls the Pillar; null on a tie. */
+  controller: 'A' | 'B' | null;
+}
+
+/**
+ * Who controls one Pillar, from the scoring values of each player's scoring units (those within
+ * 4 inches of it; choosing them is play, not modelled).
+ */
+export function pillarControl(scoringA: readonly number[], scoringB: readonly number[]): PillarControl {
+  const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+  const a = sum(scoringA);
+  const b = sum(scoringB);
+  // rulebook: 7. Scoring Phase (Determine Control) — "The player with the higher scoring value controls the Pillar. If both players have the same scoring value, neither player controls the Pillar."
+  return { a, b, controller: a > b ? 'A' : b > a ? 'B' : null };
 }
 
 /** One line for a violation: "FILE: FIELD: message (RULE)". */

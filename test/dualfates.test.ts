@@ -91,6 +91,30 @@ describe('damage types (rulebook: Damage Types), hand counts over 36', () => {
   it('heavy = higher of 2d6: 1,3,5,7,9,11', () => {
     expect(damageRollCounts('higher2d6').weights.slice(1, 7)).toEqual([1, 3, 5, 7, 9, 11]);
   });
+  it('house rule damageDice=sum2d6: the sum of 2d6, 1,2,3,4,5,6,5,4,3,2,1 ways for 2..12', () => {
+    expect(damageRollCounts('sum2d6').weights).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+    expect(damageFromDice('sum2d6', 6, 5)).toBe(11);
+    // Health 2, vs static 7: every landed hit deals >= 2, so one attack incapacitates with P(success) = 7/12.
+    const x = exactAttack(P({ vs: 'static', value: 7, damage: 'heavy', damageHeavy: 'sum2d6', armor: 0, health: 2 }));
+    expect(fraction(x.incapacitatedCount, x.damage.total)).toBe('7/12');
+    expect(x.toIncapacitate.mean).toBeCloseTo(12 / 7, 12);
+  });
+  it('sum2d6 against health 12, every attack landing: mean attacks = Σ_k P(2k dice total <= 11) by direct dice convolution', () => {
+    const x = exactAttack(P({ vs: 'static', value: 2, damageMedium: 'sum2d6', armor: 0, health: 12 }));
+    expect(fraction(x.incapacitatedCount, x.damage.total)).toBe('1/36');
+    // Independent: P(N > k) = P(the first k attacks, 2k dice, total at most 11).
+    let ways = [1]; // ways[t] = ways for the dice so far to total t
+    let expected = 0;
+    for (let dice = 0; dice <= 24; dice += 2) {
+      expected += ways.slice(0, 12).reduce((a, b) => a + b, 0) / 6 ** dice;
+      for (let k = 0; k < 2; k++) {
+        const next = new Array<number>(ways.length + 6).fill(0);
+        ways.forEach((w, t) => { for (let f = 1; f <= 6; f++) next[t + f] += w; });
+        ways = next;
+      }
+    }
+    expect(x.toIncapacitate.mean).toBeCloseTo(expected, 12);
+  });
   it('damage per attack is 0 on a miss: vs DEF 7 heavy, P(0) = 15/36, P(6) = 21/36 × 11/36', () => {
     const x = exactAttack(P({ vs: 'def', value: 7, damage: 'heavy' }));
     expect(x.damage.weights[0] / x.damage.total).toBe(15 / 36);
@@ -189,6 +213,20 @@ describe('Shield deflect (rulebook: Example Activation — meets or beats the at
     }
     expect(deflects(7, 7, 'meetOrBeat')).toBe(true);
     expect(deflects(6, 7, 'meetOrBeat')).toBe(false);
+  });
+  it('house rule deflectRule=beat: a Shield roll must exceed the attack roll (brute force over 1296; target 12: 36 land, not 35; target 7: 581)', () => {
+    for (const target of [2, 7, 10]) {
+      let landed = 0;
+      for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) for (let d = 1; d <= 6; d++) if (a + b >= target && !(c + d > a + b)) landed++;
+      expect(successCounts(target, { successRule: 'meetOrBeat', deflect: true, deflectRule: 'beat' }).landed).toBe(landed);
+    }
+    // Only a 12 succeeds; nothing beats 12, while a Shield 12 meets it (1 of 36).
+    expect(successCounts(12, { successRule: 'meetOrBeat', deflect: true, deflectRule: 'beat' }).landed).toBe(36);
+    expect(successCounts(12, { successRule: 'meetOrBeat', deflect: true, deflectRule: 'meetOrBeat' }).landed).toBe(35);
+    // Rolls 7..12 (6,5,4,3,2,1 ways) survive Shield rolls not above them: 21,26,30,33,35,36 ways.
+    expect(successCounts(7, { successRule: 'meetOrBeat', deflect: true, deflectRule: 'beat' }).landed).toBe(581);
+    expect(deflects(7, 7, 'beat')).toBe(false);
+    expect(deflects(8, 7, 'beat')).toBe(true);
   });
   it('--deflect is assumed available against every attack (an upper bound: a Free Action, once per round), and the report says so', () => {
     const on = attackAssumptions(P({ deflect: true }));

@@ -49,6 +49,22 @@ describe('sim dualfates attack', () => {
     const row = table.split('\n').find((l) => l.includes('mean attacks to incapacitate'))!;
     expect(row.split('│').slice(2, 7).map((c) => c.trim())).toEqual(['–', '–', '–', '–', '–']);
   });
+  it('rule constants through --set: damageDice.heavy=sum2d6 and deflectRule=beat, exact (by hand) and Monte Carlo', () => {
+    const args = ['dualfates', 'attack', '--vs', 'static', '--value', '7', '--damage', 'heavy', '--armor', '0', '--health', '2', '--deflect', '--set', 'damageDice.heavy=sum2d6', '--set', 'deflectRule=beat', '--format', 'json'];
+    const x = JSON.parse(runCli(args).stdout);
+    expect(x.params).toMatchObject({ 'damageDice.heavy': 'sum2d6', deflectRule: 'beat' });
+    expect(x.result.target.damageDice).toBe('sum2d6');
+    // Rolls 7..12 (6,5,4,3,2,1 ways) survive Shield rolls not above them (21,26,30,33,35,36 ways): 581 of 1296.
+    expect(x.result.successFraction).toBe('581/1296');
+    // Every landed hit deals 2..12 >= health 2.
+    expect(x.result.incapacitatedFraction).toBe('581/1296');
+    expect(x.result.damage[1].p).toBe(0);
+    const mc = JSON.parse(runCli([...args, '--method', 'mc', '-n', '20000', '--seed', '3', '-j', '1', '--confidence', '0.999']).stdout).result;
+    expect(mc.success).toMatchObject({ exact: 581 / 1296, exactInInterval: true });
+    expect(mc.meanDamage.exact).toBeCloseTo((581 / 1296) * 7, 12);
+    expect(mc.meanDamage.exactInInterval).toBe(true);
+    expect(mc.attacksToIncapacitate.mean.exactInInterval).toBe(true);
+  }, 30_000);
   it('melee ignores cover, and says so', () => {
     const r = runCli(['dualfates', 'attack', '--vs', 'dod', '--value', '6', '--cover', 'heavy', '--attack', 'melee', '--format', 'json']);
     const j = JSON.parse(r.stdout);
@@ -138,6 +154,22 @@ describe('sim dualfates run, pillars, table, team', () => {
       expect(table.code, f).toBe(1);
       expect(table.stdout, f).toMatch(new RegExp(`Team: ${shown} · .*starting Fate Tokens – ·`));
     }
+  });
+  it('team --set fateTokens.full / fateTokens.mixed: each override reaches its own team type', () => {
+    const tokens = (f: string) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, '--set', 'fateTokens.full=5', '--set', 'fateTokens.mixed=1', '--format', 'json']).stdout).result.startingFateTokens;
+    expect(tokens('valid-full-faction')).toBe(5);
+    expect(tokens('valid-mixed')).toBe(1);
+    expect(tokens('rulebook-example')).toBe(1);
+  });
+  it('team: the "uses N of 8 points" note for a legal team under the cap, none at the cap or for an illegal team', () => {
+    const notes = (f: string, ...set: string[]) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, ...set.flatMap((x) => ['--set', x]), '--format', 'json']).stdout).notes as string[];
+    const uses = (ns: string[]) => ns.filter((n) => / Summoning Points \(allowed/.test(n));
+    // valid-mixed: Ember 1 + Skull Splitters 2 + Bone Boys 1 + Grog and Timber 2 + Eric 1 = 7.
+    expect(uses(notes('valid-mixed'))).toEqual(['the team uses 7 of 8 Summoning Points (allowed: the rulebook says never exceed)']);
+    expect(uses(notes('rulebook-example'))).toEqual(['the team uses 3 of 8 Summoning Points (allowed: the rulebook says never exceed)']);
+    expect(uses(notes('valid-full-faction'))).toEqual([]);
+    expect(uses(notes('valid-full-faction', 'summoningPointCap=10'))).toEqual(['the team uses 8 of 10 Summoning Points (allowed: the rulebook says never exceed)']);
+    expect(uses(notes('invalid-no-totem'))).toEqual([]);
   });
   it('team: a broken rule exits 1, the report lists every error, stderr has one line naming file, field and rule', () => {
     const r = runCli(['dualfates', 'team', 'scenarios/dualfates/teams/invalid-no-totem.yaml', '--format', 'json']);

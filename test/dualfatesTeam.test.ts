@@ -27,6 +27,11 @@ describe('legal teams', () => {
     expect([s.valid, s.kind, s.startingFateTokens]).toEqual([true, 'full', 3]);
     expect(isWaywardCoin('  THE Wayward   Coin ')).toBe(true);
   });
+  it('fateTokens.full / fateTokens.mixed overrides: a full team gets the first, a mixed team the second', () => {
+    const r = defaultTeamRules({ fateTokensFull: 4, fateTokensMixed: 1 });
+    expect(validateTeam(team([u('Ember', 'Bone Horde', 1, 'character')]), r).startingFateTokens).toBe(4);
+    expect(validateTeam(team([u('Ember', 'Bone Horde', 1, 'character'), u('Eric', 'The Wayward Coin', 1, 'character')]), r).startingFateTokens).toBe(1);
+  });
   it('companions may repeat; sub-factions of one faction are one faction', () => {
     const s = validateTeam(team([u('Bone Boys', 'Bone Horde'), u('Bone Boys', 'Bone Horde', 1, 'companion', { subfaction: 'Crypt' })]), rules);
     expect(s.valid).toBe(true);

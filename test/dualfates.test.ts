@@ -17,6 +17,7 @@ import { pillarKindCode } from '../src/games/dualfates/fateSim.js';
 import { forEachFateRoll } from '../src/games/dualfates/fateDice.js';
 import { parseUnits } from '../src/games/dualfates/units.js';
 import { attackAssumptions } from '../src/games/dualfates/attackEntry.js';
+import { outsideIntervalsNote } from '../src/games/dualfates/intervalNote.js';
 import { parse as parseYaml } from 'yaml';
 
 const P = (over: Partial<AttackParams> = {}) => defaultAttackParams(over);
@@ -366,6 +367,16 @@ describe('Monte Carlo within the interval of exact at a fixed seed', () => {
     for (const d of r.damage) expect(d.exactInInterval).toBe(true);
     expect(r.attacksToIncapacitate.mean.exactInInterval).toBe(true);
     for (const d of r.attacksToIncapacitate.distribution.slice(0, 10)) expect(d.exactInInterval).toBe(true);
+  });
+});
+
+describe('Monte Carlo cross-check note: rows outside their intervals, and how many chance alone puts there', () => {
+  it('2 of 20 at 95%: about 1 expected; unknown (null) rows are not counted; other levels', () => {
+    const flags = [...Array<boolean>(18).fill(true), false, false];
+    expect(outsideIntervalsNote(flags, 0.95)).toBe('2 of 20 rows outside their 95% intervals; about 1 expected by chance (5% of 20)');
+    expect(outsideIntervalsNote([...flags, null, null], 0.95)).toBe('2 of 20 rows outside their 95% intervals; about 1 expected by chance (5% of 20)');
+    expect(outsideIntervalsNote([...flags, ...Array<boolean>(6).fill(true)], 0.95)).toBe('2 of 26 rows outside their 95% intervals; about 1.3 expected by chance (5% of 26)');
+    expect(outsideIntervalsNote(Array<boolean>(28).fill(true), 0.999)).toBe('0 of 28 rows outside their 99.9% intervals; about 0.028 expected by chance (0.1% of 28)');
   });
 });
 

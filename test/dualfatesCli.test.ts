@@ -65,6 +65,18 @@ describe('sim dualfates attack', () => {
     expect(mc.meanDamage.exactInInterval).toBe(true);
     expect(mc.attacksToIncapacitate.mean.exactInInterval).toBe(true);
   }, 30_000);
+  it('Monte Carlo cross-checks note how many table rows fall outside their intervals and how many chance explains (attack and pillars)', () => {
+    const table = runCli(['run', 'scenarios/dualfates/mc-check.yaml', '-n', '20000', '-j', '1', '-q']).stdout;
+    const flags = table.split('\n').map((l) => /│ (true|false) +│$/.exec(l)?.[1]).filter((f) => f !== undefined);
+    const outside = flags.filter((f) => f === 'false').length;
+    expect(flags.length).toBeGreaterThan(20);
+    const expected = Math.round(flags.length * 0.05 * 10) / 10;
+    expect(table).toContain(`Note: ${outside} of ${flags.length} rows outside their 95% intervals; about ${expected} expected by chance (5% of ${flags.length})`);
+    const pillars = JSON.parse(runCli(['dualfates', 'pillars', '--method', 'mc', '-n', '4000', '--seed', '2', '-j', '1', '--confidence', '0.9', '--format', 'json']).stdout);
+    const checks = pillars.result.checks as { exactInInterval: boolean }[];
+    const out = checks.filter((c) => !c.exactInInterval).length;
+    expect(pillars.notes).toContain(`${out} of ${checks.length} rows outside their 90% intervals; about ${Math.round(checks.length * 0.1 * 10) / 10} expected by chance (10% of ${checks.length})`);
+  }, 30_000);
   it('melee ignores cover, and says so', () => {
     const r = runCli(['dualfates', 'attack', '--vs', 'dod', '--value', '6', '--cover', 'heavy', '--attack', 'melee', '--format', 'json']);
     const j = JSON.parse(r.stdout);

@@ -5,6 +5,7 @@ import { exactAttack } from './attackExact.js';
 import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables } from './attackReport.js';
 import type { AttackSimParams } from './attackSim.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
+import { outsideIntervalsNote } from './intervalNote.js';
 import { ATTACK_PARAMS, attackParamsFrom, type AttackParams } from './dualfatesParams.js';
 
 /** Stop a simulated game after this many attacks (metric values must stay ≤ 2^20). */
@@ -66,6 +67,8 @@ export const attackEntry: ScenarioGame = {
     };
     const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'attack', ...simParams });
     const result = mcAttackResult(p, x, run.totals, settings.confidence);
+    const tables = mcAttackTables(result);
+    notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.ok as boolean | null)), settings.confidence));
     return {
       ...provenance('dualfates-attack', { ...resolved }),
       title,
@@ -76,7 +79,7 @@ export const attackEntry: ScenarioGame = {
       ...(run.partial ? { partial: true } : {}),
       result,
       assumptions: attackAssumptions(p),
-      tables: mcAttackTables(result),
+      tables,
       notes,
     };
   },

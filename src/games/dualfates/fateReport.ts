@@ -5,6 +5,7 @@ import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
 import { countSummary, proportion } from '../../report/intervals.js';
 import { FATE_OUTCOMES } from './fateDice.js';
+import { outsideIntervalsNote } from './intervalNote.js';
 import { pillarsResult } from './pillars.js';
 
 export interface FateCheckRow {
@@ -76,6 +77,6 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
       },
     ],
     assumptions: ['One game = one player rolling Pillars of Fate for every round, one Initiative contest and one running roll.'],
-    notes: [],
+    notes: [outsideIntervalsNote(all.map((r) => r.exactInInterval), confidence)],
   };
 }

@@ -48,7 +48,7 @@ describe('sim dualfates attack', () => {
     const table = runCli(args).stdout;
     const row = table.split('\n').find((l) => l.includes('mean attacks to incapacitate'))!;
     expect(row.split('│').slice(2, 7).map((c) => c.trim())).toEqual(['–', '–', '–', '–', '–']);
-  });
+  }, 30_000);
   it('rule constants through --set: damageDice.heavy=sum2d6 and deflectRule=beat, exact (by hand) and Monte Carlo', () => {
     const args = ['dualfates', 'attack', '--vs', 'static', '--value', '7', '--damage', 'heavy', '--armor', '0', '--health', '2', '--deflect', '--set', 'damageDice.heavy=sum2d6', '--set', 'deflectRule=beat', '--format', 'json'];
     const x = JSON.parse(runCli(args).stdout);
@@ -95,7 +95,7 @@ describe('sim dualfates attack', () => {
     expect(j.assumptions.join(' ')).toMatch(/available against every attack, including each attack counted in attacksToIncapacitate; an upper bound/);
     const both = JSON.parse(runCli(['run', 'scenarios/dualfates/training-knight-shield.yaml', '--set', 'running=true', '--format', 'json']).stdout);
     expect(both.assumptions.join(' ')).toMatch(/"Units that Run may not perform Actions, and may not perform Free Actions" \(rulebook: Running\)/);
-  });
+  }, 30_000);
   it('a scenario file runs through `sim run`', () => {
     const r = runCli(['run', 'scenarios/dualfates/wrench-strike.yaml', '--format', 'json']);
     expect(r.code).toBe(0);
@@ -166,13 +166,13 @@ describe('sim dualfates run, pillars, table, team', () => {
       expect(table.code, f).toBe(1);
       expect(table.stdout, f).toMatch(new RegExp(`Team: ${shown} · .*starting Fate Tokens – ·`));
     }
-  });
+  }, 30_000);
   it('team --set fateTokens.full / fateTokens.mixed: each override reaches its own team type', () => {
     const tokens = (f: string) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, '--set', 'fateTokens.full=5', '--set', 'fateTokens.mixed=1', '--format', 'json']).stdout).result.startingFateTokens;
     expect(tokens('valid-full-faction')).toBe(5);
     expect(tokens('valid-mixed')).toBe(1);
     expect(tokens('rulebook-example')).toBe(1);
-  });
+  }, 30_000);
   it('team: the "uses N of 8 points" note for a legal team under the cap, none at the cap or for an illegal team', () => {
     const notes = (f: string, ...set: string[]) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, ...set.flatMap((x) => ['--set', x]), '--format', 'json']).stdout).notes as string[];
     const uses = (ns: string[]) => ns.filter((n) => / Summoning Points \(allowed/.test(n));
@@ -182,7 +182,7 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(uses(notes('valid-full-faction'))).toEqual([]);
     expect(uses(notes('valid-full-faction', 'summoningPointCap=10'))).toEqual(['the team uses 8 of 10 Summoning Points (allowed: the rulebook says never exceed)']);
     expect(uses(notes('invalid-no-totem'))).toEqual([]);
-  });
+  }, 30_000);
   it('team: a broken rule exits 1, the report lists every error, stderr has one line naming file, field and rule', () => {
     const r = runCli(['dualfates', 'team', 'scenarios/dualfates/teams/invalid-no-totem.yaml', '--format', 'json']);
     expect(r.code).toBe(1);

@@ -156,6 +156,19 @@ describe('sim terror', () => {
     expect(b.result.survival.estimate).toBeGreaterThan(a.result.survival.estimate);
   });
 
+  it('--set finalHealth=flipAtZero switches the Final Health reading: listed by `sim params terror`, named in the assumptions, other numbers', () => {
+    const params = JSON.parse(runCli(['params', 'terror', '--format', 'json']).stdout).result;
+    expect(params.find((p: { key: string }) => p.key === 'finalHealth')).toMatchObject({ default: 'lastLife' });
+    const a = JSON.parse(runCli([...base, '-n', '2000', '-j', '1']).stdout);
+    const b = JSON.parse(runCli([...base, '-n', '2000', '-j', '1', '--set', 'finalHealth=flipAtZero']).stdout);
+    expect(a.params.finalHealth).toBe('lastLife');
+    expect(b.params.finalHealth).toBe('flipAtZero');
+    expect(a.assumptions.some((l: string) => l.startsWith('Final Health (finalHealth lastLife)'))).toBe(true);
+    expect(b.assumptions.some((l: string) => l.startsWith('Final Health (finalHealth flipAtZero)'))).toBe(true);
+    expect(b.result.survival.k).not.toBe(a.result.survival.k);
+    bad([...base, '--set', 'finalHealth=never'], 'finalHealth', 'lastLife, flipAtZero');
+  });
+
   it('scenarios/terror/default.yaml through `sim run` gives the same report as `sim terror` with its seed', () => {
     const a = runCli(['run', 'scenarios/terror/default.yaml', '-n', '800', '-j', '1', '--format', 'json', '-q']);
     expect(a.code, a.stderr).toBe(0);

@@ -29,8 +29,8 @@ const premonition = data.cards.findIndex((c) => c.kind === 5);
 const escort = data.cards.findIndex((c) => c.kind === 1);
 
 /** A game after set-up, with all Fated Victims taken off the board so tests can place them. */
-function game(policy: TerrorPolicy = deathOrderPolicy, seed = 1): TerrorGame {
-  const g = new TerrorGame(params(), policy);
+function game(policy: TerrorPolicy = deathOrderPolicy, seed = 1, over: Partial<TerrorSimParams> = {}): TerrorGame {
+  const g = new TerrorGame(params(over), policy);
   g.reset(streamFor(seed, 0));
   return g;
 }
@@ -313,8 +313,8 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
   });
 
   /** Ginny's two Consequence cards: "at least 3 Items" (Punishment 3), "Horror 1 or lower" (Punishment 2). */
-  function ginny(): TerrorGame {
-    const g = game();
+  function ginny(over: Partial<TerrorSimParams> = {}): TerrorGame {
+    const g = game(deathOrderPolicy, 1, over);
     const items3 = data.consequences.findIndex((c) => c.name === 'Arm yourself');
     const horror1 = data.consequences.findIndex((c) => c.name === 'Keep calm');
     g.consCard[1] = items3;
@@ -373,13 +373,115 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g2.finalToken = 1;
     g2.destinyPhase(); // -3 → back with 1; -2 → dead
     expect(g2.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
+    // finalHealth lastLife (default): -3 from 3 → 0, on the (blank) token but alive; horror met → wins at 0.
     const g3 = ginny();
     g3.items_ = 0;
     g3.horror_ = 1;
     g3.health_ = 3;
     g3.finalToken = 0;
-    g3.destinyPhase(); // blank token: dead at the first card
-    expect(g3.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
-    expect(g3.consFaceUp[3]).toBe(0); // never reached
+    g3.destinyPhase();
+    expect(g3.outcome).toBe(OUTCOME_WON);
+    expect(g3.health()).toBe(0);
+    expect(g3.finalFlipped).toBe(false);
+    expect(g3.consFaceUp[3]).toBe(1);
+    // finalHealth flipAtZero (the other reading): the token flips at 0: blank → dead at the first card.
+    const g4 = ginny({ finalHealth: 'flipAtZero' });
+    g4.items_ = 0;
+    g4.horror_ = 1;
+    g4.health_ = 3;
+    g4.finalToken = 0;
+    g4.destinyPhase();
+    expect(g4.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
+    expect(g4.consFaceUp[3]).toBe(0); // never reached
+  });
+});
+
+describe('public fact: Final Health tokens (reading: parameter finalHealth)', () => {
+  /** Dice of the next horror roll, read from the trace line. */
+  function dice(g: TerrorGame): number {
+    g.trace = [];
+    g.horrorRoll();
+    const line = g.trace.find((l) => l.includes('horror roll'))!;
+    g.trace = null;
+    return Number(/(\d+) dice/.exec(line)![1]);
+  }
+  function fresh(finalHealth: 'lastLife' | 'flipAtZero', token: number): TerrorGame {
+    const g = new TerrorGame(params({ finalHealth }), { ...deathOrderPolicy, convertPartials: () => 0 });
+    g.reset(streamFor(1, 0));
+    g.horror_ = 5;
+    g.finalToken = token;
+    return g;
+  }
+  const base = data.horror.dice[5];
+
+  it('lastLife (default): at 0 she is on the token, alive, +1 die; the next loss flips it; a numbered token brings her back (excess ignored) and ends the phase', () => {
+    expect(D.finalHealth).toBe('lastLife');
+    const g = fresh('lastLife', 2);
+    g.health_ = 2;
+    expect(dice(g)).toBe(base);
+    g.loseHealth(2);
+    expect(g.dead).toBe(false);
+    expect(g.health()).toBe(0);
+    expect(g.finalFlipped).toBe(false);
+    expect(g.onFinalHealth()).toBe(true);
+    expect(dice(g)).toBe(base + 1);
+    expect(g.phaseEnded).toBe(false);
+    g.loseHealth(3); // flips: back with 2, the excess ignored
+    expect(g.finalFlipped).toBe(true);
+    expect(g.health()).toBe(2);
+    expect(g.phaseEnded).toBe(true);
+    expect(g.onFinalHealth()).toBe(false);
+    expect(dice(g)).toBe(base);
+    g.loseHealth(2); // after the flip, reaching 0 again is death
+    expect(g.dead).toBe(true);
+  });
+
+  it('lastLife: a loss going past 0 flips the token at once; a blank one is death', () => {
+    const g = fresh('lastLife', 3);
+    g.health_ = 2;
+    g.loseHealth(4);
+    expect(g.health()).toBe(3);
+    expect(g.finalFlipped).toBe(true);
+    const b = fresh('lastLife', 0);
+    b.health_ = 1;
+    b.loseHealth(1);
+    expect(b.dead).toBe(false);
+    b.loseHealth(1);
+    expect(b.dead).toBe(true);
+  });
+
+  it('lastLife: healed above 0 she is off the token (no +1 die); back at 0 she is on it again', () => {
+    const g = fresh('lastLife', 0);
+    g.health_ = 1;
+    g.loseHealth(1);
+    expect(dice(g)).toBe(base + 1);
+    g.heal(1);
+    expect(g.onFinalHealth()).toBe(false);
+    expect(dice(g)).toBe(base);
+    g.loseHealth(1);
+    expect(g.onFinalHealth()).toBe(true);
+    expect(g.dead).toBe(false);
+  });
+
+  it('flipAtZero: the token flips at 0; +1 die after a revival only while health is at most the token\'s value (not kept after a heal above it)', () => {
+    const g = fresh('flipAtZero', 2);
+    g.health_ = 2;
+    g.loseHealth(2);
+    expect(g.finalFlipped).toBe(true);
+    expect(g.health()).toBe(2);
+    expect(g.phaseEnded).toBe(true);
+    expect(dice(g)).toBe(base + 1);
+    g.heal(1);
+    expect(g.health()).toBe(3);
+    expect(g.onFinalHealth()).toBe(false);
+    expect(dice(g)).toBe(base);
+    g.loseHealth(1);
+    expect(g.onFinalHealth()).toBe(true);
+    g.loseHealth(2);
+    expect(g.dead).toBe(true);
+    const b = fresh('flipAtZero', 0);
+    b.health_ = 1;
+    b.loseHealth(1);
+    expect(b.dead).toBe(true);
   });
 });

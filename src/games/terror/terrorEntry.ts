@@ -11,20 +11,28 @@ import { streamFor } from '../../core/rng.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON } from './terrorGame.js';
-import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { loadPolicyModule } from './terrorPolicy.js';
 import { terrorResult, terrorTables } from './terrorReport.js';
 import { createTerrorGame } from './terrorSim.js';
 
-export const TERROR_ASSUMPTIONS = [
-  'Card texts, Gabrielle\'s stats and the Location are not public: every such value is labelled data in scenarios/terror/data.yaml (see scenarios/terror/README.md); --data FILE swaps in your own transcription.',
-  'Core turn model: Action (time, action cards, horror rolls) → Planning (buy cards with the time left) → Killer (terror cards only) → no Panic (no killer meeple) → Upkeep.',
-  'Fated Death icons read as: Saved reward +2 health (capped at the starting health), Limbo consequence −2 health.',
-  'Final Health: one token drawn facedown at set-up, flipped the first time health reaches 0; afterwards 0 health is death; on final health the horror roll gets +1 die.',
-  'Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +1 health or −1 horror.',
-  'A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card\'s other effects.',
-  '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
-];
+const FINAL_HEALTH_TEXT: Record<FinalHealthReading, string> = {
+  lastLife: 'Final Health (finalHealth lastLife): one token drawn facedown at set-up; at 0 health she is on it, alive, with +1 horror die; the next loss flips it (blank: death; numbered: back with that health, excess loss ignored, the phase ends); after the flip 0 health is death.',
+  flipAtZero: 'Final Health (finalHealth flipAtZero): one token drawn facedown at set-up, flipped when health reaches 0 (blank: death; numbered: back with that health, excess loss ignored, the phase ends); after the flip 0 health is death; +1 horror die while health is at most the token\'s value.',
+};
+
+/** The assumptions a run states, for its data and its readings. */
+export function terrorAssumptions(sim: TerrorSimParams): string[] {
+  return [
+    'Card texts, Gabrielle\'s stats and the Location are not public: every such value is labelled data in scenarios/terror/data.yaml (see scenarios/terror/README.md); --data FILE swaps in your own transcription.',
+    'Core turn model: Action (time, action cards, horror rolls) → Planning (buy cards with the time left) → Killer (terror cards only) → no Panic (no killer meeple) → Upkeep.',
+    'Fated Death icons read as: Saved reward +2 health (capped at the starting health), Limbo consequence −2 health.',
+    FINAL_HEALTH_TEXT[sim.finalHealth],
+    'Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +1 health or −1 horror.',
+    'A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card\'s other effects.',
+    '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
+  ];
+}
 
 interface Prepared {
   sim: TerrorSimParams;
@@ -88,6 +96,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     successFrom: Number(resolved.successFrom),
     partialFrom: Number(resolved.partialFrom),
     partialCost: Number(resolved.partialCost),
+    finalHealth: String(resolved.finalHealth) as FinalHealthReading,
     data,
   };
   return { sim, dataLabel, policyLabel };
@@ -107,7 +116,7 @@ function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confide
     seed,
     confidence,
     policy: p.policyLabel,
-    assumptions: TERROR_ASSUMPTIONS,
+    assumptions: terrorAssumptions(p.sim),
   };
 }
 

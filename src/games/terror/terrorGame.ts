@@ -113,7 +113,8 @@ export class TerrorGame implements TerrorView {
   bloodlust_ = 0;
   finalToken = 0;
   finalFlipped = false;
-  onFinalHealth = false;
+  /** assumption (parameter finalHealth): flip the Final Health token at 0 health (else at the next loss). */
+  readonly flipAtZero: boolean;
   dead = false;
   /** Set when a Final Health revival ends the current phase (public fact). */
   phaseEnded = false;
@@ -162,6 +163,7 @@ export class TerrorGame implements TerrorView {
   constructor(params: TerrorSimParams, policy: TerrorPolicy) {
     this.p = params;
     this.data = params.data;
+    this.flipAtZero = params.finalHealth === 'flipAtZero';
     this.policy = policy;
     const d = this.data;
     const n = d.location.spaces.length;
@@ -316,10 +318,9 @@ export class TerrorGame implements TerrorView {
     this.maxHealth_ = d.finalGirl.health;
     this.health_ = d.finalGirl.health;
     this.time_ = 0;
-    // public fact: Final Health tokens — one drawn facedown, flipped when health reaches 0
+    // public fact: Final Health tokens — one drawn facedown (flipped per the finalHealth reading)
     this.finalToken = d.finalHealthTokens[randIndex(rng, d.finalHealthTokens.length)];
     this.finalFlipped = false;
-    this.onFinalHealth = false;
     // Death Order card: the chosen one, or a random one per game (--death-order all).
     this.deathOrderCard = p.deathOrder >= 0 ? p.deathOrder : randIndex(rng, d.deathOrders.length);
     // Action cards: the starting hand out of the supply (assumed data).
@@ -463,29 +464,65 @@ export class TerrorGame implements TerrorView {
   }
 
   // ------------------------------------------------ health, horror, bloodlust
-  /** Loses n health, flipping the Final Health token at 0 (public fact). Mutates health/dead. */
+  /**
+   * Loses n health (public fact: Final Health tokens). Mutates health/dead/finalFlipped/phaseEnded.
+   * finalHealth lastLife (assumption): reaching 0 puts her on the unflipped token, alive; a further
+   * loss flips it. flipAtZero (assumption): the token flips as soon as health reaches 0. Either way,
+   * after the flip, reaching 0 is death.
+   */
   loseHealth(n: number): void {
     if (n <= 0 || this.dead) return;
-    this.health_ -= n;
-    if (this.trace) this.log(`loses ${n} health (now ${Math.max(0, this.health_)})`);
-    if (this.health_ > 0) return;
-    if (!this.finalFlipped) {
-      // public fact: flip the Final Health token; a numbered one brings her back (excess loss ignored)
-      this.finalFlipped = true;
-      if (this.finalToken > 0) {
-        this.health_ = this.finalToken;
-        this.onFinalHealth = true;
-        // public fact: a revival ends the current phase
-        this.phaseEnded = true;
-        if (this.trace) this.log(`Final Health token: back with ${this.finalToken} health`);
+    if (this.trace) this.log(`loses ${n} health (now ${Math.max(0, this.health_ - n)})`);
+    if (this.health_ > 0) {
+      if (n < this.health_) {
+        this.health_ -= n;
         return;
       }
-      if (this.trace) this.log('Final Health token: blank');
+      n -= this.health_;
+      this.health_ = 0;
+      // public fact: Final Health — once the token is flipped, 0 health is death
+      if (this.finalFlipped) {
+        this.dead = true;
+        return;
+      }
+      // assumption (finalHealth lastLife): at 0 she is on the final health token, alive
+      if (!this.flipAtZero && n === 0) {
+        if (this.trace) this.log('down to the Final Health token');
+        return;
+      }
     }
+    // public fact: flip the Final Health token (here: at 0 health, or a loss while on the token)
+    this.flipFinalHealth();
+  }
+
+  /** public fact: flip the Final Health token — a numbered one brings her back with that health (excess loss ignored), a blank one is death. */
+  private flipFinalHealth(): void {
+    this.finalFlipped = true;
+    if (this.finalToken > 0) {
+      this.health_ = this.finalToken;
+      // public fact: a revival ends the current phase
+      this.phaseEnded = true;
+      if (this.trace) this.log(`Final Health token: back with ${this.finalToken} health`);
+      return;
+    }
+    if (this.trace) this.log('Final Health token: blank');
     this.health_ = 0;
     this.dead = true;
   }
 
+  /**
+   * public fact: "+1 die if the Final Girl … is down to the final health token".
+   * lastLife (assumption): while she is at 0 on the unflipped token.
+   * flipAtZero (assumption): after a revival, while her health is at most what the token gave
+   * (she lives on the token's health; healed above it she is no longer down to it).
+   */
+  onFinalHealth(): boolean {
+    if (this.dead) return false;
+    if (this.flipAtZero) return this.finalFlipped && this.health_ <= this.finalToken;
+    return !this.finalFlipped && this.health_ === 0;
+  }
+
+  // assumption: every heal is capped at the starting health (data finalGirl.health)
   heal(n: number): void {
     this.health_ = Math.min(this.maxHealth_, this.health_ + n);
   }
@@ -862,7 +899,7 @@ export class TerrorGame implements TerrorView {
 
   /** public fact: horror roll — dice by horror level (+1 on final health); 5–6 success, 3–4 partial. */
   horrorRoll(): number {
-    const dice = this.data.horror.dice[this.horror_] + (this.onFinalHealth ? 1 : 0);
+    const dice = this.data.horror.dice[this.horror_] + (this.onFinalHealth() ? 1 : 0);
     let successes = 0;
     let partials = 0;
     for (let i = 0; i < dice; i++) {

@@ -54,6 +54,8 @@ export interface TerrorView {
   fgSpace(): number;
   health(): number;
   maxHealth(): number;
+  /** Is she "down to the final health token" now (+1 horror die; reading: parameter finalHealth)? */
+  onFinalHealth(): boolean;
   horror(): number;
   time(): number;
   items(): number;

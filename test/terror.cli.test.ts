@@ -169,6 +169,25 @@ describe('sim terror', () => {
     bad([...base, '--set', 'finalHealth=never'], 'finalHealth', 'lastLife, flipAtZero');
   });
 
+  it('the assumptions state the numbers of the data the run used (--data FILE), not the bundled ones', () => {
+    const file = join(tmp, 'rewards.yaml');
+    writeFileSync(
+      file,
+      DATA.replace('savedHeal: 2 ', 'savedHeal: 3 ')
+        .replace('limboDamage: 2 ', 'limboDamage: 1 ')
+        .replace('saveRewardHeal: 1', 'saveRewardHeal: 2')
+        .replace('saveRewardHorror: 1', 'saveRewardHorror: 0')
+        .replace('health: 6 ', 'health: 7 '),
+    );
+    const bundled = JSON.parse(runCli([...base, '-n', '200', '-j', '1']).stdout).assumptions.join('\n');
+    expect(bundled).toContain('Saved reward +2 health, Limbo consequence −2 health; every heal is capped at the starting health (6)');
+    expect(bundled).toContain('+1 health or −1 horror');
+    const mine = JSON.parse(runCli([...base, '-n', '200', '-j', '1', '--data', file]).stdout).assumptions.join('\n');
+    expect(mine).toContain('Saved reward +3 health, Limbo consequence −1 health; every heal is capped at the starting health (7)');
+    expect(mine).toContain('+2 health or −0 horror');
+    expect(mine).not.toContain('+1 health or −1 horror');
+  });
+
   it('scenarios/terror/default.yaml through `sim run` gives the same report as `sim terror` with its seed', () => {
     const a = runCli(['run', 'scenarios/terror/default.yaml', '-n', '800', '-j', '1', '--format', 'json', '-q']);
     expect(a.code, a.stderr).toBe(0);

@@ -23,12 +23,13 @@ const FINAL_HEALTH_TEXT: Record<FinalHealthReading, string> = {
 
 /** The assumptions a run states, for its data and its readings. */
 export function terrorAssumptions(sim: TerrorSimParams): string[] {
+  const d = sim.data;
   return [
     'Card texts, Gabrielle\'s stats and the Location are not public: every such value is labelled data in scenarios/terror/data.yaml (see scenarios/terror/README.md); --data FILE swaps in your own transcription.',
     'Core turn model: Action (time, action cards, horror rolls) → Planning (buy cards with the time left) → Killer (terror cards only) → no Panic (no killer meeple) → Upkeep.',
-    'Fated Death icons read as: Saved reward +2 health (capped at the starting health), Limbo consequence −2 health.',
+    `Fated Death icons read as: Saved reward +${d.fatedDeath.savedHeal} health, Limbo consequence −${d.fatedDeath.limboDamage} health; every heal is capped at the starting health (${d.finalGirl.health}).`,
     FINAL_HEALTH_TEXT[sim.finalHealth],
-    'Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +1 health or −1 horror.',
+    `Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +${d.finalGirl.saveRewardHeal} health or −${d.finalGirl.saveRewardHorror} horror.`,
     'A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card\'s other effects.',
     '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
   ];

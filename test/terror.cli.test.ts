@@ -211,6 +211,15 @@ describe('sim terror', () => {
     bad([...base, '--set', 'policy=nosuch'], 'policy', 'death-order, random');
   });
 
+  it('start values beyond the data\'s tracks are refused (exit 2), not silently clamped', () => {
+    bad([...base, '--set', 'horrorStart=11'], 'horrorStart: got 11', 'at most 10', 'horror.max');
+    bad([...base, '--set', 'bloodlustStart=13'], 'bloodlustStart: got 13', 'at most 12', 'bloodlust.length');
+    expect(runCli([...base, '-n', '50', '-j', '1', '--set', 'horrorStart=10', '--set', 'bloodlustStart=12']).code).toBe(0);
+    const f = join(tmp, 'extreme.yaml');
+    writeFileSync(f, DATA.replace('extremeFrom: 8 ', 'extremeFrom: 11 '));
+    bad([...base, '--data', f], 'extreme.yaml', 'horror.extremeFrom', 'at most horror.max (10), got 11');
+  });
+
   it('bad data exits 2 naming the file, the entry and the field', () => {
     const f1 = join(tmp, 'bad1.yaml');
     writeFileSync(f1, DATA.replace('{ id: search,      kind: search,      play: 1', '{ id: search,      kind: search,      play: -1'));

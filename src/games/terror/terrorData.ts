@@ -272,6 +272,7 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
   });
   const startingHand = d.finalGirl.startingHand.map((id, i) => cardId.get(id) ?? fail(`finalGirl.startingHand[${i}]`, `unknown action card "${id}"`));
   if (d.horror.dice.length !== d.horror.max + 1) fail('horror.dice', `expected ${d.horror.max + 1} entries (levels 0..${d.horror.max}), got ${d.horror.dice.length}`);
+  if (d.horror.extremeFrom > d.horror.max) fail('horror.extremeFrom', `expected at most horror.max (${d.horror.max}), got ${d.horror.extremeFrom}`);
   const fc = d.fatedDeath.count;
   // rulebook: Fated Death Terror Cards — one Death token, one Consequence and Punishment card per Fated Victim
   if (d.fatedVictims.length !== fc) fail('fatedVictims', `expected ${fc} names (fatedDeath.count), got ${d.fatedVictims.length}`);

@@ -63,6 +63,13 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   if (Number(resolved.terrorDealt) > pool) {
     throw new UsageError(`parameter terrorDealt: got ${resolved.terrorDealt}, but ${dataLabel} has only ${pool} vignette + Location terror cards to deal from`);
   }
+  // The rule constants must fit the data's tracks (refused here, not silently clamped in the game).
+  if (Number(resolved.horrorStart) > data.horror.max) {
+    throw new UsageError(`parameter horrorStart: got ${resolved.horrorStart}, expected at most ${data.horror.max} (horror.max of ${dataLabel})`);
+  }
+  if (Number(resolved.bloodlustStart) > data.bloodlust.length) {
+    throw new UsageError(`parameter bloodlustStart: got ${resolved.bloodlustStart}, expected at most ${data.bloodlust.length} (bloodlust.length of ${dataLabel})`);
+  }
   if (Number(resolved.partialFrom) > Number(resolved.successFrom)) {
     throw new UsageError(`parameter partialFrom: got ${resolved.partialFrom}, expected at most successFrom (${resolved.successFrom})`);
   }

@@ -164,6 +164,8 @@ export class TerrorGame implements TerrorView {
     this.p = params;
     this.data = params.data;
     this.flipAtZero = params.finalHealth === 'flipAtZero';
+    // Checked with a message for the user in terrorEntry's prepare(); here a guard for direct callers.
+    if (params.horrorStart > this.data.horror.max || params.bloodlustStart > this.data.bloodlust.length) throw new Error('horrorStart or bloodlustStart beyond its track');
     this.policy = policy;
     const d = this.data;
     const n = d.location.spaces.length;
@@ -314,7 +316,7 @@ export class TerrorGame implements TerrorView {
     this.items_ = 0;
     // rulebook: Special Setup — the Bloodlust marker on the start space; Horror level starts at 5
     this.bloodlust_ = p.bloodlustStart;
-    this.horror_ = Math.min(p.horrorStart, d.horror.max);
+    this.horror_ = p.horrorStart;
     this.maxHealth_ = d.finalGirl.health;
     this.health_ = d.finalGirl.health;
     this.time_ = 0;

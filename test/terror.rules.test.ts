@@ -485,3 +485,74 @@ describe('public fact: Final Health tokens (reading: parameter finalHealth)', ()
     expect(b.dead).toBe(true);
   });
 });
+
+describe('public fact: a revival ends the current phase (rulebook: not the Destiny phase)', () => {
+  /** A game at 0 health on a numbered Final Health token (lastLife), Death Order card II (lose 1 health). */
+  function onToken(token: number): TerrorGame {
+    const g = game(deathOrderPolicy, 1, { deathOrder: 1 });
+    g.hand_[thwart] = 0;
+    g.health_ = 0;
+    g.finalToken = token;
+    g.phaseEnded = false;
+    return g;
+  }
+
+  it('Killer phase: a revival stops the rest of the terror card (Rockfall: Killer action → revival; its -1 health is not resolved)', () => {
+    const g = onToken(2);
+    const rockfall = terrorCard('Rockfall');
+    expect(data.terror[rockfall].killerActions).toBe(1);
+    expect(data.terror[rockfall].effects).toEqual([{ kind: 1, amount: -1 }]);
+    g.resolveTerror(rockfall);
+    expect(g.finalFlipped).toBe(true);
+    expect(g.health()).toBe(2);
+    // Fate's Hand: a Destiny symbol and a Killer action; the second is not resolved after the revival.
+    const h = onToken(3);
+    h.resolveTerror(terrorCard("Fate's Hand"));
+    expect(h.health()).toBe(3);
+  });
+
+  it('Killer phase: after a revival no further terror card of that phase is drawn', () => {
+    const g = onToken(2);
+    for (let v = 0; v < 5; v++) g.killOnBoard(v); // 2 cards per Killer phase from now on
+    g.deck.fill(terrorCard('Cut'));
+    g.killerPhase();
+    expect(g.deckPos).toBe(1);
+    expect(g.health()).toBe(2);
+  });
+
+  it('bloodlust threshold effects reached after a revival in that phase are not resolved (the marker still moves)', () => {
+    expect(data.bloodlust.thresholds[0]).toEqual({ at: 3, effects: [{ kind: 0, amount: 1 }] }); // horror +1 at 3
+    const control = onToken(1);
+    control.bloodlust_ = 2;
+    const h = control.horror();
+    control.raiseBloodlust(1);
+    expect(control.horror()).toBe(h + 1);
+    const g = onToken(1);
+    g.bloodlust_ = 2;
+    g.loseHealth(1); // back with 1: the phase ends
+    expect(g.phaseEnded).toBe(true);
+    g.raiseBloodlust(1);
+    expect(g.bloodlust()).toBe(3);
+    expect(g.horror()).toBe(h);
+  });
+
+  it('Destiny phase: coming back with health does not end it: the excess is ignored and the next Consequence card resolves', () => {
+    const g = game();
+    const horror1 = data.consequences.findIndex((c) => c.name === 'Keep calm');
+    g.consVictim.fill(-1);
+    g.consCard[0] = horror1;
+    g.punCard[0] = data.punishments.indexOf(4);
+    g.consCard[1] = horror1;
+    g.punCard[1] = data.punishments.indexOf(1);
+    g.consVictim[0] = 0;
+    g.consVictim[1] = 1;
+    g.horror_ = 5;
+    g.health_ = 1;
+    g.finalToken = 3;
+    g.destinyPhase(); // -4: 0, then the token: back with 3 (excess ignored); -1: 2
+    expect(g.consFaceUp[1]).toBe(1);
+    expect(g.punFaceUp[1]).toBe(1);
+    expect(g.health()).toBe(2);
+    expect(g.outcome).toBe(OUTCOME_WON);
+  });
+});

@@ -630,6 +630,8 @@ export class TerrorGame implements TerrorView {
       // rulebook: Fated Death — in Limbo: apply the card's Limbo consequences (not when on the board)
       if (this.trace) this.log(`${this.victimName(v)} was in Limbo: Limbo consequence`);
       this.loseHealth(this.data.fatedDeath.limboDamage);
+      // assumption: a revival here still completes the Fated Death procedure (kill, tokens, Arrow: the
+      // game depends on each Death token resolving once); the effects after it (bloodlust thresholds) are skipped
     } else if (this.vState[v] === V_DEATH_TOKEN) {
       // rulebook: Fated Death — killed even from on top of a different Death token
       for (let q = 0; q < this.fc; q++) if (this.deathOn[q] === v) this.deathOn[q] = -1;
@@ -647,7 +649,8 @@ export class TerrorGame implements TerrorView {
   // ------------------------------------------------ Destiny symbols and terror cards
   /** rulebook: Destiny Symbol — resolve the Death Order card's effect, unless Thwart Destiny ignores it. */
   resolveDestinySymbol(): void {
-    if (this.dead) return;
+    // public fact: a revival ends the current phase — nothing more of the card resolves
+    if (this.dead || this.phaseEnded) return;
     for (let c = 0; c < this.nCards; c++) {
       if (this.data.cards[c].kind === CARD_THWART && this.hand_[c] > 0) {
         if (this.policy.useThwart(this, this.rng)) {
@@ -690,7 +693,8 @@ export class TerrorGame implements TerrorView {
   /** Applies a flat effect list [kind, amount, …]. */
   applyEffects(fx: Int32Array): void {
     for (let i = 0; i < fx.length; i += 2) {
-      if (this.dead) return;
+      // public fact: a revival ends the current phase — the card's remaining effects (and threshold effects) are not resolved
+      if (this.dead || this.phaseEnded) return;
       const kind = fx[i];
       const amount = fx[i + 1];
       if (this.trace) this.log(`effect: ${EFFECT_NAMES[kind]} ${amount}`);
@@ -986,6 +990,8 @@ export class TerrorGame implements TerrorView {
         // rulebook: Destiny Phase — reveal the Punishment beneath and lose that much health
         this.punFaceUp[i] = 1;
         this.loseHealth(d.punishments[this.punCard[i]]);
+        // rulebook: Destiny Phase — back with health: ignore the excess loss, then resolve the remaining Consequence cards (the revival does not end this phase)
+        this.phaseEnded = false;
         if (this.dead) {
           this.outcome = OUTCOME_DIED_IN_DESTINY;
           if (this.trace) this.log('the Final Girl dies in the Destiny phase');

@@ -556,3 +556,40 @@ describe('public fact: a revival ends the current phase (rulebook: not the Desti
     expect(g.outcome).toBe(OUTCOME_WON);
   });
 });
+
+describe('public fact: the action phase ends when time goes below 0', () => {
+  const run = data.cards.findIndex((c) => c.id === 'run');
+
+  it('with time ≥ 0 left a card may be played even if it takes time below 0; then the phase ends', () => {
+    expect(data.cards[escort].play).toBe(2);
+    const escortFirst: TerrorPolicy = {
+      ...deathOrderPolicy,
+      chooseAction(_v, a) {
+        for (let i = 0; i < a.n; i++) if (a.card[i] === escort && a.dest[i] >= 0) return i;
+        for (let i = 0; i < a.n; i++) if (a.dest[i] >= 0) return i;
+        return -1;
+      },
+    };
+    const g = game(escortFirst, 1, { timePerTurn: 1 });
+    g.horror_ = 0;
+    g.hand_.fill(0);
+    g.hand_[escort] = 1;
+    g.hand_[run] = 2;
+    g.actionPhase();
+    expect(g.hand_[escort]).toBe(0); // played with 1 time left
+    expect(g.time()).toBe(-1);
+    expect(g.hand_[run]).toBe(2); // the phase ended: nothing more played
+    // At time 0 a card costing 1 is still legal.
+    g.time_ = 0;
+    const a = g.listActions();
+    expect(Array.from(a.card.slice(0, a.n)).filter((c, i) => c === run && a.dest[i] >= 0).length).toBeGreaterThan(0);
+  });
+
+  it('no card is bought in the Planning phase with time below 0', () => {
+    const g = game();
+    g.time_ = -1;
+    g.hand_.fill(0);
+    g.planningPhase();
+    expect(g.handTotal()).toBe(0);
+  });
+});

@@ -26,7 +26,7 @@ export function terrorAssumptions(sim: TerrorSimParams): string[] {
   const d = sim.data;
   return [
     'Card texts, Gabrielle\'s stats and the Location are not public: every such value is labelled data in scenarios/terror/data.yaml (see scenarios/terror/README.md); --data FILE swaps in your own transcription.',
-    'Core turn model: Action (time, action cards, horror rolls) → Planning (buy cards with the time left) → Killer (terror cards only) → no Panic (no killer meeple) → Upkeep.',
+    'Core turn model: Action (time, action cards, horror rolls; a card may be played with any time ≥ 0 left, and time below 0 ends the phase) → Planning (buy cards with the time left) → Killer (terror cards only) → no Panic (no killer meeple) → Upkeep.',
     `Fated Death icons read as: Saved reward +${d.fatedDeath.savedHeal} health, Limbo consequence −${d.fatedDeath.limboDamage} health; every heal is capped at the starting health (${d.finalGirl.health}).`,
     FINAL_HEALTH_TEXT[sim.finalHealth],
     `Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +${d.finalGirl.saveRewardHeal} health or −${d.finalGirl.saveRewardHorror} horror.`,

@@ -795,7 +795,8 @@ export class TerrorGame implements TerrorView {
     }
     if (this.trace) this.log(`Action phase: time ${this.time_}, health ${this.health_}, horror ${this.horror_}, hand ${this.handTotal()}, at ${this.spaceName(this.fgSpace_)}`);
     // Every action spends a card, so the loop ends within handTotal + 1 decisions.
-    while (!this.dead && !this.phaseEnded) {
+    // public fact: the action phase ends when time goes below 0
+    while (!this.dead && !this.phaseEnded && this.time_ >= 0) {
       const a = this.listActions();
       if (a.n === 0) break;
       const i = this.policy.chooseAction(this, a, this.rng);
@@ -817,7 +818,9 @@ export class TerrorGame implements TerrorView {
       a.card[a.n] = c;
       a.dest[a.n++] = DISCARD_FOR_TIME;
       const card = cards[c];
-      if (card.play > this.time_ || card.kind === CARD_THWART) continue;
+      // public fact: the phase ends when time goes below 0 — so with time ≥ 0 left any card may be
+      // played, even one that takes time below 0 (which then ends the phase)
+      if (card.kind === CARD_THWART) continue;
       if (card.kind === CARD_MOVE || card.kind === CARD_ESCORT) {
         for (let s = 0; s < n; s++) {
           const dd = this.dist[here * n + s];

@@ -140,6 +140,50 @@ describe('rulebook: Fated Victims', () => {
     expect(g.fatedSaved()).toBe(0);
   });
 
+  /** cheerleader and rebel at the House with the Final Girl (no normal victims around), escort in hand. */
+  function atTheHouse(policy: TerrorPolicy, known: number[]): TerrorGame {
+    const g = game(policy);
+    setDeathOrder(g, [...known, ...[0, 1, 2, 3, 4].filter((v) => !known.includes(v))]);
+    known.forEach((_, p) => (g.deathFaceUp[p] = 1));
+    for (let v = 0; v < g.nVictims; v++) g.vState[v] = v < g.fc ? V_LIMBO : 7;
+    g.fgSpace_ = space('House');
+    for (const v of [fated('cheerleader'), fated('rebel')]) (g.vState[v] = V_BOARD), (g.vSpace[v] = space('House'));
+    g.hand_[escort] = 1;
+    g.time_ = 6;
+    return g;
+  }
+
+  it('Fated Victims leaving together: the order is the player\'s; the built-in policy matches the known Death tokens (rebel then cheerleader)', () => {
+    const cheerleader = fated('cheerleader');
+    const rebel = fated('rebel');
+    const g = atTheHouse(deathOrderPolicy, [rebel, cheerleader]);
+    g.doAction(escort, space('Highway Exit'));
+    expect(g.deathOn[0]).toBe(rebel);
+    expect(g.deathOn[1]).toBe(cheerleader);
+    g.resolveFatedDeath();
+    g.resolveFatedDeath();
+    expect(g.vState[rebel]).toBe(V_FG_CARD);
+    expect(g.vState[cheerleader]).toBe(V_FG_CARD);
+    expect(g.limboEver).toBe(0);
+  });
+
+  it('Fated Victims leaving together: a policy without chooseExitNext sends the lowest id first; one with it chooses', () => {
+    const carryAll: TerrorPolicy = { ...deathOrderPolicy, chooseCarry: (_v, _vs, n, max) => (1 << Math.min(n, max)) - 1 };
+    const cheerleader = fated('cheerleader');
+    const rebel = fated('rebel');
+    const plain = atTheHouse({ ...carryAll, chooseExitNext: undefined }, [rebel, cheerleader]);
+    plain.doAction(escort, space('Highway Exit'));
+    expect(plain.deathOn[0]).toBe(cheerleader);
+    expect(plain.deathOn[1]).toBe(rebel);
+    const asked: number[][] = [];
+    const last: TerrorPolicy = { ...carryAll, chooseExitNext: (_v, vs, n) => (asked.push(Array.from(vs.slice(0, n))), n - 1) };
+    const g = atTheHouse(last, []);
+    g.doAction(escort, space('Highway Exit'));
+    expect(asked).toEqual([[cheerleader, rebel]]); // asked once: the last one goes alone
+    expect(g.deathOn[0]).toBe(rebel);
+    expect(g.deathOn[1]).toBe(cheerleader);
+  });
+
   it('dying for another reason sends a Fated Victim to Limbo without raising bloodlust; a normal victim raises it', () => {
     const g = game();
     const rebel = fated('rebel');

@@ -159,6 +159,7 @@ export class TerrorGame implements TerrorView {
   readonly scratch: Int32Array;
   readonly scratch2: Int32Array;
   readonly pool: Int16Array;
+  readonly leaving: Int32Array;
 
   constructor(params: TerrorSimParams, policy: TerrorPolicy) {
     this.p = params;
@@ -225,6 +226,7 @@ export class TerrorGame implements TerrorView {
     this.scratch = new Int32Array(Math.max(n, d.terror.length, 64, d.consequences.length, d.punishments.length) + 8);
     this.scratch2 = new Int32Array(Math.max(n, 64) + 8);
     this.pool = new Int16Array(d.terror.length + 8);
+    this.leaving = new Int32Array(MAX_VICTIMS);
   }
 
   // ---------------------------------------------------------------- view (what the player sees)
@@ -894,6 +896,8 @@ export class TerrorGame implements TerrorView {
     for (let v = 0; v < this.nVictims; v++) if (this.vState[v] === V_BOARD && this.vSpace[v] === from) here[n++] = v;
     const mask = n > 0 ? this.policy.chooseCarry(this, here, n, carry, this.rng) : 0;
     this.fgSpace_ = dest;
+    const out = this.leaving;
+    let nOut = 0;
     let taken = 0;
     for (let i = 0; i < n && taken < carry; i++) {
       if (((mask >>> i) & 1) === 0) continue;
@@ -901,8 +905,19 @@ export class TerrorGame implements TerrorView {
       const v = here[i];
       this.vSpace[v] = dest;
       if (this.trace) this.log(`escorts ${this.victimName(v)}`);
-      // Victims taken by an exit leave in the order the policy listed them (lowest index first).
-      if (this.exitSpace[dest]) this.leaveByExit(v);
+      if (!this.exitSpace[dest]) continue;
+      if (v < this.fc) out[nOut++] = v;
+      else this.leaveByExit(v);
+    }
+    // rulebook: Fated Victims — each leaving one takes the first free Death token; the order of
+    // several leaving together is the player's: the policy picks who goes next (absent: lowest id).
+    while (nOut > 0) {
+      let i = nOut > 1 && this.policy.chooseExitNext ? this.policy.chooseExitNext(this, out, nOut, this.rng) : 0;
+      if (!(i >= 0 && i < nOut)) i = 0;
+      const v = out[i];
+      for (let j = i; j < nOut - 1; j++) out[j] = out[j + 1];
+      nOut--;
+      this.leaveByExit(v);
     }
   }
 

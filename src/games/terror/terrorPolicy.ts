@@ -115,6 +115,12 @@ export interface TerrorPolicy {
   chooseBuy(view: TerrorView, options: Int32Array, n: number, rng: Rng): number;
   /** A saved victim's effect at the start of the Action phase: 0 heal, 1 lower horror. */
   chooseReward(view: TerrorView, rng: Rng): number;
+  /**
+   * Fated Victims leaving by an exit together (rulebook: the order is the player's): an index into
+   * victims[0, n) (ascending ids) — that one takes the first free Death token; asked again for the
+   * rest. Optional: without it the lowest id goes first (index 0).
+   */
+  chooseExitNext?(view: TerrorView, victims: Int32Array, n: number, rng: Rng): number;
 }
 
 /** Uniformly random legal choices: the conformance policy. */
@@ -141,31 +147,28 @@ export const randomPolicy: TerrorPolicy = {
   },
   chooseBuy: (_v, _o, n, rng) => randIndex(rng, n + 1) - 1,
   chooseReward: (_v, rng) => randIndex(rng, 2),
+  chooseExitNext: (_v, _victims, n, rng) => randIndex(rng, n),
 };
 
 // Discard preference of the built-in policy: the least useful kinds first.
 const DISCARD_ORDER = [CARD_SEARCH, CARD_MOVE, CARD_STEADY, CARD_HEAL, CARD_PREMONITION, CARD_ESCORT, CARD_THWART];
 
-/** Is Fated Victim v worth carrying out now, given `skip` free tokens already claimed this escort? */
-function fatedWorthCarrying(view: TerrorView, v: number, claimed: number): boolean {
-  const fc = view.fatedCount();
-  // The Death token this victim would land on: the claimed+1-th free token from the Arrow.
-  let p = -1;
-  let free = 0;
-  for (let q = view.arrow(); q < fc; q++) {
-    if (view.deathTokenVictim(q) >= 0) continue;
-    if (free === claimed) {
-      p = q;
-      break;
-    }
-    free++;
-  }
-  if (p < 0) return false;
-  const pic = view.deathPicture(p);
-  if (pic >= 0) return pic === v;
-  // Unknown token: save by distance, unless v is known to be pictured on another token.
-  for (let q = view.arrow(); q < fc; q++) if (view.deathPicture(q) === v) return false;
-  return true;
+/** Is Fated Victim v known (faceup) to be pictured on a Death token other than q, from the Arrow on? */
+function picturedElsewhere(view: TerrorView, v: number, q: number): boolean {
+  for (let p = view.arrow(); p < view.fatedCount(); p++) if (p !== q && view.deathPicture(p) === v) return true;
+  return false;
+}
+
+/** Does Fated Victim v fit free Death token q: its picture when faceup, else not known to be pictured on another? */
+function fitsToken(view: TerrorView, v: number, q: number): boolean {
+  const pic = view.deathPicture(q);
+  return pic >= 0 ? pic === v : !picturedElsewhere(view, v, q);
+}
+
+/** Is Fated Victim v worth carrying out now: does it fit the Death token it would land on? */
+function fatedWorthCarrying(view: TerrorView, v: number): boolean {
+  const q = view.firstFreeDeathToken();
+  return q >= 0 && fitsToken(view, v, q);
 }
 
 /** First card type of `kind` held, or -1. */
@@ -193,7 +196,7 @@ export const deathOrderPolicy: TerrorPolicy = {
     for (let v = 0; v < view.victimCount(); v++) {
       if (view.victimState(v) !== V_BOARD) continue;
       const fated = v < view.fatedCount();
-      if (fated && !fatedWorthCarrying(view, v, 0)) continue;
+      if (fated && !fatedWorthCarrying(view, v)) continue;
       const s = view.victimSpace(v);
       if (s === here) carryHere = true;
       if (target < 0 || (fated && !targetFated) || (fated === targetFated && view.distance(here, s) < view.distance(here, target))) {
@@ -241,13 +244,19 @@ export const deathOrderPolicy: TerrorPolicy = {
   chooseCarry(view, victims, n, max) {
     let mask = 0;
     let taken = 0;
-    let claimed = 0;
-    // Fated Victims first (in Death Order when known), then normal victims.
-    for (let i = 0; i < n && taken < max; i++) {
-      const v = victims[i];
-      if (v < view.fatedCount() && fatedWorthCarrying(view, v, claimed)) (mask |= 1 << i), taken++, claimed++;
+    const fc = view.fatedCount();
+    // Fated Victims first: the free Death tokens from the Arrow on, in order, each filled by a victim
+    // here that fits it (chooseExitNext sends them out in that order); stop at the first none fits.
+    for (let q = view.arrow(); q < fc && taken < max; q++) {
+      if (view.deathTokenVictim(q) >= 0) continue;
+      let pick = -1;
+      for (let i = 0; i < n && pick < 0; i++) if (((mask >>> i) & 1) === 0 && victims[i] < fc && fitsToken(view, victims[i], q)) pick = i;
+      if (pick < 0) break;
+      mask |= 1 << pick;
+      taken++;
     }
-    for (let i = 0; i < n && taken < max; i++) if (victims[i] >= view.fatedCount()) (mask |= 1 << i), taken++;
+    // Then normal victims.
+    for (let i = 0; i < n && taken < max; i++) if (victims[i] >= fc) (mask |= 1 << i), taken++;
     return mask;
   },
   chooseReveal(view, unknowns, n) {
@@ -285,6 +294,14 @@ export const deathOrderPolicy: TerrorPolicy = {
     return i;
   },
   chooseReward: (view) => (view.horror() > 1 && view.health() > 2 ? 1 : 0),
+  chooseExitNext(view, victims, n) {
+    // The one the next free Death token pictures when known; else one it may picture.
+    const q = view.firstFreeDeathToken();
+    if (q < 0) return 0;
+    for (let i = 0; i < n; i++) if (view.deathPicture(q) === victims[i]) return i;
+    for (let i = 0; i < n; i++) if (fitsToken(view, victims[i], q)) return i;
+    return 0;
+  },
 };
 
 /** Index of a buyable card of `kind` while fewer than `have` of that kind are held, else -1. */
@@ -301,7 +318,7 @@ function countKind(view: TerrorView, kind: number): number {
   return k;
 }
 
-const POLICY_METHODS = ['placeFatedVictim', 'chooseAction', 'chooseCarry', 'chooseReveal', 'useThwart', 'convertPartials', 'chooseDiscard', 'chooseBuy', 'chooseReward'] as const;
+const POLICY_METHODS = ['placeFatedVictim', 'chooseAction', 'chooseCarry', 'chooseReveal', 'useThwart', 'convertPartials', 'chooseDiscard', 'chooseBuy', 'chooseReward', 'chooseExitNext'] as const;
 
 export function builtinPolicy(name: string): TerrorPolicy | undefined {
   return name === 'random' ? randomPolicy : name === 'death-order' ? deathOrderPolicy : undefined;

@@ -227,6 +227,9 @@ describe('sim terror', () => {
     const f2 = join(tmp, 'bad2.yaml');
     writeFileSync(f2, DATA.replace('- [House, Highway Exit]', '- [House, Highway Exitt]'));
     bad([...base, '--data', f2], 'bad2.yaml', 'location.paths', 'unknown space "Highway Exitt"');
+    const f4 = join(tmp, 'bad4.yaml');
+    writeFileSync(f4, DATA.replace('killNearestTie: fatedFirst', 'killNearestTie: closest'));
+    bad([...base, '--data', f4], 'bad4.yaml', 'killNearestTie', 'fatedFirst, normalFirst, random');
     const f3 = join(tmp, 'bad3.yaml');
     writeFileSync(f3, DATA.replace('fatedVictims: [cheerleader, rebel, jock, nerd, loner]', 'fatedVictims: [cheerleader, rebel, jock, nerd]'));
     bad([...base, '--data', f3], 'bad3.yaml', 'fatedVictims', 'expected 5');

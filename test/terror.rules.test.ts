@@ -637,3 +637,42 @@ describe('public fact: the action phase ends when time goes below 0', () => {
     expect(g.handTotal()).toBe(0);
   });
 });
+
+describe('assumption (data killNearestTie): who "kill: nearest" takes among equally near victims', () => {
+  const killNearest = Int32Array.from([3, 1]); // FX_KILL_NEAREST
+  /** jock (Fated) and the first normal victim both one step from the Final Girl; nobody else on the board. */
+  function tied(killNearestTie: number, seed = 1): TerrorGame {
+    const g = new TerrorGame(params({ data: { ...data, killNearestTie } }), deathOrderPolicy);
+    g.reset(streamFor(seed, 0));
+    for (let v = 0; v < g.nVictims; v++) g.vState[v] = 7;
+    g.fgSpace_ = space('Town Square');
+    for (const v of [fated('jock'), g.fc]) (g.vState[v] = V_BOARD), (g.vSpace[v] = space('Sheep Farm'));
+    g.vState[g.fc + 1] = V_BOARD;
+    g.vSpace[g.fc + 1] = space('House'); // farther: never taken
+    return g;
+  }
+
+  it('the bundled data says fatedFirst: the Fated Victim (lowest id) goes, to Limbo', () => {
+    expect(data.killNearestTie).toBe(0);
+    const g = tied(data.killNearestTie);
+    g.applyEffects(killNearest);
+    expect(g.vState[fated('jock')]).toBe(V_LIMBO);
+    expect(g.vState[g.fc]).toBe(V_BOARD);
+  });
+
+  it('normalFirst: the normal victim goes; random: either, about evenly', () => {
+    const g = tied(1);
+    g.applyEffects(killNearest);
+    expect(g.vState[g.fc]).toBe(2); // V_DEAD
+    expect(g.vState[fated('jock')]).toBe(V_BOARD);
+    let fatedTaken = 0;
+    for (let seed = 0; seed < 400; seed++) {
+      const r = tied(2, seed);
+      r.applyEffects(killNearest);
+      expect(r.vState[r.fc + 1]).toBe(V_BOARD);
+      if (r.vState[fated('jock')] === V_LIMBO) fatedTaken++;
+      else expect(r.vState[r.fc]).toBe(2);
+    }
+    expect(Math.abs(fatedTaken - 200)).toBeLessThan(50); // 400 fair coins: sd 10
+  });
+});

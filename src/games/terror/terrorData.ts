@@ -40,6 +40,12 @@ export const NEED_SAVED_AT_LEAST = 4;
 export const NEED_BLOODLUST_AT_MOST = 5;
 export const NEED_KINDS = ['items', 'horrorAtMost', 'healthAtLeast', 'handAtLeast', 'savedAtLeast', 'bloodlustAtMost'] as const;
 
+// Who a "kill: nearest" effect takes when several victims are equally near (data killNearestTie).
+export const TIE_FATED_FIRST = 0;
+export const TIE_NORMAL_FIRST = 1;
+export const TIE_RANDOM = 2;
+export const TIE_RULES = ['fatedFirst', 'normalFirst', 'random'] as const;
+
 /** One effect: kind (FX_*) and signed amount. */
 export interface Effect {
   kind: number;
@@ -79,6 +85,8 @@ export interface TerrorData {
   deathOrders: { name: string; destiny: Effect[] }[];
   fatedVictims: string[];
   fatedDeath: { count: number; savedHeal: number; limboDamage: number };
+  /** "kill: nearest" ties: TIE_* (assumption). */
+  killNearestTie: number;
   consequences: { name: string; need: number; n: number }[];
   punishments: number[];
   bloodlust: { length: number; thresholds: { at: number; effects: Effect[] }[] };
@@ -157,6 +165,8 @@ const DataSchema = v.strictObject(
     deathOrders: v.pipe(v.array(v.strictObject({ name, destiny: Effects }), 'expected a list of Death Order cards'), v.minLength(1, 'expected at least one Death Order card'), v.maxLength(9, 'expected at most 9 Death Order cards')),
     fatedVictims: v.array(name, 'expected a list of names'),
     fatedDeath: v.strictObject({ count: int(1, 8), savedHeal: int(0, 10), limboDamage: int(0, 10) }),
+    // Optional so older transcriptions still load; README.md names the default (fatedFirst).
+    killNearestTie: v.optional(v.picklist([...TIE_RULES], `expected one of ${TIE_RULES.join(', ')}`)),
     consequences: v.array(v.strictObject({ name, need: v.picklist([...NEED_KINDS], `expected one of ${NEED_KINDS.join(', ')}`), n: int(0, 20) }), 'expected a list of Consequence cards'),
     punishments: v.array(int(0, 20), 'expected a list of health losses'),
     bloodlust: v.strictObject({
@@ -305,6 +315,7 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
     deathOrders: d.deathOrders.map((o, i) => ({ name: o.name, destiny: compileEffects(o.destiny, fail, `deathOrders[${i}] (${o.name}).destiny`) })),
     fatedVictims: [...d.fatedVictims],
     fatedDeath: { ...d.fatedDeath },
+    killNearestTie: TIE_RULES.indexOf(d.killNearestTie ?? 'fatedFirst'),
     consequences: d.consequences.map((c) => ({ name: c.name, need: NEED_KINDS.indexOf(c.need), n: c.n })),
     punishments: [...d.punishments],
     bloodlust: { length: d.bloodlust.length, thresholds: d.bloodlust.thresholds.map((t, i) => ({ at: t.at, effects: compileEffects(t.effects, fail, `bloodlust.thresholds[${i}].effects`) })) },

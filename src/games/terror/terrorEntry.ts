@@ -9,7 +9,7 @@ import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
 import { streamFor } from '../../core/rng.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
-import { defaultDataFile, loadTerrorData, type TerrorData } from './terrorData.js';
+import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON } from './terrorGame.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { loadPolicyModule } from './terrorPolicy.js';
@@ -30,7 +30,7 @@ export function terrorAssumptions(sim: TerrorSimParams): string[] {
     `Fated Death icons read as: Saved reward +${d.fatedDeath.savedHeal} health, Limbo consequence −${d.fatedDeath.limboDamage} health; every heal is capped at the starting health (${d.finalGirl.health}).`,
     FINAL_HEALTH_TEXT[sim.finalHealth],
     `Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +${d.finalGirl.saveRewardHeal} health or −${d.finalGirl.saveRewardHorror} horror.`,
-    'A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card\'s other effects.',
+    `A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card's other effects; "kill nearest" ties: ${TIE_RULES[d.killNearestTie]} (data killNearestTie).`,
     '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
   ];
 }

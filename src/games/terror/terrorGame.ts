@@ -37,6 +37,8 @@ import {
   NEED_HORROR_AT_MOST,
   NEED_ITEMS,
   NEED_SAVED_AT_LEAST,
+  TIE_NORMAL_FIRST,
+  TIE_RANDOM,
   type Effect,
   type TerrorData,
 } from './terrorData.js';
@@ -740,11 +742,25 @@ export class TerrorGame implements TerrorView {
     if (this.data.terror[card].fated) this.resolveFatedDeath();
   }
 
+  /** The victim on the board nearest the Final Girl; ties per data killNearestTie (assumption). */
   private nearestVictim(): number {
+    const tie = this.data.killNearestTie;
     let best = -1;
+    let bestD = 0;
+    let ties = 0;
     for (let v = 0; v < this.nVictims; v++) {
       if (this.vState[v] !== V_BOARD) continue;
-      if (best < 0 || this.distance(this.fgSpace_, this.vSpace[v]) < this.distance(this.fgSpace_, this.vSpace[best])) best = v;
+      const d = this.distance(this.fgSpace_, this.vSpace[v]);
+      if (best < 0 || d < bestD) {
+        best = v;
+        bestD = d;
+        ties = 1;
+      } else if (d === bestD) {
+        ties++;
+        // assumption (data killNearestTie): fatedFirst keeps the lowest id (Fated Victims come first);
+        // normalFirst prefers a normal victim; random keeps each tied one with chance 1/ties (uniform)
+        if (tie === TIE_NORMAL_FIRST ? best < this.fc && v >= this.fc : tie === TIE_RANDOM && randIndex(this.rng, ties) === 0) best = v;
+      }
     }
     return best;
   }

@@ -25,6 +25,14 @@ describe('terror data loader: safety', () => {
   it('the bundled data loads', () => {
     expect(parseTerrorData(DATA, FILE).deathOrders).toHaveLength(3);
   });
+  it('a set-up grid whose reachable sections cannot hold every Fated Victim is refused (rerolls could never end)', () => {
+    const small = DATA.replace(
+      /    sections:\n(      - .*\n){3}/,
+      '    sections:\n      - [[Lake], [Lake], [Lake]]\n      - [[Lake], [Highway Exit], [Campsite]]\n      - [[Town Square], [Lake], [Campsite]]\n',
+    );
+    expect(small).not.toBe(DATA);
+    expect(() => parseTerrorData(small, FILE)).toThrow(/location\.setupGrid\.sections: the sections the rulers reach hold 2 space\(s\) a Fated Victim may take .*5 Fated Victims need 5/);
+  });
   it('prototype keys, duplicate keys, tags and deep nesting are refused with the file and key path', () => {
     const bad: [string, string][] = [
       [DATA.replace('finalGirl:\n', 'finalGirl:\n  __proto__: {health: 99}\n'), 'finalGirl.__proto__: key not allowed'],

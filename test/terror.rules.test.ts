@@ -1,9 +1,10 @@
 // Final Girl: Terror from Destiny — one test per vignette rule, on hand-built states, plus the
 // rulebook's two worked examples as written. Rules: ../shared/rules/final-girl-terror-from-destiny.txt
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
-import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { defaultDataFile, loadTerrorData, parseTerrorData } from '../src/games/terror/terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON, TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import {
@@ -104,6 +105,21 @@ describe('rulebook: Special Setup', () => {
     g.vSpace[3] = space('House');
     // E5: 6 and 1 — the Mountain Pass is an Exit; the Boulder with two other Victims is legal.
     expect(legal(6, 1)).toEqual(['Boulder', 'Trailer Park']);
+  });
+
+  it('a section with no legal space is rolled again until one has (no cap, no fallback space): a section only 6-6 reaches still gets its victim', () => {
+    const text = readFileSync(defaultDataFile(), 'utf8')
+      .replace(/    vertical: .*\n/, '    vertical:   [0, 0, 0, 0, 0, 1]\n')
+      .replace(/    horizontal: .*\n/, '    horizontal: [0, 0, 0, 0, 0, 1]\n')
+      .replace(/    sections:\n(      - .*\n){3}/, '    sections:\n      - [[Campsite, Church, Diner, Crossroads], [Highway Exit]]\n      - [[Mountain Pass], [Mine]]\n');
+    const tight = parseTerrorData(text, 'tight.yaml');
+    const g = new TerrorGame(params({ data: tight }), deathOrderPolicy);
+    const allowed = new Set(['Campsite', 'Church', 'Diner', 'Crossroads', 'Mine'].map(space));
+    for (let seed = 0; seed < 200; seed++) {
+      g.reset(streamFor(seed, 5));
+      const places = [0, 1, 2, 3, 4].map((v) => g.vSpace[v]);
+      expect(new Set(places)).toEqual(allowed);
+    }
   });
 
   it('every set-up places Fated Victims legally (random seeds)', () => {

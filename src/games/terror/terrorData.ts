@@ -272,6 +272,15 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
       return sec.map((n, k) => space(n, `location.setupGrid.sections[${i}][${j}][${k}]`));
     });
   });
+  // The set-up rerolls a section without a legal space until one has (assumption). That ends only if
+  // the sections the die faces reach hold a legal space for every Fated Victim: at least
+  // fatedDeath.count spaces that are not exits and not the Final Girl's start (Fated Victims never share).
+  const fgStart = space(loc.setup.finalGirl, 'location.setup.finalGirl');
+  const reachable = new Set<number>();
+  for (const vb of grid.vertical) for (const hb of grid.horizontal) for (const s of sections[vb][hb]) if (!loc.spaces[s].exit && s !== fgStart) reachable.add(s);
+  if (reachable.size < d.fatedDeath.count) {
+    fail('location.setupGrid.sections', `the sections the rulers reach hold ${reachable.size} space(s) a Fated Victim may take (not an exit, not the Final Girl's start); ${d.fatedDeath.count} Fated Victims need ${d.fatedDeath.count}`);
+  }
   const cardId = new Map<string, number>();
   d.actionCards.forEach((c, i) => {
     if (cardId.has(c.id)) fail(`actionCards[${i}] (${c.id}).id`, 'duplicate card id');
@@ -329,7 +338,7 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
       gridVertical: [...grid.vertical],
       gridHorizontal: [...grid.horizontal],
       sections,
-      finalGirlStart: space(loc.setup.finalGirl, 'location.setup.finalGirl'),
+      finalGirlStart: fgStart,
       victimStarts: loc.setup.victims.map((n, i) => space(n, `location.setup.victims[${i}]`)),
     },
   };

@@ -423,7 +423,8 @@ export class TerrorGame implements TerrorView {
   private placeFatedVictim(v: number): void {
     const grid = this.data.location;
     const cand = this.scratch2;
-    for (let attempt = 0; attempt < 50; attempt++) {
+    // Ends: the data loader checked that the sections the dice reach hold a legal space for every Fated Victim.
+    for (;;) {
       // rulebook: Special Setup example — one roll for the vertical guides, one for the horizontal
       const vr = rollDie(this.rng, 6);
       const hr = rollDie(this.rng, 6);
@@ -434,17 +435,8 @@ export class TerrorGame implements TerrorView {
         this.vSpace[v] = cand[i >= 0 && i < n ? i : 0];
         return;
       }
-      // assumption: a section with no legal space is rerolled
+      // assumption: a section with no legal space is rolled again (as often as needed)
     }
-    // assumption: after 50 rerolls, the first legal space of the Location
-    for (let s = 0; s < this.nSpaces; s++) {
-      if (this.legalPlacements([s], cand) > 0) {
-        this.vState[v] = V_BOARD;
-        this.vSpace[v] = s;
-        return;
-      }
-    }
-    throw new Error('no legal space for a Fated Victim');
   }
 
   // ---------------------------------------------------------------- the game

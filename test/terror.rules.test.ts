@@ -6,6 +6,7 @@ import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { defaultDataFile, loadTerrorData, parseTerrorData } from '../src/games/terror/terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON, TerrorGame } from '../src/games/terror/terrorGame.js';
+import { M_ACH_ALL_CONSEQUENCES, M_ACH_ALL_SAVED, M_ACH_NO_LIMBO, M_SURVIVED, PER_CARD, PER_CARD_METRICS, recordGame } from '../src/games/terror/terrorSim.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import {
   deathOrderPolicy,
@@ -291,6 +292,26 @@ describe('rulebook: Fated Death Terror Cards', () => {
     expect(g.health()).toBe(h);
   });
 
+  it('mismatch with the pictured victim in Limbo: the Limbo consequence, the pictured one killed from Limbo, the one on top to Limbo', () => {
+    const g = game();
+    const cheerleader = fated('cheerleader');
+    const rebel = fated('rebel');
+    setDeathOrder(g, [rebel, cheerleader, 2, 3, 4]);
+    g.killOnBoard(rebel); // in Limbo (no bloodlust yet)
+    g.vState[cheerleader] = V_DEATH_TOKEN;
+    g.deathOn[0] = cheerleader;
+    const h = g.health();
+    g.resolveFatedDeath();
+    expect(g.health()).toBe(h - data.fatedDeath.limboDamage);
+    expect(g.vState[rebel]).toBe(V_CONSEQUENCE);
+    expect(g.consVictim[0]).toBe(rebel);
+    expect(g.bloodlust()).toBe(1);
+    expect(g.vState[cheerleader]).toBe(V_LIMBO);
+    expect(g.deathOn[0]).toBe(-1);
+    expect(g.arrow()).toBe(1);
+    expect(g.fatedLimbo()).toBe(2); // both were in Limbo at some time
+  });
+
   it('"If another effect causes this card to be discarded, resolve this card\'s effect before discarding"', () => {
     const g = game();
     setDeathOrder(g, [0, 1, 2, 3, 4]);
@@ -312,6 +333,25 @@ describe('rulebook: No More Fated Victims on the Board', () => {
     for (let v = 0; v < 5; v++) g.killOnBoard(v);
     g.killerPhase();
     expect(g.deckPos).toBe(3);
+  });
+});
+
+describe('rulebook: No More Fated Victims on the Board — the last one leaving during a Killer phase', () => {
+  it('that phase still draws its one card; from the next Killer phase on, 2', () => {
+    const g = game();
+    const jock = fated('jock');
+    for (let v = 0; v < g.nVictims; v++) if (v !== jock) g.vState[v] = v < g.fc ? V_LIMBO : 7;
+    expect(g.fatedOnBoard()).toBe(1);
+    g.deck.fill(terrorCard('Quiet'));
+    g.deck[0] = terrorCard('Taken'); // kill a random victim on the board: the jock, the only one
+    g.killerPhase();
+    expect(g.vState[jock]).toBe(V_LIMBO);
+    expect(g.fatedOnBoard()).toBe(0);
+    expect(g.deckPos).toBe(1); // not "subsequent": this phase drew one
+    g.killerPhase();
+    expect(g.deckPos).toBe(3);
+    g.killerPhase();
+    expect(g.deckPos).toBe(5);
   });
 });
 
@@ -357,6 +397,33 @@ describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition'
     expect(g.nextTerrorKnown()).toBe(-1);
     g.doAction(premonition, -1);
     expect(g.nextTerrorKnown()).toBe(g.deck[g.deckPos]);
+  });
+});
+
+describe('rulebook: Premonition — Consequence and Punishment cards are Unknowns too', () => {
+  it('flips a facedown Consequence card and a facedown Punishment card: the view shows them, they are no longer Unknowns', () => {
+    // Reveal the first Consequence card, then the first Punishment card (kinds 1 and 2).
+    const pickKind = (kind: number): TerrorPolicy['chooseReveal'] => (_v, u, n) => Array.from(u.slice(0, n)).findIndex((c) => c >> 6 === kind);
+    let kind = 1;
+    const g = game({ ...deathOrderPolicy, chooseReveal: (v, u, n, r) => pickKind(kind++)(v, u, n, r) });
+    for (let i = 0; i < 5; i++) {
+      expect(g.consequence(i)).toBe(-1);
+      expect(g.punishment(i)).toBe(-1);
+    }
+    const before = g.listUnknowns();
+    g.hand_[premonition] = 1;
+    g.time_ = 6;
+    g.doAction(premonition, -1); // reveal 2: Consequence 1, then Punishment 1
+    expect(g.consequence(0)).toBe(g.consCard[0]);
+    expect(g.punishment(0)).toBe(data.punishments[g.punCard[0]]);
+    expect(g.consequence(1)).toBe(-1);
+    expect(g.punishment(1)).toBe(-1);
+    for (let p = 0; p < 5; p++) expect(g.deathPicture(p)).toBe(-1);
+    const after = g.listUnknowns();
+    expect(after).toBe(before - 2);
+    const codes = Array.from(g.scratch.slice(0, after));
+    expect(codes).not.toContain((1 << 6) | 0);
+    expect(codes).not.toContain((2 << 6) | 0);
   });
 });
 
@@ -690,5 +757,45 @@ describe('assumption (data killNearestTie): who "kill: nearest" takes among equa
       else expect(r.vState[r.fc]).toBe(2);
     }
     expect(Math.abs(fatedTaken - 200)).toBeLessThan(50); // 400 fair coins: sd 10
+  });
+});
+
+describe('rulebook: Achievements (recordGame)', () => {
+  function recorded(g: TerrorGame): Map<number, number> {
+    const m = new Map<number, number>();
+    recordGame(g, { record: (k, v) => m.set(k, v) });
+    return m;
+  }
+  /** A finished game with Death Order card III: `outcome`, each Fated Victim in `state`, `resolved` Consequence cards. */
+  function finished(outcome: number, state: number, resolved: number, limboEver = 0): TerrorGame {
+    const g = game();
+    g.deathOrderCard = 2;
+    g.outcome = outcome;
+    for (let v = 0; v < 5; v++) g.vState[v] = state;
+    g.consequencesResolved = resolved;
+    g.limboEver = limboEver;
+    return g;
+  }
+  const card = PER_CARD + PER_CARD_METRICS * 2;
+
+  it('a win with all Fated Victims saved and none ever in Limbo: "no Limbo" and "all saved", not "all 5 Consequences"', () => {
+    const m = recorded(finished(OUTCOME_WON, V_FG_CARD, 0));
+    expect([m.get(M_SURVIVED), m.get(M_ACH_NO_LIMBO), m.get(M_ACH_ALL_SAVED), m.get(M_ACH_ALL_CONSEQUENCES)]).toEqual([1, 1, 1, 0]);
+    expect([m.get(card), m.get(card + 1), m.get(card + 2), m.get(card + 3)]).toEqual([1, 1, 1, 0]);
+    expect(m.has(PER_CARD)).toBe(false); // card I's metrics are not recorded in a card III game
+  });
+
+  it('a win with all 5 Consequence cards resolved, one victim once in Limbo: only "all 5 Consequences"', () => {
+    const m = recorded(finished(OUTCOME_WON, V_CONSEQUENCE, 5, 1 << 3));
+    expect([m.get(M_ACH_NO_LIMBO), m.get(M_ACH_ALL_SAVED), m.get(M_ACH_ALL_CONSEQUENCES)]).toEqual([0, 0, 1]);
+    expect([m.get(card + 1), m.get(card + 2), m.get(card + 3)]).toEqual([0, 0, 1]);
+  });
+
+  it('no achievement without a win, whatever else', () => {
+    for (const [state, resolved] of [[V_FG_CARD, 0], [V_CONSEQUENCE, 5]]) {
+      const m = recorded(finished(OUTCOME_DIED_IN_DESTINY, state, resolved));
+      expect([m.get(M_SURVIVED), m.get(M_ACH_NO_LIMBO), m.get(M_ACH_ALL_SAVED), m.get(M_ACH_ALL_CONSEQUENCES)]).toEqual([0, 0, 0, 0]);
+      expect(m.get(card)).toBe(0);
+    }
   });
 });

@@ -1,6 +1,9 @@
 // Conformance suite for `terror`: random-policy rollouts checked against invariants at every
 // decision and at the end (tokens conserved, 13 terror cards consumed exactly, the game ends,
 // same seed → same game), plus the GameSim contract (integer metrics in range, any chunking).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Layout, Recorder } from '../src/core/aggregate.js';
 import { playChunk } from '../src/core/chunk.js';
@@ -142,5 +145,52 @@ describe('terror conformance (random policy)', () => {
     let perCard = 0;
     for (let c = 0; c < data.deathOrders.length; c++) perCard += whole[layout.offsets[layout.indexOf(`card${c + 1}Survived`)]];
     expect(perCard).toBe(600);
+  });
+});
+
+describe('a user policy module sees the TerrorView only (terrorPublicView.ts)', () => {
+  it('no hidden order (deathPic, deck, Final Health token, facedown cards), a frozen data copy, its own buffers, a draw-only stream; the same games as the built-in policy', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-view-'));
+    const file = join(dir, 'peek.js');
+    writeFileSync(
+      file,
+      `export default (data) => ({
+  name: 'peek',
+  chooseAction(view, a, rng) {
+    const seen = (globalThis.__terrorPeek ??= { calls: 0, hidden: new Set() });
+    seen.calls++;
+    for (const k of ['deathPic', 'deathFaceUp', 'deck', 'deckPos', 'finalToken', 'consCard', 'punCard', 'rng', 'policy', 'scratch', 'actions'])
+      if (view[k] !== undefined) seen.hidden.add(k);
+    try { view.data.fatedDeath.savedHeal = 99; seen.viewDataWritable = true; } catch { seen.viewDataWritable = false; }
+    try { data.fatedDeath.limboDamage = 0; seen.factoryDataWritable = true; } catch { seen.factoryDataWritable = false; }
+    try { rng.clone(); seen.cloned = true; } catch { seen.cloned = false; }
+    seen.actions = a;
+    a.card.fill(0); a.dest.fill(0); // tampering with its own copy only
+    return -1;
+  },
+});
+`,
+    );
+    const g = await createTerrorGame({ ...params, policy: file, data });
+    g.reset(streamFor(3, 0));
+    g.play();
+    const seen = (globalThis as unknown as { __terrorPeek: { calls: number; hidden: Set<string>; viewDataWritable: boolean; factoryDataWritable: boolean; cloned: boolean; actions: unknown } }).__terrorPeek;
+    expect(seen.calls).toBeGreaterThan(0);
+    expect([...seen.hidden]).toEqual([]);
+    expect(seen.viewDataWritable).toBe(false);
+    expect(seen.factoryDataWritable).toBe(false);
+    expect(data.fatedDeath.savedHeal).toBe(2);
+    expect(data.fatedDeath.limboDamage).toBe(2);
+    expect(seen.cloned).toBe(false);
+    expect(seen.actions).not.toBe(g.actions);
+    // A module that only restates the built-in policy plays the very same games through the facade.
+    const same = join(dir, 'same.js');
+    writeFileSync(same, 'export default {};\n');
+    const viaView = await createTerrorGame({ ...params, policy: same, deathOrder: -1, data });
+    const direct = await createTerrorGame({ ...params, policy: 'death-order', deathOrder: -1, data });
+    for (let k = 0; k < 200; k++) {
+      for (const x of [viaView, direct]) (x.reset(streamFor(8, k)), x.play());
+      expect([viaView.outcome, viaView.turn, viaView.health_, viaView.fatedSaved(), viaView.terrorConsumed]).toEqual([direct.outcome, direct.turn, direct.health_, direct.fatedSaved(), direct.terrorConsumed]);
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Decision policies for Terror from Destiny. A policy answers every decision the rules leave to the
-// player; it sees a TerrorView (what the player sees: public board, its own hand, faceup cards and
-// tokens), never hidden card or token order. Buffers passed in are reused: read them, don't keep them.
+// player from a TerrorView (what the player sees: public board, its own hand, faceup cards and
+// tokens). The built-in policies are handed the game object itself (for speed) and read only the
+// TerrorView members; a user module gets a facade with those members only (terrorPublicView.ts),
+// so it cannot read hidden card or token order. Buffers passed in are reused: read them, don't keep them.
 //
 // User policies (`sim terror --policy ./file.js`): an ES module whose default export is either an
 // object with any subset of the TerrorPolicy methods, or a function (data) => such an object.
@@ -9,6 +11,7 @@
 // (`randIndex(rng, n)` semantics: pass it to pure-rand, or use the helper on the view).
 import { pathToFileURL } from 'node:url';
 import { randIndex, type Rng } from '../../core/rng.js';
+import { frozenCopy } from './terrorPublicView.js';
 import {
   CARD_ESCORT,
   CARD_HEAL,
@@ -331,7 +334,8 @@ export function builtinPolicy(name: string): TerrorPolicy | undefined {
 export async function loadPolicyModule(absPath: string, data: TerrorData): Promise<TerrorPolicy> {
   const mod = (await import(pathToFileURL(absPath).href)) as { default?: unknown };
   let obj = mod.default;
-  if (typeof obj === 'function') obj = (obj as (d: TerrorData) => unknown)(data);
+  // The module gets its own frozen copy of the data: it cannot rewrite the run's rules.
+  if (typeof obj === 'function') obj = (obj as (d: TerrorData) => unknown)(frozenCopy(data));
   if (!obj || typeof obj !== 'object') throw new Error(`${absPath}: default export must be a policy object or a function (data) => policy`);
   const user = obj as Record<string, unknown>;
   const out: Record<string, unknown> = { name: typeof user.name === 'string' ? user.name : absPath };
@@ -343,7 +347,3 @@ export async function loadPolicyModule(absPath: string, data: TerrorData): Promi
   return out as unknown as TerrorPolicy;
 }
 
-/** Resolves a policy name or module path (absolute) to a policy. */
-export async function resolvePolicy(nameOrPath: string, data: TerrorData): Promise<TerrorPolicy> {
-  return builtinPolicy(nameOrPath) ?? loadPolicyModule(nameOrPath, data);
-}

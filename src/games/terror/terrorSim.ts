@@ -5,7 +5,8 @@ import type { GameSim } from '../../core/game.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { resolvePolicy } from './terrorPolicy.js';
+import { builtinPolicy, loadPolicyModule } from './terrorPolicy.js';
+import { guardedTerrorPolicy } from './terrorPublicView.js';
 
 // Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card.
 export const M_SURVIVED = 0;
@@ -61,7 +62,13 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
 export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> {
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policy, p.policyHash, 'policy module');
-  return new TerrorGame(p, await resolvePolicy(p.policy, p.data));
+  const builtin = builtinPolicy(p.policy);
+  if (builtin) return new TerrorGame(p, builtin);
+  const user = await loadPolicyModule(p.policy, p.data);
+  const game = new TerrorGame(p, user);
+  // A module sees what a player sees (TerrorView), not the game with its hidden order.
+  game.policy = guardedTerrorPolicy(user, game);
+  return game;
 }
 
 /** Records one finished game's metrics. */

@@ -27,7 +27,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'successFrom', type: 'int', default: 5, min: 1, max: 6, doc: 'horror-roll die face from which a die is a success', source: 'public fact: Final Girl core rules (5-6 success)' },
   { key: 'partialFrom', type: 'int', default: 3, min: 1, max: 6, doc: 'horror-roll die face from which a die is a partial success (below successFrom)', source: 'public fact: Final Girl core rules (3-4 partial)' },
   { key: 'partialCost', type: 'int', default: 2, min: 0, max: 10, doc: 'action cards discarded to turn one partial into a success', source: 'public fact: Final Girl core rules (discard 2 action cards)' },
-  { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: public fact "+1 die if … down to the final health token" read two ways (scenarios/terror/README.md)' },
+  { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
 ];
 
 /** What the simulation receives (plain JSON, sent to worker threads). */

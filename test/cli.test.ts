@@ -233,3 +233,20 @@ describe('a run whose method is exact draws no random seed: the same command giv
     expect(exactGames).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('wide tables', () => {
+  it('a table too wide for 100 columns is split into column blocks that repeat the row labels; no cell is lost', () => {
+    const t = runCli(['dualfates', 'table', '--max-k', '12', '-q']).stdout;
+    const lines = t.split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
+    // The incapacitation table (damage, health, armor, k = 1..12, mean) comes in two blocks.
+    expect(t).toMatch(/^P\(incapacitated within k attacks\).*\(continued, 2 of 2\)$/m);
+    const headers = lines.filter((l) => /^│ damage │ health │ armor │/.test(l));
+    expect(headers).toHaveLength(2);
+    const columns = headers.flatMap((h) => h.split('│').map((s) => s.trim()).filter((s) => s.startsWith('<=') || s === 'mean'));
+    expect(columns).toEqual([...Array.from({ length: 12 }, (_, k) => `<=${k + 1}`), 'mean']);
+    // Each block has every row: 3 damage types × 6 health × 3 armor.
+    const light = lines.filter((l) => /^│ light +│ +6 │ +2 │/.test(l));
+    expect(light).toHaveLength(2);
+  }, 30_000);
+});

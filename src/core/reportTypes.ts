@@ -14,6 +14,11 @@ export interface ResultTable {
   title: string;
   columns: Column[];
   rows: Record<string, Cell>[];
+  /**
+   * How many leading columns name a row (default: the first column and the text columns right
+   * after it). A table too wide for the text view is split into column blocks that repeat them.
+   */
+  rowLabels?: number;
 }
 
 /** Provenance and results; everything but `timings` is a pure function of the inputs. */

@@ -40,7 +40,8 @@ function renderTable(t: ResultTable): string {
   const cells = t.rows.map((row) => t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
   // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
   const widths = t.columns.map((c, i) => 2 + Math.max(c.header.length, ...cells.map((r) => r[i].length)));
-  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
+  const totalOf = (cols: readonly number[]) => cols.reduce((sum, i) => sum + widths[i], 0) + cols.length + 1;
+  const all = t.columns.map((_, i) => i);
   // No column gets narrower than its longest word (words are never cut); numbers never wrap, but
   // a long header over them may.
   const longestWord = (text: string) => Math.max(...text.split(/\s+/).map((w) => w.length));
@@ -48,19 +49,40 @@ function renderTable(t: ResultTable): string {
     Math.min(widths[i], 2 + Math.max(longestWord(c.header), ...cells.map((r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length)))),
   );
   const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
-  for (let cols = shrinkable(); total() > TABLE_WIDTH && cols.length; cols = shrinkable()) {
+  for (let cols = shrinkable(); totalOf(all) > TABLE_WIDTH && cols.length; cols = shrinkable()) {
     const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));
     widths[widest] -= 1;
   }
+  const title = wrap(t.title, TABLE_WIDTH, 2);
+  if (totalOf(all) <= TABLE_WIDTH) return `${title}\n${tableText(t, cells, all, widths)}`;
+  // Still too wide (many numeric columns): split the columns into blocks that fit, one under the
+  // other, each repeating the leading label columns (the first column, and the text columns that
+  // follow it) so every row stays readable.
+  let labels = t.rowLabels ?? 1;
+  if (t.rowLabels === undefined) while (labels < t.columns.length - 1 && t.columns[labels].format === 'text') labels++;
+  labels = Math.max(1, Math.min(labels, t.columns.length - 1));
+  const labelCols = all.slice(0, labels);
+  const blocks: number[][] = [];
+  for (const i of all.slice(labels)) {
+    const last = blocks[blocks.length - 1];
+    if (last && totalOf([...labelCols, ...last, i]) <= TABLE_WIDTH) last.push(i);
+    else blocks.push([i]);
+  }
+  const parts = blocks.map((b, k) => `${k === 0 ? title : `${t.title} (continued, ${k + 1} of ${blocks.length})`}\n${tableText(t, cells, [...labelCols, ...b], widths)}`);
+  return parts.join('\n');
+}
+
+/** The columns `cols` of a table (cells already formatted, widths fitted). */
+function tableText(t: ResultTable, cells: string[][], cols: readonly number[], widths: readonly number[]): string {
   const table = new Table({
-    head: t.columns.map((c) => c.header),
+    head: cols.map((i) => t.columns[i].header),
     style: { head: [], border: [], compact: true },
-    colAligns: t.columns.map((c) => (c.format === 'text' ? 'left' : 'right')),
-    colWidths: widths,
+    colAligns: cols.map((i) => (t.columns[i].format === 'text' ? 'left' : 'right')),
+    colWidths: cols.map((i) => widths[i]),
     wordWrap: true,
   });
-  for (const r of cells) table.push(r);
-  return `${wrap(t.title, TABLE_WIDTH, 2)}\n${table.toString()}`;
+  for (const r of cells) table.push(cols.map((i) => r[i]));
+  return table.toString();
 }
 
 function headerLines(r: Report): string[] {

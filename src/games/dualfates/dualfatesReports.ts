@@ -115,6 +115,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
           { key: 'mean', header: 'mean', format: 'fixed2' },
         ],
         rows: incap.map((r) => ({ damage: r.damage, health: r.health, armor: r.armor, mean: r.mean, ...Object.fromEntries(r.withinK.map((q, i) => [`k${i + 1}`, q])) })),
+        rowLabels: 3,
       },
     ],
     assumptions: [`Modifier sets use the rulebook bonuses (cover +1/+2 DOD, running +2, Poisoned -1, Fear -1); the plain, running and Poisoned columns target ${base.vs.toUpperCase()}.`],

@@ -48,6 +48,27 @@ describe('sim genisys attack', () => {
     expect(sum((Object.values(j.result.outcome) as { estimate: number }[]).map((e) => e.estimate))).toBeCloseTo(1, 12);
     expect(deterministicJson(b.stdout)).toEqual(deterministicJson(a.stdout));
   });
+  it('Monte Carlo tables: the damaging-hits column holds k = 0..ROF (not the counts), in CSV and text', () => {
+    const args = ['genisys', 'attack', '--method', 'mc', '-n', '100000', '--seed', '1', '-q'];
+    const csv = runCli([...args, '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const blocks = csv.stdout.trim().split('\n\n').map((b) => b.trim().split('\n'));
+    const dmg = blocks.find((b) => b[0].startsWith('damagingHits,'))!;
+    expect(dmg[0]).toBe('damagingHits,estimate,lo,hi,exact');
+    const rows = dmg.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows.map((r) => r[0])).toEqual([0, 1, 2]);
+    // Quickplay attack, by hand: P(damaging hit per die) q = 1/2 (D8 5+) × 1/2 (D6 save 4+) × 5/8 (D8 vs 4+).
+    const q = (1 / 2) * (1 / 2) * (5 / 8);
+    rows.forEach((r, k) => expect(r[4]).toBeCloseTo([(1 - q) ** 2, 2 * q * (1 - q), q * q][k], 12));
+    // The Monte Carlo proportions are the JSON's (count / n), not counts.
+    const j = JSON.parse(runCli([...args, '--format', 'json']).stdout);
+    rows.forEach((r, k) => expect(r[1]).toBe(j.result.damage[k].estimate));
+    for (const r of rows) expect(r[1]).toBeLessThanOrEqual(1);
+    const text = runCli(args).stdout;
+    const table = text.slice(text.indexOf('Damaging hits per attack')).split('\n\n')[0].split('\n');
+    const ks = table.filter((l) => /^│\s+\d+ │/.test(l)).map((l) => Number(l.split('│')[1]));
+    expect(ks).toEqual([0, 1, 2]);
+  });
   it('scenario files: default and the 3+ cover-save house rule', () => {
     const d = JSON.parse(runCli(['genisys', 'attack', '--scenario', 'scenarios/genisys/default.yaml', '--format', 'json']).stdout);
     const h = JSON.parse(runCli(['genisys', 'attack', '--scenario', 'scenarios/genisys/cover-saves-3plus.yaml', '--format', 'json']).stdout);

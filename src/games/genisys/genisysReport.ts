@@ -111,11 +111,11 @@ export function exactTables(r: ReturnType<typeof exactResult>): ResultTable[] {
     {
       title: 'Damaging hits per attack',
       columns: [
-        { key: 'k', header: 'k', format: 'int' },
+        { key: 'damagingHits', header: 'k', format: 'int' },
         { key: 'p', header: 'P(=k)', format: 'prob' },
         { key: 'atLeast', header: 'P(>=k)', format: 'prob' },
       ],
-      rows: r.damage.map((p, k) => ({ k, p, atLeast: r.damage.slice(k).reduce((a, b) => a + b, 0) })),
+      rows: r.damage.map((p, k) => ({ damagingHits: k, p, atLeast: r.damage.slice(k).reduce((a, b) => a + b, 0) })),
     },
     {
       title: 'Final state of the target',
@@ -135,14 +135,18 @@ export function mcTables(r: ReturnType<typeof mcResult>): ResultTable[] {
     { key: 'hi', header: 'hi', format: 'prob' as const },
     { key: 'exact', header: 'exact', format: 'prob' as const },
   ];
-  const perShotRows = (['hit', 'unsaved', 'damage'] as const).map((k) => ({ stage: k === 'hit' ? 'hit' : k === 'unsaved' ? 'hit, not saved' : 'hit, not saved, damaging', ...r.perShot[k], exact: r.exact.perShot[k] }));
+  // Each row names its own fields: an Estimate also carries k (a Monte Carlo count), which must
+  // never land in a column of the same name (the damaging-hits column once showed the counts).
+  const row = (e: Estimate, exact: number) => ({ estimate: e.estimate, lo: e.lo, hi: e.hi, exact });
+  const stageName = { hit: 'hit', unsaved: 'hit, not saved', damage: 'hit, not saved, damaging' } as const;
+  const perShotRows = (['hit', 'unsaved', 'damage'] as const).map((k) => ({ stage: stageName[k], ...row(r.perShot[k], r.exact.perShot[k]) }));
   return [
     { title: 'Per Skill die (Monte Carlo beside exact)', columns: [{ key: 'stage', header: 'stage', format: 'text' }, ...cols], rows: perShotRows },
-    { title: 'Damaging hits per attack', columns: [{ key: 'k', header: 'k', format: 'int' }, ...cols], rows: r.damage.map((e, k) => ({ k, ...e, exact: r.exact.damage[k] })) },
+    { title: 'Damaging hits per attack', columns: [{ key: 'damagingHits', header: 'k', format: 'int' }, ...cols], rows: r.damage.map((e, k) => ({ damagingHits: k, ...row(e, r.exact.damage[k]) })) },
     {
       title: 'Final state of the target',
       columns: [{ key: 'outcome', header: 'outcome', format: 'text' }, ...cols],
-      rows: Object.entries(r.outcome).map(([outcome, e]) => ({ outcome, ...e, exact: (r.exact.outcome as Record<string, number>)[outcome] })),
+      rows: Object.entries(r.outcome).map(([outcome, e]) => ({ outcome, ...row(e, (r.exact.outcome as Record<string, number>)[outcome]) })),
     },
   ];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runSimulation } from '../src/run/runner.js';
 import { exactSuccesses } from '../src/games/dice/diceExact.js';
 import { diceResult } from '../src/games/dice/diceReport.js';
+import { runCli } from './helpers/runCli.js';
 
 describe('dice: exact binomial', () => {
   it('3d6 success on 5+: hand count over 216 outcomes', () => {
@@ -81,5 +82,28 @@ describe('dice: Monte Carlo against the exact answer (fixed seeds)', () => {
     const wrong = diceResult({ count: 3, sides: 6, target: 4 }, run.totals, 0.999);
     expect(wrong.chiSquare.pValue).toBeLessThan(1e-6);
     expect(wrong.distribution.some((row) => !row.exactInInterval)).toBe(true);
+  });
+});
+
+describe('dice: the note counts the rows whose exact value lies outside the interval', () => {
+  it('10d6 5+ at 50% intervals: the note\'s count equals the table\'s false flags and an independent count', () => {
+    const args = ['dice', '--count', '10', '--sides', '6', '--target', '5', '-n', '20000', '--seed', '3', '--confidence', '0.5'];
+    const csv = runCli([...args, '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...rows] = csv.stdout.split('\n\n')[0].trim().split('\n').map((l) => l.split(','));
+    const col = (name: string) => header.indexOf(name);
+    expect(rows).toHaveLength(11);
+    // Exact binomial by hand: C(10, k) (1/3)^k (2/3)^(10-k), compared with each row's own interval.
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+    const outside = rows.filter((r, k) => {
+      const exact = choose(10, k) * (1 / 3) ** k * (2 / 3) ** (10 - k);
+      expect(Number(r[col('exact')])).toBeCloseTo(exact, 12);
+      return !(exact >= Number(r[col('lo')]) && exact <= Number(r[col('hi')]));
+    }).length;
+    expect(rows.filter((r) => r[col('exactInInterval')] === '').length).toBe(outside); // CSV writes false as an empty cell
+    expect(outside).toBeGreaterThan(0);
+    const text = runCli(args).stdout;
+    expect(text.match(/│ false │/g)?.length ?? 0).toBe(outside);
+    expect(text).toContain(`Note: ${outside} of 11 rows outside their 50% intervals; about 5.5 expected by chance (50% of 11)`);
   });
 });

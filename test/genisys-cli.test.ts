@@ -69,6 +69,23 @@ describe('sim genisys attack', () => {
     const ks = table.filter((l) => /^│\s+\d+ │/.test(l)).map((l) => Number(l.split('│')[1]));
     expect(ks).toEqual([0, 1, 2]);
   });
+  it('Monte Carlo: each row flags whether its exact value lies in the interval; the note counts the rows outside', () => {
+    // 50% intervals: about half the rows fall outside, so the count is not trivially 0.
+    const args = ['genisys', 'attack', '--method', 'mc', '-n', '20000', '--seed', '1', '-q', '--confidence', '0.5'];
+    const csv = runCli([...args, '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csv.stdout.trim().split('\n\n').flatMap((b) => b.trim().split('\n').slice(1));
+    expect(rows).toHaveLength(3 + 3 + 4);
+    // Independently of the flags: the exact value against the row's own lo and hi (last four fields: lo, hi, exact, flag).
+    const fields = rows.map((l) => l.split(',').slice(-5));
+    const outside = fields.filter(([, lo, hi, exact]) => !(Number(exact) >= Number(lo) && Number(exact) <= Number(hi))).length;
+    expect(fields.filter((f) => f[4] === '').length).toBe(outside); // CSV writes false as an empty cell, true as 1
+    const text = runCli(args).stdout;
+    expect(text.match(/│ false │/g)?.length ?? 0).toBe(outside);
+    expect(text.match(/│ true  │/g)?.length ?? 0).toBe(10 - outside);
+    expect(outside).toBeGreaterThan(0);
+    expect(text).toContain(`Note: ${outside} of 10 rows outside their 50% intervals; about 5 expected by chance (50% of 10)`);
+  });
   it('scenario files: default and the 3+ cover-save house rule', () => {
     const d = JSON.parse(runCli(['genisys', 'attack', '--scenario', 'scenarios/genisys/default.yaml', '--format', 'json']).stdout);
     const h = JSON.parse(runCli(['genisys', 'attack', '--scenario', 'scenarios/genisys/cover-saves-3plus.yaml', '--format', 'json']).stdout);

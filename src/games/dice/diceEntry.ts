@@ -1,6 +1,7 @@
 // The dice game as a scenario game: parameters → Monte Carlo run → report.
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
+import { outsideIntervalsNote } from '../../report/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { DICE_PARAMS, type DiceParams } from './diceParams.js';
 import { diceResult, diceTables } from './diceReport.js';
@@ -27,7 +28,7 @@ export const diceEntry: ScenarioGame = {
       result,
       assumptions: [],
       tables: diceTables(result),
-      notes: [],
+      notes: [outsideIntervalsNote(result.distribution.map((row) => row.exactInInterval), settings.confidence)],
     };
   },
 };

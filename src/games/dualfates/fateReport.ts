@@ -3,9 +3,8 @@
 import type { Totals } from '../../core/aggregate.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
-import { countSummary, proportion } from '../../report/intervals.js';
+import { countSummary, outsideIntervalsNote, proportion } from '../../report/intervals.js';
 import { FATE_OUTCOMES } from './fateDice.js';
-import { outsideIntervalsNote } from './intervalNote.js';
 import { pillarsResult } from './pillars.js';
 
 export interface FateCheckRow {

@@ -1,6 +1,7 @@
 // `genisys-attack` as a scenario game: parameters (unit picks filled in from the units file) →
 // exact engine (default) or Monte Carlo on the foundation runner → report.
 import { provenance } from '../../core/provenance.js';
+import { outsideIntervalsNote } from '../../report/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
@@ -44,6 +45,8 @@ export const genisysEntry: ScenarioGame = {
     }
     const run = await settings.simulate('genisys-attack', plan);
     const result = mcResult(plan, run.totals, settings.confidence, exact);
+    const tables = mcTables(result);
+    notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean)), settings.confidence));
     return {
       ...base,
       method: 'mc' as const,
@@ -51,7 +54,7 @@ export const genisysEntry: ScenarioGame = {
       n: run.games,
       ...(run.partial ? { partial: true } : {}),
       result,
-      tables: mcTables(result),
+      tables,
     };
   },
 };

@@ -134,10 +134,11 @@ export function mcTables(r: ReturnType<typeof mcResult>): ResultTable[] {
     { key: 'lo', header: 'lo', format: 'prob' as const },
     { key: 'hi', header: 'hi', format: 'prob' as const },
     { key: 'exact', header: 'exact', format: 'prob' as const },
+    { key: 'exactInInterval', header: 'in CI', format: 'text' as const },
   ];
   // Each row names its own fields: an Estimate also carries k (a Monte Carlo count), which must
   // never land in a column of the same name (the damaging-hits column once showed the counts).
-  const row = (e: Estimate, exact: number) => ({ estimate: e.estimate, lo: e.lo, hi: e.hi, exact });
+  const row = (e: Estimate, exact: number) => ({ estimate: e.estimate, lo: e.lo, hi: e.hi, exact, exactInInterval: exact >= e.lo && exact <= e.hi });
   const stageName = { hit: 'hit', unsaved: 'hit, not saved', damage: 'hit, not saved, damaging' } as const;
   const perShotRows = (['hit', 'unsaved', 'damage'] as const).map((k) => ({ stage: stageName[k], ...row(r.perShot[k], r.exact.perShot[k]) }));
   return [

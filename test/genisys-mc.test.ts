@@ -94,3 +94,35 @@ describe('exact engine vs Monte Carlo engine', () => {
     expect(withTdd).toBeGreaterThanOrEqual(15);
   }, 60_000);
 });
+
+describe('exact engine vs Monte Carlo engine: the TDD where a re-roll cannot succeed (README 5)', () => {
+  // Directed cases: a Power die that cannot reach the Armor, the Resolution batch, I'll Be Back.
+  const CASES: Record<string, unknown>[] = [
+    { skill: 'd6', rof: 1, range: 'pb', power: 'd6', armor: 8, resolution: 'd20', mindless: true, illBeBack: true, tdd: true },
+    { flame: true, power: 'd6', armor: 8, tdd: true },
+    { flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true },
+    { flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true, 'illBeBack.target': 1 },
+  ];
+  it(`${CASES.length} configurations, ${2 * ATTACKS} attacks each: every exact value inside its Monte Carlo interval`, () => {
+    const plans = CASES.map((o) => compileAttack(readParams(resolveParams(GENISYS_PARAMS, o, (k) => k))));
+    const m = plans.reduce((a, p) => a + 3 * (p.rof + 1) + 5, 0);
+    const confidence = 1 - 0.001 / m;
+    const failures: string[] = [];
+    for (const [ci, plan] of plans.entries()) {
+      const exact = exactAttack(plan);
+      const layout = new Layout(attackSim.metrics(plan));
+      const data = playChunk(attackSim.createPlayer(plan) as GamePlayer, layout, SEED + 1000 + ci, 0, 2 * ATTACKS);
+      const check = (what: string, metric: number, k: number, p: number) => {
+        const { lo, hi } = clopperPearson(data[layout.offsets[metric] + 6 + k], 2 * ATTACKS, confidence);
+        if (p < lo - 1e-12 || p > hi + 1e-12) failures.push(`case ${ci} ${JSON.stringify(CASES[ci])}: ${what} exact ${p} outside [${lo}, ${hi}]`);
+      };
+      for (let k = 0; k <= plan.rof; k++) {
+        check(`hits[${k}]`, 0, k, exact.hits[k]);
+        check(`unsaved[${k}]`, 1, k, exact.unsaved[k]);
+        check(`damage[${k}]`, 2, k, exact.damage[k]);
+      }
+      for (let i = 0; i < 5; i++) check(`outcome[${i}]`, 3, i, exact.outcome[i]);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});

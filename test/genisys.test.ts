@@ -5,7 +5,7 @@ import { resolveParams, UsageError } from '../src/core/params.js';
 import { compileAttack } from '../src/games/genisys/attackPlan.js';
 import { plainResolution, NO_EFFECT, passFailCheck } from '../src/games/genisys/dieChecks.js';
 import { dieLabel, moveDie, OVER_D20, UNDER_D4, dieStep } from '../src/games/genisys/dieLadder.js';
-import { exactAttack } from '../src/games/genisys/exactAttack.js';
+import { exactAttack, passFailBatch } from '../src/games/genisys/exactAttack.js';
 import { GENISYS_PARAMS, readParams } from '../src/games/genisys/genisysParams.js';
 import { loadUnits, parseUnits, unitOverrides } from '../src/games/genisys/units.js';
 import { dieStepTables, cellValue } from '../src/games/genisys/dieStepTable.js';
@@ -236,6 +236,62 @@ describe("weapons' and models' special rules", () => {
     const e = attack({ flame: false, skill: 'd20', 'toHit.short': 1, rof: 1, range: 'short', power: 'd20', armor: 1, tdd: true });
     // hit certain; save D6 4+: saved 1/2 → re-roll → saved 1/2: unsaved = 3/4.
     expect(e.perShot.unsaved).toBeCloseTo(3 / 4, 14);
+  });
+  it('TDD is not spent on a Power roll that cannot reach the Armor: it re-rolls the Resolution test (README 5)', () => {
+    // Resistance Soldier (Skill D6) at an Endoskeleton (Armor 8+, Resolution D20, Mindless: no save) at
+    // Point Blank (4+), ROF 1, Power D6: never damages, so a hit means one Resolution test on the D20
+    // (1 Retreat!, 2–5 Reeling, 6–20 no effect).
+    const o = outcome(fromUnits({ attacker: 'resistance-soldier', target: 'endoskeleton' }, { rof: 1, power: 'd6', range: 'pb', tdd: true }));
+    const [r, l, n] = [1 / 20, 4 / 20, 15 / 20];
+    // Hit at once (1/2): the TDD is still held and re-rolls a "no effect" (a lone Reeling is kept:
+    // the D20 has "no effect" faces). Missed, then hit by the TDD re-roll (1/2 · 1/2): plain test.
+    const retreated = (1 / 2) * (r + n * r) + (1 / 4) * r;
+    const reeling = (1 / 2) * (l + n * l) + (1 / 4) * l;
+    expect(retreated).toBeCloseTo(0.05625, 15);
+    expect(reeling).toBeCloseTo(0.225, 15);
+    expect(o[1]).toBeCloseTo(retreated, 14);
+    expect(o[2]).toBeCloseTo(reeling, 14);
+    expect(o[3]).toBeCloseTo(0.71875, 14);
+  });
+  it('TDD on the Resolution batch: Flame, Power D6 vs Armor 8+ (no damage possible), two tests on a D8', () => {
+    // Two auto-hits, no save, no damage: two D8 tests (R 1/8, L 4/8, N 3/8), the worst stands.
+    // Any Retreat!: 1 − (7/8)² = 15/64. No Retreat! with a "no effect": one N re-rolled — NN (9/64):
+    // the re-roll decides; NL (24/64): Retreat! on a 1, else Reeling. LL (16/64): one L re-rolled:
+    // Retreat! on a 1, else Reeling.
+    const o = outcome({ flame: true, power: 'd6', armor: 8, tdd: true });
+    const retreat = 15 / 64 + (9 / 64) * (1 / 8) + (24 / 64) * (1 / 8) + (16 / 64) * (1 / 8);
+    const reel = (9 / 64) * (4 / 8) + (24 / 64) * (7 / 8) + (16 / 64) * (7 / 8);
+    const none = (9 / 64) * (3 / 8);
+    expect(retreat + reel + none).toBeCloseTo(1, 15);
+    expect(o[1]).toBeCloseTo(retreat, 14);
+    expect(o[2]).toBeCloseTo(reel, 14);
+    expect(o[3]).toBeCloseTo(none, 14);
+    // Without the TDD: Retreat! 15/64, no effect (3/8)².
+    const plain = outcome({ flame: true, power: 'd6', armor: 8 });
+    expect(plain[3]).toBeCloseTo(9 / 64, 14);
+    expect(o[3]).toBeLessThan(plain[3]);
+  });
+  it("TDD on I'll Be Back: a crawler result (D6 5–6) is re-rolled; when every roll crawls the TDD goes to the crawler's test", () => {
+    // Flame, Power D20 vs Armor 1: always destroyed. Crawler 1/3, re-rolled: 1/9. Heavy: crawler tests on a D12.
+    const o = outcome({ flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true });
+    expect(o[0]).toBeCloseTo(8 / 9, 14);
+    expect(o[1]).toBeCloseTo((1 / 9) * (1 / 12), 14);
+    expect(o[4]).toBeCloseTo((1 / 9) * (11 / 12), 14);
+    // House rule illBeBack.target 1: every roll crawls, a re-roll cannot help; the D12 test's "no
+    // effect" (6–12, 7/12) is re-rolled instead: Retreat! 1/12 + 7/12 · 1/12.
+    const always = outcome({ flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true, 'illBeBack.target': 1 });
+    expect(always[0]).toBe(0);
+    expect(always[1]).toBeCloseTo(1 / 12 + (7 / 12) * (1 / 12), 14);
+    expect(always[4]).toBeCloseTo(1 - (1 / 12 + (7 / 12) * (1 / 12)), 14);
+  });
+  it('passFailBatch keeps the TDD when a re-roll cannot turn a die good', () => {
+    const out = new Float64Array(8);
+    // One die, always bad, never re-rolled; a plain re-roll can never succeed.
+    passFailBatch(1, 0, 1, 0, 0, 0, 1, out);
+    expect(Array.from(out.slice(0, 4))).toEqual([1, 0, 0, 0]); // 0 good, TDD still held
+    out.fill(0);
+    passFailBatch(1, 0, 1, 0, 1 / 2, 0, 1, out);
+    expect(Array.from(out.slice(0, 4))).toEqual([0, 1 / 2, 0, 1 / 2]); // spent: good with 1/2
   });
   it('TDD never helps less than no TDD', () => {
     for (const o of [{}, { rof: 4, resilient: 2 }, { illBeBack: true, power: 'd12', armor: 8 }, { resolution: 'd20', power: 'd4' }]) {

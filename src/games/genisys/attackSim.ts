@@ -5,7 +5,7 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { rollDie, type Rng } from '../../core/rng.js';
 import { planDice, type AttackPlan } from './attackPlan.js';
-import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, NO_EFFECT, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
+import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, NO_EFFECT, plainAtLeast, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
 import { CRAWLER, DESTROYED, OUTCOMES, REELING_OUT, RETREATED, UNHARMED } from './exactAttack.js';
 
 export const M_HITS = 0;
@@ -34,6 +34,11 @@ export const attackSim: GameSim<AttackPlan> = {
     const { rof, autoHit, hitTarget, hasSave, saveTarget, armor, woundsLeft, tests, testsOnDamage, retreatMax, reelingMax, illBeBack, illBeBackTarget } = plan;
     // Whether a re-rolled lone Reeling can turn into "no effect" (then the TDD keeps off it).
     const plain = new Float64Array(3);
+    // README 5: the TDD is spent only where its re-roll can succeed (a plain roll of the die).
+    const canHit = plainAtLeast(plan.skillStep, hitTarget) > 0;
+    const canFailSave = plainAtLeast(plan.saveStep, saveTarget) < 1;
+    const canDamage = plainAtLeast(plan.powerStep, armor) > 0;
+    const canStayDown = illBeBackTarget > 1; // a re-rolled I'll Be Back D6 can miss its target
     const resHasNoEffect = plainResolution(plan.resStep, retreatMax, reelingMax, plain)[NO_EFFECT] > 0;
     const crawlerHasNoEffect = plainResolution(plan.crawlerResStep, retreatMax, reelingMax, plain)[NO_EFFECT] > 0;
 
@@ -79,7 +84,7 @@ export const attackSim: GameSim<AttackPlan> = {
             if (r & DRAW_SUCCESS) hits++;
             else if (!(r & DRAW_REROLLED)) missFirst++;
           }
-          if (tdd && missFirst > 0) {
+          if (tdd && missFirst > 0 && canHit) {
             tdd = false;
             if (rollDie(rng, skillSides) >= hitTarget) hits++;
           }
@@ -95,7 +100,7 @@ export const attackSim: GameSim<AttackPlan> = {
               if (!(r & DRAW_REROLLED)) savedFirst++;
             }
           }
-          if (tdd && savedFirst > 0) {
+          if (tdd && savedFirst > 0 && canFailSave) {
             tdd = false;
             if (rollDie(rng, saveSides) < saveTarget) unsaved++;
           }
@@ -103,7 +108,7 @@ export const attackSim: GameSim<AttackPlan> = {
         // Stage 4: Power roll ≥ Armor damages. rulebook: Attacking – Damage Rolls.
         let damage = 0;
         for (let i = 0; i < unsaved; i++) if (rollDie(rng, powerSides) >= armor) damage++;
-        if (tdd && damage < woundsLeft && damage < unsaved) {
+        if (tdd && damage < woundsLeft && damage < unsaved && canDamage) {
           tdd = false;
           if (rollDie(rng, powerSides) >= armor) damage++;
         }
@@ -113,7 +118,7 @@ export const attackSim: GameSim<AttackPlan> = {
           outcome = DESTROYED;
           if (illBeBack) {
             let crawl = rollDie(rng, 6) >= illBeBackTarget;
-            if (crawl && tdd) {
+            if (crawl && tdd && canStayDown) {
               tdd = false;
               crawl = rollDie(rng, 6) >= illBeBackTarget;
             }

@@ -63,14 +63,20 @@ const resOut = new Float64Array(3);
  * `good` = P(die ends good for the attacker), `badFirst` = P(bad for the attacker and not
  * re-rolled: the TDD may re-roll it), `badRerolled` = P(bad after a re-roll: stands).
  * With the TDD available and at least one re-rollable bad die, the attacker re-rolls one: it
- * turns good with `plainGood`. Choice (README): spend the TDD on the first batch with such a die.
+ * turns good with `plainGood`. Choice (README 5): spend the TDD on the first batch with such a
+ * die, and only where the re-roll can succeed (plainGood > 0); otherwise the TDD is kept.
+ * Exported for its tests.
  */
-function passFailBatch(n: number, good: number, badFirst: number, badRerolled: number, plainGood: number, tdd: number, mass: number, out: Float64Array): void {
+export function passFailBatch(n: number, good: number, badFirst: number, badRerolled: number, plainGood: number, tdd: number, mass: number, out: Float64Array): void {
   const bad = badFirst + badRerolled;
   for (let k = 0; k <= n; k++) {
     const a = mass * choose(n, k) * good ** k;
     if (a === 0) continue;
     const all = a * bad ** (n - k);
+    if (tdd === 0 && plainGood === 0) {
+      out[k * 2] += all; // no re-roll could turn a die good: the TDD is kept
+      continue;
+    }
     if (tdd === 1) {
       out[k * 2 + 1] += all;
       continue;
@@ -179,8 +185,9 @@ export function exactAttack(plan: AttackPlan): ExactAttack {
         const a = m * choose(u, d) * pd ** d * (1 - pd) ** (u - d);
         if (a === 0) continue;
         const s = u - d;
-        // TDD on a failed Power roll, only while the target is not already removed by this batch.
-        if (t === 1 || d >= w || s === 0) dmgMass[(d * W + s) * 2 + t] += a;
+        // TDD on a failed Power roll, only while the target is not already removed by this batch
+        // and the Power die can reach the Armor (README 5: a re-roll that cannot succeed is not made).
+        if (t === 1 || d >= w || s === 0 || pd === 0) dmgMass[(d * W + s) * 2 + t] += a;
         else {
           dmgMass[((d + 1) * W + s - 1) * 2 + 1] += a * pd;
           dmgMass[(d * W + s) * 2 + 1] += a * (1 - pd);
@@ -204,12 +211,14 @@ export function exactAttack(plan: AttackPlan): ExactAttack {
           // rulebook: Attacking – Damage Rolls (damage removes the model); Resilient (n) at n points.
           // rulebook: Machine Special Rules – I'll Be Back (D6 5–6 → crawler, which then tests Resolution).
           // A held TDD re-rolls a crawler result (so the crawler's own test never has it); when
-          // the first roll fails the model is destroyed and nothing more is rolled.
-          const crawl = t === 0 ? ibb * ibb : ibb;
+          // the first roll fails the model is destroyed and nothing more is rolled. When every
+          // roll crawls (ibb = 1) the re-roll cannot succeed: the TDD goes to the crawler's test.
+          const rerollCrawl = t === 0 && ibb < 1;
+          const crawl = rerollCrawl ? ibb * ibb : ibb;
           outcome[DESTROYED] += m * (1 - crawl);
           if (crawl > 0) {
             resolutionCheck(plan.crawlerResStep, plan.retreatMax, plan.reelingMax, resPlain, res);
-            resolutionBatch(1, 1);
+            resolutionBatch(1, t === 0 && !rerollCrawl ? 0 : 1);
             outcome[RETREATED] += m * crawl * resOut[RETREAT];
             outcome[CRAWLER] += m * crawl * (1 - resOut[RETREAT]);
             resolutionCheck(plan.resStep, plan.retreatMax, plan.reelingMax, resPlain, res);

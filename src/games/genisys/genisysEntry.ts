@@ -20,7 +20,7 @@ export const GENISYS_ASSUMPTIONS = [
   'Damage rolls of a batch are made before any Resolution test: a Resilient model that reaches n damage is removed without testing; otherwise it tests once per damage point and once per surviving hit.',
   'The worst Resolution result of an attack stands: any Retreat! → retreated, else any Reeling → reeling.',
   "Die ladder overflow: an upgraded D20's owner re-rolls any failed result (for Resolution: anything but 'no effect'); the opponent of a degraded D4 forces a re-roll of any success (for Resolution: anything but Retreat!). A second step past the end adds nothing.",
-  'TDD (--tdd): the attacker spends it, uncontested, on the first die that a re-roll cannot make worse for him and that matters (a miss, a successful save, a failed Power roll while the target stands, a Resolution result other than Retreat! as in the README, an I\'ll Be Back 5–6); a die already re-rolled is never re-rolled again.',
+  "TDD (--tdd): the attacker spends it, uncontested, on the first die that a re-roll cannot make worse for him and that matters (a miss, a successful save, a failed Power roll while the target stands, a Resolution result other than Retreat! as in the README, an I'll Be Back 5–6), and only where a plain re-roll of that die can succeed (a Power die that cannot reach the Armor is passed over); a die already re-rolled is never re-rolled again.",
   "Cover at Long/Extreme range with no declared cover (or --open) is hard cover (D6); vehicles at Long range may be in the open.",
   "A crawler's Resolution test after I'll Be Back uses the crawler's Resolution, stepped for a heavy or improvised weapon like any test for surviving a hit; the destroyed model's other surviving hits cause no tests.",
 ];

@@ -54,7 +54,7 @@ describe('sim genisys attack', () => {
     expect(csv.code, csv.stderr).toBe(0);
     const blocks = csv.stdout.trim().split('\n\n').map((b) => b.trim().split('\n'));
     const dmg = blocks.find((b) => b[0].startsWith('damagingHits,'))!;
-    expect(dmg[0]).toBe('damagingHits,estimate,lo,hi,exact');
+    expect(dmg[0]).toBe('damagingHits,estimate,lo,hi,exact,exactInInterval');
     const rows = dmg.slice(1).map((l) => l.split(',').map(Number));
     expect(rows.map((r) => r[0])).toEqual([0, 1, 2]);
     // Quickplay attack, by hand: P(damaging hit per die) q = 1/2 (D8 5+) × 1/2 (D6 save 4+) × 5/8 (D8 vs 4+).

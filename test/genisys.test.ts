@@ -138,6 +138,35 @@ describe('cover saves (Attacking – Taking Cover Saves; Advanced Rules – Diff
     expect(dieLabel(plan({ range: 'short', rof: 1, cover: 'soft' }).saveStep)).toBe('D4');
     expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'soft', vehicle: true }).saveStep)).toBe('D4');
   });
+  it('Extreme range: only models of Size 3 or less are in cover (Larger Playing Surfaces); a Size 20 VTOL is not', () => {
+    const extreme = { range: 'extreme', brace: true, rof: 1 };
+    // Defaults: a model is Size 2 (Miniatures – Size), a vehicle Size 3 (Vehicles – Size): both in cover.
+    expect(params({}).size).toBe(2);
+    expect(params({ vehicle: true }).size).toBe(3);
+    expect(dieLabel(plan({ ...extreme, open: true }).saveStep)).toBe('D6');
+    expect(plan({ ...extreme, open: true, vehicle: true }).hasSave).toBe(true);
+    expect(plan({ ...extreme, open: true, size: 3 }).hasSave).toBe(true);
+    // Size above 3 with nothing declared: no save at Extreme range (and none for a Mindless one either).
+    expect(plan({ ...extreme, open: true, vehicle: true, size: 20 }).hasSave).toBe(false);
+    expect(plan({ ...extreme, cover: 'none', size: 4 }).hasSave).toBe(false);
+    expect(plan({ ...extreme, mindless: true, size: 4 }).hasSave).toBe(false);
+    expect(plan({ ...extreme, mindless: true, size: 3 }).hasSave).toBe(true);
+    // Declared terrain still counts; the Size rule only removes the automatic cover.
+    expect(dieLabel(plan({ ...extreme, cover: 'soft', size: 20 }).saveStep)).toBe('D4');
+    // Skill D20 at Extreme 7+ (14/20), no save: every hit unsaved.
+    const vtol = attack({ ...extreme, skill: 'd20', open: true, vehicle: true, size: 20 });
+    expect(vtol.perShot.unsaved).toBeCloseTo(14 / 20, 14);
+    // Long range is unchanged by Size (In the Open).
+    expect(plan({ range: 'long', rof: 1, open: true, size: 20 }).hasSave).toBe(true);
+    // House rule: extremeCover.maxSize.
+    expect(plan({ ...extreme, open: true, size: 4, 'extremeCover.maxSize': 4 }).hasSave).toBe(true);
+  });
+  it("a target unit's size in the units file fills size (a stat given wins)", () => {
+    const text = 'weapons: {}\nunits:\n  vtol:\n    name: VTOL\n    armor: 9\n    size: 20\n    special: [vehicle]\n    weapons: []\n    source: x\n';
+    const data = parseUnits(text, 'u.yaml');
+    expect(unitOverrides(data, { target: 'vtol' }, 'u.yaml')).toMatchObject({ size: 20, vehicle: true });
+    expect(() => parseUnits(text.replace('size: 20', 'size: 0'), 'u.yaml')).toThrow(/units\.vtol\.size: expected 1\.\.100/);
+  });
   it('Mindless targets never save (short of Extreme range); area, flame, ignores-cover and aimed sniper shots allow none', () => {
     for (const o of [{ mindless: true }, { area: true }, { flame: true }, { ignoresCover: true }, { sniper: true, aimed: true, range: 'long' }]) {
       expect(plan({ range: 'long', rof: 1, ...o }).hasSave).toBe(false);

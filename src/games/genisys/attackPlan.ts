@@ -99,23 +99,36 @@ export function toHitTarget(p: GenisysParams, range: RangeName): number {
   return p.toHit[range];
 }
 
+/**
+ * The cover the range itself gives with no terrain declared: hard cover at Long range (In the
+ * Open: "the undulation of the terrain"; vehicles excepted, Vehicles – Cover Saves) and at Extreme
+ * range for targets of Size 3 or less (Larger Playing Surfaces: "all models of Size 3 or less
+ * (including Machines and vehicles!) are in cover when shot at in Extreme range"); else null.
+ * That automatic cover is hard cover (Different Types of Save: "Anything that has not been
+ * discussed counts as hard cover").
+ */
+export function automaticCover(p: GenisysParams, range: RangeName): 'hard' | null {
+  // rulebook: Larger Playing Surfaces – Extreme Range (Size 3 or less are in cover; a Size 20 VTOL is not).
+  if (range === 'extreme') return p.size <= p.extremeCoverMaxSize ? 'hard' : null;
+  // rulebook: Attacking – In the Open (Long range gives cover); Vehicles – Cover Saves (not to vehicles).
+  return range === 'long' && !p.vehicle ? 'hard' : null;
+}
+
 /** Stage 3: the cover save die, or null for no save. */
 export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
-  // rulebook: Machine Special Rules – Mindless (never take cover saves), except at Extreme range:
-  // Larger Playing Surfaces – "all models … (including Machines and vehicles!) are in cover".
-  if (p.mindless && range !== 'extreme') return null;
+  const automatic = range === 'cc' ? null : automaticCover(p, range);
+  // rulebook: Machine Special Rules – Mindless (never take cover saves), except where Larger
+  // Playing Surfaces puts "all models … (including Machines and vehicles!)" in cover: Extreme
+  // range, Size 3 or less.
+  if (p.mindless && !(range === 'extreme' && automatic !== null)) return null;
   if (p.flame || p.area) return null; // rulebook: Weapons' Special Rules – Area/Flame (no cover)
   if (p.sniper && p.aimed) return null; // rulebook: Weapons' Special Rules – Sniper (no cover Save)
   if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
   if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
   const declared = p.open || p.cover === 'none' ? null : p.cover;
   if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');
-  // rulebook: In the Open – only Short/Point Blank targets can be in the open; at Long range the
-  // undulation of the terrain gives cover (vehicles excepted: Vehicles – Cover Saves); at Extreme
-  // range all models of Size 3 or less are in cover (Larger Playing Surfaces). That automatic
-  // cover is hard cover (Different Types of Save: "Anything that has not been discussed counts as hard cover").
-  const automatic = range === 'extreme' || (range === 'long' && !p.vehicle) ? 'hard' : null;
+  // rulebook: In the Open – only Short/Point Blank targets can be in the open; the range's own cover: automaticCover.
   if (declared === null && automatic === null) return null;
   // rulebook: Advanced Rules – Multiple Cover ("always use the best type of cover available"):
   // declared terrain never makes the save worse than the automatic cover.

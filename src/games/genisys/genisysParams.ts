@@ -6,9 +6,9 @@
 // Parameters:
 //   units      — units (data file), attacker, weapon, target: picks from it that fill the stats below
 //   attack     — method, skill, rof, range, power, armor, resolution, cover, open, …
-//   flags      — aimed, stealth, mindless, vehicle, resilient, damageTaken, illBeBack, hastaLaVista, tdd
+//   flags      — aimed, stealth, mindless, vehicle, size, resilient, damageTaken, illBeBack, hastaLaVista, tdd
 //   weapon     — weaponRange, sniper, flame, area, ignoresCover, semiAutomatic, stoppingPower
-//   rules      — toHit.*, save.target, cover.*, resolution.*, heavy.*, hasta.*, illBeBack.*, …
+//   rules      — toHit.*, save.target, extremeCover.maxSize, size.*, cover.*, resolution.*, heavy.*, hasta.*, illBeBack.*, …
 import type { ParamSpec } from '../../core/params.js';
 import { DIE_NAMES } from './dieLadder.js';
 
@@ -55,6 +55,7 @@ export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'vehicle', type: 'bool', default: false, doc: 'target has the Vehicle rule', source: 'rulebook: Vehicles' },
   { key: 'noResolution', type: 'bool', default: false, doc: 'target never takes Resolution tests (e.g. a defensive turret)', source: 'rulebook: Terminator Genisys Campaign Scenarios – Defensive Turrets' },
   { key: 'smallTarget', type: 'bool', default: false, doc: "target is a small target: the firer's Skill die is degraded one step (fence generator)", source: 'rulebook: Terminator Genisys Campaign Scenarios – Energy Fences' },
+  { key: 'size', type: 'int', default: AUTO_INT, min: 0, max: 100, doc: `target's Size (0: ${PICKED} size.vehicle for a vehicle, size.model otherwise); a target above extremeCover.maxSize gets no automatic cover at Extreme range (a flying VTOL is Size 20)`, source: "rulebook: Miniatures – Size; Vehicles – Size; VTOLs ('the model counts as Size 20')" },
   { key: 'resilient', type: 'int', default: AUTO_INT, min: 0, max: 10, doc: `Resilient (n): points of damage that remove the model (1 = not resilient; 0: ${PICKED} 1)`, source: "rulebook: Models' Special Rules – Resilient (n)" },
   { key: 'damageTaken', type: 'int', default: 0, min: 0, max: 9, doc: 'points of damage the target already carries (less than resilient)', source: "rulebook: Models' Special Rules – Resilient (n)" },
   { key: 'illBeBack', type: 'bool', default: false, doc: "target has I'll Be Back: destroyed → D6 5–6 becomes a crawler", source: "rulebook: Machine Special Rules – I'll Be Back" },
@@ -76,6 +77,9 @@ export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'toHit.long', type: 'int', default: 6, min: 1, max: 21, doc: 'Skill roll needed at Long range', source: `${ATTACKING} – Attack Rolls` },
   { key: 'toHit.extreme', type: 'int', default: 7, min: 1, max: 21, doc: 'Skill roll needed at Extreme range', source: 'rulebook: Larger Playing Surfaces – Extreme Range' },
   { key: 'save.target', type: 'int', default: 4, min: 1, max: 21, doc: 'cover save roll that negates a hit', source: `${ATTACKING} – Taking Cover Saves` },
+  { key: 'extremeCover.maxSize', type: 'int', default: 3, min: 0, max: 100, doc: 'targets of this Size or less are in cover at Extreme range (Machines and vehicles included)', source: 'rulebook: Larger Playing Surfaces – Extreme Range ("all models of Size 3 or less … are in cover")' },
+  { key: 'size.model', type: 'int', default: 2, min: 1, max: 100, doc: "Size of a target whose Size is not given (size 0) and that is not a vehicle", source: 'rulebook: Miniatures – Size ("If a model has a size different from 2 (man-height), this will be indicated in their entry")' },
+  { key: 'size.vehicle', type: 'int', default: 3, min: 1, max: 100, doc: 'Size of a vehicle target whose Size is not given (size 0)', source: 'rulebook: Vehicles – Size ("Unless stated differently in their entry, vehicles are Size 3")' },
   { key: 'cover.soft', type: 'enum', default: 'd4', choices: DICE, doc: 'save die in soft cover', source: 'rulebook: Advanced Rules – Different Types of Save' },
   { key: 'cover.hard', type: 'enum', default: 'd6', choices: DICE, doc: 'save die in hard cover (and the default cover of Long/Extreme range)', source: 'rulebook: Advanced Rules – Different Types of Save' },
   { key: 'cover.fort', type: 'enum', default: 'd8', choices: DICE, doc: 'save die in a fortification ("D8 or better")', source: 'rulebook: Advanced Rules – Different Types of Save' },
@@ -111,6 +115,9 @@ export interface GenisysParams {
   noResolution: boolean;
   smallTarget: boolean;
   resilient: number;
+  /** The target's Size (auto resolved: the picked unit's, else by vehicle or not). */
+  size: number;
+  extremeCoverMaxSize: number;
   damageTaken: number;
   illBeBack: boolean;
   hastaLaVista: boolean;
@@ -167,6 +174,9 @@ export function readParams(r: Record<string, unknown>): GenisysParams {
     noResolution: b('noResolution'),
     smallTarget: b('smallTarget'),
     resilient: stat('resilient') as number,
+    // rulebook: Miniatures – Size (2 unless the entry says otherwise); Vehicles – Size (3).
+    size: r.size === AUTO_INT || r.size === undefined ? (b('vehicle') ? n('size.vehicle') : n('size.model')) : n('size'),
+    extremeCoverMaxSize: n('extremeCover.maxSize'),
     damageTaken: n('damageTaken'),
     illBeBack: b('illBeBack'),
     hastaLaVista: b('hastaLaVista'),

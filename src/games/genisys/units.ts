@@ -34,12 +34,13 @@ const UnitSchema = v.strictObject({
   armor: v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..21'), v.maxValue(21, 'expected 1..21')),
   resolution: v.optional(Die),
   resilient: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..10'), v.maxValue(10, 'expected 1..10'))),
+  size: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..100'), v.maxValue(100, 'expected 1..100'))),
   special: v.array(v.picklist(UNIT_SPECIALS as unknown as string[], `expected one of ${UNIT_SPECIALS.join(', ')}`), 'expected a list of special rules'),
   weapons: v.array(Text, 'expected a list of weapon ids'),
   source: Text,
   notes: v.optional(Text),
   assumptions: v.optional(v.array(Text, 'expected a list of texts')),
-}, 'expected a unit { name, skill?, armor, resolution?, resilient?, special, weapons, source, notes?, assumptions? }');
+}, 'expected a unit { name, skill?, armor, resolution?, resilient?, size?, special, weapons, source, notes?, assumptions? }');
 
 const FileSchema = v.strictObject(
   {
@@ -104,7 +105,7 @@ export interface UnitPicks {
 /**
  * Parameter values implied by the picks (keys as in GENISYS_PARAMS): skill; rof, power,
  * weaponRange, range cc for a Close Combat weapon, the weapon's special rules; armor, resolution,
- * resilient and the target's special rules. `file` names the units file in messages.
+ * resilient, size and the target's special rules. `file` names the units file in messages.
  */
 export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UNITS_FILE): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
@@ -130,6 +131,7 @@ export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UN
     out.armor = t.armor;
     if (t.resolution) out.resolution = t.resolution;
     if (t.resilient) out.resilient = t.resilient;
+    if (t.size) out.size = t.size;
     for (const s of t.special) {
       if (s === 'mindless' || s === 'ill-be-back' || s === 'vehicle' || s === 'stealth' || s === 'no-resolution' || s === 'small-target') out[camel(s)] = true;
     }
@@ -154,7 +156,7 @@ export interface AppliedUnits {
 
 /**
  * Fills stats from the unit picks. A stat given anywhere (scenario, --set, option) wins over the
- * pick: only stats left at `auto` (dice, range), 0 (rof, armor, resilient), `any` (weaponRange)
+ * pick: only stats left at `auto` (dice, range), 0 (rof, armor, resilient, size), `any` (weaponRange)
  * take the unit's value; special rules are added (true wins). Reads the units file only when a
  * pick is made. Throws UsageError naming the file and listing the valid names.
  */

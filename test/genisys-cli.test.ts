@@ -117,6 +117,38 @@ describe('sim genisys attack', () => {
   });
 });
 
+describe('sim genisys attack: assumptions and notes', () => {
+  it("every numbered choice of the README is named, in order, in every report's assumptions", () => {
+    const readme = readFileSync(new URL('../scenarios/genisys/README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Choices where the rulebook leaves one'), readme.indexOf('## Data gaps'));
+    // "N. **Title.**" or "N. **Title** continues": the bold title, without backticks or a final period.
+    const titles = [...section.matchAll(/^\d+\. \*\*(.+?)\*\*/gm)].map((m) => m[1].replace(/`/g, '').replace(/\.$/, ''));
+    expect(titles.length).toBe(14);
+    for (const args of [[], ['--method', 'mc', '-n', '1000', '--seed', '1']]) {
+      const assumptions = json(args).assumptions as string[];
+      expect(assumptions).toHaveLength(titles.length);
+      titles.forEach((t, i) => expect(assumptions[i].startsWith(`${t}:`), `${i + 1}. ${t} / ${assumptions[i]}`).toBe(true));
+    }
+    const table = JSON.parse(runCli(['genisys', 'table', '--rows', 'skill', '--cols', 'armor', '--split', '', '--format', 'json']).stdout);
+    expect(table.assumptions).toEqual(json([]).assumptions);
+  });
+  it("notes say when 'Hasta la Vista' drops --range and --aimed, and why --open at Extreme range still saves", () => {
+    const hasta = json(['--hasta-la-vista', '--range', 'long', '--aimed', '--rof', '1', '--stealth']).notes as string[];
+    expect(hasta).toContain("'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range long is ignored, and Stealth does not apply.");
+    expect(hasta).toContain("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
+    expect(json(['--hasta-la-vista']).notes).toEqual([]); // --range not given: nothing dropped
+    expect(json(['--hasta-la-vista', '--range', 'cc']).notes).toEqual([]);
+    const vehicle = json(['--vehicle', '--range', 'extreme', '--brace', '--open']);
+    expect(vehicle.result.attack.save).toBe('D6');
+    expect(vehicle.notes.join(' ')).toMatch(/--open has no effect at Extreme range: all models of Size 3 or less, Machines and vehicles included, are in cover there \(rulebook: Larger Playing Surfaces – Extreme Range\), so this Size 3 target \(a vehicle\)/);
+    const vtol = json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--set', 'size=20']);
+    expect(vtol.result.attack.save).toBeNull();
+    expect(vtol.notes).toEqual([]);
+    expect(json(['--range', 'long', '--open']).notes[0]).toMatch(/^--open has no effect at Long range/);
+    expect(json(['--range', 'long', '--open', '--vehicle']).notes).toEqual([]);
+  });
+});
+
 describe('sim genisys attack: units as parameters', () => {
   it('--set target=crawler fills armor, resolution and the title from the units file', () => {
     const j = json(['--set', 'target=crawler']);

@@ -3,9 +3,9 @@
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../report/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
-import { compileAttack } from './attackPlan.js';
+import { automaticCover, compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
-import { GENISYS_PARAMS, readParams } from './genisysParams.js';
+import { AUTO, GENISYS_PARAMS, readParams } from './genisysParams.js';
 import { exactResult, exactTables, mcResult, mcTables, planTitle } from './genisysReport.js';
 import { applyUnits, type AppliedUnits } from './units.js';
 
@@ -15,14 +15,25 @@ export function unitsTitle(names: AppliedUnits['names']): string {
   return parts.length ? `${parts.join(' ')}: ` : '';
 }
 
-/** The named choices behind every number (scenarios/genisys/README.md has the full list). */
+/**
+ * The named choices behind every number: one per numbered choice of scenarios/genisys/README.md
+ * ("Choices where the rulebook leaves one"), in its order, each opening with its bold title.
+ */
 export const GENISYS_ASSUMPTIONS = [
-  'Damage rolls of a batch are made before any Resolution test: a Resilient model that reaches n damage is removed without testing; otherwise it tests once per damage point and once per surviving hit.',
-  'The worst Resolution result of an attack stands: any Retreat! → retreated, else any Reeling → reeling.',
-  "Die ladder overflow: an upgraded D20's owner re-rolls any failed result (for Resolution: anything but 'no effect'); the opponent of a degraded D4 forces a re-roll of any success (for Resolution: anything but Retreat!). A second step past the end adds nothing.",
-  "TDD (--tdd): the attacker spends it, uncontested, on the first die that a re-roll cannot make worse for him and that matters (a miss, a successful save, a failed Power roll while the target stands, a Resolution result other than Retreat! as in the README, an I'll Be Back 5–6), and only where a plain re-roll of that die can succeed (a Power die that cannot reach the Armor is passed over); a die already re-rolled is never re-rolled again.",
-  "Cover at Long/Extreme range with no declared cover (or --open) is hard cover (D6); vehicles at Long range may be in the open.",
-  "A crawler's Resolution test after I'll Be Back uses the crawler's Resolution, stepped for a heavy or improvised weapon like any test for surviving a hit; the destroyed model's other surviving hits cause no tests.",
+  'Order of damage and Resolution: damage rolls of a batch are made before any Resolution test; a Resilient model that reaches n damage is removed without testing, otherwise it tests once per damage point and once per surviving hit.',
+  'Several tests: the worst result stands: any Retreat! → retreated, else any Reeling → reeling.',
+  "Re-roll rights past the ladder's ends: an upgraded D20's owner re-rolls any failed result (for Resolution: anything but 'no effect'); the opponent of a degraded D4 forces a re-roll of any success (for Resolution: anything but Retreat!). A second step past the end adds nothing.",
+  'Default cover: with no declared cover (or --open) a target at Long range (not a vehicle) or at Extreme range (Size 3 or less) is in hard cover (D6); declared terrain never makes that save worse, and it is not Multiple Cover.',
+  "TDD policy (--tdd): the attacker spends it, uncontested, on the first die that a re-roll cannot make worse for him and that matters (a miss, a successful save, a failed Power roll while the target stands, a Resolution result other than Retreat! as in the README, an I'll Be Back 5–6), and only where a plain re-roll of that die can succeed (a Power die that cannot reach the Armor is passed over); a die already re-rolled is never re-rolled again.",
+  "Crawler: after I'll Be Back the crawler takes one Resolution test on its own Resolution, stepped for a heavy or improvised weapon like any test for surviving a hit; the destroyed model's other surviving hits cause no tests.",
+  'Sniper aimed shot: it is also an Aimed Shot, so the Skill upgrade applies as well as the 4+ and no-save rules.',
+  "Stopping Power: 'Power D8 at Point Blank' is read literally (D8 even where the weapon's Power is higher).",
+  "Heavy/improvised: judged on the Power die actually rolled (after Stopping Power or 'Hasta la Vista').",
+  "Hasta la Vista: resolved at Close Combat range whatever --range says; Stealth does not apply and aimed shots are not taken.",
+  "Degrading example: a degraded D8 is a D6 (one step down the ladder); the rulebook example's 'becomes a D4' is read as a slip.",
+  'sim genisys table: a die-step table uses ROF 1 unless rof is given or a weapon is picked.',
+  "Unit picks fill only stats not given: a stat at auto/0 takes the picked unit's value, else the quickplay attack's.",
+  'Mindless at Extreme range: a Mindless target of Size 3 or less gets the Extreme-range hard cover ("including Machines and vehicles!"), though it never takes cover saves at any other range.',
 ];
 
 export const genisysEntry: ScenarioGame = {
@@ -35,7 +46,15 @@ export const genisysEntry: ScenarioGame = {
     const plan = compileAttack(p);
     const exact = exactAttack(plan);
     const notes: string[] = [];
-    if (p.open && (p.range === 'long' || p.range === 'extreme') && !p.vehicle) notes.push('--open has no effect at Long/Extreme range: only Point Blank/Short targets can be in the open (rulebook: In the Open).');
+    // --open where the range itself gives cover (automaticCover): say why a save remains.
+    if (p.open && plan.hasSave && plan.range === 'long' && automaticCover(p, plan.range)) notes.push('--open has no effect at Long range: only Point Blank/Short targets can be in the open (rulebook: In the Open); vehicles excepted.');
+    if (p.open && plan.hasSave && plan.range === 'extreme' && automaticCover(p, plan.range)) {
+      notes.push(`--open has no effect at Extreme range: all models of Size ${p.extremeCoverMaxSize} or less, Machines and vehicles included, are in cover there (rulebook: Larger Playing Surfaces – Extreme Range), so this Size ${p.size} target${p.vehicle ? ' (a vehicle)' : ''} still saves on the hard-cover die. A larger target (a flying VTOL is Size 20: --set size=20) gets no such cover.`);
+    }
+    // 'Hasta la Vista, Baby!' resolves at Close Combat range (README choice 10): say what it drops.
+    const givenRange = units.params.range;
+    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') notes.push(`'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range ${String(givenRange)} is ignored${p.stealth ? ', and Stealth does not apply' : ''}.`);
+    if (p.hastaLaVista && p.aimed) notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
     const base = { ...provenance('genisys-attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: GENISYS_ASSUMPTIONS, notes };

@@ -215,11 +215,36 @@ describe('sim genisys table', () => {
     expect(r.stdout).toMatch(/│ skill │ range\s+│ power │\s+3\+ │/);
     expect(r.stdout).toMatch(/P\(any-damage\) — cover none/);
   });
+  it('CSV rows lead with the split axes, so split tables can be told apart without titles', () => {
+    const csvTables = (args: string[]) => {
+      const r = runCli(['genisys', 'table', ...args, '--format', 'csv']);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n\n').map((b) => b.trim().split('\n').map((l) => l.split(',')));
+    };
+    const byCover = csvTables([]);
+    expect(byCover.map((t) => t[0].slice(0, 4).join(','))).toEqual(Array(4).fill('cover,skill,range,power'));
+    expect(byCover.map((t) => [...new Set(t.slice(1).map((r) => r[0]))])).toEqual([['none'], ['soft'], ['hard'], ['fort']]);
+    // By hand, Skill D8 at Short (5+: 1/2), Power D8 vs Armor 4+ (5/8), ROF 1: no cover → 5/16;
+    // hard cover (D6 4+ saves half) → 5/32.
+    const cell = (t: string[][], key: string[], armor: string) => Number(t.find((r) => r.slice(0, key.length).join() === key.join())![t[0].indexOf(armor)]);
+    expect(cell(byCover[0], ['none', 'D8', 'short', 'D8'], '4+')).toBeCloseTo(5 / 16, 14);
+    expect(cell(byCover[2], ['hard', 'D8', 'short', 'D8'], '4+')).toBeCloseTo(5 / 32, 14);
+    const twenty = csvTables(['--split', 'cover,range']);
+    expect(twenty).toHaveLength(20);
+    expect(new Set(twenty.map((t) => t[0].slice(0, 4).join(',')))).toEqual(new Set(['cover,range,skill,power']));
+    const pairs = twenty.map((t) => [...new Set(t.slice(1).map((r) => `${r[0]} ${r[1]}`))]);
+    for (const p of pairs) expect(p).toHaveLength(1);
+    expect(new Set(pairs.flat()).size).toBe(20);
+    expect(cell(twenty.find((t) => t[1][0] === 'hard' && t[1][1] === 'short')!, ['hard', 'short', 'D8', 'D8'], '4+')).toBeCloseTo(5 / 32, 14);
+    // The text view names the split in its titles and keeps its first column.
+    const text = runCli(['genisys', 'table']).stdout;
+    expect(text).toMatch(/P\(any-damage\) — cover hard\n┌[^\n]*\n│ skill │/);
+  });
   it('an axis the user places elsewhere leaves the default axes (the old default --cols power,armor still works)', () => {
     const r = runCli(['genisys', 'table', '--cols', 'power,armor', '--format', 'csv']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(/^skill,range,D4 3\+,D4 4\+/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^cover,skill,range,D4 3\+,D4 4\+/);
     const twice = runCli(['genisys', 'table', '--rows', 'skill,power', '--cols', 'power']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/axis "power" is used twice/);

@@ -360,7 +360,16 @@ describe('die-step table', () => {
     const tables = dieStepTables(params({}), ['skill', 'range'], ['power', 'armor'], ['cover'], 'any-damage');
     expect(tables).toHaveLength(4);
     expect(tables[0].rows).toHaveLength(30);
-    expect(tables[0].columns).toHaveLength(2 + 48);
+    expect(tables[0].columns).toHaveLength(1 + 2 + 48); // cover, skill, range, Power × Armor
     expect(cellValue(params({ aimed: true, rof: 2 }), 'hit')).toBeNull();
+  });
+  it('rows lead with the split axes (unless splitColumns is off)', () => {
+    const tables = dieStepTables(params({}), ['skill'], ['armor'], ['cover', 'range'], 'hit');
+    expect(tables).toHaveLength(20);
+    expect(tables[0].columns.slice(0, 3).map((c) => c.key)).toEqual(['cover', 'range', 'skill']);
+    expect(tables[1 * 5 + 3].rows.every((r) => r.cover === 'soft' && r.range === 'long')).toBe(true);
+    const bare = dieStepTables(params({}), ['skill'], ['armor'], ['cover'], 'hit', { splitColumns: false });
+    expect(bare[0].columns[0].key).toBe('skill');
+    expect('cover' in bare[0].rows[0]).toBe(false);
   });
 });

@@ -141,7 +141,8 @@ export function registerGenisys(program: Command): void {
     const [rows, cols, split] = [axes('rows'), axes('cols'), axes('split')];
     const metric = opts.metric as TableMetric;
     const base = readParams(units.params);
-    const tables = dieStepTables(base, rows, cols, split, metric);
+    // CSV has no table titles: its rows carry the split axes (the text view's titles name them).
+    const tables = dieStepTables(base, rows, cols, split, metric, { splitColumns: opts.format === 'csv' });
     emitReport(
       {
         ...provenance('genisys-table', { ...resolved, rows, cols, split, metric }, units.data),

@@ -75,8 +75,13 @@ export function cellValue(p: GenisysParams, metric: TableMetric): number | null 
   }
 }
 
-/** Builds the tables: one per combination of `split` axes; rows × columns of the others. Pure. */
-export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], split: Axis[], metric: TableMetric): ResultTable[] {
+/**
+ * Builds the tables: one per combination of `split` axes; rows × columns of the others. Pure.
+ * Every row leads with the split axes' values (`splitColumns`, default on), so the rows of a CSV,
+ * which has no table titles, tell the split tables apart; the text view, whose titles name the
+ * split, may leave them out (they would take the default table past 100 columns).
+ */
+export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], split: Axis[], metric: TableMetric, { splitColumns = true }: { splitColumns?: boolean } = {}): ResultTable[] {
   const used = [...rows, ...cols, ...split];
   const dup = used.find((a, i) => used.indexOf(a) !== i);
   if (dup) throw new UsageError(`options --rows/--cols/--split: axis "${dup}" is used twice`);
@@ -89,6 +94,7 @@ export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], s
     for (const rv of combos(rows)) {
       const rowBase = withValues(splitBase, rows, rv);
       const row: Record<string, Cell> = {};
+      if (splitColumns) split.forEach((a, i) => (row[a] = label(a, sv[i])));
       rows.forEach((a, i) => (row[a] = label(a, rv[i])));
       for (const cv of colCombos) row[colKey(cv)] = cellValue(withValues(rowBase, cols, cv), metric);
       rowsOut.push(row);
@@ -96,7 +102,7 @@ export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], s
     const title = `P(${metric})${split.length ? ` — ${split.map((a, i) => `${a} ${label(a, sv[i])}`).join(', ')}` : ''}`;
     tables.push({
       title,
-      columns: [...rows.map((a) => ({ key: a, header: a, format: 'text' as const })), ...colCombos.map((cv) => ({ key: colKey(cv), header: colKey(cv), format: 'prob' as const }))],
+      columns: [...(splitColumns ? split : []).map((a) => ({ key: a, header: a, format: 'text' as const })), ...rows.map((a) => ({ key: a, header: a, format: 'text' as const })), ...colCombos.map((cv) => ({ key: colKey(cv), header: colKey(cv), format: 'prob' as const }))],
       rows: rowsOut,
     });
   }

@@ -1,5 +1,5 @@
 // Exact engine vs Monte Carlo engine on random configurations at a fixed seed. Every Monte Carlo
-// proportion (damaging hits 0..ROF, hits 0..ROF, final state) must contain the exact value in its
+// proportion (hits, unsaved hits and damaging hits 0..ROF, final state) must contain the exact value in its
 // Clopper–Pearson interval. Tolerance: family-wise confidence 0.999 over all checks of the file
 // (Bonferroni: each interval at 1 − 0.001/m), 20,000 attacks per configuration. Clopper–Pearson,
 // not Wilson: many checked probabilities are rare (n·p < 1), where Wilson's interval undercovers
@@ -69,8 +69,8 @@ describe('exact engine vs Monte Carlo engine', () => {
       const c = randomPlan(i);
       if (c) cases.push(c);
     }
-    // Number of checks: per configuration (rof + 1) damage + (rof + 1) hits + 5 outcomes.
-    const m = cases.reduce((a, c) => a + 2 * (c.plan.rof + 1) + 5, 0);
+    // Number of checks: per configuration (rof + 1) each of hits, unsaved and damage + 5 outcomes.
+    const m = cases.reduce((a, c) => a + 3 * (c.plan.rof + 1) + 5, 0);
     const confidence = 1 - 0.001 / m;
     const failures: string[] = [];
     let withTdd = 0;
@@ -86,6 +86,7 @@ describe('exact engine vs Monte Carlo engine', () => {
       };
       for (let k = 0; k <= plan.rof; k++) {
         check(`hits[${k}]`, bins(0, k), exact.hits[k]);
+        check(`unsaved[${k}]`, bins(1, k), exact.unsaved[k]);
         check(`damage[${k}]`, bins(2, k), exact.damage[k]);
       }
       for (let i = 0; i < 5; i++) check(`outcome[${i}]`, bins(3, i), exact.outcome[i]);

@@ -34,6 +34,31 @@ describe('rulebook statements', () => {
     expect(dieLabel(moveDie(dieStep('d8'), 1))).toBe('D10');
     expect(dieLabel(moveDie(dieStep('d8'), -1))).toBe('D6');
   });
+  it('a two-step upgrade turns a D6 into a D10 (Dice-Rolling Jargon: "upgrade a D6 to a D10")', () => {
+    expect(dieLabel(moveDie(dieStep('d6'), 2))).toBe('D10');
+    expect(dieLabel(moveDie(dieStep('d10'), -2))).toBe('D6');
+  });
+  it('public facts: at 6+ going from D6 to D8 raises the hit chance from 1/6 to 3/8 (Long range; Aimed Shots: the soldier\'s D6 becomes a D8)', () => {
+    // Long range hits on 6+ (Attack Rolls): D6 one face of 6, D8 three faces of 8.
+    expect(attack({ skill: 'd6', rof: 1, range: 'long' }).perShot.hit).toBeCloseTo(1 / 6, 15);
+    expect(attack({ skill: 'd8', rof: 1, range: 'long' }).perShot.hit).toBeCloseTo(3 / 8, 15);
+    expect(attack({ skill: 'd6', rof: 1, range: 'long', aimed: true }).perShot.hit).toBeCloseTo(3 / 8, 15);
+  });
+  it('a Sniper weapon fires into Extreme range without Brace (Larger Playing Surfaces: "Brace or Sniper")', () => {
+    const sniper = { weaponRange: 'long', sniper: true, range: 'extreme', rof: 1, skill: 'd8' };
+    const p = plan(sniper);
+    expect(p.hitTarget).toBe(7);
+    expect(dieLabel(p.saveStep)).toBe('D6');
+    // D8 at 7+: 2/8; the Size 2 target is in hard cover at Extreme range: D6 4+ saves half.
+    const e = attack(sniper);
+    expect(e.perShot.hit).toBeCloseTo(2 / 8, 15);
+    expect(e.perShot.unsaved).toBeCloseTo((2 / 8) * (1 / 2), 15);
+    // Aimed: Skill D8 → D10, hits on 4+ (7/10), no cover save.
+    const aimed = attack({ ...sniper, aimed: true });
+    expect(aimed.perShot.hit).toBeCloseTo(7 / 10, 15);
+    expect(aimed.perShot.unsaved).toBeCloseTo(7 / 10, 15);
+    expect(() => plan({ ...sniper, sniper: false })).toThrow(/Brace or Sniper/);
+  });
   it('the issue acceptance case: damage = [0.6475, 0.3143, 0.0381] from first principles', () => {
     const e = attack({ skill: 'd8', rof: 2, range: 'pb', power: 'd8', armor: 4, resolution: 'd8' });
     const q = (5 / 8) * (1 / 2) * (5 / 8);

@@ -80,7 +80,6 @@ export function diceTables(r: DiceResult): ResultTable[] {
         { key: 'estimate', header: 'MC P(=k)', format: 'prob' },
         { key: 'lo', header: 'lo', format: 'prob' },
         { key: 'hi', header: 'hi', format: 'prob' },
-        { key: 'exactInInterval', header: 'in CI', format: 'text' },
         { key: 'atLeastExact', header: 'exact P(>=k)', format: 'prob' },
         { key: 'atLeast', header: 'MC P(>=k)', format: 'prob' },
         { key: 'atLeastLo', header: 'lo', format: 'prob' },

@@ -144,6 +144,9 @@ describe('sim genisys attack: assumptions and notes', () => {
     const vtol = json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--set', 'size=20']);
     expect(vtol.result.attack.save).toBeNull();
     expect(vtol.notes).toEqual([]);
+    // --size is the option for the same parameter.
+    expect(json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--size', '20']).result).toEqual(vtol.result);
+    expect(json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--size', '3']).result.attack.save).toBe('D6');
     expect(json(['--range', 'long', '--open']).notes[0]).toMatch(/^--open has no effect at Long range/);
     expect(json(['--range', 'long', '--open', '--vehicle']).notes).toEqual([]);
   });

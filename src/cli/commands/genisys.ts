@@ -66,7 +66,8 @@ function attackOptions(cmd: Command, { tableRof = false }: { tableRof?: boolean 
     .option('--cover <kind>', `${allowedAndDefault('cover').allowed} (default ${allowedAndDefault('cover').default})`)
     .option('--resolution <die>', statHelp('resolution', "target's Resolution die", "the --target's"))
     .option('--resilient <N>', statHelp('resilient', "target's Resilient N (1 = not resilient)", "the --target's"))
-    .option('--damage-taken <N>', `damage the Resilient target already carries: ${allowedAndDefault('damageTaken').allowed} (default ${allowedAndDefault('damageTaken').default})`);
+    .option('--damage-taken <N>', `damage the Resilient target already carries: ${allowedAndDefault('damageTaken').allowed} (default ${allowedAndDefault('damageTaken').default})`)
+    .option('--size <N>', `target's Size: ${allowedAndDefault('size').allowed} (default 0: Size 3 for a vehicle, else 2, rulebook); above 3 a target has no automatic cover at Extreme range (a flying VTOL is Size 20)`);
   for (const [, flag, doc] of FLAGS) cmd.option(flag, doc);
   return cmd;
 }
@@ -90,6 +91,7 @@ function attackOverrides(o: Record<string, unknown>): Record<string, unknown> {
     resolution: lower(o.resolution),
     resilient: o.resilient,
     damageTaken: o.damageTaken,
+    size: o.size,
   };
   for (const [key] of FLAGS) explicit[key] = o[key];
   for (const k of Object.keys(explicit)) if (explicit[k] === undefined) delete explicit[k];

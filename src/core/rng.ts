@@ -143,3 +143,16 @@ export function shuffleInPlace(
     arr[j] = t;
   }
 }
+
+/**
+ * A draw-only face of a stream for code that must not foresee it (a user policy module): next()
+ * draws from the stream `source()` returns at the time of the call; clone(), getState() and
+ * jump() are refused, since a copy or the state would predict the next draws. `who` names the
+ * holder in the error ("view.rng").
+ */
+export function drawOnlyRng(source: () => Rng, who: string): Rng {
+  const refuse = (what: string) => () => {
+    throw new Error(`${who}.${what}: a policy module may draw from the game's stream (next()), not copy it or read its state`);
+  };
+  return Object.freeze({ next: () => source().next(), clone: refuse('clone'), getState: refuse('getState'), jump: refuse('jump') }) as unknown as Rng;
+}

@@ -4,18 +4,10 @@
 // hand. A module gets this facade instead, its own copy of the card table and of the options (so
 // it can neither peek nor rewrite the rules or the list the engine acts on), and a random stream
 // it can draw from but not copy or read (either would foresee the next shuffles).
-import type { Rng } from '../../core/rng.js';
+import { drawOnlyRng, type Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
 import type { DarkFateEngine } from './engine.js';
 import type { DarkFatePolicy, DarkFateView } from './policy.js';
-
-/** The game's stream, draws only: next() is the game's, clone() and getState() are refused. */
-function drawOnly(engine: DarkFateEngine): Rng {
-  const refuse = (what: string) => () => {
-    throw new Error(`view.rng.${what}: a policy module may draw from the game's stream (next()), not copy it or read its state`);
-  };
-  return Object.freeze({ next: () => engine.rng.next(), clone: refuse('clone'), getState: refuse('getState') }) as unknown as Rng;
-}
 
 class PublicView implements DarkFateView {
   readonly #e: DarkFateEngine;
@@ -24,7 +16,7 @@ class PublicView implements DarkFateView {
   constructor(engine: DarkFateEngine, cards: CardTable) {
     this.#e = engine;
     this.#cards = cards;
-    this.#rng = drawOnly(engine);
+    this.#rng = drawOnlyRng(() => engine.rng, 'view.rng');
   }
   get cards() {
     return this.#cards;

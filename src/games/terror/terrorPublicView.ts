@@ -6,7 +6,7 @@
 // data the run reports), copies of each decision's buffers (so it cannot rewrite the list the
 // engine acts on), and the game's random stream to draw from but not to copy or read (either
 // would foresee the next rolls).
-import type { Rng } from '../../core/rng.js';
+import { drawOnlyRng } from '../../core/rng.js';
 import type { TerrorData } from './terrorData.js';
 import type { TerrorGame } from './terrorGame.js';
 import type { ActionList, TerrorPolicy, TerrorView } from './terrorPolicy.js';
@@ -21,14 +21,6 @@ export function frozenCopy<T>(value: T): T {
     return v;
   };
   return freeze(structuredClone(value)) as T;
-}
-
-/** The game's stream, draws only: next() is the game's, clone() and getState() are refused. */
-function drawOnly(game: TerrorGame): Rng {
-  const refuse = (what: string) => () => {
-    throw new Error(`rng.${what}: a policy module may draw from the game's stream (next()), not copy it or read its state`);
-  };
-  return Object.freeze({ next: () => game.rng.next(), clone: refuse('clone'), getState: refuse('getState'), jump: refuse('jump') }) as unknown as Rng;
 }
 
 class PublicTerrorView implements TerrorView {
@@ -143,7 +135,7 @@ const index = (r: unknown): number => (Number.isInteger(r) ? (r as number) : -1)
  */
 export function guardedTerrorPolicy(user: TerrorPolicy, game: TerrorGame): TerrorPolicy {
   const view: TerrorView = Object.freeze(new PublicTerrorView(game, frozenCopy(game.data)));
-  const rng = drawOnly(game);
+  const rng = drawOnlyRng(() => game.rng, 'rng');
   const size = Math.max(game.actions.card.length, game.scratch.length, game.scratch2.length, game.leaving.length);
   const buf = new Int32Array(size);
   const actions: ActionList = { n: 0, card: new Int32Array(game.actions.card.length), dest: new Int32Array(game.actions.dest.length) };

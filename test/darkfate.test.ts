@@ -532,6 +532,28 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     expect(lines.filter((l) => l.includes('Liquid Exoskeleton is revealed'))).toEqual(['    Rev-9 Liquid Exoskeleton is revealed: it is on the hunt (it does not hunt this turn)']);
     expect(lines.some((l) => l.includes('Liquid Exoskeleton hunts'))).toBe(false);
   });
+  it('a hunt activates the reserve hostiles (one an activated card adds included), then draws; a hostile a drawn card adds waits', () => {
+    // rulebook: Hunt Phase — hostiles in the reserve first, "if there are no hostile cards remaining in the reserve", draw.
+    const e = engine({ rev9: 'endoskeleton' }); // hunt value 3
+    clear(e);
+    e.setRev9(0, REV9_HUNT);
+    e.setReserve([inst(e, 'Surveillance')]);
+    e.setFate([inst(e, 'Regeneration'), ...fill(e, 8)]);
+    e.huntPhase(0);
+    // Surveillance (1) adds Regeneration to the reserve, which is activated (2), then one draw (3).
+    expect(e.reserveCount()).toBe(0);
+    // 9 cards + Surveillance from the reserve (both hostiles end at the bottom) − one Pistol destroyed.
+    expect(e.fateCount()).toBe(9 + 1 - 1);
+    const f = engine({ rev9: 'endoskeleton' });
+    clear(f);
+    f.setRev9(0, REV9_HUNT);
+    f.setFate([inst(f, 'Surveillance'), inst(f, 'Regeneration'), ...fill(f, 8)]);
+    f.huntPhase(0);
+    // Drawn Surveillance (1) adds Regeneration to the reserve; the hunt draws on (2, 3) and leaves it there.
+    expect(f.reserveCount()).toBe(1);
+    expect(CARDS.names[f.reserveCard(0)]).toBe('Regeneration');
+    expect(f.fateCount()).toBe(10 - 1 - 1 - 2 + 1); // Surveillance back at the bottom, two Pistols destroyed
+  });
   /**
    * The Fully Operational Rev-9 after its split: Rev-9 1 (Endoskeleton) and Rev-9 2 (Liquid
    * Exoskeleton) on the hunt with these damages, 8 fillers on the fate deck, an empty reserve;

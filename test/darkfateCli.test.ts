@@ -93,6 +93,23 @@ describe('sim darkfate', () => {
     expect(JSON.parse(again.stdout).result.trace).toEqual(JSON.parse(chosen.stdout).result.trace);
   });
 
+  it('the trace shows what a reader needs to check each step: draws, fight and supply, single-use cards, which reserve card', () => {
+    const death = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '0', '-q']).stdout.split('\n');
+    // A death by the end-of-phase draw follows the drawn hand, which holds the three wounds.
+    const dies = death.findIndex((l) => l.includes('DIES (three wounds in hand)'));
+    expect(dies).toBeGreaterThan(0);
+    expect(death[dies - 1]).toMatch(/^  p1 discards and draws a new hand: /);
+    expect(death[dies - 1].match(/Wound/g)).toHaveLength(3);
+    const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '-q']).stdout;
+    expect(t).toMatch(/^  p\d's character power: fight 1, supply 0$/m);
+    expect(t).toMatch(/^  p\d plays Prep \(\+1 supply\)$/m);
+    expect(t).toMatch(/^    p\d draws \S/m);
+    expect(t).toMatch(/^    Grenade is destroyed \(its text says so\)$/m);
+    expect(t).toMatch(/^  p\d deals \d+ damage to \w+ \(reserve card \d+; fight left \d+\)$/m);
+    expect(t).toMatch(/^  p\d gains .* \(cost \d+; supply left \d+\) into p\d's discard pile$/m);
+    expect(t).toMatch(/^    Rev-9 Endoskeleton heals 3 \(now \d+ damage\)$/m);
+  });
+
   it('--policy ./file.js loads a user policy, also inside worker threads', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
     const file = join(dir, 'first.mjs');

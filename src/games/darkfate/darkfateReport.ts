@@ -34,6 +34,7 @@ export function engineAssumptions(fleeEndsHunt: boolean, goOnWithoutMe = false):
       ? 'the players choose which damaged Rev-9s flee; a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (--flee-ends-hunt)'
       : 'the players choose which damaged Rev-9s flee; undamaged ones cannot flee, and they and any left out of the flee still hunt (--flee-ends-hunt reads it the other way)',
     'a Rev-9 drawn by a card effect outside the reserve phase goes on the hunt',
+    'a hunt activates the hostiles in the reserve, then draws from the fate deck; a hostile a drawn card adds to the reserve waits for a later hunt',
     'a defense card used against an attack goes to its owner\'s discard pile; players are asked from the current player leftwards',
     'the Fully Operational Rev-9, destroyed when staggered, splits into the Endoskeleton and the Liquid Exoskeleton (undamaged, on the hunt)',
     'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',

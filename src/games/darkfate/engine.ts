@@ -694,7 +694,9 @@ export class DarkFateEngine implements DarkFateView {
           this.locationSupply += arg;
           break;
         case OP.DRAW:
-          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) this.drawOne(who);
+          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) {
+            if (this.drawOne(who)) this.trace?.(`    p${who + 1} draws ${this.name(this.hand[who * this.S + this.handN[who] - 1])}`);
+          }
           // An action names a hand slot in 8 bits (policy.ts): refuse a hand no action could name.
           if (this.handN[who] > 256) throw new Error(`player ${who + 1} holds ${this.handN[who]} cards; at most 256 are supported (an action names a hand slot in 8 bits)`);
           break;
@@ -723,6 +725,7 @@ export class DarkFateEngine implements DarkFateView {
         case OP.FATE_TO_RESERVE:
           // rulebook: Specific Beats General (the gamble card) — draw from the fate deck into the reserve.
           for (let d = 0; d < arg; d++) {
+            if (this.trace && this.fateN > 0 && this.isRev9(this.fateAt(0))) this.trace(`    the card's text draws the top fate card:`);
             const inst = this.fateToReserve(this.inHunt);
             if (inst >= 0 && !this.isRev9(inst)) this.trace?.(`    ${this.name(inst)} is added to the reserve`);
           }
@@ -746,7 +749,11 @@ export class DarkFateEngine implements DarkFateView {
           for (let d = 0; d < arg; d++) for (let q = 0; q < this.players; q++) this.wound(q);
           break;
         case OP.REV9_HEAL:
-          for (let k = 0; k < this.rev9N; k++) if (this.r9Where[k] === REV9_HUNT) this.r9Dmg[k] = Math.max(0, this.r9Dmg[k] - arg);
+          for (let k = 0; k < this.rev9N; k++) {
+            if (this.r9Where[k] !== REV9_HUNT || this.r9Dmg[k] === 0) continue;
+            this.r9Dmg[k] = Math.max(0, this.r9Dmg[k] - arg);
+            this.trace?.(`    Rev-9 ${c.rev9[this.r9Version[k]].name} heals ${arg} (now ${this.r9Dmg[k]} damage)`);
+          }
           break;
         default:
           // DESTROY_SELF is applied where the card is played; DEFEND is the defense marker.
@@ -901,6 +908,7 @@ export class DarkFateEngine implements DarkFateView {
       const t = this.instType[this.skills[p * this.S + i]];
       this.resolve(c.sec[t * SECTIONS + SEC_EACH_TURN], c.sec[t * SECTIONS + SEC_EACH_TURN + 1], p);
     }
+    if (this.trace && (this.fight || this.supply || this.locationSupply)) this.trace(`  p${p + 1}'s character power${this.skillsN[p] ? ` and skills in play (${this.names(this.skills, p * this.S, this.skillsN[p])})` : ''}: ${this.spendable()}`);
     let first = true;
     // A built-in policy usually decides from the hand alone; else list every legal action.
     const pol = this.policy;
@@ -958,7 +966,7 @@ export class DarkFateEngine implements DarkFateView {
         const stagger = c.rev9[this.r9Version[a]].stagger;
         const before = this.r9Dmg[a];
         this.r9Dmg[a] += b;
-        this.trace?.(`  p${p + 1} deals ${b} damage to Rev-9 ${c.rev9[this.r9Version[a]].name} (now ${this.r9Dmg[a]})`);
+        this.trace?.(`  p${p + 1} deals ${b} damage to Rev-9 ${c.rev9[this.r9Version[a]].name} (now ${this.r9Dmg[a]}; fight left ${this.fight})`);
         // rulebook: Playing Cards — damage equal to or greater than the stagger value: staggered.
         if (before < stagger && this.r9Dmg[a] >= stagger) {
           this.staggers++;
@@ -970,7 +978,7 @@ export class DarkFateEngine implements DarkFateView {
         this.fight -= b;
         const t = this.reserveType[a];
         this.reserveDmg[a] += b;
-        this.trace?.(`  p${p + 1} deals ${b} damage to ${c.names[t]} in the reserve`);
+        this.trace?.(`  p${p + 1} deals ${b} damage to ${c.names[t]} (reserve card ${a + 1}; fight left ${this.fight})`);
         // rulebook: Glossary, Hostile — damage >= resistance: moved to the bottom of the fate deck.
         if (this.reserveDmg[a] >= c.resistance[t]) {
           this.fatePushBottom(this.removeReserve(a));
@@ -986,7 +994,7 @@ export class DarkFateEngine implements DarkFateView {
           const fromLoc = Math.min(cost, this.locationSupply);
           this.locationSupply -= fromLoc;
           this.supply -= cost - fromLoc;
-          this.trace?.(`  p${p + 1} buys location ${c.names[t]} (cost ${cost}) and plays it`);
+          this.trace?.(`  p${p + 1} buys location ${c.names[t]} (cost ${cost}; ${this.spendable()} left) and plays it${this.gains(t)}`);
           // rulebook: Glossary, Location — immediately play it, then move it to the bottom of the fate deck.
           this.limbo = inst;
           this.fight += c.fight[t];
@@ -1000,7 +1008,7 @@ export class DarkFateEngine implements DarkFateView {
           const r = this.askRecipient(p);
           this.pending = -1;
           this.toDiscard(r, inst);
-          this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}) into p${r + 1}'s discard pile`);
+          this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
         }
         break;
       }
@@ -1014,7 +1022,7 @@ export class DarkFateEngine implements DarkFateView {
     const c = this.cards;
     const inst = this.removeFromHand(q, i);
     const t = this.instType[inst];
-    this.trace?.(`  p${p + 1} plays ${c.names[t]}${q !== p ? ` from p${q + 1}'s hand (leadership)` : ''}`);
+    this.trace?.(`  p${p + 1} plays ${c.names[t]}${q !== p ? ` from p${q + 1}'s hand (leadership)` : ''}${this.gains(t)}`);
     if (c.kw[t] & KW.SKILL) {
       // rulebook: Glossary, Skill — placed in front of you; remains for the rest of the game.
       this.skills[p * this.S + this.skillsN[p]++] = inst;
@@ -1027,6 +1035,27 @@ export class DarkFateEngine implements DarkFateView {
     this.fight += c.fight[t];
     this.supply += c.supply[t];
     this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p);
+    if (this.selfDestroy[t]) this.trace?.(`    ${c.names[t]} is destroyed (its text says so)`);
+  }
+
+  /** What playing a card of type t adds to fight and supply, in words (trace only): "+2 fight, +1 supply". */
+  private gains(t: number): string {
+    const c = this.cards;
+    let fight = c.fight[t];
+    let supply = c.supply[t];
+    let loc = 0;
+    for (let i = c.sec[t * SECTIONS + SEC_PLAY]; i < c.sec[t * SECTIONS + SEC_PLAY + 1]; i++) {
+      if (c.ops[i] === OP.FIGHT) fight += c.args[i];
+      else if (c.ops[i] === OP.SUPPLY) supply += c.args[i];
+      else if (c.ops[i] === OP.LOCATION_SUPPLY) loc += c.args[i];
+    }
+    const out = [fight ? `+${fight} fight` : '', supply ? `+${supply} supply` : '', loc ? `+${loc} supply for locations` : ''].filter(Boolean);
+    return out.length ? ` (${out.join(', ')})` : '';
+  }
+
+  /** Fight and supply left to spend this phase, in words (trace only). */
+  private spendable(): string {
+    return `fight ${this.fight}, supply ${this.supply}${this.locationSupply ? ` (+${this.locationSupply} for locations)` : ''}`;
   }
 
   /** rulebook: End of Play Phase — discard played cards and hand, draw up to five. */
@@ -1073,14 +1102,21 @@ export class DarkFateEngine implements DarkFateView {
         if (++this.handWounds[p] >= this.rules.woundsToDie) {
           this.handN[p] = hn;
           this.drawN[p] = drawn;
+          this.traceDrawn(p, hn);
           this.die(p, OUTCOME_THREE_WOUNDS);
           // Lost, or (Go On Without Me!) dead: a dead player draws no more.
-          break;
+          return;
         }
       }
     }
     this.handN[p] = hn;
     this.drawN[p] = drawn;
+    this.traceDrawn(p, hn);
+  }
+
+  /** Trace: the hand p drew at the end of the play phase (before a death it causes). */
+  private traceDrawn(p: number, hn: number): void {
+    this.trace?.(`  p${p + 1} discards and draws ${hn === this.rules.handSize ? 'a new hand' : `${hn} card${hn === 1 ? '' : 's'}`}: ${this.names(this.hand, p * this.S, hn)}`);
   }
 
   // =============================== reserve phase ===============================
@@ -1253,11 +1289,13 @@ export class DarkFateEngine implements DarkFateView {
       if (n === 0) break;
       // rulebook: Hunt — in any order of your choosing.
       const j = this.opts[n === 1 ? 0 : this.ask(DECISION.HOSTILE_ORDER, n, false, this.current)];
+      this.trace?.(`    reserve card ${j + 1}, ${this.name(this.reserve[j])}${this.reserveDmg[j] ? ` [${this.reserveDmg[j]} dmg]` : ''}, leaves the reserve to activate`);
       const inst = this.removeReserve(j);
       h--;
       this.activate(inst);
     }
     // If there are no hostile cards remaining in the reserve, draw from the fate deck for the rest.
+    // (Assumption: the hunt never goes back to the reserve: a hostile a drawn card adds there waits.)
     while (h > 0 && this.outcome === OUTCOME_NONE) {
       const inst = this.fatePopTop();
       if (inst < 0) break;
@@ -1464,6 +1502,7 @@ export class DarkFateEngine implements DarkFateView {
     if (!this.trace) return;
     const v = this.cards.rev9[this.setup.rev9];
     this.trace(`SET-UP: ${this.players} player(s); Rev-9 ${v.name} (hunt ${v.hunt}, stagger ${v.stagger}) shuffled into the top ${this.rules.rev9Depth + 1} fate cards`);
+    this.trace(`  (each turn: "fate N" counts the fate deck, a Rev-9 in it included; "reserve card K" is the K-th card of the reserve line)`);
     this.trace(`  reserve: ${this.names(this.reserve, 0, this.reserveN)}`);
     for (let p = 0; p < this.players; p++) {
       const chars = this.setup.solo ? this.setup.characters.map((c) => this.cards.characters[c].name).join(' + ') : this.cards.characters[this.setup.characters[p]].name;

@@ -94,9 +94,17 @@ describe('sim check', () => {
       const r = runCli(['check', file, '--tolerance', mode, '--format', 'json']);
       expect(r.code).toBe(1);
       const [outcome] = JSON.parse(r.stdout).result;
-      expect(outcome.detail).toMatch(/1 assumption\(s\) changed/);
-      expect(outcome.findings[0]).toMatchObject({ path: 'assumptions[0]', golden: 'an assumption the engine no longer makes' });
+      // A reworded line: the golden's is dropped, the rerun's added.
+      expect(outcome.detail).toMatch(/assumptions: 1 added, 1 dropped/);
+      expect(outcome.findings[0]).toMatchObject({ path: 'assumptions[0]', golden: 'an assumption the engine no longer makes', current: '(none)' });
     }
+    // One line inserted into the golden is one finding, not a shift of every line after it; order alone is no change.
+    const inserted = tempCopy((j) => j.assumptions.splice(1, 0, 'an extra claim'), 'terror-default');
+    const ins = JSON.parse(runCli(['check', inserted.file, '--format', 'json']).stdout).result[0];
+    expect(ins.detail).toMatch(/assumptions: 1 dropped$/);
+    expect(ins.findings).toEqual([{ path: 'assumptions[1]', golden: 'an extra claim', current: '(none)' }]);
+    const reordered = tempCopy((j) => j.assumptions.reverse(), 'terror-default');
+    expect(runCli(['check', reordered.file]).code).toBe(0);
     // (From the report's folder: a long temporary path is one word, and words are never cut.)
     const table = runCli(['check', 'terror-default.json'], { cwd: dir });
     expect(table.stdout).toMatch(/Assumptions that differ/);

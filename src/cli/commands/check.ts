@@ -90,17 +90,31 @@ export function statisticalFindings(golden: unknown, current: unknown, alpha: nu
 /**
  * Assumption lines that differ between a golden report and its rerun: a golden number is a claim
  * under its stated assumptions, so a changed assumption fails the check like a changed number
- * (re-record the golden once the change is deliberate).
+ * (re-record the golden once the change is deliberate). Lines are compared as a set (their order
+ * says nothing): a line only the golden states is a finding at its golden index (current
+ * "(none)"), then a line only the rerun states, at its current index (golden "(none)"); a reworded
+ * line is both.
  */
 export function assumptionFindings(golden: Report, current: Report): CheckFinding[] {
   if (!Array.isArray(golden.assumptions)) return [];
+  const now = new Set(current.assumptions);
+  const before = new Set(golden.assumptions);
   const out: CheckFinding[] = [];
-  for (let i = 0; i < Math.max(golden.assumptions.length, current.assumptions.length); i++) {
-    const g = golden.assumptions[i] ?? '(none)';
-    const c = current.assumptions[i] ?? '(none)';
-    if (g !== c) out.push({ path: `assumptions[${i}]`, golden: g, current: c });
-  }
+  golden.assumptions.forEach((g, i) => {
+    if (!now.has(g)) out.push({ path: `assumptions[${i}]`, golden: g, current: '(none)' });
+  });
+  current.assumptions.forEach((c, i) => {
+    if (!before.has(c)) out.push({ path: `assumptions[${i}]`, golden: '(none)', current: c });
+  });
   return out;
+}
+
+/** "1 assumption added, 2 dropped" for a check's detail column ('' when none changed). */
+function assumptionNote(found: CheckFinding[]): string {
+  const added = found.filter((f) => f.golden === '(none)').length;
+  const dropped = found.length - added;
+  const parts = [added ? `${added} added` : '', dropped ? `${dropped} dropped` : ''].filter(Boolean);
+  return parts.length ? `; assumptions: ${parts.join(', ')}` : '';
 }
 
 const isAssumption = (f: CheckFinding): boolean => f.path.startsWith('assumptions[');
@@ -197,7 +211,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const params = resolveParams(entry.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
   const current = await runGameForShell(entry, params, { games: n, seed, jobs, confidence, format: 'json', quiet: true }, seed);
   const assumed = assumptionFindings(golden, current);
-  const assumedNote = assumed.length ? `; ${assumed.length} assumption(s) changed` : '';
+  const assumedNote = assumptionNote(assumed);
   if (opts.tolerance === 'exact') {
     const sameNumbers = JSON.stringify(current.result) === JSON.stringify(golden.result);
     const input = current.paramsHash === golden.paramsHash ? { findings: [], added: [] } : inputFindings(golden, current, entry.params);

@@ -74,7 +74,7 @@ function clear(e: DarkFateEngine): void {
 }
 const inst = (e: DarkFateEngine, name: string, nth = 0) => e.instanceOf(T(name), nth);
 /** n filler fate cards (Pistols: not hostile, not a location, no effect when drawn by a hunt but destroyed). */
-const fill = (e: DarkFateEngine, n: number) => Array.from({ length: n }, (_, i) => inst(e, 'Pistol', i));
+const fill = (e: DarkFateEngine, n: number, from = 0) => Array.from({ length: n }, (_, i) => inst(e, 'Pistol', from + i));
 const handTypes = (e: DarkFateEngine, p: number) => Array.from({ length: e.handCount(p) }, (_, i) => CARDS.names[e.handCard(p, i)]);
 const legal = (e: DarkFateEngine, p: number, mayRest = false) => Array.from(e.opts.slice(0, e.legalActions(p, mayRest)));
 
@@ -597,7 +597,7 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     expect([e.rev9Where(2), e.rev9Damage(2)]).toEqual([REV9_HUNT, 0]);
   });
   it('the planner flees a healing Rev-9 and keeps the other\'s lasting damage (one plan per Rev-9)', () => {
-    // The Endoskeleton at 12 of 30 (lasting progress), the Liquid Exoskeleton at 3 of 12 (heals 4 a turn).
+    // The Endoskeleton at 12 of 30 (lasting progress), the Liquid Exoskeleton at 3 of 12 (heals 6 a turn).
     const { e, lines } = splitHunt(BUILTIN_POLICIES.planner(CARDS), 12, 3);
     expect([1, 2].map((k) => CARDS.rev9[e.rev9Version(k)].key)).toEqual(['endoskeleton', 'liquid-exoskeleton']);
     expect(e.flees).toBe(1);
@@ -930,5 +930,39 @@ describe('a policy answer out of contract', () => {
     e.setReserve([inst(e, 'Cash')]);
     e.supply = 3;
     expect(() => e.doAction(0, ACTION_BUY, 0, 0)).toThrow(/^policy scripted: decision GAIN_RECIPIENT \(4\) returned -1, expected an index in \[0, 2\)$/);
+  });
+});
+
+describe('built-in policies keep finishers for a Rev-9 still to beat', () => {
+  const greedy = () => BUILTIN_POLICIES.greedy(CARDS);
+  it('a discard cost discards something else than a finisher while a Rev-9 it can destroy is to beat', () => {
+    // The Endoskeleton on the hunt, undamaged: the Truck Ram (fight 1, a finisher) is held. p1 plays
+    // Assault Rifle (discard 1) and pays with Pistol (worth more than the Truck Ram by fight alone).
+    const lines: string[] = [];
+    const f = engine({ policy: greedy() });
+    clear(f);
+    f.setRev9(0, REV9_HUNT);
+    f.trace = (l) => lines.push(l);
+    f.setZone('hand', 0, [inst(f, 'Assault Rifle'), inst(f, 'Truck Ram'), inst(f, 'Pistol')]);
+    f.setFate(fill(f, 8, 1));
+    f.playPhase(0);
+    expect(lines).toContain('  p1 plays Assault Rifle (+5 fight)');
+    expect(lines).toContain('    p1 discards Pistol');
+    expect(lines).not.toContain('    p1 discards Truck Ram');
+  });
+  it('a single-use finisher (Thermite Charge) is not spent on its fight while a Rev-9 it can destroy is to beat', () => {
+    const play = (rev9Destroyed: boolean) => {
+      const e = engine({ rev9: 'liquid-exoskeleton', policy: greedy() });
+      clear(e);
+      if (rev9Destroyed) e.setRev9(0, REV9_DESTROYED);
+      e.setZone('hand', 0, [inst(e, 'Thermite Charge'), inst(e, 'Prep')]);
+      e.setFate(fill(e, 8));
+      e.playPhase(0);
+      return e.destroyedN;
+    };
+    // The Liquid Exoskeleton in the fate deck: kept (not destroyed by its own text).
+    expect(play(false)).toBe(0);
+    // No Rev-9 left to beat: played for its 2 fight, and it destroys itself.
+    expect(play(true)).toBe(1);
   });
 });

@@ -100,7 +100,7 @@ describe('sim darkfate', () => {
     expect(dies).toBeGreaterThan(0);
     expect(death[dies - 1]).toMatch(/^  p1 discards and draws a new hand: /);
     expect(death[dies - 1].match(/Wound/g)).toHaveLength(3);
-    const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '-q']).stdout;
+    const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '--policy', 'greedy', '-q']).stdout;
     expect(t).toMatch(/^  p\d's character power: fight 1, supply 0$/m);
     expect(t).toMatch(/^  p\d plays Prep \(\+1 supply\)$/m);
     expect(t).toMatch(/^    p\d draws \S/m);

@@ -3,7 +3,9 @@
 //   random   — uniform over the legal choices of every decision.
 //   greedy   — plays everything, kills hostiles it can kill, piles damage on the Rev-9, finishes a
 //              staggered Rev-9 whenever it can, buys the best card it can afford; never flees,
-//              never draws extra reserve cards.
+//              never draws extra reserve cards. It keeps a finisher a Rev-9 still needs: held while
+//              a Rev-9 is on the hunt, never spent on its fight if single-use (Thermite Charge),
+//              and the last card it pays a discard cost with.
 //   cautious — greedy, but flees a damaged Rev-9 unless the next player can plausibly stagger it
 //              ("flee until you are ready to take it out", rulebook difficulty chart).
 //   planner  — cautious, with a plan per Rev-9 version (see PlannerPolicy): the best by calibration.
@@ -56,6 +58,8 @@ interface CardValues {
   minHand: Int16Array;
   /** How quickSpend scores buying this type (BUY_*): one load for the keyword, finisher, heal and location-fight checks. */
   buyClass: Int8Array;
+  /** 1 for a finisher destroyed when played (Thermite Charge): played for its fight, it is lost for the finish. */
+  spentFinisher: Uint8Array;
 }
 
 /** buyClass values. */
@@ -74,6 +78,7 @@ const HUNT_STAGGERED = 2;
 function cardValues(c: CardTable): CardValues {
   const value = new Float64Array(c.nTypes);
   const heal = new Uint8Array(c.nTypes);
+  const spentFinisher = new Uint8Array(c.nTypes);
   const locFight = new Int16Array(c.nTypes);
   for (let t = 0; t < c.nTypes; t++) {
     let val = c.fight[t] * 1.0 + c.supply[t] * 0.8 + c.drawOnPlay[t] * 0.9 - c.discardCost[t] * 0.5;
@@ -86,7 +91,10 @@ function cardValues(c: CardTable): CardValues {
       }
       if (op === OP.SUPPLY) val += 0.8 * c.args[i];
       if (op === OP.HEAL) heal[t] = 1;
-      if (op === OP.DESTROY_SELF) val *= 0.6;
+      if (op === OP.DESTROY_SELF) {
+        val *= 0.6;
+        if (c.finisher[t]) spentFinisher[t] = 1;
+      }
       if (op === OP.FATE_TO_RESERVE) val += 0.2;
     }
     for (let i = c.sec[t * SECTIONS + SEC_EACH_TURN]; i < c.sec[t * SECTIONS + SEC_EACH_TURN + 1]; i++) {
@@ -121,7 +129,7 @@ function cardValues(c: CardTable): CardValues {
   }
   let maxPlainBuyScore = -Infinity;
   for (let t = 0; t < c.nTypes; t++) if (buyClass[t] !== BUY_NEVER) maxPlainBuyScore = Math.max(maxPlainBuyScore, value[t] + (c.finisher[t] ? 6 : 0), 2);
-  return { value, heal, locFight, powerFight, playScore, stagger, minCost, minHand, buyClass, maxPlainBuyScore };
+  return { value, heal, locFight, powerFight, playScore, stagger, minCost, minHand, buyClass, maxPlainBuyScore, spentFinisher };
 }
 
 /** The greedy policy; `cautious` adds fleeing. Exported as a class so user policies can extend it. */
@@ -208,6 +216,8 @@ export class GreedyPolicy implements DarkFatePolicy {
         if (hunt < 0) hunt = this.huntState(v);
         if (hunt & HUNT_STAGGERED && this.canFinish(v, finisher[t])) finisherPlay = i;
         if (hunt & HUNT_ON) continue;
+        // A single-use finisher is kept for a Rev-9 still to beat, not spent on its fight.
+        if (this.vals.spentFinisher[t] && this.finisherNeed(v, finisher[t])) continue;
       }
       const score = playScore[t];
       if (score > bestPlayScore) {
@@ -418,7 +428,9 @@ export class GreedyPolicy implements DarkFatePolicy {
     let best = 0;
     let bestVal = Infinity;
     for (let i = 0; i < n; i++) {
-      const val = this.vals.value[v.handCard(p, o[i])];
+      const t = v.handCard(p, o[i]);
+      // A finisher a Rev-9 still needs is worth keeping (as bestBuy scores it).
+      const val = this.vals.value[t] + (this.c.finisher[t] && this.finisherNeed(v, this.c.finisher[t]) ? 6 : 0);
       if (val < bestVal) {
         bestVal = val;
         best = i;
@@ -471,6 +483,8 @@ export class GreedyPolicy implements DarkFatePolicy {
             // Hold a finisher while a Rev-9 is on the hunt; play it once one it can destroy is staggered.
             if (staggered && this.canFinish(v, c.finisher[t])) finisherPlay = i;
             if (onHunt) break;
+            // A single-use finisher is kept for a Rev-9 still to beat, not spent on its fight.
+            if (this.vals.spentFinisher[t] && this.finisherNeed(v, c.finisher[t])) break;
           }
           const score = c.drawOnPlay[t] * 10 + (c.discardCost[t] ? -5 : 0) + this.vals.value[t];
           if (score > bestPlayScore) {

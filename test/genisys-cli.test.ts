@@ -144,6 +144,10 @@ describe('sim genisys attack: assumptions and notes', () => {
     const vtol = json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--set', 'size=20']);
     expect(vtol.result.attack.save).toBeNull();
     expect(vtol.notes).toEqual([]);
+    // The reported assumptions name the run's Size bound, not a fixed 3.
+    const bigger = json(['--range', 'extreme', '--brace', '--set', 'extremeCover.maxSize=5']).assumptions as string[];
+    expect(bigger.filter((a) => a.includes('Size 5 or less'))).toHaveLength(2);
+    expect(bigger.some((a) => a.includes('Size 3 or less'))).toBe(false);
     // --size is the option for the same parameter.
     expect(json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--size', '20']).result).toEqual(vtol.result);
     expect(json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--size', '3']).result.attack.save).toBe('D6');

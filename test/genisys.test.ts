@@ -157,6 +157,9 @@ describe('cover saves (Attacking – Taking Cover Saves; Advanced Rules – Diff
     const extremeMindless = plan({ range: 'extreme', brace: true, rof: 1, mindless: true });
     expect(extremeMindless.hasSave).toBe(true);
     expect(dieLabel(extremeMindless.saveStep)).toBe('D6');
+    // Mindless takes nothing from declared terrain there: not fortified cover's D8, not Multiple Cover's upgrade.
+    expect(dieLabel(plan({ range: 'extreme', brace: true, rof: 1, mindless: true, cover: 'fort' }).saveStep)).toBe('D6');
+    expect(dieLabel(plan({ range: 'extreme', brace: true, rof: 1, mindless: true, cover: 'hard', multipleCover: true }).saveStep)).toBe('D6');
     expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'soft' }).saveStep)).toBe('D6');
     expect(dieLabel(plan({ range: 'extreme', brace: true, rof: 1, cover: 'soft' }).saveStep)).toBe('D6');
     expect(dieLabel(plan({ range: 'long', rof: 1, cover: 'fort' }).saveStep)).toBe('D8');

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
-import { GENISYS_ASSUMPTIONS, genisysEntry, unitsTitle } from '../../games/genisys/genisysEntry.js';
+import { genisysAssumptions, genisysEntry, unitsTitle } from '../../games/genisys/genisysEntry.js';
 import { AUTO_INT, GENISYS_PARAMS, readParams, STAT_FALLBACK } from '../../games/genisys/genisysParams.js';
 import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from '../../games/genisys/dieStepTable.js';
 import { applyUnits, picksOf } from '../../games/genisys/units.js';
@@ -17,7 +17,7 @@ import { addOutputOptions, emitReport, type OutputOptions } from '../runOptions.
 const FLAGS: [string, string, string][] = [
   ['multipleCover', '--multiple-cover', 'target has more than one type of cover (best save die upgraded one step)'],
   ['open', '--open', "target is 'in the open' (Point Blank/Short only; Long for vehicles): no save"],
-  ['mindless', '--mindless', 'target is Mindless: never takes cover saves'],
+  ['mindless', '--mindless', 'target is Mindless: never takes cover saves (but Size 3 or less is in hard cover at Extreme range)'],
   ['aimed', '--aimed', 'aimed shot (ROF 1, no move): Skill upgraded one step'],
   ['stealth', '--stealth', 'target has Stealth: Skill degraded one step except at Close Combat'],
   ['vehicle', '--vehicle', 'target is a vehicle (Armor 8+: tests only against heavy weapons)'],
@@ -67,7 +67,7 @@ function attackOptions(cmd: Command, { tableRof = false }: { tableRof?: boolean 
     .option('--resolution <die>', statHelp('resolution', "target's Resolution die", "the --target's"))
     .option('--resilient <N>', statHelp('resilient', "target's Resilient N (1 = not resilient)", "the --target's"))
     .option('--damage-taken <N>', `damage the Resilient target already carries: ${allowedAndDefault('damageTaken').allowed} (default ${allowedAndDefault('damageTaken').default})`)
-    .option('--size <N>', `target's Size: ${allowedAndDefault('size').allowed} (default 0: Size 3 for a vehicle, else 2, rulebook); above 3 a target has no automatic cover at Extreme range (a flying VTOL is Size 20)`);
+    .option('--size <N>', `target's Size: ${allowedAndDefault('size').allowed} (default 0: Size 3 for a vehicle, else 2, rulebook); above extremeCover.maxSize (3) a target has no automatic cover at Extreme range (a flying VTOL is Size 20)`);
   for (const [, flag, doc] of FLAGS) cmd.option(flag, doc);
   return cmd;
 }
@@ -154,7 +154,7 @@ export function registerGenisys(program: Command): void {
         n: null,
         confidence: opts.confidence,
         result: { metric, axes: [...split, ...rows, ...cols], cells: dieStepCells(base, [...split, ...rows, ...cols], metric) },
-        assumptions: GENISYS_ASSUMPTIONS,
+        assumptions: genisysAssumptions(base.extremeCoverMaxSize),
         tables,
         notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
       },

@@ -125,6 +125,8 @@ export function coverSaveDie(p: GenisysParams, range: RangeName): number | null 
   if (p.flame || p.area) return null; // rulebook: Weapons' Special Rules – Area/Flame (no cover)
   if (p.sniper && p.aimed) return null; // rulebook: Weapons' Special Rules – Sniper (no cover Save)
   if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
+  // A Mindless target takes no cover from terrain: at Extreme range only the automatic cover (README choice 14).
+  if (p.mindless) return dieStep(p.coverDie[automatic!]);
   if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
   const declared = p.open || p.cover === 'none' ? null : p.cover;
   if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');

@@ -19,11 +19,13 @@ export function unitsTitle(names: AppliedUnits['names']): string {
  * The named choices behind every number: one per numbered choice of scenarios/genisys/README.md
  * ("Choices where the rulebook leaves one"), in its order, each opening with its bold title.
  */
-export const GENISYS_ASSUMPTIONS = [
+/** The README's choices as reported; the Extreme-range Size bound is the run's extremeCover.maxSize. */
+export function genisysAssumptions(maxSize: number): string[] {
+  return [
   'Order of damage and Resolution: damage rolls of a batch are made before any Resolution test; a Resilient model that reaches n damage is removed without testing, otherwise it tests once per damage point and once per surviving hit.',
   'Several tests: the worst result stands: any Retreat! → retreated, else any Reeling → reeling.',
   "Re-roll rights past the ladder's ends: an upgraded D20's owner re-rolls any failed result (for Resolution: anything but 'no effect'); the opponent of a degraded D4 forces a re-roll of any success (for Resolution: anything but Retreat!). A second step past the end adds nothing.",
-  'Default cover: with no declared cover (or --open) a target at Long range (not a vehicle) or at Extreme range (Size 3 or less) is in hard cover (D6); declared terrain never makes that save worse, and it is not Multiple Cover.',
+  `Default cover: with no declared cover (or --open) a target at Long range (not a vehicle) or at Extreme range (Size ${maxSize} or less) is in hard cover (D6); declared terrain never makes that save worse, and it is not Multiple Cover.`,
   "TDD policy (--tdd): the attacker spends it, uncontested, on the first die that a re-roll cannot make worse for him and that matters (a miss, a successful save, a failed Power roll while the target stands, a Resolution result other than Retreat! as in the README, an I'll Be Back 5–6), and only where a plain re-roll of that die can succeed (a Power die that cannot reach the Armor is passed over); a die already re-rolled is never re-rolled again.",
   "Crawler: after I'll Be Back the crawler takes one Resolution test on its own Resolution, stepped for a heavy or improvised weapon like any test for surviving a hit; the destroyed model's other surviving hits cause no tests.",
   'Sniper aimed shot: it is also an Aimed Shot, so the Skill upgrade applies as well as the 4+ and no-save rules.',
@@ -33,8 +35,9 @@ export const GENISYS_ASSUMPTIONS = [
   "Degrading example: a degraded D8 is a D6 (one step down the ladder); the rulebook example's 'becomes a D4' is read as a slip.",
   'sim genisys table: a die-step table uses ROF 1 unless rof is given or a weapon is picked.',
   "Unit picks fill only stats not given: a stat at auto/0 takes the picked unit's value, else the quickplay attack's.",
-  'Mindless at Extreme range: a Mindless target of Size 3 or less gets the Extreme-range hard cover ("including Machines and vehicles!"), though it never takes cover saves at any other range.',
-];
+  `Mindless at Extreme range: a Mindless target of Size ${maxSize} or less gets the Extreme-range hard cover ("including Machines and vehicles!") and nothing from declared terrain, and it never takes cover saves at any other range.`,
+  ];
+}
 
 export const genisysEntry: ScenarioGame = {
   id: 'genisys-attack',
@@ -57,7 +60,7 @@ export const genisysEntry: ScenarioGame = {
     if (p.hastaLaVista && p.aimed) notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
-    const base = { ...provenance('genisys-attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: GENISYS_ASSUMPTIONS, notes };
+    const base = { ...provenance('genisys-attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize), notes };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
       return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(result) };

@@ -79,7 +79,8 @@ describe('sim genisys attack', () => {
     // Independently of the flags: the exact value against the row's own lo and hi (last four fields: lo, hi, exact, flag).
     const fields = rows.map((l) => l.split(',').slice(-5));
     const outside = fields.filter(([, lo, hi, exact]) => !(Number(exact) >= Number(lo) && Number(exact) <= Number(hi))).length;
-    expect(fields.filter((f) => f[4] === '').length).toBe(outside); // CSV writes false as an empty cell, true as 1
+    expect(fields.filter((f) => f[4] === 'false').length).toBe(outside); // CSV writes true/false (an empty cell is unknown)
+    expect(fields.filter((f) => f[4] === 'true').length).toBe(10 - outside);
     const text = runCli(args).stdout;
     expect(text.match(/│ false │/g)?.length ?? 0).toBe(outside);
     expect(text.match(/│ true  │/g)?.length ?? 0).toBe(10 - outside);

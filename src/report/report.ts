@@ -130,8 +130,13 @@ export function renderCsv(r: Report): string {
     .join('\n');
 }
 
-/** An unknown value (absent, null, NaN) is an empty cell, as JSON writes it null: spreadsheets would read "NaN" as text. */
+/**
+ * An unknown value (absent, null, NaN) is an empty cell, as JSON writes it null: spreadsheets would
+ * read "NaN" as text. A boolean is written true/false (csv-stringify's default writes false as an
+ * empty cell, which would read as unknown).
+ */
 function csvCell(v: unknown): unknown {
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
   return v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v)) ? '' : v;
 }
 

@@ -100,6 +100,10 @@ describe('sim darkfate', () => {
     expect(dies).toBeGreaterThan(0);
     expect(death[dies - 1]).toMatch(/^  p1 discards and draws a new hand: /);
     expect(death[dies - 1].match(/Wound/g)).toHaveLength(3);
+    // A death by a card's draw in mid-phase follows the drawn wound.
+    const mid = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '59', '-q']).stdout.split('\n');
+    const midDies = mid.findIndex((l) => l.includes('DIES (three wounds in hand)'));
+    expect(mid[midDies - 1]).toBe('    p1 draws Wound');
     const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '--policy', 'greedy', '-q']).stdout;
     expect(t).toMatch(/^  p\d's character power: fight 1, supply 0$/m);
     expect(t).toMatch(/^  p\d plays Prep \(\+1 supply\)$/m);

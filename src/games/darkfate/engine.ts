@@ -463,10 +463,12 @@ export class DarkFateEngine implements DarkFateView {
     }
     return inst;
   }
-  /** Draws one card into p's hand; false when draw deck and discard pile are both empty. */
-  drawOne(p: number): boolean {
+  /** Draws one card into p's hand; false when draw deck and discard pile are both empty. `traced`: name it in the trace (before a death it causes). */
+  drawOne(p: number, traced = false): boolean {
     if (this.drawN[p] === 0 && this.reshuffle(p) === 0) return false;
-    this.addToHand(p, this.drawPile[p * this.S + --this.drawN[p]]);
+    const inst = this.drawPile[p * this.S + --this.drawN[p]];
+    if (traced) this.trace?.(`    p${p + 1} draws ${this.name(inst)}`);
+    this.addToHand(p, inst);
     return true;
   }
   /** rulebook: End of Play Phase — an empty draw deck: shuffle your discard to form a new one. Returns its size (0: no discard). */
@@ -694,9 +696,7 @@ export class DarkFateEngine implements DarkFateView {
           this.locationSupply += arg;
           break;
         case OP.DRAW:
-          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) {
-            if (this.drawOne(who)) this.trace?.(`    p${who + 1} draws ${this.name(this.hand[who * this.S + this.handN[who] - 1])}`);
-          }
+          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) this.drawOne(who, true);
           // An action names a hand slot in 8 bits (policy.ts): refuse a hand no action could name.
           if (this.handN[who] > 256) throw new Error(`player ${who + 1} holds ${this.handN[who]} cards; at most 256 are supported (an action names a hand slot in 8 bits)`);
           break;

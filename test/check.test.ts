@@ -88,7 +88,7 @@ describe('sim check', () => {
     expect(bad.code).toBe(1);
   });
   it('fails when the assumptions a golden states differ from the rerun\'s, even with identical numbers (both modes)', () => {
-    // The Terror golden (7 stated assumptions, 20,000 games: quick to rerun).
+    // The Terror golden (several stated assumptions, 20,000 games: quick to rerun).
     const { dir, file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'terror-default');
     for (const mode of ['exact', 'stat']) {
       const r = runCli(['check', file, '--tolerance', mode, '--format', 'json']);

@@ -32,6 +32,8 @@ export function terrorAssumptions(sim: TerrorSimParams): string[] {
     `Saving any victim (a normal one, or a Fated Victim whose token matched) gives one effect at the start of the next Action phase: +${d.finalGirl.saveRewardHeal} health or −${d.finalGirl.saveRewardHorror} horror.`,
     `A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card's other effects; "kill nearest" ties: ${TIE_RULES[d.killNearestTie]} (data killNearestTie).`,
     '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
+    "A revival caused by a Fated Death card's Limbo consequence still completes that card's procedure (the kill, the Death tokens, the Arrow); the bloodlust threshold effects after it are skipped.",
+    "Set-up: a grid roll whose section holds no legal space for a Fated Victim (exits, the Final Girl's start and spaces another Fated Victim holds are not legal) is rolled again until one does.",
   ];
 }
 

@@ -8,7 +8,7 @@
 // object with any subset of the TerrorPolicy methods, or a function (data) => such an object.
 // Methods it leaves out fall back to the built-in `death-order` policy. Methods must be
 // deterministic given their arguments: any randomness must come from the `rng` argument
-// (`randIndex(rng, n)` semantics: pass it to pure-rand, or use the helper on the view).
+// (draw with `rng.next()`, e.g. `randIndex(rng, n)` from src/core/rng.ts).
 import { pathToFileURL } from 'node:url';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { frozenCopy } from './terrorPublicView.js';

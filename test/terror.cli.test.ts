@@ -234,4 +234,15 @@ describe('sim terror', () => {
     writeFileSync(f3, DATA.replace('fatedVictims: [cheerleader, rebel, jock, nerd, loner]', 'fatedVictims: [cheerleader, rebel, jock, nerd]'));
     bad([...base, '--data', f3], 'bad3.yaml', 'fatedVictims', 'expected 5');
   });
+  it('a user policy answer out of its contract stops the run, naming the decision and the value (never read as a default)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-bad-'));
+    writeFileSync(join(dir, 'bad.mjs'), "export default { name: 'bad', chooseBuy: () => 99 };\n");
+    writeFileSync(join(dir, 'str.mjs'), "export default { name: 'str', chooseReward: () => '1' };\n");
+    const bad = runCli(['terror', '-n', '10', '--seed', '1', '--policy', join(dir, 'bad.mjs'), '-j', '1', '-q']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/policy bad: chooseBuy returned 99, expected an index in \[0, \d+\) or -1/);
+    const str = runCli(['terror', '-n', '50', '--seed', '1', '--policy', join(dir, 'str.mjs'), '-j', '1', '-q']);
+    expect(str.code).toBe(1);
+    expect(str.stderr).toMatch(/policy str: chooseReward returned "1" \(type string\), expected 0 \(heal\) or 1 \(lower horror\)/);
+  }, 60_000);
 });

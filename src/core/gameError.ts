@@ -11,3 +11,16 @@ export class GameError extends Error {
     super(message);
   }
 }
+
+/**
+ * A policy's answer as an error message shows it: a non-number as JSON with its type, so the
+ * string "0" never reads as the index 0.
+ */
+export function shownAnswer(got: unknown): string {
+  if (typeof got === 'number') return String(got);
+  try {
+    return `${JSON.stringify(got) ?? String(got)} (type ${typeof got})`;
+  } catch {
+    return `${String(got)} (type ${typeof got})`;
+  }
+}

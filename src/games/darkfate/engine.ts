@@ -8,6 +8,7 @@
 // deck is a ring buffer (cards go to its top and bottom). Nothing is allocated per game unless a
 // trace sink is attached. Every choice the rules leave to players goes through the policy.
 import { randIndex, shuffleInPlace, type Rng } from '../../core/rng.js';
+import { shownAnswer } from '../../core/gameError.js';
 import type { CardTable } from './cardData.js';
 import { KW, OP, SECTIONS, SEC_ACTIVATE, SEC_DEFENSE, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
 import {
@@ -370,17 +371,7 @@ export class DarkFateEngine implements DarkFateView {
     this.deciding = decider;
     const r = this.policy.choose(this, decision, this.opts, n, allowNone);
     if (!(Number.isInteger(r) && r < n && (r >= 0 || (allowNone && r === -1)))) {
-      // A non-number is shown as JSON with its type: the string "0" must not read as the index 0.
-      const got: unknown = r;
-      let shown = String(got);
-      if (typeof got !== 'number') {
-        try {
-          shown = `${JSON.stringify(got) ?? String(got)} (type ${typeof got})`;
-        } catch {
-          shown = `${String(got)} (type ${typeof got})`;
-        }
-      }
-      throw new Error(`policy ${this.policy.name}: decision ${DECISION_NAMES[decision] ?? '?'} (${decision}) returned ${shown}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
+      throw new Error(`policy ${this.policy.name}: decision ${DECISION_NAMES[decision] ?? '?'} (${decision}) returned ${shownAnswer(r)}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
     }
     return r;
   }

@@ -6,6 +6,7 @@
 // data the run reports), copies of each decision's buffers (so it cannot rewrite the list the
 // engine acts on), and the game's random stream to draw from but not to copy or read (either
 // would foresee the next rolls).
+import { shownAnswer } from '../../core/gameError.js';
 import { drawOnlyRng } from '../../core/rng.js';
 import type { TerrorData } from './terrorData.js';
 import type { TerrorGame } from './terrorGame.js';
@@ -125,13 +126,12 @@ class PublicTerrorView implements TerrorView {
   }
 }
 
-/** An index answer: a whole number, else -1 (the engine reads -1 as "none" or its default). */
-const index = (r: unknown): number => (Number.isInteger(r) ? (r as number) : -1);
-
 /**
  * Wraps a user module's policy so that it sees only the public view (with its own frozen data
- * copy), copies of each decision's buffers and a draw-only stream. Answers that are not whole
- * numbers are read as -1 (none / the engine's default; for chooseCarry, 0: nobody).
+ * copy), copies of each decision's buffers and a draw-only stream. Every answer is checked
+ * against its decision's contract: one out of it (a wrong index, a non-number) stops the run with
+ * an error naming the decision and the value, as the engine's built-in defaults would otherwise
+ * hide a policy's bug.
  */
 export function guardedTerrorPolicy(user: TerrorPolicy, game: TerrorGame): TerrorPolicy {
   const view: TerrorView = Object.freeze(new PublicTerrorView(game, frozenCopy(game.data)));
@@ -144,25 +144,39 @@ export function guardedTerrorPolicy(user: TerrorPolicy, game: TerrorGame): Terro
     buf.fill(0, n);
     return buf;
   };
+  const check = (decision: string, r: unknown, ok: (x: number) => boolean, expected: string): number => {
+    if (typeof r === 'number' && Number.isInteger(r) && ok(r)) return r;
+    throw new Error(`policy ${user.name}: ${decision} returned ${shownAnswer(r)}, expected ${expected}`);
+  };
+  const indexIn = (decision: string, r: unknown, n: number, none: boolean): number =>
+    check(decision, r, (x) => x < n && (x >= 0 || (none && x === -1)), `an index in [0, ${n})${none ? ' or -1' : ''}`);
   return {
     name: user.name,
-    placeFatedVictim: (_g, c, n) => index(user.placeFatedVictim(view, copy(c, n), n, rng)),
+    placeFatedVictim: (_g, c, n) => indexIn('placeFatedVictim', user.placeFatedVictim(view, copy(c, n), n, rng), n, false),
     chooseAction(_g, a) {
       actions.n = a.n;
       actions.card.set(a.card);
       actions.dest.set(a.dest);
-      return index(user.chooseAction(view, actions, rng));
+      return indexIn('chooseAction', user.chooseAction(view, actions, rng), a.n, true);
     },
     chooseCarry(_g, v, n, max) {
-      const mask = user.chooseCarry(view, copy(v, n), n, max, rng);
-      return Number.isInteger(mask) ? mask : 0;
+      const bits = (x: number) => {
+        let k = 0;
+        for (let m = x; m; m &= m - 1) k++;
+        return k;
+      };
+      return check('chooseCarry', user.chooseCarry(view, copy(v, n), n, max, rng), (x) => x >= 0 && x < 2 ** n && bits(x) <= max, `a bit mask over ${n} victims with at most ${max} bits set`);
     },
-    chooseReveal: (_g, u, n) => index(user.chooseReveal(view, copy(u, n), n, rng)),
-    useThwart: () => Boolean(user.useThwart(view, rng)),
-    convertPartials: (_g, partials, max) => Math.max(0, index(user.convertPartials(view, partials, max, rng))),
-    chooseDiscard: () => index(user.chooseDiscard(view, rng)),
-    chooseBuy: (_g, o, n) => index(user.chooseBuy(view, copy(o, n), n, rng)),
-    chooseReward: () => index(user.chooseReward(view, rng)),
-    ...(user.chooseExitNext ? { chooseExitNext: (_g: TerrorView, v: Int32Array, n: number) => index(user.chooseExitNext!(view, copy(v, n), n, rng)) } : {}),
+    chooseReveal: (_g, u, n) => indexIn('chooseReveal', user.chooseReveal(view, copy(u, n), n, rng), n, true),
+    useThwart: () => {
+      const r: unknown = user.useThwart(view, rng);
+      if (typeof r !== 'boolean') throw new Error(`policy ${user.name}: useThwart returned ${shownAnswer(r)}, expected true or false`);
+      return r;
+    },
+    convertPartials: (_g, partials, max) => check('convertPartials', user.convertPartials(view, partials, max, rng), (x) => x >= 0 && x <= max, `a count in [0, ${max}]`),
+    chooseDiscard: () => check('chooseDiscard', user.chooseDiscard(view, rng), (x) => x >= 0 && x < game.nCards && view.hand(x) > 0, 'a card type the Final Girl holds'),
+    chooseBuy: (_g, o, n) => indexIn('chooseBuy', user.chooseBuy(view, copy(o, n), n, rng), n, true),
+    chooseReward: () => check('chooseReward', user.chooseReward(view, rng), (x) => x === 0 || x === 1, '0 (heal) or 1 (lower horror)'),
+    ...(user.chooseExitNext ? { chooseExitNext: (_g: TerrorView, v: Int32Array, n: number) => indexIn('chooseExitNext', user.chooseExitNext!(view, copy(v, n), n, rng), n, false) } : {}),
   };
 }

@@ -188,8 +188,24 @@ describe('sim check', () => {
     expect([...est.keys()]).toEqual(['win', 'turns', 'perShot.hit']);
     expect(est.get('perShot.hit')).toEqual({ kind: 'mean', mean: 0.52, se: 0.01 });
     const same = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.52, k: 520, n: 1000 } }, 0.01);
-    expect(same).toEqual({ tested: 1, findings: [] });
+    expect(same).toEqual({ tested: 1, untested: 0, findings: [] });
     const diff = statisticalFindings({ w: { estimate: 0.5, k: 500, n: 1000 } }, { w: { estimate: 0.6, k: 600, n: 1000 } }, 0.01);
     expect(diff.findings).toHaveLength(1);
+  });
+  it('an estimate the rerun dropped (or turned into another kind, or played no games for) is a finding, not skipped', () => {
+    const golden = { a: { estimate: 0.5, k: 50, n: 100 }, b: { estimate: 0.3, k: 30, n: 100 }, m: { mean: 3, se: 0.2 }, z: { estimate: 0.2, k: 20, n: 100 } };
+    const r = statisticalFindings(golden, { a: { estimate: 0.5, k: 50, n: 100 }, m: { estimate: 3, k: 3, n: 1 }, z: { estimate: 0, k: 0, n: 0 } }, 0.01);
+    expect(r.findings).toEqual([
+      { path: 'b', golden: 0.3, current: '(absent)' },
+      { path: 'm', golden: 3, current: '(proportion, not a mean)' },
+      { path: 'z', golden: 0.2, current: '(absent)' },
+    ]);
+    expect(r.tested).toBe(1);
+  });
+  it('a mean with no spread (se 0 or unknown) on either side is untested, never a certain failure', () => {
+    const r = statisticalFindings({ t: { mean: 3, se: 0 }, u: { mean: 5, se: 0.5 } }, { t: { mean: 4, se: 0 }, u: { mean: 5.1, se: NaN } }, 0.01);
+    expect(r).toEqual({ tested: 0, untested: 2, findings: [] });
+    // Equal values with no spread pass without counting as untested.
+    expect(statisticalFindings({ t: { mean: 3, se: 0 } }, { t: { mean: 3, se: 0 } }, 0.01)).toEqual({ tested: 0, untested: 0, findings: [] });
   });
 });

@@ -64,26 +64,51 @@ export function collectEstimates(value: unknown, path = '', out = new Map<string
   return out;
 }
 
-/** Statistical comparison of two results: Holm-adjusted p-values per estimate; failing ones below alpha. */
-export function statisticalFindings(golden: unknown, current: unknown, alpha: number): { findings: CheckFinding[]; tested: number } {
+/**
+ * Statistical comparison of two results: Holm-adjusted p-values per estimate; failing ones below
+ * alpha. An estimate the golden has and the rerun lacks (or of another kind, or with games on one
+ * side only) is a finding: a dropped row must not pass unseen. A mean whose standard error is zero
+ * or unknown on either side cannot be tested: it is counted in `untested` (equal values pass).
+ */
+export function statisticalFindings(golden: unknown, current: unknown, alpha: number): { findings: CheckFinding[]; tested: number; untested: number } {
   const g = collectEstimates(golden);
   const c = collectEstimates(current);
   const tests: { path: string; p: number; golden: number; current: number }[] = [];
+  const missing: CheckFinding[] = [];
+  let untested = 0;
+  const valueOf = (e: Estimate) => (e.kind === 'proportion' ? (e.n > 0 ? e.k / e.n : NaN) : e.mean);
+  const shown = (x: number) => (Number.isNaN(x) ? '(absent)' : x);
   for (const [path, ge] of g) {
     const ce = c.get(path);
-    if (!ce || ce.kind !== ge.kind) continue;
+    if (!ce || ce.kind !== ge.kind) {
+      missing.push({ path, golden: shown(valueOf(ge)), current: ce ? `(${ce.kind}, not a ${ge.kind})` : '(absent)' });
+      continue;
+    }
     if (ge.kind === 'proportion' && ce.kind === 'proportion') {
-      if (ge.n === 0 || ce.n === 0) continue;
+      if (ge.n === 0 && ce.n === 0) continue;
+      if (ge.n === 0 || ce.n === 0) {
+        missing.push({ path, golden: shown(valueOf(ge)), current: shown(valueOf(ce)) });
+        continue;
+      }
       tests.push({ path, p: twoProportionDifference(ge.k, ge.n, ce.k, ce.n).pValue, golden: ge.k / ge.n, current: ce.k / ce.n });
     } else if (ge.kind === 'mean' && ce.kind === 'mean') {
-      if (!Number.isFinite(ge.mean) || !Number.isFinite(ce.mean)) continue;
+      if (Number.isNaN(ge.mean) && Number.isNaN(ce.mean)) continue;
+      if (!Number.isFinite(ge.mean) || !Number.isFinite(ce.mean)) {
+        missing.push({ path, golden: shown(ge.mean), current: shown(ce.mean) });
+        continue;
+      }
+      if (!(ge.se > 0 && ce.se > 0 && Number.isFinite(ge.se) && Number.isFinite(ce.se))) {
+        if (ge.mean !== ce.mean) untested++;
+        continue;
+      }
       tests.push({ path, p: twoMeanDifference(ge.mean, ge.se, ce.mean, ce.se).pValue, golden: ge.mean, current: ce.mean });
     }
   }
   const adjusted = holmAdjust(tests.map((t) => t.p));
   return {
     tested: tests.length,
-    findings: tests.flatMap((t, i) => (adjusted[i] < alpha ? [{ path: t.path, golden: t.golden, current: t.current, pValue: adjusted[i] }] : [])),
+    untested,
+    findings: [...missing, ...tests.flatMap((t, i) => (adjusted[i] < alpha ? [{ path: t.path, golden: t.golden, current: t.current, pValue: adjusted[i] }] : []))],
   };
 }
 
@@ -223,17 +248,17 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     const detail = findings.length ? `${findings.length} value(s) differ${assumedNote}` : `numbers identical${assumedNote}`;
     return { file, passed: false, detail: detail + addedNote, findings: [...assumed, ...input.findings, ...findings] };
   }
-  const { findings: estimateFindings, tested } = statisticalFindings(golden.result, current.result, opts.alpha);
+  const { findings: estimateFindings, tested, untested } = statisticalFindings(golden.result, current.result, opts.alpha);
   // Exact values beside the estimates (exact, atLeastExact, …) carry no sampling error: they must agree as numbers.
   const exactFindings = exactValueDiffs(golden.result, current.result).map(finding);
   const findings = [...exactFindings, ...estimateFindings];
-  if (tested === 0) {
+  if (tested === 0 && estimateFindings.length === 0 && untested === 0) {
     // Exact results carry no sampling error: compare them as numbers.
     const diffs = numericDiffs(golden.result, current.result).filter((d) => !(Math.abs(d.a - d.b) <= 1e-9 * Math.max(1, Math.abs(d.a))));
     const all = [...assumed, ...diffs.map(finding)];
     return { file, passed: all.length === 0, detail: `${diffs.length ? `${diffs.length} exact value(s) differ` : 'no estimates; exact values agree'}${assumedNote}`, findings: all };
   }
-  return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${estimateFindings.length ? `: ${estimateFindings.length} incompatible` : ''}${exactFindings.length ? `; ${exactFindings.length} exact value(s) differ` : ''}${assumedNote}`, findings: [...assumed, ...findings] };
+  return { file, passed: findings.length === 0 && assumed.length === 0, detail: `${tested} estimates tested (Holm, alpha ${opts.alpha})${estimateFindings.length ? `: ${estimateFindings.length} incompatible or missing` : ''}${untested ? `; ${untested} mean(s) untested (no spread to test with)` : ''}${exactFindings.length ? `; ${exactFindings.length} exact value(s) differ` : ''}${assumedNote}`, findings: [...assumed, ...findings] };
 }
 
 export function registerCheck(program: Command): void {
@@ -242,7 +267,7 @@ export function registerCheck(program: Command): void {
     .description('balance regression: re-run golden JSON reports and compare (exact by default)')
     .argument('<reports...>', 'report files or folders of them, e.g. reports/')
     .addOption(new Option('--tolerance <mode>', 'exact: identical numbers; stat: statistically compatible').choices(['exact', 'stat']).default('exact'))
-    .addOption(new Option('--alpha <a>', 'family-wise error rate for --tolerance stat').argParser((s) => {
+    .addOption(new Option('--alpha <a>', 'family-wise error rate of each report for --tolerance stat (Holm over its estimates; a folder of M reports can fail by chance up to M times as often)').argParser((s) => {
       const v = Number(s);
       if (!(v > 0 && v < 1)) throw new UsageError(`option --alpha: got ${JSON.stringify(s)}, expected a number between 0 and 1`);
       return v;

@@ -234,6 +234,13 @@ describe('a run whose method is exact draws no random seed: the same command giv
   });
 });
 
+describe('the header names the confidence level as given', () => {
+  it('99.99% is not rounded to 100%', () => {
+    expect(runCli(['dice', '-n', '100', '--seed', '1', '--confidence', '0.9999', '-q']).stdout).toMatch(/· 99\.99% intervals/);
+    expect(runCli(['dice', '-n', '100', '--seed', '1', '-q']).stdout).toMatch(/· 95% intervals/);
+  });
+});
+
 describe('wide tables', () => {
   it('a table too wide for 100 columns is split into column blocks that repeat the row labels; no cell is lost', () => {
     const t = runCli(['dualfates', 'table', '--max-k', '12', '-q']).stdout;

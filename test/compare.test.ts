@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Layout } from '../src/core/aggregate.js';
 import { pairedSim, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
 import { runSimulation } from '../src/run/runner.js';
-import { binomialHalfTwoSided, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
+import { binomialHalfTwoSided, normalCdf, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
 import { randIndex, streamFor } from '../src/core/rng.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
 import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
@@ -60,10 +60,16 @@ describe('paired tests against known values', () => {
     expect(covered / runs).toBeGreaterThan(0.93);
     expect(covered / runs).toBeLessThan(0.99);
   });
-  it('chi-square McNemar: 60 vs 40 → statistic 4, p = 0.0455', () => {
+  it('McNemar 60 vs 40 is exact: p = 0.0569 (the uncorrected chi-square said 0.0455, anti-conservative)', () => {
     const d = pairedProportionDifference(100, 60, 40, 800);
-    expect(d.test).toBe('McNemar chi-square');
-    expect(d.pValue).toBeCloseTo(0.0455003, 6);
+    expect(d.test).toBe('McNemar exact');
+    // 2 · P(X ≤ 40), X ~ Binomial(100, 1/2) (R: 2 * pbinom(40, 100, 0.5) = 0.05688793).
+    expect(d.pValue).toBeCloseTo(0.0568879, 6);
+    // From 100,000 discordant pairs: the continuity-corrected chi-square, (|b − c| − 1)² / (b + c) on 1 df.
+    const big = pairedProportionDifference(0, 50_300, 49_700, 0);
+    expect(big.test).toBe('McNemar chi-square (continuity-corrected)');
+    const stat = (599 * 599) / 100_000;
+    expect(big.pValue).toBeCloseTo(2 * (1 - normalCdf(Math.sqrt(stat))), 8);
   });
   it('Student t two-sided p-values match tables', () => {
     expect(studentTTwoSided(2.228138851986274, 10)).toBeCloseTo(0.05, 10);

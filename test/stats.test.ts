@@ -10,6 +10,7 @@ import {
   normalCdf,
   normalQuantile,
   regularizedGammaP,
+  tFor,
   wilson,
   zFor,
 } from '../src/core/stats.js';
@@ -124,6 +125,9 @@ describe('exact moments and histogram quantiles', () => {
     expect(m.mean).toBe(5.5);
     expect(m.sd).toBeCloseTo(3.0276503540974917, 14);
     expect(m.se).toBeCloseTo(3.0276503540974917 / Math.sqrt(10), 14);
+    // 95% interval from Student t with 9 degrees of freedom (2.262157), not z (1.96): 5.5 ± 2.16585.
+    expect(m.lo).toBeCloseTo(5.5 - 2.2621571627982 * m.se, 10);
+    expect(m.hi).toBeCloseTo(5.5 + 2.2621571627982 * m.se, 10);
     expect(histogramQuantile(t.get('x'), 0.1)).toBe(1);
     expect(histogramQuantile(t.get('x'), 0.5)).toBe(5);
     expect(histogramQuantile(t.get('x'), 0.9)).toBe(9);
@@ -148,6 +152,13 @@ describe('exact moments and histogram quantiles', () => {
     expect(two.lo).toBeLessThan(5);
     expect(two.hi).toBeGreaterThan(5);
   });
+  it('a fraction or a negative value is refused, not silently lost (n would count fewer games)', () => {
+    const rec = new Recorder(layout, layout.emptyChunk());
+    expect(() => rec.record(0, 1.5)).toThrow(/metric 0: recorded 1.5; metrics are whole numbers ≥ 0/);
+    expect(() => rec.record(0, -1)).toThrow(/recorded -1/);
+    expect(() => rec.record(0, 50.5)).toThrow(/recorded 50.5/);
+    expect(() => rec.record(0, 50)).not.toThrow();
+  });
   it('values above the histogram go to overflow; quantiles there are unknown (null)', () => {
     const data = layout.emptyChunk();
     const rec = new Recorder(layout, data);
@@ -159,5 +170,36 @@ describe('exact moments and histogram quantiles', () => {
     expect(t.get('x').max).toBe(50);
     expect(histogramQuantile(t.get('x'), 0.5)).toBeNull();
     expect(meanSummary(t.get('x')).mean).toBe(50);
+  });
+});
+
+describe('Student t quantiles (mean intervals)', () => {
+  it('match published two-sided values and approach z', () => {
+    // Reference values (e.g. R: qt(0.975, df), qt(0.995, 5), qt(0.95, 3)).
+    expect(tFor(0.95, 1)).toBeCloseTo(12.7062047361747, 9);
+    expect(tFor(0.95, 10)).toBeCloseTo(2.22813885198627, 11);
+    expect(tFor(0.95, 29)).toBeCloseTo(2.04522964213270, 11);
+    expect(tFor(0.99, 5)).toBeCloseTo(4.03214298355523, 10);
+    expect(tFor(0.9, 3)).toBeCloseTo(2.35336343480182, 10);
+    expect(tFor(0.95, 1e6)).toBeCloseTo(zFor(0.95), 5);
+    expect(tFor(0.95, 2e7)).toBe(zFor(0.95));
+    expect(tFor(0.95, 0)).toBeNaN();
+  });
+  it('a 95% mean interval covers the true mean about 95% of the time at n = 3 (z covered about 81%)', () => {
+    // Normal data (Box–Muller from a fixed LCG), n = 3: count the intervals containing 0.
+    let state = 12345;
+    const u = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) + 0.5) / 4294967296;
+    const normal = () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+    const q = tFor(0.95, 2);
+    let covered = 0;
+    const trials = 20000;
+    for (let i = 0; i < trials; i++) {
+      const x = [normal(), normal(), normal()];
+      const mean = (x[0] + x[1] + x[2]) / 3;
+      const sd = Math.sqrt(x.reduce((a, v) => a + (v - mean) ** 2, 0) / 2);
+      if (Math.abs(mean) <= (q * sd) / Math.sqrt(3)) covered++;
+    }
+    expect(covered / trials).toBeGreaterThan(0.94);
+    expect(covered / trials).toBeLessThan(0.96);
   });
 });

@@ -83,14 +83,17 @@ export class Recorder {
     this.maxValues = layout.maxValues;
   }
 
-  /** Records integer `value` for metric index `metric`. */
+  /** Records integer `value` ≥ 0 for metric index `metric` (anything else is a game's bug: it throws). */
   record(metric: number, value: number): void {
     const d = this.data;
     const o = this.offsets[metric];
-    if (value >= 0 && value <= this.maxValues[metric]) {
+    // (value | 0) === value: a 32-bit integer, one cheap test (a fraction would index nothing and be lost).
+    if ((value | 0) === value && value >= 0 && value <= this.maxValues[metric]) {
       d[o + BINS + value] += 1;
       return;
     }
+    // Overflow holds integers above the histogram; a fraction or a negative count has no place.
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`metric ${metric}: recorded ${value}; metrics are whole numbers ≥ 0`);
     d[o + OVER] += 1;
     d[o + SUM] += value;
     d[o + SUMSQ] += value * value;

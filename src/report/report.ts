@@ -91,7 +91,8 @@ function headerLines(r: Report): string[] {
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
-  if (r.method === 'mc') bits.push(`${Math.round(r.confidence * 1000) / 10}% intervals`);
+  // As many digits as the level has (99.99%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
+  if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(6))}% intervals`);
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
   return lines;

@@ -285,7 +285,7 @@ function compareReport(
     ...(canonicalJson(paramsA) === canonicalJson(paramsB) ? ['The two variants have identical parameters: they play the very same games, so every difference is 0 (did a --set restate a default?).'] : []),
     ...(simulated
       ? [
-          'Tests: win/lose metrics by McNemar (exact below 50 discordant pairs), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
+          'Tests: win/lose metrics by McNemar (exact below 100,000 discordant pairs, continuity-corrected chi-square above), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
           ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),

@@ -166,5 +166,11 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     expect(runCli(['submit', 'nosuch', '--shards', '2', '--redis', url]).code).toBe(2);
     const traced = runCli(['submit', 'darkfate', '--trace', '3', '--shards', '2', '--redis', url]);
     expect([traced.code, traced.stderr.trim()]).toEqual([2, 'sim: option --trace: replays one game, so it cannot be submitted as shards']);
+    // A command that is not a game is refused before it runs (a sweep printed its whole report first).
+    for (const cmd of [['sweep', 'dice', '--grid', 'count=1,2', '-n', '1000'], ['genisys', 'table'], ['compare', 'dice', '--set', 'target=4']]) {
+      const r = runCli(['submit', ...cmd, '--shards', '2', '--redis', url]);
+      expect([r.code, r.stdout], cmd.join(' ')).toEqual([2, '']);
+      expect(r.stderr).toMatch(/is not a game command/);
+    }
   });
 });

@@ -245,6 +245,23 @@ export interface CapturedRun {
 
 let captureHook: ((run: CapturedRun) => void) | null = null;
 
+/** The commands that run a game (and so can be submitted as shards): game commands and `sim run`. */
+const RUNS_A_GAME = new WeakSet<Command>();
+export function markRunsAGame(cmd: Command): Command {
+  RUNS_A_GAME.add(cmd);
+  return cmd;
+}
+/** The command an argument list names (deepest subcommand), or null; and whether it runs a game. */
+export function commandRunsAGame(program: Command, args: readonly string[]): boolean {
+  let cmd = program;
+  for (const arg of args) {
+    const sub = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!sub) break;
+    cmd = sub;
+  }
+  return cmd !== program && RUNS_A_GAME.has(cmd);
+}
+
 /** While set, game commands hand their resolved run to `hook` instead of running it. */
 export function setCaptureHook(hook: ((run: CapturedRun) => void) | null): void {
   captureHook = hook;
@@ -333,7 +350,7 @@ export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: S
 }
 
 export function addGameCommand(parent: Command, spec: GameCommandSpec): Command {
-  const cmd = parent.command(spec.name, { hidden: spec.hidden === true }).description(spec.description);
+  const cmd = markRunsAGame(parent.command(spec.name, { hidden: spec.hidden === true }).description(spec.description));
   spec.options?.(cmd);
   cmd
     .option('--scenario <file>', 'take parameters (and -n/--seed) from a scenario YAML file')

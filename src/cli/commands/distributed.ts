@@ -13,7 +13,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/params.js';
 import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { executeGame, inputFileHashes, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
+import { commandRunsAGame, executeGame, inputFileHashes, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
 import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';
 import { identityMismatch, identityOf, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
@@ -64,10 +64,13 @@ export function acceptPart(expected: RunIdentity, shard: number, part: PartFile,
 /** Parses a game command line (e.g. ["dice", "--count", "4", "-n", "1e8"]) into a resolved run without running it. */
 async function captureRun(args: string[]): Promise<CapturedRun> {
   const { buildProgram } = await import('../main.js');
+  const program = buildProgram();
+  // Refuse before parsing: another command (sweep, compare, a table) would run here in full first.
+  if (!commandRunsAGame(program, args)) throw new UsageError(`submit: "${args.join(' ')}" is not a game command (e.g. sim submit dice -n 1e8 --shards 16 --redis URL)`);
   let captured: CapturedRun | null = null;
   setCaptureHook((run) => (captured = run));
   try {
-    await buildProgram().parseAsync(['node', 'sim', ...args]);
+    await program.parseAsync(['node', 'sim', ...args]);
   } finally {
     setCaptureHook(null);
   }

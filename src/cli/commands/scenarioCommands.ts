@@ -8,7 +8,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { nearest } from '../../core/params.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
-import { loadScenarioFile, resolveFromSources, runAndEmit, runOptionsWithScenario, type GameCliOptions } from '../gameCommand.js';
+import { loadScenarioFile, markRunsAGame, resolveFromSources, runAndEmit, runOptionsWithScenario, type GameCliOptions } from '../gameCommand.js';
 import { addOutputOptions, addRunOptions, emitReport, type OutputOptions } from '../runOptions.js';
 import { findScenarioGame, scenarioGameIds } from '../scenarioGames.js';
 
@@ -29,7 +29,7 @@ export function registerScenarioCommands(program: Command): void {
     .description('run a scenario file (YAML: game, params, optional run: {n, seed})')
     .argument('<file>', 'scenario file, e.g. scenarios/dice/default.yaml')
     .option('--set <key=value>', 'override one parameter (repeatable)', collect);
-  addRunOptions(run, 1e5).action(async (file: string, opts: GameCliOptions) => {
+  addRunOptions(markRunsAGame(run), 1e5).action(async (file: string, opts: GameCliOptions) => {
     const doc = loadScenarioFile(file);
     const entry = await requireScenarioGame(doc.game, `${file}: game`);
     const params = resolveFromSources(entry, { file, doc }, parseSetOptions(opts.set ?? []), {});

@@ -158,6 +158,16 @@ describe('sim genisys attack: assumptions and notes', () => {
 });
 
 describe('sim genisys attack: units as parameters', () => {
+  it('a units file the user names is checked even when nothing is picked from it (exit 2, one line)', () => {
+    for (const cmd of [['genisys', 'attack'], ['genisys', 'table']]) {
+      const missing = runCli([...cmd, '--units', 'nope.yaml', '-q']);
+      expect([missing.code, missing.stdout], cmd.join(' ')).toEqual([2, '']);
+      expect(missing.stderr.trim()).toMatch(/^sim: nope\.yaml: cannot read/);
+    }
+    const wrong = runCli(['genisys', 'attack', '--units', 'scenarios/darkfate/cards.yaml', '-q']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/cards\.yaml: weapons: missing field "weapons"/);
+  });
   it('--set target=crawler fills armor, resolution and the title from the units file', () => {
     const j = json(['--set', 'target=crawler']);
     expect(j.params.target).toBe('crawler');

@@ -162,7 +162,12 @@ export interface AppliedUnits {
  */
 export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
   const sel = picksOf(resolved);
-  if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) return { params: resolved, data: null, names: {} };
+  if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) {
+    // No pick: the file is not needed, but one the user named is still loaded and checked (a missing
+    // or malformed file must not pass silently into the report's parameters).
+    const named = resolved.units !== undefined && String(resolved.units) !== UNITS_FILE;
+    return { params: resolved, data: named ? loadUnits(String(resolved.units)) : null, names: {} };
+  }
   const file = String(resolved.units ?? UNITS_FILE);
   const data = loadUnits(file);
   const params = { ...resolved };

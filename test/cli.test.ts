@@ -255,5 +255,9 @@ describe('wide tables', () => {
     // Each block has every row: 3 damage types × 6 health × 3 armor.
     const light = lines.filter((l) => /^│ light +│ +6 │ +2 │/.test(l));
     expect(light).toHaveLength(2);
-  }, 30_000);
+    // A long table title with its "(continued …)" wraps too (a sweep's per-cell tables).
+    const sweep = runCli(['sweep', 'darkfate', '--grid', 'rev9=all', '--grid', 'policy=greedy,planner', '--grid', 'set:handSize=5,6', '-n', '50', '--seed', '1', '-q']).stdout;
+    expect(sweep).toContain('(continued, 2 of');
+    expect(Math.max(...sweep.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+  }, 60_000);
 });

@@ -68,7 +68,7 @@ function renderTable(t: ResultTable): string {
     if (last && totalOf([...labelCols, ...last, i]) <= TABLE_WIDTH) last.push(i);
     else blocks.push([i]);
   }
-  const parts = blocks.map((b, k) => `${k === 0 ? title : `${t.title} (continued, ${k + 1} of ${blocks.length})`}\n${tableText(t, cells, [...labelCols, ...b], widths)}`);
+  const parts = blocks.map((b, k) => `${k === 0 ? title : wrap(`${t.title} (continued, ${k + 1} of ${blocks.length})`, TABLE_WIDTH, 2)}\n${tableText(t, cells, [...labelCols, ...b], widths)}`);
   return parts.join('\n');
 }
 

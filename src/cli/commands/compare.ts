@@ -212,13 +212,13 @@ export function numericDiffs(a: unknown, b: unknown, path = ''): { path: string;
   return keys.flatMap((k) => numericDiffs(at(a, k), at(b, k), isArray ? `${path}[${k}]` : path ? `${path}.${k}` : k));
 }
 
-async function loadVariant(arg: string): Promise<{ label: string; doc: ScenarioDoc | null; entry: ScenarioGame; file: string | null }> {
+async function loadVariant(arg: string, which: 'a' | 'b'): Promise<{ label: string; doc: ScenarioDoc | null; entry: ScenarioGame; file: string | null }> {
   if (existsSync(arg)) {
     const doc = loadScenarioFile(arg);
     return { label: arg, doc, entry: await requireScenarioGame(doc.game, `${arg}: game`), file: arg };
   }
   if (/[\\/.]/.test(arg)) throw new UsageError(`argument ${arg}: no such scenario file`);
-  return { label: arg, doc: null, entry: await requireScenarioGame(arg, 'argument'), file: null };
+  return { label: arg, doc: null, entry: await requireScenarioGame(arg, `argument ${which}`), file: null };
 }
 
 
@@ -238,8 +238,8 @@ export function registerCompare(program: Command): void {
     opts.set ??= [];
     refuseResumeOptions(opts, 'compare');
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
-    const A = await loadVariant(aArg);
-    const B = bArg ? await loadVariant(bArg) : A;
+    const A = await loadVariant(aArg, 'a');
+    const B = bArg ? await loadVariant(bArg, 'b') : A;
     if (!bArg && opts.set.length === 0) throw new UsageError('compare needs a second scenario file or at least one --set change for variant B');
     if (A.entry.id !== B.entry.id) throw new UsageError(`variants run different games (${A.entry.id} vs ${B.entry.id})`);
     const scen = (v: typeof A) => (v.doc && v.file ? { file: v.file, doc: v.doc } : null);

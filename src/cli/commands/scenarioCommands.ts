@@ -16,8 +16,12 @@ import { findScenarioGame, scenarioGameIds } from '../scenarioGames.js';
 export async function requireScenarioGame(id: string, where: string): Promise<ScenarioGame> {
   const entry = await findScenarioGame(id);
   if (!entry) {
-    const near = nearest(id, scenarioGameIds());
-    throw new UsageError(`${where}: unknown game "${id}"${near ? ` (did you mean "${near}"?)` : ''}; known: ${scenarioGameIds().join(', ')}`);
+    // A command name is a game's prefix (genisys → genisys-attack; dualfates → two games).
+    const ids = scenarioGameIds();
+    const prefixed = ids.filter((g) => g.startsWith(`${id}-`));
+    const near = prefixed.length ? prefixed : [nearest(id, ids)].filter((g): g is string => g !== null);
+    const hint = near.length === 1 ? ` (did you mean "${near[0]}"?)` : near.length > 1 ? ` (did you mean one of ${near.map((g) => `"${g}"`).join(', ')}?)` : '';
+    throw new UsageError(`${where}: unknown game "${id}"${hint}; known: ${ids.join(', ')}`);
   }
   return entry;
 }

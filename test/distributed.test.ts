@@ -166,6 +166,12 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     expect(runCli(['submit', 'nosuch', '--shards', '2', '--redis', url]).code).toBe(2);
     const traced = runCli(['submit', 'darkfate', '--trace', '3', '--shards', '2', '--redis', url]);
     expect([traced.code, traced.stderr.trim()]).toEqual([2, 'sim: option --trace: replays one game, so it cannot be submitted as shards']);
+    // An unreachable Redis: one line and exit 1, not endless retries with stack traces.
+    for (const cmd of [['submit', 'dice', '-n', '1000', '--seed', '1', '--shards', '2'], ['worker']]) {
+      const r = runCli([...cmd, '--redis', 'redis://127.0.0.1:1', '-q'].filter((a) => !(cmd[0] === 'worker' && a === '-q')));
+      expect(r.code, cmd[0]).toBe(1);
+      expect(r.stderr.trim(), cmd[0]).toBe(`sim: error: ${cmd[0]}: cannot reach Redis at redis://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1`);
+    }
     // A command that is not a game is refused before it runs (a sweep printed its whole report first).
     for (const cmd of [['sweep', 'dice', '--grid', 'count=1,2', '-n', '1000'], ['genisys', 'table'], ['compare', 'dice', '--set', 'target=4']]) {
       const r = runCli(['submit', ...cmd, '--shards', '2', '--redis', url]);

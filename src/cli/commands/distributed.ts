@@ -46,8 +46,32 @@ function parsePositive(max: number): (raw: string) => number {
 async function loadQueueLibs() {
   const [bullmq, ioredis] = await Promise.all([import('bullmq'), import('ioredis')]);
   // BullMQ requires maxRetriesPerRequest: null for blocking connections.
-  const connect = (url: string): Redis => new ioredis.Redis(url, { maxRetriesPerRequest: null });
-  return { Queue: bullmq.Queue, QueueEvents: bullmq.QueueEvents, Worker: bullmq.Worker, connect };
+  const connect = (url: string): Redis => {
+    const r = new ioredis.Redis(url, { maxRetriesPerRequest: null });
+    // ioredis retries forever; without a listener each failed retry prints a stack trace. One line, once.
+    let told = false;
+    r.on('error', (err: Error) => {
+      if (told) return;
+      told = true;
+      process.stderr.write(`sim: Redis at ${url}: ${err.message} (retrying)\n`);
+    });
+    return r;
+  };
+  /** Fails fast, in one line, when the server cannot be reached at all (else BullMQ would wait forever). */
+  const reachable = async (url: string, what: string): Promise<void> => {
+    const probe = new ioredis.Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 5000 });
+    let cause = '';
+    probe.on('error', (err: Error) => (cause ||= err.message));
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (err) {
+      throw new Error(`${what}: cannot reach Redis at ${url}: ${cause || (err instanceof Error ? err.message : String(err))}`);
+    } finally {
+      probe.disconnect();
+    }
+  };
+  return { Queue: bullmq.Queue, QueueEvents: bullmq.QueueEvents, Worker: bullmq.Worker, connect, reachable };
 }
 
 /** Accepts a job's part only if it is the expected shard of the expected run. */
@@ -103,7 +127,8 @@ export function registerDistributed(program: Command): void {
       if (params.method !== 'exact') announceSeed(runOpts, seed);
       const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards, inputFileHashes(entry, params));
       const runKey = hashOf(identity);
-      const { Queue, QueueEvents, connect } = await loadQueueLibs();
+      const { Queue, QueueEvents, connect, reachable } = await loadQueueLibs();
+      await reachable(opts.redis, 'submit');
       const connection = connect(opts.redis);
       const eventsConnection = connect(opts.redis);
       const queue = new Queue<ShardJob>(opts.queue, { connection });
@@ -166,7 +191,8 @@ export function registerDistributed(program: Command): void {
     .addOption(new Option('--lock-ms <ms>', 'job lock; a worker silent this long is presumed dead and its shard retried').argParser(parsePositive(3_600_000)).default(30_000))
     .action(async (opts: { redis: string; queue: string; concurrency?: number; lockMs: number }) => {
       const concurrency = opts.concurrency ?? availableParallelism();
-      const { Worker, connect } = await loadQueueLibs();
+      const { Worker, connect, reachable } = await loadQueueLibs();
+      await reachable(opts.redis, 'worker');
       const version = packageInfo().version;
       const connection = connect(opts.redis);
       const worker = new Worker<ShardJob, PartFile>(

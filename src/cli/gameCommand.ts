@@ -251,7 +251,7 @@ export function markRunsAGame(cmd: Command): Command {
   RUNS_A_GAME.add(cmd);
   return cmd;
 }
-/** The command an argument list names (deepest subcommand), or null; and whether it runs a game. */
+/** Whether the command an argument list names (its deepest subcommand, options aside) runs a game. */
 export function commandRunsAGame(program: Command, args: readonly string[]): boolean {
   let cmd = program;
   for (const arg of args) {

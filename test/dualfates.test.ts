@@ -17,7 +17,7 @@ import { pillarKindCode } from '../src/games/dualfates/fateSim.js';
 import { forEachFateRoll } from '../src/games/dualfates/fateDice.js';
 import { parseUnits } from '../src/games/dualfates/units.js';
 import { attackAssumptions } from '../src/games/dualfates/attackEntry.js';
-import { outsideIntervalsNote } from '../src/report/intervals.js';
+import { outsideIntervalsNote } from '../src/core/intervals.js';
 import { parse as parseYaml } from 'yaml';
 
 const P = (over: Partial<AttackParams> = {}) => defaultAttackParams(over);

@@ -2,7 +2,7 @@
 // Fixtures are inline; the files in scenarios/dualfates/teams/ are checked too.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/core/params.js';
+import { UsageError } from '../src/core/usageError.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
 import { formatTeamError, isWaywardCoin, maxSubsetSum, parseTeam, pillarControl, unitScoringValue, validateTeam, type Team } from '../src/games/dualfates/team.js';
 

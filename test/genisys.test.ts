@@ -1,7 +1,8 @@
 // Terminator Genisys attack engine: the rulebook's own statements, hand-computed cases, the die
 // ladder's ends and every special rule, on the exact engine (rulebook: ../shared/rules/genisys-miniatures-game.txt).
 import { describe, expect, it } from 'vitest';
-import { resolveParams, UsageError } from '../src/core/params.js';
+import { resolveParams } from '../src/core/params.js';
+import { UsageError } from '../src/core/usageError.js';
 import { compileAttack } from '../src/games/genisys/attackPlan.js';
 import { plainResolution, NO_EFFECT, passFailCheck } from '../src/games/genisys/dieChecks.js';
 import { dieLabel, moveDie, OVER_D20, UNDER_D4, dieStep } from '../src/games/genisys/dieLadder.js';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/core/params.js';
+import { UsageError } from '../src/core/usageError.js';
 import { MAX_YAML_DEPTH, parseYamlSafely } from '../src/core/safeYaml.js';
 
 const F = 'dir/file.yaml';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, parseSetOptions } from '../src/core/scenarioFile.js';
-import { UsageError, resolveParams } from '../src/core/params.js';
+import { resolveParams } from '../src/core/params.js';
+import { UsageError } from '../src/core/usageError.js';
 import { DICE_PARAMS } from '../src/games/dice/diceParams.js';
 import { runCli } from './helpers/runCli.js';
 

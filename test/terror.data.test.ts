@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/core/params.js';
+import { UsageError } from '../src/core/usageError.js';
 import { parseTerrorData } from '../src/games/terror/terrorData.js';
 import { mutatedYaml } from './helpers/yamlFuzz.js';
 

@@ -22,7 +22,8 @@ import {
 } from './runState.js';
 import type { Command } from 'commander';
 import { collect } from './parseOptions.js';
-import { resolveParams, UsageError } from '../core/params.js';
+import { resolveParams } from '../core/params.js';
+import { UsageError } from '../core/usageError.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../core/scenarioGame.js';
 import { parseScenario, parseSetOptions, type ScenarioDoc } from '../core/scenarioFile.js';
 import type { Report } from '../core/reportTypes.js';

@@ -1,7 +1,7 @@
 // The `sim` command line: parses argv, dispatches to a command, maps errors to exit codes
 // (0 success, 1 failure at run time, 2 bad usage or input) with one clear line on stderr.
 import { Command, CommanderError } from 'commander';
-import { UsageError } from '../core/params.js';
+import { UsageError } from '../core/usageError.js';
 import { registerDice } from './commands/dice.js';
 import { registerDarkFate } from './commands/darkfate.js';
 import { registerGenisys } from './commands/genisys.js';

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
-import { UsageError } from '../core/params.js';
+import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, render, type Format, type Report } from '../report/report.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';

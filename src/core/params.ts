@@ -2,6 +2,7 @@
 // with its rulebook default; values are validated with valibot and errors name the key path
 // and what is allowed.
 import * as v from 'valibot';
+import { UsageError } from './usageError.js';
 
 export type ParamValue = number | boolean | string;
 
@@ -28,10 +29,6 @@ export interface ParamSpec {
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
 }
 
-/** Bad input from the user (option, scenario or data file): exit 2, one line. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 /** What the spec allows, for messages: "an integer in [1, 1000]". */
 export function describeAllowed(spec: ParamSpec): string {

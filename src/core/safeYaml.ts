@@ -3,7 +3,7 @@
 // are bounded, prototype keys are refused, and only plain JSON-like values come out. Every message
 // names the file and, past parsing, the key path. Games validate the shape afterwards (valibot).
 import { parseDocument } from 'yaml';
-import { UsageError } from './params.js';
+import { UsageError } from './usageError.js';
 
 /** Largest accepted text, in UTF-16 code units (about bytes for ASCII YAML). */
 export const MAX_YAML_CHARS = 1 << 20;

@@ -2,7 +2,7 @@
 // Parsed safely (src/core/safeYaml.ts: no custom tags, bounded size and depth, no prototype keys)
 // and validated with valibot; every message names the file and the key path.
 import * as v from 'valibot';
-import { UsageError } from './params.js';
+import { UsageError } from './usageError.js';
 import { issueText } from './issues.js';
 import { FORBIDDEN_YAML_KEYS, parseYamlSafely } from './safeYaml.js';
 

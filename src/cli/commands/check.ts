@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { resolveParams, UsageError, type ParamSpec } from '../../core/params.js';
+import { resolveParams, type ParamSpec } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { canonicalJson } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';

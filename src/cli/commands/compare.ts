@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { sharedMetrics, splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import { canonicalJson } from '../../core/hash.js';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
 import type { RunResult } from '../../run/runner.js';

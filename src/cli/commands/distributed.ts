@@ -10,7 +10,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { commandRunsAGame, executeGame, inputFileHashes, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';

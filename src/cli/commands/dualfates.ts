@@ -2,7 +2,8 @@
 // Carlo with --method mc); `table` and `run` are exact; `team FILE` validates a team file.
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { resolveParams, UsageError } from '../../core/params.js';
+import { resolveParams } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { attackEntry } from '../../games/dualfates/attackEntry.js';
 import { pillarsEntry } from '../../games/dualfates/pillarsEntry.js';

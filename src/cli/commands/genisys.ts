@@ -3,7 +3,7 @@
 // --target and --units are parameters like the stats (a scenario file can set them); the entry
 // fills the stats left at auto from the picked units.
 import { Command, Option } from 'commander';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import { genisysAssumptions, genisysEntry, unitsTitle } from '../../games/genisys/genisysEntry.js';
 import { AUTO_INT, GENISYS_PARAMS, readParams, STAT_FALLBACK } from '../../games/genisys/genisysParams.js';

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { hashOf } from '../../core/hash.js';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { runGameForShell } from '../gameCommand.js';

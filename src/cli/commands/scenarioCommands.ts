@@ -2,7 +2,8 @@
 // `--set` may change, with its rulebook default and where that default comes from.
 import type { Command } from 'commander';
 import { collect } from '../parseOptions.js';
-import { describeAllowed, UsageError } from '../../core/params.js';
+import { describeAllowed } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { nearest } from '../../core/params.js';

@@ -3,7 +3,8 @@
 // sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
 import { Command } from 'commander';
 import { collect } from '../parseOptions.js';
-import { UsageError, validateParam, type ParamSpec } from '../../core/params.js';
+import { validateParam, type ParamSpec } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';

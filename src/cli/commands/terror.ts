@@ -3,7 +3,7 @@
 // them); --trace K prints game K of the run turn by turn instead of the report.
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { ScenarioDoc } from '../../core/scenarioFile.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { isBuiltinPolicy, terrorEntry, traceReport } from '../../games/terror/terrorEntry.js';

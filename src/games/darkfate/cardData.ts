@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { nearest, UsageError } from '../../core/params.js';
+import { nearest } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';

@@ -2,7 +2,7 @@
 // losses by cause, turn-cap hits (apart), turns, staggers, destroyed Rev-9s, flees, wounds.
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';
-import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../report/intervals.js';
+import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
 
 export interface DarkFateVersionResult {
   rev9: string;

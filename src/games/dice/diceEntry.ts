@@ -1,7 +1,7 @@
 // The dice game as a scenario game: parameters → Monte Carlo run → report.
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
-import { outsideIntervalsNote } from '../../report/intervals.js';
+import { outsideIntervalsNote } from '../../core/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { DICE_PARAMS, type DiceParams } from './diceParams.js';
 import { diceResult, diceTables } from './diceReport.js';

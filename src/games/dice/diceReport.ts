@@ -2,8 +2,8 @@
 // binomial, a chi-square goodness-of-fit of the whole distribution, and the mean.
 import type { Totals } from '../../core/aggregate.js';
 import { chiSquareGoodnessOfFit } from '../../core/stats.js';
-import { countSummary, proportion } from '../../report/intervals.js';
-import type { ResultTable } from '../../report/report.js';
+import { countSummary, proportion } from '../../core/intervals.js';
+import type { ResultTable } from '../../core/reportTypes.js';
 import { exactSuccesses } from './diceExact.js';
 import { dieSuccessProbability, type DiceParams } from './diceParams.js';
 

@@ -5,7 +5,7 @@ import { exactAttack } from './attackExact.js';
 import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables } from './attackReport.js';
 import type { AttackSimParams } from './attackSim.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
-import { outsideIntervalsNote } from '../../report/intervals.js';
+import { outsideIntervalsNote } from '../../core/intervals.js';
 import { ATTACK_PARAMS, attackParamsFrom, type AttackParams } from './dualfatesParams.js';
 
 /** Stop a simulated game after this many attacks (metric values must stay ≤ 2^20). */

@@ -2,7 +2,7 @@
 // Monte Carlo beside exact with Wilson intervals.
 import type { Totals } from '../../core/aggregate.js';
 import type { Cell, ResultTable } from '../../core/reportTypes.js';
-import { countSummary, proportion } from '../../report/intervals.js';
+import { countSummary, proportion } from '../../core/intervals.js';
 import type { AttackExact } from './attackExact.js';
 import type { AttackParams } from './dualfatesParams.js';
 import { fraction } from './fateDice.js';

@@ -3,7 +3,7 @@
 import type { Totals } from '../../core/aggregate.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
-import { countSummary, outsideIntervalsNote, proportion } from '../../report/intervals.js';
+import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
 import { FATE_OUTCOMES } from './fateDice.js';
 import { pillarsResult } from './pillars.js';
 

@@ -1,7 +1,7 @@
 // Team files: schema (valibot) and the team-building rules. Pure: the CLI reads the file and
 // passes its text here. Every rule violation names the rulebook section and the file/field.
 import * as v from 'valibot';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import type { TeamRules } from './dualfatesParams.js';

@@ -2,7 +2,7 @@
 // scenarios/dualfates/units.yaml. Stats the rulebook does not give are null, or an assumption
 // labelled in the file's `assumed` list.
 import * as v from 'valibot';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 

@@ -1,7 +1,7 @@
 // The fault-injection game as a scenario game, for the hidden `sim _fault` command (tests only).
 import { provenance } from '../../core/provenance.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
-import { proportion } from '../../report/intervals.js';
+import { proportion } from '../../core/intervals.js';
 import type { FaultParams } from './faultSim.js';
 
 export const faultEntry: ScenarioGame = {

@@ -2,7 +2,7 @@
 // choose dice → to-hit target → cover save → damage → Resolution → final state. Each stage turns
 // the resolved parameters into numbers; together they compile an AttackPlan (plain JSON, sent to
 // Monte Carlo workers) that both the exact and the Monte Carlo engine execute.
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { dieStep, moveDie, rerollOf, sidesOf } from './dieLadder.js';
 import type { GenisysParams, RangeName } from './genisysParams.js';
 

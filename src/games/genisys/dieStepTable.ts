@@ -1,6 +1,6 @@
 // The die-step table: one exact attack per cell over a grid of axes (default rows Skill die ×
 // range, columns Power die × Armor, one table per cover), each cell a chosen probability.
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { Cell, ResultTable } from '../../core/reportTypes.js';
 import { compileAttack } from './attackPlan.js';
 import { DIE_NAMES } from './dieLadder.js';

@@ -1,7 +1,7 @@
 // `genisys-attack` as a scenario game: parameters (unit picks filled in from the units file) →
 // exact engine (default) or Monte Carlo on the foundation runner → report.
 import { provenance } from '../../core/provenance.js';
-import { outsideIntervalsNote } from '../../report/intervals.js';
+import { outsideIntervalsNote } from '../../core/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { automaticCover, compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';

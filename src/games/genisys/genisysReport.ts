@@ -2,7 +2,7 @@
 // exact engine or from Monte Carlo totals.
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';
-import { countSummary, proportion } from '../../report/intervals.js';
+import { countSummary, proportion } from '../../core/intervals.js';
 import type { AttackPlan } from './attackPlan.js';
 import { dieLabel } from './dieLadder.js';
 import { OUTCOMES, type ExactAttack } from './exactAttack.js';

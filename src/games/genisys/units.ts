@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { UsageError, type ParamValue } from '../../core/params.js';
+import { type ParamValue } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileHash } from '../../core/hash.js';
-import { UsageError } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
 import { streamFor } from '../../core/rng.js';

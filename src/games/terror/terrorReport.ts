@@ -1,7 +1,7 @@
 // Builds the `sim terror` result (JSON contract) and its tables from the run's exact totals.
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';
-import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../report/intervals.js';
+import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
 import type { TerrorData } from './terrorData.js';
 
 export interface CountResult extends CountEstimate {

@@ -1,6 +1,6 @@
 // Turns exact aggregate totals into reported estimates with intervals.
-import type { MetricTotals } from '../core/aggregate.js';
-import { histogramQuantile, meanSummary, wilson } from '../core/stats.js';
+import type { MetricTotals } from './aggregate.js';
+import { histogramQuantile, meanSummary, wilson } from './stats.js';
 
 export interface ProportionEstimate {
   estimate: number;

@@ -27,6 +27,18 @@ export interface ParamSpec {
    * parameter's source.
    */
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
+  /**
+   * When present, the game's command offers this parameter as an option: `flag` (default
+   * `--kebab-key <value>`, a bare `--kebab-key` for a bool), `help` (default: doc, allowed values
+   * and default), `parse` (a rewrite of the raw text before validation, e.g. lower case).
+   */
+  readonly cli?: ParamCli;
+}
+
+export interface ParamCli {
+  readonly flag?: string;
+  readonly help?: string;
+  readonly parse?: (raw: string) => unknown;
 }
 
 

@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectEstimates, statisticalFindings } from '../src/cli/commands/check.js';
-import { numericDiffs } from '../src/cli/commands/compare.js';
+import { collectEstimates, statisticalFindings } from '../src/report/goldenDiff.js';
+import { numericDiffs } from '../src/report/numericDiffs.js';
 import { hashOf } from '../src/core/hash.js';
 import { runCli } from './helpers/runCli.js';
 
@@ -169,7 +169,7 @@ describe('sim check', () => {
     expect(numericDiffs({ x: [1, 2] }, { x: [1] })).toEqual([{ path: 'x[1]', a: 2, b: NaN }]);
     // An unknown value read back from JSON (null) equals the rerun's NaN; a number turning unknown is a difference.
     expect(numericDiffs({ lo: null, hi: 2 }, { lo: NaN, hi: NaN })).toEqual([{ path: 'hi', a: 2, b: NaN }]);
-    const r = runCli(['compare', 'genisys-attack', '--set', 'rof=3', '--format', 'csv', '-q']);
+    const r = runCli(['compare', 'genisys attack', '--set', 'rof=3', '--format', 'csv', '-q']);
     expect(r.stdout).toMatch(/^hits\[3\],,0\.125,$/m);
   });
   it('unreadable or foreign files exit 2', () => {

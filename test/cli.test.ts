@@ -159,11 +159,11 @@ describe('progress bar', () => {
 
 describe('errors from checks across parameters name where the value came from', () => {
   it('option, --set or scenario field when known; "parameter X" for a default; other errors untouched', async () => {
-    const { namingSource, resolveFromSources } = await import('../src/cli/gameCommand.js');
+    const { namingSource, resolveFromSources } = await import('../src/cli/resolve.js');
     const { UsageError } = await import('../src/core/usageError.js');
-    const { darkfateEntry } = await import('../src/games/darkfate/darkfateEntry.js');
+    const { DARKFATE_PARAMS } = await import('../src/games/darkfate/darkfateParams.js');
     const doc = { game: 'darkfate', params: { players: 3 }, run: {} } as never;
-    const params = resolveFromSources(darkfateEntry, { file: 'my.yaml', doc }, { handSize: '6' }, { solo: true });
+    const params = resolveFromSources(DARKFATE_PARAMS, { file: 'my.yaml', doc }, { handSize: '6' }, { solo: true });
     const msg = (e: unknown) => (e as Error).message;
     expect(msg(namingSource(new UsageError('parameter solo: solo mode is one player'), params))).toBe('option --solo: solo mode is one player');
     expect(msg(namingSource(new UsageError('parameter handSize: too big'), params))).toBe('option --set handSize: too big');
@@ -173,15 +173,15 @@ describe('errors from checks across parameters name where the value came from', 
     const other = new Error('parameter solo: not a usage error');
     expect(namingSource(other, params)).toBe(other);
     // A value implied by another parameter (solo → players 1) names that parameter's source; a sweep cell names --grid.
-    const implied = resolveFromSources(darkfateEntry, null, {}, { solo: true }, { handSize: '7' });
+    const implied = resolveFromSources(DARKFATE_PARAMS, null, {}, { solo: true }, { handSize: '7' });
     expect(implied.players).toBe(1);
     expect(msg(namingSource(new UsageError('parameter players: too few characters'), implied))).toBe('option --solo: too few characters');
     expect(msg(namingSource(new UsageError('parameter handSize: too big'), implied))).toBe('option --grid handSize: too big');
     // A second parameter named in parentheses is named by its source too.
     expect(msg(namingSource(new UsageError('parameter solo: one player; got 2 (parameter handSize)'), params))).toBe('option --solo: one player; got 2 (option --set handSize)');
     // Solo implies one player from any source, unless a source gives players: then it is an error naming both.
-    expect(resolveFromSources(darkfateEntry, null, { solo: 'true' }, {}).players).toBe(1);
-    expect(resolveFromSources(darkfateEntry, null, { players: '3' }, {}, { solo: 'false' }).players).toBe(3);
+    expect(resolveFromSources(DARKFATE_PARAMS, null, { solo: 'true' }, {}).players).toBe(1);
+    expect(resolveFromSources(DARKFATE_PARAMS, null, { players: '3' }, {}, { solo: 'false' }).players).toBe(3);
     const swept = runCli(['sweep', 'darkfate', '--grid', 'solo=false,true', '--grid', 'policy=greedy', '-n', '20', '--seed', '1', '-q', '--format', 'csv']);
     expect(swept.code, swept.stderr).toBe(0);
     const both = runCli(['darkfate', '--solo', '--set', 'players=2', '-n', '10']);
@@ -214,23 +214,6 @@ describe('a run whose method is exact draws no random seed: the same command giv
     expect(mc.code).toBe(0);
     const seed = JSON.parse(mc.stdout).rerun.seed;
     expect(mc.stderr).toContain(`--seed ${seed}`);
-  });
-  it('every game with an exact method computes it without simulating (so no seed is needed)', async () => {
-    const { findScenarioGame, scenarioGameIds } = await import('../src/cli/scenarioGames.js');
-    const { resolveParams } = await import('../src/core/params.js');
-    let exactGames = 0;
-    for (const id of scenarioGameIds()) {
-      const entry = (await findScenarioGame(id))!;
-      const method = entry.params.find((p) => p.key === 'method');
-      if (!method?.choices?.includes('exact')) continue;
-      exactGames++;
-      const params = resolveParams(entry.params, { method: 'exact' }, (k) => k);
-      const simulate = () => Promise.reject(new Error(`${id}: method exact simulated`));
-      const report = await entry.run(params, { n: 10, seed: 1, confidence: 0.95, simulate });
-      expect(report.method, id).toBe('exact');
-      expect(report.seed, id).toBeNull();
-    }
-    expect(exactGames).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -9,12 +9,13 @@ import { binomialHalfTwoSided, normalCdf, pairedProportionDifference, studentTTw
 import { randIndex, streamFor } from '../src/core/rng.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
 import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
-import { nextTargetBatch, parseDifference } from '../src/cli/commands/compare.js';
+import { parseDifference } from '../src/cli/commands/compare.js';
+import { nextTargetBatch } from '../src/run/stopping.js';
 import { runCli } from './helpers/runCli.js';
 
 const side = (target: number) => {
   const params = { count: 3, sides: 6, target };
-  return { simId: 'dice', params, metrics: diceSim.metrics(params) };
+  return { simId: 'dice/roll', params, metrics: diceSim.metrics(params) };
 };
 
 describe('paired tests against known values', () => {
@@ -89,7 +90,7 @@ describe('common random numbers', () => {
     const p: PairedParams = { a: side(4), b: side(6) };
     const paired = await runSimulation({ simId: 'paired', params: p, n: 5000, seed: 8, jobs: 1, chunkSize: 333 });
     const { a, b } = splitPairedTotals(p, paired.totals);
-    const alone = async (target: number) => (await runSimulation({ simId: 'dice', params: side(target).params, n: 5000, seed: 8, jobs: 1 })).totals;
+    const alone = async (target: number) => (await runSimulation({ simId: 'dice/roll', params: side(target).params, n: 5000, seed: 8, jobs: 1 })).totals;
     expect(JSON.stringify(a.toJSON())).toBe(JSON.stringify((await alone(4)).toJSON()));
     expect(JSON.stringify(b.toJSON())).toBe(JSON.stringify((await alone(6)).toJSON()));
   });
@@ -223,7 +224,7 @@ describe('sweep', () => {
     expect(bad.stderr).toMatch(/did you mean "target"/);
   });
   it('the table view has one sweep table per table of the game, titled by what the cells share', () => {
-    const r = runCli(['sweep', 'dualfates-attack', '--grid', 'damage=light,heavy', '--grid', 'armor=1,2', '-q']);
+    const r = runCli(['sweep', 'dualfates', 'attack', '--grid', 'damage=light,heavy', '--grid', 'armor=1,2', '-q']);
     expect(r.code, r.stderr).toBe(0);
     const titles = r.stdout.split('\n').filter((l) => l.endsWith('— by damage × armor'));
     expect(titles).toEqual([

@@ -27,7 +27,7 @@ describe('dice: exact upper tail P(>=k)', () => {
   ];
   for (const p of configs) {
     it(`${p.count}d${p.sides} ${p.target}+: P(>=k) >= P(=k) for every k, P(>=0) = 1, never increasing`, async () => {
-      const run = await runSimulation({ simId: 'dice', params: p, n: 100, seed: 1, jobs: 1 });
+      const run = await runSimulation({ simId: 'dice/roll', params: p, n: 100, seed: 1, jobs: 1 });
       const rows = diceResult(p, run.totals, 0.95).distribution;
       expect(rows).toHaveLength(p.count + 1);
       expect(rows[0].atLeastExact).toBe(1);
@@ -37,7 +37,7 @@ describe('dice: exact upper tail P(>=k)', () => {
   }
   it('100d6 6+: P(>=60) ≈ 2.2e-22 agrees to 1e-9 relative with binomial terms summed in log space', async () => {
     const p = { count: 100, sides: 6, target: 6 };
-    const run = await runSimulation({ simId: 'dice', params: p, n: 100, seed: 1, jobs: 1 });
+    const run = await runSimulation({ simId: 'dice/roll', params: p, n: 100, seed: 1, jobs: 1 });
     const got = diceResult(p, run.totals, 0.95).distribution[60].atLeastExact;
     // ln C(100, k) as a sum of logs, ln p^k (1-p)^(100-k) with p = 1/6: independent of the dynamic programme.
     let want = 0;
@@ -61,7 +61,7 @@ describe('dice: Monte Carlo against the exact answer (fixed seeds)', () => {
   ];
   for (const p of cases) {
     it(`${p.count}d${p.sides} ${p.target}+: exact value inside every 99.9% interval; chi-square passes`, async () => {
-      const run = await runSimulation({ simId: 'dice', params: p, n: 200_000, seed: 20261130, jobs: 1 });
+      const run = await runSimulation({ simId: 'dice/roll', params: p, n: 200_000, seed: 20261130, jobs: 1 });
       const r = diceResult(p, run.totals, 0.999);
       for (const row of r.distribution) expect(row.exactInInterval, `k=${row.successes}`).toBe(true);
       expect(r.mean.exact).toBeGreaterThanOrEqual(r.mean.lo);
@@ -71,14 +71,14 @@ describe('dice: Monte Carlo against the exact answer (fixed seeds)', () => {
   }
   it('large n: the empirical frequencies pass a chi-square check', async () => {
     const p = { count: 5, sides: 6, target: 4 };
-    const run = await runSimulation({ simId: 'dice', params: p, n: 2_000_000, seed: 77, jobs: 1 });
+    const run = await runSimulation({ simId: 'dice/roll', params: p, n: 2_000_000, seed: 77, jobs: 1 });
     const r = diceResult(p, run.totals, 0.95);
     expect(r.chiSquare.degreesOfFreedom).toBe(5);
     expect(r.chiSquare.pValue).toBeGreaterThan(0.001);
   });
   it('a wrong exact model would be caught: a biased die fails the check', async () => {
     // Sanity of the check itself: compare a 5+ roll against the 4+ exact law.
-    const run = await runSimulation({ simId: 'dice', params: { count: 3, sides: 6, target: 5 }, n: 100_000, seed: 1, jobs: 1 });
+    const run = await runSimulation({ simId: 'dice/roll', params: { count: 3, sides: 6, target: 5 }, n: 100_000, seed: 1, jobs: 1 });
     const wrong = diceResult({ count: 3, sides: 6, target: 4 }, run.totals, 0.999);
     expect(wrong.chiSquare.pValue).toBeLessThan(1e-6);
     expect(wrong.distribution.some((row) => !row.exactInInterval)).toBe(true);

@@ -360,7 +360,7 @@ describe('Monte Carlo within the interval of exact at a fixed seed', () => {
     const p = P({ vs: 'def', value: 7, damage: 'heavy', shields: 1, armor: 1, health: 5, deflect: true });
     const x = exactAttack(p);
     const simParams: AttackSimParams = { target: x.target.target, successRule: p.successRule, deflect: true, deflectRule: p.deflectRule, damageDice: x.damageDice, shields: 1, armor: 1, health: 5, maxAttacks: (1 << 20) - 1 };
-    const run = await runSimulation({ simId: 'dualfates', params: { kind: 'attack', ...simParams }, n: 60_000, seed: 20261130, jobs: 1 });
+    const run = await runSimulation({ simId: 'dualfates/dualfates', params: { kind: 'attack', ...simParams }, n: 60_000, seed: 20261130, jobs: 1 });
     const r = mcAttackResult(p, x, run.totals, 0.999);
     expect(r.success.exactInInterval).toBe(true);
     expect(r.incapacitated.exactInInterval).toBe(true);
@@ -387,7 +387,7 @@ describe('Monte Carlo of an attack that can never land', () => {
     expect(x.toIncapacitate.possible).toBe(false);
     // The entry plays such a game for one attack only (recorded as 2): the count is a placeholder.
     const simParams: AttackSimParams = { target: x.target.target, successRule: p.successRule, deflect: false, deflectRule: p.deflectRule, damageDice: x.damageDice, shields: p.shields, armor: p.armor, health: p.health, maxAttacks: 1 };
-    const run = await runSimulation({ simId: 'dualfates', params: { kind: 'attack', ...simParams }, n: 1000, seed: 1, jobs: 1 });
+    const run = await runSimulation({ simId: 'dualfates/dualfates', params: { kind: 'attack', ...simParams }, n: 1000, seed: 1, jobs: 1 });
     const r = mcAttackResult(p, x, run.totals, 0.95);
     expect(r.attacksToIncapacitate.possible).toBe(false);
     expect(r.attacksToIncapacitate.mean).toEqual({ exact: null, estimate: null, se: null, lo: null, hi: null, exactInInterval: null });
@@ -402,7 +402,7 @@ describe('Fate-roll Monte Carlo (Pillars of Fate, Initiative, running) within th
     forEachFateRoll((a, b) => expect(order[pillarKindCode(a, b)]).toBe(classifyPillarRoll(a, b).kind));
   });
   it('50 000 games at a fixed seed, 99.9% intervals', async () => {
-    const run = await runSimulation({ simId: 'dualfates', params: { kind: 'fate', rounds: 10 }, n: 50_000, seed: 20261130, jobs: 1 });
+    const run = await runSimulation({ simId: 'dualfates/dualfates', params: { kind: 'fate', rounds: 10 }, n: 50_000, seed: 20261130, jobs: 1 });
     const rows = fateCheckRows(10, run.totals, 0.999);
     expect(rows.length).toBeGreaterThan(20);
     for (const r of rows) expect(r.exactInInterval, r.metric).toBe(true);
@@ -413,7 +413,7 @@ describe('data files', () => {
   it('units.yaml parses; every scenario YAML names the game', () => {
     expect(parseUnits(readFileSync('scenarios/dualfates/units.yaml', 'utf8'), 'units.yaml').length).toBeGreaterThanOrEqual(3);
     const scen = readdirSync('scenarios/dualfates').filter((f) => f.endsWith('.yaml') && f !== 'units.yaml');
-    for (const f of scen) expect(readFileSync(`scenarios/dualfates/${f}`, 'utf8')).toMatch(/^game: dualfates-attack$/m);
+    for (const f of scen) expect(readFileSync(`scenarios/dualfates/${f}`, 'utf8')).toMatch(/^game: dualfates attack$/m);
   });
   it('units.yaml: bad fields are named', () => {
     expect(() => parseUnits('units:\n  - {name: X, type: hero}\n', 'u.yaml')).toThrow(/u\.yaml: units\.0\.type/);

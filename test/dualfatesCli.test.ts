@@ -11,7 +11,7 @@ describe('sim dualfates attack', () => {
     const r = runCli(['dualfates', 'attack', '--vs', 'def', '--value', '7', '--damage', 'heavy', '--armor', '1', '--health', '5', '--format', 'json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.game).toBe('dualfates-attack');
+    expect(j.game).toBe('dualfates attack');
     expect(j.method).toBe('exact');
     expect(j.result.success).toBe(21 / 36);
     expect(j.result.successFraction).toBe('7/12');
@@ -138,7 +138,7 @@ describe('sim dualfates run, pillars, table, team', () => {
     const check = runCli(['check', join(dir, 'golden.json'), '--tolerance', 'stat', '--format', 'json']);
     expect(check.code, check.stdout).toBe(0);
     expect(JSON.parse(check.stdout).result[0].detail).toMatch(/^\d+ estimates tested/);
-    expect(runCli(['params', 'dualfates-pillars']).stdout).toMatch(/rounds/);
+    expect(runCli(['params', 'dualfates', 'pillars']).stdout).toMatch(/rounds/);
   }, 60_000);
   it('table fits in 100 columns and has rows for stat 2..13', () => {
     const r = runCli(['dualfates', 'table']);

@@ -188,7 +188,7 @@ describe('sim genisys attack: units as parameters', () => {
   it('a scenario file picks attacker, weapon and target (and may override a stat); sim run agrees', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-'));
     const file = join(dir, 'endo.yaml');
-    writeFileSync(file, 'game: genisys-attack\nparams:\n  attacker: endoskeleton\n  weapon: plasma-gun\n  target: resistance-soldier\n  range: pb\n');
+    writeFileSync(file, 'game: genisys attack\nparams:\n  attacker: endoskeleton\n  weapon: plasma-gun\n  target: resistance-soldier\n  range: pb\n');
     const a = json(['--scenario', file]);
     expect(a.title).toMatch(/^Endoskeleton with Plasma gun vs Resistance Soldier: 2 shots at pb/);
     expect(a.result.damage.map((x: number) => Number(x.toFixed(4)))).toEqual([0.6475, 0.3143, 0.0381]);
@@ -198,18 +198,19 @@ describe('sim genisys attack: units as parameters', () => {
     expect(JSON.parse(viaRun.stdout).result).toEqual(a.result);
     // An explicit option beats the scenario's pick, a scenario stat beats the scenario's unit.
     expect(json(['--scenario', file, '--target', 'crawler']).title).toContain('vs Crawler');
-    writeFileSync(file, 'game: genisys-attack\nparams:\n  target: endoskeleton\n  armor: 5\n');
+    writeFileSync(file, 'game: genisys attack\nparams:\n  target: endoskeleton\n  armor: 5\n');
     expect(json(['--scenario', file]).result.attack.damageOn).toBe(5);
   });
 
   it('a scenario names its own units file, relative to the scenario; unknown names there list the valid ones', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-units-'));
     writeFileSync(join(dir, 'units.yaml'), UNITS.replace('  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 4', '  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 6'));
-    writeFileSync(join(dir, 's.yaml'), 'game: genisys-attack\nparams:\n  units: ./units.yaml\n  target: resistance-soldier\n');
+    writeFileSync(join(dir, 's.yaml'), 'game: genisys attack\nparams:\n  units: ./units.yaml\n  target: resistance-soldier\n');
     const j = JSON.parse(runCli(['genisys', 'attack', '--scenario', join(dir, 's.yaml'), '--format', 'json'], { cwd: tmpdir() }).stdout);
     expect(j.result.attack.damageOn).toBe(6);
     expect(resolve(tmpdir(), j.params.units)).toBe(join(dir, 'units.yaml')); // relative to the working directory
     expect(j.paramsHash).not.toBe(json(['--target', 'resistance-soldier']).paramsHash);
+    // A former id (genisys-attack, before ids became the command words) is still read.
     writeFileSync(join(dir, 'bad.yaml'), 'game: genisys-attack\nparams:\n  units: ./units.yaml\n  target: t-1000\n');
     const r = runCli(['genisys', 'attack', '--scenario', join(dir, 'bad.yaml')]);
     expect(r.code).toBe(2);
@@ -274,10 +275,10 @@ describe('sim genisys table', () => {
   });
 });
 
-describe('genisys help agrees with `sim params genisys-attack`', () => {
+describe('genisys help agrees with `sim params genisys attack`', () => {
   let params: { key: string; default: unknown }[] | undefined;
   const defaultOf = (key: string) => {
-    params ??= JSON.parse(runCli(['params', 'genisys-attack', '--format', 'json']).stdout).result as { key: string; default: unknown }[];
+    params ??= JSON.parse(runCli(['params', 'genisys', 'attack', '--format', 'json']).stdout).result as { key: string; default: unknown }[];
     return String(params.find((p) => p.key === key)!.default);
   };
   // Help lines joined per option (commander wraps long descriptions onto indented lines).

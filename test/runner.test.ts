@@ -5,41 +5,41 @@ const params = { count: 4, sides: 6, target: 4 };
 
 describe('runner determinism', () => {
   it('gives identical totals for any chunk size in-process', async () => {
-    const a = await runSimulation({ simId: 'dice', params, n: 5000, seed: 11, jobs: 1, chunkSize: 5000 });
-    const b = await runSimulation({ simId: 'dice', params, n: 5000, seed: 11, jobs: 1, chunkSize: 37 });
+    const a = await runSimulation({ simId: 'dice/roll', params, n: 5000, seed: 11, jobs: 1, chunkSize: 5000 });
+    const b = await runSimulation({ simId: 'dice/roll', params, n: 5000, seed: 11, jobs: 1, chunkSize: 37 });
     expect(JSON.stringify(b.totals.toJSON())).toBe(JSON.stringify(a.totals.toJSON()));
     expect(a.games).toBe(5000);
     expect(a.partial).toBe(false);
   });
   it('gives identical totals on a worker pool (2 threads, odd chunks) and in-process', async () => {
-    const a = await runSimulation({ simId: 'dice', params, n: 20000, seed: 5, jobs: 1 });
-    const b = await runSimulation({ simId: 'dice', params, n: 20000, seed: 5, jobs: 2, chunkSize: 999 });
+    const a = await runSimulation({ simId: 'dice/roll', params, n: 20000, seed: 5, jobs: 1 });
+    const b = await runSimulation({ simId: 'dice/roll', params, n: 20000, seed: 5, jobs: 2, chunkSize: 999 });
     expect(JSON.stringify(b.totals.toJSON())).toBe(JSON.stringify(a.totals.toJSON()));
   }, 60_000);
   it('different seeds give different results', async () => {
-    const a = await runSimulation({ simId: 'dice', params, n: 2000, seed: 1, jobs: 1 });
-    const b = await runSimulation({ simId: 'dice', params, n: 2000, seed: 2, jobs: 1 });
+    const a = await runSimulation({ simId: 'dice/roll', params, n: 2000, seed: 1, jobs: 1 });
+    const b = await runSimulation({ simId: 'dice/roll', params, n: 2000, seed: 2, jobs: 1 });
     expect(JSON.stringify(b.totals.toJSON())).not.toBe(JSON.stringify(a.totals.toJSON()));
   });
   it('game i depends only on (seed, i): games [0, 1000) plus games [1000, 3000) equal games [0, 3000)', async () => {
-    const whole = await runSimulation({ simId: 'dice', params, n: 3000, seed: 9, jobs: 1, chunkSize: 700 });
-    const head = await runSimulation({ simId: 'dice', params, n: 1000, seed: 9, jobs: 1, chunkSize: 333 });
-    const tail = await runSimulation({ simId: 'dice', params, n: 2000, start: 1000, seed: 9, jobs: 2, chunkSize: 151 });
+    const whole = await runSimulation({ simId: 'dice/roll', params, n: 3000, seed: 9, jobs: 1, chunkSize: 700 });
+    const head = await runSimulation({ simId: 'dice/roll', params, n: 1000, seed: 9, jobs: 1, chunkSize: 333 });
+    const tail = await runSimulation({ simId: 'dice/roll', params, n: 2000, start: 1000, seed: 9, jobs: 2, chunkSize: 151 });
     head.totals.addTotals(tail.totals);
     expect(JSON.stringify(head.totals.toJSON())).toBe(JSON.stringify(whole.totals.toJSON()));
-    const aborted = await runSimulation({ simId: 'dice', params, n: 3000, seed: 9, jobs: 1, chunkSize: 1000, signal: AbortSignal.abort() });
+    const aborted = await runSimulation({ simId: 'dice/roll', params, n: 3000, seed: 9, jobs: 1, chunkSize: 1000, signal: AbortSignal.abort() });
     expect(aborted.games).toBe(0);
     expect(aborted.partial).toBe(true);
   }, 60_000);
   it('an aborted run reports only a completed prefix, marked partial', async () => {
     const controller = new AbortController();
     const r = await runSimulation({
-      simId: 'dice', params, n: 10000, seed: 3, jobs: 1, chunkSize: 1000, signal: controller.signal,
+      simId: 'dice/roll', params, n: 10000, seed: 3, jobs: 1, chunkSize: 1000, signal: controller.signal,
       onProgress: (done) => { if (done >= 3000) controller.abort(); },
     });
     expect(r.games).toBe(3000);
     expect(r.partial).toBe(true);
-    const prefix = await runSimulation({ simId: 'dice', params, n: 3000, seed: 3, jobs: 1 });
+    const prefix = await runSimulation({ simId: 'dice/roll', params, n: 3000, seed: 3, jobs: 1 });
     expect(JSON.stringify(r.totals.toJSON())).toBe(JSON.stringify(prefix.totals.toJSON()));
   });
   it('default chunks are several per worker and never exceed the game hint', () => {

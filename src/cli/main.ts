@@ -1,70 +1,78 @@
 // The `sim` command line: parses argv, dispatches to a command, maps errors to exit codes
 // (0 success, 1 failure at run time, 2 bad usage or input) with one clear line on stderr.
-import { Command, CommanderError } from 'commander';
+// Commands load lazily: `sim dice` imports the dice game and the shared shell, nothing else; a
+// bare `sim` or `sim --help` lists every command from one-line summaries without loading any.
+import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
-import { registerDice } from './commands/dice.js';
-import { registerDarkFate } from './commands/darkfate.js';
-import { registerGenisys } from './commands/genisys.js';
-import { registerTerror } from './commands/terror.js';
-import { registerDualFates } from './commands/dualfates.js';
-import { registerScenarioCommands } from './commands/scenarioCommands.js';
-import { registerCompare } from './commands/compare.js';
-import { registerSweep } from './commands/sweep.js';
-import { registerCheck } from './commands/check.js';
-import { registerMerge } from './commands/merge.js';
-import { registerFault } from './commands/fault.js';
-import { registerDistributed } from './commands/distributed.js';
-import { packageInfo } from '../core/packageInfo.js';
+import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
+import { err, PROCESS_IO, setExitCode, withIo, type CliIo } from './io.js';
+import { newProgram } from './program.js';
 
-export function buildProgram(): Command {
-  const program = new Command('sim')
-    .description('Answers balance questions about tabletop games by playing them millions of times.')
-    .version(packageInfo().version, '-V, --version')
-    .exitOverride()
-    .showSuggestionAfterError(true)
-    .configureHelp({ helpWidth: 100, sortSubcommands: false });
-  registerDice(program);
-  registerDarkFate(program);
-  registerGenisys(program);
-  registerTerror(program);
-  registerDualFates(program);
-  registerScenarioCommands(program);
-  registerCompare(program);
-  registerSweep(program);
-  registerCheck(program);
-  registerMerge(program);
-  registerFault(program);
-  registerDistributed(program);
+type Register = (program: Command) => void;
+
+/** The commands that are not games, in help order; each module is imported only when used. */
+const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Register> }>> = {
+  run: { summary: 'run a scenario file (YAML: game, params, optional run: {n, seed})', load: async () => (await import('./commands/run.js')).registerRun },
+  params: { summary: 'list the parameters of a game (or all games): key, default, allowed values, meaning, source', load: async () => (await import('./commands/params.js')).registerParams },
+  compare: { summary: 'compare two variants on common random numbers: A, B, A − B with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
+  sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
+  check: { summary: 'balance regression: re-run golden JSON reports and compare (exact by default)', load: async () => (await import('./commands/check.js')).registerCheck },
+  merge: { summary: 'merge the part files of a sharded run (--shard K/M) into the report of the whole run', load: async () => (await import('./commands/merge.js')).registerMerge },
+  submit: { summary: 'run a game command as M BullMQ jobs on `sim worker`s and merge the results (same numbers as one machine)', load: async () => (await import('./commands/distributed.js')).registerSubmit },
+  worker: { summary: 'play shards submitted with `sim submit` (run on any number of machines; Ctrl-C to stop)', load: async () => (await import('./commands/distributed.js')).registerWorker },
+};
+
+/**
+ * The program for this command line: the command its first word names, fully (a game's commands,
+ * or one shell command); otherwise every command as a summary only (help, unknown words).
+ */
+export async function buildProgram(argv: readonly string[]): Promise<Command> {
+  const program = newProgram();
+  const word = argv[2] === 'help' ? argv[3] : argv[2];
+  if (word !== undefined && isGameId(word)) {
+    const { registerGame } = await import('./gameCommands.js');
+    registerGame(program, await loadGame(word));
+  } else if (word !== undefined && Object.hasOwn(COMMANDS, word)) {
+    (await COMMANDS[word].load())(program);
+  } else {
+    for (const id of gameIds()) program.command(id).description(gameSummary(id)!);
+    for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.summary);
+  }
   return program;
 }
 
-export async function main(argv: string[]): Promise<void> {
-  // `sim … | head` closes stdout early: that is the reader's choice, not a failure.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
+/** Runs one command line (argv as process.argv: node, script, args…); returns the exit code. */
+export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return withIo(io, async () => {
+    if (io === PROCESS_IO) {
+      // `sim … | head` closes stdout early: that is the reader's choice, not a failure.
+      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw e;
+      });
+    }
+    try {
+      const program = await buildProgram(argv);
+      if (argv.length <= 2) {
+        program.outputHelp();
+        return;
+      }
+      await program.parseAsync(argv);
+    } catch (e) {
+      if (e instanceof CommanderError) {
+        // Commander has printed its one-line message already; help and version are successes.
+        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
+        setExitCode(ok ? 0 : 2);
+        return;
+      }
+      if (e instanceof UsageError) {
+        err().write(`sim: ${e.message}\n`);
+        setExitCode(2);
+        return;
+      }
+      err().write(`sim: error: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (process.env.SIM_DEBUG && e instanceof Error) err().write(`${e.stack}\n`);
+      setExitCode(1);
+    }
   });
-  const program = buildProgram();
-  if (argv.length <= 2) {
-    program.outputHelp();
-    return;
-  }
-  try {
-    await program.parseAsync(argv);
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // Commander has printed its one-line message already; help and version are successes.
-      const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
-      process.exitCode = ok ? 0 : 2;
-      return;
-    }
-    if (err instanceof UsageError) {
-      process.stderr.write(`sim: ${err.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    process.stderr.write(`sim: error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (process.env.SIM_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-    process.exitCode = 1;
-  }
 }

@@ -1,14 +1,14 @@
 // The options every simulating command shares, and the imperative shell around the pure runner:
-// seed choice, progress bar, Ctrl-C, timings, rendering and atomic file output.
+// seed choice, progress bar, Ctrl-C and timings.
 import { randomInt } from 'node:crypto';
-import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
 import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
-import { FORMATS, render, type Format, type Report } from '../report/report.js';
+import { FORMATS, type Format } from '../report/report.js';
+import { err } from './io.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
 import { parseShard } from './runState.js';
 
@@ -80,7 +80,7 @@ export function chooseSeed(opts: { seed?: number }, drawsRandomNumbers = true): 
 /** Tells the user a randomly chosen seed on stderr, so the run can be repeated. */
 export function announceSeed(opts: { seed?: number; quiet?: boolean }, seed: number): void {
   if (opts.seed === undefined && !opts.quiet) {
-    process.stderr.write(`sim: seed ${seed} (chosen at random; add --seed ${seed} to repeat this run)\n`);
+    err().write(`sim: seed ${seed} (chosen at random; add --seed ${seed} to repeat this run)\n`);
   }
 }
 
@@ -103,12 +103,12 @@ export async function runWithShell(
   const started = performance.now();
   const controller = new AbortController();
   const onSignal = () => {
-    if (!opts.quiet) process.stderr.write('\nsim: interrupted; finishing running chunks and reporting completed games\n');
+    if (!opts.quiet) err().write('\nsim: interrupted; finishing running chunks and reporting completed games\n');
     controller.abort();
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const showBar = process.stderr.isTTY && !opts.quiet;
+  const showBar = err().isTTY && !opts.quiet;
   let bar: cliProgress.SingleBar | null = null;
   try {
     const result = await runSimulation({
@@ -125,7 +125,7 @@ export async function runWithShell(
         onChunk?.(done, totals);
         if (showBar) {
             if (!bar && performance.now() - started > 1000 && done < range.n) {
-              bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
+              bar = new cliProgress.SingleBar({ stream: err() as NodeJS.WriteStream, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
               bar.start(range.n, done);
             }
             bar?.update(done);
@@ -150,32 +150,4 @@ export async function runWithShell(
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
-}
-
-/** Writes `text` to `file` atomically: a temp file in the same folder, then rename. */
-export function writeFileAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* nothing to clean */
-    }
-    throw err;
-  }
-}
-
-/** Renders the report and writes it to --out or stdout. Interrupted runs exit 130 after writing. */
-export function emitReport(report: Report, opts: OutputOptions): void {
-  const text = render(report, opts.format);
-  if (opts.out) {
-    writeFileAtomic(opts.out, text);
-    if (!opts.quiet) process.stderr.write(`sim: wrote ${opts.out}\n`);
-  } else {
-    process.stdout.write(text);
-  }
-  if (report.partial) process.exitCode = 130;
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Layout, Totals } from '../core/aggregate.js';
 import { hashOf } from '../core/hash.js';
 import { UsageError } from '../core/usageError.js';
-import { loadSim } from '../run/registry.js';
+import { loadSim } from '../run/sims.js';
 
 export interface RunIdentity {
   tool: 'sim';

@@ -60,10 +60,19 @@ export interface GameView {
    * resolved and handed over in `params` beside the view's own.
    */
   readonly baseMode?: string;
+  /** Help texts that differ from the base mode's for the same option (key → help), e.g. another fallback. */
+  readonly help?: Readonly<Record<string, string>>;
   /** Whether `--set key=value` sets the view's own parameters (when there is no base mode). */
   readonly sets?: boolean;
-  /** `given`: the keys the user gave explicitly (any source), for views whose defaults depend on others. */
-  run(params: ResolvedParams, given: ReadonlySet<string>, confidence: number): ViewResult | Promise<ViewResult>;
+  run(params: ResolvedParams, context: ViewContext): ViewResult | Promise<ViewResult>;
+}
+
+export interface ViewContext {
+  /** The keys the user gave (any source), for views whose defaults depend on others. */
+  readonly given: ReadonlySet<string>;
+  readonly confidence: number;
+  /** The output format asked for: a view may shape its tables for it (CSV has no titles). */
+  readonly format: string;
 }
 
 /** A small run of a mode for the shared conformance suite (test/conformance.test.ts). */

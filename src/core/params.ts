@@ -39,6 +39,8 @@ export interface ParamCli {
   readonly flag?: string;
   readonly help?: string;
   readonly parse?: (raw: string) => unknown;
+  /** The command refuses to run without it (a view's required input, e.g. `--speed`). */
+  readonly required?: boolean;
 }
 
 

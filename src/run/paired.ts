@@ -5,8 +5,9 @@
 // plus A's and B's values in the same games (a metric recorded only in some games — "turns when
 // won" — is compared over the games where both sides recorded it).
 import { Layout, Recorder, Totals, type MetricSpec } from '../core/aggregate.js';
+import { sharedMetrics } from '../core/pairing.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
-import { loadSim } from './registry.js';
+import { loadGameSim } from './gameSims.js';
 
 export interface PairedSide {
   simId: string;
@@ -18,33 +19,6 @@ export interface PairedSide {
 export interface PairedParams {
   a: PairedSide;
   b: PairedSide;
-}
-
-export interface SharedMetric {
-  name: string;
-  kind: 'rate' | 'count';
-  /** Index of the metric in A's and B's own lists. */
-  ia: number;
-  ib: number;
-  /** For counts: difference a - b is recorded as a - b + offset. */
-  offset: number;
-  /** Index, after A's and B's own metrics, of this metric's joint block (rates: 1 metric; counts: diff, A, B). */
-  joint: number;
-}
-
-/** Metrics present in both sides with the same name and kind. */
-export function sharedMetrics(p: PairedParams): SharedMetric[] {
-  const out: SharedMetric[] = [];
-  let joint = 0;
-  p.a.metrics.forEach((ma, ia) => {
-    const ib = p.b.metrics.findIndex((mb) => mb.name === ma.name && mb.kind === ma.kind);
-    if (ib < 0) return;
-    // Histograms stop at 2^20; larger differences land in the overflow bin, sums stay exact.
-    const offset = Math.min(Math.max(ma.maxValue, p.b.metrics[ib].maxValue), 1 << 19);
-    out.push({ name: ma.name, kind: ma.kind, ia, ib, offset, joint });
-    joint += ma.kind === 'rate' ? 1 : 3;
-  });
-  return out;
 }
 
 function pairedMetrics(p: PairedParams): MetricSpec[] {
@@ -90,7 +64,7 @@ export const pairedSim: GameSim<PairedParams> = {
   metrics: pairedMetrics,
   gamesPerChunk: () => 2000,
   async createPlayer(p) {
-    const [simA, simB] = await Promise.all([loadSim(p.a.simId), loadSim(p.b.simId)]);
+    const [simA, simB] = await Promise.all([loadGameSim(p.a.simId), loadGameSim(p.b.simId)]);
     const playerA: GamePlayer = await simA.createPlayer(p.a.params);
     const playerB: GamePlayer = await simB.createPlayer(p.b.params);
     const capA = new CaptureRecorder(new Layout(p.a.metrics));

@@ -11,7 +11,7 @@ import { playChunk } from '../core/chunk.js';
 import { GameError } from '../core/gameError.js';
 import { canonicalJson } from '../core/hash.js';
 import type { ChunkTask } from './worker.js';
-import { loadSim } from './registry.js';
+import { loadSim } from './sims.js';
 
 export interface RunOptions {
   simId: string;

@@ -3,7 +3,7 @@
 import { Layout } from '../core/aggregate.js';
 import { playChunk } from '../core/chunk.js';
 import type { GamePlayer } from '../core/game.js';
-import { loadSim } from './registry.js';
+import { loadSim } from './sims.js';
 
 export interface ChunkTask {
   simId: string;

@@ -1,9 +1,15 @@
-// Runs the real, compiled CLI (bin/sim → dist) in a child process. `npm test` builds first (pretest).
+// Runs the real, compiled CLI (dist, built by `npm test`'s pretest). `runCli` calls main(argv, io)
+// in a worker thread of the test process and waits for it synchronously: the same code path as
+// `bin/sim`, without a process start per command. `spawnCli` and `runCliAsync` start `bin/sim` as a
+// child process, for what only a real process shows: another working directory, stdin, signals,
+// process exits, terminals.
 import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/sim', import.meta.url));
+const MAIN = pathToFileURL(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))).href;
 
 export interface CliResult {
   code: number | null;
@@ -11,7 +17,38 @@ export interface CliResult {
   stderr: string;
 }
 
+let thread: { worker: Worker; port: MessagePort; signal: Int32Array } | null = null;
+
+function cliThread(): NonNullable<typeof thread> {
+  if (thread) return thread;
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL('./cliThread.mjs', import.meta.url), { workerData: { mainUrl: MAIN, port: port2, signal }, transferList: [port2] });
+  // The thread must never keep the test process alive on its own.
+  worker.unref();
+  thread = { worker, port: port1, signal };
+  return thread;
+}
+
+/** Runs `sim args…` in-process (a worker thread); a cwd other than the repository root, or stdin, spawns instead. */
 export function runCli(args: string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): CliResult {
+  if ((opts.cwd !== undefined && opts.cwd !== ROOT && opts.cwd !== process.cwd()) || opts.input !== undefined) return spawnCli(args, opts);
+  const t = cliThread();
+  Atomics.store(t.signal, 0, 0);
+  t.port.postMessage({ args });
+  const waited = Atomics.wait(t.signal, 0, 0, opts.timeoutMs ?? 120_000);
+  if (waited === 'timed-out') {
+    void t.worker.terminate();
+    thread = null;
+    return { code: null, stdout: '', stderr: `runCli: timed out after ${opts.timeoutMs ?? 120_000} ms` };
+  }
+  const reply = receiveMessageOnPort(t.port);
+  if (!reply) throw new Error('runCli: the CLI thread signalled without a reply');
+  return reply.message as CliResult;
+}
+
+/** Runs `bin/sim args…` as a child process and waits for it. */
+export function spawnCli(args: string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input,
@@ -30,8 +67,8 @@ export function deterministicJson(stdout: string): unknown {
 }
 
 /**
- * Runs the CLI without blocking this process (so other children, e.g. queue workers, can run
- * meanwhile); sends SIGINT after `interruptAfterMs` when given.
+ * Runs the CLI as a child process without blocking this process (so other children, e.g. queue
+ * workers, can run meanwhile); sends SIGINT after `interruptAfterMs` when given.
  */
 export function runCliAsync(args: string[], opts: { interruptAfterMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve) => {

@@ -11,13 +11,18 @@ import type { Redis } from 'ioredis';
 import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/usageError.js';
-import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { commandRunsAGame, executeGame, inputFileHashes, runGameForShell, setCaptureHook, type CapturedRun } from '../gameCommand.js';
-import { announceSeed, chooseSeed, emitReport } from '../runOptions.js';
-import { identityMismatch, identityOf, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
+import { findMode, isGameId, loadGame } from '../../games/index.js';
+import { emitReport } from '../emit.js';
+import { executeGame, identityOfRequest, replayTotals, runReport } from '../execute.js';
+import { registerGame } from '../gameCommands.js';
+import { err } from '../io.js';
+import { newProgram } from '../program.js';
+import type { RunRequest } from '../resolve.js';
+import { announceSeed, chooseSeed } from '../runOptions.js';
+import { identityMismatch, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
-import { requireScenarioGame } from './scenarioCommands.js';
+import { registerRun } from './run.js';
 
 export const DEFAULT_QUEUE = 'sim-shards';
 
@@ -50,10 +55,10 @@ async function loadQueueLibs() {
     const r = new ioredis.Redis(url, { maxRetriesPerRequest: null });
     // ioredis retries forever; without a listener each failed retry prints a stack trace. One line, once.
     let told = false;
-    r.on('error', (err: Error) => {
+    r.on('error', (e: Error) => {
       if (told) return;
       told = true;
-      process.stderr.write(`sim: Redis at ${url}: ${err.message} (retrying)\n`);
+      err().write(`sim: Redis at ${url}: ${e.message} (retrying)\n`);
     });
     return r;
   };
@@ -85,21 +90,32 @@ export function acceptPart(expected: RunIdentity, shard: number, part: PartFile,
   return part;
 }
 
-/** Parses a game command line (e.g. ["dice", "--count", "4", "-n", "1e8"]) into a resolved run without running it. */
-async function captureRun(args: string[]): Promise<CapturedRun> {
-  const { buildProgram } = await import('../main.js');
-  const program = buildProgram();
-  // Refuse before parsing: another command (sweep, compare, a table) would run here in full first.
-  if (!commandRunsAGame(program, args)) throw new UsageError(`submit: "${args.join(' ')}" is not a game command (e.g. sim submit dice -n 1e8 --shards 16 --redis URL)`);
-  let captured: CapturedRun | null = null;
-  setCaptureHook((run) => (captured = run));
-  try {
-    await program.parseAsync(['node', 'sim', ...args]);
-  } finally {
-    setCaptureHook(null);
-  }
-  if (!captured) throw new UsageError(`submit: "${args.join(' ')}" is not a game command (e.g. sim submit dice -n 1e8 --shards 16 --redis URL)`);
-  return captured;
+const NOT_A_GAME = (args: readonly string[]) => `submit: "${args.join(' ')}" is not a game command (e.g. sim submit dice -n 1e8 --shards 16 --redis URL)`;
+
+/**
+ * Resolves a game command line (e.g. ["dice", "--count", "4", "-n", "1e8"]) into a run request
+ * without running it, through the very commands `sim` itself would run (generated from the game).
+ */
+async function requestOf(args: string[]): Promise<RunRequest> {
+  const program = newProgram();
+  let captured: RunRequest | null = null;
+  const keep = async (req: RunRequest) => {
+    captured = req;
+  };
+  const [word, sub] = args;
+  if (word === 'run') registerRun(program, keep);
+  else if (word !== undefined && isGameId(word)) {
+    const game = await loadGame(word);
+    // Refuse before parsing: a view (a table) would run here in full first.
+    if (!game.modes.some((m) => m.name === '') && !game.modes.some((m) => m.name === sub)) throw new UsageError(NOT_A_GAME(args));
+    registerGame(program, game, keep);
+  } else throw new UsageError(NOT_A_GAME(args));
+  await program.parseAsync(['node', 'sim', ...args]);
+  if (!captured) throw new UsageError(NOT_A_GAME(args));
+  const req: RunRequest = captured;
+  // sim submit splits a run into shards: a trace replays one game and has none.
+  if (typeof req.params.trace === 'number' && req.params.trace >= 0) throw new UsageError('parameter trace: replays one game, so it cannot be submitted as shards');
+  return req;
 }
 
 interface SubmitOptions {
@@ -109,7 +125,7 @@ interface SubmitOptions {
   timeout: number;
 }
 
-export function registerDistributed(program: Command): void {
+export function registerSubmit(program: Command): void {
   program
     .command('submit')
     .description('run a game command as M BullMQ jobs on `sim worker`s and merge the results (same numbers as one machine)')
@@ -120,12 +136,13 @@ export function registerDistributed(program: Command): void {
     .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(parsePositive(1e7)).default(86_400))
     .allowUnknownOption()
     .action(async (command: string[], opts: SubmitOptions) => {
-      const { entry, params, opts: runOpts } = await captureRun(command);
+      const req = await requestOf(command);
+      const { params, opts: runOpts } = req;
       if (runOpts.shard) throw new UsageError('submit: use --shards M, not --shard K/M');
       // As on one machine: an exact method draws no random seed.
       const seed = chooseSeed(runOpts, params.method !== 'exact');
       if (params.method !== 'exact') announceSeed(runOpts, seed);
-      const identity = identityOf(entry.id, packageInfo().version, { ...params }, seed, runOpts.games, opts.shards, inputFileHashes(entry, params));
+      const identity = identityOfRequest(req, seed, opts.shards);
       const runKey = hashOf(identity);
       const { Queue, QueueEvents, connect, reachable } = await loadQueueLibs();
       await reachable(opts.redis, 'submit');
@@ -133,8 +150,8 @@ export function registerDistributed(program: Command): void {
       const eventsConnection = connect(opts.redis);
       const queue = new Queue<ShardJob>(opts.queue, { connection });
       const events = new QueueEvents(opts.queue, { connection: eventsConnection });
-      const showBar = process.stderr.isTTY && !runOpts.quiet;
-      const bar = showBar ? new cliProgress.SingleBar({ stream: process.stderr, format: 'sim [{bar}] {value}/{total} shards' }, cliProgress.Presets.shades_classic) : null;
+      const showBar = err().isTTY && !runOpts.quiet;
+      const bar = showBar ? new cliProgress.SingleBar({ stream: err() as NodeJS.WriteStream, format: 'sim [{bar}] {value}/{total} shards' }, cliProgress.Presets.shades_classic) : null;
       try {
         await events.waitUntilReady();
         const jobs: Job<ShardJob>[] = [];
@@ -142,7 +159,7 @@ export function registerDistributed(program: Command): void {
           // jobId = (run, shard): submitting the same run twice never creates a second job.
           jobs.push(await queue.add('shard', { runKey, identity, shard: k, confidence: runOpts.confidence }, { jobId: `${runKey}-${k}`, attempts: 5, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false }));
         }
-        if (!runOpts.quiet) process.stderr.write(`sim: submitted run ${runKey} as ${opts.shards} jobs on queue ${opts.queue}\n`);
+        if (!runOpts.quiet) err().write(`sim: submitted run ${runKey} as ${opts.shards} jobs on queue ${opts.queue}\n`);
         bar?.start(opts.shards, 0);
         const parts = new Map<number, PartFile>();
         await Promise.all(
@@ -160,14 +177,9 @@ export function registerDistributed(program: Command): void {
         );
         bar?.stop();
         const merged = await mergeParts([...parts.entries()].map(([k, part]) => ({ file: `shard ${k}`, part })));
-        let next = 0;
-        const replay = async (simId: string, simParams: unknown): Promise<RunResult> => {
-          const m = merged[next++];
-          // As in sim merge: the parts must be what this command simulates now.
-          if (!m || m.simId !== simId || m.simParamsHash !== hashOf(simParams)) throw new UsageError('submit: the shards returned do not match what this command simulates');
-          return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
-        };
-        const report = await runGameForShell(entry, params, { ...runOpts, shard: undefined }, seed, replay);
+        // As in sim merge: the parts must be what this command simulates now.
+        const replay = replayTotals(merged, 'submit: the shards returned do not match what this command simulates');
+        const report = await runReport({ ...req, opts: { ...runOpts, shard: undefined } }, seed, replay);
         emitReport({ ...report, timings: { shards: opts.shards } }, runOpts);
       } finally {
         bar?.stop();
@@ -181,7 +193,9 @@ export function registerDistributed(program: Command): void {
         setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
       }
     });
+}
 
+export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description('play shards submitted with `sim submit` (run on any number of machines; Ctrl-C to stop)')
@@ -200,27 +214,23 @@ export function registerDistributed(program: Command): void {
         async (job) => {
           const d = job.data;
           if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
-          const entry = await requireScenarioGame(d.identity.game, `job ${job.id}`);
-          process.stderr.write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
-          const ex = await executeGame(
-            entry,
-            d.identity.params as ResolvedParams,
-            // One worker thread per job keeps this event loop free to renew job locks.
-            { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json', quiet: true },
-            d.identity.seed,
-          );
+          const found = await findMode(d.identity.game, `job ${job.id}`);
+          err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
+          // One worker thread per job keeps this event loop free to renew job locks.
+          const opts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
+          const ex = await executeGame({ ...found, params: d.identity.params as ResolvedParams, opts }, d.identity.seed);
           // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
           if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
-          process.stderr.write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
+          err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
           return { kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls };
         },
         { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
       );
-      worker.on('failed', (job, err) => process.stderr.write(`sim worker: job ${job?.id} failed: ${err.message}\n`));
-      process.stderr.write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
+      worker.on('failed', (job, e) => err().write(`sim worker: job ${job?.id} failed: ${e.message}\n`));
+      err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
-          process.stderr.write('sim worker: stopping after running shards\n');
+          err().write('sim worker: stopping after running shards\n');
           worker.close().finally(() => {
             connection.disconnect();
             resolve();

@@ -2,14 +2,13 @@
 // merges them in shard order, and prints the report the unsharded run prints (same numbers).
 import type { Command } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
-import { hashOf } from '../../core/hash.js';
 import { UsageError } from '../../core/usageError.js';
-import type { RunResult } from '../../run/runner.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { runGameForShell } from '../gameCommand.js';
-import { addOutputOptions, emitReport, type OutputOptions } from '../runOptions.js';
+import { findMode } from '../../games/index.js';
+import { emitReport } from '../emit.js';
+import { replayTotals, runReport } from '../execute.js';
+import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { orderParts, readJsonFile, savedTotals, type PartFile } from '../runState.js';
-import { requireScenarioGame } from './scenarioCommands.js';
 
 /** Merges ordered parts call by call; throws UsageError when they disagree on the simulations. */
 export async function mergeParts(parts: { file: string; part: PartFile }[]): Promise<{ simId: string; simParamsHash: string; totals: Totals }[]> {
@@ -50,14 +49,10 @@ export function registerMerge(program: Command): void {
     const parts = files.map((file) => ({ file, part: readJsonFile<PartFile>(file, 'part file') }));
     const merged = await mergeParts(parts);
     const id = parts[0].part.identity;
-    const entry = await requireScenarioGame(id.game, `${parts[0].file}: identity.game`);
-    let next = 0;
-    const replay = async (simId: string, simParams: unknown): Promise<RunResult> => {
-      const m = merged[next++];
-      if (!m || m.simId !== simId || m.simParamsHash !== hashOf(simParams)) throw new UsageError('merge: the parts do not match what this version of the game simulates');
-      return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
-    };
-    const report = await runGameForShell(entry, id.params as ResolvedParams, { games: id.n, seed: id.seed, jobs: 1, confidence: opts.confidence, format: opts.format, quiet: true }, id.seed, replay);
+    const found = await findMode(id.game, `${parts[0].file}: identity.game`);
+    const replay = replayTotals(merged, 'merge: the parts do not match what this version of the game simulates');
+    const req = { ...found, params: id.params as ResolvedParams, opts: { games: id.n, seed: id.seed, jobs: 1, confidence: opts.confidence, format: opts.format, quiet: true } };
+    const report = await runReport(req, id.seed, replay);
     emitReport({ ...report, timings: { mergedParts: parts.length } }, opts);
   });
 }

@@ -8,11 +8,12 @@ import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { nearest } from '../../core/params.js';
-import { loadScenarioFile, resolveFromSources, runGameForShell, runOptionsWithScenario } from '../gameCommand.js';
-import { addRunOptions, chooseSeed, emitReport, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
-import { requireScenarioGame } from './scenarioCommands.js';
+import { findMode } from '../../games/index.js';
+import { emitReport } from '../emit.js';
+import { runReport } from '../execute.js';
+import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 
 export interface GridAxis {
   key: string;
@@ -56,31 +57,32 @@ export function registerSweep(program: Command): void {
   const cmd = program
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
-    .argument('<game>', 'game id (see `sim params`)')
+    .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect);
-  addRunOptions(cmd, 1e4, { resumable: false }).action(async (game: string, opts: SweepOptions) => {
+  addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {
     opts.grid ??= [];
     refuseResumeOptions(opts, 'sweep');
     opts.set ??= [];
-    const entry = await requireScenarioGame(game, 'argument game');
+    const found = await findMode(words.join(' '), 'argument game');
+    const { mode, id } = found;
     if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');
     const grids = opts.grid.map(parseGrid);
     // One axis per parameter: a second --grid for it would make cells that differ only in a label.
     const dup = grids.find((g, i) => grids.findIndex((h) => h.key === g.key) !== i);
     if (dup) throw new UsageError(`option --grid: axis "${dup.key}" is given twice; list all its values in one --grid ${dup.key}=v1,v2`);
     const axes = grids.map((axis) => {
-      const spec = entry.params.find((p) => p.key === axis.key);
+      const spec = mode.params.find((p) => p.key === axis.key);
       if (!spec) {
-        const near = nearest(axis.key, entry.params.map((p) => p.key));
-        throw new UsageError(`option --grid: unknown parameter "${axis.key}" of ${entry.id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${entry.id}\``);
+        const near = nearest(axis.key, mode.params.map((p) => p.key));
+        throw new UsageError(`option --grid: unknown parameter "${axis.key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
       }
       const values = expandAxis(axis, spec);
       for (const v of values) validateParam(spec, v, `option --grid ${axis.key}`);
       return { key: axis.key, values };
     });
-    const scenario = opts.scenario ? { file: opts.scenario, doc: loadScenarioFile(opts.scenario, entry.id) } : null;
+    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     const sets = parseSetOptions(opts.set);
@@ -88,13 +90,13 @@ export function registerSweep(program: Command): void {
     const reports: Report[] = [];
     let cellOpts = runOpts;
     for (const cell of cells) {
-      const params = resolveFromSources(entry, scenario, sets, {}, cell);
-      const report = await runGameForShell(entry, params, cellOpts, seed);
+      const params = resolveFromSources(mode.params, scenario, sets, {}, cell);
+      const report = await runReport({ ...found, params, opts: cellOpts }, seed);
       reports.push(report);
       // The first cell that plays games announces a random seed; the others share it, so say it once.
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
-    emitReport(sweepReport(entry, axes, cells, reports, seed, runOpts), opts);
+    emitReport(sweepReport(id, axes, cells, reports, seed, runOpts), opts);
   });
 }
 
@@ -139,20 +141,20 @@ export function sweepTables(axes: GridAxis[], cells: Record<string, string>[], r
   return tables;
 }
 
-function sweepReport(entry: ScenarioGame, axes: GridAxis[], cells: Record<string, string>[], reports: Report[], seed: number, opts: RunCliOptions): Report {
+function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], reports: Report[], seed: number, opts: RunCliOptions): Report {
   const timings = reports.reduce((s, r) => s + Number(r.timings?.wallMs ?? 0), 0);
   // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
   const simulated = reports.find((r) => r.method === 'mc');
   return {
-    ...provenance(entry.id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
-    title: `Sweep of ${entry.id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
+    ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
+    title: `Sweep of ${id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
     method: simulated ? 'mc' : reports[0].method,
     seed: simulated ? seed : null,
     n: (simulated ?? reports[0]).n,
     confidence: opts.confidence,
     result: { axes, cells: cells.map((cell, i) => ({ cell, params: reports[i].rerun?.params, result: reports[i].result })) },
     assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-    tables: sweepTables(axes, cells, reports, entry.id),
+    tables: sweepTables(axes, cells, reports, id),
     notes: [
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']

@@ -9,9 +9,9 @@ export interface DiceParams {
 }
 
 export const DICE_PARAMS: readonly ParamSpec[] = [
-  { key: 'count', type: 'int', default: 3, min: 1, max: 1000, doc: 'dice rolled per game', source: 'built-in calibration game' },
-  { key: 'sides', type: 'int', default: 6, min: 2, max: 1000, doc: 'faces per die (numbered 1..sides)', source: 'built-in calibration game' },
-  { key: 'target', type: 'int', default: 5, min: 1, max: 1000, doc: 'a die succeeds on this face or higher', source: 'built-in calibration game' },
+  { key: 'count', type: 'int', default: 3, min: 1, max: 1000, doc: 'dice rolled per game', source: 'built-in calibration game', cli: {} },
+  { key: 'sides', type: 'int', default: 6, min: 2, max: 1000, doc: 'faces per die (numbered 1..sides)', source: 'built-in calibration game', cli: {} },
+  { key: 'target', type: 'int', default: 5, min: 1, max: 1000, doc: 'a die succeeds on this face or higher', source: 'built-in calibration game', cli: {} },
 ];
 
 /** P(one die succeeds) = (sides - target + 1) / sides, clamped to [0, 1]. */

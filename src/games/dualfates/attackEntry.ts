@@ -1,4 +1,4 @@
-// `dualfates-attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
+// `dualfates attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
 import { provenance } from '../../core/provenance.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { exactAttack } from './attackExact.js';
@@ -29,7 +29,7 @@ export function attackAssumptions(p: AttackParams): string[] {
 }
 
 export const attackEntry: ScenarioGame = {
-  id: 'dualfates-attack',
+  id: 'dualfates attack',
   summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
   params: ATTACK_PARAMS,
   async run(resolved, settings) {
@@ -41,7 +41,7 @@ export const attackEntry: ScenarioGame = {
     if (p.method === 'exact') {
       const result = exactAttackResult(p, x);
       return {
-        ...provenance('dualfates-attack', { ...resolved }),
+        ...provenance('dualfates attack', { ...resolved }),
         title,
         method: 'exact',
         seed: null,
@@ -68,9 +68,9 @@ export const attackEntry: ScenarioGame = {
     const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'attack', ...simParams });
     const result = mcAttackResult(p, x, run.totals, settings.confidence);
     const tables = mcAttackTables(result);
-    notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.ok as boolean | null)), settings.confidence));
+    notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean | null)), settings.confidence));
     return {
-      ...provenance('dualfates-attack', { ...resolved }),
+      ...provenance('dualfates attack', { ...resolved }),
       title,
       method: 'mc',
       seed: settings.seed,

@@ -183,18 +183,18 @@ export function exactAttackTables(r: ExactAttackResult): ResultTable[] {
 }
 
 export function mcAttackTables(r: McAttackResult): ResultTable[] {
-  const est = (metric: string, e: { exact: number | null; estimate: number | null; lo: number | null; hi: number | null; exactInInterval: boolean | null }): Record<string, Cell> => ({ metric, exact: e.exact, estimate: e.estimate, lo: e.lo, hi: e.hi, ok: e.exactInInterval });
+  const est = (metric: string, e: { exact: number | null; estimate: number | null; lo: number | null; hi: number | null; exactInInterval: boolean | null }): Record<string, Cell> => ({ metric, exact: e.exact, estimate: e.estimate, lo: e.lo, hi: e.hi, exactInInterval: e.exactInInterval });
   const cols = [
     { key: 'exact', header: 'exact', format: 'prob' as const },
     { key: 'estimate', header: 'MC', format: 'prob' as const },
     { key: 'lo', header: 'lo', format: 'prob' as const },
     { key: 'hi', header: 'hi', format: 'prob' as const },
-    { key: 'ok', header: 'exact in CI', format: 'text' as const },
+    { key: 'exactInInterval', header: 'exact in CI', format: 'text' as const },
   ];
   return [
     {
       title: `Attack (Monte Carlo beside exact; target number ${r.target.targetNumber})`,
-      columns: [{ key: 'metric', header: 'metric', format: 'text' }, ...cols.map((c) => (c.key === 'ok' ? c : { ...c, format: undefined }))],
+      columns: [{ key: 'metric', header: 'metric', format: 'text' }, ...cols.map((c) => (c.key === 'exactInInterval' ? c : { ...c, format: undefined }))],
       rows: [
         est('P(success)', r.success),
         est('P(incapacitated by one attack)', r.incapacitated),
@@ -202,11 +202,11 @@ export function mcAttackTables(r: McAttackResult): ResultTable[] {
         est('mean attacks to incapacitate', r.attacksToIncapacitate.mean),
       ],
     },
-    { title: 'Damage per attack (0 = miss)', columns: [{ key: 'damage', header: 'damage', format: 'int' }, ...cols], rows: r.damage.map((d) => ({ damage: d.damage, exact: d.exact, estimate: d.estimate, lo: d.lo, hi: d.hi, ok: d.exactInInterval })) },
+    { title: 'Damage per attack (0 = miss)', columns: [{ key: 'damage', header: 'damage', format: 'int' }, ...cols], rows: r.damage.map((d) => ({ damage: d.damage, exact: d.exact, estimate: d.estimate, lo: d.lo, hi: d.hi, exactInInterval: d.exactInInterval })) },
     {
       title: 'Attacks to incapacitate',
       columns: [{ key: 'attacks', header: 'attacks', format: 'int' }, ...cols],
-      rows: shownRows(r.attacksToIncapacitate.distribution, cumulativeOf(r.attacksToIncapacitate.distribution.map((d) => d.exact))).map((d) => ({ attacks: d.attacks, exact: d.exact, estimate: d.estimate, lo: d.lo, hi: d.hi, ok: d.exactInInterval })),
+      rows: shownRows(r.attacksToIncapacitate.distribution, cumulativeOf(r.attacksToIncapacitate.distribution.map((d) => d.exact))).map((d) => ({ attacks: d.attacks, exact: d.exact, estimate: d.estimate, lo: d.lo, hi: d.hi, exactInInterval: d.exactInInterval })),
     },
   ];
 }

@@ -54,7 +54,7 @@ export function pillarsReport(rounds: number, confidence: number): Report {
       rows: r.initiative.rerolls.slice(0, 8),
     },
   ];
-  return exactReport('dualfates-pillars', { rounds }, `Dual Fates: Pillars of Fate and Initiative odds (${rounds} rounds)`, confidence, {
+  return exactReport('dualfates pillars', { rounds }, `Dual Fates: Pillars of Fate and Initiative odds (${rounds} rounds)`, confidence, {
     result: r,
     tables,
     assumptions: [
@@ -68,7 +68,7 @@ export function pillarsReport(rounds: number, confidence: number): Report {
 /** `sim dualfates run --speed N`. */
 export function runReport(speed: number, confidence: number): Report {
   const r = runDistribution(speed);
-  return exactReport('dualfates-run', { speed }, `Dual Fates: running distance for Speed ${speed} (Speed + higher die of 2d6)`, confidence, {
+  return exactReport('dualfates run', { speed }, `Dual Fates: running distance for Speed ${speed} (Speed + higher die of 2d6)`, confidence, {
     result: { speed, distribution: r.rows, mean: r.mean },
     tables: [
       {
@@ -93,7 +93,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
   const p = { ...base, value };
   const incap = incapacitationTable(p, maxHealth, maxArmor, maxK);
   const kCols = Array.from({ length: maxK }, (_, i) => ({ key: `k${i + 1}`, header: `<=${i + 1}`, format: 'prob' as const }));
-  return exactReport('dualfates-table', { value, maxHealth, maxArmor, maxK }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
+  return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
     result: {
       modifierSets: MODIFIER_SETS.map((m) => ({ key: m.key, label: m.label })),
       success,
@@ -125,7 +125,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
 
 /** `sim dualfates team FILE`. */
 export function teamReport(file: string, team: Team, summary: TeamSummary, rules: TeamRules, confidence: number): Report {
-  return exactReport('dualfates-team', { file, ...rules }, `Dual Fates team ${team.name ?? file}: ${summary.valid ? 'valid' : `${summary.errors.length} rule violation(s)`}`, confidence, {
+  return exactReport('dualfates team', { file, ...rules }, `Dual Fates team ${team.name ?? file}: ${summary.valid ? 'valid' : `${summary.errors.length} rule violation(s)`}`, confidence, {
     result: summary,
     tables: [
       {

@@ -53,7 +53,7 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
   ];
   const all = [...rows, ...means];
   return {
-    ...provenance('dualfates-pillars', { rounds, method: 'mc' }),
+    ...provenance('dualfates pillars', { rounds, method: 'mc' }),
     title: `Dual Fates: Pillars of Fate, Initiative and running — Monte Carlo beside exact (${rounds} rounds)`,
     method: 'mc',
     seed,

@@ -1,4 +1,4 @@
-// `dualfates-pillars` as a scenario game: the Pillars of Fate and Initiative odds, exact, or a
+// `dualfates pillars` as a scenario game: the Pillars of Fate and Initiative odds, exact, or a
 // Monte Carlo cross-check beside them (--method mc) that shards, checkpoints and `sim check` can
 // take like any other game's run.
 import type { ParamSpec } from '../../core/params.js';
@@ -8,12 +8,12 @@ import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { fateCheckReport } from './fateReport.js';
 
 export const PILLARS_PARAMS: readonly ParamSpec[] = [
-  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")' },
-  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact (with the running roll)', source: 'output option' },
+  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { flag: '--rounds <N>', help: 'rounds in the game (1..100; default 10)' } },
+  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact (with the running roll)', source: 'output option', cli: { flag: '--method <method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
 ];
 
 export const pillarsEntry: ScenarioGame = {
-  id: 'dualfates-pillars',
+  id: 'dualfates pillars',
   summary: 'Dual Fates: Pillars of Fate roll odds, objective rounds over a game, and the Initiative roll (exact; mc cross-check)',
   params: PILLARS_PARAMS,
   async run(resolved, settings) {

@@ -1,4 +1,4 @@
-// `genisys-attack` as a scenario game: parameters (unit picks filled in from the units file) →
+// `genisys attack` as a scenario game: parameters (unit picks filled in from the units file) →
 // exact engine (default) or Monte Carlo on the foundation runner → report.
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
@@ -40,7 +40,7 @@ export function genisysAssumptions(maxSize: number): string[] {
 }
 
 export const genisysEntry: ScenarioGame = {
-  id: 'genisys-attack',
+  id: 'genisys attack',
   summary: 'Terminator Genisys: exact (or Monte Carlo) odds of one attack — hits, saves, damage, Resolution, final state',
   params: GENISYS_PARAMS,
   async run(resolved, settings) {
@@ -60,12 +60,12 @@ export const genisysEntry: ScenarioGame = {
     if (p.hastaLaVista && p.aimed) notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
-    const base = { ...provenance('genisys-attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize), notes };
+    const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize), notes };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
       return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(result) };
     }
-    const run = await settings.simulate('genisys-attack', plan);
+    const run = await settings.simulate('attack', plan);
     const result = mcResult(plan, run.totals, settings.confidence, exact);
     const tables = mcTables(result);
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean)), settings.confidence));

@@ -1,4 +1,4 @@
-// Builds the `genisys-attack` result (the command's JSON contract) and its tables, from the
+// Builds the `genisys attack` result (the command's JSON contract) and its tables, from the
 // exact engine or from Monte Carlo totals.
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';

@@ -1,0 +1,58 @@
+// `sim params [GAME]`: every parameter a scenario or `--set` may change, with its rulebook default,
+// allowed values, meaning and where that default comes from.
+import type { Command } from 'commander';
+import { modeId } from '../../core/gameModule.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { describeAllowed } from '../../core/params.js';
+import type { Column, Report } from '../../core/reportTypes.js';
+import { findMode, gameIds, loadGame } from '../../games/index.js';
+import { emitReport } from '../emit.js';
+import { addOutputOptions, type OutputOptions } from '../runOptions.js';
+
+export function registerParams(program: Command): void {
+  const params = program
+    .command('params')
+    .description('list the parameters of a game (or all games): key, default, allowed values, meaning, source')
+    .argument('[game...]', `a game or mode id, e.g. darkfate or genisys attack (default: all of ${gameIds().join(', ')})`);
+  addOutputOptions(params).action(async (words: string[], opts: OutputOptions) => {
+    const game = words.length ? words.join(' ') : undefined;
+    const modes = game
+      ? [await findMode(game, 'argument game')]
+      : (await Promise.all(gameIds().map(loadGame))).flatMap((g) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) })));
+    const rows = modes.flatMap((m) =>
+      m.mode.params.map((p) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
+    );
+    const columns: Column[] = [
+      { key: 'key', header: 'key', format: 'text' },
+      { key: 'default', header: 'default', format: 'text' },
+      { key: 'allowed', header: 'allowed', format: 'text' },
+    ];
+    // On screen the meaning and its source share one wrapping column (two would not fit 100 columns); CSV keeps them apart.
+    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source})` }));
+    const screenColumns: Column[] = [...columns, { key: 'about', header: 'meaning (source)', format: 'text' }];
+    const csvColumns: Column[] = [...columns, { key: 'doc', header: 'meaning', format: 'text' }, { key: 'source', header: 'source', format: 'text' }];
+    const shown = game ? modes[0].id : undefined;
+    const report: Report = {
+      tool: 'sim',
+      version: packageInfo().version,
+      game: shown ?? 'all',
+      title: `Parameters${shown ? ` of ${shown}` : ''} (override with --set key=value or a scenario's params:)`,
+      method: 'none',
+      params: {},
+      paramsHash: '',
+      seed: null,
+      n: null,
+      confidence: opts.confidence,
+      result: rows,
+      assumptions: [],
+      // On screen, one table per game (no game column): each fits 100 columns, where one wide
+      // table did not. As CSV, one table with the game column, so every row says its game.
+      tables:
+        opts.format === 'csv'
+          ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...csvColumns], rows }]
+          : modes.map((m) => ({ title: game ? 'Parameters' : `Parameters of ${m.id}`, columns: screenColumns, rows: screenRows.filter((r) => r.game === m.id) })),
+      notes: [],
+    };
+    emitReport(report, opts);
+  });
+}

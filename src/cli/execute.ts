@@ -1,0 +1,179 @@
+// Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
+// checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
+// (a report, or a part file for --shard).
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { Totals } from '../core/aggregate.js';
+import { GameError } from '../core/gameError.js';
+import { hashOf } from '../core/hash.js';
+import { packageInfo } from '../core/packageInfo.js';
+import type { Report } from '../core/reportTypes.js';
+import type { RunSettings } from '../core/scenarioGame.js';
+import { UsageError } from '../core/usageError.js';
+import { simIdOf } from '../run/gameSims.js';
+import type { RunResult } from '../run/runner.js';
+import { emitReport, writeFileAtomic } from './emit.js';
+import { err, out, setExitCode } from './io.js';
+import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
+import { announceSeed, chooseSeed, runWithShell, type RunCliOptions } from './runOptions.js';
+import { identityMismatch, identityOf, readJsonFile, savedTotals, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
+
+/** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
+export type Simulate = (simId: string, simParams: unknown, label?: string) => Promise<RunResult>;
+
+/** Everything a game run left: its report and, per simulate call, the aggregate of its range. */
+export interface GameExecution {
+  report: Report;
+  calls: SavedCall[];
+  range: [number, number];
+  identity: RunIdentity;
+  partial: boolean;
+}
+
+/** The identity of a run: part files, checkpoints and queued jobs of other runs are refused. */
+export function identityOfRequest(req: RunRequest, seed: number, shards?: number): RunIdentity {
+  return identityOf(req.id, packageInfo().version, { ...req.params }, seed, req.opts.games, shards, inputFileHashes(req.mode.params, req.params));
+}
+
+/**
+ * Runs the request's mode with `seed`. `simulate` replaces local execution (merge, submit and
+ * compare replay or pair the simulations); it receives runner ids (`<game>/<sim>`).
+ */
+export async function executeGame(req: RunRequest, seed: number, simulate?: Simulate): Promise<GameExecution> {
+  const { opts, params } = req;
+  let timings: Record<string, number | string> | undefined;
+  let announced = false;
+  let partial = false;
+  const range: [number, number] = opts.shard ? shardRange(opts.games, opts.shard.k, opts.shard.m) : [0, opts.games];
+  const identity = identityOfRequest(req, seed, opts.shard?.m);
+  const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range) : null;
+  const calls: SavedCall[] = [];
+  const local: Simulate = async (simId, simParams) => {
+    // Announced once parameters are valid, just before the games start.
+    if (!announced) announceSeed(opts, seed);
+    announced = true;
+    const c = calls.length;
+    const simParamsHash = hashOf(simParams);
+    const saved = checkpoint?.saved.calls[c];
+    if (saved && (saved.simId !== simId || saved.simParamsHash !== simParamsHash)) {
+      throw new UsageError(`${checkpoint!.file}: checkpoint entry ${c} is for another simulation; delete it or use another file`);
+    }
+    const prior = saved ? await savedTotals(saved) : null;
+    const from = range[0] + (prior?.games ?? 0);
+    const call: SavedCall = { simId, simParamsHash, simParams, start: range[0], games: prior?.games ?? 0, totals: prior?.toJSON() ?? null };
+    calls.push(call);
+    let totals = prior;
+    let result: RunResult | null = null;
+    if (from < range[1] || !prior) {
+      let lastSave = performance.now();
+      const run = await runWithShell(simId, simParams, opts, seed, { start: from, n: range[1] - from }, (done, t) => {
+        // Checkpoint at most every 2 s: merge the saved prefix with the completed chunks so far.
+        if (!checkpoint || performance.now() - lastSave < 2000) return;
+        lastSave = performance.now();
+        const merged = prior ? Totals.fromJSON(prior.layout, prior.toJSON()) : null;
+        if (merged) merged.addTotals(t);
+        call.games = (prior?.games ?? 0) + done;
+        call.totals = (merged ?? t).toJSON();
+        checkpoint.save(calls);
+      });
+      timings = mergeTimings(timings, run.timings);
+      result = run.result;
+      if (prior) prior.addTotals(run.result.totals);
+      totals = prior ?? run.result.totals;
+      partial ||= run.result.partial;
+    }
+    call.games = totals!.games;
+    call.totals = totals!.toJSON();
+    checkpoint?.save(calls);
+    return { totals: totals!, games: totals!.games, partial: totals!.games < range[1] - range[0], chunkSize: result?.chunkSize ?? 0, jobs: result?.jobs ?? 0 };
+  };
+  const run = simulate ?? local;
+  const settings: RunSettings = { n: opts.games, seed, confidence: opts.confidence, simulate: (name, simParams, label) => run(simIdOf(req.game.id, name), simParams, label) };
+  let report: Report;
+  try {
+    report = await req.mode.run(params, settings);
+  } catch (e) {
+    throw namingSource(e, params);
+  }
+  // A report that used the seed without simulating a run (a --trace of one game) tells it too.
+  if (!announced && report.method === 'mc') announceSeed(opts, seed);
+  const withRerun: Report = { ...report, rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
+  return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
+}
+
+/** The report of a run with `seed` (compare, sweep, check, merge). */
+export async function runReport(req: RunRequest, seed: number, simulate?: Simulate): Promise<Report> {
+  return (await executeGame(req, seed, simulate)).report;
+}
+
+/** Runs the request and writes the result: a part file for --shard, the report otherwise. */
+export async function runAndEmit(req: RunRequest): Promise<void> {
+  let { opts } = req;
+  const { params } = req;
+  // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
+  const traced = typeof params.trace === 'number' && params.trace >= 0;
+  if (traced && (opts.shard || opts.checkpoint)) {
+    throw namingSource(new UsageError(`parameter trace: replays one game, so it cannot be combined with --${opts.shard ? 'shard' : 'checkpoint'}`), params);
+  }
+  // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
+  const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
+  // A game's `method: exact` never simulates (the conformance suite holds each game to it): no random seed to draw.
+  const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts, params.method !== 'exact');
+  if (saved?.identity) {
+    if (!opts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
+    opts = { ...opts, seed };
+  }
+  let ex: GameExecution;
+  try {
+    ex = await executeGame({ ...req, opts }, seed);
+  } catch (e) {
+    // A failed game may leave its output so far (a trace up to the failure): data first, then the error.
+    if (e instanceof GameError && e.partialReport && !opts.shard) emitReport(e.partialReport, opts);
+    throw e;
+  }
+  if (!opts.shard) {
+    emitReport(ex.report, opts);
+    return;
+  }
+  const part: PartFile & { partial?: boolean } = { kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) };
+  const text = JSON.stringify(part) + '\n';
+  if (opts.out) {
+    writeFileAtomic(opts.out, text);
+    if (!opts.quiet) err().write(`sim: wrote shard ${opts.shard.k}/${opts.shard.m} (games ${ex.range[0]}..${ex.range[1] - 1}) to ${opts.out}\n`);
+  } else out().write(text);
+  if (ex.partial) setExitCode(130);
+}
+
+/** Opens (or prepares) a checkpoint file for this run; refuses one written by another run. */
+function openCheckpoint(file: string, identity: RunIdentity, range: [number, number]): { file: string; saved: CheckpointFile; save: (calls: SavedCall[]) => void } {
+  let saved: CheckpointFile = { kind: 'sim-checkpoint', identity, range, calls: [] };
+  if (existsSync(file)) {
+    const loaded = readJsonFile<CheckpointFile>(file, 'checkpoint');
+    if (loaded?.kind !== 'sim-checkpoint' || !loaded.identity) throw new UsageError(`${file}: not a checkpoint file`);
+    const diff = identityMismatch(loaded.identity, identity);
+    if (diff) throw new UsageError(`${file}: checkpoint of a different run: ${diff}`);
+    if (loaded.range[0] !== range[0] || loaded.range[1] !== range[1]) throw new UsageError(`${file}: checkpoint covers games ${loaded.range.join('..')}, this run ${range.join('..')}`);
+    saved = loaded;
+  }
+  return { file, saved, save: (calls) => writeFileAtomic(file, JSON.stringify({ ...saved, calls }) + '\n') };
+}
+
+/** Adds wall time and games of several simulate calls (e.g. one per Rev-9 version). */
+function mergeTimings(prev: Record<string, number | string> | undefined, next: Record<string, number | string>): Record<string, number | string> {
+  if (!prev) return next;
+  const wallMs = Number(prev.wallMs) + Number(next.wallMs);
+  return { ...next, wallMs, calls: Number(prev.calls ?? 1) + 1 };
+}
+
+/** Replays stored totals (merged parts, finished jobs) in call order instead of simulating. */
+export function replayTotals(merged: readonly { simId: string; simParamsHash: string; totals: Totals }[], mismatch: string): Simulate {
+  let next = 0;
+  return async (simId, simParams) => {
+    const m = merged[next++];
+    // The stored calls must be what this command simulates now.
+    if (!m || m.simId !== simId || m.simParamsHash !== hashOf(simParams)) throw new UsageError(mismatch);
+    return { totals: m.totals, games: m.totals.games, partial: false, chunkSize: 0, jobs: 0 };
+  };
+}
+
+export type { RunCliOptions };

@@ -1,0 +1,15 @@
+// The root `sim` command object: name, version, help layout, and output through src/cli/io.ts.
+// Commander errors are thrown (exitOverride), never exit the process: main() maps them to codes.
+import { Command } from 'commander';
+import { packageInfo } from '../core/packageInfo.js';
+import { err, out } from './io.js';
+
+export function newProgram(): Command {
+  return new Command('sim')
+    .description('Answers balance questions about tabletop games by playing them millions of times.')
+    .version(packageInfo().version, '-V, --version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s) })
+    .configureHelp({ helpWidth: 100, sortSubcommands: false });
+}

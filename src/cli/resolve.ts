@@ -1,0 +1,154 @@
+// Resolve: every source of a run's parameters — rulebook defaults < scenario file < --set < a sweep
+// cell < explicit options — into validated parameters and a RunRequest. Game commands, `sim run`,
+// compare, sweep, check and submit all resolve through here, so a value means the same whichever
+// way it was given, and an error names where it came from.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
+import type { Command } from 'commander';
+import { fileHash } from '../core/hash.js';
+import type { GameMode, GameModule } from '../core/gameModule.js';
+import { resolveParams, type ParamSpec } from '../core/params.js';
+import type { ResolvedParams } from '../core/scenarioGame.js';
+import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
+import { UsageError } from '../core/usageError.js';
+import { findMode } from '../games/index.js';
+import type { RunCliOptions } from './runOptions.js';
+
+/** A resolved run: which mode of which game, its parameters and the shell's options. */
+export interface RunRequest {
+  game: GameModule;
+  mode: GameMode;
+  /** The mode's id (`dice`, `genisys attack`): scenario `game:`, reports' rerun blocks, identities. */
+  id: string;
+  params: ResolvedParams;
+  opts: RunCliOptions;
+}
+
+/** Reads and parses a scenario file. Throws UsageError. */
+export function loadScenarioFile(file: string): ScenarioDoc {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`option --scenario: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  return parseScenario(text, file);
+}
+
+/** A scenario file for mode `id`: one whose `game:` names another mode is refused. */
+export async function loadScenarioFor(file: string, id: string): Promise<ScenarioDoc> {
+  const doc = loadScenarioFile(file);
+  const found = await findMode(doc.game, `${file}: game`);
+  if (found.id !== id) throw new UsageError(`${file}: game: got "${doc.game}", but this command runs "${id}"`);
+  return doc;
+}
+
+/** Where each resolved parameter came from (kept beside the params object, for run-time errors). */
+const paramSources = new WeakMap<ResolvedParams, Map<string, string>>();
+
+/**
+ * A game's cross-field check names a parameter ("parameter players: …"); once resolved, the shell
+ * knows where that value came from, so the message names the option, `--set` key or scenario
+ * field instead. Parameters left at their defaults keep "parameter X".
+ */
+export function namingSource(err: unknown, params: ResolvedParams): unknown {
+  if (!(err instanceof UsageError)) return err;
+  const sources = paramSources.get(params);
+  const m = /^parameter (\w+):/.exec(err.message);
+  const where = m ? sources?.get(m[1]) : undefined;
+  let message = where ? `${where}:${err.message.slice(m![0].length)}` : err.message;
+  // A second parameter the message names in parentheses, "(parameter players)", is named by its source too.
+  message = message.replace(/\(parameter (\w+)\)/g, (all, key: string) => (sources?.has(key) ? `(${sources.get(key)})` : all));
+  return message === err.message ? err : new UsageError(message);
+}
+
+/** `file` relative to the working directory when it lies inside it, else absolute. */
+function portablePath(file: string): string {
+  const rel = relativePath(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/** An option's name as the user typed it: `--flag` of a parameter with one, else the kebab key. */
+export function optionName(spec: ParamSpec | undefined, key: string): string {
+  const flag = spec?.cli?.flag?.split(/[ ,]/)[0];
+  return flag ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * Resolves parameters from their sources. `where` in messages names the source of each key: the
+ * scenario file and key path, `--set key`, `--grid key`, or the option.
+ */
+export function resolveFromSources(
+  specs: readonly ParamSpec[],
+  scenario: { file: string; doc: ScenarioDoc } | null,
+  sets: Record<string, string>,
+  explicit: Record<string, unknown>,
+  grid: Record<string, string> = {},
+): ResolvedParams {
+  const source = new Map<string, string>();
+  const merged: Record<string, unknown> = {};
+  // File parameters are resolved against the folder of the scenario that names them, or the
+  // working directory when given on the command line, so a run means the same files anywhere.
+  // Resolved paths are kept relative to the working directory when inside it, so that reports
+  // (and their parameter hashes) do not depend on where the checkout lives.
+  const put = (k: string, val: unknown, base: string, where: string) => {
+    const spec = specs.find((p) => p.key === k);
+    const isFile = spec?.type === 'path' && typeof val === 'string' && val !== '' && !(spec.choices ?? []).includes(val);
+    merged[k] = isFile ? portablePath(resolvePath(base, val as string)) : val;
+    source.set(k, where);
+  };
+  const scenarioDir = scenario ? dirname(resolvePath(scenario.file)) : process.cwd();
+  // A scenario's `run: {policy}` names the policy when the game has a `policy` parameter.
+  if (scenario?.doc.run.policy !== undefined && specs.some((p) => p.key === 'policy')) {
+    put('policy', scenario.doc.run.policy, scenarioDir, `${scenario.file}: run.policy`);
+  }
+  for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);
+  for (const [k, val] of Object.entries(sets)) put(k, val, process.cwd(), `option --set ${k}`);
+  // A sweep cell (`sim sweep --grid`) overrides --set.
+  for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), `option --grid ${k}`);
+  for (const [k, val] of Object.entries(explicit)) {
+    if (val === undefined) continue;
+    put(k, val, process.cwd(), `option ${optionName(specs.find((p) => p.key === k), k)}`);
+  }
+  // A value that implies others (solo → one player) fills in those no source gave, named by its source.
+  for (const spec of specs) {
+    if (!spec.implies || !(spec.key in merged) || String(merged[spec.key]) !== String(spec.implies.when)) continue;
+    for (const [k, val] of Object.entries(spec.implies.set)) if (!(k in merged)) put(k, val, process.cwd(), source.get(spec.key)!);
+  }
+  const resolved = resolveParams(specs, merged, (k) => source.get(k) ?? k);
+  paramSources.set(resolved, source);
+  return resolved;
+}
+
+/** The keys some source gave for these resolved parameters (the rest are defaults). */
+export function givenKeys(params: ResolvedParams): Set<string> {
+  return new Set(paramSources.get(params)?.keys() ?? []);
+}
+
+/**
+ * Content hashes of the files the path parameters name (card data, a policy module; not a
+ * built-in choice such as "reference", nor a default file), for the run's identity: a checkpoint,
+ * shard or submitted job made with other file contents is another run. A file that cannot be read
+ * is left to the game's own error.
+ */
+export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const value = params[spec.key];
+    // A default file ships with the tool: its version identifies it (and it resolves the same from anywhere).
+    if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || (spec.choices ?? []).includes(value)) continue;
+    const file = resolvePath(value);
+    if (existsSync(file) && statSync(file).isFile()) out[spec.key] = fileHash(file);
+  }
+  return out;
+}
+
+/** The -n/--seed of a command, falling back to the scenario's run block. */
+export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: ScenarioDoc | null): RunCliOptions {
+  const fromCli = cmd.getOptionValueSource('games') === 'cli';
+  return {
+    ...opts,
+    games: !fromCli && doc?.run.n !== undefined ? doc.run.n : opts.games,
+    seed: opts.seed ?? doc?.run.seed,
+  };
+}

@@ -1,0 +1,29 @@
+// Terminator: Dark Fate – The Card Game (rules: ../shared/rules/dark-fate-card-game.txt).
+// A cooperative deck-builder: 1–4 players against one or more Rev-9 cards; the report gives the
+// win rate, the causes of loss and game length per Rev-9 version, played by a policy.
+//
+// Parameters: rev9, players, solo, characters, goOnWithoutMe, neuralNet (set-up and optional
+// rules); cards (card data), policy (built-in or a module); rule constants (handSize, woundsToDie,
+// reserveSetup, refillTo, rev9Depth, prepCards, setbackCards, nnHandSize); fleeEndsHunt (a rule
+// reading); maxTurns (safety net); trace (print one game).
+import type { GameModule } from '../../core/gameModule.js';
+import { darkfateEntry } from './darkfateEntry.js';
+import { DARKFATE_PARAMS } from './darkfateParams.js';
+import { darkfateSim } from './darkfateSim.js';
+import { BUILTIN_POLICY_NAMES } from './policies.js';
+
+export const game: GameModule = {
+  id: 'darkfate',
+  summary: 'Terminator: Dark Fate card game: win rate, losses by cause and game length by Rev-9 version',
+  modes: [{ name: '', summary: darkfateEntry.summary, params: DARKFATE_PARAMS, defaultGames: 1e5, run: darkfateEntry.run }],
+  sims: { darkfate: darkfateSim },
+  policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
+  conformance: {
+    runs: [
+      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 300 },
+      { mode: '', params: { policy: 'planner' }, n: 200 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 100 },
+      { mode: '', params: { solo: true, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
+    ],
+  },
+};

@@ -1,0 +1,34 @@
+// Final Girl: Terror from Destiny (rules: ../shared/rules/final-girl-terror-from-destiny.txt).
+// Solo: Gabrielle against the Killer's Destiny on the Location; the report gives how often she
+// survives, what kills her, and the Fated Victims saved, killed and in Limbo.
+//
+// Parameters: deathOrder, policy, data (the run's choices and data), the rule constants
+// (horrorStart, timePerTurn, timeExtreme, handLimit, terrorDealt, terrorPerPhase,
+// terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), finalHealth (a
+// reading), trace (print one game).
+import type { GameModule } from '../../core/gameModule.js';
+import { terrorEntry } from './terrorEntry.js';
+import { BUILTIN_POLICIES, TERROR_PARAMS } from './terrorParams.js';
+import { terrorSim } from './terrorSim.js';
+
+export const game: GameModule = {
+  id: 'terror',
+  summary: 'Final Girl: Terror from Destiny: survival odds, what kills her, Fated Victims saved/killed/in Limbo',
+  modes: [
+    {
+      name: '',
+      summary: 'Final Girl: Terror from Destiny: survival rate, deaths in play vs the Destiny phase, Fated Victims saved/killed/in Limbo, achievements',
+      params: TERROR_PARAMS,
+      defaultGames: 1e5,
+      run: terrorEntry.run,
+    },
+  ],
+  sims: { terror: terrorSim },
+  policies: BUILTIN_POLICIES,
+  conformance: {
+    runs: [
+      { mode: '', params: {}, n: 300 },
+      { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
+    ],
+  },
+};

@@ -106,7 +106,7 @@ const engineOnlyCase: BenchCase = {
   },
 };
 
-export const darkfateCases: BenchCase[] = [
+export const cases: BenchCase[] = [
   // "at least 100,000 games per second per core with the greedy policy on the Endoskeleton, and a ratio of at least 0.5".
   { ...darkfateCase('greedy'), target: { perSecond: 100_000, ratio: 0.5, source: 'issue 4' } },
   engineOnlyCase,

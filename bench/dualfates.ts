@@ -9,7 +9,7 @@ import { defaultAttackParams } from '../src/games/dualfates/dualfatesParams.js';
 // Heavy damage vs a Training Knight (DEF 7, armor 1, health 5): about 3.0 attacks per game.
 const simParams: AttackSimParams = { target: 7, successRule: 'meetOrBeat', deflect: false, deflectRule: 'meetOrBeat', damageDice: 'higher2d6', shields: 0, armor: 1, health: 5, maxAttacks: (1 << 20) - 1 };
 
-export const dualfatesCases: BenchCase[] = [
+export const cases: BenchCase[] = [
   {
     name: 'dualfates exact attack (DEF 2..12, heavy, armor 1, health 5)',
     unit: 'computations',

@@ -14,7 +14,7 @@ import { GENISYS_PARAMS, readParams, type GenisysParams } from '../src/games/gen
 const ACCEPTANCE = { skill: 'd8', rof: 2, range: 'pb', power: 'd8', armor: 4, resolution: 'd8' };
 const paramsOf = (o: Record<string, unknown>): GenisysParams => readParams(resolveParams(GENISYS_PARAMS, o, (k) => k));
 
-export const genisysCases: BenchCase[] = [
+export const cases: BenchCase[] = [
   {
     name: 'genisys exact attack (D8 ×2 pb, D8 vs 4+)',
     unit: 'configurations',

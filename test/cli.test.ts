@@ -244,3 +244,18 @@ describe('wide tables', () => {
     expect(Math.max(...sweep.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   }, 60_000);
 });
+
+describe('commands load lazily', () => {
+  it('`sim dice` loads the dice game and no other; `sim --help` loads none', () => {
+    const script = (args: string[]) => `
+      const { main } = await import(${JSON.stringify(join(ROOT, 'dist/src/cli/main.js'))});
+      const { loadedGames } = await import(${JSON.stringify(join(ROOT, 'dist/src/games/index.js'))});
+      const io = { stdout: { write() {} }, stderr: { write() {} } };
+      const code = await main(['node', 'sim', ...${JSON.stringify(args)}], io);
+      process.stdout.write(JSON.stringify({ code, loaded: loadedGames() }));`;
+    const run = (args: string[]) => JSON.parse(spawnSync(process.execPath, ['--input-type=module', '-e', script(args)], { encoding: 'utf8' }).stdout);
+    expect(run(['dice', '-n', '100', '--seed', '1', '-q'])).toEqual({ code: 0, loaded: ['dice'] });
+    expect(run(['genisys', 'table', '--skill', 'd8'])).toEqual({ code: 0, loaded: ['genisys'] });
+    expect(run(['--help'])).toEqual({ code: 0, loaded: [] });
+  });
+});

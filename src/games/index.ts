@@ -61,6 +61,11 @@ export function loadGame(id: string): Promise<GameModule> {
   return p;
 }
 
+/** The games this thread has loaded so far (a command loads only the one it runs). */
+export function loadedGames(): string[] {
+  return [...cache.keys()];
+}
+
 /** Every mode id users see, e.g. dice, darkfate, genisys attack, dualfates pillars (loads every game). */
 export async function modeIds(): Promise<string[]> {
   const games = await Promise.all(gameIds().map(loadGame));

@@ -23,7 +23,7 @@ export const game: GameModule = {
       { mode: '', params: { rev9: 'all', policy: 'random' }, n: 300 },
       { mode: '', params: { policy: 'planner' }, n: 200 },
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 100 },
-      { mode: '', params: { solo: true, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
+      { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
     ],
   },
 };

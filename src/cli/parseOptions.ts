@@ -3,20 +3,15 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { numberFromText } from '../core/numberText.js';
 import { MAX_SEED } from '../core/rng.js';
 
 /** Most games one run may request: beyond this, a typo is likelier than a plan. */
 export const MAX_GAMES = 1e12;
 
-const INTEGER_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)(e\+?\d+)?$/i;
-
 /** Parses a positive whole count written as 1000000, 1e6 or 1_000_000. */
-/** Digit-group underscores only between digits (1_000_000), as in JavaScript literals: "1_", "_1" and "1__0" are typos. */
-const BAD_UNDERSCORE = /(^|[^0-9])_|_($|[^0-9])/;
-
 export function parseGameCount(raw: string): number {
-  const text = BAD_UNDERSCORE.test(raw.trim()) ? '' : raw.trim().replace(/_/g, '');
-  const value = INTEGER_TEXT.test(text) ? Number(text) : NaN;
+  const value = numberFromText(raw);
   const allowed = `a whole number of games from 1 to 1e12, e.g. 1000000, 1e6 or 1_000_000`;
   if (!Number.isFinite(value)) throw new InvalidArgumentError(`Expected ${allowed}.`);
   if (!Number.isInteger(value)) throw new InvalidArgumentError(`Not a whole number; expected ${allowed}.`);
@@ -27,9 +22,8 @@ export function parseGameCount(raw: string): number {
 
 /** Parses a seed: a whole number in [0, 2^53 - 1]. */
 export function parseSeed(raw: string): number {
-  const text = BAD_UNDERSCORE.test(raw.trim()) ? '' : raw.trim().replace(/_/g, '');
-  const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value > MAX_SEED) {
+  const value = numberFromText(raw);
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_SEED) {
     throw new InvalidArgumentError(`Expected a whole number from 0 to ${MAX_SEED}.`);
   }
   return value;
@@ -60,8 +54,7 @@ export function parseConfidence(raw: string): number {
 /** Parses an integer option within [min, max]. */
 export function intInRange(min: number, max: number): (raw: string) => number {
   return (raw: string) => {
-    const text = raw.trim().replace(/_/g, '');
-    const value = /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
+    const value = numberFromText(raw);
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`);
     }

@@ -2,6 +2,7 @@
 // with its rulebook default; values are validated with valibot and errors name the key path
 // and what is allowed.
 import * as v from 'valibot';
+import { numberFromText } from './numberText.js';
 import { UsageError } from './usageError.js';
 
 export type ParamValue = number | boolean | string;
@@ -85,9 +86,9 @@ export function coerceParam(spec: ParamSpec, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   const s = raw.trim();
   if (spec.type === 'int' || spec.type === 'number') {
-    // Digit-group underscores only between digits (1_000), as for -n: "_3_" is a typo, not 3.
-    const cleaned = /(^|[^0-9])_|_($|[^0-9])/.test(s) ? '' : s.replace(/_/g, '');
-    return cleaned !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : raw;
+    // The one number grammar (src/core/numberText.ts): "_3_" is a typo, not 3.
+    const value = numberFromText(s);
+    return Number.isNaN(value) ? raw : value;
   }
   if (spec.type === 'bool') return s === 'true' ? true : s === 'false' ? false : raw;
   return s;

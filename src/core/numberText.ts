@@ -1,0 +1,15 @@
+// The one grammar of numbers written by users — options (-n, --seed, -j), `--set`, `--grid`,
+// scenario text: an optional sign, digits with `_` only between digits (1_000_000), an optional
+// fraction and exponent (1e6, 2.5). Callers then check what they need (a whole count, a range).
+
+const NUMBER_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
+/** Digit-group underscores only between digits, as in JavaScript literals: "1_", "_1" and "1__0" are typos. */
+const BAD_UNDERSCORE = /(^|[^0-9])_|_($|[^0-9])/;
+
+/** The number `raw` writes, or NaN when it is not one in this grammar. */
+export function numberFromText(raw: string): number {
+  const text = raw.trim();
+  if (BAD_UNDERSCORE.test(text)) return NaN;
+  const plain = text.replace(/_/g, '');
+  return NUMBER_TEXT.test(plain) ? Number(plain) : NaN;
+}

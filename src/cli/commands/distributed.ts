@@ -18,7 +18,7 @@ import { executeGame, identityOfRequest, replayTotals, runReport } from '../exec
 import { registerGame } from '../gameCommands.js';
 import { err } from '../io.js';
 import { newProgram } from '../program.js';
-import type { RunRequest } from '../resolve.js';
+import { namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
 import { identityMismatch, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
@@ -114,7 +114,7 @@ async function requestOf(args: string[]): Promise<RunRequest> {
   if (!captured) throw new UsageError(NOT_A_GAME(args));
   const req: RunRequest = captured;
   // sim submit splits a run into shards: a trace replays one game and has none.
-  if (typeof req.params.trace === 'number' && req.params.trace >= 0) throw new UsageError('parameter trace: replays one game, so it cannot be submitted as shards');
+  if (typeof req.params.trace === 'number' && req.params.trace >= 0) throw namingSource(new UsageError('parameter trace: replays one game, so it cannot be submitted as shards'), req.params);
   return req;
 }
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shardRange } from '../src/cli/runState.js';
+import { seal, shardRange } from '../src/cli/runState.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 
 
@@ -48,19 +48,23 @@ describe('shards', () => {
     const part = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
     part.calls[0].games -= 500;
     part.calls[0].totals.games -= 500;
+    // Edited, the part no longer matches its content hash: refused for that alone.
     writeFileSync(join(dir, 'short.json'), JSON.stringify(part));
+    expect(runCli(['merge', join(dir, 'part-1.json'), join(dir, 'short.json'), join(dir, 'part-3.json')]).stderr).toMatch(/short\.json: contentHash: does not match its content/);
+    // Sealed again (as a buggy writer would), its coverage is still checked.
+    writeFileSync(join(dir, 'short.json'), JSON.stringify(seal(part)));
     const short = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'short.json'), join(dir, 'part-3.json')]);
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/short\.json: simulation 0 holds 9500 games, shard 2\/3 needs 10000/);
     part.calls[0].games += 500;
     part.calls[0].totals.games += 500;
     part.range = [0, 10000];
-    writeFileSync(join(dir, 'moved.json'), JSON.stringify(part));
+    writeFileSync(join(dir, 'moved.json'), JSON.stringify(seal(part)));
     expect(runCli(['merge', join(dir, 'part-1.json'), join(dir, 'moved.json'), join(dir, 'part-3.json')]).stderr).toMatch(/covers games \[0,10000\], but shard 2\/3 is games \[10000, 20000\)/);
     // Histogram counts that do not add up to the metric's count: a damaged or hand-edited part.
     const edited = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
     edited.calls[0].totals.metrics[0].bins[3] += 7;
-    writeFileSync(join(dir, 'edited.json'), JSON.stringify(edited));
+    writeFileSync(join(dir, 'edited.json'), JSON.stringify(seal(edited)));
     const bad = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'edited.json'), join(dir, 'part-3.json')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^sim: .*edited\.json: call 0: saved metric \w+ is inconsistent: n \d+, but its bins and overflow hold \d+/);

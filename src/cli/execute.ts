@@ -16,7 +16,7 @@ import { emitReport, writeFileAtomic } from './emit.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
 import { announceSeed, chooseSeed, runWithShell, type RunCliOptions } from './runOptions.js';
-import { identityMismatch, identityOf, readJsonFile, savedTotals, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
+import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
 
 /** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
 export type Simulate = (simId: string, simParams: unknown, label?: string) => Promise<RunResult>;
@@ -46,7 +46,8 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   let partial = false;
   const range: [number, number] = opts.shard ? shardRange(opts.games, opts.shard.k, opts.shard.m) : [0, opts.games];
   const identity = identityOfRequest(req, seed, opts.shard?.m);
-  const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range) : null;
+  const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
+  const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range, key) : null;
   const calls: SavedCall[] = [];
   const local: Simulate = async (simId, simParams) => {
     // Announced once parameters are valid, just before the games start.
@@ -135,7 +136,8 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
     emitReport(ex.report, opts);
     return;
   }
-  const part: PartFile & { partial?: boolean } = { kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) };
+  const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
+  const part: PartFile & { partial?: boolean } = seal({ kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) }, key);
   const text = JSON.stringify(part) + '\n';
   if (opts.out) {
     writeFileAtomic(opts.out, text);
@@ -145,17 +147,18 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
 }
 
 /** Opens (or prepares) a checkpoint file for this run; refuses one written by another run. */
-function openCheckpoint(file: string, identity: RunIdentity, range: [number, number]): { file: string; saved: CheckpointFile; save: (calls: SavedCall[]) => void } {
+function openCheckpoint(file: string, identity: RunIdentity, range: [number, number], key?: Buffer): { file: string; saved: CheckpointFile; save: (calls: SavedCall[]) => void } {
   let saved: CheckpointFile = { kind: 'sim-checkpoint', identity, range, calls: [] };
   if (existsSync(file)) {
     const loaded = readJsonFile<CheckpointFile>(file, 'checkpoint');
     if (loaded?.kind !== 'sim-checkpoint' || !loaded.identity) throw new UsageError(`${file}: not a checkpoint file`);
+    checkSeal(loaded, file, key);
     const diff = identityMismatch(loaded.identity, identity);
     if (diff) throw new UsageError(`${file}: checkpoint of a different run: ${diff}`);
     if (loaded.range[0] !== range[0] || loaded.range[1] !== range[1]) throw new UsageError(`${file}: checkpoint covers games ${loaded.range.join('..')}, this run ${range.join('..')}`);
     saved = loaded;
   }
-  return { file, saved, save: (calls) => writeFileAtomic(file, JSON.stringify({ ...saved, calls }) + '\n') };
+  return { file, saved, save: (calls) => writeFileAtomic(file, JSON.stringify(seal({ ...saved, calls }, key)) + '\n') };
 }
 
 /** Adds wall time and games of several simulate calls (e.g. one per Rev-9 version). */

@@ -2,10 +2,11 @@
 // cell < explicit options — into validated parameters and a RunRequest. Game commands, `sim run`,
 // compare, sweep, check and submit all resolve through here, so a value means the same whichever
 // way it was given, and an error names where it came from.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
 import type { Command } from 'commander';
 import { fileHash } from '../core/hash.js';
+import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
 import { resolveParams, type ParamSpec } from '../core/params.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
@@ -26,13 +27,8 @@ export interface RunRequest {
 
 /** Reads and parses a scenario file. Throws UsageError. */
 export function loadScenarioFile(file: string): ScenarioDoc {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`option --scenario: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  return parseScenario(text, file);
+  // A scenario is a page of YAML: a megabyte is already far too much.
+  return parseScenario(readInputFile(file, 'option --scenario', 1024 * 1024), file);
 }
 
 /** A scenario file for mode `id`: one whose `game:` names another mode is refused. */

@@ -30,6 +30,8 @@ export interface RunCliOptions extends OutputOptions {
   checkpoint?: string;
   /** Run chunks on worker threads even with one job (keeps the event loop free). */
   forcePool?: boolean;
+  /** Sign part files and checkpoints with this key, and check those read (see runState.ts, Sealed). */
+  hmacKeyFile?: string;
 }
 
 /** Adds --format, --out, --quiet and --confidence. */
@@ -53,13 +55,14 @@ export function addRunOptions(cmd: Command, defaultGames: number, { resumable = 
     .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
     .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())
     .addOption(new Option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`').argParser(parseShard).hideHelp(!resumable))
-    .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable));
+    .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable))
+    .addOption(new Option('--hmac-key-file <file>', 'sign part files and checkpoints with this key (and check those read), for machines that do not trust each other').hideHelp(!resumable));
   return addOutputOptions(cmd);
 }
 
 /** Exit 2 when --shard or --checkpoint is given to a command added with `resumable: false` (they would be ignored). */
 export function refuseResumeOptions(opts: RunCliOptions, command: string): void {
-  if (opts.shard || opts.checkpoint) throw new UsageError(`options --shard and --checkpoint work with game commands and \`sim run\`, not with ${command}`);
+  if (opts.shard || opts.checkpoint || opts.hmacKeyFile) throw new UsageError(`options --shard, --checkpoint and --hmac-key-file work with game commands and \`sim run\`, not with ${command}`);
 }
 
 /**

@@ -1,9 +1,11 @@
 // Files that carry a run's aggregates between processes: shard parts (`--shard K/M --out`),
 // and checkpoints (`--checkpoint FILE`). Both record the run identity so that parts of
 // different runs can never be merged, and a checkpoint of another run is never resumed.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Layout, Totals } from '../core/aggregate.js';
-import { hashOf } from '../core/hash.js';
+import { canonicalJson, hashOf } from '../core/hash.js';
+import { checkInputFile, MAX_INPUT_BYTES, readInputFile } from '../core/inputFile.js';
 import { UsageError } from '../core/usageError.js';
 import { loadSim } from '../run/sims.js';
 
@@ -33,7 +35,17 @@ export interface SavedCall {
   totals: unknown;
 }
 
-export interface PartFile {
+/**
+ * What every stored file of aggregates carries: the SHA-256 of its canonical JSON without these two
+ * fields (any edit or damage shows), and, when the run was given --hmac-key-file, an HMAC-SHA256 of
+ * the same text under that key (an edit by someone without the key shows).
+ */
+export interface Sealed {
+  contentHash?: string;
+  hmac?: string;
+}
+
+export interface PartFile extends Sealed {
   kind: 'sim-part';
   identity: RunIdentity;
   /** K of --shard K/M (1-based). */
@@ -43,7 +55,7 @@ export interface PartFile {
   calls: SavedCall[];
 }
 
-export interface CheckpointFile {
+export interface CheckpointFile extends Sealed {
   kind: 'sim-checkpoint';
   identity: RunIdentity;
   range: [number, number];
@@ -94,12 +106,8 @@ export async function savedTotals(call: SavedCall): Promise<Totals> {
 }
 
 export function readJsonFile<T>(file: string, what: string): T {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${file}: cannot read ${what} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  // A part file or checkpoint holds one run's aggregates: kilobytes to a few megabytes.
+  const text = readInputFile(file, what, MAX_INPUT_BYTES * 4);
   try {
     return JSON.parse(text) as T;
   } catch {
@@ -146,4 +154,44 @@ export function orderParts(parts: { file: string; part: PartFile }[]): { file: s
   const missing = Array.from({ length: m }, (_, i) => i + 1).filter((k) => !byShard.has(k));
   if (missing.length) throw new UsageError(`merge: missing shard(s) ${missing.join(', ')} of ${m}`);
   return [...parts].sort((a, b) => a.part.shard - b.part.shard);
+}
+
+function sealedText(doc: object): string {
+  const { contentHash: _h, hmac: _m, ...rest } = doc as Sealed & Record<string, unknown>;
+  return canonicalJson(rest);
+}
+
+/** `doc` with its content hash, and its HMAC when `key` is given (see Sealed). */
+export function seal<T extends object>(doc: T, key?: Buffer): T & Sealed {
+  const text = sealedText(doc);
+  const contentHash = createHash('sha256').update(text).digest('hex');
+  return { ...doc, contentHash, ...(key ? { hmac: createHmac('sha256', key).update(text).digest('hex') } : {}) };
+}
+
+/**
+ * Checks a stored file's seal before its numbers are trusted; throws UsageError naming the file and
+ * the field. With `key`, the HMAC must be present and right; without, a signed file is refused
+ * (its signature cannot be checked).
+ */
+export function checkSeal(doc: Sealed & object, file: string, key?: Buffer): void {
+  const text = sealedText(doc);
+  if (typeof doc.contentHash !== 'string') throw new UsageError(`${file}: contentHash: missing (written by an older sim, or edited); run it again`);
+  const hash = createHash('sha256').update(text).digest('hex');
+  if (doc.contentHash !== hash) throw new UsageError(`${file}: contentHash: does not match its content (the file was edited or damaged); run it again`);
+  if (key) {
+    if (typeof doc.hmac !== 'string') throw new UsageError(`${file}: hmac: missing; a file not signed with the --hmac-key-file key is refused`);
+    const want = createHmac('sha256', key).update(text).digest();
+    const got = Buffer.from(doc.hmac, 'hex');
+    if (got.length !== want.length || !timingSafeEqual(got, want)) throw new UsageError(`${file}: hmac: wrong signature (another key, or the file was edited); refused`);
+  } else if (doc.hmac !== undefined) {
+    throw new UsageError(`${file}: hmac: the file is signed; give --hmac-key-file with its key to check it`);
+  }
+}
+
+/** Reads an HMAC key file (at least 16 bytes; used as is). Throws UsageError. */
+export function readHmacKey(file: string): Buffer {
+  checkInputFile(file, 'option --hmac-key-file', 4096);
+  const key = readFileSync(file);
+  if (key.length < 16) throw new UsageError(`option --hmac-key-file: ${file} holds ${key.length} bytes; use at least 16 random bytes (e.g. head -c 32 /dev/urandom > key)`);
+  return key;
 }

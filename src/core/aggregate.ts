@@ -204,20 +204,23 @@ export class Totals {
     return this.metrics[this.layout.indexOf(name)];
   }
 
-  /** Rebuilds totals saved by toJSON(); throws if the metrics do not match the layout. */
+  /**
+   * Rebuilds totals saved by toJSON() — from a checkpoint, a part file, a stored job result — and
+   * checks them before they are trusted: every field of the right type, every observation in a bin
+   * or the overflow, no metric with more observations than games, sums and squares equal to the
+   * histogram's where nothing overflowed (and possible given the overflow where something did), min
+   * and max where the bins say. Throws Error naming the metric and the field.
+   */
   static fromJSON(layout: Layout, json: unknown): Totals {
-    const j = json as { games: number; metrics: { name: string; n: number; sum: string; sumSq: string; min: number | null; max: number | null; overflow: number; bins: number[] }[] };
+    const j = json as { games: unknown; metrics: { name: string; n: number; sum: string; sumSq: string; min: number | null; max: number | null; overflow: number; bins: number[] }[] };
     const t = new Totals(layout);
-    if (!j || !Array.isArray(j.metrics) || j.metrics.length !== t.metrics.length) throw new Error('saved totals do not match the metrics of this game');
-    t.games = j.games;
+    if (!j || typeof j !== 'object' || !Array.isArray(j.metrics) || j.metrics.length !== t.metrics.length) throw new Error('saved totals do not match the metrics of this game');
+    if (!Number.isSafeInteger(j.games) || (j.games as number) < 0) throw new Error(`saved totals: games must be a whole number, got ${JSON.stringify(j.games)}`);
+    t.games = j.games as number;
     j.metrics.forEach((m, i) => {
       const into = t.metrics[i];
-      if (m.name !== into.spec.name || m.bins.length !== into.bins.length) throw new Error(`saved metric ${m.name} does not match ${into.spec.name}`);
-      // Every observation is in a bin or the overflow: a hand-edited or damaged file breaks that.
-      const counts = [m.n, m.overflow, ...m.bins];
-      if (!counts.every((c) => Number.isSafeInteger(c) && c >= 0)) throw new Error(`saved metric ${m.name}: counts must be non-negative integers`);
-      const held = m.bins.reduce((a, c) => a + c, m.overflow);
-      if (held !== m.n) throw new Error(`saved metric ${m.name} is inconsistent: n ${m.n}, but its bins and overflow hold ${held}`);
+      if (!m || typeof m !== 'object' || m.name !== into.spec.name || !Array.isArray(m.bins) || m.bins.length !== into.bins.length) throw new Error(`saved metric ${m?.name} does not match ${into.spec.name}`);
+      checkSavedMetric(m, into.spec, t.games);
       into.n = m.n;
       into.sum = BigInt(m.sum);
       into.sumSq = BigInt(m.sumSq);
@@ -228,7 +231,6 @@ export class Totals {
     });
     return t;
   }
-
   /** Plain-JSON form (BigInt as decimal strings) for partial results and checkpoints. */
   toJSON(): unknown {
     return {
@@ -244,5 +246,61 @@ export class Totals {
         bins: m.bins,
       })),
     };
+  }
+}
+
+const DECIMAL = /^(0|[1-9][0-9]*)$/;
+
+/** The consistency checks of one saved metric (see Totals.fromJSON); throws Error naming the field. */
+function checkSavedMetric(
+  m: { name: string; n: number; sum: string; sumSq: string; min: number | null; max: number | null; overflow: number; bins: number[] },
+  spec: MetricSpec,
+  games: number,
+): void {
+  const bad = (field: string, why: string) => new Error(`saved metric ${m.name}: ${field} ${why}`);
+  // Every observation is in a bin or the overflow: a hand-edited or damaged file breaks that.
+  const counts = [m.n, m.overflow, ...m.bins];
+  if (!counts.every((c) => Number.isSafeInteger(c) && c >= 0)) throw new Error(`saved metric ${m.name}: counts must be non-negative integers`);
+  const held = m.bins.reduce((a, c) => a + c, m.overflow);
+  if (held !== m.n) throw new Error(`saved metric ${m.name} is inconsistent: n ${m.n}, but its bins and overflow hold ${held}`);
+  // A game records a metric at most once.
+  if (m.n > games) throw bad('n', `is ${m.n}, more observations than the ${games} games saved`);
+  if (spec.kind === 'rate' && m.overflow > 0) throw bad('overflow', 'is not 0: a rate is 0 or 1');
+  if (typeof m.sum !== 'string' || !DECIMAL.test(m.sum)) throw bad('sum', `must be a whole number ≥ 0 written as a decimal string, got ${JSON.stringify(m.sum)}`);
+  if (typeof m.sumSq !== 'string' || !DECIMAL.test(m.sumSq)) throw bad('sumSq', `must be a whole number ≥ 0 written as a decimal string, got ${JSON.stringify(m.sumSq)}`);
+  let binSum = 0n;
+  let binSumSq = 0n;
+  let lo = Infinity;
+  let hi = -Infinity;
+  m.bins.forEach((c, v) => {
+    if (c === 0) return;
+    binSum += BigInt(v) * BigInt(c);
+    binSumSq += BigInt(v) * BigInt(v) * BigInt(c);
+    lo = Math.min(lo, v);
+    hi = v;
+  });
+  const sum = BigInt(m.sum);
+  const sumSq = BigInt(m.sumSq);
+  const overSum = sum - binSum;
+  const overSumSq = sumSq - binSumSq;
+  const over = BigInt(m.overflow);
+  const above = BigInt(spec.maxValue + 1);
+  if (m.overflow === 0) {
+    if (overSum !== 0n) throw bad('sum', `is ${m.sum}, but its bins sum to ${binSum}`);
+    if (overSumSq !== 0n) throw bad('sumSq', `is ${m.sumSq}, but its bins' squares sum to ${binSumSq}`);
+  } else {
+    // Overflowed values are each above maxValue: their sum and squares have floors (and sumSq ≥ sum²/count).
+    if (overSum < over * above) throw bad('sum', `is ${m.sum}: too small for ${m.overflow} value(s) above ${spec.maxValue}`);
+    if (overSumSq < overSum * above || overSumSq * over < overSum * overSum) throw bad('sumSq', `is ${m.sumSq}: not possible with sum ${m.sum}`);
+  }
+  const min = m.min ?? null;
+  const max = m.max ?? null;
+  if (m.n === 0) {
+    if (min !== null || max !== null) throw bad('min/max', 'must be null for a metric with no observations');
+    return;
+  }
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max)) throw bad('min/max', `must be whole numbers, got ${JSON.stringify(min)} and ${JSON.stringify(max)}`);
+  if (m.overflow === 0 ? min !== lo || max !== hi : (Number.isFinite(lo) ? min !== lo : min! <= spec.maxValue) || max! <= spec.maxValue) {
+    throw bad('min/max', `are ${min} and ${max}, which the bins and overflow contradict`);
   }
 }

@@ -3,10 +3,11 @@
 // --tolerance stat: every estimate must be statistically compatible with the golden one
 // (two-sided tests, Holm-corrected over the report's metrics), for deliberate changes in how
 // randomness is used. Exit 1 with a diff table on failure; --junit writes JUnit XML.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { resolveParams } from '../../core/params.js';
+import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -19,6 +20,7 @@ import { runReport } from '../execute.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
+import { bundledScenarios, refuseUnallowedPaths } from '../trust.js';
 
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
@@ -43,12 +45,26 @@ interface CheckOptions extends OutputOptions {
   alpha: number;
   junit?: string;
   jobs: number | 'auto';
+  allowCode?: boolean;
+  maxGames: number;
+}
+
+/** a < b for dotted version numbers ("0.1.0" < "0.10.0"). */
+function olderVersion(a: string, b: string): boolean {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const [x, y] = [pa[i] ?? 0, pb[i] ?? 0];
+    if (x !== y) return x < y;
+  }
+  return false;
 }
 
 async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
   let golden: Report;
+  const text = readInputFile(file, 'argument reports');
   try {
-    golden = JSON.parse(readFileSync(file, 'utf8')) as Report;
+    golden = JSON.parse(text) as Report;
   } catch (err) {
     throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
@@ -60,6 +76,11 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     }
     throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
   }
+  // A golden is a claim of this tool: another tool's report, or a newer version's, is not one it can check.
+  if (golden.tool !== 'sim') return { file, passed: false, detail: `not a golden of sim: tool ${JSON.stringify(golden.tool)}`, findings: [] };
+  const version = packageInfo().version;
+  if (typeof golden.version !== 'string' || !/^\d+(\.\d+)*$/.test(golden.version)) return { file, passed: false, detail: `not a golden of sim: version ${JSON.stringify(golden.version)}`, findings: [] };
+  if (olderVersion(version, golden.version)) return { file, passed: false, detail: `recorded by sim ${golden.version}, newer than this sim ${version}: upgrade, or record it again`, findings: [] };
   if (golden.partial) {
     return { file, passed: false, detail: `not a golden: a partial report (interrupted after ${golden.n} of ${golden.rerun.n} games); record it again`, findings: [] };
   }
@@ -76,7 +97,12 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const seed = field('rerun.seed', golden.rerun.seed, parseSeed);
   const n = field('rerun.n', golden.rerun.n, parseGameCount);
   const confidence = field('confidence', golden.confidence, parseConfidence);
+  // Stored data decides neither how much work runs nor what code or files are read (README: What runs as code).
+  if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
   const params = resolveParams(found.mode.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
+  if (!opts.allowCode) {
+    refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
+  }
   const current = await runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   const assumed = assumptionFindings(golden, current);
   const assumedNote = assumptionNote(assumed);
@@ -116,6 +142,8 @@ export function registerCheck(program: Command): void {
       return v;
     }).default(0.01))
     .option('--junit <file>', 'also write JUnit XML for CI systems', parseOutFile)
+    .option('--allow-code', "run policy modules and read data files that goldens name outside this tool's scenarios/ folder (they are code and files chosen by whoever wrote the golden)")
+    .addOption(new Option('--max-games <N>', 'refuse a golden whose rerun plays more games than this').argParser(parseGameCount).default(1e7))
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
   addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {
     const files = expandReportPaths(paths);

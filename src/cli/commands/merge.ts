@@ -8,7 +8,7 @@ import { findMode } from '../../games/index.js';
 import { emitReport } from '../emit.js';
 import { replayTotals, runReport } from '../execute.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
-import { orderParts, readJsonFile, savedTotals, type PartFile } from '../runState.js';
+import { checkSeal, orderParts, readHmacKey, readJsonFile, savedTotals, type PartFile } from '../runState.js';
 
 /** Merges ordered parts call by call; throws UsageError when they disagree on the simulations. */
 export async function mergeParts(parts: { file: string; part: PartFile }[]): Promise<{ simId: string; simParamsHash: string; totals: Totals }[]> {
@@ -44,9 +44,13 @@ export function registerMerge(program: Command): void {
   const cmd = program
     .command('merge')
     .description('merge the part files of a sharded run (--shard K/M) into the report of the whole run')
-    .argument('<parts...>', 'part files, one per shard, e.g. part-*.json');
-  addOutputOptions(cmd).action(async (files: string[], opts: OutputOptions) => {
+    .argument('<parts...>', 'part files, one per shard, e.g. part-*.json')
+    .option('--hmac-key-file <file>', 'the key the parts were signed with (--shard … --hmac-key-file): unsigned or wrongly signed parts are refused');
+  addOutputOptions(cmd).action(async (files: string[], opts: OutputOptions & { hmacKeyFile?: string }) => {
+    const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
     const parts = files.map((file) => ({ file, part: readJsonFile<PartFile>(file, 'part file') }));
+    // A part's numbers are trusted only once its seal (content hash, signature) is checked.
+    for (const { file, part } of parts) if (part?.kind === 'sim-part') checkSeal(part, file, key);
     const merged = await mergeParts(parts);
     const id = parts[0].part.identity;
     const found = await findMode(id.game, `${parts[0].file}: identity.game`);

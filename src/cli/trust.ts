@@ -1,0 +1,77 @@
+// What runs as code, and what files are read, when the parameters come from stored data rather
+// than from the user's own command line: a golden's `rerun` block (`sim check`) or a queued job
+// (`sim worker`). Code runs only from a path the user named on the command line or in a scenario
+// file they passed; a path named only inside stored data is refused unless the user allowed it.
+// README: "What runs as code".
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { packageInfo } from '../core/packageInfo.js';
+import type { ParamSpec } from '../core/params.js';
+import type { ResolvedParams } from '../core/scenarioGame.js';
+import { UsageError } from '../core/usageError.js';
+
+/** The tool's own scenario folders (bundled data): always readable. */
+export function bundledScenarios(): string {
+  return join(packageInfo().root, 'scenarios');
+}
+
+/** A path parameter value that names a module (JavaScript) rather than data. */
+export function isCodePath(value: string): boolean {
+  return /\.[cm]?js$/i.test(value.trim());
+}
+
+function inside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The real path of `file` (links resolved), or the plain resolved path when it does not exist. */
+function realOrResolved(file: string): string {
+  try {
+    return realpathSync(resolve(file));
+  } catch {
+    return resolve(file);
+  }
+}
+
+export interface PathAllowance {
+  /** Folders whose modules may be imported. */
+  codeDirs: readonly string[];
+  /** Folders whose data files may be read (the bundled scenarios are always allowed). */
+  dataDirs: readonly string[];
+  /** What to tell the user to allow it, e.g. "pass --allow-code". */
+  hint: { code: string; data: string };
+  /** Names the source in messages, e.g. "reports/x.json: rerun.params". */
+  where: string;
+}
+
+/**
+ * Refuses every file a path parameter names (a policy module, card or unit data) that `allowed`
+ * does not cover. Built-in choices ("reference", "planner") and a parameter's default (bundled
+ * data) name no user file. Throws UsageError naming the parameter and the file.
+ */
+export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: ResolvedParams, allowed: PathAllowance): void {
+  for (const spec of specs) {
+    const value = params[spec.key];
+    if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || (spec.choices ?? []).includes(value)) continue;
+    const file = realOrResolved(value);
+    const code = isCodePath(value);
+    const dirs = code ? allowed.codeDirs : [bundledScenarios(), ...allowed.dataDirs];
+    if (dirs.some((d) => inside(realOrResolved(d), file))) continue;
+    throw new UsageError(
+      `${allowed.where}.${spec.key}: ${value} ${code ? 'is code (a module)' : 'is a file'} named only by stored data, not by you: refused (${code ? allowed.hint.code : allowed.hint.data})`,
+    );
+  }
+}
+
+/** Parses a folder option (--allow-policy DIR): an existing folder, kept as its real path. */
+export function parseAllowedDir(raw: string, previous: string[] = []): string[] {
+  let st;
+  try {
+    st = statSync(raw);
+  } catch {
+    st = null;
+  }
+  if (!st?.isDirectory()) throw new UsageError(`${raw} is not an existing folder`);
+  return [...previous, realpathSync(raw)];
+}

@@ -1,0 +1,34 @@
+// Reading a file the user (or stored data) names: only a regular file, checked before it is
+// opened (a FIFO would block forever, /dev/zero would never end), and no larger than a bound checked
+// before reading. Every failure is one UsageError line naming the file and what is wrong.
+import { readFileSync, statSync } from 'node:fs';
+import { UsageError } from './usageError.js';
+
+/** Default bound of an input file: 16 MiB (data files are kilobytes; reports and parts megabytes). */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Throws UsageError unless `file` is an existing regular file of at most `maxBytes`. `what` names it
+ * in messages ("scenario file", "option --cards").
+ */
+export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): void {
+  let st;
+  try {
+    st = statSync(file);
+  } catch (err) {
+    throw new UsageError(`${what}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  if (st.isDirectory()) throw new UsageError(`${what}: ${file} is a folder, not a file`);
+  if (!st.isFile()) throw new UsageError(`${what}: ${file} is not a regular file (a pipe, socket or device is refused)`);
+  if (st.size > maxBytes) throw new UsageError(`${what}: ${file} is ${st.size} bytes, more than the ${maxBytes} allowed`);
+}
+
+/** The text of a regular file of at most `maxBytes` (see checkInputFile). */
+export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
+  checkInputFile(file, what, maxBytes);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${what}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}

@@ -287,7 +287,9 @@ describe('sim darkfate', () => {
     const b = mkdtempSync(join(tmpdir(), 'sim-df-b-'));
     cpSync(a, b, { recursive: true });
     for (const mode of ['exact', 'stat']) {
-      const check = runCli(['check', 'golden.json', '-j', '1', '--tolerance', mode], { cwd: b });
+      // The golden names a policy module: code runs only when the user says so; its card file, next to it, is read.
+      expect(runCli(['check', 'golden.json', '-j', '1', '--tolerance', mode], { cwd: b }).stderr).toMatch(/rerun\.params\.policy: mine\/first\.mjs is code \(a module\) named only by stored data, not by you: refused \(pass --allow-code to run it\)/);
+      const check = runCli(['check', 'golden.json', '-j', '1', '--tolerance', mode, '--allow-code'], { cwd: b });
       expect(check.stderr).toBe('');
       expect(check.code, check.stdout).toBe(0);
     }

@@ -4,7 +4,7 @@
 // (two-sided tests, Holm-corrected over the report's metrics), for deliberate changes in how
 // randomness is used. Exit 1 with a diff table on failure; --junit writes JUnit XML.
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { resolveParams } from '../../core/params.js';
 import { readInputFile } from '../../core/inputFile.js';
@@ -101,7 +101,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
   const params = resolveParams(found.mode.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
   if (!opts.allowCode) {
-    refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
+    refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
   }
   const current = await runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   const assumed = assumptionFindings(golden, current);
@@ -142,7 +142,7 @@ export function registerCheck(program: Command): void {
       return v;
     }).default(0.01))
     .option('--junit <file>', 'also write JUnit XML for CI systems', parseOutFile)
-    .option('--allow-code', "run policy modules and read data files that goldens name outside this tool's scenarios/ folder (they are code and files chosen by whoever wrote the golden)")
+    .option('--allow-code', "run the policy modules goldens name, and read data files they name outside the golden's own folder and this tool's scenarios/ (code and files chosen by whoever wrote the golden)")
     .addOption(new Option('--max-games <N>', 'refuse a golden whose rerun plays more games than this').argParser(parseGameCount).default(1e7))
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
   addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {

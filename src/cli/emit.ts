@@ -1,17 +1,21 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
-// with exit 130 after their report is written.
+// with exit 130 (143 after SIGTERM) after their report is written.
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { render, type Report } from '../report/report.js';
+import { interruptExitCode, trackTemp } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import type { OutputOptions } from './runOptions.js';
 
 /** Writes `text` to `file` atomically: a temp file in the same folder, then rename. */
 export function writeFileAtomic(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
+  const done = trackTemp(tmp);
   try {
     writeFileSync(tmp, text);
     renameSync(tmp, file);
+    done();
   } catch (e) {
+    done();
     try {
       unlinkSync(tmp);
     } catch {
@@ -30,5 +34,5 @@ export function emitReport(report: Report, opts: OutputOptions): void {
   } else {
     out().write(text);
   }
-  if (report.partial) setExitCode(130);
+  if (report.partial) setExitCode(interruptExitCode());
 }

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Totals } from '../core/aggregate.js';
+import { setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
 import { hashOf } from '../core/hash.js';
 import { packageInfo } from '../core/packageInfo.js';
@@ -13,9 +14,11 @@ import { UsageError } from '../core/usageError.js';
 import { simIdOf } from '../run/gameSims.js';
 import type { RunResult } from '../run/runner.js';
 import { emitReport, writeFileAtomic } from './emit.js';
+import { interruptExitCode } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
-import { announceSeed, chooseSeed, runWithShell, type RunCliOptions } from './runOptions.js';
+import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
+import { isCodePath } from './trust.js';
 import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
 
 /** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
@@ -40,7 +43,11 @@ export function identityOfRequest(req: RunRequest, seed: number, shards?: number
  * compare replay or pair the simulations); it receives runner ids (`<game>/<sim>`).
  */
 export async function executeGame(req: RunRequest, seed: number, simulate?: Simulate): Promise<GameExecution> {
-  const { opts, params } = req;
+  const { params } = req;
+  // A parameter that names a module means user code: it loads under a time limit and runs on watched threads.
+  const userCode = req.mode.params.some((p) => p.type === 'path' && typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string));
+  const opts: RunCliOptions = { ...req.opts, userCode };
+  setPolicyTimeoutMs((opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000);
   let timings: Record<string, number | string> | undefined;
   let announced = false;
   let partial = false;
@@ -143,7 +150,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
     writeFileAtomic(opts.out, text);
     if (!opts.quiet) err().write(`sim: wrote shard ${opts.shard.k}/${opts.shard.m} (games ${ex.range[0]}..${ex.range[1] - 1}) to ${opts.out}\n`);
   } else out().write(text);
-  if (ex.partial) setExitCode(130);
+  if (ex.partial) setExitCode(interruptExitCode());
 }
 
 /** Opens (or prepares) a checkpoint file for this run; refuses one written by another run. */

@@ -5,6 +5,7 @@
 import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
+import { installSignalHandlers, resetInterrupt } from './interrupt.js';
 import { err, PROCESS_IO, setExitCode, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
 
@@ -44,7 +45,9 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
 /** Runs one command line (argv as process.argv: node, script, args…); returns the exit code. */
 export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
   return withIo(io, async () => {
+    resetInterrupt();
     if (io === PROCESS_IO) {
+      installSignalHandlers();
       // `sim … | head` closes stdout early: that is the reader's choice, not a failure.
       process.stdout.on('error', (e: NodeJS.ErrnoException) => {
         if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);

@@ -3,11 +3,12 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
 import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, type Format } from '../report/report.js';
+import { interruption, runStarted } from './interrupt.js';
 import { err } from './io.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
 import { parseShard } from './runState.js';
@@ -32,6 +33,10 @@ export interface RunCliOptions extends OutputOptions {
   forcePool?: boolean;
   /** Sign part files and checkpoints with this key, and check those read (see runState.ts, Sealed). */
   hmacKeyFile?: string;
+  /** Seconds a user policy may take to load or to answer one decision (--decision-timeout). */
+  decisionTimeout?: number;
+  /** Set by the shell when a parameter names a module: the run goes to watched worker threads. */
+  userCode?: boolean;
 }
 
 /** Adds --format, --out, --quiet and --confidence. */
@@ -56,6 +61,7 @@ export function addRunOptions(cmd: Command, defaultGames: number, { resumable = 
     .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())
     .addOption(new Option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`').argParser(parseShard).hideHelp(!resumable))
     .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable))
+    .addOption(new Option('--decision-timeout <seconds>', 'a policy module that takes longer to load or to answer one decision stops the run (default 5)').argParser(secondsOption))
     .addOption(new Option('--hmac-key-file <file>', 'sign part files and checkpoints with this key (and check those read), for machines that do not trust each other').hideHelp(!resumable));
   return addOutputOptions(cmd);
 }
@@ -63,6 +69,15 @@ export function addRunOptions(cmd: Command, defaultGames: number, { resumable = 
 /** Exit 2 when --shard or --checkpoint is given to a command added with `resumable: false` (they would be ignored). */
 export function refuseResumeOptions(opts: RunCliOptions, command: string): void {
   if (opts.shard || opts.checkpoint || opts.hmacKeyFile) throw new UsageError(`options --shard, --checkpoint and --hmac-key-file work with game commands and \`sim run\`, not with ${command}`);
+}
+
+/** Seconds a policy module may spend loading or on one decision unless --decision-timeout says otherwise. */
+export const DEFAULT_DECISION_TIMEOUT = 5;
+
+function secondsOption(raw: string): number {
+  const v = Number(raw.trim());
+  if (!Number.isFinite(v) || v <= 0 || v > 86_400) throw new InvalidArgumentError('Expected a number of seconds above 0, up to 86400.');
+  return v;
 }
 
 /**
@@ -104,13 +119,8 @@ export async function runWithShell(
 ): Promise<McRun> {
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (!opts.quiet) err().write('\nsim: interrupted; finishing running chunks and reporting completed games\n');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // Ctrl-C / SIGTERM stop the run at its completed games (src/cli/interrupt.ts).
+  const finished = runStarted(opts.quiet);
   const showBar = err().isTTY && !opts.quiet;
   let bar: cliProgress.SingleBar | null = null;
   try {
@@ -123,7 +133,9 @@ export async function runWithShell(
       jobs,
       chunkSize: opts.chunkSize,
       forcePool: opts.forcePool,
-      signal: controller.signal,
+      // A policy module runs on watched threads: a stuck decision, an exit or runaway memory cannot take this process with it.
+      userCode: opts.userCode ? { decisionTimeoutMs: (opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000, memoryMb: 4096 } : undefined,
+      signal: interruption(),
       onProgress: (done, totals) => {
         onChunk?.(done, totals);
         if (showBar) {
@@ -150,7 +162,6 @@ export async function runWithShell(
     };
   } finally {
     (bar as cliProgress.SingleBar | null)?.stop();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    finished();
   }
 }

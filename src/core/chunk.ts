@@ -3,6 +3,7 @@
 import { Layout, Recorder } from './aggregate.js';
 import type { GamePlayer } from './game.js';
 import { StreamSeeder } from './rng.js';
+import { watchGame } from './decisionWatch.js';
 import { GameError } from './gameError.js';
 
 /** Plays games [start, start + count) of run `seed`, returning the chunk aggregate. */
@@ -27,6 +28,7 @@ export function playChunk(
   try {
     for (; i < end; i++) {
       seeder.seedInto(rng, i);
+      watchGame(i);
       player.play(rng, rec, i);
     }
   } catch (err) {

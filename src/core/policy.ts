@@ -9,6 +9,7 @@
 // (readOnlyView), its own copy of each decision's options, and a random stream it may draw from
 // but not copy (drawOnlyRng), so it can neither peek at hidden order nor rewrite the game.
 import { pathToFileURL } from 'node:url';
+import { policyTimeoutMs, watchDecisionEnd, watchDecisionStart } from './decisionWatch.js';
 import { shownAnswer } from './gameError.js';
 import { drawOnlyRng, type Rng } from './rng.js';
 
@@ -77,7 +78,14 @@ export function guardedPolicy<View>(
     choose(gameRng, _engineView, decision, options, n, allowNone) {
       copy.set(options.subarray(0, n));
       current = gameRng;
-      const got = user.choose(rng, view, decision, copy, n, allowNone);
+      // The watchdog (a worker thread's slot, src/core/decisionWatch.ts) sees how long this decision takes.
+      watchDecisionStart(decisionName(decision));
+      let got: number;
+      try {
+        got = withoutAmbientRandomness(() => user.choose(rng, view, decision, copy, n, allowNone));
+      } finally {
+        watchDecisionEnd();
+      }
       const problem = answerProblem(got, n, allowNone);
       if (problem) throw new Error(`policy ${user.name}: decision ${decisionName(decision)} ${problem}`);
       return got;
@@ -95,15 +103,23 @@ export function guardedPolicy<View>(
 export async function loadPolicyModule<View>(absPath: string, data: unknown, base: Policy<View>): Promise<Policy<View>> {
   const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
   let mod: { default?: unknown; createPolicy?: unknown };
+  const limit = policyTimeoutMs();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A module whose top-level await never settles would end the process silently (exit 13) or hang it.
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not finish loading within ${limit / 1000} s (a top-level await that never settles?)`)), limit);
+  });
   try {
-    mod = (await import(pathToFileURL(absPath).href)) as typeof mod;
+    mod = (await Promise.race([withoutAmbientRandomnessAsync(() => import(pathToFileURL(absPath).href)), late])) as typeof mod;
   } catch (err) {
     throw new Error(`${absPath}: cannot load the policy module: ${why(err)}`);
+  } finally {
+    clearTimeout(timer);
   }
   const exp = mod.createPolicy ?? mod.default;
   let policy: Partial<Policy<View>> | undefined;
   try {
-    policy = (typeof exp === 'function' ? (exp as (d: unknown, b: Policy<View>) => unknown)(data, base) : exp) as Partial<Policy<View>> | undefined;
+    policy = withoutAmbientRandomness(() => (typeof exp === 'function' ? (exp as (d: unknown, b: Policy<View>) => unknown)(data, base) : exp)) as Partial<Policy<View>> | undefined;
   } catch (err) {
     throw new Error(`${absPath}: the policy factory threw: ${why(err)}`);
   }
@@ -124,4 +140,33 @@ export function frozenCopy<T>(value: T): T {
     return v;
   };
   return freeze(structuredClone(value)) as T;
+}
+
+/** What a policy module gets instead of Math.random: an error that says where randomness comes from. */
+function refusedRandom(): number {
+  throw new Error('Math.random is not available to policies: draw from the rng argument (rng.next(), or randIndex(rng, n)), so that every game replays from its seed');
+}
+
+/**
+ * Runs user code with Math.random refused (src/core/rng.ts streams only): ambient randomness
+ * would make a run irreproducible without a word.
+ */
+export function withoutAmbientRandomness<T>(fn: () => T): T {
+  const saved = Math.random;
+  Math.random = refusedRandom;
+  try {
+    return fn();
+  } finally {
+    Math.random = saved;
+  }
+}
+
+async function withoutAmbientRandomnessAsync<T>(fn: () => Promise<T>): Promise<T> {
+  const saved = Math.random;
+  Math.random = refusedRandom;
+  try {
+    return await fn();
+  } finally {
+    Math.random = saved;
+  }
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Layout, Totals } from '../core/aggregate.js';
 import type { RunResult } from '../core/game.js';
 import { playChunk } from '../core/chunk.js';
+import { overdueDecision, WATCH_SLOT_BYTES } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
 import { canonicalJson } from '../core/hash.js';
 import type { ChunkTask } from './worker.js';
@@ -32,6 +33,14 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Use worker threads even for jobs = 1, keeping this thread's event loop free (queue workers). */
   forcePool?: boolean;
+  /**
+   * The run executes user code (a policy module): always on worker threads, so that this thread
+   * stays free to watch them — a decision longer than `decisionTimeoutMs` stops the run with an
+   * error naming the decision and the game; a thread may use at most `memoryMb` of heap.
+   */
+  userCode?: { decisionTimeoutMs: number; memoryMb?: number };
+  /** After an abort, how long running chunks may take to finish before their threads are stopped (default 3 s). */
+  graceMs?: number;
 }
 
 export type { RunResult } from '../core/game.js';
@@ -69,7 +78,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
   const stopped = () => opts.signal?.aborted === true;
 
-  if (!opts.forcePool && (jobs === 1 || chunkCount === 1)) {
+  if (!opts.forcePool && !opts.userCode && (jobs === 1 || chunkCount === 1)) {
     const player = await sim.createPlayer(opts.params);
     for (let k = 0; k < chunkCount && !stopped(); k++) {
       let data: Float64Array;
@@ -87,15 +96,47 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   }
 
   const { Piscina } = await import('piscina');
-  const pool = new Piscina({ filename: workerFile(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
+  // Watchdog slots (src/core/decisionWatch.ts): twice the threads, in case a dead thread is replaced.
+  const slots = jobs * 2;
+  const watch = opts.userCode ? { watch: new SharedArrayBuffer(slots * WATCH_SLOT_BYTES), claim: new SharedArrayBuffer(4), slots, timeoutMs: opts.userCode.decisionTimeoutMs } : undefined;
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: jobs,
+    maxThreads: jobs,
+    idleTimeout: 1000,
+    ...(watch ? { workerData: watch } : {}),
+    ...(opts.userCode?.memoryMb ? { resourceLimits: { maxOldGenerationSizeMb: opts.userCode.memoryMb } } : {}),
+  });
   const paramsKey = canonicalJson(opts.params);
   const pending = new Map<number, Float64Array>();
   let nextToMerge = 0;
   let nextToSend = 0;
   let failure: unknown = null;
+  // Set when the run gives up on running chunks (after an abort's grace, or a stuck decision): their results are dropped.
+  let abandoned = false;
+  const timers: ReturnType<typeof setInterval>[] = [];
   try {
     await new Promise<void>((resolve) => {
       let inFlight = 0;
+      const giveUp = () => {
+        if (abandoned) return;
+        abandoned = true;
+        void pool.destroy();
+        resolve();
+      };
+      // An abort lets running chunks finish for a moment, then stops their threads (a stuck one would never finish).
+      opts.signal?.addEventListener('abort', () => timers.push(setTimeout(giveUp, opts.graceMs ?? 3000)), { once: true });
+      if (watch) {
+        timers.push(
+          setInterval(() => {
+            for (let i = 0; i < slots && failure === null; i++) {
+              const late = overdueDecision(watch.watch, i, watch.timeoutMs);
+              if (late) failure = new StuckPolicyError(late.decision, late.game, late.ms, opts.seed);
+            }
+            if (failure !== null) giveUp();
+          }, Math.min(250, Math.max(20, watch.timeoutMs / 4))),
+        );
+      }
       const pump = () => {
         // Bounded window: at most 4 chunks per worker in flight, so huge runs never queue millions of tasks.
         while (failure === null && !stopped() && nextToSend < chunkCount && inFlight < jobs * 4) {
@@ -105,6 +146,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
           pool.run(task).then(
             (data: Float64Array) => {
               inFlight--;
+              if (abandoned) return;
               pending.set(k, data);
               while (pending.has(nextToMerge)) {
                 totals.addChunk(pending.get(nextToMerge)!, chunkLen(nextToMerge));
@@ -116,6 +158,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
             },
             (err: unknown) => {
               inFlight--;
+              if (abandoned) return;
               if (failure === null) {
                 failure = new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
               }
@@ -128,7 +171,8 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       pump();
     });
   } finally {
-    await pool.destroy();
+    for (const t of timers) clearTimeout(t);
+    if (!abandoned) await pool.destroy();
   }
   if (failure !== null) throw failure;
   return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs };
@@ -147,3 +191,9 @@ export class ChunkError extends Error {
   }
 }
 
+/** A user policy's decision ran past --decision-timeout: its thread was stopped. */
+export class StuckPolicyError extends Error {
+  constructor(readonly decision: string, readonly game: number, ms: number, seed: number) {
+    super(`a policy decision took too long: decision ${decision} of game ${game} was still running after ${(ms / 1000).toFixed(1)} s (--decision-timeout); its thread was stopped — replay it with --seed ${seed} --trace ${game}`);
+  }
+}

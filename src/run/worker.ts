@@ -1,6 +1,8 @@
 // Piscina worker entry: plays chunks and sends back compact aggregates (never per-game data).
 // A worker builds each (simulation, parameters) player once and reuses its preallocated state.
+import { workerData } from 'node:worker_threads';
 import { Layout } from '../core/aggregate.js';
+import { attachWatchSlot, setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { playChunk } from '../core/chunk.js';
 import type { GamePlayer } from '../core/game.js';
 import { loadSim } from './sims.js';
@@ -16,6 +18,13 @@ export interface ChunkTask {
 }
 
 const cache = new Map<string, { player: GamePlayer; layout: Layout }>();
+
+// A run with user code hands each thread a watchdog slot and the decision time limit (runner.ts).
+const watch = workerData as { watch?: SharedArrayBuffer; claim?: SharedArrayBuffer; slots?: number; timeoutMs?: number } | null;
+if (watch?.watch && watch.claim && watch.slots && watch.timeoutMs) {
+  attachWatchSlot(watch.watch, Atomics.add(new Int32Array(watch.claim), 0, 1) % watch.slots);
+  setPolicyTimeoutMs(watch.timeoutMs);
+}
 
 export default async function runChunkTask(task: ChunkTask): Promise<Float64Array> {
   const key = `${task.simId}\u0000${task.paramsKey}`;

@@ -1,0 +1,83 @@
+// Ctrl-C and SIGTERM for the whole command. The first signal stops a run at its completed games
+// (reported, marked partial; a stuck worker is stopped after a short grace), a second ends the
+// process at once; outside a run a signal ends it at once. Exit 130 after SIGINT, 143 after SIGTERM
+// (128 + the signal's number). Temp files being written are removed on every path, and a process
+// ended by code inside a game (`process.exit` in a policy or game) says so instead of exiting silently.
+import { unlinkSync } from 'node:fs';
+import { err } from './io.js';
+
+let controller = new AbortController();
+let received: NodeJS.Signals | null = null;
+let activeRuns = 0;
+let installed = false;
+let quietNotice = false;
+const temps = new Set<string>();
+
+/** Aborted at the first signal (a fresh signal per command, see resetInterrupt). */
+export function interruption(): AbortSignal {
+  return controller.signal;
+}
+
+/** The exit code of an interrupted command: 143 after SIGTERM, else 130. */
+export function interruptExitCode(): number {
+  return received === 'SIGTERM' ? 143 : 130;
+}
+
+/** A run is going on (its completed games can be reported); `quiet`: no notice on stderr. */
+export function runStarted(quiet = false): () => void {
+  activeRuns++;
+  quietNotice = quiet;
+  return () => {
+    activeRuns--;
+  };
+}
+
+/** Marks a temp file as being written (removed if the process ends before it is renamed). */
+export function trackTemp(file: string): () => void {
+  temps.add(file);
+  return () => temps.delete(file);
+}
+
+function removeTemps(): void {
+  for (const f of temps) {
+    try {
+      unlinkSync(f);
+    } catch {
+      /* already gone */
+    }
+  }
+  temps.clear();
+}
+
+/** For in-process use (tests): a new command starts uninterrupted. */
+export function resetInterrupt(): void {
+  controller = new AbortController();
+  received = null;
+  activeRuns = 0;
+}
+
+/** Installs the handlers on the real process (once); tests calling main() in-process do not. */
+export function installSignalHandlers(): void {
+  if (installed) return;
+  installed = true;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received !== null || activeRuns === 0) {
+      // A second signal, or nothing to finish: stop now.
+      removeTemps();
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    }
+    received = signal;
+    if (!quietNotice) err().write(`\nsim: interrupted; reporting the completed games (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to stop at once)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', (code) => {
+    removeTemps();
+    // Code inside a game or a policy ended the process in the middle of a run: say so, as a failure.
+    if (activeRuns > 0 && received === null) {
+      process.stderr.write(`sim: error: the process was ended (exit code ${code}) by code inside a game or policy during a run; nothing was reported\n`);
+      process.exitCode = 1;
+    }
+  });
+}

@@ -13,7 +13,7 @@ import type { RunSettings } from '../core/scenarioGame.js';
 import { UsageError } from '../core/usageError.js';
 import { simIdOf } from '../run/gameSims.js';
 import type { RunResult } from '../run/runner.js';
-import { emitReport, writeFileAtomic } from './emit.js';
+import { emitReport, refuseOutputOverInput, writeFileAtomic } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
@@ -118,6 +118,14 @@ export async function runReport(req: RunRequest, seed: number, simulate?: Simula
 export async function runAndEmit(req: RunRequest): Promise<void> {
   let { opts } = req;
   const { params } = req;
+  // Nothing the run reads may be overwritten by what it writes.
+  const inputs = [
+    { file: req.scenarioFile, what: 'the scenario file' },
+    { file: opts.hmacKeyFile, what: 'the --hmac-key-file' },
+    ...req.mode.params.filter((p) => p.type === 'path' && typeof params[p.key] === 'string' && params[p.key] !== p.default && !(p.choices ?? []).includes(params[p.key] as string)).map((p) => ({ file: params[p.key] as string, what: `the ${p.key} file` })),
+  ];
+  refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputs, { file: opts.checkpoint, what: 'the --checkpoint file' }]);
+  refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, inputs);
   // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
   const traced = typeof params.trace === 'number' && params.trace >= 0;
   if (traced && (opts.shard || opts.checkpoint)) {

@@ -9,7 +9,7 @@ import { describeAllowed, type ParamSpec } from '../core/params.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
-import { emitReport } from './emit.js';
+import { emitReport, refuseOutputOverInput } from './emit.js';
 import { runAndEmit } from './execute.js';
 import { err, setExitCode } from './io.js';
 import { collect } from './parseOptions.js';
@@ -67,7 +67,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode.params, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute));
-    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null) });
+    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;
 }
@@ -91,6 +91,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView): Command
   addOutputOptions(cmd);
   cmd.action(async (...args: unknown[]) => {
     const opts = (view.argument ? args[1] : args[0]) as OutputOptions & { scenario?: string; set?: string[] } & Record<string, unknown>;
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }, { file: view.argument ? (args[0] as string) : undefined, what: `the ${view.argument?.name} argument` }]);
     const scenario = base && opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, modeId(game, base)) } : null;
     let params: ResolvedParams;
     try {

@@ -48,6 +48,8 @@ export function parseConfidence(raw: string): number {
   if (!Number.isFinite(value) || value <= 0 || value >= 1 || text === '') {
     throw new InvalidArgumentError('Expected a confidence level between 0 and 1 (exclusive), e.g. 0.95 or 95%.');
   }
+  // Closer to 1 than double precision resolves, the interval's quantile is infinite.
+  if (!(0.5 + value / 2 < 1) || value > 1 - 1e-12) throw new InvalidArgumentError('Too close to 1 to compute an interval; expected a level of at most 0.999999999999.');
   return value;
 }
 

@@ -23,6 +23,8 @@ export interface RunRequest {
   id: string;
   params: ResolvedParams;
   opts: RunCliOptions;
+  /** The scenario file the parameters came from, if any (an input --out must not overwrite). */
+  scenarioFile?: string;
 }
 
 /** Reads and parses a scenario file. Throws UsageError. */

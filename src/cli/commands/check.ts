@@ -15,7 +15,7 @@ import { findMode } from '../../games/index.js';
 import { assumptionFindings, assumptionNote, exactValueDiffs, finding, inputFindings, isAssumption, junitXml, statisticalFindings, type CheckFinding, type CheckOutcome } from '../../report/goldenDiff.js';
 import { numericDiffs } from '../../report/numericDiffs.js';
 import { autoJobs } from '../../run/runner.js';
-import { emitReport, writeFileAtomic } from '../emit.js';
+import { emitReport, refuseOutputOverInput, writeFileAtomic } from '../emit.js';
 import { runReport } from '../execute.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
@@ -147,6 +147,9 @@ export function registerCheck(program: Command): void {
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
   addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {
     const files = expandReportPaths(paths);
+    const goldens = files.map((file) => ({ file, what: 'a golden report' }));
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, goldens);
+    refuseOutputOverInput({ file: opts.junit, option: 'option --junit' }, goldens);
     if (files.length === 0) throw new UsageError(`argument reports: no .json reports in ${paths.join(', ')}`);
     const t0 = process.hrtime.bigint();
     const outcomes: CheckOutcome[] = [];

@@ -15,7 +15,7 @@ import { splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import type { RunResult } from '../../run/runner.js';
 import { loadSim, PAIRED_SIM_ID } from '../../run/sims.js';
 import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.js';
-import { emitReport } from '../emit.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
 import { loadScenarioFile, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
@@ -144,6 +144,7 @@ export function registerCompare(program: Command): void {
     opts.set ??= [];
     refuseResumeOptions(opts, 'compare');
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [aArg, bArg].map((file) => ({ file: file && existsSync(file) ? file : undefined, what: 'a variant scenario file' })));
     const A = await loadVariant(aArg, 'a');
     const B = bArg ? await loadVariant(bArg, 'b') : A;
     if (!bArg && opts.set.length === 0) throw new UsageError('compare needs a second scenario file or at least one --set change for variant B');

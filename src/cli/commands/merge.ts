@@ -5,7 +5,7 @@ import type { Totals } from '../../core/aggregate.js';
 import { UsageError } from '../../core/usageError.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { findMode } from '../../games/index.js';
-import { emitReport } from '../emit.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { replayTotals, runReport } from '../execute.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { checkSeal, orderParts, readHmacKey, readJsonFile, savedTotals, type PartFile } from '../runState.js';
@@ -47,6 +47,7 @@ export function registerMerge(program: Command): void {
     .argument('<parts...>', 'part files, one per shard, e.g. part-*.json')
     .option('--hmac-key-file <file>', 'the key the parts were signed with (--shard … --hmac-key-file): unsigned or wrongly signed parts are refused');
   addOutputOptions(cmd).action(async (files: string[], opts: OutputOptions & { hmacKeyFile?: string }) => {
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...files.map((file) => ({ file, what: 'a part file' })), { file: opts.hmacKeyFile, what: 'the --hmac-key-file' }]);
     const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
     const parts = files.map((file) => ({ file, part: readJsonFile<PartFile>(file, 'part file') }));
     // A part's numbers are trusted only once its seal (content hash, signature) is checked.

@@ -19,6 +19,6 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     const doc = loadScenarioFile(file);
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode.params, { file, doc }, parseSetOptions(opts.set ?? []), {});
-    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc) });
+    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });
   });
 }

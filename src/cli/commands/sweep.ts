@@ -10,9 +10,10 @@ import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
-import { emitReport } from '../emit.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { runReport } from '../execute.js';
 import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { interruption } from '../interrupt.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 
 export interface GridAxis {
@@ -82,6 +83,7 @@ export function registerSweep(program: Command): void {
       for (const v of values) validateParam(spec, v, `option --grid ${axis.key}`);
       return { key: axis.key, values };
     });
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
@@ -93,6 +95,8 @@ export function registerSweep(program: Command): void {
       const params = resolveFromSources(mode.params, scenario, sets, {}, cell);
       const report = await runReport({ ...found, params, opts: cellOpts }, seed);
       reports.push(report);
+      // Ctrl-C: the cell that was playing is reported partial, the cells after it not at all.
+      if (report.partial || interruption().aborted) break;
       // The first cell that plays games announces a random seed; the others share it, so say it once.
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
@@ -145,6 +149,11 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const timings = reports.reduce((s, r) => s + Number(r.timings?.wallMs ?? 0), 0);
   // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
   const simulated = reports.find((r) => r.method === 'mc');
+  const done = cells.slice(0, reports.length);
+  const skipped = cells.slice(reports.length);
+  const partial = skipped.length > 0 || reports.some((r) => r.partial);
+  const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(' ');
+  const cut = done.flatMap((cell, i) => (reports[i].partial ? [`${cellName(cell)} stopped after ${reports[i].n} games`] : []));
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
@@ -152,10 +161,12 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
     seed: simulated ? seed : null,
     n: (simulated ?? reports[0]).n,
     confidence: opts.confidence,
-    result: { axes, cells: cells.map((cell, i) => ({ cell, params: reports[i].rerun?.params, result: reports[i].result })) },
+    ...(partial ? { partial: true } : {}),
+    result: { axes, cells: done.map((cell, i) => ({ cell, params: reports[i].rerun?.params, result: reports[i].result, ...(reports[i].partial ? { partial: true, n: reports[i].n } : {}) })) },
     assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-    tables: sweepTables(axes, cells, reports, id),
+    tables: sweepTables(axes, done, reports, id),
     notes: [
+      ...(partial ? [`interrupted: ${[...cut, ...(skipped.length ? [`not run: ${skipped.map(cellName).join(', ')}`] : [])].join('; ')}`] : []),
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
         : []),

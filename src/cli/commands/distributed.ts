@@ -18,9 +18,11 @@ import { executeGame, identityOfRequest, replayTotals, runReport } from '../exec
 import { registerGame } from '../gameCommands.js';
 import { err } from '../io.js';
 import { newProgram } from '../program.js';
+import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
+import { resolveParams } from '../../core/params.js';
 import { namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
-import { identityMismatch, partCoverageProblem, type PartFile, type RunIdentity } from '../runState.js';
+import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
 import { registerRun } from './run.js';
 
@@ -37,6 +39,22 @@ export interface ShardJob {
 function parseRedisUrl(raw: string): string {
   if (!/^rediss?:\/\/[^\s]+$/.test(raw.trim())) throw new InvalidArgumentError('Expected a Redis URL such as redis://127.0.0.1:6379.');
   return raw.trim();
+}
+
+/** A BullMQ queue name: letters, digits and . _ : -, not empty (an empty name made BullMQ hang). */
+function parseQueueName(raw: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/.test(raw)) throw new InvalidArgumentError('Expected a queue name of 1 to 100 letters, digits, ".", "_", ":" or "-".');
+  return raw;
+}
+
+/** One line per source of Redis or BullMQ errors, once: never a stack trace per retry. */
+function oneLineErrors(what: string, emitter: { on(event: 'error', fn: (e: Error) => void): unknown }): void {
+  let told = false;
+  emitter.on('error', (e: Error) => {
+    if (told) return;
+    told = true;
+    err().write(`sim: ${what}: ${e.message}\n`);
+  });
 }
 
 function parsePositive(max: number): (raw: string) => number {
@@ -79,14 +97,19 @@ async function loadQueueLibs() {
   return { Queue: bullmq.Queue, QueueEvents: bullmq.QueueEvents, Worker: bullmq.Worker, connect, reachable };
 }
 
-/** Accepts a job's part only if it is the expected shard of the expected run. */
-export function acceptPart(expected: RunIdentity, shard: number, part: PartFile, jobId: string): PartFile {
-  if (!part || part.kind !== 'sim-part' || !part.identity) throw new Error(`job ${jobId} returned something that is not a part file`);
+/**
+ * Accepts a job's part only if it is the expected shard of the expected run, and its seal (content
+ * hash; the HMAC with a key) is intact: a stored result is checked before it is trusted. Throws
+ * UsageError naming the job and what is wrong.
+ */
+export function acceptPart(expected: RunIdentity, shard: number, part: PartFile, jobId: string, key?: Buffer): PartFile {
+  if (!part || part.kind !== 'sim-part' || !part.identity) throw new UsageError(`job ${jobId} returned something that is not a part file`);
+  checkSeal(part, `job ${jobId}`, key);
   const diff = identityMismatch(expected, part.identity);
-  if (diff) throw new Error(`job ${jobId} returned a result of a different run (${diff}); refused`);
-  if (part.shard !== shard) throw new Error(`job ${jobId} returned shard ${part.shard}, expected ${shard}; refused`);
+  if (diff) throw new UsageError(`job ${jobId} returned a result of a different run (${diff}); refused`);
+  if (part.shard !== shard) throw new UsageError(`job ${jobId} returned shard ${part.shard}, expected ${shard}; refused`);
   const problem = partCoverageProblem(part);
-  if (problem) throw new Error(`job ${jobId}: ${problem}; refused`);
+  if (problem) throw new UsageError(`job ${jobId}: ${problem}; refused`);
   return part;
 }
 
@@ -123,7 +146,11 @@ interface SubmitOptions {
   redis: string;
   queue: string;
   timeout: number;
+  hmacKeyFile?: string;
 }
+
+/** How often a waiting submit checks that its jobs still exist (a job removed from Redis would be waited for until --timeout). */
+const LOST_JOB_POLL_MS = 2000;
 
 export function registerSubmit(program: Command): void {
   program
@@ -132,8 +159,9 @@ export function registerSubmit(program: Command): void {
     .argument('<command...>', 'the game command and its options, e.g. dice --count 4 -n 1e9 --seed 1')
     .requiredOption('--shards <M>', 'number of shards (jobs); size them to seconds of work each', parsePositive(1e6))
     .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379', parseRedisUrl)
-    .option('--queue <name>', 'BullMQ queue name', DEFAULT_QUEUE)
+    .option('--queue <name>', 'BullMQ queue name', parseQueueName, DEFAULT_QUEUE)
     .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(parsePositive(1e7)).default(86_400))
+    .option('--hmac-key-file <file>', 'the key the workers sign their results with (sim worker --hmac-key-file): unsigned or wrongly signed results are refused')
     .allowUnknownOption()
     .action(async (command: string[], opts: SubmitOptions) => {
       const req = await requestOf(command);
@@ -144,21 +172,39 @@ export function registerSubmit(program: Command): void {
       if (params.method !== 'exact') announceSeed(runOpts, seed);
       const identity = identityOfRequest(req, seed, opts.shards);
       const runKey = hashOf(identity);
+      const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
       const { Queue, QueueEvents, connect, reachable } = await loadQueueLibs();
       await reachable(opts.redis, 'submit');
       const connection = connect(opts.redis);
       const eventsConnection = connect(opts.redis);
       const queue = new Queue<ShardJob>(opts.queue, { connection });
       const events = new QueueEvents(opts.queue, { connection: eventsConnection });
+      oneLineErrors(`queue ${opts.queue}`, queue);
+      oneLineErrors(`queue ${opts.queue} events`, events);
       const showBar = err().isTTY && !runOpts.quiet;
       const bar = showBar ? new cliProgress.SingleBar({ stream: err() as NodeJS.WriteStream, format: 'sim [{bar}] {value}/{total} shards' }, cliProgress.Presets.shades_classic) : null;
+      let poll: ReturnType<typeof setInterval> | undefined;
       try {
         await events.waitUntilReady();
         const jobs: Job<ShardJob>[] = [];
         for (let k = 1; k <= opts.shards; k++) {
-          // jobId = (run, shard): submitting the same run twice never creates a second job.
-          jobs.push(await queue.add('shard', { runKey, identity, shard: k, confidence: runOpts.confidence }, { jobId: `${runKey}-${k}`, attempts: 5, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false }));
+          // jobId = (run, shard): submitting the same run twice never creates a second job…
+          const jobId = `${runKey}-${k}`;
+          const stored = await queue.getJob(jobId);
+          // …but a failed one is played again (its cause may be fixed), never reported failed forever.
+          if (stored && (await stored.getState()) === 'failed') await stored.remove();
+          jobs.push(await queue.add('shard', { runKey, identity, shard: k, confidence: runOpts.confidence }, { jobId, attempts: 5, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false }));
         }
+        // A job that disappears from Redis (removed, flushed) would be waited for until --timeout: say so instead.
+        const lost = new Map<string, (e: Error) => void>();
+        poll = setInterval(() => {
+          for (const [id, fail] of lost) {
+            queue.getJob(id).then(
+              (job) => job || fail(new Error(`job ${id} disappeared from the queue (removed, or Redis lost its data); submit again`)),
+              () => undefined,
+            );
+          }
+        }, LOST_JOB_POLL_MS);
         if (!runOpts.quiet) err().write(`sim: submitted run ${runKey} as ${opts.shards} jobs on queue ${opts.queue}\n`);
         bar?.start(opts.shards, 0);
         const parts = new Map<number, PartFile>();
@@ -166,12 +212,21 @@ export function registerSubmit(program: Command): void {
           jobs.map(async (job, i) => {
             let value: unknown;
             try {
-              value = await job.waitUntilFinished(events, opts.timeout * 1000);
+              value = await new Promise<unknown>((resolve, reject) => {
+                lost.set(String(job.id), reject);
+                job.waitUntilFinished(events, opts.timeout * 1000).then(resolve, reject);
+              }).finally(() => lost.delete(String(job.id)));
             } catch (err) {
               throw new Error(`shard ${i + 1}/${opts.shards} (job ${job.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
             }
             // Keyed by shard number: a duplicated or retried job overwrites, never adds.
-            parts.set(i + 1, acceptPart(identity, i + 1, value as PartFile, String(job.id)));
+            try {
+              parts.set(i + 1, acceptPart(identity, i + 1, value as PartFile, String(job.id), key));
+            } catch (e) {
+              // A stored result that fails its checks is never reused: removed, so the next submit plays it again.
+              await job.remove().catch(() => undefined);
+              throw e instanceof UsageError ? new UsageError(`${e.message} (the job was removed: submit again to play it again)`) : e;
+            }
             bar?.update(parts.size);
           }),
         );
@@ -182,6 +237,7 @@ export function registerSubmit(program: Command): void {
         const report = await runReport({ ...req, opts: { ...runOpts, shard: undefined } }, seed, replay);
         emitReport({ ...report, timings: { shards: opts.shards } }, runOpts);
       } finally {
+        clearInterval(poll);
         bar?.stop();
         await events.close();
         await queue.close();
@@ -195,16 +251,33 @@ export function registerSubmit(program: Command): void {
     });
 }
 
+interface WorkerOptions {
+  redis: string;
+  queue: string;
+  concurrency?: number;
+  lockMs: number;
+  allowPolicy?: string[];
+  allowData?: string[];
+  hmacKeyFile?: string;
+}
+
+/** How long a stopping worker waits for its running shards (and for Redis) before it exits anyway. */
+const WORKER_STOP_GRACE_MS = 10_000;
+
 export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description('play shards submitted with `sim submit` (run on any number of machines; Ctrl-C to stop)')
-    .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379', parseRedisUrl)
-    .option('--queue <name>', 'BullMQ queue name', DEFAULT_QUEUE)
+    .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379 (with a password: redis://user:pass@host:6379; TLS: rediss://)', parseRedisUrl)
+    .option('--queue <name>', 'BullMQ queue name', parseQueueName, DEFAULT_QUEUE)
     .option('--concurrency <N>', 'shards played at once, one worker thread each (default: cores)', parsePositive(1024))
     .addOption(new Option('--lock-ms <ms>', 'job lock; a worker silent this long is presumed dead and its shard retried').argParser(parsePositive(3_600_000)).default(30_000))
-    .action(async (opts: { redis: string; queue: string; concurrency?: number; lockMs: number }) => {
+    .option('--allow-policy <dir>', 'a folder whose policy modules jobs may name (repeatable); a job naming any other module is refused, and a module must still have the content hash the job was submitted with', wrapDir)
+    .option('--allow-data <dir>', "a folder whose data files (cards, units, …) jobs may name (repeatable; the tool's own scenarios/ always)", wrapDir)
+    .option('--hmac-key-file <file>', 'sign every result with this key (submit checks it with the same key)')
+    .action(async (opts: WorkerOptions) => {
       const concurrency = opts.concurrency ?? availableParallelism();
+      const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
       const { Worker, connect, reachable } = await loadQueueLibs();
       await reachable(opts.redis, 'worker');
       const version = packageInfo().version;
@@ -215,23 +288,44 @@ export function registerWorker(program: Command): void {
           const d = job.data;
           if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
           const found = await findMode(d.identity.game, `job ${job.id}`);
+          // A job is data: its parameters are validated like a command line's, and name no code or file the worker was not told to trust.
+          const params = resolveParams(found.mode.params, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`);
+          refuseUnallowedPaths(found.mode.params, params, {
+            codeDirs: [bundledScenarios(), ...(opts.allowPolicy ?? [])],
+            dataDirs: opts.allowData ?? [],
+            where: `job ${job.id}: params`,
+            hint: { code: 'start the worker with --allow-policy DIR to allow modules from DIR', data: 'start the worker with --allow-data DIR to allow files from DIR' },
+          });
           err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
           // One worker thread per job keeps this event loop free to renew job locks.
-          const opts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
-          const ex = await executeGame({ ...found, params: d.identity.params as ResolvedParams, opts }, d.identity.seed);
+          const runOpts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
+          const req = { ...found, params, opts: runOpts };
+          // The files here must be the ones the job was submitted with (an edited module is another run).
+          const here = identityOfRequest(req, d.identity.seed, d.identity.shards);
+          const diff = identityMismatch(d.identity, here);
+          if (diff) throw new Error(`job ${job.id}: this worker would play another run (${diff}); refused`);
+          const ex = await executeGame(req, d.identity.seed);
           // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
           if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
           err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
-          return { kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls };
+          return seal({ kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls }, key);
         },
         { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
       );
+      oneLineErrors('worker', worker);
       worker.on('failed', (job, e) => err().write(`sim worker: job ${job?.id} failed: ${e.message}\n`));
       err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           err().write('sim worker: stopping after running shards\n');
+          // Redis may be gone: the worker exits after a grace period whatever close() does.
+          const forced = setTimeout(() => {
+            err().write('sim worker: stopped without waiting longer for running shards or Redis\n');
+            resolve();
+          }, WORKER_STOP_GRACE_MS);
+          forced.unref();
           worker.close().finally(() => {
+            clearTimeout(forced);
             connection.disconnect();
             resolve();
           });
@@ -239,5 +333,14 @@ export function registerWorker(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
     });
+}
+
+function wrapDir(raw: string, previous: string[] = []): string[] {
+  try {
+    return parseAllowedDir(raw, previous);
+  } catch (e) {
+    throw new InvalidArgumentError(e instanceof Error ? e.message : String(e));
+  }
 }

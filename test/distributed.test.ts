@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal } from '../src/cli/runState.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 
 const BIN = join(ROOT, 'bin/sim');
@@ -39,8 +40,8 @@ async function waitForPort(port: number, ms = 10_000): Promise<void> {
   }
 }
 
-function startWorker(url: string, queue: string, log: { text: string }): ChildProcess {
-  const w = spawn(process.execPath, [BIN, 'worker', '--redis', url, '--queue', queue, '--concurrency', '1', '--lock-ms', '1000'], { cwd: ROOT });
+function startWorker(url: string, queue: string, log: { text: string }, extra: string[] = []): ChildProcess {
+  const w = spawn(process.execPath, [BIN, 'worker', '--redis', url, '--queue', queue, '--concurrency', '1', '--lock-ms', '1000', ...extra], { cwd: ROOT });
   w.stderr!.on('data', (d) => (log.text += d));
   w.stdout!.resume();
   return w;
@@ -121,8 +122,9 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
   }, 90_000);
 
   it('an edited policy module is another run: resubmitting plays new jobs, never returns the old numbers', async () => {
-    workers.push(startWorker(url, 'q-edit', { text: '' }));
     const dir = mkdtempSync(join(tmpdir(), 'sim-dist-'));
+    // A worker imports modules only from the folders it was started with.
+    workers.push(startWorker(url, 'q-edit', { text: '' }, ['--allow-policy', dir]));
     const pol = join(dir, 'p.mjs');
     const args = ['submit', 'darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '--shards', '2', '--redis', url, '--queue', 'q-edit'];
     writeFileSync(pol, "export default { name: 'first', choose: () => 0 };\n");
@@ -145,15 +147,18 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
       'q-rogue',
       async (job) => {
         const d = job.data as { identity: Record<string, unknown>; shard: number };
-        return { kind: 'sim-part', identity: { ...d.identity, seed: 12345 }, shard: d.shard, range: [0, 0], calls: [] };
+        const part = { kind: 'sim-part' as const, identity: { ...d.identity, seed: 12345 } as never, shard: d.shard, range: [0, 0] as [number, number], calls: [] };
+        // Shard 1 answers with a correctly sealed part of another run; shard 2 with one whose seal is missing.
+        return d.shard === 1 ? seal(part) : part;
       },
       { connection },
     );
     try {
       const sub = await runCliAsync(['submit', 'dice', '-n', '1000', '--seed', '2', '--shards', '2', '--redis', url, '--queue', 'q-rogue', '-q']);
-      expect(sub.code).toBe(1);
+      // A stored result that fails its checks is refused as bad input (exit 2), and removed so a later submit replays it.
+      expect(sub.code).toBe(2);
       expect(sub.stdout).toBe('');
-      expect(sub.stderr).toMatch(/returned a result of a different run \(seed \(2 vs 12345\)\); refused/);
+      expect(sub.stderr).toMatch(/returned a result of a different run \(seed \(2 vs 12345\)\); refused \(the job was removed|contentHash: missing/);
     } finally {
       await rogue.close();
       connection.disconnect();

@@ -4,10 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { checkConservation } from '../src/games/darkfate/checkConservation.js';
+import { OUTCOME_NONE, PHASE_NAMES, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import { buildEngineSync, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
-import { DarkFateEngine, OUTCOME_NONE, PHASE_NAMES, type DarkFateSetup } from '../src/games/darkfate/engine.js';
+import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { GreedyPolicy } from '../src/games/darkfate/greedyPolicy.js';
+import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
 import { DECISION, DECISION_NAMES, type DarkFatePolicy } from '../src/games/darkfate/policy.js';
-import { BUILTIN_POLICIES, GreedyPolicy } from '../src/games/darkfate/policies.js';
 
 const BUILTIN_CLASSES = { GreedyPolicy };
 
@@ -28,10 +31,10 @@ function params(policy: string, setup: Partial<DarkFateSetup>): DarkFateSimParam
 /** Plays game (seed, i) turn by turn, checking invariants after set-up and every turn. */
 function rollout(e: DarkFateEngine, seed: number, i: number): void {
   e.reset(streamFor(seed, i));
-  expect(e.checkConservation()).toBeNull();
+  expect(checkConservation(e)).toBeNull();
   while (e.outcome === OUTCOME_NONE && e.turn < RULES.maxTurns) {
     e.playTurn();
-    const err = e.checkConservation();
+    const err = checkConservation(e);
     if (err) throw new Error(`game (${seed}, ${i}) turn ${e.turn}: ${err}`);
   }
 }
@@ -44,14 +47,14 @@ function watch(e: DarkFateEngine, where: () => string): void {
   const inner: DarkFatePolicy = e.policy;
   e.policy = {
     name: inner.name,
-    choose(view, decision, options, n, allowNone) {
-      const err = e.checkConservation();
+    choose(rng, view, decision, options, n, allowNone) {
+      const err = checkConservation(e);
       if (err) throw new Error(`${where()} turn ${e.turn}, before decision ${DECISION_NAMES[decision]}: ${err}`);
-      return inner.choose(view, decision, options, n, allowNone);
+      return inner.choose(rng, view, decision, options, n, allowNone);
     },
   };
   e.onPhase = (phase) => {
-    const err = e.checkConservation();
+    const err = checkConservation(e);
     if (err) throw new Error(`${where()} turn ${e.turn}, after the ${PHASE_NAMES[phase]} phase: ${err}`);
   };
 }
@@ -59,7 +62,7 @@ function watch(e: DarkFateEngine, where: () => string): void {
 /** Plays game (seed, i) with the watch on; returns the number of turns. */
 function watchedGame(e: DarkFateEngine, seed: number, i: number): number {
   e.reset(streamFor(seed, i));
-  const err = e.checkConservation();
+  const err = checkConservation(e);
   if (err) throw new Error(`game (${seed}, ${i}) after set-up: ${err}`);
   while (e.outcome === OUTCOME_NONE && e.turn < RULES.maxTurns) e.playTurn();
   return e.turn;
@@ -129,7 +132,7 @@ describe('conformance: every optional-rule combination, checked at every decisio
         const e = buildEngineSync({ ...params(policy, { rev9: 3, players: 2 }), rules: { ...RULES, fleeEndsHunt } });
         const inner = e.policy;
         let choices = 0;
-        e.policy = { name: inner.name, choose: (v, d, o, n, a) => ((choices += d === DECISION.FLEE_WHICH ? 1 : 0), inner.choose(v, d, o, n, a)) };
+        e.policy = { name: inner.name, choose: (r, v, d, o, n, a) => ((choices += d === DECISION.FLEE_WHICH ? 1 : 0), inner.choose(r, v, d, o, n, a)) };
         let game = 0;
         watch(e, () => `${policy}, fleeEndsHunt ${fleeEndsHunt}, game (13, ${game})`);
         for (game = 0; game < 8; game++) watchedGame(e, 13, game);
@@ -171,11 +174,11 @@ describe('conformance: the built-in policies\' fast path picks what their option
         const inner = e.policy;
         e.policy = {
           name: inner.name,
-          choose: (v, d, o, n, a) => inner.choose(v, d, o, n, a),
-          quickAction(v, p, mayRest) {
-            const quick = inner.quickAction!(v, p, mayRest);
+          choose: (r, v, d, o, n, a) => inner.choose(r, v, d, o, n, a),
+          quickAction(r, v, p, mayRest) {
+            const quick = inner.quickAction!(r, v, p, mayRest);
             const n = e.legalActions(p, mayRest);
-            const listed = e.opts[inner.choose(v, DECISION.ACTION, e.opts, n, false)];
+            const listed = e.opts[inner.choose(r, v, DECISION.ACTION, e.opts, n, false)];
             if (quick !== listed) throw new Error(`${policy} ${JSON.stringify(setup)} turn ${e.turn}: quickAction ${quick} but the list path ${listed}`);
             compared++;
             return quick;
@@ -203,7 +206,7 @@ describe('conformance: the built-in policies\' fast path picks what their option
     }
     const e = buildEngineSync(params('greedy', { rev9: 1 }));
     const ender = new Ender(e.cards);
-    expect(ender.quickAction(e, 0, true)).toBe(-1);
+    expect(ender.quickAction(streamFor(1, 0), e, 0, true)).toBe(-1);
   });
 });
 

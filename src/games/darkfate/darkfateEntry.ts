@@ -13,8 +13,9 @@ import type { ResolvedParams, RunSettings, ScenarioGame } from '../../core/scena
 import { compileCards, loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
 import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
-import { buildEngine, loadUserPolicy, type DarkFateSimParams } from './darkfateSim.js';
+import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
+import { loadUserPolicy } from './userPolicy.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);

@@ -4,11 +4,11 @@
 import type { MetricSpec } from '../../core/aggregate.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import type { GamePlayer, GameSim } from '../../core/game.js';
-import { compileCards, type CardDataDoc, type CardTable } from './cardData.js';
-import { DarkFateEngine, OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './engine.js';
-import type { DarkFatePolicy } from './policy.js';
+import { compileCards, type CardDataDoc } from './cardData.js';
+import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './darkfateRules.js';
+import { DarkFateEngine } from './engine.js';
 import { BUILTIN_POLICIES } from './policies.js';
-import { guardedPolicy } from './publicView.js';
+import { guardedUserPolicy, loadUserPolicy } from './userPolicy.js';
 
 export interface DarkFateSimParams {
   cards: CardDataDoc;
@@ -49,32 +49,6 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
   ];
 }
 
-/** Loads a user policy module: default export a factory (cards) => policy, or a policy object. */
-export async function loadUserPolicy(path: string, cards: CardTable): Promise<DarkFatePolicy> {
-  const { pathToFileURL } = await import('node:url');
-  // Both failures name the module: the bare message (e.g. "Unexpected token ';'") does not say where.
-  const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
-  let mod: { default?: unknown; createPolicy?: unknown };
-  try {
-    mod = (await import(pathToFileURL(path).href)) as typeof mod;
-  } catch (err) {
-    throw new Error(`${path}: cannot load the policy module: ${why(err)}`);
-  }
-  const exp = mod.createPolicy ?? mod.default;
-  let policy: DarkFatePolicy | undefined;
-  try {
-    policy = (typeof exp === 'function' ? (exp as (c: CardTable) => unknown)(cards) : exp) as DarkFatePolicy | undefined;
-  } catch (err) {
-    throw new Error(`${path}: the policy factory threw: ${why(err)}`);
-  }
-  if (!policy || typeof policy.choose !== 'function') {
-    throw new Error(`${path}: expected a default export (or createPolicy) that is a policy {name, choose()} or a function (cards) => policy`);
-  }
-  // Only `choose` is taken: the engine checks every index it returns (quickAction is not checked,
-  // so it stays a built-in fast path).
-  return { name: typeof policy.name === 'string' ? policy.name : path, choose: policy.choose.bind(policy) } as DarkFatePolicy;
-}
-
 /** Builds the engine with a built-in policy (synchronous: no module to import). */
 export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
   const cards = compileCards(p.cards);
@@ -90,11 +64,10 @@ export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine>
   assertFileUnchanged(p.policyPath, p.policyHash, 'policy module');
   const cards = compileCards(p.cards);
   // The module gets its own copy of the card table: writing to it cannot change the rules the engine plays.
-  const moduleCards = structuredClone(cards);
-  const user = await loadUserPolicy(p.policyPath, moduleCards);
-  const engine = new DarkFateEngine(cards, p.rules, p.setup, user);
+  const loaded = await loadUserPolicy(p.policyPath, cards);
+  const engine = new DarkFateEngine(cards, p.rules, p.setup, loaded.policy);
   // A module sees what players see (DarkFateView), not the engine with its deck order.
-  engine.policy = guardedPolicy(user, engine, moduleCards);
+  engine.policy = guardedUserPolicy(loaded, engine);
   return engine;
 }
 

@@ -48,9 +48,10 @@ export const OUTCOME_EMPTY_WOUND_DECK = 3;
 export const OUTCOME_TURN_CAP = 4;
 export const OUTCOME_NAMES = ['none', 'win', 'three wounds in hand', 'empty wound deck', 'turn cap'];
 
-/** Phases of a turn, as passed to the onPhase hook. */
+/** Phases of a turn, as passed to the onPhase hook (PHASE_SETUP: once per game, after the set-up). */
 export const PHASE_PLAY = 0;
 export const PHASE_RESERVE = 1;
 export const PHASE_HUNT = 2;
 export const PHASE_END = 3;
-export const PHASE_NAMES = ['play', 'reserve', 'hunt', 'end of turn'];
+export const PHASE_SETUP = 4;
+export const PHASE_NAMES = ['play', 'reserve', 'hunt', 'end of turn', 'set-up'];

@@ -8,7 +8,7 @@
 // allocated per game unless a trace sink is attached. Every choice the rules leave to players
 // goes through the policy.
 import { randIndex, shuffleInPlace, type Rng } from '../../core/rng.js';
-import { OUTCOME_NONE, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_END, PHASE_HUNT, PHASE_PLAY, PHASE_RESERVE } from './darkfateRules.js';
+import { OUTCOME_NONE, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_END, PHASE_HUNT, PHASE_PLAY, PHASE_RESERVE, PHASE_SETUP } from './darkfateRules.js';
 import { EngineHuntPhase } from './huntPhase.js';
 import { DECISION, REV9_FATE, REV9_HUNT, REV9_OUT } from './policy.js';
 import { traceSetup, traceTurn } from './trace.js';
@@ -90,6 +90,7 @@ export class DarkFateEngine extends EngineHuntPhase {
   playGame(rng: Rng): number {
     this.reset(rng);
     if (this.trace) traceSetup(this);
+    this.onPhase?.(PHASE_SETUP);
     while (this.outcome === OUTCOME_NONE) {
       if (this.turn >= this.rules.maxTurns) {
         this.outcome = OUTCOME_TURN_CAP;

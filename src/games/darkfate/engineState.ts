@@ -112,7 +112,7 @@ export class EngineState implements DarkFateView {
   inHunt = false;
   /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
   pending = -1;
-  /** Optional hook called after each phase of a turn (conformance tests); null in Monte Carlo runs. */
+  /** Optional hook called after the set-up and after each phase of a turn (PHASE_*; conformance checks); null in Monte Carlo runs. */
   onPhase: ((phase: number) => void) | null = null;
   readonly nnHand: Int16Array;
   nnHandN = 0;

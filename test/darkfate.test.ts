@@ -30,7 +30,8 @@ import {
 } from '../src/games/darkfate/policy.js';
 import { KW } from '../src/games/darkfate/ops.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
-import { buildEngine } from '../src/games/darkfate/darkfateSim.js';
+import { buildEngine, buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
+import { compiledCards } from '../src/games/darkfate/compiledCards.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -969,6 +970,20 @@ describe('user policy modules see what players see', () => {
     const file = moduleFile('bad.mjs', `export default { name: 'bad', choose: (rng, view, d, o, n) => (d === 0 ? n : 0) };\n`);
     const e = await buildEngine(moduleParams(file));
     expect(() => e.playGame(streamFor(1, 0))).toThrow(/^policy bad: decision ACTION \(0\) returned (\d+), expected an index in \[0, \1\)$/);
+  });
+});
+
+describe('card tables: compiled once per thread and document', () => {
+  it('a copy of a document (a worker gets one) reuses the table; another document gets its own', () => {
+    const doc = loadCardData(referenceCardsFile());
+    const table = compiledCards(doc);
+    expect(compiledCards(structuredClone(doc))).toBe(table);
+    expect(buildEngineSync({ cards: structuredClone(doc), rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false }, policy: 'greedy' }).cards).toBe(table);
+    const other = { ...doc, fate: doc.fate.map((c) => (c.name === 'Cash' ? { ...c, count: (c.count ?? 1) + 1 } : c)) };
+    const otherTable = compiledCards(other);
+    expect(otherTable).not.toBe(table);
+    expect(otherTable.fateTotal).toBe(table.fateTotal + 1);
+    expect(compiledCards(doc)).toBe(table);
   });
 });
 

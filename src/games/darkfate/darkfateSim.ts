@@ -4,7 +4,8 @@
 import type { MetricSpec } from '../../core/aggregate.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import type { GamePlayer, GameSim } from '../../core/game.js';
-import { compileCards, type CardDataDoc } from './cardData.js';
+import type { CardDataDoc } from './cardData.js';
+import { compiledCards } from './compiledCards.js';
 import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './darkfateRules.js';
 import { DarkFateEngine } from './engine.js';
 import { BUILTIN_POLICIES } from './policies.js';
@@ -51,7 +52,7 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
 
 /** Builds the engine with a built-in policy (synchronous: no module to import). */
 export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
-  const cards = compileCards(p.cards);
+  const cards = compiledCards(p.cards);
   const factory = BUILTIN_POLICIES[p.policy];
   if (!factory) throw new Error(`unknown built-in policy ${p.policy}`);
   return new DarkFateEngine(cards, p.rules, p.setup, factory(cards));
@@ -62,7 +63,7 @@ export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine>
   if (!p.policyPath) return buildEngineSync(p);
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policyPath, p.policyHash, 'policy module');
-  const cards = compileCards(p.cards);
+  const cards = compiledCards(p.cards);
   // The module gets its own copy of the card table: writing to it cannot change the rules the engine plays.
   const loaded = await loadUserPolicy(p.policyPath, cards);
   const engine = new DarkFateEngine(cards, p.rules, p.setup, loaded.policy);

@@ -56,13 +56,13 @@ function replaySetup(): ReplayState {
   const chosenAt = new Int32Array(REPLAY_GAMES + 1);
   engine.policy = {
     name: 'greedy (recording)',
-    quickAction: (v, p, mayRest) => {
-      const r = greedy.quickAction!(v, p, mayRest);
+    quickAction: (rng, v, p, mayRest) => {
+      const r = greedy.quickAction!(rng, v, p, mayRest);
       quick.push(r);
       return r;
     },
-    choose: (v, d, o, n, allowNone) => {
-      const r = greedy.choose(v, d, o, n, allowNone);
+    choose: (rng, v, d, o, n, allowNone) => {
+      const r = greedy.choose(rng, v, d, o, n, allowNone);
       chosen.push(r);
       return r;
     },

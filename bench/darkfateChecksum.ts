@@ -5,7 +5,7 @@
 // `-- --each` also prints one hash per configuration, to find which ones a deliberate change moved.
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
-import type { DarkFateRules, DarkFateSetup } from '../src/games/darkfate/engine.js';
+import type { DarkFateRules, DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import { defaultsOf } from '../src/core/params.js';
 import { StreamSeeder } from '../src/core/rng.js';
 import { DARKFATE_PARAMS, rulesOf } from '../src/games/darkfate/darkfateParams.js';

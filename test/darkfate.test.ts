@@ -1,21 +1,15 @@
 // Terminator: Dark Fate: rulebook scenario tests from hand-built positions (each names its
 // rulebook section), plus card-data loading. Rulebook: shared/rules/dark-fate-card-game.txt.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, parseCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
-import {
-  DarkFateEngine,
-  OUTCOME_EMPTY_WOUND_DECK,
-  OUTCOME_NONE,
-  OUTCOME_THREE_WOUNDS,
-  OUTCOME_TURN_CAP,
-  OUTCOME_WIN,
-  type DarkFateRules,
-  type DarkFateSetup,
-} from '../src/games/darkfate/engine.js';
+import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_NONE, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
+import { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { instanceOf, setFate, setReserve, setRev9, setWoundsLeft, setZone } from '../src/games/darkfate/engineFixtures.js';
+import { checkConservation } from '../src/games/darkfate/checkConservation.js';
 import {
   ACTION_BUY,
   ACTION_END,
@@ -29,13 +23,15 @@ import {
   REV9_FATE,
   REV9_HUNT,
   REV9_OUT,
+  DARKFATE_VIEW_MEMBERS,
   encodeAction,
   type DarkFatePolicy,
   type DarkFateView,
 } from '../src/games/darkfate/policy.js';
 import { KW } from '../src/games/darkfate/ops.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
-import { buildEngine } from '../src/games/darkfate/darkfateSim.js';
+import { buildEngine, buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
+import { compiledCards } from '../src/games/darkfate/compiledCards.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -50,7 +46,7 @@ const V = (key: string): number => CARDS.rev9.findIndex((r) => r.key === key);
 type ChooseFn = (v: DarkFateView, d: number, o: Int32Array, n: number, allowNone: boolean) => number;
 /** A policy that answers with `fn` (default: first choice; "no" for yes/no; END in the play phase). */
 function scripted(fn?: ChooseFn): DarkFatePolicy {
-  return { name: 'scripted', choose: (v, d, o, n, a) => (fn ? fn(v, d, o, n, a) : 0) };
+  return { name: 'scripted', choose: (_rng, v, d, o, n, a) => (fn ? fn(v, d, o, n, a) : 0) };
 }
 /** Picks the option equal to `code` if legal, else END (index 0). */
 const pickCode = (o: Int32Array, n: number, code: number) => {
@@ -67,12 +63,12 @@ function engine(opts: { rev9?: string; players?: number; policy?: DarkFatePolicy
 }
 /** Empties every zone a test may build (hands, piles, reserve, fate deck). */
 function clear(e: DarkFateEngine): void {
-  for (let p = 0; p < e.players; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
-  e.setReserve([]);
-  e.setFate([]);
+  for (let p = 0; p < e.players; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+  setReserve(e, []);
+  setFate(e, []);
   e.current = 0;
 }
-const inst = (e: DarkFateEngine, name: string, nth = 0) => e.instanceOf(T(name), nth);
+const inst = (e: DarkFateEngine, name: string, nth = 0) => instanceOf(e, T(name), nth);
 /** n filler fate cards (Pistols: not hostile, not a location, no effect when drawn by a hunt but destroyed). */
 const fill = (e: DarkFateEngine, n: number, from = 0) => Array.from({ length: n }, (_, i) => inst(e, 'Pistol', from + i));
 const handTypes = (e: DarkFateEngine, p: number) => Array.from({ length: e.handCount(p) }, (_, i) => CARDS.names[e.handCard(p, i)]);
@@ -155,7 +151,7 @@ describe('rulebook: Set-Up', () => {
       let d = 0;
       while (!e.isRev9(e.fateAt(d))) d++;
       depths[d]++;
-      expect(e.checkConservation()).toBeNull();
+      expect(checkConservation(e)).toBeNull();
     }
     // Uniform over the top six positions, never deeper.
     expect(depths[6] + depths[7]).toBe(0);
@@ -177,7 +173,7 @@ describe('rulebook: Play Phase', () => {
   it('fight damages the Rev-9 on the hunt; at its stagger value it is staggered', () => {
     const e = engine();
     clear(e);
-    e.setRev9(0, REV9_HUNT, 28);
+    setRev9(e, 0, REV9_HUNT, 28);
     e.fight = 3;
     expect(legal(e, 0)).toContain(encodeAction(ACTION_FIGHT_REV9, 0, 2)); // exactly to the stagger value
     e.doAction(0, ACTION_FIGHT_REV9, 0, 2);
@@ -188,7 +184,7 @@ describe('rulebook: Play Phase', () => {
   it('fight cannot damage a Rev-9 that is not on the hunt (assumption)', () => {
     const e = engine();
     clear(e);
-    e.setRev9(0, REV9_FATE);
+    setRev9(e, 0, REV9_FATE);
     e.fight = 3;
     expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_FIGHT_REV9)).toEqual([]);
   });
@@ -196,8 +192,8 @@ describe('rulebook: Play Phase', () => {
     const e = engine();
     clear(e);
     const ambush = inst(e, 'Ambush');
-    e.setFate([inst(e, 'Cash')]);
-    e.setReserve([ambush], [1]);
+    setFate(e, [inst(e, 'Cash')]);
+    setReserve(e, [ambush], [1]);
     e.fight = 5;
     e.doAction(0, ACTION_FIGHT_HOSTILE, 0, 2);
     expect(e.reserveCount()).toBe(1);
@@ -209,7 +205,7 @@ describe('rulebook: Play Phase', () => {
   it('gained cards go into any player\'s discard pile, paid in full with supply', () => {
     const e = engine();
     clear(e);
-    e.setReserve([inst(e, 'Shotgun')]);
+    setReserve(e, [inst(e, 'Shotgun')]);
     e.supply = 4;
     expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_BUY)).toEqual([]); // costs 5
     e.supply = 5;
@@ -224,9 +220,9 @@ describe('rulebook: Play Phase', () => {
     const e = engine();
     clear(e);
     const plant = inst(e, 'Steel Plant');
-    e.setFate([inst(e, 'Cash')]);
-    e.setReserve([plant]);
-    e.setRev9(0, REV9_HUNT, 30);
+    setFate(e, [inst(e, 'Cash')]);
+    setReserve(e, [plant]);
+    setRev9(e, 0, REV9_HUNT, 30);
     e.supply = 6;
     e.doAction(0, ACTION_BUY, 0, 0);
     expect(e.rev9Where(0)).toBe(REV9_DESTROYED);
@@ -236,8 +232,8 @@ describe('rulebook: Play Phase', () => {
   it('a destroy effect does nothing to a Rev-9 that is not staggered', () => {
     const e = engine();
     clear(e);
-    e.setReserve([inst(e, 'Steel Plant')]);
-    e.setRev9(0, REV9_HUNT, 29);
+    setReserve(e, [inst(e, 'Steel Plant')]);
+    setRev9(e, 0, REV9_HUNT, 29);
     e.supply = 6;
     e.doAction(0, ACTION_BUY, 0, 0);
     expect(e.rev9Where(0)).toBe(REV9_HUNT);
@@ -246,7 +242,7 @@ describe('rulebook: Play Phase', () => {
   it('Wheels: location-only supply buys locations, not other cards', () => {
     const e = engine();
     clear(e);
-    e.setReserve([inst(e, 'Safehouse'), inst(e, 'Cash')]);
+    setReserve(e, [inst(e, 'Safehouse'), inst(e, 'Cash')]);
     e.locationSupply = 3;
     const buys = legal(e, 0).filter((c) => c >>> 16 === ACTION_BUY);
     expect(buys).toEqual([encodeAction(ACTION_BUY, 0, 0)]);
@@ -254,9 +250,9 @@ describe('rulebook: Play Phase', () => {
   it('a card whose text cannot be fulfilled cannot be played (the pistol example)', () => {
     const e = engine();
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Pistol')]);
+    setZone(e, 'hand', 0, [inst(e, 'Pistol')]);
     expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_PLAY)).toEqual([]);
-    e.setZone('hand', 0, [inst(e, 'Pistol'), inst(e, 'Setback')]);
+    setZone(e, 'hand', 0, [inst(e, 'Pistol'), inst(e, 'Setback')]);
     expect(legal(e, 0).filter((c) => c >>> 16 === ACTION_PLAY)).toEqual([encodeAction(ACTION_PLAY, 0), encodeAction(ACTION_PLAY, 1)]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.fight).toBe(CARDS.fight[T('Pistol')]);
@@ -266,7 +262,7 @@ describe('rulebook: Play Phase', () => {
   it('wounds cannot be played', () => {
     const e = engine();
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Wound')]);
+    setZone(e, 'hand', 0, [inst(e, 'Wound')]);
     expect(legal(e, 0)).toEqual([encodeAction(ACTION_END)]);
   });
   it('skills stay in play and act at the start of each later play phase', () => {
@@ -274,8 +270,8 @@ describe('rulebook: Play Phase', () => {
     let plays = 0;
     const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION && plays++ === 0 ? pickCode(o, n, p0) : 0)) });
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Combat Training')]);
-    e.setZone('draw', 0, [inst(e, 'Setback'), inst(e, 'Setback')]);
+    setZone(e, 'hand', 0, [inst(e, 'Combat Training')]);
+    setZone(e, 'draw', 0, [inst(e, 'Setback'), inst(e, 'Setback')]);
     e.playPhase(0);
     expect(e.skillCount(0)).toBe(1);
     expect(e.discardCount(0)).toBe(0);
@@ -294,7 +290,7 @@ describe('rulebook: Play Phase', () => {
     const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_REST, 1)) : 0)) });
     clear(e);
     const w = inst(e, 'Wound');
-    e.setZone('hand', 0, [inst(e, 'Prep'), w, inst(e, 'Cash')]);
+    setZone(e, 'hand', 0, [inst(e, 'Prep'), w, inst(e, 'Cash')]);
     expect(legal(e, 0, true)).toContain(encodeAction(ACTION_REST, 1));
     expect(legal(e, 0, false)).not.toContain(encodeAction(ACTION_REST, 1));
     e.playPhase(0);
@@ -306,9 +302,9 @@ describe('rulebook: Play Phase', () => {
   it('end of play phase: discard played cards and hand, draw up to five, reshuffling the discard pile', () => {
     const e = engine({ policy: scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_PLAY, 0)) : 0)) });
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
-    e.setZone('draw', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
-    e.setZone('discard', 0, [inst(e, 'Shotgun', 0), inst(e, 'Shotgun', 1)]);
+    setZone(e, 'hand', 0, [inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
+    setZone(e, 'draw', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
+    setZone(e, 'discard', 0, [inst(e, 'Shotgun', 0), inst(e, 'Shotgun', 1)]);
     e.playPhase(0);
     expect(e.handCount(0)).toBe(5);
     expect(e.drawCount(0)).toBe(1);
@@ -319,7 +315,7 @@ describe('rulebook: Play Phase', () => {
     const e = engine();
     clear(e);
     const rally = inst(e, 'Rally');
-    e.setZone('hand', 1, [rally]);
+    setZone(e, 'hand', 1, [rally]);
     expect(legal(e, 0)).toContain(encodeAction(ACTION_LEAD, 1, 0));
     e.policy = scripted((v, d, o, n) => (d === DECISION.ACTION ? pickCode(o, n, encodeAction(ACTION_LEAD, 1, 0)) : 0));
     e.playPhase(0);
@@ -330,8 +326,8 @@ describe('rulebook: Play Phase', () => {
   it('Gamble: draws the next fate card into the reserve (specific beats general)', () => {
     const e = engine();
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Gamble')]);
-    e.setFate([inst(e, 'Minigun'), inst(e, 'Cash')]);
+    setZone(e, 'hand', 0, [inst(e, 'Gamble')]);
+    setFate(e, [inst(e, 'Minigun'), inst(e, 'Cash')]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(CARDS.names[e.reserveCard(0)]).toBe('Minigun');
     expect(e.supply).toBe(1);
@@ -343,9 +339,9 @@ describe('rulebook: Reserve Phase', () => {
     let asked = 0;
     const e = engine({ policy: scripted((v, d) => (d === DECISION.EXTRA_DRAW ? (asked++ < 2 ? 1 : 0) : 0)) });
     clear(e);
-    e.setRev9(0, REV9_FATE);
-    e.setReserve([inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
-    e.setFate(['Shotgun', 'Minigun', 'Recon', 'Pistol', 'Pistol', 'Pistol', 'Pistol'].map((n, i) => inst(e, n, i % 4)));
+    setRev9(e, 0, REV9_FATE);
+    setReserve(e, [inst(e, 'Cash', 0), inst(e, 'Cash', 1)]);
+    setFate(e, ['Shotgun', 'Minigun', 'Recon', 'Pistol', 'Pistol', 'Pistol', 'Pistol'].map((n, i) => inst(e, n, i % 4)));
     e.reservePhase(0);
     expect(e.reserveCount()).toBe(4 + 1 + 2);
     expect(asked).toBe(3);
@@ -354,9 +350,9 @@ describe('rulebook: Reserve Phase', () => {
     let asked = 0;
     const e = engine({ policy: scripted((v, d) => (d === DECISION.EXTRA_DRAW ? (asked++, 1) : 0)) });
     clear(e);
-    e.setRev9(0, REV9_HUNT);
-    e.setReserve([]);
-    e.setFate(fill(e, 8));
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, []);
+    setFate(e, fill(e, 8));
     e.reservePhase(0);
     expect(e.reserveCount()).toBe(5);
     expect(asked).toBe(0);
@@ -364,8 +360,8 @@ describe('rulebook: Reserve Phase', () => {
   it('drawing the Rev-9 puts it on the hunt (not in the reserve) and ends the phase', () => {
     const e = engine({ policy: scripted(() => 1) });
     clear(e);
-    e.setRev9(0, REV9_FATE);
-    e.setFate([inst(e, 'Cash', 0), e.rev9Base, inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
+    setRev9(e, 0, REV9_FATE);
+    setFate(e, [inst(e, 'Cash', 0), e.rev9Base, inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
     e.reservePhase(0);
     expect(e.rev9Where(0)).toBe(REV9_HUNT);
     expect(e.reserveCount()).toBe(1);
@@ -377,8 +373,8 @@ describe('rulebook: Hunt Phase', () => {
   it('skipped when no Rev-9 is on the hunt', () => {
     const e = engine();
     clear(e);
-    e.setRev9(0, REV9_FATE);
-    e.setReserve([inst(e, 'Attack')]);
+    setRev9(e, 0, REV9_FATE);
+    setReserve(e, [inst(e, 'Attack')]);
     e.huntPhase(0);
     expect(e.reserveCount()).toBe(1);
     expect(e.woundsTaken).toBe(0);
@@ -386,14 +382,14 @@ describe('rulebook: Hunt Phase', () => {
   it('hunt: activates reserve hostiles up to the hunt value, then draws: hostile activated, location to the bottom, others destroyed', () => {
     const e = engine({ rev9: 'endoskeleton' }); // hunt value 3
     clear(e);
-    e.setRev9(0, REV9_HUNT);
+    setRev9(e, 0, REV9_HUNT);
     const attack = inst(e, 'Attack');
     const surveil = inst(e, 'Pursuit');
     const plant = inst(e, 'Steel Plant');
     const shotgun = inst(e, 'Shotgun');
-    e.setReserve([inst(e, 'Cash'), attack]);
-    e.setFate([surveil, plant, shotgun]);
-    e.setZone('hand', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
+    setReserve(e, [inst(e, 'Cash'), attack]);
+    setFate(e, [surveil, plant, shotgun]);
+    setZone(e, 'hand', 0, [inst(e, 'Prep', 0), inst(e, 'Prep', 1)]);
     e.huntPhase(0);
     expect(e.woundsTaken).toBe(1); // Attack: wound the current player
     expect(e.handCount(0)).toBe(1); // Pursuit: discard a card
@@ -403,8 +399,8 @@ describe('rulebook: Hunt Phase', () => {
     // Hunt value 1 (Damaged Endo): a drawn non-hostile, non-location card is destroyed.
     const d = engine({ rev9: 'damaged-endo' });
     clear(d);
-    d.setRev9(0, REV9_HUNT);
-    d.setFate([shotgun]);
+    setRev9(d, 0, REV9_HUNT);
+    setFate(d, [shotgun]);
     d.huntPhase(0);
     expect(d.fateCount()).toBe(0);
     expect(d.destroyed[d.destroyedN - 1]).toBe(shotgun);
@@ -413,13 +409,13 @@ describe('rulebook: Hunt Phase', () => {
     let asked = 0;
     const e = engine({ policy: scripted((v, d) => (d === DECISION.FLEE ? (asked++, 1) : 0)) });
     clear(e);
-    e.setRev9(0, REV9_HUNT, 0);
-    e.setFate(fill(e, 10));
+    setRev9(e, 0, REV9_HUNT, 0);
+    setFate(e, fill(e, 10));
     e.huntPhase(0);
     expect(asked).toBe(0); // undamaged: no choice, it hunts
-    e.setRev9(0, REV9_HUNT, 4);
-    e.setFate(fill(e, 10));
-    e.setReserve([]);
+    setRev9(e, 0, REV9_HUNT, 4);
+    setFate(e, fill(e, 10));
+    setReserve(e, []);
     e.huntPhase(0);
     expect(asked).toBe(1);
     expect(e.flees).toBe(1);
@@ -432,21 +428,21 @@ describe('rulebook: Hunt Phase', () => {
   });
   it('the Endoskeleton hunts harder once it has half its stagger value in damage (public fact)', () => {
     const e = engine({ rev9: 'endoskeleton' });
-    e.setRev9(0, REV9_HUNT, 14);
+    setRev9(e, 0, REV9_HUNT, 14);
     const base = e.rev9HuntValue(0);
-    e.setRev9(0, REV9_HUNT, 15);
+    setRev9(e, 0, REV9_HUNT, 15);
     expect(e.rev9HuntValue(0)).toBe(base + CARDS.rev9[V('endoskeleton')].enrageHunt);
   });
   it('the Damaged Endo flees by itself with 5+ damage unless staggered (assumed reading of a public fact)', () => {
     let asked = 0;
     const e = engine({ rev9: 'damaged-endo', policy: scripted((v, d) => (d === DECISION.FLEE ? (asked++, 0) : 0)) });
     clear(e);
-    e.setFate(fill(e, 10));
-    e.setRev9(0, REV9_HUNT, 5);
+    setFate(e, fill(e, 10));
+    setRev9(e, 0, REV9_HUNT, 5);
     e.huntPhase(0);
     expect(asked).toBe(0);
     expect(e.rev9Where(0)).toBe(REV9_FATE);
-    e.setRev9(0, REV9_HUNT, 15);
+    setRev9(e, 0, REV9_HUNT, 15);
     e.huntPhase(0);
     expect(asked).toBe(1);
     expect(e.rev9Where(0)).toBe(REV9_HUNT);
@@ -454,11 +450,11 @@ describe('rulebook: Hunt Phase', () => {
   it('defense: a player may play a defense card off-turn to ignore an attack; only its defense text acts', () => {
     const e = engine({ policy: scripted((v, d) => (d === DECISION.DEFENSE ? 0 : 0)) });
     clear(e);
-    e.setRev9(0, REV9_HUNT);
+    setRev9(e, 0, REV9_HUNT);
     const armor = inst(e, 'Body Armor');
-    e.setZone('hand', 1, [armor]);
-    e.setReserve([inst(e, 'Attack')]);
-    e.setFate([inst(e, 'Cash'), inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
+    setZone(e, 'hand', 1, [armor]);
+    setReserve(e, [inst(e, 'Attack')]);
+    setFate(e, [inst(e, 'Cash'), inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
     e.hunt(0);
     expect(e.woundsTaken).toBe(0);
     expect(e.handCount(1)).toBe(0);
@@ -469,10 +465,10 @@ describe('rulebook: Hunt Phase', () => {
     let asked = 0;
     const e = engine({ policy: scripted((v, d) => (d === DECISION.DEFENSE ? (asked++, 0) : 0)) });
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Body Armor'), inst(e, 'Prep')]);
-    e.setReserve([inst(e, 'Pursuit')]);
-    e.setFate(fill(e, 5));
-    e.setRev9(0, REV9_HUNT);
+    setZone(e, 'hand', 0, [inst(e, 'Body Armor'), inst(e, 'Prep')]);
+    setReserve(e, [inst(e, 'Pursuit')]);
+    setFate(e, fill(e, 5));
+    setRev9(e, 0, REV9_HUNT);
     e.hunt(0);
     expect(asked).toBe(0);
     expect(e.handCount(0)).toBe(1);
@@ -485,15 +481,15 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     clear(e);
     expect(e.rev9Count()).toBe(3);
     expect(e.rev9Where(1)).toBe(REV9_OUT);
-    e.setRev9(0, REV9_HUNT, CARDS.rev9[V('fully-operational')].stagger);
-    e.setZone('hand', 0, [inst(e, 'EMP', 0), inst(e, 'EMP', 1), inst(e, 'Truck Ram', 0)]);
+    setRev9(e, 0, REV9_HUNT, CARDS.rev9[V('fully-operational')].stagger);
+    setZone(e, 'hand', 0, [inst(e, 'EMP', 0), inst(e, 'EMP', 1), inst(e, 'Truck Ram', 0)]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.rev9Where(0)).toBe(REV9_DESTROYED);
     expect([e.rev9Where(1), e.rev9Where(2)]).toEqual([REV9_HUNT, REV9_HUNT]);
     expect(e.outcome).toBe(OUTCOME_NONE);
     // The Liquid Exoskeleton (slot 2) needs a special finisher; the Truck Ram only destroys the Endoskeleton.
-    e.setRev9(1, REV9_HUNT, 30);
-    e.setRev9(2, REV9_HUNT, 12);
+    setRev9(e, 1, REV9_HUNT, 30);
+    setRev9(e, 2, REV9_HUNT, 12);
     e.doAction(0, ACTION_PLAY, 1, 0); // Truck Ram
     expect(e.rev9Where(1)).toBe(REV9_DESTROYED);
     expect(e.rev9Where(2)).toBe(REV9_HUNT);
@@ -506,10 +502,10 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     let order = 0;
     const e = engine({ rev9: 'fully-operational', policy: scripted((v, d) => (d === DECISION.HUNT_ORDER ? (order++, 0) : 0)) });
     clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT); // Endoskeleton, hunt 3
-    e.setRev9(2, REV9_FATE);
-    e.setFate([e.rev9Base + 2, ...fill(e, 8)]);
+    setRev9(e, 0, REV9_DESTROYED);
+    setRev9(e, 1, REV9_HUNT); // Endoskeleton, hunt 3
+    setRev9(e, 2, REV9_FATE);
+    setFate(e, [e.rev9Base + 2, ...fill(e, 8)]);
     e.huntPhase(0);
     expect(order).toBe(0); // only one hunter: no order to choose
     expect(e.rev9Where(2)).toBe(REV9_HUNT);
@@ -522,11 +518,11 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     clear(e);
     const lines: string[] = [];
     e.trace = (l) => lines.push(l);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT);
-    e.setRev9(2, REV9_FATE);
-    e.setReserve([inst(e, 'Surveillance')]);
-    e.setFate([e.rev9Base + 2, ...fill(e, 8)]);
+    setRev9(e, 0, REV9_DESTROYED);
+    setRev9(e, 1, REV9_HUNT);
+    setRev9(e, 2, REV9_FATE);
+    setReserve(e, [inst(e, 'Surveillance')]);
+    setFate(e, [e.rev9Base + 2, ...fill(e, 8)]);
     e.huntPhase(0);
     expect(e.rev9Where(2)).toBe(REV9_HUNT);
     expect(lines.filter((l) => l.includes('Liquid Exoskeleton is revealed'))).toEqual(['    Rev-9 Liquid Exoskeleton is revealed: it is on the hunt (it does not hunt this turn)']);
@@ -536,9 +532,9 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     // rulebook: Hunt Phase — hostiles in the reserve first, "if there are no hostile cards remaining in the reserve", draw.
     const e = engine({ rev9: 'endoskeleton' }); // hunt value 3
     clear(e);
-    e.setRev9(0, REV9_HUNT);
-    e.setReserve([inst(e, 'Surveillance')]);
-    e.setFate([inst(e, 'Regeneration'), ...fill(e, 8)]);
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [inst(e, 'Surveillance')]);
+    setFate(e, [inst(e, 'Regeneration'), ...fill(e, 8)]);
     e.huntPhase(0);
     // Surveillance (1) adds Regeneration to the reserve, which is activated (2), then one draw (3).
     expect(e.reserveCount()).toBe(0);
@@ -546,8 +542,8 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
     expect(e.fateCount()).toBe(9 + 1 - 1);
     const f = engine({ rev9: 'endoskeleton' });
     clear(f);
-    f.setRev9(0, REV9_HUNT);
-    f.setFate([inst(f, 'Surveillance'), inst(f, 'Regeneration'), ...fill(f, 8)]);
+    setRev9(f, 0, REV9_HUNT);
+    setFate(f, [inst(f, 'Surveillance'), inst(f, 'Regeneration'), ...fill(f, 8)]);
     f.huntPhase(0);
     // Drawn Surveillance (1) adds Regeneration to the reserve; the hunt draws on (2, 3) and leaves it there.
     expect(f.reserveCount()).toBe(1);
@@ -562,10 +558,10 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
   function splitHunt(policy: DarkFatePolicy, damage1: number, damage2: number, rules: Partial<DarkFateRules> = {}) {
     const e = engine({ rev9: 'fully-operational', rules, policy });
     clear(e);
-    e.setRev9(0, REV9_DESTROYED);
-    e.setRev9(1, REV9_HUNT, damage1);
-    e.setRev9(2, REV9_HUNT, damage2);
-    e.setFate(fill(e, 8));
+    setRev9(e, 0, REV9_DESTROYED);
+    setRev9(e, 1, REV9_HUNT, damage1);
+    setRev9(e, 2, REV9_HUNT, damage2);
+    setFate(e, fill(e, 8));
     const lines: string[] = [];
     e.trace = (line) => lines.push(line);
     e.huntPhase(0);
@@ -630,9 +626,9 @@ describe('rulebook: Multiple Rev-9s in Play (Fully Operational splits)', () => {
   it('the Liquid Exoskeleton heals at the end of each turn', () => {
     const e = engine({ rev9: 'liquid-exoskeleton' });
     clear(e);
-    e.setRev9(0, REV9_HUNT, 10);
-    e.setFate(fill(e, 8));
-    e.setZone('draw', 0, Array.from({ length: 5 }, (_, i) => inst(e, 'Prep', i)));
+    setRev9(e, 0, REV9_HUNT, 10);
+    setFate(e, fill(e, 8));
+    setZone(e, 'draw', 0, Array.from({ length: 5 }, (_, i) => inst(e, 'Prep', i)));
     e.policy = scripted((v, d) => (d === DECISION.FLEE ? 0 : 0));
     e.playTurn();
     expect(e.rev9Damage(0)).toBe(10 - CARDS.rev9[V('liquid-exoskeleton')].regen);
@@ -643,15 +639,15 @@ describe('rulebook: wounds and dying', () => {
   it('three wound cards in a hand at any time: everyone loses', () => {
     const e = engine();
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
-    e.setZone('draw', 0, [inst(e, 'Wound', 2)]);
+    setZone(e, 'hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
+    setZone(e, 'draw', 0, [inst(e, 'Wound', 2)]);
     e.drawOne(0);
     expect(e.outcome).toBe(OUTCOME_THREE_WOUNDS);
   });
   it('a wound from an empty wound deck: everyone loses', () => {
     const e = engine();
     clear(e);
-    e.setWoundsLeft(1);
+    setWoundsLeft(e, 1);
     e.wound(1);
     expect(e.outcome).toBe(OUTCOME_NONE);
     expect(e.discardCount(1)).toBe(1);
@@ -662,8 +658,8 @@ describe('rulebook: wounds and dying', () => {
     const e = engine();
     clear(e);
     const w = inst(e, 'Wound');
-    e.setZone('hand', 0, [inst(e, 'First Aid'), w]);
-    e.setZone('draw', 0, [inst(e, 'Prep')]);
+    setZone(e, 'hand', 0, [inst(e, 'First Aid'), w]);
+    setZone(e, 'draw', 0, [inst(e, 'Prep')]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.woundsInHand(0)).toBe(0);
     expect(e.destroyed[e.destroyedN - 1]).toBe(w);
@@ -671,14 +667,14 @@ describe('rulebook: wounds and dying', () => {
   it('Go On Without Me!: a death does not end the game; wounds of the dead go left; all dead loses', () => {
     const e = engine({ players: 3, setup: { goOnWithoutMe: true } });
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
-    e.setZone('draw', 0, [inst(e, 'Wound', 2)]);
+    setZone(e, 'hand', 0, [inst(e, 'Wound', 0), inst(e, 'Wound', 1)]);
+    setZone(e, 'draw', 0, [inst(e, 'Wound', 2)]);
     e.drawOne(0);
     expect(e.outcome).toBe(OUTCOME_NONE);
     expect(e.alive(0)).toBe(false);
     e.wound(0);
     expect(e.discardCount(1)).toBe(1);
-    e.setWoundsLeft(0);
+    setWoundsLeft(e, 0);
     e.wound(1);
     expect(e.outcome).toBe(OUTCOME_NONE);
     e.wound(2);
@@ -695,11 +691,11 @@ describe('rulebook: wounds and dying', () => {
     });
     const e = engine({ players: 3, setup: { goOnWithoutMe: true }, policy });
     clear(e);
-    e.setZone('hand', 0, [inst(e, 'Recon'), inst(e, 'Wound', 0), inst(e, 'Wound', 1), inst(e, 'Pistol', 11)]);
+    setZone(e, 'hand', 0, [inst(e, 'Recon'), inst(e, 'Wound', 0), inst(e, 'Wound', 1), inst(e, 'Pistol', 11)]);
     // Recon draws two: the top card (last listed) is the third wound.
-    e.setZone('draw', 0, [inst(e, 'Supply Run'), inst(e, 'Wound', 2)]);
-    e.setRev9(0, REV9_FATE);
-    e.setFate(fill(e, 8));
+    setZone(e, 'draw', 0, [inst(e, 'Supply Run'), inst(e, 'Wound', 2)]);
+    setRev9(e, 0, REV9_FATE);
+    setFate(e, fill(e, 8));
     e.playTurn();
     expect(e.outcome).toBe(OUTCOME_NONE);
     expect(e.alive(0)).toBe(false);
@@ -717,13 +713,13 @@ describe('rulebook: wounds and dying', () => {
     const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
     const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());
     e.reset(streamFor(1, 0));
-    for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
+    for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
     e.dead[1] = 1;
     e.aliveN = 2;
-    e.setRev9(0, REV9_HUNT);
-    e.setReserve([e.instanceOf(cards.names.indexOf('Regeneration'))]);
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [instanceOf(e, cards.names.indexOf('Regeneration'))]);
     // The rest of the hunt draws Pistols (destroyed), so Regeneration activates once.
-    e.setFate(Array.from({ length: 5 }, (_, i) => e.instanceOf(cards.names.indexOf('Pistol'), i)));
+    setFate(e, Array.from({ length: 5 }, (_, i) => instanceOf(e, cards.names.indexOf('Pistol'), i)));
     e.hunt(0);
     // Players 1 and 3 take their own; player 2's goes to player 3 (the player to the left).
     expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 0, 2]);
@@ -735,8 +731,8 @@ describe('rulebook: wounds and dying', () => {
     clear(e);
     e.dead[0] = 1;
     e.aliveN = 1;
-    e.setRev9(0, REV9_FATE);
-    e.setFate(fill(e, 8));
+    setRev9(e, 0, REV9_FATE);
+    setFate(e, fill(e, 8));
     e.playTurn();
     expect(actions).toBe(0);
     expect(e.reserveCount()).toBe(5);
@@ -757,14 +753,14 @@ describe('rulebook: Optional Rules', () => {
     for (let d = 0; d < e.fateCount(); d++) if (!e.isRev9(e.fateAt(d))) expect(CARDS.kw[e.instType[e.fateAt(d)]] & KW.HOSTILE).toBe(0);
     expect(e.nnHandCount()).toBe(5);
     const before = e.reserveCount();
-    e.setRev9(0, REV9_HUNT);
+    setRev9(e, 0, REV9_HUNT);
     e.reservePhase(0);
     expect(e.nnHandCount()).toBe(5);
     let hostiles = 0;
     for (let j = 0; j < e.reserveCount(); j++) if (CARDS.kw[e.reserveCard(j)] & KW.HOSTILE) hostiles++;
     expect(hostiles).toBe(1);
     expect(e.reserveCount()).toBeGreaterThan(before);
-    expect(e.checkConservation()).toBeNull();
+    expect(checkConservation(e)).toBeNull();
   });
   it('regression: setRev9 moves the Rev-9 card, so a hand-built position keeps every card in one zone', () => {
     // The Neural Net test above put a Rev-9 "on the hunt" while its card stayed in the fate deck;
@@ -772,16 +768,16 @@ describe('rulebook: Optional Rules', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const e = engine({ seed, setup: { neuralNet: seed % 2 === 1 } });
       const others = Array.from({ length: e.fateCount() }, (_, d) => e.fateAt(d)).filter((x) => !e.isRev9(x));
-      e.setRev9(0, REV9_HUNT, 4);
-      expect(e.checkConservation()).toBeNull();
+      setRev9(e, 0, REV9_HUNT, 4);
+      expect(checkConservation(e)).toBeNull();
       expect(Array.from({ length: e.fateCount() }, (_, d) => e.fateAt(d))).toEqual(others);
       e.reservePhase(0);
-      expect(e.checkConservation()).toBeNull();
-      e.setRev9(0, REV9_FATE);
+      expect(checkConservation(e)).toBeNull();
+      setRev9(e, 0, REV9_FATE);
       expect(e.fateAt(0)).toBe(e.rev9Base);
-      expect(e.checkConservation()).toBeNull();
-      e.setRev9(0, REV9_DESTROYED);
-      expect(e.checkConservation()).toBeNull();
+      expect(checkConservation(e)).toBeNull();
+      setRev9(e, 0, REV9_DESTROYED);
+      expect(checkConservation(e)).toBeNull();
     }
   });
   it('the turn cap stops a game as its own outcome, never a loss', () => {
@@ -796,7 +792,7 @@ describe('effect primitives (card text)', () => {
     const e = engine();
     clear(e);
     const g = inst(e, 'Grenade');
-    e.setZone('hand', 0, [g]);
+    setZone(e, 'hand', 0, [g]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.destroyed[e.destroyedN - 1]).toBe(g);
     expect(e.fight).toBe(CARDS.fight[T('Grenade')]);
@@ -805,13 +801,13 @@ describe('effect primitives (card text)', () => {
     const e = engine({ policy: scripted((v, d, o, n, none) => (d === DECISION.DESTROY_FROM_HAND ? 1 : 0)) });
     clear(e);
     const setback = inst(e, 'Setback');
-    e.setZone('hand', 0, [inst(e, 'Scrounge'), inst(e, 'Prep'), setback]);
+    setZone(e, 'hand', 0, [inst(e, 'Scrounge'), inst(e, 'Prep'), setback]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.destroyed[e.destroyedN - 1]).toBe(setback);
     expect(handTypes(e, 0)).toEqual(['Prep']);
     const f = engine({ policy: scripted((v, d, o, n, none) => (d === DECISION.DESTROY_FROM_HAND && none ? -1 : 0)) });
     clear(f);
-    f.setZone('hand', 0, [inst(f, 'Scrounge'), inst(f, 'Prep')]);
+    setZone(f, 'hand', 0, [inst(f, 'Scrounge'), inst(f, 'Prep')]);
     const before = f.destroyedN;
     f.doAction(0, ACTION_PLAY, 0, 0);
     expect(f.destroyedN).toBe(before);
@@ -819,18 +815,18 @@ describe('effect primitives (card text)', () => {
   it('rev9Heal: Regeneration removes damage from each Rev-9 on the hunt', () => {
     const e = engine();
     clear(e);
-    e.setRev9(0, REV9_HUNT, 10);
-    e.setReserve([inst(e, 'Regeneration')]);
-    e.setFate(fill(e, 5));
+    setRev9(e, 0, REV9_HUNT, 10);
+    setReserve(e, [inst(e, 'Regeneration')]);
+    setFate(e, fill(e, 5));
     e.hunt(0);
     expect(e.rev9Damage(0)).toBe(7);
   });
   it('a Rev-9 drawn by a card effect goes on the hunt (assumption), never into the reserve', () => {
     const e = engine();
     clear(e);
-    e.setRev9(0, REV9_FATE);
-    e.setZone('hand', 0, [inst(e, 'Gamble')]);
-    e.setFate([e.rev9Base, ...fill(e, 3)]);
+    setRev9(e, 0, REV9_FATE);
+    setZone(e, 'hand', 0, [inst(e, 'Gamble')]);
+    setFate(e, [e.rev9Base, ...fill(e, 3)]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.rev9Where(0)).toBe(REV9_HUNT);
     expect(e.reserveCount()).toBe(0);
@@ -846,65 +842,81 @@ describe('effect primitives (card text)', () => {
     const cards = compileCards(doc);
     const e = new DarkFateEngine(cards, RULES, { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false }, scripted((v, d, o, n) => (d === DECISION.GAIN_RECIPIENT ? n - 1 : 0)));
     e.reset(streamFor(1, 0));
-    for (let p = 0; p < 2; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) e.setZone(z, p, []);
-    const id = (name: string, nth = 0) => e.instanceOf(cards.names.indexOf(name), nth);
-    e.setZone('hand', 0, [id('Recon')]);
-    e.setReserve([id('Minigun'), id('Shotgun')]); // Minigun costs 8: too dear; Shotgun 5: too dear; nothing ≤ 4
-    e.setFate(Array.from({ length: 5 }, (_, i) => id('Pistol', i)));
+    for (let p = 0; p < 2; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+    const id = (name: string, nth = 0) => instanceOf(e, cards.names.indexOf(name), nth);
+    setZone(e, 'hand', 0, [id('Recon')]);
+    setReserve(e, [id('Minigun'), id('Shotgun')]); // Minigun costs 8: too dear; Shotgun 5: too dear; nothing ≤ 4
+    setFate(e, Array.from({ length: 5 }, (_, i) => id('Pistol', i)));
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.reserveCount()).toBe(2);
-    e.setZone('hand', 0, [id('Recon', 1)]);
-    e.setReserve([id('Pistol', 6)]);
+    setZone(e, 'hand', 0, [id('Recon', 1)]);
+    setReserve(e, [id('Pistol', 6)]);
     e.doAction(0, ACTION_PLAY, 0, 0);
     expect(e.reserveCount()).toBe(0);
     expect(cards.names[e.discardCard(1, 0)]).toBe('Pistol'); // the recipient chosen: player 2
-    e.setRev9(0, REV9_HUNT);
-    e.setReserve([id('Regeneration')]);
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [id('Regeneration')]);
     e.hunt(0);
     expect(e.woundsTaken).toBe(2);
   });
 });
 
 describe('user policy modules see what players see', () => {
-  it('the view has the DarkFateView members only, the Rev-9 hand only in its own decision; options and cards are copies; rng only draws', async () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  /** Writes `code` as a module in a fresh temporary folder (removed after these tests); returns its path. */
+  const moduleFile = (name: string, code: string): string => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-df-policy-'));
-    const file = join(dir, 'peek.mjs');
+    dirs.push(dir);
+    const file = join(dir, name);
+    writeFileSync(file, code);
+    return file;
+  };
+  const moduleParams = (policyPath: string, setup: Partial<DarkFateSetup> = {}) => ({
+    cards: loadCardData(referenceCardsFile()),
+    rules: RULES,
+    setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false, ...setup },
+    policy: 'planner',
+    policyPath,
+  });
+
+  it('the view has the DarkFateView members only, the Rev-9 hand only in its own decision; options and cards are copies; rng only draws', async () => {
     // Records what it can reach, then tries to rewrite the engine's option list (a BUY of slot 9).
-    writeFileSync(
-      file,
-      `export default function createPolicy() {
+    const file = moduleFile(
+      'peek.mjs',
+      `export default function createPolicy(cards) {
         const seen = (globalThis.__peek = { hidden: [], nnOutside: 0, nnInside: 0, decisions: 0 });
         return {
           name: 'peek',
-          choose(view, decision, options, n) {
+          choose(rng, view, decision, options, n) {
             seen.decisions++;
-            for (const k of ['fateAt', 'fate', 'drawPile', 'nnHand', 'nnDeck', 'hand', 'reserve', 'opts', 'playGame', 'policy']) if (view[k] !== undefined) seen.hidden.push(k);
+            seen.keys ??= Object.keys(view).sort();
+            seen.factoryCardsShown = cards === view.cards;
+            for (const k of ['fateAt', 'fate', 'drawPile', 'nnHand', 'nnDeck', 'hand', 'reserve', 'opts', 'playGame', 'policy', 'rng']) if (view[k] !== undefined) seen.hidden.push(k);
             if (view.nnHandCount() > 0) {
               try { view.nnHandCard(0); decision === 13 ? seen.nnInside++ : seen.nnOutside++; } catch { if (decision === 13) seen.nnInside = -1e9; }
             }
             // Rewriting the rules through the card table, or copying the random stream, must not reach the engine.
             view.cards.fight.fill(50);
             view.cards.cost.fill(0);
-            try { view.rng.clone(); } catch { seen.cloneRefused = true; }
-            try { view.rng.getState(); } catch { seen.stateRefused = true; }
-            seen.draws = typeof view.rng.next() === 'number';
+            try { rng.clone(); } catch { seen.cloneRefused = true; }
+            try { rng.getState(); } catch { seen.stateRefused = true; }
+            seen.draws = typeof rng.next() === 'number';
             if (decision === 0) { options[0] = (5 << 16) | (9 << 8); return 0; }
             return 0;
           },
         };
       }\n`,
     );
-    const engine = await buildEngine({
-      cards: loadCardData(referenceCardsFile()),
-      rules: RULES,
-      setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: true },
-      policy: 'planner',
-      policyPath: file,
-    });
+    const engine = await buildEngine(moduleParams(file, { neuralNet: true }));
     for (let g = 0; g < 5; g++) engine.playGame(streamFor(3, g));
     const seen = (globalThis as any).__peek;
     expect(seen.decisions).toBeGreaterThan(100);
     expect(seen.hidden).toEqual([]);
+    expect(seen.keys).toEqual([...DARKFATE_VIEW_MEMBERS.properties, ...DARKFATE_VIEW_MEMBERS.methods].sort());
+    expect(seen.factoryCardsShown).toBe(true);
     expect(seen.nnOutside).toBe(0);
     expect(seen.nnInside).toBeGreaterThan(0);
     expect([seen.cloneRefused, seen.stateRefused, seen.draws]).toEqual([true, true, true]);
@@ -914,6 +926,64 @@ describe('user policy modules see what players see', () => {
     // gained, so the players hold their 20 starters and the wounds they took (none healed or rested).
     const held = [0, 1].reduce((sum, p) => sum + engine.discardCount(p) + engine.drawCount(p) + engine.handCount(p) + engine.skillCount(p), 0);
     expect(held).toBe(20 + engine.woundsTaken);
+  });
+
+  it("a factory's base is the default built-in policy: a module that delegates every decision plays the planner's games", async () => {
+    const file = moduleFile(
+      'delegate.mjs',
+      `export default function createPolicy(cards, base) {
+        const seen = (globalThis.__delegate = { base: base.name, calls: 0 });
+        return { name: 'delegate', choose(rng, view, decision, options, n, allowNone) { seen.calls++; return base.choose(rng, view, decision, options, n, allowNone); } };
+      }\n`,
+    );
+    const setup = { rev9: V('fully-operational'), players: 3, characters: [0, 1, 2], neuralNet: true };
+    const viaModule = await buildEngine(moduleParams(file, setup));
+    const planner = new DarkFateEngine(CARDS, RULES, { ...moduleParams(file, setup).setup }, BUILTIN_POLICIES.planner(CARDS));
+    const fingerprint = (e: DarkFateEngine) => [e.outcome, e.turn, e.staggers, e.flees, e.woundsTaken, e.rev9Destroyed, e.fateN, e.reserveN];
+    for (let g = 0; g < 12; g++) {
+      viaModule.playGame(streamFor(4, g));
+      planner.playGame(streamFor(4, g));
+      expect(fingerprint(viaModule), `game ${g}`).toEqual(fingerprint(planner));
+    }
+    expect((globalThis as any).__delegate.base).toBe('planner');
+    expect((globalThis as any).__delegate.calls).toBeGreaterThan(500);
+  });
+
+  it('a module answers some decisions itself and delegates the rest: its answers change the game', async () => {
+    // Always draws the extra reserve card (the planner never does).
+    const file = moduleFile(
+      'extra.mjs',
+      `export default (cards, base) => ({ name: 'extra', choose: (rng, view, d, o, n, a) => (d === 5 ? 1 : base.choose(rng, view, d, o, n, a)) });\n`,
+    );
+    const viaModule = await buildEngine(moduleParams(file));
+    const planner = new DarkFateEngine(CARDS, RULES, moduleParams(file).setup, BUILTIN_POLICIES.planner(CARDS));
+    let fateDiffers = 0;
+    for (let g = 0; g < 6; g++) {
+      viaModule.playGame(streamFor(4, g));
+      planner.playGame(streamFor(4, g));
+      if (viaModule.fateN !== planner.fateN || viaModule.turn !== planner.turn) fateDiffers++;
+    }
+    expect(fateDiffers).toBeGreaterThan(0);
+  });
+
+  it('an answer out of contract from a module is named with the module and the decision', async () => {
+    const file = moduleFile('bad.mjs', `export default { name: 'bad', choose: (rng, view, d, o, n) => (d === 0 ? n : 0) };\n`);
+    const e = await buildEngine(moduleParams(file));
+    expect(() => e.playGame(streamFor(1, 0))).toThrow(/^policy bad: decision ACTION \(0\) returned (\d+), expected an index in \[0, \1\)$/);
+  });
+});
+
+describe('card tables: compiled once per thread and document', () => {
+  it('a copy of a document (a worker gets one) reuses the table; another document gets its own', () => {
+    const doc = loadCardData(referenceCardsFile());
+    const table = compiledCards(doc);
+    expect(compiledCards(structuredClone(doc))).toBe(table);
+    expect(buildEngineSync({ cards: structuredClone(doc), rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false }, policy: 'greedy' }).cards).toBe(table);
+    const other = { ...doc, fate: doc.fate.map((c) => (c.name === 'Cash' ? { ...c, count: (c.count ?? 1) + 1 } : c)) };
+    const otherTable = compiledCards(other);
+    expect(otherTable).not.toBe(table);
+    expect(otherTable.fateTotal).toBe(table.fateTotal + 1);
+    expect(compiledCards(doc)).toBe(table);
   });
 });
 
@@ -927,7 +997,7 @@ describe('a policy answer out of contract', () => {
     // A "none" answer where none is not allowed: the decision is named, and -1 is not offered.
     const e = engine({ policy: scripted((v, d) => (d === DECISION.GAIN_RECIPIENT ? -1 : 0)) });
     clear(e);
-    e.setReserve([inst(e, 'Cash')]);
+    setReserve(e, [inst(e, 'Cash')]);
     e.supply = 3;
     expect(() => e.doAction(0, ACTION_BUY, 0, 0)).toThrow(/^policy scripted: decision GAIN_RECIPIENT \(4\) returned -1, expected an index in \[0, 2\)$/);
   });
@@ -941,10 +1011,10 @@ describe('built-in policies keep finishers for a Rev-9 still to beat', () => {
     const lines: string[] = [];
     const f = engine({ policy: greedy() });
     clear(f);
-    f.setRev9(0, REV9_HUNT);
+    setRev9(f, 0, REV9_HUNT);
     f.trace = (l) => lines.push(l);
-    f.setZone('hand', 0, [inst(f, 'Assault Rifle'), inst(f, 'Truck Ram'), inst(f, 'Pistol')]);
-    f.setFate(fill(f, 8, 1));
+    setZone(f, 'hand', 0, [inst(f, 'Assault Rifle'), inst(f, 'Truck Ram'), inst(f, 'Pistol')]);
+    setFate(f, fill(f, 8, 1));
     f.playPhase(0);
     expect(lines).toContain('  p1 plays Assault Rifle (+5 fight)');
     expect(lines).toContain('    p1 discards Pistol');
@@ -954,9 +1024,9 @@ describe('built-in policies keep finishers for a Rev-9 still to beat', () => {
     const play = (rev9Destroyed: boolean) => {
       const e = engine({ rev9: 'liquid-exoskeleton', policy: greedy() });
       clear(e);
-      if (rev9Destroyed) e.setRev9(0, REV9_DESTROYED);
-      e.setZone('hand', 0, [inst(e, 'Thermite Charge'), inst(e, 'Prep')]);
-      e.setFate(fill(e, 8));
+      if (rev9Destroyed) setRev9(e, 0, REV9_DESTROYED);
+      setZone(e, 'hand', 0, [inst(e, 'Thermite Charge'), inst(e, 'Prep')]);
+      setFate(e, fill(e, 8));
       e.playPhase(0);
       return e.destroyedN;
     };

@@ -1,12 +1,23 @@
 // `sim darkfate` through the real, compiled CLI: report contract, -j independence, the trace
 // snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deterministicJson, runCli, runCliAsync } from './helpers/runCli.js';
 
 const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
+
+const made: string[] = [];
+/** A fresh temporary folder, removed after this file's tests. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 describe('sim darkfate', () => {
   it('--rev9 all: one row per version with win rate, losses by cause, turn-cap hits apart; same result for -j 1 and -j 2', () => {
@@ -115,9 +126,9 @@ describe('sim darkfate', () => {
   });
 
   it('--policy ./file.js loads a user policy, also inside worker threads', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const dir = tempDir('sim-df-');
     const file = join(dir, 'first.mjs');
-    writeFileSync(file, "export default function createPolicy() { return { name: 'first-choice', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) }; }\n");
+    writeFileSync(file, "export default function createPolicy() { return { name: 'first-choice', choose: (rng, v, d, o, n) => (d === 0 ? n - 1 : 0) }; }\n");
     const r = runCli(['darkfate', '-n', '400', '--seed', '3', '--policy', file, '-j', '2', '--chunk-size', '100', '--format', 'json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -130,9 +141,9 @@ describe('sim darkfate', () => {
   });
 
   it("a policy module's code is part of the run's identity: a checkpoint made with other code is refused", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const dir = tempDir('sim-df-');
     const file = join(dir, 'last.mjs');
-    const code = "export default { name: 'last-action', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n";
+    const code = "export default { name: 'last-action', choose: (rng, v, d, o, n) => (d === 0 ? n - 1 : 0) };\n";
     writeFileSync(file, code);
     const run = () => runCli(['darkfate', '-n', '200', '--seed', '3', '--policy', file, '-j', '1', '--checkpoint', join(dir, 'ck.json'), '--format', 'json', '-q']);
     const first = run();
@@ -144,7 +155,7 @@ describe('sim darkfate', () => {
   });
 
   it('a policy module that cannot be imported, or whose factory throws, is named in the one-line error', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const dir = tempDir('sim-df-');
     writeFileSync(join(dir, 'syntax.mjs'), "export default { name: ;\n");
     writeFileSync(join(dir, 'factory.mjs'), "export default function createPolicy() { throw new Error('factory broke'); }\n");
     const s = runCli(['darkfate', '-n', '10', '--policy', join(dir, 'syntax.mjs')]);
@@ -157,8 +168,8 @@ describe('sim darkfate', () => {
   });
 
   const thrower = () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sim-df-')), 'throws.mjs');
-    writeFileSync(file, "export default { name: 'thrower', choose(v) { if (v.turn >= 3) throw new Error('boom'); return 0; } };\n");
+    const file = join(tempDir('sim-df-'), 'throws.mjs');
+    writeFileSync(file, "export default { name: 'thrower', choose(rng, v) { if (v.turn >= 3) throw new Error('boom'); return 0; } };\n");
     return file;
   };
 
@@ -186,7 +197,7 @@ describe('sim darkfate', () => {
   });
 
   it('--cards FILE swaps in a transcription; a bad one exits 2 naming file, card and field', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const dir = tempDir('sim-df-');
     const good = join(dir, 'mine.yaml');
     writeFileSync(good, readFileSync(CARDS, 'utf8').replace('{ name: Cash, count: 8,', '{ name: Cash, count: 9,'));
     const r = runCli(['darkfate', '-n', '200', '--seed', '1', '--cards', good, '--format', 'json', '-j', '1']);
@@ -227,7 +238,7 @@ describe('sim darkfate', () => {
       // A trace simulates nothing: a shard would write an empty part file, a checkpoint would be ignored.
       [['--trace', '0', '--shard', '1/2'], /^sim: option --trace: replays one game, so it cannot be combined with --shard\n/],
       [['--set', 'trace=2', '--shard', '2/2'], /^sim: option --set trace: replays one game, so it cannot be combined with --shard\n/],
-      [['--trace', '0', '--checkpoint', join(mkdtempSync(join(tmpdir(), 'sim-df-')), 'ck.json')], /^sim: option --trace: replays one game, so it cannot be combined with --checkpoint\n/],
+      [['--trace', '0', '--checkpoint', join(tempDir('sim-df-'), 'ck.json')], /^sim: option --trace: replays one game, so it cannot be combined with --checkpoint\n/],
     ];
     for (const [args, msg] of cases) {
       const r = runCli(['darkfate', '-n', '10', ...args]);
@@ -239,9 +250,9 @@ describe('sim darkfate', () => {
   }, 60_000);
 
   it('a scenario file picks the policy, a cards file by relative path, the characters and the optional rules', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-'));
+    const dir = tempDir('sim-df-');
     writeFileSync(join(dir, 'my-cards.yaml'), readFileSync(CARDS, 'utf8').replace('{ name: Cash, count: 8,', '{ name: Cash, count: 9,'));
-    writeFileSync(join(dir, 'last.mjs'), "export default { name: 'last-action', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
+    writeFileSync(join(dir, 'last.mjs'), "export default { name: 'last-action', choose: (rng, v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
     const scenario = join(dir, 'mine.yaml');
     const yaml = (policy: string, extra = '') =>
       `game: darkfate\nparams:\n  rev9: liquid-exoskeleton\n  players: 3\n  characters: dani,t800,grace\n  cards: my-cards.yaml\n  goOnWithoutMe: true\n  neuralNet: true\n${extra}run:\n  n: 200\n  seed: 4\n  policy: ${policy}\n`;
@@ -275,7 +286,7 @@ describe('sim darkfate', () => {
   }, 60_000);
 
   it('a report with a user card file and policy is portable: recorded in one folder, checked from a copy elsewhere', () => {
-    const a = mkdtempSync(join(tmpdir(), 'sim-df-a-'));
+    const a = tempDir('sim-df-a-');
     mkdirSync(join(a, 'mine'));
     writeFileSync(join(a, 'mine', 'cards.yaml'), readFileSync(CARDS, 'utf8'));
     writeFileSync(join(a, 'mine', 'first.mjs'), "export default { name: 'first', choose: () => 0 };\n");
@@ -284,7 +295,7 @@ describe('sim darkfate', () => {
     expect(rec.code, rec.stderr).toBe(0);
     const golden = JSON.parse(readFileSync(join(a, 'golden.json'), 'utf8'));
     expect([golden.params.cards, golden.policy, golden.assumptions[0]]).toEqual(['mine/cards.yaml', 'mine/first.mjs', 'card data from mine/cards.yaml (a user transcription)']);
-    const b = mkdtempSync(join(tmpdir(), 'sim-df-b-'));
+    const b = tempDir('sim-df-b-');
     cpSync(a, b, { recursive: true });
     for (const mode of ['exact', 'stat']) {
       // The golden names a policy module: code runs only when the user says so; its card file, next to it, is read.

@@ -1,13 +1,18 @@
 // Dark Fate conformance suite (OpenSpiel's habit): random-policy rollouts over every Rev-9
 // version, player count and optional rule, checking card conservation (every card in exactly
 // one zone), no negative counts, termination within the turn cap, and same seed → same game.
+// Most games go through the module's conformance hook, checkDarkFateGame.
 import { describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { checkConservation } from '../src/games/darkfate/checkConservation.js';
+import { checkDarkFateGame, finishedGameProblem, watchInvariants } from '../src/games/darkfate/checkDarkFateGame.js';
+import { OUTCOME_NONE, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import { buildEngineSync, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
-import { DarkFateEngine, OUTCOME_NONE, PHASE_NAMES, type DarkFateSetup } from '../src/games/darkfate/engine.js';
-import { DECISION, DECISION_NAMES, type DarkFatePolicy } from '../src/games/darkfate/policy.js';
-import { BUILTIN_POLICIES, GreedyPolicy } from '../src/games/darkfate/policies.js';
+import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { GreedyPolicy } from '../src/games/darkfate/greedyPolicy.js';
+import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
+import { DECISION } from '../src/games/darkfate/policy.js';
 
 const BUILTIN_CLASSES = { GreedyPolicy };
 
@@ -28,40 +33,19 @@ function params(policy: string, setup: Partial<DarkFateSetup>): DarkFateSimParam
 /** Plays game (seed, i) turn by turn, checking invariants after set-up and every turn. */
 function rollout(e: DarkFateEngine, seed: number, i: number): void {
   e.reset(streamFor(seed, i));
-  expect(e.checkConservation()).toBeNull();
+  expect(checkConservation(e)).toBeNull();
   while (e.outcome === OUTCOME_NONE && e.turn < RULES.maxTurns) {
     e.playTurn();
-    const err = e.checkConservation();
+    const err = checkConservation(e);
     if (err) throw new Error(`game (${seed}, ${i}) turn ${e.turn}: ${err}`);
   }
 }
 
-/**
- * Checks the invariants at every decision the engine asks of the policy and after every phase of
- * every turn (not only between turns), so a zone left inconsistent for part of a turn is caught.
- */
-function watch(e: DarkFateEngine, where: () => string): void {
-  const inner: DarkFatePolicy = e.policy;
-  e.policy = {
-    name: inner.name,
-    choose(view, decision, options, n, allowNone) {
-      const err = e.checkConservation();
-      if (err) throw new Error(`${where()} turn ${e.turn}, before decision ${DECISION_NAMES[decision]}: ${err}`);
-      return inner.choose(view, decision, options, n, allowNone);
-    },
-  };
-  e.onPhase = (phase) => {
-    const err = e.checkConservation();
-    if (err) throw new Error(`${where()} turn ${e.turn}, after the ${PHASE_NAMES[phase]} phase: ${err}`);
-  };
-}
-
-/** Plays game (seed, i) with the watch on; returns the number of turns. */
+/** Plays game (seed, i) on an engine under watchInvariants (checked at every decision and phase); returns the number of turns. */
 function watchedGame(e: DarkFateEngine, seed: number, i: number): number {
-  e.reset(streamFor(seed, i));
-  const err = e.checkConservation();
-  if (err) throw new Error(`game (${seed}, ${i}) after set-up: ${err}`);
-  while (e.outcome === OUTCOME_NONE && e.turn < RULES.maxTurns) e.playTurn();
+  e.playGame(streamFor(seed, i));
+  const problem = finishedGameProblem(e);
+  if (problem) throw new Error(`game (${seed}, ${i}): ${problem}`);
   return e.turn;
 }
 
@@ -109,16 +93,16 @@ describe('conformance: every optional-rule combination, checked at every decisio
       }
     }
   }
-  it(`random policy: ${combos.length} configurations × 8 games`, () => {
+  it(`random policy: ${combos.length} configurations × 8 games, through the conformance hook`, () => {
     for (const [name, setup] of combos) {
-      const e = buildEngineSync(params('random', setup));
-      let seed = 0;
-      let game = 0;
-      watch(e, () => `${name}, game (${seed}, ${game})`);
-      for (seed = 100; seed < 102; seed++) {
-        for (game = 0; game < 4; game++) {
-          watchedGame(e, seed, game);
-          expect(e.outcome, name).not.toBe(OUTCOME_NONE);
+      const p = params('random', setup);
+      for (let seed = 100; seed < 102; seed++) {
+        for (let game = 0; game < 4; game++) {
+          try {
+            checkDarkFateGame(p, streamFor(seed, game), game);
+          } catch (err) {
+            throw new Error(`${name}, seed ${seed}: ${(err as Error).message}`);
+          }
         }
       }
     }
@@ -129,9 +113,9 @@ describe('conformance: every optional-rule combination, checked at every decisio
         const e = buildEngineSync({ ...params(policy, { rev9: 3, players: 2 }), rules: { ...RULES, fleeEndsHunt } });
         const inner = e.policy;
         let choices = 0;
-        e.policy = { name: inner.name, choose: (v, d, o, n, a) => ((choices += d === DECISION.FLEE_WHICH ? 1 : 0), inner.choose(v, d, o, n, a)) };
+        e.policy = { name: inner.name, choose: (r, v, d, o, n, a) => ((choices += d === DECISION.FLEE_WHICH ? 1 : 0), inner.choose(r, v, d, o, n, a)) };
         let game = 0;
-        watch(e, () => `${policy}, fleeEndsHunt ${fleeEndsHunt}, game (13, ${game})`);
+        watchInvariants(e, () => `${policy}, fleeEndsHunt ${fleeEndsHunt}, game (13, ${game})`);
         for (game = 0; game < 8; game++) watchedGame(e, 13, game);
         // These games do reach a choice of which Rev-9s flee (measured: 10 to 39 per 8 games).
         expect(choices, `${policy} fleeEndsHunt ${fleeEndsHunt}`).toBeGreaterThan(0);
@@ -139,10 +123,8 @@ describe('conformance: every optional-rule combination, checked at every decisio
     }
   });
   it('random policy, Neural Net + Fully Operational (three Rev-9s) + Go On Without Me, 4 players: 300 games', () => {
-    const e = buildEngineSync(params('random', { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true }));
-    let game = 0;
-    watch(e, () => `game (7, ${game})`);
-    for (game = 0; game < 300; game++) watchedGame(e, 7, game);
+    const p = params('random', { rev9: 3, players: 4, goOnWithoutMe: true, neuralNet: true });
+    for (let game = 0; game < 300; game++) checkDarkFateGame(p, streamFor(7, game), game);
   });
   // Random players rarely live long enough to split the Fully Operational Rev-9 or flee several
   // Rev-9s at once; the built-in policies reach those late-game states.
@@ -151,10 +133,8 @@ describe('conformance: every optional-rule combination, checked at every decisio
       for (let v = 0; v < 4; v++) {
         for (const seat of ['solo', 2, 3, 4] as const) {
           const players = seat === 'solo' ? 1 : seat;
-          const e = buildEngineSync(params(policy, { rev9: v, players, solo: seat === 'solo', goOnWithoutMe: true, neuralNet: true }));
-          let game = 0;
-          watch(e, () => `${policy}, ${DOC.rev9[v].key}, ${seat}, game (8, ${game})`);
-          for (game = 0; game < (v === 3 ? 6 : 2); game++) watchedGame(e, 8, game);
+          const p = params(policy, { rev9: v, players, solo: seat === 'solo', goOnWithoutMe: true, neuralNet: true });
+          for (let game = 0; game < (v === 3 ? 6 : 2); game++) checkDarkFateGame(p, streamFor(8, game), game);
         }
       }
     });
@@ -171,11 +151,11 @@ describe('conformance: the built-in policies\' fast path picks what their option
         const inner = e.policy;
         e.policy = {
           name: inner.name,
-          choose: (v, d, o, n, a) => inner.choose(v, d, o, n, a),
-          quickAction(v, p, mayRest) {
-            const quick = inner.quickAction!(v, p, mayRest);
+          choose: (r, v, d, o, n, a) => inner.choose(r, v, d, o, n, a),
+          quickAction(r, v, p, mayRest) {
+            const quick = inner.quickAction!(r, v, p, mayRest);
             const n = e.legalActions(p, mayRest);
-            const listed = e.opts[inner.choose(v, DECISION.ACTION, e.opts, n, false)];
+            const listed = e.opts[inner.choose(r, v, DECISION.ACTION, e.opts, n, false)];
             if (quick !== listed) throw new Error(`${policy} ${JSON.stringify(setup)} turn ${e.turn}: quickAction ${quick} but the list path ${listed}`);
             compared++;
             return quick;
@@ -203,7 +183,7 @@ describe('conformance: the built-in policies\' fast path picks what their option
     }
     const e = buildEngineSync(params('greedy', { rev9: 1 }));
     const ender = new Ender(e.cards);
-    expect(ender.quickAction(e, 0, true)).toBe(-1);
+    expect(ender.quickAction(streamFor(1, 0), e, 0, true)).toBe(-1);
   });
 });
 
@@ -245,5 +225,52 @@ describe('conformance: same seed, same game', () => {
       for (let i = 0; i < 5; i++) e.playGame(streamFor(2, i));
     }
     expect(CARDS.fateTotal).toBe(182);
+  });
+});
+
+describe('conformance hook: checkDarkFateGame', () => {
+  const fingerprint = (e: DarkFateEngine) => [e.outcome, e.turn, e.staggers, e.flees, e.woundsTaken, e.rev9Destroyed, e.fateN, e.reserveN];
+  it('plays the game a run plays as game K (the checks change nothing), for every built-in policy', () => {
+    for (const name of Object.keys(BUILTIN_POLICIES)) {
+      const p = params(name, { rev9: 3, players: 3, neuralNet: true });
+      const run = buildEngineSync(p);
+      for (const k of [0, 5, 2]) {
+        const checkedRng = streamFor(31, k);
+        checkDarkFateGame(p, checkedRng, k);
+        const runRng = streamFor(31, k);
+        run.playGame(runRng);
+        // Same stream position afterwards: the same draws were made.
+        expect(checkedRng.next(), `${name} game ${k}`).toBe(runRng.next());
+      }
+    }
+  });
+  it('a state broken mid-turn is caught at the next decision, naming the invariant, the game and the turn', () => {
+    const e = buildEngineSync(params('greedy', { rev9: 1 }));
+    const inner = e.policy;
+    // Sabotage: on turn 3, a wound counter goes out of step with the hand (as a missed update would).
+    let broken = false;
+    e.policy = {
+      name: 'saboteur',
+      choose(r, v, d, o, n, a) {
+        if (e.turn === 3 && !broken) {
+          broken = true;
+          e.handWounds[0] += 1;
+        }
+        return inner.choose(r, v, d, o, n, a);
+      },
+      quickAction: (r, v, p, mayRest) => (e.turn === 3 ? -1 : inner.quickAction!(r, v, p, mayRest)),
+    };
+    watchInvariants(e, () => 'darkfate game 7');
+    expect(() => e.playGame(streamFor(5, 7))).toThrow(/^darkfate game 7, turn 3, (before decision \w+|after the \w+ phase)[^:]*: counters in step: p1: wound counter \d+ but \d+ wounds in hand$/);
+  });
+  it('a finished game whose statistics disagree with its zones is named', () => {
+    const e = buildEngineSync(params('random', { rev9: 1 }));
+    e.playGame(streamFor(2, 0));
+    expect(finishedGameProblem(e)).toBeNull();
+    e.woundsTaken += 1;
+    expect(finishedGameProblem(e)).toMatch(/^statistics: \d+ wounds taken but \d+ gone from the wound deck$/);
+  });
+  it('refuses a policy module (it loads asynchronously) with a clear message', () => {
+    expect(() => checkDarkFateGame({ ...params('planner', {}), policyPath: '/tmp/x.mjs' }, streamFor(1, 0), 0)).toThrow(/built-in policies only/);
   });
 });

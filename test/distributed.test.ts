@@ -130,7 +130,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     writeFileSync(pol, "export default { name: 'first', choose: () => 0 };\n");
     const first = await runCliAsync(args);
     expect(first.code, first.stderr).toBe(0);
-    writeFileSync(pol, "export default { name: 'last', choose: (v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
+    writeFileSync(pol, "export default { name: 'last', choose: (rng, v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
     const second = await runCliAsync(args);
     expect(second.code, second.stderr).toBe(0);
     const local = runCli(['darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '-j', '1']);

@@ -10,11 +10,13 @@ import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
 import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings, ScenarioGame } from '../../core/scenarioGame.js';
-import { compileCards, loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
+import { loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
+import { compiledCards } from './compiledCards.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
 import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
-import { buildEngine, loadUserPolicy, type DarkFateSimParams } from './darkfateSim.js';
+import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
+import { loadUserPolicy } from './userPolicy.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -71,7 +73,8 @@ export const darkfateEntry: ScenarioGame = {
     if (rules.refillTo < 1 && rules.reserveSetup < 1) throw new UsageError('parameters refillTo and reserveSetup cannot both be 0');
     const { name: policyName, path: policyPath } = checkPolicy(resolved.policy as string);
     const policyHash = policyPath ? fileHash(policyPath) : undefined;
-    const compiled = compileCards(cards);
+    // Compiled once here; the in-process player and the trace reuse this table (compiledCards).
+    const compiled = compiledCards(cards);
     if (policyPath) {
       try {
         await loadUserPolicy(policyPath, compiled);

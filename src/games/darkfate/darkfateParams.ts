@@ -1,7 +1,7 @@
 // Parameters of `sim darkfate`: the Rev-9 version, players and optional rules, the policy, and
 // every rule constant a house rule might change (rulebook defaults, with their sections).
 import type { ParamSpec } from '../../core/params.js';
-import type { DarkFateRules } from './engine.js';
+import type { DarkFateRules } from './darkfateRules.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
 /** The reference set's Rev-9 keys, and all. A user's card data may name others: rev9 is checked against the data loaded. */

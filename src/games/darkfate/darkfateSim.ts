@@ -4,11 +4,12 @@
 import type { MetricSpec } from '../../core/aggregate.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import type { GamePlayer, GameSim } from '../../core/game.js';
-import { compileCards, type CardDataDoc, type CardTable } from './cardData.js';
-import { DarkFateEngine, OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './engine.js';
-import type { DarkFatePolicy } from './policy.js';
+import type { CardDataDoc } from './cardData.js';
+import { compiledCards } from './compiledCards.js';
+import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './darkfateRules.js';
+import { DarkFateEngine } from './engine.js';
 import { BUILTIN_POLICIES } from './policies.js';
-import { guardedPolicy } from './publicView.js';
+import { guardedUserPolicy, loadUserPolicy } from './userPolicy.js';
 
 export interface DarkFateSimParams {
   cards: CardDataDoc;
@@ -49,35 +50,9 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
   ];
 }
 
-/** Loads a user policy module: default export a factory (cards) => policy, or a policy object. */
-export async function loadUserPolicy(path: string, cards: CardTable): Promise<DarkFatePolicy> {
-  const { pathToFileURL } = await import('node:url');
-  // Both failures name the module: the bare message (e.g. "Unexpected token ';'") does not say where.
-  const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
-  let mod: { default?: unknown; createPolicy?: unknown };
-  try {
-    mod = (await import(pathToFileURL(path).href)) as typeof mod;
-  } catch (err) {
-    throw new Error(`${path}: cannot load the policy module: ${why(err)}`);
-  }
-  const exp = mod.createPolicy ?? mod.default;
-  let policy: DarkFatePolicy | undefined;
-  try {
-    policy = (typeof exp === 'function' ? (exp as (c: CardTable) => unknown)(cards) : exp) as DarkFatePolicy | undefined;
-  } catch (err) {
-    throw new Error(`${path}: the policy factory threw: ${why(err)}`);
-  }
-  if (!policy || typeof policy.choose !== 'function') {
-    throw new Error(`${path}: expected a default export (or createPolicy) that is a policy {name, choose()} or a function (cards) => policy`);
-  }
-  // Only `choose` is taken: the engine checks every index it returns (quickAction is not checked,
-  // so it stays a built-in fast path).
-  return { name: typeof policy.name === 'string' ? policy.name : path, choose: policy.choose.bind(policy) } as DarkFatePolicy;
-}
-
 /** Builds the engine with a built-in policy (synchronous: no module to import). */
 export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
-  const cards = compileCards(p.cards);
+  const cards = compiledCards(p.cards);
   const factory = BUILTIN_POLICIES[p.policy];
   if (!factory) throw new Error(`unknown built-in policy ${p.policy}`);
   return new DarkFateEngine(cards, p.rules, p.setup, factory(cards));
@@ -88,13 +63,12 @@ export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine>
   if (!p.policyPath) return buildEngineSync(p);
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policyPath, p.policyHash, 'policy module');
-  const cards = compileCards(p.cards);
+  const cards = compiledCards(p.cards);
   // The module gets its own copy of the card table: writing to it cannot change the rules the engine plays.
-  const moduleCards = structuredClone(cards);
-  const user = await loadUserPolicy(p.policyPath, moduleCards);
-  const engine = new DarkFateEngine(cards, p.rules, p.setup, user);
+  const loaded = await loadUserPolicy(p.policyPath, cards);
+  const engine = new DarkFateEngine(cards, p.rules, p.setup, loaded.policy);
   // A module sees what players see (DarkFateView), not the engine with its deck order.
-  engine.policy = guardedPolicy(user, engine, moduleCards);
+  engine.policy = guardedUserPolicy(loaded, engine);
   return engine;
 }
 

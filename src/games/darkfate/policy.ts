@@ -1,7 +1,10 @@
-// The decisions the Dark Fate rules leave to players, and the interface every policy implements
-// (built-in or a user module loaded with --policy ./file.js). A policy sees what the players
-// see through DarkFateView: hands (the game is cooperative and open-handed), discard piles,
-// the reserve with its damage, the Rev-9s on the hunt, pile sizes. Never the order of any deck.
+// The decisions the Dark Fate rules leave to players, and what a policy sees. Every policy
+// (built-in, or a user module loaded with --policy ./file.js) implements the core contract
+// Policy<DarkFateView> (src/core/policy.ts): choose(rng, view, decision, options, n, allowNone).
+// A policy sees what the players see through DarkFateView: hands (the game is cooperative and
+// open-handed), discard piles, the reserve with its damage, the Rev-9s on the hunt, pile sizes.
+// Never the order of any deck.
+import type { Policy, ViewMembers } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
 
@@ -88,8 +91,6 @@ export interface DarkFateView {
   readonly supply: number;
   /** Supply that can be spent only on locations. */
   readonly locationSupply: number;
-  /** The game's random stream (for randomised policies; drawing from it is part of the game). A user module may only call next(). */
-  readonly rng: Rng;
   handCount(p: number): number;
   /** Card type in slot i of player p's hand. */
   handCard(p: number, i: number): number;
@@ -125,20 +126,61 @@ export interface DarkFateView {
 }
 
 /**
- * A policy. `choose` must return an index in [0, n), or -1 when allowNone. It must not keep state
- * across games: game K of a run must replay exactly on its own (a trace plays only game K, and each
- * worker thread plays its own chunks with its own copy of the policy), so an answer may depend only
- * on what the game shows (randomness from view.rng). Scratch buffers reused between calls are fine.
+ * The members of DarkFateView, for the read-only facade a user module sees (readOnlyView): one
+ * list, checked against the interface at compile time (DarkFateViewCovered below).
  */
-export interface DarkFatePolicy {
-  readonly name: string;
-  choose(view: DarkFateView, decision: number, options: Int32Array, n: number, allowNone: boolean): number;
+export const DARKFATE_VIEW_MEMBERS = {
+  properties: ['cards', 'players', 'current', 'deciding', 'turn', 'fight', 'supply', 'locationSupply'],
+  methods: [
+    'handCount',
+    'handCard',
+    'woundsInHand',
+    'leadersInHand',
+    'drawCount',
+    'discardCount',
+    'discardCard',
+    'skillCount',
+    'skillCard',
+    'alive',
+    'character',
+    'reserveCount',
+    'reserveCard',
+    'reserveDamage',
+    'reserveHostileCount',
+    'fateCount',
+    'woundsLeft',
+    'rev9Count',
+    'rev9Where',
+    'rev9Damage',
+    'rev9Version',
+    'rev9HuntValue',
+    'nnHandCount',
+    'nnHandCard',
+  ],
+} as const satisfies ViewMembers;
+
+type ListedMember = (typeof DARKFATE_VIEW_MEMBERS)['properties'][number] | (typeof DARKFATE_VIEW_MEMBERS)['methods'][number];
+/** Compile-time check: every DarkFateView member is listed, and every listed name is a member. */
+export type DarkFateViewCovered = [Exclude<keyof DarkFateView, ListedMember>, Exclude<ListedMember, keyof DarkFateView>] extends [never, never] ? true : never;
+const covered: DarkFateViewCovered = true;
+void covered;
+
+/**
+ * A Dark Fate policy: the core contract (`choose` returns an index in [0, n), or -1 when
+ * allowNone; no state across games: an answer may depend only on the view and on draws from
+ * `rng`, the game's stream), plus an optional fast path for the built-in policies.
+ */
+export interface DarkFatePolicy extends Policy<DarkFateView> {
   /**
    * Optional fast path for the play-phase ACTION decision (the built-in policies use it): given the
    * view, the current player `p` and whether resting is allowed, return the encoded action that
    * `choose` would pick from the full option list, or -1 to have the engine list the options and
-   * call `choose`. It must never return anything else (tests compare the two paths). The engine
-   * does not check the code, so a user module's quickAction is not loaded (see loadUserPolicy).
+   * call `choose`. It must never return anything else (tests compare the two paths), and it draws
+   * from `rng` exactly as `choose` would. The engine does not check the code, so a user module's
+   * quickAction is not loaded (loadPolicyModule takes only name and choose).
    */
-  quickAction?(view: DarkFateView, p: number, mayRest: boolean): number;
+  quickAction?(rng: Rng, view: DarkFateView, p: number, mayRest: boolean): number;
 }
+
+/** A decision's name as errors show it: "ACTION (0)". */
+export const decisionName = (decision: number): string => `${DECISION_NAMES[decision] ?? '?'} (${decision})`;

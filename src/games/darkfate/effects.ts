@@ -1,0 +1,163 @@
+// Dark Fate engine, layer 3 of 7: the effect interpreter. A card's text is compiled (cardData.ts)
+// into (op, arg) pairs per section (play, activate, defense, each turn); resolve runs a section's
+// ops for one player, asking the policy where the text leaves a choice (which card to discard or
+// destroy, which card to gain and for whom, which staggered Rev-9 to destroy).
+import { OUTCOME_NONE } from './darkfateRules.js';
+import { KW, OP } from './ops.js';
+import { DECISION, REV9_HUNT } from './policy.js';
+import { EngineZones } from './zones.js';
+
+export class EngineEffects extends EngineZones {
+  /** Resolves ops [from, to) for the current player (or `who` for defense text). */
+  protected resolve(from: number, to: number, who: number): void {
+    // Small enough to inline: most sections are empty (starters, plain cards), so skip the call.
+    if (from < to) this.resolveOps(from, to, who);
+  }
+  protected resolveOps(from: number, to: number, who: number): void {
+    const c = this.cards;
+    // Go On Without Me!: the rest of a text stops when the player resolving it dies (a hostile's text
+    // resolved on a dead current player's turn goes on: its wounds pass to the left).
+    const wasDead = this.dead[who];
+    for (let i = from; i < to && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; i++) {
+      const arg = c.args[i];
+      switch (c.ops[i]) {
+        case OP.FIGHT:
+          this.fight += arg;
+          break;
+        case OP.SUPPLY:
+          this.supply += arg;
+          break;
+        case OP.LOCATION_SUPPLY:
+          // rulebook: card anatomy (Wheels) — this supply can only be spent on locations.
+          this.locationSupply += arg;
+          break;
+        case OP.DRAW:
+          for (let d = 0; d < arg && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; d++) this.drawOne(who, true);
+          // An action names a hand slot in 8 bits (policy.ts): refuse a hand no action could name.
+          if (this.handN[who] > 256) throw new Error(`player ${who + 1} holds ${this.handN[who]} cards; at most 256 are supported (an action names a hand slot in 8 bits)`);
+          break;
+        case OP.DISCARD:
+          // rulebook: Playing Cards — the text is a cost; playability was checked before playing.
+          this.discardFromHand(who, arg, DECISION.DISCARD_COST);
+          break;
+        case OP.DISCARD_FORCED:
+          this.discardFromHand(who, arg, DECISION.DISCARD_FORCED);
+          break;
+        case OP.DESTROY_FROM_HAND:
+          for (let d = 0; d < arg && this.handN[who] > 0; d++) {
+            const j = this.askHandSlot(DECISION.DESTROY_FROM_HAND, who, true);
+            if (j < 0) break;
+            const inst = this.removeFromHand(who, j);
+            this.destroy(inst);
+            this.trace?.(`    p${who + 1} destroys ${this.name(inst)}`);
+          }
+          break;
+        case OP.HEAL:
+          for (let d = 0; d < arg; d++) if (!this.healOne(who)) break;
+          break;
+        case OP.GAIN_FREE:
+          this.gainFree(who, arg);
+          break;
+        case OP.FATE_TO_RESERVE:
+          // rulebook: Specific Beats General (the gamble card) — draw from the fate deck into the reserve.
+          for (let d = 0; d < arg; d++) {
+            if (this.trace && this.fateN > 0 && this.isRev9(this.fateAt(0))) this.trace(`    the card's text draws the top fate card:`);
+            const inst = this.fateToReserve(this.inHunt);
+            if (inst >= 0 && !this.isRev9(inst)) this.trace?.(`    ${this.name(inst)} is added to the reserve`);
+          }
+          break;
+        case OP.DESTROY_REV9:
+        case OP.DESTROY_REV9_SPECIAL: {
+          // rulebook: Glossary, Stagger — "if the Rev-9 is staggered, destroy it" ("the Rev-9" reads "a Rev-9").
+          let n = 0;
+          for (let k = 0; k < this.rev9N; k++) {
+            const v = c.rev9[this.r9Version[k]];
+            if (this.r9Where[k] === REV9_HUNT && this.r9Dmg[k] >= v.stagger && (c.ops[i] === OP.DESTROY_REV9_SPECIAL || !v.specialOnly)) this.opts[n++] = k;
+          }
+          if (n > 0) this.destroyRev9(this.opts[n === 1 ? 0 : this.ask(DECISION.DESTROY_REV9, n, false, who)]);
+          break;
+        }
+        case OP.WOUND_CURRENT:
+          for (let d = 0; d < arg; d++) this.wound(this.current);
+          break;
+        case OP.WOUND_EACH:
+          // rulebook: Go On Without Me! — a dead player's wound is gained by the player to the left (wound() passes it on).
+          for (let d = 0; d < arg; d++) for (let q = 0; q < this.players; q++) this.wound(q);
+          break;
+        case OP.REV9_HEAL:
+          for (let k = 0; k < this.rev9N; k++) {
+            if (this.r9Where[k] !== REV9_HUNT || this.r9Dmg[k] === 0) continue;
+            this.r9Dmg[k] = Math.max(0, this.r9Dmg[k] - arg);
+            this.trace?.(`    Rev-9 ${c.rev9[this.r9Version[k]].name} heals ${arg} (now ${this.r9Dmg[k]} damage)`);
+          }
+          break;
+        default:
+          // DESTROY_SELF is applied where the card is played; DEFEND is the defense marker.
+          break;
+      }
+    }
+  }
+
+  protected askHandSlot(decision: number, p: number, allowNone: boolean): number {
+    const n = this.handN[p];
+    for (let i = 0; i < n; i++) this.opts[i] = i;
+    return this.ask(decision, n, allowNone, p);
+  }
+
+  /** Destroys a wound from p's hand, else from p's discard pile. */
+  protected healOne(p: number): boolean {
+    const w = this.cards.woundType;
+    for (let i = 0; i < this.handN[p]; i++) {
+      if (this.handType[p * this.S + i] === w) {
+        this.destroy(this.removeFromHand(p, i));
+        this.trace?.(`    p${p + 1} heals a wound from hand`);
+        return true;
+      }
+    }
+    const base = p * this.S;
+    for (let i = 0; i < this.discardN[p]; i++) {
+      if (this.instType[this.discard[base + i]] === w) {
+        this.destroy(this.discard[base + i]);
+        this.discard[base + i] = this.discard[base + --this.discardN[p]];
+        this.trace?.(`    p${p + 1} heals a wound from the discard pile`);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** rulebook: Playing Cards — whose discard pile a gained card goes to (no question when one player is alive). */
+  protected askRecipient(p: number): number {
+    if (this.aliveN === 1 && !this.dead[p]) return p;
+    let m = 0;
+    for (let q = 0; q < this.players; q++) if (!this.dead[q]) this.opts[m++] = q;
+    return this.opts[m === 1 ? 0 : this.ask(DECISION.GAIN_RECIPIENT, m, false, p)];
+  }
+
+  protected gainFree(p: number, maxCost: number): void {
+    let n = 0;
+    for (let j = 0; j < this.reserveN; j++) {
+      const t = this.reserveType[j];
+      if (this.cards.cost[t] >= 0 && this.cards.cost[t] <= maxCost && !(this.cards.kw[t] & KW.LOCATION)) this.opts[n++] = j;
+    }
+    if (n === 0) return;
+    const pick = this.ask(DECISION.GAIN_FREE, n, true, p);
+    if (pick < 0) return;
+    const inst = this.removeReserve(this.opts[pick]);
+    this.pending = inst;
+    const r = this.askRecipient(p);
+    this.pending = -1;
+    this.toDiscard(r, inst);
+    this.trace?.(`    p${p + 1} gains ${this.name(inst)} free for p${r + 1}`);
+  }
+
+  /** Player `who` discards up to `count` cards of their choice (`decision` says why). */
+  protected discardFromHand(who: number, count: number, decision: number): void {
+    for (let d = 0; d < count && this.handN[who] > 0; d++) {
+      const inst = this.removeFromHand(who, this.askHandSlot(decision, who, false));
+      this.toDiscard(who, inst);
+      this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
+    }
+  }
+
+}

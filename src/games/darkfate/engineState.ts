@@ -1,0 +1,324 @@
+// Dark Fate engine, layer 1 of 7: the state and the view. Every zone is a preallocated typed
+// array, allocated once per engine and reset per game (engine.ts): card instances are small
+// integers (fate cards, wounds, starters, then the Rev-9 cards), zones are Int16Array stacks, the
+// fate deck is a ring buffer (cards go to its top and bottom). The engine is one object whose
+// class is a chain, one file per concern (a chain, not free functions, so the hot path keeps its
+// `this.` calls and V8 sees one object shape): state and view (here) ← zones.ts (zone primitives)
+// ← effects.ts (the card-text interpreter) ← playPhase.ts ← reservePhase.ts ← huntPhase.ts ←
+// engine.ts (set-up and turn structure). Trace text, the conservation check and the setters of
+// hand-built test positions are free functions over the state (trace.ts, conservation.ts,
+// engineFixtures.ts).
+//
+// Members: a policy reads only the DarkFateView members (built-in policies get the engine itself,
+// typed as the view; a user module gets a read-only facade with those members only:
+// userPolicy.ts). The other public members are engine internals for the engine's own files.
+import { shownAnswer } from '../../core/gameError.js';
+import type { Rng } from '../../core/rng.js';
+import type { CardTable } from './cardData.js';
+import type { DarkFateRules, DarkFateSetup } from './darkfateRules.js';
+import { OUTCOME_NONE } from './darkfateRules.js';
+import { KW, OP, SECTIONS, SEC_PLAY } from './ops.js';
+import { decisionName, type DarkFatePolicy, type DarkFateView } from './policy.js';
+
+/** handBits flags: what the per-hand counters count. */
+export const HAND_WOUND = 1;
+export const HAND_LEADER = 2;
+export const HAND_DEFENSE = 4;
+
+export class EngineState implements DarkFateView {
+  readonly cards: CardTable;
+  readonly players: number;
+  readonly rules: DarkFateRules;
+  readonly setup: DarkFateSetup;
+  policy: DarkFatePolicy;
+  /** Optional trace sink (turn-by-turn lines); null in Monte Carlo runs. */
+  trace: ((line: string) => void) | null = null;
+
+  // ---- view fields ----
+  current = 0;
+  deciding = 0;
+  turn = 0;
+  fight = 0;
+  supply = 0;
+  locationSupply = 0;
+  /** The game's random stream (set by reset): handed to the policy as its first argument, never part of the view. */
+  rng!: Rng;
+
+  // ---- outcome and statistics of the last game ----
+  outcome = OUTCOME_NONE;
+  staggers = 0;
+  rev9Destroyed = 0;
+  flees = 0;
+  woundsTaken = 0;
+
+  // ---- instances ----
+  readonly nInst: number;
+  readonly instType: Int16Array;
+  readonly fateInstN: number;
+  readonly woundBase: number;
+  readonly starterBase: number;
+  readonly startersPerPlayer: number;
+  readonly rev9Base: number;
+  readonly rev9N: number;
+  readonly selfDestroy: Uint8Array;
+  /** Per instance: HAND_WOUND | HAND_LEADER | HAND_DEFENSE (one load instead of type + keyword + wound checks on every hand move). */
+  readonly handBits: Uint8Array;
+  /** Keyword bits per instance (0 for a Rev-9): saves the instType lookup in the reserve and hunt loops. */
+  readonly instKw: Int32Array;
+  /** Lowest cost of any gainable card type (a bound for skipping buy scans). */
+  readonly minCost: number;
+
+  // ---- zones ----
+  /** The fate deck before the set-up shuffle, and the Rev-9 deck (Neural Net Processor): fixed per engine. */
+  readonly fateStart: Int16Array;
+  readonly nnStart: Int16Array;
+  readonly S: number;
+  readonly fate: Int16Array;
+  readonly fateMask: number;
+  fateHead = 0;
+  fateN = 0;
+  readonly reserve: Int16Array;
+  /** Card type per reserve slot (instType of reserve[j], kept alongside): one load for reserveCard and the reserve scans. */
+  readonly reserveType: Int16Array;
+  readonly reserveDmg: Int16Array;
+  reserveN = 0;
+  /** Hostile cards in the reserve: lets the hunt and the policies skip scanning a reserve with none. */
+  reserveHostiles = 0;
+  readonly woundPile: Int16Array;
+  woundN = 0;
+  readonly drawPile: Int16Array;
+  readonly drawN: Int32Array;
+  readonly hand: Int16Array;
+  /** Card type per hand slot (instType of hand[i], kept alongside): one load for handCard and the hand scans. */
+  readonly handType: Int16Array;
+  readonly handN: Int32Array;
+  readonly handWounds: Int32Array;
+  /** Leadership cards per hand: lets legalActions skip other hands that hold none. */
+  readonly handLeaders: Int32Array;
+  /** Defense cards per hand: lets an attack skip the hands that hold none. */
+  readonly handDefense: Int32Array;
+  readonly discard: Int16Array;
+  readonly discardN: Int32Array;
+  readonly played: Int16Array;
+  readonly playedOwner: Int8Array;
+  playedN = 0;
+  readonly skills: Int16Array;
+  readonly skillsN: Int32Array;
+  readonly destroyed: Int16Array;
+  destroyedN = 0;
+  /** A card being resolved (a hostile being activated, a location just bought): -1 when none. */
+  limbo = -1;
+  /** While a Rev-9 hunts (a Rev-9 a hostile's text reveals then joins the hunt without hunting: trace wording). */
+  inHunt = false;
+  /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
+  pending = -1;
+  /** Optional hook called after the set-up and after each phase of a turn (PHASE_*; conformance checks); null in Monte Carlo runs. */
+  onPhase: ((phase: number) => void) | null = null;
+  readonly nnHand: Int16Array;
+  nnHandN = 0;
+  readonly nnDeck: Int16Array;
+  nnDeckN = 0;
+  readonly dead: Uint8Array;
+  aliveN = 0;
+  readonly activeCharacter: Int32Array;
+
+  // ---- Rev-9s ----
+  readonly r9Version: Int8Array;
+  readonly r9Where: Int8Array;
+  readonly r9Dmg: Int16Array;
+  readonly r9Hunting: Uint8Array;
+
+  // ---- scratch ----
+  readonly opts: Int32Array;
+  readonly tmp: Int16Array;
+
+  constructor(cards: CardTable, rules: DarkFateRules, setup: DarkFateSetup, policy: DarkFatePolicy) {
+    this.cards = cards;
+    this.rules = rules;
+    this.setup = setup;
+    this.policy = policy;
+    this.players = setup.players;
+    const P = setup.players;
+    this.fateInstN = cards.fateTotal;
+    this.woundBase = this.fateInstN;
+    this.starterBase = this.woundBase + cards.woundCount;
+    this.startersPerPlayer = rules.prepCards + rules.setbackCards + (setup.solo ? 2 : 1);
+    this.rev9Base = this.starterBase + P * this.startersPerPlayer;
+    const ver = cards.rev9[setup.rev9];
+    this.rev9N = 1 + ver.splitsInto.length;
+    this.nInst = this.rev9Base + this.rev9N;
+    this.instType = new Int16Array(this.nInst);
+    let at = 0;
+    for (let t = 0; t < cards.nTypes; t++) for (let c = 0; c < cards.fateCount[t]; c++) this.instType[at++] = t;
+    for (let w = 0; w < cards.woundCount; w++) this.instType[at++] = cards.woundType;
+    for (let p = 0; p < P; p++) {
+      for (let c = 0; c < rules.prepCards; c++) this.instType[at++] = cards.prepType;
+      for (let c = 0; c < rules.setbackCards; c++) this.instType[at++] = cards.setbackType;
+      const chars = setup.solo ? setup.characters : [setup.characters[p]];
+      for (const ch of chars) this.instType[at++] = cards.characters[ch].uniqueType;
+    }
+    for (let k = 0; k < this.rev9N; k++) this.instType[at++] = cards.nTypes + k;
+    this.selfDestroy = new Uint8Array(cards.nTypes);
+    for (let t = 0; t < cards.nTypes; t++) {
+      for (let i = cards.sec[t * SECTIONS + SEC_PLAY]; i < cards.sec[t * SECTIONS + SEC_PLAY + 1]; i++) if (cards.ops[i] === OP.DESTROY_SELF) this.selfDestroy[t] = 1;
+    }
+    this.handBits = new Uint8Array(this.nInst);
+    this.instKw = new Int32Array(this.nInst);
+    for (let i = 0; i < this.nInst; i++) if (this.instType[i] < cards.nTypes) this.instKw[i] = cards.kw[this.instType[i]];
+    for (let i = 0; i < this.nInst; i++) {
+      const t = this.instType[i];
+      if (t >= cards.nTypes) continue; // a Rev-9 card is never in a hand
+      const kw = cards.kw[t];
+      this.handBits[i] = (t === cards.woundType ? HAND_WOUND : 0) | (kw & KW.LEADERSHIP ? HAND_LEADER : 0) | (kw & KW.DEFENSE ? HAND_DEFENSE : 0);
+    }
+    let minCost = 1 << 30;
+    for (let t = 0; t < cards.nTypes; t++) if (cards.cost[t] >= 0 && cards.cost[t] < minCost) minCost = cards.cost[t];
+    this.minCost = minCost;
+    const S = this.nInst;
+    this.S = S;
+    let cap = 1;
+    while (cap < S + 1) cap <<= 1;
+    this.fate = new Int16Array(cap);
+    this.fateMask = cap - 1;
+    this.reserve = new Int16Array(S);
+    this.reserveType = new Int16Array(S);
+    this.reserveDmg = new Int16Array(S);
+    this.woundPile = new Int16Array(cards.woundCount);
+    for (let i = 0; i < cards.woundCount; i++) this.woundPile[i] = this.woundBase + i;
+    const fateStart: number[] = [];
+    const nnStart: number[] = [];
+    for (let i = 0; i < this.fateInstN; i++) {
+      // rulebook: Neural Net Processor — remove all hostile cards to form the Rev-9 deck.
+      if (setup.neuralNet && cards.kw[this.instType[i]] & KW.HOSTILE) nnStart.push(i);
+      else fateStart.push(i);
+    }
+    this.fateStart = Int16Array.from(fateStart);
+    this.nnStart = Int16Array.from(nnStart);
+    this.drawPile = new Int16Array(P * S);
+    this.drawN = new Int32Array(P);
+    this.hand = new Int16Array(P * S);
+    this.handType = new Int16Array(P * S);
+    this.handN = new Int32Array(P);
+    this.handWounds = new Int32Array(P);
+    this.handLeaders = new Int32Array(P);
+    this.handDefense = new Int32Array(P);
+    this.discard = new Int16Array(P * S);
+    this.discardN = new Int32Array(P);
+    this.played = new Int16Array(S);
+    this.playedOwner = new Int8Array(S);
+    this.skills = new Int16Array(P * S);
+    this.skillsN = new Int32Array(P);
+    this.destroyed = new Int16Array(S);
+    this.nnHand = new Int16Array(S);
+    this.nnDeck = new Int16Array(S);
+    this.dead = new Uint8Array(P);
+    this.activeCharacter = new Int32Array(P);
+    this.r9Version = new Int8Array(this.rev9N);
+    this.r9Where = new Int8Array(this.rev9N);
+    this.r9Dmg = new Int16Array(this.rev9N);
+    this.r9Hunting = new Uint8Array(this.rev9N);
+    this.opts = new Int32Array(4 * S + 64);
+    this.tmp = new Int16Array(S);
+  }
+
+  // =============================== view ===============================
+  handCount(p: number): number {
+    return this.handN[p];
+  }
+  handCard(p: number, i: number): number {
+    return this.handType[p * this.S + i];
+  }
+  woundsInHand(p: number): number {
+    return this.handWounds[p];
+  }
+  leadersInHand(p: number): number {
+    return this.handLeaders[p];
+  }
+  drawCount(p: number): number {
+    return this.drawN[p];
+  }
+  discardCount(p: number): number {
+    return this.discardN[p];
+  }
+  discardCard(p: number, i: number): number {
+    return this.instType[this.discard[p * this.S + i]];
+  }
+  skillCount(p: number): number {
+    return this.skillsN[p];
+  }
+  skillCard(p: number, i: number): number {
+    return this.instType[this.skills[p * this.S + i]];
+  }
+  alive(p: number): boolean {
+    return this.dead[p] === 0;
+  }
+  character(p: number): number {
+    return this.activeCharacter[p];
+  }
+  reserveCount(): number {
+    return this.reserveN;
+  }
+  reserveCard(i: number): number {
+    return this.reserveType[i];
+  }
+  reserveDamage(i: number): number {
+    return this.reserveDmg[i];
+  }
+  reserveHostileCount(): number {
+    return this.reserveHostiles;
+  }
+  fateCount(): number {
+    return this.fateN;
+  }
+  woundsLeft(): number {
+    return this.woundN;
+  }
+  rev9Count(): number {
+    return this.rev9N;
+  }
+  rev9Where(k: number): number {
+    return this.r9Where[k];
+  }
+  rev9Damage(k: number): number {
+    return this.r9Dmg[k];
+  }
+  rev9Version(k: number): number {
+    return this.r9Version[k];
+  }
+  rev9HuntValue(k: number): number {
+    const v = this.cards.rev9[this.r9Version[k]];
+    // Public fact (reviewer): the Endoskeleton hits harder once it has taken half its stagger value.
+    return v.hunt + (v.enrageAt > 0 && this.r9Dmg[k] >= v.enrageAt ? v.enrageHunt : 0);
+  }
+  nnHandCount(): number {
+    return this.nnHandN;
+  }
+  nnHandCard(i: number): number {
+    return this.instType[this.nnHand[i]];
+  }
+
+  // =============================== helpers ===============================
+  isRev9(inst: number): boolean {
+    return inst >= this.rev9Base;
+  }
+  name(inst: number): string {
+    const t = this.instType[inst];
+    return t >= this.cards.nTypes ? `Rev-9 ${this.cards.rev9[this.r9Version[inst - this.rev9Base]].name}` : this.cards.names[t];
+  }
+  /** Card at depth d (0 = top) of the fate deck (engine internals: conservation, fixtures, trace; a policy never sees deck order). */
+  fateAt(d: number): number {
+    return this.fate[(this.fateHead + d) & this.fateMask];
+  }
+  /**
+   * The one way a rule asks a player: decision `decision` over opts[0, n), made by `decider` (-1:
+   * the Neural Net Rev-9 player). Returns the policy's index, checked: in [0, n), or -1 when allowNone.
+   */
+  protected ask(decision: number, n: number, allowNone: boolean, decider: number): number {
+    this.deciding = decider;
+    const r = this.policy.choose(this.rng, this, decision, this.opts, n, allowNone);
+    if (!(Number.isInteger(r) && r < n && (r >= 0 || (allowNone && r === -1)))) {
+      throw new Error(`policy ${this.policy.name}: decision ${decisionName(decision)} returned ${shownAnswer(r)}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
+    }
+    return r;
+  }
+}

@@ -1,0 +1,58 @@
+// Dark Fate engine, layer 5 of 7: the reserve phase. Refill the reserve, one more card (again at
+// will while no Rev-9 is on the hunt), and the Neural Net Processor's Rev-9 player.
+import { DECISION } from './policy.js';
+import { EnginePlayPhase } from './playPhase.js';
+
+export class EngineReservePhase extends EnginePlayPhase {
+  // =============================== reserve phase ===============================
+  /** rulebook: 2: Reserve Phase. */
+  reservePhase(p: number): void {
+    const onHuntBefore = this.anyOnHunt();
+    let revealed = false;
+    // Step 1: refill the reserve to four.
+    while (this.reserveN < this.rules.refillTo) {
+      const c = this.fateToReserve(false);
+      if (c < 0) break;
+      if (this.isRev9(c)) {
+        revealed = true;
+        break;
+      }
+      this.trace?.(`  reserve + ${this.name(c)}`);
+    }
+    // Step 2: one more card; repeat at will while the Rev-9 is not on the hunt.
+    if (!revealed) {
+      let again = true;
+      while (again) {
+        const c = this.fateToReserve(false);
+        if (c < 0) break;
+        if (this.isRev9(c)) {
+          // The reserve phase ends immediately.
+          revealed = true;
+          break;
+        }
+        this.trace?.(`  reserve + ${this.name(c)}`);
+        again = false;
+        if (!onHuntBefore && !this.anyOnHunt() && this.fateN > 0) {
+          this.opts[0] = 0;
+          this.opts[1] = 1;
+          again = this.ask(DECISION.EXTRA_DRAW, 2, false, p) === 1;
+          if (again) this.trace?.(`  p${p + 1} draws an extra reserve card`);
+        }
+      }
+    }
+    if (this.setup.neuralNet && this.nnHandN > 0) {
+      // rulebook: Neural Net Processor — at the end of each reserve phase the Rev-9 player may add a
+      // card from their hand to the reserve and draw from the Rev-9 deck.
+      for (let i = 0; i < this.nnHandN; i++) this.opts[i] = i;
+      const j = this.ask(DECISION.NEURAL_NET, this.nnHandN, true, -1);
+      if (j >= 0) {
+        const inst = this.nnHand[j];
+        this.nnHand[j] = this.nnHand[--this.nnHandN];
+        this.addReserve(inst);
+        this.trace?.(`  the Rev-9 player adds ${this.name(inst)} to the reserve`);
+        if (this.nnDeckN > 0) this.nnHand[this.nnHandN++] = this.nnDeck[--this.nnDeckN];
+      }
+    }
+  }
+
+}

@@ -1,13 +1,14 @@
 // `sim terror` through the real, compiled CLI: the report contract, determinism, --trace,
 // --policy FILE, --data FILE, and one-line exit-2 messages for bad options and bad data.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
 
 const DATA = readFileSync(new URL('../scenarios/terror/data.yaml', import.meta.url), 'utf8');
 const tmp = mkdtempSync(join(tmpdir(), 'sim-terror-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const base = ['terror', '--seed', '5', '--format', 'json', '-q'];
 
 function bad(args: string[], ...fragments: string[]): void {
@@ -80,7 +81,7 @@ describe('sim terror', () => {
   });
 
   it('a scenario file sets the policy and the data file, relative to the scenario (not the working directory)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-scenario-'));
+    const dir = mkdtempSync(join(tmp, 'scenario-'));
     writeFileSync(join(dir, 'policy.js'), readFileSync(new URL('../scenarios/terror/policy-example.js', import.meta.url), 'utf8'));
     writeFileSync(join(dir, 'data.yaml'), DATA.replace('health: 6 ', 'health: 15 '));
     const scenario = (policyAt: 'params' | 'run') =>
@@ -235,14 +236,20 @@ describe('sim terror', () => {
     bad([...base, '--data', f3], 'bad3.yaml', 'fatedVictims', 'expected 5');
   });
   it('a user policy answer out of its contract stops the run, naming the decision and the value (never read as a default)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-bad-'));
-    writeFileSync(join(dir, 'bad.mjs'), "export default { name: 'bad', chooseBuy: () => 99 };\n");
-    writeFileSync(join(dir, 'str.mjs'), "export default { name: 'str', chooseReward: () => '1' };\n");
+    const dir = mkdtempSync(join(tmp, 'bad-'));
+    // BUY is decision 7, REWARD 8 (src/games/terror/terrorDecision.ts).
+    writeFileSync(join(dir, 'bad.mjs'), "export default (data, base) => ({ name: 'bad', choose: (rng, view, d, o, n, none) => (d === 7 ? 99 : base.choose(rng, view, d, o, n, none)) });\n");
+    writeFileSync(join(dir, 'str.mjs'), "export default (data, base) => ({ name: 'str', choose: (rng, view, d, o, n, none) => (d === 8 ? '1' : base.choose(rng, view, d, o, n, none)) });\n");
+    writeFileSync(join(dir, 'old.mjs'), "export default { name: 'old', useThwart: () => false };\n");
     const bad = runCli(['terror', '-n', '10', '--seed', '1', '--policy', join(dir, 'bad.mjs'), '-j', '1', '-q']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/policy bad: chooseBuy returned 99, expected an index in \[0, \d+\) or -1/);
+    expect(bad.stderr).toMatch(/policy bad: decision BUY returned 99, expected an index in \[0, \d+\) or -1 \(none\)/);
     const str = runCli(['terror', '-n', '50', '--seed', '1', '--policy', join(dir, 'str.mjs'), '-j', '1', '-q']);
     expect(str.code).toBe(1);
-    expect(str.stderr).toMatch(/policy str: chooseReward returned "1" \(type string\), expected 0 \(heal\) or 1 \(lower horror\)/);
+    expect(str.stderr).toMatch(/policy str: decision REWARD returned "1" \(type string\), expected an index in \[0, 2\)/);
+    // A module of the old ten-method shape is refused up front (exit 2), naming what is expected.
+    const old = runCli(['terror', '-n', '10', '--seed', '1', '--policy', join(dir, 'old.mjs'), '-j', '1', '-q']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('choose(rng, view, decision, options, n, allowNone)');
   }, 60_000);
 });

@@ -2,7 +2,7 @@
 // (or public-fact) default and source, plus the run choices (Death Order card, policy, data file).
 import type { ParamSpec } from '../../core/params.js';
 
-/** Built-in policies; any other `policy` value is a user module path (see terrorPolicy.ts). */
+/** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
 export const BUILTIN_POLICIES = ['death-order', 'random'] as const;
 
 /** Readings of the Final Health token (parameter finalHealth; see scenarios/terror/README.md). */

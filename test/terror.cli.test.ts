@@ -61,6 +61,20 @@ describe('sim terror', () => {
     expect(runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']).stdout).toBe(text.stdout);
   });
 
+  it('trace is a parameter: --trace K, --set trace=K and a scenario\'s params.trace print the same bytes (regression guard: the trace as recorded before the split)', async () => {
+    const viaOption = runCli(['terror', '--seed', '3', '--trace', '5', '-q']);
+    expect(viaOption.code, viaOption.stderr).toBe(0);
+    // Recorded with the pre-split engine (one file, ten-method policies): a guard against drift, not a truth.
+    await expect(viaOption.stdout).toMatchFileSnapshot('__snapshots__/terror-trace-seed3-game5.noreg.txt');
+    expect(runCli(['terror', '--seed', '3', '--set', 'trace=5', '-q']).stdout).toBe(viaOption.stdout);
+    const file = join(tmp, 'trace.yaml');
+    writeFileSync(file, 'game: terror\nparams:\n  trace: 5\nrun:\n  seed: 3\n');
+    expect(runCli(['run', file, '-q']).stdout).toBe(viaOption.stdout);
+    for (const how of [['--set', 'trace=5'], ['--trace', '5']]) expect(JSON.parse(runCli(['terror', '--seed', '3', ...how, '-q', '--format', 'json']).stdout).params.trace).toBe(5);
+    bad([...base, '-n', '10', '--set', 'trace=10'], 'option --set trace', '0..9');
+    bad([...base, '--set', 'trace=-2'], 'trace', 'an integer in [-1,');
+  });
+
   it('--trace without --seed tells the seed it chose on stderr, and that seed replays the same game', () => {
     const t = runCli(['terror', '-n', '50', '--trace', '3']);
     expect(t.code, t.stderr).toBe(0);

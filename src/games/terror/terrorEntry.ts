@@ -1,6 +1,6 @@
 // Terror from Destiny as a scenario game: parameters (policy and data file included) → Monte
-// Carlo run through settings.simulate('terror', …) → report. traceReport() plays game K of a run
-// (stream streamFor(seed, K)) in-process and reports it turn by turn in Report.text.
+// Carlo run through settings.simulate('terror', …) → report; or, with trace >= 0, game K of the
+// run (stream streamFor(seed, K)) played in-process and reported turn by turn in Report.text.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileHash } from '../../core/hash.js';
@@ -130,6 +130,11 @@ export const terrorEntry: ScenarioGame = {
   summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
   params: TERROR_PARAMS,
   async run(resolved, settings): Promise<Report> {
+    const trace = Number(resolved.trace ?? -1);
+    if (trace >= 0) {
+      checkTraceIndex(trace, settings.n, 'parameter trace');
+      return traceRun(resolved, await prepare(resolved), settings.seed, trace, settings.confidence);
+    }
     const prepared = await prepare(resolved);
     const { sim, dataLabel, policyLabel } = prepared;
     const run = await settings.simulate('terror', sim);
@@ -155,12 +160,14 @@ function checkTraceIndex(index: number, n: number, where: string): void {
 }
 
 /**
- * Game `index` of the run (`seed`, `n` games) played in-process with tracing on: the same game as
- * in the full run. Throws UsageError ("option --trace") when `index` is not a game of the run.
+ * Game `index` of the run (`seed`, `n` games) played in-process with tracing on: what terrorEntry
+ * returns for parameter trace = index, for a caller holding the index apart from the parameters.
+ * The report's params say trace = index. Throws UsageError ("option --trace") when `index` is not a
+ * game of the run.
  */
 export async function traceReport(resolved: ResolvedParams, seed: number, n: number, index: number, confidence: number): Promise<Report> {
   checkTraceIndex(index, n, 'option --trace');
-  return traceRun(resolved, await prepare(resolved), seed, index, confidence);
+  return traceRun({ ...resolved, trace: index }, await prepare(resolved), seed, index, confidence);
 }
 
 /** Game `index` of run `seed` played with tracing on: the same game as in the full run. The turn-by-turn lines go to Report.text (and result.trace for JSON). */

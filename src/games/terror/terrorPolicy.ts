@@ -21,15 +21,11 @@ function carryVictims(options: Int32Array, n: number): number {
   return all;
 }
 
-/** Victims one CARRY answer may take: the largest subset offered. */
+/** Victims one CARRY answer may take: the size of the largest subset offered (the last: options come by size). */
 function carryCap(options: Int32Array, n: number): number {
-  let cap = 0;
-  for (let i = 0; i < n; i++) {
-    let k = 0;
-    for (let m = options[i]; m; m &= m - 1) k++;
-    if (k > cap) cap = k;
-  }
-  return cap;
+  let k = 0;
+  for (let m = options[n - 1]; m; m &= m - 1) k++;
+  return k;
 }
 
 /** The index of `value` in options[0, n) (the engine offers every answer a built-in computes). */

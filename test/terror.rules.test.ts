@@ -7,11 +7,11 @@ import { streamFor } from '../src/core/rng.js';
 import { defaultDataFile, loadTerrorData, parseTerrorData } from '../src/games/terror/terrorData.js';
 import type { Policy } from '../src/core/policy.js';
 import type { Rng } from '../src/core/rng.js';
-import { doAction, horrorRoll, listActions, listUnknowns, actionPhase } from '../src/games/terror/actionPhase.js';
+import { actionPhase, doAction, horrorRoll, listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
 import { destinyPhase } from '../src/games/terror/destinyPhase.js';
 import { heal, loseHealth } from '../src/games/terror/loseHealth.js';
 import { killerPhase, planningPhase } from '../src/games/terror/playTerrorGame.js';
-import { discardTopTerror, raiseBloodlust, resolveTerror, applyEffects } from '../src/games/terror/resolveTerror.js';
+import { applyEffects, discardTopTerror, raiseBloodlust, resolveTerror } from '../src/games/terror/resolveTerror.js';
 import { killOnBoard, resolveFatedDeath } from '../src/games/terror/resolveFatedDeath.js';
 import {
   actionCard,

@@ -1,13 +1,14 @@
 // `sim terror` through the real, compiled CLI: the report contract, determinism, --trace,
 // --policy FILE, --data FILE, and one-line exit-2 messages for bad options and bad data.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
 
 const DATA = readFileSync(new URL('../scenarios/terror/data.yaml', import.meta.url), 'utf8');
 const tmp = mkdtempSync(join(tmpdir(), 'sim-terror-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const base = ['terror', '--seed', '5', '--format', 'json', '-q'];
 
 function bad(args: string[], ...fragments: string[]): void {
@@ -60,6 +61,20 @@ describe('sim terror', () => {
     expect(runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']).stdout).toBe(text.stdout);
   });
 
+  it('trace is a parameter: --trace K, --set trace=K and a scenario\'s params.trace print the same bytes (regression guard: the trace as recorded before the split)', async () => {
+    const viaOption = runCli(['terror', '--seed', '3', '--trace', '5', '-q']);
+    expect(viaOption.code, viaOption.stderr).toBe(0);
+    // Recorded with the pre-split engine (one file, ten-method policies): a guard against drift, not a truth.
+    await expect(viaOption.stdout).toMatchFileSnapshot('__snapshots__/terror-trace-seed3-game5.noreg.txt');
+    expect(runCli(['terror', '--seed', '3', '--set', 'trace=5', '-q']).stdout).toBe(viaOption.stdout);
+    const file = join(tmp, 'trace.yaml');
+    writeFileSync(file, 'game: terror\nparams:\n  trace: 5\nrun:\n  seed: 3\n');
+    expect(runCli(['run', file, '-q']).stdout).toBe(viaOption.stdout);
+    for (const how of [['--set', 'trace=5'], ['--trace', '5']]) expect(JSON.parse(runCli(['terror', '--seed', '3', ...how, '-q', '--format', 'json']).stdout).params.trace).toBe(5);
+    bad([...base, '-n', '10', '--set', 'trace=10'], 'option --set trace', '0..9');
+    bad([...base, '--set', 'trace=-2'], 'trace', 'an integer in [-1,');
+  });
+
   it('--trace without --seed tells the seed it chose on stderr, and that seed replays the same game', () => {
     const t = runCli(['terror', '-n', '50', '--trace', '3']);
     expect(t.code, t.stderr).toBe(0);
@@ -80,7 +95,7 @@ describe('sim terror', () => {
   });
 
   it('a scenario file sets the policy and the data file, relative to the scenario (not the working directory)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-scenario-'));
+    const dir = mkdtempSync(join(tmp, 'scenario-'));
     writeFileSync(join(dir, 'policy.js'), readFileSync(new URL('../scenarios/terror/policy-example.js', import.meta.url), 'utf8'));
     writeFileSync(join(dir, 'data.yaml'), DATA.replace('health: 6 ', 'health: 15 '));
     const scenario = (policyAt: 'params' | 'run') =>
@@ -235,14 +250,20 @@ describe('sim terror', () => {
     bad([...base, '--data', f3], 'bad3.yaml', 'fatedVictims', 'expected 5');
   });
   it('a user policy answer out of its contract stops the run, naming the decision and the value (never read as a default)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-terror-bad-'));
-    writeFileSync(join(dir, 'bad.mjs'), "export default { name: 'bad', chooseBuy: () => 99 };\n");
-    writeFileSync(join(dir, 'str.mjs'), "export default { name: 'str', chooseReward: () => '1' };\n");
+    const dir = mkdtempSync(join(tmp, 'bad-'));
+    // BUY is decision 7, REWARD 8 (src/games/terror/terrorDecision.ts).
+    writeFileSync(join(dir, 'bad.mjs'), "export default (data, base) => ({ name: 'bad', choose: (rng, view, d, o, n, none) => (d === 7 ? 99 : base.choose(rng, view, d, o, n, none)) });\n");
+    writeFileSync(join(dir, 'str.mjs'), "export default (data, base) => ({ name: 'str', choose: (rng, view, d, o, n, none) => (d === 8 ? '1' : base.choose(rng, view, d, o, n, none)) });\n");
+    writeFileSync(join(dir, 'old.mjs'), "export default { name: 'old', useThwart: () => false };\n");
     const bad = runCli(['terror', '-n', '10', '--seed', '1', '--policy', join(dir, 'bad.mjs'), '-j', '1', '-q']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/policy bad: chooseBuy returned 99, expected an index in \[0, \d+\) or -1/);
+    expect(bad.stderr).toMatch(/policy bad: decision BUY returned 99, expected an index in \[0, \d+\) or -1 \(none\)/);
     const str = runCli(['terror', '-n', '50', '--seed', '1', '--policy', join(dir, 'str.mjs'), '-j', '1', '-q']);
     expect(str.code).toBe(1);
-    expect(str.stderr).toMatch(/policy str: chooseReward returned "1" \(type string\), expected 0 \(heal\) or 1 \(lower horror\)/);
+    expect(str.stderr).toMatch(/policy str: decision REWARD returned "1" \(type string\), expected an index in \[0, 2\)/);
+    // A module of the old ten-method shape is refused up front (exit 2), naming what is expected.
+    const old = runCli(['terror', '-n', '10', '--seed', '1', '--policy', join(dir, 'old.mjs'), '-j', '1', '-q']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('choose(rng, view, decision, options, n, allowNone)');
   }, 60_000);
 });

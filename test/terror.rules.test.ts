@@ -5,18 +5,33 @@ import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { defaultDataFile, loadTerrorData, parseTerrorData } from '../src/games/terror/terrorData.js';
-import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON, TerrorGame } from '../src/games/terror/terrorGame.js';
-import { M_ACH_ALL_CONSEQUENCES, M_ACH_ALL_SAVED, M_ACH_NO_LIMBO, M_SURVIVED, PER_CARD, PER_CARD_METRICS, recordGame } from '../src/games/terror/terrorSim.js';
-import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
+import type { Policy } from '../src/core/policy.js';
+import type { Rng } from '../src/core/rng.js';
+import { actionPhase, doAction, horrorRoll, listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
+import { destinyPhase } from '../src/games/terror/destinyPhase.js';
+import { heal, loseHealth } from '../src/games/terror/loseHealth.js';
+import { killerPhase, planningPhase } from '../src/games/terror/playTerrorGame.js';
+import { applyEffects, discardTopTerror, raiseBloodlust, resolveTerror } from '../src/games/terror/resolveTerror.js';
+import { killOnBoard, resolveFatedDeath } from '../src/games/terror/resolveFatedDeath.js';
 import {
-  deathOrderPolicy,
+  actionCard,
+  actionDest,
+  OUTCOME_DIED_IN_DESTINY,
+  OUTCOME_WON,
+  TERROR_DECISION,
+  unknownKind,
   V_BOARD,
   V_CONSEQUENCE,
   V_DEATH_TOKEN,
   V_FG_CARD,
   V_LIMBO,
-  type TerrorPolicy,
-} from '../src/games/terror/terrorPolicy.js';
+} from '../src/games/terror/terrorDecision.js';
+import { TerrorGame } from '../src/games/terror/terrorGame.js';
+import { M_ACH_ALL_CONSEQUENCES, M_ACH_ALL_SAVED, M_ACH_NO_LIMBO, M_SURVIVED, PER_CARD, PER_CARD_METRICS, recordGame } from '../src/games/terror/terrorSim.js';
+import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
+import { deathOrderPolicy } from '../src/games/terror/terrorPolicy.js';
+import { legalPlacements } from '../src/games/terror/terrorSetup.js';
+import type { TerrorView } from '../src/games/terror/terrorView.js';
 
 const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
 const D = defaultsOf(TERROR_PARAMS);
@@ -30,8 +45,24 @@ const thwart = data.cards.findIndex((c) => c.kind === 6);
 const premonition = data.cards.findIndex((c) => c.kind === 5);
 const escort = data.cards.findIndex((c) => c.kind === 1);
 
+type Answer = (rng: Rng, view: TerrorView, options: Int32Array, n: number) => number;
+/** death-order, with the decisions in `answers` answered by the functions given (Dominiate-style overrides). */
+function answering(answers: Partial<Record<number, Answer>>): Policy<TerrorView> {
+  return {
+    name: 'test',
+    choose: (rng, view, decision, options, n, allowNone) => answers[decision]?.(rng, view, options, n) ?? deathOrderPolicy.choose(rng, view, decision, options, n, allowNone),
+  };
+}
+/** CARRY: the option taking the most victims (the first such). */
+const carryMost: Answer = (_r, _v, options, n) => {
+  let best = 0;
+  const bits = (m: number): number => (m === 0 ? 0 : 1 + bits(m & (m - 1)));
+  for (let i = 1; i < n; i++) if (bits(options[i]) > bits(options[best])) best = i;
+  return best;
+};
+
 /** A game after set-up, with all Fated Victims taken off the board so tests can place them. */
-function game(policy: TerrorPolicy = deathOrderPolicy, seed = 1, over: Partial<TerrorSimParams> = {}): TerrorGame {
+function game(policy: Policy<TerrorView> = deathOrderPolicy, seed = 1, over: Partial<TerrorSimParams> = {}): TerrorGame {
   const g = new TerrorGame(params(over), policy);
   g.reset(streamFor(seed, 0));
   return g;
@@ -83,7 +114,7 @@ describe('rulebook: Special Setup', () => {
     const section = (v: number, h: number) => grid.sections[grid.gridVertical[v - 1]][grid.gridHorizontal[h - 1]];
     const legal = (v: number, h: number) => {
       const out = new Int32Array(16);
-      const n = g.legalPlacements(section(v, h), out);
+      const n = legalPlacements(g, section(v, h), out);
       return Array.from(out.slice(0, n)).map((s) => grid.spaces[s].name).sort();
     };
     for (let f = 0; f < 5; f++) g.vState[f] = V_LIMBO; // none placed yet
@@ -139,8 +170,7 @@ describe('rulebook: Special Setup', () => {
 
 describe('rulebook: Fated Victims', () => {
   it('leaving by an exit puts the token on the first Death token without one: not yet saved', () => {
-    const carryAll: TerrorPolicy = { ...deathOrderPolicy, chooseCarry: (_v, _vs, n, max) => (1 << Math.min(n, max)) - 1 };
-    const g = game(carryAll);
+    const g = game(answering({ [TERROR_DECISION.CARRY]: carryMost }));
     const jock = fated('jock');
     const nerd = fated('nerd');
     g.deathOn[0] = fated('loner'); // token 1 already has a Fated Victim on it
@@ -149,7 +179,7 @@ describe('rulebook: Fated Victims', () => {
     for (const v of [jock, nerd]) (g.vState[v] = V_BOARD), (g.vSpace[v] = space('House'));
     g.hand_[escort] = 1;
     g.time_ = 6;
-    g.doAction(escort, space('Highway Exit'));
+    doAction(g, escort, space('Highway Exit'));
     expect(g.vState[jock]).toBe(V_DEATH_TOKEN);
     expect(g.deathOn[1]).toBe(jock);
     expect(g.vState[nerd]).toBe(V_DEATH_TOKEN);
@@ -158,7 +188,7 @@ describe('rulebook: Fated Victims', () => {
   });
 
   /** cheerleader and rebel at the House with the Final Girl (no normal victims around), escort in hand. */
-  function atTheHouse(policy: TerrorPolicy, known: number[]): TerrorGame {
+  function atTheHouse(policy: Policy<TerrorView>, known: number[]): TerrorGame {
     const g = game(policy);
     setDeathOrder(g, [...known, ...[0, 1, 2, 3, 4].filter((v) => !known.includes(v))]);
     known.forEach((_, p) => (g.deathFaceUp[p] = 1));
@@ -174,28 +204,27 @@ describe('rulebook: Fated Victims', () => {
     const cheerleader = fated('cheerleader');
     const rebel = fated('rebel');
     const g = atTheHouse(deathOrderPolicy, [rebel, cheerleader]);
-    g.doAction(escort, space('Highway Exit'));
+    doAction(g, escort, space('Highway Exit'));
     expect(g.deathOn[0]).toBe(rebel);
     expect(g.deathOn[1]).toBe(cheerleader);
-    g.resolveFatedDeath();
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
+    resolveFatedDeath(g);
     expect(g.vState[rebel]).toBe(V_FG_CARD);
     expect(g.vState[cheerleader]).toBe(V_FG_CARD);
     expect(g.limboEver).toBe(0);
   });
 
-  it('Fated Victims leaving together: a policy without chooseExitNext sends the lowest id first; one with it chooses', () => {
-    const carryAll: TerrorPolicy = { ...deathOrderPolicy, chooseCarry: (_v, _vs, n, max) => (1 << Math.min(n, max)) - 1 };
+  it('Fated Victims leaving together: the policy picks who goes next (EXIT_NEXT, options ascending ids): first, or last', () => {
     const cheerleader = fated('cheerleader');
     const rebel = fated('rebel');
-    const plain = atTheHouse({ ...carryAll, chooseExitNext: undefined }, [rebel, cheerleader]);
-    plain.doAction(escort, space('Highway Exit'));
+    const plain = atTheHouse(answering({ [TERROR_DECISION.CARRY]: carryMost, [TERROR_DECISION.EXIT_NEXT]: () => 0 }), [rebel, cheerleader]);
+    doAction(plain, escort, space('Highway Exit'));
     expect(plain.deathOn[0]).toBe(cheerleader);
     expect(plain.deathOn[1]).toBe(rebel);
     const asked: number[][] = [];
-    const last: TerrorPolicy = { ...carryAll, chooseExitNext: (_v, vs, n) => (asked.push(Array.from(vs.slice(0, n))), n - 1) };
+    const last = answering({ [TERROR_DECISION.CARRY]: carryMost, [TERROR_DECISION.EXIT_NEXT]: (_r, _v, vs, n) => (asked.push(Array.from(vs.slice(0, n))), n - 1) });
     const g = atTheHouse(last, []);
-    g.doAction(escort, space('Highway Exit'));
+    doAction(g, escort, space('Highway Exit'));
     expect(asked).toEqual([[cheerleader, rebel]]); // asked once: the last one goes alone
     expect(g.deathOn[0]).toBe(rebel);
     expect(g.deathOn[1]).toBe(cheerleader);
@@ -204,10 +233,10 @@ describe('rulebook: Fated Victims', () => {
   it('dying for another reason sends a Fated Victim to Limbo without raising bloodlust; a normal victim raises it', () => {
     const g = game();
     const rebel = fated('rebel');
-    g.killOnBoard(rebel);
+    killOnBoard(g, rebel);
     expect(g.vState[rebel]).toBe(V_LIMBO);
     expect(g.bloodlust()).toBe(0);
-    g.killOnBoard(g.fc);
+    killOnBoard(g, g.fc);
     expect(g.bloodlust()).toBe(1);
   });
 
@@ -223,7 +252,7 @@ describe('rulebook: Fated Death Terror Cards', () => {
     const g = game();
     setDeathOrder(g, [2, 0, 1, 3, 4]);
     const h = g.health();
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
     expect(g.deathFaceUp[0]).toBe(1);
     expect(g.vState[2]).toBe(V_CONSEQUENCE);
     expect(g.consVictim[0]).toBe(2);
@@ -236,9 +265,9 @@ describe('rulebook: Fated Death Terror Cards', () => {
   it('lone token, pictured victim in Limbo: the Limbo consequence (two heart-with-arrow: -2 health) first', () => {
     const g = game();
     setDeathOrder(g, [3, 0, 1, 2, 4]);
-    g.killOnBoard(3);
+    killOnBoard(g, 3);
     const h = g.health();
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
     expect(g.health()).toBe(h - data.fatedDeath.limboDamage);
     expect(g.vState[3]).toBe(V_CONSEQUENCE);
     expect(g.bloodlust()).toBe(1); // raised now, not when it went to Limbo
@@ -250,16 +279,16 @@ describe('rulebook: Fated Death Terror Cards', () => {
     g.vState[1] = V_DEATH_TOKEN;
     g.deathOn[0] = 1;
     g.health_ = 2;
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
     expect(g.vState[1]).toBe(V_FG_CARD);
     expect(g.health()).toBe(4);
     expect(g.bloodlust()).toBe(0);
     expect(g.pendingRewards).toBe(1);
     expect(g.arrow()).toBe(1);
     g.horror_ = 5;
-    const onlyRewards: TerrorPolicy = { ...deathOrderPolicy, chooseReward: () => 1, chooseAction: () => -1 };
+    const onlyRewards = answering({ [TERROR_DECISION.REWARD]: () => 1, [TERROR_DECISION.ACTION]: () => -1 });
     g.policy = onlyRewards;
-    g.actionPhase();
+    actionPhase(g);
     expect(g.pendingRewards).toBe(0);
     expect(g.horror()).toBe(5 - data.finalGirl.saveRewardHorror);
   });
@@ -275,7 +304,7 @@ describe('rulebook: Fated Death Terror Cards', () => {
     g.vState[rebel] = V_DEATH_TOKEN;
     g.deathOn[1] = rebel;
     const h = g.health();
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
     // (A) the Death token is flipped: it shows the rebel.
     expect(g.deathPicture(0)).toBe(rebel);
     // (B) the rebel is found on the next Death token and killed: bloodlust up, onto the Consequence card under the Arrow.
@@ -297,11 +326,11 @@ describe('rulebook: Fated Death Terror Cards', () => {
     const cheerleader = fated('cheerleader');
     const rebel = fated('rebel');
     setDeathOrder(g, [rebel, cheerleader, 2, 3, 4]);
-    g.killOnBoard(rebel); // in Limbo (no bloodlust yet)
+    killOnBoard(g, rebel); // in Limbo (no bloodlust yet)
     g.vState[cheerleader] = V_DEATH_TOKEN;
     g.deathOn[0] = cheerleader;
     const h = g.health();
-    g.resolveFatedDeath();
+    resolveFatedDeath(g);
     expect(g.health()).toBe(h - data.fatedDeath.limboDamage);
     expect(g.vState[rebel]).toBe(V_CONSEQUENCE);
     expect(g.consVictim[0]).toBe(rebel);
@@ -316,7 +345,7 @@ describe('rulebook: Fated Death Terror Cards', () => {
     const g = game();
     setDeathOrder(g, [0, 1, 2, 3, 4]);
     g.deck[g.deckPos] = 0; // a Fated Death card on top
-    g.discardTopTerror();
+    discardTopTerror(g);
     expect(g.vState[0]).toBe(V_CONSEQUENCE);
     expect(g.arrow()).toBe(1);
     expect(g.terrorConsumed).toBe(1);
@@ -328,10 +357,10 @@ describe('rulebook: No More Fated Victims on the Board', () => {
     const g = game();
     const quiet = terrorCard('Quiet');
     g.deck.fill(quiet);
-    g.killerPhase();
+    killerPhase(g);
     expect(g.deckPos).toBe(1);
-    for (let v = 0; v < 5; v++) g.killOnBoard(v);
-    g.killerPhase();
+    for (let v = 0; v < 5; v++) killOnBoard(g, v);
+    killerPhase(g);
     expect(g.deckPos).toBe(3);
   });
 });
@@ -344,13 +373,13 @@ describe('rulebook: No More Fated Victims on the Board — the last one leaving 
     expect(g.fatedOnBoard()).toBe(1);
     g.deck.fill(terrorCard('Quiet'));
     g.deck[0] = terrorCard('Taken'); // kill a random victim on the board: the jock, the only one
-    g.killerPhase();
+    killerPhase(g);
     expect(g.vState[jock]).toBe(V_LIMBO);
     expect(g.fatedOnBoard()).toBe(0);
     expect(g.deckPos).toBe(1); // not "subsequent": this phase drew one
-    g.killerPhase();
+    killerPhase(g);
     expect(g.deckPos).toBe(3);
-    g.killerPhase();
+    killerPhase(g);
     expect(g.deckPos).toBe(5);
   });
 });
@@ -359,7 +388,7 @@ describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition'
   it('a Destiny symbol resolves the Death Order card\'s effect (card I: horror +1)', () => {
     const g = game();
     g.hand_[thwart] = 0;
-    g.resolveTerror(terrorCard('Omen'));
+    resolveTerror(g, terrorCard('Omen'));
     expect(g.horror()).toBe(6);
   });
 
@@ -369,14 +398,14 @@ describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition'
     const relentless = terrorCard('Relentless');
     expect(data.terror[relentless].killerActions).toBe(2);
     expect(data.terror[relentless].killerOther).toBe(true);
-    g.resolveTerror(relentless);
+    resolveTerror(g, relentless);
     expect(g.horror()).toBe(7);
   });
 
   it('Thwart Destiny ignores one Destiny symbol', () => {
     const g = game();
     g.hand_[thwart] = 1;
-    g.resolveTerror(terrorCard('Relentless'));
+    resolveTerror(g, terrorCard('Relentless'));
     expect(g.horror()).toBe(6); // one of the two ignored
     expect(g.hand_[thwart]).toBe(0);
   });
@@ -386,16 +415,16 @@ describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition'
     for (let p = 0; p < 5; p++) expect(g.deathPicture(p)).toBe(-1);
     g.hand_[premonition] = 1;
     g.time_ = 6;
-    g.doAction(premonition, -1);
+    doAction(g, premonition, -1);
     expect(g.deathPicture(0)).toBe(g.deathPic[0]);
     expect(g.deathPicture(1)).toBe(g.deathPic[1]);
     expect(g.deathPicture(2)).toBe(-1);
     // The next terror card is an Unknown too.
     g.hand_[premonition] = 1;
-    const revealTerror: TerrorPolicy = { ...deathOrderPolicy, chooseReveal: (_v, u, n) => Array.from(u.slice(0, n)).findIndex((c) => c >> 6 === 3) };
+    const revealTerror = answering({ [TERROR_DECISION.REVEAL]: (_r, _v, u, n) => Array.from(u.slice(0, n)).findIndex((c) => unknownKind(c) === 3) });
     g.policy = revealTerror;
     expect(g.nextTerrorKnown()).toBe(-1);
-    g.doAction(premonition, -1);
+    doAction(g, premonition, -1);
     expect(g.nextTerrorKnown()).toBe(g.deck[g.deckPos]);
   });
 });
@@ -403,23 +432,29 @@ describe('rulebook: Destiny Symbol, Killer Actions, Thwart Destiny, Premonition'
 describe('rulebook: Premonition — Consequence and Punishment cards are Unknowns too', () => {
   it('flips a facedown Consequence card and a facedown Punishment card: the view shows them, they are no longer Unknowns', () => {
     // Reveal the first Consequence card, then the first Punishment card (kinds 1 and 2).
-    const pickKind = (kind: number): TerrorPolicy['chooseReveal'] => (_v, u, n) => Array.from(u.slice(0, n)).findIndex((c) => c >> 6 === kind);
     let kind = 1;
-    const g = game({ ...deathOrderPolicy, chooseReveal: (v, u, n, r) => pickKind(kind++)(v, u, n, r) });
+    const g = game(
+      answering({
+        [TERROR_DECISION.REVEAL]: (_r, _v, u, n) => {
+          const want = kind++;
+          return Array.from(u.slice(0, n)).findIndex((c) => unknownKind(c) === want);
+        },
+      }),
+    );
     for (let i = 0; i < 5; i++) {
       expect(g.consequence(i)).toBe(-1);
       expect(g.punishment(i)).toBe(-1);
     }
-    const before = g.listUnknowns();
+    const before = listUnknowns(g);
     g.hand_[premonition] = 1;
     g.time_ = 6;
-    g.doAction(premonition, -1); // reveal 2: Consequence 1, then Punishment 1
+    doAction(g, premonition, -1); // reveal 2: Consequence 1, then Punishment 1
     expect(g.consequence(0)).toBe(g.consCard[0]);
     expect(g.punishment(0)).toBe(data.punishments[g.punCard[0]]);
     expect(g.consequence(1)).toBe(-1);
     expect(g.punishment(1)).toBe(-1);
     for (let p = 0; p < 5; p++) expect(g.deathPicture(p)).toBe(-1);
-    const after = g.listUnknowns();
+    const after = listUnknowns(g);
     expect(after).toBe(before - 2);
     const codes = Array.from(g.scratch.slice(0, after));
     expect(codes).not.toContain((1 << 6) | 0);
@@ -463,7 +498,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g.items_ = 2;
     g.horror_ = 3;
     g.health_ = 6;
-    g.destinyPhase();
+    destinyPhase(g);
     expect(g.consFaceUp[1]).toBe(1);
     expect(g.consFaceUp[3]).toBe(1);
     expect(g.consFaceUp[0]).toBe(0);
@@ -477,7 +512,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g.items_ = 3;
     g.horror_ = 1;
     g.health_ = 2;
-    g.destinyPhase();
+    destinyPhase(g);
     expect(g.health()).toBe(2);
     expect(g.items()).toBe(0);
     expect(g.punFaceUp[1]).toBe(0);
@@ -490,7 +525,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g.horror_ = 1;
     g.health_ = 2;
     g.finalToken = 3;
-    g.destinyPhase(); // -3 → 0 → token: back with 3 (excess ignored); horror met
+    destinyPhase(g); // -3 → 0 → token: back with 3 (excess ignored); horror met
     expect(g.health()).toBe(3);
     expect(g.outcome).toBe(OUTCOME_WON);
     const g2 = ginny();
@@ -498,7 +533,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g2.horror_ = 4;
     g2.health_ = 2;
     g2.finalToken = 1;
-    g2.destinyPhase(); // -3 → back with 1; -2 → dead
+    destinyPhase(g2); // -3 → back with 1; -2 → dead
     expect(g2.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
     // finalHealth lastLife (default): -3 from 3 → 0, on the (blank) token but alive; horror met → wins at 0.
     const g3 = ginny();
@@ -506,7 +541,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g3.horror_ = 1;
     g3.health_ = 3;
     g3.finalToken = 0;
-    g3.destinyPhase();
+    destinyPhase(g3);
     expect(g3.outcome).toBe(OUTCOME_WON);
     expect(g3.health()).toBe(0);
     expect(g3.finalFlipped).toBe(false);
@@ -517,7 +552,7 @@ describe('rulebook: End of the Game & the Destiny Phase', () => {
     g4.horror_ = 1;
     g4.health_ = 3;
     g4.finalToken = 0;
-    g4.destinyPhase();
+    destinyPhase(g4);
     expect(g4.outcome).toBe(OUTCOME_DIED_IN_DESTINY);
     expect(g4.consFaceUp[3]).toBe(0); // never reached
   });
@@ -527,13 +562,13 @@ describe('public fact: Final Health tokens (reading: parameter finalHealth)', ()
   /** Dice of the next horror roll, read from the trace line. */
   function dice(g: TerrorGame): number {
     g.trace = [];
-    g.horrorRoll();
+    horrorRoll(g);
     const line = g.trace.find((l) => l.includes('horror roll'))!;
     g.trace = null;
     return Number(/(\d+) dice/.exec(line)![1]);
   }
   function fresh(finalHealth: 'lastLife' | 'flipAtZero', token: number): TerrorGame {
-    const g = new TerrorGame(params({ finalHealth }), { ...deathOrderPolicy, convertPartials: () => 0 });
+    const g = new TerrorGame(params({ finalHealth }), answering({ [TERROR_DECISION.CONVERT_PARTIALS]: () => 0 }));
     g.reset(streamFor(1, 0));
     g.horror_ = 5;
     g.finalToken = token;
@@ -546,46 +581,46 @@ describe('public fact: Final Health tokens (reading: parameter finalHealth)', ()
     const g = fresh('lastLife', 2);
     g.health_ = 2;
     expect(dice(g)).toBe(base);
-    g.loseHealth(2);
+    loseHealth(g, 2);
     expect(g.dead).toBe(false);
     expect(g.health()).toBe(0);
     expect(g.finalFlipped).toBe(false);
     expect(g.onFinalHealth()).toBe(true);
     expect(dice(g)).toBe(base + 1);
     expect(g.phaseEnded).toBe(false);
-    g.loseHealth(3); // flips: back with 2, the excess ignored
+    loseHealth(g, 3); // flips: back with 2, the excess ignored
     expect(g.finalFlipped).toBe(true);
     expect(g.health()).toBe(2);
     expect(g.phaseEnded).toBe(true);
     expect(g.onFinalHealth()).toBe(false);
     expect(dice(g)).toBe(base);
-    g.loseHealth(2); // after the flip, reaching 0 again is death
+    loseHealth(g, 2); // after the flip, reaching 0 again is death
     expect(g.dead).toBe(true);
   });
 
   it('lastLife: a loss going past 0 flips the token at once; a blank one is death', () => {
     const g = fresh('lastLife', 3);
     g.health_ = 2;
-    g.loseHealth(4);
+    loseHealth(g, 4);
     expect(g.health()).toBe(3);
     expect(g.finalFlipped).toBe(true);
     const b = fresh('lastLife', 0);
     b.health_ = 1;
-    b.loseHealth(1);
+    loseHealth(b, 1);
     expect(b.dead).toBe(false);
-    b.loseHealth(1);
+    loseHealth(b, 1);
     expect(b.dead).toBe(true);
   });
 
   it('lastLife: healed above 0 she is off the token (no +1 die); back at 0 she is on it again', () => {
     const g = fresh('lastLife', 0);
     g.health_ = 1;
-    g.loseHealth(1);
+    loseHealth(g, 1);
     expect(dice(g)).toBe(base + 1);
-    g.heal(1);
+    heal(g, 1);
     expect(g.onFinalHealth()).toBe(false);
     expect(dice(g)).toBe(base);
-    g.loseHealth(1);
+    loseHealth(g, 1);
     expect(g.onFinalHealth()).toBe(true);
     expect(g.dead).toBe(false);
   });
@@ -593,22 +628,22 @@ describe('public fact: Final Health tokens (reading: parameter finalHealth)', ()
   it('flipAtZero: the token flips at 0; +1 die after a revival only while health is at most the token\'s value (not kept after a heal above it)', () => {
     const g = fresh('flipAtZero', 2);
     g.health_ = 2;
-    g.loseHealth(2);
+    loseHealth(g, 2);
     expect(g.finalFlipped).toBe(true);
     expect(g.health()).toBe(2);
     expect(g.phaseEnded).toBe(true);
     expect(dice(g)).toBe(base + 1);
-    g.heal(1);
+    heal(g, 1);
     expect(g.health()).toBe(3);
     expect(g.onFinalHealth()).toBe(false);
     expect(dice(g)).toBe(base);
-    g.loseHealth(1);
+    loseHealth(g, 1);
     expect(g.onFinalHealth()).toBe(true);
-    g.loseHealth(2);
+    loseHealth(g, 2);
     expect(g.dead).toBe(true);
     const b = fresh('flipAtZero', 0);
     b.health_ = 1;
-    b.loseHealth(1);
+    loseHealth(b, 1);
     expect(b.dead).toBe(true);
   });
 });
@@ -629,20 +664,20 @@ describe('public fact: a revival ends the current phase (rulebook: not the Desti
     const rockfall = terrorCard('Rockfall');
     expect(data.terror[rockfall].killerActions).toBe(1);
     expect(data.terror[rockfall].effects).toEqual([{ kind: 1, amount: -1 }]);
-    g.resolveTerror(rockfall);
+    resolveTerror(g, rockfall);
     expect(g.finalFlipped).toBe(true);
     expect(g.health()).toBe(2);
     // Fate's Hand: a Destiny symbol and a Killer action; the second is not resolved after the revival.
     const h = onToken(3);
-    h.resolveTerror(terrorCard("Fate's Hand"));
+    resolveTerror(h, terrorCard("Fate's Hand"));
     expect(h.health()).toBe(3);
   });
 
   it('Killer phase: after a revival no further terror card of that phase is drawn', () => {
     const g = onToken(2);
-    for (let v = 0; v < 5; v++) g.killOnBoard(v); // 2 cards per Killer phase from now on
+    for (let v = 0; v < 5; v++) killOnBoard(g, v); // 2 cards per Killer phase from now on
     g.deck.fill(terrorCard('Cut'));
-    g.killerPhase();
+    killerPhase(g);
     expect(g.deckPos).toBe(1);
     expect(g.health()).toBe(2);
   });
@@ -652,13 +687,13 @@ describe('public fact: a revival ends the current phase (rulebook: not the Desti
     const control = onToken(1);
     control.bloodlust_ = 2;
     const h = control.horror();
-    control.raiseBloodlust(1);
+    raiseBloodlust(control, 1);
     expect(control.horror()).toBe(h + 1);
     const g = onToken(1);
     g.bloodlust_ = 2;
-    g.loseHealth(1); // back with 1: the phase ends
+    loseHealth(g, 1); // back with 1: the phase ends
     expect(g.phaseEnded).toBe(true);
-    g.raiseBloodlust(1);
+    raiseBloodlust(g, 1);
     expect(g.bloodlust()).toBe(3);
     expect(g.horror()).toBe(h);
   });
@@ -676,7 +711,7 @@ describe('public fact: a revival ends the current phase (rulebook: not the Desti
     g.horror_ = 5;
     g.health_ = 1;
     g.finalToken = 3;
-    g.destinyPhase(); // -4: 0, then the token: back with 3 (excess ignored); -1: 2
+    destinyPhase(g); // -4: 0, then the token: back with 3 (excess ignored); -1: 2
     expect(g.consFaceUp[1]).toBe(1);
     expect(g.punFaceUp[1]).toBe(1);
     expect(g.health()).toBe(2);
@@ -689,34 +724,33 @@ describe('public fact: the action phase ends when time goes below 0', () => {
 
   it('with time ≥ 0 left a card may be played even if it takes time below 0; then the phase ends', () => {
     expect(data.cards[escort].play).toBe(2);
-    const escortFirst: TerrorPolicy = {
-      ...deathOrderPolicy,
-      chooseAction(_v, a) {
-        for (let i = 0; i < a.n; i++) if (a.card[i] === escort && a.dest[i] >= 0) return i;
-        for (let i = 0; i < a.n; i++) if (a.dest[i] >= 0) return i;
+    const escortFirst = answering({
+      [TERROR_DECISION.ACTION]: (_r, _v, a, n) => {
+        for (let i = 0; i < n; i++) if (actionCard(a[i]) === escort && actionDest(a[i]) >= 0) return i;
+        for (let i = 0; i < n; i++) if (actionDest(a[i]) >= 0) return i;
         return -1;
       },
-    };
+    });
     const g = game(escortFirst, 1, { timePerTurn: 1 });
     g.horror_ = 0;
     g.hand_.fill(0);
     g.hand_[escort] = 1;
     g.hand_[run] = 2;
-    g.actionPhase();
+    actionPhase(g);
     expect(g.hand_[escort]).toBe(0); // played with 1 time left
     expect(g.time()).toBe(-1);
     expect(g.hand_[run]).toBe(2); // the phase ended: nothing more played
     // At time 0 a card costing 1 is still legal.
     g.time_ = 0;
-    const a = g.listActions();
-    expect(Array.from(a.card.slice(0, a.n)).filter((c, i) => c === run && a.dest[i] >= 0).length).toBeGreaterThan(0);
+    const n = listActions(g);
+    expect(Array.from(g.actionOptions.slice(0, n)).filter((a) => actionCard(a) === run && actionDest(a) >= 0).length).toBeGreaterThan(0);
   });
 
   it('no card is bought in the Planning phase with time below 0', () => {
     const g = game();
     g.time_ = -1;
     g.hand_.fill(0);
-    g.planningPhase();
+    planningPhase(g);
     expect(g.handTotal()).toBe(0);
   });
 });
@@ -738,20 +772,20 @@ describe('assumption (data killNearestTie): who "kill: nearest" takes among equa
   it('the bundled data says fatedFirst: the Fated Victim (lowest id) goes, to Limbo', () => {
     expect(data.killNearestTie).toBe(0);
     const g = tied(data.killNearestTie);
-    g.applyEffects(killNearest);
+    applyEffects(g, killNearest);
     expect(g.vState[fated('jock')]).toBe(V_LIMBO);
     expect(g.vState[g.fc]).toBe(V_BOARD);
   });
 
   it('normalFirst: the normal victim goes; random: either, about evenly', () => {
     const g = tied(1);
-    g.applyEffects(killNearest);
+    applyEffects(g, killNearest);
     expect(g.vState[g.fc]).toBe(2); // V_DEAD
     expect(g.vState[fated('jock')]).toBe(V_BOARD);
     let fatedTaken = 0;
     for (let seed = 0; seed < 400; seed++) {
       const r = tied(2, seed);
-      r.applyEffects(killNearest);
+      applyEffects(r, killNearest);
       expect(r.vState[r.fc + 1]).toBe(V_BOARD);
       if (r.vState[fated('jock')] === V_LIMBO) fatedTaken++;
       else expect(r.vState[r.fc]).toBe(2);

@@ -1,20 +1,18 @@
 // Terror from Destiny as a scenario game: parameters (policy and data file included) → Monte
-// Carlo run through settings.simulate('terror', …) → report. traceReport() plays game K of a run
-// (stream streamFor(seed, K)) in-process and reports it turn by turn in Report.text.
+// Carlo run through settings.simulate('terror', …) → report; or, with trace >= 0, game K of the
+// run (stream streamFor(seed, K)) played in-process and reported turn by turn in Report.text.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileHash } from '../../core/hash.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
-import { streamFor } from '../../core/rng.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
-import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON } from './terrorGame.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
-import { loadPolicyModule } from './terrorPolicy.js';
 import { terrorResult, terrorTables } from './terrorReport.js';
-import { createTerrorGame } from './terrorSim.js';
+import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
+import { traceGame } from './terrorTrace.js';
 
 const FINAL_HEALTH_TEXT: Record<FinalHealthReading, string> = {
   lastLife: 'Final Health (finalHealth lastLife): one token drawn facedown at set-up; at 0 health she is on it, alive, with +1 horror die; the next loss flips it (blank: death; numbered: back with that health, excess loss ignored, the phase ends); after the flip 0 health is death.',
@@ -84,9 +82,11 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
       throw new UsageError(`parameter policy (--policy): got "${policyLabel}", expected ${BUILTIN_POLICIES.join(', ')} or the path of a policy module (file not found)`);
     }
     try {
-      await loadPolicyModule(abs, data);
+      await loadTerrorPolicyModule(abs, data);
     } catch (err) {
-      throw new UsageError(`parameter policy (--policy): ${policyLabel}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+      // The loader's message names the file itself: say it once, as the user wrote it.
+      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+      throw new UsageError(`parameter policy (--policy): ${policyLabel}: ${why.startsWith(`${abs}: `) ? why.slice(abs.length + 2) : why}`);
     }
     policy = abs;
     policyHash = fileHash(abs);
@@ -112,12 +112,6 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   return { sim, dataLabel, policyLabel };
 }
 
-const OUTCOME_TEXT: Record<number, string> = {
-  [OUTCOME_WON]: 'survives Destiny (win)',
-  [OUTCOME_DIED_IN_PLAY]: 'dies during play',
-  [OUTCOME_DIED_IN_DESTINY]: 'dies in the Destiny phase',
-};
-
 function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confidence: number) {
   return {
     // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).
@@ -136,6 +130,11 @@ export const terrorEntry: ScenarioGame = {
   summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
   params: TERROR_PARAMS,
   async run(resolved, settings): Promise<Report> {
+    const trace = Number(resolved.trace ?? -1);
+    if (trace >= 0) {
+      checkTraceIndex(trace, settings.n, 'parameter trace');
+      return traceRun(resolved, await prepare(resolved), settings.seed, trace, settings.confidence);
+    }
     const prepared = await prepare(resolved);
     const { sim, dataLabel, policyLabel } = prepared;
     const run = await settings.simulate('terror', sim);
@@ -153,16 +152,26 @@ export const terrorEntry: ScenarioGame = {
   },
 };
 
+/** Throws UsageError (naming `where`) when `index` is not a game of a run of `n` games. */
+function checkTraceIndex(index: number, n: number, where: string): void {
+  if (!Number.isInteger(index) || index < 0 || index >= n) {
+    throw new UsageError(`${where}: got ${index}, expected a game index of this run, 0..${n - 1}`);
+  }
+}
+
 /**
- * Game `index` of the run (`seed`, `n` games) played in-process with tracing on: the same game as
- * in the full run. The turn-by-turn lines go to Report.text (and result.trace for JSON).
- * Throws UsageError when `index` is not a game of the run.
+ * Game `index` of the run (`seed`, `n` games) played in-process with tracing on: what terrorEntry
+ * returns for parameter trace = index, for a caller holding the index apart from the parameters.
+ * The report's params say trace = index. Throws UsageError ("option --trace") when `index` is not a
+ * game of the run.
  */
 export async function traceReport(resolved: ResolvedParams, seed: number, n: number, index: number, confidence: number): Promise<Report> {
-  if (!Number.isInteger(index) || index < 0 || index >= n) {
-    throw new UsageError(`option --trace: got ${index}, expected a game index of this run, 0..${n - 1}`);
-  }
-  const prepared = await prepare(resolved);
+  checkTraceIndex(index, n, 'option --trace');
+  return traceRun({ ...resolved, trace: index }, await prepare(resolved), seed, index, confidence);
+}
+
+/** Game `index` of run `seed` played with tracing on: the same game as in the full run. The turn-by-turn lines go to Report.text (and result.trace for JSON). */
+async function traceRun(resolved: ResolvedParams, prepared: Prepared, seed: number, index: number, confidence: number): Promise<Report> {
   const traced = traceGame(await createTerrorGame(prepared.sim), seed, index);
   const width = String(traced.lines.length).length;
   return {
@@ -174,14 +183,4 @@ export async function traceReport(resolved: ResolvedParams, seed: number, n: num
     tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome: traced.outcome, steps: traced.lines.length }] }],
     notes: [`replays stream (seed ${seed}, game ${index}): the same game as in the full run`, `data: ${prepared.dataLabel}`],
   };
-}
-
-/** Plays game `index` of run `seed` with tracing on. */
-export function traceGame(game: Awaited<ReturnType<typeof createTerrorGame>>, seed: number, index: number): { outcome: string; lines: string[] } {
-  game.trace = [];
-  game.reset(streamFor(seed, index));
-  game.play();
-  const lines = game.trace;
-  game.trace = null;
-  return { outcome: OUTCOME_TEXT[game.outcome] ?? 'unfinished', lines };
 }

@@ -3,10 +3,13 @@
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { assertFileUnchanged } from '../../core/hash.js';
-import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TerrorGame } from './terrorGame.js';
+import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
+import type { TerrorData } from './terrorData.js';
+import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TERROR_DECISION_NAMES } from './terrorDecision.js';
+import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { builtinPolicy, loadPolicyModule } from './terrorPolicy.js';
-import { guardedTerrorPolicy } from './terrorPublicView.js';
+import { builtinPolicy, deathOrderPolicy } from './terrorPolicy.js';
+import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
 // Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card.
 export const M_SURVIVED = 0;
@@ -58,16 +61,31 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
   return m;
 }
 
+/** A decision's name for a guarded policy's messages. */
+const decisionName = (d: number): string => TERROR_DECISION_NAMES[d] ?? `#${d}`;
+
+/**
+ * Loads the user policy module at `absPath` with its own frozen copy of the data and the
+ * `death-order` policy as its base (a module may answer a few decisions and delegate the rest).
+ * Throws an Error naming the file when the module does not load or has the wrong shape.
+ */
+export function loadTerrorPolicyModule(absPath: string, data: TerrorData): Promise<Policy<TerrorView>> {
+  return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), deathOrderPolicy);
+}
+
 /** Builds a game with the policy the parameters name (a built-in or an absolute module path). */
 export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> {
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policy, p.policyHash, 'policy module');
   const builtin = builtinPolicy(p.policy);
   if (builtin) return new TerrorGame(p, builtin);
-  const user = await loadPolicyModule(p.policy, p.data);
+  const user = await loadTerrorPolicyModule(p.policy, p.data);
   const game = new TerrorGame(p, user);
-  // A module sees what a player sees (TerrorView), not the game with its hidden order.
-  game.policy = guardedTerrorPolicy(user, game);
+  // A module sees what a player sees (the TerrorView members, its own frozen data copy), never the
+  // game with its hidden order; its own copy of each decision's options; a draw-only stream; an
+  // answer out of its decision's contract stops the run, naming the decision and the value.
+  const view = readOnlyView<TerrorView>(game, TERROR_VIEW_MEMBERS, { data: frozenCopy(p.data) });
+  game.policy = guardedPolicy(user, view, game.maxOptions, decisionName);
   return game;
 }
 

@@ -1,0 +1,52 @@
+// The Location board as static integer tables, built once per game object: adjacency in CSR form,
+// all-pairs distances, exit and search flags, the distance to the nearest exit.
+import type { TerrorData } from './terrorData.js';
+
+export interface TerrorBoard {
+  readonly nSpaces: number;
+  /** Neighbours of space s: adj[adjStart[s], adjStart[s + 1]). */
+  readonly adjStart: Int32Array;
+  readonly adj: Int32Array;
+  /** Steps from a to b: dist[a * nSpaces + b] (the data loader refuses a board that is not connected). */
+  readonly dist: Int16Array;
+  readonly exitSpace: Uint8Array;
+  readonly searchSpace: Uint8Array;
+  /** Steps from s to the nearest exit (32767 when none is reachable). */
+  readonly exitDist: Int16Array;
+}
+
+/** The tables of `location` (paths are undirected; a repeated path counts once; connected, as loaded). */
+export function terrorBoard(location: TerrorData['location']): TerrorBoard {
+  const n = location.spaces.length;
+  const lists: number[][] = Array.from({ length: n }, () => []);
+  for (const [a, b] of location.paths) {
+    if (!lists[a].includes(b)) lists[a].push(b);
+    if (!lists[b].includes(a)) lists[b].push(a);
+  }
+  const adjStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) adjStart[i + 1] = adjStart[i] + lists[i].length;
+  const adj = Int32Array.from(lists.flat());
+  // All-pairs distances by BFS (why: O(1) distance queries in policies and rules).
+  const dist = new Int16Array(n * n).fill(-1);
+  for (let s = 0; s < n; s++) {
+    const q = [s];
+    dist[s * n + s] = 0;
+    for (let h = 0; h < q.length; h++) {
+      for (const t of lists[q[h]]) {
+        if (dist[s * n + t] < 0) {
+          dist[s * n + t] = dist[s * n + q[h]] + 1;
+          q.push(t);
+        }
+      }
+    }
+  }
+  const exitSpace = Uint8Array.from(location.spaces.map((s) => (s.exit ? 1 : 0)));
+  const searchSpace = Uint8Array.from(location.spaces.map((s) => (s.search ? 1 : 0)));
+  const exitDist = new Int16Array(n);
+  for (let s = 0; s < n; s++) {
+    let best = 32767;
+    for (let t = 0; t < n; t++) if (exitSpace[t] && dist[s * n + t] < best) best = dist[s * n + t];
+    exitDist[s] = best;
+  }
+  return { nSpaces: n, adjStart, adj, dist, exitSpace, searchSpace, exitDist };
+}

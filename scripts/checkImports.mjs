@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks the import graph of src/: the one-way layering (core ← games ← run ← report ← cli) and no
-// import cycles (static and dynamic imports alike). Prints each problem on a line; exit 1 if any.
+// import cycles (static and dynamic imports alike; type-only imports, erased by TypeScript, count for
+// the layering only). Prints each problem on a line; exit 1 if any.
 // `npm test` runs it (test/layering.test.ts); `node scripts/checkImports.mjs [ROOT]` runs it alone.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -17,11 +18,20 @@ function walk(dir) {
   });
 }
 
-/** Relative imports of a file (static `from '…'`, `import '…'`, dynamic `import('…')`), as absolute .ts paths. */
+/**
+ * Relative imports of a file (static `… from '…'`, `import '…'`, dynamic `import('…')`), as
+ * absolute .ts paths, each marked `typeOnly` when it imports types alone (`import type …`, or
+ * braces holding only `type X` names): TypeScript erases those, so they order no module evaluation.
+ */
 export function importsOf(file, text = readFileSync(file, 'utf8')) {
   const out = [];
-  const re = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
-  for (let m; (m = re.exec(text)); ) out.push(resolve(dirname(file), m[2]).replace(/\.js$/, '.ts'));
+  const re = /\bimport\s*\(\s*(['"])(\.{1,2}\/[^'"]+)\1|\b(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s+(['"])(\.{1,2}\/[^'"]+)\6|\bimport\s+(['"])(\.{1,2}\/[^'"]+)\8/g;
+  for (let m; (m = re.exec(text)); ) {
+    const spec = m[2] ?? m[7] ?? m[9];
+    const braces = m[5] ? /^\{([^}]*)\}$/.exec(m[5].trim()) : null;
+    const allTypes = braces !== null && braces[1].split(',').map((x) => x.trim()).filter(Boolean).every((x) => x.startsWith('type '));
+    out.push({ path: resolve(dirname(file), spec).replace(/\.js$/, '.ts'), typeOnly: m[4] !== undefined || allTypes });
+  }
   return out;
 }
 
@@ -36,11 +46,13 @@ export function checkImports(root) {
   const ROOT = root;
   const SRC = join(root, 'src');
   const files = walk(SRC);
-  const graph = new Map(files.map((f) => [f, importsOf(f).filter((t) => t.startsWith(SRC))]));
+  const edges = new Map(files.map((f) => [f, importsOf(f).filter((t) => t.path.startsWith(SRC))]));
+  // Layering holds for every import; cycles are about evaluation order, so type-only imports are left out of them.
+  const graph = new Map([...edges].map(([f, list]) => [f, list.filter((t) => !t.typeOnly).map((t) => t.path)]));
   const problems = [];
-  for (const [file, targets] of graph) {
+  for (const [file, list] of edges) {
     const from = placeOf(SRC, file);
-    for (const t of targets) {
+    for (const t of list.map((x) => x.path)) {
       const to = placeOf(SRC, t);
       const rel = `${relative(ROOT, file)} imports ${relative(ROOT, t)}`;
       if (!graph.has(t)) problems.push(`${rel}: no such file`);

@@ -27,7 +27,10 @@ describe('import graph of src/', () => {
       writeFileSync(join(root, path), text);
     };
     file('src/core/a.ts', "import { b } from './b.js';\nexport const a = 1;\n");
-    file('src/core/b.ts', "import type { a } from './a.js';\nexport const b = 2;\n");
+    file('src/core/b.ts', "import { a } from './a.js';\nexport const b = 2;\n");
+    // Type-only imports are erased: a cycle through one orders no evaluation, so it is not reported.
+    file('src/core/c.ts', "import type { d } from './d.js';\nexport const c = 1;\n");
+    file('src/core/d.ts', "import { type c } from './c.js';\nexport const d = 1;\n");
     file('src/games/index.ts', "export const games = await import('./x/index.js');\n");
     file('src/games/x/index.ts', "import { y } from '../y/index.js';\nimport { run } from '../../run/r.js';\nimport { games } from '../index.js';\n");
     file('src/games/y/index.ts', 'export const y = 1;\n');
@@ -42,5 +45,6 @@ describe('import graph of src/', () => {
     expect(r.stdout).toContain('src/cli/c.ts imports src/games/y/index.ts: only the registry (src/games/index.ts) may import a game folder');
     expect(r.stdout).toContain('import cycle: src/core/a.ts → src/core/b.ts → src/core/a.ts');
     expect(r.stdout).toContain('import cycle: src/games/index.ts → src/games/x/index.ts → src/games/index.ts');
+    expect(r.stdout).not.toContain('src/core/c.ts →');
   });
 });

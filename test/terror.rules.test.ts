@@ -12,7 +12,7 @@ import { destinyPhase } from '../src/games/terror/destinyPhase.js';
 import { heal, loseHealth } from '../src/games/terror/loseHealth.js';
 import { killerPhase, planningPhase } from '../src/games/terror/playTerrorGame.js';
 import { applyEffects, discardTopTerror, raiseBloodlust, resolveTerror } from '../src/games/terror/resolveTerror.js';
-import { killOnBoard, resolveFatedDeath } from '../src/games/terror/resolveFatedDeath.js';
+import { killOnBoard, resolveFatedDeath } from '../src/games/terror/resolveTerror.js';
 import {
   actionCard,
   actionDest,

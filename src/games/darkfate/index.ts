@@ -7,9 +7,10 @@
 // reserveSetup, refillTo, rev9Depth, prepCards, setbackCards, nnHandSize); fleeEndsHunt (a rule
 // reading); maxTurns (safety net); trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
+import { checkDarkFateGame } from './checkDarkFateGame.js';
 import { darkfateEntry } from './darkfateEntry.js';
 import { DARKFATE_PARAMS } from './darkfateParams.js';
-import { darkfateSim } from './darkfateSim.js';
+import { darkfateSim, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
 export const game: GameModule = {
@@ -25,5 +26,6 @@ export const game: GameModule = {
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 100 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
     ],
+    checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },
 };

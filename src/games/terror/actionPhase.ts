@@ -6,7 +6,8 @@ import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_
 import * as codes from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { addHorror, heal } from './loseHealth.js';
-import { leaveByExit } from './resolveFatedDeath.js';
+import { discardActionCard } from './discardActionCard.js';
+import { leaveByExit } from './resolveTerror.js';
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
 // Module-local copies of the shared codes for the hot loops: V8 folds a module's own const into
@@ -210,13 +211,3 @@ export function premonition(g: TerrorGame, count: number): void {
   }
 }
 
-/** Discards one action card the policy picks (DISCARD) back to the supply. Does nothing with an empty hand. */
-export function discardActionCard(g: TerrorGame): void {
-  const opts = g.discardOptions;
-  let n = 0;
-  for (let c = 0; c < g.nCards; c++) for (let k = g.hand_[c]; k > 0; k--) opts[n++] = c;
-  if (n === 0) return;
-  const c = opts[g.policy.choose(g.rng, g, DISCARD, opts, n, false)];
-  g.hand_[c]--;
-  g.supply_[c]++;
-}

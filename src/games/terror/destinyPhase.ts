@@ -10,7 +10,7 @@ import {
 } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
-import { discardActionCard } from './actionPhase.js';
+import { discardActionCard } from './discardActionCard.js';
 import { loseHealth } from './loseHealth.js';
 import { traceLine } from './terrorTrace.js';
 

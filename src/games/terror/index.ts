@@ -7,8 +7,9 @@
 // terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), finalHealth (a
 // reading), trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
+import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
-import { BUILTIN_POLICIES, TERROR_PARAMS } from './terrorParams.js';
+import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -30,5 +31,6 @@ export const game: GameModule = {
       { mode: '', params: {}, n: 300 },
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
     ],
+    checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
   },
 };

@@ -29,7 +29,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'partialCost', type: 'int', default: 2, min: 0, max: 10, doc: 'action cards discarded to turn one partial into a success', source: 'public fact: Final Girl core rules (discard 2 action cards)' },
   { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
-  { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
 ];
 
 /** What the simulation receives (plain JSON, sent to worker threads). */

@@ -1,0 +1,30 @@
+// The Terminator CCG (Precedence, 2000), two-player Termination Scenario (issue 17).
+// Rules source: ../shared/rules/terminator-ccg-ja.txt (a Japanese player's digest), our summary
+// ../shared/rules/terminator-ccg-summary-en.md (its corrections section wins) and
+// ../shared/rules/public-facts.md. No card list is public: scenarios/tccg/cards.yaml is a
+// reference set with every value labelled (scenarios/tccg/README.md).
+//
+// Parameters: `sim params tccg` lists them all with their sources; each assumption names its
+// alternatives.
+//   view  deck FILE  Level 1: deck validation and exact consequences (deckView.ts)
+import type { GameModule } from '../../core/gameModule.js';
+import { DECK_VIEW_PARAMS, runDeckView } from './deckView.js';
+
+export const game: GameModule = {
+  id: 'tccg',
+  summary: 'The Terminator CCG, Termination Scenario: deck validation with exact set-up odds, the opening tempo, whole games on documented assumptions',
+  modes: [],
+  views: [
+    {
+      name: 'deck',
+      summary: "validates one side's Termination Scenario decks (every digest rule) and prints the exact opening band, hand limits, start loadouts and draw odds",
+      argument: { key: 'file', name: 'FILE', doc: 'a deck file (YAML: side, drawDeck, locationDeck, start, condition?, reserve?, cards?)' },
+      params: DECK_VIEW_PARAMS,
+      sets: true,
+      // An illegal deck is an answer (exit 0, result.legal false); an unreadable or unparsable file is a UsageError (exit 2).
+      run: (params, _given, confidence) => ({ report: runDeckView(params, confidence) }),
+    },
+  ],
+  sims: {},
+  conformance: { runs: [] },
+};

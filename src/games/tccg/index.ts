@@ -7,13 +7,17 @@
 // Parameters: `sim params tccg` lists them all with their sources; each assumption names its
 // alternatives.
 //   view  deck FILE  Level 1: deck validation and exact consequences (deckView.ts)
+//   mode  opening    Level 2: the opening and tempo model, Monte Carlo (openingMode.ts, openingSim.ts)
 import type { GameModule } from '../../core/gameModule.js';
+import { checkOpeningGame } from './conformance.js';
 import { DECK_VIEW_PARAMS, runDeckView } from './deckView.js';
+import { openingMode } from './openingMode.js';
+import { openingSim, type OpeningSimParams } from './openingSim.js';
 
 export const game: GameModule = {
   id: 'tccg',
   summary: 'The Terminator CCG, Termination Scenario: deck validation with exact set-up odds, the opening tempo, whole games on documented assumptions',
-  modes: [],
+  modes: [openingMode],
   views: [
     {
       name: 'deck',
@@ -25,6 +29,17 @@ export const game: GameModule = {
       run: (params, _given, confidence) => ({ report: runDeckView(params, confidence) }),
     },
   ],
-  sims: {},
-  conformance: { runs: [] },
+  sims: { opening: openingSim },
+  conformance: {
+    runs: [{ mode: 'opening', params: {}, n: 2000 }],
+    // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
+    exactRows(report) {
+      const r = report.result as { byTurn?: { contactByExact: number; contactBy: { lo: number; hi: number } }[] };
+      return (r.byTurn ?? []).map((x) => ({ exact: x.contactByExact, lo: x.contactBy.lo, hi: x.contactBy.hi }));
+    },
+    checkGame(simName, simParams, rng, index) {
+      if (simName === 'opening') return checkOpeningGame(simParams as OpeningSimParams, rng, index);
+      throw new Error(`tccg has no simulation ${simName}`);
+    },
+  },
 };

@@ -8,16 +8,21 @@
 // alternatives.
 //   view  deck FILE  Level 1: deck validation and exact consequences (deckView.ts)
 //   mode  opening    Level 2: the opening and tempo model, Monte Carlo (openingMode.ts, openingSim.ts)
+//   mode  game       Level 3: whole games between policies, with a sensitivity table (gameMode.ts, gameEngine.ts)
 import type { GameModule } from '../../core/gameModule.js';
-import { checkOpeningGame } from './conformance.js';
+import { checkOpeningGame, checkWholeGame } from './conformance.js';
+import type { GameSimParams } from './gameEngine.js';
 import { DECK_VIEW_PARAMS, runDeckView } from './deckView.js';
+import { BUILTIN_POLICIES } from './gameBots.js';
+import { gameMode } from './gameMode.js';
+import { gameSim } from './gameSim.js';
 import { openingMode } from './openingMode.js';
 import { openingSim, type OpeningSimParams } from './openingSim.js';
 
 export const game: GameModule = {
   id: 'tccg',
   summary: 'The Terminator CCG, Termination Scenario: deck validation with exact set-up odds, the opening tempo, whole games on documented assumptions',
-  modes: [openingMode],
+  modes: [openingMode, gameMode],
   views: [
     {
       name: 'deck',
@@ -29,9 +34,14 @@ export const game: GameModule = {
       run: (params, _given, confidence) => ({ report: runDeckView(params, confidence) }),
     },
   ],
-  sims: { opening: openingSim },
+  sims: { opening: openingSim, game: gameSim },
+  policies: BUILTIN_POLICIES,
   conformance: {
-    runs: [{ mode: 'opening', params: {}, n: 2000 }],
+    runs: [
+      { mode: 'opening', params: {}, n: 2000 },
+      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random', sensitivity: false }, n: 200 },
+      { mode: 'game', params: { sensitivity: false }, n: 200 },
+    ],
     // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
     exactRows(report) {
       const r = report.result as { byTurn?: { contactByExact: number; contactBy: { lo: number; hi: number } }[] };
@@ -39,6 +49,7 @@ export const game: GameModule = {
     },
     checkGame(simName, simParams, rng, index) {
       if (simName === 'opening') return checkOpeningGame(simParams as OpeningSimParams, rng, index);
+      if (simName === 'game') return checkWholeGame(simParams as GameSimParams, rng, index);
       throw new Error(`tccg has no simulation ${simName}`);
     },
   },

@@ -557,32 +557,37 @@ export class TccgGame {
   play(): void {
     const seq = this.roundSeq;
     for (let t = 1; t <= this.p.maxTurns; t++) {
-      this.turn = t;
-      this.foundThisTurn[0] = this.foundThisTurn[1] = 0;
-      this.defeatedThisTurn[0] = this.defeatedThisTurn[1] = 0;
-      this.protectedThisTurn = 0;
-      this.eliminatedThisTurn = 0;
+      this.startTurn(t);
       for (let r = 0; r < seq.length; r++) {
-        switch (seq[r]) {
-          case RD_READY:
-            this.readyRound();
-            break;
-          case RD_MOVEMENT:
-            this.movementRound();
-            break;
-          case RD_DRAW:
-            this.drawRound();
-            break;
-          case RD_COMBAT:
-            this.combatRound();
-            break;
-          case RD_SEARCH:
-            this.searchRound();
-            break;
-        }
+        this.playRound(seq[r]);
         this.onStep?.(this, seq[r]);
         if (this.over) return;
       }
+    }
+  }
+
+  /** Resets the per-turn flags (missions' conditions) at the start of turn t. */
+  startTurn(t: number): void {
+    this.turn = t;
+    this.foundThisTurn[0] = this.foundThisTurn[1] = 0;
+    this.defeatedThisTurn[0] = this.defeatedThisTurn[1] = 0;
+    this.protectedThisTurn = 0;
+    this.eliminatedThisTurn = 0;
+  }
+
+  /** Plays one round (RD_*) of the current turn for both sides (play() calls it; tests play single rounds of hand-built states). */
+  playRound(round: number): void {
+    switch (round) {
+      case RD_READY:
+        return this.readyRound();
+      case RD_MOVEMENT:
+        return this.movementRound();
+      case RD_DRAW:
+        return this.drawRound();
+      case RD_COMBAT:
+        return this.combatRound();
+      case RD_SEARCH:
+        return this.searchRound();
     }
   }
 
@@ -1306,6 +1311,33 @@ export class TccgGame {
     if (this.cSide[card] === S_SKYNET) return this.hasKw(c, K_TERMINATOR);
     if (this.instSide[c] === S_SKYNET) return this.rules.infiltratorHumanItems && this.hasKw(c, K_INFILTRATOR);
     return true;
+  }
+
+  /**
+   * Takes card `inst` from its deck, hand or discard pile and puts it into play at place n (a
+   * character there, an item on `carrierChar` or on the ground): hand-built states in tests.
+   */
+  putInPlay(inst: number, n: number, carrierChar = -1): void {
+    const s = this.instSide[inst];
+    const piles: [Int16Array, Int32Array, number][] = [[this.deck[s], this.deckN, Z_DECK], [this.hand[s], this.handN, Z_HAND], [this.discard[s], this.discardN, Z_DISCARD]];
+    for (const [list, count, z] of piles) {
+      if (this.zone[inst] !== z) continue;
+      const at = list.subarray(0, count[s]).indexOf(inst);
+      for (let i = at; i < count[s] - 1; i++) list[i] = list[i + 1];
+      count[s]--;
+    }
+    this.place(inst, n, carrierChar);
+  }
+
+  /** Moves card `inst` from its draw deck into its side's hand (hand-built states in tests). */
+  putInHand(inst: number): void {
+    const s = this.instSide[inst];
+    const at = this.deck[s].subarray(0, this.deckN[s]).indexOf(inst);
+    if (at < 0) throw new Error(`${this.cardName(inst)} is not in the deck`);
+    for (let i = at; i < this.deckN[s] - 1; i++) this.deck[s][i] = this.deck[s][i + 1];
+    this.deckN[s]--;
+    this.zone[inst] = Z_HAND;
+    this.hand[s][this.handN[s]++] = inst;
   }
 
   /** Puts a card from hand into play at place n: a character there, an item on `carrierChar` (or on the ground). */

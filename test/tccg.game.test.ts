@@ -721,6 +721,9 @@ describe('tccg game mode', () => {
     } });\n`);
     const rep = await mode.run({ ...defaults(), skynetPolicy: ok }, tccgSettings(40, 6));
     expect(rep.policy).toEqual(['protect', ok]);
+    // The bundled example module runs too.
+    const ex = await mode.run({ ...defaults(), skynetPolicy: 'scenarios/tccg/policy-example.js' }, tccgSettings(20, 6));
+    expect((ex.policy as string[])[1]).toBe('scenarios/tccg/policy-example.js');
     const bad = join(dir, 'bad.mjs');
     writeFileSync(bad, `export default { name: 'bad', choose: () => 99 };\n`);
     await expect(mode.run({ ...defaults(), skynetPolicy: bad }, tccgSettings(5, 6))).rejects.toThrow(/policy bad: decision \w+ returned 99/);

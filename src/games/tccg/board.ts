@@ -84,6 +84,7 @@ export class Board {
     this.adj.fill(0);
     this.degree.fill(0);
     this.distDirty = true;
+    this.distExtDirty = true;
     this.ownCard.fill(0);
     this.stackTop.fill(-1);
     this.bridges = 0;
@@ -177,14 +178,17 @@ export class Board {
     this.nbr[a * MAX_DEGREE + this.degree[a]++] = b;
     this.nbr[b * MAX_DEGREE + this.degree[b]++] = a;
     this.distDirty = true;
+    this.distExtDirty = true;
   }
 
-  /** Distances are stale after a placement until hops() rebuilds them (BFS over at most ~20 places). */
+  /** Distances are stale after a placement until hops() rebuilds them (BFS over at most ~20 places); one flag per matrix. */
   private distDirty = true;
+  private distExtDirty = true;
 
   private bfsAll(out: Int8Array, exteriorOnly: boolean): void {
     const N = MAX_NODES;
-    out.fill(UNREACHABLE);
+    // Only the rows and columns of places in use are ever read.
+    out.fill(UNREACHABLE, 0, this.nNodes * N);
     for (let src = 0; src < this.nNodes; src++) {
       if (exteriorOnly && this.nodeKind[src] !== L_EXTERIOR) continue;
       let head = 0;
@@ -207,12 +211,18 @@ export class Board {
 
   /** Hops from a to b (UNREACHABLE when no path). */
   hops(a: number, b: number, exteriorOnly = false): number {
+    if (exteriorOnly) {
+      if (this.distExtDirty) {
+        this.bfsAll(this.distExt, true);
+        this.distExtDirty = false;
+      }
+      return this.distExt[a * MAX_NODES + b];
+    }
     if (this.distDirty) {
       this.bfsAll(this.dist, false);
-      this.bfsAll(this.distExt, true);
       this.distDirty = false;
     }
-    return (exteriorOnly ? this.distExt : this.dist)[a * MAX_NODES + b];
+    return this.dist[a * MAX_NODES + b];
   }
 
   /**

@@ -19,7 +19,6 @@ import {
   D_ESCORT,
   D_EVENT,
   D_MOVE,
-  D_PICKUP,
   D_PLACE_END,
   D_PLACE_INTERIOR,
   D_POOL_RESIST,

@@ -263,12 +263,13 @@ function placesOf(view: PlayerView, pick: (c: number) => boolean, out: number[])
 /** Places where character c could find a card of its hand worth `value` > 0. */
 function findPlaces(view: PlayerView, c: number, value: (card: number) => number, out: number[]): void {
   let any = false;
-  for (let i = 0; i < view.handCount(); i++) if (value(view.handCard(i)) > 0) any = true;
+  const worth = (card: number) => value(card) > 0 && (view.cards[card].type !== T_ITEM || view.mayUse(c, card));
+  for (let i = 0; i < view.handCount(); i++) if (worth(view.handCard(i))) any = true;
   if (!any) return;
   for (let v = 0; v < view.nodeCount(); v++) {
     for (let i = 0; i < view.handCount(); i++) {
       const card = view.handCard(i);
-      if (value(card) > 0 && view.findableAt(card, v)) {
+      if (worth(card) && view.findableAt(card, v)) {
         out.push(v);
         break;
       }
@@ -407,4 +408,3 @@ export function defaultPolicyName(side: number): string {
   return side === S_RESISTANCE ? RESISTANCE_POLICIES[0] : SKYNET_POLICIES[0];
 }
 
-export { T_MAIN };

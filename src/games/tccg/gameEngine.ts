@@ -6,8 +6,8 @@
 // (gameDecisions.ts); every rule the digest states carries its section; every reading it does not
 // is a parameter (gameRules.ts). Names appear only in traces.
 import type { Policy } from '../../core/policy.js';
-import { randIndex, rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
-import { Board, boardCards, L_EXTERIOR, MAX_NODES, NO_PATH } from './board.js';
+import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
+import { Board, boardCards, L_EXTERIOR, MAX_NODES } from './board.js';
 import {
   E_DAMAGE,
   E_HEAL,
@@ -1508,11 +1508,6 @@ export class TccgGame {
   actsNow(side: number): boolean {
     return this.acts(side);
   }
-
-  /** Uniform random index in [0, n) from the game's stream (the random policy uses its rng instead). */
-  randomIndex(n: number): number {
-    return randIndex(this.rng, n);
-  }
 }
 
-export { NO_PATH, MAX_DECOYS };
+export { MAX_DECOYS };

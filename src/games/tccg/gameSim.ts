@@ -61,7 +61,7 @@ export function gameMetrics(p: GameSimParams): MetricSpec[] {
 }
 
 /** The policy of `side` the parameters name: a built-in, or a user module behind the read-only facade and guard. */
-async function policyFor(g: TccgGame, p: GameSimParams, side: number, view: PlayerView): Promise<Policy<SideView>> {
+async function policyFor(p: GameSimParams, side: number, view: PlayerView): Promise<Policy<SideView>> {
   const name = p.policies[side];
   const builtin = builtinPolicy(name);
   if (builtin) return builtin as unknown as Policy<SideView>;
@@ -80,8 +80,8 @@ export async function createGame(p: GameSimParams): Promise<TccgGame> {
   const g = new TccgGame(p, [placeholder, placeholder], [{ side: 0 }, { side: 1 }]);
   const views: [PlayerView, PlayerView] = [new PlayerView(g, 0), new PlayerView(g, 1)];
   g.views = views;
-  g.policies[0] = await policyFor(g, p, 0, views[0]);
-  g.policies[1] = await policyFor(g, p, 1, views[1]);
+  g.policies[0] = await policyFor(p, 0, views[0]);
+  g.policies[1] = await policyFor(p, 1, views[1]);
   return g;
 }
 

@@ -158,8 +158,11 @@ export class PlayerView {
   mayUse(c: number, card: number): boolean {
     return this.#g.mayUse(c, card);
   }
+  /** Could character c find `card` where it stands? (false for a hidden character of the other side: its place is not known) */
   canFind(c: number, card: number): boolean {
-    return this.#g.canFind(c, card);
+    const g = this.#g;
+    if (g.hidden[c] && g.instSide[c] !== this.side) return false;
+    return g.canFind(c, card);
   }
   /** Can `card` be found at place n by a character able to find it (features match)? */
   findableAt(card: number, n: number): boolean {

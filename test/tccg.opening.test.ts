@@ -1,7 +1,11 @@
 // Level 2 of issue 17: the board rules the opening model uses (each with a hand-built layout), the
 // exact contact-turn distribution against a hand count and against the Monte Carlo, determinism
 // for any chunking, and the named assumptions moving the answer.
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/core/usageError.js';
 import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { Board, boardCards, NO_PATH } from '../src/games/tccg/board.js';
@@ -180,5 +184,26 @@ describe('tccg opening model', () => {
       expect(p.source.length, p.key).toBeGreaterThan(5);
       expect(p.cli, p.key).toBeDefined();
     }
+  });
+});
+
+describe('tccg decks of a simulated game (parameters resistanceDeck, skynetDeck)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tccg-matchup-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('a deck of the wrong side, an illegal deck, decks on different card data: UsageErrors naming the parameter', () => {
+    expect(() => loadMatchup('scenarios/tccg/skynet.yaml', 'example')).toThrow(/parameter resistanceDeck: .*is a Skynet deck; expected a Resistance deck/);
+    const short = join(dir, 'short.yaml');
+    // The example Skynet deck holds 47 cards: 8 Uzi-and-friends fewer is 39.
+    writeFileSync(short, readFileSync('scenarios/tccg/skynet.yaml', 'utf8').replace('{card: .45 Longslide, count: 3}', '{card: .45 Longslide, count: 1}').replace('{card: Uzi 9mm, count: 3}', '{card: Uzi 9mm, count: 1}').replace('{card: Relentless, count: 2}', '{card: Relentless, count: 1}').replace('{card: Targeting Solution, count: 2}', '{card: Targeting Solution, count: 1}').replace('{card: Overclock, count: 2}', '{card: Overclock, count: 1}').replace('{card: Servo Fists, count: 2}', '{card: Servo Fists, count: 1}'));
+    expect(() => loadMatchup('example', short)).toThrow(UsageError);
+    expect(() => loadMatchup('example', short)).toThrow(/parameter skynetDeck: .*short\.yaml is not a legal Termination Scenario deck \(1 violation\(s\), first: draw-deck-size/);
+    copyFileSync('scenarios/tccg/cards.yaml', join(dir, 'cards.yaml'));
+    writeFileSync(join(dir, 'cards.yaml'), readFileSync(join(dir, 'cards.yaml'), 'utf8').replace('speed: 4, power: 8, infiltration: 3', 'speed: 5, power: 8, infiltration: 3'));
+    const own = join(dir, 'own.yaml');
+    writeFileSync(own, `cards: cards.yaml\n${readFileSync('scenarios/tccg/skynet.yaml', 'utf8')}`);
+    expect(() => loadMatchup('example', own)).toThrow(/parameter skynetDeck: .*uses other card data/);
+  });
+  it('parameter keys are unique in each mode', () => {
+    for (const m of game.modes) expect(new Set(m.params.map((p) => p.key)).size, m.name).toBe(m.params.length);
   });
 });

@@ -1,0 +1,410 @@
+// Built-in policies of a Termination Scenario game (issue 17: two bots per side plus random).
+// Each is a small object over one base: the same decisions, different goals. They read only the
+// PlayerView (what the side sees), and draw randomness only from the rng they are given.
+//   Skynet  hunt-main     the Terminator hunts the Resistance main characters
+//           hunt-support  it hunts the supporting characters (finds them too, to eliminate them)
+//   Resistance protect    find supporting characters and escort them to the Police Station
+//           fight         arm up and attack Skynet characters the rules let it attack
+//   either  random        uniformly random legal answers
+import type { Policy } from '../../core/policy.js';
+import { randIndex, type Rng } from '../../core/rng.js';
+import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN, T_SUPPORT } from './cardData.js';
+import {
+  ATTACK_DECOY,
+  D_ATTACK,
+  D_DECOY,
+  D_DRONE_ENTRY,
+  D_ESCORT,
+  D_EVENT,
+  D_MOVE,
+  D_PICKUP,
+  D_PLACE_END,
+  D_PLACE_INTERIOR,
+  D_POOL_RESIST,
+  D_PRODUCE,
+  D_SEARCH,
+  EC_ATTACK,
+  EC_DEFEND,
+} from './gameDecisions.js';
+import type { PlayerView } from './gameView.js';
+
+export const RESISTANCE_POLICIES = ['protect', 'fight', 'random'] as const;
+export const SKYNET_POLICIES = ['hunt-main', 'hunt-support', 'random'] as const;
+export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-main', 'hunt-support', 'random'] as const;
+
+const FAR = 127;
+
+/** Uniformly random answers (-1 with probability 1/(n+1) where allowed): the conformance policy. */
+export const randomPolicy: Policy<PlayerView> = {
+  name: 'random',
+  choose(rng, _view, _decision, _options, n, allowNone) {
+    const k = randIndex(rng, allowNone ? n + 1 : n);
+    return k === n ? -1 : k;
+  },
+};
+
+/** P(hit) of a d6 roll + bonus against `defence` under the hit rule. */
+function hitChance(view: PlayerView, bonus: number, defence: number): number {
+  const need = view.rules.hitRule === 'gt' ? defence + 1 - bonus : defence - bonus;
+  return Math.min(6, Math.max(0, 7 - need)) / 6;
+}
+
+/** Expected damage of attacker a's attack on target t (or a decoy of it) in this phase, before events. */
+function expectedDamage(view: PlayerView, a: number, t: number, decoyOf: number, phase: number, sameNode: boolean): number {
+  const amount = phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a);
+  const res = view.powerOf(t) + view.armorOf(t);
+  const dealt = view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
+  const p = hitChance(view, view.hitBonusOf(a), view.speedOf(t) + (view.isHidden(t) ? 1 : 0));
+  if (decoyOf < 0) return p * dealt;
+  // A decoy: the real one with probability 1/candidates; a hit on a dummy still removes it (worth a little).
+  let places = 0;
+  for (let m = view.candidates(t) >>> 0; m !== 0; m &= m - 1) places++;
+  return p * (dealt / places + 0.25);
+}
+
+/** The base of every built-in bot: goals differ, decisions are shared. */
+abstract class Bot implements Policy<PlayerView> {
+  abstract readonly name: string;
+
+  /** The places character c wants to get to (empty: stay). Lower `goalWeight` first. */
+  abstract goals(view: PlayerView, c: number, out: number[]): void;
+  /** Attack priority multiplier for target t. */
+  abstract priority(view: PlayerView, t: number): number;
+  /** Search preference for a card in hand (higher first; 0 = do not find it). */
+  abstract findValue(view: PlayerView, c: number, card: number): number;
+  /** Does a commanded supporting character follow its commander? */
+  escort(): boolean {
+    return true;
+  }
+
+  choose(rng: Rng, view: PlayerView, decision: number, options: Int32Array, n: number, allowNone: boolean): number {
+    switch (decision) {
+      case D_PLACE_END:
+      case D_PLACE_INTERIOR:
+      case D_DECOY:
+        return randIndex(rng, n);
+      case D_MOVE:
+        return this.move(view, options, n);
+      case D_ESCORT:
+        return this.escort() ? n - 1 : 0;
+      case D_ATTACK:
+        return this.attack(view, options, n);
+      case D_EVENT:
+        return this.event(view, options, n);
+      case D_POOL_RESIST:
+        return this.poolResist(view, n);
+      case D_SEARCH:
+        return this.search(view, options, n);
+      case D_PICKUP:
+        return this.pickup(view, options, n);
+      case D_PRODUCE:
+        return this.produce(view, options, n);
+      case D_DRONE_ENTRY:
+        return 0;
+    }
+    return allowNone ? -1 : 0;
+  }
+
+  private readonly goalBuf: number[] = [];
+
+  /** Moves toward the nearest goal (fewest steps from the destination); Drones stay at a factory. */
+  protected move(view: PlayerView, options: Int32Array, n: number): number {
+    const c = view.deciding;
+    const here = view.nodeOf(c);
+    const card = view.cardOf(c);
+    const hk = (view.cards[card].keywords & K_HK) !== 0;
+    const goals = this.goalBuf;
+    goals.length = 0;
+    if ((view.cards[card].keywords & K_DRONE) !== 0) {
+      for (let v = 0; v < view.nodeCount(); v++) if (view.isFactory(v)) goals.push(v);
+    } else this.goals(view, c, goals);
+    let best = -1;
+    let bestScore = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const dest = options[i] >> 1;
+      const hidden = (options[i] & 1) === 1;
+      let d = FAR;
+      for (const g of goals) d = Math.min(d, view.hops(dest, g, hk));
+      // No goal in reach: stay (and keep hidden if hidden).
+      let score = goals.length === 0 || d >= FAR ? (dest === here ? 1 : 0) : -d * 10 - view.moveCost(dest, hidden) * 0.01;
+      score += this.placeBonus(view, c, dest, hidden);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    return best < 0 ? 0 : best;
+  }
+
+  /** Extra value of ending at `dest` (danger, hiding). */
+  protected placeBonus(_view: PlayerView, _c: number, _dest: number, _hidden: boolean): number {
+    return 0;
+  }
+
+  protected attack(view: PlayerView, options: Int32Array, n: number): number {
+    const a = view.deciding;
+    const here = view.nodeOf(a);
+    let best = -1;
+    let bestValue = 0;
+    let bestClose = 0;
+    for (let i = 0; i < n; i++) {
+      const o = options[i];
+      const decoy = (o & ATTACK_DECOY) !== 0;
+      const t = decoy ? (o & (ATTACK_DECOY - 1)) >> 5 : o;
+      const at = decoy ? o & 31 : view.nodeOf(t);
+      const w = this.priority(view, t);
+      const value = expectedDamage(view, a, t, decoy ? at : -1, view.phase, at === here) * w;
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+      // In the ranged phase, a target here may be worth more in close combat (Power + melee against a weak gun).
+      if (view.phase === 0 && at === here) bestClose = Math.max(bestClose, expectedDamage(view, a, t, decoy ? at : -1, 1, true) * w);
+    }
+    return bestClose > bestValue ? -1 : best;
+  }
+
+  protected event(view: PlayerView, options: Int32Array, n: number): number {
+    const ctx = view.eventContext;
+    if (ctx === EC_ATTACK) {
+      // Spend on attacks against main characters only (keep the pool for defence otherwise).
+      if (view.attackOn < 0 || !view.isMain(view.attackOn)) return -1;
+      for (let i = 0; i < n; i++) {
+        const e = view.cards[view.handCard(options[i])].effect;
+        if (e === E_HIT || e === E_DAMAGE) return i;
+      }
+      return -1;
+    }
+    if (ctx === EC_DEFEND) return view.attackOn >= 0 && view.isMain(view.attackOn) ? 0 : -1;
+    return 0;
+  }
+
+  /** Buys the least resistance that saves the target from defeat, when the pool can; else nothing. */
+  protected poolResist(view: PlayerView, n: number): number {
+    const t = view.attackOn;
+    if (t < 0 || !view.isMain(t)) return 0;
+    const amount = view.hitDamage;
+    const res = view.hitResistance;
+    const power = view.powerOf(t);
+    const need = view.rules.damage === 'subtract' ? amount - res - power + 1 : amount - res + 1;
+    if (need <= 0) return 0;
+    return need <= n - 1 ? need : 0;
+  }
+
+  protected search(view: PlayerView, options: Int32Array, n: number): number {
+    const c = view.deciding;
+    let best = -1;
+    let bestValue = 0;
+    for (let i = 0; i < n; i++) {
+      const v = this.findValue(view, c, view.handCard(options[i]));
+      if (v > bestValue) {
+        bestValue = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  protected pickup(view: PlayerView, options: Int32Array, n: number): number {
+    const c = view.deciding;
+    let best = -1;
+    let bestValue = 0;
+    for (let i = 0; i < n; i++) {
+      const v = itemValue(view, c, view.cardOf(options[i]));
+      if (v > bestValue) {
+        bestValue = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Skynet: implants and items for the Terminator first, then Drones (more production), then fighters. */
+  protected produce(view: PlayerView, options: Int32Array, n: number): number {
+    let best = -1;
+    let bestValue = 0;
+    for (let i = 0; i < n; i++) {
+      const card = view.cards[view.handCard(options[i])];
+      let v = 0;
+      if (card.type === T_ITEM) v = view.deciding >= 0 ? 30 + itemValue(view, view.deciding, view.handCard(options[i])) : 0;
+      else if (card.type === T_MAIN) v = (card.keywords & K_DRONE) !== 0 ? 20 + card.production : 10 + card.power;
+      if (v > bestValue) {
+        bestValue = v;
+        best = i;
+      }
+    }
+    return best;
+  }
+}
+
+/** What an item adds for character c (0 when it cannot use it or it adds nothing over what c has). */
+function itemValue(view: PlayerView, c: number, cardId: number): number {
+  const card = view.cards[cardId];
+  if (card.type !== T_ITEM || !view.mayUse(c, cardId)) return 0;
+  if (card.item === I_WEAPON) {
+    const have = Math.max(view.rangedDamageOf(c, false), view.meleeBonusOf(c));
+    return Math.max(0, Math.max(card.damage, card.melee) - have) + (card.damage > 0 && view.rangedDamageOf(c, false) === 0 ? 3 : 0);
+  }
+  if (card.item === I_ARMOR || card.armor > 0) return view.armorOf(c) === 0 || (card.keywords & K_IMPLANT) !== 0 ? card.armor + 1 : 0;
+  return card.hit * 3 + card.speedBonus * 2;
+}
+
+/** Places of the characters matching `pick` (hidden ones: every candidate place). */
+function placesOf(view: PlayerView, pick: (c: number) => boolean, out: number[]): void {
+  for (let i = 0; i < view.charCount(); i++) {
+    const c = view.charAt(i);
+    if (!pick(c)) continue;
+    const n = view.nodeOf(c);
+    if (n >= 0) out.push(n);
+    else for (let v = 0; v < view.nodeCount(); v++) if ((view.candidates(c) & (1 << v)) !== 0) out.push(v);
+  }
+}
+
+/** Places where character c could find a card of its hand worth `value` > 0. */
+function findPlaces(view: PlayerView, c: number, value: (card: number) => number, out: number[]): void {
+  let any = false;
+  const worth = (card: number) => value(card) > 0 && (view.cards[card].type !== T_ITEM || view.mayUse(c, card));
+  for (let i = 0; i < view.handCount(); i++) if (worth(view.handCard(i))) any = true;
+  if (!any) return;
+  for (let v = 0; v < view.nodeCount(); v++) {
+    for (let i = 0; i < view.handCount(); i++) {
+      const card = view.handCard(i);
+      if (worth(card) && view.findableAt(card, v)) {
+        out.push(v);
+        break;
+      }
+    }
+  }
+}
+
+class HuntMain extends Bot {
+  readonly name: string = 'hunt-main';
+  goals(view: PlayerView, _c: number, out: number[]): void {
+    placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
+  }
+  priority(view: PlayerView, t: number): number {
+    return view.isMain(t) ? 3 : 1;
+  }
+  findValue(view: PlayerView, c: number, card: number): number {
+    const info = view.cards[card];
+    if (info.type === T_ITEM) return itemValue(view, c, card) * 2;
+    return info.type === T_SUPPORT ? 1 : 0;
+  }
+}
+
+class HuntSupport extends Bot {
+  readonly name = 'hunt-support';
+  goals(view: PlayerView, c: number, out: number[]): void {
+    placesOf(view, (t) => view.isSupport(t), out);
+    if (out.length === 0) findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);
+    if (out.length === 0) placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
+  }
+  priority(view: PlayerView, t: number): number {
+    return view.isSupport(t) ? 3 + view.cards[view.cardOf(t)].importance : 1;
+  }
+  findValue(view: PlayerView, c: number, card: number): number {
+    const info = view.cards[card];
+    if (info.type === T_SUPPORT) return 10 + info.importance;
+    return info.type === T_ITEM ? itemValue(view, c, card) : 0;
+  }
+  override escort(): boolean {
+    return true;
+  }
+}
+
+/** Danger to a Resistance character at `dest`: visible Skynet fighters there or next to it. */
+function danger(view: PlayerView, dest: number): number {
+  let d = 0;
+  for (let i = 0; i < view.charCount(); i++) {
+    const t = view.charAt(i);
+    if (view.sideOf(t) !== S_SKYNET || !view.isMain(t)) continue;
+    if ((view.cards[view.cardOf(t)].keywords & K_DRONE) !== 0) continue;
+    const n = view.nodeOf(t);
+    if (n < 0) continue;
+    const h = view.hops(n, dest);
+    if (h === 0) d += 2;
+    else if (h === 1) d += 1;
+  }
+  return d;
+}
+
+class Protect extends Bot {
+  readonly name: string = 'protect';
+  goals(view: PlayerView, c: number, out: number[]): void {
+    const here = view.nodeOf(c);
+    // Escorting: commanded supporting characters with c go to the Police Station.
+    let escorting = false;
+    for (let i = 0; i < view.charCount(); i++) {
+      const s = view.charAt(i);
+      if (view.isSupport(s) && view.nodeOf(s) === here && view.commanderOf(s) === S_RESISTANCE) escorting = true;
+    }
+    if (escorting) {
+      for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v)) out.push(v);
+      if (out.length) return;
+    }
+    placesOf(view, (s) => view.isSupport(s) && view.commanderOf(s) !== S_RESISTANCE, out);
+    if (out.length) return;
+    findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);
+    if (out.length) return;
+    for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v)) out.push(v);
+  }
+  priority(view: PlayerView, t: number): number {
+    return view.isMain(t) ? 2 : 1;
+  }
+  findValue(view: PlayerView, c: number, card: number): number {
+    const info = view.cards[card];
+    if (info.type === T_SUPPORT) return 10 + info.importance;
+    return info.type === T_ITEM ? itemValue(view, c, card) : 0;
+  }
+  protected override placeBonus(view: PlayerView, _c: number, dest: number, hidden: boolean): number {
+    const d = danger(view, dest);
+    return -d * 15 + (hidden && d > 0 ? 20 : 0);
+  }
+}
+
+class Fight extends Bot {
+  readonly name = 'fight';
+  goals(view: PlayerView, c: number, out: number[]): void {
+    const armed = view.rangedDamageOf(c, false) > 0 || view.meleeBonusOf(c) > 0;
+    if (!armed) {
+      findPlaces(view, c, (card) => (view.cards[card].type === T_ITEM && view.cards[card].item === I_WEAPON ? 1 : 0), out);
+      if (out.length) return;
+    }
+    placesOf(view, (t) => view.sideOf(t) === S_SKYNET && view.isMain(t) && view.mayAttack(c, t), out);
+    if (out.length) return;
+    placesOf(view, (s) => view.isSupport(s) && view.commanderOf(s) !== S_RESISTANCE, out);
+    if (out.length) return;
+    for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v)) out.push(v);
+  }
+  priority(): number {
+    return 1;
+  }
+  findValue(view: PlayerView, c: number, card: number): number {
+    const info = view.cards[card];
+    if (info.type === T_ITEM) return 10 + itemValue(view, c, card);
+    return info.type === T_SUPPORT ? 5 + info.importance : 0;
+  }
+}
+
+/** A built-in policy by name (a fresh object: bots keep scratch buffers), or null. */
+export function builtinPolicy(name: string): Policy<PlayerView> | null {
+  switch (name) {
+    case 'hunt-main':
+      return new HuntMain();
+    case 'hunt-support':
+      return new HuntSupport();
+    case 'protect':
+      return new Protect();
+    case 'fight':
+      return new Fight();
+    case 'random':
+      return randomPolicy;
+  }
+  return null;
+}
+
+/** The default built-in policy of a side (the base a user module may delegate to). */
+export function defaultPolicyName(side: number): string {
+  return side === S_RESISTANCE ? RESISTANCE_POLICIES[0] : SKYNET_POLICIES[0];
+}
+

@@ -1,0 +1,261 @@
+// `sim tccg game` (issue 17, Level 3): whole Termination Scenario games between two policies,
+// Monte Carlo through settings.simulate('game', …), with a built-in sensitivity table: the same
+// games replayed with each combat reading changed one at a time, so the report shows how much
+// the rules the digest does not give move the answer.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Totals } from '../../core/aggregate.js';
+import type { GameMode } from '../../core/gameModule.js';
+import { fileHash } from '../../core/hash.js';
+import { countSummary, proportion } from '../../core/intervals.js';
+import type { ParamSpec } from '../../core/params.js';
+import { loadPolicyModule } from '../../core/policy.js';
+import { provenance } from '../../core/provenance.js';
+import type { Report, ResultTable } from '../../core/reportTypes.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
+import { twoProportionDifference } from '../../core/stats.js';
+import { UsageError } from '../../core/usageError.js';
+import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './cardData.js';
+import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
+import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
+import type { GameSimParams } from './gameEngine.js';
+import { COMBAT_READINGS, RULE_PARAMS, rulesOf } from './gameRules.js';
+import { GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
+import { expand, loadMatchup, type Matchup } from './matchup.js';
+import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
+import { DECK_PARAMS } from './openingMode.js';
+import { INACTIVE_SIDE } from './openingSim.js';
+
+export const GAME_PARAMS: readonly ParamSpec[] = [
+  ...DECK_PARAMS,
+  // choices: every built-in name (so that one of the other side's is refused by name, not looked up as a file).
+  { key: 'resistancePolicy', type: 'path', default: RESISTANCE_POLICIES[0], choices: BUILTIN_POLICIES, doc: `the Resistance's policy: ${RESISTANCE_POLICIES.join(', ')}, or a policy module (src/core/policy.ts contract; decisions in src/games/tccg/gameDecisions.ts)`, source: 'assumption: bots, not rules', cli: {} },
+  { key: 'skynetPolicy', type: 'path', default: SKYNET_POLICIES[0], choices: BUILTIN_POLICIES, doc: `Skynet's policy: ${SKYNET_POLICIES.join(', ')}, or a policy module`, source: 'assumption: bots, not rules', cli: {} },
+  { key: 'locationsPerTurn', type: 'int', default: 1, min: 0, max: 3, doc: 'locations a side plays from its location deck in each turn it acts (in its Movement round)', source: 'assumption: the AvP trace plays new locations in the Movement round; the count is not given (alternatives 0..3)', cli: {} },
+  { key: 'inactiveSide', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
+  ...RULE_PARAMS,
+  { key: 'maxTurns', type: 'int', default: 30, min: 1, max: 200, doc: 'turn cap: a game with no victory by then has no winner', source: 'assumption: a simulation bound (the digest plays until a victory)', cli: {} },
+  { key: 'sensitivity', type: 'bool', default: true, doc: 'also replay the games with each combat reading changed one at a time (the sensitivity table)', source: 'assumption: a report setting', cli: {} },
+];
+
+/** Checks a side's policy parameter and names the module by absolute path (with its content hash). */
+async function resolvePolicy(value: string, side: number, key: string, m: Matchup): Promise<{ name: string; hash: string | null; label: string }> {
+  const label = value.trim();
+  const own = side === S_RESISTANCE ? RESISTANCE_POLICIES : SKYNET_POLICIES;
+  if ((own as readonly string[]).includes(label)) return { name: label, hash: null, label };
+  if (builtinPolicy(label)) throw new UsageError(`parameter ${key}: ${label} is a ${SIDE_NAMES[1 - side]} policy; the ${SIDE_NAMES[side]} has ${own.join(', ')} or a policy module`);
+  const abs = resolve(label);
+  if (label === '' || !existsSync(abs)) throw new UsageError(`parameter ${key}: got "${label}", expected ${own.join(', ')} or the path of a policy module (file not found)`);
+  try {
+    await loadPolicyModule(abs, { side, cards: m.table.cards }, builtinPolicy(defaultPolicyName(side))!);
+  } catch (err) {
+    throw new UsageError(`parameter ${key}: ${label}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+  }
+  return { name: abs, hash: fileHash(abs), label };
+}
+
+/** The game simulation's parameters from the decks and resolved parameters (policies already resolved). */
+export function gameSimParams(m: Matchup, params: ResolvedParams, policies: [string, string], hashes: [string | null, string | null]): GameSimParams {
+  const [res, sky] = m.decks;
+  const pts = startPoints(sky);
+  const reading = String(params.openingCount) as OpeningCount;
+  const id = (name: string) => cardIdOf(m.table, name);
+  for (const name of [...START_LOCATION, MAIN_STREET]) if (id(name) < 0) throw new UsageError(`parameter resistanceDeck: the card data (${res.cardsLabel}) has no ${name}`);
+  const startOf = (d: typeof res) => d.start.map((e) => e.card).filter((c) => m.table.cards[c].type !== T_LOCATION);
+  return {
+    table: m.table,
+    draw: [expand(res.drawDeck), expand(sky.drawDeck)],
+    locations: [res.locationDeck.map((e) => e.card), sky.locationDeck.map((e) => e.card)],
+    start: [startOf(res), startOf(sky)],
+    startLocation: [id(START_LOCATION[S_RESISTANCE]), id(START_LOCATION[S_SKYNET])],
+    mainStreet: id(MAIN_STREET),
+    police: id('Police Station'),
+    band: bandOf(reading === 'implants' ? pts.implants : pts.all),
+    rules: rulesOf(params),
+    policies,
+    ...(hashes[0] || hashes[1] ? { policyHashes: hashes } : {}),
+    maxTurns: Number(params.maxTurns),
+  };
+}
+
+const rate = (t: Totals, m: number, conf: number) => proportion(t.metrics[m].bins[1], t.metrics[m].n, conf);
+
+/** The result of one run (baseline or variant). */
+function outcome(t: Totals, conf: number) {
+  return {
+    resistanceWins: rate(t, GM_R_WIN, conf),
+    skynetWins: rate(t, GM_S_WIN, conf),
+    noWinner: rate(t, GM_NO_WINNER, conf),
+    routes: {
+      resistance: { mainCharacters: rate(t, GM_R_MAIN, conf), importance: rate(t, GM_R_MAIN + 1, conf), missionPoints: rate(t, GM_R_MAIN + 2, conf) },
+      skynet: { mainCharacters: rate(t, GM_R_MAIN + 3, conf), importance: rate(t, GM_R_MAIN + 4, conf), missionPoints: rate(t, GM_R_MAIN + 5, conf) },
+    },
+    turns: countSummary(t.metrics[GM_TURNS], conf),
+    contactTurn: countSummary(t.metrics[GM_CONTACT_TURN], conf),
+    protectedImportance: countSummary(t.metrics[GM_PROTECTED_IMP], conf),
+    eliminatedImportance: countSummary(t.metrics[GM_ELIMINATED_IMP], conf),
+    protected: countSummary(t.metrics[GM_PROTECTED], conf),
+    eliminated: countSummary(t.metrics[GM_ELIMINATED], conf),
+    missionPoints: { resistance: countSummary(t.metrics[GM_R_MISSION_POINTS], conf), skynet: countSummary(t.metrics[GM_S_MISSION_POINTS], conf) },
+    mainLost: { resistance: countSummary(t.metrics[GM_R_MAIN_LOST], conf), skynet: countSummary(t.metrics[GM_S_MAIN_LOST], conf) },
+  };
+}
+
+type Outcome = ReturnType<typeof outcome>;
+
+export interface SensitivityRow {
+  reading: string;
+  value: string;
+  skynetWins: ReturnType<typeof proportion>;
+  resistanceWins: ReturnType<typeof proportion>;
+  noWinner: ReturnType<typeof proportion>;
+  turns: number;
+  /** Skynet's win rate minus the baseline's, with an unpaired interval (conservative: the runs share their seeds). */
+  skynetDelta: { difference: number; lo: number; hi: number };
+}
+
+function gameTables(base: Outcome, sens: SensitivityRow[], baseline: Record<string, unknown>): ResultTable[] {
+  const p = (x: { estimate: number; lo: number; hi: number }) => ({ estimate: x.estimate, lo: x.lo, hi: x.hi });
+  const routeRows = [
+    ['Resistance', 'main characters', base.routes.resistance.mainCharacters],
+    ['Resistance', 'Importance (protected)', base.routes.resistance.importance],
+    ['Resistance', 'Mission Points', base.routes.resistance.missionPoints],
+    ['Skynet', 'main characters', base.routes.skynet.mainCharacters],
+    ['Skynet', 'Importance (eliminated)', base.routes.skynet.importance],
+    ['Skynet', 'Mission Points', base.routes.skynet.missionPoints],
+    ['no winner', `by the turn cap`, base.noWinner],
+  ] as const;
+  const tables: ResultTable[] = [
+    {
+      title: 'Winner and win route',
+      columns: [
+        { key: 'winner', header: 'winner', format: 'text' },
+        { key: 'route', header: 'route', format: 'text' },
+        { key: 'estimate', header: 'P', format: 'prob' },
+        { key: 'lo', header: 'lo', format: 'prob' },
+        { key: 'hi', header: 'hi', format: 'prob' },
+      ],
+      rows: [
+        { winner: 'Resistance', route: 'any', ...p(base.resistanceWins) },
+        { winner: 'Skynet', route: 'any', ...p(base.skynetWins) },
+        ...routeRows.map(([winner, route, x]) => ({ winner, route, ...p(x) })),
+      ],
+    },
+    {
+      title: 'Per game',
+      columns: [
+        { key: 'metric', header: 'metric', format: 'text' },
+        { key: 'mean', header: 'mean', format: 'fixed2' },
+        { key: 'lo', header: 'lo', format: 'fixed2' },
+        { key: 'hi', header: 'hi', format: 'fixed2' },
+        { key: 'q', header: 'p10 / p50 / p90', format: 'text' },
+      ],
+      rows: (
+        [
+          ['game length (turns)', base.turns],
+          ['contact turn', base.contactTurn],
+          ['Importance protected', base.protectedImportance],
+          ['Importance eliminated', base.eliminatedImportance],
+          ['supporting characters protected', base.protected],
+          ['supporting characters eliminated', base.eliminated],
+          ['Resistance Mission Points', base.missionPoints.resistance],
+          ['Skynet Mission Points', base.missionPoints.skynet],
+          ['Resistance main characters lost', base.mainLost.resistance],
+          ['Skynet main characters lost', base.mainLost.skynet],
+        ] as const
+      ).map(([metric, s]) => ({ metric, mean: s.mean, lo: s.lo, hi: s.hi, q: `${s.p10} / ${s.p50} / ${s.p90}` })),
+    },
+  ];
+  if (sens.length) {
+    tables.push({
+      title: 'Sensitivity to the combat readings (the same games, one reading changed; Δ = Skynet wins − baseline)',
+      columns: [
+        { key: 'reading', header: 'reading', format: 'text' },
+        { key: 'value', header: 'value', format: 'text' },
+        { key: 'skynet', header: 'Skynet wins', format: 'prob' },
+        { key: 'resistance', header: 'Resistance wins', format: 'prob' },
+        { key: 'none', header: 'no winner', format: 'prob' },
+        { key: 'turns', header: 'mean turns', format: 'fixed2' },
+        { key: 'delta', header: 'Δ Skynet', format: 'prob' },
+        { key: 'dlo', header: 'Δ lo', format: 'prob' },
+        { key: 'dhi', header: 'Δ hi', format: 'prob' },
+      ],
+      rows: [
+        { reading: 'baseline', value: COMBAT_READINGS.map((k) => `${k}=${String(baseline[k])}`).join(' '), skynet: base.skynetWins.estimate, resistance: base.resistanceWins.estimate, none: base.noWinner.estimate, turns: base.turns.mean, delta: 0, dlo: null, dhi: null },
+        ...sens.map((s) => ({ reading: s.reading, value: s.value, skynet: s.skynetWins.estimate, resistance: s.resistanceWins.estimate, none: s.noWinner.estimate, turns: s.turns, delta: s.skynetDelta.difference, dlo: s.skynetDelta.lo, dhi: s.skynetDelta.hi })),
+      ],
+    });
+  }
+  return tables;
+}
+
+export const gameMode: GameMode = {
+  name: 'game',
+  summary: 'whole Termination Scenario games between two policies: winner and route, length, contact, Importance, with a sensitivity table over the combat readings (Monte Carlo)',
+  params: GAME_PARAMS,
+  defaultGames: 2000,
+  async run(params, settings): Promise<Report> {
+    const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck));
+    const rp = await resolvePolicy(String(params.resistancePolicy), S_RESISTANCE, 'resistancePolicy', m);
+    const sp = await resolvePolicy(String(params.skynetPolicy), S_SKYNET, 'skynetPolicy', m);
+    const sim = gameSimParams(m, params, [rp.name, sp.name], [rp.hash, sp.hash]);
+    const conf = settings.confidence;
+    const run = await settings.simulate('game', sim, 'baseline');
+    const base = outcome(run.totals, conf);
+    const sens: SensitivityRow[] = [];
+    let partial = run.partial;
+    if (params.sensitivity === true) {
+      for (const key of COMBAT_READINGS) {
+        const spec = RULE_PARAMS.find((x) => x.key === key)!;
+        for (const value of spec.choices!) {
+          if (value === params[key]) continue;
+          const variant = { ...sim, rules: rulesOf({ ...params, [key]: value }) };
+          const r = await settings.simulate('game', variant, `${key}=${value}`);
+          partial ||= r.partial;
+          const o = outcome(r.totals, conf);
+          const d = twoProportionDifference(o.skynetWins.k, o.skynetWins.n, base.skynetWins.k, base.skynetWins.n, conf);
+          sens.push({ reading: key, value, skynetWins: o.skynetWins, resistanceWins: o.resistanceWins, noWinner: o.noWinner, turns: o.turns.mean, skynetDelta: { difference: d.difference, lo: d.lo, hi: d.hi } });
+          if (r.partial) break;
+        }
+      }
+    }
+    const band = OPENING_BANDS[sim.band];
+    const pts = startPoints(m.decks[1]);
+    const spread = sens.length ? Math.max(...sens.map((s) => Math.abs(s.skynetDelta.difference))) : 0;
+    const result = {
+      decks: { resistance: m.labels[0], skynet: m.labels[1] },
+      policies: { resistance: rp.label, skynet: sp.label },
+      opening: { openingCount: params.openingCount, points: pts, band: `${band.lo}-${band.hi}: ${band.label}` },
+      rules: sim.rules,
+      ...base,
+      sensitivity: sens,
+      largestSkynetShift: spread,
+    };
+    const r = sim.rules;
+    return {
+      ...provenance('tccg', { ...params }, { cards: m.table.cards, draw: sim.draw, locations: sim.locations, start: sim.start, ...(rp.hash || sp.hash ? { policyModules: [rp.hash, sp.hash] } : {}) }),
+      title: `Terminator CCG, Termination Scenario: ${rp.label} (Resistance) vs ${sp.label} (Skynet) — who wins, and how`,
+      method: 'mc',
+      seed: settings.seed,
+      n: run.games,
+      confidence: conf,
+      policy: [rp.label, sp.label],
+      ...(partial ? { partial: true } : {}),
+      result,
+      assumptions: [
+        `Round order ${r.roundOrder} (${r.roundOrder === 'avp' ? 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search' : r.roundOrder === 'drawFirst' ? 'Ready → Draw → Movement → Combat → Search' : 'Ready → Movement → Draw → Search → Combat'}); each round the Resistance, then Skynet; a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
+        `To hit: 1d6 + item and event modifiers ${r.hitRule === 'gt' ? '>' : '>='} the target's current Speed (+1 hidden). Damage ${r.damage}: ranged weapon damage or Power + melee bonus, against Power + armor. Ranges ${r.ranges}. One attack per character per combat round; supporting characters do not attack.`,
+        `Combat pool ${r.combatPool} each, +${r.poolPerTurn} per acting Ready round; ${r.poolSpend === 'resist' ? `${r.poolPerResist} pool buys +1 resistance; ` : ''}events cost pool; one event of each effect kind per attack (same kinds do not stack).`,
+        `Infiltrators: reveal ${r.reveal}; human items ${r.infiltratorHumanItems ? 'allowed' : 'not allowed'}; supporting characters commanded by ${r.command}; "different" by ${r.different}; Hunter-Killers defeated by ${r.hkDefeat}.`,
+        `Locations: ${r.locationsPerTurn} per acting Movement round, either end of the row by policy. Search: one card found per ready searching character (Resistance main characters, Skynet Terminators), which rotates; Skynet produces in its Search round (Drones at a Factory; a Drone enters ${r.droneEntry === 'free' ? 'free at any Factory' : 'at a Factory with a Skynet main character'}, once per turn; points ${r.productionCarry ? 'carry over' : 'lost each turn'}).`,
+        'Missions: the side plays the best mission whose condition holds at its timing, one per turn. Conditions have no effect. Ammo and attachments are not played.',
+        `No victory by turn ${sim.maxTurns}: no winner.`,
+      ],
+      tables: gameTables(base, sens, params),
+      notes: [
+        `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,
+        sens.length ? `The combat readings move Skynet's win rate by up to ${(spread * 100).toFixed(1)} points (the sensitivity table); the variants replay the same seeds, so the Δ intervals (unpaired) are conservative.` : 'sensitivity table off (sensitivity false)',
+      ],
+    };
+  },
+};

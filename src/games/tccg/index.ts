@@ -1,0 +1,56 @@
+// The Terminator CCG (Precedence, 2000), two-player Termination Scenario (issue 17).
+// Rules source: ../shared/rules/terminator-ccg-ja.txt (a Japanese player's digest), our summary
+// ../shared/rules/terminator-ccg-summary-en.md (its corrections section wins) and
+// ../shared/rules/public-facts.md. No card list is public: scenarios/tccg/cards.yaml is a
+// reference set with every value labelled (scenarios/tccg/README.md).
+//
+// Parameters: `sim params tccg` lists them all with their sources; each assumption names its
+// alternatives.
+//   view  deck FILE  Level 1: deck validation and exact consequences (deckView.ts)
+//   mode  opening    Level 2: the opening and tempo model, Monte Carlo (openingMode.ts, openingSim.ts)
+//   mode  game       Level 3: whole games between policies, with a sensitivity table (gameMode.ts, gameEngine.ts)
+import type { GameModule } from '../../core/gameModule.js';
+import { checkOpeningGame, checkWholeGame } from './conformance.js';
+import type { GameSimParams } from './gameEngine.js';
+import { DECK_VIEW_PARAMS, runDeckView } from './deckView.js';
+import { BUILTIN_POLICIES } from './gameBots.js';
+import { gameMode } from './gameMode.js';
+import { gameSim } from './gameSim.js';
+import { openingMode } from './openingMode.js';
+import { openingSim, type OpeningSimParams } from './openingSim.js';
+
+export const game: GameModule = {
+  id: 'tccg',
+  summary: 'The Terminator CCG, Termination Scenario: deck validation with exact set-up odds, the opening tempo, whole games on documented assumptions',
+  modes: [openingMode, gameMode],
+  views: [
+    {
+      name: 'deck',
+      summary: "validates one side's Termination Scenario decks (every digest rule) and prints the exact opening band, hand limits, start loadouts and draw odds",
+      argument: { key: 'file', name: 'FILE', doc: 'a deck file (YAML: side, drawDeck, locationDeck, start, condition?, reserve?, cards?)' },
+      params: DECK_VIEW_PARAMS,
+      sets: true,
+      // An illegal deck is an answer (exit 0, result.legal false); an unreadable or unparsable file is a UsageError (exit 2).
+      run: (params, _given, confidence) => ({ report: runDeckView(params, confidence) }),
+    },
+  ],
+  sims: { opening: openingSim, game: gameSim },
+  policies: BUILTIN_POLICIES,
+  conformance: {
+    runs: [
+      { mode: 'opening', params: {}, n: 2000 },
+      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random', sensitivity: false }, n: 200 },
+      { mode: 'game', params: { sensitivity: false }, n: 200 },
+    ],
+    // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
+    exactRows(report) {
+      const r = report.result as { byTurn?: { contactByExact: number; contactBy: { lo: number; hi: number } }[] };
+      return (r.byTurn ?? []).map((x) => ({ exact: x.contactByExact, lo: x.contactBy.lo, hi: x.contactBy.hi }));
+    },
+    checkGame(simName, simParams, rng, index) {
+      if (simName === 'opening') return checkOpeningGame(simParams as OpeningSimParams, rng, index);
+      if (simName === 'game') return checkWholeGame(simParams as GameSimParams, rng, index);
+      throw new Error(`tccg has no simulation ${simName}`);
+    },
+  },
+};

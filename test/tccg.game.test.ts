@@ -1,0 +1,738 @@
+// Level 3 of issue 17: whole Termination Scenario games. Each rule and each named reading is a
+// test on a hand-built state (an inline card set, characters put on a hand-built board, one
+// round played with scripted answers and scripted die rolls); then the mode as a whole
+// (determinism, the sensitivity table, policies, user modules).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultsOf } from '../src/core/params.js';
+import type { Policy } from '../src/core/policy.js';
+import { streamFor, type Rng } from '../src/core/rng.js';
+import { UsageError } from '../src/core/usageError.js';
+import { parseCardData, type CardTable } from '../src/games/tccg/cardData.js';
+import {
+  ATTACK_DECOY,
+  D_ATTACK,
+  D_DECOY,
+  D_DRONE_ENTRY,
+  D_ESCORT,
+  D_EVENT,
+  D_MOVE,
+  D_PLACE_END,
+  D_PLACE_INTERIOR,
+  D_POOL_RESIST,
+  D_PRODUCE,
+  D_SEARCH,
+  EC_ATTACK,
+} from '../src/games/tccg/gameDecisions.js';
+import { RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
+import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
+import { COMBAT_READINGS, rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
+import { createGame } from '../src/games/tccg/gameSim.js';
+import type { PlayerView } from '../src/games/tccg/gameView.js';
+import { game } from '../src/games/tccg/index.js';
+import { tccgSettings } from './helpers/tccgSimulate.js';
+
+const CARDS = `
+version: 1
+cards:
+  - {name: Main Street, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: Pawn Shop, type: location, side: neutral, location: exterior, eras: [past], features: [Guns]}
+  - {name: Alamo Sport Shop, type: location, side: neutral, location: exterior, eras: [past], features: [Guns]}
+  - {name: Police Station, type: location, side: neutral, location: exterior, eras: [past], features: [Police]}
+  - {name: Street, type: location, side: neutral, location: exterior, eras: [past], features: [Residential]}
+  - {name: Lane, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: Factory, type: location, side: neutral, location: exterior, eras: [past], keywords: [Factory]}
+  - {name: Cellar, type: location, side: neutral, location: interior, eras: [past]}
+  - {name: L1, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: L2, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: L3, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: L4, type: location, side: neutral, location: exterior, eras: [past]}
+  - {name: Leader, type: mainCharacter, side: resistance, keywords: [Leader], speed: 3, power: 4}
+  - {name: Fighter, type: mainCharacter, side: resistance, speed: 3, power: 3}
+  - {name: Sneak, type: mainCharacter, side: resistance, keywords: [Stealth], decoys: 2, speed: 3, power: 3}
+  - {name: Infiltrator, type: mainCharacter, side: skynet, keywords: [Terminator, Infiltrator], cost: 8, speed: 4, power: 8, infiltration: 2}
+  - {name: Endo, type: mainCharacter, side: skynet, keywords: [Terminator], cost: 6, speed: 3, power: 6}
+  - {name: HK, type: mainCharacter, side: skynet, keywords: [Hunter-Killer], cost: 8, speed: 3, power: 8}
+  - {name: Drone, type: mainCharacter, side: skynet, keywords: [Drone], cost: 3, speed: 1, power: 2, production: 2}
+  - {name: Shadow, type: mainCharacter, side: skynet, keywords: [Stealth], decoys: 1, cost: 4, speed: 3, power: 3}
+  - {name: Long Gun, type: item, side: neutral, item: weapon, damage: 5, range: long, features: [Guns]}
+  - {name: Short Gun, type: item, side: neutral, item: weapon, damage: 7, range: short, features: [Guns]}
+  - {name: Knife, type: item, side: neutral, item: weapon, melee: 2}
+  - {name: Vest, type: item, side: neutral, item: armor, keywords: [Body Armor], armor: 2, features: [Police]}
+  - {name: Vest 2, type: item, side: neutral, item: armor, keywords: [Body Armor], armor: 3, features: [Police]}
+  - {name: Aim Chip, type: item, side: skynet, item: gear, keywords: [Implant], cost: 2, hit: 1}
+  - {name: Plating, type: item, side: skynet, item: armor, keywords: [Implant], cost: 3, armor: 2}
+  - {name: Civ A, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 4, features: [Residential]}
+  - {name: Civ B, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 3, features: [Residential]}
+  - {name: Civ C, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 3}
+  - {name: Civ D, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 2}
+  - {name: Aim, type: event, side: resistance, poolCost: 1, effect: hit, amount: 1}
+  - {name: Aim Again, type: event, side: resistance, poolCost: 1, effect: hit, amount: 1}
+  - {name: Punch, type: event, side: resistance, poolCost: 1, effect: damage, amount: 2}
+  - {name: Cover, type: event, side: resistance, poolCost: 1, effect: resist, amount: 2}
+  - {name: Mend, type: event, side: resistance, poolCost: 1, effect: heal, amount: 2}
+  - {name: Cache, type: event, side: resistance, poolCost: 0, effect: pool, amount: 2}
+  - {name: Reach Police, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 3}
+  - {name: Reach Police 2, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 4}
+  - {name: Found It, type: mission, side: resistance, mission: find, missionPoints: 10}
+`;
+const table: CardTable = parseCardData(CARDS, 'game-test-cards.yaml');
+const cid = (name: string) => {
+  const i = table.cards.findIndex((c) => c.name === name);
+  if (i < 0) throw new Error(name);
+  return i;
+};
+const ids = (...names: string[]) => names.map(cid);
+const LOCS = ids('Main Street', 'Police Station', 'Street', 'Lane', 'Factory', 'Cellar', 'L1', 'L2', 'L3');
+
+function simParams(rules: Partial<GameRules> = {}, draw?: [string[], string[]], start?: [string[], string[]]): GameSimParams {
+  return {
+    table,
+    draw: draw ? [ids(...draw[0]), ids(...draw[1])] : [
+      ids('Long Gun', 'Short Gun', 'Knife', 'Vest', 'Vest 2', 'Civ A', 'Civ B', 'Civ C', 'Civ D', 'Civ A', 'Civ A', 'Aim', 'Aim Again', 'Punch', 'Cover', 'Mend', 'Cache', 'Reach Police', 'Reach Police 2', 'Found It'),
+      ids('Endo', 'HK', 'Drone', 'Shadow', 'Aim Chip', 'Plating', 'Long Gun', 'Civ B'),
+    ],
+    locations: [LOCS, LOCS],
+    start: start ? [ids(...start[0]), ids(...start[1])] : [ids('Leader', 'Fighter', 'Sneak'), ids('Infiltrator')],
+    startLocation: [cid('Pawn Shop'), cid('Alamo Sport Shop')],
+    mainStreet: cid('Main Street'),
+    police: cid('Police Station'),
+    band: 2,
+    // No location play unless a test asks: hand-built boards stay as built.
+    rules: { ...rulesOf(defaultsOf(GAME_PARAMS)), locationsPerTurn: 0, ...rules },
+    policies: ['random', 'random'],
+    maxTurns: 30,
+  };
+}
+
+type Answer = (decision: number, options: number[], view: PlayerView, allowNone: boolean) => number;
+/** The default scripted answers: stay, attack the first target, play nothing, find nothing. */
+const passive: Answer = (decision, options, view, allowNone) => {
+  if (decision === D_MOVE) return options.indexOf(view.nodeOf(view.deciding) * 2 + (view.isHidden(view.deciding) ? 1 : 0));
+  if (decision === D_ATTACK) return 0;
+  if (decision === D_PLACE_END) return 1;
+  if (decision === D_PLACE_INTERIOR || decision === D_DECOY || decision === D_ESCORT || decision === D_POOL_RESIST) return 0;
+  return allowNone ? -1 : 0;
+};
+const scripted = (answer: Answer, log?: { decision: number; options: number[]; deciding: number }[]): Policy<PlayerView> => ({
+  name: 'scripted',
+  choose(_rng, view, decision, options, n, allowNone) {
+    const opts = Array.from(options.subarray(0, n));
+    log?.push({ decision, options: opts, deciding: view.deciding });
+    return answer(decision, opts, view, allowNone);
+  },
+});
+
+/** Die rolls in order (each next() gives the next roll of a d6 through randIndex). */
+function dice(...rolls: number[]): Rng {
+  let i = 0;
+  const next = () => {
+    if (i >= rolls.length) throw new Error('no scripted roll left');
+    return (Math.floor(((rolls[i++] - 1) * 2 ** 32) / 6) + 7) | 0;
+  };
+  return { next, clone: () => dice(...rolls.slice(i)), getState: () => [], jump: () => dice() } as unknown as Rng;
+}
+
+interface Setup {
+  g: TccgGame;
+  /** First instance of card `name` of `side` (searched among every zone). */
+  inst(name: string, side: number, nth?: number): number;
+}
+
+async function setup(rules: Partial<GameRules> = {}, answers: [Answer, Answer] = [passive, passive], draw?: [string[], string[]], start?: [string[], string[]]): Promise<Setup> {
+  const g = await createGame(simParams(rules, draw, start));
+  g.policies[0] = scripted(answers[0]) as never;
+  g.policies[1] = scripted(answers[1]) as never;
+  g.reset(streamFor(1, 0));
+  g.startTurn(5);
+  const inst = (name: string, side: number, nth = 0) => {
+    let k = 0;
+    for (let i = 0; i < g.nInst; i++) if (g.instCard[i] === cid(name) && g.instSide[i] === side && k++ === nth) return i;
+    throw new Error(`${name} of side ${side}`);
+  };
+  return { g, inst };
+}
+
+/** Joins the two start locations through a shared exterior: Pawn Shop (0) – Street – Alamo Sport Shop (1). Returns Street's place. */
+function bridge(g: TccgGame, name = 'Street'): number {
+  g.board.placeExterior(0, cid(name), true);
+  return g.board.placeExterior(1, cid(name), true);
+}
+
+describe('tccg game: set-up and rounds', () => {
+  it('set-up (digest §スタートカード, §開始準備): start characters on their start locations, implants on the Terminator, hands 0, pools 3', async () => {
+    const { g, inst } = await setup({}, [passive, passive], undefined, [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Aim Chip', 'Plating']]);
+    expect([g.node[inst('Leader', 0)], g.node[inst('Fighter', 0)], g.node[inst('Sneak', 0)], g.node[inst('Infiltrator', 1)]]).toEqual([0, 0, 0, 1]);
+    // The start copy comes after the draw deck's copy (instances: draw decks, then start cards).
+    expect(g.carrier[inst('Aim Chip', 1, 1)]).toBe(inst('Infiltrator', 1));
+    expect(g.zone[inst('Aim Chip', 1, 0)]).toBe(0);
+    expect(g.armorOf(inst('Infiltrator', 1))).toBe(2);
+    expect(g.hitBonusOf(inst('Infiltrator', 1))).toBe(1);
+    expect([g.handN[0], g.handN[1], g.pool[0], g.pool[1]]).toEqual([0, 0, 3, 3]);
+    // Main Street is the last location card of both decks.
+    expect(g.locDeck[0][8]).toBe(cid('Main Street'));
+  });
+
+  it('round order readings: avp Ready → Movement → Draw → Combat → Search; drawFirst; combatLast', async () => {
+    for (const [order, seq] of [['avp', [RD_READY, RD_MOVEMENT, RD_DRAW, RD_COMBAT, RD_SEARCH]], ['drawFirst', [RD_READY, RD_DRAW, RD_MOVEMENT, RD_COMBAT, RD_SEARCH]], ['combatLast', [RD_READY, RD_MOVEMENT, RD_DRAW, RD_SEARCH, RD_COMBAT]]] as const) {
+      const g = await createGame({ ...simParams({ roundOrder: order }), maxTurns: 1 });
+      const rounds: number[] = [];
+      g.onStep = (_x, r) => rounds.push(r);
+      g.reset(streamFor(2, 0));
+      g.play();
+      expect(rounds, order).toEqual(seq);
+    }
+  });
+
+  it('the opening band decides who acts (digest §全体の基本進行): band 0-6, the Resistance draws nothing in turns 1-2', async () => {
+    const g = await createGame({ ...simParams(), band: 0, maxTurns: 3 });
+    const hands: number[][] = [];
+    g.onStep = (x, r) => {
+      if (r === RD_DRAW) hands.push([x.turn, x.handN[0], x.handN[1]]);
+    };
+    g.reset(streamFor(2, 0));
+    g.play();
+    expect(hands[0]).toEqual([1, 0, 5]);
+    expect(hands[1][1]).toBe(0);
+    expect(hands[2][1]).toBeGreaterThan(0);
+  });
+
+  // rulebook: digest §開始時基本設定, §基本構成細則 — refill to the limit (Resistance 5 + 1 per Leader), no discard; deck-out reshuffles the discard, limit −1
+  it('draw: Resistance refills to 6 with its Leader, 5 without; a deck-out reshuffle lowers the limit by 1', async () => {
+    const { g, inst } = await setup();
+    g.playRound(RD_DRAW);
+    expect([g.handN[0], g.handN[1]]).toEqual([6, 5]);
+    // Leader gone: limit 5. Empty the deck into the discard pile: the next draw reshuffles it and the limit drops to 4.
+    const leader = inst('Leader', 0);
+    (g as unknown as { removeCharacter(c: number, to: number): void }).removeCharacter(leader, Z_REMOVED);
+    expect(g.handLimitOf(0)).toBe(5);
+    while (g.handN[0] > 2) {
+      const card = g.hand[0][--g.handN[0]];
+      g.zone[card] = Z_DISCARD;
+      g.discard[0][g.discardN[0]++] = card;
+    }
+    while (g.deckN[0] > 0) {
+      const card = g.deck[0][--g.deckN[0]];
+      g.zone[card] = Z_DISCARD;
+      g.discard[0][g.discardN[0]++] = card;
+    }
+    g.drawTo(0);
+    expect(g.reshuffles[0]).toBe(1);
+    expect(g.handLimitOf(0)).toBe(4);
+    expect(g.handN[0]).toBe(4);
+  });
+});
+
+describe('tccg game: movement (digest §キャラクターの移動について)', () => {
+  it('movement points = current Speed; each step 1; the options are the places in reach', async () => {
+    const log: { decision: number; options: number[]; deciding: number }[] = [];
+    const { g, inst } = await setup();
+    const street = bridge(g);
+    const lane = g.board.placeExterior(1, cid('Lane'), true);
+    g.policies[1] = scripted(passive, log) as never;
+    g.playRound(RD_MOVEMENT);
+    const t = inst('Infiltrator', 1);
+    const moves = log.filter((x) => x.decision === D_MOVE && x.deciding === t)[0].options.map((o) => o >> 1);
+    // Speed 4 from Alamo (1): Alamo, Street, Lane, Pawn Shop (2 steps) — the board holds nothing farther.
+    expect(moves.sort()).toEqual([0, 1, street, lane].sort());
+    // Damage lowers Speed: 3 damage leaves Speed 1.
+    g.dmg[t] = 3;
+    expect(g.speedOf(t)).toBe(1);
+  });
+
+  // rulebook: digest §敵集団からの脱出 — leaving where the enemy has more characters: +1 per excess enemy main character
+  it('outnumbering: the Terminator leaving three Resistance main characters pays +2 per step out', async () => {
+    const log: { decision: number; options: number[]; deciding: number }[] = [];
+    const { g, inst } = await setup();
+    const street = bridge(g);
+    const lane = g.board.placeExterior(1, cid('Lane'), true);
+    const t = inst('Infiltrator', 1);
+    g.node[t] = street;
+    for (const n of ['Leader', 'Fighter', 'Sneak']) g.node[inst(n, 0)] = street;
+    g.policies[1] = scripted(passive, log) as never;
+    g.playRound(RD_MOVEMENT);
+    const opts = log.filter((x) => x.decision === D_MOVE && x.deciding === t)[0].options.map((o) => o >> 1);
+    // Leaving Street costs 1 + (3 − 1) = 3: Alamo (3) and Lane (3) are in reach with Speed 4, Pawn Shop (3) too; nothing two steps out.
+    expect(opts.sort()).toEqual([0, 1, street, lane].sort());
+    g.dmg[t] = 2; // Speed 2: leaving costs 3, so it cannot move at all
+    log.length = 0;
+    g.playRound(RD_MOVEMENT);
+    expect(log.filter((x) => x.decision === D_MOVE && x.deciding === t)[0].options).toEqual([street * 2]);
+  });
+
+  // rulebook: digest §ハンターキラー — Hunter-Killers cannot enter interiors
+  it('Hunter-Killers never get an interior as a move', async () => {
+    const log: { decision: number; options: number[]; deciding: number }[] = [];
+    const { g, inst } = await setup();
+    const cellar = g.board.placeInterior(1, cid('Cellar'), 1);
+    const hk = inst('HK', 1);
+    g.putInPlay(hk, 1);
+    g.policies[1] = scripted(passive, log) as never;
+    g.playRound(RD_MOVEMENT);
+    const hkMoves = log.filter((x) => x.decision === D_MOVE && x.deciding === hk)[0].options.map((o) => o >> 1);
+    const tMoves = log.filter((x) => x.decision === D_MOVE && x.deciding === inst('Infiltrator', 1))[0].options.map((o) => o >> 1);
+    expect(hkMoves).not.toContain(cellar);
+    expect(tMoves).toContain(cellar);
+  });
+
+  // rulebook: digest §隠密移動 — decoys: one real and N dummies, +1 defence, merged where they meet, attacking reveals
+  it('hidden movement: the Stealth character moves with its decoys; the other side sees only candidate places', async () => {
+    let dummies = 0;
+    const { g, inst } = await setup({}, [
+      (d, options, view, allowNone) => {
+        const sneak = view.deciding;
+        if (d === D_MOVE && view.cardOf(sneak) === cid('Sneak')) return options.indexOf(2 * 2 + 1); // hidden, to Street
+        if (d === D_DECOY) return options.indexOf(dummies++ === 0 ? 3 : 0); // one dummy to Lane, one stays
+        return passive(d, options, view, allowNone);
+      },
+      passive,
+    ]);
+    const street = bridge(g);
+    expect(street).toBe(2);
+    g.board.placeExterior(0, cid('Lane'), false); // Lane left of Pawn Shop: place 3
+    g.playRound(RD_MOVEMENT);
+    const sneak = inst('Sneak', 0);
+    expect(g.hidden[sneak]).toBe(1);
+    expect(g.node[sneak]).toBe(street);
+    // Two dummies moved to Lane and stayed at Pawn Shop: candidates Pawn Shop, Street, Lane.
+    const skynetView = g.views[1] as PlayerView;
+    expect(skynetView.nodeOf(sneak)).toBe(-1);
+    expect(skynetView.candidates(sneak)).toBe((1 << 0) | (1 << street) | (1 << 3));
+    expect((g.views[0] as PlayerView).nodeOf(sneak)).toBe(street);
+    // +1 defence: a roll of 4 misses Speed 3 + 1 under gt... and the Terminator's attack on the dummy at Pawn Shop removes it.
+    const t = inst('Infiltrator', 1);
+    g.node[t] = 0;
+    g.rng = dice(6);
+    g.policies[1] = scripted((d, options, view, allowNone) => (d === D_ATTACK ? options.indexOf(ATTACK_DECOY | (sneak << 5) | 0) : passive(d, options, view, allowNone))) as never;
+    g.playRound(RD_COMBAT);
+    expect(g.candidates(sneak)).toBe((1 << street) | (1 << 3));
+    expect(g.dmg[sneak]).toBe(0);
+  });
+});
+
+describe('tccg game: combat readings', () => {
+  /** Terminator (Speed 4, Power 8) and Fighter (Speed 3, Power 3) on one place; the Terminator attacks. */
+  async function duel(rules: Partial<GameRules>, rolls: number[], opts: { fighterGun?: string; answersR?: Answer } = {}) {
+    const s = await setup(rules, [opts.answersR ?? passive, passive]);
+    const { g, inst } = s;
+    const street = bridge(g);
+    const t = inst('Infiltrator', 1);
+    const f = inst('Fighter', 0);
+    g.node[t] = street;
+    g.node[f] = street;
+    g.node[inst('Leader', 0)] = 0;
+    g.node[inst('Sneak', 0)] = 0;
+    if (opts.fighterGun) g.putInPlay(inst(opts.fighterGun, 0), street, f);
+    g.rng = dice(...rolls);
+    return { ...s, t, f, street };
+  }
+
+  it('hitRule gt: a roll equal to the target\'s Speed misses; ge: it hits (close: Power 8 against Power 3)', async () => {
+    const gt = await duel({ hitRule: 'gt', poolSpend: 'events' }, [3]);
+    // Only the Terminator attacks the Fighter (the Resistance may not attack a disguised Infiltrator that has not attacked).
+    gt.g.playRound(RD_COMBAT);
+    expect(gt.g.dmg[gt.f]).toBe(0);
+    const ge = await duel({ hitRule: 'ge', poolSpend: 'events' }, [3]);
+    ge.g.playRound(RD_COMBAT);
+    expect(ge.g.zone[ge.f]).toBe(Z_REMOVED); // 8 − 3 = 5 damage ≥ Power 3: defeated, out of the game
+  });
+
+  it('damage subtract: Power + melee − (Power + armor); allOrNothing: all of it once it reaches the resistance, else none', async () => {
+    // The Leader (Power 4) with a Vest (2): resistance 6. The Terminator, Power 8: subtract → 2 damage; allOrNothing → 8 (defeated).
+    for (const [rule, expectDmg] of [['subtract', 2], ['allOrNothing', -1]] as const) {
+      const { g, inst } = await setup({ damage: rule, poolSpend: 'events' });
+      const street = bridge(g);
+      const t = inst('Infiltrator', 1);
+      const l = inst('Leader', 0);
+      g.node[t] = street;
+      g.node[l] = street;
+      g.putInPlay(inst('Vest', 0), street, l);
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      if (expectDmg < 0) expect(g.zone[l], rule).toBe(Z_REMOVED);
+      else expect(g.dmg[l], rule).toBe(expectDmg);
+    }
+  });
+
+  it('one Body Armor counts (the best), other armor adds', async () => {
+    const { g, inst } = await setup();
+    const l = inst('Leader', 0);
+    g.putInPlay(inst('Vest', 0), 0, l);
+    g.putInPlay(inst('Vest 2', 0), 0, l);
+    expect(g.armorOf(l)).toBe(3);
+  });
+
+  it('ranges adjacent: a long gun reaches the next place, a short one does not; sameLocation: neither', async () => {
+    for (const [ranges, gun, hits] of [['adjacent', 'Long Gun', true], ['adjacent', 'Short Gun', false], ['sameLocation', 'Long Gun', false]] as const) {
+      const log: { decision: number; options: number[]; deciding: number }[] = [];
+      const { g, inst } = await setup({ ranges, reveal: 'onAttack' });
+      const street = bridge(g);
+      const t = inst('Infiltrator', 1);
+      // A revealed Terminator at Street, the Fighter with a gun at Pawn Shop (adjacent).
+      g.revealed[t] = 1;
+      g.node[t] = street;
+      const f = inst('Fighter', 0);
+      g.putInPlay(inst(gun, 0), 0, f);
+      g.policies[0] = scripted(passive, log) as never;
+      g.rng = dice(6, 1, 1, 1, 1, 1);
+      g.playRound(RD_COMBAT);
+      const offered = log.some((x) => x.decision === D_ATTACK && x.deciding === f && x.options.includes(t));
+      expect(offered, `${ranges} ${gun}`).toBe(hits);
+    }
+  });
+
+  // rulebook: summary corrections — ranged attacks resolve before close combat
+  it('ranged before close: the Fighter\'s shotgun defeats a Drone before the Drone\'s close attack', async () => {
+    const { g, inst } = await setup({ poolSpend: 'events' });
+    const street = bridge(g);
+    const d = inst('Drone', 1);
+    g.putInPlay(d, street);
+    const f = inst('Fighter', 0);
+    g.node[f] = street;
+    g.putInPlay(inst('Short Gun', 0), street, f);
+    g.rng = dice(6);
+    g.playRound(RD_COMBAT);
+    // 7 damage against Power 2: the Drone is defeated (to Skynet's discard pile) and never attacks.
+    expect(g.zone[d]).toBe(Z_DISCARD);
+    expect(g.dmg[f]).toBe(0);
+  });
+
+  it('poolSpend resist: the defender buys +1 resistance per 2 pool (events: never offered)', async () => {
+    const log: { decision: number; options: number[]; deciding: number }[] = [];
+    const save: Answer = (d, options, view, allowNone) => (d === D_POOL_RESIST ? options.length - 1 : passive(d, options, view, allowNone));
+    const resist = await duel({ poolSpend: 'resist', poolPerResist: 2 }, [6], { answersR: save });
+    resist.g.pool[0] = 5; // buys at most 2
+    resist.g.playRound(RD_COMBAT);
+    // 8 − (3 + 2) = 3 damage: Power 3 → defeated anyway; with 7 pool it buys 3: 8 − 6 = 2, survives.
+    expect(resist.g.pool[0]).toBe(1);
+    expect(resist.g.zone[resist.f]).toBe(Z_REMOVED);
+    const more = await duel({ poolSpend: 'resist', poolPerResist: 2 }, [6], { answersR: save });
+    more.g.pool[0] = 7;
+    more.g.playRound(RD_COMBAT);
+    expect(more.g.dmg[more.f]).toBe(2);
+    const events = await duel({ poolSpend: 'events' }, [6], {
+      answersR: (d, o, v, a) => {
+        log.push({ decision: d, options: o, deciding: v.deciding });
+        return passive(d, o, v, a);
+      },
+    });
+    events.g.pool[0] = 7;
+    events.g.playRound(RD_COMBAT);
+    expect(log.some((x) => x.decision === D_POOL_RESIST)).toBe(false);
+  });
+
+  // rulebook: digest §イベント — same-kind effects do not stack; costs from the combat pool
+  it('events: one effect of each kind per attack, paid from the combat pool', async () => {
+    const offered: number[][] = [];
+    const { g, inst } = await setup({ reveal: 'onAttack', poolSpend: 'events' }, [
+      (d, options, view, allowNone) => {
+        if (d === D_EVENT && view.eventContext === EC_ATTACK) {
+          offered.push(options.map((o) => view.handCard(o)));
+          return 0;
+        }
+        return passive(d, options, view, allowNone);
+      },
+      passive,
+    ]);
+    const street = bridge(g);
+    const t = inst('Infiltrator', 1);
+    g.revealed[t] = 1;
+    g.node[t] = street;
+    const f = inst('Fighter', 0);
+    g.node[f] = street;
+    for (const e of ['Aim', 'Aim Again', 'Punch']) g.putInHand(inst(e, 0));
+    g.rng = dice(6, 1);
+    g.playRound(RD_COMBAT);
+    // First offer: Aim, Aim Again, Punch; after Aim: Punch only (the other hit event is the same kind); then nothing.
+    expect(offered.map((o) => o.map((c) => table.cards[c].name))).toEqual([['Aim', 'Aim Again', 'Punch'], ['Punch']]);
+    expect(g.pool[0]).toBe(1);
+    expect(g.zone[inst('Aim Again', 0)]).toBe(Z_HAND);
+  });
+
+  // rulebook: digest §レジスタンス — no attacks on a disguised Infiltrator unless it attacked them; none on humans
+  it('the Resistance may not attack a disguised Infiltrator (until it attacks: reveal infZero) nor supporting characters', async () => {
+    const { g, inst } = await setup({ reveal: 'infZero' });
+    const t = inst('Infiltrator', 1);
+    const f = inst('Fighter', 0);
+    const civ = inst('Civ C', 0);
+    g.putInPlay(civ, 0);
+    expect(g.mayAttack(f, t)).toBe(false);
+    expect(g.mayAttack(f, civ)).toBe(false);
+    expect(g.mayAttack(t, civ)).toBe(true);
+    // It attacks: still disguised (commands), but the Resistance may attack it back.
+    g.node[t] = 0;
+    g.rng = dice(1);
+    g.policies[1] = scripted((d, o, v, a) => (d === D_ATTACK ? o.indexOf(f) : passive(d, o, v, a))) as never;
+    g.playRound(RD_COMBAT);
+    expect(g.disguised(t)).toBe(true);
+    expect(g.mayAttack(f, t)).toBe(true);
+  });
+
+  it('reveal onAttack: attacking reveals the Infiltrator (no more commanding); infZero: damage taking INF to 0 does', async () => {
+    const on = await setup({ reveal: 'onAttack' });
+    const t = on.inst('Infiltrator', 1);
+    const f = on.inst('Fighter', 0);
+    on.g.node[t] = 0;
+    on.g.rng = dice(1);
+    on.g.playRound(RD_COMBAT);
+    expect(on.g.attacked[t]).toBe(1);
+    expect(on.g.disguised(t)).toBe(false);
+    expect(on.g.mayAttack(f, t)).toBe(true);
+    const inf = await setup({ reveal: 'infZero' });
+    const t2 = inf.inst('Infiltrator', 1);
+    inf.g.dmg[t2] = 1; // INF 2 − 1 = 1: disguised
+    expect(inf.g.disguised(t2)).toBe(true);
+    (inf.g as unknown as { applyDamage(s: number, t: number, d: number): void }).applyDamage(0, t2, 1);
+    expect(inf.g.revealed[t2]).toBe(1);
+    expect(inf.g.disguised(t2)).toBe(false);
+  });
+
+  it('hkDefeat powerDamage: damage accumulates to its Power, Speed and Power never drop; singleHit: one big hit only', async () => {
+    for (const [rule, defeated] of [['powerDamage', true], ['singleHit', false]] as const) {
+      const { g, inst } = await setup({ hkDefeat: rule });
+      const hk = inst('HK', 1);
+      g.putInPlay(hk, 1);
+      const apply = (d: number) => (g as unknown as { applyDamage(s: number, t: number, d: number): void }).applyDamage(0, hk, d);
+      apply(4);
+      expect([g.speedOf(hk), g.powerOf(hk)], rule).toEqual([3, 8]);
+      apply(4);
+      expect(g.zone[hk] === Z_DISCARD, rule).toBe(defeated);
+      if (!defeated) {
+        apply(8);
+        expect(g.zone[hk]).toBe(Z_DISCARD);
+      }
+    }
+  });
+});
+
+describe('tccg game: supporting characters, protection, search, production', () => {
+  it('command humanOrDisguised: a human main character, or a disguised Infiltrator alone; anyMain: any main character', async () => {
+    const { g, inst } = await setup({ command: 'humanOrDisguised' });
+    const civ = inst('Civ C', 0);
+    g.putInPlay(civ, 1); // at Alamo, with the Infiltrator
+    expect(g.commander[civ]).toBe(1);
+    g.revealed[inst('Infiltrator', 1)] = 1;
+    g.updateCommand();
+    expect(g.commander[civ]).toBe(-1);
+    const endo = inst('Endo', 1);
+    g.putInPlay(endo, 1);
+    expect(g.commander[civ]).toBe(-1);
+    const any = await setup({ command: 'anyMain' });
+    const civ2 = any.inst('Civ C', 0);
+    any.g.revealed[any.inst('Infiltrator', 1)] = 1;
+    any.g.putInPlay(civ2, 1);
+    expect(any.g.commander[civ2]).toBe(1);
+    // A human main character commands it; a disguised Infiltrator there too: it stays with its commander.
+    const both = await setup();
+    const civ3 = both.inst('Civ C', 0);
+    both.g.putInPlay(civ3, 0);
+    expect(both.g.commander[civ3]).toBe(0);
+    both.g.node[both.inst('Infiltrator', 1)] = 0;
+    both.g.updateCommand();
+    expect(both.g.commander[civ3]).toBe(0);
+  });
+
+  // rulebook: digest §保護 — at the start of the movement round, a commanded supporting character at the Police Station, no un-hidden enemy there
+  it('protection at the Police Station: removed with its items, counted; blocked by a visible enemy, not by a hidden one', async () => {
+    const { g, inst } = await setup();
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    const civ = inst('Civ A', 0);
+    g.putInPlay(civ, police);
+    g.node[inst('Leader', 0)] = police;
+    g.updateCommand();
+    const shadow = inst('Shadow', 1);
+    g.putInPlay(shadow, police);
+    g.playRound(RD_MOVEMENT);
+    expect(g.zone[civ]).not.toBe(Z_PROTECTED);
+    // Hidden, it no longer blocks.
+    g.hidden[shadow] = 1;
+    g.startTurn(6);
+    g.playRound(RD_MOVEMENT);
+    expect(g.zone[civ]).toBe(Z_PROTECTED);
+    expect(g.nProtected).toBe(1);
+  });
+
+  it('protection needs the Resistance to command it (an uncommanded civilian at the Police Station stays)', async () => {
+    const { g, inst } = await setup();
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    const civ = inst('Civ A', 0);
+    g.putInPlay(civ, police);
+    g.playRound(RD_MOVEMENT);
+    expect(g.zone[civ]).not.toBe(Z_PROTECTED);
+  });
+
+  it('different by name: three copies of one supporting character are one; by copy they are three', async () => {
+    for (const [rule, wins] of [['name', false], ['copy', true]] as const) {
+      const { g, inst } = await setup({ different: rule, victoryImportance: 10 });
+      for (let k = 0; k < 3; k++) {
+        const civ = inst('Civ A', 0, k);
+        g.putInPlay(civ, 0);
+        (g as unknown as { removeCharacter(c: number, to: number): void }).removeCharacter(civ, Z_PROTECTED);
+        g.protectedPile[g.nProtected++] = civ;
+      }
+      g.checkVictory();
+      expect(g.over, rule).toBe(wins);
+      if (wins) expect([g.winner, g.route]).toEqual([0, WIN_IMPORTANCE]);
+    }
+  });
+
+  it('search: a card found where its features match, the searcher rotates; Infiltrators find human items only if infiltratorHumanItems', async () => {
+    const { g, inst } = await setup({}, [(d, o, v, a) => (d === D_SEARCH ? 0 : passive(d, o, v, a)), (d, o, v, a) => (d === D_SEARCH ? 0 : passive(d, o, v, a))]);
+    const street = bridge(g);
+    const leader = inst('Leader', 0);
+    g.node[leader] = street; // Residential
+    g.node[inst('Fighter', 0)] = street;
+    g.node[inst('Sneak', 0)] = street;
+    const civA = inst('Civ A', 0);
+    const gun = inst('Long Gun', 0);
+    g.putInHand(gun); // Guns only: not findable at Street
+    g.putInHand(civA);
+    g.putInHand(inst('Found It', 0));
+    expect(g.canFind(leader, cid('Long Gun'))).toBe(false);
+    expect(g.canFind(leader, cid('Civ A'))).toBe(true);
+    expect(g.canFind(leader, cid('Civ C'))).toBe(true); // no features: anywhere
+    g.playRound(RD_SEARCH);
+    expect(g.node[civA]).toBe(street);
+    expect(g.rotated[leader]).toBe(1);
+    // The find mission (10 points) scores at once: a mission victory.
+    expect([g.over, g.winner, g.route]).toEqual([true, 0, WIN_MISSIONS]);
+    const t = inst('Infiltrator', 1);
+    expect(g.canFind(t, cid('Long Gun'))).toBe(true); // at Alamo (Guns)
+    const no = await setup({ infiltratorHumanItems: false });
+    expect(no.g.canFind(no.inst('Infiltrator', 1), cid('Long Gun'))).toBe(false);
+  });
+
+  // rulebook: digest §スカイネット, §生産 — Drones at a Factory make production points; production puts the card where a Drone is
+  it('production: a Drone at a Factory rotates for points; an implant is produced onto a Terminator there; points carry over (productionCarry)', async () => {
+    for (const carry of [true, false]) {
+      const { g, inst } = await setup({ productionCarry: carry }, [passive, (d, o, v, a) => (d === D_PRODUCE || d === D_DRONE_ENTRY ? 0 : passive(d, o, v, a))]);
+      const factory = g.board.placeExterior(1, cid('Factory'), true);
+      const drone = inst('Drone', 1);
+      g.putInPlay(drone, factory);
+      const t = inst('Infiltrator', 1);
+      g.node[t] = factory;
+      const chip = inst('Aim Chip', 1);
+      g.putInHand(chip);
+      g.playRound(RD_SEARCH);
+      expect(g.rotated[drone]).toBe(1);
+      expect(g.carrier[chip]).toBe(t);
+      expect(g.production, `carry ${carry}`).toBe(0); // 2 points made, 2 spent
+      g.rotated[drone] = 0;
+      g.playRound(RD_SEARCH);
+      expect(g.production, `carry ${carry}`).toBe(carry ? 2 : 0);
+    }
+  });
+
+  it('droneEntry free: a Drone from hand enters at a Factory; withTerminator: only where a Skynet main character is', async () => {
+    for (const [entry, enters] of [['free', true], ['withTerminator', false]] as const) {
+      const { g, inst } = await setup({ droneEntry: entry }, [passive, (d, o, v, a) => (d === D_DRONE_ENTRY ? 0 : passive(d, o, v, a))]);
+      const factory = g.board.placeExterior(1, cid('Factory'), true);
+      const drone = inst('Drone', 1);
+      g.putInHand(drone);
+      g.playRound(RD_SEARCH);
+      expect(g.node[drone] === factory, entry).toBe(enters);
+    }
+  });
+
+  it('items of a defeated character stay at the place; a defeated Terminator takes its implants to the discard pile', async () => {
+    const { g, inst } = await setup();
+    const f = inst('Fighter', 0);
+    const gun = inst('Long Gun', 0);
+    g.putInPlay(gun, 0, f);
+    (g as unknown as { applyDamage(s: number, t: number, d: number): void }).applyDamage(1, f, 5);
+    expect([g.zone[f], g.carrier[gun], g.itemNode[gun]]).toEqual([Z_REMOVED, -1, 0]);
+    const t = inst('Infiltrator', 1);
+    const chip = inst('Aim Chip', 1);
+    g.putInPlay(chip, 1, t);
+    (g as unknown as { applyDamage(s: number, t: number, d: number): void }).applyDamage(0, t, 8);
+    expect([g.zone[t], g.zone[chip]]).toEqual([Z_DISCARD, Z_DISCARD]);
+    g.checkVictory();
+    // The only Skynet main character is defeated: the Resistance wins by main characters.
+    expect([g.over, g.winner, g.route]).toEqual([true, 0, WIN_MAIN]);
+  });
+
+  // rulebook: digest §ミッション — one per turn, scored when its condition holds at its timing
+  it('missions: one per turn (the best that holds), scored at its timing', async () => {
+    const { g, inst } = await setup({}, [(d, o, v, a) => (d === D_MOVE && v.cardOf(v.deciding) === cid('Leader') ? o.indexOf(2 * 2) : passive(d, o, v, a)), passive]);
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    expect(police).toBe(2);
+    g.putInHand(inst('Reach Police', 0));
+    g.putInHand(inst('Reach Police 2', 0));
+    g.playRound(RD_MOVEMENT);
+    expect(g.missionPoints[0]).toBe(4);
+    g.playRound(RD_MOVEMENT); // the same turn: no second mission
+    expect(g.missionPoints[0]).toBe(4);
+    g.startTurn(6);
+    g.playRound(RD_MOVEMENT);
+    expect(g.missionPoints[0]).toBe(7);
+  });
+});
+
+describe('tccg game mode', () => {
+  const mode = game.modes.find((m) => m.name === 'game')!;
+  const defaults = () => ({ ...defaultsOf(mode.params), sensitivity: false });
+  const dir = mkdtempSync(join(tmpdir(), 'tccg-policy-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('same seed → same report for any chunking; the outcome rates add up', async () => {
+    const a = await mode.run(defaults(), tccgSettings(300, 3, { chunkSize: 100 }));
+    const b = await mode.run(defaults(), tccgSettings(300, 3, { chunkSize: 7 }));
+    expect(b.result).toEqual(a.result);
+    const r = a.result as { resistanceWins: { k: number }; skynetWins: { k: number }; noWinner: { k: number }; routes: Record<string, Record<string, { k: number }>> };
+    expect(r.resistanceWins.k + r.skynetWins.k + r.noWinner.k).toBe(300);
+    const routes = Object.values(r.routes.resistance).reduce((s, x) => s + x.k, 0) + Object.values(r.routes.skynet).reduce((s, x) => s + x.k, 0);
+    expect(routes).toBe(r.resistanceWins.k + r.skynetWins.k);
+  });
+
+  it('the sensitivity table replays the games with every other value of each combat reading', async () => {
+    const s = tccgSettings(60, 4);
+    const rep = await mode.run({ ...defaults(), sensitivity: true }, s);
+    const sens = (rep.result as { sensitivity: { reading: string; value: string }[] }).sensitivity;
+    const expected = COMBAT_READINGS.flatMap((k) => GAME_PARAMS.find((p) => p.key === k)!.choices!.filter((c) => c !== defaultsOf(GAME_PARAMS)[k]).map((c) => `${k}=${c}`));
+    expect(sens.map((x) => `${x.reading}=${x.value}`)).toEqual(expected);
+    expect(s.calls.map((c) => c.label)).toEqual(['baseline', ...expected]);
+    expect(rep.tables.some((t) => t.title.startsWith('Sensitivity'))).toBe(true);
+  });
+
+  it('the bots are not random: hunt-main beats random as Skynet, protect protects more than random', async () => {
+    const run = async (rp: string, sp: string) => (await mode.run({ ...defaults(), resistancePolicy: rp, skynetPolicy: sp }, tccgSettings(300, 5))).result as { skynetWins: { estimate: number }; protected: { mean: number } };
+    const hunt = await run('random', 'hunt-main');
+    const rand = await run('random', 'random');
+    const prot = await run('protect', 'random');
+    expect(hunt.skynetWins.estimate).toBeGreaterThan(rand.skynetWins.estimate + 0.2);
+    expect(prot.protected.mean).toBeGreaterThan(rand.protected.mean + 0.5);
+  });
+
+  it('policies: a side refuses the other side\'s bot; a missing module is a UsageError', async () => {
+    await expect(mode.run({ ...defaults(), resistancePolicy: 'hunt-main' }, tccgSettings(1, 1))).rejects.toThrow(/parameter resistancePolicy: hunt-main is a Skynet policy/);
+    await expect(mode.run({ ...defaults(), skynetPolicy: join(dir, 'nope.js') }, tccgSettings(1, 1))).rejects.toThrow(UsageError);
+  });
+
+  it('a user policy module plays through the shared contract: the facade only, answers checked', async () => {
+    const ok = join(dir, 'stay.mjs');
+    // Delegates everything to the base bot except movement: always the first option; records what it could see.
+    writeFileSync(ok, `export default (data, base) => ({ name: 'first-move', choose(rng, view, d, options, n, allowNone) {
+      if (typeof view.nodeOf !== 'function' || 'g' in view) throw new Error('not the facade');
+      if (data.side !== 1 || !Object.isFrozen(data.cards)) throw new Error('data copy');
+      return d === 2 ? 0 : base.choose(rng, view, d, options, n, allowNone);
+    } });\n`);
+    const rep = await mode.run({ ...defaults(), skynetPolicy: ok }, tccgSettings(40, 6));
+    expect(rep.policy).toEqual(['protect', ok]);
+    // The bundled example module runs too.
+    const ex = await mode.run({ ...defaults(), skynetPolicy: 'scenarios/tccg/policy-example.js' }, tccgSettings(20, 6));
+    expect((ex.policy as string[])[1]).toBe('scenarios/tccg/policy-example.js');
+    const bad = join(dir, 'bad.mjs');
+    writeFileSync(bad, `export default { name: 'bad', choose: () => 99 };\n`);
+    await expect(mode.run({ ...defaults(), skynetPolicy: bad }, tccgSettings(5, 6))).rejects.toThrow(/policy bad: decision \w+ returned 99/);
+  });
+
+  it('every parameter has a default, a source and an option; the readings name their alternatives', () => {
+    for (const p of mode.params) {
+      expect(p.source.length, p.key).toBeGreaterThan(5);
+      expect(p.cli, p.key).toBeDefined();
+    }
+    for (const k of COMBAT_READINGS) expect(mode.params.find((p) => p.key === k)!.choices!.length, k).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -15,7 +15,7 @@ function gameCase(resistance: string, skynet: string): BenchCase {
     gameSimParams(loadMatchup('example', 'example'), defaultsOf(GAME_PARAMS), [resistance, skynet], [null, null]), 100);
 }
 
-export const tccgCases: BenchCase[] = [
+export const cases: BenchCase[] = [
   playerCase('tccg opening, example decks (Monte Carlo)', openingSim, () => openingSimParams(loadMatchup('example', 'example'), defaultsOf(OPENING_PARAMS)), 5_000),
   gameCase('protect', 'hunt-main'),
   gameCase('random', 'random'),

@@ -461,7 +461,7 @@ describe('tccg deck files: errors name the file, the entry and the field', () =>
   const dir = mkdtempSync(join(tmpdir(), 'tccg-deck-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const view = game.views!.find((v) => v.name === 'deck')!;
-  const run = (file: string) => view.run({ file, playsPerTurn: 2, refills: 5, futureCards: 'futureOnly' }, new Set(), 0.95);
+  const run = (file: string) => view.run({ file, playsPerTurn: 2, refills: 5, futureCards: 'futureOnly' }, { given: new Set(), confidence: 0.95, format: 'json' });
 
   it('the bundled example decks are legal', async () => {
     for (const f of ['scenarios/tccg/resistance.yaml', 'scenarios/tccg/skynet.yaml']) {

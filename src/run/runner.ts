@@ -115,6 +115,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // Set when the run gives up on running chunks (after an abort's grace, or a stuck decision): their results are dropped.
   let abandoned = false;
   const timers: ReturnType<typeof setInterval>[] = [];
+  let onAbort: (() => void) | null = null;
   try {
     await new Promise<void>((resolve) => {
       let inFlight = 0;
@@ -125,7 +126,8 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
         resolve();
       };
       // An abort lets running chunks finish for a moment, then stops their threads (a stuck one would never finish).
-      opts.signal?.addEventListener('abort', () => timers.push(setTimeout(giveUp, opts.graceMs ?? 3000)), { once: true });
+      onAbort = () => timers.push(setTimeout(giveUp, opts.graceMs ?? 3000));
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       if (watch) {
         timers.push(
           setInterval(() => {
@@ -172,6 +174,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     });
   } finally {
     for (const t of timers) clearTimeout(t);
+    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
     if (!abandoned) await pool.destroy();
   }
   if (failure !== null) throw failure;

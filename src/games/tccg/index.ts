@@ -31,7 +31,7 @@ export const game: GameModule = {
       params: DECK_VIEW_PARAMS,
       sets: true,
       // An illegal deck is an answer (exit 0, result.legal false); an unreadable or unparsable file is a UsageError (exit 2).
-      run: (params, _given, confidence) => ({ report: runDeckView(params, confidence) }),
+      run: (params, { confidence }) => ({ report: runDeckView(params, confidence) }),
     },
   ],
   sims: { opening: openingSim, game: gameSim },

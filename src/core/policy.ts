@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { policyTimeoutMs, watchDecisionEnd, watchDecisionStart } from './decisionWatch.js';
 import { shownAnswer } from './gameError.js';
+import { checkInputFile } from './inputFile.js';
 import { drawOnlyRng, type Rng } from './rng.js';
 
 /**
@@ -102,6 +103,8 @@ export function guardedPolicy<View>(
  */
 export async function loadPolicyModule<View>(absPath: string, data: unknown, base: Policy<View>): Promise<Policy<View>> {
   const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  // A folder, a FIFO or an unreadable file is refused before Node tries to import it (EISDIR, or a hang).
+  checkInputFile(absPath, 'policy module', 16 * 1024 * 1024);
   let mod: { default?: unknown; createPolicy?: unknown };
   const limit = policyTimeoutMs();
   let timer: ReturnType<typeof setTimeout> | undefined;

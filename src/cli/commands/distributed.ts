@@ -11,7 +11,6 @@ import type { Redis } from 'ioredis';
 import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/usageError.js';
-import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { findMode, isGameId, loadGame } from '../../games/index.js';
 import { emitReport } from '../emit.js';
 import { executeGame, identityOfRequest, replayTotals, runReport } from '../execute.js';

@@ -1,11 +1,11 @@
 // Dark Fate card data: YAML → validated plain JSON (CardDataDoc, sent to worker threads) →
 // compiled dense integer tables (CardTable). Every message names the file, the entry (with its
 // card name) and the field.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { nearest } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
+import { readInputFile } from '../../core/inputFile.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';
@@ -203,13 +203,8 @@ export function parseCardData(text: string, file: string): CardDataDoc {
 
 /** Reads a card data file. Throws UsageError naming `label` (e.g. "option --cards FILE"). */
 export function loadCardData(file: string, label = file): CardDataDoc {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${label}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  return parseCardData(text, file);
+  // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
+  return parseCardData(readInputFile(file, label, 4 * 1024 * 1024), file);
 }
 
 export interface Rev9Version {

@@ -6,10 +6,9 @@
 // armor, health, deflect, method, and the rule constants successRule, coverBonus.*, runningBonus.*,
 // poisonedMod.*, fearMod.*, damageDice.*, deflectRule); pillars (rounds, method); team rules
 // (summoningPointCap, waywardCoinCap, fateTokens.*, vortexCap, scoringValue, monsterLimit).
-import { readFileSync } from 'node:fs';
 import type { GameModule, GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';
-import { UsageError } from '../../core/usageError.js';
+import { readInputFile } from '../../core/inputFile.js';
 import { attackEntry } from './attackEntry.js';
 import { ATTACK_PARAMS, defaultAttackParams, TEAM_PARAMS, teamRulesFrom } from './dualfatesParams.js';
 import { oddsTableReport, runReport, teamReport } from './dualfatesReports.js';
@@ -46,13 +45,7 @@ const views: GameView[] = [
     run(p, { confidence }) {
       const file = p.file as string;
       const rules = teamRulesFrom(p);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        throw new UsageError(`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-      }
-      const team = parseTeam(text, file);
+      const team = parseTeam(readInputFile(file, file, 1024 * 1024), file);
       const summary = validateTeam(team, rules);
       const more = summary.errors.length > 1 ? ` (and ${summary.errors.length - 1} more)` : '';
       return { report: teamReport(file, team, summary, rules, confidence), ...(summary.valid ? {} : { failure: `${formatTeamError(file, summary.errors[0])}${more}` }) };

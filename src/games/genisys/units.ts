@@ -1,11 +1,11 @@
 // The Terminator Genisys units data file (scenarios/genisys/units.yaml): stat-lines and weapons
 // from the rulebook, parsed safely (src/core/safeYaml.ts), validated on load with valibot; messages
 // name the file, the entry and the field. applyUnits() fills the attack's stats from the picks.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { type ParamValue } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
+import { readInputFile } from '../../core/inputFile.js';
 import { issueText } from '../../core/issues.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
@@ -80,13 +80,8 @@ export function parseUnits(text: string, file: string): UnitsFile {
 export function loadUnits(path?: string): UnitsFile {
   if (path === UNITS_FILE) path = undefined;
   const file = path ?? join(packageInfo().root, UNITS_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  return parseUnits(text, path ?? UNITS_FILE);
+  // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
+  return parseUnits(readInputFile(file, file, 4 * 1024 * 1024), path ?? UNITS_FILE);
 }
 
 function pick<T>(table: Record<string, T>, name: string, param: string, what: string, file: string): T {

@@ -5,13 +5,14 @@
 //
 // No card list of the game is public (issue 17): the bundled set is a reference set, every value
 // labelled rulebook / digest / public / assumed in scenarios/tccg/README.md.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { issueText } from '../../core/issues.js';
 import { nearest } from '../../core/params.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { UsageError } from '../../core/usageError.js';
+import { readInputFile } from '../../core/inputFile.js';
 
 // Card types (digest §カード構成).
 export const T_CONDITION = 0;
@@ -352,11 +353,8 @@ export function bundledFile(name: string): string {
 
 /** Reads a text file; a failure is a UsageError naming `label`. */
 export function readText(file: string, label: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${label}: cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
+  return readInputFile(file, label, 4 * 1024 * 1024);
 }
 
 /** Reads and compiles a card data file; `label` is how messages name it. */

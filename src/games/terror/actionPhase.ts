@@ -12,7 +12,7 @@ import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
 // Module-local copies of the shared codes for the hot loops: V8 folds a module's own const into
 // compiled code but loads an imported binding at every use (bench/terror.ts: a few % per game).
-const { ACTION, CARRY, REVEAL, CONVERT_PARTIALS, DISCARD, REWARD, EXIT_NEXT } = codes.TERROR_DECISION;
+const { ACTION, CARRY, REVEAL, CONVERT_PARTIALS, REWARD, EXIT_NEXT } = codes.TERROR_DECISION;
 const { actionCard, actionCode, actionDest, DEST_NONE, DISCARD_FOR_TIME, UNKNOWN_CONSEQUENCE, UNKNOWN_DEATH_TOKEN, UNKNOWN_PUNISHMENT, UNKNOWN_TERROR, unknownCode, unknownIndex, unknownKind, V_BOARD } = codes;
 
 /** Model (public facts): spend time on action cards (ACTION); rolls where the card says so. */

@@ -3,10 +3,11 @@
 // prototype keys), validated with valibot (messages name the file, the entry and the field),
 // cross-checked (names resolve, counts fit the rulebook's procedures) and compiled to integer ids.
 // The compiled TerrorData is plain JSON: it travels to worker threads inside the sim parameters.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { UsageError } from '../../core/usageError.js';
+import { readInputFile } from '../../core/inputFile.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 
@@ -360,11 +361,6 @@ export function defaultDataFile(): string {
 
 /** Reads and compiles a data file; `label` is how messages name it (e.g. "option --data x.yaml"). */
 export function loadTerrorData(file: string, label = file): TerrorData {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${label}: cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  return parseTerrorData(text, label);
+  // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
+  return parseTerrorData(readInputFile(file, label, 4 * 1024 * 1024), label);
 }

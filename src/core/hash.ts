@@ -1,6 +1,7 @@
 // Canonical JSON (sorted keys) and its SHA-256: identifies resolved parameters and data.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { checkInputFile } from './inputFile.js';
 
 /** JSON with object keys sorted recursively, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -28,6 +29,8 @@ export function hashOf(value: unknown): string {
  * Covers that file only, not modules it imports.
  */
 export function fileHash(path: string): string {
+  // A FIFO would block the read forever, a device never end: refused before it is opened.
+  checkInputFile(path, 'file', 64 * 1024 * 1024);
   return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
 }
 

@@ -7,11 +7,11 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Layout, Totals } from '../core/aggregate.js';
 import type { RunResult } from '../core/game.js';
-import { playChunk } from '../core/chunk.js';
+import { playAlone, playChunk, type GameRecord } from '../core/chunk.js';
 import { overdueDecision, WATCH_SLOT_BYTES } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
 import { canonicalJson } from '../core/hash.js';
-import type { ChunkTask } from './worker.js';
+import type { ChunkReply, ChunkTask } from './worker.js';
 import { loadSim } from './sims.js';
 
 export interface RunOptions {
@@ -77,13 +77,17 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const chunkStart = (k: number) => first + k * chunkSize;
   const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
   const stopped = () => opts.signal?.aborted === true;
+  // A few games of every run are kept and replayed alone at the end (see checkReplays).
+  const samples = replaySamples(first, opts.n);
+  const kept = new Map<number, GameRecord>();
+  const keepIn = (k: number) => samples.filter((i) => i >= chunkStart(k) && i < chunkStart(k) + chunkLen(k));
 
   if (!opts.forcePool && !opts.userCode && (jobs === 1 || chunkCount === 1)) {
     const player = await sim.createPlayer(opts.params);
     for (let k = 0; k < chunkCount && !stopped(); k++) {
       let data: Float64Array;
       try {
-        data = playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k));
+        data = playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k), keepIn(k), kept);
       } catch (err) {
         throw new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
       }
@@ -91,6 +95,10 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       opts.onProgress?.(totals.games, totals);
       // Let signal handlers and timers run between chunks.
       if (opts.signal || opts.onProgress) await new Promise<void>((r) => setImmediate(r));
+    }
+    if (totals.games === opts.n) {
+      const alone = async (i: number) => playAlone(await sim.createPlayer(opts.params), layout, opts.seed, i);
+      await checkReplays(opts, kept, alone);
     }
     return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs: 1 };
   }
@@ -144,11 +152,12 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
         while (failure === null && !stopped() && nextToSend < chunkCount && inFlight < jobs * 4) {
           const k = nextToSend++;
           inFlight++;
-          const task: ChunkTask = { simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: chunkStart(k), count: chunkLen(k) };
+          const task: ChunkTask = { simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: chunkStart(k), count: chunkLen(k), keep: keepIn(k) };
           pool.run(task).then(
-            (data: Float64Array) => {
+            ({ data, kept: records }: ChunkReply) => {
               inFlight--;
               if (abandoned) return;
+              for (const [i, r] of records) kept.set(i, r);
               pending.set(k, data);
               while (pending.has(nextToMerge)) {
                 totals.addChunk(pending.get(nextToMerge)!, chunkLen(nextToMerge));
@@ -172,6 +181,10 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       };
       pump();
     });
+    // The replays run on the same watched threads (user code may hang there too).
+    if (failure === null && !abandoned && totals.games === opts.n) {
+      await checkReplays(opts, kept, async (i) => (await pool.run({ simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: i, count: 1, alone: true } satisfies ChunkTask)) as GameRecord);
+    }
   } finally {
     for (const t of timers) clearTimeout(t);
     if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
@@ -198,5 +211,30 @@ export class ChunkError extends Error {
 export class StuckPolicyError extends Error {
   constructor(readonly decision: string, readonly game: number, ms: number, seed: number) {
     super(`a policy decision took too long: decision ${decision} of game ${game} was still running after ${(ms / 1000).toFixed(1)} s (--decision-timeout); its thread was stopped — replay it with --seed ${seed} --trace ${game}`);
+  }
+}
+
+/**
+ * The games of a run [first, first + n) replayed alone at its end: the second, the middle one and
+ * the last (none for a one-game run). Only indices, no randomness: any -j and chunking replays the same.
+ */
+export function replaySamples(first: number, n: number): number[] {
+  if (n < 2) return [];
+  return [...new Set([first + 1, first + Math.floor(n / 2), first + n - 1])];
+}
+
+/**
+ * Replays each kept game alone on a fresh player and compares what it records with what it recorded
+ * in the run. A difference means the game depends on more than (seed, index) — state kept across
+ * games (a policy's, or the engine's), randomness from elsewhere — and every number of the run is
+ * then irreproducible: an error, never a report.
+ */
+async function checkReplays(opts: RunOptions, kept: Map<number, GameRecord>, alone: (i: number) => Promise<GameRecord>): Promise<void> {
+  for (const [i, inRun] of [...kept].sort((a, b) => a[0] - b[0])) {
+    const replay = await alone(i);
+    if (replay.length === inRun.length && replay.every((x, j) => x === inRun[j])) continue;
+    throw new Error(
+      `game ${i} recorded other results when replayed alone (in the run: ${inRun.join(',')}; alone: ${replay.join(',')}): the game or its policy keeps state across games or draws randomness from elsewhere, so this run cannot be reproduced from its seed — reproduce with --seed ${opts.seed} --trace ${i}`,
+    );
   }
 }

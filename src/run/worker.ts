@@ -3,7 +3,7 @@
 import { workerData } from 'node:worker_threads';
 import { Layout } from '../core/aggregate.js';
 import { attachWatchSlot, setPolicyTimeoutMs } from '../core/decisionWatch.js';
-import { playChunk } from '../core/chunk.js';
+import { playAlone, playChunk, type GameRecord } from '../core/chunk.js';
 import type { GamePlayer } from '../core/game.js';
 import { loadSim } from './sims.js';
 
@@ -15,6 +15,16 @@ export interface ChunkTask {
   seed: number;
   start: number;
   count: number;
+  /** Game indices of this chunk whose records come back beside the aggregate (the replay check). */
+  keep?: number[];
+  /** Play game `start` alone on a new player (not this thread's cached one) and return its record. */
+  alone?: boolean;
+}
+
+export interface ChunkReply {
+  data: Float64Array;
+  /** [index, record] of each kept game. */
+  kept: [number, GameRecord][];
 }
 
 const cache = new Map<string, { player: GamePlayer; layout: Layout }>();
@@ -26,7 +36,11 @@ if (watch?.watch && watch.claim && watch.slots && watch.timeoutMs) {
   setPolicyTimeoutMs(watch.timeoutMs);
 }
 
-export default async function runChunkTask(task: ChunkTask): Promise<Float64Array> {
+export default async function runChunkTask(task: ChunkTask): Promise<ChunkReply | GameRecord> {
+  if (task.alone) {
+    const sim = await loadSim(task.simId);
+    return playAlone(await sim.createPlayer(task.params), new Layout(sim.metrics(task.params)), task.seed, task.start);
+  }
   const key = `${task.simId}\u0000${task.paramsKey}`;
   let entry = cache.get(key);
   if (!entry) {
@@ -34,5 +48,7 @@ export default async function runChunkTask(task: ChunkTask): Promise<Float64Arra
     entry = { player: await sim.createPlayer(task.params), layout: new Layout(sim.metrics(task.params)) };
     cache.set(key, entry);
   }
-  return playChunk(entry.player, entry.layout, task.seed, task.start, task.count);
+  const kept = new Map<number, GameRecord>();
+  const data = playChunk(entry.player, entry.layout, task.seed, task.start, task.count, task.keep ?? [], kept);
+  return { data, kept: [...kept] };
 }

@@ -5,6 +5,7 @@ import { resolve as resolvePath } from 'node:path';
 import { GameError } from '../../core/gameError.js';
 import { fileHash } from '../../core/hash.js';
 import { nearest } from '../../core/params.js';
+import { checkInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
@@ -39,7 +40,11 @@ function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: bool
 export function checkPolicy(policy: string, where = 'parameter policy'): { name: string; path?: string } {
   if (BUILTIN_POLICY_NAMES.includes(policy)) return { name: policy };
   // The name stays as given (the shell keeps it relative to the working directory), so a report does not depend on where the checkout lives.
-  if (isPolicyPath(policy) && existsSync(resolvePath(policy))) return { name: policy, path: resolvePath(policy) };
+  if (isPolicyPath(policy) && existsSync(resolvePath(policy))) {
+    // A folder, a FIFO or a device is refused here, in one line, before anything opens it.
+    checkInputFile(resolvePath(policy), where);
+    return { name: policy, path: resolvePath(policy) };
+  }
   throw new UsageError(`${where}: unknown policy "${policy}", expected one of ${BUILTIN_POLICY_NAMES.join(', ')} or the path of an existing .js module`);
 }
 

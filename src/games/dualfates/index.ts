@@ -15,6 +15,9 @@ import { attackEntry } from './attackEntry.js';
 import { controlEntry, CONTROL_PARAMS } from './controlEntry.js';
 import { ATTACK_PARAMS, DEFAULT_UNIT, DEFAULT_UNITS_FILE, defaultAttackParams, FROM_UNIT, TEAM_PARAMS, teamRulesFrom, unitKey, type ArmorRule } from './dualfatesParams.js';
 import { findUnit, loadUnitSheets, unitSpeed } from './unitPicks.js';
+import { MATCH_PARAMS, runMatch } from './matchEntry.js';
+import { MATCH_POLICIES } from './matchPolicies.js';
+import { checkMatch, matchSim, type MatchSimParams } from './matchSim.js';
 import { oddsTableReport, runReport, teamReport } from './dualfatesReports.js';
 import { dualfatesSim } from './dualfatesSim.js';
 import { PILLARS_PARAMS, pillarsEntry } from './pillarsEntry.js';
@@ -101,10 +104,12 @@ export const game: GameModule = {
   modes: [
     { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, defaultGames: 1e5, run: attackEntry.run },
     { name: 'pillars', summary: 'Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)', params: PILLARS_PARAMS, defaultGames: 1e5, run: pillarsEntry.run },
+    { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, defaultGames: 2e4, run: runMatch },
     { name: 'control', summary: 'Victory Points per round and over the game while holding K pillars every round, with the distribution (exact; --method mc cross-checks)', params: CONTROL_PARAMS, defaultGames: 1e5, run: controlEntry.run },
   ],
   views,
-  sims: { dualfates: dualfatesSim },
+  sims: { dualfates: dualfatesSim, match: matchSim },
+  policies: MATCH_POLICIES,
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },
@@ -114,6 +119,12 @@ export const game: GameModule = {
       { mode: 'attack', params: { method: 'mc', armorRule: 'perHit', attacker: 'eric', target: 'bone boy' }, n: 20_000 },
       { mode: 'control', params: {}, n: 1 },
       { mode: 'control', params: { method: 'mc', hold: 2 }, n: 20_000 },
+      { mode: 'match', params: {}, n: 400 },
+      { mode: 'match', params: { teamB: 'horde', policyA: 'hunt', policyB: 'random', armorRule: 'perHit', cover: 'light' }, n: 400 },
+      { mode: 'match', params: { policyA: 'random', policyB: 'random', scoringValue: 'one', vortexCap: 8, rounds: 4 }, n: 400 },
     ],
+    async checkGame(simName, simParams, rng) {
+      if (simName === 'match') await checkMatch(simParams as MatchSimParams, rng);
+    },
   },
 };

@@ -44,6 +44,8 @@ export interface BoardData {
   totemPoint: [number, number];
   /** Length in inches of every line, by node ids: what the README's board section lists. */
   lines: { from: string; to: string; inches: number }[];
+  /** Every point's name for traces: a node's id, or "P1>P2 3" (3 inches from P1 toward P2). */
+  pointNames: string[];
 }
 
 /** Parses and compiles a board file. Throws UsageError naming the file and field. */
@@ -96,6 +98,7 @@ export function compileBoard(b: BoardFile, file: string): BoardData {
   const edges: [number, number][] = [];
   const lines: BoardData['lines'] = [];
   const seen = new Set<string>();
+  const pointNames = b.nodes.map((n) => n.id);
   b.edges.forEach(([from, to], i) => {
     const a = index.get(from);
     const c = index.get(to);
@@ -113,11 +116,12 @@ export function compileBoard(b: BoardFile, file: string): BoardData {
     let prev = a;
     for (let step = 1; step < inches; step++) {
       edges.push([prev, points]);
+      pointNames.push(`${from}>${to} ${step}`);
       prev = points++;
     }
     edges.push([prev, c]);
   });
-  const board: BoardData = { points, edges, nodeIds: b.nodes.map((n) => n.id), nodePoint: b.nodes.map((_, i) => i), pillarPoint, deployPoints, totemPoint, lines };
+  const board: BoardData = { points, edges, nodeIds: b.nodes.map((n) => n.id), nodePoint: b.nodes.map((_, i) => i), pillarPoint, deployPoints, totemPoint, lines, pointNames };
   // Every point must be reachable from every other (one board, no islands).
   const g = boardGraph(board);
   // (Points inside a line always reach its ends, so checking the named nodes is enough.)
@@ -133,15 +137,17 @@ export interface BoardGraph {
   points: number;
   /** dist[p * points + q]: inches along the lines from p to q (UNREACHABLE when not joined). */
   dist: Uint8Array;
-  /** nextStep[p * points + q]: the neighbour of p on a shortest way to q (p itself when p = q). */
-  nextStep: Int16Array;
+  /**
+   * nextStep[side][p * points + q]: the neighbour of p on a shortest way to q (p itself when p = q)
+   * for a unit of `side`. Among equally short ways a unit takes the step nearer its own totem,
+   * then the lowest-numbered point: the same rule for both sides, so a board that is a mirror
+   * image favours neither (a plain lowest-number rule would send both sides toward the points
+   * listed first).
+   */
+  nextStep: [Int16Array, Int16Array];
 }
 
-/**
- * Breadth-first search from every point (edges are one inch): distances and, for each pair, the
- * first step of a shortest way — the lowest-numbered neighbour that lies on one, so ties break
- * the same way in every thread.
- */
+/** Breadth-first search from every point (edges are one inch): distances and each side's first steps. */
 export function boardGraph(b: BoardData): BoardGraph {
   const n = b.points;
   const deg = new Int32Array(n + 1);
@@ -156,7 +162,7 @@ export function boardGraph(b: BoardData): BoardGraph {
     adj[fill[a]++] = c;
     adj[fill[c]++] = a;
   }
-  // Sorted neighbours: the tie-break is by point number.
+  // Sorted neighbours: the last tie-break is by point number.
   for (let i = 0; i < n; i++) adj.subarray(deg[i], deg[i + 1]).sort();
   const dist = new Uint8Array(n * n).fill(UNREACHABLE);
   const queue = new Int32Array(n);
@@ -178,23 +184,24 @@ export function boardGraph(b: BoardData): BoardGraph {
       }
     }
   }
-  const nextStep = new Int16Array(n * n);
-  for (let p = 0; p < n; p++)
-    for (let q = 0; q < n; q++) {
-      if (p === q) {
-        nextStep[p * n + q] = p;
-        continue;
-      }
-      let best = p;
-      const d = dist[p * n + q];
-      for (let k = deg[p]; k < deg[p + 1]; k++) {
-        const r = adj[k];
-        if (dist[r * n + q] + 1 === d) {
-          best = r;
-          break;
+  const steps = (totem: number): Int16Array => {
+    const next = new Int16Array(n * n);
+    for (let p = 0; p < n; p++)
+      for (let q = 0; q < n; q++) {
+        if (p === q) {
+          next[p * n + q] = p;
+          continue;
         }
+        let best = p;
+        const d = dist[p * n + q];
+        for (let k = deg[p]; k < deg[p + 1]; k++) {
+          const r = adj[k];
+          if (dist[r * n + q] + 1 !== d) continue;
+          if (best === p || dist[r * n + totem] < dist[best * n + totem]) best = r;
+        }
+        next[p * n + q] = best;
       }
-      nextStep[p * n + q] = best;
-    }
-  return { points: n, dist, nextStep };
+    return next;
+  };
+  return { points: n, dist, nextStep: [steps(b.totemPoint[0]), steps(b.totemPoint[1])] };
 }

@@ -9,7 +9,7 @@
 // points (whole inches along the lines). The engine is also the view built-in policies read
 // (MatchView); a user module sees only those members, through a read-only facade.
 import type { Policy } from '../../core/policy.js';
-import { rollDie, type Rng } from '../../core/rng.js';
+import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
 import { boardGraph, type BoardGraph } from './board.js';
 import { roundScore, type RoundScore } from './control.js';
@@ -79,6 +79,8 @@ export interface MatchRules {
   coverDod: number;
   runningDef: number;
   runningDod: number;
+  /** shuffled: the pillars' numbers are dealt to the five places afresh each game; fixed: as board.yaml numbers them. */
+  pillarNumbers: 'shuffled' | 'fixed';
 }
 
 /** What a policy may look at (the engine implements it; a user module gets a read-only facade). */
@@ -179,32 +181,35 @@ export class MatchEngine implements MatchView {
   private readonly buffRadius: Int16Array;
   private readonly chargeFate: Int16Array; // -1: none
   private readonly chargeGain: Int16Array;
-  private readonly pillarPts: Int32Array;
-  // ---- game state (reset per game) ----
+  /** The board's pillar points in board.yaml's order (pillar k - 1). */
+  private readonly boardPillars: Int32Array;
+  // ---- game state (reset per game; public so tests can set up a position and play one phase) ----
   round = 0;
   deciding = 0;
   acting = -1;
   attackRoll = 0;
-  private readonly where: Int8Array;
-  private readonly pos: Int16Array;
-  private readonly health: Int16Array;
-  private readonly armor: Int16Array;
-  private readonly activated: Uint8Array;
+  /** This game's point of Pillar k (index k - 1): the board's, or dealt afresh (pillarNumbers shuffled). */
+  private readonly pillarPts: Int32Array;
+  readonly where: Int8Array;
+  readonly pos: Int16Array;
+  readonly health: Int16Array;
+  readonly armor: Int16Array;
+  readonly activated: Uint8Array;
   /** +2 DEF/DOD from running, until the unit's next activation (rulebook: Running). */
-  private readonly ranBonus: Uint8Array;
+  readonly ranBonus: Uint8Array;
   /** Round in which the unit ran (no Free Actions that round: assumption). */
-  private readonly ranRound: Int16Array;
-  private readonly freeUsedRound: Int16Array;
-  private readonly lockedRound: Int16Array;
-  private readonly buffDef: Int8Array;
-  private readonly buffDod: Int8Array;
-  private readonly buffWill: Int8Array;
-  private readonly vp_ = new Int32Array(2);
-  private readonly fate_ = new Int32Array(2);
-  private readonly credit_ = new Int32Array(2);
-  private readonly rollA = new Int8Array(2);
-  private readonly rollB = new Int8Array(2);
-  private readonly ctrl = new Int8Array(PILLARS + 1);
+  readonly ranRound: Int16Array;
+  readonly freeUsedRound: Int16Array;
+  readonly lockedRound: Int16Array;
+  readonly buffDef: Int8Array;
+  readonly buffDod: Int8Array;
+  readonly buffWill: Int8Array;
+  readonly vp_ = new Int32Array(2);
+  readonly fate_ = new Int32Array(2);
+  readonly credit_ = new Int32Array(2);
+  readonly rollA = new Int8Array(2);
+  readonly rollB = new Int8Array(2);
+  readonly ctrl = new Int8Array(PILLARS + 1);
   private readonly options = new Int32Array(MAX_OPTIONS);
   private readonly pools: Pools = { shields: 0, armor: 0, health: 0 };
   private readonly score: RoundScore = { vp: 0, tokens: 0 };
@@ -219,6 +224,8 @@ export class MatchEngine implements MatchView {
   readonly outcome: MatchOutcome = { winner: -1, wipeout: false, roundsPlayed: 0, firstInitiative: -1 };
   /** When set, check the invariants after every step (the conformance suite's checkGame). */
   check = false;
+  /** When set, receives one line per step (`--trace K`); strings are built only then. */
+  trace: ((line: string) => void) | null = null;
   private prevVp = new Int32Array(2);
   /** Units removed from play so far (a removed unit never comes back: checked by verify). */
   private readonly wasRemoved: Uint8Array;
@@ -271,6 +278,7 @@ export class MatchEngine implements MatchView {
     this.buffRadius = Int16Array.from(all.map((u) => u.buff?.radius ?? 0));
     this.chargeFate = Int16Array.from(all.map((u) => (u.charge ? u.charge.fate : -1)));
     this.chargeGain = Int16Array.from(all.map((u) => u.charge?.fateOnSuccess ?? 0));
+    this.boardPillars = Int32Array.from(data.board.pillarPoint);
     this.pillarPts = Int32Array.from(data.board.pillarPoint);
     this.where = new Int8Array(n);
     this.pos = new Int16Array(n);
@@ -387,6 +395,13 @@ export class MatchEngine implements MatchView {
   }
 
   // ---- the game ----
+  private at(p: number): string {
+    return this.data.board.pointNames[p];
+  }
+  private who(u: number): string {
+    return `${'AB'[this.side_[u]]}:${this.unitName(u)}#${u}`;
+  }
+
   private roll2d6(rng: Rng): number {
     return rollDie(rng, 6) + rollDie(rng, 6);
   }
@@ -398,7 +413,7 @@ export class MatchEngine implements MatchView {
     return k;
   }
 
-  private reset(): void {
+  reset(): void {
     this.round = 0;
     this.acting = -1;
     this.attackRoll = 0;
@@ -440,6 +455,10 @@ export class MatchEngine implements MatchView {
   /** Plays one game from `rng` (mutated). Results in `outcome`, vp(), lost, held, initiatives. */
   play(rng: Rng): void {
     this.reset();
+    this.pillarPts.set(this.boardPillars);
+    // rulebook: Placing The Pillars of Fate — "Players are encouraged to move the numbered Pillars between games."
+    if (this.rules.pillarNumbers === 'shuffled') shuffleInPlace(rng, this.pillarPts, 0, PILLARS);
+    if (this.trace) this.trace(`pillars: ${[1, 2, 3, 4, 5].map((k) => `${k} at ${this.at(this.pillarPts[k - 1])}`).join(', ')}`);
     this.deploy(rng);
     this.verify('deployment');
     let wiped = -1;
@@ -472,7 +491,7 @@ export class MatchEngine implements MatchView {
   }
 
   /** rulebook: Starting The Game — deployment roll, then alternate deploying one unit at a time, loser first. */
-  private deploy(rng: Rng): void {
+  deploy(rng: Rng): void {
     let a = 0;
     let b = 0;
     // The higher Fate roll chooses the Deployment Zone; ties roll again (assumption, as for Initiative).
@@ -482,6 +501,7 @@ export class MatchEngine implements MatchView {
     } while (a === b);
     // The zones are mirror images on this board: the choice changes nothing, so it is not asked.
     let turn = a > b ? 1 : 0; // "starting with the player who lost deployment"
+    if (this.trace) this.trace(`deployment roll A ${a}, B ${b}: ${'AB'[turn]} deploys first`);
     let passed = 0;
     while (passed !== 3) {
       if ((passed & (1 << turn)) === 0) {
@@ -494,6 +514,7 @@ export class MatchEngine implements MatchView {
           for (let i = 0; i < m; i++) this.options[i] = this.data.board.deployPoints[turn][i];
           const at = this.ask(rng, turn, DECISION.DEPLOY_AT, m, false);
           this.enter(u, this.options[at]);
+          if (this.trace) this.trace(`deploy ${this.who(u)} at ${this.at(this.pos[u])}`);
         }
       }
       turn ^= 1;
@@ -514,20 +535,21 @@ export class MatchEngine implements MatchView {
   }
 
   /** rulebook: 1. Start of Round Phase — expired effects are removed; melee locks end ("units may freely leave melee combat"). */
-  private startOfRound(): void {
+  startOfRound(): void {
     for (let u = 0; u < this.n; u++) this.activated[u] = 0;
   }
 
   /** rulebook: 2. Pillars of Fate Phase — each player rolls Fate for this round's objectives. */
-  private pillarsOfFate(rng: Rng): void {
+  pillarsOfFate(rng: Rng): void {
     for (let s = 0; s < 2; s++) {
       this.rollA[s] = rollDie(rng, 6);
       this.rollB[s] = rollDie(rng, 6);
     }
+    if (this.trace) this.trace(`round ${this.round}: Pillars of Fate A ${this.rollA[0]}+${this.rollB[0]}, B ${this.rollA[1]}+${this.rollB[1]}; VP ${this.vp_[0]}-${this.vp_[1]}, Fate ${this.fate_[0]}-${this.fate_[1]}`);
   }
 
   /** rulebook: 3. Summoning Phase — under the Vortex cap, 1 Summoning Point accrues (it stacks); at most one unit, placed at the totem. */
-  private summoning(rng: Rng): void {
+  summoning(rng: Rng): void {
     const cap = this.rules.vortexCap;
     for (let s = 0; s < 2; s++) {
       const active = this.activePoints(s);
@@ -540,13 +562,15 @@ export class MatchEngine implements MatchView {
       this.credit_[s] -= this.cost[u];
       // rulebook: 3. Summoning Phase — "placed within 4 inches of a friendly Summoning Totem" (assumption: at the totem).
       this.enter(u, this.data.board.totemPoint[s]);
+      if (this.trace) this.trace(`summon ${this.who(u)} (cost ${this.cost[u]}) at ${this.at(this.pos[u])}; credit left ${this.credit_[s]}`);
     }
   }
 
-  private first = 0;
+  /** The side that activates first this round. */
+  first = 0;
 
   /** rulebook: 4. Initiative Phase — both roll Fate, higher wins (ties re-roll) and goes first or passes. */
-  private initiative(rng: Rng): void {
+  initiative(rng: Rng): void {
     let a = 0;
     let b = 0;
     do {
@@ -560,10 +584,11 @@ export class MatchEngine implements MatchView {
     this.options[1] = 1;
     const k = this.ask(rng, winner, DECISION.INITIATIVE, 2, false);
     this.first = this.options[k] === 0 ? winner : 1 - winner;
+    if (this.trace) this.trace(`Initiative A ${a}, B ${b}: ${'AB'[winner]} wins, ${'AB'[this.first]} goes first`);
   }
 
   /** rulebook: 5. Activation Phase — alternate one unit at a time, starting with the Initiative; a side with none left waits. */
-  private activationPhase(rng: Rng): void {
+  activationPhase(rng: Rng): void {
     let turn = this.first;
     for (;;) {
       let n = this.readyOptions(turn);
@@ -599,12 +624,13 @@ export class MatchEngine implements MatchView {
   /** Moves u up to `inches` along a shortest way toward point `to`, stopping once within `stop` of it. */
   private moveToward(u: number, to: number, inches: number, stop: number): void {
     const np = this.nPoints;
+    const next = this.graph.nextStep[this.side_[u]];
     let p = this.pos[u];
-    for (let i = 0; i < inches && this.graph.dist[p * np + to] > stop; i++) p = this.graph.nextStep[p * np + to];
+    for (let i = 0; i < inches && this.graph.dist[p * np + to] > stop; i++) p = next[p * np + to];
     this.pos[u] = p;
   }
 
-  private activate(rng: Rng, u: number): void {
+  activate(rng: Rng, u: number): void {
     const side = this.side_[u];
     this.acting = u;
     this.activated[u] = 1;
@@ -636,12 +662,14 @@ export class MatchEngine implements MatchView {
     const plan = o[this.ask(rng, side, DECISION.ACTION, n, false)];
     const kind = actKind(plan);
     const arg = actArg(plan);
+    if (this.trace) this.trace(`  ${this.who(u)} at ${this.at(from)}${locked ? ' (locked in melee)' : ''}: ${ACT_NAMES[kind]}${kind === ACT_PILLAR || kind === ACT_RUN_PILLAR ? ` P${arg}` : kind === ACT_STAY ? '' : ` ${this.who(arg)}`}`);
     if (kind === ACT_RUN_PILLAR || kind === ACT_RUN_ENEMY) {
       // rulebook: Running — "roll Fate and add the higher die to movement"; +2 DEF/DOD; no Actions, no Free Actions.
       const a = rollDie(rng, 6);
       const b = rollDie(rng, 6);
       const to = kind === ACT_RUN_PILLAR ? this.pillarPts[arg - 1] : this.pos[arg];
       this.moveToward(u, to, this.speed[u] + (a > b ? a : b), kind === ACT_RUN_PILLAR ? this.rules.controlRange : 0);
+      if (this.trace) this.trace(`    runs ${this.speed[u]}+${a > b ? a : b} inches (dice ${a}, ${b}) to ${this.at(this.pos[u])}`);
       this.ranBonus[u] = 1;
       this.ranRound[u] = this.round;
       if (this.pos[u] !== from) this.engage(u);
@@ -662,6 +690,7 @@ export class MatchEngine implements MatchView {
     if (kind === ACT_PILLAR) this.moveToward(u, this.pillarPts[arg - 1], this.speed[u], this.rules.controlRange);
     else if (kind === ACT_ENGAGE) this.moveToward(u, this.pos[arg], this.speed[u], 0);
     else if (kind === ACT_RANGE) this.moveToward(u, this.pos[arg], this.speed[u], this.range[u]);
+    if (this.trace && this.pos[u] !== from) this.trace(`    moves to ${this.at(this.pos[u])}`);
     // Moving into melee range engages (units already in contact since last round may leave freely, and are not locked by staying).
     if (this.pos[u] !== from) this.engage(u);
     // The Ability Action, after the move (assumption: movement comes first in an activation).
@@ -682,11 +711,14 @@ export class MatchEngine implements MatchView {
     if (k < 0) return;
     const code = o[k];
     if (ablKind(code) === ABL_ATTACK) this.attack(rng, u, ablA(code), ablB(code), false);
-    else this.battleCry(u);
+    else {
+      this.battleCry(u);
+      if (this.trace) this.trace(`    Battle Cry: friends within ${this.buffRadius[u]} inches +${this.buffAmount[u]} until the end of the round`);
+    }
   }
 
   /** rulebook: Understanding Unit Sheet (Battle Cry) — friendly units within 3 inches gain +1 DEF until the end of the round. */
-  private battleCry(u: number): void {
+  battleCry(u: number): void {
     const side = this.side_[u];
     this.fate_[side] -= this.buffFate[u];
     this.fateSpent[side] += this.buffFate[u];
@@ -700,7 +732,7 @@ export class MatchEngine implements MatchView {
   }
 
   /** One attack of u's attack `a` on e; `free` = no Fate cost (Heroic Charge). Returns whether it landed. */
-  private attack(rng: Rng, u: number, a: number, e: number, free: boolean): boolean {
+  attack(rng: Rng, u: number, a: number, e: number, free: boolean): boolean {
     const side = this.side_[u];
     const j = u * MAX_ATTACKS + a;
     if (!free && this.attFate[j] > 0) {
@@ -717,7 +749,9 @@ export class MatchEngine implements MatchView {
     else target = this.will[e] + this.buffWill[e];
     const roll = this.roll2d6(rng);
     // rulebook: Using Abilities — "If the Fate Roll equals or exceeds the target number, the ability succeeds."
-    if (!rollSucceeds(roll, target, this.rules.successRule)) return false;
+    const ok = rollSucceeds(roll, target, this.rules.successRule);
+    if (this.trace) this.trace(`    ${free ? 'free ' : ''}attack ${this.who(e)}: rolls ${roll} vs ${['DEF', 'DOD', 'WILL'][stat]} ${target}: ${ok ? 'success' : 'miss'}`);
+    if (!ok) return false;
     // rulebook: Actions & Activations (Example Activation) — a Shield rolls against the attack roll as its Free Action, once per round; not after running (assumption).
     if (this.shield[e] && this.freeUsedRound[e] !== this.round && this.ranRound[e] !== this.round) {
       const es = this.side_[e];
@@ -731,7 +765,10 @@ export class MatchEngine implements MatchView {
       this.attackRoll = 0;
       if (this.options[k] === 1) {
         this.freeUsedRound[e] = this.round;
-        if (deflects(this.roll2d6(rng), roll, this.rules.deflectRule)) return false;
+        const d = this.roll2d6(rng);
+        const deflected = deflects(d, roll, this.rules.deflectRule);
+        if (this.trace) this.trace(`    Shield: ${this.who(e)} rolls ${d} against ${roll}: ${deflected ? 'deflected' : 'not deflected'}`);
+        if (deflected) return false;
       }
     }
     // rulebook: Damage Types — light / medium / heavy dice; Damage Resolution — shields, armor, health.
@@ -744,11 +781,12 @@ export class MatchEngine implements MatchView {
     if (applyDamage(pools, dmg, this.rules.armorRule)) this.where[e] = WHERE_INCAP;
     this.armor[e] = pools.armor;
     this.health[e] = pools.health;
+    if (this.trace) this.trace(`    ${dmg} damage: armor ${this.armor[e]}, health ${this.health[e]}${this.where[e] === WHERE_INCAP ? ' — incapacitated' : ''}`);
     return true;
   }
 
   /** rulebook: 6. End of Round Phase — end-of-round effects expire; unhealed Incapacitated units are removed. */
-  private endOfRound(): void {
+  endOfRound(): void {
     for (let u = 0; u < this.n; u++) {
       // rulebook: Status Effects — "Unless stated otherwise, Status Effects last until the End of Round" (Battle Cry: "until the end of the round").
       this.buffDef[u] = 0;
@@ -759,12 +797,13 @@ export class MatchEngine implements MatchView {
         this.where[u] = WHERE_REMOVED;
         this.pos[u] = -1;
         this.lost[this.side_[u]]++;
+        if (this.trace) this.trace(`end of round: ${this.who(u)} removed from play`);
       }
     }
   }
 
   /** A side with no unit left (none in the Vortex, none in reserve): 0, 1, 2 (both) or -1. */
-  private wipedOut(): number {
+  wipedOut(): number {
     let w = 0;
     for (let s = 0; s < 2; s++) {
       let any = false;
@@ -775,7 +814,7 @@ export class MatchEngine implements MatchView {
   }
 
   /** rulebook: 7. Scoring Phase — control of each Pillar, then VP and Fate Tokens for the objectives controlled. */
-  private scoringPhase(): void {
+  scoringPhase(): void {
     for (let k = 1; k <= PILLARS; k++) {
       const a = this.pillarScore(k, 0);
       const b = this.pillarScore(k, 1);
@@ -789,6 +828,10 @@ export class MatchEngine implements MatchView {
       roundScore(this.rollA[s], this.rollB[s], this.heldBySide, this.score);
       this.vp_[s] += this.score.vp;
       this.fate_[s] += this.score.tokens;
+    }
+    if (this.trace) {
+      const c = [1, 2, 3, 4, 5].map((k) => `P${k} ${this.ctrl[k] < 0 ? '-' : 'AB'[this.ctrl[k]]} (${this.pillarScore(k, 0)}:${this.pillarScore(k, 1)})`).join(', ');
+      this.trace(`scoring: ${c}; VP ${this.vp_[0]}-${this.vp_[1]}`);
     }
   }
 

@@ -18,6 +18,7 @@ import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchDa
 import type { MatchRules } from './matchEngine.js';
 import { builtinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
 import { createMatchEngine, policyLabel, type MatchSimParams } from './matchSim.js';
+import { streamFor } from '../../core/rng.js';
 import { loadUnitSheets } from './unitPicks.js';
 
 const rule = (key: string): ParamSpec => ATTACK_PARAMS.find((p) => p.key === key)!;
@@ -34,6 +35,7 @@ const MATCH_SPECS: ParamSpec[] = [
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { flag: '--board <file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { flag: '--rounds <N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },
+  { key: 'pillarNumbers', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
   { key: 'cover', type: 'enum', choices: ['none', 'light', 'heavy'], default: 'none', doc: 'cover every ranged attack\'s target has (the zone model places no terrain)', source: 'assumption: the board has no terrain pieces (README "The match"); rulebook: Cover for the bonuses', cli: { flag: '--cover <cover>', help: 'cover of every ranged target: none (default), light (+1 DOD) or heavy (+2 DOD)' } },
   teamRule('vortexCap'),
   teamRule('scoringValue'),
@@ -52,6 +54,8 @@ const MATCH_SPECS: ParamSpec[] = [
   rule('damageDice.light'),
   rule('damageDice.medium'),
   rule('damageDice.heavy'),
+  // Output, not a rule: a parameter so that `rerun`/`sim check` reproduce a trace report.
+  { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run (counting from 0) step by step instead of the summary (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed; K counts from 0) step by step instead of the summary' } },
 ];
 
 /** The match's parameters: the shared rule constants, with command-line options for the readings a user compares. */
@@ -96,6 +100,7 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
     coverDod: cover,
     runningDef: r['runningBonus.def'] as number,
     runningDod: r['runningBonus.dod'] as number,
+    pillarNumbers: r.pillarNumbers as MatchRules['pillarNumbers'],
   };
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
@@ -202,9 +207,11 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       throw new UsageError(`parameter ${p.policyHashes[0] !== null ? 'policyA' : 'policyB'}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
     }
   }
+  const policy = [policyLabel(p.policies[0]), policyLabel(p.policies[1])];
+  const trace = resolved.trace as number;
+  if (trace >= 0) return traceReport(p, resolved, trace, settings, policy);
   const run = await settings.simulate('match', p);
   const result = matchResult(p, run.totals, settings.confidence);
-  const policy = [policyLabel(p.policies[0]), policyLabel(p.policies[1])];
   const params = { ...resolved };
   // The numbers depend on the teams, the unit sheets and the board (data), and on a user module's code.
   const rulesData = { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes };
@@ -224,5 +231,31 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       `Scoring value: ${resolved.scoringValue === 'cost' ? 'Summoning Point cost (Scoring Pillars of Fate)' : '1 per unit (the Scoring Phase note)'}; armor ${resolved.armorRule === 'perHit' ? 'per hit' : 'as a pool'}; ranged targets in ${String(resolved.cover)} cover; Vortex cap ${p.rules.vortexCap}.`,
     ],
     notes: (['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
+  };
+}
+
+/** Game `index` of the run (seed, index) replayed step by step: the same game the run plays. */
+async function traceReport(p: MatchSimParams, resolved: ResolvedParams, index: number, settings: RunSettings, policy: string[]): Promise<Report> {
+  if (index >= settings.n) throw new UsageError(`parameter trace: got ${index}, expected a game index of this run, 0..${settings.n - 1}`);
+  const g = await createMatchEngine(p);
+  const lines: string[] = [];
+  g.trace = (l) => lines.push(l);
+  g.play(streamFor(settings.seed, index));
+  const o = g.outcome;
+  const outcome = `${o.winner < 0 ? 'draw' : `${'AB'[o.winner]} wins`}${o.wipeout ? ' (wipe-out)' : ''}, VP ${g.vp(0)}-${g.vp(1)}, ${o.roundsPlayed} rounds`;
+  const width = String(lines.length).length;
+  return {
+    ...provenance('dualfates match', { ...resolved }, { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes }),
+    title: `Dual Fates match, game ${index} of seed ${settings.seed}: ${p.data.sides[0].team} (${policy[0]}) vs ${p.data.sides[1].team} (${policy[1]})`,
+    method: 'mc',
+    seed: settings.seed,
+    n: null,
+    confidence: settings.confidence,
+    policy,
+    result: { game: index, outcome, vp: [g.vp(0), g.vp(1)], trace: lines },
+    text: lines.map((line, i) => `${String(i + 1).padStart(width)}  ${line}`).join('\n'),
+    tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome, steps: lines.length }] }],
+    assumptions: MATCH_ASSUMPTIONS,
+    notes: [],
   };
 }

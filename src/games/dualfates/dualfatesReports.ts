@@ -106,7 +106,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
         rows: success,
       },
       {
-        title: `P(incapacitated within k attacks), attacks vs ${base.vs.toUpperCase()} ${value}${targetName ? ` (${targetName})` : ''}, no shields, armor ${base.armorRule === 'perHit' ? 'taken off each hit (perHit)' : 'as a pool used up (pool)'}; columns <=k: within k attacks`,
+        title: `P(incapacitated within k attacks), attacks vs ${base.vs.toUpperCase()} ${value}, no shields, armor ${base.armorRule === 'perHit' ? 'per hit' : 'pool'}`,
         columns: [
           { key: 'damage', header: 'damage', format: 'text' },
           { key: 'health', header: 'health', format: 'int' },

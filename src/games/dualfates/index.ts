@@ -23,7 +23,7 @@ import { dualfatesSim } from './dualfatesSim.js';
 import { PILLARS_PARAMS, pillarsEntry } from './pillarsEntry.js';
 import { formatTeamError, parseTeam, validateTeam } from './team.js';
 
-const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets file the unit is picked from', source: 'rulebook unit sheets, transcribed in scenarios/dualfates/units.yaml', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } };
+const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets file the unit is picked from', source: 'rulebook unit sheets, transcribed in units.yaml', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } };
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   UNITS_PARAM,

@@ -23,7 +23,7 @@ import { loadUnitSheets } from './unitPicks.js';
 
 const rule = (key: string): ParamSpec => ATTACK_PARAMS.find((p) => p.key === key)!;
 const teamRule = (key: string): ParamSpec => TEAM_PARAMS.find((p) => p.key === key)!;
-const TEAMS_HELP = `${BUILTIN_TEAMS.join(', ')} (scenarios/dualfates/teams/match-*.yaml), or a team file`;
+const TEAMS_HELP = `${BUILTIN_TEAMS.join(', ')} (the files teams/match-NAME.yaml), or a team file`;
 const POLICY_HELP = `${MATCH_POLICIES.join(', ')}, or a policy module (.js)`;
 
 const MATCH_SPECS: ParamSpec[] = [
@@ -31,7 +31,7 @@ const MATCH_SPECS: ParamSpec[] = [
   { key: 'teamB', type: 'path', choices: BUILTIN_TEAMS, default: 'knights', doc: `side B's team: ${TEAMS_HELP}`, source: 'rulebook: CORE RULES (team building); the built-in teams are invented (README "The match")', cli: { flag: '--team-b <team>', help: `side B's team: ${TEAMS_HELP} (default knights)` } },
   { key: 'policyA', type: 'path', choices: MATCH_POLICIES, default: 'hold', doc: `side A's policy: ${POLICY_HELP}`, source: 'sim: policy choice (README "The match")', cli: { flag: '--policy-a <policy>', help: `side A's policy: ${POLICY_HELP} (default hold)` } },
   { key: 'policyB', type: 'path', choices: MATCH_POLICIES, default: 'hold', doc: `side B's policy: ${POLICY_HELP}`, source: 'sim: policy choice (README "The match")', cli: { flag: '--policy-b <policy>', help: `side B's policy: ${POLICY_HELP} (default hold)` } },
-  { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml assumed:)', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
+  { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { flag: '--board <file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { flag: '--rounds <N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },

@@ -1,12 +1,15 @@
 // Dual Fates (rules: ../shared/rules/dual-fates-core-rules.txt). Exact odds of the Fate roll —
 // attacks, damage and attacks to incapacitate, the Pillars of Fate and Initiative rolls, running,
-// the VP of holding K pillars — with Monte Carlo cross-checks, and team validation.
+// the VP of holding K pillars — with Monte Carlo cross-checks, team validation, and whole matches
+// between two policies on a zone model of the Vortex (Monte Carlo; unit data mostly invented).
 //
 // Parameters: attack (units, attacker, ability, target, vs, value, attack, cover, running,
 // poisoned, fear, mod, damage, shields, armor, health, deflect, method, and the rule constants
 // successRule, coverBonus.*, runningBonus.*, poisonedMod.*, fearMod.*, damageDice.*, deflectRule,
-// armorRule); pillars (rounds, method); control (hold, rounds, method); team rules
-// (summoningPointCap, waywardCoinCap, fateTokens.*, vortexCap, scoringValue, monsterLimit).
+// armorRule); pillars (rounds, method); control (hold, rounds, method); match (teamA, teamB,
+// policyA, policyB, units, board, rounds, controlRange, pillarNumbers, cover, trace, the team rules
+// and the attack's rule constants); team rules (summoningPointCap, waywardCoinCap, fateTokens.*,
+// vortexCap, scoringValue, monsterLimit).
 import { readFileSync } from 'node:fs';
 import type { GameModule, GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';

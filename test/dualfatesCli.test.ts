@@ -195,7 +195,7 @@ describe('sim dualfates run, pillars, table, team', () => {
 describe('bad input: exit 2, one line on stderr naming the option or file, nothing on stdout', () => {
   const cases: [string[], RegExp][] = [
     [['attack', '--vs', 'armour'], /option --vs: .*def, dod, will, static/],
-    [['attack', '--value', '99'], /option --value: .*\[0, 20\]/],
+    [['attack', '--value', '99'], /option --value: .*\[-1, 20\]/],
     [['attack', '--damage', 'huge'], /option --damage/],
     [['attack', '--cover', 'partial'], /option --cover/],
     [['attack', '--health', '0'], /option --health: .*\[1, 200\]/],

@@ -94,7 +94,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(runCli(['params', 'genisys']).stderr).toMatch(/^sim: argument game: unknown game "genisys" \(did you mean "genisys attack"\?\)/);
     const both = runCli(['compare', 'dualfates', '--set', 'value=8']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/^sim: argument a: unknown game "dualfates" \(did you mean one of "dualfates attack", "dualfates pillars"\?\)/);
+    expect(both.stderr).toMatch(/^sim: argument a: unknown game "dualfates" \(did you mean one of "dualfates attack", "dualfates pillars", "dualfates match", "dualfates control"\?\)/);
   });
   it('sim params lists every parameter with default and source', () => {
     const r = runCli(['params', 'dice', '--format', 'json']);

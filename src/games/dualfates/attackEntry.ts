@@ -7,6 +7,7 @@ import type { AttackSimParams } from './attackSim.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
 import { ATTACK_PARAMS, attackParamsFrom, type AttackParams } from './dualfatesParams.js';
+import { applyUnitPicks, loadUnitSheets, type AttackPicks } from './unitPicks.js';
 
 /** Stop a simulated game after this many attacks (metric values must stay ≤ 2^20). */
 const MAX_SIM_ATTACKS = (1 << 20) - 1;
@@ -16,6 +17,9 @@ export function attackAssumptions(p: AttackParams): string[] {
     'Damage is rolled only when the attack succeeds; a miss deals 0 (rulebook: ATTACK EXAMPLE).',
     'attacksToIncapacitate: repeated identical attacks from full shields/armor/health, nothing healed or repaired between them.',
   ];
+  // rulebook: Understanding The Statistics ("absorbs damage before Health is lost"); Healing & Repair ("Armor can be repaired").
+  if (p.armorRule === 'perHit') out.push('Armor per hit (reading, --armor-rule perHit): armor is taken off the damage of every hit that gets past the shields and is never used up; the default reads it as a pool used up by damage and repaired by the repair ability.');
+  else if (p.armor > 0) out.push('Armor as a pool (reading, the default): damage past the shields uses armor up before health, as the rulebook\'s "absorbs damage before Health is lost" and "Armor can be repaired" suggest; --armor-rule perHit takes it off every hit instead.');
   if (p.attack === 'auto') out.push('Melee vs DEF, ranged vs DOD/WILL/static unless --attack says otherwise (assumption: ATTACK EXAMPLE, Understanding The Statistics).');
   if (p.damage === 'medium' && p.damageMedium === 'd6') out.push('Medium damage is one d6 (the enumeration counts the second die as ignored).');
   // rulebook: Actions & Activations (Example Activation) — the Shield deflect is a Free Action, one per round.
@@ -28,18 +32,34 @@ export function attackAssumptions(p: AttackParams): string[] {
   return out;
 }
 
+/** " (Training Knight's Training Strike on Training Knight)" for the title, or "". */
+function pickedTitle(picks: AttackPicks): string {
+  const by = picks.attacker ? `${picks.attacker}'s ${picks.ability ?? 'attack'}` : '';
+  const on = picks.target ? `on ${picks.target}` : '';
+  return by || on ? ` (${[by, on].filter(Boolean).join(' ')})` : '';
+}
+
+/** The unit picks in the JSON result: names and what they filled. */
+function unitsBlock(picks: AttackPicks) {
+  return { file: picks.file, attacker: picks.attacker, ability: picks.ability, target: picks.target, filled: picks.filled };
+}
+
 export const attackEntry: ScenarioGame = {
   id: 'dualfates attack',
   summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
   params: ATTACK_PARAMS,
   async run(resolved, settings) {
-    const p = attackParamsFrom(resolved);
+    const units = String(resolved.units);
+    const { params: filled, picks } = applyUnitPicks(resolved, loadUnitSheets(units), units);
+    const p = attackParamsFrom(filled);
     const x = exactAttack(p);
-    const title = `Dual Fates attack vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;
+    const title = `Dual Fates attack${pickedTitle(picks)} vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;
     const notes = x.target.ignored.map((i) => `ignored ${i}`);
-    if (!x.toIncapacitate.possible) notes.push('No attack can land: the unit is never incapacitated.');
+    if (picks.filled.length) notes.push(`From the unit sheets (${units}): ${picks.filled.join('; ')}; a value given as an option, --set or scenario parameter wins.`);
+    if (x.success.landed === 0) notes.push('No attack can land: the unit is never incapacitated.');
+    else if (!x.toIncapacitate.possible) notes.push(`No landed attack gets past armor ${p.armor} (per-hit reading): the unit is never incapacitated.`);
     if (p.method === 'exact') {
-      const result = exactAttackResult(p, x);
+      const result = { ...exactAttackResult(p, x), units: unitsBlock(picks) };
       return {
         ...provenance('dualfates attack', { ...resolved }),
         title,
@@ -59,6 +79,7 @@ export const attackEntry: ScenarioGame = {
       deflect: p.deflect,
       deflectRule: p.deflectRule,
       damageDice: x.damageDice,
+      armorRule: p.armorRule,
       shields: p.shields,
       armor: p.armor,
       health: p.health,
@@ -66,7 +87,7 @@ export const attackEntry: ScenarioGame = {
       maxAttacks: x.toIncapacitate.possible ? MAX_SIM_ATTACKS : 1,
     };
     const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'attack', ...simParams });
-    const result = mcAttackResult(p, x, run.totals, settings.confidence);
+    const result = { ...mcAttackResult(p, x, run.totals, settings.confidence), units: unitsBlock(picks) };
     const tables = mcAttackTables(result);
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean | null)), settings.confidence));
     return {

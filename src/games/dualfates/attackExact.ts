@@ -4,7 +4,7 @@
 // Every probability is a count over the 36 outcomes of 2d6 (1296 when the target deflects).
 // Rulebook: ../shared/rules/dual-fates-core-rules.txt; each rule names its section.
 import { DIE_FACES, FATE_OUTCOMES, fateSumCounts, forEachFateRoll, type CountDist } from './fateDice.js';
-import type { AttackParams, DamageDice, DamageType, SuccessRule } from './dualfatesParams.js';
+import type { ArmorRule, AttackParams, DamageDice, DamageType, SuccessRule } from './dualfatesParams.js';
 
 export interface Modifier {
   name: string;
@@ -137,16 +137,19 @@ export interface Pools {
 
 /**
  * Stage 5: applies `damage` to `u` in place — shields, then armor, then health (never below 0).
- * Returns true when health is 0 afterwards (incapacitated).
+ * `armorRule` pool (default): armor is used up like shields; perHit: armor takes up to `u.armor`
+ * off what passes the shields and is never used up. Returns true when health is 0 afterwards
+ * (incapacitated).
  */
-export function applyDamage(u: Pools, damage: number): boolean {
+export function applyDamage(u: Pools, damage: number, armorRule: ArmorRule = 'pool'): boolean {
   // rulebook: Damage Resolution — "Damage is always applied in this order: Shields, Armor, Health".
   let left = damage;
   const s = left < u.shields ? left : u.shields;
   u.shields -= s;
   left -= s;
   const a = left < u.armor ? left : u.armor;
-  u.armor -= a;
+  // Armor reading (README choice 7): a pool is used up; per hit it only reduces this hit.
+  if (armorRule === 'pool') u.armor -= a;
   left -= a;
   const h = left < u.health ? left : u.health;
   u.health -= h;
@@ -209,6 +212,73 @@ export function attacksToIncapacitate(perAttack: readonly number[], pool: number
   return { possible: true, mean: e[pool], dist, remaining };
 }
 
+/**
+ * attacksToIncapacitate under the per-hit armor reading: the state is (shields left, health left),
+ * since armor takes up to `armor` off every hit that passes the shields and is never used up. Mean
+ * by recursion over states in increasing order (every move lowers shields or health), the
+ * distribution by iterating the mass over states; same contract as attacksToIncapacitate.
+ */
+export function attacksToIncapacitatePerHit(perAttack: readonly number[], shields: number, armor: number, health: number, tailBelow = 1e-9, maxAttacks = 1e6): AttacksToIncapacitate {
+  const H = health + 1;
+  const idx = (s: number, h: number) => s * H + h;
+  const states = (shields + 1) * H;
+  // next state of (s, h) after damage d, or -1 when incapacitated.
+  const step = (s: number, h: number, d: number): number => {
+    const toShields = d < s ? d : s;
+    const past = d - toShields - armor;
+    const h2 = past > 0 ? h - past : h;
+    return h2 <= 0 ? -1 : idx(s - toShields, h2);
+  };
+  const e = new Float64Array(states).fill(Infinity);
+  for (let s = 0; s <= shields; s++)
+    for (let h = 1; h <= health; h++) {
+      let stay = 0;
+      let sum = 1;
+      let finite = true;
+      for (let d = 0; d < perAttack.length; d++) {
+        const q = perAttack[d];
+        if (q === 0) continue;
+        const nx = step(s, h, d);
+        if (nx === idx(s, h)) stay += q;
+        else if (nx >= 0) {
+          if (e[nx] === Infinity) finite = false;
+          else sum += q * e[nx];
+        }
+      }
+      // A state that only stays put, or moves only to states that never end, never ends.
+      e[idx(s, h)] = stay >= 1 - 1e-15 || !finite ? Infinity : sum / (1 - stay);
+    }
+  const mean = e[idx(shields, health)];
+  if (mean === Infinity) return { possible: false, mean: Infinity, dist: [], remaining: 1 };
+  let alive = new Float64Array(states);
+  let next = new Float64Array(states);
+  alive[idx(shields, health)] = 1;
+  let remaining = 1;
+  const dist: number[] = [];
+  while (remaining >= tailBelow && dist.length < maxAttacks) {
+    next.fill(0);
+    let incap = 0;
+    for (let s = 0; s <= shields; s++)
+      for (let h = 1; h <= health; h++) {
+        const m = alive[idx(s, h)];
+        if (m === 0) continue;
+        for (let d = 0; d < perAttack.length; d++) {
+          const q = m * perAttack[d];
+          if (q === 0) continue;
+          const nx = step(s, h, d);
+          if (nx < 0) incap += q;
+          else next[nx] += q;
+        }
+      }
+    dist.push(incap);
+    let left = 0;
+    for (let i = 0; i < states; i++) left += next[i];
+    remaining = left;
+    [alive, next] = [next, alive];
+  }
+  return { possible: true, mean, dist, remaining };
+}
+
 /** Everything exact about one attack. */
 export interface AttackExact {
   target: TargetNumber;
@@ -229,7 +299,9 @@ export function exactAttack(p: AttackParams): AttackExact {
   let incapacitatedCount = 0;
   for (let v = 1; v < damage.weights.length; v++) if (v >= pool) incapacitatedCount += damage.weights[v];
   const probs = damage.weights.map((w) => w / damage.total);
-  return { target, success, damageDice, damage, incapacitatedCount, toIncapacitate: attacksToIncapacitate(probs, pool) };
+  // Armor reading (README choice 7): the pool convolution, or the (shields, health) chain per hit.
+  const toIncapacitate = p.armorRule === 'perHit' && p.armor > 0 ? attacksToIncapacitatePerHit(probs, p.shields, p.armor, p.health) : attacksToIncapacitate(probs, pool);
+  return { target, success, damageDice, damage, incapacitatedCount, toIncapacitate };
 }
 
 /** Highest face of one die, for range checks elsewhere. */

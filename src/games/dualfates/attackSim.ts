@@ -7,7 +7,7 @@
 import type { GameSim } from '../../core/game.js';
 import { rollDie } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
-import type { DamageDice, SuccessRule } from './dualfatesParams.js';
+import type { ArmorRule, DamageDice, SuccessRule } from './dualfatesParams.js';
 
 /** Plain-JSON parameters (sent to workers). */
 export interface AttackSimParams {
@@ -16,6 +16,8 @@ export interface AttackSimParams {
   deflect: boolean;
   deflectRule: SuccessRule;
   damageDice: DamageDice;
+  /** Armor reading (absent in older parameter sets: pool). */
+  armorRule?: ArmorRule;
   shields: number;
   armor: number;
   health: number;
@@ -42,6 +44,7 @@ export const attackSim: GameSim<AttackSimParams> = {
   gamesPerChunk: (p) => Math.max(200, Math.floor(3e5 / Math.max(1, p.shields + p.armor + p.health))),
   createPlayer(p) {
     const { target, successRule, deflect, deflectRule, damageDice, shields, armor, health, maxAttacks } = p;
+    const armorRule = p.armorRule ?? 'pool';
     const unit: Pools = { shields, armor, health }; // reset per game, never reallocated
     return {
       play(rng, rec) {
@@ -58,7 +61,7 @@ export const attackSim: GameSim<AttackSimParams> = {
           let dealt = 0;
           if (landed) {
             dealt = damageFromDice(damageDice, rollDie(rng, 6), rollDie(rng, 6));
-            down = applyDamage(unit, dealt);
+            down = applyDamage(unit, dealt, armorRule);
           }
           if (attacks === 1) {
             rec.record(SUCCESS, landed ? 1 : 0);

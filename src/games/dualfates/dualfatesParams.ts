@@ -3,9 +3,10 @@
 // and the section it comes from; the attack's own inputs (target stat, unit numbers) default to
 // the rulebook's example unit sheet, the Training Knight.
 //
-// Parameters (attack): vs, value, attack, cover, running, poisoned, fear, mod, damage, shields,
-// armor, health, deflect, method; rule constants: successRule, coverBonus.*, runningBonus.*, poisonedMod.*,
-// fearMod.will, damageDice.*, deflectRule.
+// Parameters (attack): units, attacker, ability, target (picks from the unit sheets that fill the
+// stats left at auto / -1), vs, value, attack, cover, running, poisoned, fear, mod, damage, shields,
+// armor, health, deflect, method; rule constants: successRule, coverBonus.*, runningBonus.*,
+// poisonedMod.*, fearMod.will, damageDice.*, deflectRule, armorRule (a reading).
 // Parameters (team): summoningPointCap, waywardCoinCap, fateTokens.*, vortexCap, scoringValue,
 // monsterLimit.
 import { defaultsOf, type ParamSpec, type ParamValue } from '../../core/params.js';
@@ -18,23 +19,45 @@ export type DamageType = 'light' | 'medium' | 'heavy';
 export type DamageDice = 'lower2d6' | 'd6' | 'higher2d6' | 'sum2d6';
 export type SuccessRule = 'meetOrBeat' | 'beat';
 
+/** How armor absorbs damage (a reading, see scenarios/dualfates/README.md choice 7). */
+export type ArmorRule = 'pool' | 'perHit';
+
 const DAMAGE_DICE = ['lower2d6', 'd6', 'higher2d6', 'sum2d6'];
 const SUCCESS_RULES = ['meetOrBeat', 'beat'];
+export const ARMOR_RULES: readonly ArmorRule[] = ['pool', 'perHit'];
+
+/** An enum left to the picked unit or ability. */
+export const AUTO = 'auto';
+/** An integer stat left to the picked target unit. */
+export const FROM_UNIT = -1;
+/** No unit picked (`--attacker none`, `--target none`). */
+export const NO_UNIT = 'none';
+/** The bundled unit sheets; any other value is a path (resolved by the shell). */
+export const DEFAULT_UNITS_FILE = 'scenarios/dualfates/units.yaml';
+/** The rulebook's example unit sheet (Understanding Unit Sheet): the default attacker and target. */
+export const DEFAULT_UNIT = 'Training Knight';
+/** Unit names are matched in lower case, with '-' or '_' read as spaces (`--target bone-boy`). */
+export const unitKey = (raw: string): string => raw.trim().toLowerCase().replace(/[-_\s]+/g, ' ');
 
 export const ATTACK_PARAMS: readonly ParamSpec[] = [
+  // The units: picks from the unit sheets fill every stat left at auto / -1 (a value given anywhere wins).
+  { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets file that attacker and target pick from', source: 'rulebook unit sheets, transcribed in units.yaml (gaps null, assumptions labelled)', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
+  { key: 'attacker', type: 'string', default: DEFAULT_UNIT, doc: 'attacking unit from the unit sheets: its ability fills vs, damage and melee/ranged (none: no unit)', source: 'rulebook: Understanding Unit Sheet (the Training Knight, the only complete sheet)', cli: { flag: '--attacker <unit>', help: `attacking unit from --units (default ${DEFAULT_UNIT}; none: no unit); its ability fills --vs, --damage, --attack unless given`, parse: unitKey } },
+  { key: 'ability', type: 'string', default: '', doc: "the attacker's ability used (empty: its first melee or ranged ability)", source: 'rulebook: Understanding Unit Sheet (Training Strike)', cli: { flag: '--ability <name>', help: "the attacker's ability (default: its first melee or ranged ability)", parse: unitKey } },
+  { key: 'target', type: 'string', default: DEFAULT_UNIT, doc: 'target unit from the unit sheets: fills value (its DEF, DOD or WILL per vs), armor and health (none: no unit)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7, DOD 6, WILL 5, Armor 1, Health 5)', cli: { flag: '--target <unit>', help: `target unit from --units (default ${DEFAULT_UNIT}; none: no unit); fills --value, --armor, --health unless given`, parse: unitKey } },
   // The attack itself.
-  { key: 'vs', type: 'enum', choices: ['def', 'dod', 'will', 'static'], default: 'def', doc: 'statistic the Fate roll is compared with (static: a fixed number)', source: 'rulebook: Understanding The Statistics; default: assumption (Training Strike targets DEF)', cli: { flag: '--vs <stat>', help: 'statistic targeted: def, dod, will or static (default def)' } },
-  { key: 'value', type: 'int', min: 0, max: 20, default: 7, doc: "the target's stat (or the static number) before modifiers", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { flag: '--value <N>', help: "the target's stat, or the static number (0..20; default 7)" } },
-  { key: 'attack', type: 'enum', choices: ['auto', 'melee', 'ranged'], default: 'auto', doc: 'melee or ranged (auto: melee vs DEF, ranged otherwise); melee ignores cover', source: 'rulebook: Cover; auto: assumption (ATTACK EXAMPLE, Understanding The Statistics)', cli: { flag: '--attack <kind>', help: 'melee or ranged (default auto: melee vs DEF, ranged otherwise)' } },
+  { key: 'vs', type: 'enum', choices: [AUTO, 'def', 'dod', 'will', 'static'], default: AUTO, doc: "statistic the Fate roll is compared with (static: a fixed number; auto: the ability's target)", source: 'rulebook: Understanding The Statistics; auto: the ability (Training Strike targets DEF)', cli: { flag: '--vs <stat>', help: "statistic targeted: def, dod, will or static (default auto: the attacker's ability's)" } },
+  { key: 'value', type: 'int', min: FROM_UNIT, max: 20, default: FROM_UNIT, doc: "the target's stat (or the static number) before modifiers (-1: the target unit's stat for vs)", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7, DOD 6, WILL 5)', cli: { flag: '--value <N>', help: "the target's stat, or the static number (0..20; default -1: the --target's DEF/DOD/WILL for --vs)" } },
+  { key: 'attack', type: 'enum', choices: ['auto', 'melee', 'ranged'], default: 'auto', doc: "melee or ranged (auto: the ability's kind, else melee vs DEF, ranged otherwise); melee ignores cover", source: 'rulebook: Cover; auto: assumption (ATTACK EXAMPLE, Understanding The Statistics)', cli: { flag: '--attack <kind>', help: "melee or ranged (default auto: the ability's kind, else melee vs DEF, ranged otherwise)" } },
   { key: 'cover', type: 'enum', choices: ['none', 'light', 'heavy'], default: 'none', doc: "the target's cover (adds to DOD against ranged attacks)", source: 'rulebook: Cover', cli: { flag: '--cover <cover>', help: 'none, light (+1 DOD) or heavy (+2 DOD); ranged attacks only' } },
   { key: 'running', type: 'bool', default: false, doc: 'the target ran at its last activation (+DEF, +DOD)', source: 'rulebook: Running', cli: { help: 'the target ran (+2 DEF, +2 DOD)' } },
   { key: 'poisoned', type: 'bool', default: false, doc: 'the target is Poisoned (-DEF, -DOD)', source: 'rulebook: Status Effects', cli: { help: 'the target is Poisoned (-1 DEF, -1 DOD)' } },
   { key: 'fear', type: 'bool', default: false, doc: 'the target suffers Fear (-WILL)', source: 'rulebook: Status Effects', cli: { help: 'the target suffers Fear (-1 WILL)' } },
   { key: 'mod', type: 'int', min: -20, max: 20, default: 0, doc: 'free modifier added to the target number (e.g. +1 DEF from Battle Cry)', source: 'rulebook: Understanding Unit Sheet (abilities change stats)', cli: { flag: '--mod <N>', help: 'add N to the target number (unit-sheet effects; -20..20)' } },
-  { key: 'damage', type: 'enum', choices: ['light', 'medium', 'heavy'], default: 'medium', doc: 'damage type of the ability', source: 'rulebook: Damage Types; default: Training Strike (Medium)', cli: { flag: '--damage <type>', help: 'light, medium or heavy (default medium)' } },
-  { key: 'shields', type: 'int', min: 0, max: 200, default: 0, doc: "the target's shields (absorb damage first)", source: 'rulebook: Damage Resolution', cli: { flag: '--shields <N>', help: 'shields (default 0)' } },
-  { key: 'armor', type: 'int', min: 0, max: 200, default: 1, doc: "the target's armor (absorbs damage after shields)", source: 'rulebook: Understanding Unit Sheet (Training Knight Armor 1)', cli: { flag: '--armor <N>', help: 'armor (default 1)' } },
-  { key: 'health', type: 'int', min: 1, max: 200, default: 5, doc: "the target's health (incapacitated at 0)", source: 'rulebook: Understanding Unit Sheet (Training Knight Health 5)', cli: { flag: '--health <N>', help: 'health (default 5)' } },
+  { key: 'damage', type: 'enum', choices: [AUTO, 'light', 'medium', 'heavy'], default: AUTO, doc: "damage type of the ability (auto: the ability's)", source: 'rulebook: Damage Types; auto: the ability (Training Strike: Medium)', cli: { flag: '--damage <type>', help: "light, medium or heavy (default auto: the attacker's ability's)" } },
+  { key: 'shields', type: 'int', min: 0, max: 200, default: 0, doc: "the target's shields (absorb damage first; never on a unit sheet)", source: 'rulebook: Damage Resolution ("not reflected on the unit sheet")', cli: { flag: '--shields <N>', help: 'shields (default 0)' } },
+  { key: 'armor', type: 'int', min: FROM_UNIT, max: 200, default: FROM_UNIT, doc: "the target's armor (absorbs damage after shields; -1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight Armor 1)', cli: { flag: '--armor <N>', help: "armor (default -1: the --target's)" } },
+  { key: 'health', type: 'int', min: FROM_UNIT, max: 200, default: FROM_UNIT, doc: "the target's health (incapacitated at 0; -1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight Health 5)', cli: { flag: '--health <N>', help: "health, 1..200 (default -1: the --target's)" } },
   { key: 'deflect', type: 'bool', default: false, doc: 'the target uses a Shield special: rolls Fate against the attack roll and deflects on meet-or-beat (default off: the Shield is not used, even for the Training Knight, whose sheet lists it)', source: 'rulebook: Actions & Activations (Example Activation, Midknight); default off: assumption (the deflect is a Free Action, once per round; README)', cli: { help: 'the target has a Shield: it deflects when its Fate roll meets or beats the attack roll' } },
   { key: 'method', type: 'enum', choices: ['exact', 'mc'], default: 'exact', doc: 'exact enumeration of the 36 outcomes, or Monte Carlo (-n, --seed)', source: 'tool option', cli: { flag: '--method <method>', help: 'exact or mc (default exact)' } },
   // Rule constants.
@@ -50,6 +73,7 @@ export const ATTACK_PARAMS: readonly ParamSpec[] = [
   { key: 'damageDice.medium', type: 'enum', choices: DAMAGE_DICE, default: 'd6', doc: 'how medium damage is rolled', source: 'rulebook: Damage Types' },
   { key: 'damageDice.heavy', type: 'enum', choices: DAMAGE_DICE, default: 'higher2d6', doc: 'how heavy damage is rolled', source: 'rulebook: Damage Types' },
   { key: 'deflectRule', type: 'enum', choices: SUCCESS_RULES, default: 'meetOrBeat', doc: 'a Shield deflects when its roll meets or beats (or only beats) the attack roll', source: 'rulebook: Actions & Activations ("if she meets or beats it")' },
+  { key: 'armorRule', type: 'enum', choices: ARMOR_RULES, default: 'pool', doc: 'armor as a pool used up by damage (pool: "absorbs damage before Health is lost", "can be repaired") or taken off every hit and never used up (perHit)', source: 'assumption: Understanding The Statistics and Healing & Repair read as a pool (README choice 7)', cli: { flag: '--armor-rule <rule>', help: 'pool (default: armor is used up, then repaired) or perHit (armor is taken off each hit, never used up)' } },
 ];
 
 export const TEAM_PARAMS: readonly ParamSpec[] = [
@@ -90,10 +114,16 @@ export interface AttackParams {
   damageMedium: DamageDice;
   damageHeavy: DamageDice;
   deflectRule: SuccessRule;
+  armorRule: ArmorRule;
 }
 
-/** Flat resolved record (dotted keys) → typed attack parameters. */
+/**
+ * Flat resolved record (dotted keys), with the unit picks already applied (applyUnitPicks in
+ * unitPicks.ts: no auto or -1 left) → typed attack parameters. Throws on a stat left to a unit.
+ */
 export function attackParamsFrom(r: ResolvedParamsLike): AttackParams {
+  for (const k of ['vs', 'damage'] as const) if (r[k] === AUTO) throw new Error(`attackParamsFrom: ${k} is still auto (apply the unit picks first)`);
+  for (const k of ['value', 'armor', 'health'] as const) if (r[k] === FROM_UNIT) throw new Error(`attackParamsFrom: ${k} is still -1 (apply the unit picks first)`);
   return {
     vs: r.vs as Stat,
     value: r.value as number,
@@ -121,6 +151,7 @@ export function attackParamsFrom(r: ResolvedParamsLike): AttackParams {
     damageMedium: r['damageDice.medium'] as DamageDice,
     damageHeavy: r['damageDice.heavy'] as DamageDice,
     deflectRule: r.deflectRule as SuccessRule,
+    armorRule: (r.armorRule ?? 'pool') as ArmorRule,
   };
 }
 
@@ -147,9 +178,13 @@ export function teamRulesFrom(r: ResolvedParamsLike): TeamRules {
   };
 }
 
-/** Attack parameters at their rulebook defaults, with `over` applied (tests, bench, table). */
+/**
+ * Attack parameters at their rulebook defaults with the stats a unit fills taken from the rulebook's
+ * Training Knight (Training Strike vs its DEF 7, Medium damage, Armor 1, Health 5; the bundled
+ * units.yaml says the same, and a test holds them equal), with `over` applied (tests, bench).
+ */
 export function defaultAttackParams(over: Partial<AttackParams> = {}): AttackParams {
-  return { ...attackParamsFrom(defaultsOf(ATTACK_PARAMS)), ...over };
+  return { ...attackParamsFrom({ ...defaultsOf(ATTACK_PARAMS), vs: 'def', value: 7, damage: 'medium', armor: 1, health: 5 }), ...over };
 }
 
 export function defaultTeamRules(over: Partial<TeamRules> = {}): TeamRules {

@@ -66,9 +66,9 @@ export function pillarsReport(rounds: number, confidence: number): Report {
 }
 
 /** `sim dualfates run --speed N`. */
-export function runReport(speed: number, confidence: number): Report {
+export function runReport(speed: number, confidence: number, unit: string | null = null): Report {
   const r = runDistribution(speed);
-  return exactReport('dualfates run', { speed }, `Dual Fates: running distance for Speed ${speed} (Speed + higher die of 2d6)`, confidence, {
+  return exactReport('dualfates run', { speed, ...(unit ? { unit } : {}) }, `Dual Fates: running distance for ${unit ? `${unit} (Speed ${speed})` : `Speed ${speed}`} (Speed + higher die of 2d6)`, confidence, {
     result: { speed, distribution: r.rows, mean: r.mean },
     tables: [
       {
@@ -88,25 +88,25 @@ export function runReport(speed: number, confidence: number): Report {
 }
 
 /** `sim dualfates table`. */
-export function oddsTableReport(value: number, maxHealth: number, maxArmor: number, maxK: number, confidence: number, base: AttackParams = defaultAttackParams()): Report {
+export function oddsTableReport(value: number, maxHealth: number, maxArmor: number, maxK: number, confidence: number, base: AttackParams = defaultAttackParams(), targetName: string | null = null): Report {
   const success = successTable(base);
   const p = { ...base, value };
   const incap = incapacitationTable(p, maxHealth, maxArmor, maxK);
   const kCols = Array.from({ length: maxK }, (_, i) => ({ key: `k${i + 1}`, header: `<=${i + 1}`, format: 'prob' as const }));
-  return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
+  return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK, armorRule: base.armorRule, target: targetName }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
     result: {
       modifierSets: MODIFIER_SETS.map((m) => ({ key: m.key, label: m.label })),
       success,
-      incapacitation: { targetValue: value, vs: base.vs, rows: incap },
+      incapacitation: { targetValue: value, target: targetName, vs: base.vs, armorRule: base.armorRule, rows: incap },
     },
     tables: [
       {
-        title: 'P(success) by stat value (rows) and modifier set (columns)',
+        title: `P(success) by stat value (rows) and modifier (columns): no mod, ran, poisoned and ran+poisoned target ${base.vs.toUpperCase()}; "DOD+lt cover" / "DOD+hv cover" is light (+1) / heavy (+2) cover on DOD against a ranged attack (cover, not damage); ran = the target ran (+2); fear is -1 WILL`,
         columns: [{ key: 'value', header: 'stat', format: 'int' }, ...MODIFIER_SETS.map((m) => ({ key: m.key, header: m.header, format: 'prob' as const }))],
         rows: success,
       },
       {
-        title: `P(incapacitated within k attacks), attacks vs ${base.vs.toUpperCase()} ${value}, no shields`,
+        title: `P(incapacitated within k attacks), attacks vs ${base.vs.toUpperCase()} ${value}, no shields, armor ${base.armorRule === 'perHit' ? 'per hit' : 'pool'}`,
         columns: [
           { key: 'damage', header: 'damage', format: 'text' },
           { key: 'health', header: 'health', format: 'int' },
@@ -118,7 +118,10 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
         rowLabels: 3,
       },
     ],
-    assumptions: [`Modifier sets use the rulebook bonuses (cover +1/+2 DOD, running +2, Poisoned -1, Fear -1); the plain, running and Poisoned columns target ${base.vs.toUpperCase()}.`],
+    assumptions: [
+      `Modifier sets use the rulebook bonuses (cover +1/+2 DOD, running +2, Poisoned -1, Fear -1); the plain, running and Poisoned columns target ${base.vs.toUpperCase()}.`,
+      base.armorRule === 'perHit' ? 'Armor per hit (reading, --armor-rule perHit): taken off every hit, never used up.' : 'Armor as a pool (reading, the default): used up by damage before health; --armor-rule perHit takes it off every hit instead.',
+    ],
     notes: [],
   });
 }

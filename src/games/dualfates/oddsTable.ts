@@ -14,14 +14,15 @@ export interface ModifierSet {
 }
 
 export const MODIFIER_SETS: readonly ModifierSet[] = [
-  { key: 'plain', header: 'plain', label: 'no modifier', over: {} },
-  { key: 'lightCover', header: 'light', label: 'DOD, light cover (ranged)', over: { vs: 'dod', attack: 'ranged', cover: 'light' } },
-  { key: 'heavyCover', header: 'heavy', label: 'DOD, heavy cover (ranged)', over: { vs: 'dod', attack: 'ranged', cover: 'heavy' } },
+  // Headers name the stat and the modifier: "light"/"heavy" alone read like damage types (issue 20).
+  { key: 'plain', header: 'no mod', label: 'no modifier', over: {} },
+  { key: 'lightCover', header: 'DOD+lt cover', label: 'DOD, light cover (ranged)', over: { vs: 'dod', attack: 'ranged', cover: 'light' } },
+  { key: 'heavyCover', header: 'DOD+hv cover', label: 'DOD, heavy cover (ranged)', over: { vs: 'dod', attack: 'ranged', cover: 'heavy' } },
   { key: 'running', header: 'ran', label: 'DEF/DOD, target ran', over: { running: true } },
-  { key: 'poisoned', header: 'poison', label: 'DEF/DOD, Poisoned', over: { poisoned: true } },
-  { key: 'fear', header: 'fear', label: 'WILL, Fear', over: { vs: 'will', fear: true } },
-  { key: 'runningHeavyCover', header: 'ran+heavy', label: 'DOD, ran + heavy cover', over: { vs: 'dod', attack: 'ranged', running: true, cover: 'heavy' } },
-  { key: 'runningPoisoned', header: 'ran+poison', label: 'DEF/DOD, ran + Poisoned', over: { running: true, poisoned: true } },
+  { key: 'poisoned', header: 'poisoned', label: 'DEF/DOD, Poisoned', over: { poisoned: true } },
+  { key: 'fear', header: 'WILL+fear', label: 'WILL, Fear', over: { vs: 'will', fear: true } },
+  { key: 'runningHeavyCover', header: 'DOD+ran+hv', label: 'DOD, ran + heavy cover', over: { vs: 'dod', attack: 'ranged', running: true, cover: 'heavy' } },
+  { key: 'runningPoisoned', header: 'ran+poisoned', label: 'DEF/DOD, ran + Poisoned', over: { running: true, poisoned: true } },
 ];
 
 export const STAT_VALUES = { from: 2, to: 13 };

@@ -14,6 +14,20 @@ export const AbilitySchema = v.strictObject({
   cost: v.union([v.literal('free'), v.pipe(v.number(), v.integer(), v.minValue(0))], 'expected "free" or a number of Fate Tokens'),
   target: v.optional(v.picklist(['def', 'dod', 'will'], 'expected def, dod or will')),
   damage: v.optional(v.picklist(['light', 'medium', 'heavy'], 'expected light, medium or heavy')),
+  /** A ranged ability's reach in inches (the match; no rulebook unit gives one). */
+  range: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+  /**
+   * What a special or ultimate ability does in the match, in a small vocabulary: `buff` (friendly
+   * units within `radius` inches gain `amount` on `stat` until the end of the round) or `charge`
+   * (move up to Speed, then a free attack with the unit's first attack ability; `fateOnSuccess`
+   * Fate Tokens when it lands). An ability without one is not played by the match.
+   */
+  effect: v.optional(
+    v.variant('kind', [
+      v.strictObject({ kind: v.literal('buff'), stat: v.picklist(['def', 'dod', 'will']), amount: v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(10)), radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) }),
+      v.strictObject({ kind: v.literal('charge'), fateOnSuccess: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)) }),
+    ], 'expected { kind: buff, stat, amount, radius } or { kind: charge, fateOnSuccess }'),
+  ),
   text: v.optional(v.string()),
 });
 

@@ -1,0 +1,162 @@
+// What a match is played with, compiled once on the main thread into plain JSON (sent to worker
+// threads): each side's team — a team file (the `sim dualfates team` format, validated by the
+// team-building rules) whose units are looked up by name in the unit sheets — and the board.
+// Rulebook: CORE RULES and Full Faction Teams & Mixed Teams (team building, Fate Tokens),
+// Understanding Unit Sheet (stats, abilities), Understanding The Statistics.
+import { join } from 'node:path';
+import { packageInfo } from '../../core/packageInfo.js';
+import { readInputFile } from '../../core/inputFile.js';
+import { UsageError } from '../../core/usageError.js';
+import { parseBoard, type BoardData } from './board.js';
+import { unitKey, type DamageDice, type TeamRules } from './dualfatesParams.js';
+import { parseTeam, unitScoringValue, validateTeam, formatTeamError, type Team } from './team.js';
+import type { UnitSheet } from './units.js';
+
+/** Built-in teams: `--team-a knights` reads scenarios/dualfates/teams/match-knights.yaml. */
+export const BUILTIN_TEAMS = ['knights', 'horde'] as const;
+export const builtinTeamFile = (name: string): string => `scenarios/dualfates/teams/match-${name}.yaml`;
+export const DEFAULT_BOARD_FILE = 'scenarios/dualfates/board.yaml';
+
+/** Statistic codes an attack targets. */
+export const STAT_DEF = 0;
+export const STAT_DOD = 1;
+export const STAT_WILL = 2;
+const STAT_CODE = { def: STAT_DEF, dod: STAT_DOD, will: STAT_WILL } as const;
+
+/** Most attack abilities a match unit may carry (sizes the option buffers). */
+export const MAX_ATTACKS = 3;
+/** Most units a team may field (8 points at 1 point each; more with a raised summoningPointCap). */
+export const MAX_TEAM_UNITS = 16;
+
+export interface MatchAttack {
+  name: string;
+  ranged: boolean;
+  stat: number;
+  dice: DamageDice;
+  /** Inches (melee: 0, the same point; rulebook: Melee Combat & Engagement, within 1/2 inch). */
+  range: number;
+  /** Fate Tokens it costs (0 for a free ability). */
+  fate: number;
+}
+
+export interface MatchUnit {
+  name: string;
+  type: 'character' | 'companion' | 'monster';
+  cost: number;
+  /** Scoring value near a Pillar (cost, or 1, or the team file's own value). */
+  scoring: number;
+  health: number;
+  armor: number;
+  speed: number;
+  def: number;
+  dod: number;
+  will: number;
+  /** The "Shield" special: deflects an attack as a Free Action (rulebook: Example Activation). */
+  shield: boolean;
+  /** Marked `deploy: true` in the team file: the built-in policies deploy these first. */
+  deployFirst: boolean;
+  attacks: MatchAttack[];
+  buff: { name: string; fate: number; stat: number; amount: number; radius: number } | null;
+  charge: { name: string; fate: number; fateOnSuccess: number } | null;
+}
+
+export interface MatchSide {
+  /** The team's name (or file) as reports show it. */
+  team: string;
+  kind: 'full' | 'mixed';
+  /** Starting Fate Tokens (rulebook: Full Faction Teams & Mixed Teams). */
+  fateTokens: number;
+  units: MatchUnit[];
+}
+
+export interface MatchData {
+  sides: [MatchSide, MatchSide];
+  board: BoardData;
+}
+
+/** Reads a file of the package (a default's name) or a path the shell resolved. Throws UsageError naming `param`. */
+function readInput(path: string, isDefault: boolean, param: string): string {
+  const file = isDefault ? join(packageInfo().root, path) : path;
+  // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
+  return readInputFile(file, `parameter ${param}: ${path}`, 4 * 1024 * 1024);
+}
+
+export function loadBoard(path: string): BoardData {
+  return parseBoard(readInput(path, path === DEFAULT_BOARD_FILE, 'board'), path);
+}
+
+/** A team parameter: a built-in name or a team file. Returns the parsed team and how to name it. */
+export function loadTeam(value: string, param: string): { team: Team; label: string; file: string } {
+  const builtin = (BUILTIN_TEAMS as readonly string[]).includes(value);
+  const file = builtin ? builtinTeamFile(value) : value;
+  const team = parseTeam(readInput(file, builtin, param), file);
+  return { team, label: builtin ? value : (team.name ?? file), file };
+}
+
+const isShield = (s: string) => ['shield', 'sheild'].includes(unitKey(s));
+
+/**
+ * One side of the match: the team must be legal (validateTeam, the team-building rules), and each
+ * of its units must have a sheet with every stat the match uses and at least one attack. Throws
+ * UsageError naming the parameter, the file and the field.
+ */
+export function compileSide(
+  value: string,
+  param: string,
+  sheets: readonly UnitSheet[],
+  unitsFile: string,
+  rules: TeamRules,
+  dice: Record<'light' | 'medium' | 'heavy', DamageDice> = { light: 'lower2d6', medium: 'd6', heavy: 'higher2d6' },
+): MatchSide {
+  const { team, label, file } = loadTeam(value, param);
+  const summary = validateTeam(team, rules);
+  // rulebook: CORE RULES — a team that breaks a team-building rule does not start a game.
+  if (!summary.valid) throw new UsageError(`parameter ${param}: ${formatTeamError(file, summary.errors[0])}${summary.errors.length > 1 ? ` (and ${summary.errors.length - 1} more)` : ''}`);
+  if (team.units.length > MAX_TEAM_UNITS) throw new UsageError(`parameter ${param}: ${file}: units: ${team.units.length} units, the match plays at most ${MAX_TEAM_UNITS}`);
+  const units = team.units.map((tu, i): MatchUnit => {
+    const where = `${file}: units[${i}]`;
+    const sheet = sheets.find((s) => unitKey(s.name) === unitKey(tu.name));
+    if (!sheet) throw new UsageError(`parameter ${param}: ${where}.name: no unit sheet "${tu.name}" in ${unitsFile}; known: ${sheets.map((s) => s.name).join(', ')}`);
+    if (sheet.type !== tu.type) throw new UsageError(`parameter ${param}: ${where}.type: "${tu.name}" is a ${sheet.type} on its sheet (${unitsFile}), not a ${tu.type}`);
+    if (sheet.cost !== null && sheet.cost !== tu.cost) throw new UsageError(`parameter ${param}: ${where}.cost: "${tu.name}" costs ${sheet.cost} on its sheet (${unitsFile}), not ${tu.cost}`);
+    const stat = (k: 'health' | 'armor' | 'speed' | 'def' | 'dod' | 'will'): number => {
+      const x = sheet[k];
+      if (x === null) throw new UsageError(`parameter ${param}: ${where}: "${sheet.name}" has no ${k} on its sheet (${unitsFile}: null; not in the rulebook), so it cannot play a match`);
+      return x;
+    };
+    const attacks: MatchAttack[] = [];
+    let buff: MatchUnit['buff'] = null;
+    let charge: MatchUnit['charge'] = null;
+    for (const a of sheet.abilities ?? []) {
+      const fate = a.cost === 'free' ? 0 : a.cost;
+      if ((a.kind === 'melee' || a.kind === 'ranged') && a.target !== undefined) {
+        if (!a.damage) throw new UsageError(`parameter ${param}: ${unitsFile}: ${sheet.name}'s ${a.name} has no damage type`);
+        if (a.kind === 'ranged' && a.range === undefined) throw new UsageError(`parameter ${param}: ${unitsFile}: ${sheet.name}'s ranged ${a.name} has no range (inches), which the match needs`);
+        // rulebook: Damage Types — light, medium, heavy (the dice a house rule may change: damageDice.*).
+        attacks.push({ name: a.name, ranged: a.kind === 'ranged', stat: STAT_CODE[a.target], dice: dice[a.damage], range: a.kind === 'ranged' ? a.range! : 0, fate });
+      } else if (a.effect?.kind === 'buff' && !buff) buff = { name: a.name, fate, stat: STAT_CODE[a.effect.stat], amount: a.effect.amount, radius: a.effect.radius };
+      else if (a.effect?.kind === 'charge' && !charge) charge = { name: a.name, fate, fateOnSuccess: a.effect.fateOnSuccess };
+    }
+    if (attacks.length === 0) throw new UsageError(`parameter ${param}: ${where}: "${sheet.name}" has no melee or ranged attack on its sheet (${unitsFile}), so it cannot play a match`);
+    if (attacks.length > MAX_ATTACKS) throw new UsageError(`parameter ${param}: ${unitsFile}: ${sheet.name} has ${attacks.length} attacks; the match plays at most ${MAX_ATTACKS}`);
+    return {
+      name: sheet.name,
+      type: sheet.type,
+      cost: tu.cost,
+      scoring: unitScoringValue(tu, rules),
+      health: stat('health'),
+      armor: stat('armor'),
+      speed: stat('speed'),
+      def: stat('def'),
+      dod: stat('dod'),
+      will: stat('will'),
+      shield: (sheet.special ?? []).some(isShield),
+      deployFirst: tu.deploy === true,
+      attacks,
+      buff,
+      charge,
+    };
+  });
+  for (const u of units) if (u.health < 1) throw new UsageError(`parameter ${param}: ${file}: "${u.name}" has health ${u.health}; a unit needs at least 1`);
+  return { team: label, kind: summary.kind!, fateTokens: summary.startingFateTokens!, units };
+}

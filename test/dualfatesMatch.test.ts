@@ -1,0 +1,419 @@
+// Dual Fates match (issue 20 item 3): the board's zone model, team compilation, each rule of the
+// round on hand-built positions (scripted policies), the policies, user modules, the CLI and the
+// golden. The shared conformance suite (test/conformance.test.ts) adds determinism, metric ranges
+// and the checkGame invariants over seeded rollouts.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Policy } from '../src/core/policy.js';
+import { streamFor } from '../src/core/rng.js';
+import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
+import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
+import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchUnit } from '../src/games/dualfates/matchData.js';
+import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_PILLAR, ACT_STAY, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
+import { holdPolicy } from '../src/games/dualfates/matchPolicies.js';
+import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
+import { runSimulation } from '../src/run/runner.js';
+import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
+import { MATCH_PARAMS } from '../src/games/dualfates/matchEntry.js';
+import { resolveParams } from '../src/core/params.js';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+const board = loadBoard(DEFAULT_BOARD_FILE);
+const node = (id: string) => board.nodeIds.indexOf(id);
+
+const RULES: MatchRules = { rounds: 10, vortexCap: 5, controlRange: 4, successRule: 'meetOrBeat', deflectRule: 'meetOrBeat', armorRule: 'pool', coverDod: 0, runningDef: 2, runningDod: 2, pillarNumbers: 'fixed' };
+
+function unit(name: string, over: Partial<MatchUnit> = {}): MatchUnit {
+  return { name, type: 'companion', cost: 1, scoring: 1, health: 4, armor: 0, speed: 5, def: 6, dod: 6, will: 5, shield: false, deployFirst: false, attacks: [{ name: 'Strike', ranged: false, stat: 0, dice: 'd6', range: 0, fate: 0 }], buff: null, charge: null, ...over };
+}
+
+function data(a: MatchUnit[], b: MatchUnit[], fate = 3): MatchData {
+  return { sides: [{ team: 'A', kind: 'full', fateTokens: fate, units: a }, { team: 'B', kind: 'full', fateTokens: fate, units: b }], board };
+}
+
+/** A policy that answers from `answer(decision, options, n, view)`, and logs every question. */
+function scripted(answer: (d: number, options: number[], view: MatchView) => number, log: { d: number; options: number[]; side: number }[] = []): Policy<MatchView> {
+  return {
+    name: 'scripted',
+    choose(_rng, view, decision, options, n) {
+      const opts = Array.from(options.subarray(0, n));
+      log.push({ d: decision, options: opts, side: view.deciding });
+      return answer(decision, opts, view);
+    },
+  };
+}
+
+describe('the board (zone model of the Vortex, board.yaml)', () => {
+  it('five pillars as the rulebook places them, lines as long as the straight distance in whole inches', () => {
+    expect(board.pillarPoint.map((p) => board.nodeIds[p])).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
+    const inches = (a: string, b: string) => board.lines.find((l) => (l.from === a && l.to === b) || (l.from === b && l.to === a))!.inches;
+    // centre (12,12) to a section centre (6,6): 8.49 → 8; zone edge (6,4) to (6,6): 2; (12,4) to (6,6): 6.32 → 6.
+    expect([inches('P1', 'P2'), inches('A-west', 'P2'), inches('A-centre', 'P2'), inches('P2', 'P3'), inches('A-centre', 'P1')]).toEqual([8, 2, 6, 12, 8]);
+  });
+  it('distances along the lines: a unit at a zone\'s west point is within 4 inches of its near pillar, 14 from the far one; the board is a mirror image', () => {
+    const g = boardGraph(board);
+    const d = (a: string, b: string) => g.dist[node(a) * g.points + node(b)];
+    expect(d('A-west', 'P2')).toBe(2);
+    expect(d('A-west', 'P4')).toBe(14);
+    expect(d('A-centre', 'P1')).toBe(8);
+    expect(d('A-west', 'B-west')).toBe(16);
+    const mirror: Record<string, string> = { P1: 'P1', P2: 'P4', P3: 'P5', P4: 'P2', P5: 'P3', 'A-west': 'B-west', 'A-centre': 'B-centre', 'A-east': 'B-east', 'B-west': 'A-west', 'B-centre': 'A-centre', 'B-east': 'A-east' };
+    for (const a of Object.keys(mirror)) for (const b of Object.keys(mirror)) expect(d(a, b), `${a}-${b}`).toBe(d(mirror[a], mirror[b]));
+  });
+  it('next steps follow shortest ways, each side breaking ties toward its own totem', () => {
+    const g = boardGraph(board);
+    const n = g.points;
+    for (const side of [0, 1] as const)
+      for (let p = 0; p < n; p += 7)
+        for (let q = 0; q < n; q += 5) {
+          if (p === q) continue;
+          const r = g.nextStep[side][p * n + q];
+          expect(g.dist[p * n + r]).toBe(1);
+          expect(g.dist[r * n + q]).toBe(g.dist[p * n + q] - 1);
+        }
+    // The middle of the P2–P4 line is 6 inches from both ends: toward P1, A steps to P2's side, B to P4's.
+    const mid = board.pointNames.indexOf('P2>P4 6');
+    const a = g.nextStep[0][mid * n + node('P1')];
+    const b = g.nextStep[1][mid * n + node('P1')];
+    expect([board.pointNames[a], board.pointNames[b]]).toEqual(['P2>P4 5', 'P2>P4 7']);
+  });
+  it('bad board files are named: a missing pillar, an unknown node, a node no line reaches', () => {
+    const base = 'size: 24\nnodes:\n  - { id: P1, kind: pillar, pillar: 1, x: 1, y: 1 }\n';
+    expect(() => parseBoard(`${base}edges: []\n`, 'b.yaml')).toThrow(/b\.yaml: nodes: Pillar 2 is missing/);
+    const five = [1, 2, 3, 4, 5].map((k) => `  - { id: P${k}, kind: pillar, pillar: ${k}, x: ${k}, y: 1 }`).join('\n');
+    const zones = '  - { id: A, kind: deploy, side: A, totem: true, x: 0, y: 0 }\n  - { id: B, kind: deploy, side: B, totem: true, x: 9, y: 9 }';
+    expect(() => parseBoard(`size: 24\nnodes:\n${five}\n${zones}\nedges: [[P1, Q]]\n`, 'b.yaml')).toThrow(/b\.yaml: edges\.0\.1: unknown node "Q"/);
+    expect(() => parseBoard(`size: 24\nnodes:\n${five}\n${zones}\nedges: [[P1, P2]]\n`, 'b.yaml')).toThrow(/cannot be reached/);
+  });
+});
+
+describe('match teams: team files + unit sheets', () => {
+  const sheets = loadUnitSheets();
+  const rules = defaultTeamRules();
+  it('the built-in teams are legal 8-point full faction teams (3 Fate Tokens), the Training Knight with its Shield, Battle Cry and Heroic Charge', () => {
+    const k = compileSide('knights', 'teamA', sheets, 'units.yaml', rules);
+    expect([k.kind, k.fateTokens, k.units.reduce((s, u) => s + u.cost, 0)]).toEqual(['full', 3, 8]);
+    const tk = k.units.find((u) => u.name === 'Training Knight')!;
+    expect(tk).toMatchObject({ health: 5, armor: 1, speed: 5, def: 7, dod: 6, will: 5, shield: true });
+    expect(tk.attacks[0]).toMatchObject({ name: 'Training Strike', ranged: false, stat: 0, dice: 'd6' });
+    expect(tk.buff).toMatchObject({ name: 'Battle Cry', fate: 1, amount: 1, radius: 3 });
+    expect(tk.charge).toMatchObject({ name: 'Heroic Charge', fate: 5, fateOnSuccess: 1 });
+    expect(compileSide('horde', 'teamB', sheets, 'units.yaml', rules).units.reduce((s, u) => s + u.cost, 0)).toBe(8);
+  });
+  it('scoring value: cost by default, 1 under scoringValue=one', () => {
+    const brute = (r = rules) => compileSide('knights', 'teamA', sheets, 'units.yaml', r).units.find((u) => u.name === 'Generic Brute')!.scoring;
+    expect(brute()).toBe(2);
+    expect(brute(defaultTeamRules({ scoringValue: 'one' }))).toBe(1);
+  });
+  it('refused, naming the parameter and the field: an illegal team, a unit without a sheet, a unit whose stats the rulebook does not give', () => {
+    expect(() => compileSide('scenarios/dualfates/teams/invalid-over-points.yaml', 'teamA', sheets, 'units.yaml', rules)).toThrow(/^parameter teamA: scenarios\/dualfates\/teams\/invalid-over-points\.yaml: .*rulebook: CORE RULES/);
+    expect(() => compileSide('scenarios/dualfates/teams/valid-mixed.yaml', 'teamB', sheets, 'units.yaml', rules)).toThrow(/parameter teamB: .*units\[0\]\.name: no unit sheet "Ember"/);
+    expect(() => compileSide('scenarios/dualfates/teams/rulebook-example.yaml', 'teamA', sheets, 'units.yaml', rules)).toThrow(/"Eric" has no health on its sheet .*not in the rulebook/);
+  });
+});
+
+describe('the rules of a round, on hand-built positions', () => {
+  it('SUMMONING EXAMPLE: 5 active + 3 in reserve; a 1-point unit lost, the point is saved; another lost: 2 points summon a 2-point unit (rulebook: 3. Summoning Phase)', () => {
+    const a = [1, 2, 3, 4, 5].map((i) => unit(`c${i}`)).concat([unit('big', { type: 'character', cost: 2, scoring: 2 }), unit('small')]);
+    const log: { d: number; options: number[]; side: number }[] = [];
+    let wait = true;
+    const g = new MatchEngine(data(a, [unit('foe')]), RULES, [scripted((d, o) => (d === DECISION.SUMMON ? (wait ? -1 : o.indexOf(5)) : 0), log), scripted(() => -1)]);
+    g.reset();
+    for (let u = 0; u < 5; u++) (g.where[u] = WHERE_ACTIVE), (g.pos[u] = node('A-west'));
+    g.where[7] = WHERE_ACTIVE;
+    g.pos[7] = node('B-west');
+    const rng = streamFor(1, 0);
+    g.round = 1;
+    g.summoning(rng);
+    expect(g.credit(0)).toBe(0); // 5 active: nothing accrues
+    g.where[0] = WHERE_REMOVED; // round 2: a 1-point Companion removed
+    g.round = 3;
+    g.summoning(rng);
+    expect(g.credit(0)).toBe(1);
+    expect(log.filter((q) => q.d === DECISION.SUMMON && q.side === 0).at(-1)!.options).toEqual([6]); // only the 1-point unit is affordable
+    g.where[1] = WHERE_REMOVED; // another removed
+    wait = false;
+    g.round = 4;
+    g.summoning(rng);
+    expect(log.filter((q) => q.d === DECISION.SUMMON && q.side === 0).at(-1)!.options).toEqual([5, 6]);
+    expect([g.where[5], g.pos[5], g.credit(0)]).toEqual([WHERE_ACTIVE, board.totemPoint[0], 0]);
+    expect(g.activePoints(0)).toBe(5);
+  });
+  it('the Vortex cap: a unit that would take the side over 5 points is never offered, at deployment or summoning', () => {
+    const a = [unit('big', { type: 'character', cost: 3, scoring: 3 }), unit('mid', { type: 'character', cost: 2, scoring: 2 }), unit('x', { type: 'monster', cost: 2, scoring: 2 }), unit('y')];
+    const log: { d: number; options: number[]; side: number }[] = [];
+    const g = new MatchEngine(data(a, [unit('foe')]), RULES, [scripted(() => 0, log), scripted(() => 0)]);
+    g.reset();
+    g.deploy(streamFor(2, 0));
+    expect(g.activePoints(0)).toBe(5);
+    expect([g.where[0], g.where[1], g.where[2], g.where[3]]).toEqual([WHERE_ACTIVE, WHERE_ACTIVE, WHERE_RESERVE, WHERE_RESERVE]);
+    const deploys = log.filter((q) => q.d === DECISION.DEPLOY && q.side === 0).map((q) => q.options);
+    expect(deploys).toEqual([[0, 1, 2, 3], [1, 2, 3]]); // then 5 points: nothing fits, deployment ends
+    g.credit_[0] = 5;
+    g.round = 1;
+    g.summoning(streamFor(2, 1));
+    expect(g.activePoints(0)).toBe(5);
+  });
+  it('Initiative: the winner may pass, and activations alternate until a side runs out, the other then finishing (rulebook: 4., 5.)', () => {
+    const order: number[] = [];
+    const a = [unit('a0'), unit('a1'), unit('a2')];
+    const pol = (pass: boolean) => scripted((d, o, v) => {
+      if (d === DECISION.INITIATIVE) return pass ? 1 : 0;
+      if (d === DECISION.ACTIVATE) order.push(o[0]);
+      return d === DECISION.ABILITY ? -1 : 0;
+    });
+    const g = new MatchEngine(data(a, [unit('b0')]), RULES, [pol(true), pol(true)]);
+    g.reset();
+    for (let u = 0; u < 4; u++) (g.where[u] = WHERE_ACTIVE), (g.pos[u] = node(u < 3 ? 'A-west' : 'B-west'));
+    g.round = 1;
+    g.initiative(streamFor(3, 0));
+    const winner = g.initiatives[0] === 1 ? 0 : 1;
+    expect(g.first).toBe(1 - winner); // passed
+    g.first = 0;
+    g.activationPhase(streamFor(3, 1));
+    expect(order).toEqual([0, 3, 1, 2]);
+  });
+  it('melee: moving onto an enemy locks both for the rest of the round (only "stay"); at the next round they may leave (rulebook: Melee Combat & Engagement)', () => {
+    const log: { d: number; options: number[]; side: number }[] = [];
+    const g = new MatchEngine(data([unit('a')], [unit('b')]), RULES, [scripted((d, o) => (d === DECISION.ACTION ? o.indexOf((ACT_ENGAGE << 8) | 1) : -1), log), scripted((d) => (d === DECISION.ACTION ? 0 : -1), log)]);
+    g.reset();
+    g.where[0] = g.where[1] = WHERE_ACTIVE;
+    g.pos[0] = node('P1');
+    g.pos[1] = board.pointNames.indexOf('P1>P2 3');
+    g.round = 1;
+    g.activate(streamFor(4, 0), 0);
+    expect(g.pos[0]).toBe(g.pos[1]);
+    expect([g.unitLocked(0), g.unitLocked(1)]).toEqual([true, true]);
+    g.activate(streamFor(4, 1), 1);
+    const bActions = log.filter((q) => q.d === DECISION.ACTION && q.side === 1).at(-1)!.options;
+    expect(bActions.map(actKind)).toEqual([ACT_STAY]);
+    g.round = 2;
+    g.startOfRound();
+    expect(g.unitLocked(1)).toBe(false);
+    g.activate(streamFor(4, 2), 1);
+    const free = log.filter((q) => q.d === DECISION.ACTION && q.side === 1).at(-1)!.options;
+    expect(free.map(actKind)).toContain(ACT_PILLAR);
+  });
+  it('running: Speed + the higher die, +2 DEF until its next activation, no ability; a Shield that ran does not deflect that round (rulebook: Running)', () => {
+    const lines: string[] = [];
+    const log: { d: number; options: number[]; side: number }[] = [];
+    const knight = unit('knight', { shield: true, def: 7 });
+    let plan = (ACT_RUN_PILLAR << 8) | 1;
+    const g = new MatchEngine(data([knight], [unit('b', { speed: 0 })]), RULES, [scripted((d, o) => (d === DECISION.ACTION ? o.indexOf(plan) : 0), log), scripted((d, o) => (d === DECISION.ABILITY ? o.findIndex((c) => ablKind(c) === ABL_ATTACK) : 0), log)]);
+    g.trace = (l) => lines.push(l);
+    g.reset();
+    g.where[0] = g.where[1] = WHERE_ACTIVE;
+    g.pos[0] = node('A-centre');
+    g.round = 1;
+    g.activate(streamFor(5, 0), 0);
+    const run = /runs 5\+(\d) inches/.exec(lines.join('\n'));
+    expect(run).not.toBeNull();
+    // From A-centre (8 from P1) the run stops once within 4 inches of P1.
+    expect(g.distance(g.pos[0], g.pillarPoint(1))).toBe(Math.max(4, 8 - 5 - Number(run![1])));
+    expect(log.filter((q) => q.d === DECISION.ABILITY && q.side === 0)).toHaveLength(0);
+    expect(g.ranBonus[0]).toBe(1);
+    g.pos[1] = g.pos[0];
+    for (let i = 0; i < 30; i++) g.activate(streamFor(5, 10 + i), 1);
+    expect(lines.join('\n')).toMatch(/vs DEF 9/);
+    expect(log.filter((q) => q.d === DECISION.DEFLECT)).toHaveLength(0);
+    // Its next activation ends the bonus.
+    plan = ACT_STAY << 8;
+    g.activate(streamFor(5, 99), 0);
+    expect(g.ranBonus[0]).toBe(0);
+  });
+  it('the Shield deflect is asked once a round, on a successful attack roll, and meets or beats it (rulebook: Example Activation)', () => {
+    const lines: string[] = [];
+    const log: { d: number; options: number[]; side: number }[] = [];
+    const g = new MatchEngine(data([unit('knight', { shield: true, def: 2, health: 50 })], [unit('b')]), RULES, [scripted((d) => (d === DECISION.DEFLECT ? 1 : 0), log), scripted((d, o) => (d === DECISION.ABILITY ? 0 : 0), log)]);
+    g.trace = (l) => lines.push(l);
+    g.reset();
+    g.where[0] = g.where[1] = WHERE_ACTIVE;
+    g.pos[0] = g.pos[1] = node('P1');
+    g.round = 1;
+    for (let i = 0; i < 5; i++) g.attack(streamFor(6, i), 1, 0, 0, false);
+    expect(log.filter((q) => q.d === DECISION.DEFLECT)).toHaveLength(1);
+    const shield = /Shield: .* rolls (\d+) against (\d+): (deflected|not deflected)/.exec(lines.join('\n'))!;
+    expect(shield[3] === 'deflected').toBe(Number(shield[1]) >= Number(shield[2]));
+    g.round = 2;
+    g.attack(streamFor(6, 9), 1, 0, 0, false);
+    expect(log.filter((q) => q.d === DECISION.DEFLECT)).toHaveLength(2);
+  });
+  it('Battle Cry: 1 Fate, +1 DEF to friends within 3 inches (itself too) until the end of the round; Heroic Charge: 5 Fate, +1 on a hit', () => {
+    const knight = unit('knight', { buff: { name: 'Battle Cry', fate: 1, stat: 0, amount: 1, radius: 3 }, charge: { name: 'Heroic Charge', fate: 5, fateOnSuccess: 1 } });
+    const a = [knight, unit('near'), unit('far')];
+    const log: { d: number; options: number[]; side: number }[] = [];
+    let plan = ACT_STAY << 8;
+    const g = new MatchEngine(data(a, [unit('b', { def: 2, health: 50 })]), RULES, [scripted((d, o) => (d === DECISION.ACTION ? o.indexOf(plan) : d === DECISION.ABILITY ? o.indexOf(ABL_BUFF << 16) : 0), log), scripted(() => 0)]);
+    g.reset();
+    for (let u = 0; u < 4; u++) g.where[u] = WHERE_ACTIVE;
+    g.pos[0] = node('P1');
+    g.pos[1] = board.pointNames.indexOf('P1>P2 3');
+    g.pos[2] = board.pointNames.indexOf('P1>P2 4');
+    g.pos[3] = node('B-centre');
+    g.round = 1;
+    g.activate(streamFor(7, 0), 0);
+    expect([g.buffDef[0], g.buffDef[1], g.buffDef[2], g.fate(0)]).toEqual([1, 1, 0, 2]);
+    g.endOfRound();
+    expect([g.buffDef[0], g.buffDef[1]]).toEqual([0, 0]);
+    // With 4 Fate no charge is offered; with 5 it is, and it costs 5 (+1 when it lands: DEF 2 always does).
+    g.fate_[0] = 4;
+    g.round = 2;
+    g.activate(streamFor(7, 1), 0);
+    expect(log.filter((q) => q.d === DECISION.ACTION).at(-1)!.options.some((c) => actKind(c) === ACT_CHARGE)).toBe(false);
+    g.fate_[0] = 5;
+    g.pos[0] = node('P1');
+    plan = (ACT_CHARGE << 8) | 3;
+    g.round = 3;
+    g.activate(streamFor(7, 2), 0);
+    expect(g.pos[0]).toBe(g.pos[3]); // 8 inches: its move and the charge's
+    expect(g.fate(0)).toBe(1);
+  });
+  it('incapacitated units do not activate or score and are removed at the end of the round; a side with no unit left loses (rulebook: Incapacitated Units, 6., 7.)', () => {
+    const log: { d: number; options: number[]; side: number }[] = [];
+    const g = new MatchEngine(data([unit('a0'), unit('a1')], [unit('b0')]), RULES, [scripted((d) => (d === DECISION.ABILITY ? -1 : 0), log), scripted((d) => (d === DECISION.ABILITY ? -1 : 0), log)]);
+    g.reset();
+    for (let u = 0; u < 3; u++) (g.where[u] = WHERE_ACTIVE), (g.pos[u] = g.pillarPoint(1));
+    g.where[0] = WHERE_INCAP;
+    g.health[0] = 0;
+    expect(g.pillarScore(1, 0)).toBe(1);
+    g.round = 1;
+    g.first = 0;
+    g.activationPhase(streamFor(8, 0));
+    expect(log.filter((q) => q.d === DECISION.ACTIVATE && q.side === 0).flatMap((q) => q.options)).toEqual([1]);
+    g.endOfRound();
+    expect([g.where[0], g.lost[0]]).toEqual([WHERE_REMOVED, 1]);
+    expect(g.wipedOut()).toBe(-1);
+    g.where[2] = WHERE_REMOVED;
+    expect(g.wipedOut()).toBe(1);
+  });
+  it('Example Scoring: Ember 1 + Skull Splitters 2 beat Grog and Timber 2; without Ember a tie controls nothing; VP per the roll (rulebook: Scoring Pillars of Fate)', () => {
+    const g = new MatchEngine(data([unit('Ember'), unit('Skull Splitters', { cost: 2, scoring: 2 })], [unit('Grog and Timber', { cost: 2, scoring: 2, type: 'character' })]), RULES, [holdPolicy, holdPolicy]);
+    g.reset();
+    for (let u = 0; u < 3; u++) (g.where[u] = WHERE_ACTIVE), (g.pos[u] = g.pillarPoint(3));
+    g.round = 1;
+    // A rolled 3 and 5, B a 6 and a 3 (Secret Mission + Pillar 3).
+    g.rollA[0] = 3;
+    g.rollB[0] = 5;
+    g.rollA[1] = 6;
+    g.rollB[1] = 3;
+    g.scoringPhase();
+    expect([g.controller(3), g.vp(0), g.vp(1), g.fate(0)]).toEqual([0, 1, 0, 4]);
+    g.pos[0] = node('A-west'); // Ember walks away: 2 against 2
+    g.rollA[0] = 3;
+    g.rollB[0] = 3; // doubles: Pillar 3 alone, for double VP
+    g.scoringPhase();
+    expect([g.controller(3), g.vp(0)]).toEqual([-1, 1]);
+    g.pos[0] = g.pillarPoint(3);
+    g.scoringPhase();
+    expect([g.controller(3), g.vp(0), g.fate(0)]).toEqual([0, 3, 5]);
+  });
+});
+
+describe('the match simulation', () => {
+  const params = (over: Record<string, unknown>) => matchSimParams(resolveParams(MATCH_PARAMS, over, (k) => k));
+  it('a mirror match favours neither side: the VP margin\'s 99% interval holds 0 (60 000 games)', async () => {
+    const p = params({});
+    const run = await runSimulation({ simId: 'dualfates/match', params: p, n: 60_000, seed: 20261201, jobs: 2 });
+    const r = matchResult(p, run.totals, 0.99);
+    expect(r.means.vpMargin.lo).toBeLessThan(0);
+    expect(r.means.vpMargin.hi).toBeGreaterThan(0);
+    expect(r.means.initiativesA.lo).toBeLessThan(5);
+    expect(r.means.initiativesA.hi).toBeGreaterThan(5);
+  }, 60_000);
+  it('holding pillars beats random play, and holds more pillars a round', async () => {
+    const p = params({ policyB: 'random' });
+    const run = await runSimulation({ simId: 'dualfates/match', params: p, n: 4000, seed: 5, jobs: 1 });
+    const r = matchResult(p, run.totals, 0.999);
+    expect(r.rates.winA.lo).toBeGreaterThan(0.6);
+    expect(r.means.pillarsHeldPerRoundA.lo).toBeGreaterThan(r.means.pillarsHeldPerRoundB.hi);
+  }, 30_000);
+  it('the readings move the numbers: scoring value 1 per unit changes pillar control against the horde; a larger Vortex cap more units in play', async () => {
+    const run = async (over: Record<string, unknown>) => {
+      const p = params({ teamB: 'horde', policyB: 'hunt', ...over });
+      return matchResult(p, (await runSimulation({ simId: 'dualfates/match', params: p, n: 3000, seed: 6, jobs: 1 })).totals, 0.999);
+    };
+    const cost = await run({});
+    const one = await run({ scoringValue: 'one' });
+    expect(one.means.pillarsHeldPerRoundB.hi).toBeLessThan(cost.means.pillarsHeldPerRoundB.lo);
+    const cap = await run({ vortexCap: 8 });
+    expect(cap.means.unitsLostA.lo).toBeGreaterThan(cost.means.unitsLostA.hi);
+  }, 30_000);
+});
+
+describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, readOnlyView)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-dualfates-match-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('the example module plays (lead-then-hunt.js) and is named in the report', () => {
+    const r = runCli(['dualfates', 'match', '--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js', '-n', '300', '--seed', '1', '-j', '1', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.policy).toEqual(['lead-then-hunt.js', 'hold']);
+    expect(j.result.sides.A.policy).toBe('lead-then-hunt.js');
+  }, 30_000);
+  it('an answer out of contract stops the run naming the decision; the view cannot be written', () => {
+    const bad = join(dir, 'bad.js');
+    writeFileSync(bad, 'export default { name: "bad", choose(rng, view, decision, options, n) { return decision === 5 ? n : 0; } };\n');
+    const r = runCli(['dualfates', 'match', '--policy-b', bad, '-n', '20', '--seed', '1', '-j', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/policy bad: decision ACTION returned \d+, expected an index in \[0, \d+\)/);
+    const writer = join(dir, 'writer.js');
+    writeFileSync(writer, 'export default (data, base) => ({ name: "writer", choose(rng, view, d, o, n, none) { view.round = 99; return base.choose(rng, view, d, o, n, none); } });\n');
+    const w = runCli(['dualfates', 'match', '--policy-a', writer, '-n', '20', '--seed', '1', '-j', '1']);
+    expect(w.code).toBe(1);
+    expect(w.stderr).toMatch(/Cannot set property round/);
+    const none = runCli(['dualfates', 'match', '--policy-a', join(dir, 'missing.js')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/option --policy-a: unknown policy/);
+  }, 30_000);
+});
+
+describe('sim dualfates match through the CLI', () => {
+  it('JSON: win rates, VP margin, pillars held per round, units lost, each with an interval; same at -j 1 and -j 2', () => {
+    const base = ['dualfates', 'match', '--team-b', 'horde', '--policy-b', 'hunt', '-n', '2000', '--seed', '11', '--format', 'json'];
+    const one = runCli([...base, '-j', '1']);
+    const two = runCli([...base, '-j', '2']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(deterministicJson(two.stdout)).toEqual(deterministicJson(one.stdout));
+    const j = JSON.parse(one.stdout);
+    expect(j.game).toBe('dualfates match');
+    const r = j.result;
+    expect(r.rates.winA.estimate + r.rates.winB.estimate + r.rates.draw.estimate).toBeCloseTo(1, 12);
+    for (const m of ['vpMargin', 'pillarsHeldPerRoundA', 'unitsLostB']) expect(r.means[m].lo).toBeLessThanOrEqual(r.means[m].hi);
+    expect(r.means.vpMargin.mean).toBeCloseTo(r.means.vpA.mean - r.means.vpB.mean, 10);
+    expect(j.assumptions[0]).toMatch(/only as good as the unit data/);
+  }, 30_000);
+  it('--trace K replays game K of the run step by step', () => {
+    const r = runCli(['dualfates', 'match', '--trace', '2', '--seed', '3', '-n', '10']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/deployment roll A \d+, B \d+/);
+    expect(r.stdout).toMatch(/round 10: Pillars of Fate/);
+    expect(r.stdout).toMatch(/scoring: P1 /);
+  });
+  it('bad input exits 2 with one line: an illegal team, an unknown team, a bad rounds value', () => {
+    for (const [args, pattern] of [
+      [['--team-a', 'scenarios/dualfates/teams/invalid-over-points.yaml'], /option --team-a: .*invalid-over-points\.yaml/],
+      [['--team-b', 'no/such/team.yaml'], /option --team-b: no\/such\/team\.yaml: cannot read/],
+      [['--rounds', '0'], /option --rounds/],
+    ] as [string[], RegExp][]) {
+      const r = runCli(['dualfates', 'match', ...args, '-n', '10']);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    }
+  });
+  it('compare varies a reading on common random numbers; sweep varies a team', () => {
+    const c = runCli(['compare', 'scenarios/dualfates/match.yaml', '--set', 'scoringValue=one', '-n', '1000', '--seed', '2', '-q', '--format', 'json']);
+    expect(c.code, c.stderr).toBe(0);
+    const s = runCli(['sweep', 'dualfates', 'match', '--grid', 'teamB=knights,horde', '-n', '500', '--seed', '2', '-q', '--format', 'csv']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/horde/);
+  }, 60_000);
+  it('the golden reports/dualfates-match.json re-runs identically (sim check)', () => {
+    const r = runCli(['check', 'reports/dualfates-match.json', '--format', 'json']);
+    expect(r.code, r.stdout).toBe(0);
+    expect(resolve('reports/dualfates-match.json')).toMatch(/dualfates-match\.json$/);
+  }, 60_000);
+});

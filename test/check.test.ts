@@ -1,14 +1,15 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectEstimates, statisticalFindings } from '../src/report/goldenDiff.js';
 import { numericDiffs } from '../src/report/numericDiffs.js';
 import { hashOf } from '../src/core/hash.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-default'): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+  const dir = tempDir('sim-check-');
   const file = join(dir, `${golden}.json`);
   copyFileSync(`reports/${golden}.json`, file);
   if (transform) {
@@ -44,7 +45,7 @@ describe('sim check', () => {
   it('exact mode: a parameter added after the golden, left at its default, passes with identical numbers; changed data does not', () => {
     // A golden recorded before `target` existed: no such key in params or rerun.params, and the
     // paramsHash of those params (the dice game has no rules data).
-    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    const dir = tempDir('sim-check-');
     const file = join(dir, 'older.json');
     expect(runCli(['dice', '-n', '2000', '--seed', '5', '--format', 'json', '--out', file]).code).toBe(0);
     const fresh = JSON.parse(readFileSync(file, 'utf8'));
@@ -147,7 +148,7 @@ describe('sim check', () => {
     expect(JSON.parse(r.stdout).result[0].detail).toMatch(/^\d+ estimates tested \(Holm, alpha 0\.01\); 1 exact value\(s\) differ$/);
   });
   it('a report no single run reproduces, or an interrupted one, fails as "not a golden" and the others are still checked', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    const dir = tempDir('sim-check-');
     copyFileSync('reports/dice-default.json', join(dir, 'a-dice.json'));
     expect(runCli(['compare', 'dice', '--set', 'target=4', '-n', '200', '--seed', '1', '--format', 'json', '--out', join(dir, 'b-compare.json')]).code).toBe(0);
     const partial = JSON.parse(readFileSync('reports/dice-default.json', 'utf8'));
@@ -173,7 +174,7 @@ describe('sim check', () => {
     expect(r.stdout).toMatch(/^hits\[3\],,0\.125,$/m);
   });
   it('unreadable or foreign files exit 2', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-check-'));
+    const dir = tempDir('sim-check-');
     writeFileSync(join(dir, 'x.json'), '{"not": "a report"}');
     const r = runCli(['check', join(dir, 'x.json')]);
     expect(r.code).toBe(2);

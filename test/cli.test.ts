@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGameCount, parseSeed } from '../src/cli/parseOptions.js';
 import { spawnSync } from 'node:child_process';
 import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 describe('sim --help and version', () => {
   it('lists the commands', () => {
@@ -91,7 +92,7 @@ describe('sim dice through the real CLI', () => {
     expect(j.result.chiSquare).toEqual({ statistic: null, degreesOfFreedom: 0, pValue: null });
   });
   it('--out writes the report to a file, nothing to stdout', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const dir = tempDir('sim-');
     const file = join(dir, 'r.json');
     const r = runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'json', '--out', file]);
     expect(r.code).toBe(0);

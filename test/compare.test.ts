@@ -1,5 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../src/core/aggregate.js';
@@ -12,6 +12,7 @@ import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/com
 import { parseDifference } from '../src/cli/commands/compare.js';
 import { nextTargetBatch } from '../src/run/stopping.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const side = (target: number) => {
   const params = { count: 3, sides: 6, target };
@@ -119,7 +120,7 @@ describe('stopping rules', () => {
   });
   /** A scenario file for `count` dice of 100 sides with success on `target`+. */
   const d100 = (target: number, count = 3) => {
-    const f = join(mkdtempSync(join(tmpdir(), 'sim-cmp-')), 'a.yaml');
+    const f = join(tempDir('sim-cmp-'), 'a.yaml');
     writeFileSync(f, `game: dice\nparams:\n  count: ${count}\n  sides: 100\n  target: ${target}\n`);
     return f;
   };
@@ -179,7 +180,7 @@ describe('stopping rules', () => {
     expect(r.stdout).toMatch(/conditional on the policy/);
   });
   it('a report of several simulations (Dark Fate --rev9 all) labels each comparison with its Rev-9 version', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-cmp-'));
+    const dir = tempDir('sim-cmp-');
     const file = join(dir, 'all.yaml');
     writeFileSync(file, 'game: darkfate\nparams:\n  rev9: all\n  policy: greedy\n');
     const r = runCli(['compare', file, '--set', 'handSize=6', '-n', '100', '--seed', '2', '-q', '--format', 'json']);

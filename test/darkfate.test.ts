@@ -1,7 +1,7 @@
 // Terminator: Dark Fate: rulebook scenario tests from hand-built positions (each names its
 // rulebook section), plus card-data loading. Rulebook: shared/rules/dark-fate-card-game.txt.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
@@ -32,6 +32,7 @@ import { KW } from '../src/games/darkfate/ops.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
 import { buildEngine, buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
 import { compiledCards } from '../src/games/darkfate/compiledCards.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -868,7 +869,7 @@ describe('user policy modules see what players see', () => {
   });
   /** Writes `code` as a module in a fresh temporary folder (removed after these tests); returns its path. */
   const moduleFile = (name: string, code: string): string => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-policy-'));
+    const dir = tempDir('sim-df-policy-');
     dirs.push(dir);
     const file = join(dir, name);
     writeFileSync(file, code);

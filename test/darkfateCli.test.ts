@@ -1,23 +1,14 @@
 // `sim darkfate` through the real, compiled CLI: report contract, -j independence, the trace
 // snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli, runCliAsync } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
 
-const made: string[] = [];
-/** A fresh temporary folder, removed after this file's tests. */
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
 
 describe('sim darkfate', () => {
   it('--rev9 all: one row per version with win rate, losses by cause, turn-cap hits apart; same result for -j 1 and -j 2', () => {

@@ -2,13 +2,14 @@
 // Debian when missing): two workers + submit equal the local run; a worker killed mid-job has its
 // shard retried with identical numbers; a result from a different run is refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(ROOT, 'bin/sim');
 const haveRedis = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
@@ -122,7 +123,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
   }, 90_000);
 
   it('an edited policy module is another run: resubmitting plays new jobs, never returns the old numbers', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-dist-'));
+    const dir = tempDir('sim-dist-');
     // A worker imports modules only from the folders it was started with.
     workers.push(startWorker(url, 'q-edit', { text: '' }, ['--allow-policy', dir]));
     const pol = join(dir, 'p.mjs');
@@ -165,7 +166,91 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     }
   }, 30_000);
 
+  it('a worker imports no module a job names outside --allow-policy; the failed job is played again by the next submit', async () => {
+    const dir = tempDir('sim-dist-');
+    const pol = join(dir, 'p.mjs');
+    writeFileSync(pol, "export default { name: 'first', choose: () => 0 };\n");
+    const args = ['submit', 'darkfate', '--policy', pol, '-n', '100', '--seed', '6', '--format', 'json', '-q', '--shards', '1', '--redis', url, '--queue', 'q-allow'];
+    const log = { text: '' };
+    const strict = startWorker(url, 'q-allow', log);
+    workers.push(strict);
+    const refused = await runCliAsync(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/params\.policy: .*p\.mjs is code \(a module\) named only by stored data, not by you: refused \(start the worker with --allow-policy DIR/);
+    strict.kill('SIGKILL');
+    workers.push(startWorker(url, 'q-allow', { text: '' }, ['--allow-policy', dir]));
+    const again = await runCliAsync(args);
+    expect(again.code, again.stderr).toBe(0);
+  }, 60_000);
+
+  it("a stored result edited in Redis is refused (exit 2) and removed, so the next submit plays it again", async () => {
+    workers.push(startWorker(url, 'q-tamper', { text: '' }));
+    const args = ['submit', 'dice', '-n', '4000', '--seed', '8', '--format', 'json', '-q', '--shards', '2', '--redis', url, '--queue', 'q-tamper'];
+    const first = await runCliAsync(args);
+    expect(first.code, first.stderr).toBe(0);
+    const { Redis } = await import('ioredis');
+    const r = new Redis(url);
+    try {
+      const keys = (await r.keys('bull:q-tamper:*-1')).filter((k) => !k.includes(':lock'));
+      expect(keys.length).toBe(1);
+      const part = JSON.parse((await r.hget(keys[0], 'returnvalue'))!);
+      part.calls[0].totals.metrics[0].bins[0] += 1;
+      part.calls[0].totals.metrics[0].bins[1] -= 1;
+      await r.hset(keys[0], 'returnvalue', JSON.stringify(part));
+    } finally {
+      r.disconnect();
+    }
+    const tampered = await runCliAsync(args);
+    expect(tampered.code).toBe(2);
+    expect(tampered.stderr).toMatch(/contentHash: does not match its content .*\(the job was removed: submit again to play it again\)/);
+    const replayed = await runCliAsync(args);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(deterministicJson(replayed.stdout)).toEqual(deterministicJson(first.stdout));
+  }, 60_000);
+
+  it('a job removed from Redis ends the wait with a message instead of waiting for --timeout', async () => {
+    const pending = runCliAsync(['submit', 'dice', '-n', '1000', '--seed', '3', '-q', '--shards', '1', '--redis', url, '--queue', 'q-lost']);
+    const { Queue } = await import('bullmq');
+    const { Redis } = await import('ioredis');
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue('q-lost', { connection });
+    try {
+      let jobs: { remove(): Promise<void> }[] = [];
+      for (let i = 0; i < 50 && jobs.length === 0; i++) {
+        jobs = await queue.getJobs(['waiting']);
+        if (jobs.length === 0) await new Promise((res) => setTimeout(res, 100));
+      }
+      expect(jobs.length).toBe(1);
+      await jobs[0].remove();
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    const r = await pending;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/disappeared from the queue/);
+  }, 30_000);
+
+  it('a worker told to stop while Redis is down still exits', async () => {
+    const port = await freePort();
+    const own = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitForPort(port);
+    const log = { text: '' };
+    const w = startWorker(`redis://127.0.0.1:${port}`, 'q-down', log);
+    await waitFor(() => log.text.includes('waiting for shards'), 10_000, 'worker start');
+    own.kill('SIGKILL');
+    await new Promise((res) => setTimeout(res, 300));
+    const started = Date.now();
+    w.kill('SIGINT');
+    const code = await new Promise<number | null>((res) => w.on('close', res));
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(code).not.toBeNull();
+    // One line about the lost connection, not a stack trace per retry.
+    expect(log.text).not.toMatch(/\n\s+at /);
+  }, 30_000);
+
   it('bad usage exits 2', () => {
+    for (const cmd of [['submit', 'dice', '--shards', '2'], ['worker']]) expect(runCli([...cmd, '--redis', url, '--queue', '']).code, cmd[0]).toBe(2);
     expect(runCli(['submit', 'dice', '--shards', '2', '--redis', 'http://x']).code).toBe(2);
     expect(runCli(['submit', 'dice', '--redis', url]).code).toBe(2);
     expect(runCli(['submit', 'nosuch', '--shards', '2', '--redis', url]).code).toBe(2);

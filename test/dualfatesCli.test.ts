@@ -1,10 +1,11 @@
 // `sim dualfates …` through the real, compiled CLI: the issue's command line, JSON contract,
 // determinism of the Monte Carlo cross-check, and bad input (exit 2, one line).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 describe('sim dualfates attack', () => {
   it('the issue command: --vs def --value 7 --damage heavy --armor 1 --health 5 --format json', () => {
@@ -127,7 +128,7 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(j.result.checks.find((c: { metric: string }) => c.metric === 'first player wins Initiative').exact).toBe(0.5);
   }, 30_000);
   it('pillars --method mc is a scenario game run: shards merge to the one-machine report, and it is a golden sim check re-runs', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-pillars-'));
+    const dir = tempDir('sim-pillars-');
     const base = ['dualfates', 'pillars', '--method', 'mc', '-n', '4000', '--seed', '5', '-q'];
     for (const k of [1, 2]) expect(runCli([...base, '--shard', `${k}/2`, '--out', join(dir, `part-${k}.json`)]).code).toBe(0);
     const merged = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'part-2.json'), '--format', 'json']);

@@ -2,8 +2,8 @@
 // round on hand-built positions (scripted policies), the policies, user modules, the CLI and the
 // golden. The shared conformance suite (test/conformance.test.ts) adds determinism, metric ranges
 // and the checkGame invariants over seeded rollouts.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../src/core/policy.js';
@@ -19,6 +19,7 @@ import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.j
 import { MATCH_PARAMS } from '../src/games/dualfates/matchEntry.js';
 import { resolveParams } from '../src/core/params.js';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const board = loadBoard(DEFAULT_BOARD_FILE);
 const node = (id: string) => board.nodeIds.indexOf(id);
@@ -343,7 +344,7 @@ describe('the match simulation', () => {
 });
 
 describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, readOnlyView)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-dualfates-match-'));
+  const dir = tempDir('sim-dualfates-match-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('the example module plays (lead-then-hunt.js) and is named in the report', () => {
     const r = runCli(['dualfates', 'match', '--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js', '-n', '300', '--seed', '1', '-j', '1', '--format', 'json']);

@@ -1,10 +1,11 @@
 // `sim genisys` through the real, compiled CLI: the issue's acceptance commands, the JSON
 // contract, scenario files, the table, and bad input → exit 2 with one line naming the problem.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const UNITS = readFileSync(new URL('../scenarios/genisys/units.yaml', import.meta.url), 'utf8');
 const json = (args: string[]) => {
@@ -186,7 +187,7 @@ describe('sim genisys attack: units as parameters', () => {
   });
 
   it('a scenario file picks attacker, weapon and target (and may override a stat); sim run agrees', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-'));
+    const dir = tempDir('sim-genisys-');
     const file = join(dir, 'endo.yaml');
     writeFileSync(file, 'game: genisys attack\nparams:\n  attacker: endoskeleton\n  weapon: plasma-gun\n  target: resistance-soldier\n  range: pb\n');
     const a = json(['--scenario', file]);
@@ -203,7 +204,7 @@ describe('sim genisys attack: units as parameters', () => {
   });
 
   it('a scenario names its own units file, relative to the scenario; unknown names there list the valid ones', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-genisys-units-'));
+    const dir = tempDir('sim-genisys-units-');
     writeFileSync(join(dir, 'units.yaml'), UNITS.replace('  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 4', '  resistance-soldier:\n    name: Resistance Soldier\n    skill: d6\n    armor: 6'));
     writeFileSync(join(dir, 's.yaml'), 'game: genisys attack\nparams:\n  units: ./units.yaml\n  target: resistance-soldier\n');
     const j = JSON.parse(runCli(['genisys', 'attack', '--scenario', join(dir, 's.yaml'), '--format', 'json'], { cwd: tmpdir() }).stdout);

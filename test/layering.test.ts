@@ -1,11 +1,12 @@
 // The documented layering (core ← games ← run ← report ← cli; a game imports only core and its own
 // folder) and no import cycles in src/, checked by scripts/checkImports.mjs on every `npm test`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const check = (root?: string) => spawnSync(process.execPath, [join(ROOT, 'scripts/checkImports.mjs'), ...(root ? [root] : [])], { encoding: 'utf8' });
 
@@ -20,7 +21,7 @@ describe('import graph of src/', () => {
   });
 
   it('the check finds a game importing another game, the shell or the registry, an upward import, and a cycle', () => {
-    const root = mkdtempSync(join(tmpdir(), 'sim-layering-'));
+    const root = tempDir('sim-layering-');
     dirs.push(root);
     const file = (path: string, text: string) => {
       mkdirSync(dirname(join(root, path)), { recursive: true });

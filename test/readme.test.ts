@@ -1,11 +1,12 @@
 // The README's promises, checked: the quick start's two lines, and the GNU parallel recipe run
 // exactly as written (with `npx sim` pointing at this checkout).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const haveParallel = spawnSync('sh', ['-c', 'command -v parallel']).status === 0;
@@ -27,7 +28,7 @@ describe('README', () => {
   });
   it.skipIf(!haveParallel)('the GNU parallel recipe merges to the one-machine numbers', () => {
     const script = codeBlockAfter('**GNU parallel on one machine**');
-    const dir = mkdtempSync(join(tmpdir(), 'sim-readme-'));
+    const dir = tempDir('sim-readme-');
     // `npx sim` in the recipe: a shim on PATH that runs this checkout's CLI.
     mkdirSync(join(dir, 'bin'));
     writeFileSync(join(dir, 'bin', 'npx'), `#!/bin/sh\n[ "$1" = sim ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin/sim')}" "$@"\n`);

@@ -1,15 +1,16 @@
 // Scale-out and robustness with real processes: shards + merge, Ctrl-C, checkpoints, failing and
 // dying workers.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seal, shardRange } from '../src/cli/runState.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 
 function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'sim-robust-'));
+  return tempDir('sim-robust-');
 }
 
 describe('shards', () => {

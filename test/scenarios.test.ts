@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { resolveParams } from '../src/core/params.js';
 import { UsageError } from '../src/core/usageError.js';
 import { DICE_PARAMS } from '../src/games/dice/diceParams.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 describe('scenario files: parsing and validation', () => {
   const bad: [string, RegExp][] = [
@@ -80,7 +81,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/option --set targt: unknown parameter "targt" \(did you mean "target"\?\)/);
-    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const dir = tempDir('sim-');
     const f = join(dir, 'bad.yaml');
     writeFileSync(f, 'game: dice\nparams:\n  sides: 1\n');
     const b = runCli(['run', f]);
@@ -122,7 +123,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
 describe('fuzz through the real CLI', () => {
   it('mutated scenario documents: exit 2 with one message line, or a valid run — never a crash trace', () => {
     const sources = ['scenarios/dice/default.yaml', 'scenarios/genisys/default.yaml'].map((f) => readFileSync(f, 'utf8'));
-    const dir = mkdtempSync(join(tmpdir(), 'sim-fuzz-'));
+    const dir = tempDir('sim-fuzz-');
     const docs = fc.sample(
       fc.tuple(fc.constantFrom(...sources), fc.nat(400), fc.nat(12), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__: 1\n', 'constructor:\n', '{', ': :', '\t', '- x\n', 'game: dice\n', 'params: 7\n', 'run: {n: 0}\n'))),
       { numRuns: 14, seed: 7 },

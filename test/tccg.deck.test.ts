@@ -3,8 +3,8 @@
 // the draw odds are checked against hand-computed hypergeometric values; the opening table's five
 // bands are tested at their edges. The card set is built here, inline, so the tests do not depend
 // on the reference set's invented numbers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -16,6 +16,7 @@ import { actsInTurn, atLeastOne, bandOf, binomial, handLimit, OPENING_BANDS } fr
 import { game } from '../src/games/tccg/index.js';
 import { UsageError } from '../src/core/usageError.js';
 import { S_RESISTANCE, S_SKYNET } from '../src/games/tccg/cardData.js';
+import { tempDir } from './helpers/tempDir.js';
 
 // A small hand-built card set: what each rule needs and nothing else.
 const CARDS_YAML = `
@@ -458,7 +459,7 @@ describe('tccg draw odds: exact hypergeometric values checked by hand', () => {
 });
 
 describe('tccg deck files: errors name the file, the entry and the field', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tccg-deck-'));
+  const dir = tempDir('tccg-deck-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const view = game.views!.find((v) => v.name === 'deck')!;
   const run = (file: string) => view.run({ file, playsPerTurn: 2, refills: 5, futureCards: 'futureOnly' }, { given: new Set(), confidence: 0.95, format: 'json' });

@@ -2,8 +2,8 @@
 // test on a hand-built state (an inline card set, characters put on a hand-built board, one
 // round played with scripted answers and scripted die rolls); then the mode as a whole
 // (determinism, the sensitivity table, policies, user modules).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultsOf } from '../src/core/params.js';
@@ -33,6 +33,7 @@ import { createGame } from '../src/games/tccg/gameSim.js';
 import type { PlayerView } from '../src/games/tccg/gameView.js';
 import { game } from '../src/games/tccg/index.js';
 import { tccgSettings } from './helpers/tccgSimulate.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const CARDS = `
 version: 1
@@ -673,7 +674,7 @@ describe('tccg game: supporting characters, protection, search, production', () 
 describe('tccg game mode', () => {
   const mode = game.modes.find((m) => m.name === 'game')!;
   const defaults = () => ({ ...defaultsOf(mode.params), sensitivity: false });
-  const dir = mkdtempSync(join(tmpdir(), 'tccg-policy-'));
+  const dir = tempDir('tccg-policy-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('same seed → same report for any chunking; the outcome rates add up', async () => {

@@ -1,8 +1,8 @@
 // Level 2 of issue 17: the board rules the opening model uses (each with a hand-built layout), the
 // exact contact-turn distribution against a hand count and against the Monte Carlo, determinism
 // for any chunking, and the named assumptions moving the answer.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/usageError.js';
@@ -16,6 +16,7 @@ import { exactContactByTurn } from '../src/games/tccg/openingExact.js';
 import { OPENING_PARAMS, openingSimParams } from '../src/games/tccg/openingMode.js';
 import { OpeningGame } from '../src/games/tccg/openingSim.js';
 import { tccgSettings } from './helpers/tccgSimulate.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const table = loadCardData(defaultCardFile());
 const id = (name: string) => {
@@ -188,7 +189,7 @@ describe('tccg opening model', () => {
 });
 
 describe('tccg decks of a simulated game (parameters resistanceDeck, skynetDeck)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tccg-matchup-'));
+  const dir = tempDir('tccg-matchup-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('a deck of the wrong side, an illegal deck, decks on different card data: UsageErrors naming the parameter', () => {
     expect(() => loadMatchup('scenarios/tccg/skynet.yaml', 'example')).toThrow(/parameter resistanceDeck: .*is a Skynet deck; expected a Resistance deck/);

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const DATA = readFileSync(new URL('../scenarios/terror/data.yaml', import.meta.url), 'utf8');
-const tmp = mkdtempSync(join(tmpdir(), 'sim-terror-'));
+const tmp = tempDir('sim-terror-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const base = ['terror', '--seed', '5', '--format', 'json', '-q'];
 

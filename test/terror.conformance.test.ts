@@ -2,8 +2,8 @@
 // policy rollouts — invariants after set-up, at every decision and at the end (tokens conserved,
 // 13 terror cards consumed exactly, the game ends) — and its failures named; same seed → same
 // game; the GameSim contract (integer metrics in range, any chunking); what a user module sees.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Layout, Recorder } from '../src/core/aggregate.js';
@@ -19,10 +19,11 @@ import { randomPolicy } from '../src/games/terror/terrorPolicy.js';
 import { createTerrorGame, terrorSim } from '../src/games/terror/terrorSim.js';
 import { traceGame } from '../src/games/terror/terrorTrace.js';
 import { TERROR_VIEW_MEMBERS } from '../src/games/terror/terrorView.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
 const params: TerrorSimParams = { ...(defaultsOf(TERROR_PARAMS) as unknown as TerrorSimParams), deathOrder: -1, policy: 'random', data };
-const tmp = mkdtempSync(join(tmpdir(), 'sim-terror-view-'));
+const tmp = tempDir('sim-terror-view-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('terror conformance (checkTerrorGame)', () => {

@@ -66,7 +66,14 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
     if (saved && (saved.simId !== simId || saved.simParamsHash !== simParamsHash)) {
       throw new UsageError(`${checkpoint!.file}: checkpoint entry ${c} is for another simulation; delete it or use another file`);
     }
-    const prior = saved ? await savedTotals(saved) : null;
+    let prior = null;
+    try {
+      prior = saved ? await savedTotals(saved) : null;
+    } catch (e) {
+      // A checkpoint's numbers are checked before they are resumed from: an inconsistent one is bad input.
+      throw new UsageError(`${checkpoint!.file}: calls[${c}]: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (saved && prior && saved.games !== prior.games) throw new UsageError(`${checkpoint!.file}: calls[${c}].games is ${saved.games}, but its totals hold ${prior.games} games`);
     const from = range[0] + (prior?.games ?? 0);
     const call: SavedCall = { simId, simParamsHash, simParams, start: range[0], games: prior?.games ?? 0, totals: prior?.toJSON() ?? null };
     calls.push(call);

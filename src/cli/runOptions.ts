@@ -37,6 +37,8 @@ export interface RunCliOptions extends OutputOptions {
   decisionTimeout?: number;
   /** Set by the shell when a parameter names a module: the run goes to watched worker threads. */
   userCode?: boolean;
+  /** Heap limit of a thread running user code, in MiB (hidden --policy-memory; default 4096). */
+  policyMemory?: number;
 }
 
 /** Adds --format, --out, --quiet and --confidence. */
@@ -62,6 +64,7 @@ export function addRunOptions(cmd: Command, defaultGames: number, { resumable = 
     .addOption(new Option('--shard <K/M>', 'play only shard K of M and write a part file for `sim merge`').argParser(parseShard).hideHelp(!resumable))
     .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable))
     .addOption(new Option('--decision-timeout <seconds>', 'a policy module that takes longer to load or to answer one decision stops the run (default 5)').argParser(secondsOption))
+    .addOption(new Option('--policy-memory <MiB>', 'heap limit of a thread that runs a policy module').argParser(intInRange(16, 1 << 20)).hideHelp())
     .addOption(new Option('--hmac-key-file <file>', 'sign part files and checkpoints with this key (and check those read), for machines that do not trust each other').hideHelp(!resumable));
   return addOutputOptions(cmd);
 }
@@ -134,7 +137,7 @@ export async function runWithShell(
       chunkSize: opts.chunkSize,
       forcePool: opts.forcePool,
       // A policy module runs on watched threads: a stuck decision, an exit or runaway memory cannot take this process with it.
-      userCode: opts.userCode ? { decisionTimeoutMs: (opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000, memoryMb: 4096 } : undefined,
+      userCode: opts.userCode ? { decisionTimeoutMs: (opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000, memoryMb: opts.policyMemory ?? 4096 } : undefined,
       signal: interruption(),
       onProgress: (done, totals) => {
         onChunk?.(done, totals);

@@ -1,0 +1,224 @@
+// Nothing runs, hangs or lies unless the user asked (README: What runs as code): code and files named
+// by stored data, stored results that were edited, hangs, and silent loss. Each case failed before
+// the change that fixed it. Distributed-mode cases (queued jobs, Redis) are in distributed.test.ts.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seal } from '../src/cli/runState.js';
+import { ROOT, runCli, runCliAsync, spawnCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
+
+const dir = tempDir('sim-trust-');
+/** A policy module in the test folder; `marker` is a file it creates when imported (to prove it never ran). */
+function module(name: string, body: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, body);
+  return file;
+}
+const marker = join(dir, 'imported.txt');
+const spy = module('spy.mjs', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\nexport default { name: 'spy', choose: () => 0 };\n`);
+
+/** A copy of golden `name` with `edit` applied, in the test folder. */
+function golden(name: string, edit: (j: Record<string, any>) => void): string {
+  const file = join(dir, `${name}-${Math.random().toString(36).slice(2)}.json`);
+  const j = JSON.parse(readFileSync(join(ROOT, 'reports', `${name}.json`), 'utf8'));
+  edit(j);
+  writeFileSync(file, JSON.stringify(j));
+  return file;
+}
+
+describe('sim check: a golden is data, not a command line', () => {
+  it('never imports a policy module a golden names unless --allow-code', () => {
+    const file = golden('darkfate-default', (j) => (j.rerun.params.policy = spy));
+    const r = runCli(['check', file, '-j', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/rerun\.params\.policy: .*spy\.mjs is code \(a module\) named only by stored data, not by you: refused \(pass --allow-code to run it\)$/);
+    expect(existsSync(marker)).toBe(false);
+  });
+  it('never reads a file outside its folder and scenarios/ that only a golden names (/etc/passwd)', () => {
+    const file = golden('darkfate-default', (j) => (j.rerun.params.cards = '/etc/passwd'));
+    const r = runCli(['check', file, '-j', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/rerun\.params\.cards: \/etc\/passwd is a file named only by stored data, not by you: refused/);
+    expect(r.stderr).not.toMatch(/root:/);
+  });
+  it('refuses a rerun above --max-games instead of starting 10^12 games', () => {
+    const file = golden('dice-default', (j) => (j.rerun.n = 1e12));
+    const r = runCli(['check', file, '-j', '1']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: rerun.n: 1000000000000 games, more than --max-games 10000000; raise --max-games to rerun it`]);
+  });
+  it("a golden of another tool, or of a newer sim, does not pass as identical", () => {
+    for (const [edit, detail] of [
+      [(j: Record<string, any>) => (j.tool = 'other'), 'not a golden of sim: tool "other"'],
+      [(j: Record<string, any>) => (j.version = '99.0.0'), 'recorded by sim 99.0.0, newer than this sim'],
+    ] as const) {
+      const r = runCli(['check', golden('dice-default', edit), '-j', '1', '--format', 'json']);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).result[0].detail).toContain(detail);
+    }
+  });
+});
+
+describe('stored aggregates are checked before they are trusted', () => {
+  const cp = join(dir, 'ck.json');
+  const args = ['dice', '-n', '20000', '--seed', '3', '-j', '1', '--chunk-size', '1000', '-q', '--format', 'json', '--checkpoint', cp];
+  const edited = (edit: (j: any) => void, resealed: boolean) => {
+    const j = JSON.parse(readFileSync(cp, 'utf8'));
+    edit(j);
+    const file = join(dir, `ck-edit-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify(resealed ? seal(j) : j));
+    return runCli(args.map((a) => (a === cp ? file : a)));
+  };
+  it('a checkpoint with fewer games, or a doubled sum, is refused (hash; and its numbers when resealed), never resumed', () => {
+    expect(runCli(args).code).toBe(0);
+    const fewer = (j: any) => (j.calls[0].totals.games -= 9000);
+    expect(edited(fewer, false).stderr).toMatch(/contentHash: does not match its content/);
+    expect(edited(fewer, true).stderr).toMatch(/saved metric successes: n is 20000, more observations than the 11000 games saved/);
+    const doubled = (j: any) => (j.calls[0].totals.metrics[0].sum = String(2 * Number(j.calls[0].totals.metrics[0].sum)));
+    expect(edited(doubled, true).stderr).toMatch(/saved metric successes: sum is \d+, but its bins sum to \d+/);
+    expect(edited((j: any) => (j.calls[0].totals.metrics[0].sumSq = '-1'), true).stderr).toMatch(/sumSq must be a whole number/);
+    for (const e of [fewer, doubled]) expect(edited(e, true).code).toBe(2);
+  });
+  it('a part file signed with --hmac-key-file merges only with the key; an edited one is refused', () => {
+    const key = join(dir, 'key');
+    writeFileSync(key, 'k'.repeat(32));
+    const parts = [1, 2].map((k) => join(dir, `part-${k}.json`));
+    for (const [i, p] of parts.entries()) expect(runCli(['dice', '-n', '2000', '--seed', '5', '-j', '1', '-q', '--shard', `${i + 1}/2`, '--out', p, '--hmac-key-file', key]).code).toBe(0);
+    expect(runCli(['merge', ...parts, '--hmac-key-file', key, '-q']).code).toBe(0);
+    expect(runCli(['merge', ...parts]).stderr).toMatch(/hmac: the file is signed; give --hmac-key-file/);
+    const j = JSON.parse(readFileSync(parts[1], 'utf8'));
+    j.calls[0].totals.metrics[0].bins[1] += 1;
+    j.calls[0].totals.metrics[0].bins[0] -= 1;
+    writeFileSync(parts[1], JSON.stringify(seal(j)));
+    expect(runCli(['merge', ...parts, '--hmac-key-file', key]).stderr).toMatch(/hmac: wrong signature/);
+  });
+});
+
+describe('no hangs', () => {
+  const fifo = join(dir, 'fifo');
+  const haveFifo = spawnSync('mkfifo', [fifo]).status === 0;
+  it.runIf(haveFifo)('a FIFO or a device as scenario, card file, checkpoint, merge input or policy is refused before it is opened', () => {
+    const cases: [string[], RegExp][] = [
+      [['run', fifo], /is not a regular file/],
+      [['dice', '--scenario', fifo], /is not a regular file/],
+      [['darkfate', '--cards', fifo, '-n', '10'], /is not a regular file/],
+      [['darkfate', '--cards', '/dev/zero', '-n', '10'], /\/dev\/zero is not a regular file/],
+      [['merge', fifo], /is not a regular file/],
+      [['darkfate', '--policy', `${fifo}.mjs`, '-n', '10'], /is not a regular file/],
+    ];
+    spawnSync('mkfifo', [`${fifo}.mjs`]);
+    for (const [args, message] of cases) {
+      const r = runCli(args, { timeoutMs: 20_000 });
+      expect([r.code, r.stderr.split('\n').length], args.join(' ')).toEqual([2, 2]);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+  it('a checkpoint that is a FIFO is refused', () => {
+    const r = runCli(['dice', '-n', '100', '--checkpoint', fifo, '-q'], { timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not a regular file/);
+  });
+  it('a policy stuck in a decision stops the run at -j 1 with the decision and the game to trace', () => {
+    const loop = module('loop.mjs', 'export default { name: "loop", choose(rng, view) { if (view.turn > 3) for (;;) {} return 0; } };\n');
+    const r = runCli(['darkfate', '--policy', loop, '-n', '20', '--seed', '1', '-j', '1', '-q', '--decision-timeout', '1'], { timeoutMs: 30_000 });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^sim: error: a policy decision took too long: decision \w+ \(\d+\) of game 0 was still running after \d+\.\d s \(--decision-timeout\); its thread was stopped — replay it with --seed 1 --trace 0$/);
+  });
+  it('a module whose top-level await never settles is refused after --decision-timeout (no silent exit 13)', () => {
+    const never = module('never.mjs', 'await new Promise(() => {});\nexport default { name: "never", choose: () => 0 };\n');
+    const r = runCli(['darkfate', '--policy', never, '-n', '10', '-q', '--decision-timeout', '0.5'], { timeoutMs: 30_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot load the policy module: did not finish loading within 0\.5 s/);
+  });
+  it('Ctrl-C ends a run whose policy is stuck within seconds (-j 2): partial report, exit 130', async () => {
+    const loop = module('loop2.mjs', 'export default { name: "loop", choose(rng, view) { if (view.turn > 3) for (;;) {} return 0; } };\n');
+    const started = Date.now();
+    const r = await runCliAsync(['darkfate', '--policy', loop, '-n', '200', '--seed', '1', '-j', '2', '--format', 'json', '--decision-timeout', '60'], { interruptAfterMs: 1500 });
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(r.code).toBe(130);
+    expect(JSON.parse(r.stdout).partial).toBe(true);
+  }, 30_000);
+});
+
+describe('no silent loss', () => {
+  it('a policy that ends the process is a failure with a message, not exit 0 with nothing', () => {
+    const exit = module('exit.mjs', 'export default { name: "exit", choose(rng, view) { if (view.turn > 2) process.exit(0); return 0; } };\n');
+    const r = runCli(['darkfate', '--policy', exit, '-n', '20', '--seed', '1', '-j', '1', '-q', '--out', join(dir, 'never.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/worker exited with code: 0/);
+    expect(existsSync(join(dir, 'never.json'))).toBe(false);
+  });
+  it('a game that ends the process in-process (_fault --mode exit, -j 1) says so and exits 1', () => {
+    const r = spawnCli(['_fault', '-n', '2000', '--fail-at', '50', '--mode', 'exit', '-j', '1', '--seed', '1', '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('sim: error: the process was ended (exit code 3) by code inside a game or policy during a run; nothing was reported');
+  });
+  it('a policy that runs out of memory is one line and exit 1', () => {
+    const oom = module('oom.mjs', 'const hoard = [];\nexport default { name: "oom", choose() { for (;;) hoard.push(new Array(1e6).fill(1)); } };\n');
+    const r = runCli(['darkfate', '--policy', oom, '-n', '10', '--seed', '1', '-j', '1', '-q', '--policy-memory', '64'], { timeoutMs: 60_000 });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/memory limit/);
+  });
+  it('Ctrl-C during sim sweep: the report is marked partial, names what was not run, exit 130', async () => {
+    const r = await runCliAsync(['sweep', 'dice', '--grid', 'count=1,2,3', '-n', '3e7', '--seed', '1', '-j', '1', '--format', 'json'], { interruptAfterMs: 2000 });
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.stdout);
+    expect(j.partial).toBe(true);
+    expect(j.notes[0]).toMatch(/^interrupted: .*stopped after \d+ games; not run: count=/);
+  }, 30_000);
+  it('SIGTERM ends a run with its partial report and exit 143 (SIGINT: 130)', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [join(ROOT, 'bin/sim'), 'dice', '-n', '1e9', '--seed', '1', '-j', '1', '--format', 'json', '--out', join(dir, 'term.json')], { cwd: ROOT });
+    const code = await new Promise<number | null>((resolve) => {
+      setTimeout(() => child.kill('SIGTERM'), 1500);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(143);
+    expect(JSON.parse(readFileSync(join(dir, 'term.json'), 'utf8')).partial).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  }, 30_000);
+  it('--out naming an input (the scenario, the policy, the checkpoint) is refused before anything runs', () => {
+    const scenario = join(dir, 'dice.yaml');
+    copyFileSync(join(ROOT, 'scenarios/dice/default.yaml'), scenario);
+    const before = readFileSync(scenario, 'utf8');
+    const policy = module('first.mjs', 'export default { name: "first", choose: () => 0 };\n');
+    const cp = join(dir, 'out-ck.json');
+    for (const [args, what] of [
+      [['run', scenario, '--out', scenario], 'the scenario file'],
+      [['darkfate', '--policy', policy, '-n', '10', '--out', policy], 'the policy file'],
+      [['dice', '-n', '10', '--checkpoint', cp, '--out', cp], 'the --checkpoint file'],
+    ] as const) {
+      const r = runCli([...args]);
+      expect([r.code, r.stderr.trim()]).toEqual([2, `sim: option --out: ${args[args.length - 1]} is also ${what}; write to another file`]);
+    }
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+  });
+  it('--policy naming a folder, or a --confidence too close to 1, is one line and exit 2', () => {
+    const folder = runCli(['darkfate', '--policy', `${dir}/`, '-n', '10']);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr.trim().split('\n')).toHaveLength(1);
+    expect(folder.stderr).not.toMatch(/EISDIR/);
+    const conf = runCli(['dice', '--confidence', '0.9999999999999999', '-n', '10']);
+    expect(conf.code).toBe(2);
+    expect(conf.stderr).toMatch(/Too close to 1/);
+  });
+});
+
+describe('determinism is guarded', () => {
+  it('Math.random is unavailable to a policy, with an error pointing to the rng argument', () => {
+    const random = module('random.mjs', 'export default { name: "ambient", choose: (rng, view, d, o, n) => Math.floor(Math.random() * n) };\n');
+    const r = runCli(['darkfate', '--policy', random, '-n', '20', '--seed', '1', '-j', '1', '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Math\.random is not available to policies: draw from the rng argument/);
+  });
+  it('a policy that keeps state across games fails the replay of sampled games, naming one', () => {
+    const stateful = module('stateful.mjs', 'let calls = 0;\nexport default { name: "stateful", choose: (rng, view, d, o, n) => (++calls % 7 === 0 && n > 1 ? 1 : 0) };\n');
+    for (const jobs of ['1', '2']) {
+      const r = runCli(['darkfate', '--policy', stateful, '-n', '40', '--seed', '1', '-j', jobs, '-q']);
+      expect(r.code, jobs).toBe(1);
+      expect(r.stderr, jobs).toMatch(/game \d+ recorded other results when replayed alone .* keeps state across games or draws randomness from elsewhere/);
+    }
+  });
+});

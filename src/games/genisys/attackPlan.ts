@@ -51,6 +51,8 @@ export interface AttackPlan {
   tddDefenderSides: number;
   /** Done markers the target carries before the attack (for the Done markers a Reeling result leaves). */
   doneMarkers: number;
+  /** The target's Size (reported; it decided the Extreme-range cover). */
+  size: number;
 }
 
 /** Range the attack is resolved at. */
@@ -245,6 +247,7 @@ export function compileAttack(p: GenisysParams): AttackPlan {
     tddAttackerSides: sidesOf(dieStep(p.tddAttackerAgent)),
     tddDefenderSides: sidesOf(dieStep(p.tddDefenderAgent)),
     doneMarkers: p.doneMarkers,
+    size: p.size,
   };
 }
 

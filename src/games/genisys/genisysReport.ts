@@ -38,6 +38,7 @@ export function describePlan(plan: AttackPlan) {
     /** P(a spent TDD re-roll goes ahead): below 1 when the defender contests it. */
     tddProceeds: plan.tddProceeds,
     doneMarkers: plan.doneMarkers,
+    size: plan.size,
   };
 }
 

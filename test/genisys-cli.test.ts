@@ -175,7 +175,8 @@ describe('sim genisys attack: units as parameters', () => {
     expect(j.title).toMatch(/^vs Crawler: /);
     expect(j.result.attack.damageOn).toBe(8);
     expect(j.result.attack.resolution).toBe('D20');
-    expect(j.result).toEqual(json(['--armor', '8', '--resolution', 'd20']).result);
+    expect(j.result.attack.size).toBe(0); // rulebook: I'll Be Back ("they are Size 0")
+    expect(j.result).toEqual(json(['--armor', '8', '--resolution', 'd20', '--size', '0']).result);
   });
 
   it('a stat given anywhere overrides the picked unit, even when it equals the no-pick default', () => {

@@ -13,6 +13,8 @@ export interface AttackPlan {
   range: RangeName;
   /** Flame: the primary target is hit without a Skill roll. */
   autoHit: boolean;
+  /** Area or Flame: every hit also hits the models within the template around the target (fire teams). */
+  area: boolean;
   /** Ladder step of the Skill die (-1 = D4 degraded, 6 = D20 upgraded). */
   skillStep: number;
   /** A Skill roll of this or more hits. */
@@ -219,6 +221,8 @@ export function compileAttack(p: GenisysParams): AttackPlan {
     range,
     // rulebook: Weapons' Special Rules – Flame (the primary target is hit automatically).
     autoHit: p.flame && !p.hastaLaVista,
+    // rulebook: Weapons' Special Rules – Area (Small), Flame (secondary targets within the CC template).
+    area: (p.area || p.flame) && !p.hastaLaVista,
     skillStep,
     hitTarget: toHitTarget(p, range),
     hasSave: save !== null,

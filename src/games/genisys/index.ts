@@ -1,11 +1,17 @@
 // Terminator Genisys: The Miniatures Game (rules: ../shared/rules/genisys-miniatures-game.txt).
 // The odds of one attack — hits, cover saves, damage, Resolution tests, the target's final state —
-// exact by default and by Monte Carlo beside it; and die-step tables over the attack's parameters.
+// exact by default and by Monte Carlo beside it; die-step tables over the attack's parameters;
+// fire teams (several attackers at a group of targets over volleys, exact where the state space
+// allows it).
 //
 // Parameters: see genisysParams.ts (units and picks; the attack; the target's and the weapon's
-// special rules; rule constants toHit.*, save.target, cover.*, resolution.*, …).
+// special rules; rule constants toHit.*, save.target, cover.*, resolution.*, …) and
+// fireTeamEntry.ts (attackers, targets, range, cover, targeting, volleys, near, suppressive,
+// comrades, aimed, hasta, and the same rule constants).
 import type { GameModule } from '../../core/gameModule.js';
 import { attackSim } from './attackSim.js';
+import { fireTeamMode } from './fireTeamEntry.js';
+import { fireTeamSim } from './fireTeamSim.js';
 import { genisysEntry } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
 import { tableView } from './tableView.js';
@@ -21,14 +27,20 @@ export const game: GameModule = {
       defaultGames: 1e6,
       run: genisysEntry.run,
     },
+    fireTeamMode,
   ],
   views: [tableView],
-  sims: { attack: attackSim },
+  sims: { attack: attackSim, fireteam: fireTeamSim },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },
       { mode: 'attack', params: { method: 'mc' }, n: 20_000 },
       { mode: 'attack', params: { method: 'mc', attacker: 'endoskeleton', weapon: 'plasma-gun', target: 'resistance-captain', tdd: true }, n: 20_000 },
+      { mode: 'attack', params: { method: 'mc', target: 'endoskeleton', weapon: 'terminator-claws', tdd: true, defenderTdd: 'contest', resilient: '2' }, n: 20_000 },
+      { mode: 'fireteam', params: {}, n: 1 },
+      { mode: 'fireteam', params: { method: 'mc', volleys: 3, targets: '2*resistance-soldier,resistance-captain@30' }, n: 5_000 },
+      { mode: 'fireteam', params: { method: 'mc', attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, n: 5_000 },
+      { mode: 'fireteam', params: { method: 'mc', targeting: 'random', near: 2, suppressive: true, comrades: true, range: 'pb', volleys: 2 }, n: 5_000 },
     ],
   },
 };

@@ -40,7 +40,9 @@ export const game: GameModule = {
       { mode: 'fireteam', params: {}, n: 1 },
       { mode: 'fireteam', params: { method: 'mc', volleys: 3, targets: '2*resistance-soldier,resistance-captain@30' }, n: 5_000 },
       { mode: 'fireteam', params: { method: 'mc', attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, n: 5_000 },
-      { mode: 'fireteam', params: { method: 'mc', targeting: 'random', near: 2, suppressive: true, comrades: true, range: 'pb', volleys: 2 }, n: 5_000 },
+      // Runs where the exact chain cannot follow the hits (spread/random targeting, Area, suppressive
+      // fire, comrades) show no exact value, which the suite asks of an exact-capable mode's Monte
+      // Carlo run: test/genisys-fireteam.test.ts replays them at other -j and chunk sizes instead.
     ],
   },
 };

@@ -1,6 +1,7 @@
 // Terminator Genisys attack engines: the exact engine on one configuration, the full default
 // die-step table (6 Skill × 5 ranges × 6 Power × 8 Armor × 4 covers = 5,760 exact attacks), and
-// Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does).
+// Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does);
+// the fire team of scenarios/genisys/fireteam.yaml (3 plasma guns at 5 soldiers, 3 volleys), exact and Monte Carlo.
 import type { BenchCase } from './benchCase.js';
 import { playerCase } from './playerCase.js';
 import { resolveParams } from '../src/core/params.js';
@@ -9,6 +10,9 @@ import { attackSim } from '../src/games/genisys/attackSim.js';
 import { dieStepTables } from '../src/games/genisys/dieStepTable.js';
 import { exactAttack } from '../src/games/genisys/exactAttack.js';
 import { GENISYS_PARAMS, readParams, type GenisysParams } from '../src/games/genisys/genisysParams.js';
+import { buildFireTeam, FIRETEAM_PARAMS } from '../src/games/genisys/fireTeamEntry.js';
+import { exactFireTeam } from '../src/games/genisys/fireTeamExact.js';
+import { fireTeamSim } from '../src/games/genisys/fireTeamSim.js';
 
 // The issue's acceptance configuration: Skill D8, ROF 2, Point Blank, Power D8 vs 4+, Resolution D8.
 const ACCEPTANCE = { skill: 'd8', rof: 2, range: 'pb', power: 'd8', armor: 4, resolution: 'd8' };
@@ -44,4 +48,17 @@ export const cases: BenchCase[] = [
   },
   // "at least 10 million attacks per second per core" (one game is one attack).
   { ...playerCase('genisys attack (Monte Carlo, D8 ×2 pb)', attackSim, () => compileAttack(paramsOf(ACCEPTANCE)), 200_000), target: { perSecond: 10_000_000, source: 'issue 3' } },
+  {
+    name: 'genisys fireteam exact chain (3 plasma guns × 3 volleys at 5 soldiers)',
+    unit: 'teams',
+    batch: 20,
+    setup: () => buildFireTeam(resolveParams(FIRETEAM_PARAMS, { volleys: 3 }, (k) => k)),
+    run(state, _start, units) {
+      const t = state as ReturnType<typeof buildFireTeam>;
+      let s = 0;
+      for (let i = 0; i < units; i++) s += exactFireTeam(t.fp, t.input, t.data, t.file).removed[5];
+      return s;
+    },
+  },
+  playerCase('genisys fireteam (Monte Carlo, 3 plasma guns × 3 volleys at 5 soldiers)', fireTeamSim, () => buildFireTeam(resolveParams(FIRETEAM_PARAMS, { volleys: 3 }, (k) => k)).fp, 20_000),
 ];

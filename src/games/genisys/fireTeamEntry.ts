@@ -13,7 +13,7 @@ import { compileFireTeam, MAX_TARGETS, MAX_VOLLEYS, TARGETINGS, type FireTeamInp
 import { exactFireTeam, exactUnavailable, type FireTeamExact } from './fireTeamExact.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { AUTO, COVERS, DEFAULT_UNITS_FILE, GENISYS_PARAMS, RANGES, rangeName, type RangeName } from './genisysParams.js';
-import { loadUnits } from './units.js';
+import { loadUnits, type UnitsFile } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 /** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them. */
@@ -70,6 +70,14 @@ function readInput(r: Record<string, unknown>): FireTeamInput {
     hasta: Boolean(r.hasta),
     base,
   };
+}
+
+/** Resolved fireteam parameters → the compiled team, its input and units file (for the run, the bench and tests). */
+export function buildFireTeam(resolved: Record<string, unknown>): { fp: FireTeamPlan; input: FireTeamInput; data: UnitsFile; file: string } {
+  const input = readInput(resolved);
+  const file = String(resolved.units);
+  const data = loadUnits(file);
+  return { fp: compileFireTeam(input, data, file), input, data, file };
 }
 
 export interface Estimate {
@@ -314,10 +322,7 @@ export const fireTeamMode: GameMode = {
   params: FIRETEAM_PARAMS,
   defaultGames: 2e5,
   async run(resolved, settings) {
-    const input = readInput(resolved);
-    const file = String(resolved.units);
-    const data = loadUnits(file);
-    const fp = compileFireTeam(input, data, file);
+    const { fp, input, data, file } = buildFireTeam(resolved);
     const why = exactUnavailable(fp);
     if (resolved.method === 'exact' && why) throw new UsageError(`parameter method: the exact fire team is not available for ${why}; use --method mc`);
     const exact = why ? null : exactResultOf(fp, exactFireTeam(fp, input, data, file));

@@ -8,9 +8,8 @@
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { randIndex, rollDie, type Rng } from '../../core/rng.js';
-import type { AttackPlan } from './attackPlan.js';
 import { DRAW_SUCCESS, drawPassFail, drawResolution, REELING, RETREAT } from './dieChecks.js';
-import { rerollOf, sidesOf } from './dieLadder.js';
+import { PlanTable } from './planTable.js';
 import { planIndex, TARGETING_FOCUS, TARGETING_RANDOM, TARGETING_SPREAD, type FireTeamPlan } from './fireTeam.js';
 import { doneMarkersAfter } from './genisysReport.js';
 
@@ -49,91 +48,6 @@ export function fireTeamMetrics(fp: FireTeamPlan): MetricSpec[] {
   ];
   for (let m = 0; m < n; m++) out.push({ name: `removed.${m}`, description: `${fp.targetNames[m]} removed`, kind: 'rate', maxValue: 1 });
   return out;
-}
-
-/** Dense per-plan dice (struct of arrays) for the hot loop. */
-class PlanTable {
-  readonly ok: Uint8Array;
-  readonly rof: Int32Array;
-  readonly autoHit: Uint8Array;
-  readonly skillSides: Int32Array;
-  readonly skillMode: Int32Array;
-  readonly hitTarget: Int32Array;
-  readonly hasSave: Uint8Array;
-  readonly saveSides: Int32Array;
-  readonly saveMode: Int32Array;
-  readonly saveTarget: Int32Array;
-  readonly powerSides: Int32Array;
-  readonly armor: Int32Array;
-  readonly tests: Uint8Array;
-  readonly testsOnDamage: Uint8Array;
-  readonly resSides: Int32Array;
-  readonly resMode: Int32Array;
-  readonly illBeBack: Uint8Array;
-  readonly ibbTarget: Int32Array;
-  readonly crawlerSides: Int32Array;
-  readonly crawlerMode: Int32Array;
-  readonly area: Uint8Array;
-  /** Damage that removes the model from fresh (its Resilient n; 1 for 'Hasta la Vista'). */
-  readonly wounds: Int32Array;
-  readonly retreatMax: number;
-  readonly reelingMax: number;
-  constructor(plans: (AttackPlan | null)[]) {
-    const n = plans.length;
-    this.ok = new Uint8Array(n);
-    this.rof = new Int32Array(n);
-    this.autoHit = new Uint8Array(n);
-    this.skillSides = new Int32Array(n);
-    this.skillMode = new Int32Array(n);
-    this.hitTarget = new Int32Array(n);
-    this.hasSave = new Uint8Array(n);
-    this.saveSides = new Int32Array(n);
-    this.saveMode = new Int32Array(n);
-    this.saveTarget = new Int32Array(n);
-    this.powerSides = new Int32Array(n);
-    this.armor = new Int32Array(n);
-    this.tests = new Uint8Array(n);
-    this.testsOnDamage = new Uint8Array(n);
-    this.resSides = new Int32Array(n);
-    this.resMode = new Int32Array(n);
-    this.illBeBack = new Uint8Array(n);
-    this.ibbTarget = new Int32Array(n);
-    this.crawlerSides = new Int32Array(n);
-    this.crawlerMode = new Int32Array(n);
-    this.area = new Uint8Array(n);
-    this.wounds = new Int32Array(n);
-    let retreatMax = 1;
-    let reelingMax = 5;
-    plans.forEach((p, i) => {
-      if (!p) return;
-      this.ok[i] = 1;
-      this.rof[i] = p.rof;
-      this.autoHit[i] = p.autoHit ? 1 : 0;
-      this.skillSides[i] = sidesOf(p.skillStep);
-      this.skillMode[i] = rerollOf(p.skillStep);
-      this.hitTarget[i] = p.hitTarget;
-      this.hasSave[i] = p.hasSave ? 1 : 0;
-      this.saveSides[i] = sidesOf(p.saveStep);
-      this.saveMode[i] = rerollOf(p.saveStep);
-      this.saveTarget[i] = p.saveTarget;
-      this.powerSides[i] = sidesOf(p.powerStep);
-      this.armor[i] = p.armor;
-      this.tests[i] = p.tests ? 1 : 0;
-      this.testsOnDamage[i] = p.testsOnDamage ? 1 : 0;
-      this.resSides[i] = sidesOf(p.resStep);
-      this.resMode[i] = rerollOf(p.resStep);
-      this.illBeBack[i] = p.illBeBack ? 1 : 0;
-      this.ibbTarget[i] = p.illBeBackTarget;
-      this.crawlerSides[i] = sidesOf(p.crawlerResStep);
-      this.crawlerMode[i] = rerollOf(p.crawlerResStep);
-      this.area[i] = p.area ? 1 : 0;
-      this.wounds[i] = p.woundsLeft;
-      retreatMax = p.retreatMax;
-      reelingMax = p.reelingMax;
-    });
-    this.retreatMax = retreatMax;
-    this.reelingMax = reelingMax;
-  }
 }
 
 export const fireTeamSim: GameSim<FireTeamPlan> = {

@@ -12,6 +12,10 @@ import type { GameModule } from '../../core/gameModule.js';
 import { attackSim } from './attackSim.js';
 import { fireTeamMode } from './fireTeamEntry.js';
 import { fireTeamSim } from './fireTeamSim.js';
+import { skirmishMode } from './skirmishEntry.js';
+import { SKIRMISH_POLICIES } from './skirmishPolicy.js';
+import { checkSkirmishGame, skirmishSim } from './skirmishSim.js';
+import type { SkirmishSpec } from './skirmishSpec.js';
 import { genisysEntry } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
 import { tableView } from './tableView.js';
@@ -28,9 +32,11 @@ export const game: GameModule = {
       run: genisysEntry.run,
     },
     fireTeamMode,
+    skirmishMode,
   ],
   views: [tableView],
-  sims: { attack: attackSim, fireteam: fireTeamSim },
+  sims: { attack: attackSim, fireteam: fireTeamSim, skirmish: skirmishSim },
+  policies: SKIRMISH_POLICIES,
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },
@@ -40,9 +46,15 @@ export const game: GameModule = {
       { mode: 'fireteam', params: {}, n: 1 },
       { mode: 'fireteam', params: { method: 'mc', volleys: 3, targets: '2*resistance-soldier,resistance-captain@30' }, n: 5_000 },
       { mode: 'fireteam', params: { method: 'mc', attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, n: 5_000 },
+      { mode: 'skirmish', params: {}, n: 300 },
+      { mode: 'skirmish', params: { policyA: 'random', policyB: 'random', sideB: '2*endoskeleton,crawler#2', table: 'large', tdd: 'none' }, n: 300 },
+      { mode: 'skirmish', params: { units: 'scenarios/genisys/resistance-assumed.yaml', sideA: '2*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'aim', policyB: 'hold', 'cover.chance': 0.8 }, n: 300 },
       // Runs where the exact chain cannot follow the hits (spread/random targeting, Area, suppressive
       // fire, comrades) show no exact value, which the suite asks of an exact-capable mode's Monte
       // Carlo run: test/genisys-fireteam.test.ts replays them at other -j and chunk sizes instead.
     ],
+    async checkGame(simName, simParams, rng, index) {
+      if (simName === 'skirmish') await checkSkirmishGame(simParams as SkirmishSpec, rng, index);
+    },
   },
 };

@@ -53,7 +53,7 @@ export function skirmishAssumptions(): string[] {
     'S3 Moving: a model moves forward or back up to its move; it stops `closest` (1 in.) short of the nearest enemy and never passes one; the options offered are the full move each way and the moves that end exactly at a range-band edge; a double move only beyond a normal move.',
     'S4 Cover: after every move a model is in hard cover with probability cover.chance (0.5), else in the open, at Point Blank and Short range; at Long and Extreme range it is in cover, at Close Combat in the open; a model that stays keeps its cover.',
     'S5 Attacks: a ranged attack needs no Run that activation and no non-reeling enemy (vehicles aside) within 2 in.; an aimed shot is taken whenever the model did not move and the weapon has ROF 1; no suppressive fire, Area secondary hits, Ambush or Opportunity Fire.',
-    'S6 Every model without a close combat weapon in its entry (vehicles aside) fights with fists: CC, ROF 1, Power D4 (improvised).',
+    'S6 A model whose entry lists ranged weapons but no close combat weapon (vehicles aside) fights in CC with fists: ROF 1, Power D4 (improvised); a model whose entry lists no weapon at all cannot be fielded.',
     'S7 Commanders always use "No Fate But What We Make" on a FATE result (the first commander in the list without markers), and "Come With Me If You Want To Live!" for every Ready marker a commander takes, giving the extra markers to the eligible models the policy picks (built-ins: nearest an enemy); command range is Point Blank (5 in.); every friend is visible.',
     'S8 "On Your Feet, Soldier!": each commander removes Done markers from friends within 5 in. with the most markers first, up to its Command value.',
     'S9 A crawler keeps its model\'s Done markers and Command value (FAQ A2) and moves 2 in. (no double move).',
@@ -122,22 +122,21 @@ function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number) 
     const s = countSummary(totals.get(name), confidence);
     return { estimate: s.mean, lo: s.lo, hi: s.hi, se: s.se };
   };
-  const out = totals.get('outcome').bins;
+  const ones = (name: string) => totals.get(name).bins[1];
   // Who wins when a side held the first impulse (or the Tactical Edge) of turn 1: the paired
-  // difference P(that side wins) − P(the other wins) over the same games (McNemar table, no game
-  // has both winning).
-  const advantage = (name: string) => {
-    const bins = totals.get(name).bins; // side × 3 + outcome
-    const holderWins = bins[0 * 3 + 0] + bins[1 * 3 + 1];
-    const otherWins = bins[0 * 3 + 1] + bins[1 * 3 + 0];
+  // difference P(that side wins) − P(the other wins) over the same games (a McNemar table with no
+  // game where both win).
+  const advantage = (wins: string, loses: string, byA: string) => {
+    const holderWins = ones(wins);
+    const otherWins = ones(loses);
     const d = pairedProportionDifference(0, holderWins, otherWins, n - holderWins - otherWins, confidence);
-    return { holderWins: share(holderWins), otherWins: share(otherWins), advantage: { estimate: d.difference, lo: d.lo, hi: d.hi, se: d.se, pValue: d.pValue }, byA: share(bins[0] + bins[1] + bins[2]) };
+    return { holderWins: share(holderWins), otherWins: share(otherWins), advantage: { estimate: d.difference, lo: d.lo, hi: d.hi, se: d.se, pValue: d.pValue }, byA: share(ones(byA)) };
   };
   return {
     sides: spec.policies.map((p, s) => ({ side: s === 0 ? 'A' : 'B', models: spec.models.filter((m) => m.side === s).map((m) => spec.types[m.type].name), policy: isBuiltinSkirmishPolicy(p) ? p : 'module' })),
-    winA: share(out[0]),
-    winB: share(out[1]),
-    draw: share(out[2]),
+    winA: share(ones('winA')),
+    winB: share(ones('winB')),
+    draw: share(ones('draw')),
     turns: mean('turns'),
     turnsDistribution: totals.get('turns').bins.map((k) => share(k)),
     survivorsA: mean('survivorsA'),
@@ -145,8 +144,8 @@ function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number) 
     scoreA: mean('scoreA'),
     scoreB: mean('scoreB'),
     wipeout: share(totals.get('wipeout').bins[1]),
-    firstActivation: advantage('firstOutcome'),
-    tacticalEdge: advantage('edgeOutcome'),
+    firstActivation: advantage('firstWins', 'secondWins', 'firstA'),
+    tacticalEdge: advantage('edgeWins', 'edgeLoses', 'edgeA'),
   };
 }
 

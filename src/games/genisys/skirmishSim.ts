@@ -4,33 +4,47 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { guardedPolicy, loadPolicyModule, readOnlyView, frozenCopy, type Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
-import { DECISION_NAMES, MAX_OPTIONS, Skirmish } from './skirmish.js';
+import { DECISION_NAMES, MAX_OPTIONS, OUT_A, OUT_B, OUT_DRAW, Skirmish } from './skirmish.js';
 import { isBuiltinSkirmishPolicy, skirmishPolicy, SKIRMISH_VIEW } from './skirmishPolicy.js';
 import type { SkirmishSpec } from './skirmishSpec.js';
 
-export const S_OUTCOME = 0;
-export const S_TURNS = 1;
-export const S_SURVIVORS_A = 2;
-export const S_SURVIVORS_B = 3;
-export const S_FIRST = 4;
-export const S_EDGE = 5;
+// Rates first (compare and sweep pair them game by game), then counts.
+export const S_WIN_A = 0;
+export const S_WIN_B = 1;
+export const S_DRAW = 2;
+export const S_TURNS = 3;
+export const S_SURVIVORS_A = 4;
+export const S_SURVIVORS_B = 5;
 export const S_WIPEOUT = 6;
 export const S_SCORE_A = 7;
 export const S_SCORE_B = 8;
+export const S_FIRST_A = 9;
+export const S_FIRST_WINS = 10;
+export const S_SECOND_WINS = 11;
+export const S_EDGE_A = 12;
+export const S_EDGE_WINS = 13;
+export const S_EDGE_LOSES = 14;
 
 export function skirmishMetrics(spec: SkirmishSpec): MetricSpec[] {
   const count = (side: number) => spec.models.filter((m) => m.side === side).length;
   const points = (side: number) => spec.models.filter((m) => m.side !== side).reduce((a, m) => a + m.points, 0);
+  const rate = (name: string, description: string): MetricSpec => ({ name, description, kind: 'rate', maxValue: 1 });
   return [
-    { name: 'outcome', description: '0 side A wins, 1 side B wins, 2 draw', kind: 'count', maxValue: 2 },
+    rate('winA', 'side A wins'),
+    rate('winB', 'side B wins'),
+    rate('draw', 'a draw'),
     { name: 'turns', description: 'turns played', kind: 'count', maxValue: spec.maxTurns },
     { name: 'survivorsA', description: "side A's models in play at the end (crawlers included)", kind: 'count', maxValue: count(0) },
     { name: 'survivorsB', description: "side B's models in play at the end (crawlers included)", kind: 'count', maxValue: count(1) },
-    { name: 'firstOutcome', description: 'side with the first impulse of turn 1 × 3 + outcome', kind: 'count', maxValue: 5 },
-    { name: 'edgeOutcome', description: 'side with the Tactical Edge of turn 1 × 3 + outcome', kind: 'count', maxValue: 5 },
-    { name: 'wipeout', description: 'the game ended with a side wiped out', kind: 'rate', maxValue: 1 },
+    rate('wipeout', 'the game ended with a side wiped out'),
     { name: 'scoreA', description: "side A's Annihilate points", kind: 'count', maxValue: Math.max(1, points(0)) },
     { name: 'scoreB', description: "side B's Annihilate points", kind: 'count', maxValue: Math.max(1, points(1)) },
+    rate('firstA', 'side A had the first impulse of turn 1'),
+    rate('firstWins', 'the side with the first impulse of turn 1 wins'),
+    rate('secondWins', 'the other side wins'),
+    rate('edgeA', 'side A had the Tactical Edge of turn 1'),
+    rate('edgeWins', 'the side with the Tactical Edge of turn 1 wins'),
+    rate('edgeLoses', 'the other side wins'),
   ];
 }
 
@@ -59,15 +73,22 @@ export const skirmishSim: GameSim<SkirmishSpec> = {
     return {
       play(rng, rec) {
         game.play(rng);
-        rec.record(S_OUTCOME, game.outcome);
+        const o = game.outcome;
+        rec.record(S_WIN_A, o === OUT_A ? 1 : 0);
+        rec.record(S_WIN_B, o === OUT_B ? 1 : 0);
+        rec.record(S_DRAW, o === OUT_DRAW ? 1 : 0);
         rec.record(S_TURNS, game.turnNumber);
         rec.record(S_SURVIVORS_A, game.alive[0]);
         rec.record(S_SURVIVORS_B, game.alive[1]);
-        rec.record(S_FIRST, game.firstSide * 3 + game.outcome);
-        rec.record(S_EDGE, game.firstEdge * 3 + game.outcome);
         rec.record(S_WIPEOUT, game.wipeout ? 1 : 0);
         rec.record(S_SCORE_A, game.score[0]);
         rec.record(S_SCORE_B, game.score[1]);
+        rec.record(S_FIRST_A, game.firstSide === 0 ? 1 : 0);
+        rec.record(S_FIRST_WINS, o === game.firstSide ? 1 : 0);
+        rec.record(S_SECOND_WINS, o === 1 - game.firstSide ? 1 : 0);
+        rec.record(S_EDGE_A, game.firstEdge === 0 ? 1 : 0);
+        rec.record(S_EDGE_WINS, o === game.firstEdge ? 1 : 0);
+        rec.record(S_EDGE_LOSES, o === 1 - game.firstEdge ? 1 : 0);
       },
     };
   },

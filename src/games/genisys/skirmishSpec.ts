@@ -107,7 +107,7 @@ export function parseForce(text: string, param: string): ForceItem[] {
   });
 }
 
-/** The fists every model has when its entry lists no close combat weapon (Choose Weapon and Target: "even if it's just their fists!"; README S6). */
+/** The fists of a model whose entry lists ranged weapons only (Choose Weapon and Target: "even if it's just their fists!"; README S6). */
 export const FISTS: WeaponData = { name: 'Fists', range: 'cc', rof: 1, power: 'd4', special: [], source: 'assumption: README S6' };
 
 export interface SkirmishInput {
@@ -166,7 +166,7 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     const double = crawler ? 0 : slow ? walk : fast ? 2 * run : run;
     const ids = [...unit.weapons];
     const ws = unit.skill ? ids.map((id) => addWeapon(id, data.weapons[id])) : [];
-    if (unit.skill && !vehicle && !ids.some((id) => data.weapons[id].range === 'cc')) ws.push(addWeapon('fists', FISTS));
+    if (unit.skill && ids.length > 0 && !vehicle && !ids.some((id) => data.weapons[id].range === 'cc')) ws.push(addWeapon('fists', FISTS));
     types.push({ unit: unitId, name: unit.name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, crawlerType: -1, command: commandOf(unit.special) });
     skills.push(unit.skill);
     if (unit.special.includes('ill-be-back')) {

@@ -661,7 +661,8 @@ export class Skirmish {
     }
     if (alive[0] !== this.alive[0] || alive[1] !== this.alive[1]) throw new Error(`skirmish invariant (${where}): ${alive.join('/')} models in play, counted ${this.alive[0]}/${this.alive[1]}`);
     if (maxA > -Infinity && minB < Infinity && minB - maxA < spec.closest) throw new Error(`skirmish invariant (${where}): enemies ${(minB - maxA) / 100} in. apart (closest ${spec.closest / 100}); a model moved into or past an enemy`);
-    if (this.over !== (alive[0] === 0 || alive[1] === 0) && this.wipeout) throw new Error(`skirmish invariant (${where}): game over flag disagrees with the forces`);
+    const wiped = alive[0] === 0 || alive[1] === 0;
+    if (wiped !== this.wipeout || (wiped && !this.over)) throw new Error(`skirmish invariant (${where}): ${alive.join('/')} models in play but wipe-out ${this.wipeout}, game over ${this.over}`);
     if (this.turnNumber > spec.maxTurns) throw new Error(`skirmish invariant (${where}): turn ${this.turnNumber} beyond ${spec.maxTurns}`);
   }
 }

@@ -22,7 +22,7 @@ import { tableView } from './tableView.js';
 
 export const game: GameModule = {
   id: 'genisys',
-  summary: 'Terminator Genisys: The Miniatures Game — attack odds by die step (exact, or Monte Carlo)',
+  summary: 'Terminator Genisys: The Miniatures Game — attack odds by die step, fire teams, a squad skirmish (exact, or Monte Carlo)',
   modes: [
     {
       name: 'attack',

@@ -11,10 +11,11 @@ import { clopperPearson } from '../src/core/stats.js';
 import { compileFireTeam, parseTeam, type FireTeamInput, type FireTeamPlan } from '../src/games/genisys/fireTeam.js';
 import { FIRETEAM_PARAMS } from '../src/games/genisys/fireTeamEntry.js';
 import { exactFireTeam, exactUnavailable } from '../src/games/genisys/fireTeamExact.js';
-import { annihilatePoints, F_ALL_AT, F_ATTACKS, F_DAMAGED, F_POINTS, F_REMOVED, F_TARGET0, fireTeamSim } from '../src/games/genisys/fireTeamSim.js';
+import { annihilatePoints, checkFireTeamGame, F_ALL_AT, F_ATTACKS, F_DAMAGED, F_POINTS, F_REMOVED, F_TARGET0, fireTeamSim } from '../src/games/genisys/fireTeamSim.js';
 import { loadUnits, parseUnits, type UnitsFile } from '../src/games/genisys/units.js';
 import { runCli } from './helpers/runCli.js';
 import { runSimulation } from '../src/run/runner.js';
+import { streamFor } from '../src/core/rng.js';
 
 // Test units: `sure` always hits at Short range with toHit.short 1 below; Dummy is always damaged
 // (Armor 1) and never tests; Tough is the same with Resilient (2); Brute is Armor 4+, Resolution D20, Resilient (2).
@@ -235,6 +236,12 @@ describe('the Monte Carlo fire team where there is no exact chain: same seed, sa
     { method: 'mc', targeting: 'random', near: 2, suppressive: true, comrades: true, range: 'pb', volleys: 2 },
     { method: 'mc', targeting: 'spread', near: 1, attackers: '2*endoskeleton:terminator-claws', targets: '3*endoskeleton', range: 'cc', volleys: 3 },
   ];
+  it('the fire team invariants (checkGame) hold over seeded games of these runs', async () => {
+    for (const o of RUNS) {
+      const { fp } = team(o, book);
+      for (let i = 0; i < 200; i++) await checkFireTeamGame(fp, streamFor(31, i), i);
+    }
+  });
   it('identical totals at -j 1, -j 2 and other chunk sizes', async () => {
     for (const o of RUNS) {
       const { fp } = team(o, book);

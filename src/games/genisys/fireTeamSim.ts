@@ -253,3 +253,36 @@ export const fireTeamSim: GameSim<FireTeamPlan> = {
     };
   },
 };
+
+/**
+ * The conformance suite's invariant check for the fire team: plays game `index` and checks that
+ * what it recorded agrees with itself (every metric recorded once, in range; the removed count is
+ * the sum of the per-target removals; crawlers, damaged and reeling targets are among those in
+ * play; all removed by a volley exactly when every target is; the first target's attack count
+ * exactly when it is removed). Throws an Error naming the broken invariant.
+ */
+export async function checkFireTeamGame(fp: FireTeamPlan, rng: Rng, index: number): Promise<void> {
+  const specs = fireTeamMetrics(fp);
+  const got = new Array<number>(specs.length).fill(NaN);
+  const rec = {
+    record(metric: number, value: number) {
+      if (!Number.isNaN(got[metric])) throw new Error(`fire team game ${index}: metric ${specs[metric].name} recorded twice`);
+      if (!Number.isInteger(value) || value < 0 || value > specs[metric].maxValue) throw new Error(`fire team game ${index}: metric ${specs[metric].name} = ${value}, outside 0..${specs[metric].maxValue}`);
+      got[metric] = value;
+    },
+  };
+  const player = await fireTeamSim.createPlayer(fp);
+  player.play(rng, rec as unknown as Parameters<typeof player.play>[1], index);
+  const n = fp.targetType.length;
+  const fail = (what: string) => {
+    throw new Error(`fire team game ${index}: ${what}`);
+  };
+  if (got.some((v) => Number.isNaN(v))) fail('a metric was not recorded');
+  let sum = 0;
+  for (let m = 0; m < n; m++) sum += got[F_TARGET0 + m];
+  if (sum !== got[F_REMOVED]) fail(`removed ${got[F_REMOVED]} but ${sum} targets flagged removed`);
+  const inPlay = n - got[F_REMOVED];
+  for (const [k, name] of [[F_CRAWLERS, 'crawlers'], [F_DAMAGED, 'damaged'], [F_REELING, 'reeling']] as const) if (got[k] > inPlay) fail(`${got[k]} ${name} with ${inPlay} targets in play`);
+  if ((got[F_ALL_AT] <= fp.volleys) !== (got[F_REMOVED] === n)) fail(`all removed at volley ${got[F_ALL_AT]} with ${got[F_REMOVED]} of ${n} removed`);
+  if ((got[F_ATTACKS] <= fp.volleys * fp.slots) !== (got[F_TARGET0] === 1)) fail(`first target removed after ${got[F_ATTACKS]} attacks, flagged ${got[F_TARGET0]}`);
+}

@@ -11,7 +11,8 @@
 import type { GameModule } from '../../core/gameModule.js';
 import { attackSim } from './attackSim.js';
 import { fireTeamMode } from './fireTeamEntry.js';
-import { fireTeamSim } from './fireTeamSim.js';
+import { checkFireTeamGame, fireTeamSim } from './fireTeamSim.js';
+import type { FireTeamPlan } from './fireTeam.js';
 import { skirmishMode } from './skirmishEntry.js';
 import { SKIRMISH_POLICIES } from './skirmishPolicy.js';
 import { checkSkirmishGame, skirmishSim } from './skirmishSim.js';
@@ -55,6 +56,7 @@ export const game: GameModule = {
     ],
     async checkGame(simName, simParams, rng, index) {
       if (simName === 'skirmish') await checkSkirmishGame(simParams as SkirmishSpec, rng, index);
+      if (simName === 'fireteam') await checkFireTeamGame(simParams as FireTeamPlan, rng, index);
     },
   },
 };

@@ -1,6 +1,8 @@
 // Terminator Genisys attack engines: the exact engine on one configuration, the full default
 // die-step table (6 Skill × 5 ranges × 6 Power × 8 Armor × 4 covers = 5,760 exact attacks), and
-// Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does).
+// Monte Carlo attacks through the real player and recorder (one stream per attack, as the runner does);
+// the fire team of scenarios/genisys/fireteam.yaml (3 plasma guns at 5 soldiers, 3 volleys), exact and Monte Carlo;
+// the skirmish of scenarios/genisys/skirmish-infighting.yaml (3 Endoskeletons a side, advance bots).
 import type { BenchCase } from './benchCase.js';
 import { playerCase } from './playerCase.js';
 import { resolveParams } from '../src/core/params.js';
@@ -9,6 +11,14 @@ import { attackSim } from '../src/games/genisys/attackSim.js';
 import { dieStepTables } from '../src/games/genisys/dieStepTable.js';
 import { exactAttack } from '../src/games/genisys/exactAttack.js';
 import { GENISYS_PARAMS, readParams, type GenisysParams } from '../src/games/genisys/genisysParams.js';
+import { buildFireTeam, FIRETEAM_PARAMS } from '../src/games/genisys/fireTeamEntry.js';
+import { exactFireTeam } from '../src/games/genisys/fireTeamExact.js';
+import { fireTeamSim } from '../src/games/genisys/fireTeamSim.js';
+import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEntry.js';
+import { skirmishSim } from '../src/games/genisys/skirmishSim.js';
+import { Layout } from '../src/core/aggregate.js';
+import { playChunk } from '../src/core/chunk.js';
+import type { GamePlayer } from '../src/core/game.js';
 
 // The issue's acceptance configuration: Skill D8, ROF 2, Point Blank, Power D8 vs 4+, Resolution D8.
 const ACCEPTANCE = { skill: 'd8', rof: 2, range: 'pb', power: 'd8', armor: 4, resolution: 'd8' };
@@ -44,4 +54,31 @@ export const cases: BenchCase[] = [
   },
   // "at least 10 million attacks per second per core" (one game is one attack).
   { ...playerCase('genisys attack (Monte Carlo, D8 ×2 pb)', attackSim, () => compileAttack(paramsOf(ACCEPTANCE)), 200_000), target: { perSecond: 10_000_000, source: 'issue 3' } },
+  {
+    name: 'genisys fireteam exact chain (3 plasma guns × 3 volleys at 5 soldiers)',
+    unit: 'teams',
+    batch: 20,
+    setup: () => buildFireTeam(resolveParams(FIRETEAM_PARAMS, { volleys: 3 }, (k) => k)),
+    run(state, _start, units) {
+      const t = state as ReturnType<typeof buildFireTeam>;
+      let s = 0;
+      for (let i = 0; i < units; i++) s += exactFireTeam(t.fp, t.input, t.data, t.file).removed[5];
+      return s;
+    },
+  },
+  playerCase('genisys fireteam (Monte Carlo, 3 plasma guns × 3 volleys at 5 soldiers)', fireTeamSim, () => buildFireTeam(resolveParams(FIRETEAM_PARAMS, { volleys: 3 }, (k) => k)).fp, 20_000),
+  {
+    // Setup compiles the forces' plans (and their exact P(removed)) and builds the engine.
+    name: 'genisys skirmish (Monte Carlo, Infighting 3 vs 3, advance bots)',
+    unit: 'games',
+    batch: 2_000,
+    setup: async () => {
+      const spec = await buildSkirmish(resolveParams(SKIRMISH_PARAMS, {}, (k) => k));
+      return { player: (await skirmishSim.createPlayer(spec)) as GamePlayer, layout: new Layout(skirmishSim.metrics(spec)) };
+    },
+    run(state, start, units) {
+      const { player, layout } = state as { player: GamePlayer; layout: Layout };
+      return playChunk(player, layout, 7, start, units)[1];
+    },
+  },
 ];

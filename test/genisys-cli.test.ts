@@ -41,7 +41,7 @@ describe('sim genisys attack', () => {
     const j = JSON.parse(a.stdout);
     expect(j.method).toBe('mc');
     expect(j.n).toBe(200000);
-    expect(Object.keys(j.result.outcome)).toEqual(['destroyed', 'retreated', 'reeling', 'unharmed', 'crawler']);
+    expect(Object.keys(j.result.outcome)).toEqual(['destroyed', 'retreated', 'crawler', 'crawlerReeling', 'reeling', 'unharmed']);
     for (const e of [...Object.values(j.result.outcome), ...j.result.damage, ...Object.values(j.result.perShot)] as { estimate: number; lo: number; hi: number }[]) {
       expect(e.lo).toBeLessThanOrEqual(e.estimate);
       expect(e.hi).toBeGreaterThanOrEqual(e.estimate);
@@ -76,17 +76,18 @@ describe('sim genisys attack', () => {
     const csv = runCli([...args, '--format', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
     const rows = csv.stdout.trim().split('\n\n').flatMap((b) => b.trim().split('\n').slice(1));
-    expect(rows).toHaveLength(3 + 3 + 4);
-    // Independently of the flags: the exact value against the row's own lo and hi (last four fields: lo, hi, exact, flag).
-    const fields = rows.map((l) => l.split(',').slice(-5));
+    // Per die 3, damaging hits 0..2, removed + 4 final states, Reeling results 0..2.
+    expect(rows).toHaveLength(3 + 3 + 5 + 3);
+    // Independently of the flags: the exact value against the row's own lo and hi (fields estimate, lo, hi, exact, flag after the row's label).
+    const fields = rows.map((l) => l.replace(/^"[^"]*"/, 'label').split(',').slice(1, 6));
     const outside = fields.filter(([, lo, hi, exact]) => !(Number(exact) >= Number(lo) && Number(exact) <= Number(hi))).length;
     expect(fields.filter((f) => f[4] === 'false').length).toBe(outside); // CSV writes true/false (an empty cell is unknown)
-    expect(fields.filter((f) => f[4] === 'true').length).toBe(10 - outside);
+    expect(fields.filter((f) => f[4] === 'true').length).toBe(14 - outside);
     const text = runCli(args).stdout;
     expect(text.match(/│ false │/g)?.length ?? 0).toBe(outside);
-    expect(text.match(/│ true  │/g)?.length ?? 0).toBe(10 - outside);
+    expect(text.match(/│ true  │/g)?.length ?? 0).toBe(14 - outside);
     expect(outside).toBeGreaterThan(0);
-    expect(text).toContain(`Note: ${outside} of 10 rows outside their 50% intervals; about 5 expected by chance (50% of 10)`);
+    expect(text).toContain(`Note: ${outside} of 14 rows outside their 50% intervals; about 7 expected by chance (50% of 14)`);
   });
   it('scenario files: default and the 3+ cover-save house rule', () => {
     const d = JSON.parse(runCli(['genisys', 'attack', '--scenario', 'scenarios/genisys/default.yaml', '--format', 'json']).stdout);
@@ -125,7 +126,7 @@ describe('sim genisys attack: assumptions and notes', () => {
     const section = readme.slice(readme.indexOf('## Choices where the rulebook leaves one'), readme.indexOf('## Data gaps'));
     // "N. **Title.**" or "N. **Title** continues": the bold title, without backticks or a final period.
     const titles = [...section.matchAll(/^\d+\. \*\*(.+?)\*\*/gm)].map((m) => m[1].replace(/`/g, '').replace(/\.$/, ''));
-    expect(titles.length).toBe(14);
+    expect(titles.length).toBe(18);
     for (const args of [[], ['--method', 'mc', '-n', '1000', '--seed', '1']]) {
       const assumptions = json(args).assumptions as string[];
       expect(assumptions).toHaveLength(titles.length);
@@ -136,7 +137,7 @@ describe('sim genisys attack: assumptions and notes', () => {
   });
   it("notes say when 'Hasta la Vista' drops --range and --aimed, and why --open at Extreme range still saves", () => {
     const hasta = json(['--hasta-la-vista', '--range', 'long', '--aimed', '--rof', '1', '--stealth']).notes as string[];
-    expect(hasta).toContain("'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range long is ignored, and Stealth does not apply.");
+    expect(hasta).toContain("'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range long (Long range) is ignored, and Stealth does not apply.");
     expect(hasta).toContain("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
     expect(json(['--hasta-la-vista']).notes).toEqual([]); // --range not given: nothing dropped
     expect(json(['--hasta-la-vista', '--range', 'cc']).notes).toEqual([]);
@@ -175,7 +176,8 @@ describe('sim genisys attack: units as parameters', () => {
     expect(j.title).toMatch(/^vs Crawler: /);
     expect(j.result.attack.damageOn).toBe(8);
     expect(j.result.attack.resolution).toBe('D20');
-    expect(j.result).toEqual(json(['--armor', '8', '--resolution', 'd20']).result);
+    expect(j.result.attack.size).toBe(0); // rulebook: I'll Be Back ("they are Size 0")
+    expect(j.result).toEqual(json(['--armor', '8', '--resolution', 'd20', '--size', '0']).result);
   });
 
   it('a stat given anywhere overrides the picked unit, even when it equals the no-pick default', () => {
@@ -191,7 +193,7 @@ describe('sim genisys attack: units as parameters', () => {
     const file = join(dir, 'endo.yaml');
     writeFileSync(file, 'game: genisys attack\nparams:\n  attacker: endoskeleton\n  weapon: plasma-gun\n  target: resistance-soldier\n  range: pb\n');
     const a = json(['--scenario', file]);
-    expect(a.title).toMatch(/^Endoskeleton with Plasma gun vs Resistance Soldier: 2 shots at pb/);
+    expect(a.title).toMatch(/^Endoskeleton with Plasma gun vs Resistance Soldier: 2 shots at Point Blank range/);
     expect(a.result.damage.map((x: number) => Number(x.toFixed(4)))).toEqual([0.6475, 0.3143, 0.0381]);
     expect(a.result).toEqual(json(['--attacker', 'endoskeleton', '--weapon', 'plasma-gun', '--target', 'resistance-soldier', '--range', 'pb']).result);
     const viaRun = runCli(['run', file, '--format', 'json']);
@@ -295,14 +297,14 @@ describe('genisys help agrees with `sim params genisys attack`', () => {
     it(`${command.join(' ')}: every stat option shows the parameter's real default`, () => {
       const help = optionHelp(command);
       for (const [flag, key] of options) expect(help(flag), flag).toContain(`(default ${defaultOf(key)}`);
-      // The lies this replaced: Resilient's default is 0 (the target's, else 1), and ROF 0 is accepted (auto).
+      // The lies this replaced: Resilient's default is auto (the target's, else 1); ROF is auto or 1..20 (0 is no ROF).
       expect(help('--resilient')).not.toContain('default 1');
-      expect(help('--rof')).toContain('0..20');
+      expect(help('--rof')).toContain('auto|1..20');
     });
   }
   it('the fallback without a picked unit is what a run uses (ROF 2 for an attack, 1 for a die-step table)', () => {
-    expect(optionHelp(['genisys', 'attack'])('--rof')).toContain("(default 0: the --weapon's, else 2)");
-    expect(optionHelp(['genisys', 'table'])('--rof')).toContain("(default 0: the --weapon's, else 1)");
-    expect(json([]).title).toMatch(/^2 shots at short: Skill D8 5\+, save D6 4\+, Power D8 vs Armor 4\+, Resolution D8/);
+    expect(optionHelp(['genisys', 'attack'])('--rof')).toContain("(default auto: the --weapon's, else 2)");
+    expect(optionHelp(['genisys', 'table'])('--rof')).toContain("(default auto: the --weapon's, else 1)");
+    expect(json([]).title).toMatch(/^2 shots at Short range: Skill D8 5\+, save D6 4\+, Power D8 vs Armor 4\+, Resolution D8/);
   });
 });

@@ -1,5 +1,5 @@
 // Exact engine vs Monte Carlo engine on random configurations at a fixed seed. Every Monte Carlo
-// proportion (hits, unsaved hits and damaging hits 0..ROF, final state) must contain the exact value in its
+// proportion (hits, unsaved hits, damaging hits and Reeling results 0..ROF, the eight final states) must contain the exact value in its
 // Clopper–Pearson interval. Tolerance: family-wise confidence 0.999 over all checks of the file
 // (Bonferroni: each interval at 1 − 0.001/m), 20,000 attacks per configuration. Clopper–Pearson,
 // not Wilson: many checked probabilities are rare (n·p < 1), where Wilson's interval undercovers
@@ -52,6 +52,13 @@ function randomPlan(i: number): { o: Record<string, unknown>; plan: AttackPlan }
     semiAutomatic: flag(8),
     stoppingPower: flag(6),
     sniper: flag(8),
+    // Drawn last, so the fields above are those of the earlier configurations.
+    defenderTdd: flag(3) ? 'contest' : 'none',
+    'tdd.attackerAgent': pick(['d8', 'd8', 'd10']),
+    vtol: flag(10),
+    noCover: flag(12),
+    'mindless.extremeCover': pick(['automatic', 'none', 'full']),
+    doneMarkers: randIndex(rng, 3),
   };
   if (o.aimed) o.rof = 1;
   if (o.cover === 'none' || o.open) o.multipleCover = false;
@@ -70,13 +77,15 @@ describe('exact engine vs Monte Carlo engine', () => {
       const c = randomPlan(i);
       if (c) cases.push(c);
     }
-    // Number of checks: per configuration (rof + 1) each of hits, unsaved and damage + 5 outcomes.
-    const m = cases.reduce((a, c) => a + 3 * (c.plan.rof + 1) + 5, 0);
+    // Number of checks: per configuration (rof + 1) each of hits, unsaved, damage and Reeling results + 8 outcomes.
+    const m = cases.reduce((a, c) => a + 4 * (c.plan.rof + 1) + 8, 0);
     const confidence = 1 - 0.001 / m;
     const failures: string[] = [];
     let withTdd = 0;
+    let contested = 0;
     for (const [ci, { o, plan }] of cases.entries()) {
       if (plan.tdd) withTdd++;
+      if (plan.tddContest) contested++;
       const exact = exactAttack(plan);
       const layout = new Layout(attackSim.metrics(plan));
       const data = playChunk(attackSim.createPlayer(plan) as GamePlayer, layout, SEED + ci, 0, ATTACKS);
@@ -90,10 +99,12 @@ describe('exact engine vs Monte Carlo engine', () => {
         check(`unsaved[${k}]`, bins(1, k), exact.unsaved[k]);
         check(`damage[${k}]`, bins(2, k), exact.damage[k]);
       }
-      for (let i = 0; i < 5; i++) check(`outcome[${i}]`, bins(3, i), exact.outcome[i]);
+      for (let k = 0; k <= plan.rof; k++) check(`reels[${k}]`, bins(4, k), exact.reels[k]);
+      for (let i = 0; i < 8; i++) check(`outcome[${i}]`, bins(3, i), exact.outcome[i]);
     }
     expect(failures).toEqual([]);
     expect(withTdd).toBeGreaterThanOrEqual(15);
+    expect(contested).toBeGreaterThanOrEqual(5);
   }, 60_000);
 });
 
@@ -104,10 +115,15 @@ describe('exact engine vs Monte Carlo engine: the TDD where a re-roll cannot suc
     { flame: true, power: 'd6', armor: 8, tdd: true },
     { flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true },
     { flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true, 'illBeBack.target': 1 },
+    // The defender contests (README 15): every kind of re-roll, at D8 vs D8 and D10 vs D8.
+    { skill: 'd6', rof: 2, range: 'short', open: true, power: 'd8', armor: 5, resolution: 'd8', tdd: true, defenderTdd: 'contest' },
+    { flame: true, power: 'd6', armor: 8, tdd: true, defenderTdd: 'contest', 'tdd.attackerAgent': 'd10' },
+    { flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true, defenderTdd: 'contest' },
+    { skill: 'd20', 'toHit.short': 1, rof: 3, range: 'short', power: 'd8', armor: 6, resilient: 3, tdd: true, defenderTdd: 'contest', 'tdd.defenderAgent': 'd10' },
   ];
   it(`${CASES.length} configurations, ${2 * ATTACKS} attacks each: every exact value inside its Monte Carlo interval`, () => {
     const plans = CASES.map((o) => compileAttack(readParams(resolveParams(GENISYS_PARAMS, o, (k) => k))));
-    const m = plans.reduce((a, p) => a + 3 * (p.rof + 1) + 5, 0);
+    const m = plans.reduce((a, p) => a + 4 * (p.rof + 1) + 8, 0);
     const confidence = 1 - 0.001 / m;
     const failures: string[] = [];
     for (const [ci, plan] of plans.entries()) {
@@ -122,8 +138,9 @@ describe('exact engine vs Monte Carlo engine: the TDD where a re-roll cannot suc
         check(`hits[${k}]`, 0, k, exact.hits[k]);
         check(`unsaved[${k}]`, 1, k, exact.unsaved[k]);
         check(`damage[${k}]`, 2, k, exact.damage[k]);
+        check(`reels[${k}]`, 4, k, exact.reels[k]);
       }
-      for (let i = 0; i < 5; i++) check(`outcome[${i}]`, 3, i, exact.outcome[i]);
+      for (let i = 0; i < 8; i++) check(`outcome[${i}]`, 3, i, exact.outcome[i]);
     }
     expect(failures).toEqual([]);
   }, 60_000);

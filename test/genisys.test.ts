@@ -6,7 +6,7 @@ import { UsageError } from '../src/core/usageError.js';
 import { compileAttack } from '../src/games/genisys/attackPlan.js';
 import { plainResolution, NO_EFFECT, passFailCheck } from '../src/games/genisys/dieChecks.js';
 import { dieLabel, moveDie, OVER_D20, UNDER_D4, dieStep } from '../src/games/genisys/dieLadder.js';
-import { exactAttack, passFailBatch } from '../src/games/genisys/exactAttack.js';
+import { CRAWLER, CRAWLER_REELING, DAMAGED, exactAttack, passFailBatch, REELING_DAMAGED } from '../src/games/genisys/exactAttack.js';
 import { GENISYS_PARAMS, readParams } from '../src/games/genisys/genisysParams.js';
 import { loadUnits, parseUnits, unitOverrides } from '../src/games/genisys/units.js';
 import { dieStepTables, cellValue } from '../src/games/genisys/dieStepTable.js';
@@ -16,6 +16,8 @@ const plan = (o: Record<string, unknown>) => compileAttack(params(o));
 const attack = (o: Record<string, unknown>) => exactAttack(plan(o));
 const outcome = (o: Record<string, unknown>) => attack(o).outcome;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** P(a crawler, reeling or not). */
+const crawlerAny = (o: number[]) => o[CRAWLER] + o[CRAWLER_REELING];
 const units = loadUnits();
 const fromUnits = (sel: { attacker?: string; weapon?: string; target?: string }, extra: Record<string, unknown> = {}) => ({ ...unitOverrides(units, sel), ...extra });
 
@@ -194,7 +196,9 @@ describe('cover saves (Attacking – Taking Cover Saves; Advanced Rules – Diff
     const text = 'weapons: {}\nunits:\n  vtol:\n    name: VTOL\n    armor: 9\n    size: 20\n    special: [vehicle]\n    weapons: []\n    source: x\n';
     const data = parseUnits(text, 'u.yaml');
     expect(unitOverrides(data, { target: 'vtol' }, 'u.yaml')).toMatchObject({ size: 20, vehicle: true });
-    expect(() => parseUnits(text.replace('size: 20', 'size: 0'), 'u.yaml')).toThrow(/units\.vtol\.size: expected 1\.\.100/);
+    // Size 0 is a rulebook value (a crawler); below it is an error naming the field.
+    expect(unitOverrides(parseUnits(text.replace('size: 20', 'size: 0'), 'u.yaml'), { target: 'vtol' }, 'u.yaml')).toMatchObject({ size: 0 });
+    expect(() => parseUnits(text.replace('size: 20', 'size: -1'), 'u.yaml')).toThrow(/units\.vtol\.size: expected 0\.\.100/);
   });
   it('Mindless targets never save (short of Extreme range); area, flame, ignores-cover and aimed sniper shots allow none', () => {
     for (const o of [{ mindless: true }, { area: true }, { flame: true }, { ignoresCover: true }, { sniper: true, aimed: true, range: 'long' }]) {
@@ -259,7 +263,10 @@ describe("weapons' and models' special rules", () => {
     const one = outcome({ ...base, rof: 1 });
     expect(one[0]).toBe(0);
     expect(one[1]).toBeCloseTo(1 / 8, 14);
-    expect(one[2]).toBeCloseTo(4 / 8, 14);
+    // The survivor carries the new damage: reeling and damaged 4/8, damaged and not reeling 3/8.
+    expect(one[REELING_DAMAGED]).toBeCloseTo(4 / 8, 14);
+    expect(one[DAMAGED]).toBeCloseTo(3 / 8, 14);
+    expect(one[2] + one[3]).toBe(0);
     expect(outcome({ ...base, rof: 2 })[0]).toBeCloseTo(1, 14);
     expect(() => plan({ resilient: 2, damageTaken: 2 })).toThrow(/damage-taken/);
   });
@@ -268,13 +275,16 @@ describe("weapons' and models' special rules", () => {
     const o = outcome({ flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true });
     expect(o[0]).toBeCloseTo(2 / 3, 14);
     expect(o[1]).toBeCloseTo((1 / 3) * (1 / 12), 14);
-    expect(o[4]).toBeCloseTo((1 / 3) * (11 / 12), 14);
+    expect(crawlerAny(o)).toBeCloseTo((1 / 3) * (11 / 12), 14);
+    // The crawler's D12 test: 2–5 Reeling (4/12), 6–12 no effect (7/12).
+    expect(o[CRAWLER_REELING]).toBeCloseTo((1 / 3) * (4 / 12), 14);
+    expect(o[CRAWLER]).toBeCloseTo((1 / 3) * (7 / 12), 14);
   });
   it("I'll Be Back: a heavy weapon's crawler tests on a D12, a Power D8 weapon's on the D20", () => {
     const p = plan({ power: 'd20', illBeBack: true });
     expect(dieLabel(p.crawlerResStep)).toBe('D12');
     const o = outcome({ flame: true, rof: 1, power: 'd8', armor: 1, illBeBack: true });
-    expect(o[4]).toBeCloseTo((1 / 3) * (19 / 20), 14);
+    expect(crawlerAny(o)).toBeCloseTo((1 / 3) * (19 / 20), 14);
     expect(o[1]).toBeCloseTo((1 / 3) * (1 / 20), 14);
   });
   it("'Hasta la Vista, Baby!': 2+, no save, Power D20 heavy, no I'll Be Back, all remaining damage; vehicles immune", () => {
@@ -334,13 +344,13 @@ describe("weapons' and models' special rules", () => {
     const o = outcome({ flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true });
     expect(o[0]).toBeCloseTo(8 / 9, 14);
     expect(o[1]).toBeCloseTo((1 / 9) * (1 / 12), 14);
-    expect(o[4]).toBeCloseTo((1 / 9) * (11 / 12), 14);
+    expect(crawlerAny(o)).toBeCloseTo((1 / 9) * (11 / 12), 14);
     // House rule illBeBack.target 1: every roll crawls, a re-roll cannot help; the D12 test's "no
     // effect" (6–12, 7/12) is re-rolled instead: Retreat! 1/12 + 7/12 · 1/12.
     const always = outcome({ flame: true, rof: 1, power: 'd20', armor: 1, illBeBack: true, tdd: true, 'illBeBack.target': 1 });
     expect(always[0]).toBe(0);
     expect(always[1]).toBeCloseTo(1 / 12 + (7 / 12) * (1 / 12), 14);
-    expect(always[4]).toBeCloseTo(1 - (1 / 12 + (7 / 12) * (1 / 12)), 14);
+    expect(crawlerAny(always)).toBeCloseTo(1 - (1 / 12 + (7 / 12) * (1 / 12)), 14);
   });
   it('passFailBatch keeps the TDD when a re-roll cannot turn a die good', () => {
     const out = new Float64Array(8);

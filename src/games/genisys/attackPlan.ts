@@ -4,7 +4,7 @@
 // Monte Carlo workers) that both the exact and the Monte Carlo engine execute.
 import { UsageError } from '../../core/usageError.js';
 import { dieStep, moveDie, rerollOf, sidesOf } from './dieLadder.js';
-import type { GenisysParams, RangeName } from './genisysParams.js';
+import { rangeName, type GenisysParams, type RangeName } from './genisysParams.js';
 
 export interface AttackPlan {
   /** Skill dice rolled (after Semi-automatic). */
@@ -13,6 +13,8 @@ export interface AttackPlan {
   range: RangeName;
   /** Flame: the primary target is hit without a Skill roll. */
   autoHit: boolean;
+  /** Area or Flame: every hit also hits the models within the template around the target (fire teams). */
+  area: boolean;
   /** Ladder step of the Skill die (-1 = D4 degraded, 6 = D20 upgraded). */
   skillStep: number;
   /** A Skill roll of this or more hits. */
@@ -40,9 +42,20 @@ export interface AttackPlan {
   crawlerResStep: number;
   /** The attacker holds an unspent TDD re-roll for this attack. */
   tdd: boolean;
+  /**
+   * P(the attacker's TDD re-roll goes ahead once he spends it): 1 uncontested; with the defender
+   * contesting, P(the attacker's agent wins the roll-off). rulebook: The Game Turn – TDD Tactics.
+   */
+  tddProceeds: number;
+  /** The defender contests the attacker's TDD (a roll-off of the agents' dice, sides below). */
+  tddContest: boolean;
+  tddAttackerSides: number;
+  tddDefenderSides: number;
+  /** Done markers the target carries before the attack (for the Done markers a Reeling result leaves). */
+  doneMarkers: number;
+  /** The target's Size (reported; it decided the Extreme-range cover). */
+  size: number;
 }
-
-const RANGE_NAMES: Record<RangeName, string> = { cc: 'Close Combat', pb: 'Point Blank', short: 'Short', long: 'Long', extreme: 'Extreme' };
 
 /** Range the attack is resolved at. */
 export function attackRange(p: GenisysParams): RangeName {
@@ -52,8 +65,13 @@ export function attackRange(p: GenisysParams): RangeName {
 
 /** Throws UsageError when the weapon cannot attack at this range. rulebook: Weaponry – Range. */
 export function checkWeaponRange(p: GenisysParams, range: RangeName): void {
-  const at = RANGE_NAMES[range];
+  const at = rangeName(range);
   if (p.hastaLaVista) return; // rulebook: 'Hasta La Vista, Baby!' allows a close combat or a ranged weapon
+  if (p.vtol) {
+    // rulebook: VTOLs ("can only be targeted by Long Range weapons and are always in Long Range"); Errata p. 58 (Extreme where it is).
+    if (p.weaponRange !== 'any' && p.weaponRange !== 'long') throw new UsageError(`parameter vtol: only Long Range weapons can target a flying VTOL, got a ${p.weaponRange === 'cc' ? 'Close Combat' : 'Short Range'} weapon`);
+    if (range !== 'long' && range !== 'extreme') throw new UsageError(`parameter range: a flying VTOL always counts as in Long range (Extreme range where it is there), got ${at}`);
+  }
   if (p.weaponRange === 'cc' && range !== 'cc') throw new UsageError(`option --range: a Close Combat weapon can only attack at Close Combat range, got ${at}`);
   // rulebook: Attacking – Moving and Attacking (no ranged weapons within Close Combat range).
   if ((p.weaponRange === 'short' || p.weaponRange === 'long') && range === 'cc') throw new UsageError('option --range: a ranged weapon cannot attack at Close Combat range (except \'Hasta la Vista, Baby!\')');
@@ -110,23 +128,28 @@ export function toHitTarget(p: GenisysParams, range: RangeName): number {
 export function automaticCover(p: GenisysParams, range: RangeName): 'hard' | null {
   // rulebook: Larger Playing Surfaces – Extreme Range (Size 3 or less are in cover; a Size 20 VTOL is not).
   if (range === 'extreme') return p.size <= p.extremeCoverMaxSize ? 'hard' : null;
-  // rulebook: Attacking – In the Open (Long range gives cover); Vehicles – Cover Saves (not to vehicles).
-  return range === 'long' && !p.vehicle ? 'hard' : null;
+  // rulebook: Attacking – In the Open (Long range gives cover); Vehicles – Cover Saves (not to vehicles);
+  // a flying VTOL hovers above all terrain (VTOLs): the undulation hides nothing (README choice 17).
+  return range === 'long' && !p.vehicle && !p.vtol ? 'hard' : null;
 }
 
 /** Stage 3: the cover save die, or null for no save. */
 export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
+  // rulebook: Campaign Scenarios – Energy Fences ("nor do they provide cover"): the generator never saves (README choice 16).
+  if (p.noCover) return null;
   const automatic = range === 'cc' ? null : automaticCover(p, range);
   // rulebook: Machine Special Rules – Mindless (never take cover saves), except where Larger
   // Playing Surfaces puts "all models … (including Machines and vehicles!)" in cover: Extreme
-  // range, Size 3 or less.
-  if (p.mindless && !(range === 'extreme' && automatic !== null)) return null;
+  // range, Size 3 or less (unless mindless.extremeCover is none).
+  const mindlessAtExtreme = p.mindless && range === 'extreme' && automatic !== null;
+  if (p.mindless && !(mindlessAtExtreme && p.mindlessExtremeCover !== 'none')) return null;
   if (p.flame || p.area) return null; // rulebook: Weapons' Special Rules – Area/Flame (no cover)
   if (p.sniper && p.aimed) return null; // rulebook: Weapons' Special Rules – Sniper (no cover Save)
   if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
-  // A Mindless target takes no cover from terrain: at Extreme range only the automatic cover (README choice 14).
-  if (p.mindless) return dieStep(p.coverDie[automatic!]);
+  // A Mindless target takes no cover from terrain: at Extreme range only the automatic cover
+  // (README choice 14, mindless.extremeCover automatic); `full` treats it as any model there.
+  if (p.mindless && p.mindlessExtremeCover === 'automatic') return dieStep(p.coverDie[automatic!]);
   if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
   const declared = p.open || p.cover === 'none' ? null : p.cover;
   if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');
@@ -167,9 +190,22 @@ export function resolutionDie(p: GenisysParams, heavy: boolean, improvised: bool
 }
 
 /** Compiles the stages into a plan. Cross-field errors throw UsageError (exit 2). */
+/** P(an agent rolling a D`a` beats one rolling a D`b` in a roll-off; ties are rolled again). rulebook: Dice-Rolling Jargon – Roll-offs. */
+export function rollOffWin(a: number, b: number): number {
+  let win = 0;
+  let lose = 0;
+  for (let x = 1; x <= a; x++) for (let y = 1; y <= b; y++) if (x > y) win++;
+  else if (x < y) lose++;
+  return win / (win + lose);
+}
+
 export function compileAttack(p: GenisysParams): AttackPlan {
   // rulebook: Vehicles – Resolution ("Vehicles, however, are immune to the 'Hasta la Vista, Baby' rule").
-  if (p.hastaLaVista && p.vehicle) throw new UsageError("option --hasta-la-vista: vehicles are immune to 'Hasta la Vista, Baby!'");
+  if (p.hastaLaVista && p.vehicle) throw new UsageError("parameter hastaLaVista: vehicles are immune to 'Hasta la Vista, Baby!'");
+  // rulebook: Attacking – 'Hasta La Vista, Baby!' needs a reeling target: one that never tests Resolution never reels.
+  if (p.hastaLaVista && p.noResolution) throw new UsageError("parameter hastaLaVista: the target never takes Resolution tests, so it is never Reeling ('Hasta la Vista, Baby!' needs a reeling target)");
+  // rulebook: VTOLs ("always in Long Range"): a flying VTOL is never within Close Combat range.
+  if (p.hastaLaVista && p.vtol) throw new UsageError("parameter hastaLaVista: a flying VTOL is always at Long range or beyond, never within Close Combat range");
   if (p.damageTaken >= p.resilient) throw new UsageError(`option --damage-taken: got ${p.damageTaken}, expected less than Resilient (${p.resilient})`);
   if (p.retreatMax > p.reelingMax) throw new UsageError(`parameter resolution.retreatMax (${p.retreatMax}) must not exceed resolution.reelingMax (${p.reelingMax})`);
   const range = attackRange(p);
@@ -185,6 +221,8 @@ export function compileAttack(p: GenisysParams): AttackPlan {
     range,
     // rulebook: Weapons' Special Rules – Flame (the primary target is hit automatically).
     autoHit: p.flame && !p.hastaLaVista,
+    // rulebook: Weapons' Special Rules – Area (Small), Flame (secondary targets within the CC template).
+    area: (p.area || p.flame) && !p.hastaLaVista,
     skillStep,
     hitTarget: toHitTarget(p, range),
     hasSave: save !== null,
@@ -207,6 +245,13 @@ export function compileAttack(p: GenisysParams): AttackPlan {
     // The crawler's test is "as normal for surviving a hit": the weapon's heavy/improvised step applies.
     crawlerResStep: moveDie(dieStep(p.crawlerResolution), heavy ? -1 : improvised ? 1 : 0),
     tdd: p.tdd,
+    // rulebook: The Game Turn – TDD Tactics (a contest is a roll-off of the agents' dice; the winner decides).
+    tddProceeds: p.tdd && p.defenderTdd === 'contest' ? rollOffWin(sidesOf(dieStep(p.tddAttackerAgent)), sidesOf(dieStep(p.tddDefenderAgent))) : 1,
+    tddContest: p.tdd && p.defenderTdd === 'contest',
+    tddAttackerSides: sidesOf(dieStep(p.tddAttackerAgent)),
+    tddDefenderSides: sidesOf(dieStep(p.tddDefenderAgent)),
+    doneMarkers: p.doneMarkers,
+    size: p.size,
   };
 }
 

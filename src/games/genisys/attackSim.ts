@@ -1,26 +1,38 @@
 // The Monte Carlo engine: plays one attack per game from its own stream, rolling every die the
 // rulebook rolls, with the same plan, the same re-roll rights (dieChecks.ts) and the same TDD
-// policy as the exact engine. Metrics are integers per attack.
+// policy (and the defender's contest of it) as the exact engine. Metrics are integers per attack.
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { rollDie, type Rng } from '../../core/rng.js';
 import { planDice, type AttackPlan } from './attackPlan.js';
 import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, NO_EFFECT, plainAtLeast, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
-import { CRAWLER, DESTROYED, OUTCOMES, REELING_OUT, RETREATED, UNHARMED } from './exactAttack.js';
+import { CRAWLER, CRAWLER_REELING, DAMAGED, DESTROYED, OUTCOMES, REELING_DAMAGED, REELING_OUT, RETREATED, UNHARMED } from './exactAttack.js';
 
 export const M_HITS = 0;
 export const M_UNSAVED = 1;
 export const M_DAMAGE = 2;
 export const M_OUTCOME = 3;
+export const M_REELS = 4;
 
 export function attackMetrics(plan: AttackPlan): MetricSpec[] {
   return [
     { name: 'hits', description: 'Skill dice that hit', kind: 'count', maxValue: plan.rof },
     { name: 'unsaved', description: 'hits not negated by a cover save', kind: 'count', maxValue: plan.rof },
     { name: 'damage', description: 'damaging hits (Power roll ≥ Armor)', kind: 'count', maxValue: plan.rof },
-    // One categorical metric instead of five rates: one record per attack instead of five.
+    // One categorical metric instead of eight rates: one record per attack instead of eight.
     { name: 'outcome', description: `final state: ${OUTCOMES.map((o, i) => `${i} ${o}`).join(', ')}`, kind: 'count', maxValue: OUTCOMES.length - 1 },
+    // Recorded only when the target stays in play: bins[k] / games = P(stays with k Reeling results).
+    { name: 'reels', description: 'Reeling results of a target that stays in play (each one a Done marker); not recorded when it is removed', kind: 'count', maxValue: plan.rof },
   ];
+}
+
+/** A TDD contest: true when the attacker's agent wins the roll-off (ties rolled again). rulebook: The Game Turn – TDD Tactics. */
+export function attackerWinsContest(rng: Rng, attackerSides: number, defenderSides: number): boolean {
+  for (;;) {
+    const a = rollDie(rng, attackerSides);
+    const d = rollDie(rng, defenderSides);
+    if (a !== d) return a > d;
+  }
 }
 
 export const attackSim: GameSim<AttackPlan> = {
@@ -32,6 +44,9 @@ export const attackSim: GameSim<AttackPlan> = {
     const dice = planDice(plan);
     const { skillSides, skillMode, saveSides, saveMode, powerSides, resSides, resMode, crawlerSides, crawlerMode } = dice;
     const { rof, autoHit, hitTarget, hasSave, saveTarget, armor, woundsLeft, tests, testsOnDamage, retreatMax, reelingMax, illBeBack, illBeBackTarget } = plan;
+    const contest = plan.tddContest === true;
+    const aSides = plan.tddAttackerSides;
+    const dSides = plan.tddDefenderSides;
     // Whether a re-rolled lone Reeling can turn into "no effect" (then the TDD keeps off it).
     const plain = new Float64Array(3);
     // README 5: the TDD is spent only where its re-roll can succeed (a plain roll of the die).
@@ -41,10 +56,13 @@ export const attackSim: GameSim<AttackPlan> = {
     const canStayDown = illBeBackTarget > 1; // a re-rolled I'll Be Back D6 can miss its target
     const resHasNoEffect = plainResolution(plan.resStep, retreatMax, reelingMax, plain)[NO_EFFECT] > 0;
     const crawlerHasNoEffect = plainResolution(plan.crawlerResStep, retreatMax, reelingMax, plain)[NO_EFFECT] > 0;
+    /** The attacker spends his TDD: does the re-roll go ahead (the defender may contest it)? */
+    const proceeds = (rng: Rng) => !contest || attackerWinsContest(rng, aSides, dSides);
 
     /**
      * Rolls `n` Resolution tests (worst result counts) with the TDD policy of the exact engine;
-     * returns RETREAT, REELING or NO_EFFECT. `tdd` = the attacker still holds the re-roll.
+     * returns -1 for a Retreat!, else the number of Reeling results. `tdd` = the attacker still
+     * holds the re-roll.
      */
     function resolutionTests(rng: Rng, n: number, sides: number, mode: number, hasNoEffect: boolean, tdd: boolean): number {
       let retreat = false;
@@ -60,15 +78,16 @@ export const attackSim: GameSim<AttackPlan> = {
           if (r < 4) reelsFirst++;
         } else if (r < 4) noneFirst++;
       }
-      if (retreat) return RETREAT;
+      if (retreat) return -1;
       if (tdd && (noneFirst > 0 || (reelsFirst > 0 && (reels >= 2 || !hasNoEffect)))) {
+        if (!proceeds(rng)) return reels;
         // The TDD re-roll is a plain roll; its result stands.
         const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
-        if (c === RETREAT) return RETREAT;
-        if (noneFirst > 0) return c === REELING || reels > 0 ? REELING : NO_EFFECT;
-        return REELING;
+        if (c === RETREAT) return -1;
+        if (noneFirst > 0) return c === REELING ? reels + 1 : reels; // a kept "no effect" re-rolled
+        return c === REELING ? reels : reels - 1; // a kept Reeling re-rolled
       }
-      return reels > 0 ? REELING : NO_EFFECT;
+      return reels;
     }
 
     return {
@@ -86,7 +105,7 @@ export const attackSim: GameSim<AttackPlan> = {
           }
           if (tdd && missFirst > 0 && canHit) {
             tdd = false;
-            if (rollDie(rng, skillSides) >= hitTarget) hits++;
+            if (proceeds(rng) && rollDie(rng, skillSides) >= hitTarget) hits++;
           }
         }
         // Stage 3: one save per hit. rulebook: Attacking – Taking Cover Saves.
@@ -102,7 +121,7 @@ export const attackSim: GameSim<AttackPlan> = {
           }
           if (tdd && savedFirst > 0 && canFailSave) {
             tdd = false;
-            if (rollDie(rng, saveSides) < saveTarget) unsaved++;
+            if (proceeds(rng) && rollDie(rng, saveSides) < saveTarget) unsaved++;
           }
         }
         // Stage 4: Power roll ≥ Armor damages. rulebook: Attacking – Damage Rolls.
@@ -110,32 +129,34 @@ export const attackSim: GameSim<AttackPlan> = {
         for (let i = 0; i < unsaved; i++) if (rollDie(rng, powerSides) >= armor) damage++;
         if (tdd && damage < woundsLeft && damage < unsaved && canDamage) {
           tdd = false;
-          if (rollDie(rng, powerSides) >= armor) damage++;
+          if (proceeds(rng) && rollDie(rng, powerSides) >= armor) damage++;
         }
         // Stages 5–6: final state. rulebook: Attacking – Resolution Tests; Resilient (n); Machine Special Rules – I'll Be Back.
         let outcome: number;
+        let reels = -1; // -1: removed (nothing recorded)
         if (damage >= woundsLeft) {
           outcome = DESTROYED;
           if (illBeBack) {
             let crawl = rollDie(rng, 6) >= illBeBackTarget;
             if (crawl && tdd && canStayDown) {
               tdd = false;
-              crawl = rollDie(rng, 6) >= illBeBackTarget;
+              if (proceeds(rng)) crawl = rollDie(rng, 6) >= illBeBackTarget;
             }
-            if (crawl) outcome = resolutionTests(rng, 1, crawlerSides, crawlerMode, crawlerHasNoEffect, tdd) === RETREAT ? RETREATED : CRAWLER;
+            if (crawl) {
+              reels = resolutionTests(rng, 1, crawlerSides, crawlerMode, crawlerHasNoEffect, tdd);
+              outcome = reels < 0 ? RETREATED : reels > 0 ? CRAWLER_REELING : CRAWLER;
+            }
           }
         } else {
           const n = tests ? unsaved - damage + (testsOnDamage ? damage : 0) : 0;
-          if (n === 0) outcome = UNHARMED;
-          else {
-            const c = resolutionTests(rng, n, resSides, resMode, resHasNoEffect, tdd);
-            outcome = c === RETREAT ? RETREATED : c === REELING ? REELING_OUT : UNHARMED;
-          }
+          reels = n === 0 ? 0 : resolutionTests(rng, n, resSides, resMode, resHasNoEffect, tdd);
+          outcome = reels < 0 ? RETREATED : damage > 0 ? (reels > 0 ? REELING_DAMAGED : DAMAGED) : reels > 0 ? REELING_OUT : UNHARMED;
         }
         rec.record(M_HITS, hits);
         rec.record(M_UNSAVED, unsaved);
         rec.record(M_DAMAGE, damage);
         rec.record(M_OUTCOME, outcome);
+        if (reels >= 0) rec.record(M_REELS, reels);
       },
     };
   },

@@ -4,7 +4,7 @@ import { UsageError } from '../../core/usageError.js';
 import type { Cell, ResultTable } from '../../core/reportTypes.js';
 import { compileAttack } from './attackPlan.js';
 import { DIE_NAMES } from './dieLadder.js';
-import { exactAttack, type ExactAttack } from './exactAttack.js';
+import { CRAWLER, CRAWLER_REELING, DAMAGED, DESTROYED, exactAttack, REELING_DAMAGED, REELING_OUT, RETREATED, UNHARMED, type ExactAttack } from './exactAttack.js';
 import { COVERS, RANGES, type GenisysParams } from './genisysParams.js';
 
 export const TABLE_AXES = {
@@ -19,7 +19,7 @@ export const TABLE_AXES = {
 export type Axis = keyof typeof TABLE_AXES;
 export const AXES = Object.keys(TABLE_AXES) as Axis[];
 
-export const TABLE_METRICS = ['any-damage', 'hit', 'unsaved', 'damage', 'destroyed', 'retreated', 'reeling', 'unharmed'] as const;
+export const TABLE_METRICS = ['any-damage', 'hit', 'unsaved', 'damage', 'removed', 'destroyed', 'retreated', 'crawler', 'reeling', 'damaged', 'unharmed'] as const;
 export type TableMetric = (typeof TABLE_METRICS)[number];
 
 /** The chosen probability of one exact attack. */
@@ -33,14 +33,21 @@ export function metricOf(e: ExactAttack, metric: TableMetric): number {
       return e.perShot.unsaved;
     case 'damage':
       return e.perShot.damage;
+    case 'removed':
+      return e.removed;
     case 'destroyed':
-      return e.outcome[0];
+      return e.outcome[DESTROYED];
     case 'retreated':
-      return e.outcome[1];
+      return e.outcome[RETREATED];
+    case 'crawler':
+      return e.outcome[CRAWLER] + e.outcome[CRAWLER_REELING];
+    // Any state with a Reeling result (no new damage, damaged, or a crawler's), and any with new damage.
     case 'reeling':
-      return e.outcome[2];
+      return e.outcome[REELING_OUT] + e.outcome[REELING_DAMAGED] + e.outcome[CRAWLER_REELING];
+    case 'damaged':
+      return e.outcome[DAMAGED] + e.outcome[REELING_DAMAGED];
     case 'unharmed':
-      return e.outcome[3];
+      return e.outcome[UNHARMED];
   }
 }
 

@@ -5,7 +5,7 @@ import { outsideIntervalsNote } from '../../core/intervals.js';
 import type { ScenarioGame } from '../../core/scenarioGame.js';
 import { automaticCover, compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
-import { AUTO, GENISYS_PARAMS, readParams } from './genisysParams.js';
+import { AUTO, GENISYS_PARAMS, rangeName, readParams, type GenisysParams } from './genisysParams.js';
 import { exactResult, exactTables, mcResult, mcTables, planTitle } from './genisysReport.js';
 import { applyUnits, type AppliedUnits } from './units.js';
 
@@ -19,8 +19,13 @@ export function unitsTitle(names: AppliedUnits['names']): string {
  * The named choices behind every number: one per numbered choice of scenarios/genisys/README.md
  * ("Choices where the rulebook leaves one"), in its order, each opening with its bold title.
  */
-/** The README's choices as reported; the Extreme-range Size bound is the run's extremeCover.maxSize. */
-export function genisysAssumptions(maxSize: number): string[] {
+/** The README's choices as reported; the Extreme-range Size bound and the Mindless reading are the run's. */
+export function genisysAssumptions(maxSize: number, mindlessExtreme: GenisysParams['mindlessExtremeCover'] = 'automatic'): string[] {
+  const mindless = {
+    automatic: `a Mindless target of Size ${maxSize} or less gets the Extreme-range hard cover ("including Machines and vehicles!") and nothing from declared terrain, and it never takes cover saves at any other range (mindless.extremeCover automatic; none and full are the alternatives).`,
+    none: 'Mindless wins: a Mindless target never takes a cover save, at Extreme range neither (mindless.extremeCover none; automatic is the default reading).',
+    full: `a Mindless target of Size ${maxSize} or less is in cover at Extreme range like any model, declared terrain and Multiple Cover included; no cover saves at any other range (mindless.extremeCover full; automatic is the default reading).`,
+  }[mindlessExtreme];
   return [
   'Order of damage and Resolution: damage rolls of a batch are made before any Resolution test; a Resilient model that reaches n damage is removed without testing, otherwise it tests once per damage point and once per surviving hit.',
   'Several tests: the worst result stands: any Retreat! → retreated, else any Reeling → reeling.',
@@ -35,7 +40,11 @@ export function genisysAssumptions(maxSize: number): string[] {
   "Degrading example: a degraded D8 is a D6 (one step down the ladder); the rulebook example's 'becomes a D4' is read as a slip.",
   'sim genisys table: a die-step table uses ROF 1 unless rof is given or a weapon is picked.',
   "Unit picks fill only stats not given: a stat at auto/0 takes the picked unit's value, else the quickplay attack's.",
-  `Mindless at Extreme range: a Mindless target of Size ${maxSize} or less gets the Extreme-range hard cover ("including Machines and vehicles!") and nothing from declared terrain, and it never takes cover saves at any other range.`,
+  `Mindless at Extreme range: ${mindless}`,
+  "Defender's TDD: with --defender-tdd contest the defender contests every TDD re-roll the attacker spends (a roll-off of the agents' dice, tdd.attackerAgent vs tdd.defenderAgent, ties rolled again; the re-roll goes ahead only if the attacker wins); the defender never spends its TDD on dice of its own here.",
+  'Fence generator cover: it never takes a cover save (noCover), since the energy fences it powers "do not provide cover".',
+  'Flying VTOL cover: a flying VTOL hovers above all terrain, so Long range gives it no automatic cover and --cover auto means vtol.cover (none); Extreme-range cover follows its Size (20).',
+  "Damaged, unharmed and Reeling results: damaged = new damage from this attack on a model that stays in play; unharmed = no new damage and no Reeling result; every Reeling result of a model that stays in play (a crawler's test included) is counted, one Done marker each (two on a model without any).",
   ];
 }
 
@@ -56,18 +65,20 @@ export const genisysEntry: ScenarioGame = {
     }
     // 'Hasta la Vista, Baby!' resolves at Close Combat range (README choice 10): say what it drops.
     const givenRange = units.params.range;
-    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') notes.push(`'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range ${String(givenRange)} is ignored${p.stealth ? ', and Stealth does not apply' : ''}.`);
+    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') notes.push(`'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range ${String(givenRange)} (${rangeName(p.range)}) is ignored${p.stealth ? ', and Stealth does not apply' : ''}.`);
     if (p.hastaLaVista && p.aimed) notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
+    if (p.defenderTdd === 'contest' && !p.tdd) notes.push('--defender-tdd contest has no effect without --tdd: the attacker spends no TDD re-roll to contest.');
+    if (p.tdd && p.defenderTdd === 'contest') notes.push(`The defender contests the attacker's TDD: a re-roll goes ahead with P = ${plan.tddProceeds.toFixed(4)} (${p.tddAttackerAgent.toUpperCase()} vs ${p.tddDefenderAgent.toUpperCase()} roll-off, ties rolled again).`);
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
-    const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize), notes };
+    const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize, p.mindlessExtremeCover), notes };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
-      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(result) };
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(plan, result) };
     }
     const run = await settings.simulate('attack', plan);
     const result = mcResult(plan, run.totals, settings.confidence, exact);
-    const tables = mcTables(result);
+    const tables = mcTables(plan, result);
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean)), settings.confidence));
     return {
       ...base,

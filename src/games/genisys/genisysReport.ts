@@ -5,7 +5,8 @@ import type { ResultTable } from '../../core/reportTypes.js';
 import { countSummary, proportion } from '../../core/intervals.js';
 import type { AttackPlan } from './attackPlan.js';
 import { dieLabel } from './dieLadder.js';
-import { OUTCOMES, type ExactAttack } from './exactAttack.js';
+import { CRAWLER, CRAWLER_REELING, DAMAGED, DESTROYED, REELING_DAMAGED, REELING_OUT, RETREATED, UNHARMED, type ExactAttack, type OutcomeName } from './exactAttack.js';
+import { rangeName } from './genisysParams.js';
 
 export interface Estimate {
   estimate: number;
@@ -34,7 +35,49 @@ export function describePlan(plan: AttackPlan) {
     woundsLeft: plan.woundsLeft,
     crawlerResolution: plan.illBeBack ? dieLabel(plan.crawlerResStep) : null,
     tdd: plan.tdd,
+    /** P(a spent TDD re-roll goes ahead): below 1 when the defender contests it. */
+    tddProceeds: plan.tddProceeds,
+    doneMarkers: plan.doneMarkers,
+    size: plan.size,
   };
+}
+
+/** The final states a plan can reach, in the order reports show them (each exclusive of the others). */
+export function outcomeKeys(plan: AttackPlan): OutcomeName[] {
+  const keys: OutcomeName[] = ['destroyed', 'retreated'];
+  if (plan.illBeBack) keys.push('crawler', 'crawlerReeling');
+  keys.push('reeling');
+  if (plan.woundsLeft > 1) keys.push('reelingDamaged', 'damaged');
+  keys.push('unharmed');
+  return keys;
+}
+
+const OUTCOME_INDEX: Record<OutcomeName, number> = { destroyed: DESTROYED, retreated: RETREATED, reeling: REELING_OUT, unharmed: UNHARMED, crawler: CRAWLER, crawlerReeling: CRAWLER_REELING, damaged: DAMAGED, reelingDamaged: REELING_DAMAGED };
+
+/** Row labels of the final-state table. */
+function outcomeLabel(plan: AttackPlan, key: OutcomeName | 'removed'): string {
+  const damaging = plan.woundsLeft > 1;
+  switch (key) {
+    case 'removed':
+      return 'removed (destroyed or retreated)';
+    case 'crawlerReeling':
+      return 'crawler, reeling';
+    case 'reeling':
+      return damaging ? 'reeling, no new damage' : 'reeling';
+    case 'reelingDamaged':
+      return 'reeling, damaged';
+    case 'damaged':
+      return 'damaged, not reeling';
+    case 'unharmed':
+      return damaging ? 'unharmed (no new damage, not reeling)' : 'unharmed';
+    default:
+      return key;
+  }
+}
+
+/** Done markers on the target after k Reeling results (one more each, two for a model without any). rulebook: Resolution Tests – Reeling. */
+export function doneMarkersAfter(before: number, k: number): number {
+  return k === 0 ? before : before === 0 ? k + 1 : before + k;
 }
 
 export function planTitle(plan: AttackPlan): string {
@@ -42,18 +85,17 @@ export function planTitle(plan: AttackPlan): string {
   const hit = plan.autoHit ? 'auto-hit' : `Skill ${d.skill} ${d.hitOn}+`;
   const save = d.save ? `save ${d.save} ${d.saveOn}+` : 'no save';
   const res = d.resolution ? `Resolution ${d.resolution}` : 'no Resolution tests';
-  return `${plan.rof} shot${plan.rof > 1 ? 's' : ''} at ${plan.range}: ${hit}, ${save}, Power ${d.power} vs Armor ${plan.armor}+, ${res}`;
+  return `${plan.rof} shot${plan.rof > 1 ? 's' : ''} at ${rangeName(plan.range)}: ${hit}, ${save}, Power ${d.power} vs Armor ${plan.armor}+, ${res}`;
 }
 
-function outcomeObject<T>(plan: AttackPlan, values: T[]): Record<string, T> {
-  const out: Record<string, T> = {};
-  OUTCOMES.forEach((name, i) => {
-    if (name !== 'crawler' || plan.illBeBack) out[name] = values[i];
-  });
+function outcomeObject<T>(plan: AttackPlan, values: T[]): Partial<Record<OutcomeName, T>> {
+  const out: Partial<Record<OutcomeName, T>> = {};
+  for (const k of outcomeKeys(plan)) out[k] = values[OUTCOME_INDEX[k]];
   return out;
 }
 
 export function exactResult(plan: AttackPlan, e: ExactAttack) {
+  const o = e.outcome;
   return {
     attack: describePlan(plan),
     perShot: e.perShot,
@@ -61,7 +103,16 @@ export function exactResult(plan: AttackPlan, e: ExactAttack) {
     unsaved: e.unsaved,
     damage: e.damage,
     atLeastOneDamage: 1 - e.damage[0],
-    outcome: outcomeObject(plan, e.outcome),
+    /** P(destroyed or retreated): a Retreat! "counts as destroyed" (rulebook: Resolution Tests). */
+    removed: e.removed,
+    /** Exclusive final states; they sum to 1. */
+    outcome: outcomeObject(plan, o),
+    /** P(a Resilient model stays in play with new damage: Slow, Skill degraded). */
+    damaged: o[DAMAGED] + o[REELING_DAMAGED],
+    /** reels[k] = P(stays in play with exactly k Reeling results); sums to 1 − removed. */
+    reels: e.reels,
+    /** Done markers the target carries after k Reeling results (from attack.doneMarkers). */
+    doneMarkersAfter: e.reels.map((_, k) => doneMarkersAfter(plan.doneMarkers, k)),
   };
 }
 
@@ -81,6 +132,11 @@ export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, e
   const outcomes = dist('outcome');
   const damage = dist('damage');
   const atLeast = proportion(n - totals.get('damage').bins[0], n, confidence);
+  const ob = totals.get('outcome').bins;
+  const share = (k: number): Estimate => {
+    const p = proportion(k, n, confidence);
+    return { estimate: p.estimate, lo: p.lo, hi: p.hi, k, n };
+  };
   return {
     attack: describePlan(plan),
     perShot: { hit: perDie('hits'), unsaved: perDie('unsaved'), damage: perDie('damage') },
@@ -88,13 +144,17 @@ export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, e
     unsaved: dist('unsaved'),
     damage,
     atLeastOneDamage: { estimate: atLeast.estimate, lo: atLeast.lo, hi: atLeast.hi, k: atLeast.k, n: atLeast.n },
+    removed: share(ob[DESTROYED] + ob[RETREATED]),
     outcome: outcomeObject(plan, outcomes),
+    damaged: share(ob[DAMAGED] + ob[REELING_DAMAGED]),
+    reels: dist('reels'),
+    doneMarkersAfter: exact.reels.map((_, k) => doneMarkersAfter(plan.doneMarkers, k)),
     /** The exact engine's values for the same plan, for comparison. */
     exact: exactResult(plan, exact),
   };
 }
 
-export function exactTables(r: ReturnType<typeof exactResult>): ResultTable[] {
+export function exactTables(plan: AttackPlan, r: ReturnType<typeof exactResult>): ResultTable[] {
   return [
     {
       title: 'Per Skill die',
@@ -123,12 +183,21 @@ export function exactTables(r: ReturnType<typeof exactResult>): ResultTable[] {
         { key: 'outcome', header: 'outcome', format: 'text' },
         { key: 'p', header: 'P', format: 'prob' },
       ],
-      rows: Object.entries(r.outcome).map(([outcome, p]) => ({ outcome, p })),
+      rows: [{ outcome: outcomeLabel(plan, 'removed'), p: r.removed }, ...(Object.entries(r.outcome) as [OutcomeName, number][]).map(([k, p]) => ({ outcome: outcomeLabel(plan, k), p }))],
+    },
+    {
+      title: 'Reeling results of a target that stays in play (each one a Done marker)',
+      columns: [
+        { key: 'reelingResults', header: 'k', format: 'int' },
+        { key: 'p', header: 'P(stays, k)', format: 'prob' },
+        { key: 'doneMarkers', header: 'Done markers after', format: 'int' },
+      ],
+      rows: r.reels.map((p, k) => ({ reelingResults: k, p, doneMarkers: r.doneMarkersAfter[k] })),
     },
   ];
 }
 
-export function mcTables(r: ReturnType<typeof mcResult>): ResultTable[] {
+export function mcTables(plan: AttackPlan, r: ReturnType<typeof mcResult>): ResultTable[] {
   const cols = [
     { key: 'estimate', header: 'MC', format: 'prob' as const },
     { key: 'lo', header: 'lo', format: 'prob' as const },
@@ -147,7 +216,15 @@ export function mcTables(r: ReturnType<typeof mcResult>): ResultTable[] {
     {
       title: 'Final state of the target',
       columns: [{ key: 'outcome', header: 'outcome', format: 'text' }, ...cols],
-      rows: Object.entries(r.outcome).map(([outcome, e]) => ({ outcome, ...row(e, (r.exact.outcome as Record<string, number>)[outcome]) })),
+      rows: [
+        { outcome: outcomeLabel(plan, 'removed'), ...row(r.removed, r.exact.removed) },
+        ...(Object.entries(r.outcome) as [OutcomeName, Estimate][]).map(([k, e]) => ({ outcome: outcomeLabel(plan, k), ...row(e, r.exact.outcome[k]!) })),
+      ],
+    },
+    {
+      title: 'Reeling results of a target that stays in play (each one a Done marker)',
+      columns: [{ key: 'reelingResults', header: 'k', format: 'int' }, ...cols, { key: 'doneMarkers', header: 'Done markers after', format: 'int' }],
+      rows: r.reels.map((e, k) => ({ reelingResults: k, ...row(e, r.exact.reels[k]), doneMarkers: r.doneMarkersAfter[k] })),
     },
   ];
 }

@@ -6,7 +6,7 @@ import { provenance } from '../../core/provenance.js';
 import { UsageError } from '../../core/usageError.js';
 import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from './dieStepTable.js';
 import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
-import { AUTO_INT, readParams } from './genisysParams.js';
+import { AUTO, readParams } from './genisysParams.js';
 import { applyUnits, picksOf } from './units.js';
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
@@ -14,7 +14,7 @@ const TABLE_PARAMS: readonly ParamSpec[] = [
   { key: 'rows', type: 'string', default: 'skill,range,power', doc: `row axes, comma-separated (${AXES.join(', ')})`, source: 'output option', cli: { flag: '--rows <axes>', help: `row axes, comma-separated (${AXES.join(', ')}; default skill,range,power)` } },
   { key: 'cols', type: 'string', default: 'armor', doc: 'column axes, comma-separated', source: 'output option', cli: { flag: '--cols <axes>', help: 'column axes, comma-separated (default armor)' } },
   { key: 'split', type: 'string', default: 'cover', doc: 'one table per value of these axes ("" for none)', source: 'output option', cli: { flag: '--split <axes>', help: 'one table per value of these axes ("" for none; default cover)' } },
-  { key: 'metric', type: 'enum', default: 'any-damage', choices: TABLE_METRICS, doc: 'cell value: P(at least one damage) or a per-die/outcome probability', source: 'output option', cli: { flag: '--metric <metric>', help: `cell value: P(at least one damage) or a per-die/outcome probability: ${TABLE_METRICS.join(', ')} (default any-damage)` } },
+  { key: 'metric', type: 'enum', default: 'any-damage', choices: TABLE_METRICS, doc: 'cell value: P(at least one damage), a per-die probability, or P(final state): removed = destroyed or retreated; reeling and damaged count every state with a Reeling result / new damage', source: 'output option', cli: { flag: '--metric <metric>', help: `cell value: P(at least one damage), a per-die probability or P(final state): ${TABLE_METRICS.join(', ')} (default any-damage; removed = destroyed or retreated; reeling/damaged: any state with a Reeling result/new damage)` } },
 ];
 
 export const tableView: GameView = {
@@ -22,12 +22,12 @@ export const tableView: GameView = {
   summary: 'die-step table of exact probabilities: rows Skill × range × Power, columns Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)',
   params: TABLE_PARAMS,
   baseMode: 'attack',
-  help: { rof: "Skill dice per attack: 0..20 (default 0: the --weapon's, else 1)" },
+  help: { rof: "Skill dice per attack: auto|1..20 (default auto: the --weapon's, else 1)" },
   run(resolved, { given, confidence, format }) {
     if (resolved.method !== 'exact') throw new UsageError('genisys table: only the exact method is supported');
     const params = { ...resolved };
     // A die-step table is per Skill die unless the user asks for more: ROF 1 unless given or a weapon is picked.
-    if (params.rof === AUTO_INT && picksOf(params).weapon === undefined) params.rof = 1;
+    if (String(params.rof).trim().toLowerCase() === AUTO && picksOf(params).weapon === undefined) params.rof = 1;
     const units = applyUnits(params);
     const axesOf = { rows: parseAxes(String(params.rows), '--rows'), cols: parseAxes(String(params.cols), '--cols'), split: parseAxes(String(params.split), '--split') };
     // An axis option left at its default gives up the axes the user placed elsewhere (e.g. `--cols
@@ -50,7 +50,7 @@ export const tableView: GameView = {
         n: null,
         confidence,
         result: { metric, axes: [...split, ...rows, ...cols], cells: dieStepCells(base, [...split, ...rows, ...cols], metric) },
-        assumptions: genisysAssumptions(base.extremeCoverMaxSize),
+        assumptions: genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover),
         tables,
         notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
       },

@@ -10,10 +10,12 @@ import { issueText } from '../../core/issues.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { DIE_NAMES } from './dieLadder.js';
-import { AUTO, AUTO_INT, DEFAULT_UNITS_FILE } from './genisysParams.js';
+import { AUTO, DEFAULT_UNITS_FILE } from './genisysParams.js';
 
-/** Special rules a unit may list: the first group changes an attack; the rest are recorded only. */
-export const UNIT_SPECIALS = ['mindless', 'ill-be-back', 'vehicle', 'stealth', 'no-resolution', 'small-target', 'slow', 'fire-control', 'command-1', 'command-2', 'fist', 'fast', 'agile'] as const;
+/** Special rules a unit may list: the first eight change an attack (TARGET_SPECIALS); the rest are recorded only. */
+export const UNIT_SPECIALS = ['mindless', 'ill-be-back', 'vehicle', 'vtol', 'stealth', 'no-resolution', 'no-cover', 'small-target', 'slow', 'fire-control', 'command-1', 'command-2', 'fist', 'fast', 'agile'] as const;
+/** A target's special rules that the attack engine reads. */
+export const TARGET_SPECIALS: readonly string[] = ['mindless', 'ill-be-back', 'vehicle', 'vtol', 'stealth', 'no-resolution', 'no-cover', 'small-target'];
 export const WEAPON_SPECIALS = ['sniper', 'flame', 'area', 'ignores-cover', 'semi-automatic', 'stopping-power', 'brace'] as const;
 
 const Die = v.picklist(DIE_NAMES as unknown as string[], `expected one of ${DIE_NAMES.join(', ')}`);
@@ -35,7 +37,8 @@ const UnitSchema = v.strictObject({
   armor: v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..21'), v.maxValue(21, 'expected 1..21')),
   resolution: v.optional(Die),
   resilient: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..10'), v.maxValue(10, 'expected 1..10'))),
-  size: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..100'), v.maxValue(100, 'expected 1..100'))),
+  // Size 0 is a rulebook value (Machine Special Rules – I'll Be Back: "they are Size 0").
+  size: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(0, 'expected 0..100'), v.maxValue(100, 'expected 0..100'))),
   special: v.array(v.picklist(UNIT_SPECIALS as unknown as string[], `expected one of ${UNIT_SPECIALS.join(', ')}`), 'expected a list of special rules'),
   weapons: v.array(Text, 'expected a list of weapon ids'),
   source: Text,
@@ -127,10 +130,8 @@ export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UN
     out.armor = t.armor;
     if (t.resolution) out.resolution = t.resolution;
     if (t.resilient) out.resilient = t.resilient;
-    if (t.size) out.size = t.size;
-    for (const s of t.special) {
-      if (s === 'mindless' || s === 'ill-be-back' || s === 'vehicle' || s === 'stealth' || s === 'no-resolution' || s === 'small-target') out[camel(s)] = true;
-    }
+    if (t.size !== undefined) out.size = t.size;
+    for (const s of t.special) if (TARGET_SPECIALS.includes(s)) out[camel(s)] = true;
   }
   return out;
 }
@@ -152,7 +153,7 @@ export interface AppliedUnits {
 
 /**
  * Fills stats from the unit picks. A stat given anywhere (scenario, --set, option) wins over the
- * pick: only stats left at `auto` (dice, range), 0 (rof, armor, resilient, size), `any` (weaponRange)
+ * pick: only stats left at `auto` (dice, range, rof, armor, resilient, size), `any` (weaponRange)
  * take the unit's value; special rules are added (true wins). Reads the units file only when a
  * pick is made. Throws UsageError naming the file and listing the valid names.
  */
@@ -169,7 +170,7 @@ export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
   const params = { ...resolved };
   for (const [k, val] of Object.entries(unitOverrides(data, sel, file))) {
     const cur = params[k];
-    const unset = cur === undefined || cur === AUTO || cur === AUTO_INT || cur === false || (k === 'weaponRange' && cur === 'any');
+    const unset = cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || cur === false || (k === 'weaponRange' && cur === 'any');
     if (unset) params[k] = val;
   }
   const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);

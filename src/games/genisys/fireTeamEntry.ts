@@ -1,0 +1,350 @@
+// `sim genisys fireteam`: several attackers and weapons against a group of target models over one
+// or more volleys: the distribution of models removed, P(all removed), the volley by which all
+// are, the attacks until the first target is removed, Annihilate points; exact (focus targeting,
+// no hit reaching another model) or Monte Carlo with the exact values beside.
+import type { Totals } from '../../core/aggregate.js';
+import type { GameMode } from '../../core/gameModule.js';
+import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
+import type { ParamSpec } from '../../core/params.js';
+import { provenance } from '../../core/provenance.js';
+import type { Cell, Column, ResultTable } from '../../core/reportTypes.js';
+import { UsageError } from '../../core/usageError.js';
+import { compileFireTeam, MAX_TARGETS, MAX_VOLLEYS, TARGETINGS, type FireTeamInput, type FireTeamPlan, type Targeting } from './fireTeam.js';
+import { exactFireTeam, exactUnavailable, type FireTeamExact } from './fireTeamExact.js';
+import { genisysAssumptions } from './genisysEntry.js';
+import { AUTO, COVERS, DEFAULT_UNITS_FILE, GENISYS_PARAMS, RANGES, rangeName, type RangeName } from './genisysParams.js';
+import { loadUnits, type UnitsFile } from './units.js';
+
+const lowerCase = (raw: string): string => raw.trim().toLowerCase();
+/** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them. */
+const SHARED = GENISYS_PARAMS.filter((p) => p.key.includes('.') || p.key === 'multipleCover' || p.key === 'open');
+
+export const FIRETEAM_PARAMS: readonly ParamSpec[] = [
+  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact Markov chain (focus targeting, no hit that reaches another model) or Monte Carlo', source: 'issue 19: exact where the state space allows, Monte Carlo beside it', cli: { flag: '--method <method>', help: 'exact (default; focus targeting, no Area/suppressive/comrade hits on other models) or mc', parse: lowerCase } },
+  { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'units data file the team specs pick from', source: 'rulebook stat-lines, transcribed in units.yaml (scenarios/genisys), checked on load', cli: { flag: '--units <file>', help: `units data file (default ${DEFAULT_UNITS_FILE})` } },
+  { key: 'attackers', type: 'string', default: '3*endoskeleton:plasma-gun', doc: 'attacking models, comma-separated, each N*unit:weapon@points (count and points optional, weapons joined by +; twin-<weapon> a twin mount of double ROF; several weapons only for a vehicle or a Fire Control model)', source: 'rulebook: Attacking – Choose Weapon and Target; Vehicles – Attacking, Twin Weapons; FAQ A6, A8', cli: { flag: '--attackers <spec>', help: 'attackers: [N*]unit[:weapon[+weapon…]][@points], comma-separated (default 3*endoskeleton:plasma-gun)', parse: lowerCase } },
+  { key: 'targets', type: 'string', default: '5*resistance-soldier', doc: 'target models, comma-separated [N*]unit[@points], attacked in this order by focus targeting', source: 'sim: the group fired at', cli: { flag: '--targets <spec>', help: 'targets: [N*]unit[@points], comma-separated (default 5*resistance-soldier)', parse: lowerCase } },
+  { key: 'range', type: 'enum', default: 'short', choices: RANGES, doc: 'range band from the team to the targets', source: 'rulebook: Attacking – Range', cli: { flag: '--range <band>', help: `range band: ${RANGES.join('|')} (default short)`, parse: lowerCase } },
+  { key: 'cover', type: 'enum', default: AUTO, choices: [AUTO, ...COVERS], doc: "the targets' cover (auto: hard; with comrades: hard, the troops' own)", source: 'rulebook: Attacking – Taking Cover Saves; Different Types of Save ("Troops also fall into this category")', cli: { flag: '--cover <kind>', help: `targets' cover: ${AUTO}|${COVERS.join('|')} (default auto: hard)`, parse: lowerCase } },
+  { key: 'targeting', type: 'enum', default: 'focus', choices: TARGETINGS, doc: 'which target each attack picks: focus (the first still in play, in the listed order), spread (the one attacked least so far), random (uniform)', source: 'assumption: fire-team choice F1', cli: { flag: '--targeting <rule>', help: `${TARGETINGS.join('|')} (default focus: the first target still in play)`, parse: lowerCase } },
+  { key: 'volleys', type: 'int', default: 1, min: 1, max: MAX_VOLLEYS, doc: 'turns of fire: every attacker fires every weapon once per volley; one Done marker comes off each model between volleys', source: 'rulebook: The Game Turn – End Turn', cli: { flag: '--volleys <N>', help: `turns of fire: 1..${MAX_VOLLEYS} (default 1)` } },
+  { key: 'near', type: 'int', default: 0, min: 0, max: MAX_TARGETS - 1, doc: 'other target models within 2 in. (Close Combat range) of each target: hit by Area/Flame weapons, sprayed by suppressive fire, shielding with comrades', source: 'assumption: fire-team choice F2 (the group as a cluster)', cli: { flag: '--near <N>', help: 'other targets within 2 in. of each target: 0..29 (default 0)' } },
+  { key: 'suppressive', type: 'bool', default: false, doc: 'the attackers did not move: ROF 2+ weapons spray one shot per target within 2 in. of the primary (the rest miss)', source: 'rulebook: Advanced Rules – Suppressive Fire', cli: { help: 'ROF 2+ weapons spray one shot at each target within 2 in. of the primary (the rest miss)' } },
+  { key: 'comrades', type: 'bool', default: false, doc: "the targets' only cover is each other: a saved hit strikes a random model within 2 in., which gets no save; a target with none is in the open (Point Blank/Short only)", source: 'rulebook: Attacking – Cover from Comrades', cli: { help: 'cover from comrades: a saved hit strikes a random model within 2 in. instead (no save)' } },
+  { key: 'aimed', type: 'bool', default: false, doc: 'the attackers did not move: ROF 1 ranged weapons take aimed shots (Skill upgraded; Sniper 4+, no save)', source: 'rulebook: Advanced Rules – Aimed Shots; Sniper', cli: { help: 'ROF 1 ranged weapons take aimed shots (the attackers did not move)' } },
+  { key: 'hasta', type: 'bool', default: true, doc: "at Close Combat range an attack on a reeling target (two or more Done markers) is 'Hasta la Vista, Baby!'", source: "rulebook: Attacking – 'Hasta La Vista, Baby!' (reading: fire-team choice F4)" },
+  ...SHARED,
+];
+
+/** The README's fire-team choices, as reported (after the attack's). */
+export function fireTeamAssumptions(): string[] {
+  return [
+    'F1 Targeting: focus = every attack at the first target still in play, in the listed order; spread = at the target attacked least so far (ties: listed order); random = uniform among those in play. Attackers fire in the listed order, each weapon of a model in turn.',
+    'F2 Models within 2 in.: each target has --near other targets in play within 2 in. (a random choice of them each time), no more; Area and Flame weapons hit them all once per hit on the target, suppressive fire adds one shot at each (up to ROF − 1), and they are the shielding comrades.',
+    'F3 Cover from comrades: only at Point Blank and Short range (Long and Extreme give cover of their own, CC none); a target with a comrade within 2 in. saves on the hard-cover die and a saved hit strikes a random comrade with no save; without one it is in the open.',
+    "F4 'Hasta la Vista': at Close Combat range every attack on a reeling target is a 'Hasta la Vista' attack (hasta), as if the attacker were in CC range of no other enemy; vehicles and targets that never test are attacked as normal.",
+    'F5 No TDD in a fire team; a crawler keeps its model\'s Done markers; a removed target scores its points, a damaged Resilient one half (rounded up), a crawler none (Annihilate); reeling at the end is counted before the last End Turn.',
+  ];
+}
+
+/** The attack's choices a fire team relies on (not the table's, the unit picks' or the TDD's: a fire team has none of those). */
+function attackAssumptionsUsed(maxSize: number, mindless: 'automatic' | 'none' | 'full'): string[] {
+  const unused = ['TDD policy', 'sim genisys table', 'Unit picks fill', "Defender's TDD"];
+  return genisysAssumptions(maxSize, mindless).filter((a) => !unused.some((u) => a.startsWith(u)));
+}
+
+function readInput(r: Record<string, unknown>): FireTeamInput {
+  const base: Record<string, unknown> = {};
+  for (const p of SHARED) base[p.key] = r[p.key];
+  base.cover = r.comrades && r.cover === AUTO ? 'hard' : r.cover;
+  return {
+    attackers: String(r.attackers),
+    targets: String(r.targets),
+    range: r.range as RangeName,
+    volleys: Number(r.volleys),
+    targeting: r.targeting as Targeting,
+    near: Number(r.near),
+    suppressive: Boolean(r.suppressive),
+    comrades: Boolean(r.comrades),
+    aimed: Boolean(r.aimed),
+    hasta: Boolean(r.hasta),
+    base,
+  };
+}
+
+/** Resolved fireteam parameters → the compiled team, its input and units file (for the run, the bench and tests). */
+export function buildFireTeam(resolved: Record<string, unknown>): { fp: FireTeamPlan; input: FireTeamInput; data: UnitsFile; file: string } {
+  const input = readInput(resolved);
+  const file = String(resolved.units);
+  const data = loadUnits(file);
+  return { fp: compileFireTeam(input, data, file), input, data, file };
+}
+
+export interface Estimate {
+  estimate: number;
+  lo: number;
+  hi: number;
+  k?: number;
+  n?: number;
+  se?: number;
+  exact?: number;
+}
+
+/** The team in words, for titles and the JSON. */
+function teamTitle(fp: FireTeamPlan, input: FireTeamInput): string {
+  return `${input.attackers} vs ${input.targets} at ${rangeName(input.range)}, ${fp.volleys} volley${fp.volleys > 1 ? 's' : ''}, ${TARGETINGS[fp.targeting]} targeting`;
+}
+
+const sumFrom = (xs: number[], k: number) => xs.slice(k).reduce((a, b) => a + b, 0);
+const mean = (xs: number[]) => xs.reduce((a, x, k) => a + k * x, 0);
+
+/** The team's points, for efficiency: per 100 attacker points. */
+function efficiency(fp: FireTeamPlan, expectedRemoved: number, expectedPointsRemoved: number, annihilate: number) {
+  if (!fp.attackerPointsGiven) return null;
+  const per100 = (x: number) => (fp.attackerPoints > 0 ? (100 * x) / fp.attackerPoints : NaN);
+  return {
+    attackerPoints: fp.attackerPoints,
+    targetPoints: fp.targetPointsGiven ? fp.targetPoints.reduce((a, b) => a + b, 0) : null,
+    removedPer100Points: per100(expectedRemoved),
+    pointsRemovedPerPoint: fp.targetPointsGiven && fp.attackerPoints > 0 ? expectedPointsRemoved / fp.attackerPoints : null,
+    annihilatePerPoint: fp.targetPointsGiven && fp.attackerPoints > 0 ? annihilate / fp.attackerPoints : null,
+  };
+}
+
+function exactResultOf(fp: FireTeamPlan, e: FireTeamExact) {
+  const pointsRemoved = e.targetRemoved.reduce((a, p, m) => a + p * fp.targetPoints[m], 0);
+  return {
+    removed: e.removed,
+    expectedRemoved: mean(e.removed),
+    allRemoved: e.removed[fp.targetType.length],
+    allRemovedAt: e.allRemovedAt,
+    attacksToRemove: e.attacksToRemove,
+    expectedCrawlers: mean(e.crawlers),
+    expectedDamaged: mean(e.damaged),
+    expectedReeling: mean(e.reeling),
+    targetRemoved: e.targetRemoved,
+    expectedPointsRemoved: fp.targetPointsGiven ? pointsRemoved : null,
+    expectedAnnihilatePoints: fp.targetPointsGiven ? e.points : null,
+    efficiency: efficiency(fp, mean(e.removed), pointsRemoved, e.points),
+  };
+}
+
+function describeTeam(fp: FireTeamPlan) {
+  return {
+    slots: fp.slotNames,
+    targets: fp.targetNames,
+    targetPoints: fp.targetPointsGiven ? fp.targetPoints : null,
+    attackerPoints: fp.attackerPointsGiven ? fp.attackerPoints : null,
+    volleys: fp.volleys,
+    targeting: TARGETINGS[fp.targeting],
+    near: fp.near,
+    suppressive: fp.suppressive,
+    comrades: fp.comrades,
+    hasta: fp.hasta,
+  };
+}
+
+/** Rows of a distribution worth showing: every k up to the last with P > 1e-9 (at most `cap` rows). */
+function shownRows(ps: number[], from: number, cap = 60): number[] {
+  let last = from;
+  for (let k = from; k < ps.length; k++) if (ps[k] > 1e-9) last = k;
+  const out: number[] = [];
+  for (let k = from; k <= last && out.length < cap; k++) out.push(k);
+  return out;
+}
+
+function exactTables(fp: FireTeamPlan, r: ReturnType<typeof exactResultOf>): ResultTable[] {
+  const n = fp.targetType.length;
+  const A = fp.volleys * fp.slots;
+  const tables: ResultTable[] = [
+    {
+      title: `Targets removed (destroyed or retreated) after ${fp.volleys} volley${fp.volleys > 1 ? 's' : ''}`,
+      columns: [
+        { key: 'removed', header: 'k', format: 'int' },
+        { key: 'p', header: 'P(=k)', format: 'prob' },
+        { key: 'atLeast', header: 'P(>=k)', format: 'prob' },
+      ],
+      rows: r.removed.map((p, k) => ({ removed: k, p, atLeast: sumFrom(r.removed, k) })),
+    },
+    {
+      title: 'Summary',
+      columns: [
+        { key: 'quantity', header: 'quantity', format: 'text' },
+        { key: 'value', header: 'value', format: 'sig4' },
+      ],
+      rows: [
+        { quantity: `P(all ${n} removed)`, value: r.allRemoved },
+        { quantity: 'E[targets removed]', value: r.expectedRemoved },
+        { quantity: 'E[crawlers in play]', value: r.expectedCrawlers },
+        { quantity: 'E[damaged in play]', value: r.expectedDamaged },
+        { quantity: 'E[reeling in play]', value: r.expectedReeling },
+        ...efficiencyRows(r.efficiency, r.expectedPointsRemoved, r.expectedAnnihilatePoints),
+      ],
+    },
+  ];
+  if (fp.volleys > 1) {
+    tables.push({
+      title: 'Volley by which every target is removed',
+      columns: [
+        { key: 'volley', header: 'volley', format: 'int' },
+        { key: 'p', header: 'P(=v)', format: 'prob' },
+        { key: 'byThen', header: 'P(<=v)', format: 'prob' },
+      ],
+      rows: shownRows(r.allRemovedAt, 1).filter((v) => v <= fp.volleys).map((v) => ({ volley: v, p: r.allRemovedAt[v], byThen: r.allRemovedAt.slice(1, v + 1).reduce((a, b) => a + b, 0) })),
+    });
+  }
+  tables.push({
+    title: `Team attacks until ${fp.targetNames[0]} is removed`,
+    columns: [
+      { key: 'attacks', header: 'attacks', format: 'int' },
+      { key: 'p', header: 'P(=t)', format: 'prob' },
+      { key: 'byThen', header: 'P(<=t)', format: 'prob' },
+    ],
+    rows: shownRows(r.attacksToRemove, 1).filter((t) => t <= A).map((t) => ({ attacks: t, p: r.attacksToRemove[t], byThen: r.attacksToRemove.slice(1, t + 1).reduce((a, b) => a + b, 0) })),
+  });
+  tables.push(targetTable(fp, r.targetRemoved.map((p) => ({ p }))));
+  return tables;
+}
+
+function efficiencyRows(eff: ReturnType<typeof efficiency>, pointsRemoved: number | null, annihilate: number | null): Record<string, Cell>[] {
+  const rows: Record<string, Cell>[] = [];
+  if (pointsRemoved !== null) rows.push({ quantity: 'E[points removed]', value: pointsRemoved });
+  if (annihilate !== null) rows.push({ quantity: 'E[Annihilate points]', value: annihilate });
+  if (eff) {
+    rows.push({ quantity: 'attacker points', value: eff.attackerPoints });
+    rows.push({ quantity: 'E[targets removed] per 100 points', value: eff.removedPer100Points });
+    if (eff.pointsRemovedPerPoint !== null) rows.push({ quantity: 'points removed per point', value: eff.pointsRemovedPerPoint });
+    if (eff.annihilatePerPoint !== null) rows.push({ quantity: 'Annihilate points per point', value: eff.annihilatePerPoint });
+  }
+  return rows;
+}
+
+function targetTable(fp: FireTeamPlan, cells: Record<string, Cell>[], extra: Column[] = []): ResultTable {
+  return {
+    title: 'Each target: P(removed)',
+    columns: [{ key: 'target', header: 'target', format: 'text' }, { key: 'p', header: 'P', format: 'prob' }, ...extra, ...(fp.targetPointsGiven ? [{ key: 'points', header: 'points', format: 'int' as const }] : [])],
+    rows: cells.map((c, m) => ({ target: fp.targetNames[m], ...c, ...(fp.targetPointsGiven ? { points: fp.targetPoints[m] } : {}) })),
+  };
+}
+
+function mcResultOf(fp: FireTeamPlan, totals: Totals, confidence: number, exact: ReturnType<typeof exactResultOf> | null) {
+  const n = totals.games;
+  const share = (k: number, ex?: number): Estimate => {
+    const p = proportion(k, n, confidence);
+    return { estimate: p.estimate, lo: p.lo, hi: p.hi, k, n, ...(ex !== undefined ? { exact: ex } : {}) };
+  };
+  const dist = (name: string, ex?: number[]) => totals.get(name).bins.map((k, i) => share(k, ex?.[i]));
+  const meanOf = (name: string, ex?: number): Estimate => {
+    const s = countSummary(totals.get(name), confidence);
+    return { estimate: s.mean, lo: s.lo, hi: s.hi, se: s.se, ...(ex !== undefined && ex !== null ? { exact: ex } : {}) };
+  };
+  const N = fp.targetType.length;
+  const removed = dist('removed', exact?.removed);
+  const targetRemoved = fp.targetNames.map((_, m) => share(totals.get(`removed.${m}`).bins[1], exact?.targetRemoved[m]));
+  const pointsRemoved = fp.targetPointsGiven ? targetRemoved.reduce((a, p, m) => a + p.estimate * fp.targetPoints[m], 0) : null;
+  const annihilate = fp.targetPointsGiven ? meanOf('points', exact?.expectedAnnihilatePoints ?? undefined) : null;
+  return {
+    removed,
+    expectedRemoved: meanOf('removed', exact?.expectedRemoved),
+    allRemoved: removed[N],
+    allRemovedAt: dist('allRemovedAt', exact?.allRemovedAt),
+    attacksToRemove: dist('attacksToRemove', exact?.attacksToRemove),
+    expectedCrawlers: meanOf('crawlers', exact?.expectedCrawlers),
+    expectedDamaged: meanOf('damaged', exact?.expectedDamaged),
+    expectedReeling: meanOf('reeling', exact?.expectedReeling),
+    targetRemoved,
+    expectedPointsRemoved: pointsRemoved,
+    expectedAnnihilatePoints: annihilate,
+    efficiency: efficiency(fp, meanOf('removed').estimate, pointsRemoved ?? 0, annihilate?.estimate ?? 0),
+  };
+}
+
+const MC_COLS: Column[] = [
+  { key: 'estimate', header: 'MC', format: 'prob' },
+  { key: 'lo', header: 'lo', format: 'prob' },
+  { key: 'hi', header: 'hi', format: 'prob' },
+];
+const EXACT_COLS: Column[] = [
+  { key: 'exact', header: 'exact', format: 'prob' },
+  { key: 'exactInInterval', header: 'in CI', format: 'text' },
+];
+
+function mcTables(fp: FireTeamPlan, r: ReturnType<typeof mcResultOf>, withExact: boolean): ResultTable[] {
+  const cols = withExact ? [...MC_COLS, ...EXACT_COLS] : MC_COLS;
+  const row = (e: Estimate) => ({ estimate: e.estimate, lo: e.lo, hi: e.hi, ...(withExact && e.exact !== undefined ? { exact: e.exact, exactInInterval: e.exact >= e.lo && e.exact <= e.hi } : {}) });
+  const n = fp.targetType.length;
+  const A = fp.volleys * fp.slots;
+  const meanCols: Column[] = cols.map((c) => (c.format === 'prob' ? { ...c, format: 'sig4' as const } : c));
+  const tables: ResultTable[] = [
+    {
+      title: `Targets removed (destroyed or retreated) after ${fp.volleys} volley${fp.volleys > 1 ? 's' : ''}`,
+      columns: [{ key: 'removed', header: 'k', format: 'int' }, ...cols],
+      rows: r.removed.map((e, k) => ({ removed: k, ...row(e) })),
+    },
+    {
+      title: 'Summary (means)',
+      columns: [{ key: 'quantity', header: 'quantity', format: 'text' }, ...meanCols],
+      rows: [
+        { quantity: `P(all ${n} removed)`, ...row(r.allRemoved) },
+        { quantity: 'E[targets removed]', ...row(r.expectedRemoved) },
+        { quantity: 'E[crawlers in play]', ...row(r.expectedCrawlers) },
+        { quantity: 'E[damaged in play]', ...row(r.expectedDamaged) },
+        { quantity: 'E[reeling in play]', ...row(r.expectedReeling) },
+        ...(r.expectedAnnihilatePoints ? [{ quantity: 'E[Annihilate points]', ...row(r.expectedAnnihilatePoints) }] : []),
+      ],
+    },
+  ];
+  const eff = efficiencyRows(r.efficiency, r.expectedPointsRemoved, null);
+  if (eff.length) tables.push({ title: 'Points (estimates)', columns: [{ key: 'quantity', header: 'quantity', format: 'text' }, { key: 'value', header: 'value', format: 'sig4' }], rows: eff });
+  if (fp.volleys > 1) {
+    tables.push({
+      title: 'Volley by which every target is removed',
+      columns: [{ key: 'volley', header: 'volley', format: 'int' }, ...cols],
+      rows: shownRows(r.allRemovedAt.map((e) => Math.max(e.estimate, e.exact ?? 0)), 1).filter((v) => v <= fp.volleys).map((v) => ({ volley: v, ...row(r.allRemovedAt[v]) })),
+    });
+  }
+  tables.push({
+    title: `Team attacks until ${fp.targetNames[0]} is removed`,
+    columns: [{ key: 'attacks', header: 'attacks', format: 'int' }, ...cols],
+    rows: shownRows(r.attacksToRemove.map((e) => Math.max(e.estimate, e.exact ?? 0)), 1).filter((t) => t <= A).map((t) => ({ attacks: t, ...row(r.attacksToRemove[t]) })),
+  });
+  tables.push(targetTable(fp, r.targetRemoved.map((e) => ({ p: e.estimate, lo: e.lo, hi: e.hi, ...(withExact && e.exact !== undefined ? { exact: e.exact, exactInInterval: e.exact >= e.lo && e.exact <= e.hi } : {}) })), [
+    { key: 'lo', header: 'lo', format: 'prob' },
+    { key: 'hi', header: 'hi', format: 'prob' },
+    ...(withExact ? EXACT_COLS : []),
+  ]));
+  return tables;
+}
+
+export const fireTeamMode: GameMode = {
+  name: 'fireteam',
+  summary: 'a fire team: several attackers and weapons at a group of targets over volleys — models removed, P(all removed), attacks until the first falls, points',
+  params: FIRETEAM_PARAMS,
+  defaultGames: 2e5,
+  async run(resolved, settings) {
+    const { fp, input, data, file } = buildFireTeam(resolved);
+    const why = exactUnavailable(fp);
+    if (resolved.method === 'exact' && why) throw new UsageError(`parameter method: the exact fire team is not available for ${why}; use --method mc`);
+    const exact = why ? null : exactResultOf(fp, exactFireTeam(fp, input, data, file));
+    const notes: string[] = [];
+    if (input.comrades && !fp.comrades) notes.push(`--comrades has no effect at ${rangeName(input.range)}: cover from comrades is the only cover only at Point Blank and Short range (fire-team choice F3).`);
+    if (!fp.attackerPointsGiven && fp.targetPointsGiven) notes.push('Give every attacker its points (unit@points) for the efficiency rows.');
+    const base = {
+      ...provenance('genisys fireteam', { ...resolved }, data),
+      title: `Terminator Genisys fire team: ${teamTitle(fp, input)}`,
+      confidence: settings.confidence,
+      assumptions: [...attackAssumptionsUsed(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic'), ...fireTeamAssumptions()],
+      notes,
+    };
+    if (resolved.method === 'exact') {
+      const result = { team: describeTeam(fp), ...exact! };
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!) };
+    }
+    const run = await settings.simulate('fireteam', fp);
+    const result = { team: describeTeam(fp), ...mcResultOf(fp, run.totals, settings.confidence, exact), exactAvailable: exact !== null, ...(why ? { exactUnavailable: why } : {}) };
+    const tables = mcTables(fp, result, exact !== null);
+    if (exact) notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.filter((r) => typeof r.exactInInterval === 'boolean').map((r) => r.exactInInterval as boolean)), settings.confidence));
+    else notes.push(`No exact values beside: the exact chain does not cover ${why}.`);
+    return { ...base, method: 'mc' as const, seed: settings.seed, n: run.games, ...(run.partial ? { partial: true } : {}), result, tables };
+  },
+};

@@ -1,0 +1,253 @@
+// The squad skirmish's compiled form (plain JSON, sent to workers): the two forces, their unit
+// types and weapons, and every attack plan the engine may need, keyed by (attacker type, weapon,
+// attacker damaged, target type, range band, target in cover, aimed shot, 'Hasta la Vista').
+// rulebook: Basic Rules – Miniatures; Weaponry; Attacking; Models' Special Rules; Machine Special Rules.
+import { UsageError } from '../../core/usageError.js';
+import { compileAttack, type AttackPlan } from './attackPlan.js';
+import { moveDie } from './dieLadder.js';
+import { exactAttack } from './exactAttack.js';
+import { RANGES, readParams } from './genisysParams.js';
+import { unitOverrides, type UnitsFile, type WeaponData } from './units.js';
+
+export const SIDE_NAMES = ['A', 'B'] as const;
+/** Range bands on the track, in order: cc, pb, short, long, extreme. */
+export const BAND_COUNT = 5;
+export const MAX_MODELS_PER_SIDE = 30;
+/** Positions and distances are whole hundredths of an inch (exact integer arithmetic). */
+export const HUNDREDTHS = 100;
+
+export interface SkirmishType {
+  unit: string;
+  name: string;
+  /** Weapon indices (into SkirmishSpec.weapons) the model carries; it picks one per attack. */
+  weapons: number[];
+  /** Normal and double move lengths, hundredths of an inch (double 0: no double move). */
+  normal: number;
+  double: number;
+  /** Damaged (a Resilient model with damage): Slow, Fast lost. */
+  damagedNormal: number;
+  damagedDouble: number;
+  resilient: number;
+  vehicle: boolean;
+  /** Type index the model becomes with I'll Be Back, or -1. */
+  crawlerType: number;
+  /** Command value of the unit (0: not a Commander). */
+  command: number;
+}
+
+export interface SkirmishWeapon {
+  name: string;
+  ranged: boolean;
+  brace: boolean;
+}
+
+export interface SkirmishModel {
+  side: number;
+  type: number;
+  points: number;
+  command: number;
+}
+
+export interface SkirmishSpec {
+  /** Track length, deployment depth and the closest a model may end to an enemy, hundredths of an inch. */
+  track: number;
+  deploy: number;
+  closest: number;
+  /** Upper bounds (inclusive) of the range bands cc, pb, short, long, extreme, hundredths of an inch. */
+  bands: number[];
+  /** Command range (Point Blank), hundredths. */
+  commandRange: number;
+  /** P(a model is in cover after a move, at Point Blank and Short range), in millionths. */
+  coverChance: number;
+  /** Turn at the end of which the game-end rolls start (D4, then D6, then D20). */
+  endStart: number;
+  maxTurns: number;
+  /** Sides of each side's Tactical roll-off die. */
+  tactical: number[];
+  /** Each side holds a TDD agent and spends it greedily in its own attacks (README choice 5). */
+  tdd: boolean;
+  /** 0 Annihilate (points, 10% of the game size), 1 survivors (more models in play). */
+  victory: number;
+  models: SkirmishModel[];
+  types: SkirmishType[];
+  weapons: SkirmishWeapon[];
+  maxWeapons: number;
+  plans: (AttackPlan | null)[];
+  /** P(the target is removed by this attack from fresh), for the built-in policies. */
+  pRemove: number[];
+  /** Built-in policy names or absolute module paths, per side. */
+  policies: string[];
+  policyHashes?: (string | null)[];
+}
+
+/** Plan index of an attack. */
+export function planKey(spec: SkirmishSpec, a: number, w: number, damaged: number, t: number, band: number, cover: number, aimed: number, hasta: number): number {
+  return ((((((a * spec.maxWeapons + w) * 2 + damaged) * spec.types.length + t) * BAND_COUNT + band) * 2 + cover) * 2 + aimed) * 2 + hasta;
+}
+
+/** One item of a force: `[N*]unit[#command][@points]`. */
+export interface ForceItem {
+  count: number;
+  unit: string;
+  command: number | null;
+  points: number | null;
+}
+
+const ITEM = /^(?:(\d+)\*)?([a-z0-9][a-z0-9-]*)(?:#(\d))?(?:@(\d+))?$/;
+
+export function parseForce(text: string, param: string): ForceItem[] {
+  const items = text.split(',').map((s) => s.trim().toLowerCase().replace(/\s+/g, '')).filter(Boolean);
+  if (items.length === 0) throw new UsageError(`parameter ${param}: empty (expected e.g. "3*endoskeleton")`);
+  return items.map((raw) => {
+    const m = ITEM.exec(raw);
+    if (!m) throw new UsageError(`parameter ${param}: cannot read "${raw}" (expected [N*]unit[#command][@points], e.g. 3*endoskeleton, resistance-captain#2@40)`);
+    const count = m[1] === undefined ? 1 : Number(m[1]);
+    if (count < 1) throw new UsageError(`parameter ${param}: "${raw}": a count must be 1 or more`);
+    return { count, unit: m[2], command: m[3] === undefined ? null : Number(m[3]), points: m[4] === undefined ? null : Number(m[4]) };
+  });
+}
+
+/** The fists of a model whose entry lists ranged weapons only (Choose Weapon and Target: "even if it's just their fists!"; README S6). */
+export const FISTS: WeaponData = { name: 'Fists', range: 'cc', rof: 1, power: 'd4', special: [], source: 'assumption: README S6' };
+
+export interface SkirmishInput {
+  sideA: string;
+  sideB: string;
+  track: number;
+  deploy: number;
+  closest: number;
+  coverChance: number;
+  endStart: number;
+  maxTurns: number;
+  tactical: number[];
+  tdd: boolean;
+  victory: number;
+  policies: string[];
+  policyHashes?: (string | null)[];
+  /** The attack rule constants (dotted keys), as genisys attack reads them. */
+  base: Record<string, unknown>;
+}
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const commandOf = (special: readonly string[]) => (special.includes('command-2') ? 2 : special.includes('command-1') ? 1 : 0);
+
+/** Compiles the two forces and every plan. Throws UsageError for bad specs. */
+export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: string): SkirmishSpec {
+  const types: SkirmishType[] = [];
+  const weapons: SkirmishWeapon[] = [];
+  const weaponData: WeaponData[] = [];
+  const weaponIndex = new Map<string, number>();
+  const typeIndex = new Map<string, number>();
+  const skills: (string | undefined)[] = [];
+  const addWeapon = (id: string, w: WeaponData) => {
+    if (!weaponIndex.has(id)) {
+      weaponIndex.set(id, weapons.length);
+      weapons.push({ name: w.name, ranged: w.range !== 'cc', brace: w.special.includes('brace') });
+      weaponData.push(w);
+    }
+    return weaponIndex.get(id)!;
+  };
+  const addType = (unitId: string, param: string): number => {
+    if (typeIndex.has(unitId)) return typeIndex.get(unitId)!;
+    const unit = Object.hasOwn(data.units, unitId) ? data.units[unitId] : undefined;
+    if (!unit) throw new UsageError(`parameter ${param}: unknown unit "${unitId}" in ${file}; valid: ${Object.keys(data.units).join(', ')}`);
+    const t = types.length;
+    typeIndex.set(unitId, t);
+    const vehicle = unit.special.includes('vehicle');
+    const crawler = unitId === 'crawler';
+    // rulebook: Walk 5", Run 11", Crawl 2" (Larger Playing Surfaces – Using a Tape Measure); Slow:
+    // Crawl/Walk; Fast (vehicles unless stated): Run/two Runs; crawlers make no double move.
+    const slow = unit.special.includes('slow') || crawler;
+    const fast = unit.special.includes('fast') || vehicle;
+    const walk = 5 * HUNDREDTHS;
+    const run = 11 * HUNDREDTHS;
+    const crawl = 2 * HUNDREDTHS;
+    const normal = slow ? crawl : fast ? run : walk;
+    const double = crawler ? 0 : slow ? walk : fast ? 2 * run : run;
+    const ids = [...unit.weapons];
+    const ws = unit.skill ? ids.map((id) => addWeapon(id, data.weapons[id])) : [];
+    if (unit.skill && ids.length > 0 && !vehicle && !ids.some((id) => data.weapons[id].range === 'cc')) ws.push(addWeapon('fists', FISTS));
+    types.push({ unit: unitId, name: unit.name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, crawlerType: -1, command: commandOf(unit.special) });
+    skills.push(unit.skill);
+    if (unit.special.includes('ill-be-back')) {
+      if (!Object.hasOwn(data.units, 'crawler')) throw new UsageError(`parameter ${param}: ${unit.name} has I'll Be Back, which needs the crawler profile ("crawler") in ${file}`);
+      types[t].crawlerType = addType('crawler', param);
+    }
+    return t;
+  };
+  const models: SkirmishModel[] = [];
+  for (const [side, text, param] of [[0, input.sideA, 'sideA'], [1, input.sideB, 'sideB']] as const) {
+    let count = 0;
+    for (const it of parseForce(text, param)) {
+      const t = addType(it.unit, param);
+      if (types[t].weapons.length === 0) throw new UsageError(`parameter ${param}: ${types[t].name} has no Skill or no weapon in ${file} and cannot fight (give its weapons in a units file, e.g. scenarios/genisys/resistance-assumed.yaml)`);
+      for (let c = 0; c < it.count; c++) models.push({ side, type: t, points: it.points ?? 1, command: it.command ?? types[t].command });
+      count += it.count;
+    }
+    if (count > MAX_MODELS_PER_SIDE) throw new UsageError(`parameter ${param}: ${count} models, at most ${MAX_MODELS_PER_SIDE}`);
+  }
+  if (input.deploy * 2 >= input.track) throw new UsageError(`parameter track.length: ${input.track / HUNDREDTHS} in. leaves no room between deployment zones of ${input.deploy / HUNDREDTHS} in.`);
+  const spec: SkirmishSpec = {
+    track: input.track,
+    deploy: input.deploy,
+    closest: input.closest,
+    // rulebook: Larger Playing Surfaces – the range table (within 2", 5", 11", 22", 72").
+    bands: [2, 5, 11, 22, 72].map((x) => x * HUNDREDTHS),
+    commandRange: 5 * HUNDREDTHS,
+    coverChance: input.coverChance,
+    endStart: input.endStart,
+    maxTurns: input.maxTurns,
+    tactical: input.tactical,
+    tdd: input.tdd,
+    victory: input.victory,
+    models,
+    types,
+    weapons,
+    maxWeapons: Math.max(1, ...types.map((t) => t.weapons.length)),
+    plans: [],
+    pRemove: [],
+    policies: input.policies,
+    ...(input.policyHashes ? { policyHashes: input.policyHashes } : {}),
+  };
+  const total = types.length * spec.maxWeapons * 2 * types.length * BAND_COUNT * 8;
+  spec.plans = new Array<AttackPlan | null>(total).fill(null);
+  spec.pRemove = new Array<number>(total).fill(0);
+  for (let a = 0; a < types.length; a++) {
+    const skill = skills[a];
+    if (!skill) continue;
+    for (let wi = 0; wi < types[a].weapons.length; wi++) {
+      const w = weaponData[types[a].weapons[wi]];
+      const weaponFields: Record<string, unknown> = { rof: w.rof, power: w.power, weaponRange: w.range };
+      for (const s of w.special) weaponFields[camel(s)] = true;
+      for (let t = 0; t < types.length; t++) {
+        const target = unitOverrides(data, { target: types[t].unit }, file);
+        for (let band = 0; band < BAND_COUNT; band++) {
+          for (let cover = 0; cover < 2; cover++) {
+            for (let aimed = 0; aimed < 2; aimed++) {
+              for (let hasta = 0; hasta < 2; hasta++) {
+                if (hasta && (band !== 0 || aimed || cover)) continue;
+                if (aimed && (!spec.weapons[types[a].weapons[wi]].ranged || band === 0)) continue;
+                const r = { ...input.base, skill, ...weaponFields, ...target, range: RANGES[band], cover: cover ? 'hard' : 'none', aimed: aimed === 1, hastaLaVista: hasta === 1, damageTaken: 0 };
+                let plan: AttackPlan;
+                try {
+                  plan = compileAttack(readParams(r));
+                } catch (err) {
+                  if (err instanceof UsageError) continue; // the rules forbid this attack
+                  throw err;
+                }
+                for (let damaged = 0; damaged < 2; damaged++) {
+                  // rulebook: Resilient (n) – a damaged model's Skill die is degraded by one step.
+                  const p = damaged ? { ...plan, skillStep: moveDie(plan.skillStep, -1) } : plan;
+                  const k = planKey(spec, a, wi, damaged, t, band, cover, aimed, hasta);
+                  spec.plans[k] = p;
+                  spec.pRemove[k] = exactAttack(p).removed;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return spec;
+}

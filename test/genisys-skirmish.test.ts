@@ -1,0 +1,266 @@
+// `sim genisys skirmish`: the engine's rules on hand-built positions (moves, the Close Combat lock,
+// no ranged attack after a Run, 'Hasta la Vista', aimed shots, Reeling and recovery, "On Your
+// Feet, Soldier!", Annihilate), the game-end rolls and the Tactical roll-off against their exact
+// distributions, the symmetric Infighting match, user policy modules, and the CLI (compare,
+// sweep, the large table). rulebook: ../shared/rules/genisys-miniatures-game.txt.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Layout } from '../src/core/aggregate.js';
+import { playChunk } from '../src/core/chunk.js';
+import type { GamePlayer } from '../src/core/game.js';
+import { resolveParams } from '../src/core/params.js';
+import { streamFor } from '../src/core/rng.js';
+import { clopperPearson, pairedProportionDifference } from '../src/core/stats.js';
+import { rollOffWin } from '../src/games/genisys/attackPlan.js';
+import { dieLabel } from '../src/games/genisys/dieLadder.js';
+import { ATTACK_CODE, MOVE_CODE, OUT_A, OUT_DRAW, Skirmish } from '../src/games/genisys/skirmish.js';
+import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEntry.js';
+import { checkSkirmishGame, createSkirmish, S_DRAW, S_EDGE_A, S_FIRST_WINS, S_SECOND_WINS, S_TURNS, S_WIN_A, S_WIN_B, skirmishSim } from '../src/games/genisys/skirmishSim.js';
+import type { SkirmishSpec } from '../src/games/genisys/skirmishSpec.js';
+import { runCli } from './helpers/runCli.js';
+
+const ARMED = 'scenarios/genisys/resistance-assumed.yaml';
+const spec = (o: Record<string, unknown>) => buildSkirmish(resolveParams(SKIRMISH_PARAMS, o, (k) => k));
+/** An engine with both sides' models placed by hand (positions in inches), every model in cover unless said. */
+async function board(o: Record<string, unknown>, xs: number[]): Promise<Skirmish> {
+  const g = new Skirmish(await spec(o));
+  g.policies = (await createSkirmish(g.spec)).policies;
+  g.play(streamFor(1, 0)); // a game, to size and reset everything; then the hand-built state
+  for (let i = 0; i < g.m; i++) {
+    g.x[i] = Math.round(xs[i] * 100);
+    g.inPlay[i] = 1;
+    g.markers[i] = 0;
+    g.damage[i] = 0;
+    g.cover[i] = 1;
+    g.type[i] = g.spec.models[i].type;
+  }
+  g.alive[0] = g.spec.models.filter((m) => m.side === 0).length;
+  g.alive[1] = g.spec.models.filter((m) => m.side === 1).length;
+  g.over = false;
+  return g;
+}
+async function simulate(s: SkirmishSpec, games: number, seed: number) {
+  const layout = new Layout(skirmishSim.metrics(s));
+  const player = (await skirmishSim.createPlayer(s)) as GamePlayer;
+  const data = playChunk(player, layout, seed, 0, games);
+  return (metric: number, value: number) => data[layout.offsets[metric] + 6 + value];
+}
+const codes = (n: number, out: Int32Array) => Array.from(out.subarray(0, n));
+const moves = (g: Skirmish, i: number) => {
+  const out = new Int32Array(64);
+  g.activeModel = i;
+  return codes(g.moveOptions(i, out), out).map((c) => [Math.floor(c / MOVE_CODE), (c % MOVE_CODE) / 100]);
+};
+const attacks = (g: Skirmish, i: number, at: number, ran: boolean, moved: boolean) => {
+  const c = new Int32Array(64);
+  const p = new Int32Array(64);
+  const n = g.attackOptions(i, Math.round(at * 100), ran, moved, c, p);
+  return codes(n, c).map((code, k) => ({ weapon: g.spec.weapons[g.spec.types[g.type[i]].weapons[Math.floor(code / ATTACK_CODE)]].name, target: code % ATTACK_CODE, hasta: p[k] % 2 === 1, plan: g.spec.plans[p[k]]! }));
+};
+
+describe('the skirmish engine on hand-built positions', () => {
+  it('moves: Walk 5 in., Run 11 in. beyond it, stopping short of the enemy and at range-band edges (Moving; Larger Playing Surfaces)', async () => {
+    // An Endoskeleton at 2 in., the enemy at 22 in. (20 in. away), 1 in. closest approach:
+    // stay; walk to 7 or back to the edge (0); run to 13, or to 11 (the enemy exactly at Short range's edge, 11 in.).
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [2, 22]);
+    expect(moves(g, 0)).toEqual([[0, 2], [1, 7], [1, 0], [2, 13], [2, 11]]);
+    // A crawler is Slow and makes no double move (I'll Be Back): 2 in. only (12 in. away: forward
+    // to 12, back to 8, or 1 in. to have the enemy exactly at Short range's edge).
+    const c = await board({ sideA: 'crawler', sideB: 'endoskeleton' }, [10, 22]);
+    expect(moves(c, 0)).toEqual([[0, 10], [1, 12], [1, 8], [1, 11]]);
+    // Next to the enemy it stops 1 in. short: from 3 in. away a walk forward ends at 12 (1 in.
+    // short) or 11 (the enemy at the edge of Close Combat range), never nearer; no run.
+    const close = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [10, 13]);
+    expect(moves(close, 0).filter(([, x]) => x > 10)).toEqual([[1, 12], [1, 11]]);
+  });
+  it('no ranged attack after a Run; the Close Combat lock; a ranged weapon at Long range (Moving and Attacking; Weaponry)', async () => {
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [2, 22]);
+    // 20 in.: Long range: the plasma gun (6+), not the claws.
+    expect(attacks(g, 0, 2, false, false).map((a) => [a.weapon, a.plan.hitTarget])).toEqual([['Plasma gun', 6]]);
+    expect(attacks(g, 0, 13, true, true)).toEqual([]); // ran: nothing at 9 in.
+    // Within 2 in. of a standing enemy: the claws only (3+), after a walk or a run.
+    const cc = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [10, 11.5]);
+    expect(attacks(cc, 0, 10, false, true).map((a) => [a.weapon, a.plan.hitTarget, a.hasta])).toEqual([['Terminator claws', 3, false]]);
+    expect(attacks(cc, 0, 10, true, true).map((a) => a.weapon)).toEqual(['Terminator claws']);
+  });
+  it("'Hasta la Vista' on a reeling enemy within 2 in. when no other enemy is there, with either weapon; not with another enemy in CC range", async () => {
+    const g = await board({ sideA: 'endoskeleton', sideB: '2*endoskeleton' }, [10, 11.5, 20]);
+    g.markers[1] = 2;
+    const hasta = attacks(g, 0, 10, false, true).filter((a) => a.target === 1);
+    expect(hasta.map((a) => [a.weapon, a.hasta, a.plan.hitTarget, dieLabel(a.plan.powerStep)])).toEqual([['Terminator claws', true, 2, 'D20'], ['Plasma gun', true, 2, 'D20']]);
+    // Not locked by a reeling enemy: the plasma gun may fire at the other one (Long range, 10 in.: Short).
+    expect(attacks(g, 0, 10, false, true).filter((a) => a.target === 2).map((a) => a.weapon)).toEqual(['Plasma gun']);
+    g.x[2] = 1150; // a second enemy within 2 in.
+    const two = attacks(g, 0, 10, false, true);
+    expect(two.some((a) => a.hasta)).toBe(false);
+    expect(two.every((a) => a.weapon === 'Terminator claws')).toBe(true);
+  });
+  it('an aimed shot when the model did not move and the weapon has ROF 1 (Aimed Shots): a soldier\'s D6 rolls a D8', async () => {
+    const g = await board({ units: ARMED, sideA: 'resistance-soldier', sideB: 'endoskeleton' }, [2, 20]);
+    expect(attacks(g, 0, 2, false, false).map((a) => [a.weapon, dieLabel(a.plan.skillStep), a.plan.hitTarget])).toEqual([['Plasma rifle', 'D8', 6]]);
+    expect(attacks(g, 0, 4, false, true).map((a) => [a.weapon, dieLabel(a.plan.skillStep)])).toEqual([['Plasma rifle', 'D6']]);
+    // A damaged Resilient attacker degrades its Skill (Resilient (n)).
+    g.damage[0] = 1;
+    expect(attacks(g, 0, 4, false, true).map((a) => dieLabel(a.plan.skillStep))).toEqual(['D4']);
+  });
+  it('cover is the target\'s after its move at Point Blank and Short range; Long range is always cover, CC never (issue 19)', async () => {
+    const g = await board({ units: ARMED, sideA: 'resistance-soldier', sideB: 'resistance-soldier' }, [2, 10]);
+    g.cover[1] = 1;
+    expect(attacks(g, 0, 2, false, true)[0].plan.hasSave).toBe(true);
+    g.cover[1] = 0;
+    expect(attacks(g, 0, 2, false, true)[0].plan.hasSave).toBe(false);
+    g.x[1] = 2000;
+    expect(attacks(g, 0, 2, false, true)[0].plan.hasSave).toBe(true); // 18 in.: Long
+  });
+  it('Reeling: two Done markers on a model without any; the End Turn takes one off, so it sits out this turn and the next (Resolution Tests; End Turn)', async () => {
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [2, 22]);
+    g.markers[1] = 2;
+    g.endTurn();
+    expect(g.modelMarkers(1)).toBe(1);
+    g.endTurn();
+    expect(g.modelMarkers(1)).toBe(0);
+  });
+  it('"On Your Feet, Soldier!": a Command 2 captain takes off two more markers from friends within 5 in., most first (Commanders)', async () => {
+    const g = await board({ units: ARMED, sideA: 'resistance-captain,3*resistance-soldier', sideB: 'endoskeleton' }, [5, 6, 8, 15, 22]);
+    g.markers.set([0, 3, 2, 2, 0]);
+    g.endTurn();
+    // One off each (→ 2, 1, 1), then the captain: soldier 1 (2 → 1), then the first with the most (soldier 1 → 0); soldier 3 is 10 in. away.
+    expect([1, 2, 3].map((i) => g.modelMarkers(i))).toEqual([0, 1, 1]);
+  });
+  it('Annihilate: the points of enemy models removed and half of damaged Resilient ones; a win needs 10% of the game size (Mission 1)', async () => {
+    const g = await board({ units: ARMED, sideA: '10*resistance-soldier', sideB: '10*resistance-soldier' }, [...Array(10).fill(2), ...Array(10).fill(22)]);
+    g.inPlay[10] = 0;
+    g.alive[1] = 9;
+    g.decide();
+    expect([g.outcome, g.score[0], g.score[1]]).toEqual([OUT_A, 1, 0]); // 1 of 10 points: exactly 10%
+    g.inPlay[0] = 0;
+    g.alive[0] = 9;
+    g.decide();
+    expect(g.outcome).toBe(OUT_DRAW);
+    const big = await board({ units: ARMED, sideA: '10*resistance-soldier', sideB: '10*resistance-soldier@3' }, [...Array(10).fill(2), ...Array(10).fill(22)]);
+    big.inPlay[10] = 0;
+    big.decide();
+    expect([big.outcome, big.score[0]]).toEqual([OUT_A, 3]); // 3 ≥ 10% of 30
+  });
+  it('the invariant check names what broke', async () => {
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [2, 22]);
+    g.x[0] = 2150; // within 1 in. of the enemy
+    expect(() => g.checkInvariants('test')).toThrow(/enemies 0\.5 in\. apart/);
+    g.x[0] = 200;
+    g.markers[0] = -1;
+    expect(() => g.checkInvariants('test')).toThrow(/-1 Done markers/);
+  });
+});
+
+describe('the game turn against exact distributions', () => {
+  // No shot can reach (200 in. apart, past Extreme range's 72) and nobody moves: every game is a
+  // draw, and the number of turns is the game-end rolls' law: end after turn 5 with 1/4 (D4 = 4),
+  // after 6 with 3/4 · 1/2 (D6 4+), after 7 + k with 3/8 · (3/20)^k · 17/20 (D20 4+).
+  const apart = { sideA: 'endoskeleton', sideB: 'endoskeleton', policyA: 'hold', policyB: 'hold', 'track.length': 200, deploy: 0 };
+  const law = (start: number) => (t: number) => (t < start ? 0 : t === start ? 1 / 4 : t === start + 1 ? 3 / 8 : (3 / 8) * (3 / 20) ** (t - start - 2) * (17 / 20));
+  const GAMES = 20_000;
+  for (const [label, extra, start] of [['play mat: from turn 5', {}, 5], ['large table: from turn 8', { 'gameEnd.start': 8 }, 8]] as const) {
+    it(`Roll for Game End (${label}): turns played follow the D4/D6/D20 law; every game a draw`, async () => {
+      const s = await spec({ ...apart, ...extra });
+      const bins = await simulate(s, GAMES, 3);
+      expect(bins(S_DRAW, 1)).toBe(GAMES);
+      const p = law(start);
+      const confidence = 1 - 0.001 / 12;
+      for (let t = 1; t <= start + 4; t++) {
+        const { lo, hi } = clopperPearson(bins(S_TURNS, t), GAMES, confidence);
+        expect(p(t), `turns = ${t}`).toBeGreaterThanOrEqual(lo - 1e-12);
+        expect(p(t), `turns = ${t}`).toBeLessThanOrEqual(hi + 1e-12);
+      }
+    });
+  }
+  it('the Tactical roll-off: D8 against D8 is even; D20 against D8 wins 124/152 (Tactical Roll-off; Roll-offs)', async () => {
+    expect(rollOffWin(20, 8)).toBeCloseTo(124 / 152, 15);
+    for (const [a, p] of [['d8', 1 / 2], ['d20', 124 / 152]] as const) {
+      const bins = await simulate(await spec({ ...apart, 'tactical.a': a }), GAMES, 4);
+      const { lo, hi } = clopperPearson(bins(S_EDGE_A, 1), GAMES, 0.9999);
+      expect(p).toBeGreaterThan(lo);
+      expect(p).toBeLessThan(hi);
+    }
+  });
+  it('Infighting (Endoskeletons against Endoskeletons, the same bots): neither side is favoured (paired 99.9% interval covers 0)', async () => {
+    const bins = await simulate(await spec({}), GAMES, 5);
+    const a = bins(S_WIN_A, 1);
+    const b = bins(S_WIN_B, 1);
+    const d = pairedProportionDifference(0, a, b, GAMES - a - b, 0.999);
+    expect(d.lo).toBeLessThan(0);
+    expect(d.hi).toBeGreaterThan(0);
+    // Someone wins most games, and the first impulse is counted in every game won.
+    expect(a + b).toBeGreaterThan(GAMES / 2);
+    expect(bins(S_FIRST_WINS, 1) + bins(S_SECOND_WINS, 1)).toBe(a + b);
+  });
+  it('the invariants hold over seeded rollouts of every policy, both tables, commanders and the armed Resistance', async () => {
+    const cases: Record<string, unknown>[] = [
+      {},
+      { policyA: 'random', policyB: 'aim', table: 'large', 'track.length': 48, deploy: 5, 'gameEnd.start': 8 },
+      { units: ARMED, sideA: '3*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'hold', policyB: 'random', 'cover.chance': 1 },
+      { units: ARMED, sideA: 'endoskeleton#2,2*endoskeleton', sideB: '2*resistance-captain,resistance-soldier', policyA: 'random', policyB: 'random', tdd: 'none', victory: 'survivors' },
+    ];
+    for (const o of cases) {
+      const s = await spec(o);
+      for (let i = 0; i < 150; i++) await checkSkirmishGame(s, streamFor(77, i), i);
+    }
+  }, 60_000);
+});
+
+describe('skirmish policies (src/core/policy.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-skirmish-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('a user module answers some decisions and hands the rest to the base policy; an answer out of contract stops the game naming the decision', async () => {
+    const file = join(dir, 'stayer.mjs');
+    // Never moves (option 0 is "stay"); everything else: the base policy (advance).
+    writeFileSync(file, 'export default (data, base) => ({ name: "stayer", choose(rng, view, d, o, n, none) { return d === 3 ? 0 : base.choose(rng, view, d, o, n, none); } });\n');
+    const user = await spec({ policyA: file, policyB: 'hold' });
+    const hold = await spec({ policyA: 'hold', policyB: 'hold' });
+    expect(user.policies[0]).toBe(file);
+    // Same decisions as `hold` (hold: stay; attack, ready and first as every built-in): the same games.
+    const a = await simulate(user, 500, 9);
+    const b = await simulate(hold, 500, 9);
+    for (const m of [S_WIN_A, S_WIN_B, S_TURNS]) for (let v = 0; v <= 30; v++) expect(a(m, v), `metric ${m} = ${v}`).toBe(b(m, v));
+    const bad = join(dir, 'bad.mjs');
+    writeFileSync(bad, 'export default { name: "bad", choose() { return 99; } };\n');
+    const g = await createSkirmish(await spec({ policyA: bad }));
+    expect(() => g.play(streamFor(1, 0))).toThrow(/policy bad: decision first impulse returned 99, expected an index in \[0, 2\)/);
+  });
+});
+
+describe('sim genisys skirmish (CLI)', () => {
+  it('reports win rates, survivors, turns and the first-activation advantage with intervals; --table large sets the large-table values', () => {
+    const r = runCli(['genisys', 'skirmish', '-n', '400', '--seed', '3', '-q', '-j', '1', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const { winA, winB, draw, firstActivation } = j.result;
+    expect(winA.estimate + winB.estimate + draw.estimate).toBeCloseTo(1, 12);
+    expect(firstActivation.advantage.lo).toBeLessThanOrEqual(firstActivation.advantage.estimate);
+    expect(j.policy).toEqual(['advance', 'advance']);
+    const large = JSON.parse(runCli(['genisys', 'skirmish', '--table', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
+    expect([large.params['track.length'], large.params.deploy, large.params['gameEnd.start']]).toEqual([48, 5, 8]);
+  });
+  it('compare pairs two policies on common random numbers; sweep runs a grid of them', () => {
+    const c = runCli(['compare', 'genisys skirmish', '--set', 'policyA=hold', '-n', '300', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout.split('\n')[1]).toMatch(/^winA,/);
+    const s = runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=advance,hold', '-n', '200', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/^cell\.policyA,quantity,/m);
+  });
+  it('bad forces and policies exit 2 with one line naming the option', () => {
+    for (const [args, msg] of [
+      [['--side-b', 'resistance-soldier'], /option --side-b: Resistance Soldier has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
+      [['--side-a', 'endoskeleton@x'], /option --side-a: cannot read "endoskeleton@x"/],
+      [['--side-a', '3*endo'], /option --side-a: unknown unit "endo" in scenarios\/genisys\/units.yaml; valid: endoskeleton/],
+      [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random or the path of a policy module/],
+    ] as [string[], RegExp][]) {
+      const r = runCli(['genisys', 'skirmish', '-n', '10', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

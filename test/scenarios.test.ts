@@ -92,7 +92,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(g.code).toBe(2);
     expect(g.stderr).toMatch(/unknown game "dise" \(did you mean "dice"\?\)/);
     // A command's name is a prefix of its games' ids: suggested, and the argument is named.
-    expect(runCli(['params', 'genisys']).stderr).toMatch(/^sim: argument game: unknown game "genisys" \(did you mean "genisys attack"\?\)/);
+    expect(runCli(['params', 'genisys']).stderr).toMatch(/^sim: argument game: unknown game "genisys" \(did you mean one of "genisys attack", "genisys fireteam", "genisys skirmish"\?\)/);
     const both = runCli(['compare', 'dualfates', '--set', 'value=8']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^sim: argument a: unknown game "dualfates" \(did you mean one of "dualfates attack", "dualfates pillars", "dualfates match", "dualfates control"\?\)/);

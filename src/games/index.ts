@@ -17,7 +17,7 @@ interface RegistryEntry {
 const GAMES: Readonly<Record<string, RegistryEntry>> = {
   dice: { summary: 'K dice of X sides, success on T+: Monte Carlo beside the exact binomial (calibration)', load: async () => (await import('./dice/index.js')).game },
   darkfate: { summary: 'Terminator: Dark Fate card game: win rate, losses by cause and game length by Rev-9 version', load: async () => (await import('./darkfate/index.js')).game },
-  genisys: { summary: 'Terminator Genisys: The Miniatures Game — attack odds by die step (exact, or Monte Carlo)', load: async () => (await import('./genisys/index.js')).game },
+  genisys: { summary: 'Terminator Genisys: The Miniatures Game — attack odds by die step, fire teams, squad skirmishes', load: async () => (await import('./genisys/index.js')).game },
   terror: { summary: 'Final Girl: Terror from Destiny: survival odds, what kills her, Fated Victims saved/killed/in Limbo', load: async () => (await import('./terror/index.js')).game },
   dualfates: { summary: 'Dual Fates: exact Fate-roll odds (attacks, running, Pillars of Fate, Initiative, holding pillars), team validation, whole matches', load: async () => (await import('./dualfates/index.js')).game },
   tccg: { summary: 'Terminator CCG (Termination Scenario): deck validation, the opening and tempo, whole games on documented assumptions', load: async () => (await import('./tccg/index.js')).game },

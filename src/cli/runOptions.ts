@@ -1,6 +1,7 @@
 // The options every simulating command shares, and the imperative shell around the pure runner:
 // seed choice, progress bar, Ctrl-C and timings.
 import { randomInt } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -18,6 +19,12 @@ export interface OutputOptions {
   out?: string;
   quiet?: boolean;
   confidence: number;
+  /** The answer tables only (assumptions and notes counted in one line; all of them stay in JSON and HTML). */
+  brief?: boolean;
+  /** CSV: only the table with this name or number (see tableNames in src/report/report.ts). */
+  table?: string;
+  /** CSV: one file per table in this folder. */
+  outDir?: string;
 }
 
 export interface RunCliOptions extends OutputOptions {
@@ -39,13 +46,23 @@ export interface RunCliOptions extends OutputOptions {
   userCode?: boolean;
 }
 
-/** Adds --format, --out, --quiet and --confidence. */
+/** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--format <format>', 'output format').choices(FORMATS as string[]).default('table'))
+    .addOption(new Option('--format <format>', 'output format (html: one self-contained page with plots)').choices(FORMATS as string[]).default('table'))
     .option('--out <file>', 'write the report to FILE (atomically) instead of stdout', parseOutFile)
+    .option('--brief', 'the answer tables only; assumptions and notes are counted in one line (all stay in json and html)')
+    .option('--table <name>', 'CSV: only this table (its name, or its number from 1); without it several tables come as one long table with a first column "table"')
+    .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)
     .option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)', parseConfidence, 0.95)
     .option('-q, --quiet', 'no progress bar or notes on stderr');
+}
+
+/** --out-dir: a folder (made when missing), not a file. */
+function parseOutDir(raw: string): string {
+  if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
+  if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is a file; expected a folder to write the tables in.`);
+  return raw;
 }
 
 /**

@@ -409,10 +409,14 @@ function sweepCharts(r: Report): Chart[] {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Column key → header over every table of a report: the game's own names for its quantities. */
+/**
+ * Column key → header over every table of a report: the game's own names for its quantities
+ * ("no wounds left" for lossEmptyWoundDeck). Headers of one or two characters (k, lo) name a
+ * column, not a quantity: the key stays.
+ */
 export function columnLabels(tables: readonly ResultTable[]): (key: string) => string {
   const m = new Map<string, string>();
-  for (const t of tables) for (const c of t.columns) if (!m.has(c.key) && c.header !== c.key) m.set(c.key, c.header);
+  for (const t of tables) for (const c of t.columns) if (!m.has(c.key) && c.header !== c.key && c.header.length >= 3) m.set(c.key, c.header);
   return (key) => m.get(key) ?? key;
 }
 
@@ -421,8 +425,11 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
   const kind = reportKind(r);
   const result = isObject(r.result) ? r.result : {};
   switch (kind) {
-    case 'compare':
-      return compareCharts(result, labels);
+    case 'compare': {
+      // The compare table names each metric as the game's tables do (its `name` column).
+      const names = new Map((r.tables ?? []).flatMap((t) => t.rows).filter((row) => typeof row.metric === 'string' && typeof row.name === 'string').map((row) => [row.metric as string, row.name as string]));
+      return compareCharts(result, (key) => names.get(key) ?? labels(key));
+    }
     case 'sweep':
       return sweepCharts(r);
     case 'check':

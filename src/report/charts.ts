@@ -96,7 +96,13 @@ function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ord
   const rows = t.rows.filter((r) => isNum(r[g.value.key]) && isNum(r[g.lo.key]) && isNum(r[g.hi.key]));
   if (rows.length < 1 || rows.length > MAX_MARKS) return null;
   // A probability column, or estimates of one (no format but values in [0, 1] beside prob columns of the same table).
-  const prob = isProbColumn(g.value) || (g.value.format === undefined && t.columns.some(isProbColumn));
+  const prob = isProbColumn(g.value);
+  // Rows named by text may measure different things (a probability beside a mean): drawn on one
+  // axis only when they are probabilities, or of one order of magnitude.
+  if (!prob && !ordinal) {
+    const values = rows.map((r) => Math.abs(r[g.value.key] as number)).filter((v) => v > 0);
+    if (values.length && Math.max(...values) > 10 * Math.min(...values)) return null;
+  }
   const xField = ordinal ? ordinal.key : '_label';
   const data = rows.map((r) => ({ ...r, _label: rowLabel(r, labels) }));
   const header = g.value.header === 'MC' || g.value.key === 'estimate' ? 'estimate' : g.value.header;
@@ -293,21 +299,21 @@ function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] 
     const data = (split ? cells.filter((c) => String(c[split]) === g) : cells).map((c) => ({ ...c, [x]: String(c[x]) }));
     const t = `P(${metric})${split ? ` with ${split} ${g}` : ''}: ${y ?? ''} × ${x}${row ? `, rows by ${row}` : ''}${column ? `, columns by ${column}` : ''}`;
     const inner: VlSpec = {
-      width: 22 * values(x).length,
-      height: 16 * (y ? values(y).length : 1),
+      width: (row || column ? 14 : 24) * values(x).length,
+      height: (row || column ? 12 : 18) * (y ? values(y).length : 1),
       layer: [
         {
           mark: 'rect',
           encoding: {
-            x: { field: x, type: 'ordinal', sort: null, title: x },
-            ...(y ? { y: { field: y, type: 'ordinal', sort: null, title: y } } : {}),
+            x: { field: x, type: 'ordinal', sort: values(x), title: x },
+            ...(y ? { y: { field: y, type: 'ordinal', sort: values(y), title: y } } : {}),
             color: { field: 'p', type: 'quantitative', title: `P(${metric})`, scale: { domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%' } },
           },
         },
       ],
     };
     const spec: VlSpec = row || column
-      ? { ...base(t, data), facet: { ...(row ? { row: { field: row, type: 'ordinal', sort: null, title: row } } : {}), ...(column ? { column: { field: column, type: 'ordinal', sort: null, title: column } } : {}) }, spec: inner, resolve: { scale: { color: 'shared' } } }
+      ? { ...base(t, data), facet: { ...(row ? { row: { field: row, type: 'ordinal', sort: values(row), title: row } } : {}), ...(column ? { column: { field: column, type: 'ordinal', sort: values(column), title: column } } : {}) }, spec: inner, resolve: { scale: { color: 'shared' } } }
       : { ...base(t, data), ...inner };
     return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour: exact P(${metric}) per cell, from 0 (dark) to 100% (yellow).`, spec };
   });

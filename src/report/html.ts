@@ -42,7 +42,7 @@ function tableHtml(t: ResultTable): string {
 async function chartHtml(c: Chart): Promise<string> {
   try {
     const svg = await specToSvg(c.spec);
-    return `<figure class="chart" data-chart="${escapeHtml(c.title)}">${svg}<figcaption>${escapeHtml(c.caption)}</figcaption></figure>`;
+    return `<figure class="chart" data-chart="${escapeHtml(c.title)}"><div class="scroll">${svg}</div><figcaption>${escapeHtml(c.caption)}</figcaption></figure>`;
   } catch (e) {
     // A chart that cannot be drawn must not cost the reader the rest of the page: say so in its place.
     return `<figure class="chart-error" data-chart="${escapeHtml(c.title)}"><p>${escapeHtml(c.title)}: not drawn (${escapeHtml(e instanceof Error ? e.message : String(e))})</p></figure>`;

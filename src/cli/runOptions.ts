@@ -44,6 +44,8 @@ export interface RunCliOptions extends OutputOptions {
   decisionTimeout?: number;
   /** Set by the shell when a parameter names a module: the run goes to watched worker threads. */
   userCode?: boolean;
+  /** Set by a command of several runs (sweep): the progress bar names the run and shows the overall ETA. */
+  progress?: ProgressContext;
 }
 
 /** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
@@ -140,6 +142,14 @@ export async function runWithShell(
   const finished = runStarted(opts.quiet);
   const showBar = err().isTTY && !opts.quiet;
   let bar: cliProgress.SingleBar | null = null;
+  // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
+  // command's own, see interrupt.ts), so it cannot redraw over it.
+  const clearBar = () => {
+    (bar as cliProgress.SingleBar | null)?.stop();
+    bar = null;
+  };
+  if (showBar) for (const s of ['SIGINT', 'SIGTERM'] as const) process.prependListener(s, clearBar);
+  const progress = opts.progress;
   try {
     const result = await runSimulation({
       simId,
@@ -155,12 +165,12 @@ export async function runWithShell(
       signal: interruption(),
       onProgress: (done, totals) => {
         onChunk?.(done, totals);
-        if (showBar) {
-            if (!bar && performance.now() - started > 1000 && done < range.n) {
-              bar = new cliProgress.SingleBar({ stream: err() as NodeJS.WriteStream, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
-              bar.start(range.n, done);
-            }
-            bar?.update(done);
+        if (showBar && !interruption().aborted) {
+          if (!bar && performance.now() - started > 1000 && done < range.n) {
+            bar = new cliProgress.SingleBar(progressBarOptions(err().columns, progress?.label), cliProgress.Presets.shades_classic);
+            bar.start(range.n, done, { overall: '' });
+          }
+          bar?.update(done, { overall: progress ? overallEta(progress, done / range.n) : '' });
         }
       },
     });
@@ -178,7 +188,45 @@ export async function runWithShell(
       },
     };
   } finally {
-    (bar as cliProgress.SingleBar | null)?.stop();
+    clearBar();
+    for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, clearBar);
     finished();
   }
+}
+
+/** Where a run stands in a longer command (a sweep's cells): its label and the command's overall ETA. */
+export interface ProgressContext {
+  /** e.g. "cell 3 of 8". */
+  label: string;
+  /** Units (cells) done before this run, of `total`. */
+  done: number;
+  total: number;
+  /** performance.now() when the command's first unit started. */
+  startedMs: number;
+}
+
+/** "overall eta 2m05s" from the share of the command done (units before + the share of this run). */
+export function overallEta(p: ProgressContext, fractionOfThis: number): string {
+  const share = (p.done + Math.min(1, Math.max(0, fractionOfThis))) / p.total;
+  if (share <= 0) return '';
+  const seconds = Math.round(((performance.now() - p.startedMs) / 1000) * ((1 - share) / share));
+  const m = Math.floor(seconds / 60);
+  return ` | overall eta ${m > 0 ? `${m}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`}`;
+}
+
+/**
+ * The bar's options for a terminal `columns` wide: the bar takes what the text leaves, so the line
+ * (label, percentage, counts, ETA) never wraps or loses its end (cli-progress cuts a line to the terminal).
+ */
+export function progressBarOptions(columns: number | undefined, label?: string): cliProgress.Options {
+  const prefix = label ? `sim ${label}` : 'sim';
+  const text = `${prefix} [] 100% | 10000000/10000000 games | eta 1h00m${label ? ' | overall eta 10m00s' : ''}`;
+  const width = columns && columns > 0 ? columns : 100;
+  return {
+    stream: err() as NodeJS.WriteStream,
+    format: `${prefix} [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}{overall}`,
+    barsize: Math.max(5, Math.min(40, width - text.length - 1)),
+    hideCursor: true,
+    clearOnComplete: true,
+  };
 }

@@ -72,9 +72,11 @@ describe('sim dice through the real CLI', () => {
     expect(t.code).toBe(0);
     expect(t.stdout).toContain('seed 1');
     expect(Math.max(...t.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
-    const c = runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'csv']);
+    // One table per CSV with --table; all tables as one long table with a first column "table" without it.
+    const c = runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'csv', '--table', '1']);
     expect(c.code).toBe(0);
     expect(c.stdout.split('\n')[0]).toBe('successes,exact,estimate,lo,hi,atLeastExact,atLeast,atLeastLo,atLeastHi');
+    expect(runCli(['dice', '-n', '1000', '--seed', '1', '--format', 'csv']).stdout.split('\n')[0]).toBe('table,successes,exact,estimate,lo,hi,atLeastExact,atLeast,atLeastLo,atLeastHi,metric');
   });
   it('one game: the interval of the mean and the chi-square test are unknown, "–" in the table and null in JSON', () => {
     const t = runCli(['dice', '-n', '1', '--seed', '1']);
@@ -84,7 +86,7 @@ describe('sim dice through the real CLI', () => {
     expect(t.stdout).toMatch(/│ chi-square \(df 0\) +│ +– │ +– │ +– │ +– │/);
     expect(t.stdout).toMatch(/│ chi-square p-value +│ +– │ +– │ +– │ +– │/);
     // CSV leaves an unknown cell empty (as JSON writes null): "NaN" would be read as text.
-    const c = runCli(['dice', '-n', '1', '--seed', '1', '--format', 'csv']).stdout;
+    const c = runCli(['dice', '-n', '1', '--seed', '1', '--format', 'csv', '--table', 'summary']).stdout;
     expect(c).not.toContain('NaN');
     expect(c).toMatch(/^mean successes,1,\d+,,$/m);
     const j = JSON.parse(runCli(['dice', '-n', '1', '--seed', '1', '--format', 'json']).stdout);

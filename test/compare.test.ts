@@ -129,7 +129,8 @@ describe('stopping rules', () => {
     expect(diff.code).toBe(0);
     const j = JSON.parse(diff.stdout);
     expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
-    expect(j.result.comparisons[0].difference).toBeLessThan(0);
+    // B − A: the house rule (target 4+) gives more successes.
+    expect(j.result.comparisons[0].difference).toBeGreaterThan(0);
     // Equal means, different games: 4d100 at 76+ vs 2d2 at 2+ (mean 1 success each). The games
     // differ, so the interval is not degenerate; the true difference is 0.
     const small = runCli(['compare', d100(76, 4), '--set', 'count=2', '--set', 'sides=2', '--set', 'target=2', '--until-decided', '--margin', '0.1', '--seed', '5', '--format', 'json', '-q']);
@@ -174,7 +175,7 @@ describe('stopping rules', () => {
   it('compare prints A, B, the difference, its interval and a p-value', () => {
     const r = runCli(['compare', 'scenarios/dice/default.yaml', '--set', 'target=4', '-n', '1e4']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/A − B/);
+    expect(r.stdout).toMatch(/B − A/);
     expect(r.stdout).toMatch(/paired\s+t-test/);
     expect(r.stdout).toMatch(/pairs/);
     expect(r.stdout).toMatch(/conditional on the policy/);
@@ -206,17 +207,18 @@ describe('sweep', () => {
     ]);
   });
   it('one CSV row per cell and table row, for every table of the game, cells on the same streams', () => {
-    const r = runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '--grid', 'set:count=1,2', '-n', '2000', '--seed', '3', '--format', 'csv']);
+    const sweep = (table: string) => runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '--grid', 'set:count=1,2', '-n', '2000', '--seed', '3', '--format', 'csv', '--table', table]);
+    const r = sweep('1');
     expect(r.code).toBe(0);
-    const [dist, summary, ...rest] = r.stdout.trim().split('\n\n').map((t) => t.split('\n'));
-    expect(rest).toHaveLength(0);
+    const [dist, summary] = [r.stdout.trim().split('\n'), sweep('2').stdout.trim().split('\n')];
+    expect(sweep('3').code).toBe(2);
     expect(dist[0].startsWith('cell.target,cell.count,successes')).toBe(true);
     // 3 targets × (2 rows for count 1 + 3 rows for count 2)
     expect(dist).toHaveLength(1 + 3 * 5);
     expect(dist[1].startsWith('4,1,0,')).toBe(true);
     expect(dist[15].startsWith('6,2,2,')).toBe(true);
     // The game's second table (its summary) is swept too: every metric row of every cell.
-    const one = runCli(['dice', '--target', '4', '--count', '1', '-n', '2000', '--seed', '3', '--format', 'csv']).stdout.trim().split('\n\n')[1].split('\n');
+    const one = runCli(['dice', '--target', '4', '--count', '1', '-n', '2000', '--seed', '3', '--format', 'csv', '--table', '2']).stdout.trim().split('\n');
     expect(summary[0]).toBe(`cell.target,cell.count,${one[0]}`);
     expect(summary).toHaveLength(1 + 6 * (one.length - 1));
     expect(summary[1]).toBe(`4,1,${one[1]}`);

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { csvTables } from './helpers/csvTables.js';
 import { deterministicJson, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -51,9 +52,7 @@ describe('sim genisys attack', () => {
   });
   it('Monte Carlo tables: the damaging-hits column holds k = 0..ROF (not the counts), in CSV and text', () => {
     const args = ['genisys', 'attack', '--method', 'mc', '-n', '100000', '--seed', '1', '-q'];
-    const csv = runCli([...args, '--format', 'csv']);
-    expect(csv.code, csv.stderr).toBe(0);
-    const blocks = csv.stdout.trim().split('\n\n').map((b) => b.trim().split('\n'));
+    const blocks = csvTables(args);
     const dmg = blocks.find((b) => b[0].startsWith('damagingHits,'))!;
     expect(dmg[0]).toBe('damagingHits,estimate,lo,hi,exact,exactInInterval');
     const rows = dmg.slice(1).map((l) => l.split(',').map(Number));
@@ -73,9 +72,7 @@ describe('sim genisys attack', () => {
   it('Monte Carlo: each row flags whether its exact value lies in the interval; the note counts the rows outside', () => {
     // 50% intervals: about half the rows fall outside, so the count is not trivially 0.
     const args = ['genisys', 'attack', '--method', 'mc', '-n', '20000', '--seed', '1', '-q', '--confidence', '0.5'];
-    const csv = runCli([...args, '--format', 'csv']);
-    expect(csv.code, csv.stderr).toBe(0);
-    const rows = csv.stdout.trim().split('\n\n').flatMap((b) => b.trim().split('\n').slice(1));
+    const rows = csvTables(args).flatMap((b) => b.slice(1));
     // Per die 3, damaging hits 0..2, removed + 4 final states, Reeling results 0..2.
     expect(rows).toHaveLength(3 + 3 + 5 + 3);
     // Independently of the flags: the exact value against the row's own lo and hi (fields estimate, lo, hi, exact, flag after the row's label).
@@ -238,12 +235,8 @@ describe('sim genisys table', () => {
     expect(r.stdout).toMatch(/P\(any-damage\) — cover none/);
   });
   it('CSV rows lead with the split axes, so split tables can be told apart without titles', () => {
-    const csvTables = (args: string[]) => {
-      const r = runCli(['genisys', 'table', ...args, '--format', 'csv']);
-      expect(r.code, r.stderr).toBe(0);
-      return r.stdout.trim().split('\n\n').map((b) => b.trim().split('\n').map((l) => l.split(',')));
-    };
-    const byCover = csvTables([]);
+    const tables = (args: string[]) => csvTables(['genisys', 'table', ...args]).map((t) => t.map((l) => l.split(',')));
+    const byCover = tables([]);
     expect(byCover.map((t) => t[0].slice(0, 4).join(','))).toEqual(Array(4).fill('cover,skill,range,power'));
     expect(byCover.map((t) => [...new Set(t.slice(1).map((r) => r[0]))])).toEqual([['none'], ['soft'], ['hard'], ['fort']]);
     // By hand, Skill D8 at Short (5+: 1/2), Power D8 vs Armor 4+ (5/8), ROF 1: no cover → 5/16;
@@ -251,7 +244,7 @@ describe('sim genisys table', () => {
     const cell = (t: string[][], key: string[], armor: string) => Number(t.find((r) => r.slice(0, key.length).join() === key.join())![t[0].indexOf(armor)]);
     expect(cell(byCover[0], ['none', 'D8', 'short', 'D8'], '4+')).toBeCloseTo(5 / 16, 14);
     expect(cell(byCover[2], ['hard', 'D8', 'short', 'D8'], '4+')).toBeCloseTo(5 / 32, 14);
-    const twenty = csvTables(['--split', 'cover,range']);
+    const twenty = tables(['--split', 'cover,range']);
     expect(twenty).toHaveLength(20);
     expect(new Set(twenty.map((t) => t[0].slice(0, 4).join(',')))).toEqual(new Set(['cover,range,skill,power']));
     const pairs = twenty.map((t) => [...new Set(t.slice(1).map((r) => `${r[0]} ${r[1]}`))]);
@@ -263,7 +256,7 @@ describe('sim genisys table', () => {
     expect(text).toMatch(/P\(any-damage\) — cover hard\n┌[^\n]*\n│ skill │/);
   });
   it('an axis the user places elsewhere leaves the default axes (the old default --cols power,armor still works)', () => {
-    const r = runCli(['genisys', 'table', '--cols', 'power,armor', '--format', 'csv']);
+    const r = runCli(['genisys', 'table', '--cols', 'power,armor', '--format', 'csv', '--table', '1']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^cover,skill,range,D4 3\+,D4 4\+/);

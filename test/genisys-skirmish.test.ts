@@ -231,7 +231,7 @@ describe('skirmish policies (src/core/policy.ts)', () => {
 });
 
 describe('sim genisys skirmish (CLI)', () => {
-  it('reports win rates, survivors, turns and the first-activation advantage with intervals; --table large sets the large-table values', () => {
+  it('reports win rates, survivors, turns and the first-activation advantage with intervals; --table-size large sets the large-table values', () => {
     const r = runCli(['genisys', 'skirmish', '-n', '400', '--seed', '3', '-q', '-j', '1', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -239,14 +239,14 @@ describe('sim genisys skirmish (CLI)', () => {
     expect(winA.estimate + winB.estimate + draw.estimate).toBeCloseTo(1, 12);
     expect(firstActivation.advantage.lo).toBeLessThanOrEqual(firstActivation.advantage.estimate);
     expect(j.policy).toEqual(['advance', 'advance']);
-    const large = JSON.parse(runCli(['genisys', 'skirmish', '--table', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
+    const large = JSON.parse(runCli(['genisys', 'skirmish', '--table-size', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
     expect([large.params['track.length'], large.params.deploy, large.params['gameEnd.start']]).toEqual([48, 5, 8]);
   });
   it('compare pairs two policies on common random numbers; sweep runs a grid of them', () => {
     const c = runCli(['compare', 'genisys skirmish', '--set', 'policyA=hold', '-n', '300', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
     expect(c.code, c.stderr).toBe(0);
     expect(c.stdout.split('\n')[1]).toMatch(/^winA,/);
-    const s = runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=advance,hold', '-n', '200', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
+    const s = runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=advance,hold', '-n', '200', '--seed', '2', '-q', '-j', '1', '--format', 'csv', '--table', '1']);
     expect(s.code, s.stderr).toBe(0);
     expect(s.stdout).toMatch(/^cell\.policyA,quantity,/m);
   });

@@ -1,11 +1,12 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
-import { realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
-import { render, type Report } from '../report/report.js';
+import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
+import { renderHtmlSync } from './renderHtmlSync.js';
 import type { OutputOptions } from './runOptions.js';
 
 /** Writes `text` to `file` atomically: a temp file in the same folder, then rename. */
@@ -27,16 +28,58 @@ export function writeFileAtomic(file: string, text: string): void {
   }
 }
 
-/** Renders the report and writes it to --out or stdout. Interrupted runs exit 130 after writing. */
+/** The columns of the terminal that stdout is, else DEFAULT_WIDTH (a file, a pipe, a test). */
+export function outputWidth(): number {
+  const o = out();
+  return o.isTTY && o.columns ? o.columns : DEFAULT_WIDTH;
+}
+
+/** The report as text in the asked format (html drawn on a worker thread, see renderHtmlSync). */
+function renderFor(report: Report, opts: OutputOptions): string {
+  if (opts.format === 'html') return renderHtmlSync(report);
+  try {
+    return render(report, opts.format, { width: opts.out ? DEFAULT_WIDTH : outputWidth(), brief: opts.brief, table: opts.table });
+  } catch (e) {
+    if (e instanceof RangeError && opts.table !== undefined) throw new UsageError(`option --table: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Renders the report and writes it to --out or stdout; with --out-dir (CSV), one file per table
+ * named after it. Interrupted runs exit 130 after writing.
+ */
 export function emitReport(report: Report, opts: OutputOptions): void {
-  const text = render(report, opts.format);
-  if (opts.out) {
-    writeFileAtomic(opts.out, text);
-    if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
+  if (opts.outDir !== undefined) {
+    if (opts.format !== 'csv') throw new UsageError('option --out-dir: writes one CSV file per table; add --format csv');
+    if (opts.out !== undefined || opts.table !== undefined) throw new UsageError(`option --out-dir: writes every table; leave out ${opts.out !== undefined ? '--out' : '--table'}`);
+    mkdirSync(opts.outDir, { recursive: true });
+    const names = tableNames(report.tables);
+    report.tables.forEach((t, i) => {
+      const file = join(opts.outDir!, `${names[i]}.csv`);
+      writeFileAtomic(file, tableCsv(t));
+      if (!opts.quiet) err().write(`sim: wrote ${file}\n`);
+    });
   } else {
-    out().write(text);
+    if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
+    if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
+    const text = renderFor(report, opts);
+    if (opts.out) {
+      writeFileAtomic(opts.out, text);
+      if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
+    } else {
+      out().write(text);
+    }
   }
   if (report.partial) setExitCode(interruptExitCode());
+}
+
+function selectTableOrUsage(report: Report, table: string): void {
+  try {
+    selectTable(report, table);
+  } catch (e) {
+    throw e instanceof RangeError ? new UsageError(`option --table: ${e.message}`) : e;
+  }
 }
 
 /** The real path a file has (or will have, in its folder's real path). */

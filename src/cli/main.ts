@@ -15,8 +15,9 @@ type Register = (program: Command) => void;
 const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Register> }>> = {
   run: { summary: 'run a scenario file (YAML: game, params, optional run: {n, seed})', load: async () => (await import('./commands/run.js')).registerRun },
   params: { summary: 'list the parameters of a game (or all games): key, default, allowed values, meaning, source', load: async () => (await import('./commands/params.js')).registerParams },
-  compare: { summary: 'compare two variants on common random numbers: A, B, A − B with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
+  compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
+  report: { summary: 'render a saved JSON report as an HTML page with plots (or as a table or CSV)', load: async () => (await import('./commands/report.js')).registerReport },
   check: { summary: 'balance regression: re-run golden JSON reports and compare (exact by default)', load: async () => (await import('./commands/check.js')).registerCheck },
   merge: { summary: 'merge the part files of a sharded run (--shard K/M) into the report of the whole run', load: async () => (await import('./commands/merge.js')).registerMerge },
   submit: { summary: 'run a game command as M BullMQ jobs on `sim worker`s and merge the results (same numbers as one machine)', load: async () => (await import('./commands/distributed.js')).registerSubmit },

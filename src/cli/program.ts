@@ -11,5 +11,5 @@ export function newProgram(): Command {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s) })
-    .configureHelp({ helpWidth: 100, sortSubcommands: false });
+    .configureHelp({ helpWidth: (out().isTTY && out().columns) || 100, sortSubcommands: false });
 }

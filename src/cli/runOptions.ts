@@ -1,6 +1,7 @@
 // The options every simulating command shares, and the imperative shell around the pure runner:
 // seed choice, progress bar, Ctrl-C and timings.
 import { randomInt } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -18,6 +19,12 @@ export interface OutputOptions {
   out?: string;
   quiet?: boolean;
   confidence: number;
+  /** The answer tables only (assumptions and notes counted in one line; all of them stay in JSON and HTML). */
+  brief?: boolean;
+  /** CSV: only the table with this name or number (see tableNames in src/report/report.ts). */
+  table?: string;
+  /** CSV: one file per table in this folder. */
+  outDir?: string;
 }
 
 export interface RunCliOptions extends OutputOptions {
@@ -39,15 +46,27 @@ export interface RunCliOptions extends OutputOptions {
   userCode?: boolean;
   /** Heap limit of a thread running user code, in MiB (hidden --policy-memory; default 4096). */
   policyMemory?: number;
+  /** Set by a command of several runs (sweep): the progress bar names the run and shows the overall ETA. */
+  progress?: ProgressContext;
 }
 
-/** Adds --format, --out, --quiet and --confidence. */
+/** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--format <format>', 'output format').choices(FORMATS as string[]).default('table'))
+    .addOption(new Option('--format <format>', 'output format (html: one self-contained page with plots)').choices(FORMATS as string[]).default('table'))
     .option('--out <file>', 'write the report to FILE (atomically) instead of stdout', parseOutFile)
+    .option('--brief', 'the answer tables only; assumptions and notes are counted in one line (all stay in json and html)')
+    .option('--table <name>', 'CSV: only this table (its name, or its number from 1); without it several tables come as one long table with a first column "table"')
+    .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)
     .option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)', parseConfidence, 0.95)
     .option('-q, --quiet', 'no progress bar or notes on stderr');
+}
+
+/** --out-dir: a folder (made when missing), not a file. */
+function parseOutDir(raw: string): string {
+  if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
+  if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is a file; expected a folder to write the tables in.`);
+  return raw;
 }
 
 /**
@@ -126,6 +145,14 @@ export async function runWithShell(
   const finished = runStarted(opts.quiet);
   const showBar = err().isTTY && !opts.quiet;
   let bar: cliProgress.SingleBar | null = null;
+  // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
+  // command's own, see interrupt.ts), so it cannot redraw over it.
+  const clearBar = () => {
+    (bar as cliProgress.SingleBar | null)?.stop();
+    bar = null;
+  };
+  if (showBar) for (const s of ['SIGINT', 'SIGTERM'] as const) process.prependListener(s, clearBar);
+  const progress = opts.progress;
   try {
     const result = await runSimulation({
       simId,
@@ -141,12 +168,12 @@ export async function runWithShell(
       signal: interruption(),
       onProgress: (done, totals) => {
         onChunk?.(done, totals);
-        if (showBar) {
-            if (!bar && performance.now() - started > 1000 && done < range.n) {
-              bar = new cliProgress.SingleBar({ stream: err() as NodeJS.WriteStream, format: 'sim [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
-              bar.start(range.n, done);
-            }
-            bar?.update(done);
+        if (showBar && !interruption().aborted) {
+          if (!bar && performance.now() - started > 1000 && done < range.n) {
+            bar = new cliProgress.SingleBar(progressBarOptions(err().columns, progress?.label), cliProgress.Presets.shades_classic);
+            bar.start(range.n, done, { overall: '' });
+          }
+          bar?.update(done, { overall: progress ? overallEta(progress, done / range.n) : '' });
         }
       },
     });
@@ -164,7 +191,45 @@ export async function runWithShell(
       },
     };
   } finally {
-    (bar as cliProgress.SingleBar | null)?.stop();
+    clearBar();
+    for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, clearBar);
     finished();
   }
+}
+
+/** Where a run stands in a longer command (a sweep's cells): its label and the command's overall ETA. */
+export interface ProgressContext {
+  /** e.g. "cell 3 of 8". */
+  label: string;
+  /** Units (cells) done before this run, of `total`. */
+  done: number;
+  total: number;
+  /** performance.now() when the command's first unit started. */
+  startedMs: number;
+}
+
+/** "overall eta 2m05s" from the share of the command done (units before + the share of this run). */
+export function overallEta(p: ProgressContext, fractionOfThis: number): string {
+  const share = (p.done + Math.min(1, Math.max(0, fractionOfThis))) / p.total;
+  if (share <= 0) return '';
+  const seconds = Math.round(((performance.now() - p.startedMs) / 1000) * ((1 - share) / share));
+  const m = Math.floor(seconds / 60);
+  return ` | overall eta ${m > 0 ? `${m}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`}`;
+}
+
+/**
+ * The bar's options for a terminal `columns` wide: the bar takes what the text leaves, so the line
+ * (label, percentage, counts, ETA) never wraps or loses its end (cli-progress cuts a line to the terminal).
+ */
+export function progressBarOptions(columns: number | undefined, label?: string): cliProgress.Options {
+  const prefix = label ? `sim ${label}` : 'sim';
+  const text = `${prefix} [] 100% | 10000000/10000000 games | eta 1h00m${label ? ' | overall eta 10m00s' : ''}`;
+  const width = columns && columns > 0 ? columns : 100;
+  return {
+    stream: err() as NodeJS.WriteStream,
+    format: `${prefix} [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}{overall}`,
+    barsize: Math.max(5, Math.min(40, width - text.length - 1)),
+    hideCursor: true,
+    clearOnComplete: true,
+  };
 }

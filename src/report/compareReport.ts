@@ -1,10 +1,13 @@
 // Differences between two variants run on common random numbers: per shared metric, A, B,
-// A − B with its interval and a p-value from a paired test suited to the metric.
+// B − A (the change the variant B makes) with its interval and a p-value from a paired test
+// suited to the metric; the report leads with one line per run: the main metric's change in
+// percentage points (rates) with its interval, p-value and verdict in words.
 import type { Totals } from '../core/aggregate.js';
 import { canonicalJson } from '../core/hash.js';
 import { provenance } from '../core/provenance.js';
 import type { Report } from '../core/reportTypes.js';
 import type { StopOutcome } from '../run/stopping.js';
+import { columnLabels } from './charts.js';
 import { numericDiffs } from './numericDiffs.js';
 import type { SharedMetric } from '../core/pairing.js';
 import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
@@ -18,21 +21,28 @@ export interface MetricComparison extends DifferenceEstimate {
   b: number;
 }
 
-/** Compares every shared metric of one paired run (`joint` = the paired totals). */
+/** B − A from an estimate of A − B: the interval flips with it; the p-value and standard error stay. */
+function bMinusA(d: DifferenceEstimate): DifferenceEstimate {
+  return { ...d, difference: d.difference === 0 ? 0 : -d.difference, lo: -d.hi, hi: -d.lo };
+}
+
+/** Compares every shared metric of one paired run (`joint` = the paired totals): `difference` is B − A. */
 export function compareMetrics(call: number, shared: SharedMetric[], joint: Totals, nA: number, nB: number, confidence: number): MetricComparison[] {
-  return shared.map((s) => {
-    const t = joint.metrics[nA + nB + s.joint];
-    if (s.kind === 'rate') {
-      // joint value 2a + b: 0 neither, 1 B only, 2 A only, 3 both.
-      const [n00, n01, n10, n11] = t.bins;
-      const d = pairedProportionDifference(n11, n10, n01, n00, confidence);
-      const n = n00 + n01 + n10 + n11;
-      return { ...d, call, metric: s.name, kind: s.kind, a: (n10 + n11) / n, b: (n01 + n11) / n };
-    }
-    // A and B over the same games as the difference (both sides recorded the metric there).
-    const d = pairedMeanDifference(t, s.offset, confidence);
-    return { ...d, call, metric: s.name, kind: s.kind, a: meanSummary(joint.metrics[nA + nB + s.joint + 1]).mean, b: meanSummary(joint.metrics[nA + nB + s.joint + 2]).mean };
-  });
+  return shared.map((s) => compareMetric(s, joint, nA, nB, confidence, call));
+}
+
+function compareMetric(s: SharedMetric, joint: Totals, nA: number, nB: number, confidence: number, call: number): MetricComparison {
+  const t = joint.metrics[nA + nB + s.joint];
+  if (s.kind === 'rate') {
+    // joint value 2a + b: 0 neither, 1 B only, 2 A only, 3 both.
+    const [n00, n01, n10, n11] = t.bins;
+    const d = bMinusA(pairedProportionDifference(n11, n10, n01, n00, confidence));
+    const n = n00 + n01 + n10 + n11;
+    return { ...d, call, metric: s.name, kind: s.kind, a: (n10 + n11) / n, b: (n01 + n11) / n };
+  }
+  // A and B over the same games as the difference (both sides recorded the metric there).
+  const d = bMinusA(pairedMeanDifference(t, s.offset, confidence));
+  return { ...d, call, metric: s.name, kind: s.kind, a: meanSummary(joint.metrics[nA + nB + s.joint + 1]).mean, b: meanSummary(joint.metrics[nA + nB + s.joint + 2]).mean };
 }
 
 /** Half-width of the interval of a difference. */
@@ -46,9 +56,54 @@ export interface PairedOutcome {
   outcomes: StopOutcome[];
 }
 
+/** What the headline needs beyond the comparisons: the main metric (--metric) and the --until-decided margin. */
+export interface HeadlineOptions {
+  metric?: string;
+  margin?: number;
+}
+
+const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+
+/** "p < 1e-15", "p = 3.2e-5", "p = 0.043". */
+export function pText(p: number): string {
+  if (!Number.isFinite(p)) return 'p unknown';
+  if (p < 1e-15) return 'p < 1e-15';
+  return p < 0.001 ? `p = ${p.toExponential(1)}` : `p = ${p.toFixed(3)}`;
+}
+
+/** A metric that counts wins (win, survival, success): a higher value makes the game easier for the players. */
+const isWinLike = (metric: string) => /^(win|won|surviv|success)/i.test(metric);
+
 /**
- * The report of `sim compare`: A, B, A − B per metric (paired), or the exact differences when
- * neither variant simulated.
+ * The one-line answer for one paired run: "handSize=6: win +20.4 pp [+18.2, +22.7], p < 1e-15 —
+ * easier". Rates in percentage points, means in their own unit with A → B; the verdict in words
+ * from the interval (or from the --until-decided decision).
+ */
+export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number): string {
+  const rate = c.kind === 'rate';
+  const scale = rate ? 100 : 1;
+  const unknown = !Number.isFinite(c.lo) || !Number.isFinite(c.hi);
+  // Enough digits that the interval's ends differ.
+  const half = unknown ? 0 : ((c.hi - c.lo) / 2) * scale;
+  const digits = rate ? (half >= 0.5 || half === 0 ? 1 : 2) : half === 0 ? 2 : Math.max(0, Math.min(6, 2 - Math.floor(Math.log10(half))));
+  const unit = rate ? ' pp' : '';
+  const value = `${signed(c.difference * scale, digits)}${unit}`;
+  const interval = unknown ? '[no interval]' : `[${signed(c.lo * scale, digits)}, ${signed(c.hi * scale, digits)}]`;
+  const from = rate ? `${(c.a * 100).toFixed(digits)}% → ${(c.b * 100).toFixed(digits)}%` : `${Number(c.a.toPrecision(4))} → ${Number(c.b.toPrecision(4))}`;
+  const up = c.lo > 0;
+  const down = c.hi < 0;
+  let verdict: string;
+  if (outcome?.decision === 'identical' || (c.difference === 0 && c.lo === 0 && c.hi === 0)) verdict = 'identical games: no difference';
+  else if (outcome?.decision === 'smaller than margin') verdict = `no difference bigger than ±${margin !== undefined ? `${Number((margin * scale).toPrecision(3))}${unit}` : 'the margin'} (sequential test)`;
+  else if (up || down) verdict = isWinLike(c.metric) ? (up ? 'easier' : 'harder') : up ? `higher with ${variant}` : `lower with ${variant}`;
+  else verdict = outcome?.decision === 'undecided' || outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
+  if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
+  return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;
+}
+
+/**
+ * The report of `sim compare`: A, B, B − A per metric (paired), or the exact differences when
+ * neither variant simulated. It leads (Report.text) with one line per paired run for the main metric.
  */
 export function compareReport(
   labelA: string,
@@ -60,9 +115,22 @@ export function compareReport(
   rv: PairedOutcome,
   seed: number,
   confidence: number,
+  headline: HeadlineOptions = {},
 ): Report {
   const simulated = rv.comparisons.length > 0;
   const exactDiffs = simulated ? [] : numericDiffs(repA.result, repB.result);
+  // The game's own names for its quantities (its table headers), e.g. "no wounds left" for lossEmptyWoundDeck.
+  const labelOf = columnLabels(repA.tables);
+  const changes = labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB;
+  const calls = [...new Set(rv.comparisons.map((c) => c.call))];
+  const answers = calls.flatMap((call) => {
+    const mine = rv.comparisons.filter((c) => c.call === call);
+    const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];
+    const outcome = rv.outcomes.find((o) => o.label === main.label);
+    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin)}`];
+  });
+  const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
+  
   const games = rv.outcomes.length ? Math.max(...rv.outcomes.map((o) => o.games)) : null;
   const policy = repA.policy ?? repB.policy;
   const notes = [
@@ -81,6 +149,7 @@ export function compareReport(
   return {
     ...provenance(repA.game, { a: paramsA, b: paramsB }),
     title: `Compare ${labelA} (A) with ${labelB} (B)`,
+    text: [...answers, ...exactAnswers].join('\n'),
     method: simulated ? 'mc' : 'exact',
     seed: simulated ? seed : null,
     n: games,
@@ -90,6 +159,7 @@ export function compareReport(
     result: {
       a: { label: labelA, params: paramsA, result: repA.result },
       b: { label: labelB, params: paramsB, result: repB.result },
+      answer: [...answers, ...exactAnswers],
       comparisons: rv.comparisons,
       stopping: rv.outcomes,
       exactDifferences: exactDiffs,
@@ -98,32 +168,33 @@ export function compareReport(
     tables: simulated
       ? [
           {
-            title: 'A − B per metric (paired on common random numbers)',
+            title: 'B − A per metric (paired on common random numbers)',
             columns: [
               ...(rv.outcomes.length > 1 ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
-              { key: 'metric', header: 'metric', format: 'text' },
+              { key: 'name', header: 'metric', format: 'text' },
               { key: 'a', header: 'A', format: 'sig4' },
               { key: 'b', header: 'B', format: 'sig4' },
-              { key: 'difference', header: 'A − B', format: 'sig4' },
+              { key: 'difference', header: 'B − A', format: 'sig4' },
               { key: 'lo', header: 'lo', format: 'sig4' },
               { key: 'hi', header: 'hi', format: 'sig4' },
               { key: 'pValue', header: 'p', format: 'pvalue' },
               { key: 'n', header: 'pairs', format: 'int' },
             ],
-            rows: rv.comparisons.map((c) => ({ label: c.label, metric: c.metric, a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test })),
+            // Rates (their A, B and B − A) as the table view's percentages: the same numbers, in the unit of the headline.
+            rows: rv.comparisons.map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
           },
         ]
       : [
           {
-            title: 'Exact differences (A − B) of every number that changed',
+            title: 'Exact differences (B − A) of every number that changed',
             columns: [
               { key: 'path', header: 'quantity', format: 'text' },
-              { key: 'a', header: 'A', format: 'prob' },
-              { key: 'b', header: 'B', format: 'prob' },
-              { key: 'difference', header: 'A − B', format: 'prob' },
+              { key: 'a', header: 'A', format: 'sig4' },
+              { key: 'b', header: 'B', format: 'sig4' },
+              { key: 'difference', header: 'B − A', format: 'sig4' },
             ],
             // A number only one variant has shows "–" on the other side.
-            rows: exactDiffs.map((d) => ({ path: d.path, a: Number.isNaN(d.a) ? null : d.a, b: Number.isNaN(d.b) ? null : d.b, difference: Number.isNaN(d.a - d.b) ? null : d.a - d.b })),
+            rows: exactDiffs.map((d) => ({ path: d.path, a: Number.isNaN(d.a) ? null : d.a, b: Number.isNaN(d.b) ? null : d.b, difference: Number.isNaN(d.b - d.a) ? null : d.b - d.a })),
           },
         ],
     notes,

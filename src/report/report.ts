@@ -3,20 +3,61 @@
 import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
+import { reportKind } from './reportKind.js';
 
 export type { Cell, Column, Report, ResultTable };
 
-export type Format = 'table' | 'csv' | 'json';
-export const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
+/** The output formats: `table`, `csv` and `json` are rendered here; `html` by src/report/html.ts. */
+export type Format = 'table' | 'csv' | 'json' | 'html';
+export const FORMATS: readonly Format[] = ['table', 'csv', 'json', 'html'];
+export type TextFormat = Exclude<Format, 'html'>;
 
-function formatCell(value: Cell, format: Column['format']): string {
+/**
+ * Version of the JSON report's shape (schemas/). Raised when a field is removed, renamed or
+ * changes meaning; adding a field keeps it (README: "JSON reports and their schema").
+ */
+export const SCHEMA_VERSION = 1;
+
+export interface RenderOptions {
+  /** Width the table view fits (the terminal's columns; 100 when not a terminal). */
+  width?: number;
+  /** The answer tables only: no assumption list (counted in one line), no notes. */
+  brief?: boolean;
+  /** CSV: only this table (by name or 1-based number, see tableNames), without the `table` column. */
+  table?: string;
+}
+
+/** The default width of the table view when the output is not a terminal. */
+export const DEFAULT_WIDTH = 100;
+
+/**
+ * A name for each table, unique within the report: its title without parenthesised parts, in
+ * lower-case words joined by hyphens, at most 60 characters ("Win rate and causes of loss by Rev-9
+ * version" → "win-rate-and-causes-of-loss-by-rev-9-version"); a repeated name gets "-2", "-3".
+ */
+export function tableNames(tables: readonly ResultTable[]): string[] {
+  const seen = new Map<string, number>();
+  return tables.map((t, i) => {
+    // Parenthesised asides often carry parameter values: left out, so a name stays put across runs.
+    const stem = t.title.replace(/\([^()]*\)/g, ' ');
+    const words = stem.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    const slug = (words.length > 60 ? words.slice(0, 60).replace(/-[^-]*$/, '') : words) || `table-${i + 1}`;
+    const k = (seen.get(slug) ?? 0) + 1;
+    seen.set(slug, k);
+    return k === 1 ? slug : `${slug}-${k}`;
+  });
+}
+
+/** A cell as the table view (and the HTML page) shows it. */
+export function formatCell(value: Cell, format: Column['format']): string {
   if (value === null || value === undefined) return '–';
   if (typeof value === 'number') {
     // NaN is an unknown (no interval, no test), shown like a missing value.
     if (!Number.isFinite(value)) return Number.isNaN(value) ? '–' : String(value);
     switch (format) {
       case 'prob':
-        return value.toFixed(4);
+        // A rate or probability as a percentage, to two decimals (0.7344 → 73.44%); exactly 0 and 1 as 0% and 100%.
+        return value === 0 || value === 1 ? `${value * 100}%` : `${(value * 100).toFixed(2)}%`;
       case 'fixed2':
         return value.toFixed(2);
       case 'int':
@@ -33,10 +74,8 @@ function formatCell(value: Cell, format: Column['format']): string {
   return String(value);
 }
 
-/** Width the table view aims for: columns of text wrap to fit it; numbers never wrap. */
-const TABLE_WIDTH = 100;
-
-function renderTable(t: ResultTable): string {
+/** Fits one table into `width` columns: text columns wrap; numbers never wrap. */
+function renderTable(t: ResultTable, width: number): string {
   const cells = t.rows.map((row) => t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
   // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
   const widths = t.columns.map((c, i) => 2 + Math.max(c.header.length, ...cells.map((r) => r[i].length)));
@@ -49,12 +88,12 @@ function renderTable(t: ResultTable): string {
     Math.min(widths[i], 2 + Math.max(longestWord(c.header), ...cells.map((r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length)))),
   );
   const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
-  for (let cols = shrinkable(); totalOf(all) > TABLE_WIDTH && cols.length; cols = shrinkable()) {
+  for (let cols = shrinkable(); totalOf(all) > width && cols.length; cols = shrinkable()) {
     const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));
     widths[widest] -= 1;
   }
-  const title = wrap(t.title, TABLE_WIDTH, 2);
-  if (totalOf(all) <= TABLE_WIDTH) return `${title}\n${tableText(t, cells, all, widths)}`;
+  const title = wrap(t.title, width, 2);
+  if (totalOf(all) <= width) return `${title}\n${tableText(t, cells, all, widths)}`;
   // Still too wide (many numeric columns): split the columns into blocks that fit, one under the
   // other, each repeating the leading label columns (the first column, and the text columns that
   // follow it) so every row stays readable.
@@ -65,10 +104,10 @@ function renderTable(t: ResultTable): string {
   const blocks: number[][] = [];
   for (const i of all.slice(labels)) {
     const last = blocks[blocks.length - 1];
-    if (last && totalOf([...labelCols, ...last, i]) <= TABLE_WIDTH) last.push(i);
+    if (last && totalOf([...labelCols, ...last, i]) <= width) last.push(i);
     else blocks.push([i]);
   }
-  const parts = blocks.map((b, k) => `${k === 0 ? title : wrap(`${t.title} (continued, ${k + 1} of ${blocks.length})`, TABLE_WIDTH, 2)}\n${tableText(t, cells, [...labelCols, ...b], widths)}`);
+  const parts = blocks.map((b, k) => `${k === 0 ? title : wrap(`${t.title} (continued, ${k + 1} of ${blocks.length})`, width, 2)}\n${tableText(t, cells, [...labelCols, ...b], widths)}`);
   return parts.join('\n');
 }
 
@@ -85,8 +124,9 @@ function tableText(t: ResultTable, cells: string[][], cols: readonly number[], w
   return table.toString();
 }
 
-function headerLines(r: Report): string[] {
-  const lines = [wrap(r.title, TABLE_WIDTH, 2)];
+/** The report's title and its one line of run facts (method, games, seed, interval level, policy). */
+export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
+  const lines = [wrap(r.title, width, 2)];
   if (r.method === 'none') return lines;
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
@@ -113,22 +153,59 @@ export function wrap(text: string, width = 100, indent = 2): string {
   return out.join('\n');
 }
 
-export function renderText(r: Report): string {
-  const parts = [headerLines(r).join('\n')];
+export function renderText(r: Report, opts: RenderOptions = {}): string {
+  const width = Math.max(40, opts.width ?? DEFAULT_WIDTH);
+  const parts = [headerLines(r, width).join('\n')];
   if (r.text) parts.push(r.text.replace(/\n+$/, ''));
-  for (const t of r.tables) parts.push(renderTable(t));
-  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, 100, 4))].join('\n'));
-  if (r.notes.length) parts.push(r.notes.map((n) => wrap(`Note: ${n}`)).join('\n'));
+  for (const t of r.tables) parts.push(renderTable(t, width));
+  if (opts.brief) {
+    // The answer only; what stands behind it is counted, and kept in full in JSON and HTML.
+    const behind = [r.assumptions.length ? `${r.assumptions.length} assumption${r.assumptions.length === 1 ? '' : 's'}` : '', r.notes.length ? `${r.notes.length} note${r.notes.length === 1 ? '' : 's'}` : ''].filter(Boolean);
+    if (behind.length) parts.push(wrap(`(${behind.join(' and ')} not shown: drop --brief, or see --format json or html)`, width, 2));
+    return parts.join('\n\n') + '\n';
+  }
+  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, width, 4))].join('\n'));
+  if (r.notes.length) parts.push(r.notes.map((n) => wrap(`Note: ${n}`, width)).join('\n'));
   return parts.join('\n\n') + '\n';
 }
 
-/** CSV: each table with its header row; tables are separated by one empty line. Raw numbers, full precision. */
-export function renderCsv(r: Report): string {
-  return r.tables
-    .map((t) =>
-      stringify([t.columns.map((c) => c.key), ...t.rows.map((row) => t.columns.map((c) => csvCell(row[c.key])))]),
-    )
-    .join('\n');
+/** The table that `table` names (a name from tableNames, or its number from 1); throws a message listing the names. */
+export function selectTable(r: Report, table: string): ResultTable {
+  const names = tableNames(r.tables);
+  const byName = names.indexOf(table);
+  const byNumber = /^\d+$/.test(table) ? Number(table) - 1 : -1;
+  const i = byName >= 0 ? byName : byNumber >= 0 && byNumber < names.length ? byNumber : -1;
+  if (i < 0) throw new RangeError(`no table "${table}" in this report; its tables: ${names.map((n, k) => `${k + 1} ${n}`).join(', ') || 'none'}`);
+  return r.tables[i];
+}
+
+/** One table as CSV: a header row of its column keys, then its rows (raw numbers, full precision). */
+export function tableCsv(t: ResultTable): string {
+  return stringify([t.columns.map((c) => c.key), ...t.rows.map((row) => t.columns.map((c) => csvCell(row[c.key])))]);
+}
+
+/**
+ * CSV, one rectangular table in every case (every row has the header's column count), with the
+ * column keys of the JSON report's `tables`:
+ * - `table` given: that table alone;
+ * - a report with one table: that table;
+ * - several tables: the long format: a first column `table` (the table's name, see tableNames),
+ *   then every column of every table (in order of first appearance); a row leaves the columns of
+ *   other tables empty.
+ */
+export function renderCsv(r: Report, opts: RenderOptions = {}): string {
+  if (opts.table !== undefined) return tableCsv(selectTable(r, opts.table));
+  if (r.tables.length === 1) return tableCsv(r.tables[0]);
+  const names = tableNames(r.tables);
+  const keys: string[] = [];
+  for (const t of r.tables) for (const c of t.columns) if (!keys.includes(c.key)) keys.push(c.key);
+  // A game column named `table` would clash with ours: the long format calls its own column `table` only when it is free.
+  const tableKey = keys.includes('table') ? 'sim.table' : 'table';
+  const rows = r.tables.flatMap((t, i) => {
+    const own = new Set(t.columns.map((c) => c.key));
+    return t.rows.map((row) => [names[i], ...keys.map((k) => (own.has(k) ? csvCell(row[k]) : ''))]);
+  });
+  return stringify([[tableKey, ...keys], ...rows]);
 }
 
 /**
@@ -141,18 +218,33 @@ function csvCell(v: unknown): unknown {
   return v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v)) ? '' : v;
 }
 
-/** JSON: the whole report minus the presentation tables. */
-export function renderJson(r: Report): string {
-  const { tables: _tables, ...rest } = r;
-  return JSON.stringify(rest, null, 2) + '\n';
+/**
+ * The JSON report: `schemaVersion` and `kind` first, then the report, its tables last with their
+ * names (the CSV's `table` values) and columns: the CSV's field names are the tables' column keys.
+ */
+export function jsonReport(r: Report): Record<string, unknown> {
+  const { tables, ...rest } = r;
+  const names = tableNames(tables ?? []);
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    kind: reportKind(r),
+    ...rest,
+    tables: (tables ?? []).map((t, i) => ({ name: names[i], ...t })),
+  };
 }
 
-export function render(r: Report, format: Format): string {
+/** JSON: the whole report (see jsonReport), indented. NaN and infinities are written as null. */
+export function renderJson(r: Report): string {
+  return JSON.stringify(jsonReport(r), null, 2) + '\n';
+}
+
+/** The text formats (table, csv, json); `html` is asynchronous (renderHtml in src/report/html.ts). */
+export function render(r: Report, format: TextFormat, opts: RenderOptions = {}): string {
   switch (format) {
     case 'table':
-      return renderText(r);
+      return renderText(r, opts);
     case 'csv':
-      return renderCsv(r);
+      return renderCsv(r, opts);
     case 'json':
       return renderJson(r);
   }

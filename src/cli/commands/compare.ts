@@ -131,7 +131,7 @@ async function loadVariant(arg: string, which: 'a' | 'b'): Promise<{ label: stri
 export function registerCompare(program: Command): void {
   const cmd = program
     .command('compare')
-    .description('compare two variants on common random numbers: A, B, A − B with its interval and a paired p-value')
+    .description('compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value')
     .argument('<a>', 'scenario file (or game id) for variant A')
     .argument('[b]', 'scenario file for variant B; without it, B is A plus the --set changes')
     .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect)
@@ -167,6 +167,6 @@ export function registerCompare(program: Command): void {
     const sideRun = (s: 0 | 1, req: RunRequest) => runReport(req, seed, rv.side(s)).finally(() => rv.finish(s));
     const [repA, repB] = await Promise.all([sideRun(0, request(A, paramsA)), sideRun(1, request(B, paramsB))]);
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
-    emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence), opts);
+    emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
   });
 }

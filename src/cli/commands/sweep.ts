@@ -1,6 +1,7 @@
 // `sim sweep GAME --grid key=v1,v2 …`: the cross product of parameter values, every cell on the
 // same seed (so the same game indices and streams). Each table of the game's report becomes one
 // sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
+import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { collect } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
@@ -91,9 +92,12 @@ export function registerSweep(program: Command): void {
     const cells = crossProduct(axes);
     const reports: Report[] = [];
     let cellOpts = runOpts;
-    for (const cell of cells) {
+    const startedMs = performance.now();
+    for (const [k, cell] of cells.entries()) {
       const params = resolveFromSources(mode.params, scenario, sets, {}, cell);
-      const report = await runReport({ ...found, params, opts: cellOpts }, seed);
+      // The progress bar says "cell k of n" and the sweep's overall ETA.
+      const progress = { label: `cell ${k + 1} of ${cells.length}`, done: k, total: cells.length, startedMs };
+      const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed);
       reports.push(report);
       // Ctrl-C: the cell that was playing is reported partial, the cells after it not at all.
       if (report.partial || interruption().aborted) break;

@@ -1,0 +1,453 @@
+// The plots of a report, as Vega-Lite specifications (pure data; src/report/svg.ts draws them).
+// Every estimate is drawn with its interval. What is drawn depends on the report's kind:
+// - compare: a forest plot of B − A per metric (rates in percentage points, means on their own scales);
+// - sweep: each metric with an interval against the swept parameter, a band per line, one line per
+//   other axis (and per row label of the game's table, e.g. the Rev-9 version);
+// - a game: from its tables, every column with an interval (value, lo, hi) against the table's row
+//   labels, with the exact value beside a Monte Carlo estimate where the table has one; distributions
+//   (an integer first column: k, attacks, damage) as bars; die-step tables as heatmaps; plus, from
+//   the result, Dark Fate's causes of loss and game length, and any `distribution` of a count.
+import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
+import { reportKind } from './reportKind.js';
+
+/** A Vega-Lite specification (JSON). Kept loose: the specs are data, checked by drawing them. */
+export type VlSpec = Record<string, unknown>;
+
+export interface Chart {
+  title: string;
+  /** One line under the chart: what the marks and the bars mean. */
+  caption: string;
+  spec: VlSpec;
+}
+
+type Row = Record<string, Cell>;
+
+const WIDTH = 560;
+/** More bars or points than this in one chart and it stops being readable: the table shows them. */
+const MAX_MARKS = 400;
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function base(title: string, data: Row[] | Record<string, unknown>[]): VlSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: title, anchor: 'start', fontSize: 13 },
+    data: { values: data },
+    background: 'white',
+    config: { view: { stroke: '#ddd' }, axis: { labelLimit: 220, titleFontWeight: 'normal' }, legend: { labelLimit: 260 } },
+  };
+}
+
+/** How one quantitative column is shown: as a percentage for probabilities. */
+function quant(field: string, title: string, prob: boolean, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { field, type: 'quantitative', title, ...(prob ? { axis: { format: '.0%' } } : {}), scale: { zero: prob }, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables: intervals and distributions.
+
+export interface IntervalColumns {
+  value: Column;
+  lo: Column;
+  hi: Column;
+  /** The exact value beside a Monte Carlo estimate, when the table has one. */
+  exact?: Column;
+}
+
+/**
+ * The value columns of a table that carry an interval: a column V with `${V}Lo`/`${V}Hi`, or
+ * columns `lo`/`hi` right after it (the games' convention); the exact column beside an estimate is
+ * `exact` for `estimate`, else `${V}Exact`.
+ */
+export function intervalColumns(t: ResultTable): IntervalColumns[] {
+  const out: IntervalColumns[] = [];
+  const byKey = new Map(t.columns.map((c) => [c.key, c]));
+  t.columns.forEach((c, i) => {
+    if (c.format === 'text' || c.key === 'lo' || c.key === 'hi' || /(Lo|Hi)$/.test(c.key)) return;
+    let lo = byKey.get(`${c.key}Lo`);
+    let hi = byKey.get(`${c.key}Hi`);
+    if (!lo && t.columns[i + 1]?.key === 'lo' && t.columns[i + 2]?.key === 'hi') [lo, hi] = [t.columns[i + 1], t.columns[i + 2]];
+    if (!lo || !hi) return;
+    const exact = byKey.get(c.key === 'estimate' ? 'exact' : `${c.key}Exact`);
+    out.push({ value: c, lo, hi, ...(exact ? { exact } : {}) });
+  });
+  return out;
+}
+
+/** The columns that name a row: the leading text columns, else an integer first column (k, attacks). */
+function labelColumns(t: ResultTable): { labels: Column[]; ordinal: Column | null } {
+  const labels: Column[] = [];
+  for (const c of t.columns) {
+    if (c.format !== 'text') break;
+    labels.push(c);
+  }
+  if (labels.length) return { labels, ordinal: null };
+  const first = t.columns[0];
+  return first && first.format === 'int' ? { labels: [], ordinal: first } : { labels: [], ordinal: null };
+}
+
+const rowLabel = (row: Row, labels: Column[]) => labels.map((c) => String(row[c.key] ?? '–')).join(' · ');
+
+const isProbColumn = (c: Column) => c.format === 'prob';
+
+/** A bar or point per row with its interval (and the exact value as a tick) for one interval group. */
+function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ordinal: Column | null): Chart | null {
+  const rows = t.rows.filter((r) => isNum(r[g.value.key]) && isNum(r[g.lo.key]) && isNum(r[g.hi.key]));
+  if (rows.length < 1 || rows.length > MAX_MARKS) return null;
+  // A probability column, or estimates of one (no format but values in [0, 1] beside prob columns of the same table).
+  const prob = isProbColumn(g.value);
+  // Rows named by text may measure different things (a probability beside a mean): drawn on one
+  // axis only when they are probabilities, or of one order of magnitude.
+  if (!prob && !ordinal) {
+    const values = rows.map((r) => Math.abs(r[g.value.key] as number)).filter((v) => v > 0);
+    if (values.length && Math.max(...values) > 10 * Math.min(...values)) return null;
+  }
+  const xField = ordinal ? ordinal.key : '_label';
+  const data = rows.map((r) => ({ ...r, _label: rowLabel(r, labels) }));
+  const header = g.value.header === 'MC' || g.value.key === 'estimate' ? 'estimate' : g.value.header;
+  const x = ordinal
+    ? { field: xField, type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } }
+    : { field: xField, type: 'nominal', title: null, sort: null, axis: { labelAngle: rows.length > 6 || data.some((d) => d._label.length * 7 > 90) ? -25 : 0 } };
+  const layers: VlSpec[] = [
+    { mark: { type: 'bar', color: '#7aa6d8', opacity: 0.85 }, encoding: { x, y: quant(g.value.key, header, prob) } },
+    { mark: { type: 'rule', color: '#1f3b73', strokeWidth: 1.5 }, encoding: { x, y: quant(g.lo.key, header, prob), y2: { field: g.hi.key } } },
+  ];
+  if (g.exact) layers.push({ mark: { type: 'tick', color: '#d62728', thickness: 2, size: 18 }, encoding: { x, y: quant(g.exact.key, header, prob) } });
+  const what = `${header}${labels.length ? ` by ${labels.map((c) => c.header).join(' · ')}` : ordinal ? ` by ${ordinal.header}` : ''}`;
+  return {
+    title: `${t.title}: ${what}`,
+    caption: `Bars: ${header}; black lines: its interval (${g.lo.header}–${g.hi.header})${g.exact ? '; red tick: the exact value' : ''}.`,
+    spec: { ...base(`${t.title}`, data), width: Math.min(WIDTH, Math.max(260, rows.length * (ordinal ? 30 : 90))), height: 220, layer: layers },
+  };
+}
+
+/** Bars of the probability columns of a distribution table (integer first column, no intervals). */
+function distributionChart(t: ResultTable, ordinal: Column): Chart | null {
+  const probs = t.columns.filter((c) => c !== ordinal && isProbColumn(c) && !/cumulative|atleast|P\(<=|P\(>=/i.test(`${c.key} ${c.header}`));
+  if (!probs.length || t.rows.length < 2 || t.rows.length * probs.length > MAX_MARKS) return null;
+  const data = t.rows.flatMap((r) => probs.filter((c) => isNum(r[c.key])).map((c) => ({ k: r[ordinal.key], series: c.header, p: r[c.key] })));
+  const x = { field: 'k', type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } };
+  const spec: VlSpec = {
+    ...base(t.title, data),
+    width: Math.min(WIDTH, Math.max(200, t.rows.length * 28 * Math.max(1, probs.length / 2))),
+    height: 200,
+    mark: { type: 'bar' },
+    encoding: {
+      x,
+      y: quant('p', 'share', true),
+      ...(probs.length > 1 ? { color: { field: 'series', type: 'nominal', title: null }, xOffset: { field: 'series' } } : { color: { value: '#4c78a8' } }),
+    },
+  };
+  return { title: t.title, caption: `Bars: ${probs.map((c) => c.header).join(', ')} for each ${ordinal.header} (exact or estimated shares; intervals where the table has them are drawn in the chart beside).`, spec };
+}
+
+/** The charts of a game report's tables. */
+export function tableCharts(tables: readonly ResultTable[]): Chart[] {
+  const out: Chart[] = [];
+  for (const t of tables) {
+    if (!t.rows.length) continue;
+    const { labels, ordinal } = labelColumns(t);
+    const groups = intervalColumns(t);
+    for (const g of groups) {
+      const c = intervalChart(t, g, labels, ordinal);
+      if (c) out.push(c);
+    }
+    if (!groups.length && ordinal) {
+      const c = distributionChart(t, ordinal);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results: what the tables do not carry.
+
+interface Estimate {
+  estimate: number;
+  lo: number;
+  hi: number;
+}
+interface CountSummaryLike {
+  mean: number;
+  lo: number;
+  hi: number;
+  p10: number | null;
+  p50: number | null;
+  p90: number | null;
+  distribution?: number[];
+}
+const isEstimate = (v: unknown): v is Estimate => isObject(v) && isNum(v.estimate) && isNum(v.lo) && isNum(v.hi);
+const isCountSummary = (v: unknown): v is CountSummaryLike => isObject(v) && isNum(v.mean) && 'p50' in v && isNum(v.lo) && isNum(v.hi);
+
+/** Dark Fate: causes of loss per Rev-9 version, and game length (quantiles, or histograms when the result has them). */
+function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) => string): Chart[] {
+  const versions = Array.isArray(result.versions) ? (result.versions as Record<string, unknown>[]) : [];
+  if (!versions.length) return [];
+  const out: Chart[] = [];
+  const causes = ['win', 'lossThreeWounds', 'lossEmptyWoundDeck', 'turnCap'];
+  const causeRows = versions.flatMap((v) =>
+    causes.filter((c) => isEstimate(v[c])).map((c) => {
+      const e = v[c] as Estimate;
+      return { version: String(v.name ?? v.rev9), outcome: c === 'turnCap' ? 'turn cap (no result)' : c === 'win' ? 'win' : `lost: ${labelOf(c)}`, p: e.estimate, lo: e.lo, hi: e.hi };
+    }),
+  );
+  if (causeRows.length) {
+    const x = { field: 'version', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0 } };
+    const enc = { x, xOffset: { field: 'outcome', sort: null }, color: { field: 'outcome', type: 'nominal', title: 'how the game ended', sort: null } };
+    out.push({
+      title: 'How the game ends, by Rev-9 version',
+      caption: 'Bars: share of games ending in a win or in each cause of loss; black lines: each interval.',
+      spec: {
+        ...base('How the game ends, by Rev-9 version', causeRows),
+        width: Math.min(WIDTH, 120 * versions.length),
+        height: 220,
+        layer: [
+          { mark: 'bar', encoding: { ...enc, y: quant('p', 'share of games', true) } },
+          { mark: { type: 'rule', color: 'black' }, encoding: { ...enc, color: { value: 'black' }, y: quant('lo', 'share of games', true), y2: { field: 'hi' } } },
+        ],
+      },
+    });
+  }
+  const length = versions.flatMap((v) =>
+    (['turns', 'turnsWhenWon', 'turnsWhenLost'] as const)
+      .filter((k) => isCountSummary(v[k]))
+      .map((k) => {
+        const s = v[k] as CountSummaryLike;
+        return { version: String(v.name ?? v.rev9), games: k === 'turns' ? 'all games' : k === 'turnsWhenWon' ? 'won games' : 'lost games', mean: s.mean, lo: s.lo, hi: s.hi, p10: s.p10, p50: s.p50, p90: s.p90 };
+      }),
+  );
+  if (length.length) {
+    const y = { field: 'version', type: 'nominal', title: null, sort: null };
+    const enc = { y, yOffset: { field: 'games', sort: null }, color: { field: 'games', type: 'nominal', title: null, sort: null } };
+    out.push({
+      title: 'Game length (player turns), by Rev-9 version',
+      caption: 'Thin line: p10 to p90 of game length; tick: median; dot: mean, with its interval as the thick line.',
+      spec: {
+        ...base('Game length (player turns), by Rev-9 version', length),
+        width: WIDTH - 100,
+        height: { step: 16 },
+        layer: [
+          { mark: { type: 'rule', opacity: 0.6 }, encoding: { ...enc, x: { field: 'p10', type: 'quantitative', title: 'player turns' }, x2: { field: 'p90' } } },
+          { mark: { type: 'tick', thickness: 2 }, encoding: { ...enc, x: { field: 'p50', type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeWidth: 4 }, encoding: { ...enc, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+          { mark: { type: 'point', filled: true, size: 40 }, encoding: { ...enc, x: { field: 'mean', type: 'quantitative' } } },
+        ],
+      },
+    });
+  }
+  return out;
+}
+
+/** Histograms of every count summary in the result that carries a `distribution` (share of games per value, from 0). */
+function distributionCharts(result: unknown): Chart[] {
+  const found: { path: string; dist: number[]; group: string; name: string }[] = [];
+  const walk = (v: unknown, path: string[], depth: number) => {
+    if (depth > 5 || !isObject(v)) {
+      if (Array.isArray(v) && depth <= 5) v.forEach((x, i) => walk(x, [...path, String(isObject(x) ? (x.name ?? x.rev9 ?? i) : i)], depth + 1));
+      return;
+    }
+    if (isCountSummary(v) && Array.isArray(v.distribution) && v.distribution.every(isNum) && v.distribution.length > 1) {
+      found.push({ path: path.join('.'), dist: v.distribution, group: path.slice(0, -1).join(' · '), name: path[path.length - 1] });
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) walk(x, [...path, k], depth + 1);
+  };
+  walk(result, [], 0);
+  const byGroup = new Map<string, typeof found>();
+  for (const f of found) byGroup.set(f.group, [...(byGroup.get(f.group) ?? []), f]);
+  const out: Chart[] = [];
+  for (const [group, items] of byGroup) {
+    const max = Math.max(...items.map((i) => i.dist.length));
+    if (max * items.length > MAX_MARKS * 2) continue;
+    const data = items.flatMap((i) => i.dist.map((p, k) => ({ value: k, series: i.name, p })));
+    const title = `Distribution${group ? ` of ${group}` : ''}: share of games with each value`;
+    out.push({
+      title,
+      caption: `Bars: share of games with exactly that value, per ${items.map((i) => i.name).join(', ')}.`,
+      spec: {
+        ...base(title, data),
+        width: Math.min(WIDTH, Math.max(200, max * 14 * Math.max(1, items.length / 2))),
+        height: 180,
+        mark: 'bar',
+        encoding: {
+          x: { field: 'value', type: max > 40 ? 'quantitative' : 'ordinal', title: 'value', ...(max > 40 ? { bin: false } : { axis: { labelAngle: 0 } }) },
+          y: quant('p', 'share of games', true),
+          ...(items.length > 1 ? { color: { field: 'series', type: 'nominal', title: null }, ...(max > 40 ? {} : { xOffset: { field: 'series' } }) } : {}),
+        },
+      },
+    });
+  }
+  return out;
+}
+
+/** Die-step tables (`axes` and `cells` with `p`): heatmaps, one per value of the first axis when there are five. */
+function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] {
+  const axes = result.axes as unknown[];
+  const cells = result.cells as Record<string, unknown>[];
+  if (!Array.isArray(axes) || !axes.every((a) => typeof a === 'string') || !Array.isArray(cells) || !cells.length || !isNum(cells[0].p)) return [];
+  const keys = axes as string[];
+  const split = keys.length >= 5 ? keys[0] : null;
+  const rest = split ? keys.slice(1) : keys;
+  const x = rest[rest.length - 1];
+  const [y, row, column] = rest.slice(0, -1);
+  const values = (k: string) => [...new Set(cells.map((c) => String(c[k])))];
+  const groups = split ? values(split) : [''];
+  const metric = typeof result.metric === 'string' ? result.metric : 'p';
+  return groups.map((g) => {
+    const data = (split ? cells.filter((c) => String(c[split]) === g) : cells).map((c) => ({ ...c, [x]: String(c[x]) }));
+    const t = `P(${metric})${split ? ` with ${split} ${g}` : ''}: ${y ?? ''} × ${x}${row ? `, rows by ${row}` : ''}${column ? `, columns by ${column}` : ''}`;
+    const inner: VlSpec = {
+      width: (row || column ? 14 : 24) * values(x).length,
+      height: (row || column ? 12 : 18) * (y ? values(y).length : 1),
+      layer: [
+        {
+          mark: 'rect',
+          encoding: {
+            x: { field: x, type: 'ordinal', sort: values(x), title: x },
+            ...(y ? { y: { field: y, type: 'ordinal', sort: values(y), title: y } } : {}),
+            color: { field: 'p', type: 'quantitative', title: `P(${metric})`, scale: { domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%' } },
+          },
+        },
+      ],
+    };
+    const spec: VlSpec = row || column
+      ? { ...base(t, data), facet: { ...(row ? { row: { field: row, type: 'ordinal', sort: values(row), title: row } } : {}), ...(column ? { column: { field: column, type: 'ordinal', sort: values(column), title: column } } : {}) }, spec: inner, resolve: { scale: { color: 'shared' } } }
+      : { ...base(t, data), ...inner };
+    return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour: exact P(${metric}) per cell, from 0 (dark) to 100% (yellow).`, spec };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compare and sweep.
+
+interface Comparison {
+  metric: string;
+  kind: 'rate' | 'count';
+  label?: string;
+  difference: number;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** Forest plots of B − A per metric: rates in percentage points on one axis, means each on its own. */
+function compareCharts(result: Record<string, unknown>, labelOf: (key: string) => string): Chart[] {
+  const comps = (Array.isArray(result.comparisons) ? result.comparisons : []) as Comparison[];
+  const runs = new Set(comps.map((c) => c.label ?? ''));
+  const name = (c: Comparison) => `${labelOf(c.metric)}${runs.size > 1 ? ` (${c.label})` : ''}`;
+  const out: Chart[] = [];
+  const rates = comps.filter((c) => c.kind === 'rate' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference * 100, lo: isNum(c.lo) ? c.lo * 100 : c.difference * 100, hi: isNum(c.hi) ? c.hi * 100 : c.difference * 100 }));
+  const layers = (xTitle: string) => [
+    { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+    { mark: { type: 'rule', strokeWidth: 2, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null, title: null }, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } } },
+    { mark: { type: 'point', filled: true, size: 60, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null }, x: { field: 'd', type: 'quantitative' } } },
+  ];
+  if (rates.length) {
+    out.push({
+      title: 'B − A for each rate (percentage points)',
+      caption: 'Dot: B − A; line: its interval; dashed line: no difference. Right of the line: higher in B.',
+      spec: { ...base('B − A for each rate (percentage points)', rates), width: WIDTH - 160, height: { step: 22 }, layer: layers('B − A (percentage points)') },
+    });
+  }
+  const counts = comps.filter((c) => c.kind === 'count' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference, lo: isNum(c.lo) ? c.lo : c.difference, hi: isNum(c.hi) ? c.hi : c.difference }));
+  if (counts.length) {
+    out.push({
+      title: 'B − A for each mean (each on its own scale)',
+      caption: 'Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.',
+      spec: {
+        ...base('B − A for each mean (each on its own scale)', counts),
+        facet: { row: { field: 'metric', type: 'nominal', sort: null, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: 220 } } },
+        spec: { width: WIDTH - 260, height: 18, layer: layers('B − A').map((l, i) => (i === 0 ? l : { ...l, encoding: { ...(l.encoding as object), y: undefined } })) },
+        resolve: { scale: { x: 'independent' } },
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Sweep: every interval column of each sweep table against the swept parameter (the first axis
+ * whose values are all numbers, else the first), with a band for the interval and one line per
+ * combination of the other axes and the table's own row labels.
+ */
+function sweepCharts(r: Report): Chart[] {
+  const axes = ((r.result as Record<string, unknown>).axes as { key: string; values: string[] }[]) ?? [];
+  if (!axes.length) return [];
+  const numeric = axes.find((a) => a.values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))));
+  const xAxis = numeric ?? axes[0];
+  const out: Chart[] = [];
+  for (const t of r.tables) {
+    const others = t.columns.filter((c) => c.format === 'text' && c.key !== `cell.${xAxis.key}`);
+    for (const g of intervalColumns(t)) {
+      const rows = t.rows.filter((row) => isNum(row[g.value.key]) && isNum(row[g.lo.key]) && isNum(row[g.hi.key]));
+      if (!rows.length || rows.length > MAX_MARKS) continue;
+      const prob = isProbColumn(g.value);
+      const data = rows.map((row) => ({
+        x: numeric ? Number(row[`cell.${xAxis.key}`]) : String(row[`cell.${xAxis.key}`]),
+        y: row[g.value.key],
+        lo: row[g.lo.key],
+        hi: row[g.hi.key],
+        line: others.map((c) => (c.key.startsWith('cell.') ? `${c.header}=${row[c.key]}` : String(row[c.key]))).join(' · ') || 'all',
+      }));
+      const lines = new Set(data.map((d) => d.line)).size;
+      const xEnc = numeric ? { field: 'x', type: 'quantitative', title: xAxis.key, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: xAxis.key, sort: null };
+      const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: others.map((c) => c.header).join(' · '), sort: null } } : {};
+      const title = `${g.value.header} against ${xAxis.key}${lines > 1 ? `, one line per ${others.map((c) => c.header).join(' · ')}` : ''}`;
+      out.push({
+        title,
+        caption: 'Line and dots: the estimate in each cell; shaded band and bars: its interval.',
+        spec: {
+          ...base(title, data),
+          width: WIDTH - 140,
+          height: 260,
+          layer: [
+            { mark: { type: 'area', opacity: 0.18 }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'errorbar', ticks: true }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: quant('y', g.value.header, prob), ...color } },
+          ],
+        },
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Column key → header over every table of a report: the game's own names for its quantities
+ * ("no wounds left" for lossEmptyWoundDeck). Headers of one or two characters (k, lo) name a
+ * column, not a quantity: the key stays.
+ */
+export function columnLabels(tables: readonly ResultTable[]): (key: string) => string {
+  const m = new Map<string, string>();
+  for (const t of tables) for (const c of t.columns) if (!m.has(c.key) && c.header !== c.key && c.header.length >= 3) m.set(c.key, c.header);
+  return (key) => m.get(key) ?? key;
+}
+
+/** Every chart of a report (none for parameter lists and check summaries). */
+export function chartsOf(r: Report, labels: (key: string) => string = columnLabels(r.tables ?? [])): Chart[] {
+  const kind = reportKind(r);
+  const result = isObject(r.result) ? r.result : {};
+  switch (kind) {
+    case 'compare': {
+      // The compare table names each metric as the game's tables do (its `name` column).
+      const names = new Map((r.tables ?? []).flatMap((t) => t.rows).filter((row) => typeof row.metric === 'string' && typeof row.name === 'string').map((row) => [row.metric as string, row.name as string]));
+      return compareCharts(result, (key) => names.get(key) ?? labels(key));
+    }
+    case 'sweep':
+      return sweepCharts(r);
+    case 'check':
+    case 'params':
+      return [];
+    case 'game': {
+      if (Array.isArray(result.axes) && Array.isArray(result.cells)) return heatmapCharts(result, r.title);
+      const specific = r.game === 'darkfate' ? darkfateCharts(result, labels) : [];
+      const fromTables = tableCharts(r.tables ?? []);
+      // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.
+      const tableDrawsDistribution = (r.tables ?? []).some((t) => /distribution/i.test(t.title));
+      return [...fromTables, ...specific, ...(tableDrawsDistribution ? [] : distributionCharts(result))];
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// The HTML report: each page kind is one self-contained file (no URL, no script but its embedded
+// JSON), and in a real browser (Debian's chromium, headless, driven by playwright-core: one browser
+// for the whole file) it loads with no console error and no request, and every chart has drawn marks.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/runCli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const dir = mkdtempSync(join(tmpdir(), 'sim-html-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Each page kind: the command, and the chart titles it must have (a prefix each). */
+const PAGES: { name: string; args: string[]; charts: RegExp[] }[] = [
+  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^Win rate and causes of loss/, /^How the game ends, by Rev-9/, /^Game length/] },
+  { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/] },
+  { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/] },
+  { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/] },
+  { name: 'terror', args: ['terror', '-n', '300', '--seed', '1', '-j', '1'], charts: [/^Per Death Order card/, /^Distribution/] },
+  { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/] },
+];
+
+const file = (name: string) => join(dir, `${name}.html`);
+
+beforeAll(() => {
+  for (const p of PAGES) {
+    const r = runCli([...p.args, '-q', '--format', 'html', '--out', file(p.name)]);
+    expect(r.code, `${p.name}: ${r.stderr}`).toBe(0);
+  }
+  // A saved JSON report rendered again by `sim report`.
+  const json = join(dir, 'dice.json');
+  expect(runCli(['dice', '-n', '1000', '--seed', '2', '-q', '--format', 'json', '--out', json]).code).toBe(0);
+  const r = runCli(['report', json, '--out', file('report'), '-q']);
+  expect(r.code, r.stderr).toBe(0);
+}, 120_000);
+
+describe('HTML pages', () => {
+  it('are self-contained: no URL, no external resource, no script but the embedded JSON report', () => {
+    for (const name of [...PAGES.map((p) => p.name), 'report']) {
+      const html = readFileSync(file(name), 'utf8');
+      expect(html.startsWith('<!DOCTYPE html>'), name).toBe(true);
+      expect(html, name).not.toMatch(/https?:\/\//);
+      expect(html, name).not.toMatch(/<link\b|\bsrc=|<iframe|@import|url\((?!#)/i);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts, name).toEqual(['<script type="application/json" id="sim-report">']);
+      const embedded = JSON.parse(/<script type="application\/json" id="sim-report">([\s\S]*?)<\/script>/.exec(html)![1]);
+      expect(embedded.schemaVersion, name).toBe(1);
+      expect(html, name).not.toContain('class="chart-error"');
+    }
+    // The answer first: compare's headline line comes before the first chart.
+    const compare = readFileSync(file('compare'), 'utf8');
+    expect(compare.indexOf('class="answer"')).toBeGreaterThan(0);
+    expect(compare.indexOf('class="answer"')).toBeLessThan(compare.indexOf('<figure'));
+    expect(compare).toMatch(/target=4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
+    // The assumptions and the provenance are on the page.
+    const darkfate = readFileSync(file('darkfate'), 'utf8');
+    expect(darkfate).toMatch(/<h2>Assumptions \(\d+\)<\/h2>/);
+    expect(darkfate).toContain('<h2>Provenance</h2>');
+  });
+
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('load in headless chromium with no console error or request, and every chart draws marks', async () => {
+    const { chromium } = await import('playwright-core');
+    const profile = mkdtempSync(join(tmpdir(), 'sim-chromium-'));
+    // A fresh, empty profile; no network beyond the files (the machine's network is closed anyway).
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      await page.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file://')) return route.continue();
+        requests.push(url);
+        return route.abort();
+      });
+      for (const p of [...PAGES, { name: 'report', charts: [/^Successes per roll/] }]) {
+        await page.goto(pathToFileURL(file(p.name)).href, { waitUntil: 'load' });
+        const charts = await page.$$eval('figure.chart', (figs) =>
+          figs.map((f) => {
+            // Data marks (role-mark groups; axes and titles are other roles) with a drawn size.
+            const marks = [...f.querySelectorAll('svg g.role-mark > *')] as SVGGraphicsElement[];
+            const drawn = marks.filter((m) => {
+              const b = m.getBBox();
+              return b.width > 0 || b.height > 0;
+            }).length;
+            return { title: f.getAttribute('data-chart') ?? '', marks: marks.length, drawn };
+          }),
+        );
+        expect(charts.length, p.name).toBeGreaterThan(0);
+        for (const c of charts) expect(c.drawn, `${p.name}: ${c.title}`).toBeGreaterThan(0);
+        for (const want of p.charts) expect(charts.some((c) => want.test(c.title)), `${p.name}: a chart ${want}`).toBe(true);
+        expect(await page.$$eval('table.data', (t) => t.length), p.name).toBeGreaterThan(0);
+      }
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -89,8 +89,8 @@ describe('sim check', () => {
     expect(bad.code).toBe(1);
   });
   it('fails when the assumptions a golden states differ from the rerun\'s, even with identical numbers (both modes)', () => {
-    // The Terror golden (several stated assumptions, 20,000 games: quick to rerun).
-    const { dir, file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'terror-default');
+    // The Genisys golden (18 stated assumptions, exact: instant to rerun).
+    const { dir, file } = tempCopy((j) => (j.assumptions[0] = 'an assumption the engine no longer makes'), 'genisys-default');
     for (const mode of ['exact', 'stat']) {
       const r = runCli(['check', file, '--tolerance', mode, '--format', 'json']);
       expect(r.code).toBe(1);
@@ -100,21 +100,21 @@ describe('sim check', () => {
       expect(outcome.findings[0]).toMatchObject({ path: 'assumptions[0]', golden: 'an assumption the engine no longer makes', current: '(none)' });
     }
     // One line inserted into the golden is one finding, not a shift of every line after it; order alone is no change.
-    const inserted = tempCopy((j) => j.assumptions.splice(1, 0, 'an extra claim'), 'terror-default');
+    const inserted = tempCopy((j) => j.assumptions.splice(1, 0, 'an extra claim'), 'genisys-default');
     const ins = JSON.parse(runCli(['check', inserted.file, '--format', 'json']).stdout).result[0];
     expect(ins.detail).toMatch(/assumptions: 1 dropped$/);
     expect(ins.findings).toEqual([{ path: 'assumptions[1]', golden: 'an extra claim', current: '(none)' }]);
-    const reordered = tempCopy((j) => j.assumptions.reverse(), 'terror-default');
+    const reordered = tempCopy((j) => j.assumptions.reverse(), 'genisys-default');
     expect(runCli(['check', reordered.file]).code).toBe(0);
     // (From the report's folder: a long temporary path is one word, and words are never cut.)
-    const table = runCli(['check', 'terror-default.json'], { cwd: dir });
+    const table = runCli(['check', 'genisys-default.json'], { cwd: dir });
     expect(table.stdout).toMatch(/Assumptions that differ/);
     expect(Math.max(...table.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
     let last = -1;
     const dropped = tempCopy((j) => {
       j.assumptions.pop();
       last = j.assumptions.length;
-    }, 'terror-default');
+    }, 'genisys-default');
     const r = runCli(['check', dropped.file, '--format', 'json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).result[0].findings[0]).toMatchObject({ path: `assumptions[${last}]`, golden: '(none)' });

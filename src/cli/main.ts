@@ -5,6 +5,7 @@
 import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
+import { closeSharedPools } from '../run/runner.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
 import { err, PROCESS_IO, setExitCode, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
@@ -77,6 +78,9 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       err().write(`sim: error: ${e instanceof Error ? e.message : String(e)}\n`);
       if (process.env.SIM_DEBUG && e instanceof Error) err().write(`${e.stack}\n`);
       setExitCode(1);
+    } finally {
+      // The command's worker threads end with it.
+      await closeSharedPools();
     }
   });
 }

@@ -60,6 +60,25 @@ function workerFile(): string {
   return compiled;
 }
 
+type PiscinaPool = InstanceType<typeof import('piscina').Piscina>;
+const sharedPools = new Map<number, PiscinaPool>();
+
+function sharedPool(Piscina: typeof import('piscina').Piscina, jobs: number): PiscinaPool {
+  let pool = sharedPools.get(jobs);
+  if (!pool) {
+    pool = new Piscina({ filename: workerFile(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
+    sharedPools.set(jobs, pool);
+  }
+  return pool;
+}
+
+/** Stops the shared worker threads (the shell calls it when a command ends, so the process can exit). */
+export async function closeSharedPools(): Promise<void> {
+  const pools = [...sharedPools.values()];
+  sharedPools.clear();
+  await Promise.all(pools.map((p) => p.destroy()));
+}
+
 export function defaultChunkSize(gamesPer20ms: number, n: number, jobs: number): number {
   // Several chunks per worker for balance, but no chunk smaller than ~a few ms of work.
   const balanced = Math.ceil(n / (jobs * 8));
@@ -107,14 +126,20 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   // Watchdog slots (src/core/decisionWatch.ts): twice the threads, in case a dead thread is replaced.
   const slots = jobs * 2;
   const watch = opts.userCode ? { watch: new SharedArrayBuffer(slots * WATCH_SLOT_BYTES), claim: new SharedArrayBuffer(4), slots, timeoutMs: opts.userCode.decisionTimeoutMs } : undefined;
-  const pool = new Piscina({
-    filename: workerFile(),
-    minThreads: jobs,
-    maxThreads: jobs,
-    idleTimeout: 1000,
-    ...(watch ? { workerData: watch } : {}),
-    ...(opts.userCode?.memoryMb ? { resourceLimits: { maxOldGenerationSizeMb: opts.userCode.memoryMb } } : {}),
-  });
+  // A run without user code borrows the command's shared pool of this size (threads start once per
+  // command, not once per simulation: --rev9 all, sweep cells, compare batches, check's goldens);
+  // a run with user code gets its own watched pool, destroyed after it.
+  const owned = watch !== undefined;
+  const pool = owned
+    ? new Piscina({
+        filename: workerFile(),
+        minThreads: jobs,
+        maxThreads: jobs,
+        idleTimeout: 1000,
+        workerData: watch,
+        ...(opts.userCode?.memoryMb ? { resourceLimits: { maxOldGenerationSizeMb: opts.userCode.memoryMb } } : {}),
+      })
+    : sharedPool(Piscina, jobs);
   const paramsKey = canonicalJson(opts.params);
   const pending = new Map<number, Float64Array>();
   let nextToMerge = 0;
@@ -130,6 +155,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       const giveUp = () => {
         if (abandoned) return;
         abandoned = true;
+        if (!owned) sharedPools.delete(jobs);
         void pool.destroy();
         resolve();
       };
@@ -188,7 +214,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   } finally {
     for (const t of timers) clearTimeout(t);
     if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
-    if (!abandoned) await pool.destroy();
+    if (!abandoned && owned) await pool.destroy();
   }
   if (failure !== null) throw failure;
   return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs };

@@ -21,9 +21,9 @@ export const game: GameModule = {
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
   conformance: {
     runs: [
-      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 300 },
-      { mode: '', params: { policy: 'planner' }, n: 200 },
-      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 100 },
+      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 200 },
+      { mode: '', params: { policy: 'planner' }, n: 100 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 60 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
     ],
     checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),

@@ -314,9 +314,9 @@ describe('the rules of a round, on hand-built positions', () => {
 
 describe('the match simulation', () => {
   const params = (over: Record<string, unknown>) => matchSimParams(resolveParams(MATCH_PARAMS, over, (k) => k));
-  it('a mirror match favours neither side: the VP margin\'s 99% interval holds 0 (60 000 games)', async () => {
+  it('a mirror match favours neither side: the VP margin\'s 99% interval holds 0 (30 000 games)', async () => {
     const p = params({});
-    const run = await runSimulation({ simId: 'dualfates/match', params: p, n: 60_000, seed: 20261201, jobs: 2 });
+    const run = await runSimulation({ simId: 'dualfates/match', params: p, n: 30_000, seed: 20261201, jobs: 2 });
     const r = matchResult(p, run.totals, 0.99);
     expect(r.means.vpMargin.lo).toBeLessThan(0);
     expect(r.means.vpMargin.hi).toBeGreaterThan(0);

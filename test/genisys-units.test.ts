@@ -66,9 +66,9 @@ describe('genisys units loader: safety', () => {
     expect(applyUnits(resolved({})).data).toBeNull();
   });
   it('fuzz: mutated and random documents → a UnitsFile or a UsageError naming the file (seeded)', () => {
-    fc.assert(fc.property(mutatedYaml(UNITS), loadsOrUsageError), { seed: 42, numRuns: 400 });
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }).map((v) => stringify(v)), loadsOrUsageError), { seed: 42, numRuns: 200 });
+    fc.assert(fc.property(mutatedYaml(UNITS), loadsOrUsageError), { seed: 42, numRuns: 150 });
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }).map((v) => stringify(v)), loadsOrUsageError), { seed: 42, numRuns: 80 });
     const unitsDoc = fc.dictionary(fc.string({ maxLength: 12 }), fc.record({ name: fc.string({ maxLength: 8 }), armor: fc.integer({ min: -2, max: 25 }), special: fc.constant([]), weapons: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), source: fc.string({ maxLength: 5 }) }, { requiredKeys: [] }));
-    fc.assert(fc.property(unitsDoc.map((units) => stringify({ weapons: {}, units })), loadsOrUsageError), { seed: 42, numRuns: 200 });
+    fc.assert(fc.property(unitsDoc.map((units) => stringify({ weapons: {}, units })), loadsOrUsageError), { seed: 42, numRuns: 80 });
   });
 });

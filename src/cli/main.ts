@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<R
   run: { summary: 'run a scenario file (YAML: game, params, optional run: {n, seed})', load: async () => (await import('./commands/run.js')).registerRun },
   params: { summary: 'list the parameters of a game (or all games): key, default, allowed values, meaning, source', load: async () => (await import('./commands/params.js')).registerParams },
   compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
+  policies: { summary: 'the policy gap: every built-in policy of a game on the same games as the default, ranked with paired differences', load: async () => (await import('./commands/policies.js')).registerPolicies },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
   report: { summary: 'render a saved JSON report as an HTML page with plots (or as a table or CSV)', load: async () => (await import('./commands/report.js')).registerReport },
   check: { summary: 'balance regression: re-run golden JSON reports and compare (exact by default)', load: async () => (await import('./commands/check.js')).registerCheck },

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { canonicalJson } from '../../core/hash.js';
 import { sharedMetrics } from '../../core/pairing.js';
+import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
 import { UsageError } from '../../core/usageError.js';
@@ -40,7 +41,7 @@ export function parseDifference(raw: string): number {
 }
 
 /** Pairs the k-th simulate call of side A with the k-th of side B and runs them as one paired simulation. */
-class Rendezvous {
+export class Rendezvous {
   private readonly calls: { simId: string; simParams: unknown; label?: string; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
   readonly comparisons: (MetricComparison & { label: string })[] = [];
   readonly outcomes: StopOutcome[] = [];
@@ -118,6 +119,17 @@ class Rendezvous {
   }
 }
 
+/**
+ * Runs two requests of one mode on common random numbers — game i of A and of B on stream
+ * (seed, i) — under a stopping rule: both reports, and the paired comparisons of every shared metric.
+ */
+export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number, rule: StopRule, metric?: string): Promise<{ repA: Report; repB: Report; rv: Rendezvous }> {
+  const rv = new Rendezvous({ ...reqA.opts, set: [], maxGames: rule.kind === 'fixed' ? rule.n : rule.max, metric }, seed, rule);
+  const sideRun = (s: 0 | 1, req: RunRequest) => runReport(req, seed, rv.side(s)).finally(() => rv.finish(s));
+  const [repA, repB] = await Promise.all([sideRun(0, reqA), sideRun(1, reqB)]);
+  return { repA, repB, rv };
+}
+
 /** A variant: a scenario file, or (A only) a mode id such as `dice` or `"genisys attack"`. */
 async function loadVariant(arg: string, which: 'a' | 'b'): Promise<{ label: string; doc: ScenarioDoc | null; found: FoundMode; file: string | null }> {
   if (existsSync(arg)) {
@@ -162,10 +174,8 @@ export function registerCompare(program: Command): void {
         : opts.untilDecided
           ? { kind: 'until-decided', first, margin: opts.margin ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
           : { kind: 'fixed', n: runOpts.games };
-    const rv = new Rendezvous({ ...runOpts, set: opts.set, maxGames: opts.maxGames, metric: opts.metric }, seed, rule);
     const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts });
-    const sideRun = (s: 0 | 1, req: RunRequest) => runReport(req, seed, rv.side(s)).finally(() => rv.finish(s));
-    const [repA, repB] = await Promise.all([sideRun(0, request(A, paramsA)), sideRun(1, request(B, paramsB))]);
+    const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric);
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
     emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
   });

@@ -1,0 +1,136 @@
+// `sim policies GAME`: the policy gap. Plays every listed policy on the same games as the default
+// (common random numbers: game i of each on stream (seed, i)) and ranks them by the main metric, with
+// each one's paired difference from the default, its interval and p-value. Every number a game
+// prints is conditional on the bots that played: this shows how much.
+import { Command } from 'commander';
+import { packageInfo } from '../../core/packageInfo.js';
+import { provenance } from '../../core/provenance.js';
+import type { Column, Report } from '../../core/reportTypes.js';
+import { parseSetOptions } from '../../core/scenarioFile.js';
+import { UsageError } from '../../core/usageError.js';
+import { findMode } from '../../games/index.js';
+import type { MetricComparison } from '../../report/compareReport.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { collect } from '../parseOptions.js';
+import { loadScenarioFor, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
+import { runPaired } from './compare.js';
+
+interface PoliciesOptions extends RunCliOptions {
+  policies?: string;
+  param?: string;
+  metric?: string;
+  set?: string[];
+  scenario?: string;
+}
+
+interface Row {
+  label: string;
+  policy: string;
+  baseline: boolean;
+  estimate: number;
+  difference: number | null;
+  lo: number | null;
+  hi: number | null;
+  pValue: number | null;
+  rank: number;
+}
+
+export function registerPolicies(program: Command): void {
+  const cmd = program
+    .command('policies')
+    .description('the policy gap: every built-in policy on the same games as the default (common random numbers), ranked, with paired differences')
+    .argument('<game...>', 'game or mode id with decisions, e.g. darkfate, terror, tccg game')
+    .option('--policies <a,b,…>', "the policies to play (default: the game's built-in ones); the first listed, or the parameter's default, is the baseline")
+    .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)')
+    .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
+    .option('--scenario <file>', 'base parameters from a scenario file')
+    .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect);
+  addRunOptions(cmd, 2e4, { resumable: false }).action(async (words: string[], opts: PoliciesOptions) => {
+    refuseResumeOptions(opts, 'policies');
+    const found = await findMode(words.join(' '), 'argument game');
+    const { game, mode, id } = found;
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
+    const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : undefined);
+    const spec = mode.params.find((p) => p.key === key);
+    if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
+    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [String(spec.default), ...(game.policies ?? spec.choices ?? []).filter((p) => p !== spec.default)];
+    const policies = [...new Set(listed)];
+    if (policies.length < 2) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
+    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+    const seed = chooseSeed(runOpts);
+    const sets = parseSetOptions(opts.set ?? []);
+    const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode.params, scenario, sets, {}, { [key]: policy }), opts: runOpts });
+    const [baseline, ...others] = policies;
+    const base = request(baseline);
+    const rows: Row[] = [];
+    const reports: Report[] = [];
+    let main = opts.metric;
+    let games = 0;
+    for (const policy of others) {
+      const { repA, repB, rv } = await runPaired(base, request(policy), seed, { kind: 'fixed', n: runOpts.games }, opts.metric);
+      if (reports.length === 0) reports.push(repA);
+      reports.push(repB);
+      games = Math.max(games, ...rv.outcomes.map((o) => o.games));
+      main ??= (rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric;
+      const mine = rv.comparisons.filter((c) => c.metric === main);
+      if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
+      for (const c of mine as (MetricComparison & { label: string })[]) {
+        if (!rows.some((r) => r.baseline && r.label === c.label)) rows.push({ label: c.label, policy: baseline, baseline: true, estimate: c.a, difference: null, lo: null, hi: null, pValue: null, rank: 0 });
+        rows.push({ label: c.label, policy, baseline: false, estimate: c.b, difference: c.difference, lo: finite(c.lo), hi: finite(c.hi), pValue: finite(c.pValue), rank: 0 });
+      }
+      if (repB.partial) break;
+    }
+    const labels = [...new Set(rows.map((r) => r.label))];
+    for (const label of labels) {
+      rows
+        .filter((r) => r.label === label)
+        .sort((a, b) => b.estimate - a.estimate)
+        .forEach((r, i) => (r.rank = i + 1));
+    }
+    rows.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.rank - b.rank);
+    const best = labels.map((label) => rows.filter((r) => r.label === label && !r.baseline).sort((a, b) => b.estimate - a.estimate)[0]).filter((r) => r !== undefined);
+    const several = labels.length > 1;
+    const columns: Column[] = [
+      ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
+      { key: 'rank', header: 'rank', format: 'int' },
+      { key: 'policy', header: 'policy', format: 'text' },
+      { key: 'estimate', header: main ?? 'metric', format: 'sig4' },
+      { key: 'difference', header: 'vs default', format: 'sig4' },
+      { key: 'lo', header: 'lo', format: 'sig4' },
+      { key: 'hi', header: 'hi', format: 'sig4' },
+      { key: 'pValue', header: 'p', format: 'pvalue' },
+    ];
+    const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;
+    const report: Report = {
+      ...provenance(id, { base: base.params, param: key, policies }),
+      version: packageInfo().version,
+      title: `Policy gap of ${id}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
+      method: 'mc',
+      seed,
+      n: games,
+      confidence: runOpts.confidence,
+      policy: policies,
+      ...(partial ? { partial: true } : {}),
+      result: { param: key, baseline, metric: main, rows },
+      assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
+      tables: [{ title: `${main} by policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r })) }],
+      notes: [
+        `Every policy played the same ${games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
+        ...best.map((r) => `${several ? `${r.label}: ` : ''}the best listed policy, ${r.policy}, differs from the default ${baseline} by ${signed(r.difference)}${r.lo !== null && r.hi !== null ? ` [${signed(r.lo)}, ${signed(r.hi)}]` : ''}${r.pValue !== null ? `, p ${r.pValue < 1e-15 ? '< 1e-15' : r.pValue.toPrecision(2)}` : ''}: numbers printed with ${baseline} are that far from what ${r.policy} would see.`),
+      ],
+    };
+    emitReport(report, opts);
+  });
+}
+
+function finite(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}
+
+function signed(x: number | null): string {
+  if (x === null) return '–';
+  const t = Number(x.toPrecision(3));
+  return `${t >= 0 ? '+' : ''}${t}`;
+}

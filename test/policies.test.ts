@@ -1,0 +1,31 @@
+// `sim policies`: every listed policy on the same games as the baseline, ranked by the main metric
+// with its paired difference — the same numbers `sim compare` gives for each pair.
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/runCli.js';
+
+describe('sim policies', () => {
+  it('ranks the policies and gives each the paired difference sim compare gives', () => {
+    const r = runCli(['policies', 'terror', '--policies', 'death-order,random', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result).toMatchObject({ param: 'policy', baseline: 'death-order' });
+    const [first, second] = j.result.rows;
+    expect([first.rank, second.rank]).toEqual([1, 2]);
+    const byPolicy = Object.fromEntries(j.result.rows.map((row: { policy: string }) => [row.policy, row]));
+    const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
+    const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === j.result.metric);
+    expect(byPolicy.random.difference).toBe(c.difference);
+    expect([byPolicy.random.lo, byPolicy.random.hi]).toEqual([c.lo, c.hi]);
+    expect(byPolicy['death-order'].estimate).toBe(c.a);
+    expect(byPolicy.random.estimate).toBe(c.b);
+    expect(j.notes.some((n: string) => /the best listed policy, random, differs from the default death-order by/.test(n))).toBe(true);
+  });
+  it('a game without a policy parameter, or a single policy, is refused with what to do', () => {
+    const dice = runCli(['policies', 'dice']);
+    expect([dice.code, dice.stderr.trim()]).toEqual([2, 'sim: dice has no "policy" parameter; name the policy parameter with --param (one of none)']);
+    expect(runCli(['policies', 'terror', '--policies', 'random']).stderr).toMatch(/give at least two policies/);
+    const two = runCli(['policies', 'genisys', 'skirmish', '--param', 'policyA', '--policies', 'advance,hold', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(two.code, two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout).result.param).toBe('policyA');
+  });
+});

@@ -164,8 +164,9 @@ export function renderText(r: Report, opts: RenderOptions = {}): string {
     if (behind.length) parts.push(wrap(`(${behind.join(' and ')} not shown: drop --brief, or see --format json or html)`, width, 2));
     return parts.join('\n\n') + '\n';
   }
-  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, width, 4))].join('\n'));
+  // Notes speak to this run (what an option did, what fell outside); the standing assumptions come after them.
   if (r.notes.length) parts.push(r.notes.map((n) => wrap(`Note: ${n}`, width)).join('\n'));
+  if (r.assumptions.length) parts.push(['Assumptions:', ...r.assumptions.map((a) => wrap(`  - ${a}`, width, 4))].join('\n'));
   return parts.join('\n\n') + '\n';
 }
 

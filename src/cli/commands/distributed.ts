@@ -66,13 +66,10 @@ function parsePositive(max: number): (raw: string) => number {
 
 /** BullMQ and ioredis load only for submit/worker, so other commands start fast. */
 async function loadQueueLibs() {
-  let bullmq: typeof import('bullmq');
-  let ioredis: typeof import('ioredis');
-  try {
-    [bullmq, ioredis] = await Promise.all([import('bullmq'), import('ioredis')]);
-  } catch (e) {
+  const libs = await Promise.all([import('bullmq'), import('ioredis')]).catch((e: unknown) => {
     throw new UsageError(`distributed mode needs the optional packages bullmq and ioredis (npm install bullmq ioredis): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-  }
+  });
+  const [bullmq, ioredis] = libs;
   // BullMQ requires maxRetriesPerRequest: null for blocking connections.
   const connect = (url: string): Redis => {
     const r = new ioredis.Redis(url, { maxRetriesPerRequest: null });

@@ -141,3 +141,18 @@ describe('fuzz through the real CLI', () => {
     });
   }, 60_000);
 });
+
+describe('parameters a mode\'s data adds (extraParams)', () => {
+  it('resolve after the fixed ones, against the data those name; appear only when given; unknown keys name the nearest of both', async () => {
+    const { resolveSourceParams } = await import('../src/core/params.js');
+    const source = {
+      params: [{ key: 'deck', type: 'enum' as const, choices: ['small', 'big'], default: 'small', doc: 'deck', source: 'test' }],
+      extraParams: (fixed: Record<string, unknown>) => [{ key: 'card.ace.value', type: 'int' as const, default: fixed.deck === 'big' ? 11 : 1, min: 0, max: 20, doc: 'ace', source: 'test data' }],
+    };
+    const where = (k: string) => `option --set ${k}`;
+    expect(resolveSourceParams(source, {}, where)).toEqual({ deck: 'small' });
+    expect(resolveSourceParams(source, { deck: 'big', 'card.ace.value': '7' }, where)).toEqual({ deck: 'big', 'card.ace.value': 7 });
+    expect(() => resolveSourceParams(source, { 'card.ace.value': 21 }, where)).toThrow(/option --set card.ace.value: got 21, expected an integer in \[0, 20\]/);
+    expect(() => resolveSourceParams(source, { 'card.ace.valeu': 3 }, where)).toThrow(/unknown parameter "card.ace.valeu" \(did you mean "card.ace.value"\?\)/);
+  });
+});

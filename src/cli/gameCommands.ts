@@ -66,7 +66,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   addRunOptions(cmd, mode.defaultGames);
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-    const params = resolveFromSources(mode.params, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute));
+    const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute));
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;

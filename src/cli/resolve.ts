@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { fileHash } from '../core/hash.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
-import { resolveParams, type ParamSpec } from '../core/params.js';
+import { resolveSourceParams, type ParamSource, type ParamSpec } from '../core/params.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
@@ -77,12 +77,14 @@ export function optionName(spec: ParamSpec | undefined, key: string): string {
  * scenario file and key path, `--set key`, `--grid key`, or the option.
  */
 export function resolveFromSources(
-  specs: readonly ParamSpec[],
+  from: readonly ParamSpec[] | ParamSource,
   scenario: { file: string; doc: ScenarioDoc } | null,
   sets: Record<string, string>,
   explicit: Record<string, unknown>,
   grid: Record<string, string> = {},
 ): ResolvedParams {
+  const params: ParamSource = Array.isArray(from) ? { params: from as readonly ParamSpec[] } : (from as ParamSource);
+  const specs = params.params;
   const source = new Map<string, string>();
   const merged: Record<string, unknown> = {};
   // File parameters are resolved against the folder of the scenario that names them, or the
@@ -113,7 +115,7 @@ export function resolveFromSources(
     if (!spec.implies || !(spec.key in merged) || String(merged[spec.key]) !== String(spec.implies.when)) continue;
     for (const [k, val] of Object.entries(spec.implies.set)) if (!(k in merged)) put(k, val, process.cwd(), source.get(spec.key)!);
   }
-  const resolved = resolveParams(specs, merged, (k) => source.get(k) ?? k);
+  const resolved = resolveSourceParams(params, merged, (k) => source.get(k) ?? k);
   paramSources.set(resolved, source);
   return resolved;
 }

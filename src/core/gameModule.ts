@@ -27,6 +27,12 @@ export interface GameMode {
    * scenario file or `--set key=value`.
    */
   readonly params: readonly ParamSpec[];
+  /**
+   * Parameters its data adds, given the fixed ones (a card file's numeric fields as
+   * `card.<key>.<field>`): settable from `--set`, scenario files, sweeps and compare like any, and in
+   * the resolved parameters (so in the report, its hash and its rerun block) only when given.
+   */
+  extraParams?(fixed: ResolvedParams): readonly ParamSpec[];
   /** Default -n of its Monte Carlo runs. */
   readonly defaultGames: number;
   /**

@@ -165,3 +165,35 @@ export function resolveParams(
   }
   return out;
 }
+
+/** Where parameters come from: a mode's fixed specs, and the ones its data adds (card values). */
+export interface ParamSource {
+  readonly params: readonly ParamSpec[];
+  /** Specs that exist only given the fixed parameters' values (e.g. one per numeric card field of the card file). */
+  extraParams?(fixed: Record<string, ParamValue>): readonly ParamSpec[];
+}
+
+/**
+ * Resolves overrides against a mode's fixed specs, then the keys left over against the specs its
+ * data adds (extraParams, given the fixed values: the card file chosen). Extra parameters appear in
+ * the result only when given. Unknown keys and bad values throw UsageError naming `where(key)`.
+ */
+export function resolveSourceParams(source: ParamSource, overrides: Record<string, unknown>, where: (key: string) => string): Record<string, ParamValue> {
+  const fixedKeys = new Set(source.params.map((p) => p.key));
+  const fixedOverrides: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(overrides)) (fixedKeys.has(k) || !source.extraParams ? fixedOverrides : rest)[k] = v;
+  const fixed = resolveParams(source.params, fixedOverrides, where);
+  const restKeys = Object.keys(rest);
+  if (restKeys.length === 0) return fixed;
+  const extra = source.extraParams!(fixed);
+  const extraKeys = new Set(extra.map((p) => p.key));
+  const unknown = restKeys.find((k) => !extraKeys.has(k));
+  if (unknown !== undefined) {
+    const near = nearest(unknown, [...fixedKeys, ...extraKeys]);
+    throw new UsageError(`${where(unknown)}: unknown parameter "${unknown}"${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params\``);
+  }
+  const resolvedExtra = resolveParams(extra, rest, where);
+  for (const k of restKeys) fixed[k] = resolvedExtra[k];
+  return fixed;
+}

@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { resolveParams } from '../../core/params.js';
+import { resolveSourceParams } from '../../core/params.js';
 import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { packageInfo } from '../../core/packageInfo.js';
@@ -99,7 +99,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const confidence = field('confidence', golden.confidence, parseConfidence);
   // Stored data decides neither how much work runs nor what code or files are read (README: What runs as code).
   if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
-  const params = resolveParams(found.mode.params, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
+  const params = resolveSourceParams(found.mode, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
   if (!opts.allowCode) {
     refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
   }

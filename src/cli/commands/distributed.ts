@@ -18,7 +18,7 @@ import { registerGame } from '../gameCommands.js';
 import { err } from '../io.js';
 import { newProgram } from '../program.js';
 import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
-import { resolveParams } from '../../core/params.js';
+import { resolveSourceParams } from '../../core/params.js';
 import { namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
@@ -291,7 +291,7 @@ export function registerWorker(program: Command): void {
           if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
           const found = await findMode(d.identity.game, `job ${job.id}`);
           // A job is data: its parameters are validated like a command line's, and name no code or file the worker was not told to trust.
-          const params = resolveParams(found.mode.params, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`);
+          const params = resolveSourceParams(found.mode, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`);
           refuseUnallowedPaths(found.mode.params, params, {
             codeDirs: [bundledScenarios(), ...(opts.allowPolicy ?? [])],
             dataDirs: opts.allowData ?? [],

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { modeId } from '../../core/gameModule.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { describeAllowed } from '../../core/params.js';
+import { describeAllowed, resolveParams } from '../../core/params.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { findMode, gameIds, loadGame } from '../../games/index.js';
 import { emitReport } from '../emit.js';
@@ -20,7 +20,8 @@ export function registerParams(program: Command): void {
       ? [await findMode(game, 'argument game')]
       : (await Promise.all(gameIds().map(loadGame))).flatMap((g) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) })));
     const rows = modes.flatMap((m) =>
-      m.mode.params.map((p) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
+      // With the parameters its default data adds (card values), after the fixed ones.
+      [...m.mode.params, ...(m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [])].map((p) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
     );
     const columns: Column[] = [
       { key: 'key', header: 'key', format: 'text' },

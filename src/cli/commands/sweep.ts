@@ -74,27 +74,29 @@ export function registerSweep(program: Command): void {
     // One axis per parameter: a second --grid for it would make cells that differ only in a label.
     const dup = grids.find((g, i) => grids.findIndex((h) => h.key === g.key) !== i);
     if (dup) throw new UsageError(`option --grid: axis "${dup.key}" is given twice; list all its values in one --grid ${dup.key}=v1,v2`);
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
+    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+    const seed = chooseSeed(runOpts);
+    const sets = parseSetOptions(opts.set);
+    // An axis may be a parameter the data adds (a card's value): its spec comes from the base parameters' data.
+    const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, {})) ?? [])];
     const axes = grids.map((axis) => {
-      const spec = mode.params.find((p) => p.key === axis.key);
+      const spec = specs.find((p) => p.key === axis.key);
       if (!spec) {
-        const near = nearest(axis.key, mode.params.map((p) => p.key));
+        const near = nearest(axis.key, specs.map((p) => p.key));
         throw new UsageError(`option --grid: unknown parameter "${axis.key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
       }
       const values = expandAxis(axis, spec);
       for (const v of values) validateParam(spec, v, `option --grid ${axis.key}`);
       return { key: axis.key, values };
     });
-    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
-    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
-    const seed = chooseSeed(runOpts);
-    const sets = parseSetOptions(opts.set);
     const cells = crossProduct(axes);
     const reports: Report[] = [];
     let cellOpts = runOpts;
     const startedMs = performance.now();
     for (const [k, cell] of cells.entries()) {
-      const params = resolveFromSources(mode.params, scenario, sets, {}, cell);
+      const params = resolveFromSources(mode, scenario, sets, {}, cell);
       // The progress bar says "cell k of n" and the sweep's overall ETA.
       const progress = { label: `cell ${k + 1} of ${cells.length}`, done: k, total: cells.length, startedMs };
       const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed);

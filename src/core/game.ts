@@ -21,11 +21,12 @@ export interface GamePlayer {
 }
 
 /**
- * A simulation registered under `id`. `P` must be plain JSON (it is sent to workers).
+ * A Monte Carlo simulation of a game (a GameModule's `sims` names it). `P` must be plain JSON (it is sent to workers).
  * Metrics may depend on the parameters (e.g. a histogram sized by the number of dice).
  */
 export interface GameSim<P> {
-  readonly id: string;
+  /** @deprecated a simulation is named by its key in its GameModule's `sims` (the runner's id is `<game>/<name>`). */
+  readonly id?: string;
   metrics(params: P): MetricSpec[];
   /** About how many games take 20 ms on one core: the default chunk size. */
   gamesPerChunk(params: P): number;

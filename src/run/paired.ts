@@ -60,7 +60,6 @@ class CaptureRecorder extends Recorder {
 }
 
 export const pairedSim: GameSim<PairedParams> = {
-  id: 'paired',
   metrics: pairedMetrics,
   gamesPerChunk: () => 2000,
   async createPlayer(p) {

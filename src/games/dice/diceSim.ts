@@ -6,7 +6,6 @@ import type { DiceParams } from './diceParams.js';
 export const SUCCESSES = 0;
 
 export const diceSim: GameSim<DiceParams> = {
-  id: 'dice',
   metrics: (p) => [{ name: 'successes', description: 'dice that rolled target or more', kind: 'count', maxValue: p.count }],
   // ~20 ms of rolling: about 3e6 die rolls per 20 ms on one core.
   gamesPerChunk: (p) => Math.max(1000, Math.floor(3e6 / p.count)),

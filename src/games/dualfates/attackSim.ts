@@ -33,7 +33,6 @@ export const ATTACKS = 3;
 export const ATTACKS_HISTOGRAM_MAX = 4096;
 
 export const attackSim: GameSim<AttackSimParams> = {
-  id: 'dualfates:attack',
   metrics: (p) => [
     { name: 'success', description: 'the first attack landed (roll succeeded, not deflected)', kind: 'rate', maxValue: 1 },
     { name: 'damage', description: 'damage dealt by the first attack (0 on a miss)', kind: 'count', maxValue: 12 },

@@ -17,7 +17,6 @@ export const C_GAME_VP = 1;
 export const C_GAME_TOKENS = 2;
 
 export const controlSim: GameSim<ControlSimParams> = {
-  id: 'dualfates:control',
   metrics: (p) => [
     { name: 'round1Vp', description: 'Victory Points scored in round 1', kind: 'count', maxValue: 2 },
     { name: 'gameVp', description: `Victory Points over ${p.rounds} rounds`, kind: 'count', maxValue: 2 * p.rounds },

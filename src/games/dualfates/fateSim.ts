@@ -31,7 +31,6 @@ export function pillarKindCode(a: number, b: number): number {
 }
 
 export const fateSim: GameSim<FateSimParams> = {
-  id: 'dualfates:fate',
   metrics: (p) => [
     { name: 'kind', description: 'round-1 roll: 0 two pillars, 1 doubles, 2 Secret Mission + pillar, 3 Critical Mission', kind: 'count', maxValue: 3 },
     { name: 'pillar1', description: 'Pillar 1 is named by the dice in round 1', kind: 'rate', maxValue: 1 },

@@ -118,7 +118,6 @@ export function recordMatch(g: MatchEngine, rec: { record(metric: number, value:
 }
 
 export const matchSim: GameSim<MatchSimParams> = {
-  id: 'dualfates:match',
   metrics: matchMetrics,
   // bench/dualfates.ts: a match takes tens of microseconds with built-in policies.
   gamesPerChunk: (p) => (p.policies.some((x) => builtinMatchPolicy(x) === null) ? 100 : 500),

@@ -14,7 +14,6 @@ export interface FaultParams {
 }
 
 export const faultSim: GameSim<FaultParams> = {
-  id: 'fault',
   metrics: () => [{ name: 'coin', description: 'a fair coin', kind: 'rate', maxValue: 1 }],
   gamesPerChunk: (p) => Math.max(100, Math.floor(2e6 / (1 + p.work))),
   createPlayer(p) {

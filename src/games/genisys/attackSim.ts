@@ -36,7 +36,6 @@ export function attackerWinsContest(rng: Rng, attackerSides: number, defenderSid
 }
 
 export const attackSim: GameSim<AttackPlan> = {
-  id: 'genisys-attack',
   metrics: attackMetrics,
   // ~20 ms of attacks at about 5–10 million attacks per second (ROF 2), fewer for big ROF.
   gamesPerChunk: (plan) => Math.max(10_000, Math.floor(200_000 / plan.rof)),

@@ -51,7 +51,6 @@ export function fireTeamMetrics(fp: FireTeamPlan): MetricSpec[] {
 }
 
 export const fireTeamSim: GameSim<FireTeamPlan> = {
-  id: 'genisys-fireteam',
   metrics: fireTeamMetrics,
   gamesPerChunk: (fp) => Math.max(500, Math.floor(200_000 / Math.max(1, fp.volleys * fp.slots * 4))),
   createPlayer(fp) {

@@ -65,7 +65,6 @@ export async function createSkirmish(spec: SkirmishSpec): Promise<Skirmish> {
 }
 
 export const skirmishSim: GameSim<SkirmishSpec> = {
-  id: 'genisys-skirmish',
   metrics: skirmishMetrics,
   gamesPerChunk: (spec) => Math.max(50, Math.floor(20_000 / Math.max(1, spec.models.length))),
   async createPlayer(spec) {

@@ -116,7 +116,6 @@ export function recordGame(g: TccgGame, rec: { record(metric: number, value: num
 }
 
 export const gameSim: GameSim<GameSimParams> = {
-  id: 'tccg/game',
   metrics: gameMetrics,
   // bench/tccg.ts: ~2900 games/s with the default bots, ~2000 random against random (30 turns), on one core: ~40-60 per 20 ms.
   gamesPerChunk: () => 40,

@@ -288,7 +288,6 @@ export function recordOpening(g: OpeningGame, rec: { record(metric: number, valu
 }
 
 export const openingSim: GameSim<OpeningSimParams> = {
-  id: 'tccg/opening',
   metrics: openingMetrics,
   // About 4 µs per opening (bench/tccg.ts: ~236k openings/s on one core): ~4000 per 20 ms.
   gamesPerChunk: () => 4000,

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { issueText } from '../../core/issues.js';
+import { entryPath, issueText } from '../../core/issues.js';
 import { nearest } from '../../core/params.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { UsageError } from '../../core/usageError.js';
@@ -211,20 +211,7 @@ const DataSchema = v.strictObject(
 
 /** "cards[3] (Kyle Reese).speed" from an issue path, naming list entries by their name. */
 export function describePath(raw: unknown, keys: readonly (string | number)[]): string {
-  let out = '';
-  let node: unknown = raw;
-  for (const k of keys) {
-    if (typeof k === 'number') {
-      out += `[${k}]`;
-      node = Array.isArray(node) ? node[k] : undefined;
-      const label = node && typeof node === 'object' && !Array.isArray(node) ? ((node as Record<string, unknown>).name ?? (node as Record<string, unknown>).card) : undefined;
-      if (typeof label === 'string') out += ` (${label})`;
-    } else {
-      out += out ? `.${k}` : k;
-      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
-    }
-  }
-  return out || '(document)';
+  return entryPath(raw, keys, ['name', 'card']);
 }
 
 /** Validates and compiles parsed YAML card data; `file` names the source in messages. Throws UsageError. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { UsageError } from '../../core/usageError.js';
 import { readInputFile } from '../../core/inputFile.js';
-import { issueText } from '../../core/issues.js';
+import { entryPath, issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 
 // Effect kinds (the vocabulary of Destiny, terror cards and bloodlust thresholds).
@@ -196,20 +196,7 @@ type RawEffect = v.InferOutput<typeof EffectSchema>;
 
 /** "actionCards[2] (search).play" from an issue path, naming the entry by its name or id. */
 function describePath(raw: unknown, keys: (string | number)[]): string {
-  let out = '';
-  let node: unknown = raw;
-  for (const k of keys) {
-    if (typeof k === 'number') {
-      out += `[${k}]`;
-      node = Array.isArray(node) ? node[k] : undefined;
-      const label = node && typeof node === 'object' && !Array.isArray(node) ? ((node as Record<string, unknown>).name ?? (node as Record<string, unknown>).id) : undefined;
-      if (typeof label === 'string') out += ` (${label})`;
-    } else {
-      out += out ? `.${k}` : k;
-      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
-    }
-  }
-  return out || '(document)';
+  return entryPath(raw, keys, ['name', 'id']);
 }
 
 function compileEffects(list: RawEffect[], fail: (path: string, msg: string) => never, path: string): Effect[] {

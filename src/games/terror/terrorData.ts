@@ -344,6 +344,11 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
   };
 }
 
+/** The most health she can have: the starting health (heals stop there), or a Final Health token's value. */
+export function maxHealthValue(data: TerrorData): number {
+  return Math.max(data.finalGirl.health, ...data.finalHealthTokens);
+}
+
 /** Parses YAML text and compiles it. Throws UsageError naming `file`. */
 export function parseTerrorData(text: string, file: string): TerrorData {
   return compileTerrorData(parseYamlSafely(text, file), file);

@@ -10,7 +10,7 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
-import { terrorResult, terrorTables } from './terrorReport.js';
+import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables } from './terrorReport.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -147,7 +147,7 @@ export const terrorEntry: ScenarioGame = {
       ...(run.partial ? { partial: true } : {}),
       result,
       tables: terrorTables(result, sim.data.fatedDeath.count),
-      notes: [`data: ${dataLabel}`],
+      notes: [`data: ${dataLabel}`, FIVE_LOCATIONS_NOT_MODELLED],
     };
   },
 };

@@ -115,7 +115,11 @@ export class TerrorGame implements TerrorView {
   readonly consFaceUp: Uint8Array;
   readonly punFaceUp: Uint8Array;
   readonly consVictim: Int8Array;
+  /** Destiny phase, per row slot: -1 not resolved, 0 requirement unmet (Punishment paid), 1 met. */
+  readonly consOutcome: Int8Array;
   consequencesResolved = 0;
+  /** Health when the Destiny phase began, or -1 (she died in play, or the game is running). */
+  destinyHealth = -1;
 
   // Terror deck: deck[0] is the top card.
   readonly deck: Int16Array;
@@ -178,6 +182,7 @@ export class TerrorGame implements TerrorView {
     this.consFaceUp = new Uint8Array(this.fc);
     this.punFaceUp = new Uint8Array(this.fc);
     this.consVictim = new Int8Array(this.fc);
+    this.consOutcome = new Int8Array(this.fc);
     this.deck = new Int16Array(this.deckSize);
     this.actionOptions = new Int32Array(this.nCards * (n + 1) + 8);
     this.scratch = new Int32Array(Math.max(n, d.terror.length, 64, d.consequences.length, d.punishments.length) + 8);

@@ -22,6 +22,7 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
   g.limboEver = 0;
   g.normalKilled = 0;
   g.consequencesResolved = 0;
+  g.destinyHealth = -1;
   g.items_ = 0;
   // rulebook: Special Setup — the Bloodlust marker on the start space; Horror level starts at 5
   g.bloodlust_ = p.bloodlustStart;
@@ -52,6 +53,7 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
     g.deathOn[i] = -1;
     g.deathDone[i] = 0;
     g.consVictim[i] = -1;
+    g.consOutcome[i] = -1;
     g.consFaceUp[i] = 0;
     g.punFaceUp[i] = 0;
   }

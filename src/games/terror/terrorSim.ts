@@ -4,14 +4,15 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
-import type { TerrorData } from './terrorData.js';
+import { maxHealthValue, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TERROR_DECISION_NAMES } from './terrorDecision.js';
 import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { builtinPolicy, deathOrderPolicy } from './terrorPolicy.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
-// Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card.
+// Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card, then the designer
+// statistics' conditional blocks (terrorLayout).
 export const M_SURVIVED = 0;
 export const M_DIED_IN_PLAY = 1;
 export const M_DIED_IN_DESTINY = 2;
@@ -27,8 +28,30 @@ export const M_TURNS = 11;
 export const M_VICTIMS_SAVED = 12;
 export const M_VICTIMS_KILLED = 13;
 export const M_HEALTH_AT_END = 14;
-export const PER_CARD = 15;
+export const M_WON_ON_FINAL_HEALTH = 15;
+export const PER_CARD = 16;
 export const PER_CARD_METRICS = 4;
+
+/**
+ * Where the conditional blocks start (metric indices), for data `p.data`: per Death Order card
+ * (PER_CARD), win by Fated Victims killed (k in [0, fc]), failure per Consequence card (card ids),
+ * health entering the Destiny phase (one count), win by that health (h in [0, starting health]).
+ */
+export interface TerrorLayout {
+  readonly winByKilled: number;
+  readonly consFailed: number;
+  readonly destinyHealth: number;
+  readonly winByHealth: number;
+  readonly total: number;
+}
+
+export function terrorLayout(data: TerrorData): TerrorLayout {
+  const winByKilled = PER_CARD + PER_CARD_METRICS * data.deathOrders.length;
+  const consFailed = winByKilled + data.fatedDeath.count + 1;
+  const destinyHealth = consFailed + data.consequences.length;
+  const winByHealth = destinyHealth + 1;
+  return { winByKilled, consFailed, destinyHealth, winByHealth, total: winByHealth + maxHealthValue(data) + 1 };
+}
 
 export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
   const fc = p.data.fatedDeath.count;
@@ -48,7 +71,8 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
     { name: 'turns', description: 'turns played', kind: 'count', maxValue: 64 },
     { name: 'victimsSaved', description: 'normal victims saved', kind: 'count', maxValue: 16 },
     { name: 'victimsKilled', description: 'normal victims killed', kind: 'count', maxValue: 16 },
-    { name: 'healthAtEnd', description: 'health at the end (0 = dead)', kind: 'count', maxValue: 30 },
+    { name: 'healthAtEnd', description: 'health at the end (0: dead, or a win on the unflipped Final Health token: see wonOnFinalHealth)', kind: 'count', maxValue: 30 },
+    { name: 'wonOnFinalHealth', description: 'a win at 0 health, on the unflipped Final Health token (finalHealth lastLife)', kind: 'rate', maxValue: 1 },
   ];
   p.data.deathOrders.forEach((_, c) => {
     m.push(
@@ -58,6 +82,12 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
       { name: `card${c + 1}AllConsequences`, description: `all-Consequences win, games with card ${c + 1}`, kind: 'rate', maxValue: 1 },
     );
   });
+  // Designer statistics (issue 15): conditional rates, each recorded only in the games it is about.
+  for (let k = 0; k <= fc; k++) m.push({ name: `winKilled${k}`, description: `win, games that reached the Destiny phase with ${k} Fated Victim(s) killed`, kind: 'rate', maxValue: 1 });
+  p.data.consequences.forEach((c, i) => m.push({ name: `consFailed${i + 1}`, description: `Consequence "${c.name}" unmet (Punishment paid), games that resolved it`, kind: 'rate', maxValue: 1 }));
+  const hp = maxHealthValue(p.data);
+  m.push({ name: 'destinyHealth', description: 'health entering the Destiny phase, games that reached it', kind: 'count', maxValue: hp });
+  for (let h = 0; h <= hp; h++) m.push({ name: `winAtHealth${h}`, description: `win, games that entered the Destiny phase with ${h} health`, kind: 'rate', maxValue: 1 });
   return m;
 }
 
@@ -89,8 +119,8 @@ export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> 
   return game;
 }
 
-/** Records one finished game's metrics. */
-export function recordGame(g: TerrorGame, rec: { record(metric: number, value: number): void }): void {
+/** Records one finished game's metrics (`layout`: terrorLayout(g.data), built once per player). */
+export function recordGame(g: TerrorGame, rec: { record(metric: number, value: number): void }, layout: TerrorLayout = terrorLayout(g.data)): void {
   const won = g.outcome === OUTCOME_WON ? 1 : 0;
   const fc = g.fc;
   const saved = g.fatedSaved();
@@ -118,6 +148,14 @@ export function recordGame(g: TerrorGame, rec: { record(metric: number, value: n
   rec.record(o + 1, noLimbo);
   rec.record(o + 2, allSaved);
   rec.record(o + 3, allCons);
+  rec.record(M_WON_ON_FINAL_HEALTH, won && g.health_ === 0 ? 1 : 0);
+  // Designer statistics: only games that reached the Destiny phase (then every Fated Victim is saved or killed).
+  if (g.destinyHealth >= 0) {
+    rec.record(layout.winByKilled + g.fatedKilled(), won);
+    rec.record(layout.destinyHealth, g.destinyHealth);
+    rec.record(layout.winByHealth + g.destinyHealth, won);
+    for (let i = 0; i < fc; i++) if (g.consOutcome[i] >= 0) rec.record(layout.consFailed + g.consCard[i], g.consOutcome[i] === 0 ? 1 : 0);
+  }
 }
 
 export const terrorSim: GameSim<TerrorSimParams> = {
@@ -127,11 +165,12 @@ export const terrorSim: GameSim<TerrorSimParams> = {
   gamesPerChunk: () => 800,
   async createPlayer(p) {
     const g = await createTerrorGame(p);
+    const layout = terrorLayout(p.data);
     return {
       play(rng, rec) {
         g.reset(rng);
         g.play();
-        recordGame(g, rec);
+        recordGame(g, rec, layout);
       },
     };
   },

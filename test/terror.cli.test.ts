@@ -210,8 +210,25 @@ describe('sim terror', () => {
     expect((deterministicJson(a.stdout) as { result: unknown }).result).toEqual((deterministicJson(b.stdout) as { result: unknown }).result);
   });
 
+  it('deathOrder: random (a card per game; --death-order all reads as random) or one of the rulebook\'s 3 cards; a sweep over "all" runs random and each card', () => {
+    const viaAll = JSON.parse(runCli([...base, '-n', '300', '--death-order', 'all']).stdout);
+    const viaRandom = JSON.parse(runCli([...base, '-n', '300', '--death-order', 'random']).stdout);
+    expect(viaAll.params.deathOrder).toBe('random');
+    expect(viaAll.result).toEqual(viaRandom.result);
+    const sweep = JSON.parse(runCli(['sweep', 'terror', '--grid', 'deathOrder=all', '-n', '300', '--seed', '5', '--format', 'json', '-q']).stdout);
+    expect(sweep.result.axes).toEqual([{ key: 'deathOrder', values: ['random', '1', '2', '3'] }]);
+    expect(sweep.result.cells.map((c: { result: { deathOrder: string } }) => c.result.deathOrder)).toEqual(['random (a card per game)', 'Death Order I', 'Death Order II', 'Death Order III']);
+    const params = runCli(['params', 'terror', '--format', 'json']);
+    expect(params.stdout).toMatch(/"random","1","2","3"|random, 1, 2, 3/);
+    // A data file with other than the rulebook's 3 Death Order cards is refused.
+    const two = join(tmp, 'two-orders.yaml');
+    writeFileSync(two, DATA.replace(/  - \{ name: "Death Order III".*\n/, ''));
+    bad([...base, '--data', two], 'deathOrders', "3 Death Order cards");
+  });
+
   it('bad options exit 2 with one precise line', () => {
-    bad([...base, '--death-order', '4'], '--death-order', '1..3');
+    bad([...base, '--death-order', '4'], '--death-order', 'random, 1, 2, 3');
+    bad([...base, '--set', 'deathOrder=all'], 'deathOrder', 'random, 1, 2, 3');
     bad([...base, '--death-order', 'x'], 'option --death-order');
     bad([...base, '--policy', 'nosuch'], '--policy', 'death-order, random');
     bad([...base, '--trace', 'abc'], 'option --trace');

@@ -58,7 +58,10 @@ export class TerrorGame implements TerrorView {
 
   // Static tables (built once).
   readonly nSpaces: number;
+  /** Moving distances (parameter moveThroughExits): what moves, escorts and the view's distance() use. */
   readonly dist: Int16Array;
+  /** Path distances: what "nearest" means for a killing effect (exits are spaces like any). */
+  readonly pathDist: Int16Array;
   readonly adjStart: Int32Array;
   readonly adj: Int32Array;
   readonly exitSpace: Uint8Array;
@@ -154,12 +157,13 @@ export class TerrorGame implements TerrorView {
     if (params.horrorStart > this.data.horror.max || params.bloodlustStart > this.data.bloodlust.length) throw new Error('horrorStart or bloodlustStart beyond its track');
     this.policy = policy;
     const d = this.data;
-    const board = terrorBoard(d.location);
+    const board = terrorBoard(d.location, params.moveThroughExits !== false);
     const n = board.nSpaces;
     this.nSpaces = n;
     this.adjStart = board.adjStart;
     this.adj = board.adj;
     this.dist = board.dist;
+    this.pathDist = board.pathDist;
     this.exitSpace = board.exitSpace;
     this.searchSpace = board.searchSpace;
     this.exitDist = board.exitDist;
@@ -235,7 +239,10 @@ export class TerrorGame implements TerrorView {
   spaceCount(): number { return this.nSpaces; }
   isExit(space: number): boolean { return this.exitSpace[space] === 1; }
   isSearch(space: number): boolean { return this.searchSpace[space] === 1; }
+  /** Steps she needs to move from a to b (moveThroughExits reading; UNREACHABLE = 32767 when she cannot). */
   distance(a: number, b: number): number { return this.dist[a * this.nSpaces + b]; }
+  /** Steps along paths from a to b, exits counted like any space ("nearest" for killing effects). */
+  pathDistance(a: number, b: number): number { return this.pathDist[a * this.nSpaces + b]; }
   exitDistance(space: number): number { return this.exitDist[space]; }
 
   /**

@@ -16,4 +16,4 @@ function terrorCase(policy: string): BenchCase {
   }), 2_000);
 }
 
-export const cases: BenchCase[] = [terrorCase('death-order'), terrorCase('random')];
+export const cases: BenchCase[] = [terrorCase('planner'), terrorCase('death-order'), terrorCase('random')];

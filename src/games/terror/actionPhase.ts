@@ -147,7 +147,9 @@ function escort(g: TerrorGame, dest: number, carry: number): void {
   let mask = 0;
   if (n > 0) {
     const k = carryOptionsInto(g.carryOptions, here, n, carry);
+    g.escortDest = dest;
     mask = g.carryOptions[g.policy.choose(g.rng, g, CARRY, g.carryOptions, k, false)];
+    g.escortDest = -1;
   }
   g.fgSpace_ = dest;
   const out = g.leaving;

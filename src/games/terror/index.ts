@@ -30,6 +30,7 @@ export const game: GameModule = {
     runs: [
       { mode: '', params: {}, n: 300 },
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
+      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 300 },
     ],
     checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
   },

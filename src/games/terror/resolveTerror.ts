@@ -252,6 +252,7 @@ export function resolveFatedDeath(g: TerrorGame): void {
     killPictured(g, pictured);
     g.vState[top] = V_LIMBO;
     g.limboEver |= 1 << top;
+    g.outOfOrder++;
     if (g.trace) traceLine(g, `${victimName(g, top)} saved out of order: to Limbo`);
   }
   // rulebook: Fated Death — discard the Death token, move the Arrow one card to the right

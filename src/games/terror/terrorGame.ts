@@ -95,6 +95,8 @@ export class TerrorGame implements TerrorView {
   outcome = OUTCOME_RUNNING;
   turn = 0;
   noFatedLatch = false;
+  /** The destination of the escort being resolved (its CARRY decision), else -1. */
+  escortDest = -1;
   readonly hand_: Int8Array;
   readonly supply_: Int8Array;
 
@@ -104,6 +106,8 @@ export class TerrorGame implements TerrorView {
   readonly vSpace: Int16Array;
   limboEver = 0;
   normalKilled = 0;
+  /** Fated Victims whose token lay on a Death token picturing another (saved out of order: to Limbo). */
+  outOfOrder = 0;
 
   // Death Order card: token positions in arrow order [0, fc).
   readonly deathPic: Int8Array;
@@ -244,6 +248,9 @@ export class TerrorGame implements TerrorView {
   /** Steps along paths from a to b, exits counted like any space ("nearest" for killing effects). */
   pathDistance(a: number, b: number): number { return this.pathDist[a * this.nSpaces + b]; }
   exitDistance(space: number): number { return this.exitDist[space]; }
+  escortDestination(): number { return this.escortDest; }
+  /** Terror cards the next Killer phase draws if no Fated Victim leaves the board before it (rulebook: No More Fated Victims on the Board). */
+  killerDraws(): number { return this.noFatedLatch || this.fatedOnBoard() === 0 ? this.p.terrorPerPhaseNoFated : this.p.terrorPerPhase; }
 
   /**
    * public fact: "+1 die if the Final Girl … is down to the final health token".

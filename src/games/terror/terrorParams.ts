@@ -3,7 +3,7 @@
 import type { ParamSpec } from '../../core/params.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
-export const BUILTIN_POLICIES = ['death-order', 'random'] as const;
+export const BUILTIN_POLICIES = ['planner', 'death-order', 'random'] as const;
 
 /** Readings of the Final Health token (parameter finalHealth; see scenarios/terror/README.md). */
 export const FINAL_HEALTH_READINGS = ['lastLife', 'flipAtZero'] as const;
@@ -18,7 +18,7 @@ export const DEFAULT_DATA = 'scenarios/terror/data.yaml';
 export const TERROR_PARAMS: readonly ParamSpec[] = [
   // rulebook: Components — 3 Death Order cards (the data loader requires exactly 3), so the choices are the data's cards.
   { key: 'deathOrder', type: 'enum', default: 'random', choices: DEATH_ORDER_CHOICES, doc: 'Death Order card used (1-based), or random: a random card each game, reported per card (a sweep\'s "all" runs random and each card)', source: 'rulebook: Components (3 Death Order cards); the choice is the player\'s', cli: { flag: '--death-order <N|random>', help: 'Death Order card 1..3, or random: a random card per game, reported per card (default random; "all" is read as random)', parse: (raw: string) => (raw.trim().toLowerCase() === 'all' ? 'random' : raw) } },
-  { key: 'policy', type: 'path', choices: BUILTIN_POLICIES, default: 'death-order', doc: `decision policy: ${BUILTIN_POLICIES.join(' or ')}, or the path of a policy module (.js; in a scenario, relative to the scenario file)`, source: 'sim: policy choice', cli: { flag: '--policy <NAME|PATH>', help: `decision policy: ${BUILTIN_POLICIES.join(', ')} (default death-order), or ./file.js` } },
+  { key: 'policy', type: 'path', choices: BUILTIN_POLICIES, default: 'planner', doc: `decision policy: ${BUILTIN_POLICIES.join(' or ')}, or the path of a policy module (.js; in a scenario, relative to the scenario file)`, source: 'sim: policy choice', cli: { flag: '--policy <NAME|PATH>', help: `decision policy: ${BUILTIN_POLICIES.join(', ')} (default planner), or ./file.js` } },
   { key: 'data', type: 'path', default: DEFAULT_DATA, doc: 'reference data YAML (cards, Gabrielle, Location); the default is the bundled, partly assumed transcription', source: 'assumption: scenarios/terror/README.md labels every value [rulebook], [public] or [assumed]', cli: { flag: '--data <FILE>', help: 'reference data YAML replacing scenarios/terror/data.yaml' } },
   { key: 'horrorStart', type: 'int', default: 5, min: 0, max: 30, doc: 'horror level at set-up', source: 'rulebook: Special Setup ("The Horror level starts at 5")' },
   { key: 'timePerTurn', type: 'int', default: 6, min: 1, max: 20, doc: 'time at the start of each Action phase', source: 'public fact: Final Girl core rules (time 6 per turn)' },

@@ -19,7 +19,7 @@ export interface TerrorResult {
   survival: ProportionEstimate;
   diedInPlay: ProportionEstimate;
   diedInDestiny: ProportionEstimate;
-  fatedVictims: { saved: CountResult; killed: CountResult; limbo: CountResult };
+  fatedVictims: { saved: CountResult; killed: CountResult; limbo: CountResult; outOfOrder: CountResult };
   /** Wins at 0 health, on the unflipped Final Health token (part of survival). */
   wonOnFinalHealth: ProportionEstimate;
   achievements: {
@@ -68,7 +68,7 @@ export function terrorResult(totals: Totals, data: TerrorData, deathOrder: strin
     survival: rate(totals, 'survived', confidence),
     diedInPlay: rate(totals, 'diedInPlay', confidence),
     diedInDestiny: rate(totals, 'diedInDestiny', confidence),
-    fatedVictims: { saved: counts(totals, 'fatedSaved', confidence), killed: counts(totals, 'fatedKilled', confidence), limbo: counts(totals, 'fatedLimbo', confidence) },
+    fatedVictims: { saved: counts(totals, 'fatedSaved', confidence), killed: counts(totals, 'fatedKilled', confidence), limbo: counts(totals, 'fatedLimbo', confidence), outOfOrder: counts(totals, 'fatedOutOfOrder', confidence) },
     wonOnFinalHealth: rate(totals, 'wonOnFinalHealth', confidence),
     achievements: {
       noLimbo: rate(totals, 'achNoLimbo', confidence),
@@ -150,7 +150,7 @@ export function terrorTables(r: TerrorResult, fatedCount: number): ResultTable[]
         { key: 'p50', header: 'p50', format: 'int' },
         { key: 'p90', header: 'p90', format: 'int' },
       ],
-      rows: [countRow('saved', r.fatedVictims.saved), countRow('killed', r.fatedVictims.killed), countRow('in Limbo', r.fatedVictims.limbo)],
+      rows: [countRow('saved', r.fatedVictims.saved), countRow('killed', r.fatedVictims.killed), countRow('in Limbo', r.fatedVictims.limbo), countRow('saved out of order (to Limbo)', r.fatedVictims.outOfOrder)],
     },
     {
       title: 'Distribution: share of games with exactly k Fated Victims',

@@ -17,10 +17,12 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
   g.dead = false;
   g.phaseEnded = false;
   g.noFatedLatch = false;
+  g.escortDest = -1;
   g.pendingRewards = 0;
   g.savedCount = 0;
   g.limboEver = 0;
   g.normalKilled = 0;
+  g.outOfOrder = 0;
   g.consequencesResolved = 0;
   g.destinyHealth = -1;
   g.items_ = 0;

@@ -8,7 +8,8 @@ import { maxHealthValue, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TERROR_DECISION_NAMES } from './terrorDecision.js';
 import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { builtinPolicy, deathOrderPolicy } from './terrorPolicy.js';
+import { builtinPolicy } from './terrorPolicy.js';
+import { plannerPolicy } from './terrorPlanner.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
 // Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card, then the designer
@@ -29,7 +30,8 @@ export const M_VICTIMS_SAVED = 12;
 export const M_VICTIMS_KILLED = 13;
 export const M_HEALTH_AT_END = 14;
 export const M_WON_ON_FINAL_HEALTH = 15;
-export const PER_CARD = 16;
+export const M_OUT_OF_ORDER = 16;
+export const PER_CARD = 17;
 export const PER_CARD_METRICS = 4;
 
 /**
@@ -73,6 +75,7 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
     { name: 'victimsKilled', description: 'normal victims killed', kind: 'count', maxValue: 16 },
     { name: 'healthAtEnd', description: 'health at the end (0: dead, or a win on the unflipped Final Health token: see wonOnFinalHealth)', kind: 'count', maxValue: 30 },
     { name: 'wonOnFinalHealth', description: 'a win at 0 health, on the unflipped Final Health token (finalHealth lastLife)', kind: 'rate', maxValue: 1 },
+    { name: 'fatedOutOfOrder', description: 'Fated Victims saved out of order (their token on a Death token picturing another: to Limbo)', kind: 'count', maxValue: fc },
   ];
   p.data.deathOrders.forEach((_, c) => {
     m.push(
@@ -100,7 +103,7 @@ const decisionName = (d: number): string => TERROR_DECISION_NAMES[d] ?? `#${d}`;
  * Throws an Error naming the file when the module does not load or has the wrong shape.
  */
 export function loadTerrorPolicyModule(absPath: string, data: TerrorData): Promise<Policy<TerrorView>> {
-  return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), deathOrderPolicy);
+  return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), plannerPolicy);
 }
 
 /** Builds a game with the policy the parameters name (a built-in or an absolute module path). */
@@ -149,6 +152,7 @@ export function recordGame(g: TerrorGame, rec: { record(metric: number, value: n
   rec.record(o + 2, allSaved);
   rec.record(o + 3, allCons);
   rec.record(M_WON_ON_FINAL_HEALTH, won && g.health_ === 0 ? 1 : 0);
+  rec.record(M_OUT_OF_ORDER, g.outOfOrder);
   // Designer statistics: only games that reached the Destiny phase (then every Fated Victim is saved or killed).
   if (g.destinyHealth >= 0) {
     rec.record(layout.winByKilled + g.fatedKilled(), won);

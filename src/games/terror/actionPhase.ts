@@ -28,6 +28,11 @@ export function actionPhase(g: TerrorGame): void {
     else heal(g, d.finalGirl.saveRewardHeal);
   }
   if (g.trace) traceLine(g, `Action phase: time ${g.time_}, health ${g.health_}, horror ${g.horror_}, hand ${g.handTotal()}, at ${spaceName(g, g.fgSpace_)}`);
+  actionLoop(g);
+}
+
+/** The Action phase's actions from the current state on (ACTION until she stops, time runs out or the phase ends). */
+export function actionLoop(g: TerrorGame): void {
   // Every action spends a card, so the loop ends within handTotal + 1 decisions.
   // public fact: the action phase ends when time goes below 0
   while (!g.dead && !g.phaseEnded && g.time_ >= 0) {

@@ -4,8 +4,9 @@
 //
 // Parameters: deathOrder, policy, data (the run's choices and data), the rule constants
 // (horrorStart, timePerTurn, timeExtreme, handLimit, terrorDealt, terrorPerPhase,
-// terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), finalHealth (a
-// reading), trace (print one game).
+// terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), the readings
+// (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchDepth,
+// rolloutPolicy), trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
@@ -31,6 +32,7 @@ export const game: GameModule = {
       { mode: '', params: {}, n: 300 },
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
       { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 300 },
+      { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
     ],
     checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
   },

@@ -116,6 +116,9 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     finalHealth: String(resolved.finalHealth) as FinalHealthReading,
     thwartRoll: resolved.thwartRoll === true,
     moveThroughExits: resolved.moveThroughExits !== false,
+    searchRollouts: Number(resolved.searchRollouts ?? 8),
+    searchDepth: Number(resolved.searchDepth ?? 0),
+    rolloutPolicy: String(resolved.rolloutPolicy ?? 'planner') as TerrorSimParams['rolloutPolicy'],
     data,
   };
   return { sim, dataLabel, policyLabel };

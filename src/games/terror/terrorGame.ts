@@ -20,7 +20,7 @@ import { terrorBoard } from './terrorBoard.js';
 import { CARD_ESCORT, type Effect, type TerrorData } from './terrorData.js';
 import { OUTCOME_RUNNING, V_BOARD, V_CONSEQUENCE, V_FG_CARD, V_SAVED } from './terrorDecision.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { playTerrorGame } from './playTerrorGame.js';
+import { MAX_TURNS, playTerrorGame } from './playTerrorGame.js';
 import { terrorSetup } from './terrorSetup.js';
 import type { TerrorView } from './terrorView.js';
 
@@ -94,6 +94,8 @@ export class TerrorGame implements TerrorView {
   savedCount = 0;
   outcome = OUTCOME_RUNNING;
   turn = 0;
+  /** Turns play while turn < turnLimit: MAX_TURNS (a safety net), or a search rollout's horizon. */
+  turnLimit = MAX_TURNS;
   noFatedLatch = false;
   /** The destination of the escort being resolved (its CARRY decision), else -1. */
   escortDest = -1;

@@ -3,7 +3,10 @@
 import type { ParamSpec } from '../../core/params.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
-export const BUILTIN_POLICIES = ['planner', 'death-order', 'random'] as const;
+export const BUILTIN_POLICIES = ['planner', 'death-order', 'random', 'search'] as const;
+
+/** Policies a search may roll out with (the heuristics; not search itself). */
+export const ROLLOUT_POLICIES = ['planner', 'death-order', 'random'] as const;
 
 /** Readings of the Final Health token (parameter finalHealth; see scenarios/terror/README.md). */
 export const FINAL_HEALTH_READINGS = ['lastLife', 'flipAtZero'] as const;
@@ -34,6 +37,9 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
   { key: 'thwartRoll', type: 'bool', default: false, doc: 'Thwart Destiny needs a horror roll: the card is spent and ignores the Destiny symbol only with at least one success (false: no roll, it always ignores the symbol)', source: 'assumption: the rulebook says only "You may play the Thwart Destiny Reaction card to ignore one Destiny symbol" (no roll named), see scenarios/terror/README.md' },
   { key: 'moveThroughExits', type: 'bool', default: true, doc: 'the Final Girl may move (and escort) through an exit space to a space beyond it (false: an exit ends a move; she may still start a move there)', source: 'assumption: neither the rulebook nor the public facts say whether an exit space can be passed through, see scenarios/terror/README.md' },
+  { key: 'searchRollouts', type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
+  { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
+  { key: 'rolloutPolicy', type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
 ];
@@ -63,6 +69,10 @@ export interface TerrorSimParams {
   thwartRoll: boolean;
   /** Moves may pass through exit spaces (assumption; default true). */
   moveThroughExits: boolean;
+  /** policy search: rollouts per answer, horizon in turns (0: the end), the rollout heuristic. */
+  searchRollouts: number;
+  searchDepth: number;
+  rolloutPolicy: (typeof ROLLOUT_POLICIES)[number];
   /** Compiled reference data (plain JSON). */
   data: import('./terrorData.js').TerrorData;
 }

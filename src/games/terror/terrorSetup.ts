@@ -4,6 +4,7 @@
 import { randIndex, rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { OUTCOME_RUNNING, TERROR_DECISION, V_BOARD, V_UNUSED } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
+import { MAX_TURNS } from './playTerrorGame.js';
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
 /** Starts a new game of `g` on stream `rng` (kept as g.rng). Mutates all state. */
@@ -13,6 +14,7 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
   const p = g.p;
   const fc = g.fc;
   g.turn = 0;
+  g.turnLimit = MAX_TURNS;
   g.outcome = OUTCOME_RUNNING;
   g.dead = false;
   g.phaseEnded = false;

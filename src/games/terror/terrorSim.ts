@@ -10,6 +10,7 @@ import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { builtinPolicy } from './terrorPolicy.js';
 import { plannerPolicy } from './terrorPlanner.js';
+import { createSearchPolicy, type SearchStats } from './terrorSearch.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
 // Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card, then the designer
@@ -106,12 +107,24 @@ export function loadTerrorPolicyModule(absPath: string, data: TerrorData): Promi
   return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), plannerPolicy);
 }
 
+/** A game playing built-in policy `p.policy` (search included: it plays its rollouts on this game), or null for a module path. */
+export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame | null {
+  if (p.policy === 'search') {
+    const g = new TerrorGame(p, plannerPolicy);
+    const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
+    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
+    return g;
+  }
+  const builtin = builtinPolicy(p.policy);
+  return builtin ? new TerrorGame(p, builtin) : null;
+}
+
 /** Builds a game with the policy the parameters name (a built-in or an absolute module path). */
 export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> {
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policy, p.policyHash, 'policy module');
-  const builtin = builtinPolicy(p.policy);
-  if (builtin) return new TerrorGame(p, builtin);
+  const builtin = builtinGame(p);
+  if (builtin) return builtin;
   const user = await loadTerrorPolicyModule(p.policy, p.data);
   const game = new TerrorGame(p, user);
   // A module sees what a player sees (the TerrorView members, its own frozen data copy), never the
@@ -165,8 +178,9 @@ export function recordGame(g: TerrorGame, rec: { record(metric: number, value: n
 export const terrorSim: GameSim<TerrorSimParams> = {
   id: 'terror',
   metrics: terrorMetrics,
-  // About 25 µs per game on one core (bench/terror.ts: ~43k games/s, death-order policy): ~800 per 20 ms.
-  gamesPerChunk: () => 800,
+  // About 30 µs per game on one core with a heuristic (bench/terror.ts): ~600 per 20 ms. The search
+  // policy costs about a rollout per answer per searched decision (tens of ms a game): a few games.
+  gamesPerChunk: (p) => (p.policy === 'search' ? Math.max(1, Math.round(16 / p.searchRollouts)) : 600),
   async createPlayer(p) {
     const g = await createTerrorGame(p);
     const layout = terrorLayout(p.data);

@@ -11,6 +11,7 @@ import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { sensitivitySim } from './terrorSensitivity.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -25,7 +26,7 @@ export const game: GameModule = {
       run: terrorEntry.run,
     },
   ],
-  sims: { terror: terrorSim },
+  sims: { terror: terrorSim, sensitivity: sensitivitySim },
   policies: BUILTIN_POLICIES,
   conformance: {
     runs: [
@@ -33,6 +34,7 @@ export const game: GameModule = {
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
       { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 300 },
       { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
+      { mode: '', params: { sensitivity: true }, n: 40 },
     ],
     checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
   },

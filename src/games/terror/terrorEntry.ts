@@ -10,7 +10,9 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
+import { policyGap } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables } from './terrorReport.js';
+import { sensitivityResult, sensitivityTable, sensitivityVariants, type SensitivityResult, type SensitivitySimParams } from './terrorSensitivity.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -151,15 +153,38 @@ export const terrorEntry: ScenarioGame = {
     const { sim, dataLabel, policyLabel } = prepared;
     const run = await settings.simulate('terror', sim);
     const deathOrderLabel = sim.deathOrder < 0 ? 'random (a card per game)' : sim.data.deathOrders[sim.deathOrder].name;
-    const result = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
+    const gap = policyGap(sim, policyLabel);
+    const main = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
+    const tables = terrorTables(main, sim.data.fatedDeath.count);
+    let sensitivity: SensitivityResult | null = null;
+    let partial = run.partial;
+    if (resolved.sensitivity === true && !run.partial) {
+      const variants = sensitivityVariants(sim);
+      const sens = await settings.simulate('sensitivity', { base: sim, variants: variants.map((v) => v.sim) } satisfies SensitivitySimParams, 'sensitivity');
+      partial ||= sens.partial;
+      sensitivity = sensitivityResult(sens.totals, variants, settings.confidence);
+      tables.push(sensitivityTable(sensitivity));
+    }
+    const result = {
+      ...main,
+      policyGap: gap,
+      ...(sensitivity ? { sensitivity } : {}),
+    };
     return {
       ...baseReport(resolved, prepared, settings.seed, settings.confidence),
       title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
       n: run.games,
-      ...(run.partial ? { partial: true } : {}),
+      ...(partial ? { partial: true } : {}),
       result,
-      tables: terrorTables(result, sim.data.fatedDeath.count),
-      notes: [`data: ${dataLabel}`, FIVE_LOCATIONS_NOT_MODELLED],
+      tables,
+      notes: [
+        gap.line,
+        sensitivity
+          ? `The named readings and assumed data values move the win rate by up to ${(sensitivity.largestShift * 100).toFixed(1)} points, one at a time (the sensitivity table; each variant on the same games as the baseline).`
+          : 'Sensitivity table off: --sensitivity replays these games with each named reading and assumed data value changed (scenarios/terror/README.md).',
+        `data: ${dataLabel}`,
+        FIVE_LOCATIONS_NOT_MODELLED,
+      ],
     };
   },
 };

@@ -40,6 +40,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'searchRollouts', type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
   { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
   { key: 'rolloutPolicy', type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
+  { key: 'sensitivity', type: 'bool', default: false, doc: 'also replay the same games with each named reading and assumed data value changed one at a time, and the earlier heuristic: the sensitivity table (paired; about 14 times the work)', source: 'report setting (issue 20)', cli: {} },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
 ];

@@ -21,6 +21,7 @@ import type { Rng } from '../../core/rng.js';
 import { doAction, actionLoop } from './actionPhase.js';
 import { buyCard, endGame, killerAndUpkeep, MAX_TURNS, planningPhase, playTurns, restOfTurn } from './playTerrorGame.js';
 import { actionCard, actionDest, OUTCOME_RUNNING, OUTCOME_WON, TERROR_DECISION, V_CONSEQUENCE, V_FG_CARD } from './terrorDecision.js';
+import { copyStreamState, setStreamState } from './copyStream.js';
 import { TerrorDeterminizer } from './terrorDeterminize.js';
 import type { TerrorGame } from './terrorGame.js';
 import { TerrorSnapshot } from './terrorSnapshot.js';
@@ -66,7 +67,7 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
   /** rollout j: re-deal, apply answer a of `decision`, play on; returns its value. */
   function rollout(j: number, decision: number, options: Int32Array, a: number): number {
     snapshot.restore(g);
-    setState(rollRng!, words, j);
+    setStreamState(rollRng!, words, j);
     determinizer.determinize(g, rollRng!);
     g.rng = rollRng!;
     g.policy = s.rolloutPolicy;
@@ -104,7 +105,7 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
         baseRng = rng.clone();
         rollRng = rng.clone();
       }
-      copyState(rng, baseRng);
+      copyStreamState(rng, baseRng);
       (baseRng as Rng & { jump(): void }).jump();
       // Candidates: the heuristic's answer first (ties go to it), then the others in option order, -1 last.
       let k = 0;
@@ -161,28 +162,6 @@ function sortBySum(order: Int32Array, n: number, sum: Float64Array): void {
     }
     order[j + 1] = x;
   }
-}
-
-// pure-rand's xoroshiro128+ keeps its state in four fields (s01, s00, s11, s10 = state[0..3]; test/rng.test.ts pins the layout).
-type Xoro = { s01: number; s00: number; s11: number; s10: number };
-
-/** Copies generator `from`'s state into `to` (both xoroshiro128+ from src/core/rng.ts). */
-function copyState(from: Rng, to: Rng): void {
-  const a = from as unknown as Xoro;
-  const b = to as unknown as Xoro;
-  b.s01 = a.s01;
-  b.s00 = a.s00;
-  b.s11 = a.s11;
-  b.s10 = a.s10;
-}
-
-/** Seeds `rng` with rollout j's four words (never all zero: each word is odd). */
-function setState(rng: Rng, words: Int32Array, j: number): void {
-  const b = rng as unknown as Xoro;
-  b.s01 = words[4 * j];
-  b.s00 = words[4 * j + 1];
-  b.s11 = words[4 * j + 2];
-  b.s10 = words[4 * j + 3];
 }
 
 /**

@@ -1,0 +1,80 @@
+// The policy gap (issue 15: "every report names its policy and prints the last measured gap
+// between the default and the search policy for that configuration, or a caveat line"). Every
+// number of `sim terror` is conditional on the bot that played; MEASURED_GAPS records, per
+// configuration (the rules, readings, Death Order choice and data — not the policy), the paired
+// difference in win rate between the search policy and the default measured by the command
+// given, so each report can say how far its bot is from stronger play. Re-measure and edit the
+// table when the rules, the data, the planner or the search change (the key then changes too:
+// a stale entry is never shown for another configuration).
+import { hashOf } from '../../core/hash.js';
+import type { TerrorSimParams } from './terrorParams.js';
+
+/** One measurement: `sim compare <scenario> --set policy=search …` on common random numbers. */
+export interface MeasuredGap {
+  /** configKey of the configuration measured. */
+  readonly config: string;
+  /** The configuration in words. */
+  readonly label: string;
+  readonly command: string;
+  readonly n: number;
+  readonly seed: number;
+  readonly searchRollouts: number;
+  /** Win rates of the default policy and the search policy on the same games. */
+  readonly defaultWin: number;
+  readonly searchWin: number;
+  /** searchWin − defaultWin with its 95% paired interval (Newcombe) and McNemar p-value. */
+  readonly difference: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly pValue: number;
+}
+
+/** The default policy the gaps are measured for. */
+export const GAP_DEFAULT_POLICY = 'planner';
+
+/** Last measured gaps (planner → search), newest configuration first. */
+export const MEASURED_GAPS: readonly MeasuredGap[] = [];
+
+/** The key of a configuration: everything that shapes the games except the policy and its budget. */
+export function configKey(sim: TerrorSimParams): string {
+  const { policy: _p, policyHash: _h, searchRollouts: _r, searchDepth: _d, rolloutPolicy: _o, data, ...rules } = sim;
+  // The data by content, not by the name it was loaded under.
+  const { file: _f, ...content } = data;
+  return hashOf({ ...rules, data: content });
+}
+
+export interface PolicyGapReport {
+  policy: string;
+  config: string;
+  measured: boolean;
+  /** The measurement for this configuration, when there is one. */
+  gap?: MeasuredGap;
+  /** One line for the report. */
+  line: string;
+}
+
+const pts = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/** What a report of policy `policyLabel` on configuration `sim` says about the policy gap. */
+export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapReport {
+  const config = configKey(sim);
+  const gap = MEASURED_GAPS.find((g) => g.config === config);
+  const reference = MEASURED_GAPS[0];
+  if (!gap) {
+    const at = reference ? ` (at ${reference.label} the search policy won ${pts(reference.difference)} points more than ${GAP_DEFAULT_POLICY}, ${pts(reference.lo)} to ${pts(reference.hi)})` : '';
+    return {
+      policy: policyLabel,
+      config,
+      measured: false,
+      line: `Policy ${policyLabel}: the gap to the search policy was not measured for this configuration${at}; these numbers are conditional on the bot, and good play may do better.`,
+    };
+  }
+  const how = `paired, ${gap.n.toLocaleString('en-US')} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer: \`${gap.command}\``;
+  const line =
+    policyLabel === GAP_DEFAULT_POLICY
+      ? `Policy ${policyLabel} (the default): the search policy wins ${pts(gap.difference)} points more on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`
+      : policyLabel === 'search'
+        ? `Policy search: it won ${pts(gap.difference)} points more than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
+        : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;
+  return { policy: policyLabel, config, measured: true, gap, line };
+}

@@ -136,7 +136,9 @@ describe('sim terror', () => {
     // Paths are reported relative to the working directory when inside it: the same file here.
     const other = JSON.parse(elsewhere.stdout);
     expect(join(tmpdir(), other.params.policy)).toBe(join(dir, 'policy.js'));
-    expect({ ...other.result, policy: null }).toEqual({ ...a.result, policy: null });
+    // (The policy is named as given, here and in the policy-gap line.)
+    expect({ ...other.result, policy: null, policyGap: null }).toEqual({ ...a.result, policy: null, policyGap: null });
+    expect(other.result.policyGap.config).toBe(a.result.policyGap.config);
   });
 
   it('--policy ./file.js loads a user module (in worker threads too); --policy random works', () => {

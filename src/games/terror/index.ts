@@ -11,7 +11,7 @@ import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
-import { sensitivitySim } from './terrorSensitivity.js';
+import { sensitivitySim, type SensitivitySimParams } from './terrorSensitivity.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -36,6 +36,12 @@ export const game: GameModule = {
       { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
       { mode: '', params: { sensitivity: true }, n: 40 },
     ],
-    checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
+    checkGame: (sim, p, rng, index) => {
+      if (sim !== 'sensitivity') return checkTerrorGame(p as TerrorSimParams, rng, index);
+      // The paired simulation: the baseline and every variant, each from game index's stream.
+      const pair = p as SensitivitySimParams;
+      for (const v of pair.variants) checkTerrorGame(v, rng.clone(), index);
+      checkTerrorGame(pair.base, rng, index);
+    },
   },
 };

@@ -54,6 +54,8 @@ export interface TerrorView {
   isSearch(space: number): boolean;
   /** Moving steps from a to b (parameter moveThroughExits; 32767 when she cannot get there). */
   distance(a: number, b: number): number;
+  /** Steps along paths from a to b, exits counted like any space: what "nearest" means for a killing effect. */
+  pathDistance(a: number, b: number): number;
   /** Moving steps from `space` to the nearest exit. */
   exitDistance(space: number): number;
   /** During a CARRY decision: the space the escort goes to (an exit takes the carried victims off the board); else -1. */
@@ -67,7 +69,7 @@ const METHODS = [
   'fgSpace', 'health', 'maxHealth', 'onFinalHealth', 'horror', 'time', 'items', 'bloodlust', 'hand', 'handTotal', 'supply',
   'deckLeft', 'nextTerrorKnown', 'victimCount', 'fatedCount', 'victimState', 'victimSpace', 'arrow', 'deathPicture',
   'deathTokenVictim', 'firstFreeDeathToken', 'consequence', 'consequenceVictim', 'punishment', 'spaceCount', 'isExit',
-  'isSearch', 'distance', 'exitDistance', 'escortDestination', 'killerDraws',
+  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws',
 ] as const satisfies readonly (keyof TerrorView)[];
 
 // Compile-time check: every TerrorView member is listed (`data` is the module's own copy, an override).

@@ -5,10 +5,10 @@ import { runCli } from './helpers/runCli.js';
 
 describe('sim policies', () => {
   it('ranks the policies and gives each the paired difference sim compare gives', () => {
-    const r = runCli(['policies', 'terror', '--policies', 'death-order,random', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']);
+    const r = runCli(['policies', 'terror', '--policies', 'planner,random', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.result).toMatchObject({ param: 'policy', baseline: 'death-order' });
+    expect(j.result).toMatchObject({ param: 'policy', baseline: 'planner' });
     const [first, second] = j.result.rows;
     expect([first.rank, second.rank]).toEqual([1, 2]);
     const byPolicy = Object.fromEntries(j.result.rows.map((row: { policy: string }) => [row.policy, row]));
@@ -16,9 +16,9 @@ describe('sim policies', () => {
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === j.result.metric);
     expect(byPolicy.random.difference).toBe(c.difference);
     expect([byPolicy.random.lo, byPolicy.random.hi]).toEqual([c.lo, c.hi]);
-    expect(byPolicy['death-order'].estimate).toBe(c.a);
+    expect(byPolicy.planner.estimate).toBe(c.a);
     expect(byPolicy.random.estimate).toBe(c.b);
-    expect(j.notes.some((n: string) => /the best listed policy, random, differs from the default death-order by/.test(n))).toBe(true);
+    expect(j.notes.some((n: string) => /the best listed policy, random, differs from the default planner by/.test(n))).toBe(true);
   });
   it('a game without a policy parameter, or a single policy, is refused with what to do', () => {
     const dice = runCli(['policies', 'dice']);
@@ -27,5 +27,14 @@ describe('sim policies', () => {
     const two = runCli(['policies', 'genisys', 'skirmish', '--param', 'policyA', '--policies', 'advance,hold', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout).result.param).toBe('policyA');
+  });
+});
+
+describe('sim compare names both policies when they differ', () => {
+  it('the header says A: planner, B: random (not planner for both)', () => {
+    const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[1]).toMatch(/· policy A: planner, B: random$/);
+    expect(JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).policy).toEqual(['A: planner', 'B: random']);
   });
 });

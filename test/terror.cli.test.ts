@@ -62,10 +62,10 @@ describe('sim terror', () => {
     expect(runCli(['terror', '--seed', '5', '-n', '100', '--trace', '17', '-q']).stdout).toBe(text.stdout);
   });
 
-  it('trace is a parameter: --trace K, --set trace=K and a scenario\'s params.trace print the same bytes (regression guard: the trace as recorded before the split)', async () => {
+  it('trace is a parameter: --trace K, --set trace=K and a scenario\'s params.trace print the same bytes (regression guard: the trace as recorded with the planner default)', async () => {
     const viaOption = runCli(['terror', '--seed', '3', '--trace', '5', '-q']);
     expect(viaOption.code, viaOption.stderr).toBe(0);
-    // Recorded with the pre-split engine (one file, ten-method policies): a guard against drift, not a truth.
+    // Recorded when planner became the default policy (issue 15): a guard against drift, not a truth.
     await expect(viaOption.stdout).toMatchFileSnapshot('__snapshots__/terror-trace-seed3-game5.noreg.txt');
     expect(runCli(['terror', '--seed', '3', '--set', 'trace=5', '-q']).stdout).toBe(viaOption.stdout);
     const file = join(tmp, 'trace.yaml');
@@ -137,7 +137,9 @@ describe('sim terror', () => {
     // Paths are reported relative to the working directory when inside it: the same file here.
     const other = JSON.parse(elsewhere.stdout);
     expect(join(tmpdir(), other.params.policy)).toBe(join(dir, 'policy.js'));
-    expect({ ...other.result, policy: null }).toEqual({ ...a.result, policy: null });
+    // (The policy is named as given, here and in the policy-gap line.)
+    expect({ ...other.result, policy: null, policyGap: null }).toEqual({ ...a.result, policy: null, policyGap: null });
+    expect(other.result.policyGap.config).toBe(a.result.policyGap.config);
   });
 
   it('--policy ./file.js loads a user module (in worker threads too); --policy random works', () => {
@@ -211,8 +213,25 @@ describe('sim terror', () => {
     expect((deterministicJson(a.stdout) as { result: unknown }).result).toEqual((deterministicJson(b.stdout) as { result: unknown }).result);
   });
 
+  it('deathOrder: random (a card per game; --death-order all reads as random) or one of the rulebook\'s 3 cards; a sweep over "all" runs random and each card', () => {
+    const viaAll = JSON.parse(runCli([...base, '-n', '300', '--death-order', 'all']).stdout);
+    const viaRandom = JSON.parse(runCli([...base, '-n', '300', '--death-order', 'random']).stdout);
+    expect(viaAll.params.deathOrder).toBe('random');
+    expect(viaAll.result).toEqual(viaRandom.result);
+    const sweep = JSON.parse(runCli(['sweep', 'terror', '--grid', 'deathOrder=all', '-n', '300', '--seed', '5', '--format', 'json', '-q']).stdout);
+    expect(sweep.result.axes).toEqual([{ key: 'deathOrder', values: ['random', '1', '2', '3'] }]);
+    expect(sweep.result.cells.map((c: { result: { deathOrder: string } }) => c.result.deathOrder)).toEqual(['random (a card per game)', 'Death Order I', 'Death Order II', 'Death Order III']);
+    const params = runCli(['params', 'terror', '--format', 'json']);
+    expect(params.stdout).toMatch(/"random","1","2","3"|random, 1, 2, 3/);
+    // A data file with other than the rulebook's 3 Death Order cards is refused.
+    const two = join(tmp, 'two-orders.yaml');
+    writeFileSync(two, DATA.replace(/  - \{ name: "Death Order III".*\n/, ''));
+    bad([...base, '--data', two], 'deathOrders', "3 Death Order cards");
+  });
+
   it('bad options exit 2 with one precise line', () => {
-    bad([...base, '--death-order', '4'], '--death-order', '1..3');
+    bad([...base, '--death-order', '4'], '--death-order', 'random, 1, 2, 3');
+    bad([...base, '--set', 'deathOrder=all'], 'deathOrder', 'random, 1, 2, 3');
     bad([...base, '--death-order', 'x'], 'option --death-order');
     bad([...base, '--policy', 'nosuch'], '--policy', 'death-order, random');
     bad([...base, '--trace', 'abc'], 'option --trace');

@@ -27,9 +27,9 @@ const tmp = tempDir('sim-terror-view-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('terror conformance (checkTerrorGame)', () => {
-  it('invariants hold after set-up, before every decision and at the end of 2000 random-policy and 1000 death-order games; every decision kind is checked', () => {
+  it('invariants hold after set-up, before every decision and at the end of 2000 random-policy, 1000 death-order and 1000 planner games; every decision kind is checked', () => {
     const seen = new Map<string, number>();
-    for (const [policy, games] of [['random', 2000], ['death-order', 1000]] as const) {
+    for (const [policy, games] of [['random', 2000], ['death-order', 1000], ['planner', 1000]] as const) {
       for (let i = 0; i < games; i++) {
         checkTerrorGame({ ...params, policy }, streamFor(99, i), i, (where) => {
           const kind = / decision (\w+)$/.exec(where)?.[1] ?? where;
@@ -37,8 +37,8 @@ describe('terror conformance (checkTerrorGame)', () => {
         });
       }
     }
-    expect(seen.get('after set-up')).toBe(3000);
-    expect(seen.get('end')).toBe(3000);
+    expect(seen.get('after set-up')).toBe(4000);
+    expect(seen.get('end')).toBe(4000);
     // (Fated Victims leaving together, EXIT_NEXT, are rare under the random policy: the death-order games ask it.)
     for (const name of TERROR_DECISION_NAMES) expect(seen.get(name) ?? 0, name).toBeGreaterThan(0);
     // The games end both ways, so both branches of the end checks ran.
@@ -67,7 +67,7 @@ describe('terror conformance (checkTerrorGame)', () => {
   });
 
   it('same seed, same game: identical turn-by-turn traces from two fresh games', async () => {
-    for (const policy of ['random', 'death-order']) {
+    for (const policy of ['random', 'death-order', 'planner']) {
       const p = { ...params, policy };
       for (const k of [0, 5, 123]) {
         const a = traceGame(await createTerrorGame(p), 42, k);
@@ -157,7 +157,7 @@ describe('a user policy module sees the TerrorView only (readOnlyView over TERRO
     const same = join(tmp, 'same.js');
     writeFileSync(same, "export default (data, base) => ({ name: 'same', choose: (...args) => base.choose(...args) });\n");
     const viaView = await createTerrorGame({ ...params, policy: same, deathOrder: -1, data });
-    const direct = await createTerrorGame({ ...params, policy: 'death-order', deathOrder: -1, data });
+    const direct = await createTerrorGame({ ...params, policy: 'planner', deathOrder: -1, data });
     for (let k = 0; k < 200; k++) {
       for (const x of [viaView, direct]) (x.reset(streamFor(8, k)), x.play());
       expect([viaView.outcome, viaView.turn, viaView.health_, viaView.fatedSaved(), viaView.terrorConsumed]).toEqual([direct.outcome, direct.turn, direct.health_, direct.fatedSaved(), direct.terrorConsumed]);

@@ -719,6 +719,61 @@ describe('public fact: a revival ends the current phase (rulebook: not the Desti
   });
 });
 
+describe('assumption (parameter thwartRoll): does Thwart Destiny need a horror roll?', () => {
+  /** A game whose horror rolls all come out as `face` (the dice stream replaced by a constant one). */
+  function rolling(face: number, over: Partial<TerrorSimParams> = {}): TerrorGame {
+    const g = game(deathOrderPolicy, 1, over);
+    // randIndex(rng, 6) of this word is face - 1 (its low product bits stay clear of the rejection zone).
+    const word = ((face - 1) * 715827882 + 1000) | 0;
+    g.rng = { next: () => word, clone: () => g.rng, jump: () => g.rng, getState: () => [] } as unknown as Rng;
+    g.hand_.fill(0);
+    g.hand_[thwart] = 1;
+    return g;
+  }
+  it('thwartRoll false (default): no roll, the symbol is ignored and the card spent', () => {
+    const g = rolling(1);
+    resolveTerror(g, terrorCard('Omen'));
+    expect(g.horror()).toBe(5);
+    expect(g.hand_[thwart]).toBe(0);
+  });
+  it('thwartRoll true: a success ignores the symbol; no success lets it resolve; the card is spent either way', () => {
+    const ok = rolling(6, { thwartRoll: true });
+    resolveTerror(ok, terrorCard('Omen'));
+    expect(ok.horror()).toBe(5);
+    expect(ok.hand_[thwart]).toBe(0);
+    const miss = rolling(1, { thwartRoll: true });
+    resolveTerror(miss, terrorCard('Omen'));
+    expect(miss.horror()).toBe(6);
+    expect(miss.hand_[thwart]).toBe(0);
+  });
+});
+
+describe('assumption (parameter moveThroughExits): may a move pass through an exit space?', () => {
+  const run = data.cards.findIndex((c) => c.id === 'run');
+  const moves = (g: TerrorGame) => {
+    const n = listActions(g);
+    return Array.from(g.actionOptions.slice(0, n)).filter((a) => actionCard(a) === run && actionDest(a) >= 0).map((a) => data.location.spaces[actionDest(a)].name).sort();
+  };
+  it('true (default): House → Highway Exit → Cemetery is 2 steps, a run (range 2) gets there', () => {
+    const g = game();
+    g.fgSpace_ = space('House');
+    expect(g.distance(space('House'), space('Cemetery'))).toBe(2);
+    expect(moves(g)).toContain('Cemetery');
+  });
+  it('false: an exit ends a move — Cemetery is 5 steps round by the farm and the barn; the exit itself, and moves from it, stay legal', () => {
+    const g = game(deathOrderPolicy, 1, { moveThroughExits: false });
+    g.fgSpace_ = space('House');
+    expect(g.distance(space('House'), space('Cemetery'))).toBe(5);
+    expect(g.distance(space('House'), space('Highway Exit'))).toBe(1);
+    expect(moves(g)).not.toContain('Cemetery');
+    expect(moves(g)).toContain('Highway Exit');
+    g.fgSpace_ = space('Highway Exit');
+    expect(moves(g)).toEqual(expect.arrayContaining(['Cemetery', 'House', 'Radio Tower', 'Sheep Farm', 'Old Well']));
+    // "Nearest" for killing effects still counts steps along paths, exits included.
+    expect(g.pathDistance(space('House'), space('Cemetery'))).toBe(2);
+  });
+});
+
 describe('public fact: the action phase ends when time goes below 0', () => {
   const run = data.cards.findIndex((c) => c.id === 'run');
 

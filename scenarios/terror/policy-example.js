@@ -1,7 +1,7 @@
 // An example user policy for `sim terror --policy scenarios/terror/policy-example.js`.
 //
 // The default export is a factory (data, base) => policy: `data` is the module's own frozen copy
-// of the reference data, `base` the built-in `death-order` policy. A policy is
+// of the reference data, `base` the built-in default policy (`planner`). A policy is
 // { name, choose(rng, view, decision, options, n, allowNone) }: it returns an index into
 // options[0, n), or -1 where allowNone. The decision codes and what each one's options mean are in
 // src/games/terror/terrorDecision.ts (TERROR_DECISION); the view's members in terrorView.ts.

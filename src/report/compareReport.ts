@@ -132,7 +132,10 @@ export function compareReport(
   const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
   
   const games = rv.outcomes.length ? Math.max(...rv.outcomes.map((o) => o.games)) : null;
-  const policy = repA.policy ?? repB.policy;
+  // The variants may play different policies (--set policy=X): the header names both, A first.
+  const shown = (p: Report['policy']) => (Array.isArray(p) ? p.join(', ') : p);
+  const [pa, pb] = [shown(repA.policy), shown(repB.policy)];
+  const policy: Report['policy'] = pa !== undefined && pb !== undefined && pa !== pb ? [`A: ${pa}`, `B: ${pb}`] : (repA.policy ?? repB.policy);
   const notes = [
     `Variant A: ${labelA}. Variant B: ${labelB}.`,
     // Usually a --set that restates a default: say so rather than let the user read the zeros as a finding.

@@ -1,18 +1,19 @@
 // The Action phase (model, public facts): time, the saved victims' rewards, the legal actions,
 // playing action cards (move, escort, search, steady, heal, Premonition), horror rolls, and
 // discarding action cards.
-import { rollDie } from '../../core/rng.js';
 import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorData.js';
 import * as codes from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { addHorror, heal } from './loseHealth.js';
-import { discardActionCard } from './discardActionCard.js';
+import { horrorRoll } from './horrorRoll.js';
 import { leaveByExit } from './resolveTerror.js';
+
+export { horrorRoll };
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
 // Module-local copies of the shared codes for the hot loops: V8 folds a module's own const into
 // compiled code but loads an imported binding at every use (bench/terror.ts: a few % per game).
-const { ACTION, CARRY, REVEAL, CONVERT_PARTIALS, REWARD, EXIT_NEXT } = codes.TERROR_DECISION;
+const { ACTION, CARRY, REVEAL, REWARD, EXIT_NEXT } = codes.TERROR_DECISION;
 const { actionCard, actionCode, actionDest, DEST_NONE, DISCARD_FOR_TIME, UNKNOWN_CONSEQUENCE, UNKNOWN_DEATH_TOKEN, UNKNOWN_PUNISHMENT, UNKNOWN_TERROR, unknownCode, unknownIndex, unknownKind, V_BOARD } = codes;
 
 /** Model (public facts): spend time on action cards (ACTION); rolls where the card says so. */
@@ -27,6 +28,11 @@ export function actionPhase(g: TerrorGame): void {
     else heal(g, d.finalGirl.saveRewardHeal);
   }
   if (g.trace) traceLine(g, `Action phase: time ${g.time_}, health ${g.health_}, horror ${g.horror_}, hand ${g.handTotal()}, at ${spaceName(g, g.fgSpace_)}`);
+  actionLoop(g);
+}
+
+/** The Action phase's actions from the current state on (ACTION until she stops, time runs out or the phase ends). */
+export function actionLoop(g: TerrorGame): void {
   // Every action spends a card, so the loop ends within handTotal + 1 decisions.
   // public fact: the action phase ends when time goes below 0
   while (!g.dead && !g.phaseEnded && g.time_ >= 0) {
@@ -146,7 +152,9 @@ function escort(g: TerrorGame, dest: number, carry: number): void {
   let mask = 0;
   if (n > 0) {
     const k = carryOptionsInto(g.carryOptions, here, n, carry);
+    g.escortDest = dest;
     mask = g.carryOptions[g.policy.choose(g.rng, g, CARRY, g.carryOptions, k, false)];
+    g.escortDest = -1;
   }
   g.fgSpace_ = dest;
   const out = g.leaving;
@@ -169,28 +177,6 @@ function escort(g: TerrorGame, dest: number, carry: number): void {
     nOut--;
     leaveByExit(g, v);
   }
-}
-
-/** public fact: horror roll — dice by horror level (+1 on final health); 5–6 success, 3–4 partial. Returns the successes. */
-export function horrorRoll(g: TerrorGame): number {
-  const dice = g.data.horror.dice[g.horror_] + (g.onFinalHealth() ? 1 : 0);
-  let successes = 0;
-  let partials = 0;
-  for (let i = 0; i < dice; i++) {
-    const f = rollDie(g.rng, 6);
-    if (f >= g.p.successFrom) successes++;
-    else if (f >= g.p.partialFrom) partials++;
-  }
-  const cost = g.p.partialCost;
-  if (partials > 0) {
-    const affordable = cost === 0 ? partials : Math.min(partials, Math.floor(g.handTotal() / cost));
-    const k = affordable > 0 ? g.counts[g.policy.choose(g.rng, g, CONVERT_PARTIALS, g.counts, affordable + 1, false)] : 0;
-    // public fact: discard 2 action cards to turn a partial into a success
-    for (let j = 0; j < k * cost; j++) discardActionCard(g);
-    successes += k;
-  }
-  if (g.trace) traceLine(g, `horror roll: ${dice} dice, ${successes} success(es)`);
-  return successes;
 }
 
 /** rulebook: Premonition Action Card — flip up to `count` Unknowns faceup (the policy picks: REVEAL). */

@@ -16,9 +16,10 @@ import {
   V_LIMBO,
   V_UNUSED,
 } from './terrorDecision.js';
-import { TerrorGame } from './terrorGame.js';
+import type { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { builtinPolicy } from './terrorPolicy.js';
+import { BUILTIN_POLICIES } from './terrorParams.js';
+import { builtinGame } from './terrorSim.js';
 import type { TerrorView } from './terrorView.js';
 
 /** Action cards of each type in play (hand + supply), constant through a game: the copies, plus starting cards the supply lacked. */
@@ -71,8 +72,9 @@ export function checkTerrorInvariants(g: TerrorGame, totals: Int32Array, index: 
   ok(g.terrorConsumed === g.deckPos && g.deckPos <= g.deckSize, 'terror cards consumed = cards off the deck');
 }
 
-/** Per params object: a game built once (its tables) and reused. */
+/** Per params object: a game built once (its tables) and reused, and its built-in policy. */
 const games = new WeakMap<TerrorSimParams, TerrorGame>();
+const bases = new WeakMap<TerrorGame, Policy<TerrorView>>();
 
 /**
  * Plays game `index` of a run from `rng` with a built-in policy (`simParams.policy`), checking the
@@ -82,11 +84,15 @@ const games = new WeakMap<TerrorSimParams, TerrorGame>();
  * Throws an Error naming the invariant, the game and where.
  */
 export function checkTerrorGame(simParams: TerrorSimParams, rng: Rng, index: number, onCheck?: (where: string) => void): void {
-  const base = builtinPolicy(simParams.policy);
-  if (!base) throw new Error(`checkTerrorGame: policy "${simParams.policy}" is not a built-in policy (a conformance run names random or death-order)`);
   let g = games.get(simParams);
-  if (!g) games.set(simParams, (g = new TerrorGame(simParams, base)));
+  if (!g) {
+    const built = builtinGame(simParams);
+    if (!built) throw new Error(`checkTerrorGame: policy "${simParams.policy}" is not a built-in policy (a conformance run names one of ${BUILTIN_POLICIES.join(', ')})`);
+    games.set(simParams, (g = built));
+    bases.set(g, g.policy);
+  }
   const game = g;
+  const base = bases.get(g)!;
   const totals = actionCardTotals(simParams.data);
   const check = (where: string, placing = false) => {
     checkTerrorInvariants(game, totals, index, where, placing);

@@ -18,6 +18,7 @@ import { traceLine } from './terrorTrace.js';
 export function destinyPhase(g: TerrorGame): void {
   const d = g.data;
   g.phaseEnded = false;
+  g.destinyHealth = g.health_;
   if (g.trace) traceLine(g, 'Destiny phase');
   for (let i = 0; i < g.fc; i++) {
     // rulebook: Destiny Phase — ignore Consequence cards without a Fated Victim on them
@@ -26,6 +27,7 @@ export function destinyPhase(g: TerrorGame): void {
     g.consFaceUp[i] = 1;
     const met = meetRequirement(g, g.consCard[i]);
     g.consequencesResolved++;
+    g.consOutcome[i] = met ? 1 : 0;
     if (g.trace) traceLine(g, `Consequence ${i + 1} "${d.consequences[g.consCard[i]].name}": ${met ? 'met' : 'NOT met'}`);
     if (!met) {
       // rulebook: Destiny Phase — reveal the Punishment beneath and lose that much health

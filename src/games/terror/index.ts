@@ -4,12 +4,14 @@
 //
 // Parameters: deathOrder, policy, data (the run's choices and data), the rule constants
 // (horrorStart, timePerTurn, timeExtreme, handLimit, terrorDealt, terrorPerPhase,
-// terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), finalHealth (a
-// reading), trace (print one game).
+// terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), the readings
+// (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchDepth,
+// rolloutPolicy), trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { sensitivitySim, type SensitivitySimParams } from './terrorSensitivity.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -24,13 +26,22 @@ export const game: GameModule = {
       run: terrorEntry.run,
     },
   ],
-  sims: { terror: terrorSim },
+  sims: { terror: terrorSim, sensitivity: sensitivitySim },
   policies: BUILTIN_POLICIES,
   conformance: {
     runs: [
       { mode: '', params: {}, n: 300 },
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
+      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 300 },
+      { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
+      { mode: '', params: { sensitivity: true }, n: 40 },
     ],
-    checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
+    checkGame: (sim, p, rng, index) => {
+      if (sim !== 'sensitivity') return checkTerrorGame(p as TerrorSimParams, rng, index);
+      // The paired simulation: the baseline and every variant, each from game index's stream.
+      const pair = p as SensitivitySimParams;
+      for (const v of pair.variants) checkTerrorGame(v, rng.clone(), index);
+      checkTerrorGame(pair.base, rng, index);
+    },
   },
 };

@@ -21,6 +21,7 @@ import {
 import { TERROR_DECISION, V_BOARD, V_CONSEQUENCE, V_DEAD, V_DEATH_TOKEN, V_FG_CARD, V_LIMBO, V_SAVED } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { discardActionCard } from './discardActionCard.js';
+import { horrorRoll } from './horrorRoll.js';
 import { addHorror, heal, loseHealth } from './loseHealth.js';
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
@@ -58,8 +59,12 @@ export function resolveDestinySymbol(g: TerrorGame): void {
         // rulebook: Destiny Symbol — play Thwart Destiny to ignore one Destiny symbol
         g.hand_[c]--;
         g.supply_[c]++;
-        if (g.trace) traceLine(g, 'Thwart Destiny ignores a Destiny symbol');
-        return;
+        // assumption (parameter thwartRoll): no horror roll; with thwartRoll it ignores the symbol only on a success
+        if (!g.p.thwartRoll || horrorRoll(g) > 0) {
+          if (g.trace) traceLine(g, 'Thwart Destiny ignores a Destiny symbol');
+          return;
+        }
+        if (g.trace) traceLine(g, 'Thwart Destiny: no success, the Destiny symbol resolves');
       }
       break;
     }
@@ -136,7 +141,8 @@ function nearestVictim(g: TerrorGame): number {
   let ties = 0;
   for (let v = 0; v < g.nVictims; v++) {
     if (g.vState[v] !== V_BOARD) continue;
-    const d = g.distance(g.fgSpace_, g.vSpace[v]);
+    // assumption: "nearest" counts steps along paths (exits included), whatever moveThroughExits says of moving
+    const d = g.pathDistance(g.fgSpace_, g.vSpace[v]);
     if (best < 0 || d < bestD) {
       best = v;
       bestD = d;
@@ -246,6 +252,7 @@ export function resolveFatedDeath(g: TerrorGame): void {
     killPictured(g, pictured);
     g.vState[top] = V_LIMBO;
     g.limboEver |= 1 << top;
+    g.outOfOrder++;
     if (g.trace) traceLine(g, `${victimName(g, top)} saved out of order: to Limbo`);
   }
   // rulebook: Fated Death — discard the Death token, move the Arrow one card to the right

@@ -163,7 +163,8 @@ const DataSchema = v.strictObject(
     horror: v.strictObject({ max: int(1, 30), dice: v.array(int(1, 10), 'expected dice per horror level'), extremeFrom: int(0, 30) }),
     finalHealthTokens: v.pipe(v.array(int(0, 10), 'expected a list of token values (0 = blank)'), v.minLength(1, 'expected at least one token')),
     actionCards: v.pipe(v.array(CardSchema, 'expected a list of action cards'), v.minLength(1, 'expected at least one card')),
-    deathOrders: v.pipe(v.array(v.strictObject({ name, destiny: Effects }), 'expected a list of Death Order cards'), v.minLength(1, 'expected at least one Death Order card'), v.maxLength(9, 'expected at most 9 Death Order cards')),
+    // rulebook: Components — 3 Death Order cards
+    deathOrders: v.pipe(v.array(v.strictObject({ name, destiny: Effects }), 'expected a list of Death Order cards'), v.length(3, 'expected the rulebook\'s 3 Death Order cards (Components)')),
     fatedVictims: v.array(name, 'expected a list of names'),
     fatedDeath: v.strictObject({ count: int(1, 8), savedHeal: int(0, 10), limboDamage: int(0, 10) }),
     // Optional so older transcriptions still load; README.md names the default (fatedFirst).
@@ -330,6 +331,11 @@ export function compileTerrorData(raw: unknown, file: string): TerrorData {
       victimStarts: loc.setup.victims.map((n, i) => space(n, `location.setup.victims[${i}]`)),
     },
   };
+}
+
+/** The most health she can have: the starting health (heals stop there), or a Final Health token's value. */
+export function maxHealthValue(data: TerrorData): number {
+  return Math.max(data.finalGirl.health, ...data.finalHealthTokens);
 }
 
 /** Parses YAML text and compiles it. Throws UsageError naming `file`. */

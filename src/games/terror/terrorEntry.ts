@@ -10,7 +10,9 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
-import { terrorResult, terrorTables } from './terrorReport.js';
+import { policyGap } from './terrorPolicyGap.js';
+import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables } from './terrorReport.js';
+import { sensitivityResult, sensitivityTable, sensitivityVariants, type SensitivityResult, type SensitivitySimParams } from './terrorSensitivity.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -31,6 +33,12 @@ export function terrorAssumptions(sim: TerrorSimParams): string[] {
     `A Consequence card met with Items or action cards discards what it counts; Destiny symbols resolve before a terror card's other effects; "kill nearest" ties: ${TIE_RULES[d.killNearestTie]} (data killNearestTie).`,
     '"Fated Victims in Limbo" counts distinct Fated Victims sent to Limbo at any time in the game.',
     "A revival caused by a Fated Death card's Limbo consequence still completes that card's procedure (the kill, the Death tokens, the Arrow); the bloodlust threshold effects after it are skipped.",
+    sim.thwartRoll
+      ? 'Thwart Destiny (thwartRoll true): playing it spends the card and makes a horror roll; it ignores the Destiny symbol only with at least one success.'
+      : 'Thwart Destiny (thwartRoll false): playing it ignores the Destiny symbol, no horror roll (the rulebook names none).',
+    sim.moveThroughExits
+      ? 'Movement (moveThroughExits true): the Final Girl may move and escort through an exit space to spaces beyond it.'
+      : 'Movement (moveThroughExits false): an exit space ends a move or an escort; she may start one there.',
     "Set-up: a grid roll whose section holds no legal space for a Fated Victim (exits, the Final Girl's start and spaces another Fated Victim holds are not legal) is rolled again until one does.",
   ];
 }
@@ -55,9 +63,10 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   const dataLabel = String(resolved.data);
   const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA) : loadTerrorData(dataLabel);
   const nCards = data.deathOrders.length;
-  const deathOrder = resolved.deathOrder === 'all' ? -1 : Number(resolved.deathOrder) - 1;
+  const deathOrder = resolved.deathOrder === 'random' ? -1 : Number(resolved.deathOrder) - 1;
+  // A guard: the loader requires the rulebook's 3 cards, and the choices are 1..3.
   if (deathOrder >= nCards) {
-    throw new UsageError(`parameter deathOrder (--death-order): got ${resolved.deathOrder}, expected all or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
+    throw new UsageError(`parameter deathOrder (--death-order): got ${resolved.deathOrder}, expected random or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
   }
   const pool = data.vignetteTerrorCount + data.locationTerrorCount;
   if (Number(resolved.terrorDealt) > pool) {
@@ -107,6 +116,11 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     partialFrom: Number(resolved.partialFrom),
     partialCost: Number(resolved.partialCost),
     finalHealth: String(resolved.finalHealth) as FinalHealthReading,
+    thwartRoll: resolved.thwartRoll === true,
+    moveThroughExits: resolved.moveThroughExits !== false,
+    searchRollouts: Number(resolved.searchRollouts ?? 8),
+    searchDepth: Number(resolved.searchDepth ?? 0),
+    rolloutPolicy: String(resolved.rolloutPolicy ?? 'planner') as TerrorSimParams['rolloutPolicy'],
     data,
   };
   return { sim, dataLabel, policyLabel };
@@ -138,16 +152,39 @@ export const terrorEntry: ScenarioGame = {
     const prepared = await prepare(resolved);
     const { sim, dataLabel, policyLabel } = prepared;
     const run = await settings.simulate('terror', sim);
-    const deathOrderLabel = sim.deathOrder < 0 ? 'all (random card per game)' : sim.data.deathOrders[sim.deathOrder].name;
-    const result = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
+    const deathOrderLabel = sim.deathOrder < 0 ? 'random (a card per game)' : sim.data.deathOrders[sim.deathOrder].name;
+    const gap = policyGap(sim, policyLabel);
+    const main = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
+    const tables = terrorTables(main, sim.data.fatedDeath.count);
+    let sensitivity: SensitivityResult | null = null;
+    let partial = run.partial;
+    if (resolved.sensitivity === true && !run.partial) {
+      const variants = sensitivityVariants(sim);
+      const sens = await settings.simulate('sensitivity', { base: sim, variants: variants.map((v) => v.sim) } satisfies SensitivitySimParams, 'sensitivity');
+      partial ||= sens.partial;
+      sensitivity = sensitivityResult(sens.totals, variants, settings.confidence);
+      tables.push(sensitivityTable(sensitivity));
+    }
+    const result = {
+      ...main,
+      policyGap: gap,
+      ...(sensitivity ? { sensitivity } : {}),
+    };
     return {
       ...baseReport(resolved, prepared, settings.seed, settings.confidence),
       title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
       n: run.games,
-      ...(run.partial ? { partial: true } : {}),
+      ...(partial ? { partial: true } : {}),
       result,
-      tables: terrorTables(result, sim.data.fatedDeath.count),
-      notes: [`data: ${dataLabel}`],
+      tables,
+      notes: [
+        gap.line,
+        sensitivity
+          ? `The named readings and assumed data values move the win rate by up to ${(sensitivity.largestShift * 100).toFixed(1)} points, one at a time (the sensitivity table; each variant on the same games as the baseline).`
+          : 'Sensitivity table off: --sensitivity replays these games with each named reading and assumed data value changed (scenarios/terror/README.md).',
+        `data: ${dataLabel}`,
+        FIVE_LOCATIONS_NOT_MODELLED,
+      ],
     };
   },
 };

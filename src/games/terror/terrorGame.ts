@@ -20,7 +20,7 @@ import { terrorBoard } from './terrorBoard.js';
 import { CARD_ESCORT, type Effect, type TerrorData } from './terrorData.js';
 import { OUTCOME_RUNNING, V_BOARD, V_CONSEQUENCE, V_FG_CARD, V_SAVED } from './terrorDecision.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { playTerrorGame } from './playTerrorGame.js';
+import { MAX_TURNS, playTerrorGame } from './playTerrorGame.js';
 import { terrorSetup } from './terrorSetup.js';
 import type { TerrorView } from './terrorView.js';
 
@@ -58,7 +58,10 @@ export class TerrorGame implements TerrorView {
 
   // Static tables (built once).
   readonly nSpaces: number;
+  /** Moving distances (parameter moveThroughExits): what moves, escorts and the view's distance() use. */
   readonly dist: Int16Array;
+  /** Path distances: what "nearest" means for a killing effect (exits are spaces like any). */
+  readonly pathDist: Int16Array;
   readonly adjStart: Int32Array;
   readonly adj: Int32Array;
   readonly exitSpace: Uint8Array;
@@ -91,7 +94,11 @@ export class TerrorGame implements TerrorView {
   savedCount = 0;
   outcome = OUTCOME_RUNNING;
   turn = 0;
+  /** Turns play while turn < turnLimit: MAX_TURNS (a safety net), or a search rollout's horizon. */
+  turnLimit = MAX_TURNS;
   noFatedLatch = false;
+  /** The destination of the escort being resolved (its CARRY decision), else -1. */
+  escortDest = -1;
   readonly hand_: Int8Array;
   readonly supply_: Int8Array;
 
@@ -101,6 +108,8 @@ export class TerrorGame implements TerrorView {
   readonly vSpace: Int16Array;
   limboEver = 0;
   normalKilled = 0;
+  /** Fated Victims whose token lay on a Death token picturing another (saved out of order: to Limbo). */
+  outOfOrder = 0;
 
   // Death Order card: token positions in arrow order [0, fc).
   readonly deathPic: Int8Array;
@@ -115,7 +124,11 @@ export class TerrorGame implements TerrorView {
   readonly consFaceUp: Uint8Array;
   readonly punFaceUp: Uint8Array;
   readonly consVictim: Int8Array;
+  /** Destiny phase, per row slot: -1 not resolved, 0 requirement unmet (Punishment paid), 1 met. */
+  readonly consOutcome: Int8Array;
   consequencesResolved = 0;
+  /** Health when the Destiny phase began, or -1 (she died in play, or the game is running). */
+  destinyHealth = -1;
 
   // Terror deck: deck[0] is the top card.
   readonly deck: Int16Array;
@@ -150,12 +163,13 @@ export class TerrorGame implements TerrorView {
     if (params.horrorStart > this.data.horror.max || params.bloodlustStart > this.data.bloodlust.length) throw new Error('horrorStart or bloodlustStart beyond its track');
     this.policy = policy;
     const d = this.data;
-    const board = terrorBoard(d.location);
+    const board = terrorBoard(d.location, params.moveThroughExits !== false);
     const n = board.nSpaces;
     this.nSpaces = n;
     this.adjStart = board.adjStart;
     this.adj = board.adj;
     this.dist = board.dist;
+    this.pathDist = board.pathDist;
     this.exitSpace = board.exitSpace;
     this.searchSpace = board.searchSpace;
     this.exitDist = board.exitDist;
@@ -178,6 +192,7 @@ export class TerrorGame implements TerrorView {
     this.consFaceUp = new Uint8Array(this.fc);
     this.punFaceUp = new Uint8Array(this.fc);
     this.consVictim = new Int8Array(this.fc);
+    this.consOutcome = new Int8Array(this.fc);
     this.deck = new Int16Array(this.deckSize);
     this.actionOptions = new Int32Array(this.nCards * (n + 1) + 8);
     this.scratch = new Int32Array(Math.max(n, d.terror.length, 64, d.consequences.length, d.punishments.length) + 8);
@@ -230,8 +245,14 @@ export class TerrorGame implements TerrorView {
   spaceCount(): number { return this.nSpaces; }
   isExit(space: number): boolean { return this.exitSpace[space] === 1; }
   isSearch(space: number): boolean { return this.searchSpace[space] === 1; }
+  /** Steps she needs to move from a to b (moveThroughExits reading; UNREACHABLE = 32767 when she cannot). */
   distance(a: number, b: number): number { return this.dist[a * this.nSpaces + b]; }
+  /** Steps along paths from a to b, exits counted like any space ("nearest" for killing effects). */
+  pathDistance(a: number, b: number): number { return this.pathDist[a * this.nSpaces + b]; }
   exitDistance(space: number): number { return this.exitDist[space]; }
+  escortDestination(): number { return this.escortDest; }
+  /** Terror cards the next Killer phase draws if no Fated Victim leaves the board before it (rulebook: No More Fated Victims on the Board). */
+  killerDraws(): number { return this.noFatedLatch || this.fatedOnBoard() === 0 ? this.p.terrorPerPhaseNoFated : this.p.terrorPerPhase; }
 
   /**
    * public fact: "+1 die if the Final Girl … is down to the final health token".

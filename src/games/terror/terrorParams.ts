@@ -3,18 +3,25 @@
 import type { ParamSpec } from '../../core/params.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
-export const BUILTIN_POLICIES = ['death-order', 'random'] as const;
+export const BUILTIN_POLICIES = ['planner', 'death-order', 'random', 'search'] as const;
+
+/** Policies a search may roll out with (the heuristics; not search itself). */
+export const ROLLOUT_POLICIES = ['planner', 'death-order', 'random'] as const;
 
 /** Readings of the Final Health token (parameter finalHealth; see scenarios/terror/README.md). */
 export const FINAL_HEALTH_READINGS = ['lastLife', 'flipAtZero'] as const;
 export type FinalHealthReading = (typeof FINAL_HEALTH_READINGS)[number];
 
+/** Death Order choices: random (a card per game), or one of the rulebook's 3 cards. */
+export const DEATH_ORDER_CHOICES = ['random', '1', '2', '3'] as const;
+
 /** The `data` default: the bundled reference data (found next to the sources, see defaultDataFile). */
 export const DEFAULT_DATA = 'scenarios/terror/data.yaml';
 
 export const TERROR_PARAMS: readonly ParamSpec[] = [
-  { key: 'deathOrder', type: 'enum', default: 'all', choices: ['all', '1', '2', '3', '4', '5', '6', '7', '8', '9'], doc: 'Death Order card used (1-based), or all: a random card each game, reported per card', source: 'rulebook: Components (3 Death Order cards); the choice is the player\'s', cli: { flag: '--death-order <N|all>', help: 'Death Order card 1..3, or all: a random card per game, reported per card (default all)' } },
-  { key: 'policy', type: 'path', choices: BUILTIN_POLICIES, default: 'death-order', doc: `decision policy: ${BUILTIN_POLICIES.join(' or ')}, or the path of a policy module (.js; in a scenario, relative to the scenario file)`, source: 'sim: policy choice', cli: { flag: '--policy <NAME|PATH>', help: `decision policy: ${BUILTIN_POLICIES.join(', ')} (default death-order), or ./file.js` } },
+  // rulebook: Components — 3 Death Order cards (the data loader requires exactly 3), so the choices are the data's cards.
+  { key: 'deathOrder', type: 'enum', default: 'random', choices: DEATH_ORDER_CHOICES, doc: 'Death Order card used (1-based), or random: a random card each game, reported per card (a sweep\'s "all" runs random and each card)', source: 'rulebook: Components (3 Death Order cards); the choice is the player\'s', cli: { flag: '--death-order <N|random>', help: 'Death Order card 1..3, or random: a random card per game, reported per card (default random; "all" is read as random)', parse: (raw: string) => (raw.trim().toLowerCase() === 'all' ? 'random' : raw) } },
+  { key: 'policy', type: 'path', choices: BUILTIN_POLICIES, default: 'planner', doc: `decision policy: ${BUILTIN_POLICIES.join(' or ')}, or the path of a policy module (.js; in a scenario, relative to the scenario file)`, source: 'sim: policy choice', cli: { flag: '--policy <NAME|PATH>', help: `decision policy: ${BUILTIN_POLICIES.join(', ')} (default planner), or ./file.js` } },
   { key: 'data', type: 'path', default: DEFAULT_DATA, doc: 'reference data YAML (cards, Gabrielle, Location); the default is the bundled, partly assumed transcription', source: 'assumption: scenarios/terror/README.md labels every value [rulebook], [public] or [assumed]', cli: { flag: '--data <FILE>', help: 'reference data YAML replacing scenarios/terror/data.yaml' } },
   { key: 'horrorStart', type: 'int', default: 5, min: 0, max: 30, doc: 'horror level at set-up', source: 'rulebook: Special Setup ("The Horror level starts at 5")' },
   { key: 'timePerTurn', type: 'int', default: 6, min: 1, max: 20, doc: 'time at the start of each Action phase', source: 'public fact: Final Girl core rules (time 6 per turn)' },
@@ -28,6 +35,12 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'partialFrom', type: 'int', default: 3, min: 1, max: 6, doc: 'horror-roll die face from which a die is a partial success (below successFrom)', source: 'public fact: Final Girl core rules (3-4 partial)' },
   { key: 'partialCost', type: 'int', default: 2, min: 0, max: 10, doc: 'action cards discarded to turn one partial into a success', source: 'public fact: Final Girl core rules (discard 2 action cards)' },
   { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
+  { key: 'thwartRoll', type: 'bool', default: false, doc: 'Thwart Destiny needs a horror roll: the card is spent and ignores the Destiny symbol only with at least one success (false: no roll, it always ignores the symbol)', source: 'assumption: the rulebook says only "You may play the Thwart Destiny Reaction card to ignore one Destiny symbol" (no roll named), see scenarios/terror/README.md' },
+  { key: 'moveThroughExits', type: 'bool', default: true, doc: 'the Final Girl may move (and escort) through an exit space to a space beyond it (false: an exit ends a move; she may still start a move there)', source: 'assumption: neither the rulebook nor the public facts say whether an exit space can be passed through, see scenarios/terror/README.md' },
+  { key: 'searchRollouts', type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
+  { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
+  { key: 'rolloutPolicy', type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
+  { key: 'sensitivity', type: 'bool', default: false, doc: 'also replay the same games with each named reading and assumed data value changed one at a time, and the earlier heuristic: the sensitivity table (paired; about 14 times the work)', source: 'report setting (issue 20)', cli: {} },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
 ];
@@ -53,6 +66,14 @@ export interface TerrorSimParams {
   partialCost: number;
   /** How the Final Health token is read (assumption): see FINAL_HEALTH_READINGS. */
   finalHealth: FinalHealthReading;
+  /** Thwart Destiny needs a horror roll with a success (assumption; default false). */
+  thwartRoll: boolean;
+  /** Moves may pass through exit spaces (assumption; default true). */
+  moveThroughExits: boolean;
+  /** policy search: rollouts per answer, horizon in turns (0: the end), the rollout heuristic. */
+  searchRollouts: number;
+  searchDepth: number;
+  rolloutPolicy: (typeof ROLLOUT_POLICIES)[number];
   /** Compiled reference data (plain JSON). */
   data: import('./terrorData.js').TerrorData;
 }

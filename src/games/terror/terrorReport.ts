@@ -2,7 +2,11 @@
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';
 import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
-import type { TerrorData } from './terrorData.js';
+import { maxHealthValue, NEED_KINDS, type TerrorData } from './terrorData.js';
+
+/** Why the rulebook's first achievement is not reported (issue 20). */
+export const FIVE_LOCATIONS_NOT_MODELLED =
+  'Achievement "win a game at five different locations": not measurable here: the model has one Location (the data file\'s, Utopia in the bundled data, whose board is invented), so a win rate per Location would repeat the one above. With five Location transcriptions, run each (--data FILE): the achievement needs one win at each, so the games it takes follow from the five win rates.';
 
 export interface CountResult extends CountEstimate {
   /** distribution[k] = share of games with value k, k in [0, max]. */
@@ -15,8 +19,15 @@ export interface TerrorResult {
   survival: ProportionEstimate;
   diedInPlay: ProportionEstimate;
   diedInDestiny: ProportionEstimate;
-  fatedVictims: { saved: CountResult; killed: CountResult; limbo: CountResult };
-  achievements: { noLimbo: ProportionEstimate; allSaved: ProportionEstimate; allConsequences: ProportionEstimate };
+  fatedVictims: { saved: CountResult; killed: CountResult; limbo: CountResult; outOfOrder: CountResult };
+  /** Wins at 0 health, on the unflipped Final Health token (part of survival). */
+  wonOnFinalHealth: ProportionEstimate;
+  achievements: {
+    noLimbo: ProportionEstimate;
+    allSaved: ProportionEstimate;
+    allConsequences: ProportionEstimate;
+    fiveLocations: { modelled: false; why: string };
+  };
   perDeathOrder: {
     card: number;
     name: string;
@@ -27,6 +38,17 @@ export interface TerrorResult {
     allConsequences: ProportionEstimate;
   }[];
   game: { turns: CountEstimate; terrorConsumed: CountEstimate; consequencesResolved: CountEstimate; victimsSaved: CountEstimate; victimsKilled: CountEstimate; healthAtEnd: CountEstimate };
+  /** Designer statistics (issue 15), over the games that reached the Destiny phase. */
+  designer: {
+    /** P(win | k Fated Victims killed), k in [0, fatedCount]: `games` reached the Destiny phase with k killed. */
+    winByKilled: { killed: number; games: number; win: ProportionEstimate }[];
+    /** Per Consequence card (data order): how often its requirement was unmet among the games that resolved it. */
+    consequences: { card: number; name: string; need: string; n: number; games: number; failed: ProportionEstimate }[];
+    /** Health entering the Destiny phase; distribution[h] = share of those games with health h. */
+    destinyHealth: CountResult;
+    /** P(win | health h entering the Destiny phase). */
+    winByHealth: { health: number; games: number; win: ProportionEstimate }[];
+  };
 }
 
 function rate(t: Totals, name: string, confidence: number): ProportionEstimate {
@@ -46,11 +68,13 @@ export function terrorResult(totals: Totals, data: TerrorData, deathOrder: strin
     survival: rate(totals, 'survived', confidence),
     diedInPlay: rate(totals, 'diedInPlay', confidence),
     diedInDestiny: rate(totals, 'diedInDestiny', confidence),
-    fatedVictims: { saved: counts(totals, 'fatedSaved', confidence), killed: counts(totals, 'fatedKilled', confidence), limbo: counts(totals, 'fatedLimbo', confidence) },
+    fatedVictims: { saved: counts(totals, 'fatedSaved', confidence), killed: counts(totals, 'fatedKilled', confidence), limbo: counts(totals, 'fatedLimbo', confidence), outOfOrder: counts(totals, 'fatedOutOfOrder', confidence) },
+    wonOnFinalHealth: rate(totals, 'wonOnFinalHealth', confidence),
     achievements: {
       noLimbo: rate(totals, 'achNoLimbo', confidence),
       allSaved: rate(totals, 'achAllSaved', confidence),
       allConsequences: rate(totals, 'achAllConsequences', confidence),
+      fiveLocations: { modelled: false, why: FIVE_LOCATIONS_NOT_MODELLED },
     },
     perDeathOrder: data.deathOrders
       .map((o, c) => ({
@@ -70,6 +94,21 @@ export function terrorResult(totals: Totals, data: TerrorData, deathOrder: strin
       victimsSaved: countSummary(totals.get('victimsSaved'), confidence),
       victimsKilled: countSummary(totals.get('victimsKilled'), confidence),
       healthAtEnd: countSummary(totals.get('healthAtEnd'), confidence),
+    },
+    designer: {
+      winByKilled: Array.from({ length: data.fatedDeath.count + 1 }, (_, k) => {
+        const win = rate(totals, `winKilled${k}`, confidence);
+        return { killed: k, games: win.n, win };
+      }),
+      consequences: data.consequences.map((c, i) => {
+        const failed = rate(totals, `consFailed${i + 1}`, confidence);
+        return { card: i + 1, name: c.name, need: NEED_KINDS[c.need], n: c.n, games: failed.n, failed };
+      }),
+      destinyHealth: counts(totals, 'destinyHealth', confidence),
+      winByHealth: Array.from({ length: maxHealthValue(data) + 1 }, (_, h) => {
+        const win = rate(totals, `winAtHealth${h}`, confidence);
+        return { health: h, games: win.n, win };
+      }),
     },
   };
 }
@@ -93,7 +132,12 @@ export function terrorTables(r: TerrorResult, fatedCount: number): ResultTable[]
     {
       title: 'How the game ends',
       columns: rateCols,
-      rows: [rateRow('survives Destiny (win)', r.survival), rateRow('dies during play', r.diedInPlay), rateRow('dies in the Destiny phase', r.diedInDestiny)],
+      rows: [
+        rateRow('survives Destiny (win)', r.survival),
+        rateRow('  of which at 0 health, on the unflipped Final Health token', r.wonOnFinalHealth),
+        rateRow('dies during play', r.diedInPlay),
+        rateRow('dies in the Destiny phase', r.diedInDestiny),
+      ],
     },
     {
       title: 'Fated Victims per game (saved = on the Final Girl card, killed = on a Consequence card, Limbo = ever sent there)',
@@ -106,7 +150,7 @@ export function terrorTables(r: TerrorResult, fatedCount: number): ResultTable[]
         { key: 'p50', header: 'p50', format: 'int' },
         { key: 'p90', header: 'p90', format: 'int' },
       ],
-      rows: [countRow('saved', r.fatedVictims.saved), countRow('killed', r.fatedVictims.killed), countRow('in Limbo', r.fatedVictims.limbo)],
+      rows: [countRow('saved', r.fatedVictims.saved), countRow('killed', r.fatedVictims.killed), countRow('in Limbo', r.fatedVictims.limbo), countRow('saved out of order (to Limbo)', r.fatedVictims.outOfOrder)],
     },
     {
       title: 'Distribution: share of games with exactly k Fated Victims',
@@ -167,8 +211,55 @@ export function terrorTables(r: TerrorResult, fatedCount: number): ResultTable[]
         countRow('Consequence cards resolved', r.game.consequencesResolved),
         countRow('normal victims saved', r.game.victimsSaved),
         countRow('normal victims killed', r.game.victimsKilled),
-        countRow('health at the end', r.game.healthAtEnd),
+        countRow('health at the end (0: dead, or a win on the Final Health token)', r.game.healthAtEnd),
       ],
+    },
+    ...designerTables(r),
+  ];
+}
+
+const condCols = (label: string, header: string) => [
+  { key: label, header, format: 'int' as const },
+  { key: 'games', header: 'games', format: 'int' as const },
+  { key: 'win', header: 'win', format: 'prob' as const },
+  { key: 'lo', header: 'lo', format: 'prob' as const },
+  { key: 'hi', header: 'hi', format: 'prob' as const },
+];
+
+/** Designer statistics: P(win | k killed), each Consequence's failure rate, health entering the Destiny phase. */
+export function designerTables(r: TerrorResult): ResultTable[] {
+  const d = r.designer;
+  return [
+    {
+      title: 'Destiny phase by Fated Victims killed: P(win | k killed), games that reached it',
+      columns: condCols('killed', 'killed'),
+      rows: d.winByKilled.map((w) => ({ killed: w.killed, games: w.games, win: w.win.estimate, lo: w.win.lo, hi: w.win.hi })),
+    },
+    {
+      title: 'Consequence cards: requirement unmet (Punishment paid), among the Destiny phases that resolved the card',
+      columns: [
+        { key: 'name', header: 'Consequence card', format: 'text' },
+        { key: 'need', header: 'requirement', format: 'text' },
+        { key: 'games', header: 'resolved', format: 'int' },
+        { key: 'failed', header: 'unmet', format: 'prob' },
+        { key: 'lo', header: 'lo', format: 'prob' },
+        { key: 'hi', header: 'hi', format: 'prob' },
+      ],
+      rows: d.consequences.map((c) => ({ name: `${c.card}: ${c.name}`, need: `${c.need} ${c.n}`, games: c.games, failed: c.failed.estimate, lo: c.failed.lo, hi: c.failed.hi })),
+    },
+    {
+      title: `Health entering the Destiny phase (mean ${fmt(d.destinyHealth.mean)}, ${fmt(d.destinyHealth.lo)}-${fmt(d.destinyHealth.hi)}): share of those games, and P(win | health)`,
+      columns: [
+        { key: 'health', header: 'health', format: 'int' },
+        { key: 'share', header: 'share', format: 'prob' },
+        { key: 'games', header: 'games', format: 'int' },
+        { key: 'win', header: 'win', format: 'prob' },
+        { key: 'lo', header: 'lo', format: 'prob' },
+        { key: 'hi', header: 'hi', format: 'prob' },
+      ],
+      rows: d.winByHealth.map((w) => ({ health: w.health, share: d.destinyHealth.distribution[w.health] ?? 0, games: w.games, win: w.win.estimate, lo: w.win.lo, hi: w.win.hi })),
     },
   ];
 }
+
+const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');

@@ -4,6 +4,7 @@
 import { randIndex, rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { OUTCOME_RUNNING, TERROR_DECISION, V_BOARD, V_UNUSED } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
+import { MAX_TURNS } from './playTerrorGame.js';
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
 
 /** Starts a new game of `g` on stream `rng` (kept as g.rng). Mutates all state. */
@@ -13,15 +14,19 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
   const p = g.p;
   const fc = g.fc;
   g.turn = 0;
+  g.turnLimit = MAX_TURNS;
   g.outcome = OUTCOME_RUNNING;
   g.dead = false;
   g.phaseEnded = false;
   g.noFatedLatch = false;
+  g.escortDest = -1;
   g.pendingRewards = 0;
   g.savedCount = 0;
   g.limboEver = 0;
   g.normalKilled = 0;
+  g.outOfOrder = 0;
   g.consequencesResolved = 0;
+  g.destinyHealth = -1;
   g.items_ = 0;
   // rulebook: Special Setup — the Bloodlust marker on the start space; Horror level starts at 5
   g.bloodlust_ = p.bloodlustStart;
@@ -52,6 +57,7 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
     g.deathOn[i] = -1;
     g.deathDone[i] = 0;
     g.consVictim[i] = -1;
+    g.consOutcome[i] = -1;
     g.consFaceUp[i] = 0;
     g.punFaceUp[i] = 0;
   }

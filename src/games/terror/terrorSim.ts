@@ -4,14 +4,17 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
-import type { TerrorData } from './terrorData.js';
+import { maxHealthValue, type TerrorData } from './terrorData.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TERROR_DECISION_NAMES } from './terrorDecision.js';
 import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
-import { builtinPolicy, deathOrderPolicy } from './terrorPolicy.js';
+import { builtinPolicy } from './terrorPolicy.js';
+import { plannerPolicy } from './terrorPlanner.js';
+import { createSearchPolicy, type SearchStats } from './terrorSearch.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
-// Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card.
+// Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card, then the designer
+// statistics' conditional blocks (terrorLayout).
 export const M_SURVIVED = 0;
 export const M_DIED_IN_PLAY = 1;
 export const M_DIED_IN_DESTINY = 2;
@@ -27,8 +30,31 @@ export const M_TURNS = 11;
 export const M_VICTIMS_SAVED = 12;
 export const M_VICTIMS_KILLED = 13;
 export const M_HEALTH_AT_END = 14;
-export const PER_CARD = 15;
+export const M_WON_ON_FINAL_HEALTH = 15;
+export const M_OUT_OF_ORDER = 16;
+export const PER_CARD = 17;
 export const PER_CARD_METRICS = 4;
+
+/**
+ * Where the conditional blocks start (metric indices), for data `p.data`: per Death Order card
+ * (PER_CARD), win by Fated Victims killed (k in [0, fc]), failure per Consequence card (card ids),
+ * health entering the Destiny phase (one count), win by that health (h in [0, starting health]).
+ */
+export interface TerrorLayout {
+  readonly winByKilled: number;
+  readonly consFailed: number;
+  readonly destinyHealth: number;
+  readonly winByHealth: number;
+  readonly total: number;
+}
+
+export function terrorLayout(data: TerrorData): TerrorLayout {
+  const winByKilled = PER_CARD + PER_CARD_METRICS * data.deathOrders.length;
+  const consFailed = winByKilled + data.fatedDeath.count + 1;
+  const destinyHealth = consFailed + data.consequences.length;
+  const winByHealth = destinyHealth + 1;
+  return { winByKilled, consFailed, destinyHealth, winByHealth, total: winByHealth + maxHealthValue(data) + 1 };
+}
 
 export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
   const fc = p.data.fatedDeath.count;
@@ -48,7 +74,9 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
     { name: 'turns', description: 'turns played', kind: 'count', maxValue: 64 },
     { name: 'victimsSaved', description: 'normal victims saved', kind: 'count', maxValue: 16 },
     { name: 'victimsKilled', description: 'normal victims killed', kind: 'count', maxValue: 16 },
-    { name: 'healthAtEnd', description: 'health at the end (0 = dead)', kind: 'count', maxValue: 30 },
+    { name: 'healthAtEnd', description: 'health at the end (0: dead, or a win on the unflipped Final Health token: see wonOnFinalHealth)', kind: 'count', maxValue: 30 },
+    { name: 'wonOnFinalHealth', description: 'a win at 0 health, on the unflipped Final Health token (finalHealth lastLife)', kind: 'rate', maxValue: 1 },
+    { name: 'fatedOutOfOrder', description: 'Fated Victims saved out of order (their token on a Death token picturing another: to Limbo)', kind: 'count', maxValue: fc },
   ];
   p.data.deathOrders.forEach((_, c) => {
     m.push(
@@ -58,6 +86,12 @@ export function terrorMetrics(p: TerrorSimParams): MetricSpec[] {
       { name: `card${c + 1}AllConsequences`, description: `all-Consequences win, games with card ${c + 1}`, kind: 'rate', maxValue: 1 },
     );
   });
+  // Designer statistics (issue 15): conditional rates, each recorded only in the games it is about.
+  for (let k = 0; k <= fc; k++) m.push({ name: `winKilled${k}`, description: `win, games that reached the Destiny phase with ${k} Fated Victim(s) killed`, kind: 'rate', maxValue: 1 });
+  p.data.consequences.forEach((c, i) => m.push({ name: `consFailed${i + 1}`, description: `Consequence "${c.name}" unmet (Punishment paid), games that resolved it`, kind: 'rate', maxValue: 1 }));
+  const hp = maxHealthValue(p.data);
+  m.push({ name: 'destinyHealth', description: 'health entering the Destiny phase, games that reached it', kind: 'count', maxValue: hp });
+  for (let h = 0; h <= hp; h++) m.push({ name: `winAtHealth${h}`, description: `win, games that entered the Destiny phase with ${h} health`, kind: 'rate', maxValue: 1 });
   return m;
 }
 
@@ -70,15 +104,27 @@ const decisionName = (d: number): string => TERROR_DECISION_NAMES[d] ?? `#${d}`;
  * Throws an Error naming the file when the module does not load or has the wrong shape.
  */
 export function loadTerrorPolicyModule(absPath: string, data: TerrorData): Promise<Policy<TerrorView>> {
-  return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), deathOrderPolicy);
+  return loadPolicyModule<TerrorView>(absPath, frozenCopy(data), plannerPolicy);
+}
+
+/** A game playing built-in policy `p.policy` (search included: it plays its rollouts on this game), or null for a module path. */
+export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame | null {
+  if (p.policy === 'search') {
+    const g = new TerrorGame(p, plannerPolicy);
+    const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
+    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
+    return g;
+  }
+  const builtin = builtinPolicy(p.policy);
+  return builtin ? new TerrorGame(p, builtin) : null;
 }
 
 /** Builds a game with the policy the parameters name (a built-in or an absolute module path). */
 export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> {
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policy, p.policyHash, 'policy module');
-  const builtin = builtinPolicy(p.policy);
-  if (builtin) return new TerrorGame(p, builtin);
+  const builtin = builtinGame(p);
+  if (builtin) return builtin;
   const user = await loadTerrorPolicyModule(p.policy, p.data);
   const game = new TerrorGame(p, user);
   // A module sees what a player sees (the TerrorView members, its own frozen data copy), never the
@@ -89,8 +135,8 @@ export async function createTerrorGame(p: TerrorSimParams): Promise<TerrorGame> 
   return game;
 }
 
-/** Records one finished game's metrics. */
-export function recordGame(g: TerrorGame, rec: { record(metric: number, value: number): void }): void {
+/** Records one finished game's metrics (`layout`: terrorLayout(g.data), built once per player). */
+export function recordGame(g: TerrorGame, rec: { record(metric: number, value: number): void }, layout: TerrorLayout = terrorLayout(g.data)): void {
   const won = g.outcome === OUTCOME_WON ? 1 : 0;
   const fc = g.fc;
   const saved = g.fatedSaved();
@@ -118,20 +164,31 @@ export function recordGame(g: TerrorGame, rec: { record(metric: number, value: n
   rec.record(o + 1, noLimbo);
   rec.record(o + 2, allSaved);
   rec.record(o + 3, allCons);
+  rec.record(M_WON_ON_FINAL_HEALTH, won && g.health_ === 0 ? 1 : 0);
+  rec.record(M_OUT_OF_ORDER, g.outOfOrder);
+  // Designer statistics: only games that reached the Destiny phase (then every Fated Victim is saved or killed).
+  if (g.destinyHealth >= 0) {
+    rec.record(layout.winByKilled + g.fatedKilled(), won);
+    rec.record(layout.destinyHealth, g.destinyHealth);
+    rec.record(layout.winByHealth + g.destinyHealth, won);
+    for (let i = 0; i < fc; i++) if (g.consOutcome[i] >= 0) rec.record(layout.consFailed + g.consCard[i], g.consOutcome[i] === 0 ? 1 : 0);
+  }
 }
 
 export const terrorSim: GameSim<TerrorSimParams> = {
   id: 'terror',
   metrics: terrorMetrics,
-  // About 25 µs per game on one core (bench/terror.ts: ~43k games/s, death-order policy): ~800 per 20 ms.
-  gamesPerChunk: () => 800,
+  // About 30 µs per game on one core with a heuristic (bench/terror.ts): ~600 per 20 ms. The search
+  // policy costs about a rollout per answer per searched decision (tens of ms a game): a few games.
+  gamesPerChunk: (p) => (p.policy === 'search' ? Math.max(1, Math.round(16 / p.searchRollouts)) : 600),
   async createPlayer(p) {
     const g = await createTerrorGame(p);
+    const layout = terrorLayout(p.data);
     return {
       play(rng, rec) {
         g.reset(rng);
         g.play();
-        recordGame(g, rec);
+        recordGame(g, rec, layout);
       },
     };
   },

@@ -52,9 +52,16 @@ export interface TerrorView {
   spaceCount(): number;
   isExit(space: number): boolean;
   isSearch(space: number): boolean;
+  /** Moving steps from a to b (parameter moveThroughExits; 32767 when she cannot get there). */
   distance(a: number, b: number): number;
-  /** Steps from `space` to the nearest exit. */
+  /** Steps along paths from a to b, exits counted like any space: what "nearest" means for a killing effect. */
+  pathDistance(a: number, b: number): number;
+  /** Moving steps from `space` to the nearest exit. */
   exitDistance(space: number): number;
+  /** During a CARRY decision: the space the escort goes to (an exit takes the carried victims off the board); else -1. */
+  escortDestination(): number;
+  /** Terror cards the next Killer phase draws if no Fated Victim leaves the board before it (1, or 2 once none is left there). */
+  killerDraws(): number;
 }
 
 const PROPERTIES = ['deathOrderCard'] as const satisfies readonly (keyof TerrorView)[];
@@ -62,7 +69,7 @@ const METHODS = [
   'fgSpace', 'health', 'maxHealth', 'onFinalHealth', 'horror', 'time', 'items', 'bloodlust', 'hand', 'handTotal', 'supply',
   'deckLeft', 'nextTerrorKnown', 'victimCount', 'fatedCount', 'victimState', 'victimSpace', 'arrow', 'deathPicture',
   'deathTokenVictim', 'firstFreeDeathToken', 'consequence', 'consequenceVictim', 'punishment', 'spaceCount', 'isExit',
-  'isSearch', 'distance', 'exitDistance',
+  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws',
 ] as const satisfies readonly (keyof TerrorView)[];
 
 // Compile-time check: every TerrorView member is listed (`data` is the module's own copy, an override).

@@ -1,0 +1,152 @@
+// The policy gap (issue 15: "every report names its policy and prints the last measured gap
+// between the default and the search policy for that configuration, or a caveat line"). Every
+// number of `sim terror` is conditional on the bot that played; MEASURED_GAPS records, per
+// configuration (the rules, readings, Death Order choice and data — not the policy), the paired
+// difference in win rate between the search policy and the default measured by the command
+// given, so each report can say how far its bot is from stronger play. Re-measure and edit the
+// table when the rules, the data, the planner or the search change (the key then changes too:
+// a stale entry is never shown for another configuration).
+import { hashOf } from '../../core/hash.js';
+import type { TerrorSimParams } from './terrorParams.js';
+
+/** One measurement: `sim compare <scenario> --set policy=search …` on common random numbers. */
+export interface MeasuredGap {
+  /** configKey of the configuration measured. */
+  readonly config: string;
+  /** The configuration in words. */
+  readonly label: string;
+  readonly command: string;
+  readonly n: number;
+  readonly seed: number;
+  readonly searchRollouts: number;
+  /** Win rates of the default policy and the search policy on the same games. */
+  readonly defaultWin: number;
+  readonly searchWin: number;
+  /** searchWin − defaultWin with its 95% paired interval (Newcombe) and McNemar p-value. */
+  readonly difference: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly pValue: number;
+}
+
+/** The default policy the gaps are measured for. */
+export const GAP_DEFAULT_POLICY = 'planner';
+
+/**
+ * Last measured gaps (planner → search; the first is the reference the caveat line quotes).
+ * Measured with the planner and search of this commit; 95% paired intervals (Newcombe), McNemar p.
+ */
+export const MEASURED_GAPS: readonly MeasuredGap[] = [
+  {
+    config: '504f2b1a0f5a40be',
+    label: 'the defaults (a random Death Order card per game)',
+    command: 'sim compare scenarios/terror/default.yaml --set policy=search -n 2000 --seed 1',
+    n: 2000,
+    seed: 1,
+    searchRollouts: 8,
+    defaultWin: 0.7615,
+    searchWin: 0.866,
+    difference: 0.1045,
+    lo: 0.084917,
+    hi: 0.124161,
+    pValue: 3.69e-25,
+  },
+  {
+    config: '3c840491945547b4',
+    label: 'the defaults with Death Order I',
+    command: 'sim compare scenarios/terror/default.yaml (deathOrder: "1") --set policy=search -n 2000 --seed 1',
+    n: 2000,
+    seed: 1,
+    searchRollouts: 8,
+    defaultWin: 0.8595,
+    searchWin: 0.898,
+    difference: 0.0385,
+    lo: 0.02163,
+    hi: 0.055502,
+    pValue: 9.95e-06,
+  },
+  {
+    config: '444cc56e202281a8',
+    label: 'the defaults with Death Order II',
+    command: 'sim compare scenarios/terror/default.yaml (deathOrder: "2") --set policy=search -n 2000 --seed 1',
+    n: 2000,
+    seed: 1,
+    searchRollouts: 8,
+    defaultWin: 0.851,
+    searchWin: 0.9075,
+    difference: 0.0565,
+    lo: 0.039704,
+    hi: 0.073495,
+    pValue: 6.48e-11,
+  },
+  {
+    config: 'd9bbe763b8c34e30',
+    label: 'the defaults with Death Order III',
+    command: 'sim compare scenarios/terror/default.yaml (deathOrder: "3") --set policy=search -n 2000 --seed 1',
+    n: 2000,
+    seed: 1,
+    searchRollouts: 8,
+    defaultWin: 0.5635,
+    searchWin: 0.754,
+    difference: 0.1905,
+    lo: 0.166395,
+    hi: 0.214273,
+    pValue: 8.84e-52,
+  },
+];
+
+/** The key of a configuration: everything that shapes the games except the policy and its budget. */
+export function configKey(sim: TerrorSimParams): string {
+  // The data by content, not by the name it was loaded under.
+  const { file: _f, ...data } = sim.data;
+  const rules: Record<string, unknown> = { data };
+  for (const k of CONFIG_FIELDS) rules[k] = sim[k];
+  return hashOf(rules);
+}
+
+/** The simulation parameters a configuration is made of (TerrorSimParams minus the policy and its budget). */
+const CONFIG_FIELDS = [
+  'deathOrder', 'horrorStart', 'timePerTurn', 'timeExtreme', 'handLimit', 'terrorDealt', 'terrorPerPhase', 'terrorPerPhaseNoFated',
+  'bloodlustStart', 'successFrom', 'partialFrom', 'partialCost', 'finalHealth', 'thwartRoll', 'moveThroughExits',
+] as const satisfies readonly (keyof TerrorSimParams)[];
+
+// Compile-time check: every TerrorSimParams field is either part of the configuration or the policy's.
+type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchDepth' | 'rolloutPolicy'>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+export interface PolicyGapReport {
+  policy: string;
+  config: string;
+  measured: boolean;
+  /** The measurement for this configuration, when there is one. */
+  gap?: MeasuredGap;
+  /** One line for the report. */
+  line: string;
+}
+
+const pts = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/** What a report of policy `policyLabel` on configuration `sim` says about the policy gap. */
+export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapReport {
+  const config = configKey(sim);
+  const gap = MEASURED_GAPS.find((g) => g.config === config);
+  const reference = MEASURED_GAPS[0];
+  if (!gap) {
+    const at = reference ? ` (at ${reference.label} the search policy won ${pts(reference.difference)} points more than ${GAP_DEFAULT_POLICY}, ${pts(reference.lo)} to ${pts(reference.hi)})` : '';
+    return {
+      policy: policyLabel,
+      config,
+      measured: false,
+      line: `Policy ${policyLabel}: the gap to the search policy was not measured for this configuration${at}; these numbers are conditional on the bot, and good play may do better.`,
+    };
+  }
+  const how = `paired, ${gap.n.toLocaleString('en-US')} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer: \`${gap.command}\``;
+  const line =
+    policyLabel === GAP_DEFAULT_POLICY
+      ? `Policy ${policyLabel} (the default): the search policy wins ${pts(gap.difference)} points more on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`
+      : policyLabel === 'search'
+        ? `Policy search: it won ${pts(gap.difference)} points more than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
+        : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;
+  return { policy: policyLabel, config, measured: true, gap, line };
+}

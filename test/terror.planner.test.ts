@@ -1,0 +1,163 @@
+// The `planner` policy (the default; issue 15): Premonition before exits (never a blind exit),
+// meeting Consequence requirements, moving on to the victims — on hand-built states, and over
+// seeded games.
+import { describe, expect, it } from 'vitest';
+import { defaultsOf } from '../src/core/params.js';
+import { streamFor } from '../src/core/rng.js';
+import { listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
+import { CARD_ESCORT, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { actionCard, actionDest, TERROR_DECISION, unknownIndex, unknownKind, UNKNOWN_CONSEQUENCE, V_BOARD, V_CONSEQUENCE, V_UNUSED } from '../src/games/terror/terrorDecision.js';
+import { TerrorGame } from '../src/games/terror/terrorGame.js';
+import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
+import { knownPicture, plannerPolicy } from '../src/games/terror/terrorPlanner.js';
+
+const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
+const params = (over: Partial<TerrorSimParams> = {}): TerrorSimParams => ({ ...(defaultsOf(TERROR_PARAMS) as unknown as TerrorSimParams), deathOrder: 0, policy: 'planner', data, ...over });
+const space = (name: string) => data.location.spaces.findIndex((s) => s.name === name);
+const card = (kind: number) => data.cards.findIndex((c) => c.kind === kind);
+
+/** A set-up game with every victim off the board and an empty hand: tests place what they need. */
+function blank(over: Partial<TerrorSimParams> = {}): TerrorGame {
+  const g = new TerrorGame(params(over), plannerPolicy);
+  g.reset(streamFor(1, 0));
+  for (let v = 0; v < g.nVictims; v++) (g.vState[v] = V_UNUSED), (g.vSpace[v] = -1);
+  g.hand_.fill(0);
+  g.time_ = 6;
+  for (let p = 0; p < 5; p++) g.deathPic[p] = p; // token p pictures Fated Victim p
+  return g;
+}
+const place = (g: TerrorGame, v: number, s: number) => ((g.vState[v] = V_BOARD), (g.vSpace[v] = s));
+/** The planner's ACTION choice now: [card kind, destination name or null], or null to end the phase. */
+function action(g: TerrorGame): [number, string | null] | null {
+  const n = listActions(g);
+  const i = plannerPolicy.choose(g.rng, g, TERROR_DECISION.ACTION, g.actionOptions, n, true);
+  if (i < 0) return null;
+  const d = actionDest(g.actionOptions[i]);
+  return [data.cards[actionCard(g.actionOptions[i])].kind, d >= 0 ? data.location.spaces[d].name : null];
+}
+
+describe('planner: Premonition before exits', () => {
+  it('knows a Death token by its face or by elimination (the one facedown token from the Arrow on), else not', () => {
+    const g = blank();
+    for (let v = 0; v < 5; v++) place(g, v, space('Lake'));
+    expect(knownPicture(g, 0)).toBe(-2);
+    g.deathFaceUp.fill(1);
+    g.deathFaceUp[3] = 0;
+    expect(knownPicture(g, 3)).toBe(3);
+    g.deathFaceUp[4] = 0;
+    expect(knownPicture(g, 3)).toBe(-2);
+  });
+
+  it('a Fated Victim beside an exit with her unknown token: Premonition first; once known, the escort out', () => {
+    const g = blank();
+    place(g, 0, space('Boulder'));
+    g.fgSpace_ = space('Boulder');
+    g.hand_[card(CARD_ESCORT)] = 1;
+    g.hand_[card(CARD_PREMONITION)] = 1;
+    expect(action(g)).toEqual([CARD_PREMONITION, null]);
+    g.deathFaceUp[0] = 1;
+    expect(action(g)).toEqual([CARD_ESCORT, 'Mountain Pass']);
+  });
+
+  it('no blind exit: a Fated Victim whose token is unknown (or another\'s) is not carried into an exit; normal victims are', () => {
+    const g = blank();
+    place(g, 1, space('Boulder')); // token 0 pictures victim 0, not 1
+    place(g, 5, space('Boulder'));
+    g.fgSpace_ = space('Boulder');
+    g.deathFaceUp[0] = 1;
+    g.escortDest = space('Mountain Pass');
+    const k = (() => {
+      const opts = Int32Array.of(0, 1 << 1, 1 << 5, (1 << 1) | (1 << 5));
+      return opts[plannerPolicy.choose(g.rng, g, TERROR_DECISION.CARRY, opts, 4, false)];
+    })();
+    expect(k).toBe(1 << 5);
+  });
+
+  it('over 2000 seeded games the planner never saves a Fated Victim out of order (death-order: about 0.23 a game, see fatedOutOfOrder)', () => {
+    const g = new TerrorGame(params({ deathOrder: -1 }), plannerPolicy);
+    let out = 0;
+    for (let k = 0; k < 2000; k++) {
+      g.reset(streamFor(21, k));
+      g.play();
+      out += g.outOfOrder;
+    }
+    expect(out).toBe(0);
+  });
+});
+
+describe('planner: moving to escort', () => {
+  it('victims on her space but no escort card: she runs on toward the next Fated Victim to save instead of standing still', () => {
+    const g = blank();
+    g.deathFaceUp[0] = 1;
+    place(g, 0, space('Lake'));
+    place(g, 5, space('Town Square')); // a normal victim with her
+    g.fgSpace_ = space('Town Square');
+    g.hand_[card(CARD_MOVE)] = 1;
+    const a = action(g)!;
+    expect(a[0]).toBe(CARD_MOVE);
+    expect(g.distance(space(a[1]!), space('Lake'))).toBeLessThan(g.distance(space('Town Square'), space('Lake')));
+  });
+
+  it('but the next goal herself on her space, no escort card: she stays (buys one) rather than walk away', () => {
+    const g = blank();
+    g.deathFaceUp[0] = 1;
+    place(g, 0, space('Town Square'));
+    place(g, 6, space('Lake'));
+    g.fgSpace_ = space('Town Square');
+    g.hand_[card(CARD_MOVE)] = 1;
+    expect(action(g)).toBeNull();
+    g.time_ = 2;
+    const buy = Int32Array.from(data.cards.map((_, c) => c).filter((c) => data.cards[c].buy <= 2));
+    expect(data.cards[buy[plannerPolicy.choose(g.rng, g, TERROR_DECISION.BUY, buy, buy.length, true)]].kind).toBe(CARD_ESCORT);
+  });
+});
+
+describe('planner: meeting Consequence requirements', () => {
+  /** The last turns: 2 cards left, Fated Victims 0 and 1 killed onto Consequence slots 0 and 1 (facedown). */
+  function endgame(): TerrorGame {
+    const g = blank();
+    g.deckPos = g.deckSize - 2;
+    g.arrow_ = 2;
+    g.deathDone[0] = g.deathDone[1] = 1;
+    g.deathFaceUp[0] = g.deathFaceUp[1] = 1;
+    for (const v of [0, 1]) (g.vState[v] = V_CONSEQUENCE), (g.consVictim[v] = v);
+    g.noFatedLatch = true;
+    return g;
+  }
+
+  it('on a search space with a search card and too few Items: she searches', () => {
+    const g = endgame();
+    g.fgSpace_ = space('House');
+    g.hand_[card(CARD_SEARCH)] = 1;
+    g.hand_[card(CARD_MOVE)] = 1;
+    expect(action(g)).toEqual([CARD_SEARCH, null]);
+  });
+
+  it('with horror above what a facedown Consequence may ask: she steadies', () => {
+    const g = endgame();
+    g.fgSpace_ = space('Lake');
+    g.items_ = 3;
+    g.horror_ = 4;
+    g.hand_[card(CARD_STEADY)] = 1;
+    expect(action(g)).toEqual([CARD_STEADY, null]);
+  });
+
+  it('Premonition on the facedown Consequence cards that hold a Fated Victim (once the Death tokens are known)', () => {
+    const g = endgame();
+    g.deathFaceUp.fill(1);
+    g.consFaceUp[0] = 1;
+    const n = listUnknowns(g);
+    const i = plannerPolicy.choose(g.rng, g, TERROR_DECISION.REVEAL, g.scratch, n, true);
+    expect([unknownKind(g.scratch[i]), unknownIndex(g.scratch[i])]).toEqual([UNKNOWN_CONSEQUENCE, 1]);
+  });
+
+  it('in the last Planning phase she buys search and steady cards the Destiny phase may ask for before more escorts', () => {
+    const g = endgame();
+    g.hand_[card(CARD_ESCORT)] = 2;
+    g.hand_[card(CARD_MOVE)] = 2;
+    g.hand_[data.cards.findIndex((c) => c.kind === 6)] = 1;
+    g.horror_ = 3;
+    const buy = Int32Array.from(data.cards.map((_, c) => c));
+    expect(data.cards[buy[plannerPolicy.choose(g.rng, g, TERROR_DECISION.BUY, buy, buy.length, true)]].kind).toBe(CARD_SEARCH);
+  });
+});

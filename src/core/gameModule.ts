@@ -43,6 +43,9 @@ export interface GameMode {
   run(params: ResolvedParams, settings: RunSettings): Promise<Report>;
 }
 
+/** A mode's parts as a game's entry file defines them; its index.ts adds the name and default -n. */
+export type ModeEntry = Pick<GameMode, 'summary' | 'params' | 'run'>;
+
 /** What a view returns: its report, and a failure (exit 1, one line) when the answer is "no". */
 export interface ViewResult {
   report: Report;

@@ -1,6 +1,6 @@
 // `dualfates attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
 import { provenance } from '../../core/provenance.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
 import { exactAttack } from './attackExact.js';
 import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables } from './attackReport.js';
 import type { AttackSimParams } from './attackSim.js';
@@ -44,8 +44,7 @@ function unitsBlock(picks: AttackPicks) {
   return { file: picks.file, attacker: picks.attacker, ability: picks.ability, target: picks.target, filled: picks.filled };
 }
 
-export const attackEntry: ScenarioGame = {
-  id: 'dualfates attack',
+export const attackEntry: ModeEntry = {
   summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
   params: ATTACK_PARAMS,
   async run(resolved, settings) {

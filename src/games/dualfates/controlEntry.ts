@@ -6,7 +6,7 @@ import { countSummary, outsideIntervalsNote, proportion } from '../../core/inter
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
 import { controlResult, type ControlResult } from './control.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { PILLARS } from './pillars.js';
@@ -113,8 +113,7 @@ export function controlCheckRows(hold: number, rounds: number, totals: Totals, c
   return rows;
 }
 
-export const controlEntry: ScenarioGame = {
-  id: 'dualfates control',
+export const controlEntry: ModeEntry = {
   summary: 'Dual Fates: Victory Points while holding K pillars every round (exact; mc cross-check)',
   params: CONTROL_PARAMS,
   async run(resolved, settings) {

@@ -2,7 +2,7 @@
 // Monte Carlo cross-check beside them (--method mc) that shards, checkpoints and `sim check` can
 // take like any other game's run.
 import type { ParamSpec } from '../../core/params.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
 import { pillarsReport } from './dualfatesReports.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { fateCheckReport } from './fateReport.js';
@@ -12,8 +12,7 @@ export const PILLARS_PARAMS: readonly ParamSpec[] = [
   { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact (with the running roll)', source: 'output option', cli: { flag: '--method <method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
 ];
 
-export const pillarsEntry: ScenarioGame = {
-  id: 'dualfates pillars',
+export const pillarsEntry: ModeEntry = {
   summary: 'Dual Fates: Pillars of Fate roll odds, objective rounds over a game, and the Initiative roll (exact; mc cross-check)',
   params: PILLARS_PARAMS,
   async run(resolved, settings) {

@@ -1,11 +1,10 @@
 // The fault-injection game as a scenario game, for the hidden `sim _fault` command (tests only).
 import { provenance } from '../../core/provenance.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
 import { proportion } from '../../core/intervals.js';
 import type { FaultParams } from './faultSim.js';
 
-export const faultEntry: ScenarioGame = {
-  id: '_fault',
+export const faultEntry: ModeEntry = {
   summary: 'fault injection for robustness tests',
   params: [
     { key: 'failAt', type: 'int', default: -1, min: -1, max: 1e12, doc: 'game index that fails (-1: none)', source: 'test fixture', cli: { flag: '--fail-at <I>', help: 'game index that fails' } },

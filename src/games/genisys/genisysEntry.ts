@@ -2,7 +2,7 @@
 // exact engine (default) or Monte Carlo on the foundation runner → report.
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
-import type { ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
 import { automaticCover, compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
 import { AUTO, GENISYS_PARAMS, rangeName, readParams, type GenisysParams } from './genisysParams.js';
@@ -48,8 +48,7 @@ export function genisysAssumptions(maxSize: number, mindlessExtreme: GenisysPara
   ];
 }
 
-export const genisysEntry: ScenarioGame = {
-  id: 'genisys attack',
+export const genisysEntry: ModeEntry = {
   summary: 'Terminator Genisys: exact (or Monte Carlo) odds of one attack — hits, saves, damage, Resolution, final state',
   params: GENISYS_PARAMS,
   async run(resolved, settings) {

@@ -7,7 +7,8 @@ import { fileHash } from '../../core/hash.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
-import type { ResolvedParams, ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { policyGap } from './terrorPolicyGap.js';
@@ -139,8 +140,7 @@ function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confide
 }
 
 /** The entry: `sim terror`, `sim run` on a `game: terror` scenario, compare, sweep, check. */
-export const terrorEntry: ScenarioGame = {
-  id: 'terror',
+export const terrorEntry: ModeEntry = {
   summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
   params: TERROR_PARAMS,
   async run(resolved, settings): Promise<Report> {

@@ -176,7 +176,6 @@ export function recordGame(g: TerrorGame, rec: { record(metric: number, value: n
 }
 
 export const terrorSim: GameSim<TerrorSimParams> = {
-  id: 'terror',
   metrics: terrorMetrics,
   // About 30 µs per game on one core with a heuristic (bench/terror.ts): ~600 per 20 ms. The search
   // policy costs about a rollout per answer per searched decision (tens of ms a game): a few games.

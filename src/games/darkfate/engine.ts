@@ -30,6 +30,9 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.destroyedN = 0;
     this.limbo = -1;
     this.pending = -1;
+    this.playing = -1;
+    this.turnPlayedN = 0;
+    this.topOffset = 0;
     this.inHunt = false;
     this.aliveN = P;
     this.dead.fill(0);
@@ -42,6 +45,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.fateHead = 0;
     this.fateN = this.fateStart.length;
     this.fate.set(this.fateStart);
+    this.fateKnown.fill(0);
     this.nnDeckN = this.nnStart.length;
     this.nnDeck.set(this.nnStart);
     this.nnHandN = 0;
@@ -69,10 +73,13 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.tmp[m++] = this.rev9Base;
     shuffleInPlace(rng, this.tmp, 0, m);
     for (let i = m - 1; i >= 0; i--) this.fatePushTop(this.tmp[i]);
+    // The players know the Rev-9 is among these m cards (rev9Window).
+    this.r9WinBase[0] = m - this.topOffset;
     // Each player: a shuffled draw deck of 10 starter cards (solo: 11), then a hand of five.
     for (let p = 0; p < P; p++) {
       const base = p * this.S;
       this.drawN[p] = this.startersPerPlayer;
+      this.drawVer[p]++;
       for (let i = 0; i < this.startersPerPlayer; i++) this.drawPile[base + i] = this.starterBase + p * this.startersPerPlayer + i;
       shuffleInPlace(rng, this.drawPile, base, base + this.startersPerPlayer);
       this.handN[p] = 0;

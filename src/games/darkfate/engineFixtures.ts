@@ -19,6 +19,7 @@ export function setZone(e: EngineZones, zone: 'hand' | 'draw' | 'discard' | 'ski
   insts.forEach((x, i) => (arr[p * e.S + i] = x));
   if (zone === 'hand') insts.forEach((x, i) => (e.handType[p * e.S + i] = e.instType[x]));
   counts[p] = insts.length;
+  if (zone === 'draw') e.drawVer[p]++;
   if (zone === 'hand') {
     e.handWounds[p] = insts.filter((x) => e.instType[x] === e.cards.woundType).length;
     e.handLeaders[p] = insts.filter((x) => e.cards.kw[e.instType[x]] & KW.LEADERSHIP).length;
@@ -30,7 +31,9 @@ export function setZone(e: EngineZones, zone: 'hand' | 'draw' | 'discard' | 'ski
 export function setFate(e: EngineZones, insts: number[]): void {
   e.fateHead = 0;
   e.fateN = 0;
-  for (const x of insts) e.fatePushBottom(x);
+  // A hand-built deck is face down and unseen, a Rev-9 in it anywhere (its window: the whole deck).
+  for (const x of insts) e.fatePushBottom(x, 0);
+  e.r9WinBase.fill(1 << 20);
 }
 
 /** Replaces the reserve (with optional damage per card). */
@@ -59,6 +62,7 @@ export function setRev9(e: EngineZones, k: number, where: number, damage = 0): v
     e.fatePopTop();
   } else if (where === REV9_FATE && at < 0) {
     e.fatePushTop(inst);
+    e.r9WinBase[k] = 1 << 20;
   }
   e.r9Where[k] = where;
   e.r9Dmg[k] = damage;

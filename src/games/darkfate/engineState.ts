@@ -18,7 +18,7 @@ import type { CardTable } from './cardData.js';
 import type { DarkFateRules, DarkFateSetup } from './darkfateRules.js';
 import { OUTCOME_NONE } from './darkfateRules.js';
 import { KW, OP, SECTIONS, SEC_PLAY } from './ops.js';
-import { decisionName, type DarkFatePolicy, type DarkFateView } from './policy.js';
+import { decisionName, REV9_FATE, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
 /** handBits flags: what the per-hand counters count. */
 export const HAND_WOUND = 1;
@@ -74,9 +74,17 @@ export class EngineState implements DarkFateView {
   readonly nnStart: Int16Array;
   readonly S: number;
   readonly fate: Int16Array;
+  /**
+   * Per fate ring slot: 1 when the players know which card is there (one they saw go to the
+   * bottom: an activated or driven-off hostile, a location), 0 when it is face down unseen (the
+   * set-up shuffle, the cards of a flee). The determinizer re-deals only the unknown slots.
+   */
+  readonly fateKnown: Uint8Array;
   readonly fateMask: number;
   fateHead = 0;
   fateN = 0;
+  /** Cards put on top of the fate deck minus cards taken from its top, ever (the Rev-9 windows are relative to it). */
+  topOffset = 0;
   readonly reserve: Int16Array;
   /** Card type per reserve slot (instType of reserve[j], kept alongside): one load for reserveCard and the reserve scans. */
   readonly reserveType: Int16Array;
@@ -112,6 +120,11 @@ export class EngineState implements DarkFateView {
   inHunt = false;
   /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
   pending = -1;
+  /** The card being played while its text resolves (DISCARD_COST, DESTROY_FROM_HAND, DESTROY_REV9 are about it): -1 when none. */
+  playing = -1;
+  /** Card types played this play phase, in order (skills, self-destroying and leadership cards included): what the view shows as played this turn. */
+  readonly turnPlayed: Int16Array;
+  turnPlayedN = 0;
   /** Optional hook called after the set-up and after each phase of a turn (PHASE_*; conformance checks); null in Monte Carlo runs. */
   onPhase: ((phase: number) => void) | null = null;
   readonly nnHand: Int16Array;
@@ -127,6 +140,15 @@ export class EngineState implements DarkFateView {
   readonly r9Where: Int8Array;
   readonly r9Dmg: Int16Array;
   readonly r9Hunting: Uint8Array;
+  /** Rev-9 k in the fate deck is known to be among its top r9WinBase[k] + topOffset cards (rev9Window). */
+  readonly r9WinBase: Int32Array;
+
+  // ---- a player's draw pile as a set (drawPileCard): sorted by type on demand ----
+  /** Bumped whenever p's draw pile changes; drawSorted of p is valid while sortedVer[p] equals it. */
+  readonly drawVer: Int32Array;
+  readonly sortedVer: Int32Array;
+  readonly drawSorted: Int16Array;
+  readonly typeScratch: Int32Array;
 
   // ---- scratch ----
   readonly opts: Int32Array;
@@ -179,6 +201,7 @@ export class EngineState implements DarkFateView {
     let cap = 1;
     while (cap < S + 1) cap <<= 1;
     this.fate = new Int16Array(cap);
+    this.fateKnown = new Uint8Array(cap);
     this.fateMask = cap - 1;
     this.reserve = new Int16Array(S);
     this.reserveType = new Int16Array(S);
@@ -217,6 +240,12 @@ export class EngineState implements DarkFateView {
     this.r9Where = new Int8Array(this.rev9N);
     this.r9Dmg = new Int16Array(this.rev9N);
     this.r9Hunting = new Uint8Array(this.rev9N);
+    this.r9WinBase = new Int32Array(this.rev9N);
+    this.drawVer = new Int32Array(P);
+    this.sortedVer = new Int32Array(P).fill(-1);
+    this.drawSorted = new Int16Array(P * S);
+    this.typeScratch = new Int32Array(cards.nTypes);
+    this.turnPlayed = new Int16Array(S);
     this.opts = new Int32Array(4 * S + 64);
     this.tmp = new Int16Array(S);
   }
@@ -290,6 +319,25 @@ export class EngineState implements DarkFateView {
     // Public fact (reviewer): the Endoskeleton hits harder once it has taken half its stagger value.
     return v.hunt + (v.enrageAt > 0 && this.r9Dmg[k] >= v.enrageAt ? v.enrageHunt : 0);
   }
+  rev9Window(k: number): number {
+    if (this.r9Where[k] !== REV9_FATE) return 0;
+    const w = this.r9WinBase[k] + this.topOffset;
+    return w < this.fateN ? w : this.fateN;
+  }
+  drawPileCard(p: number, i: number): number {
+    if (this.sortedVer[p] !== this.drawVer[p]) this.sortDrawPile(p);
+    return this.drawSorted[p * this.S + i];
+  }
+  playedCount(): number {
+    return this.turnPlayedN;
+  }
+  playedCard(i: number): number {
+    return this.turnPlayed[i];
+  }
+  decisionCard(): number {
+    const inst = this.pending >= 0 ? this.pending : this.limbo >= 0 ? this.limbo : this.playing;
+    return inst >= 0 ? this.instType[inst] : -1;
+  }
   nnHandCount(): number {
     return this.nnHandN;
   }
@@ -298,6 +346,17 @@ export class EngineState implements DarkFateView {
   }
 
   // =============================== helpers ===============================
+  /** Counting sort of p's draw pile by card type into drawSorted (what drawPileCard shows: the set, never the order). */
+  private sortDrawPile(p: number): void {
+    const cnt = this.typeScratch;
+    cnt.fill(0);
+    const base = p * this.S;
+    const n = this.drawN[p];
+    for (let i = 0; i < n; i++) cnt[this.instType[this.drawPile[base + i]]]++;
+    let at = base;
+    for (let t = 0; t < cnt.length; t++) for (let c = cnt[t]; c > 0; c--) this.drawSorted[at++] = t;
+    this.sortedVer[p] = this.drawVer[p];
+  }
   isRev9(inst: number): boolean {
     return inst >= this.rev9Base;
   }

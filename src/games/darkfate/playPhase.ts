@@ -95,6 +95,7 @@ export class EnginePlayPhase extends EngineEffects {
     this.supply = 0;
     this.locationSupply = 0;
     this.playedN = 0;
+    this.turnPlayedN = 0;
     // rulebook: Glossary, Skill / Character Card — passive powers and skills act each turn (assumption: at its start).
     const ch = c.characters[this.activeCharacter[p]];
     this.resolve(ch.powerStart, ch.powerEnd, p);
@@ -226,9 +227,12 @@ export class EnginePlayPhase extends EngineEffects {
       this.playedOwner[this.playedN] = q;
       this.played[this.playedN++] = inst;
     }
+    this.turnPlayed[this.turnPlayedN++] = t;
     this.fight += c.fight[t];
     this.supply += c.supply[t];
+    this.playing = inst;
     this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p);
+    this.playing = -1;
     if (this.selfDestroy[t]) this.trace?.(`    ${c.names[t]} is destroyed (its text says so)`);
   }
 
@@ -276,6 +280,7 @@ export class EnginePlayPhase extends EngineEffects {
         if (++this.handWounds[p] >= this.rules.woundsToDie) {
           this.handN[p] = hn;
           this.drawN[p] = drawn;
+          this.drawVer[p]++;
           traceDrawn(this, p, hn);
           this.die(p, OUTCOME_THREE_WOUNDS);
           // Lost, or (Go On Without Me!) dead: a dead player draws no more.
@@ -285,6 +290,7 @@ export class EnginePlayPhase extends EngineEffects {
     }
     this.handN[p] = hn;
     this.drawN[p] = drawn;
+    this.drawVer[p]++;
     traceDrawn(this, p, hn);
   }
 

@@ -9,6 +9,7 @@
 import type { CardTable } from './cardData.js';
 import { CautiousPolicy } from './cautiousPolicy.js';
 import { GreedyPolicy } from './greedyPolicy.js';
+import { LegacyPlannerPolicy } from './legacyPlannerPolicy.js';
 import { PlannerPolicy } from './plannerPolicy.js';
 import type { DarkFatePolicy } from './policy.js';
 import { randomPolicy } from './randomPolicy.js';
@@ -20,6 +21,7 @@ export const BUILTIN_POLICIES: Record<string, PolicyFactory> = {
   random: randomPolicy,
   greedy: (cards) => new GreedyPolicy(cards),
   cautious: (cards) => new CautiousPolicy(cards),
+  'legacy-planner': (cards) => new LegacyPlannerPolicy(cards),
 };
 
 export const BUILTIN_POLICY_NAMES = Object.keys(BUILTIN_POLICIES);

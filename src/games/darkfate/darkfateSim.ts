@@ -9,6 +9,7 @@ import { compiledCards } from './compiledCards.js';
 import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './darkfateRules.js';
 import { DarkFateEngine } from './engine.js';
 import { BUILTIN_POLICIES } from './policies.js';
+import type { SearchBudget } from './searchPolicy.js';
 import { guardedUserPolicy, loadUserPolicy } from './userPolicy.js';
 
 export interface DarkFateSimParams {
@@ -17,6 +18,8 @@ export interface DarkFateSimParams {
   setup: DarkFateSetup;
   /** Built-in policy name, used when policyPath is absent. */
   policy: string;
+  /** The search policy's budget (policy search; absent: DEFAULT_SEARCH). */
+  search?: SearchBudget;
   /** Absolute path of a user policy module. */
   policyPath?: string;
   /** The module's content hash (fileHash): part of the run's identity, checked again where the module is loaded. */
@@ -55,7 +58,7 @@ export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
   const cards = compiledCards(p.cards);
   const factory = BUILTIN_POLICIES[p.policy];
   if (!factory) throw new Error(`unknown built-in policy ${p.policy}`);
-  return new DarkFateEngine(cards, p.rules, p.setup, factory(cards));
+  return new DarkFateEngine(cards, p.rules, p.setup, factory(cards, p.search));
 }
 
 /** Builds the engine (policy included) for these parameters; shared by the sim, the trace and tests. */

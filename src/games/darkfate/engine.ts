@@ -98,14 +98,35 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.reset(rng);
     if (this.trace) traceSetup(this);
     this.onPhase?.(PHASE_SETUP);
+    const pol = this.policy;
     while (this.outcome === OUTCOME_NONE) {
       if (this.turn >= this.rules.maxTurns) {
         this.outcome = OUTCOME_TURN_CAP;
         break;
       }
+      if (pol.beginTurn) pol.beginTurn(this.rng, this);
       this.playTurn();
     }
     this.trace?.(`GAME OVER after ${this.turn} turns: ${this.outcome === OUTCOME_WIN ? 'the players WIN' : this.outcomeName(this.outcome)}`);
+    return this.outcome;
+  }
+
+  /**
+   * Plays on from a turn boundary (a snapshot: engineSnapshot.ts) with `rng`, for at most `turns`
+   * more player turns (0: to the end); the policy's beginTurn is not called. Returns the outcome
+   * (OUTCOME_NONE when stopped by `turns`).
+   */
+  playOn(rng: Rng, turns: number): number {
+    this.rng = rng;
+    const stop = turns > 0 ? this.turn + turns : Infinity;
+    while (this.outcome === OUTCOME_NONE) {
+      if (this.turn >= this.rules.maxTurns) {
+        this.outcome = OUTCOME_TURN_CAP;
+        break;
+      }
+      if (this.turn >= stop) break;
+      this.playTurn();
+    }
     return this.outcome;
   }
 

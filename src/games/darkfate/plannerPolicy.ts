@@ -44,6 +44,8 @@ export interface PlannerKnobs {
   finisherBonus: number;
   /** Finishers the team wants per player (of each kind a Rev-9 still to beat needs). */
   finishersPerPlayer: number;
+  /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
+  splitGuard: boolean;
   /** Value per point of a skill's fight or supply each turn. */
   skillFightValue: number;
   skillSupplyValue: number;
@@ -65,6 +67,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   primeForcedFlee: false,
   finisherBonus: 6,
   finishersPerPlayer: 2,
+  splitGuard: false,
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
@@ -88,7 +91,7 @@ export class PlannerPolicy implements DarkFatePolicy {
   name = 'planner';
   protected readonly c: CardTable;
   readonly knobs: PlannerKnobs;
-  /** The plan in force on turn planTurn (the search policy sets both); other turns play BASE_PLAN. */
+  /** The plan in force on turn planTurn (view.turn while that turn is played; the search policy sets both); other turns play BASE_PLAN. */
   plan: TurnPlan = { rest: -1, flee: -1, extra: -1 };
   planTurn = -1;
 
@@ -260,6 +263,12 @@ export class PlannerPolicy implements DarkFatePolicy {
     return ACTION_END << 16;
   }
 
+  /** The slot the planner would rest on as the first action of p's turn now (its own plan), or -1 (the search policy asks). */
+  restSlotFor(v: DarkFateView, p: number): number {
+    this.scanHunt(v);
+    return this.restSlot(v, p, v.handCount(p));
+  }
+
   /** Sets onHunt and staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it). */
   private scanHunt(v: DarkFateView): void {
     let on = false;
@@ -360,6 +369,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     let single = -1;
     let weakFinisher = -1;
     let holdFinisher = false;
+    let deferred = -1;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       const kw = c.kw[t];
@@ -367,7 +377,9 @@ export class PlannerPolicy implements DarkFatePolicy {
       const fin = c.finisher[t];
       if (fin) {
         if (this.staggeredFor(v, fin)) {
-          finishNow = i;
+          // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
+          if (this.finishOk(v, fin)) finishNow = i;
+          else deferred = i;
           continue;
         }
         // Hold it while a stagger it could finish is within reach of this turn's fight.
@@ -421,7 +433,24 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (plain >= 0) return plain;
     if (single >= 0) return single;
     if (weakFinisher >= 0) return weakFinisher;
+    void deferred;
     return NONE;
+  }
+
+  /**
+   * Whether to destroy a staggered Rev-9 with a finisher of this kind now: yes, unless every one it
+   * could destroy splits (Fully Operational) and the fight left cannot put one damage on each Rev-9
+   * it splits into (they join the hunt undamaged: with no damage they cannot flee and all hunt).
+   */
+  protected finishOk(v: DarkFateView, kind: number): boolean {
+    let splits = 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) < ver.stagger || !this.finishes(kind, k, v)) continue;
+      if (ver.splitsInto.length === 0) return true;
+      splits = ver.splitsInto.length;
+    }
+    return !this.knobs.splitGuard || v.fight >= splits;
   }
 
   /** Whether this turn's fight (spent and still in hand) can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
@@ -601,7 +630,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     for (let j = 0; j < v.reserveCount(); j++) {
       const t = v.reserveCard(j);
       if (!(c.kw[t] & KW.LOCATION) || !c.finisher[t] || c.cost[t] > money) continue;
-      if (this.staggeredFor(v, c.finisher[t])) return (ACTION_BUY << 16) | (j << 8) | p;
+      if (this.staggeredFor(v, c.finisher[t]) && this.finishOk(v, c.finisher[t])) return (ACTION_BUY << 16) | (j << 8) | p;
     }
     return NONE;
   }

@@ -212,6 +212,12 @@ export interface DarkFatePolicy extends Policy<DarkFateView> {
    * quickAction is not loaded (loadPolicyModule takes only name and choose).
    */
   quickAction?(rng: Rng, view: DarkFateView, p: number, mayRest: boolean): number;
+  /**
+   * Optional, built-in policies only (the search policy): called before each turn starts, with the
+   * game's stream and the engine as the view. It must not draw from `rng` (it may read its state to
+   * derive a stream of its own) and must leave the game unchanged.
+   */
+  beginTurn?(rng: Rng, view: DarkFateView): void;
 }
 
 /** A decision's name as errors show it: "ACTION (0)". */

@@ -26,8 +26,10 @@ export interface PlannerKnobs {
   restMaxDeck: number;
   /** Keep a damaged Rev-9 on the hunt when the next turns are expected to stagger it within this many rounds (player turns over players)… */
   commitRounds: number;
-  /** … and at least this many player turns. */
+  /** … and at least this many player turns; each player past two adds commitPerPlayer turns (commitPerPlayerSplit in a game with several Rev-9 cards: a version that splits). */
   commitMin: number;
+  commitPerPlayer: number;
+  commitPerPlayerSplit: number;
   /** With a flee planned, spend fight on the Rev-9 (deeper burial) before hostiles. */
   buryFirst: boolean;
   /** With the Rev-9 kept on the hunt, drive off attacks in the reserve before damaging it (unless that reaches the stagger). */
@@ -54,11 +56,13 @@ export interface PlannerKnobs {
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
-  restValue: 3.5,
-  restWoundValue: 6,
+  restValue: 2,
+  restWoundValue: 9,
   restMaxDeck: 16,
   commitRounds: 1,
   commitMin: 2,
+  commitPerPlayer: 2,
+  commitPerPlayerSplit: 0,
   buryFirst: true,
   commitKillAttacks: true,
   extraReadyTurns: 2,
@@ -781,9 +785,12 @@ export class PlannerPolicy implements DarkFatePolicy {
   }
 
   /** Player turns within which an expected stagger is worth keeping a Rev-9 on the hunt for. */
-  protected commitTurns(v: DarkFateView): number {
+  protected commitTurns(v: DarkFateView, k: number): number {
     const K = this.knobs;
-    return Math.max(K.commitMin, Math.round(K.commitRounds * v.players));
+    // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
+    void k;
+    const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
+    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more));
   }
 
   /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */
@@ -801,7 +808,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
     }
     if (damage >= ver.stagger) return true;
-    return this.turnsToStagger(v, k, damage) <= this.commitTurns(v) && this.teamHasFinisher(v, k);
+    return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
   }
 
   /** Whether player q's hand holds a finisher for Rev-9 k, or q's hand pays for a location finisher for it in the reserve. */

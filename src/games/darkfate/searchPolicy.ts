@@ -36,7 +36,7 @@ export interface SearchBudget {
   margin: number;
 }
 
-export const DEFAULT_SEARCH: SearchBudget = { rollouts: 16, depth: 0, rollout: 'planner', margin: 1 };
+export const DEFAULT_SEARCH: SearchBudget = { rollouts: 32, depth: 0, rollout: 'planner', margin: 2 };
 
 /** What an unfinished (depth-limited) rollout counts as: a coin flip, neither win nor loss. */
 const UNFINISHED = 0.5;
@@ -67,11 +67,14 @@ export class SearchPolicy implements DarkFatePolicy {
   private readonly plans: TurnPlan[] = [];
   private readonly values = new Float64Array(MAX_PLANS * 256);
   private readonly hashes = new Int32Array(256);
+  private readonly alive = new Uint8Array(MAX_PLANS);
   /** Turns searched and rollouts played since construction (bench). */
   searchedTurns = 0;
   rolloutsPlayed = 0;
   /** Turns on which a plan other than the planner's own was played. */
   deviations = 0;
+  /** Deviations by the plan chosen (bench, tests). */
+  readonly deviationsBy: Record<string, number> = {};
 
   constructor(cards: CardTable, budget: SearchBudget, rolloutPolicy: (cards: CardTable) => DarkFatePolicy) {
     if (!(budget.rollouts >= 1 && budget.rollouts <= 256)) throw new Error(`search: rollouts ${budget.rollouts} outside [1, 256]`);
@@ -129,8 +132,7 @@ export class SearchPolicy implements DarkFatePolicy {
     const nPlans = this.listPlans(e);
     if (nPlans <= 1) return;
     if (!this.sim || !sameShape(this.sim, e)) this.sim = new DarkFateEngine(e.cards, e.rules, e.setup, this.rootPlanner);
-    const sim = this.sim;
-    sim.policy = this.rolloutPolicy === this.rootPlanner ? this.rootPlanner : this.switching(e.turn + 1);
+    this.sim.policy = this.rolloutPolicy === this.rootPlanner ? this.rootPlanner : this.switching(e.turn + 1);
     // This turn's rollout streams: a hash of the game stream's state (read, not advanced) and the turn.
     const st = (rng as unknown as { getState(): number[] }).getState();
     let h1 = fmix32(st[0] ^ 0x243f6a88);
@@ -141,11 +143,73 @@ export class SearchPolicy implements DarkFatePolicy {
     const seeder = new StreamSeeder((h1 & 0x1fffff) * 4294967296 + (h2 >>> 0));
     const R = this.budget.rollouts;
     const vals = this.values;
+    // Two rounds: a quarter of the rollouts for every plan, then the rest only for the plans that
+    // beat the planner's on the first round (most turns end after the first round).
+    const R1 = Math.min(R, Math.max(4, R >> 2));
+    const alive = this.alive;
+    for (let j = 0; j < nPlans; j++) alive[j] = 1;
+    this.rollPlans(e, seeder, nPlans, 0, R1);
+    let any = false;
+    for (let j = 1; j < nPlans; j++) {
+      let s = 0;
+      for (let r = 0; r < R1; r++) s += vals[j * 256 + r] - vals[r];
+      alive[j] = s > 0 ? 1 : 0;
+      if (s > 0) any = true;
+    }
+    const Rn = any ? R : R1;
+    if (any) this.rollPlans(e, seeder, nPlans, R1, R);
+    this.searchedTurns++;
+    // The best plan by mean; it replaces the planner's choice only with a clear paired gain.
+    let best = 0;
+    let bestGain = 0;
+    for (let j = 1; j < nPlans && any; j++) {
+      if (!alive[j]) continue;
+      let s = 0;
+      let s2 = 0;
+      for (let r = 0; r < R; r++) {
+        const d = vals[j * 256 + r] - vals[r];
+        s += d;
+        s2 += d * d;
+      }
+      const mean = s / R;
+      if (mean <= bestGain) continue;
+      const sd = R > 1 ? Math.sqrt(Math.max(0, (s2 - R * mean * mean) / (R - 1))) : 0;
+      if (mean >= this.budget.margin * (sd / Math.sqrt(R)) && mean > 0) {
+        best = j;
+        bestGain = mean;
+      }
+    }
+    if (e.trace) {
+      const names = this.plans.slice(0, nPlans).map((pl, j) => {
+        let s = 0;
+        const m = alive[j] ? Rn : R1;
+        for (let r = 0; r < m; r++) s += vals[j * 256 + r];
+        return `${planName(pl)} ${(s / m).toFixed(2)}${m < Rn ? ` (${m})` : ''}`;
+      });
+      e.trace(`  search (${Rn} rollouts per plan): ${names.join(', ')} → ${planName(this.plans[best])}`);
+    }
+    if (best > 0) {
+      this.deviations++;
+      const key = planName(this.plans[best]) + (this.planner.restSlotFor(e, e.current) >= 0 ? ' (planner rests)' : '');
+      this.deviationsBy[key] = (this.deviationsBy[key] ?? 0) + 1;
+      const pl = this.planner.plan;
+      pl.rest = this.plans[best].rest;
+      pl.flee = this.plans[best].flee;
+      pl.extra = this.plans[best].extra;
+      this.planner.planTurn = e.turn + 1;
+    }
+  }
+
+  /** Plays rollouts [r0, r1) of every plan still alive (the planner's own, plan 0, always), values into `values`. */
+  private rollPlans(e: EngineState, seeder: StreamSeeder, nPlans: number, r0: number, r1: number): void {
+    const sim = this.sim!;
+    const vals = this.values;
     const rr = this.rolloutRng;
     const hashes = this.hashes;
     for (let j = 0; j < nPlans; j++) {
+      if (!this.alive[j]) continue;
       const plan = this.plans[j];
-      for (let r = 0; r < R; r++) {
+      for (let r = r0; r < r1; r++) {
         // Same r, same stream for every plan: the same deal and the same later draws.
         seeder.seedInto(rr, r);
         copyState(sim, e);
@@ -168,42 +232,6 @@ export class SearchPolicy implements DarkFatePolicy {
         } else if (j === 0) hashes[r] = 0;
         vals[j * 256 + r] = outcome === OUTCOME_WIN ? 1 : outcome === OUTCOME_NONE ? UNFINISHED : 0;
       }
-    }
-    this.searchedTurns++;
-    // The best plan by mean; it replaces the planner's choice only with a clear paired gain.
-    let best = 0;
-    let bestGain = 0;
-    for (let j = 1; j < nPlans; j++) {
-      let s = 0;
-      let s2 = 0;
-      for (let r = 0; r < R; r++) {
-        const d = vals[j * 256 + r] - vals[r];
-        s += d;
-        s2 += d * d;
-      }
-      const mean = s / R;
-      if (mean <= bestGain) continue;
-      const sd = R > 1 ? Math.sqrt(Math.max(0, (s2 - R * mean * mean) / (R - 1))) : 0;
-      if (mean >= this.budget.margin * (sd / Math.sqrt(R)) && mean > 0) {
-        best = j;
-        bestGain = mean;
-      }
-    }
-    if (e.trace) {
-      const names = this.plans.slice(0, nPlans).map((pl, j) => {
-        let s = 0;
-        for (let r = 0; r < R; r++) s += vals[j * 256 + r];
-        return `${planName(pl)} ${(s / R).toFixed(2)}`;
-      });
-      e.trace(`  search (${R} rollouts per plan): ${names.join(', ')} → ${planName(this.plans[best])}`);
-    }
-    if (best > 0) {
-      this.deviations++;
-      const pl = this.planner.plan;
-      pl.rest = this.plans[best].rest;
-      pl.flee = this.plans[best].flee;
-      pl.extra = this.plans[best].extra;
-      this.planner.planTurn = e.turn + 1;
     }
   }
 

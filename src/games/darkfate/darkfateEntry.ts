@@ -157,7 +157,7 @@ export const darkfateEntry: ScenarioGame = {
         if (err instanceof Error) err.message = err.message.replace(' — reproduce with ', ` — reproduce with --rev9 ${cards.rev9[v].key} `);
         throw err;
       }
-      rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence));
+      rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence, compiled, simParamsFor(v).setup));
       games = Math.max(games, run.games);
       if (run.partial) {
         partial = true;

@@ -24,6 +24,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.rev9Destroyed = 0;
     this.flees = 0;
     this.woundsTaken = 0;
+    this.resetStats();
     this.turn = 0;
     this.fight = this.supply = this.locationSupply = 0;
     this.playedN = 0;
@@ -90,6 +91,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     for (let p = 0; p < P; p++) for (let i = 0; i < this.rules.handSize; i++) this.drawOne(p);
     // Choose a first player randomly.
     this.current = randIndex(rng, P);
+    this.firstPlayer = this.current;
   }
 
   // =============================== a game ===============================
@@ -139,6 +141,7 @@ export class DarkFateEngine extends EngineHuntPhase {
       this.opts[0] = this.setup.characters[0];
       this.opts[1] = this.setup.characters[1];
       this.activeCharacter[p] = this.opts[this.ask(DECISION.CHARACTER, 2, false, p)];
+      this.statCharTurns[this.activeCharacter[p]]++;
     }
     if (this.trace) traceTurn(this, p);
     // rulebook: Go On Without Me! — a dead player skips the play phase.

@@ -51,6 +51,25 @@ export class EngineState implements DarkFateView {
   flees = 0;
   woundsTaken = 0;
 
+  // ---- designer statistics of the last game (darkfateSim records them) ----
+  /** Per card type: copies gained (bought or free; not locations), player turns a location was bought in, player turns a card was played in, copies a hunt destroyed, Rev-9s it destroyed. */
+  readonly statGained: Int32Array;
+  readonly statBoughtTurns: Int32Array;
+  readonly statPlayedTurns: Int32Array;
+  readonly statHuntDestroyed: Int32Array;
+  readonly statFinished: Int32Array;
+  /** The turn each type was last counted in statPlayedTurns / statBoughtTurns (one count per turn). */
+  readonly statPlayedMark: Int32Array;
+  readonly statBoughtMark: Int32Array;
+  /** Per seat (player index): wound cards taken, 1 if that player died, cards gained into that player's discard pile. */
+  readonly statSeatWounds: Int32Array;
+  readonly statSeatDied: Uint8Array;
+  readonly statSeatGained: Int32Array;
+  /** Per character (solo mode): player turns played as that character. */
+  readonly statCharTurns: Int32Array;
+  /** The seat that played first. */
+  firstPlayer = 0;
+
   // ---- instances ----
   readonly nInst: number;
   readonly instType: Int16Array;
@@ -246,6 +265,18 @@ export class EngineState implements DarkFateView {
     this.drawSorted = new Int16Array(P * S);
     this.typeScratch = new Int32Array(cards.nTypes);
     this.turnPlayed = new Int16Array(S);
+    const T = cards.nTypes;
+    this.statGained = new Int32Array(T);
+    this.statBoughtTurns = new Int32Array(T);
+    this.statPlayedTurns = new Int32Array(T);
+    this.statHuntDestroyed = new Int32Array(T);
+    this.statFinished = new Int32Array(T);
+    this.statPlayedMark = new Int32Array(T);
+    this.statBoughtMark = new Int32Array(T);
+    this.statSeatWounds = new Int32Array(P);
+    this.statSeatDied = new Uint8Array(P);
+    this.statSeatGained = new Int32Array(P);
+    this.statCharTurns = new Int32Array(cards.characters.length);
     this.opts = new Int32Array(4 * S + 64);
     this.tmp = new Int16Array(S);
   }
@@ -346,7 +377,35 @@ export class EngineState implements DarkFateView {
   }
 
   /** Copies the per-game statistics of `src` (same shape): part of a snapshot (engineSnapshot.ts). */
-  copyStatsFrom(_src: EngineState): void {}
+  copyStatsFrom(src: EngineState): void {
+    this.statGained.set(src.statGained);
+    this.statBoughtTurns.set(src.statBoughtTurns);
+    this.statPlayedTurns.set(src.statPlayedTurns);
+    this.statHuntDestroyed.set(src.statHuntDestroyed);
+    this.statFinished.set(src.statFinished);
+    this.statPlayedMark.set(src.statPlayedMark);
+    this.statBoughtMark.set(src.statBoughtMark);
+    this.statSeatWounds.set(src.statSeatWounds);
+    this.statSeatDied.set(src.statSeatDied);
+    this.statSeatGained.set(src.statSeatGained);
+    this.statCharTurns.set(src.statCharTurns);
+    this.firstPlayer = src.firstPlayer;
+  }
+
+  /** Zeroes the designer statistics (at each game's set-up). */
+  resetStats(): void {
+    this.statGained.fill(0);
+    this.statBoughtTurns.fill(0);
+    this.statPlayedTurns.fill(0);
+    this.statHuntDestroyed.fill(0);
+    this.statFinished.fill(0);
+    this.statPlayedMark.fill(-1);
+    this.statBoughtMark.fill(-1);
+    this.statSeatWounds.fill(0);
+    this.statSeatDied.fill(0);
+    this.statSeatGained.fill(0);
+    this.statCharTurns.fill(0);
+  }
 
   // =============================== helpers ===============================
   /** Counting sort of p's draw pile by card type into drawSorted (what drawPileCard shows: the set, never the order). */

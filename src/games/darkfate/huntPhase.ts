@@ -147,6 +147,7 @@ export class EngineHuntPhase extends EngineReservePhase {
         this.trace?.(`    drawn: ${this.name(inst)} (location) goes to the bottom`);
       } else {
         this.destroy(inst);
+        this.statHuntDestroyed[this.instType[inst]]++;
         this.trace?.(`    drawn: ${this.name(inst)} is destroyed`);
       }
     }

@@ -190,6 +190,10 @@ export class EnginePlayPhase extends EngineEffects {
           this.locationSupply -= fromLoc;
           this.supply -= cost - fromLoc;
           this.trace?.(`  p${p + 1} buys location ${c.names[t]} (cost ${cost}; ${spendableText(this)} left) and plays it${gainsText(this, t)}`);
+          if (this.statBoughtMark[t] !== this.turn) {
+            this.statBoughtMark[t] = this.turn;
+            this.statBoughtTurns[t]++;
+          }
           // rulebook: Glossary, Location — immediately play it, then move it to the bottom of the fate deck.
           this.limbo = inst;
           this.fight += c.fight[t];
@@ -203,6 +207,8 @@ export class EnginePlayPhase extends EngineEffects {
           const r = this.askRecipient(p);
           this.pending = -1;
           this.toDiscard(r, inst);
+          this.statGained[t]++;
+          this.statSeatGained[r]++;
           this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
         }
         break;
@@ -228,6 +234,10 @@ export class EnginePlayPhase extends EngineEffects {
       this.played[this.playedN++] = inst;
     }
     this.turnPlayed[this.turnPlayedN++] = t;
+    if (this.statPlayedMark[t] !== this.turn) {
+      this.statPlayedMark[t] = this.turn;
+      this.statPlayedTurns[t]++;
+    }
     this.fight += c.fight[t];
     this.supply += c.supply[t];
     this.playing = inst;

@@ -125,6 +125,7 @@ export class EngineZones extends EngineState {
   /** Player `p` dies (cause: OUTCOME_THREE_WOUNDS or OUTCOME_EMPTY_WOUND_DECK). */
   protected die(p: number, cause: number): void {
     if (this.dead[p]) return;
+    this.statSeatDied[p] = 1;
     this.trace?.(`    p${p + 1} DIES (${this.outcomeName(cause)})`);
     if (this.setup.goOnWithoutMe) {
       // rulebook: Go On Without Me! — the game is lost only when all players have died.
@@ -146,6 +147,7 @@ export class EngineZones extends EngineState {
     }
     this.toDiscard(p, this.woundPile[--this.woundN]);
     this.woundsTaken++;
+    this.statSeatWounds[p]++;
     this.trace?.(`    p${p + 1} is wounded (${this.woundN} wounds left in the wound deck)`);
   }
   protected anyOnHunt(): boolean {

@@ -48,6 +48,8 @@ export interface PlannerKnobs {
   finishersPerPlayer: number;
   /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
   splitGuard: boolean;
+  /** Destroy (or keep on the hunt) a Rev-9 that splits only when the team could stagger each Rev-9 it splits into within this many player turns (one more with three or four players). */
+  splitReadyTurns: number;
   /** Value per point of a skill's fight or supply each turn. */
   skillFightValue: number;
   skillSupplyValue: number;
@@ -72,6 +74,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   finisherBonus: 6,
   finishersPerPlayer: 2,
   splitGuard: false,
+  splitReadyTurns: 4,
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
@@ -452,6 +455,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       const ver = this.c.rev9[v.rev9Version(k)];
       if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) < ver.stagger || !this.finishes(kind, k, v)) continue;
       if (ver.splitsInto.length === 0) return true;
+      if (!this.splitReady(v, k)) return false;
       splits = ver.splitsInto.length;
     }
     return !this.knobs.splitGuard || v.fight >= splits;
@@ -649,6 +653,7 @@ export class PlannerPolicy implements DarkFatePolicy {
         if (v.rev9Where(k) !== REV9_HUNT) continue;
         const need = c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k);
         if (need <= 0 || need > all) continue;
+        if (c.rev9[v.rev9Version(k)].splitsInto.length > 0 && !this.splitReady(v, k)) continue;
         if (this.finisherAtHand(v, p, k) || !c.rev9[v.rev9Version(k)].specialOnly && this.keepsStagger(v, k)) return this.fightRev9(k, need, all);
       }
       // 2. Otherwise the plan per Rev-9: prime one that flees by itself; with a flee planned,
@@ -769,19 +774,45 @@ export class PlannerPolicy implements DarkFatePolicy {
    * each turn taken off. 99 when not within 6 turns.
    */
   protected turnsToStagger(v: DarkFateView, k: number, damage: number): number {
-    const ver = this.c.rev9[v.rev9Version(k)];
+    return this.turnsToStaggerVersion(v, v.rev9Version(k), damage);
+  }
+
+  private readonly fightScratch = new Float64Array(8);
+
+  /** turnsToStagger for a Rev-9 of version `version` (index into cards.rev9), e.g. one still to come from a split. */
+  protected turnsToStaggerVersion(v: DarkFateView, version: number, damage: number): number {
+    const ver = this.c.rev9[version];
+    const ef = this.fightScratch;
+    for (let q = 0; q < v.players && q < 8; q++) ef[q] = -1;
     let d = damage - ver.regen;
     if (d < 0) d = 0;
     let q = v.current;
     for (let t = 1; t <= 6; t++) {
       q = q + 1 < v.players ? q + 1 : 0;
       if (!v.alive(q)) continue;
-      d += t === 1 ? this.handFight(v, q) : this.expectedFight(v, q);
+      if (t === 1) d += this.handFight(v, q);
+      else {
+        if (ef[q] < 0) ef[q] = this.expectedFight(v, q);
+        d += ef[q];
+      }
       if (d >= ver.stagger) return t;
       d -= ver.regen;
       if (d < 0) d = 0;
     }
     return 99;
+  }
+
+  /**
+   * Whether the team is ready for what Rev-9 k splits into (true when it does not split): each
+   * Rev-9 to come could be staggered within splitReadyTurns player turns, with a finisher for it.
+   */
+  protected splitReady(v: DarkFateView, k: number): boolean {
+    const ver = this.c.rev9[v.rev9Version(k)];
+    for (const s of ver.splitsInto) {
+      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players > 2 ? 1 : 0)) return false;
+      if (!this.teamHasFinisherVersion(v, s)) return false;
+    }
+    return true;
   }
 
   /** Player turns within which an expected stagger is worth keeping a Rev-9 on the hunt for. */
@@ -807,6 +838,8 @@ export class PlannerPolicy implements DarkFatePolicy {
       const left = damage > ver.regen ? damage - ver.regen : 0;
       return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
     }
+    // A Rev-9 that splits is worth destroying only once the team can take on what it splits into.
+    if (ver.splitsInto.length > 0 && !this.splitReady(v, k)) return false;
     if (damage >= ver.stagger) return true;
     return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
   }
@@ -830,13 +863,20 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /** Whether the team owns a finisher for Rev-9 k (anywhere in hands, draw and discard piles), or the reserve offers one. */
   protected teamHasFinisher(v: DarkFateView, k: number): boolean {
+    return this.teamHasFinisherVersion(v, v.rev9Version(k));
+  }
+
+  /** teamHasFinisher for a Rev-9 of version `version`. */
+  protected teamHasFinisherVersion(v: DarkFateView, version: number): boolean {
     const c = this.c;
+    const special = c.rev9[version].specialOnly;
+    const ok = (t: number) => c.finisher[t] === 2 || (c.finisher[t] === 1 && !special);
     for (let q = 0; q < v.players; q++) {
-      for (let i = 0; i < v.handCount(q); i++) if (c.finisher[v.handCard(q, i)] && this.finishes(c.finisher[v.handCard(q, i)], k, v)) return true;
-      for (let i = 0; i < v.discardCount(q); i++) if (c.finisher[v.discardCard(q, i)] && this.finishes(c.finisher[v.discardCard(q, i)], k, v)) return true;
-      for (let i = 0; i < v.drawCount(q); i++) if (c.finisher[v.drawPileCard(q, i)] && this.finishes(c.finisher[v.drawPileCard(q, i)], k, v)) return true;
+      for (let i = 0; i < v.handCount(q); i++) if (ok(v.handCard(q, i))) return true;
+      for (let i = 0; i < v.discardCount(q); i++) if (ok(v.discardCard(q, i))) return true;
+      for (let i = 0; i < v.drawCount(q); i++) if (ok(v.drawPileCard(q, i))) return true;
     }
-    for (let j = 0; j < v.reserveCount(); j++) if (c.finisher[v.reserveCard(j)] && this.finishes(c.finisher[v.reserveCard(j)], k, v)) return true;
+    for (let j = 0; j < v.reserveCount(); j++) if (ok(v.reserveCard(j))) return true;
     return false;
   }
 
@@ -856,7 +896,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
       damaged |= 1 << k;
       const ver = this.c.rev9[v.rev9Version(k)];
-      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) {
+      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) {
         mask |= 1 << k;
         depth += dmg + 1;
       } else {

@@ -105,6 +105,11 @@ function describeEntry(raw: unknown, path: (string | number)[]): string {
 export function parseCardData(text: string, file: string): CardDataDoc {
   // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
   const raw = parseYamlSafely(text, file);
+  return validateCardDoc(raw, file);
+}
+
+/** Validates a parsed card document (plain data); `file` names it in messages. Throws UsageError. */
+export function validateCardDoc(raw: unknown, file: string): CardDataDoc {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with characters, starter, wounds, rev9 and fate`);
   const result = v.safeParse(DocSchema, raw);
   if (!result.success) {

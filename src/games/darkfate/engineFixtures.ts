@@ -72,3 +72,13 @@ export function setRev9(e: EngineZones, k: number, where: number, damage = 0): v
 export function setWoundsLeft(e: EngineZones, n: number): void {
   e.woundN = n;
 }
+
+/**
+ * Card changes (cardChanges.ts) that restore the assumed values the rulebook scenario tests were
+ * written against (the reference set before its last calibration), so a recalibration of
+ * cards.yaml does not move the positions and traced games those tests build. Assumptions all.
+ */
+export const RULE_TEST_CARD_CHANGES =
+  'sarah.power.fight=1; grace.power.fight=1; dani.power.supply=1; t800.power.supply=1; damaged-endo.hunt=1; endoskeleton.hunt=3; liquid-exoskeleton.hunt=2; fully-operational.hunt=2; ' +
+  'attack.count=20; surveillance.count=8; pursuit.count=6; hydroelectric-dam.count=2; hydroelectric-dam.cost=8; combat-training.cost=5; pistol.fight=3; shotgun.cost=5; shotgun.fight=4; assault-rifle.fight=5; ' +
+  'grenade.cost=4; minigun.cost=8; minigun.fight=6; truck-ram.cost=5; truck-ram.fight=1; emp.count=3; emp.cost=7; thermite-charge.count=3; thermite-charge.cost=7; wheels.count=8; cash.cost=3; gamble.count=6';

@@ -22,6 +22,8 @@ export interface PlannerKnobs {
   restValue: number;
   /** Rest a wound when the best the hand can buy is worth less than this. */
   restWoundValue: number;
+  /** What driving off an attack in the reserve counts for, against resting (times its harm). */
+  restKillWeight: number;
   /** Rest only while the resting player owns at most this many cards (thinning pays early). */
   restMaxDeck: number;
   /** Keep a damaged Rev-9 on the hunt when the next turns are expected to stagger it within this many rounds (player turns over players)… */
@@ -60,7 +62,8 @@ export interface PlannerKnobs {
 export const PLANNER_KNOBS: PlannerKnobs = {
   restValue: 2,
   restWoundValue: 9,
-  restMaxDeck: 16,
+  restMaxDeck: 20,
+  restKillWeight: 1,
   commitRounds: 1,
   commitMin: 2,
   commitPerPlayer: 2,
@@ -345,7 +348,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     }
     for (let j = 0; j < v.reserveCount(); j++) {
       const t = v.reserveCard(j);
-      if (this.c.kw[t] & KW.ATTACK && this.c.resistance[t] - v.reserveDamage(j) <= fight) best += this.harm[t];
+      if (this.c.kw[t] & KW.ATTACK && this.c.resistance[t] - v.reserveDamage(j) <= fight) best += K.restKillWeight * this.harm[t];
     }
     if (wound >= 0 && best < K.restWoundValue) return wound;
     if (junk >= 0 && best < K.restValue && this.ownedCount(v, p) <= K.restMaxDeck) return junk;

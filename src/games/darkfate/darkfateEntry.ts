@@ -19,6 +19,7 @@ import { BUILTIN_POLICY_NAMES } from './policies.js';
 import { loadUserPolicy } from './userPolicy.js';
 import { applyCardChanges, parseCardChanges } from './cardChanges.js';
 import type { SearchBudget } from './searchPolicy.js';
+import { policyGapLine } from './policyGap.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -175,6 +176,10 @@ export const darkfateEntry: ScenarioGame = {
     // An interrupted --rev9 all run stops at the version it was playing: say which never ran.
     const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
     if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);
+    // The last measured policy gap for each version's configuration (or a caveat that it was not measured).
+    const ruleKeys = ['handSize', 'woundsToDie', 'reserveSetup', 'refillTo', 'rev9Depth', 'prepCards', 'setbackCards', 'nnHandSize', 'fleeEndsHunt', 'maxTurns', 'goOnWithoutMe', 'neuralNet'];
+    const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => resolved[k] === DARKFATE_PARAMS.find((q) => q.key === k)!.default);
+    for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     return {

@@ -3,6 +3,10 @@
 // vocabulary, snapshot/restore and the determinizer the search plays on, the search policy's
 // determinism and contract, the planner's play on hand-built positions, the designer statistics
 // against hand-built games and known records, and card changes (house rules on single cards).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Layout, Recorder, Totals } from '../src/core/aggregate.js';
 import { streamFor } from '../src/core/rng.js';
@@ -402,6 +406,36 @@ describe('designer statistics', () => {
     expect(v.designer.seats.reduce((s: number, x: { winWhenFirst: { n: number } }) => s + x.winWhenFirst.n, 0)).toBe(300);
     const finished = (v.designer.cards as { finished: { mean: number } | null }[]).reduce((s, c) => s + (c.finished ? c.finished.mean : 0), 0);
     expect(finished).toBeCloseTo(v.rev9Destroyed.mean, 9);
+  });
+});
+
+describe('extending a built-in policy from a user module (the README example)', () => {
+  it('a module subclasses PlannerPolicy from policyApi.js and plays through the command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-api-'));
+    try {
+      const api = pathToFileURL(resolve('dist/src/games/darkfate/policyApi.js')).href;
+      const file = join(dir, 'patient.mjs');
+      writeFileSync(
+        file,
+        `import { PlannerPolicy, REV9_HUNT, DECISION } from '${api}';
+class Patient extends PlannerPolicy {
+  fleeMask(view) {
+    let mask = super.fleeMask(view);
+    for (let k = 0; k < view.rev9Count(); k++) if (view.rev9Where(k) === REV9_HUNT && view.rev9Damage(k) >= view.cards.rev9[view.rev9Version(k)].stagger) mask &= ~(1 << k);
+    return mask;
+  }
+}
+if (DECISION.EXTRA_DRAW !== 5) throw new Error('decision codes moved');
+export default (cards) => Object.assign(new Patient(cards, { commitRounds: 1.25 }), { name: 'patient' });
+`,
+      );
+      const r = runCli(['darkfate', '--policy', file, '-n', '30', '--seed', '1', '-j', '1', '--format', 'json', '-q']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).result.versions[0].games).toBe(30);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -149,6 +149,32 @@ export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine>
 
 function playerFor(engine: DarkFateEngine, p: DarkFateSimParams): GamePlayer {
   const L = designerLayout(p);
+  const countMetric: number[] = [];
+  const countSource: Int32Array[] = [];
+  const countType: number[] = [];
+  const winMetric: number[] = [];
+  const winType: number[] = [];
+  const sources: [Int32Array, Int32Array][] = [
+    [L.gained, engine.statGained],
+    [L.bought, engine.statBoughtTurns],
+    [L.playedTurns, engine.statPlayedTurns],
+    [L.huntDestroyed, engine.statHuntDestroyed],
+    [L.finished, engine.statFinished],
+  ];
+  for (let t = 0; t < L.gained.length; t++) {
+    for (const [metric, source] of sources) {
+      if (metric[t] < 0) continue;
+      countMetric.push(metric[t]);
+      countSource.push(source);
+      countType.push(t);
+    }
+    if (L.winIfGained[t] >= 0) {
+      winMetric.push(L.winIfGained[t]);
+      winType.push(t);
+    }
+  }
+  const nCounts = countMetric.length;
+  const nWins = winMetric.length;
   return {
     play(rng, rec) {
       const outcome = engine.playGame(rng);
@@ -172,13 +198,11 @@ function playerFor(engine: DarkFateEngine, p: DarkFateSimParams): GamePlayer {
         if (engine.firstPlayer === s) rec.record(m + 3, win);
       }
       for (let ch = 0; ch < L.chars; ch++) rec.record(L.charBase + ch, engine.statCharTurns[ch]);
-      for (let t = 0; t < L.gained.length; t++) {
-        if (L.gained[t] >= 0) rec.record(L.gained[t], engine.statGained[t]);
-        if (L.bought[t] >= 0) rec.record(L.bought[t], engine.statBoughtTurns[t]);
-        if (L.playedTurns[t] >= 0) rec.record(L.playedTurns[t], engine.statPlayedTurns[t]);
-        if (L.huntDestroyed[t] >= 0) rec.record(L.huntDestroyed[t], engine.statHuntDestroyed[t]);
-        if (L.finished[t] >= 0) rec.record(L.finished[t], engine.statFinished[t]);
-        if (L.winIfGained[t] >= 0 && engine.statGained[t] + engine.statBoughtTurns[t] > 0) rec.record(L.winIfGained[t], win);
+      // Flat (metric, source, type) lists built once: no per-type branching in the hot path.
+      for (let i = 0; i < nCounts; i++) rec.record(countMetric[i], countSource[i][countType[i]]);
+      for (let i = 0; i < nWins; i++) {
+        const t = winType[i];
+        if (engine.statGained[t] + engine.statBoughtTurns[t] > 0) rec.record(winMetric[i], win);
       }
     },
   };

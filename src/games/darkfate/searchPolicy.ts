@@ -14,8 +14,7 @@
 // stream's state at the start of T (read, never advanced: the game itself plays exactly the draws
 // it would with the planner's choices) and r. The game stream's state says nothing about the deck
 // order through a hash, so the rollouts see only what the players see.
-import { StreamSeeder, type Rng } from '../../core/rng.js';
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { StreamSeeder, streamFor, type Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
 import { OUTCOME_NONE, OUTCOME_WIN } from './darkfateRules.js';
 import { DarkFateEngine } from './engine.js';
@@ -63,7 +62,8 @@ export class SearchPolicy implements DarkFatePolicy {
   /** Plays the rollouts after the searched turn. */
   private readonly rolloutPolicy: DarkFatePolicy;
   private sim: DarkFateEngine | null = null;
-  private readonly rolloutRng: Rng = xoroshiro128plusFromState([1, 2, 3, 4]);
+  /** One generator for every rollout, re-seeded in place (StreamSeeder.seedInto). */
+  private readonly rolloutRng: Rng = streamFor(0, 0);
   private readonly plans: TurnPlan[] = [];
   private readonly values = new Float64Array(MAX_PLANS * 256);
   private readonly hashes = new Int32Array(256);

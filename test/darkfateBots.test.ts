@@ -367,13 +367,15 @@ describe('designer statistics', () => {
       if (win) rec.record(M_TURNS_WON, turns);
       else rec.record(M_TURNS_LOST, turns);
       for (let s = 0; s < 2; s++) {
-        rec.record(L.seatBase + 4 * s, s === first ? 1 : 0);
-        rec.record(L.seatBase + 4 * s + 1, !win && s === 1 ? 1 : 0);
-        rec.record(L.seatBase + 4 * s + 2, pistols);
-        if (s === first) rec.record(L.seatBase + 4 * s + 3, win);
+        rec.record(L.seatBase + 5 * s, s === first ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 1, !win && s === 1 ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 2, pistols);
+        rec.record(L.seatBase + 5 * s + 3, s === first ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 4, s === first ? win : 0);
       }
       rec.record(L.gained[pistol], pistols);
-      if (pistols > 0) rec.record(L.winIfGained[pistol], win);
+      rec.record(L.gainedIn[pistol], pistols > 0 ? 1 : 0);
+      rec.record(L.winGained[pistol], pistols > 0 ? win : 0);
     }
     rec.finish();
     const totals = new Totals(layout);

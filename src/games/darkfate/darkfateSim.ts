@@ -49,7 +49,7 @@ export const M_FIXED = 11;
  */
 export interface DesignerLayout {
   seats: number;
-  /** Index of seat s's first metric: seatBase + 4 * s + (0 wounds, 1 died, 2 gained, 3 win when first). */
+  /** Index of seat s's first metric: seatBase + 5 * s + (0 wounds, 1 died, 2 gained, 3 played first, 4 played first and won). */
   seatBase: number;
   /** Solo mode: characters with a turn count (charBase + c), else 0. */
   chars: number;
@@ -60,7 +60,9 @@ export interface DesignerLayout {
   playedTurns: Int32Array;
   huntDestroyed: Int32Array;
   finished: Int32Array;
-  winIfGained: Int32Array;
+  /** Rates recorded in every game (so that paired runs pair every metric): gained (or bought) at least once, and that and won. */
+  gainedIn: Int32Array;
+  winGained: Int32Array;
   specs: MetricSpec[];
 }
 
@@ -91,14 +93,15 @@ export function designerLayout(p: DarkFateSimParams): DesignerLayout {
     specs.push({ name: `seat${s + 1}Wounds`, description: `wound cards taken by seat ${s + 1}`, kind: 'count', maxValue: c.woundCount });
     specs.push({ name: `seat${s + 1}Died`, description: `seat ${s + 1} died`, kind: 'rate', maxValue: 1 });
     specs.push({ name: `seat${s + 1}Gained`, description: `cards gained into seat ${s + 1}'s discard pile`, kind: 'count', maxValue: Math.max(1, c.fateTotal) });
-    specs.push({ name: `firstSeat${s + 1}Win`, description: `win, in games seat ${s + 1} played first`, kind: 'rate', maxValue: 1 });
+    specs.push({ name: `seat${s + 1}First`, description: `seat ${s + 1} played first`, kind: 'rate', maxValue: 1 });
+    specs.push({ name: `seat${s + 1}FirstWin`, description: `seat ${s + 1} played first and the players won`, kind: 'rate', maxValue: 1 });
   }
   const chars = p.setup.solo ? c.characters.length : 0;
   const charBase = specs.length;
   for (let ch = 0; ch < chars; ch++) specs.push({ name: `character${ch + 1}Turns`, description: `player turns played as ${c.characters[ch].name}`, kind: 'count', maxValue: turns });
   const T = c.nTypes;
   const none = () => new Int32Array(T).fill(-1);
-  const L: DesignerLayout = { seats, seatBase, chars, charBase, gained: none(), bought: none(), playedTurns: none(), huntDestroyed: none(), finished: none(), winIfGained: none(), specs };
+  const L: DesignerLayout = { seats, seatBase, chars, charBase, gained: none(), bought: none(), playedTurns: none(), huntDestroyed: none(), finished: none(), gainedIn: none(), winGained: none(), specs };
   const splits = c.rev9[p.setup.rev9].splitsInto.length;
   for (let t = 0; t < T; t++) {
     const kw = c.kw[t];
@@ -115,7 +118,10 @@ export function designerLayout(p: DarkFateSimParams): DesignerLayout {
     if (!hostile && !location) L.playedTurns[t] = add('PlayedTurns', 'player turns it was played in', 'count', turns);
     if (n > 0 && !hostile && !location) L.huntDestroyed[t] = add('HuntDestroyed', 'copies a hunt destroyed', 'count', n);
     if (c.finisher[t]) L.finished[t] = add('Finished', 'Rev-9 cards it destroyed', 'count', 1 + splits);
-    if (n > 0 && !hostile) L.winIfGained[t] = add('WinIfGained', location ? 'win, in games it was bought' : 'win, in games it was gained', 'rate', 1);
+    if (n > 0 && !hostile) {
+      L.gainedIn[t] = add('GainedIn', location ? 'bought at least once' : 'gained at least once', 'rate', 1);
+      L.winGained[t] = add('WinGained', location ? 'bought at least once, and the players won' : 'gained at least once, and the players won', 'rate', 1);
+    }
   }
   layouts.set(p, L);
   return L;
@@ -168,8 +174,9 @@ function playerFor(engine: DarkFateEngine, p: DarkFateSimParams): GamePlayer {
       countSource.push(source);
       countType.push(t);
     }
-    if (L.winIfGained[t] >= 0) {
-      winMetric.push(L.winIfGained[t]);
+    if (L.gainedIn[t] >= 0) {
+      // WinGained is laid out right after GainedIn.
+      winMetric.push(L.gainedIn[t]);
       winType.push(t);
     }
   }
@@ -191,18 +198,22 @@ function playerFor(engine: DarkFateEngine, p: DarkFateSimParams): GamePlayer {
       rec.record(M_WOUNDS, engine.woundsTaken);
       if (outcome === OUTCOME_THREE_WOUNDS || outcome === OUTCOME_EMPTY_WOUND_DECK) rec.record(M_TURNS_LOST, engine.turn);
       for (let s = 0; s < L.seats; s++) {
-        const m = L.seatBase + 4 * s;
+        const m = L.seatBase + 5 * s;
+        const first = engine.firstPlayer === s ? 1 : 0;
         rec.record(m, engine.statSeatWounds[s]);
         rec.record(m + 1, engine.statSeatDied[s]);
         rec.record(m + 2, engine.statSeatGained[s]);
-        if (engine.firstPlayer === s) rec.record(m + 3, win);
+        rec.record(m + 3, first);
+        rec.record(m + 4, first & win);
       }
       for (let ch = 0; ch < L.chars; ch++) rec.record(L.charBase + ch, engine.statCharTurns[ch]);
       // Flat (metric, source, type) lists built once: no per-type branching in the hot path.
       for (let i = 0; i < nCounts; i++) rec.record(countMetric[i], countSource[i][countType[i]]);
       for (let i = 0; i < nWins; i++) {
         const t = winType[i];
-        if (engine.statGained[t] + engine.statBoughtTurns[t] > 0) rec.record(winMetric[i], win);
+        const got = engine.statGained[t] + engine.statBoughtTurns[t] > 0 ? 1 : 0;
+        rec.record(winMetric[i], got);
+        rec.record(winMetric[i] + 1, got & win);
       }
     },
   };

@@ -82,7 +82,8 @@ export function designerStats(totals: Totals, cards: CardTable, setup: DarkFateS
     if (cards.kw[t] & (KW.WOUND | KW.HOSTILE)) continue;
     // Starter cards of characters not in the game never appear.
     if (cards.fateCount[t] === 0 && t !== cards.prepType && t !== cards.setbackType && !uniques.has(t)) continue;
-    const win = has(`card${t}WinIfGained`) ? totals.get(`card${t}WinIfGained`) : null;
+    const gotIn = has(`card${t}GainedIn`) ? totals.get(`card${t}GainedIn`) : null;
+    const won = has(`card${t}WinGained`) ? totals.get(`card${t}WinGained`) : null;
     out.cards.push({
       card: cards.names[t],
       deck: cards.fateCount[t] > 0 ? 'fate' : 'starter',
@@ -91,12 +92,13 @@ export function designerStats(totals: Totals, cards: CardTable, setup: DarkFateS
       playedTurns: count(`card${t}PlayedTurns`),
       huntDestroyed: count(`card${t}HuntDestroyed`),
       finished: count(`card${t}Finished`),
-      gainedIn: win ? proportion(win.n, games, confidence) : null,
-      winIfGained: win ? proportion(Number(win.sum), win.n, confidence) : null,
+      gainedIn: gotIn ? proportion(Number(gotIn.sum), games, confidence) : null,
+      winIfGained: gotIn && won ? proportion(Number(won.sum), Number(gotIn.sum), confidence) : null,
     });
   }
   for (let s = 0; s < setup.players; s++) {
-    const first = totals.get(`firstSeat${s + 1}Win`);
+    const first = Number(totals.get(`seat${s + 1}First`).sum);
+    const firstWin = Number(totals.get(`seat${s + 1}FirstWin`).sum);
     const chars = setup.solo ? setup.characters : [setup.characters[s]];
     out.seats.push({
       seat: s + 1,
@@ -104,7 +106,7 @@ export function designerStats(totals: Totals, cards: CardTable, setup: DarkFateS
       wounds: countSummary(totals.get(`seat${s + 1}Wounds`), confidence),
       died: proportion(Number(totals.get(`seat${s + 1}Died`).sum), games, confidence),
       gained: countSummary(totals.get(`seat${s + 1}Gained`), confidence),
-      winWhenFirst: proportion(Number(first.sum), first.n, confidence),
+      winWhenFirst: proportion(firstWin, first, confidence),
     });
   }
   if (setup.solo) {

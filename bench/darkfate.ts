@@ -15,6 +15,7 @@ import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData
 import { buildEngineSync, darkfateSim, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
+import { OUTCOME_NONE } from '../src/games/darkfate/darkfateRules.js';
 
 function params(policy: string): DarkFateSimParams {
   return {
@@ -106,9 +107,58 @@ const engineOnlyCase: BenchCase = {
   },
 };
 
+/**
+ * Player turns of whole games by `policy` (Endoskeleton, 2 players): one unit is one player turn,
+ * so policies whose games differ in length compare per turn (issue 15: the planner may cost at most
+ * twice the previous one per player turn). `beginTurn` (the search policy's hook) runs as in a game.
+ */
+function turnsCase(policy: string, batch: number, search?: DarkFateSimParams['search']): BenchCase {
+  interface TurnState {
+    engine: DarkFateEngine;
+    seeder: StreamSeeder;
+    rng: ReturnType<StreamSeeder['streamFor']>;
+    game: number;
+  }
+  return {
+    name: `darkfate endoskeleton, 2 players, ${policy}${search ? ` (${search.rollouts} rollouts)` : ''}: player turns`,
+    unit: 'turns',
+    batch,
+    setup: () => {
+      const engine = buildEngineSync({ ...params(policy), ...(search ? { search } : {}) });
+      const seeder = new StreamSeeder(SEED);
+      const rng = seeder.streamFor(0);
+      engine.reset(rng);
+      return { engine, seeder, rng, game: 0 } satisfies TurnState;
+    },
+    run(state, _start, units) {
+      const s = state as TurnState;
+      const e = s.engine;
+      let sum = 0;
+      for (let u = 0; u < units; u++) {
+        if (e.outcome !== OUTCOME_NONE || e.turn >= e.rules.maxTurns) {
+          sum += e.outcome;
+          s.seeder.seedInto(s.rng, ++s.game);
+          e.reset(s.rng);
+        }
+        e.policy.beginTurn?.(s.rng, e);
+        e.playTurn();
+      }
+      return sum + e.turn;
+    },
+  };
+}
+
+const SEARCH_BENCH = { rollouts: 32, depth: 0, rollout: 'planner', margin: 2 };
+
 export const cases: BenchCase[] = [
   // "at least 100,000 games per second per core with the greedy policy on the Endoskeleton, and a ratio of at least 0.5".
   { ...darkfateCase('greedy'), target: { perSecond: 100_000, ratio: 0.5, source: 'issue 4' } },
   engineOnlyCase,
   darkfateCase('planner'),
+  // Per player turn: the planner against the previous default measured in the same run.
+  turnsCase('planner', 5000),
+  turnsCase('legacy-planner', 5000),
+  // The search policy: whole games, and turns (each one search, the decision it makes per turn).
+  { ...playerCase('darkfate endoskeleton, 2 players, search (32 rollouts)', darkfateSim, () => ({ ...params('search'), search: SEARCH_BENCH }), 2) },
+  turnsCase('search', 40, SEARCH_BENCH),
 ];

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
+import { RULE_TEST_CARD_CHANGES } from '../src/games/darkfate/engineFixtures.js';
 
 const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
 
@@ -96,17 +97,19 @@ describe('sim darkfate', () => {
   });
 
   it('the trace shows what a reader needs to check each step: draws, fight and supply, single-use cards, which reserve card', () => {
-    const death = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '0', '-q']).stdout.split('\n');
+    // The values these traced games were found with (the reference set before its last calibration).
+    const pinned = ['--card-changes', RULE_TEST_CARD_CHANGES];
+    const death = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '0', '-q', ...pinned]).stdout.split('\n');
     // A death by the end-of-phase draw follows the drawn hand, which holds the three wounds.
     const dies = death.findIndex((l) => l.includes('DIES (three wounds in hand)'));
     expect(dies).toBeGreaterThan(0);
     expect(death[dies - 1]).toMatch(/^  p1 discards and draws a new hand: /);
     expect(death[dies - 1].match(/Wound/g)).toHaveLength(3);
     // A death by a card's draw in mid-phase follows the drawn wound.
-    const mid = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '59', '-q']).stdout.split('\n');
+    const mid = runCli(['darkfate', '--policy', 'random', '--players', '1', '--seed', '11', '--trace', '59', '-q', ...pinned]).stdout.split('\n');
     const midDies = mid.findIndex((l) => l.includes('DIES (three wounds in hand)'));
     expect(mid[midDies - 1]).toBe('    p1 draws Wound');
-    const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '--policy', 'greedy', '-q']).stdout;
+    const t = runCli(['darkfate', '--seed', '11', '--trace', '3', '--policy', 'greedy', '-q', ...pinned]).stdout;
     expect(t).toMatch(/^  p\d's character power: fight 1, supply 0$/m);
     expect(t).toMatch(/^  p\d plays Prep \(\+1 supply\)$/m);
     expect(t).toMatch(/^    p\d draws \S/m);
@@ -204,7 +207,7 @@ describe('sim darkfate', () => {
     expect(JSON.parse(own.stdout).result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['endo-t1']);
     expect(runCli(['darkfate', '-n', '50', '--cards', renamed, '--rev9', 'endoskeleton']).stderr).toMatch(/^sim: option --rev9: "endoskeleton" is not a Rev-9 of the card data.*expected one of damaged-endo, endo-t1,/);
     const bad = join(dir, 'bad.yaml');
-    writeFileSync(bad, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 5, fight: 4,', '{ name: Shotgun, count: 8, cost: 5, fihgt: 4,'));
+    writeFileSync(bad, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 4, fight: 5,', '{ name: Shotgun, count: 8, cost: 4, fihgt: 5,'));
     const b = runCli(['darkfate', '-n', '10', '--cards', bad]);
     expect(b.code).toBe(2);
     expect(b.stdout).toBe('');
@@ -223,7 +226,7 @@ describe('sim darkfate', () => {
       [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
       [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],
       [['--cards', '/nonexistent/cards.yaml'], /^sim: option --cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
-      [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, random, greedy, cautious or the path of an existing .js module/],
+      [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, search, random, greedy, cautious, legacy-planner or the path of an existing .js module/],
       [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
       [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
       // A trace simulates nothing: a shard would write an empty part file, a checkpoint would be ignored.

@@ -27,6 +27,8 @@ function params(policy: string, setup: Partial<DarkFateSetup>): DarkFateSimParam
     rules: RULES,
     setup: { players, characters: setup.solo ? [0, 1] : [0, 1, 2, 3].slice(0, players), solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false, ...setup },
     policy,
+    // The search policy on a small budget (4 rollouts a plan): the same code paths, quickly.
+    ...(policy === 'search' ? { search: { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 } } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { readInputFile } from '../../core/inputFile.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { KW, KW_NAMES, OP, OP_NAMES, SECTIONS, SEC_PLAY } from './ops.js';
+import { KW, KW_NAMES, OP, OP_COUNT, OP_NAMES, SECTIONS, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
 
 const Small = v.pipe(v.number('expected a whole number'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'), v.maxValue(99, 'expected at most 99'));
 const Effect = v.union(
@@ -105,6 +105,11 @@ function describeEntry(raw: unknown, path: (string | number)[]): string {
 export function parseCardData(text: string, file: string): CardDataDoc {
   // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
   const raw = parseYamlSafely(text, file);
+  return validateCardDoc(raw, file);
+}
+
+/** Validates a parsed card document (plain data); `file` names it in messages. Throws UsageError. */
+export function validateCardDoc(raw: unknown, file: string): CardDataDoc {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with characters, starter, wounds, rev9 and fate`);
   const result = v.safeParse(DocSchema, raw);
   if (!result.success) {
@@ -254,6 +259,31 @@ export interface CardTable {
   drawOnPlay: Int16Array;
   discardCost: Int16Array;
   finisher: Int8Array;
+  /** Derived, for policies: fight and supply from a card's text when played (a location's fight: Armory), on top of its printed fight/supply. */
+  textFight: Int16Array;
+  textSupply: Int16Array;
+  /** Location-only supply when played (Wheels). */
+  locationSupply: Int16Array;
+  /** A skill's (eachTurn) fight and supply each turn. */
+  eachTurnFight: Int16Array;
+  eachTurnSupply: Int16Array;
+  /** Wounds healed, cards it may destroy from hand, cards it draws into the reserve, when played. */
+  heal: Int16Array;
+  destroyFromHand: Int16Array;
+  fateToReserve: Int16Array;
+  /** 1 when the card is destroyed after it is played (Grenade, Thermite Charge). */
+  selfDestroy: Uint8Array;
+  /** What a hostile does when activated: wounds (to the current player, or each player), forced discards, damage it heals on each Rev-9, fate cards it draws into the reserve. */
+  activateWound: Int16Array;
+  activateWoundEach: Int16Array;
+  activateDiscard: Int16Array;
+  activateRev9Heal: Int16Array;
+  activateFateToReserve: Int16Array;
+  /**
+   * The whole effect vocabulary as one table: effectSum[(t * SECTIONS + s) * OP_COUNT + op] is the
+   * sum of the arguments of op `op` in section `s` of card type t (0 when absent). OP and SEC_*: ops.ts.
+   */
+  effectSum: Int16Array;
   prepType: number;
   setbackType: number;
   woundType: number;
@@ -293,6 +323,21 @@ export function compileCards(doc: CardDataDoc): CardTable {
     drawOnPlay: new Int16Array(n),
     discardCost: new Int16Array(n),
     finisher: new Int8Array(n),
+    textFight: new Int16Array(n),
+    textSupply: new Int16Array(n),
+    locationSupply: new Int16Array(n),
+    eachTurnFight: new Int16Array(n),
+    eachTurnSupply: new Int16Array(n),
+    heal: new Int16Array(n),
+    destroyFromHand: new Int16Array(n),
+    fateToReserve: new Int16Array(n),
+    selfDestroy: new Uint8Array(n),
+    activateWound: new Int16Array(n),
+    activateWoundEach: new Int16Array(n),
+    activateDiscard: new Int16Array(n),
+    activateRev9Heal: new Int16Array(n),
+    activateFateToReserve: new Int16Array(n),
+    effectSum: new Int16Array(n * SECTIONS * OP_COUNT),
     prepType: 0,
     setbackType: 1,
     woundType: 2,
@@ -321,6 +366,7 @@ export function compileCards(doc: CardDataDoc): CardTable {
         const [op, arg] = effectPair(e);
         ops.push(op);
         args.push(arg);
+        t.effectSum[(i * SECTIONS + s) * OP_COUNT + op] += arg;
         if (s === SEC_PLAY && op === OP.DRAW) t.drawOnPlay[i] += arg;
         if (s === SEC_PLAY && op === OP.DISCARD) t.discardCost[i] += arg;
         if (s === SEC_PLAY && op === OP.DESTROY_REV9) t.finisher[i] = Math.max(t.finisher[i], 1);
@@ -329,6 +375,23 @@ export function compileCards(doc: CardDataDoc): CardTable {
     }
   });
   t.sec[n * SECTIONS] = ops.length;
+  const sum = (i: number, s: number, op: number) => t.effectSum[(i * SECTIONS + s) * OP_COUNT + op];
+  for (let i = 0; i < n; i++) {
+    t.textFight[i] = sum(i, SEC_PLAY, OP.FIGHT);
+    t.textSupply[i] = sum(i, SEC_PLAY, OP.SUPPLY);
+    t.locationSupply[i] = sum(i, SEC_PLAY, OP.LOCATION_SUPPLY);
+    t.eachTurnFight[i] = sum(i, SEC_EACH_TURN, OP.FIGHT);
+    t.eachTurnSupply[i] = sum(i, SEC_EACH_TURN, OP.SUPPLY);
+    t.heal[i] = sum(i, SEC_PLAY, OP.HEAL);
+    t.destroyFromHand[i] = sum(i, SEC_PLAY, OP.DESTROY_FROM_HAND);
+    t.fateToReserve[i] = sum(i, SEC_PLAY, OP.FATE_TO_RESERVE);
+    t.selfDestroy[i] = sum(i, SEC_PLAY, OP.DESTROY_SELF) > 0 ? 1 : 0;
+    t.activateWound[i] = sum(i, SEC_ACTIVATE, OP.WOUND_CURRENT);
+    t.activateWoundEach[i] = sum(i, SEC_ACTIVATE, OP.WOUND_EACH);
+    t.activateDiscard[i] = sum(i, SEC_ACTIVATE, OP.DISCARD_FORCED);
+    t.activateRev9Heal[i] = sum(i, SEC_ACTIVATE, OP.REV9_HEAL);
+    t.activateFateToReserve[i] = sum(i, SEC_ACTIVATE, OP.FATE_TO_RESERVE);
+  }
   for (const ch of doc.characters) {
     const powerStart = ops.length;
     for (const e of ch.power ?? []) {

@@ -39,6 +39,12 @@ export function watchInvariants(e: DarkFateEngine, where: () => string): void {
       return inner.quickAction!(rng, view, p, mayRest);
     };
   }
+  // The search policy's turn hook stays in use too (it reads the state; it must not change it).
+  if (inner.beginTurn) watched.beginTurn = (rng, view) => {
+    check('before the turn hook');
+    inner.beginTurn!(rng, view);
+    check('after the turn hook');
+  };
   e.policy = watched;
   e.onPhase = (phase) => check(`after the ${PHASE_NAMES[phase]} phase`);
 }

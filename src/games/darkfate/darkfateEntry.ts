@@ -18,6 +18,9 @@ import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFate
 import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 import { loadUserPolicy } from './userPolicy.js';
+import { applyCardChanges, parseCardChanges } from './cardChanges.js';
+import type { SearchBudget } from './searchPolicy.js';
+import { policyGapLine } from './policyGap.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -63,7 +66,8 @@ export const darkfateEntry: ScenarioGame = {
     // cwd); naming the reference file itself is the reference set.
     const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
     const userCards = cardsFile !== resolvePath(referenceCardsFile());
-    const cards = loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data');
+    const changes = parseCardChanges(resolved.cardChanges as string);
+    const cards = applyCardChanges(loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data'), changes);
     const players = resolved.players as number;
     const solo = resolved.solo as boolean;
     if (solo && players !== 1) throw new UsageError(`parameter solo: solo mode is one player with two characters; got ${players} players (parameter players)`);
@@ -78,6 +82,7 @@ export const darkfateEntry: ScenarioGame = {
     if (rules.refillTo < 1 && rules.reserveSetup < 1) throw new UsageError('parameters refillTo and reserveSetup cannot both be 0');
     const { name: policyName, path: policyPath } = checkPolicy(resolved.policy as string);
     const policyHash = policyPath ? fileHash(policyPath) : undefined;
+    const searchBudget: SearchBudget = { rollouts: resolved.searchRollouts as number, depth: resolved.searchDepth as number, rollout: resolved.searchRollout as string, margin: resolved.searchMargin as number };
     // Compiled once here; the in-process player and the trace reuse this table (compiledCards).
     const compiled = compiledCards(cards);
     if (policyPath) {
@@ -93,12 +98,14 @@ export const darkfateEntry: ScenarioGame = {
       setup: { players, characters, solo, rev9: v, goOnWithoutMe: resolved.goOnWithoutMe as boolean, neuralNet: resolved.neuralNet as boolean },
       policy: policyPath ? 'planner' : policyName,
       ...(policyPath ? { policyPath, policyHash } : {}),
+      ...(policyName === 'search' ? { search: searchBudget } : {}),
     });
     const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsParam : 'reference', policy: policyName };
     // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).
     const prov = provenance('darkfate', params, policyHash ? { cards, policyModule: policyHash } : cards);
     const assumptions = [
       userCards ? `card data from ${cardsParam} (a user transcription)` : 'reference card set: counts and values beyond the public facts are assumptions (scenarios/darkfate/README.md)',
+      ...(changes.length ? [`card changes (house rules): ${changes.map(([p, v]) => `${p}=${v}`).join('; ')}`] : []),
       ...engineAssumptions(rules.fleeEndsHunt, resolved.goOnWithoutMe as boolean),
     ];
     const trace = resolved.trace as number;
@@ -162,7 +169,7 @@ export const darkfateEntry: ScenarioGame = {
         if (err instanceof Error) err.message = err.message.replace(' — reproduce with ', ` — reproduce with --rev9 ${cards.rev9[v].key} `);
         throw err;
       }
-      rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence));
+      rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence, compiled, simParamsFor(v).setup));
       games = Math.max(games, run.games);
       if (run.partial) {
         partial = true;
@@ -174,8 +181,12 @@ export const darkfateEntry: ScenarioGame = {
     // An interrupted --rev9 all run stops at the version it was playing: say which never ran.
     const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
     if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);
+    // The last measured policy gap for each version's configuration (or a caveat that it was not measured).
+    const ruleKeys = ['handSize', 'woundsToDie', 'reserveSetup', 'refillTo', 'rev9Depth', 'prepCards', 'setbackCards', 'nnHandSize', 'fleeEndsHunt', 'maxTurns', 'goOnWithoutMe', 'neuralNet'];
+    const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => resolved[k] === DARKFATE_PARAMS.find((q) => q.key === k)!.default);
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
+    for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
     return {
       ...prov,
       title: `Dark Fate: win rate by Rev-9 version (${solo ? 'solo' : `${players} player${players > 1 ? 's' : ''}`}: ${params.characters})`,

@@ -3,6 +3,9 @@
 import type { Totals } from '../../core/aggregate.js';
 import type { ResultTable } from '../../core/reportTypes.js';
 import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
+import type { CardTable } from './cardData.js';
+import type { DarkFateSetup } from './darkfateRules.js';
+import { designerStats, designerTables, type DesignerStats } from './designerStats.js';
 
 export interface DarkFateVersionResult {
   rev9: string;
@@ -19,6 +22,10 @@ export interface DarkFateVersionResult {
   rev9Destroyed: CountEstimate;
   flees: CountEstimate;
   woundsTaken: CountEstimate;
+  /** Player turns of lost games (the turn cap is not a loss). */
+  turnsWhenLost: CountEstimate;
+  /** Designer statistics: per card, per seat, first player, game length (designerStats.ts). */
+  designer: DesignerStats;
 }
 
 /**
@@ -45,7 +52,7 @@ export function engineAssumptions(fleeEndsHunt: boolean, goOnWithoutMe = false):
   ];
 }
 
-export function darkfateVersionResult(rev9: string, name: string, totals: Totals, confidence: number): DarkFateVersionResult {
+export function darkfateVersionResult(rev9: string, name: string, totals: Totals, confidence: number, cards: CardTable, setup: DarkFateSetup): DarkFateVersionResult {
   const rate = (m: string) => {
     const t = totals.get(m);
     return proportion(Number(t.sum), t.n, confidence);
@@ -65,11 +72,17 @@ export function darkfateVersionResult(rev9: string, name: string, totals: Totals
     rev9Destroyed: count('rev9Destroyed'),
     flees: count('flees'),
     woundsTaken: count('woundsTaken'),
+    turnsWhenLost: count('turnsWhenLost'),
+    designer: designerStats(totals, cards, setup, confidence),
   };
 }
 
 /** Report tables; `woundsToDie` (the rule in force) labels the column of deaths by wounds in hand. */
 export function darkfateTables(rows: DarkFateVersionResult[], woundsToDie: number): ResultTable[] {
+  return [...mainTables(rows, woundsToDie), ...designerTables(rows)];
+}
+
+function mainTables(rows: DarkFateVersionResult[], woundsToDie: number): ResultTable[] {
   return [
     {
       title: 'Win rate and causes of loss by Rev-9 version',
@@ -95,7 +108,7 @@ export function darkfateTables(rows: DarkFateVersionResult[], woundsToDie: numbe
       })),
     },
     {
-      title: 'Per game (means; turns are player turns; "won in": turns of won games)',
+      title: 'Per game (means; turns are player turns; "won in" / "lost in": turns of won / lost games)',
       columns: [
         { key: 'rev9', header: 'Rev-9', format: 'text' },
         { key: 'turns', header: 'turns', format: 'fixed2' },
@@ -103,6 +116,7 @@ export function darkfateTables(rows: DarkFateVersionResult[], woundsToDie: numbe
         { key: 'p50', header: 'p50', format: 'int' },
         { key: 'p90', header: 'p90', format: 'int' },
         { key: 'turnsWhenWon', header: 'won in', format: 'fixed2' },
+        { key: 'turnsWhenLost', header: 'lost in', format: 'fixed2' },
         { key: 'staggers', header: 'staggers', format: 'fixed2' },
         { key: 'destroyed', header: 'destroyed', format: 'fixed2' },
         { key: 'flees', header: 'flees', format: 'fixed2' },
@@ -115,6 +129,7 @@ export function darkfateTables(rows: DarkFateVersionResult[], woundsToDie: numbe
         p50: r.turns.p50,
         p90: r.turns.p90,
         turnsWhenWon: r.turnsWhenWon.n > 0 ? r.turnsWhenWon.mean : null,
+        turnsWhenLost: r.turnsWhenLost.n > 0 ? r.turnsWhenLost.mean : null,
         staggers: r.staggers.mean,
         destroyed: r.rev9Destroyed.mean,
         flees: r.flees.mean,

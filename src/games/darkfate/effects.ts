@@ -74,7 +74,12 @@ export class EngineEffects extends EngineZones {
             const v = c.rev9[this.r9Version[k]];
             if (this.r9Where[k] === REV9_HUNT && this.r9Dmg[k] >= v.stagger && (c.ops[i] === OP.DESTROY_REV9_SPECIAL || !v.specialOnly)) this.opts[n++] = k;
           }
-          if (n > 0) this.destroyRev9(this.opts[n === 1 ? 0 : this.ask(DECISION.DESTROY_REV9, n, false, who)]);
+          if (n > 0) {
+            this.destroyRev9(this.opts[n === 1 ? 0 : this.ask(DECISION.DESTROY_REV9, n, false, who)]);
+            // Designer statistics: the card whose text destroyed it (a played card, or a bought location).
+            const by = this.playing >= 0 ? this.playing : this.limbo;
+            if (by >= 0) this.statFinished[this.instType[by]]++;
+          }
           break;
         }
         case OP.WOUND_CURRENT:
@@ -148,6 +153,8 @@ export class EngineEffects extends EngineZones {
     const r = this.askRecipient(p);
     this.pending = -1;
     this.toDiscard(r, inst);
+    this.statGained[this.instType[inst]]++;
+    this.statSeatGained[r]++;
     this.trace?.(`    p${p + 1} gains ${this.name(inst)} free for p${r + 1}`);
   }
 

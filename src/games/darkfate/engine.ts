@@ -24,12 +24,16 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.rev9Destroyed = 0;
     this.flees = 0;
     this.woundsTaken = 0;
+    this.resetStats();
     this.turn = 0;
     this.fight = this.supply = this.locationSupply = 0;
     this.playedN = 0;
     this.destroyedN = 0;
     this.limbo = -1;
     this.pending = -1;
+    this.playing = -1;
+    this.turnPlayedN = 0;
+    this.topOffset = 0;
     this.inHunt = false;
     this.aliveN = P;
     this.dead.fill(0);
@@ -42,6 +46,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.fateHead = 0;
     this.fateN = this.fateStart.length;
     this.fate.set(this.fateStart);
+    this.fateKnown.fill(0);
     this.nnDeckN = this.nnStart.length;
     this.nnDeck.set(this.nnStart);
     this.nnHandN = 0;
@@ -69,10 +74,13 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.tmp[m++] = this.rev9Base;
     shuffleInPlace(rng, this.tmp, 0, m);
     for (let i = m - 1; i >= 0; i--) this.fatePushTop(this.tmp[i]);
+    // The players know the Rev-9 is among these m cards (rev9Window).
+    this.r9WinBase[0] = m - this.topOffset;
     // Each player: a shuffled draw deck of 10 starter cards (solo: 11), then a hand of five.
     for (let p = 0; p < P; p++) {
       const base = p * this.S;
       this.drawN[p] = this.startersPerPlayer;
+      this.drawVer[p]++;
       for (let i = 0; i < this.startersPerPlayer; i++) this.drawPile[base + i] = this.starterBase + p * this.startersPerPlayer + i;
       shuffleInPlace(rng, this.drawPile, base, base + this.startersPerPlayer);
       this.handN[p] = 0;
@@ -83,6 +91,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     for (let p = 0; p < P; p++) for (let i = 0; i < this.rules.handSize; i++) this.drawOne(p);
     // Choose a first player randomly.
     this.current = randIndex(rng, P);
+    this.firstPlayer = this.current;
   }
 
   // =============================== a game ===============================
@@ -91,14 +100,35 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.reset(rng);
     if (this.trace) traceSetup(this);
     this.onPhase?.(PHASE_SETUP);
+    const pol = this.policy;
     while (this.outcome === OUTCOME_NONE) {
       if (this.turn >= this.rules.maxTurns) {
         this.outcome = OUTCOME_TURN_CAP;
         break;
       }
+      if (pol.beginTurn) pol.beginTurn(this.rng, this);
       this.playTurn();
     }
     this.trace?.(`GAME OVER after ${this.turn} turns: ${this.outcome === OUTCOME_WIN ? 'the players WIN' : this.outcomeName(this.outcome)}`);
+    return this.outcome;
+  }
+
+  /**
+   * Plays on from a turn boundary (a snapshot: engineSnapshot.ts) with `rng`, for at most `turns`
+   * more player turns (0: to the end); the policy's beginTurn is not called. Returns the outcome
+   * (OUTCOME_NONE when stopped by `turns`).
+   */
+  playOn(rng: Rng, turns: number): number {
+    this.rng = rng;
+    const stop = turns > 0 ? this.turn + turns : Infinity;
+    while (this.outcome === OUTCOME_NONE) {
+      if (this.turn >= this.rules.maxTurns) {
+        this.outcome = OUTCOME_TURN_CAP;
+        break;
+      }
+      if (this.turn >= stop) break;
+      this.playTurn();
+    }
     return this.outcome;
   }
 
@@ -111,6 +141,7 @@ export class DarkFateEngine extends EngineHuntPhase {
       this.opts[0] = this.setup.characters[0];
       this.opts[1] = this.setup.characters[1];
       this.activeCharacter[p] = this.opts[this.ask(DECISION.CHARACTER, 2, false, p)];
+      this.statCharTurns[this.activeCharacter[p]]++;
     }
     if (this.trace) traceTurn(this, p);
     // rulebook: Go On Without Me! — a dead player skips the play phase.

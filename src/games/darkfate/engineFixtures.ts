@@ -19,6 +19,7 @@ export function setZone(e: EngineZones, zone: 'hand' | 'draw' | 'discard' | 'ski
   insts.forEach((x, i) => (arr[p * e.S + i] = x));
   if (zone === 'hand') insts.forEach((x, i) => (e.handType[p * e.S + i] = e.instType[x]));
   counts[p] = insts.length;
+  if (zone === 'draw') e.drawVer[p]++;
   if (zone === 'hand') {
     e.handWounds[p] = insts.filter((x) => e.instType[x] === e.cards.woundType).length;
     e.handLeaders[p] = insts.filter((x) => e.cards.kw[e.instType[x]] & KW.LEADERSHIP).length;
@@ -30,7 +31,9 @@ export function setZone(e: EngineZones, zone: 'hand' | 'draw' | 'discard' | 'ski
 export function setFate(e: EngineZones, insts: number[]): void {
   e.fateHead = 0;
   e.fateN = 0;
-  for (const x of insts) e.fatePushBottom(x);
+  // A hand-built deck is face down and unseen, a Rev-9 in it anywhere (its window: the whole deck).
+  for (const x of insts) e.fatePushBottom(x, 0);
+  e.r9WinBase.fill(1 << 20);
 }
 
 /** Replaces the reserve (with optional damage per card). */
@@ -59,6 +62,7 @@ export function setRev9(e: EngineZones, k: number, where: number, damage = 0): v
     e.fatePopTop();
   } else if (where === REV9_FATE && at < 0) {
     e.fatePushTop(inst);
+    e.r9WinBase[k] = 1 << 20;
   }
   e.r9Where[k] = where;
   e.r9Dmg[k] = damage;
@@ -68,3 +72,13 @@ export function setRev9(e: EngineZones, k: number, where: number, damage = 0): v
 export function setWoundsLeft(e: EngineZones, n: number): void {
   e.woundN = n;
 }
+
+/**
+ * Card changes (cardChanges.ts) that restore the assumed values the rulebook scenario tests were
+ * written against (the reference set before its last calibration), so a recalibration of
+ * cards.yaml does not move the positions and traced games those tests build. Assumptions all.
+ */
+export const RULE_TEST_CARD_CHANGES =
+  'sarah.power.fight=1; grace.power.fight=1; dani.power.supply=1; t800.power.supply=1; damaged-endo.hunt=1; endoskeleton.hunt=3; liquid-exoskeleton.hunt=2; fully-operational.hunt=2; ' +
+  'attack.count=20; surveillance.count=8; pursuit.count=6; hydroelectric-dam.count=2; hydroelectric-dam.cost=8; combat-training.cost=5; pistol.fight=3; shotgun.cost=5; shotgun.fight=4; assault-rifle.fight=5; ' +
+  'grenade.cost=4; minigun.cost=8; minigun.fight=6; truck-ram.cost=5; truck-ram.fight=1; emp.count=3; emp.cost=7; thermite-charge.count=3; thermite-charge.cost=7; wheels.count=8; cash.cost=3; gamble.count=6';

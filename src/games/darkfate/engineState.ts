@@ -18,7 +18,7 @@ import type { CardTable } from './cardData.js';
 import type { DarkFateRules, DarkFateSetup } from './darkfateRules.js';
 import { OUTCOME_NONE } from './darkfateRules.js';
 import { KW, OP, SECTIONS, SEC_PLAY } from './ops.js';
-import { decisionName, type DarkFatePolicy, type DarkFateView } from './policy.js';
+import { decisionName, REV9_FATE, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
 /** handBits flags: what the per-hand counters count. */
 export const HAND_WOUND = 1;
@@ -51,6 +51,25 @@ export class EngineState implements DarkFateView {
   flees = 0;
   woundsTaken = 0;
 
+  // ---- designer statistics of the last game (darkfateSim records them) ----
+  /** Per card type: copies gained (bought or free; not locations), player turns a location was bought in, player turns a card was played in, copies a hunt destroyed, Rev-9s it destroyed. */
+  readonly statGained: Int32Array;
+  readonly statBoughtTurns: Int32Array;
+  readonly statPlayedTurns: Int32Array;
+  readonly statHuntDestroyed: Int32Array;
+  readonly statFinished: Int32Array;
+  /** The turn each type was last counted in statPlayedTurns / statBoughtTurns (one count per turn). */
+  readonly statPlayedMark: Int32Array;
+  readonly statBoughtMark: Int32Array;
+  /** Per seat (player index): wound cards taken, 1 if that player died, cards gained into that player's discard pile. */
+  readonly statSeatWounds: Int32Array;
+  readonly statSeatDied: Uint8Array;
+  readonly statSeatGained: Int32Array;
+  /** Per character (solo mode): player turns played as that character. */
+  readonly statCharTurns: Int32Array;
+  /** The seat that played first. */
+  firstPlayer = 0;
+
   // ---- instances ----
   readonly nInst: number;
   readonly instType: Int16Array;
@@ -74,9 +93,17 @@ export class EngineState implements DarkFateView {
   readonly nnStart: Int16Array;
   readonly S: number;
   readonly fate: Int16Array;
+  /**
+   * Per fate ring slot: 1 when the players know which card is there (one they saw go to the
+   * bottom: an activated or driven-off hostile, a location), 0 when it is face down unseen (the
+   * set-up shuffle, the cards of a flee). The determinizer re-deals only the unknown slots.
+   */
+  readonly fateKnown: Uint8Array;
   readonly fateMask: number;
   fateHead = 0;
   fateN = 0;
+  /** Cards put on top of the fate deck minus cards taken from its top, ever (the Rev-9 windows are relative to it). */
+  topOffset = 0;
   readonly reserve: Int16Array;
   /** Card type per reserve slot (instType of reserve[j], kept alongside): one load for reserveCard and the reserve scans. */
   readonly reserveType: Int16Array;
@@ -112,6 +139,11 @@ export class EngineState implements DarkFateView {
   inHunt = false;
   /** A gained card waiting for its recipient (GAIN_RECIPIENT): -1 when none. */
   pending = -1;
+  /** The card being played while its text resolves (DISCARD_COST, DESTROY_FROM_HAND, DESTROY_REV9 are about it): -1 when none. */
+  playing = -1;
+  /** Card types played this play phase, in order (skills, self-destroying and leadership cards included): what the view shows as played this turn. */
+  readonly turnPlayed: Int16Array;
+  turnPlayedN = 0;
   /** Optional hook called after the set-up and after each phase of a turn (PHASE_*; conformance checks); null in Monte Carlo runs. */
   onPhase: ((phase: number) => void) | null = null;
   readonly nnHand: Int16Array;
@@ -127,6 +159,15 @@ export class EngineState implements DarkFateView {
   readonly r9Where: Int8Array;
   readonly r9Dmg: Int16Array;
   readonly r9Hunting: Uint8Array;
+  /** Rev-9 k in the fate deck is known to be among its top r9WinBase[k] + topOffset cards (rev9Window). */
+  readonly r9WinBase: Int32Array;
+
+  // ---- a player's draw pile as a set (drawPileCard): sorted by type on demand ----
+  /** Bumped whenever p's draw pile changes; drawSorted of p is valid while sortedVer[p] equals it. */
+  readonly drawVer: Int32Array;
+  readonly sortedVer: Int32Array;
+  readonly drawSorted: Int16Array;
+  readonly typeScratch: Int32Array;
 
   // ---- scratch ----
   readonly opts: Int32Array;
@@ -179,6 +220,7 @@ export class EngineState implements DarkFateView {
     let cap = 1;
     while (cap < S + 1) cap <<= 1;
     this.fate = new Int16Array(cap);
+    this.fateKnown = new Uint8Array(cap);
     this.fateMask = cap - 1;
     this.reserve = new Int16Array(S);
     this.reserveType = new Int16Array(S);
@@ -217,6 +259,24 @@ export class EngineState implements DarkFateView {
     this.r9Where = new Int8Array(this.rev9N);
     this.r9Dmg = new Int16Array(this.rev9N);
     this.r9Hunting = new Uint8Array(this.rev9N);
+    this.r9WinBase = new Int32Array(this.rev9N);
+    this.drawVer = new Int32Array(P);
+    this.sortedVer = new Int32Array(P).fill(-1);
+    this.drawSorted = new Int16Array(P * S);
+    this.typeScratch = new Int32Array(cards.nTypes);
+    this.turnPlayed = new Int16Array(S);
+    const T = cards.nTypes;
+    this.statGained = new Int32Array(T);
+    this.statBoughtTurns = new Int32Array(T);
+    this.statPlayedTurns = new Int32Array(T);
+    this.statHuntDestroyed = new Int32Array(T);
+    this.statFinished = new Int32Array(T);
+    this.statPlayedMark = new Int32Array(T);
+    this.statBoughtMark = new Int32Array(T);
+    this.statSeatWounds = new Int32Array(P);
+    this.statSeatDied = new Uint8Array(P);
+    this.statSeatGained = new Int32Array(P);
+    this.statCharTurns = new Int32Array(cards.characters.length);
     this.opts = new Int32Array(4 * S + 64);
     this.tmp = new Int16Array(S);
   }
@@ -290,6 +350,25 @@ export class EngineState implements DarkFateView {
     // Public fact (reviewer): the Endoskeleton hits harder once it has taken half its stagger value.
     return v.hunt + (v.enrageAt > 0 && this.r9Dmg[k] >= v.enrageAt ? v.enrageHunt : 0);
   }
+  rev9Window(k: number): number {
+    if (this.r9Where[k] !== REV9_FATE) return 0;
+    const w = this.r9WinBase[k] + this.topOffset;
+    return w < this.fateN ? w : this.fateN;
+  }
+  drawPileCard(p: number, i: number): number {
+    if (this.sortedVer[p] !== this.drawVer[p]) this.sortDrawPile(p);
+    return this.drawSorted[p * this.S + i];
+  }
+  playedCount(): number {
+    return this.turnPlayedN;
+  }
+  playedCard(i: number): number {
+    return this.turnPlayed[i];
+  }
+  decisionCard(): number {
+    const inst = this.pending >= 0 ? this.pending : this.limbo >= 0 ? this.limbo : this.playing;
+    return inst >= 0 ? this.instType[inst] : -1;
+  }
   nnHandCount(): number {
     return this.nnHandN;
   }
@@ -297,7 +376,49 @@ export class EngineState implements DarkFateView {
     return this.instType[this.nnHand[i]];
   }
 
+  /** Copies the per-game statistics of `src` (same shape): part of a snapshot (engineSnapshot.ts). */
+  copyStatsFrom(src: EngineState): void {
+    this.statGained.set(src.statGained);
+    this.statBoughtTurns.set(src.statBoughtTurns);
+    this.statPlayedTurns.set(src.statPlayedTurns);
+    this.statHuntDestroyed.set(src.statHuntDestroyed);
+    this.statFinished.set(src.statFinished);
+    this.statPlayedMark.set(src.statPlayedMark);
+    this.statBoughtMark.set(src.statBoughtMark);
+    this.statSeatWounds.set(src.statSeatWounds);
+    this.statSeatDied.set(src.statSeatDied);
+    this.statSeatGained.set(src.statSeatGained);
+    this.statCharTurns.set(src.statCharTurns);
+    this.firstPlayer = src.firstPlayer;
+  }
+
+  /** Zeroes the designer statistics (at each game's set-up). */
+  resetStats(): void {
+    this.statGained.fill(0);
+    this.statBoughtTurns.fill(0);
+    this.statPlayedTurns.fill(0);
+    this.statHuntDestroyed.fill(0);
+    this.statFinished.fill(0);
+    this.statPlayedMark.fill(-1);
+    this.statBoughtMark.fill(-1);
+    this.statSeatWounds.fill(0);
+    this.statSeatDied.fill(0);
+    this.statSeatGained.fill(0);
+    this.statCharTurns.fill(0);
+  }
+
   // =============================== helpers ===============================
+  /** Counting sort of p's draw pile by card type into drawSorted (what drawPileCard shows: the set, never the order). */
+  private sortDrawPile(p: number): void {
+    const cnt = this.typeScratch;
+    cnt.fill(0);
+    const base = p * this.S;
+    const n = this.drawN[p];
+    for (let i = 0; i < n; i++) cnt[this.instType[this.drawPile[base + i]]]++;
+    let at = base;
+    for (let t = 0; t < cnt.length; t++) for (let c = cnt[t]; c > 0; c--) this.drawSorted[at++] = t;
+    this.sortedVer[p] = this.drawVer[p];
+  }
   isRev9(inst: number): boolean {
     return inst >= this.rev9Base;
   }

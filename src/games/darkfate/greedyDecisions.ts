@@ -12,7 +12,7 @@ import type { Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
 import { cardValues, type CardValues } from './cardValues.js';
 import { KW } from './ops.js';
-import { ACTION_BUY, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, type DarkFatePolicy, type DarkFateView } from './policy.js';
+import { ACTION_BUY, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
 /** The greedy decisions over listed options. Exported as a class so policies can extend it. */
 export class GreedyDecisions implements DarkFatePolicy {
@@ -254,12 +254,12 @@ export class GreedyDecisions implements DarkFatePolicy {
     return false;
   }
 
-  /** Whether some Rev-9 still to beat can be destroyed by a finisher of this kind. */
+  /** Whether some Rev-9 still to beat (in the fate deck, on the hunt, or still to come from a split) can be destroyed by a finisher of this kind. */
   protected finisherNeed(v: DarkFateView, kind: number): boolean {
     for (let k = 0; k < v.rev9Count(); k++) {
       const w = v.rev9Where(k);
       const ver = this.c.rev9[v.rev9Version(k)];
-      if ((w === REV9_HUNT || w === REV9_FATE) && (kind === 2 || !ver.specialOnly)) return true;
+      if ((w === REV9_HUNT || w === REV9_FATE || w === REV9_OUT) && (kind === 2 || !ver.specialOnly)) return true;
     }
     return false;
   }

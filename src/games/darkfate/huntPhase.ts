@@ -97,9 +97,13 @@ export class EngineHuntPhase extends EngineReservePhase {
       const which = this.rev9N > 1 ? ` (fled: ${Array.from(this.tmp.subarray(0, m), (inst) => this.name(inst)).join(', ')})` : '';
       this.trace(`  ${forced ? 'the Rev-9 flees by itself' : 'the players flee'}: ${damage} damage removed, the Rev-9 is shuffled into the top ${Math.min(damage, this.fateN) + m} cards${which}`);
     }
+    let fledMask = 0;
+    for (let i = 0; i < m; i++) fledMask |= 1 << (this.tmp[i] - this.rev9Base);
     for (let i = 0; i < damage && this.fateN > 0; i++) this.tmp[m++] = this.fatePopTop();
     shuffleInPlace(this.rng, this.tmp, 0, m);
     for (let i = m - 1; i >= 0; i--) this.fatePushTop(this.tmp[i]);
+    // The players know each fled Rev-9 is among these m cards (rev9Window).
+    for (let k = 0; k < this.rev9N; k++) if (fledMask & (1 << k)) this.r9WinBase[k] = m - this.topOffset;
   }
 
   /** rulebook: Hunt — activate reserve hostiles up to the hunt value, then draw the rest from the fate deck. */
@@ -143,6 +147,7 @@ export class EngineHuntPhase extends EngineReservePhase {
         this.trace?.(`    drawn: ${this.name(inst)} (location) goes to the bottom`);
       } else {
         this.destroy(inst);
+        this.statHuntDestroyed[this.instType[inst]]++;
         this.trace?.(`    drawn: ${this.name(inst)} is destroyed`);
       }
     }

@@ -3,9 +3,11 @@
 // win rate, the causes of loss and game length per Rev-9 version, played by a policy.
 //
 // Parameters: rev9, players, solo, characters, goOnWithoutMe, neuralNet (set-up and optional
-// rules); cards (card data), policy (built-in or a module); rule constants (handSize, woundsToDie,
-// reserveSetup, refillTo, rev9Depth, prepCards, setbackCards, nnHandSize); fleeEndsHunt (a rule
-// reading); maxTurns (safety net); trace (print one game).
+// rules); cards (card data), cardChanges (house rules on single cards), policy (built-in or a
+// module) and the search policy's budget (searchRollouts, searchDepth, searchRollout,
+// searchMargin); rule constants (handSize, woundsToDie, reserveSetup, refillTo, rev9Depth,
+// prepCards, setbackCards, nnHandSize); fleeEndsHunt (a rule reading); maxTurns (safety net);
+// trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkDarkFateGame } from './checkDarkFateGame.js';
 import { darkfateEntry } from './darkfateEntry.js';
@@ -25,6 +27,8 @@ export const game: GameModule = {
       { mode: '', params: { policy: 'planner' }, n: 100 },
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 60 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
+      // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
+      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 4 }, n: 12 },
     ],
     checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },

@@ -22,6 +22,9 @@ export const OP = {
   DEFEND: 17,
 } as const;
 
+/** One more than the largest op code: the stride of CardTable.effectSum. */
+export const OP_COUNT = 18;
+
 /** YAML effect name → op code. */
 export const OP_NAMES: Record<string, number> = {
   fight: OP.FIGHT,

@@ -1,48 +1,1068 @@
-// The planner built-in policy (the default): cautious, with a plan per Rev-9 version; the best
-// by calibration (scenarios/darkfate/README.md).
-import { CautiousPolicy } from './cautiousPolicy.js';
-import { REV9_HUNT, type DarkFateView } from './policy.js';
+// The planner built-in policy (the default): a turn planner over the view. It reads only
+// DarkFateView (what players see) and never draws from the rng. Each play-phase decision is
+// computed afresh from the state (no memory between decisions): finish a staggered Rev-9; play
+// skills, then cards that draw, then cards with a discard cost while the hand holds something
+// worth less to discard, then the rest (single-use cards only when their fight is of use); spend
+// fight on a stagger that can be finished now, else on the Rev-9 the plan keeps (or buries) and on
+// the hostiles that would hurt at the next hunt; buy what adds most to a deck. It rests a junk card
+// (a Setback, a wound) on a weak hand while no Rev-9 is on the hunt, flees a Rev-9 that the next
+// turns cannot stagger, and draws extra reserve cards once the team could stagger a revealed
+// Rev-9 within a few turns.
+//
+// `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
+// plays turn plans this way); the default plan changes nothing.
+import type { Rng } from '../../core/rng.js';
+import type { CardTable } from './cardData.js';
+import { KW } from './ops.js';
+import { ACTION_BUY, ACTION_END, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
-/**
- * Planner: greedy play, with a plan per Rev-9 version. Damage that stays (no regeneration) is
- * progress once it is a third of the stagger value: never flee from it then. Below that, and for
- * damage that heals away, flee (burying the Rev-9 under as many cards as its damage) unless the
- * next player can plausibly stagger it. A Rev-9 that flees by itself at some damage (Damaged
- * Endo) is either staggered in one turn or pushed away with all the fight at hand. With several
- * Rev-9s on the hunt, each gets its own plan: the ones it would flee flee, the others stay.
- */
-export class PlannerPolicy extends CautiousPolicy {
-  override name = 'planner';
-  protected override pushAway(v: DarkFateView, k: number, amount: number): number {
-    // Prime it: leave as much damage as it carries without fleeing, for the next player's big hit.
-    const ver = this.c.rev9[v.rev9Version(k)];
-    return v.rev9Damage(k) + amount < ver.forcedFleeAt ? 5 + amount * 0.01 : -Infinity;
-  }
-  /** Bitmask (bit k: Rev-9 k) of the damaged Rev-9s on the hunt that the plan flees. */
-  protected fleeMask(v: DarkFateView): number {
-    const c = this.c;
-    const fight = this.nextPlayerFight(v);
-    let mask = 0;
-    for (let k = 0; k < v.rev9Count(); k++) {
-      const damage = v.rev9Damage(k);
-      if (v.rev9Where(k) !== REV9_HUNT || damage === 0) continue;
-      const ver = c.rev9[v.rev9Version(k)];
-      // Staggered (finish it), or one that flees by itself: stay.
-      if (damage >= ver.stagger || ver.forcedFleeAt > 0) continue;
-      // Damage that stays is progress once it is a third of the way: stay.
-      if (ver.regen === 0 && damage * 3 >= ver.stagger) continue;
-      // The next player may stagger it: stay.
-      if (ver.stagger - damage <= fight) continue;
-      mask |= 1 << k;
+/** The planner's tunable constants (defaults: PLANNER_KNOBS; measured in scenarios/darkfate/README.md). */
+export interface PlannerKnobs {
+  /** Rest a Setback when the best the hand can buy is worth less than this (and no Rev-9 is on the hunt). */
+  restValue: number;
+  /** Rest a wound when the best the hand can buy is worth less than this. */
+  restWoundValue: number;
+  /** What driving off an attack in the reserve counts for, against resting (times its harm). */
+  restKillWeight: number;
+  /** Rest only while the resting player owns at most this many cards (thinning pays early). */
+  restMaxDeck: number;
+  /** Keep a damaged Rev-9 on the hunt when the next turns are expected to stagger it within this many rounds (player turns over players)… */
+  commitRounds: number;
+  /** … and at least this many player turns; each player past two adds commitPerPlayer turns (commitPerPlayerSplit in a game with several Rev-9 cards: a version that splits). */
+  commitMin: number;
+  commitPerPlayer: number;
+  commitPerPlayerSplit: number;
+  /** With a flee planned, spend fight on the Rev-9 (deeper burial) before hostiles. */
+  buryFirst: boolean;
+  /** With the Rev-9 kept on the hunt, drive off attacks in the reserve before damaging it (unless that reaches the stagger). */
+  commitKillAttacks: boolean;
+  /** Draw extra reserve cards when the team is expected to stagger a revealed Rev-9 within this many player turns (0: never). */
+  extraReadyTurns: number;
+  /** ... while the reserve holds fewer cards than this. */
+  extraReserveCap: number;
+  /** Buy only cards worth at least this much. */
+  minBuyValue: number;
+  /** Damaged Endo (flees by itself): prime it below its flee threshold (true) rather than push it away. */
+  primeForcedFlee: boolean;
+  /** Value of a finisher bought while the team owns none of those it wants (less as it owns more). */
+  finisherBonus: number;
+  /** Finishers the team wants per player (of each kind a Rev-9 still to beat needs). */
+  finishersPerPlayer: number;
+  /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
+  splitGuard: boolean;
+  /** Destroy (or keep on the hunt) a Rev-9 that splits only when the team could stagger each Rev-9 it splits into within this many player turns (one more with three or four players). */
+  splitReadyTurns: number;
+  /** Value per point of a skill's fight or supply each turn. */
+  skillFightValue: number;
+  skillSupplyValue: number;
+  /** Value of a point of supply relative to a point of fight in a card bought. */
+  supplyValue: number;
+}
+
+export const PLANNER_KNOBS: PlannerKnobs = {
+  restValue: 2,
+  restWoundValue: 9,
+  restMaxDeck: 20,
+  restKillWeight: 1,
+  commitRounds: 1,
+  commitMin: 2,
+  commitPerPlayer: 2,
+  commitPerPlayerSplit: 0,
+  buryFirst: true,
+  commitKillAttacks: true,
+  extraReadyTurns: 2,
+  extraReserveCap: 8,
+  minBuyValue: 1.5,
+  primeForcedFlee: false,
+  finisherBonus: 6,
+  finishersPerPlayer: 2,
+  splitGuard: false,
+  splitReadyTurns: 4,
+  skillFightValue: 3,
+  skillSupplyValue: 2.5,
+  supplyValue: 0.9,
+};
+
+/** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
+export interface TurnPlan {
+  /** 0: never rest; 1: rest the worst card of the hand (a wound, else a Setback, else the least worth). */
+  rest: number;
+  /** 0: never flee; 1: flee every damaged Rev-9 on the hunt that may flee. */
+  flee: number;
+  /** 0: no extra reserve card; n > 0: draw until the reserve holds n more cards than step 1 left, or the Rev-9 shows. */
+  extra: number;
+}
+
+export const BASE_PLAN: Readonly<TurnPlan> = Object.freeze({ rest: -1, flee: -1, extra: -1 });
+
+const NONE = -1;
+
+export class PlannerPolicy implements DarkFatePolicy {
+  name = 'planner';
+  protected readonly c: CardTable;
+  readonly knobs: PlannerKnobs;
+  /** The plan in force on turn planTurn (view.turn while that turn is played; the search policy sets both); other turns play BASE_PLAN. */
+  plan: TurnPlan = { rest: -1, flee: -1, extra: -1 };
+  planTurn = -1;
+
+  // ---- per card type, computed once ----
+  /** Fight when played (printed + text). */
+  protected readonly fightOf: Int16Array;
+  /** Supply when played (printed + text); location-only supply apart. */
+  protected readonly supplyOf: Int16Array;
+  /** Value of owning one more card of this type (a buy). */
+  protected readonly deckValue: Float64Array;
+  /** Harm when a hostile activates (higher: worse). */
+  protected readonly harm: Float64Array;
+  /** Fight from the character's power, per character. */
+  protected readonly powerFight: Int16Array;
+  protected readonly powerSupply: Int16Array;
+  protected readonly isJunk: Uint8Array;
+  /** Lowest cost of any card that can be gained or bought. */
+  protected readonly minCost: number;
+
+  // ---- per-decision scratch (no allocation in the hot path) ----
+  private onHunt = false;
+  private staggeredFinishable = false;
+
+  constructor(cards: CardTable, knobs: Partial<PlannerKnobs> = {}) {
+    this.c = cards;
+    this.knobs = { ...PLANNER_KNOBS, ...knobs };
+    const K = this.knobs;
+    const n = cards.nTypes;
+    this.fightOf = new Int16Array(n);
+    this.supplyOf = new Int16Array(n);
+    this.deckValue = new Float64Array(n);
+    this.harm = new Float64Array(n);
+    this.isJunk = new Uint8Array(n);
+    let minCost = 1 << 30;
+    for (let t = 0; t < n; t++) {
+      const c = cards;
+      const f = c.fight[t] + c.textFight[t];
+      const s = c.supply[t] + c.textSupply[t];
+      this.fightOf[t] = f;
+      this.supplyOf[t] = s;
+      const kw = c.kw[t];
+      if (kw & KW.WOUND || (f === 0 && s === 0 && c.locationSupply[t] === 0 && c.sec[t * 4] === c.sec[t * 4 + 4])) this.isJunk[t] = 1;
+      let val = f + K.supplyValue * s + 0.5 * c.locationSupply[t] + 0.9 * c.drawOnPlay[t] - 0.4 * c.discardCost[t];
+      if (c.selfDestroy[t]) val *= 0.5;
+      val += K.skillFightValue * c.eachTurnFight[t] + K.skillSupplyValue * c.eachTurnSupply[t];
+      if (kw & KW.DEFENSE) val += 0.8;
+      val += 0.8 * c.heal[t] + 1.0 * c.destroyFromHand[t];
+      if (kw & KW.WOUND) val = -10;
+      this.deckValue[t] = val;
+      if (kw & KW.HOSTILE) this.harm[t] = 3 * (c.activateWound[t] + 2 * c.activateWoundEach[t]) + 1.2 * c.activateDiscard[t] + 0.3 * c.activateRev9Heal[t] + 0.6 * c.activateFateToReserve[t] + 0.1;
+      if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
     }
+    this.minCost = minCost;
+    this.powerFight = new Int16Array(cards.characters.length);
+    this.powerSupply = new Int16Array(cards.characters.length);
+    cards.characters.forEach((ch, i) => {
+      for (let j = ch.powerStart; j < ch.powerEnd; j++) {
+        if (cards.ops[j] === 1) this.powerFight[i] += cards.args[j];
+        if (cards.ops[j] === 2) this.powerSupply[i] += cards.args[j];
+      }
+    });
+  }
+
+  /** The plan in force now (BASE_PLAN unless a caller set one for this turn). */
+  protected planNow(v: DarkFateView): Readonly<TurnPlan> {
+    return v.turn === this.planTurn ? this.plan : BASE_PLAN;
+  }
+
+  // =============================== the contract ===============================
+  quickAction(_rng: Rng, v: DarkFateView, p: number, mayRest: boolean): number {
+    return this.nextAction(v, p, mayRest);
+  }
+
+  choose(_rng: Rng, v: DarkFateView, d: number, o: Int32Array, n: number, allowNone: boolean): number {
+    switch (d) {
+      case DECISION.ACTION: {
+        let mayRest = false;
+        for (let i = 1; i < n; i++) if (o[i] >>> 16 === ACTION_REST) mayRest = true;
+        const code = this.nextAction(v, v.current, mayRest);
+        for (let i = 0; i < n; i++) if (o[i] === code) return i;
+        throw new Error(`planner: its action ${code >>> 16}/${(code >>> 8) & 0xff}/${code & 0xff} is not among the ${n} legal ones`);
+      }
+      case DECISION.DISCARD_COST:
+        return this.cheapestSlot(v, v.deciding, o, n, true);
+      case DECISION.DISCARD_FORCED:
+        return this.cheapestSlot(v, v.deciding, o, n, false);
+      case DECISION.DESTROY_FROM_HAND: {
+        const i = this.cheapestSlot(v, v.deciding, o, n, false);
+        return this.isJunk[v.handCard(v.deciding, o[i])] || !allowNone ? i : -1;
+      }
+      case DECISION.GAIN_FREE: {
+        let best = 0;
+        for (let i = 1; i < n; i++) if (this.buyValue(v, v.reserveCard(o[i])) > this.buyValue(v, v.reserveCard(o[best]))) best = i;
+        return best;
+      }
+      case DECISION.GAIN_RECIPIENT:
+        return this.recipient(v, o, n);
+      case DECISION.EXTRA_DRAW:
+        return this.extraDraw(v);
+      case DECISION.FLEE:
+        return this.fleeMask(v) !== 0 ? 1 : 0;
+      case DECISION.FLEE_WHICH: {
+        const mask = this.fleeMask(v);
+        for (let i = 0; i < n; i++) if (o[i] === mask) return i;
+        return 0;
+      }
+      case DECISION.HOSTILE_ORDER: {
+        // The least harmful first: the worst may stay in the reserve for the players' fight.
+        let best = 0;
+        for (let i = 1; i < n; i++) if (this.harmNow(v, v.reserveCard(o[i])) < this.harmNow(v, v.reserveCard(o[best]))) best = i;
+        return best;
+      }
+      case DECISION.DEFENSE:
+        return 0;
+      case DECISION.DESTROY_REV9: {
+        // A Rev-9 only special cards destroy first (this card may be one), else the hardest hunter.
+        let best = 0;
+        for (let i = 1; i < n; i++) {
+          const a = this.c.rev9[v.rev9Version(o[i])];
+          const b = this.c.rev9[v.rev9Version(o[best])];
+          if (Number(a.specialOnly) > Number(b.specialOnly) || (a.specialOnly === b.specialOnly && v.rev9HuntValue(o[i]) > v.rev9HuntValue(o[best]))) best = i;
+        }
+        return best;
+      }
+      case DECISION.CHARACTER:
+        return this.character(v, o, n);
+      case DECISION.NEURAL_NET: {
+        // The Rev-9 player: the most harmful hostile in hand.
+        let best = 0;
+        for (let i = 1; i < n; i++) if (this.harm[v.nnHandCard(o[i])] > this.harm[v.nnHandCard(o[best])]) best = i;
+        return best;
+      }
+      default:
+        return 0;
+    }
+  }
+
+  // =============================== the play phase ===============================
+  /** The encoded action to take now (always one legalActions lists). */
+  protected nextAction(v: DarkFateView, p: number, mayRest: boolean): number {
+    const c = this.c;
+    this.scanHunt(v);
+    const hn = v.handCount(p);
+    if (mayRest) {
+      const r = this.restSlot(v, p, hn);
+      if (r >= 0) return (ACTION_REST << 16) | (r << 8);
+    }
+    const play = this.pickPlay(v, p, hn);
+    if (play >= 0) return (ACTION_PLAY << 16) | (play << 8);
+    const fight = v.fight;
+    if (this.onHunt) {
+      const lead = this.leadForFinish(v, p, hn);
+      if (lead >= 0) return lead;
+    }
+    if (fight > 0) {
+      const f = this.spendFight(v, p, fight);
+      if (f >= 0) return f;
+    }
+    // With a staggered Rev-9 and no finisher in hand, a location that destroys it.
+    if (this.staggeredFinishable) {
+      const loc = this.finishingLocation(v, p);
+      if (loc >= 0) return loc;
+    }
+    if (v.supply + v.locationSupply >= this.minCost) {
+      const b = this.bestBuy(v, p);
+      if (b >= 0) return b;
+    }
+    void c;
+    return ACTION_END << 16;
+  }
+
+  /** The slot the planner would rest on as the first action of p's turn now (its own plan), or -1 (the search policy asks). */
+  restSlotFor(v: DarkFateView, p: number): number {
+    this.scanHunt(v);
+    return this.restSlot(v, p, v.handCount(p));
+  }
+
+  /** Sets onHunt and staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it). */
+  private scanHunt(v: DarkFateView): void {
+    let on = false;
+    let st = false;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      on = true;
+      if (v.rev9Damage(k) >= this.c.rev9[v.rev9Version(k)].stagger) st = true;
+    }
+    this.onHunt = on;
+    this.staggeredFinishable = st;
+  }
+
+  /** Whether a finisher of kind `kind` (1 ordinary, 2 special) destroys Rev-9 k. */
+  private finishes(kind: number, k: number, v: DarkFateView): boolean {
+    return kind === 2 || (kind === 1 && !this.c.rev9[v.rev9Version(k)].specialOnly);
+  }
+
+  /** A staggered Rev-9 on the hunt this finisher kind destroys. */
+  private staggeredFor(v: DarkFateView, kind: number): boolean {
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) < this.c.rev9[v.rev9Version(k)].stagger) continue;
+      if (this.finishes(kind, k, v)) return true;
+    }
+    return false;
+  }
+
+  /** Rest slot, or -1: on a weak hand while no Rev-9 hunts, the wound or Setback to destroy. */
+  private restSlot(v: DarkFateView, p: number, hn: number): number {
+    const plan = this.planNow(v);
+    if (plan.rest === 0 || hn === 0) return NONE;
+    let wound = -1;
+    let junk = -1;
+    let worst = -1;
+    let worstVal = Infinity;
+    for (let i = 0; i < hn; i++) {
+      const t = v.handCard(p, i);
+      if (t === this.c.woundType) wound = i;
+      else if (this.isJunk[t] && junk < 0) junk = i;
+      if (this.deckValue[t] < worstVal) {
+        worstVal = this.deckValue[t];
+        worst = i;
+      }
+    }
+    if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : worst;
+    if (this.onHunt || (wound < 0 && junk < 0)) return NONE;
+    const K = this.knobs;
+    // What the hand could do instead: the best card its supply buys, a hostile its fight drives off.
+    let supply = this.powerSupply[v.character(p)];
+    let fight = this.powerFight[v.character(p)];
+    for (let i = 0; i < v.skillCount(p); i++) {
+      supply += this.c.eachTurnSupply[v.skillCard(p, i)];
+      fight += this.c.eachTurnFight[v.skillCard(p, i)];
+    }
+    for (let i = 0; i < hn; i++) {
+      const t = v.handCard(p, i);
+      supply += this.supplyOf[t];
+      fight += this.fightOf[t];
+    }
+    let best = 0;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      const cost = this.c.cost[t];
+      if (cost < 0 || cost > supply || this.c.kw[t] & KW.LOCATION) continue;
+      const val = this.buyValue(v, t);
+      if (val > best) best = val;
+    }
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      if (this.c.kw[t] & KW.ATTACK && this.c.resistance[t] - v.reserveDamage(j) <= fight) best += K.restKillWeight * this.harm[t];
+    }
+    if (wound >= 0 && best < K.restWoundValue) return wound;
+    if (junk >= 0 && best < K.restValue && this.ownedCount(v, p) <= K.restMaxDeck) return junk;
+    return NONE;
+  }
+
+  /** The cards p owns (draw pile, hand, discard pile; skills in play not counted). */
+  protected ownedCount(v: DarkFateView, p: number): number {
+    return v.drawCount(p) + v.handCount(p) + v.discardCount(p);
+  }
+
+  /** Whether fight has a use this turn: a Rev-9 on the hunt, or a hostile in the reserve. */
+  private fightUseful(v: DarkFateView): boolean {
+    return this.onHunt || v.reserveHostileCount() > 0;
+  }
+
+  /** The hand slot to play next, or -1. */
+  private pickPlay(v: DarkFateView, p: number, hn: number): number {
+    const c = this.c;
+    const useful = this.fightUseful(v);
+    let skill = -1;
+    let finishNow = -1;
+    let draw = -1;
+    let costly = -1;
+    let costlyGain = 0;
+    let plain = -1;
+    let plainVal = 0;
+    let single = -1;
+    let weakFinisher = -1;
+    let holdFinisher = false;
+    let deferred = -1;
+    for (let i = 0; i < hn; i++) {
+      const t = v.handCard(p, i);
+      const kw = c.kw[t];
+      if (kw & KW.WOUND || c.discardCost[t] > hn - 1) continue;
+      const fin = c.finisher[t];
+      if (fin) {
+        if (this.staggeredFor(v, fin)) {
+          // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
+          if (this.finishOk(v, fin)) finishNow = i;
+          else deferred = i;
+          continue;
+        }
+        // Hold it while a stagger it could finish is within reach of this turn's fight.
+        if (this.onHunt && this.staggerReachable(v, p, fin)) {
+          holdFinisher = true;
+          continue;
+        }
+        // A single-use finisher (Thermite Charge) is never spent on its fight.
+        if (c.selfDestroy[t] || this.fightOf[t] === 0) continue;
+        if (useful) weakFinisher = i;
+        continue;
+      }
+      if (kw & KW.SKILL) {
+        skill = i;
+        continue;
+      }
+      const f = this.fightOf[t];
+      const s = this.supplyOf[t] + c.locationSupply[t];
+      if (c.discardCost[t] > 0) {
+        const gain = useful ? f : 0;
+        if (gain > costlyGain) {
+          costlyGain = gain;
+          costly = i;
+        }
+        continue;
+      }
+      if (c.selfDestroy[t]) {
+        if (f > 0 && this.onHunt) single = i;
+        continue;
+      }
+      if (c.drawOnPlay[t] > 0) {
+        draw = i;
+        continue;
+      }
+      const val = (useful ? f : 0) + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+      if (val > plainVal) {
+        plainVal = val;
+        plain = i;
+      }
+    }
+    void holdFinisher;
+    if (finishNow >= 0) return finishNow;
+    if (skill >= 0) return skill;
+    if (draw >= 0) return draw;
+    // Cards with a discard cost: as many as the hand's best split says, the best first (the
+    // cheapest other cards, or another such card left unplayed, pay for them).
+    if (costly >= 0) {
+      this.handWorth(v, p, hn, -1);
+      if (this.bestX > 0) return costly;
+    }
+    if (plain >= 0) return plain;
+    if (single >= 0) return single;
+    if (weakFinisher >= 0) return weakFinisher;
+    void deferred;
+    return NONE;
+  }
+
+  /**
+   * Whether to destroy a staggered Rev-9 with a finisher of this kind now: yes, unless every one it
+   * could destroy splits (Fully Operational) and the fight left cannot put one damage on each Rev-9
+   * it splits into (they join the hunt undamaged: with no damage they cannot flee and all hunt).
+   */
+  protected finishOk(v: DarkFateView, kind: number): boolean {
+    let splits = 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (v.rev9Where(k) !== REV9_HUNT || v.rev9Damage(k) < ver.stagger || !this.finishes(kind, k, v)) continue;
+      if (ver.splitsInto.length === 0) return true;
+      if (!this.splitReady(v, k)) return false;
+      splits = ver.splitsInto.length;
+    }
+    return !this.knobs.splitGuard || v.fight >= splits;
+  }
+
+  /** Whether this turn's fight (spent and still in hand) can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
+  private staggerReachable(v: DarkFateView, p: number, fin: number): boolean {
+    let f = v.fight;
+    for (let i = 0; i < v.handCount(p); i++) {
+      const t = v.handCard(p, i);
+      if (this.c.finisher[t]) continue;
+      f += this.fightOf[t];
+    }
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT || !this.finishes(fin, k, v)) continue;
+      if (this.c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k) <= f) return true;
+    }
+    return false;
+  }
+
+  /** What p loses by discarding hand slot i this turn (its worth if played now; junk 0, a wound below). */
+  private keepValue(v: DarkFateView, p: number, t: number): number {
+    const c = this.c;
+    if (t === c.woundType) return -1;
+    if (this.isJunk[t]) return 0;
+    if (c.finisher[t]) return this.staggeredFor(v, c.finisher[t]) || (this.onHunt && this.staggerReachable(v, p, c.finisher[t])) ? 100 : 0.1 + this.fightOf[t] * 0.5;
+    return (this.fightUseful(v) ? this.fightOf[t] : 0) + this.supplyOf[t] * 0.9 + c.drawOnPlay[t] * 1.2 + (c.kw[t] & KW.SKILL ? 5 : 0) + 0.05;
+  }
+
+  private readonly gBuf = new Float64Array(64);
+  private readonly dBuf = new Int16Array(64);
+  private readonly uBuf = new Float64Array(64);
+  /** handWorth's best number of cards with a discard cost to play. */
+  private bestX = 0;
+
+  /**
+   * The best worth of p's hand this turn (slot `skip` left out), and in bestX how many of its
+   * cards with a discard cost to play: the x best of them, each cost paid with the cheapest of the
+   * rest (another such card left unplayed is worth nothing as it is). Exhaustive over x: hands are small.
+   */
+  private handWorth(v: DarkFateView, p: number, hn: number, skip: number): number {
+    const c = this.c;
+    const useful = this.fightUseful(v);
+    const g = this.gBuf;
+    const d = this.dBuf;
+    const u = this.uBuf;
+    let gN = 0;
+    let uN = 0;
+    let totalU = 0;
+    for (let i = 0; i < hn && i < 64; i++) {
+      if (i === skip) continue;
+      const t = v.handCard(p, i);
+      if (c.discardCost[t] > 0 && !(c.kw[t] & KW.WOUND)) {
+        // Insertion by worth, highest first.
+        const val = useful ? this.fightOf[t] : 0;
+        let j = gN++;
+        while (j > 0 && g[j - 1] < val) {
+          g[j] = g[j - 1];
+          d[j] = d[j - 1];
+          j--;
+        }
+        g[j] = val;
+        d[j] = c.discardCost[t];
+      } else {
+        const val = this.keepValue(v, p, t);
+        if (val > 0) totalU += val;
+        let j = uN++;
+        while (j > 0 && u[j - 1] > val) {
+          u[j] = u[j - 1];
+          j--;
+        }
+        u[j] = val;
+      }
+    }
+    let best = totalU;
+    this.bestX = 0;
+    let gain = 0;
+    let need = 0;
+    for (let x = 1; x <= gN; x++) {
+      gain += g[x - 1];
+      need += d[x - 1];
+      const idle = gN - x;
+      if (need > idle + uN) break;
+      // Fodder: wounds (negative), then the idle cards (0), then the cheapest others.
+      let cost = 0;
+      let left = need;
+      let ui = 0;
+      while (left > 0 && ui < uN && u[ui] < 0) {
+        cost += u[ui++];
+        left--;
+      }
+      left -= Math.min(left, idle);
+      while (left > 0 && ui < uN) {
+        cost += u[ui] > 0 ? u[ui] : 0;
+        ui++;
+        left--;
+      }
+      const total = gain + totalU - cost;
+      if (total > best) {
+        best = total;
+        this.bestX = x;
+      }
+    }
+    return best;
+  }
+
+  /** DISCARD_COST / DISCARD_FORCED / DESTROY_FROM_HAND: the option slot worth least (this turn's worth when `now`, else a card's worth in a deck). */
+  private cheapestSlot(v: DarkFateView, p: number, o: Int32Array, n: number, now: boolean): number {
+    let best = 0;
+    if (now) {
+      // Paying a discard cost: keep the hand that is worth most this turn.
+      this.scanHunt(v);
+      let bestVal = -Infinity;
+      const hn = v.handCount(p);
+      for (let i = 0; i < n; i++) {
+        const val = this.handWorth(v, p, hn, o[i]);
+        if (val > bestVal) {
+          bestVal = val;
+          best = i;
+        }
+      }
+      return best;
+    }
+    let bestVal = Infinity;
+    for (let i = 0; i < n; i++) {
+      const val = this.deckValue[v.handCard(p, o[i])];
+      if (val < bestVal) {
+        bestVal = val;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Another player's leadership card when it brings a stagger that p can finish this turn; -1 if none. */
+  private leadForFinish(v: DarkFateView, p: number, hn: number): number {
+    const c = this.c;
+    let extra = 0;
+    let lead = -1;
+    for (let q = 0; q < v.players; q++) {
+      if (q === p || !v.alive(q) || v.leadersInHand(q) === 0) continue;
+      for (let i = 0; i < v.handCount(q); i++) {
+        const t = v.handCard(q, i);
+        if (!(c.kw[t] & KW.LEADERSHIP) || c.discardCost[t] > hn || this.fightOf[t] <= 0) continue;
+        extra += this.fightOf[t];
+        if (lead < 0) lead = (ACTION_LEAD << 16) | (q << 8) | i;
+      }
+    }
+    if (lead < 0) return NONE;
+    const f = v.fight;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      const need = c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k);
+      if (need > f && need <= f + extra && this.finisherAtHand(v, p, k)) return lead;
+    }
+    return NONE;
+  }
+
+  /** Whether p can destroy Rev-9 k this turn once it is staggered: a finisher in hand, or a location finisher in the reserve p can pay for. */
+  private finisherAtHand(v: DarkFateView, p: number, k: number): boolean {
+    const c = this.c;
+    for (let i = 0; i < v.handCount(p); i++) {
+      const t = v.handCard(p, i);
+      if (c.finisher[t] && this.finishes(c.finisher[t], k, v) && c.discardCost[t] <= v.handCount(p) - 1) return true;
+    }
+    const money = v.supply + v.locationSupply;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      if (!c.finisher[t] || !this.finishes(c.finisher[t], k, v)) continue;
+      const cost = c.cost[t];
+      if (cost >= 0 && cost <= (c.kw[t] & KW.LOCATION ? money : v.supply) && c.kw[t] & KW.LOCATION) return true;
+    }
+    return false;
+  }
+
+  /** A location finisher in the reserve that destroys a staggered Rev-9 now, as a buy code; -1 if none. */
+  private finishingLocation(v: DarkFateView, p: number): number {
+    const c = this.c;
+    const money = v.supply + v.locationSupply;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      if (!(c.kw[t] & KW.LOCATION) || !c.finisher[t] || c.cost[t] > money) continue;
+      if (this.staggeredFor(v, c.finisher[t]) && this.finishOk(v, c.finisher[t])) return (ACTION_BUY << 16) | (j << 8) | p;
+    }
+    return NONE;
+  }
+
+  /** The fight action to take (fight > 0), or -1 to keep the rest of the fight unspent. */
+  private spendFight(v: DarkFateView, p: number, fight: number): number {
+    const c = this.c;
+    const all = fight > 255 ? 255 : fight;
+    if (this.onHunt) {
+      // 1. A stagger that can be finished this turn: exactly the damage it needs.
+      for (let k = 0; k < v.rev9Count(); k++) {
+        if (v.rev9Where(k) !== REV9_HUNT) continue;
+        const need = c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k);
+        if (need <= 0 || need > all) continue;
+        if (c.rev9[v.rev9Version(k)].splitsInto.length > 0 && !this.splitReady(v, k)) continue;
+        if (this.finisherAtHand(v, p, k) || !c.rev9[v.rev9Version(k)].specialOnly && this.keepsStagger(v, k)) return this.fightRev9(k, need, all);
+      }
+      // 2. Otherwise the plan per Rev-9: prime one that flees by itself; with a flee planned,
+      //    make sure each can flee and bury them; with the Rev-9 kept, kill attacks, then damage it.
+      let target = -1;
+      let targetNeed = 0;
+      let anyFlee = false;
+      for (let k = 0; k < v.rev9Count(); k++) {
+        if (v.rev9Where(k) !== REV9_HUNT) continue;
+        const ver = c.rev9[v.rev9Version(k)];
+        const dmg = v.rev9Damage(k);
+        const need = ver.stagger - dmg;
+        if (need <= 0) continue;
+        if (ver.forcedFleeAt > 0) {
+          if (this.knobs.primeForcedFlee) {
+            if (dmg + 1 < ver.forcedFleeAt) return this.fightRev9(k, 1, all);
+            continue;
+          }
+          return this.fightRev9(k, all >= need ? need : all, all);
+        }
+        const keep = this.wouldKeep(v, k, dmg + all);
+        if (!keep) {
+          anyFlee = true;
+          // A Rev-9 with no damage cannot flee: one point first.
+          if (dmg === 0) return this.fightRev9(k, 1, all);
+        }
+        if (target < 0 || (keep && need < targetNeed)) {
+          target = k;
+          targetNeed = need;
+        }
+      }
+      if (target >= 0) {
+        const keep = !anyFlee;
+        if (!(keep ? this.knobs.commitKillAttacks : !this.knobs.buryFirst)) return this.fightRev9(target, all >= targetNeed ? targetNeed : all, all);
+        const h = this.hostileToKill(v, all, keep);
+        if (h >= 0) return h;
+        return this.fightRev9(target, all >= targetNeed ? targetNeed : all, all);
+      }
+    }
+    return this.hostileToKill(v, all, false);
+  }
+
+  /** Whether a Rev-9 staggered now stays staggered for the next player (no healing, no flee by itself). */
+  private keepsStagger(v: DarkFateView, k: number): boolean {
+    const ver = this.c.rev9[v.rev9Version(k)];
+    return ver.regen === 0;
+  }
+
+  /** The FIGHT_REV9 code for `amount` on Rev-9 k (amount is 1, the damage to stagger, or all: the offered amounts). */
+  private fightRev9(k: number, amount: number, all: number): number {
+    return (ACTION_FIGHT_REV9 << 16) | (k << 8) | (amount > all ? all : amount);
+  }
+
+  /** The hostile in the reserve to damage (the most harmful one the fight drives off, else one point on the worst), or -1. */
+  private hostileToKill(v: DarkFateView, all: number, attacksOnly: boolean): number {
+    const c = this.c;
+    if (v.reserveHostileCount() === 0) return NONE;
+    let best = -1;
+    let bestScore = 0;
+    let chip = -1;
+    let chipHarm = 0;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      if (!(c.kw[t] & KW.HOSTILE)) continue;
+      if (attacksOnly && !(c.activateWound[t] || c.activateWoundEach[t])) continue;
+      const left = c.resistance[t] - v.reserveDamage(j);
+      const h = this.harm[t];
+      if (left <= all) {
+        const score = h / left;
+        if (score > bestScore) {
+          bestScore = score;
+          best = (ACTION_FIGHT_HOSTILE << 16) | (j << 8) | left;
+        }
+      } else if (h > chipHarm) {
+        chipHarm = h;
+        chip = (ACTION_FIGHT_HOSTILE << 16) | (j << 8) | 1;
+      }
+    }
+    if (best >= 0) return best;
+    return attacksOnly ? NONE : chip;
+  }
+
+  // =============================== plans across turns ===============================
+  /** Expected fight of player q in one turn: power, skills, and a hand of handSize cards drawn from what q owns. */
+  protected expectedFight(v: DarkFateView, q: number): number {
+    const c = this.c;
+    let f = this.powerFight[v.character(q)];
+    for (let i = 0; i < v.skillCount(q); i++) f += c.eachTurnFight[v.skillCard(q, i)];
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < v.handCount(q); i++) {
+      sum += this.fightOf[v.handCard(q, i)];
+      n++;
+    }
+    for (let i = 0; i < v.discardCount(q); i++) {
+      sum += this.fightOf[v.discardCard(q, i)];
+      n++;
+    }
+    for (let i = 0; i < v.drawCount(q); i++) {
+      sum += this.fightOf[v.drawPileCard(q, i)];
+      n++;
+    }
+    return n > 0 ? f + (sum * v.rules.handSize) / n : f;
+  }
+
+  /** The fight player q's hand now holds (with power and skills): what q brings on q's next turn. */
+  protected handFight(v: DarkFateView, q: number): number {
+    const c = this.c;
+    let f = this.powerFight[v.character(q)];
+    for (let i = 0; i < v.skillCount(q); i++) f += c.eachTurnFight[v.skillCard(q, i)];
+    for (let i = 0; i < v.handCount(q); i++) f += this.fightOf[v.handCard(q, i)];
+    return f;
+  }
+
+  /**
+   * Player turns (after the current one) until Rev-9 k, carrying `damage` at the end of this turn,
+   * is staggered: the next player's hand as it is, then each player's expected fight; its healing
+   * each turn taken off. 99 when not within 6 turns.
+   */
+  protected turnsToStagger(v: DarkFateView, k: number, damage: number): number {
+    return this.turnsToStaggerVersion(v, v.rev9Version(k), damage);
+  }
+
+  private readonly fightScratch = new Float64Array(8);
+
+  /** turnsToStagger for a Rev-9 of version `version` (index into cards.rev9), e.g. one still to come from a split. */
+  protected turnsToStaggerVersion(v: DarkFateView, version: number, damage: number): number {
+    const ver = this.c.rev9[version];
+    const ef = this.fightScratch;
+    for (let q = 0; q < v.players && q < 8; q++) ef[q] = -1;
+    let d = damage - ver.regen;
+    if (d < 0) d = 0;
+    let q = v.current;
+    for (let t = 1; t <= 6; t++) {
+      q = q + 1 < v.players ? q + 1 : 0;
+      if (!v.alive(q)) continue;
+      if (t === 1) d += this.handFight(v, q);
+      else {
+        if (ef[q] < 0) ef[q] = this.expectedFight(v, q);
+        d += ef[q];
+      }
+      if (d >= ver.stagger) return t;
+      d -= ver.regen;
+      if (d < 0) d = 0;
+    }
+    return 99;
+  }
+
+  /**
+   * Whether the team is ready for what Rev-9 k splits into (true when it does not split): each
+   * Rev-9 to come could be staggered within splitReadyTurns player turns, with a finisher for it.
+   */
+  protected splitReady(v: DarkFateView, k: number): boolean {
+    const ver = this.c.rev9[v.rev9Version(k)];
+    for (const s of ver.splitsInto) {
+      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players > 2 ? 1 : 0)) return false;
+      if (!this.teamHasFinisherVersion(v, s)) return false;
+    }
+    return true;
+  }
+
+  /** Player turns within which an expected stagger is worth keeping a Rev-9 on the hunt for. */
+  protected commitTurns(v: DarkFateView, k: number): number {
+    const K = this.knobs;
+    // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
+    void k;
+    const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
+    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more));
+  }
+
+  /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */
+  protected wouldKeep(v: DarkFateView, k: number, damage: number): boolean {
+    const ver = this.c.rev9[v.rev9Version(k)];
+    if (ver.regen > 0) {
+      // Its damage heals at the end of the turn: worth keeping only when the next player can
+      // stagger it again and destroy it in that turn.
+      let q = v.current;
+      for (let i = 0; i < v.players; i++) {
+        q = q + 1 < v.players ? q + 1 : 0;
+        if (v.alive(q)) break;
+      }
+      const left = damage > ver.regen ? damage - ver.regen : 0;
+      return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
+    }
+    // A Rev-9 that splits is worth destroying only once the team can take on what it splits into.
+    if (ver.splitsInto.length > 0 && !this.splitReady(v, k)) return false;
+    if (damage >= ver.stagger) return true;
+    return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
+  }
+
+  /** Whether player q's hand holds a finisher for Rev-9 k, or q's hand pays for a location finisher for it in the reserve. */
+  protected handFinishes(v: DarkFateView, q: number, k: number): boolean {
+    const c = this.c;
+    let money = this.powerSupply[v.character(q)];
+    for (let i = 0; i < v.skillCount(q); i++) money += c.eachTurnSupply[v.skillCard(q, i)];
+    for (let i = 0; i < v.handCount(q); i++) {
+      const t = v.handCard(q, i);
+      if (c.finisher[t] && this.finishes(c.finisher[t], k, v)) return true;
+      money += this.supplyOf[t] + c.locationSupply[t];
+    }
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      if (c.kw[t] & KW.LOCATION && c.finisher[t] && this.finishes(c.finisher[t], k, v) && c.cost[t] <= money) return true;
+    }
+    return false;
+  }
+
+  /** Whether the team owns a finisher for Rev-9 k (anywhere in hands, draw and discard piles), or the reserve offers one. */
+  protected teamHasFinisher(v: DarkFateView, k: number): boolean {
+    return this.teamHasFinisherVersion(v, v.rev9Version(k));
+  }
+
+  /** teamHasFinisher for a Rev-9 of version `version`. */
+  protected teamHasFinisherVersion(v: DarkFateView, version: number): boolean {
+    const c = this.c;
+    const special = c.rev9[version].specialOnly;
+    const ok = (t: number) => c.finisher[t] === 2 || (c.finisher[t] === 1 && !special);
+    for (let q = 0; q < v.players; q++) {
+      for (let i = 0; i < v.handCount(q); i++) if (ok(v.handCard(q, i))) return true;
+      for (let i = 0; i < v.discardCount(q); i++) if (ok(v.discardCard(q, i))) return true;
+      for (let i = 0; i < v.drawCount(q); i++) if (ok(v.drawPileCard(q, i))) return true;
+    }
+    for (let j = 0; j < v.reserveCount(); j++) if (ok(v.reserveCard(j))) return true;
+    return false;
+  }
+
+  /** FLEE: bitmask of the damaged Rev-9s on the hunt that the plan flees. */
+  protected fleeMask(v: DarkFateView): number {
+    const plan = this.planNow(v);
+    let damaged = 0;
+    let mask = 0;
+    let staying = 0;
+    let depth = 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      const dmg = v.rev9Damage(k);
+      if (dmg === 0) {
+        staying += v.rev9HuntValue(k);
+        continue;
+      }
+      damaged |= 1 << k;
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) {
+        mask |= 1 << k;
+        depth += dmg + 1;
+      } else {
+        staying += v.rev9HuntValue(k);
+      }
+    }
+    if (plan.flee === 1) return damaged;
+    // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee comes straight back.
+    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying) return 0;
     return mask;
   }
-  protected override flee(v: DarkFateView): number {
-    return this.fleeMask(v) !== 0 ? 1 : 0;
-  }
-  protected override fleeWhich(v: DarkFateView, o: Int32Array, n: number): number {
-    const mask = this.fleeMask(v);
-    for (let i = 0; i < n; i++) if (o[i] === mask) return i;
+
+  // =============================== reserve phase ===============================
+  /** EXTRA_DRAW: draw again (1) once the team is ready for the Rev-9, while the reserve is not crowded. */
+  protected extraDraw(v: DarkFateView): number {
+    const plan = this.planNow(v);
+    if (plan.extra === 0) return 0;
+    if (plan.extra > 0) return v.reserveCount() < v.rules.refillTo + 1 + plan.extra ? 1 : 0;
+    const K = this.knobs;
+    if (K.extraReadyTurns <= 0 || v.reserveCount() >= K.extraReserveCap) return 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_FATE) continue;
+      // Revealed now, it hunts this turn undamaged; the next players then have to stagger it.
+      if (this.turnsToStagger(v, k, 0) <= K.extraReadyTurns && this.teamHasFinisher(v, k)) return 1;
+    }
     return 0;
+  }
+
+  // =============================== buying ===============================
+  /** How much a card of type t adds to a deck now (a finisher more while the team owns fewer than the Rev-9s need). */
+  protected buyValue(v: DarkFateView, t: number): number {
+    const c = this.c;
+    let val = this.deckValue[t];
+    if (c.finisher[t] && !(c.kw[t] & KW.LOCATION)) val += this.knobs.finisherBonus * this.finisherShort(v, c.finisher[t]);
+    return val;
+  }
+
+  /**
+   * How short the team is of finishers of a kind this one serves, in [0, 1]: the Rev-9s still to
+   * beat (in the fate deck, on the hunt, or still to come from a split) want finishersPerPlayer
+   * per player each, special ones for a Rev-9 only special cards destroy; 0 when none is wanted.
+   */
+  protected finisherShort(v: DarkFateView, kind: number): number {
+    const c = this.c;
+    let needAny = 0;
+    let needSpecial = 0;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const w = v.rev9Where(k);
+      if (w !== REV9_FATE && w !== REV9_HUNT && w !== REV9_OUT) continue;
+      if (c.rev9[v.rev9Version(k)].specialOnly) needSpecial++;
+      else needAny++;
+    }
+    let ownAny = 0;
+    let ownSpecial = 0;
+    for (let q = 0; q < v.players; q++) {
+      for (let i = 0; i < v.handCount(q); i++) {
+        const f = c.finisher[v.handCard(q, i)];
+        if (f === 2) ownSpecial++;
+        else if (f === 1) ownAny++;
+      }
+      for (let i = 0; i < v.discardCount(q); i++) {
+        const f = c.finisher[v.discardCard(q, i)];
+        if (f === 2) ownSpecial++;
+        else if (f === 1) ownAny++;
+      }
+      for (let i = 0; i < v.drawCount(q); i++) {
+        const f = c.finisher[v.drawPileCard(q, i)];
+        if (f === 2) ownSpecial++;
+        else if (f === 1) ownAny++;
+      }
+    }
+    const per = this.knobs.finishersPerPlayer * v.players;
+    const wantSpecial = needSpecial > 0 ? per : 0;
+    const wantAll = needAny + needSpecial > 0 ? per : 0;
+    let short = 0;
+    if (kind === 2 && wantSpecial > ownSpecial) short = 1 - ownSpecial / wantSpecial;
+    if (needAny > 0 && wantAll > ownAny + ownSpecial) short = Math.max(short, 1 - (ownAny + ownSpecial) / wantAll);
+    return short;
+  }
+
+  /** The best buy now (a code), or -1 when nothing affordable is worth buying. */
+  private bestBuy(v: DarkFateView, p: number): number {
+    const c = this.c;
+    const supply = v.supply;
+    const money = supply + v.locationSupply;
+    let best = NONE;
+    let bestVal = this.knobs.minBuyValue;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const t = v.reserveCard(j);
+      const cost = c.cost[t];
+      if (cost < 0 || cost > money) continue;
+      const location = (c.kw[t] & KW.LOCATION) !== 0;
+      if (!location && cost > supply) continue;
+      let val: number;
+      if (location) val = this.locationValue(v, p, t);
+      else val = this.buyValue(v, t);
+      if (val > bestVal) {
+        bestVal = val;
+        best = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);
+      }
+    }
+    return best;
+  }
+
+  /** A location's worth when bought now (it is played at once): its fight, draws, heals; a finisher only with a staggered Rev-9. */
+  private locationValue(v: DarkFateView, p: number, t: number): number {
+    const c = this.c;
+    if (c.finisher[t]) return this.staggeredFor(v, c.finisher[t]) ? 1000 : -1;
+    let val = c.drawOnPlay[t] * 1.2 + this.supplyOf[t] * 0.8;
+    if (this.onHunt) val += this.fightOf[t];
+    if (c.heal[t] > 0 && (v.woundsInHand(p) > 0 || this.woundsOwned(v, p) > 0)) val += 2.5 * c.heal[t];
+    return val;
+  }
+
+  /** Wounds among p's hand and discard pile (those a heal reaches). */
+  private woundsOwned(v: DarkFateView, p: number): number {
+    let w = v.woundsInHand(p);
+    for (let i = 0; i < v.discardCount(p); i++) if (v.discardCard(p, i) === this.c.woundType) w++;
+    return w;
+  }
+
+  /** GAIN_RECIPIENT: the player who will draw the card soonest (fewest cards in the draw pile). */
+  private recipient(v: DarkFateView, o: Int32Array, n: number): number {
+    let best = 0;
+    let bestKey = Infinity;
+    for (let i = 0; i < n; i++) {
+      const q = o[i];
+      // Turns until q shuffles the discard pile back: the draw pile's size over the hand size; q's own turn order breaks ties.
+      const key = v.drawCount(q) * 10 + ((q - v.current + v.players) % v.players);
+      if (key < bestKey) {
+        bestKey = key;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** How bad activating hostile t is right now. */
+  private harmNow(v: DarkFateView, t: number): number {
+    const c = this.c;
+    let h = this.harm[t];
+    if (c.activateRev9Heal[t]) {
+      let dmg = 0;
+      for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_HUNT) dmg += v.rev9Damage(k);
+      if (dmg === 0) h -= 0.3 * c.activateRev9Heal[t];
+      else h += 0.5 * Math.min(dmg, c.activateRev9Heal[t]);
+    }
+    return h;
+  }
+
+  /** CHARACTER (solo): the fighting power while fight has a use, else the supply power. */
+  private character(v: DarkFateView, o: Int32Array, n: number): number {
+    this.scanHunt(v);
+    const wantFight = this.fightUseful(v);
+    let best = 0;
+    let bestVal = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const val = (wantFight ? 1.1 : 0.3) * this.powerFight[o[i]] + 0.9 * this.powerSupply[o[i]];
+      if (val > bestVal) {
+        bestVal = val;
+        best = i;
+      }
+    }
+    return best;
   }
 }

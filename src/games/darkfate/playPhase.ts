@@ -95,6 +95,7 @@ export class EnginePlayPhase extends EngineEffects {
     this.supply = 0;
     this.locationSupply = 0;
     this.playedN = 0;
+    this.turnPlayedN = 0;
     // rulebook: Glossary, Skill / Character Card — passive powers and skills act each turn (assumption: at its start).
     const ch = c.characters[this.activeCharacter[p]];
     this.resolve(ch.powerStart, ch.powerEnd, p);
@@ -189,6 +190,10 @@ export class EnginePlayPhase extends EngineEffects {
           this.locationSupply -= fromLoc;
           this.supply -= cost - fromLoc;
           this.trace?.(`  p${p + 1} buys location ${c.names[t]} (cost ${cost}; ${spendableText(this)} left) and plays it${gainsText(this, t)}`);
+          if (this.statBoughtMark[t] !== this.turn) {
+            this.statBoughtMark[t] = this.turn;
+            this.statBoughtTurns[t]++;
+          }
           // rulebook: Glossary, Location — immediately play it, then move it to the bottom of the fate deck.
           this.limbo = inst;
           this.fight += c.fight[t];
@@ -202,6 +207,8 @@ export class EnginePlayPhase extends EngineEffects {
           const r = this.askRecipient(p);
           this.pending = -1;
           this.toDiscard(r, inst);
+          this.statGained[t]++;
+          this.statSeatGained[r]++;
           this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
         }
         break;
@@ -226,9 +233,16 @@ export class EnginePlayPhase extends EngineEffects {
       this.playedOwner[this.playedN] = q;
       this.played[this.playedN++] = inst;
     }
+    this.turnPlayed[this.turnPlayedN++] = t;
+    if (this.statPlayedMark[t] !== this.turn) {
+      this.statPlayedMark[t] = this.turn;
+      this.statPlayedTurns[t]++;
+    }
     this.fight += c.fight[t];
     this.supply += c.supply[t];
+    this.playing = inst;
     this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p);
+    this.playing = -1;
     if (this.selfDestroy[t]) this.trace?.(`    ${c.names[t]} is destroyed (its text says so)`);
   }
 
@@ -276,6 +290,7 @@ export class EnginePlayPhase extends EngineEffects {
         if (++this.handWounds[p] >= this.rules.woundsToDie) {
           this.handN[p] = hn;
           this.drawN[p] = drawn;
+          this.drawVer[p]++;
           traceDrawn(this, p, hn);
           this.die(p, OUTCOME_THREE_WOUNDS);
           // Lost, or (Go On Without Me!) dead: a dead player draws no more.
@@ -285,6 +300,7 @@ export class EnginePlayPhase extends EngineEffects {
     }
     this.handN[p] = hn;
     this.drawN[p] = drawn;
+    this.drawVer[p]++;
     traceDrawn(this, p, hn);
   }
 

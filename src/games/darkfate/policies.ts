@@ -9,17 +9,26 @@
 import type { CardTable } from './cardData.js';
 import { CautiousPolicy } from './cautiousPolicy.js';
 import { GreedyPolicy } from './greedyPolicy.js';
+import { LegacyPlannerPolicy } from './legacyPlannerPolicy.js';
 import { PlannerPolicy } from './plannerPolicy.js';
 import type { DarkFatePolicy } from './policy.js';
 import { randomPolicy } from './randomPolicy.js';
+import { DEFAULT_SEARCH, SearchPolicy, type SearchBudget } from './searchPolicy.js';
 
-export type PolicyFactory = (cards: CardTable) => DarkFatePolicy;
+/** A built-in policy for a card table; `search` is the search policy's budget (the others ignore it). */
+export type PolicyFactory = (cards: CardTable, search?: SearchBudget) => DarkFatePolicy;
 
 export const BUILTIN_POLICIES: Record<string, PolicyFactory> = {
   planner: (cards) => new PlannerPolicy(cards),
+  search: (cards, search = DEFAULT_SEARCH) => {
+    const rollout = BUILTIN_POLICIES[search.rollout];
+    if (!rollout || search.rollout === 'search') throw new Error(`search: rollout policy "${search.rollout}" is not a built-in heuristic`);
+    return new SearchPolicy(cards, search, (c) => rollout(c));
+  },
   random: randomPolicy,
   greedy: (cards) => new GreedyPolicy(cards),
   cautious: (cards) => new CautiousPolicy(cards),
+  'legacy-planner': (cards) => new LegacyPlannerPolicy(cards),
 };
 
 export const BUILTIN_POLICY_NAMES = Object.keys(BUILTIN_POLICIES);

@@ -7,6 +7,7 @@
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
+import type { DarkFateRules, DarkFateSetup } from './darkfateRules.js';
 
 /**
  * Decision kinds. `options[0..n)` holds the choices; the policy returns an index in [0, n), or -1
@@ -80,6 +81,10 @@ export const REV9_DESTROYED = 3;
 /** What players can see. Card values are integer type ids into `cards`. */
 export interface DarkFateView {
   readonly cards: CardTable;
+  /** The rule constants and readings in force (woundsToDie, handSize, fleeEndsHunt, …; darkfateRules.ts). */
+  readonly rules: DarkFateRules;
+  /** The set-up: players, characters, solo, Rev-9 version, goOnWithoutMe, neuralNet. */
+  readonly setup: DarkFateSetup;
   readonly players: number;
   /** The player whose turn it is. */
   readonly current: number;
@@ -98,6 +103,11 @@ export interface DarkFateView {
   /** Leadership cards in player p's hand. */
   leadersInHand(p: number): number;
   drawCount(p: number): number;
+  /**
+   * Card type i of player p's draw pile (i in [0, drawCount(p))), in type order: players know
+   * their draw pile as a set (their deck minus what they have seen leave it), never its order.
+   */
+  drawPileCard(p: number, i: number): number;
   discardCount(p: number): number;
   discardCard(p: number, i: number): number;
   skillCount(p: number): number;
@@ -110,6 +120,17 @@ export interface DarkFateView {
   reserveDamage(i: number): number;
   /** Hostile cards in the reserve. */
   reserveHostileCount(): number;
+  /** Cards the current player has played this play phase (skills, self-destroying and other players' leadership cards included). */
+  playedCount(): number;
+  /** Card type of the i-th of them, in the order played. */
+  playedCard(i: number): number;
+  /**
+   * The card type this decision is about, or -1: the gained card (GAIN_RECIPIENT, and after a
+   * GAIN_FREE pick), the hostile being activated (DEFENSE: the attack it answers; DISCARD_FORCED),
+   * the card whose text is resolving (DISCARD_COST, DESTROY_FROM_HAND, GAIN_FREE, DESTROY_REV9;
+   * a bought location).
+   */
+  decisionCard(): number;
   fateCount(): number;
   woundsLeft(): number;
   rev9Count(): number;
@@ -120,6 +141,12 @@ export interface DarkFateView {
   rev9Version(k: number): number;
   /** Hunt value right now (enrage included). */
   rev9HuntValue(k: number): number;
+  /**
+   * Rev-9 k in the fate deck is among its top rev9Window(k) cards, every one of them equally
+   * likely (public: the set-up and every flee show how many cards it was shuffled into, and
+   * everyone sees the cards drawn since); 0 when it is not in the fate deck.
+   */
+  rev9Window(k: number): number;
   /** Neural Net Processor: the Rev-9 player's hand (its cards readable by a user module only in the NEURAL_NET decision). */
   nnHandCount(): number;
   nnHandCard(i: number): number;
@@ -130,13 +157,14 @@ export interface DarkFateView {
  * list, checked against the interface at compile time (DarkFateViewCovered below).
  */
 export const DARKFATE_VIEW_MEMBERS = {
-  properties: ['cards', 'players', 'current', 'deciding', 'turn', 'fight', 'supply', 'locationSupply'],
+  properties: ['cards', 'rules', 'setup', 'players', 'current', 'deciding', 'turn', 'fight', 'supply', 'locationSupply'],
   methods: [
     'handCount',
     'handCard',
     'woundsInHand',
     'leadersInHand',
     'drawCount',
+    'drawPileCard',
     'discardCount',
     'discardCard',
     'skillCount',
@@ -147,6 +175,9 @@ export const DARKFATE_VIEW_MEMBERS = {
     'reserveCard',
     'reserveDamage',
     'reserveHostileCount',
+    'playedCount',
+    'playedCard',
+    'decisionCard',
     'fateCount',
     'woundsLeft',
     'rev9Count',
@@ -154,6 +185,7 @@ export const DARKFATE_VIEW_MEMBERS = {
     'rev9Damage',
     'rev9Version',
     'rev9HuntValue',
+    'rev9Window',
     'nnHandCount',
     'nnHandCard',
   ],
@@ -180,6 +212,12 @@ export interface DarkFatePolicy extends Policy<DarkFateView> {
    * quickAction is not loaded (loadPolicyModule takes only name and choose).
    */
   quickAction?(rng: Rng, view: DarkFateView, p: number, mayRest: boolean): number;
+  /**
+   * Optional, built-in policies only (the search policy): called before each turn starts, with the
+   * game's stream and the engine as the view. It must not draw from `rng` (it may read its state to
+   * derive a stream of its own) and must leave the game unchanged.
+   */
+  beginTurn?(rng: Rng, view: DarkFateView): void;
 }
 
 /** A decision's name as errors show it: "ACTION (0)". */

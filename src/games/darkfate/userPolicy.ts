@@ -10,7 +10,7 @@
 //     they would foresee shuffles).
 // The factory's `base` is the default built-in policy (planner) over the real card table, so a
 // module can answer a few decisions and delegate the rest: `return base.choose(rng, view, …)`.
-import { guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
+import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
 import type { CardTable } from './cardData.js';
 import type { EngineState } from './engineState.js';
 import { BUILTIN_POLICIES, DEFAULT_POLICY } from './policies.js';
@@ -37,7 +37,8 @@ export function guardedUserPolicy(loaded: LoadedUserPolicy, engine: EngineState)
     if (engine.deciding !== -1) throw new Error("view.nnHandCard: the Rev-9 player's hand is visible only in the Rev-9 player's own decision (NEURAL_NET)");
     return engine.nnHandCard(i);
   };
-  const view = readOnlyView<DarkFateView>(engine, DARKFATE_VIEW_MEMBERS, { cards: loaded.cards, nnHandCard });
+  // Copies of the rule settings and the set-up: a module reads them, it cannot change the game's.
+  const view = readOnlyView<DarkFateView>(engine, DARKFATE_VIEW_MEMBERS, { cards: loaded.cards, nnHandCard, rules: frozenCopy(engine.rules), setup: frozenCopy(engine.setup) });
   return guardedPolicy(loaded.policy, view, engine.opts.length, decisionName);
 }
 

@@ -16,15 +16,22 @@ export class EngineZones extends EngineState {
     const c = this.fate[this.fateHead];
     this.fateHead = (this.fateHead + 1) & this.fateMask;
     this.fateN--;
+    this.topOffset--;
     return c;
   }
+  /** Puts c on top, face down and unseen (the set-up and flee batches). */
   fatePushTop(c: number): void {
     this.fateHead = (this.fateHead - 1) & this.fateMask;
     this.fate[this.fateHead] = c;
+    this.fateKnown[this.fateHead] = 0;
     this.fateN++;
+    this.topOffset++;
   }
-  fatePushBottom(c: number): void {
-    this.fate[(this.fateHead + this.fateN) & this.fateMask] = c;
+  /** Puts c at the bottom; `known`: the players saw it go there (every rule that does so shows the card). */
+  fatePushBottom(c: number, known = 1): void {
+    const at = (this.fateHead + this.fateN) & this.fateMask;
+    this.fate[at] = c;
+    this.fateKnown[at] = known;
     this.fateN++;
   }
   protected addToHand(p: number, inst: number): void {
@@ -90,6 +97,7 @@ export class EngineZones extends EngineState {
   drawOne(p: number, traced = false): boolean {
     if (this.drawN[p] === 0 && this.reshuffle(p) === 0) return false;
     const inst = this.drawPile[p * this.S + --this.drawN[p]];
+    this.drawVer[p]++;
     if (traced) this.trace?.(`    p${p + 1} draws ${this.name(inst)}`);
     this.addToHand(p, inst);
     return true;
@@ -104,6 +112,7 @@ export class EngineZones extends EngineState {
     for (let i = base, end = base + n; i < end; i++) drawPile[i] = discard[i];
     this.discardN[p] = 0;
     this.drawN[p] = n;
+    this.drawVer[p]++;
     shuffleInPlace(this.rng, drawPile, base, base + n);
     this.trace?.(`    p${p + 1} shuffles ${n} discarded cards into a new draw deck`);
     return n;
@@ -116,6 +125,7 @@ export class EngineZones extends EngineState {
   /** Player `p` dies (cause: OUTCOME_THREE_WOUNDS or OUTCOME_EMPTY_WOUND_DECK). */
   protected die(p: number, cause: number): void {
     if (this.dead[p]) return;
+    this.statSeatDied[p] = 1;
     this.trace?.(`    p${p + 1} DIES (${this.outcomeName(cause)})`);
     if (this.setup.goOnWithoutMe) {
       // rulebook: Go On Without Me! — the game is lost only when all players have died.
@@ -137,6 +147,7 @@ export class EngineZones extends EngineState {
     }
     this.toDiscard(p, this.woundPile[--this.woundN]);
     this.woundsTaken++;
+    this.statSeatWounds[p]++;
     this.trace?.(`    p${p + 1} is wounded (${this.woundN} wounds left in the wound deck)`);
   }
   protected anyOnHunt(): boolean {

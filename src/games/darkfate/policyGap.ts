@@ -1,0 +1,65 @@
+// The last measured gap between the default policy (planner) and the search policy, per
+// configuration, as scenarios/darkfate/policy-gap.yaml records it (written from paired `sim compare`
+// runs; the file names each command). Every Dark Fate report prints the line for its configuration,
+// or says the gap was not measured there: a balance number is conditional on the bot that played,
+// and this says how far that bot is from a stronger one on the same games.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageInfo } from '../../core/packageInfo.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
+
+export interface GapEntry {
+  rev9: string;
+  players: number;
+  solo: boolean;
+  characters: string;
+  games: number;
+  seed: number;
+  planner: number;
+  search: number;
+  /** search − planner, paired on common random numbers, with its interval and p-value. */
+  difference: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  command: string;
+}
+
+/** The configuration a run plays, as far as the gap file tells configurations apart. */
+export interface GapKey {
+  rev9: string;
+  players: number;
+  solo: boolean;
+  characters: string;
+  /** Reference cards, no card changes, every rule at its default, no optional rule. */
+  reference: boolean;
+}
+
+export function policyGapFile(): string {
+  return join(packageInfo().root, 'scenarios', 'darkfate', 'policy-gap.yaml');
+}
+
+let cache: GapEntry[] | null = null;
+
+/** The entries of the gap file (empty when it is missing or unreadable: the report then says not measured). */
+export function gapEntries(file = policyGapFile()): GapEntry[] {
+  if (cache && file === policyGapFile()) return cache;
+  let out: GapEntry[] = [];
+  if (existsSync(file)) {
+    const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
+    if (doc && Array.isArray(doc.measured)) out = doc.measured.filter((e): e is GapEntry => !!e && typeof e === 'object' && typeof (e as GapEntry).rev9 === 'string' && typeof (e as GapEntry).difference === 'number');
+  }
+  if (file === policyGapFile()) cache = out;
+  return out;
+}
+
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
+
+/** The report line for one version's configuration. */
+export function policyGapLine(key: GapKey, entries: GapEntry[] = gapEntries()): string {
+  const e = key.reference ? entries.find((g) => g.rev9 === key.rev9 && g.players === key.players && g.solo === key.solo && g.characters === key.characters) : undefined;
+  if (!e) {
+    return `policy gap (${key.rev9}): not measured for this configuration; the measured ones (reference cards and rules, scenarios/darkfate/policy-gap.yaml) say how far the planner is from the search policy there`;
+  }
+  return `policy gap (${key.rev9}): last measured on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): planner ${e.planner.toFixed(3)}, search ${e.search.toFixed(3)}, search − planner ${signed(e.difference)} [${signed(e.lo)}, ${signed(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (scenarios/darkfate/policy-gap.yaml)`;
+}

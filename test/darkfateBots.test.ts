@@ -1,0 +1,480 @@
+// Dark Fate bots (issue 15): the view the policies see (rule settings, the draw pile as a set, the
+// cards played this turn, the card a decision is about, the Rev-9's known window), the effect
+// vocabulary, snapshot/restore and the determinizer the search plays on, the search policy's
+// determinism and contract, the planner's play on hand-built positions, the designer statistics
+// against hand-built games and known records, and card changes (house rules on single cards).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Layout, Recorder, Totals } from '../src/core/aggregate.js';
+import { streamFor } from '../src/core/rng.js';
+import { applyCardChanges, cardKey, cardParamSpecs, parseCardChanges } from '../src/games/darkfate/cardChanges.js';
+import { compileCards, loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { OUTCOME_NONE, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
+import { darkfateMetrics, designerLayout, M_TURNS, M_TURNS_LOST, M_TURNS_WON, M_WIN, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
+import { designerStats, lengthBinWidth } from '../src/games/darkfate/designerStats.js';
+import { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { instanceOf, setFate, setReserve, setRev9, setZone } from '../src/games/darkfate/engineFixtures.js';
+import { copyState, determinize, stateHash } from '../src/games/darkfate/engineSnapshot.js';
+import { KW, OP, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from '../src/games/darkfate/ops.js';
+import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
+import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
+import { ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
+import { effectAmount } from '../src/games/darkfate/policyApi.js';
+import { SearchPolicy } from '../src/games/darkfate/searchPolicy.js';
+import { runCli } from './helpers/runCli.js';
+
+const DOC = loadCardData(referenceCardsFile());
+const CARDS = compileCards(DOC);
+const RULES: DarkFateRules = { handSize: 5, woundsToDie: 3, reserveSetup: 5, refillTo: 4, rev9Depth: 5, maxTurns: 400, prepCards: 5, setbackCards: 4, nnHandSize: 5, fleeEndsHunt: false };
+const T = (name: string) => CARDS.names.indexOf(name);
+const V = (key: string) => CARDS.rev9.findIndex((r) => r.key === key);
+const scripted = (fn: (v: DarkFateView, d: number, o: Int32Array, n: number, a: boolean) => number = () => 0): DarkFatePolicy => ({ name: 'scripted', choose: (_r, v, d, o, n, a) => fn(v, d, o, n, a) });
+
+function engine(policy: DarkFatePolicy, setup: Partial<DarkFateSetup> = {}, seed = 1): DarkFateEngine {
+  const players = setup.players ?? 2;
+  const e = new DarkFateEngine(CARDS, RULES, { players, characters: [0, 1, 2, 3].slice(0, players), solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false, ...setup }, policy);
+  e.reset(streamFor(seed, 0));
+  return e;
+}
+function clear(e: DarkFateEngine): void {
+  for (let p = 0; p < e.players; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+  setReserve(e, []);
+  setFate(e, []);
+  e.current = 0;
+}
+const inst = (e: DarkFateEngine, name: string, nth = 0) => instanceOf(e, T(name), nth);
+const fingerprint = (e: DarkFateEngine) => [e.outcome, e.turn, e.staggers, e.flees, e.woundsTaken, e.rev9Destroyed, e.fateN, e.reserveN];
+
+describe('the view: what a policy can see', () => {
+  it('rule settings and set-up; the draw pile as a set in type order; the cards played this turn', () => {
+    const e = engine(scripted());
+    expect(e.rules.woundsToDie).toBe(3);
+    expect(e.setup.players).toBe(2);
+    clear(e);
+    const pile = [inst(e, 'Shotgun'), inst(e, 'Prep'), inst(e, 'Pistol'), inst(e, 'Prep', 1)];
+    setZone(e, 'draw', 0, pile);
+    const seen = Array.from({ length: e.drawCount(0) }, (_, i) => e.drawPileCard(0, i));
+    expect(seen).toEqual(pile.map((x) => e.instType[x]).sort((a, b) => a - b));
+    // It follows the pile as it changes (a draw takes the top card, Prep slot 1).
+    e.drawOne(0);
+    expect(Array.from({ length: e.drawCount(0) }, (_, i) => e.drawPileCard(0, i))).toEqual([T('Prep'), T('Pistol'), T('Shotgun')].sort((a, b) => a - b));
+    setZone(e, 'hand', 0, [inst(e, 'Cash'), inst(e, 'Combat Training')]);
+    e.playedN = 0;
+    e.turnPlayedN = 0;
+    e.doAction(0, ACTION_PLAY, 1, 0);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect([e.playedCount(), e.playedCard(0), e.playedCard(1)]).toEqual([2, T('Combat Training'), T('Cash')]);
+  });
+
+  it('the card a decision is about: the card paying a discard cost, the card gained, the attack defended', () => {
+    const about: [number, number][] = [];
+    const e = engine(scripted((v, d) => (about.push([d, v.decisionCard()]), 0)));
+    clear(e);
+    setZone(e, 'hand', 0, [inst(e, 'Pistol'), inst(e, 'Setback')]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    setReserve(e, [inst(e, 'Cash')]);
+    e.supply = 5;
+    e.doAction(0, 5, 0, 0);
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [inst(e, 'Attack')]);
+    setZone(e, 'hand', 1, [inst(e, 'Body Armor')]);
+    e.hunt(0);
+    expect(about).toEqual([
+      [DECISION.DISCARD_COST, T('Pistol')],
+      [DECISION.GAIN_RECIPIENT, T('Cash')],
+      [DECISION.DEFENSE, T('Attack')],
+    ]);
+    expect(e.decisionCard()).toBe(-1);
+  });
+
+  it("the Rev-9's window: the top cards it is known to be among, after the set-up, draws and a flee; the real card is always there", () => {
+    const e = engine(scripted());
+    expect(e.rev9Window(0)).toBe(RULES.rev9Depth + 1);
+    e.fatePopTop();
+    e.fatePopTop();
+    if (e.r9Where[0] === REV9_FATE) expect(e.rev9Window(0)).toBe(RULES.rev9Depth - 1);
+    // A flee with 4 damage: it is among the top 5.
+    const f = engine(scripted());
+    clear(f);
+    setFate(f, Array.from({ length: 10 }, (_, i) => inst(f, 'Cash', i % 8)).slice(0, 8));
+    setRev9(f, 0, REV9_HUNT, 4);
+    f.flee(false);
+    expect([f.rev9Where(0), f.rev9Window(0)]).toEqual([REV9_FATE, 5]);
+    // Over whole games: at every decision, each Rev-9 in the fate deck lies within its window.
+    let checked = 0;
+    const watch: DarkFatePolicy = {
+      name: 'window-check',
+      choose(rng, v, d, o, n, a) {
+        const g = v as unknown as DarkFateEngine;
+        for (let k = 0; k < g.rev9N; k++) {
+          if (g.r9Where[k] !== REV9_FATE) continue;
+          let depth = -1;
+          for (let x = 0; x < g.fateN; x++) if (g.fateAt(x) === g.rev9Base + k) depth = x;
+          expect(depth).toBeGreaterThanOrEqual(0);
+          expect(depth).toBeLessThan(g.rev9Window(k));
+          checked++;
+        }
+        return planner.choose(rng, v, d, o, n, a);
+      },
+    };
+    const planner = new PlannerPolicy(CARDS);
+    const g = new DarkFateEngine(CARDS, RULES, { players: 2, characters: [0, 1], solo: false, rev9: V('fully-operational'), goOnWithoutMe: false, neuralNet: false }, watch);
+    for (let i = 0; i < 20; i++) g.playGame(streamFor(3, i));
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('the effect vocabulary: derived fields and effectSum agree with the card text', () => {
+    expect(CARDS.textFight[T('Armory')]).toBe(3);
+    expect(CARDS.eachTurnFight[T('Combat Training')]).toBe(1);
+    expect(CARDS.eachTurnSupply[T('Scavenging')]).toBe(1);
+    expect([CARDS.heal[T('First Aid')], CARDS.selfDestroy[T('Grenade')], CARDS.destroyFromHand[T('Scrounge')], CARDS.locationSupply[T('Wheels')]]).toEqual([1, 1, 1, 2]);
+    expect([CARDS.activateWound[T('Attack')], CARDS.activateDiscard[T('Ambush')], CARDS.activateRev9Heal[T('Regeneration')], CARDS.activateFateToReserve[T('Surveillance')]]).toEqual([1, 1, 3, 1]);
+    expect(effectAmount(CARDS, T('Recon'), SEC_PLAY, OP.DRAW)).toBe(2);
+    expect(effectAmount(CARDS, T('Attack'), SEC_ACTIVATE, OP.WOUND_CURRENT)).toBe(1);
+    expect(effectAmount(CARDS, T('Combat Training'), SEC_EACH_TURN, OP.FIGHT)).toBe(1);
+    expect(effectAmount(CARDS, T('Pistol'), SEC_PLAY, OP.DRAW)).toBe(0);
+  });
+});
+
+describe('snapshot, restore and the determinizer', () => {
+  it('a copied state plays on exactly as the original (same stream)', () => {
+    const a = engine(new PlannerPolicy(CARDS), {}, 5);
+    for (let t = 0; t < 12 && a.outcome === OUTCOME_NONE; t++) a.playTurn();
+    const b = new DarkFateEngine(CARDS, RULES, a.setup, new PlannerPolicy(CARDS));
+    copyState(b, a);
+    const ra = streamFor(77, 0);
+    const rb = streamFor(77, 0);
+    expect(stateHash(b, rb)).toBe(stateHash(a, ra));
+    a.playOn(ra, 0);
+    b.playOn(rb, 0);
+    expect(fingerprint(b)).toEqual(fingerprint(a));
+    expect(stateHash(b, rb)).toBe(stateHash(a, ra));
+  });
+
+  it('re-deals only what players cannot see: draw-pile order, unseen fate slots, each Rev-9 within its window', () => {
+    const a = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') }, 8);
+    for (let t = 0; t < 9 && a.outcome === OUTCOME_NONE; t++) a.playTurn();
+    const b = new DarkFateEngine(CARDS, RULES, a.setup, new PlannerPolicy(CARDS));
+    const sorted = (x: ArrayLike<number>) => Array.from(x).sort((p, q) => p - q);
+    const depthOf = (e: DarkFateEngine, k: number) => {
+      for (let d = 0; d < e.fateN; d++) if (e.fateAt(d) === e.rev9Base + k) return d;
+      return -1;
+    };
+    const counts = new Map<number, number>();
+    let orders = 0;
+    const first = Array.from({ length: a.fateN }, (_, d) => a.fateAt(d)).join();
+    for (let r = 0; r < 300; r++) {
+      copyState(b, a);
+      determinize(b, streamFor(100 + r, 0));
+      for (let p = 0; p < 2; p++) {
+        expect(Array.from(b.hand.subarray(p * b.S, p * b.S + b.handN[p]))).toEqual(Array.from(a.hand.subarray(p * a.S, p * a.S + a.handN[p])));
+        expect(sorted(b.drawPile.subarray(p * b.S, p * b.S + b.drawN[p]))).toEqual(sorted(a.drawPile.subarray(p * a.S, p * a.S + a.drawN[p])));
+      }
+      expect(Array.from(b.reserve.subarray(0, b.reserveN))).toEqual(Array.from(a.reserve.subarray(0, a.reserveN)));
+      const fa = Array.from({ length: a.fateN }, (_, d) => a.fateAt(d));
+      const fb = Array.from({ length: b.fateN }, (_, d) => b.fateAt(d));
+      expect(sorted(fb)).toEqual(sorted(fa));
+      // A slot whose card the players saw go there keeps it.
+      for (let d = 0; d < a.fateN; d++) if (a.fateKnown[(a.fateHead + d) & a.fateMask]) expect(fb[d]).toBe(fa[d]);
+      for (let k = 0; k < b.rev9N; k++) {
+        if (b.r9Where[k] !== REV9_FATE) continue;
+        const d = depthOf(b, k);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThan(b.rev9Window(k));
+        if (k === 0) counts.set(d, (counts.get(d) ?? 0) + 1);
+      }
+      if (fb.join() !== first) orders++;
+    }
+    expect(orders).toBeGreaterThan(290);
+    // The Rev-9 lands on each slot of its window about equally often (300 deals, loose bound).
+    if (a.r9Where[0] === REV9_FATE && a.rev9Window(0) > 1) {
+      const w = a.rev9Window(0);
+      for (let d = 0; d < w; d++) expect(counts.get(d) ?? 0).toBeGreaterThan(300 / w / 3);
+    }
+  });
+});
+
+describe('the search policy', () => {
+  const params = (policy: string, search?: DarkFateSimParams['search']): DarkFateSimParams => ({ cards: DOC, rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false }, policy, ...(search ? { search } : {}) });
+
+  it('plays the same game from the same (seed, game), and its turn hook leaves the state unchanged', () => {
+    const mk = () => new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 0 }, (c) => BUILTIN_POLICIES.greedy(c));
+    const a = new DarkFateEngine(CARDS, RULES, params('search').setup, mk());
+    const b = new DarkFateEngine(CARDS, RULES, params('search').setup, mk());
+    for (let g = 0; g < 3; g++) {
+      a.playGame(streamFor(12, g));
+      b.playGame(streamFor(12, g));
+      expect(fingerprint(b)).toEqual(fingerprint(a));
+    }
+    const s = mk();
+    const e = engine(s, {}, 4);
+    for (let t = 0; t < 6; t++) {
+      const before = stateHash(e, e.rng);
+      s.beginTurn(e.rng, e);
+      expect(stateHash(e, e.rng)).toBe(before);
+      e.playTurn();
+    }
+    expect(s.searchedTurns).toBeGreaterThan(0);
+  });
+
+  it("with a margin no plan can reach, it plays exactly the planner's games (same draws from the game stream)", () => {
+    const s = new DarkFateEngine(CARDS, RULES, params('search').setup, new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 10 }, (c) => BUILTIN_POLICIES.planner(c)));
+    const p = new DarkFateEngine(CARDS, RULES, params('planner').setup, new PlannerPolicy(CARDS));
+    for (let g = 0; g < 4; g++) {
+      const rs = streamFor(21, g);
+      const rp = streamFor(21, g);
+      s.playGame(rs);
+      p.playGame(rp);
+      expect(fingerprint(s)).toEqual(fingerprint(p));
+      expect(rs.next()).toBe(rp.next());
+    }
+  });
+
+  it('runs through the command with its budget parameters, the same at -j 1 and -j 2', () => {
+    const run = (j: string) => runCli(['darkfate', '--policy', 'search', '--set', 'searchRollouts=4', '-n', '8', '--seed', '3', '-j', j, '--format', 'json', '-q']);
+    const a = run('1');
+    const b = run('2');
+    expect(a.code).toBe(0);
+    expect(JSON.parse(a.stdout).result).toEqual(JSON.parse(b.stdout).result);
+    expect(JSON.parse(a.stdout).policy).toBe('search');
+  });
+});
+
+describe('the planner on hand-built positions', () => {
+  it('plays a Pistol paying with a Setback (not the Setback first), with a Rev-9 on the hunt', () => {
+    const e = engine(new PlannerPolicy(CARDS));
+    clear(e);
+    setRev9(e, 0, REV9_HUNT);
+    setZone(e, 'hand', 0, [inst(e, 'Setback'), inst(e, 'Prep'), inst(e, 'Pistol')]);
+    const pol = e.policy as PlannerPolicy;
+    e.fight = 0;
+    const first = pol.quickAction(e.rng, e, 0, false);
+    expect(first).toBe(encodeAction(ACTION_PLAY, 2));
+    // Its discard cost: the Setback.
+    e.opts[0] = 0;
+    e.opts[1] = 1;
+    setZone(e, 'hand', 0, [inst(e, 'Setback'), inst(e, 'Prep')]);
+    expect(pol.choose(e.rng, e, DECISION.DISCARD_COST, e.opts, 2, false)).toBe(0);
+  });
+
+  it('rests a Setback on a weak early hand while no Rev-9 hunts, and plays a strong one', () => {
+    const e = engine(new PlannerPolicy(CARDS));
+    clear(e);
+    setReserve(e, [inst(e, 'Steel Plant'), inst(e, 'Wheels')]);
+    setZone(e, 'hand', 0, [inst(e, 'Prep'), inst(e, 'Setback'), inst(e, 'Setback')]);
+    const pol = e.policy as PlannerPolicy;
+    expect(pol.quickAction(e.rng, e, 0, true)).toBe(encodeAction(ACTION_REST, 1));
+    setReserve(e, [inst(e, 'Combat Training')]);
+    setZone(e, 'hand', 0, [inst(e, 'Prep'), inst(e, 'Prep', 1), inst(e, 'Cash'), inst(e, 'Setback')]);
+    expect(pol.quickAction(e.rng, e, 0, true) >>> 16).toBe(ACTION_PLAY);
+  });
+
+  it('counts the Rev-9s still to come from a split when it values a finisher (special ones for the Liquid Exoskeleton)', () => {
+    const fo = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') });
+    const endo = engine(new PlannerPolicy(CARDS), { rev9: V('endoskeleton') });
+    // Both teams own four ordinary finishers (Truck Ram): enough for any Rev-9 ordinary cards destroy.
+    for (const e of [fo, endo]) for (let p = 0; p < 2; p++) setZone(e, 'discard', p, [inst(e, 'Truck Ram', 2 * p), inst(e, 'Truck Ram', 2 * p + 1)]);
+    expect([fo.rev9Where(1), fo.rev9Where(2)]).toEqual([REV9_OUT, REV9_OUT]);
+    const value = (e: DarkFateEngine) => (e.policy as unknown as { buyValue(v: DarkFateView, t: number): number }).buyValue(e, T('EMP'));
+    // Before the split, the Liquid Exoskeleton (only special cards destroy it) is still to come: an EMP is worth more there.
+    expect(value(endo)).toBe(CARDS.fight[T('EMP')] + 0);
+    expect(value(fo)).toBeGreaterThan(value(endo));
+  });
+
+  it('its fast path answers exactly what choose answers over the listed options, at every play decision', () => {
+    const planner = new PlannerPolicy(CARDS);
+    let compared = 0;
+    const twin: DarkFatePolicy = {
+      name: 'twin',
+      quickAction(rng, v, p, mayRest) {
+        const e = v as unknown as DarkFateEngine;
+        const quick = planner.quickAction(rng, v, p, mayRest);
+        const n = e.legalActions(p, mayRest);
+        const listed = e.opts[planner.choose(rng, v, DECISION.ACTION, e.opts, n, false)];
+        expect(quick).toBe(listed);
+        compared++;
+        return quick;
+      },
+      choose: (rng, v, d, o, n, a) => planner.choose(rng, v, d, o, n, a),
+    };
+    for (const rev9 of [0, 1, 2, 3]) {
+      const e = new DarkFateEngine(CARDS, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9, goOnWithoutMe: false, neuralNet: false }, twin);
+      for (let g = 0; g < 6; g++) e.playGame(streamFor(41, g));
+    }
+    expect(compared).toBeGreaterThan(2000);
+  });
+
+  it('with another Rev-9 staying on the hunt, it does not flee one so shallow that the hunt would draw it straight back', () => {
+    const e = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') });
+    clear(e);
+    setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+    setRev9(e, 0, 3);
+    setRev9(e, 1, REV9_HUNT, 0);
+    setRev9(e, 2, REV9_HUNT, 1);
+    expect((e.policy as unknown as { fleeMask(v: DarkFateView): number }).fleeMask(e)).toBe(0);
+  });
+});
+
+describe('designer statistics', () => {
+  it('the engine counts gains, plays (once per turn), hunt destructions, the finishing card, wounds and deaths by seat', () => {
+    const e = engine(scripted((v, d, o, n) => (d === DECISION.GAIN_RECIPIENT ? n - 1 : 0)));
+    clear(e);
+    setReserve(e, [inst(e, 'Pistol')]);
+    e.supply = 3;
+    e.doAction(0, 5, 0, 0);
+    expect([e.statGained[T('Pistol')], e.statSeatGained[1]]).toEqual([1, 1]);
+    e.turn = 7;
+    setZone(e, 'hand', 0, [inst(e, 'Cash'), inst(e, 'Cash', 1)]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.statPlayedTurns[T('Cash')]).toBe(1);
+    setRev9(e, 0, REV9_HUNT, 30);
+    setZone(e, 'hand', 0, [inst(e, 'Truck Ram')]);
+    e.doAction(0, ACTION_PLAY, 0, 0);
+    expect(e.outcome).toBe(OUTCOME_WIN);
+    expect(e.statFinished[T('Truck Ram')]).toBe(1);
+    const h = engine(scripted());
+    clear(h);
+    setRev9(h, 0, REV9_HUNT);
+    // Six cards for the Endoskeleton's hunt value of six: the Attack is activated once (then at the bottom).
+    setFate(h, [inst(h, 'Shotgun'), inst(h, 'Attack'), inst(h, 'Cash'), inst(h, 'Pistol'), inst(h, 'Pistol', 1), inst(h, 'Pistol', 2)]);
+    expect(h.rev9HuntValue(0)).toBe(6);
+    h.hunt(0);
+    expect([h.statHuntDestroyed[T('Shotgun')], h.statHuntDestroyed[T('Cash')], h.statHuntDestroyed[T('Pistol')], h.statSeatWounds[0]]).toEqual([1, 1, 3, 1]);
+    expect(h.statSeatDied[0]).toBe(0);
+  });
+
+  it('designerStats turns known records into per-card, per-seat, first-player and game-length numbers', () => {
+    const p: DarkFateSimParams = { cards: DOC, rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false }, policy: 'planner' };
+    const specs = darkfateMetrics(p);
+    const L = designerLayout(p);
+    const layout = new Layout(specs);
+    const data = layout.emptyChunk();
+    const rec = new Recorder(layout, data);
+    const pistol = T('Pistol');
+    // Game 1: won in 30 turns, seat 1 first, two Pistols gained; game 2: lost in 12, seat 2 first, none; game 3: won in 44, seat 1 first, one Pistol.
+    const games: [number, number, number, number][] = [
+      [1, 30, 0, 2],
+      [0, 12, 1, 0],
+      [1, 44, 0, 1],
+    ];
+    for (const [win, turns, first, pistols] of games) {
+      rec.record(M_WIN, win);
+      rec.record(M_TURNS, turns);
+      if (win) rec.record(M_TURNS_WON, turns);
+      else rec.record(M_TURNS_LOST, turns);
+      for (let s = 0; s < 2; s++) {
+        rec.record(L.seatBase + 5 * s, s === first ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 1, !win && s === 1 ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 2, pistols);
+        rec.record(L.seatBase + 5 * s + 3, s === first ? 1 : 0);
+        rec.record(L.seatBase + 5 * s + 4, s === first ? win : 0);
+      }
+      rec.record(L.gained[pistol], pistols);
+      rec.record(L.gainedIn[pistol], pistols > 0 ? 1 : 0);
+      rec.record(L.winGained[pistol], pistols > 0 ? win : 0);
+    }
+    rec.finish();
+    const totals = new Totals(layout);
+    totals.addChunk(data, games.length);
+    const d = designerStats(totals, CARDS, p.setup, 0.95);
+    const row = d.cards.find((c) => c.card === 'Pistol')!;
+    expect(row.gained!.mean).toBe(1);
+    expect([row.gainedIn!.k, row.gainedIn!.n, row.winIfGained!.k, row.winIfGained!.n]).toEqual([2, 3, 2, 2]);
+    expect(row.winIfGained!.lo).toBeGreaterThan(0);
+    expect(d.seats.map((s) => [s.winWhenFirst.k, s.winWhenFirst.n])).toEqual([
+      [2, 2],
+      [0, 1],
+    ]);
+    expect(d.seats[1].died.k).toBe(1);
+    expect(d.length.binWidth).toBe(lengthBinWidth(44));
+    const won = d.length.bins.reduce((s, b) => s + b.won, 0);
+    const lost = d.length.bins.reduce((s, b) => s + b.lost, 0);
+    expect([won, lost]).toEqual([2, 1]);
+    const bin12 = d.length.bins.find((b) => b.from <= 12 && 12 <= b.to)!;
+    expect([bin12.lost, bin12.lostShare.k, bin12.lostShare.n]).toEqual([1, 1, 3]);
+  });
+
+  it('sim darkfate --format json carries them for each version, consistent with the main numbers', () => {
+    const r = runCli(['darkfate', '-n', '300', '--seed', '2', '-j', '1', '--format', 'json', '-q']);
+    expect(r.code).toBe(0);
+    const v = JSON.parse(r.stdout).result.versions[0];
+    const bins = v.designer.length.bins as { won: number; lost: number }[];
+    expect(bins.reduce((s, b) => s + b.won, 0)).toBe(v.win.k);
+    expect(bins.reduce((s, b) => s + b.lost, 0)).toBe(v.lossThreeWounds.k + v.lossEmptyWoundDeck.k);
+    expect(v.designer.seats.reduce((s: number, x: { winWhenFirst: { n: number } }) => s + x.winWhenFirst.n, 0)).toBe(300);
+    const finished = (v.designer.cards as { finished: { mean: number } | null }[]).reduce((s, c) => s + (c.finished ? c.finished.mean : 0), 0);
+    expect(finished).toBeCloseTo(v.rev9Destroyed.mean, 9);
+  });
+});
+
+describe('extending a built-in policy from a user module (the README example)', () => {
+  it('a module subclasses PlannerPolicy from policyApi.js and plays through the command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-df-api-'));
+    try {
+      const api = pathToFileURL(resolve('dist/src/games/darkfate/policyApi.js')).href;
+      const file = join(dir, 'patient.mjs');
+      writeFileSync(
+        file,
+        `import { PlannerPolicy, REV9_HUNT, DECISION } from '${api}';
+class Patient extends PlannerPolicy {
+  fleeMask(view) {
+    let mask = super.fleeMask(view);
+    for (let k = 0; k < view.rev9Count(); k++) if (view.rev9Where(k) === REV9_HUNT && view.rev9Damage(k) >= view.cards.rev9[view.rev9Version(k)].stagger) mask &= ~(1 << k);
+    return mask;
+  }
+}
+if (DECISION.EXTRA_DRAW !== 5) throw new Error('decision codes moved');
+export default (cards) => Object.assign(new Patient(cards, { commitRounds: 1.25 }), { name: 'patient' });
+`,
+      );
+      const r = runCli(['darkfate', '--policy', file, '-n', '30', '--seed', '1', '-j', '1', '--format', 'json', '-q']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).result.versions[0].games).toBe(30);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('card changes (house rules on single cards)', () => {
+  it('parses and applies any numeric field, validated like a card file', () => {
+    const doc = applyCardChanges(DOC, parseCardChanges('pistol.fight=6; truck-ram.count=8; endoskeleton.hunt=5; recon.effects.draw=3; sarah.power.fight=3; wounds.count=25'));
+    const c = compileCards(doc);
+    expect(c.fight[c.names.indexOf('Pistol')]).toBe(6);
+    expect(c.fateCount[c.names.indexOf('Truck Ram')]).toBe(8);
+    expect(c.fateTotal).toBe(CARDS.fateTotal + 2);
+    expect(c.rev9[V('endoskeleton')].hunt).toBe(5);
+    expect(c.drawOnPlay[c.names.indexOf('Recon')]).toBe(3);
+    expect(c.woundCount).toBe(25);
+    expect(DOC.fate.find((x) => x.name === 'Pistol')!.fight).not.toBe(6); // the original is untouched
+    expect(cardKey("Sarah's Arsenal")).toBe('sarah-s-arsenal');
+  });
+  it('refuses what it cannot apply, naming the change', () => {
+    const bad = (s: string) => () => applyCardChanges(DOC, parseCardChanges(s));
+    expect(bad('pistl.fight=4')).toThrow(/pistl\.fight: no card, Rev-9 or character "pistl" \(did you mean "pistol"\?\)/);
+    expect(bad('pistol.fihgt=4')).toThrow(/pistol\.fihgt: unknown card field/);
+    expect(bad('pistol.fight=100')).toThrow(/expected a whole number in 0\.\.99/);
+    expect(bad('pistol.effects.draw=1')).toThrow(/the card has no draw amount in effects/);
+    expect(bad('attack.resistance=0; attack.count=0')).toThrow(/attack\.count|count/);
+    expect(() => parseCardChanges('pistol fight 4')).toThrow(/is not <card>\.<field>=<whole number>/);
+  });
+  it('lists every field as a card.<path> parameter spec with the card data as default', () => {
+    const specs = cardParamSpecs(DOC);
+    const pistol = specs.find((s) => s.key === 'card.pistol.fight')!;
+    expect(pistol.default).toBe(DOC.fate.find((x) => x.name === 'Pistol')!.fight);
+    expect(specs.some((s) => s.key === 'card.endoskeleton.hunt')).toBe(true);
+    expect(specs.some((s) => s.key === 'card.attack.activate.woundCurrent')).toBe(true);
+    expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
+  });
+  it('works from the command line and says so in the report', () => {
+    const r = runCli(['darkfate', '-n', '50', '--seed', '1', '-j', '1', '--format', 'json', '-q', '--set', 'cardChanges=pistol.fight=6']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).assumptions).toContain('card changes (house rules): pistol.fight=6');
+    expect(KW.LOCATION).toBeGreaterThan(0);
+  });
+});

@@ -310,3 +310,19 @@ describe('sim darkfate', () => {
     expect(JSON.parse(d.stdout).params.handSize).toBe(5);
   });
 });
+
+describe('card values as parameters (--set card.<card>.<field>)', () => {
+  it('play the same games as the same --card-changes, work as sweep axes, and an unknown field names the nearest', () => {
+    const run = (...args: string[]) => JSON.parse(runCli(['darkfate', '-n', '300', '--seed', '4', '-j', '1', '-q', '--format', 'json', ...args]).stdout);
+    const viaSet = run('--set', 'card.pistol.fight=1');
+    const viaChanges = run('--card-changes', 'pistol.fight=1');
+    expect(viaSet.params['card.pistol.fight']).toBe(1);
+    expect(viaSet.result).toEqual(viaChanges.result);
+    expect(viaSet.result).not.toEqual(run().result);
+    const bad = runCli(['darkfate', '--set', 'card.pistol.fihgt=4', '-n', '10']);
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'sim: option --set card.pistol.fihgt: unknown parameter "card.pistol.fihgt" (did you mean "card.pistol.fight"?); see `sim params`']);
+    const sweep = runCli(['sweep', 'darkfate', '--grid', 'card.pistol.cost=1,3', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(sweep.code, sweep.stderr).toBe(0);
+    expect(JSON.parse(sweep.stdout).result.cells.map((c: { params: Record<string, unknown> }) => c.params['card.pistol.cost'])).toEqual([1, 3]);
+  });
+});

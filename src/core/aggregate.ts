@@ -14,6 +14,8 @@ export interface MetricSpec {
   readonly kind: 'rate' | 'count';
   /** Histogram bins cover the integers [0, maxValue]; larger values fall in an overflow bin. Rates use 1. */
   readonly maxValue: number;
+  /** A detail (per card, per seat): in JSON, left out of summary tables such as compare's. */
+  readonly detail?: boolean;
 }
 
 // Field offsets inside one metric's block.

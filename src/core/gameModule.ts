@@ -121,6 +121,8 @@ export interface GameModule {
   readonly sims: Readonly<Record<string, AnySim>>;
   /** Built-in policy names, the default first (games with decisions). */
   readonly policies?: readonly string[];
+  /** Built-in policies too slow for a default `sim policies` run (a search): played only when listed. */
+  readonly slowPolicies?: readonly string[];
   readonly conformance: Conformance;
 }
 

@@ -5,6 +5,8 @@ import type { MetricSpec } from './aggregate.js';
 export interface SharedMetric {
   name: string;
   kind: 'rate' | 'count';
+  /** Either side marks it a detail (MetricSpec.detail). */
+  detail?: boolean;
   /** Index of the metric in A's and B's own lists. */
   ia: number;
   ib: number;
@@ -23,7 +25,7 @@ export function sharedMetrics(p: { a: { metrics: readonly MetricSpec[] }; b: { m
     if (ib < 0) return;
     // Histograms stop at 2^20; larger differences land in the overflow bin, sums stay exact.
     const offset = Math.min(Math.max(ma.maxValue, p.b.metrics[ib].maxValue), 1 << 19);
-    out.push({ name: ma.name, kind: ma.kind, ia, ib, offset, joint });
+    out.push({ name: ma.name, kind: ma.kind, ...(ma.detail || p.b.metrics[ib].detail ? { detail: true } : {}), ia, ib, offset, joint });
     joint += ma.kind === 'rate' ? 1 : 3;
   });
   return out;

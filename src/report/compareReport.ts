@@ -17,6 +17,8 @@ export interface MetricComparison extends DifferenceEstimate {
   call: number;
   metric: string;
   kind: 'rate' | 'count';
+  /** A detail metric (per card, per seat): in the JSON, not in the summary table. */
+  detail?: boolean;
   a: number;
   b: number;
 }
@@ -38,11 +40,11 @@ function compareMetric(s: SharedMetric, joint: Totals, nA: number, nB: number, c
     const [n00, n01, n10, n11] = t.bins;
     const d = bMinusA(pairedProportionDifference(n11, n10, n01, n00, confidence));
     const n = n00 + n01 + n10 + n11;
-    return { ...d, call, metric: s.name, kind: s.kind, a: (n10 + n11) / n, b: (n01 + n11) / n };
+    return { ...d, call, metric: s.name, kind: s.kind, ...(s.detail ? { detail: true } : {}), a: (n10 + n11) / n, b: (n01 + n11) / n };
   }
   // A and B over the same games as the difference (both sides recorded the metric there).
   const d = bMinusA(pairedMeanDifference(t, s.offset, confidence));
-  return { ...d, call, metric: s.name, kind: s.kind, a: meanSummary(joint.metrics[nA + nB + s.joint + 1]).mean, b: meanSummary(joint.metrics[nA + nB + s.joint + 2]).mean };
+  return { ...d, call, metric: s.name, kind: s.kind, ...(s.detail ? { detail: true } : {}), a: meanSummary(joint.metrics[nA + nB + s.joint + 1]).mean, b: meanSummary(joint.metrics[nA + nB + s.joint + 2]).mean };
 }
 
 /** Half-width of the interval of a difference. */
@@ -146,6 +148,7 @@ export function compareReport(
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
           ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),
+          ...(rv.comparisons.some((c) => c.detail) ? [`${new Set(rv.comparisons.filter((c) => c.detail).map((c) => c.metric)).size} detail metrics (per card, per seat, …) are compared too: in the JSON (result.comparisons), not in the table.`] : []),
         ]
       : ['Both variants were computed exactly: the differences below are exact, with no sampling error.']),
   ];
@@ -184,7 +187,8 @@ export function compareReport(
               { key: 'n', header: 'pairs', format: 'int' },
             ],
             // Rates (their A, B and B − A) as the table view's percentages: the same numbers, in the unit of the headline.
-            rows: rv.comparisons.map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
+            // Detail metrics (per card, per seat) stay in the JSON: the table is the summary.
+            rows: rv.comparisons.filter((c) => !c.detail).map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
           },
         ]
       : [

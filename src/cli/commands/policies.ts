@@ -54,7 +54,9 @@ export function registerPolicies(program: Command): void {
     const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : undefined);
     const spec = mode.params.find((p) => p.key === key);
     if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
-    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [String(spec.default), ...(game.policies ?? spec.choices ?? []).filter((p) => p !== spec.default)];
+    // By default every built-in policy but the slow ones (a search), which are played only when listed.
+    const slow = opts.policies ? [] : (game.slowPolicies ?? []);
+    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [String(spec.default), ...(game.policies ?? spec.choices ?? []).filter((p) => p !== spec.default && !slow.includes(p))];
     const policies = [...new Set(listed)];
     if (policies.length < 2) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
@@ -118,6 +120,7 @@ export function registerPolicies(program: Command): void {
       tables: [{ title: `${main} by policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r })) }],
       notes: [
         `Every policy played the same ${games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
+        ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
         ...best.map((r) => `${several ? `${r.label}: ` : ''}the best listed policy, ${r.policy}, differs from the default ${baseline} by ${signed(r.difference)}${r.lo !== null && r.hi !== null ? ` [${signed(r.lo)}, ${signed(r.hi)}]` : ''}${r.pValue !== null ? `, p ${r.pValue < 1e-15 ? '< 1e-15' : r.pValue.toPrecision(2)}` : ''}: numbers printed with ${baseline} are that far from what ${r.policy} would see.`),
       ],
     };

@@ -10,7 +10,8 @@ import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
 import type { Report } from '../../core/reportTypes.js';
-import type { ResolvedParams, RunSettings, ScenarioGame } from '../../core/scenarioGame.js';
+import type { ModeEntry } from '../../core/gameModule.js';
+import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
 import { compiledCards } from './compiledCards.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
@@ -51,13 +52,27 @@ export function checkPolicy(policy: string, where = 'parameter policy'): { name:
   throw new UsageError(`${where}: unknown policy "${policy}", expected one of ${BUILTIN_POLICY_NAMES.join(', ')} or the path of an existing .js module`);
 }
 
+/** The `card.<path>` parameters given (see cardParamSpecs) as card changes. */
+export function cardParamChanges(resolved: ResolvedParams): [string, number][] {
+  return Object.entries(resolved)
+    .filter(([k]) => k.startsWith('card.'))
+    .map(([k, v]) => [k.slice('card.'.length), v as number]);
+}
+
+/** The card data `cards` names (the reference set, or a file the shell resolved), before any change. */
+export function cardDataOf(resolved: ResolvedParams): CardDataDoc {
+  const cardsParam = resolved.cards as string;
+  const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
+  const userCards = cardsFile !== resolvePath(referenceCardsFile());
+  return loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data');
+}
+
 /**
  * Dark Fate for every front end (`sim darkfate`, `sim run` on a scenario file, compare, sweep):
  * every input is a parameter — the card file, the policy, the characters — so a scenario file
  * and `--set` can choose each of them.
  */
-export const darkfateEntry: ScenarioGame = {
-  id: 'darkfate',
+export const darkfateEntry: ModeEntry = {
   summary: 'Terminator: Dark Fate card game: win rate, causes of loss and game length by Rev-9 version',
   params: DARKFATE_PARAMS,
   async run(resolved: ResolvedParams, settings: RunSettings): Promise<Report> {
@@ -66,7 +81,8 @@ export const darkfateEntry: ScenarioGame = {
     // cwd); naming the reference file itself is the reference set.
     const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
     const userCards = cardsFile !== resolvePath(referenceCardsFile());
-    const changes = parseCardChanges(resolved.cardChanges as string);
+    // House rules on cards: the cardChanges text, then each `card.<path>` parameter (--set card.pistol.fight=4).
+    const changes = [...parseCardChanges(resolved.cardChanges as string), ...cardParamChanges(resolved)];
     const cards = applyCardChanges(loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data'), changes);
     const players = resolved.players as number;
     const solo = resolved.solo as boolean;

@@ -90,15 +90,15 @@ export function designerLayout(p: DarkFateSimParams): DesignerLayout {
   const seats = p.setup.players;
   const seatBase = specs.length;
   for (let s = 0; s < seats; s++) {
-    specs.push({ name: `seat${s + 1}Wounds`, description: `wound cards taken by seat ${s + 1}`, kind: 'count', maxValue: c.woundCount });
-    specs.push({ name: `seat${s + 1}Died`, description: `seat ${s + 1} died`, kind: 'rate', maxValue: 1 });
-    specs.push({ name: `seat${s + 1}Gained`, description: `cards gained into seat ${s + 1}'s discard pile`, kind: 'count', maxValue: Math.max(1, c.fateTotal) });
-    specs.push({ name: `seat${s + 1}First`, description: `seat ${s + 1} played first`, kind: 'rate', maxValue: 1 });
-    specs.push({ name: `seat${s + 1}FirstWin`, description: `seat ${s + 1} played first and the players won`, kind: 'rate', maxValue: 1 });
+    specs.push({ name: `seat${s + 1}Wounds`, description: `wound cards taken by seat ${s + 1}`, kind: 'count', maxValue: c.woundCount, detail: true });
+    specs.push({ name: `seat${s + 1}Died`, description: `seat ${s + 1} died`, kind: 'rate', maxValue: 1, detail: true });
+    specs.push({ name: `seat${s + 1}Gained`, description: `cards gained into seat ${s + 1}'s discard pile`, kind: 'count', maxValue: Math.max(1, c.fateTotal), detail: true });
+    specs.push({ name: `seat${s + 1}First`, description: `seat ${s + 1} played first`, kind: 'rate', maxValue: 1, detail: true });
+    specs.push({ name: `seat${s + 1}FirstWin`, description: `seat ${s + 1} played first and the players won`, kind: 'rate', maxValue: 1, detail: true });
   }
   const chars = p.setup.solo ? c.characters.length : 0;
   const charBase = specs.length;
-  for (let ch = 0; ch < chars; ch++) specs.push({ name: `character${ch + 1}Turns`, description: `player turns played as ${c.characters[ch].name}`, kind: 'count', maxValue: turns });
+  for (let ch = 0; ch < chars; ch++) specs.push({ name: `character${ch + 1}Turns`, description: `player turns played as ${c.characters[ch].name}`, kind: 'count', maxValue: turns, detail: true });
   const T = c.nTypes;
   const none = () => new Int32Array(T).fill(-1);
   const L: DesignerLayout = { seats, seatBase, chars, charBase, gained: none(), bought: none(), playedTurns: none(), huntDestroyed: none(), finished: none(), gainedIn: none(), winGained: none(), specs };
@@ -110,7 +110,7 @@ export function designerLayout(p: DarkFateSimParams): DesignerLayout {
     const hostile = (kw & KW.HOSTILE) !== 0;
     const n = c.fateCount[t];
     const add = (stat: string, what: string, kind: 'rate' | 'count', maxValue: number) => {
-      specs.push({ name: `card${t}${stat}`, description: `${c.names[t]}: ${what}`, kind, maxValue: Math.max(1, maxValue) });
+      specs.push({ name: `card${t}${stat}`, description: `${c.names[t]}: ${what}`, kind, maxValue: Math.max(1, maxValue), detail: true });
       return specs.length - 1;
     };
     if (n > 0 && !hostile && !location) L.gained[t] = add('Gained', 'copies gained', 'count', n);
@@ -220,7 +220,6 @@ function playerFor(engine: DarkFateEngine, p: DarkFateSimParams): GamePlayer {
 }
 
 export const darkfateSim: GameSim<DarkFateSimParams> = {
-  id: 'darkfate',
   metrics: darkfateMetrics,
   // About 10-20 ms of games on one core (measured: random ~72k games/s, greedy ~38k, planner ~10k,
   // cautious ~3.6k). Chunk size never changes results (exact aggregation).

@@ -10,7 +10,8 @@
 // trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkDarkFateGame } from './checkDarkFateGame.js';
-import { darkfateEntry } from './darkfateEntry.js';
+import { cardParamSpecs } from './cardChanges.js';
+import { cardDataOf, darkfateEntry } from './darkfateEntry.js';
 import { DARKFATE_PARAMS } from './darkfateParams.js';
 import { darkfateSim, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
@@ -18,9 +19,21 @@ import { BUILTIN_POLICY_NAMES } from './policies.js';
 export const game: GameModule = {
   id: 'darkfate',
   summary: 'Terminator: Dark Fate card game: win rate, losses by cause and game length by Rev-9 version',
-  modes: [{ name: '', summary: darkfateEntry.summary, params: DARKFATE_PARAMS, defaultGames: 1e5, run: darkfateEntry.run }],
+  modes: [
+    {
+      name: '',
+      summary: darkfateEntry.summary,
+      params: DARKFATE_PARAMS,
+      // Every numeric field of the card data chosen, as card.<card>.<field> (a house rule on one card).
+      extraParams: (fixed) => cardParamSpecs(cardDataOf(fixed)),
+      defaultGames: 1e5,
+      run: darkfateEntry.run,
+    },
+  ],
   sims: { darkfate: darkfateSim },
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
+  // Rollouts at every turn: about a thousand planner games per searched game.
+  slowPolicies: ['search'],
   conformance: {
     runs: [
       { mode: '', params: { rev9: 'all', policy: 'random' }, n: 200 },

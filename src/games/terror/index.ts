@@ -28,6 +28,8 @@ export const game: GameModule = {
   ],
   sims: { terror: terrorSim, sensitivity: sensitivitySim },
   policies: BUILTIN_POLICIES,
+  // Rollouts at its ACTION and BUY decisions: thousands of games' work per searched game.
+  slowPolicies: ['search'],
   conformance: {
     runs: [
       { mode: '', params: {}, n: 300 },

@@ -25,8 +25,6 @@ export interface GamePlayer {
  * Metrics may depend on the parameters (e.g. a histogram sized by the number of dice).
  */
 export interface GameSim<P> {
-  /** @deprecated a simulation is named by its key in its GameModule's `sims` (the runner's id is `<game>/<name>`). */
-  readonly id?: string;
   metrics(params: P): MetricSpec[];
   /** About how many games take 20 ms on one core: the default chunk size. */
   gamesPerChunk(params: P): number;

@@ -1,8 +1,6 @@
-// What a game exposes so that every front end — its own command, `sim run` on a scenario file,
-// `sim compare`, `sim sweep`, `sim check` — can run it the same way: named parameters with
-// rulebook defaults, and one run function from resolved parameters to a Report.
-import type { ParamSpec, ParamValue } from './params.js';
-import type { Report } from './reportTypes.js';
+// What a mode's run receives (src/core/gameModule.ts): its resolved parameters, and the settings the
+// shell chose — games, seed, confidence, and simulate(), through which all Monte Carlo work goes.
+import type { ParamValue } from './params.js';
 import type { RunResult } from './game.js';
 
 export type ResolvedParams = Record<string, ParamValue>;
@@ -20,15 +18,4 @@ export interface RunSettings {
    * `label` names the call where a report makes several (a Rev-9 version): `sim compare` shows it.
    */
   simulate(simId: string, simParams: unknown, label?: string): Promise<RunResult>;
-}
-
-export interface ScenarioGame {
-  /** Scenario `game:` value, e.g. "dice", "darkfate", "genisys-attack". */
-  readonly id: string;
-  /** One line for `sim params` and help. */
-  readonly summary: string;
-  /** Every parameter, each with its rulebook default and source; `--set key=value` overrides them. */
-  readonly params: readonly ParamSpec[];
-  /** Resolved parameters → report. Cross-field checks throw UsageError (exit 2). */
-  run(params: ResolvedParams, settings: RunSettings): Promise<Report>;
 }

@@ -16,7 +16,6 @@ function simOf(p: DualFatesSimParams): GameSim<DualFatesSimParams> {
 export const DUALFATES_SIM_ID = 'dualfates';
 
 export const dualfatesSim: GameSim<DualFatesSimParams> = {
-  id: DUALFATES_SIM_ID,
   metrics: (p) => simOf(p).metrics(p),
   gamesPerChunk: (p) => simOf(p).gamesPerChunk(p),
   createPlayer: (p) => simOf(p).createPlayer(p),

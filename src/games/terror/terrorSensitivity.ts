@@ -87,7 +87,6 @@ function sensitivityMetrics(p: SensitivitySimParams): MetricSpec[] {
 }
 
 export const sensitivitySim: GameSim<SensitivitySimParams> = {
-  id: 'sensitivity',
   metrics: sensitivityMetrics,
   // The baseline and each variant per game: ~30 µs each with a heuristic.
   gamesPerChunk: (p) => Math.max(1, Math.round(600 / (p.variants.length + 1))),

@@ -21,7 +21,7 @@ export function registerParams(program: Command): void {
       : (await Promise.all(gameIds().map(loadGame))).flatMap((g) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) })));
     const rows = modes.flatMap((m) =>
       // With the parameters its default data adds (card values), after the fixed ones.
-      [...m.mode.params, ...(m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [])].map((p) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc })),
+      [...m.mode.params.map((p) => ({ p, extra: false })), ...(m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? []).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, extra })),
     );
     const columns: Column[] = [
       { key: 'key', header: 'key', format: 'text' },
@@ -44,14 +44,21 @@ export function registerParams(program: Command): void {
       seed: null,
       n: null,
       confidence: opts.confidence,
-      result: rows,
+      result: rows.map(({ extra: _extra, ...row }) => row),
       assumptions: [],
       // On screen, one table per game (no game column): each fits 100 columns, where one wide
       // table did not. As CSV, one table with the game column, so every row says its game.
       tables:
         opts.format === 'csv'
           ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...csvColumns], rows }]
-          : modes.map((m) => ({ title: game ? 'Parameters' : `Parameters of ${m.id}`, columns: screenColumns, rows: screenRows.filter((r) => r.game === m.id) })),
+          : modes.flatMap((m) => {
+              const extra = screenRows.filter((r) => r.game === m.id && r.extra);
+              return [
+                { title: game ? 'Parameters' : `Parameters of ${m.id}`, columns: screenColumns, rows: screenRows.filter((r) => r.game === m.id && !r.extra) },
+                // The data's own values (card.<card>.<field>): many, long keys, one meaning — key, default and allowed only.
+                ...(extra.length ? [{ title: `Values of ${m.id}'s data, settable like parameters (${extra[0].source})`, columns, rows: extra }] : []),
+              ];
+            }),
       notes: [],
     };
     emitReport(report, opts);

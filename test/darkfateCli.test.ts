@@ -13,7 +13,7 @@ const CARDS = join(process.cwd(), 'scenarios', 'darkfate', 'cards.yaml');
 
 describe('sim darkfate', () => {
   it('--rev9 all: one row per version with win rate, losses by cause, turn-cap hits apart; same result for -j 1 and -j 2', () => {
-    const base = ['darkfate', '--rev9', 'all', '-n', '3000', '--seed', '5', '--format', 'json', '--policy', 'greedy'];
+    const base = ['darkfate', '--rev9', 'all', '-n', '1000', '--seed', '5', '--format', 'json', '--policy', 'greedy'];
     const a = runCli([...base, '-j', '1']);
     expect(a.stderr).toBe('');
     expect(a.code).toBe(0);
@@ -22,11 +22,11 @@ describe('sim darkfate', () => {
     expect(j.policy).toBe('greedy');
     expect(j.result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational']);
     for (const v of j.result.versions) {
-      expect(v.games).toBe(3000);
+      expect(v.games).toBe(1000);
       expect(v.win.lo).toBeLessThanOrEqual(v.win.estimate);
       expect(v.win.hi).toBeGreaterThanOrEqual(v.win.estimate);
       // Every game is exactly one of: win, three wounds, empty wound deck, turn cap.
-      expect(v.win.k + v.lossThreeWounds.k + v.lossEmptyWoundDeck.k + v.turnCap.k).toBe(3000);
+      expect(v.win.k + v.lossThreeWounds.k + v.lossEmptyWoundDeck.k + v.turnCap.k).toBe(1000);
       expect(v.turns.p10).toBeLessThanOrEqual(v.turns.p90);
     }
     const b = runCli([...base, '-j', '2', '--chunk-size', '700']);

@@ -120,7 +120,8 @@ describe('no hangs', () => {
     expect(r.stderr).toMatch(/is not a regular file/);
   });
   it('a policy stuck in a decision stops the run at -j 1 with the decision and the game to trace', () => {
-    const loop = module('loop.mjs', 'export default { name: "loop", choose(rng, view) { if (view.turn > 3) for (;;) {} return 0; } };\n');
+    // Stuck without burning a core: blocked on a wait that never ends (a spin loop is stopped the same way).
+    const loop = module('loop.mjs', 'const never = new Int32Array(new SharedArrayBuffer(4));\nexport default { name: "loop", choose(rng, view) { if (view.turn > 3) Atomics.wait(never, 0, 0); return 0; } };\n');
     const r = runCli(['darkfate', '--policy', loop, '-n', '20', '--seed', '1', '-j', '1', '-q', '--decision-timeout', '1'], { timeoutMs: 30_000 });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toMatch(/^sim: error: a policy decision took too long: decision \w+ \(\d+\) of game 0 was still running after \d+\.\d s \(--decision-timeout\); its thread was stopped — replay it with --seed 1 --trace 0$/);
@@ -132,7 +133,7 @@ describe('no hangs', () => {
     expect(r.stderr).toMatch(/cannot load the policy module: did not finish loading within 0\.5 s/);
   });
   it('Ctrl-C ends a run whose policy is stuck within seconds (-j 2): partial report, exit 130', async () => {
-    const loop = module('loop2.mjs', 'export default { name: "loop", choose(rng, view) { if (view.turn > 3) for (;;) {} return 0; } };\n');
+    const loop = module('loop2.mjs', 'const never = new Int32Array(new SharedArrayBuffer(4));\nexport default { name: "loop", choose(rng, view) { if (view.turn > 3) Atomics.wait(never, 0, 0); return 0; } };\n');
     const started = Date.now();
     const r = await runCliAsync(['darkfate', '--policy', loop, '-n', '200', '--seed', '1', '-j', '2', '--format', 'json', '--decision-timeout', '60'], { interruptAfterMs: 1500 });
     expect(Date.now() - started).toBeLessThan(12_000);

@@ -11,6 +11,11 @@ export interface Output {
 export interface CliIo {
   readonly stdout: Output;
   readonly stderr: Output;
+  /**
+   * Keep the worker threads for the next command (a caller that runs many commands in one process,
+   * such as the test harness); by default a command stops its threads when it ends.
+   */
+  readonly keepWorkers?: boolean;
 }
 
 export const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };

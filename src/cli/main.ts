@@ -80,8 +80,8 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       if (process.env.SIM_DEBUG && e instanceof Error) err().write(`${e.stack}\n`);
       setExitCode(1);
     } finally {
-      // The command's worker threads end with it.
-      await closeSharedPools();
+      // The command's worker threads end with it (unless the caller runs more commands).
+      if (!io.keepWorkers) await closeSharedPools();
     }
   });
 }

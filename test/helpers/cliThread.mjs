@@ -9,7 +9,8 @@ const { port, signal } = workerData;
 port.on('message', async ({ args }) => {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (s) => (stdout += s), isTTY: false }, stderr: { write: (s) => (stderr += s), isTTY: false } };
+  // The thread runs many commands: their worker threads are kept from one to the next.
+  const io = { stdout: { write: (s) => (stdout += s), isTTY: false }, stderr: { write: (s) => (stderr += s), isTTY: false }, keepWorkers: true };
   let code;
   try {
     code = await main(['node', 'sim', ...args], io);

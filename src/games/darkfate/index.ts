@@ -41,7 +41,7 @@ export const game: GameModule = {
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 60 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
       // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
-      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 4 }, n: 12 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 6 },
     ],
     checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },

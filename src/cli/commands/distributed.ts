@@ -219,7 +219,10 @@ export function registerSubmit(program: Command): void {
                 job.waitUntilFinished(events, opts.timeout * 1000).then(resolve, reject);
               }).finally(() => lost.delete(String(job.id)));
             } catch (err) {
-              throw new Error(`shard ${i + 1}/${opts.shards} (job ${job.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+              const why = err instanceof Error ? err.message : String(err);
+              // BullMQ may notice a removed job first ("Missing key for job …"): the same loss, said the same way.
+              if (/^Missing key for job /.test(why)) throw new Error(`job ${job.id} disappeared from the queue (removed, or Redis lost its data); submit again`);
+              throw new Error(`shard ${i + 1}/${opts.shards} (job ${job.id}) failed: ${why}`);
             }
             // Keyed by shard number: a duplicated or retried job overwrites, never adds.
             try {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { collectEstimates, statisticalFindings } from '../src/report/goldenDiff.js';
 import { numericDiffs } from '../src/report/numericDiffs.js';
 import { hashOf } from '../src/core/hash.js';
+import { reportContentHash } from '../src/report/report.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -15,12 +16,22 @@ function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-d
   if (transform) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     transform(j);
+    // Sealed again, as a golden recorded by an older or newer engine would be (an unsealed edit is refused: see below).
+    if (j.contentHash !== undefined) j.contentHash = reportContentHash(j);
     writeFileSync(file, JSON.stringify(j));
   }
   return { dir, file };
 }
 
 describe('sim check', () => {
+  it('refuses a golden edited after it was recorded (its content hash), naming the file and the field', () => {
+    const { file } = tempCopy();
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    j.result.distribution[1].estimate += 0.01;
+    writeFileSync(file, JSON.stringify(j));
+    const r = runCli(['check', file, '-j', '1']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: contentHash: does not match its content (the golden was edited after it was recorded); record it again`]);
+  });
   it('passes on the golden reports in reports/', () => {
     const r = runCli(['check', 'reports/', '-j', '1']);
     expect(r.stderr).toBe('');
@@ -55,6 +66,7 @@ describe('sim check', () => {
       delete j.rerun.params.target;
       j.paramsHash = hashOf({ params: j.params, rulesData: null });
       edit(j);
+      if (j.contentHash !== undefined) j.contentHash = reportContentHash(j);
       const f = join(dir, `g${Math.random().toString(36).slice(2)}.json`);
       writeFileSync(f, JSON.stringify(j));
       return f;
@@ -154,6 +166,7 @@ describe('sim check', () => {
     const partial = JSON.parse(readFileSync('reports/dice-default.json', 'utf8'));
     partial.partial = true;
     partial.n = 5000;
+    partial.contentHash = reportContentHash(partial);
     writeFileSync(join(dir, 'c-partial.json'), JSON.stringify(partial));
     const r = runCli(['check', dir, '--format', 'json']);
     expect(r.code).toBe(1);

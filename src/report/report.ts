@@ -2,6 +2,8 @@
 // aggregate (pure); the CLI renders it (pure) and writes it (the shell).
 import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../core/hash.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
 
@@ -226,12 +228,24 @@ function csvCell(v: unknown): unknown {
 export function jsonReport(r: Report): Record<string, unknown> {
   const { tables, ...rest } = r;
   const names = tableNames(tables ?? []);
-  return {
+  const body = {
     schemaVersion: SCHEMA_VERSION,
     kind: reportKind(r),
     ...rest,
     tables: (tables ?? []).map((t, i) => ({ name: names[i], ...t })),
   };
+  const { schemaVersion, kind, ...content } = body;
+  return { schemaVersion, kind, contentHash: reportContentHash(body), ...content };
+}
+
+/**
+ * The SHA-256 of a JSON report's content as written (canonical JSON; NaN as null), without its
+ * wall-clock `timings` and without this hash: a golden edited after it was recorded no longer
+ * matches it (`sim check` refuses it).
+ */
+export function reportContentHash(json: Record<string, unknown>): string {
+  const { contentHash: _h, timings: _t, ...content } = json;
+  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(content)))).digest('hex');
 }
 
 /** JSON: the whole report (see jsonReport), indented. NaN and infinities are written as null. */

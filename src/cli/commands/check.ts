@@ -14,6 +14,7 @@ import type { Report } from '../../core/reportTypes.js';
 import { findMode } from '../../games/index.js';
 import { assumptionFindings, assumptionNote, exactValueDiffs, finding, inputFindings, isAssumption, junitXml, statisticalFindings, type CheckFinding, type CheckOutcome } from '../../report/goldenDiff.js';
 import { numericDiffs } from '../../report/numericDiffs.js';
+import { reportContentHash } from '../../report/report.js';
 import { autoJobs } from '../../run/runner.js';
 import { emitReport, refuseOutputOverInput, writeFileAtomic } from '../emit.js';
 import { runReport } from '../execute.js';
@@ -69,6 +70,11 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
+  // A golden is a stored claim: one edited after it was recorded is refused, not compared.
+  const recorded = (golden as unknown as Record<string, unknown>).contentHash;
+  if (recorded !== undefined && recorded !== reportContentHash(golden as unknown as Record<string, unknown>)) {
+    throw new UsageError(`${file}: contentHash: does not match its content (the golden was edited after it was recorded); record it again`);
+  }
   if (!golden.rerun || typeof golden.rerun.game !== 'string') {
     // A report of sim's that no single run reproduces (compare, sweep, tables, params): not a golden; the others are still checked.
     if (golden && golden.tool === 'sim' && typeof golden.game === 'string') {

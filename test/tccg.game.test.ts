@@ -706,6 +706,19 @@ describe('tccg game mode', () => {
     expect(prot.protected.mean).toBeGreaterThan(rand.protected.mean + 0.5);
   });
 
+  it('--trace K replays game K of the run step by step: the same game as in the run', async () => {
+    // A one-game run and the trace of its game 0 must agree on the winner.
+    for (const seed of [11, 12, 13]) {
+      const run = (await mode.run(defaults(), tccgSettings(1, seed))).result as { resistanceWins: { k: number }; skynetWins: { k: number } };
+      const tr = await mode.run({ ...defaults(), trace: 0 }, tccgSettings(1, seed));
+      const t = tr.result as { winner: string; turns: number; trace: string[] };
+      expect(t.winner).toBe(run.resistanceWins.k ? 'Resistance' : run.skynetWins.k ? 'Skynet' : 'no winner');
+      expect(t.trace.length).toBeGreaterThan(t.turns);
+      expect(tr.text).toBe(t.trace.join('\n'));
+    }
+    await expect(mode.run({ ...defaults(), trace: 5 }, tccgSettings(5, 1))).rejects.toThrow(/parameter trace: got 5, expected a game index of this run, 0\.\.4/);
+  });
+
   it('policies: a side refuses the other side\'s bot; a missing module is a UsageError', async () => {
     await expect(mode.run({ ...defaults(), resistancePolicy: 'hunt-main' }, tccgSettings(1, 1))).rejects.toThrow(/parameter resistancePolicy: hunt-main is a Skynet policy/);
     await expect(mode.run({ ...defaults(), skynetPolicy: join(dir, 'nope.js') }, tccgSettings(1, 1))).rejects.toThrow(UsageError);

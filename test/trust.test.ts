@@ -172,6 +172,15 @@ describe('no silent loss', () => {
     expect(j.partial).toBe(true);
     expect(j.notes[0]).toMatch(/^interrupted: .*stopped after \d+ games; not run: count=/);
   }, 30_000);
+  it('Ctrl-C during sim compare: the batches done are reported, marked partial, exit 130', async () => {
+    const r = await runCliAsync(['compare', 'dice', '--set', 'target=4', '-n', '3e7', '--seed', '1', '-j', '1', '--format', 'json'], { interruptAfterMs: 2000 });
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.stdout);
+    expect(j.partial).toBe(true);
+    expect(j.result.stopping[0].decision).toBe('interrupted');
+    expect(j.n).toBeGreaterThan(0);
+    expect(j.n).toBeLessThan(3e7);
+  }, 30_000);
   it('SIGTERM ends a run with its partial report and exit 143 (SIGINT: 130)', async () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [join(ROOT, 'bin/sim'), 'dice', '-n', '1e9', '--seed', '1', '-j', '1', '--format', 'json', '--out', join(dir, 'term.json')], { cwd: ROOT });

@@ -20,7 +20,7 @@ import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
 import { COMBAT_READINGS, RULE_PARAMS, rulesOf } from './gameRules.js';
-import { GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
+import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
 import { expand, loadMatchup, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
 import { DECK_PARAMS } from './openingMode.js';
@@ -36,6 +36,8 @@ export const GAME_PARAMS: readonly ParamSpec[] = [
   ...RULE_PARAMS,
   { key: 'maxTurns', type: 'int', default: 30, min: 1, max: 200, doc: 'turn cap: a game with no victory by then has no winner', source: 'assumption: a simulation bound (the digest plays until a victory)', cli: {} },
   { key: 'sensitivity', type: 'bool', default: true, doc: 'also replay the games with each combat reading changed one at a time (the sensitivity table)', source: 'assumption: a report setting', cli: {} },
+  // Output, not a rule: a parameter, so that a scenario, --set and sim check can ask for it too.
+  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) step by step instead of the report (-1: off)', source: 'output option', cli: { flag: '--trace <K>', help: 'print game K of this run (same --seed) step by step instead of the report' } },
 ];
 
 /** Checks a side's policy parameter and names the module by absolute path (with its content hash). */
@@ -200,6 +202,28 @@ export const gameMode: GameMode = {
     const sp = await resolvePolicy(String(params.skynetPolicy), S_SKYNET, 'skynetPolicy', m);
     const sim = gameSimParams(m, params, [rp.name, sp.name], [rp.hash, sp.hash]);
     const conf = settings.confidence;
+    const trace = params.trace as number;
+    if (trace >= 0) {
+      if (trace >= settings.n) throw new UsageError(`parameter trace: got ${trace}, expected a game index of this run, 0..${settings.n - 1}`);
+      // The same game as game K of the run (stream (seed, K)), played again with its steps written down.
+      const t = await traceGame(sim, settings.seed, trace);
+      const winner = t.winner === S_RESISTANCE ? 'Resistance' : t.winner === S_SKYNET ? 'Skynet' : 'no winner';
+      const summary = { game: trace, winner, route: t.route, turns: t.turns };
+      return {
+        ...provenance('tccg', { ...params }, { cards: m.table.cards, draw: sim.draw, locations: sim.locations, start: sim.start }),
+        title: `Terminator CCG: game ${trace} of seed ${settings.seed}, ${rp.label} (Resistance) vs ${sp.label} (Skynet), step by step`,
+        method: 'mc',
+        seed: settings.seed,
+        n: 1,
+        confidence: conf,
+        policy: [rp.label, sp.label],
+        result: { ...summary, trace: t.lines },
+        assumptions: [],
+        text: t.lines.join('\n'),
+        tables: [{ title: `game ${trace}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'winner', header: 'winner', format: 'text' }, { key: 'route', header: 'route', format: 'int' }, { key: 'turns', header: 'turns', format: 'int' }], rows: [summary] }],
+        notes: [`replays stream (seed ${settings.seed}, game ${trace}): the same game as in the full run`],
+      };
+    }
     const run = await settings.simulate('game', sim, 'baseline');
     const base = outcome(run.totals, conf);
     const sens: SensitivityRow[] = [];

@@ -1,6 +1,6 @@
 // The greedy policy (greedyDecisions.ts) with the play phase's fast path: quickAction picks the
 // play-phase action straight from the view, without the engine listing every option, and must
-// return exactly what action() picks from the list (test/darkfateConformance.test.ts compares
+// return exactly what action() picks from the list (test/darkfate.conformance.test.ts compares
 // the two at every play-phase decision of many games). cautious and planner extend this class.
 import type { Rng } from '../../core/rng.js';
 import { BUY_FINISHER, BUY_LOCATION, BUY_LOCATION_FIGHT, BUY_LOCATION_FINISHER, BUY_LOCATION_HEAL } from './cardValues.js';

@@ -237,7 +237,53 @@ function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) 
       },
     });
   }
+  const histogram = gameLengthHistogram(versions);
+  if (histogram) out.push(histogram);
   return out;
+}
+
+interface LengthBin {
+  from: number;
+  to: number;
+  wonShare: Estimate;
+  lostShare: Estimate;
+}
+const isLengthBin = (b: unknown): b is LengthBin => isObject(b) && isNum(b.from) && isNum(b.to) && isEstimate(b.wonShare) && isEstimate(b.lostShare);
+
+/** Dark Fate: the game-length histogram split by won and lost games, one panel per Rev-9 version. */
+function gameLengthHistogram(versions: Record<string, unknown>[]): Chart | null {
+  const rows = versions.flatMap((v) => {
+    const d = isObject(v.designer) && isObject(v.designer.length) ? v.designer.length : null;
+    const bins = d && Array.isArray(d.bins) ? d.bins.filter(isLengthBin) : [];
+    const version = String(v.name ?? v.rev9);
+    return bins.flatMap((b) =>
+      (['won', 'lost'] as const).map((games) => {
+        const e = games === 'won' ? b.wonShare : b.lostShare;
+        return { version, turns: `${b.from}–${b.to}`, from: b.from, games, p: e.estimate, lo: e.lo, hi: e.hi };
+      }),
+    );
+  });
+  if (!rows.length || rows.length > MAX_MARKS * 2) return null;
+  const x = { field: 'turns', type: 'nominal', title: 'player turns', sort: { field: 'from', op: 'min' }, axis: { labelAngle: -40 } };
+  const enc = { x, xOffset: { field: 'games', sort: ['won', 'lost'] }, color: { field: 'games', type: 'nominal', title: 'games', sort: ['won', 'lost'], scale: { range: ['#4c9a57', '#c44e52'] } } };
+  const title = 'Game length (player turns), won and lost games';
+  return {
+    title,
+    caption: 'Bars: share of all games of a version that were won (green) or lost (red) in each bin of game length; black lines: each interval. Games cut by the turn cap are in neither.',
+    spec: {
+      ...base(title, rows),
+      facet: { row: { field: 'version', type: 'nominal', title: null, sort: null } },
+      spec: {
+        width: WIDTH - 60,
+        height: 120,
+        layer: [
+          { mark: 'bar', encoding: { ...enc, y: quant('p', 'share of games', true) } },
+          { mark: { type: 'rule', color: 'black' }, encoding: { ...enc, color: { value: 'black' }, y: quant('lo', 'share of games', true), y2: { field: 'hi' } } },
+        ],
+      },
+      resolve: { scale: { x: 'independent', xOffset: 'independent' } },
+    },
+  };
 }
 
 /** Histograms of every count summary in the result that carries a `distribution` (share of games per value, from 0). */
@@ -359,7 +405,7 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
         ...base('B − A for each mean (each on its own scale)', counts),
         facet: { row: { field: 'metric', type: 'nominal', sort: null, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: 220 } } },
         spec: { width: WIDTH - 260, height: 18, layer: layers('B − A').map((l, i) => (i === 0 ? l : { ...l, encoding: { ...(l.encoding as object), y: undefined } })) },
-        resolve: { scale: { x: 'independent' } },
+        resolve: { scale: { x: 'independent', xOffset: 'independent' } },
       },
     });
   }

@@ -190,6 +190,15 @@ describe('stopping rules', () => {
     expect([...new Set(j.result.comparisons.map((c: { label: string }) => c.label))]).toEqual(['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational']);
     expect(j.notes.some((n: string) => n.startsWith('Run liquid-exoskeleton: fixed rule, 100 games'))).toBe(true);
   });
+  it('a mode id may be given as its two words, as in sweep: compare genisys attack = compare "genisys attack"', () => {
+    const words = runCli(['compare', 'genisys', 'attack', '--set', 'rof=3', '--format', 'json', '-q']);
+    const quoted = runCli(['compare', 'genisys attack', '--set', 'rof=3', '--format', 'json', '-q']);
+    expect(words.code, words.stderr).toBe(0);
+    const strip = (s: string) => { const j = JSON.parse(s); delete j.timings; return j; };
+    expect(strip(words.stdout)).toEqual(strip(quoted.stdout));
+    // A game word and a word that is no file nor mode: refused, naming the two words read as one id.
+    expect(runCli(['compare', 'genisys', 'nope', '--set', 'rof=3']).stderr).toMatch(/^sim: argument a: unknown game "genisys nope"/);
+  });
   it('bad compare usage exits 2', () => {
     expect(runCli(['compare', 'dice']).code).toBe(2);
     expect(runCli(['compare', 'nofile.yaml']).code).toBe(2);

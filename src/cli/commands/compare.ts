@@ -10,7 +10,7 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
 import { UsageError } from '../../core/usageError.js';
-import { findMode, type FoundMode } from '../../games/index.js';
+import { findMode, isGameId, type FoundMode } from '../../games/index.js';
 import { compareMetrics, compareReport, type MetricComparison } from '../../report/compareReport.js';
 import { splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import type { RunResult } from '../../run/runner.js';
@@ -144,7 +144,7 @@ export function registerCompare(program: Command): void {
   const cmd = program
     .command('compare')
     .description('compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value')
-    .argument('<a>', 'scenario file (or game id) for variant A')
+    .argument('<a>', 'scenario file (or game or mode id: dice, "genisys attack", or its two words) for variant A')
     .argument('[b]', 'scenario file for variant B; without it, B is A plus the --set changes')
     .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect)
     .option('--target-ci <size>', 'keep playing until the main difference has this half-width (0.5pp, 0.5%, 0.005)', parseDifference)
@@ -152,8 +152,10 @@ export function registerCompare(program: Command): void {
     .option('--margin <size>', 'equivalence margin for --until-decided (default 1pp)', parseDifference)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
-  addRunOptions(cmd, 1e5, { resumable: false }).action(async (aArg: string, bArg: string | undefined, opts: CompareOptions) => {
+  addRunOptions(cmd, 1e5, { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];
+    // `sim compare genisys attack --set …`: two words that are a mode id name variant A, as in sweep.
+    const [aArg, bArg] = bRaw !== undefined && isGameId(aRaw) && !existsSync(aRaw) && !existsSync(bRaw) && !/[\\/.]/.test(bRaw) ? [`${aRaw} ${bRaw}`, undefined] : [aRaw, bRaw];
     refuseResumeOptions(opts, 'compare');
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [aArg, bArg].map((file) => ({ file: file && existsSync(file) ? file : undefined, what: 'a variant scenario file' })));

@@ -1,6 +1,6 @@
 // `sim darkfate` through the real, compiled CLI: report contract, -j independence, the trace
 // snapshot, user policy modules in worker threads, and bad input → exit 2 with a precise line.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +70,9 @@ describe('sim darkfate', () => {
   }, 60_000);
 
   it('an interrupted --rev9 all run names the versions it never played', async () => {
-    const r = await runCliAsync(['darkfate', '--rev9', 'all', '-n', '1e6', '--policy', 'greedy', '-j', '1', '--seed', '1', '--format', 'json'], { interruptAfterMs: 1500 });
+    // Interrupted once the first version's run has saved a checkpoint (its first chunk), not during start-up.
+    const cp = join(tempDir('sim-df-int-'), 'cp.json');
+    const r = await runCliAsync(['darkfate', '--rev9', 'all', '-n', '1e6', '--policy', 'greedy', '-j', '1', '--seed', '1', '--format', 'json', '--checkpoint', cp], { interruptWhen: () => existsSync(cp) });
     expect(r.code).toBe(130);
     const j = JSON.parse(r.stdout);
     expect(j.partial).toBe(true);

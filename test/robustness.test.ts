@@ -77,7 +77,8 @@ describe('nothing lost', () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
     const args = ['_fault', '-n', '4e6', '--work', '1000', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
-    const r = await runCliAsync(args, { interruptAfterMs: 1200 });
+    // Interrupted once the run has saved its first checkpoint (at its first chunk): during the run, not its start-up.
+    const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
     expect(r.code).toBe(130);
     const partial = JSON.parse(r.stdout);
     expect(partial.partial).toBe(true);
@@ -95,7 +96,8 @@ describe('nothing lost', () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
     const args = ['_fault', '-n', '4e6', '--work', '1000', '-j', '2', '--format', 'json', '--checkpoint', cp];
-    const r = await runCliAsync(args, { interruptAfterMs: 1200 });
+    // Interrupted once the run has saved its first checkpoint (at its first chunk): during the run, not its start-up.
+    const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
     expect(r.code).toBe(130);
     const seed = JSON.parse(r.stdout).seed;
     const resumed = runCli(args);

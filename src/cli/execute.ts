@@ -80,9 +80,9 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
     let totals = prior;
     let result: RunResult | null = null;
     if (from < range[1] || !prior) {
-      let lastSave = performance.now();
+      let lastSave = -Infinity;
       const run = await runWithShell(simId, simParams, opts, seed, { start: from, n: range[1] - from }, (done, t) => {
-        // Checkpoint at most every 2 s: merge the saved prefix with the completed chunks so far.
+        // Checkpoint at the first completed chunk, then at most every 2 s: merge the saved prefix with the completed chunks so far.
         if (!checkpoint || performance.now() - lastSave < 2000) return;
         lastSave = performance.now();
         const merged = prior ? Totals.fromJSON(prior.layout, prior.toJSON()) : null;

@@ -68,16 +68,27 @@ export function deterministicJson(stdout: string): unknown {
 
 /**
  * Runs the CLI as a child process without blocking this process (so other children, e.g. queue
- * workers, can run meanwhile); sends SIGINT after `interruptAfterMs` when given.
+ * workers, can run meanwhile); sends SIGINT after `interruptAfterMs` when given, and not before
+ * `interruptWhen()` holds (polled every 50 ms): a signal during start-up, before the run has begun,
+ * ends the process at once by design, so a test of the partial report waits for a sign that the
+ * run is going (its checkpoint file, a marker its policy writes) rather than for a guessed delay.
  */
-export function runCliAsync(args: string[], opts: { interruptAfterMs?: number } = {}): Promise<CliResult> {
+export function runCliAsync(args: string[], opts: { interruptAfterMs?: number; interruptWhen?: () => boolean } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = opts.interruptAfterMs === undefined ? null : setTimeout(() => child.kill('SIGINT'), opts.interruptAfterMs);
+    let timer: NodeJS.Timeout | null = null;
+    const when = opts.interruptWhen;
+    if (opts.interruptAfterMs !== undefined || when) {
+      const poll = () => {
+        if (when && !when()) timer = setTimeout(poll, 50);
+        else child.kill('SIGINT');
+      };
+      timer = setTimeout(poll, opts.interruptAfterMs ?? 0);
+    }
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
       resolve({ code, stdout, stderr });

@@ -257,11 +257,16 @@ describe('sweep', () => {
       expect(r.stderr.trim()).toBe('sim: option --grid: axis "count" is given twice; list all its values in one --grid count=v1,v2');
     }
   });
-  it('a seed chosen at random is announced once, not once per cell', () => {
+  it('a seed chosen at random is announced once, not once per cell or variant', () => {
     const r = runCli(['sweep', 'dice', '--grid', 'target=4,5,6', '-n', '100', '--format', 'json']);
     expect(r.code).toBe(0);
     expect(r.stderr.match(/chosen at random/g)).toHaveLength(1);
     expect(r.stderr).toContain(`--seed ${JSON.parse(r.stdout).seed}`);
+    // sim compare: once, not once per variant as well.
+    const c = runCli(['compare', 'dice', '--set', 'target=4', '-n', '100', '--format', 'json']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stderr.match(/chosen at random/g)).toHaveLength(1);
+    expect(c.stderr).toContain(`--seed ${JSON.parse(c.stdout).seed}`);
   });
   it('sweep and compare --help do not offer --shard or --checkpoint (they refuse them); game commands do', () => {
     for (const cmd of ['sweep', 'compare']) {

@@ -110,8 +110,9 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   } catch (e) {
     throw namingSource(e, params);
   }
-  // A report that used the seed without simulating a run (a --trace of one game) tells it too.
-  if (!announced && report.method === 'mc') announceSeed(opts, seed);
+  // A report that used the seed without simulating a run (a --trace of one game) tells it too;
+  // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.
+  if (!announced && !simulate && report.method === 'mc') announceSeed(opts, seed);
   const withRerun: Report = { ...report, rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }

@@ -68,12 +68,13 @@ export function deterministicJson(stdout: string): unknown {
 
 /**
  * Runs the CLI as a child process without blocking this process (so other children, e.g. queue
- * workers, can run meanwhile); sends SIGINT after `interruptAfterMs` when given, and not before
- * `interruptWhen()` holds (polled every 50 ms): a signal during start-up, before the run has begun,
- * ends the process at once by design, so a test of the partial report waits for a sign that the
- * run is going (its checkpoint file, a marker its policy writes) rather than for a guessed delay.
+ * workers, can run meanwhile); sends SIGINT (or `signal`) `interruptAfterMs` after `interruptWhen(stderr so far)`
+ * holds (polled every 50 ms; without it, after the start). A signal during start-up, before the
+ * run has begun, ends the process at once by design, so a test of the partial report waits for a
+ * sign that the run is going (its checkpoint file, the seed announcement, a marker its policy
+ * writes) rather than for a guessed delay.
  */
-export function runCliAsync(args: string[], opts: { interruptAfterMs?: number; interruptWhen?: () => boolean } = {}): Promise<CliResult> {
+export function runCliAsync(args: string[], opts: { interruptAfterMs?: number; interruptWhen?: (stderr: string) => boolean; signal?: NodeJS.Signals } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
     let stdout = '';
@@ -84,10 +85,10 @@ export function runCliAsync(args: string[], opts: { interruptAfterMs?: number; i
     const when = opts.interruptWhen;
     if (opts.interruptAfterMs !== undefined || when) {
       const poll = () => {
-        if (when && !when()) timer = setTimeout(poll, 50);
-        else child.kill('SIGINT');
+        if (when && !when(stderr)) timer = setTimeout(poll, 50);
+        else timer = setTimeout(() => child.kill(opts.signal ?? 'SIGINT'), opts.interruptAfterMs ?? 0);
       };
-      timer = setTimeout(poll, opts.interruptAfterMs ?? 0);
+      poll();
     }
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);

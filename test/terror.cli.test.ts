@@ -108,7 +108,7 @@ describe('sim terror', () => {
         ...(policyAt === 'params' ? ['  policy: ./policy.js'] : []),
         'run:',
         '  seed: 11',
-        '  n: 1500',
+        '  n: 400',
         ...(policyAt === 'run' ? ['  policy: ./policy.js'] : []),
       ].join('\n') + '\n';
     writeFileSync(join(dir, 'params.yaml'), scenario('params'));
@@ -121,11 +121,11 @@ describe('sim terror', () => {
     expect(a.params.deathOrder).toBe('2');
     expect(a.result.perDeathOrder.map((c: { card: number }) => c.card)).toEqual([2]);
     // The same run spelled out on the command line: the scenario really used both files.
-    const explicit = runCli([...base.slice(0, 1), '--seed', '11', '-n', '1500', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--policy', join(dir, 'policy.js'), '--data', join(dir, 'data.yaml')]);
+    const explicit = runCli([...base.slice(0, 1), '--seed', '11', '-n', '400', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--policy', join(dir, 'policy.js'), '--data', join(dir, 'data.yaml')]);
     expect(explicit.code, explicit.stderr).toBe(0);
     expect(JSON.parse(explicit.stdout).result).toEqual(a.result);
     expect(JSON.parse(explicit.stdout).paramsHash).toBe(a.paramsHash);
-    const builtin = JSON.parse(runCli([...base.slice(0, 1), '--seed', '11', '-n', '1500', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--data', join(dir, 'data.yaml')]).stdout);
+    const builtin = JSON.parse(runCli([...base.slice(0, 1), '--seed', '11', '-n', '400', '--format', 'json', '-q', '-j', '1', '--death-order', '2', '--data', join(dir, 'data.yaml')]).stdout);
     expect(builtin.paramsHash).not.toBe(a.paramsHash);
     // run.policy fills the policy parameter the same way.
     const viaRun = runCli(['terror', '--scenario', join(dir, 'run.yaml'), '--format', 'json', '-q', '-j', '1']);

@@ -36,10 +36,10 @@ export const game: GameModule = {
   slowPolicies: ['search'],
   conformance: {
     runs: [
-      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 200 },
-      { mode: '', params: { policy: 'planner' }, n: 100 },
-      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 60 },
-      { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 100 },
+      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 120 },
+      { mode: '', params: { policy: 'planner' }, n: 60 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 40 },
+      { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 60 },
       // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
       { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 6 },
     ],

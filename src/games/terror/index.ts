@@ -32,9 +32,9 @@ export const game: GameModule = {
   slowPolicies: ['search'],
   conformance: {
     runs: [
-      { mode: '', params: {}, n: 300 },
-      { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 300 },
-      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 300 },
+      { mode: '', params: {}, n: 200 },
+      { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 200 },
+      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 200 },
       { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
       { mode: '', params: { sensitivity: true }, n: 40 },
     ],

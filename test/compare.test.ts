@@ -203,6 +203,8 @@ describe('stopping rules', () => {
     expect(runCli(['compare', 'dice']).code).toBe(2);
     expect(runCli(['compare', 'nofile.yaml']).code).toBe(2);
     expect(runCli(['compare', 'dice', '--set', 'x=1']).code).toBe(2);
+    // An unknown parameter's hint names the mode whose parameters to list.
+    expect(runCli(['compare', 'tccg', 'game', '--set', 'bogus=1']).stderr.trim()).toBe('sim: option --set bogus: unknown parameter "bogus"; see `sim params tccg game`');
   });
 });
 

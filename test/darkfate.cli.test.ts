@@ -322,7 +322,7 @@ describe('card values as parameters (--set card.<card>.<field>)', () => {
     expect(viaSet.result).toEqual(viaChanges.result);
     expect(viaSet.result).not.toEqual(run().result);
     const bad = runCli(['darkfate', '--set', 'card.pistol.fihgt=4', '-n', '10']);
-    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'sim: option --set card.pistol.fihgt: unknown parameter "card.pistol.fihgt" (did you mean "card.pistol.fight"?); see `sim params`']);
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'sim: option --set card.pistol.fihgt: unknown parameter "card.pistol.fihgt" (did you mean "card.pistol.fight"?); see `sim params darkfate`']);
     const sweep = runCli(['sweep', 'darkfate', '--grid', 'card.pistol.cost=1,3', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(sweep.code, sweep.stderr).toBe(0);
     expect(JSON.parse(sweep.stdout).result.cells.map((c: { params: Record<string, unknown> }) => c.params['card.pistol.cost'])).toEqual([1, 3]);

@@ -66,7 +66,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   addRunOptions(cmd, mode.defaultGames);
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-    const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute));
+    const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute), {}, id);
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;
@@ -95,7 +95,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView): Command
     const scenario = base && opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, modeId(game, base)) } : null;
     let params: ResolvedParams;
     try {
-      params = resolveFromSources(specs, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute));
+      params = resolveFromSources(specs, scenario, parseSetOptions(opts.set ?? []), explicitParams(opts, byAttribute), {}, base ? modeId(game, base) : undefined);
     } catch (e) {
       // A view's own rules have no `sim params` entry: the message lists them instead.
       if (e instanceof UsageError && !base) throw new UsageError(e.message.replace('see `sim params`', `known: ${view.params.map((s) => s.key).join(', ')}`));

@@ -39,7 +39,7 @@ export interface RunOptions {
 export async function run(game: string, options: RunOptions = {}): Promise<SimReport> {
   const found = await findMode(game, 'argument game');
   const sets = Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)]));
-  const params = resolveFromSources(found.mode, null, sets, {});
+  const params = resolveFromSources(found.mode, null, sets, {}, {}, found.id);
   const opts: RunCliOptions = {
     format: 'json',
     quiet: true,

@@ -74,7 +74,8 @@ export function optionName(spec: ParamSpec | undefined, key: string): string {
 
 /**
  * Resolves parameters from their sources. `where` in messages names the source of each key: the
- * scenario file and key path, `--set key`, `--grid key`, or the option.
+ * scenario file and key path, `--set key`, `--grid key`, or the option; an unknown key's hint names
+ * `sim params <id>` when the mode's id is given.
  */
 export function resolveFromSources(
   from: readonly ParamSpec[] | ParamSource,
@@ -82,6 +83,7 @@ export function resolveFromSources(
   sets: Record<string, string>,
   explicit: Record<string, unknown>,
   grid: Record<string, string> = {},
+  id?: string,
 ): ResolvedParams {
   const params: ParamSource = Array.isArray(from) ? { params: from as readonly ParamSpec[] } : (from as ParamSource);
   const specs = params.params;
@@ -115,7 +117,14 @@ export function resolveFromSources(
     if (!spec.implies || !(spec.key in merged) || String(merged[spec.key]) !== String(spec.implies.when)) continue;
     for (const [k, val] of Object.entries(spec.implies.set)) if (!(k in merged)) put(k, val, process.cwd(), source.get(spec.key)!);
   }
-  const resolved = resolveSourceParams(params, merged, (k) => source.get(k) ?? k);
+  let resolved: ResolvedParams;
+  try {
+    resolved = resolveSourceParams(params, merged, (k) => source.get(k) ?? k);
+  } catch (e) {
+    // The hint names the mode whose parameters to list.
+    if (id !== undefined && e instanceof UsageError) throw new UsageError(e.message.replace('see `sim params`', `see \`sim params ${id}\``));
+    throw e;
+  }
   paramSources.set(resolved, source);
   return resolved;
 }

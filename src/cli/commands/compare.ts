@@ -164,8 +164,8 @@ export function registerCompare(program: Command): void {
     if (!bArg && opts.set.length === 0) throw new UsageError('compare needs a second scenario file or at least one --set change for variant B');
     if (A.found.id !== B.found.id) throw new UsageError(`variants run different games (${A.found.id} vs ${B.found.id})`);
     const scen = (v: typeof A) => (v.doc && v.file ? { file: v.file, doc: v.doc } : null);
-    const paramsA: ResolvedParams = resolveFromSources(A.found.mode, scen(A), {}, {});
-    const paramsB: ResolvedParams = resolveFromSources(B.found.mode, scen(B), parseSetOptions(opts.set), {});
+    const paramsA: ResolvedParams = resolveFromSources(A.found.mode, scen(A), {}, {}, {}, A.found.id);
+    const paramsB: ResolvedParams = resolveFromSources(B.found.mode, scen(B), parseSetOptions(opts.set), {}, {}, B.found.id);
     const runOpts = runOptionsWithScenario(cmd, opts, A.doc);
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';

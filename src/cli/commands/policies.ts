@@ -63,7 +63,7 @@ export function registerPolicies(program: Command): void {
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     const sets = parseSetOptions(opts.set ?? []);
-    const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }), opts: runOpts });
+    const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
     const [baseline, ...others] = policies;
     const base = request(baseline);
     const rows: Row[] = [];

@@ -18,7 +18,7 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
   addRunOptions(run, 1e5).action(async (file: string, opts: RunCliOptions & { set?: string[] }) => {
     const doc = loadScenarioFile(file);
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
-    const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {});
+    const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });
   });
 }

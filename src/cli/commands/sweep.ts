@@ -80,7 +80,7 @@ export function registerSweep(program: Command): void {
     const seed = chooseSeed(runOpts);
     const sets = parseSetOptions(opts.set);
     // An axis may be a parameter the data adds (a card's value): its spec comes from the base parameters' data.
-    const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, {})) ?? [])];
+    const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, {}, {}, id)) ?? [])];
     const axes = grids.map((axis) => {
       const spec = specs.find((p) => p.key === axis.key);
       if (!spec) {
@@ -96,7 +96,7 @@ export function registerSweep(program: Command): void {
     let cellOpts = runOpts;
     const startedMs = performance.now();
     for (const [k, cell] of cells.entries()) {
-      const params = resolveFromSources(mode, scenario, sets, {}, cell);
+      const params = resolveFromSources(mode, scenario, sets, {}, cell, id);
       // The progress bar says "cell k of n" and the sweep's overall ETA.
       const progress = { label: `cell ${k + 1} of ${cells.length}`, done: k, total: cells.length, startedMs };
       const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed);

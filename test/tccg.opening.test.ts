@@ -13,6 +13,7 @@ import { cardIdOf, defaultCardFile, loadCardData } from '../src/games/tccg/cardD
 import { game } from '../src/games/tccg/index.js';
 import { loadMatchup } from '../src/games/tccg/matchup.js';
 import { exactContactByTurn } from '../src/games/tccg/openingExact.js';
+import { shuffleLocationDeck } from '../src/games/tccg/opening.js';
 import { OPENING_PARAMS, openingSimParams } from '../src/games/tccg/openingMode.js';
 import { OpeningGame } from '../src/games/tccg/openingSim.js';
 import { tccgSettings } from './helpers/tccgSimulate.js';
@@ -98,6 +99,27 @@ describe('tccg board (digest §ロケーション, §キャラクターの移動
     const b2 = newBoard();
     b2.movementCosts(0, new Int8Array(32), false, cost);
     expect(cost[1]).toBe(NO_PATH);
+  });
+});
+
+describe('tccg location deck (digest §開始準備)', () => {
+  it('is shuffled with Main Street at the bottom; the other cards in every order, a deck without Main Street shuffled whole', () => {
+    const rng = streamFor(17, 0);
+    const firsts = new Set<number>();
+    const lasts = new Set<number>();
+    for (let t = 0; t < 200; t++) {
+      const withMain = Int16Array.from([5, 9, 2, 7, 3]);
+      shuffleLocationDeck(rng, withMain, 9);
+      expect(withMain[withMain.length - 1]).toBe(9);
+      expect([...withMain].sort((a, b) => a - b)).toEqual([2, 3, 5, 7, 9]);
+      firsts.add(withMain[0]);
+      const without = Int16Array.from([5, 2, 7, 3]);
+      shuffleLocationDeck(rng, without, 9);
+      expect([...without].sort((a, b) => a - b)).toEqual([2, 3, 5, 7]);
+      lasts.add(without[without.length - 1]);
+    }
+    expect([...firsts].sort((a, b) => a - b)).toEqual([2, 3, 5, 7]);
+    expect([...lasts].sort((a, b) => a - b)).toEqual([2, 3, 5, 7]);
   });
 });
 

@@ -62,7 +62,7 @@ import {
   PHASE_RANGED,
 } from './gameDecisions.js';
 import type { GameRules } from './gameRules.js';
-import { actsInTurn, handLimit } from './opening.js';
+import { actsInTurn, handLimit, shuffleLocationDeck } from './opening.js';
 
 /** What the game simulation receives (plain JSON, sent to worker threads). */
 export interface GameSimParams {
@@ -520,13 +520,7 @@ export class TccgGame {
     for (let s = 0; s < 2; s++) {
       const d = this.locDeck[s];
       d.set(p.locations[s]);
-      let ms = -1;
-      for (let i = 0; i < d.length; i++) if (d[i] === p.mainStreet) ms = i;
-      if (ms >= 0) {
-        d[ms] = d[d.length - 1];
-        d[d.length - 1] = p.mainStreet;
-        shuffleInPlace(rng, d, 0, d.length - 1);
-      } else shuffleInPlace(rng, d, 0, d.length);
+      shuffleLocationDeck(rng, d, p.mainStreet);
       this.locPos[s] = 0;
       this.locRemoved[s] = 0;
     }

@@ -1,6 +1,7 @@
 // Exact facts of the Termination Scenario's opening: the production-point table that decides
 // which side acts in turns 1-2, the hand limits, and hypergeometric draw odds. Pure functions;
 // used by the deck view (Level 1) and by the opening and game simulations.
+import { shuffleInPlace, type Rng } from '../../core/rng.js';
 import { S_RESISTANCE, S_SKYNET } from './cardData.js';
 
 /** One band of the opening table (digest §全体の基本進行). */
@@ -84,4 +85,21 @@ export function atLeastOne(deck: number, copies: number, drawn: number): ExactPr
   const rn = num / g;
   const rd = den / g;
   return { num: rn, den: rd, value: Number(rn) / Number(rd) };
+}
+
+/**
+ * Shuffles a location deck (filled with the deck's cards) in place with Main Street at its bottom;
+ * a deck without Main Street is shuffled whole.
+ */
+export function shuffleLocationDeck(rng: Rng, deck: Int16Array | Int32Array, mainStreet: number): void {
+  // rulebook: digest §開始準備 — shuffle the location deck without Main Street, then put Main Street at the bottom
+  let ms = -1;
+  for (let i = 0; i < deck.length; i++) if (deck[i] === mainStreet) ms = i;
+  if (ms < 0) {
+    shuffleInPlace(rng, deck, 0, deck.length);
+    return;
+  }
+  deck[ms] = deck[deck.length - 1];
+  deck[deck.length - 1] = mainStreet;
+  shuffleInPlace(rng, deck, 0, deck.length - 1);
 }

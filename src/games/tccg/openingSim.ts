@@ -6,10 +6,10 @@
 // of each turn, and how many Resistance acting turns have the Police Station in play before contact.
 import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
-import { randIndex, shuffleInPlace, type Rng } from '../../core/rng.js';
+import { randIndex, type Rng } from '../../core/rng.js';
 import { Board, boardCards, L_EXTERIOR, NO_PATH } from './board.js';
 import type { CardTable } from './cardData.js';
-import { actsInTurn } from './opening.js';
+import { actsInTurn, shuffleLocationDeck } from './opening.js';
 
 export const PLACEMENTS = ['random', 'alternate', 'right'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
@@ -107,14 +107,7 @@ export class OpeningGame {
     for (let s = 0; s < 2; s++) {
       const d = this.deck[s];
       d.set(p.locations[s]);
-      // rulebook: digest §開始準備 — shuffle the location deck without Main Street, then put Main Street at the bottom
-      let ms = -1;
-      for (let i = 0; i < d.length; i++) if (d[i] === p.mainStreet) ms = i;
-      if (ms >= 0) {
-        d[ms] = d[d.length - 1];
-        d[d.length - 1] = p.mainStreet;
-        shuffleInPlace(rng, d, 0, d.length - 1);
-      } else shuffleInPlace(rng, d, 0, d.length);
+      shuffleLocationDeck(rng, d, p.mainStreet);
       this.deckPos[s] = 0;
       this.removed[s] = 0;
       this.nextEnd[s] = 1;

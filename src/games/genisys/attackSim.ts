@@ -5,7 +5,7 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { rollDie, type Rng } from '../../core/rng.js';
 import { planDice, type AttackPlan } from './attackPlan.js';
-import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, NO_EFFECT, plainAtLeast, plainResolution, REELING, resolutionCategory, RETREAT } from './dieChecks.js';
+import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, NO_EFFECT, plainAtLeast, plainResolution, resolutionTests, testsOutcome } from './dieChecks.js';
 import { CRAWLER, CRAWLER_REELING, DAMAGED, DESTROYED, OUTCOMES, REELING_DAMAGED, REELING_OUT, RETREATED, UNHARMED } from './exactAttack.js';
 
 export const M_HITS = 0;
@@ -58,36 +58,9 @@ export const attackSim: GameSim<AttackPlan> = {
     /** The attacker spends his TDD: does the re-roll go ahead (the defender may contest it)? */
     const proceeds = (rng: Rng) => !contest || attackerWinsContest(rng, aSides, dSides);
 
-    /**
-     * Rolls `n` Resolution tests (worst result counts) with the TDD policy of the exact engine;
-     * returns -1 for a Retreat!, else the number of Reeling results. `tdd` = the attacker still
-     * holds the re-roll.
-     */
-    function resolutionTests(rng: Rng, n: number, sides: number, mode: number, hasNoEffect: boolean, tdd: boolean): number {
-      let retreat = false;
-      let reels = 0;
-      let reelsFirst = 0;
-      let noneFirst = 0;
-      for (let i = 0; i < n; i++) {
-        const r = drawResolution(rng, sides, mode, retreatMax, reelingMax);
-        const c = r & 3;
-        if (c === RETREAT) retreat = true;
-        else if (c === REELING) {
-          reels++;
-          if (r < 4) reelsFirst++;
-        } else if (r < 4) noneFirst++;
-      }
-      if (retreat) return -1;
-      if (tdd && (noneFirst > 0 || (reelsFirst > 0 && (reels >= 2 || !hasNoEffect)))) {
-        if (!proceeds(rng)) return reels;
-        // The TDD re-roll is a plain roll; its result stands.
-        const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
-        if (c === RETREAT) return -1;
-        if (noneFirst > 0) return c === REELING ? reels + 1 : reels; // a kept "no effect" re-rolled
-        return c === REELING ? reels : reels - 1; // a kept Reeling re-rolled
-      }
-      return reels;
-    }
+    /** Resolution tests as both engines roll them: -1 for a Retreat!, else the Reeling results. */
+    const rollTests = (rng: Rng, n: number, sides: number, mode: number, hasNoEffect: boolean, tdd: boolean) =>
+      testsOutcome(resolutionTests(rng, n, sides, mode, retreatMax, reelingMax, hasNoEffect, tdd, contest ? proceeds : null));
 
     return {
       play(rng, rec) {
@@ -142,13 +115,13 @@ export const attackSim: GameSim<AttackPlan> = {
               if (proceeds(rng)) crawl = rollDie(rng, 6) >= illBeBackTarget;
             }
             if (crawl) {
-              reels = resolutionTests(rng, 1, crawlerSides, crawlerMode, crawlerHasNoEffect, tdd);
+              reels = rollTests(rng, 1, crawlerSides, crawlerMode, crawlerHasNoEffect, tdd);
               outcome = reels < 0 ? RETREATED : reels > 0 ? CRAWLER_REELING : CRAWLER;
             }
           }
         } else {
           const n = tests ? unsaved - damage + (testsOnDamage ? damage : 0) : 0;
-          reels = n === 0 ? 0 : resolutionTests(rng, n, resSides, resMode, resHasNoEffect, tdd);
+          reels = n === 0 ? 0 : rollTests(rng, n, resSides, resMode, resHasNoEffect, tdd);
           outcome = reels < 0 ? RETREATED : damage > 0 ? (reels > 0 ? REELING_DAMAGED : DAMAGED) : reels > 0 ? REELING_OUT : UNHARMED;
         }
         rec.record(M_HITS, hits);

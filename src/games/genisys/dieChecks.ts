@@ -113,3 +113,55 @@ export function drawResolution(rng: Rng, sides: number, mode: number, retreatMax
   }
   return c;
 }
+
+/** Bit of resolutionTests' answer: the attacker spent his TDD re-roll. */
+export const TESTS_TDD_SPENT = 1;
+
+/**
+ * Rolls `n` Resolution tests (the worst result counts) with the TDD policy both attack engines
+ * share (README choice 5): with the re-roll in hand (`tdd`), the attacker re-rolls a first-roll
+ * "no effect", else a first-roll Reeling when that can gain (two or more Reeling, or no "no effect"
+ * on the die); `proceeds` (the defender's contest, or null) decides whether the re-roll goes ahead.
+ * Returns `(outcome + 1) << 1 | spent`: outcome -1 for a Retreat!, else the Reeling results
+ * (decode with testsOutcome); `spent` is TESTS_TDD_SPENT when the re-roll was used. Mutates rng.
+ * rulebook: Resolution Tests; The Game Turn – TDD Tactics ("The second result always stands").
+ */
+export function resolutionTests(
+  rng: Rng,
+  n: number,
+  sides: number,
+  mode: number,
+  retreatMax: number,
+  reelingMax: number,
+  hasNoEffect: boolean,
+  tdd: boolean,
+  proceeds: ((rng: Rng) => boolean) | null,
+): number {
+  let retreat = false;
+  let reels = 0;
+  let reelsFirst = 0;
+  let noneFirst = 0;
+  for (let i = 0; i < n; i++) {
+    const r = drawResolution(rng, sides, mode, retreatMax, reelingMax);
+    const c = r & 3;
+    if (c === RETREAT) retreat = true;
+    else if (c === REELING) {
+      reels++;
+      if (r < 4) reelsFirst++;
+    } else if (r < 4) noneFirst++;
+  }
+  if (retreat) return 0;
+  if (!tdd || !(noneFirst > 0 || (reelsFirst > 0 && (reels >= 2 || !hasNoEffect)))) return (reels + 1) << 1;
+  if (proceeds !== null && !proceeds(rng)) return ((reels + 1) << 1) | TESTS_TDD_SPENT;
+  // The TDD re-roll is a plain roll; its result stands.
+  const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
+  if (c === RETREAT) return TESTS_TDD_SPENT;
+  // A kept "no effect" re-rolled, else a kept Reeling re-rolled.
+  const after = noneFirst > 0 ? (c === REELING ? reels + 1 : reels) : c === REELING ? reels : reels - 1;
+  return ((after + 1) << 1) | TESTS_TDD_SPENT;
+}
+
+/** The outcome in resolutionTests' answer: -1 for a Retreat!, else the number of Reeling results. */
+export function testsOutcome(answer: number): number {
+  return (answer >> 1) - 1;
+}

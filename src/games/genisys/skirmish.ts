@@ -10,7 +10,7 @@
 // models get Ready markers, each activation's move and its attack.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, rollDie, type Rng } from '../../core/rng.js';
-import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, drawResolution, REELING, RETREAT, resolutionCategory } from './dieChecks.js';
+import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, resolutionTests, TESTS_TDD_SPENT, testsOutcome } from './dieChecks.js';
 import { doneMarkersAfter } from './genisysReport.js';
 import { PlanTable } from './planTable.js';
 import { BAND_COUNT, planKey, type SkirmishSpec } from './skirmishSpec.js';
@@ -315,29 +315,9 @@ export class Skirmish {
   /** Resolution tests with the TDD policy of the attack engine; -1 Retreat!, else Reeling results. Returns via the field tddLeft. */
   private tddLeft = false;
   private tests(rng: Rng, n: number, sides: number, mode: number, hasNoEffect: boolean): number {
-    const { retreatMax, reelingMax } = this.plans;
-    let retreat = false;
-    let reels = 0;
-    let reelsFirst = 0;
-    let noneFirst = 0;
-    for (let k = 0; k < n; k++) {
-      const r = drawResolution(rng, sides, mode, retreatMax, reelingMax);
-      const c = r & 3;
-      if (c === RETREAT) retreat = true;
-      else if (c === REELING) {
-        reels++;
-        if (r < 4) reelsFirst++;
-      } else if (r < 4) noneFirst++;
-    }
-    if (retreat) return -1;
-    if (this.tddLeft && (noneFirst > 0 || (reelsFirst > 0 && (reels >= 2 || !hasNoEffect)))) {
-      this.tddLeft = false;
-      const c = resolutionCategory(rollDie(rng, sides), retreatMax, reelingMax);
-      if (c === RETREAT) return -1;
-      if (noneFirst > 0) return c === REELING ? reels + 1 : reels;
-      return c === REELING ? reels : reels - 1;
-    }
-    return reels;
+    const answer = resolutionTests(rng, n, sides, mode, this.plans.retreatMax, this.plans.reelingMax, hasNoEffect, this.tddLeft, null);
+    if (answer & TESTS_TDD_SPENT) this.tddLeft = false;
+    return testsOutcome(answer);
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ModeEntry } from '../../core/gameModule.js';
 import { controlResult, type ControlResult } from './control.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
+import { besideExactTable } from './fateReport.js';
 import { PILLARS } from './pillars.js';
 
 export const CONTROL_PARAMS: readonly ParamSpec[] = [
@@ -132,18 +133,7 @@ export const controlEntry: ModeEntry = {
       ...(run.partial ? { partial: true } : {}),
       result: { hold, rounds, checks: rows, allInInterval: rows.every((r) => r.exactInInterval) },
       tables: [
-        {
-          title: 'Monte Carlo beside exact',
-          columns: [
-            { key: 'metric', header: 'metric', format: 'text' },
-            { key: 'exact', header: 'exact', format: 'sig4' },
-            { key: 'estimate', header: 'MC', format: 'sig4' },
-            { key: 'lo', header: 'lo', format: 'sig4' },
-            { key: 'hi', header: 'hi', format: 'sig4' },
-            { key: 'exactInInterval', header: 'in CI', format: 'text' },
-          ],
-          rows: rows.map((r) => ({ ...r })),
-        },
+        besideExactTable(rows, 'sig4'),
       ],
       assumptions: CONTROL_ASSUMPTIONS,
       notes: [outsideIntervalsNote(rows.map((r) => r.exactInInterval), settings.confidence)],

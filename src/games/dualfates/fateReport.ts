@@ -2,7 +2,7 @@
 // every estimate beside its exact value with a Wilson interval.
 import type { Totals } from '../../core/aggregate.js';
 import { provenance } from '../../core/provenance.js';
-import type { Report } from '../../core/reportTypes.js';
+import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
 import { FATE_OUTCOMES } from './fateDice.js';
 import { pillarsResult } from './pillars.js';
@@ -43,6 +43,22 @@ export function fateCheckRows(rounds: number, totals: Totals, confidence: number
   return rows;
 }
 
+/** The Monte Carlo cross-check table: each metric's exact value beside its estimate and interval. */
+export function besideExactTable(rows: readonly { exactInInterval: boolean }[], format: 'prob' | 'sig4'): ResultTable {
+  return {
+    title: 'Monte Carlo beside exact',
+    columns: [
+      { key: 'metric', header: 'metric', format: 'text' },
+      { key: 'exact', header: 'exact', format },
+      { key: 'estimate', header: 'MC', format },
+      { key: 'lo', header: 'lo', format },
+      { key: 'hi', header: 'hi', format },
+      { key: 'exactInInterval', header: 'in CI', format: 'text' },
+    ],
+    rows: rows.map((r) => ({ ...r })),
+  };
+}
+
 /** `sim dualfates pillars --method mc`. */
 export function fateCheckReport(rounds: number, totals: Totals, games: number, partial: boolean, seed: number, confidence: number): Report {
   const rows = fateCheckRows(rounds, totals, confidence);
@@ -62,18 +78,7 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     ...(partial ? { partial: true } : {}),
     result: { rounds, checks: all, allInInterval: all.every((r) => r.exactInInterval) },
     tables: [
-      {
-        title: 'Monte Carlo beside exact',
-        columns: [
-          { key: 'metric', header: 'metric', format: 'text' },
-          { key: 'exact', header: 'exact', format: 'prob' },
-          { key: 'estimate', header: 'MC', format: 'prob' },
-          { key: 'lo', header: 'lo', format: 'prob' },
-          { key: 'hi', header: 'hi', format: 'prob' },
-          { key: 'exactInInterval', header: 'in CI', format: 'text' },
-        ],
-        rows: all.map((r) => ({ ...r })),
-      },
+      besideExactTable(all, 'prob'),
     ],
     assumptions: ['One game = one player rolling Pillars of Fate for every round, one Initiative contest and one running roll.'],
     notes: [outsideIntervalsNote(all.map((r) => r.exactInInterval), confidence)],

@@ -13,6 +13,7 @@ import { compileFireTeam, MAX_TARGETS, MAX_VOLLEYS, TARGETINGS, type FireTeamInp
 import { exactFireTeam, exactUnavailable, type FireTeamExact } from './fireTeamExact.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { AUTO, COVERS, DEFAULT_UNITS_FILE, GENISYS_PARAMS, RANGES, rangeName, type RangeName } from './genisysParams.js';
+import type { Estimate as AttackEstimate } from './genisysReport.js';
 import { loadUnits, type UnitsFile } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
@@ -80,13 +81,8 @@ export function buildFireTeam(resolved: Record<string, unknown>): { fp: FireTeam
   return { fp: compileFireTeam(input, data, file), input, data, file };
 }
 
-export interface Estimate {
-  estimate: number;
-  lo: number;
-  hi: number;
-  k?: number;
-  n?: number;
-  se?: number;
+/** An estimate with the exact value beside it where the chain gives one. */
+export interface Estimate extends AttackEstimate {
   exact?: number;
 }
 

@@ -16,6 +16,7 @@ import { UsageError } from '../../core/usageError.js';
 import { dieStep, DIE_NAMES, sidesOf } from './dieLadder.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { DEFAULT_UNITS_FILE, GENISYS_PARAMS } from './genisysParams.js';
+import type { Estimate } from './genisysReport.js';
 import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './skirmishPolicy.js';
 import { compileSkirmish, HUNDREDTHS, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
 import { loadUnits } from './units.js';
@@ -103,14 +104,6 @@ export async function buildSkirmish(resolved: Record<string, unknown>): Promise<
   return compileSkirmish(input, data, file);
 }
 
-export interface Estimate {
-  estimate: number;
-  lo: number;
-  hi: number;
-  k?: number;
-  n?: number;
-  se?: number;
-}
 
 function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number) {
   const n = totals.games;

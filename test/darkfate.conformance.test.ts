@@ -231,7 +231,6 @@ describe('conformance: same seed, same game', () => {
 });
 
 describe('conformance hook: checkDarkFateGame', () => {
-  const fingerprint = (e: DarkFateEngine) => [e.outcome, e.turn, e.staggers, e.flees, e.woundsTaken, e.rev9Destroyed, e.fateN, e.reserveN];
   it('plays the game a run plays as game K (the checks change nothing), for every built-in policy', () => {
     for (const name of Object.keys(BUILTIN_POLICIES)) {
       const p = params(name, { rev9: 3, players: 3, neuralNet: true });

@@ -11,6 +11,7 @@ import { diceSim } from '../src/games/dice/diceSim.js';
 import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
 import { parseDifference } from '../src/cli/commands/compare.js';
 import { nextTargetBatch } from '../src/run/stopping.js';
+import { columnLabels } from '../src/report/charts.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -198,6 +199,10 @@ describe('stopping rules', () => {
     expect(strip(words.stdout)).toEqual(strip(quoted.stdout));
     // A game word and a word that is no file nor mode: refused, naming the two words read as one id.
     expect(runCli(['compare', 'genisys', 'nope', '--set', 'rof=3']).stderr).toMatch(/^sim: argument a: unknown game "genisys nope"/);
+  });
+  it("names each metric as the game's tables head it, else in words from its key", () => {
+    const labels = columnLabels([{ title: 't', columns: [{ key: 'lossEmptyWoundDeck', header: 'no wounds left', format: 'prob' }, { key: 'winLo', header: 'lo', format: 'prob' }], rows: [] }]);
+    expect(['lossEmptyWoundDeck', 'woundsTaken', 'rev9Destroyed', 'winLo', 'win'].map(labels)).toEqual(['no wounds left', 'wounds taken', 'rev9 destroyed', 'win lo', 'win']);
   });
   it('bad compare usage exits 2', () => {
     expect(runCli(['compare', 'dice']).code).toBe(2);

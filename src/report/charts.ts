@@ -464,12 +464,13 @@ function sweepCharts(r: Report): Chart[] {
 /**
  * Column key → header over every table of a report: the game's own names for its quantities
  * ("no wounds left" for lossEmptyWoundDeck). Headers of one or two characters (k, lo) name a
- * column, not a quantity: the key stays.
+ * column, not a quantity: the key stays, in words (turnCap → "turn cap").
  */
 export function columnLabels(tables: readonly ResultTable[]): (key: string) => string {
   const m = new Map<string, string>();
   for (const t of tables) for (const c of t.columns) if (!m.has(c.key) && c.header !== c.key && c.header.length >= 3) m.set(c.key, c.header);
-  return (key) => m.get(key) ?? key;
+  // A quantity no table heads is named in words from its key: woundsTaken → "wounds taken".
+  return (key) => m.get(key) ?? key.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
 /** Every chart of a report (none for parameter lists and check summaries). */

@@ -57,6 +57,23 @@ export interface PlannerKnobs {
   skillSupplyValue: number;
   /** Value of a point of supply relative to a point of fight in a card bought. */
   supplyValue: number;
+  /** Value of a defense card's keyword in a card bought (a defense card in hand ignores an attack at every hunt until its owner's turn). */
+  defenseValue: number;
+  /**
+   * A flee too shallow to stay away from the Rev-9s staying on the hunt (they draw it straight
+   * back): flee every damaged one (true) rather than none.
+   */
+  shallowFleeAll: boolean;
+  /**
+   * From round lateCommitRound on (player turns over players; 0: never), keep a damaged Rev-9 on
+   * the hunt when its stagger is lateCommitExtra player turns further off than commitTurns allows:
+   * by then the decks grow little, and waiting only brings more hunts. Not with one player (every
+   * hunt of a longer fight wounds the same player).
+   */
+  lateCommitRound: number;
+  lateCommitExtra: number;
+  /** With no fight and only undamaged Rev-9s on the hunt, play another player's leadership card for the damage a flee needs. */
+  leadToFlee: boolean;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -81,6 +98,21 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
+  defenseValue: 0.8,
+  shallowFleeAll: false,
+  lateCommitRound: 0,
+  lateCommitExtra: 2,
+  leadToFlee: false,
+};
+
+/** The knobs of the planner under development (planner-next), measured paired against PLANNER_KNOBS. */
+export const NEXT_KNOBS: PlannerKnobs = {
+  ...PLANNER_KNOBS,
+  defenseValue: 4,
+  shallowFleeAll: true,
+  lateCommitRound: 20,
+  lateCommitExtra: 2,
+  leadToFlee: true,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -147,7 +179,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       let val = f + K.supplyValue * s + 0.5 * c.locationSupply[t] + 0.9 * c.drawOnPlay[t] - 0.4 * c.discardCost[t];
       if (c.selfDestroy[t]) val *= 0.5;
       val += K.skillFightValue * c.eachTurnFight[t] + K.skillSupplyValue * c.eachTurnSupply[t];
-      if (kw & KW.DEFENSE) val += 0.8;
+      if (kw & KW.DEFENSE) val += K.defenseValue;
       val += 0.8 * c.heal[t] + 1.0 * c.destroyFromHand[t];
       if (kw & KW.WOUND) val = -10;
       this.deckValue[t] = val;
@@ -255,6 +287,10 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (this.onHunt) {
       const lead = this.leadForFinish(v, p, hn);
       if (lead >= 0) return lead;
+      if (fight === 0 && this.knobs.leadToFlee) {
+        const lf = this.leadToFlee(v, p, hn);
+        if (lf >= 0) return lf;
+      }
     }
     if (fight > 0) {
       const f = this.spendFight(v, p, fight);
@@ -617,6 +653,31 @@ export class PlannerPolicy implements DarkFatePolicy {
     return NONE;
   }
 
+  /**
+   * With no fight of p's own and only undamaged Rev-9s on the hunt (they cannot flee, so they
+   * would hunt), another player's leadership card with fight: one damage lets them flee. The card
+   * of the player whose turn is furthest off (it would wait longest in that hand); -1 if none.
+   */
+  private leadToFlee(v: DarkFateView, p: number, hn: number): number {
+    const c = this.c;
+    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_HUNT && v.rev9Damage(k) > 0) return NONE;
+    let lead = NONE;
+    let bestDist = -1;
+    for (let q = 0; q < v.players; q++) {
+      if (q === p || !v.alive(q) || v.leadersInHand(q) === 0) continue;
+      const dist = q > p ? q - p : q - p + v.players;
+      for (let i = 0; i < v.handCount(q); i++) {
+        const t = v.handCard(q, i);
+        if (!(c.kw[t] & KW.LEADERSHIP) || c.discardCost[t] > hn || this.fightOf[t] <= 0) continue;
+        if (dist > bestDist) {
+          bestDist = dist;
+          lead = (ACTION_LEAD << 16) | (q << 8) | i;
+        }
+      }
+    }
+    return lead;
+  }
+
   /** Whether p can destroy Rev-9 k this turn once it is staggered: a finisher in hand, or a location finisher in the reserve p can pay for. */
   private finisherAtHand(v: DarkFateView, p: number, k: number): boolean {
     const c = this.c;
@@ -824,7 +885,8 @@ export class PlannerPolicy implements DarkFatePolicy {
     // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
     void k;
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
-    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more));
+    const late = K.lateCommitRound > 0 && v.players > 1 && v.turn >= K.lateCommitRound * v.players ? K.lateCommitExtra : 0;
+    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
   }
 
   /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */
@@ -908,7 +970,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     }
     if (plan.flee === 1) return damaged;
     // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee comes straight back.
-    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying) return 0;
+    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying) return this.knobs.shallowFleeAll ? damaged : 0;
     return mask;
   }
 

@@ -65,12 +65,12 @@ export interface PlannerKnobs {
    */
   shallowFleeAll: boolean;
   /**
-   * From round lateCommitRound on (player turns over players; 0: never), keep a damaged Rev-9 on
-   * the hunt when its stagger is lateCommitExtra player turns further off than commitTurns allows:
-   * by then the decks grow little, and waiting only brings more hunts. Not with one player (every
-   * hunt of a longer fight wounds the same player).
+   * Once hostile cards make at least this share of the fate deck (0: never), keep a damaged Rev-9
+   * on the hunt when its stagger is lateCommitExtra player turns further off than commitTurns
+   * allows: hunts destroy the other cards they draw and put hostiles back, so the fate deck turns
+   * hostile as the game goes on, and every hunt while waiting wounds more than the fight would.
    */
-  lateCommitRound: number;
+  lateCommitDensity: number;
   lateCommitExtra: number;
   /** With no fight and only undamaged Rev-9s on the hunt, play another player's leadership card for the damage a flee needs. */
   leadToFlee: boolean;
@@ -100,7 +100,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   supplyValue: 0.9,
   defenseValue: 0.8,
   shallowFleeAll: false,
-  lateCommitRound: 0,
+  lateCommitDensity: 0,
   lateCommitExtra: 2,
   leadToFlee: false,
 };
@@ -110,7 +110,7 @@ export const NEXT_KNOBS: PlannerKnobs = {
   ...PLANNER_KNOBS,
   defenseValue: 4,
   shallowFleeAll: true,
-  lateCommitRound: 20,
+  lateCommitDensity: 0.45,
   lateCommitExtra: 2,
   leadToFlee: true,
 };
@@ -150,6 +150,8 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected readonly powerFight: Int16Array;
   protected readonly powerSupply: Int16Array;
   protected readonly isJunk: Uint8Array;
+  /** Hostile cards in the fate deck at set-up. */
+  protected readonly fateHostiles: number;
   /** Lowest cost of any card that can be gained or bought. */
   protected readonly minCost: number;
 
@@ -187,6 +189,9 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
     }
     this.minCost = minCost;
+    let hostiles = 0;
+    for (let t = 0; t < n; t++) if (cards.kw[t] & KW.HOSTILE) hostiles += cards.fateCount[t];
+    this.fateHostiles = hostiles;
     this.powerFight = new Int16Array(cards.characters.length);
     this.powerSupply = new Int16Array(cards.characters.length);
     cards.characters.forEach((ch, i) => {
@@ -885,8 +890,21 @@ export class PlannerPolicy implements DarkFatePolicy {
     // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
     void k;
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
-    const late = K.lateCommitRound > 0 && v.players > 1 && v.turn >= K.lateCommitRound * v.players ? K.lateCommitExtra : 0;
+    const late = K.lateCommitDensity > 0 && this.hostileDensity(v) >= K.lateCommitDensity ? K.lateCommitExtra : 0;
     return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+  }
+
+  /**
+   * The share of hostile cards among the fate deck's cards: every hostile of the fate deck is in it
+   * or in the reserve (a hunt destroys only the others it draws); 0 with the Neural Net Processor
+   * (the hostiles are then in the Rev-9 player's deck).
+   */
+  protected hostileDensity(v: DarkFateView): number {
+    if (v.setup.neuralNet) return 0;
+    let rev9s = 0;
+    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_FATE) rev9s++;
+    const cards = v.fateCount() - rev9s;
+    return cards > 0 ? (this.fateHostiles - v.reserveHostileCount()) / cards : 1;
   }
 
   /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */

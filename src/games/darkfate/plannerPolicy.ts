@@ -60,10 +60,11 @@ export interface PlannerKnobs {
   /** Value of a defense card's keyword in a card bought (a defense card in hand ignores an attack at every hunt until its owner's turn). */
   defenseValue: number;
   /**
-   * A flee too shallow to stay away from the Rev-9s staying on the hunt (they draw it straight
-   * back): flee every damaged one (true) rather than none.
+   * Flee the Rev-9s the plan flees even when the Rev-9s staying on the hunt may draw them straight
+   * back (true): one drawn back joins the hunt but does not hunt that turn, so the flee still saves
+   * its hunt. false: flee none then (every one hunts).
    */
-  shallowFleeAll: boolean;
+  fleeShallow: boolean;
   /**
    * Once hostile cards make at least this share of the fate deck (0: never), keep a damaged Rev-9
    * on the hunt when its stagger is lateCommitExtra player turns further off than commitTurns
@@ -99,7 +100,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
   defenseValue: 0.8,
-  shallowFleeAll: false,
+  fleeShallow: false,
   lateCommitDensity: 0,
   lateCommitExtra: 2,
   leadToFlee: false,
@@ -109,7 +110,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
 export const NEXT_KNOBS: PlannerKnobs = {
   ...PLANNER_KNOBS,
   defenseValue: 4,
-  shallowFleeAll: true,
+  fleeShallow: true,
   lateCommitDensity: 0.45,
   lateCommitExtra: 2,
   leadToFlee: true,
@@ -987,8 +988,10 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
     }
     if (plan.flee === 1) return damaged;
-    // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee comes straight back.
-    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying) return this.knobs.shallowFleeAll ? damaged : 0;
+    // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee may come
+    // straight back (rulebook: Multiple Rev-9s in Play — drawn during the hunt phase, it is added
+    // to the hunt but does not hunt this turn, so the flee still saves its hunt).
+    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying && !this.knobs.fleeShallow) return 0;
     return mask;
   }
 

@@ -4,10 +4,13 @@
 // skills, then cards that draw, then cards with a discard cost while the hand holds something
 // worth less to discard, then the rest (single-use cards only when their fight is of use); spend
 // fight on a stagger that can be finished now, else on the Rev-9 the plan keeps (or buries) and on
-// the hostiles that would hurt at the next hunt; buy what adds most to a deck. It rests a junk card
+// the hostiles that would hurt at the next hunt; buy what adds most to a deck (a defense card
+// counts for much: it ignores an attack at every hunt until it is played). It rests a junk card
 // (a Setback, a wound) on a weak hand while no Rev-9 is on the hunt, flees a Rev-9 that the next
-// turns cannot stagger, and draws extra reserve cards once the team could stagger a revealed
-// Rev-9 within a few turns.
+// turns cannot stagger (with a longer wait for the stagger once the fate deck has turned hostile;
+// a shallow flee too, when another Rev-9 stays on the hunt), borrows another player's leadership
+// card for the one damage a flee needs, and draws extra reserve cards once the team could stagger
+// a revealed Rev-9 within a few turns.
 //
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
@@ -60,12 +63,6 @@ export interface PlannerKnobs {
   /** Value of a defense card's keyword in a card bought (a defense card in hand ignores an attack at every hunt until its owner's turn). */
   defenseValue: number;
   /**
-   * Flee the Rev-9s the plan flees even when the Rev-9s staying on the hunt may draw them straight
-   * back (true): one drawn back joins the hunt but does not hunt that turn, so the flee still saves
-   * its hunt. false: flee none then (every one hunts).
-   */
-  fleeShallow: boolean;
-  /**
    * Once hostile cards make at least this share of the fate deck (0: never), keep a damaged Rev-9
    * on the hunt when its stagger is lateCommitExtra player turns further off than commitTurns
    * allows: hunts destroy the other cards they draw and put hostiles back, so the fate deck turns
@@ -73,8 +70,6 @@ export interface PlannerKnobs {
    */
   lateCommitDensity: number;
   lateCommitExtra: number;
-  /** With no fight and only undamaged Rev-9s on the hunt, play another player's leadership card for the damage a flee needs. */
-  leadToFlee: boolean;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -99,21 +94,9 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
-  defenseValue: 0.8,
-  fleeShallow: false,
-  lateCommitDensity: 0,
-  lateCommitExtra: 2,
-  leadToFlee: false,
-};
-
-/** The knobs of the planner under development (planner-next), measured paired against PLANNER_KNOBS. */
-export const NEXT_KNOBS: PlannerKnobs = {
-  ...PLANNER_KNOBS,
   defenseValue: 4,
-  fleeShallow: true,
   lateCommitDensity: 0.45,
   lateCommitExtra: 2,
-  leadToFlee: true,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -293,7 +276,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (this.onHunt) {
       const lead = this.leadForFinish(v, p, hn);
       if (lead >= 0) return lead;
-      if (fight === 0 && this.knobs.leadToFlee) {
+      if (fight === 0) {
         const lf = this.leadToFlee(v, p, hn);
         if (lf >= 0) return lf;
       }
@@ -969,30 +952,18 @@ export class PlannerPolicy implements DarkFatePolicy {
     const plan = this.planNow(v);
     let damaged = 0;
     let mask = 0;
-    let staying = 0;
-    let depth = 0;
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT) continue;
       const dmg = v.rev9Damage(k);
-      if (dmg === 0) {
-        staying += v.rev9HuntValue(k);
-        continue;
-      }
+      if (dmg === 0) continue;
       damaged |= 1 << k;
       const ver = this.c.rev9[v.rev9Version(k)];
-      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) {
-        mask |= 1 << k;
-        depth += dmg + 1;
-      } else {
-        staying += v.rev9HuntValue(k);
-      }
+      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) mask |= 1 << k;
     }
-    if (plan.flee === 1) return damaged;
-    // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee may come
-    // straight back (rulebook: Multiple Rev-9s in Play — drawn during the hunt phase, it is added
-    // to the hunt but does not hunt this turn, so the flee still saves its hunt).
-    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying && !this.knobs.fleeShallow) return 0;
-    return mask;
+    // Even a flee so shallow that a Rev-9 staying on the hunt may draw it straight back is worth it:
+    // rulebook, Multiple Rev-9s in Play — a Rev-9 drawn during the hunt phase is added to the hunt
+    // but does not hunt this turn, so the flee still saves its hunt.
+    return plan.flee === 1 ? damaged : mask;
   }
 
   // =============================== reserve phase ===============================

@@ -10,7 +10,7 @@ import type { CardTable } from './cardData.js';
 import { CautiousPolicy } from './cautiousPolicy.js';
 import { GreedyPolicy } from './greedyPolicy.js';
 import { LegacyPlannerPolicy } from './legacyPlannerPolicy.js';
-import { NEXT_KNOBS, PlannerPolicy } from './plannerPolicy.js';
+import { PlannerPolicy } from './plannerPolicy.js';
 import type { DarkFatePolicy } from './policy.js';
 import { randomPolicy } from './randomPolicy.js';
 import { DEFAULT_SEARCH, SearchPolicy, type SearchBudget } from './searchPolicy.js';
@@ -29,7 +29,6 @@ export const BUILTIN_POLICIES: Record<string, PolicyFactory> = {
   greedy: (cards) => new GreedyPolicy(cards),
   cautious: (cards) => new CautiousPolicy(cards),
   'legacy-planner': (cards) => new LegacyPlannerPolicy(cards),
-  'planner-next': (cards) => Object.assign(new PlannerPolicy(cards, NEXT_KNOBS), { name: 'planner-next' }),
 };
 
 export const BUILTIN_POLICY_NAMES = Object.keys(BUILTIN_POLICIES);

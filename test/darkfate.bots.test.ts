@@ -21,7 +21,7 @@ import { copyState, determinize, stateHash } from '../src/games/darkfate/engineS
 import { KW, OP, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from '../src/games/darkfate/ops.js';
 import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
-import { ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
+import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
 import { effectAmount } from '../src/games/darkfate/policyApi.js';
 import { SearchPolicy } from '../src/games/darkfate/searchPolicy.js';
 import { runCli } from './helpers/runCli.js';
@@ -307,14 +307,77 @@ describe('the planner on hand-built positions', () => {
     expect(compared).toBeGreaterThan(2000);
   });
 
-  it('with another Rev-9 staying on the hunt, it does not flee one so shallow that the hunt would draw it straight back', () => {
+  it('flees a damaged Rev-9 even when another, staying on the hunt, may draw it straight back (drawn back, it does not hunt that turn)', () => {
     const e = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') });
     clear(e);
     setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
     setRev9(e, 0, 3);
+    // The Endoskeleton (undamaged: it cannot flee) hunts 6 cards deep; the Liquid Exoskeleton, with 1
+    // damage, would go into the top 2. Fleeing it still saves its hunt this turn (the former planner fled neither).
     setRev9(e, 1, REV9_HUNT, 0);
     setRev9(e, 2, REV9_HUNT, 1);
-    expect((e.policy as unknown as { fleeMask(v: DarkFateView): number }).fleeMask(e)).toBe(0);
+    expect((e.policy as unknown as { fleeMask(v: DarkFateView): number }).fleeMask(e)).toBe(1 << 2);
+    e.opts[0] = 0;
+    e.opts[1] = 1;
+    expect(e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false)).toBe(1);
+    // And the engine's hunt phase: the Liquid Exoskeleton flees, only the Endoskeleton hunts.
+    e.huntPhase(0);
+    expect([e.rev9Where(1), e.rev9Where(2) === REV9_FATE || e.rev9Where(2) === REV9_HUNT, e.flees]).toEqual([REV9_HUNT, true, 1]);
+    expect(e.rev9Damage(2)).toBe(0);
+  });
+
+  it('buys a defense card over a card of the same cost with a little more supply (it ignores an attack at every hunt until played)', () => {
+    const e = engine(new PlannerPolicy(CARDS));
+    clear(e);
+    setReserve(e, [inst(e, 'Cash'), inst(e, 'Take Cover')]);
+    e.fight = 0;
+    e.supply = 2;
+    // Take Cover (cost 2: draw 1, defense) rather than Cash (cost 2: 2 supply); the former planner bought the Cash.
+    expect(e.policy.quickAction!(e.rng, e, 0, false)).toBe(encodeAction(ACTION_BUY, 1, 0));
+  });
+
+  it('keeps a damaged Endoskeleton on the hunt a stagger four turns off once the fate deck has turned hostile, and flees it while it has not', () => {
+    const build = (denseFate: boolean) => {
+      const e = engine(new PlannerPolicy(CARDS));
+      for (let p = 0; p < e.players; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+      setReserve(e, []);
+      e.current = 0;
+      // Dense: ten cards left in the fate deck, all 46 hostile ones of the card set counted in it
+      // (hunts destroy the others); else the fate deck as dealt (about a quarter hostile).
+      if (denseFate) setFate(e, Array.from({ length: 10 }, (_, i) => inst(e, 'Attack', i)));
+      setRev9(e, 0, REV9_HUNT, 10);
+      // p1 (next) brings 2 (power) + 4 (Pistol) now; each player about 6-8 a turn after that; a Truck Ram finishes.
+      setZone(e, 'hand', 1, [inst(e, 'Pistol'), inst(e, 'Prep'), inst(e, 'Prep', 1), inst(e, 'Prep', 2), inst(e, 'Prep', 3)]);
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun'), inst(e, 'Prep', 4), inst(e, 'Prep', 5), inst(e, 'Prep', 6), inst(e, 'Prep', 7), inst(e, 'Truck Ram')]);
+      return e;
+    };
+    for (const dense of [false, true]) {
+      const e = build(dense);
+      const pol = e.policy as unknown as { turnsToStagger(v: DarkFateView, k: number, d: number): number; hostileDensity(v: DarkFateView): number };
+      expect(pol.turnsToStagger(e, 0, 10)).toBe(4);
+      expect(pol.hostileDensity(e) >= 0.45).toBe(dense);
+      e.opts[0] = 0;
+      e.opts[1] = 1;
+      // 1 = flee. The former planner fled in both cases (it kept a Rev-9 only for a stagger within two player turns).
+      expect(e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false)).toBe(dense ? 0 : 1);
+    }
+  });
+
+  it("with no fight of its own and an undamaged Rev-9 on the hunt, plays another player's leadership card so that it can flee", () => {
+    const e = engine(new PlannerPolicy(CARDS), { players: 3 });
+    clear(e);
+    e.current = 2;
+    // p3 (Dani Ramos: a supply power) holds nothing with fight; p1 holds a Rally (leadership, 2 fight).
+    setRev9(e, 0, REV9_HUNT, 0);
+    setZone(e, 'hand', 0, [inst(e, 'Prep'), inst(e, 'Rally')]);
+    setZone(e, 'hand', 2, []);
+    e.fight = 0;
+    e.supply = 0;
+    // The former planner ended the play phase, and the Rev-9 (undamaged, unable to flee) hunted.
+    expect(e.policy.quickAction!(e.rng, e, 2, false)).toBe(encodeAction(ACTION_LEAD, 0, 1));
+    // With a damaged Rev-9 (it can flee already), it keeps the Rally in p1's hand.
+    setRev9(e, 0, REV9_HUNT, 1);
+    expect(e.policy.quickAction!(e.rng, e, 2, false)).toBe(encodeAction(ACTION_END));
   });
 });
 

@@ -4,10 +4,13 @@
 // skills, then cards that draw, then cards with a discard cost while the hand holds something
 // worth less to discard, then the rest (single-use cards only when their fight is of use); spend
 // fight on a stagger that can be finished now, else on the Rev-9 the plan keeps (or buries) and on
-// the hostiles that would hurt at the next hunt; buy what adds most to a deck. It rests a junk card
+// the hostiles that would hurt at the next hunt; buy what adds most to a deck (a defense card
+// counts for much: it ignores an attack at every hunt until it is played). It rests a junk card
 // (a Setback, a wound) on a weak hand while no Rev-9 is on the hunt, flees a Rev-9 that the next
-// turns cannot stagger, and draws extra reserve cards once the team could stagger a revealed
-// Rev-9 within a few turns.
+// turns cannot stagger (with a longer wait for the stagger once the fate deck has turned hostile;
+// a shallow flee too, when another Rev-9 stays on the hunt), borrows another player's leadership
+// card for the one damage a flee needs, and draws extra reserve cards once the team could stagger
+// a revealed Rev-9 within a few turns.
 //
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
@@ -57,6 +60,16 @@ export interface PlannerKnobs {
   skillSupplyValue: number;
   /** Value of a point of supply relative to a point of fight in a card bought. */
   supplyValue: number;
+  /** Value of a defense card's keyword in a card bought (a defense card in hand ignores an attack at every hunt until its owner's turn). */
+  defenseValue: number;
+  /**
+   * Once hostile cards make at least this share of the fate deck (0: never), keep a damaged Rev-9
+   * on the hunt when its stagger is lateCommitExtra player turns further off than commitTurns
+   * allows: hunts destroy the other cards they draw and put hostiles back, so the fate deck turns
+   * hostile as the game goes on, and every hunt while waiting wounds more than the fight would.
+   */
+  lateCommitDensity: number;
+  lateCommitExtra: number;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -81,6 +94,9 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
+  defenseValue: 4,
+  lateCommitDensity: 0.45,
+  lateCommitExtra: 2,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -118,6 +134,8 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected readonly powerFight: Int16Array;
   protected readonly powerSupply: Int16Array;
   protected readonly isJunk: Uint8Array;
+  /** Hostile cards in the fate deck at set-up. */
+  protected readonly fateHostiles: number;
   /** Lowest cost of any card that can be gained or bought. */
   protected readonly minCost: number;
 
@@ -147,7 +165,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       let val = f + K.supplyValue * s + 0.5 * c.locationSupply[t] + 0.9 * c.drawOnPlay[t] - 0.4 * c.discardCost[t];
       if (c.selfDestroy[t]) val *= 0.5;
       val += K.skillFightValue * c.eachTurnFight[t] + K.skillSupplyValue * c.eachTurnSupply[t];
-      if (kw & KW.DEFENSE) val += 0.8;
+      if (kw & KW.DEFENSE) val += K.defenseValue;
       val += 0.8 * c.heal[t] + 1.0 * c.destroyFromHand[t];
       if (kw & KW.WOUND) val = -10;
       this.deckValue[t] = val;
@@ -155,6 +173,9 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
     }
     this.minCost = minCost;
+    let hostiles = 0;
+    for (let t = 0; t < n; t++) if (cards.kw[t] & KW.HOSTILE) hostiles += cards.fateCount[t];
+    this.fateHostiles = hostiles;
     this.powerFight = new Int16Array(cards.characters.length);
     this.powerSupply = new Int16Array(cards.characters.length);
     cards.characters.forEach((ch, i) => {
@@ -255,6 +276,10 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (this.onHunt) {
       const lead = this.leadForFinish(v, p, hn);
       if (lead >= 0) return lead;
+      if (fight === 0) {
+        const lf = this.leadToFlee(v, p, hn);
+        if (lf >= 0) return lf;
+      }
     }
     if (fight > 0) {
       const f = this.spendFight(v, p, fight);
@@ -617,6 +642,31 @@ export class PlannerPolicy implements DarkFatePolicy {
     return NONE;
   }
 
+  /**
+   * With no fight of p's own and only undamaged Rev-9s on the hunt (they cannot flee, so they
+   * would hunt), another player's leadership card with fight: one damage lets them flee. The card
+   * of the player whose turn is furthest off (it would wait longest in that hand); -1 if none.
+   */
+  private leadToFlee(v: DarkFateView, p: number, hn: number): number {
+    const c = this.c;
+    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_HUNT && v.rev9Damage(k) > 0) return NONE;
+    let lead = NONE;
+    let bestDist = -1;
+    for (let q = 0; q < v.players; q++) {
+      if (q === p || !v.alive(q) || v.leadersInHand(q) === 0) continue;
+      const dist = q > p ? q - p : q - p + v.players;
+      for (let i = 0; i < v.handCount(q); i++) {
+        const t = v.handCard(q, i);
+        if (!(c.kw[t] & KW.LEADERSHIP) || c.discardCost[t] > hn || this.fightOf[t] <= 0) continue;
+        if (dist > bestDist) {
+          bestDist = dist;
+          lead = (ACTION_LEAD << 16) | (q << 8) | i;
+        }
+      }
+    }
+    return lead;
+  }
+
   /** Whether p can destroy Rev-9 k this turn once it is staggered: a finisher in hand, or a location finisher in the reserve p can pay for. */
   private finisherAtHand(v: DarkFateView, p: number, k: number): boolean {
     const c = this.c;
@@ -824,7 +874,21 @@ export class PlannerPolicy implements DarkFatePolicy {
     // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
     void k;
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
-    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more));
+    const late = K.lateCommitDensity > 0 && this.hostileDensity(v) >= K.lateCommitDensity ? K.lateCommitExtra : 0;
+    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+  }
+
+  /**
+   * The share of hostile cards among the fate deck's cards: every hostile of the fate deck is in it
+   * or in the reserve (a hunt destroys only the others it draws); 0 with the Neural Net Processor
+   * (the hostiles are then in the Rev-9 player's deck).
+   */
+  protected hostileDensity(v: DarkFateView): number {
+    if (v.setup.neuralNet) return 0;
+    let rev9s = 0;
+    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_FATE) rev9s++;
+    const cards = v.fateCount() - rev9s;
+    return cards > 0 ? (this.fateHostiles - v.reserveHostileCount()) / cards : 1;
   }
 
   /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */
@@ -888,28 +952,18 @@ export class PlannerPolicy implements DarkFatePolicy {
     const plan = this.planNow(v);
     let damaged = 0;
     let mask = 0;
-    let staying = 0;
-    let depth = 0;
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT) continue;
       const dmg = v.rev9Damage(k);
-      if (dmg === 0) {
-        staying += v.rev9HuntValue(k);
-        continue;
-      }
+      if (dmg === 0) continue;
       damaged |= 1 << k;
       const ver = this.c.rev9[v.rev9Version(k)];
-      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) {
-        mask |= 1 << k;
-        depth += dmg + 1;
-      } else {
-        staying += v.rev9HuntValue(k);
-      }
+      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) mask |= 1 << k;
     }
-    if (plan.flee === 1) return damaged;
-    // A Rev-9 that stays on the hunt draws from the top of the fate deck: a shallow flee comes straight back.
-    if (mask !== 0 && staying > 0 && v.rules.fleeEndsHunt === false && depth <= staying) return 0;
-    return mask;
+    // Even a flee so shallow that a Rev-9 staying on the hunt may draw it straight back is worth it:
+    // rulebook, Multiple Rev-9s in Play — a Rev-9 drawn during the hunt phase is added to the hunt
+    // but does not hunt this turn, so the flee still saves its hunt.
+    return plan.flee === 1 ? damaged : mask;
   }
 
   // =============================== reserve phase ===============================

@@ -1,6 +1,8 @@
 // The built-in Dark Fate policies by name, the default first (Dominiate's shape: a base with a
 // default for every decision, specialised by overriding a few). They read only DarkFateView.
-//   planner  — cautious, with a plan per Rev-9 version (plannerPolicy.ts): the best by calibration.
+//   planner  — a turn planner over the view (plannerPolicy.ts): the best heuristic, measured by paired runs.
+//   search   — determinized rollouts over turn plans, the planner playing the rollouts (searchPolicy.ts).
+//   legacy-planner — the default before issue 15, kept to measure what the planner changed (legacyPlannerPolicy.ts).
 //   random   — uniform over the legal choices of every decision (randomPolicy.ts).
 //   greedy   — plays everything, fights, buys the best card it can afford; never flees
 //              (greedyDecisions.ts, with its fast path in greedyPolicy.ts).

@@ -1,0 +1,501 @@
+// The `planner` policy (the default): the `death-order` heuristic with the three faults issue 15
+// measured fixed. (1) No Fated Victim leaves by an exit before the Death token it would land on is
+// known to picture it (faceup, or the one victim no faceup token pictures): Premonition first,
+// blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
+// lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
+// (Premonition flips those that are facedown). (3) She moves to the victims: with victims on her
+// space but no escort card in hand she goes on to the next target rather than standing still.
+//
+// It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
+import type { Policy } from '../../core/policy.js';
+import type { Rng } from '../../core/rng.js';
+import {
+  CARD_ESCORT,
+  CARD_HEAL,
+  CARD_MOVE,
+  CARD_PREMONITION,
+  CARD_SEARCH,
+  CARD_STEADY,
+  CARD_THWART,
+  FX_KILL_NEAREST,
+  NEED_BLOODLUST_AT_MOST,
+  NEED_HAND_AT_LEAST,
+  NEED_HEALTH_AT_LEAST,
+  NEED_HORROR_AT_MOST,
+  NEED_ITEMS,
+  NEED_SAVED_AT_LEAST,
+  TIE_NORMAL_FIRST,
+} from './terrorData.js';
+import * as codes from './terrorDecision.js';
+import type { TerrorView } from './terrorView.js';
+
+const { PLACE_FATED_VICTIM, ACTION, CARRY, REVEAL, THWART, CONVERT_PARTIALS, DISCARD, BUY, REWARD, EXIT_NEXT } = codes.TERROR_DECISION;
+const { actionCard, actionDest, DISCARD_FOR_TIME, UNKNOWN_CONSEQUENCE, UNKNOWN_DEATH_TOKEN, UNKNOWN_PUNISHMENT, UNKNOWN_TERROR, unknownIndex, unknownKind, V_BOARD, V_CONSEQUENCE, V_FG_CARD } = codes;
+
+/** A Death token's picture is not known (faceup or by elimination). */
+const UNKNOWN = -2;
+const NONE = -1;
+
+/** Is Fated Victim v resolved (killed onto a Consequence card, or saved)? */
+function resolved(view: TerrorView, v: number): boolean {
+  const s = view.victimState(v);
+  return s === V_CONSEQUENCE || s === V_FG_CARD;
+}
+
+/**
+ * The Fated Victim Death token p pictures as far as she knows: faceup, or by elimination (the
+ * tokens from the Arrow on picture the unresolved Fated Victims, so when p is the only facedown
+ * one it pictures the one no faceup token shows); else UNKNOWN.
+ */
+function knownPicture(view: TerrorView, p: number): number {
+  const pic = view.deathPicture(p);
+  if (pic >= 0) return pic;
+  const fc = view.fatedCount();
+  let shown = 0;
+  for (let q = view.arrow(); q < fc; q++) {
+    const x = view.deathPicture(q);
+    if (x >= 0) shown |= 1 << x;
+    else if (q !== p) return UNKNOWN;
+  }
+  for (let v = 0; v < fc; v++) if (!resolved(view, v) && ((shown >>> v) & 1) === 0) return v;
+  return UNKNOWN;
+}
+
+/** Free Death tokens (no Fated Victim on them) from the Arrow on whose picture is not known. */
+function unknownFreeTokens(view: TerrorView): number {
+  let k = 0;
+  for (let p = view.arrow(); p < view.fatedCount(); p++) if (view.deathTokenVictim(p) < 0 && knownPicture(view, p) === UNKNOWN) k++;
+  return k;
+}
+
+/**
+ * The Fated Victim who should leave next: the known picture of the first free Death token, when
+ * that victim is on the board; NONE when no exit is wise now (the picture is unknown, or its victim
+ * is in Limbo or on another token: the next one to leave would be out of order).
+ */
+function nextGoal(view: TerrorView): number {
+  const q = view.firstFreeDeathToken();
+  if (q < 0) return NONE;
+  const pic = knownPicture(view, q);
+  return pic >= 0 && view.victimState(pic) === V_BOARD ? pic : NONE;
+}
+
+/** The k-th free Death token from the Arrow on (k = 0: the first), or -1. */
+function freeToken(view: TerrorView, k: number): number {
+  for (let p = view.arrow(); p < view.fatedCount(); p++) if (view.deathTokenVictim(p) < 0 && k-- === 0) return p;
+  return -1;
+}
+
+/** Turns left, counting this one: the Killer phases the deck still feeds (at the draws she can see now). */
+function turnsLeft(view: TerrorView): number {
+  const per = view.killerDraws();
+  return Math.ceil(view.deckLeft() / per);
+}
+
+/** Is the Death Order's Destiny effect a killing one (a Fated Victim beside her would go to Limbo)? */
+function destinyKills(view: TerrorView): boolean {
+  const fx = view.data.deathOrders[view.deathOrderCard].destiny;
+  for (let i = 0; i < fx.length; i++) if (fx[i].kind === FX_KILL_NEAREST) return true;
+  return false;
+}
+
+/**
+ * What the Destiny phase will ask, as far as she knows, over the Consequence slots holding a
+ * Fated Victim (`heldSlots`): writes into NEEDS the strictest known requirement per kind, or, when
+ * some held slot is facedown, the strictest the data has of every kind (she cannot know which).
+ */
+const NEEDS = { items: 0, horror: 99, health: 0, hand: 0, facedown: 0, held: 0 };
+function destinyNeeds(view: TerrorView): typeof NEEDS {
+  NEEDS.items = 0;
+  NEEDS.horror = 99;
+  NEEDS.health = 0;
+  NEEDS.hand = 0;
+  NEEDS.facedown = 0;
+  NEEDS.held = 0;
+  const fc = view.fatedCount();
+  // Slots that will hold a victim: killed ones now, plus (for planning) the slots of tokens whose victim is not on its way to be saved.
+  for (let i = 0; i < fc; i++) {
+    const held = view.consequenceVictim(i) >= 0 || (i >= view.arrow() && !onWayToSave(view, i));
+    if (!held) continue;
+    NEEDS.held++;
+    const c = view.consequence(i);
+    if (c < 0) {
+      NEEDS.facedown++;
+      continue;
+    }
+    need(view, c);
+  }
+  if (NEEDS.facedown > 0) for (let c = 0; c < view.data.consequences.length; c++) need(view, c);
+  return NEEDS;
+}
+
+function need(view: TerrorView, c: number): void {
+  const r = view.data.consequences[c];
+  switch (r.need) {
+    case NEED_ITEMS:
+      NEEDS.items = Math.max(NEEDS.items, r.n);
+      break;
+    case NEED_HORROR_AT_MOST:
+      NEEDS.horror = Math.min(NEEDS.horror, r.n);
+      break;
+    case NEED_HEALTH_AT_LEAST:
+      NEEDS.health = Math.max(NEEDS.health, r.n);
+      break;
+    case NEED_HAND_AT_LEAST:
+      NEEDS.hand = Math.max(NEEDS.hand, r.n);
+      break;
+    case NEED_SAVED_AT_LEAST:
+    case NEED_BLOODLUST_AT_MOST:
+      break;
+  }
+}
+
+/** Is Death token p's victim on it already and known to match (she will be saved)? */
+function onWayToSave(view: TerrorView, p: number): boolean {
+  const v = view.deathTokenVictim(p);
+  return v >= 0 && knownPicture(view, p) === v;
+}
+
+function held(view: TerrorView, kind: number): number {
+  let k = 0;
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === kind) k += view.hand(c);
+  return k;
+}
+
+/** Nearest search space to `from` (moving steps), or -1. */
+function nearestSearch(view: TerrorView, from: number): number {
+  let best = -1;
+  for (let s = 0; s < view.spaceCount(); s++) if (view.isSearch(s) && (best < 0 || view.distance(from, s) < view.distance(from, best))) best = s;
+  return best;
+}
+
+/**
+ * Victims worth escorting from space s (a score; 0: none). Into an exit (`toExit`): the Fated
+ * Victims that fill the free Death tokens in order with known pictures, and normal victims (CARRY
+ * takes only those). Elsewhere: the next goal, other Fated Victims (to stage them nearer an exit,
+ * unless a killing Destiny effect makes her company dangerous), normal victims.
+ */
+function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean): number {
+  let worth = 0;
+  const fc = view.fatedCount();
+  if (toExit) {
+    for (let k = 0; ; k++) {
+      const q = freeToken(view, k);
+      const pic = q < 0 ? UNKNOWN : knownPicture(view, q);
+      if (pic < 0 || view.victimState(pic) !== V_BOARD || view.victimSpace(pic) !== s) break;
+      worth += 10;
+    }
+  } else {
+    const kills = destinyKills(view);
+    for (let v = 0; v < fc; v++) {
+      if (view.victimState(v) !== V_BOARD || view.victimSpace(v) !== s) continue;
+      if (v === goal) worth += 10;
+      else if (!kills) worth += 2;
+    }
+  }
+  for (let v = fc; v < view.victimCount(); v++) if (view.victimState(v) === V_BOARD && view.victimSpace(v) === s) worth += 3;
+  return worth;
+}
+
+/**
+ * The space to head for: the next goal's; else, in the last turns, a search space when Items are
+ * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
+ * else any victim on the board (normal ones are saved at once); -1 when none.
+ */
+function target(view: TerrorView, goal: number, wantItems: boolean): number {
+  const here = view.fgSpace();
+  if (goal >= 0) return view.victimSpace(goal);
+  if (wantItems && !view.isSearch(here)) return nearestSearch(view, here);
+  if (SRCH && view.items() < NEEDS.items && held(view, CARD_SEARCH) > 0 && !view.isSearch(here)) return nearestSearch(view, here);
+  let best = -1;
+  let bestD = 1e9;
+  const fc = view.fatedCount();
+  for (let v = 0; v < view.victimCount(); v++) {
+    if (view.victimState(v) !== V_BOARD) continue;
+    const s = view.victimSpace(v);
+    // Fated Victims stage nearer an exit; normal ones leave at once: both are worth the trip.
+    const d = view.distance(here, s) + (v < fc ? 1 : 0);
+    if (s !== here && d < bestD) {
+      bestD = d;
+      best = s;
+    }
+  }
+  return best;
+}
+
+/**
+ * What a killing Destiny effect would take with her at `from`: 2 a Fated Victim (to Limbo: her
+ * Limbo consequence later), 1 a normal victim, 0 nobody. "Nearest" counts steps along paths
+ * (pathDistance); ties per the data's killNearestTie (random: a tie with a Fated Victim counts as 2).
+ */
+export function killRisk(view: TerrorView, from: number): number {
+  const fc = view.fatedCount();
+  const tie = view.data.killNearestTie;
+  let bestD = 1e9;
+  let fated = false;
+  let normal = false;
+  for (let v = 0; v < view.victimCount(); v++) {
+    if (view.victimState(v) !== V_BOARD) continue;
+    const d = view.pathDistance(from, view.victimSpace(v));
+    if (d < bestD) (bestD = d), (fated = v < fc), (normal = v >= fc);
+    else if (d === bestD) {
+      if (v < fc) fated = true;
+      else normal = true;
+    }
+  }
+  if (!fated) return normal ? 1 : 0;
+  return tie === TIE_NORMAL_FIRST && normal ? 1 : 2;
+}
+
+/** No Fated Victim on the board can still be saved (each is pictured behind a token she cannot fill in order). */
+function noSaveLeft(view: TerrorView): boolean {
+  for (let v = 0; v < view.fatedCount(); v++) if (view.victimState(v) === V_BOARD) return false;
+  return true;
+}
+
+/** Cards the Planning phase can buy with `time` left (the cheapest in supply first; hand limit ignored). */
+function rebuyable(view: TerrorView, time: number): number {
+  const cards = view.data.cards;
+  let k = 0;
+  for (let cost = 0; cost <= time; cost++) {
+    for (let c = 0; c < cards.length; c++) {
+      if (cards[c].buy !== cost) continue;
+      for (let m = view.supply(c); m > 0 && time >= cost; m--) (time -= cost), k++;
+    }
+  }
+  return k;
+}
+
+const SAFE = Number(process.env.SAFE ?? 0);
+const THR = Number(process.env.THR ?? 0);
+const SRCH = Number(process.env.SRCH ?? 0);
+const RESERVE_OVER = Number(process.env.RES ?? 85);
+/** Time to keep for buying Thwart Destiny in Planning: its price when none is held and one is in the supply, else 0. */
+function thwartReserve(view: TerrorView): number {
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_THWART && view.hand(c) === 0 && view.supply(c) > 0) return cards[c].buy;
+  return 0;
+}
+
+function planAction(view: TerrorView, options: Int32Array, n: number): number {
+  const cards = view.data.cards;
+  const here = view.fgSpace();
+  const goal = nextGoal(view);
+  const turns = turnsLeft(view);
+  // The last turns, or once no Fated Victim can be saved any more: prepare for the Destiny phase.
+  const endgame = turns <= 3 || (goal < 0 && noSaveLeft(view));
+  const needs = destinyNeeds(view);
+  const unknownTokens = unknownFreeTokens(view);
+  const escortInHand = held(view, CARD_ESCORT) > 0;
+  const worthExit = carryWorth(view, here, goal, true);
+  const worthHere = Math.max(worthExit, carryWorth(view, here, goal, false));
+  const wantItems = endgame && view.items() < needs.items;
+  const tgt = target(view, goal, wantItems);
+  // Keep its price only where Thwart Destiny saves a victim (a killing Destiny effect); a point of horror or health is worth less than the plays.
+  const reserve = destinyKills(view) ? thwartReserve(view) : 0;
+  let best = -1;
+  let bestScore = 0;
+  for (let i = 0; i < n; i++) {
+    const dest = actionDest(options[i]);
+    if (dest === DISCARD_FOR_TIME) continue;
+    const c = cards[actionCard(options[i])];
+    let score = 0;
+    switch (c.kind) {
+      case CARD_HEAL:
+        if (view.health() <= 2) score = 100;
+        else if (endgame && view.health() < Math.max(needs.health, 4)) score = 60;
+        else if (view.health() <= view.maxHealth() - 3) score = 25;
+        break;
+      case CARD_PREMONITION:
+        // Death tokens first (no exit before the next one is known), then the Consequence cards that will be asked.
+        if (unknownTokens > 0) score = 95;
+        else if (turns <= 4 && needs.facedown > 0) score = 45;
+        break;
+      case CARD_ESCORT:
+        if (view.isExit(dest) && worthExit > 0) score = 85 + worthExit;
+        else if (!view.isExit(dest) && worthHere > 0 && view.exitDistance(dest) < view.exitDistance(here)) score = 70 + worthHere - 5 * view.exitDistance(dest);
+        else if (tgt >= 0 && worthHere === 0) score = 35 - 5 * view.distance(dest, tgt);
+        break;
+      case CARD_MOVE:
+        if (tgt >= 0 && !(worthHere > 0 && escortInHand)) score = 50 - 5 * view.distance(dest, tgt) + (dest === tgt ? 5 : 0);
+        // Never walk away from the next goal for want of an escort card: buy one and take her next turn.
+        if (goal >= 0 && view.victimSpace(goal) === here) score = 0;
+        break;
+      case CARD_STEADY:
+        if (view.horror() >= view.data.horror.extremeFrom - 1) score = 55;
+        else if (endgame && view.horror() > needs.horror) score = 50;
+        else if (turns <= 6 && view.horror() > needs.horror) score = 45;
+        else if (view.horror() > 3) score = 30;
+        break;
+      case CARD_SEARCH:
+        if (wantItems) score = 52;
+        else if (view.items() < needs.items) score = 40;
+        break;
+    }
+    // The last Action phase: what is left in hand counts for "hand" requirements; spend nothing it needs.
+    // Cards bought in the last Planning phase count too: a play is safe while the time left after it buys the hand back.
+    if (turns <= 1 && needs.hand > 0 && view.handTotal() - 1 + rebuyable(view, view.time() - c.play) < needs.hand && c.kind !== CARD_HEAL && c.kind !== CARD_STEADY && c.kind !== CARD_SEARCH) score = Math.min(score, 0);
+    // Keep the time to buy Thwart Destiny back in Planning (it ignores a Destiny symbol), unless the play is worth more.
+    if (reserve > 0 && view.time() - c.play < reserve && score < RESERVE_OVER) score = Math.min(score, 0);
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  }
+  // Under a killing Destiny effect, never end the phase with a Fated Victim the nearest victim when a move avoids it.
+  if (SAFE && best < 0 && destinyKills(view) && killRisk(view, here) === 2) {
+    let bestRisk = 2;
+    for (let i = 0; i < n; i++) {
+      const dest = actionDest(options[i]);
+      if (dest < 0 || cards[actionCard(options[i])].kind !== CARD_MOVE) continue;
+      const r = killRisk(view, dest);
+      if (r < bestRisk) (bestRisk = r), (best = i);
+    }
+  }
+  return best;
+}
+
+/**
+ * CARRY: with the escort's destination known (escortDestination): into an exit, the Fated Victims
+ * that fill the free Death tokens in order with known pictures (stopping at the first that cannot
+ * be filled so), then normal victims; elsewhere, the next goal first, other Fated Victims (staged
+ * nearer an exit), then normal victims — up to the escort's capacity. Under a killing Destiny
+ * effect, Fated Victims not about to leave stay where they are (beside her they would be nearest).
+ */
+function planCarry(view: TerrorView, options: Int32Array, n: number): number {
+  let here = 0;
+  for (let i = 0; i < n; i++) here |= options[i];
+  let cap = 0;
+  for (let m = options[n - 1]; m; m &= m - 1) cap++;
+  const fc = view.fatedCount();
+  const dest = view.escortDestination();
+  const toExit = dest >= 0 && view.isExit(dest);
+  let mask = 0;
+  let taken = 0;
+  if (toExit) {
+    for (let k = 0; taken < cap; k++) {
+      const q = freeToken(view, k);
+      if (q < 0) break;
+      const pic = knownPicture(view, q);
+      if (pic < 0 || ((here >>> pic) & 1) === 0) break;
+      mask |= 1 << pic;
+      taken++;
+    }
+  } else {
+    const goal = nextGoal(view);
+    if (goal >= 0 && ((here >>> goal) & 1) === 1) (mask |= 1 << goal), taken++;
+    if (!destinyKills(view)) for (let v = 0; v < fc && taken < cap; v++) if (((here >>> v) & 1) === 1 && ((mask >>> v) & 1) === 0) (mask |= 1 << v), taken++;
+  }
+  for (let v = fc; v < 32 && taken < cap; v++) if (((here >>> v) & 1) === 1) (mask |= 1 << v), taken++;
+  for (let i = 0; i < n; i++) if (options[i] === mask) return i;
+  throw new Error(`planner-next policy: carry ${mask} is not among the options offered`);
+}
+
+function buyOfKind(view: TerrorView, options: Int32Array, n: number, kind: number, have: number): number {
+  if (held(view, kind) >= have) return -1;
+  for (let i = 0; i < n; i++) if (view.data.cards[options[i]].kind === kind) return i;
+  return -1;
+}
+
+function planBuy(view: TerrorView, options: Int32Array, n: number): number {
+  const turns = turnsLeft(view);
+  const needs = destinyNeeds(view);
+  // The next Fated Victim to save is on her space: an escort first, to take her out next turn.
+  const goal = nextGoal(view);
+  let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
+  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, 1);
+  if (turns <= 3) {
+    // The Destiny phase is near: what its requirements spend, before more escorts.
+    if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);
+    if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 2);
+    if (i < 0 && view.horror() > needs.horror) i = buyOfKind(view, options, n, CARD_STEADY, 2);
+    if (i < 0 && view.health() < needs.health) i = buyOfKind(view, options, n, CARD_HEAL, 1);
+    if (i < 0 && goal >= 0) i = buyOfKind(view, options, n, CARD_ESCORT, 1);
+  }
+  if (i < 0 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
+  if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 2);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_MOVE, 2);
+  if (i < 0 && view.health() <= view.maxHealth() - 2) i = buyOfKind(view, options, n, CARD_HEAL, 1);
+  if (i < 0 && view.horror() > Math.min(3, needs.horror)) i = buyOfKind(view, options, n, CARD_STEADY, turns <= 3 ? 2 : 1);
+  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
+  if (i < 0 && turns <= 4 && needs.facedown > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
+  // The last Planning phase: a hand for "hand" requirements, cheapest cards first.
+  if (i < 0 && turns <= 1 && view.handTotal() < needs.hand) {
+    for (let k = 0; k < n; k++) if (i < 0 || view.data.cards[options[k]].buy < view.data.cards[options[i]].buy) i = k;
+  }
+  return i;
+}
+
+// Discard preference: the least useful kinds first.
+const DISCARD_ORDER = [CARD_SEARCH, CARD_MOVE, CARD_STEADY, CARD_HEAL, CARD_PREMONITION, CARD_ESCORT, CARD_THWART];
+
+/** Built-in (default): Death Order saves with Premonition before any exit, Destiny prepared for, moves to the victims. */
+export const plannerNextPolicy: Policy<TerrorView> = {
+  name: 'planner-next',
+  choose(_rng: Rng, view: TerrorView, decision: number, options: Int32Array, n: number, _allowNone: boolean): number {
+    switch (decision) {
+      case PLACE_FATED_VICTIM: {
+        // Near an exit: fewer escorts to save her.
+        let best = 0;
+        for (let i = 1; i < n; i++) if (view.exitDistance(options[i]) < view.exitDistance(options[best])) best = i;
+        return best;
+      }
+      case ACTION:
+        return planAction(view, options, n);
+      case CARRY:
+        return planCarry(view, options, n);
+      case REVEAL: {
+        // Free Death tokens whose picture is not known, nearest first; then Consequence cards that will be asked, then their Punishments; then nothing.
+        let best = -1;
+        let bestKey = 1e9;
+        const fc = view.fatedCount();
+        for (let i = 0; i < n; i++) {
+          const kind = unknownKind(options[i]);
+          const idx = unknownIndex(options[i]);
+          let key = 1e9;
+          if (kind === UNKNOWN_DEATH_TOKEN) key = view.deathTokenVictim(idx) < 0 && knownPicture(view, idx) === UNKNOWN ? idx : 50 + idx;
+          else if (kind === UNKNOWN_CONSEQUENCE) key = view.consequenceVictim(idx) >= 0 || (idx >= view.arrow() && !onWayToSave(view, idx)) ? 100 + idx : 300 + idx;
+          else if (kind === UNKNOWN_PUNISHMENT) key = view.consequenceVictim(idx) >= 0 ? 200 + idx : 400 + idx;
+          else if (kind === UNKNOWN_TERROR) key = 250;
+          if (idx >= fc && kind !== UNKNOWN_TERROR) key += 1000;
+          if (key < bestKey) (bestKey = key), (best = i);
+        }
+        return best;
+      }
+      case THWART:
+        // A killing Destiny effect with nobody (or only a normal victim) to take: keep the card for a worse one.
+        if (THR && destinyKills(view) && killRisk(view, view.fgSpace()) < THR) return 0;
+        return 1;
+      case CONVERT_PARTIALS: {
+        // Keep a hand of 3 (more in the last turn when a hand is asked for): each conversion costs 2.
+        const keep = turnsLeft(view) <= 1 ? Math.max(3, destinyNeeds(view).hand) : 3;
+        return Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / 2)));
+      }
+      case DISCARD: {
+        const cards = view.data.cards;
+        for (let k = 0; k < DISCARD_ORDER.length; k++) for (let i = 0; i < n; i++) if (cards[options[i]].kind === DISCARD_ORDER[k]) return i;
+        return 0;
+      }
+      case BUY:
+        return planBuy(view, options, n);
+      case REWARD: {
+        const needs = destinyNeeds(view);
+        if (view.health() <= 2) return 0;
+        if (view.horror() > Math.min(1, needs.horror) && view.horror() > 0) return 1;
+        return 0;
+      }
+      case EXIT_NEXT: {
+        // The one the next free Death token is known to picture; else the first.
+        const q = view.firstFreeDeathToken();
+        if (q < 0) return 0;
+        const pic = knownPicture(view, q);
+        for (let i = 0; i < n; i++) if (options[i] === pic) return i;
+        return 0;
+      }
+    }
+    throw new Error(`planner-next policy: unknown decision ${decision}`);
+  },
+};

@@ -24,7 +24,6 @@ import {
   NEED_HORROR_AT_MOST,
   NEED_ITEMS,
   NEED_SAVED_AT_LEAST,
-  TIE_NORMAL_FIRST,
 } from './terrorData.js';
 import * as codes from './terrorDecision.js';
 import type { TerrorView } from './terrorView.js';
@@ -207,7 +206,6 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
   const here = view.fgSpace();
   if (goal >= 0) return view.victimSpace(goal);
   if (wantItems && !view.isSearch(here)) return nearestSearch(view, here);
-  if (SRCH && view.items() < NEEDS.items && held(view, CARD_SEARCH) > 0 && !view.isSearch(here)) return nearestSearch(view, here);
   let best = -1;
   let bestD = 1e9;
   const fc = view.fatedCount();
@@ -222,30 +220,6 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
     }
   }
   return best;
-}
-
-/**
- * What a killing Destiny effect would take with her at `from`: 2 a Fated Victim (to Limbo: her
- * Limbo consequence later), 1 a normal victim, 0 nobody. "Nearest" counts steps along paths
- * (pathDistance); ties per the data's killNearestTie (random: a tie with a Fated Victim counts as 2).
- */
-export function killRisk(view: TerrorView, from: number): number {
-  const fc = view.fatedCount();
-  const tie = view.data.killNearestTie;
-  let bestD = 1e9;
-  let fated = false;
-  let normal = false;
-  for (let v = 0; v < view.victimCount(); v++) {
-    if (view.victimState(v) !== V_BOARD) continue;
-    const d = view.pathDistance(from, view.victimSpace(v));
-    if (d < bestD) (bestD = d), (fated = v < fc), (normal = v >= fc);
-    else if (d === bestD) {
-      if (v < fc) fated = true;
-      else normal = true;
-    }
-  }
-  if (!fated) return normal ? 1 : 0;
-  return tie === TIE_NORMAL_FIRST && normal ? 1 : 2;
 }
 
 /** No Fated Victim on the board can still be saved (each is pictured behind a token she cannot fill in order). */
@@ -267,10 +241,8 @@ function rebuyable(view: TerrorView, time: number): number {
   return k;
 }
 
-const SAFE = Number(process.env.SAFE ?? 0);
-const THR = Number(process.env.THR ?? 0);
-const SRCH = Number(process.env.SRCH ?? 0);
-const RESERVE_OVER = Number(process.env.RES ?? 85);
+/** A play scored at least this (an escort out by an exit) may spend the time kept for Thwart Destiny. */
+const RESERVE_OVER = 85;
 /** Time to keep for buying Thwart Destiny in Planning: its price when none is held and one is in the supply, else 0. */
 function thwartReserve(view: TerrorView): number {
   const cards = view.data.cards;
@@ -315,7 +287,6 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
       case CARD_ESCORT:
         if (view.isExit(dest) && worthExit > 0) score = 85 + worthExit;
         else if (!view.isExit(dest) && worthHere > 0 && view.exitDistance(dest) < view.exitDistance(here)) score = 70 + worthHere - 5 * view.exitDistance(dest);
-        else if (tgt >= 0 && worthHere === 0) score = 35 - 5 * view.distance(dest, tgt);
         break;
       case CARD_MOVE:
         if (tgt >= 0 && !(worthHere > 0 && escortInHand)) score = 50 - 5 * view.distance(dest, tgt) + (dest === tgt ? 5 : 0);
@@ -341,16 +312,6 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
     if (score > bestScore) {
       bestScore = score;
       best = i;
-    }
-  }
-  // Under a killing Destiny effect, never end the phase with a Fated Victim the nearest victim when a move avoids it.
-  if (SAFE && best < 0 && destinyKills(view) && killRisk(view, here) === 2) {
-    let bestRisk = 2;
-    for (let i = 0; i < n; i++) {
-      const dest = actionDest(options[i]);
-      if (dest < 0 || cards[actionCard(options[i])].kind !== CARD_MOVE) continue;
-      const r = killRisk(view, dest);
-      if (r < bestRisk) (bestRisk = r), (best = i);
     }
   }
   return best;
@@ -466,8 +427,6 @@ export const plannerNextPolicy: Policy<TerrorView> = {
         return best;
       }
       case THWART:
-        // A killing Destiny effect with nobody (or only a normal victim) to take: keep the card for a worse one.
-        if (THR && destinyKills(view) && killRisk(view, view.fgSpace()) < THR) return 0;
         return 1;
       case CONVERT_PARTIALS: {
         // Keep a hand of 3 (more in the last turn when a hand is asked for): each conversion costs 2.

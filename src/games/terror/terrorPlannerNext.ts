@@ -377,7 +377,7 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   }
   if (i < 0 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
   if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);
-  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 2);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 3);
   if (i < 0) i = buyOfKind(view, options, n, CARD_MOVE, 2);
   if (i < 0 && view.health() <= view.maxHealth() - 2) i = buyOfKind(view, options, n, CARD_HEAL, 1);
   if (i < 0 && view.horror() > Math.min(3, needs.horror)) i = buyOfKind(view, options, n, CARD_STEADY, turns <= 3 ? 2 : 1);

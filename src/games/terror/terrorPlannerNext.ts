@@ -202,6 +202,12 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
  * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
  * else any victim on the board (normal ones are saved at once); -1 when none.
  */
+/** Is Fated Victim v the known picture of a free Death token from the Arrow on? */
+function pictureKnown(view: TerrorView, v: number): boolean {
+  for (let p = view.arrow(); p < view.fatedCount(); p++) if (view.deathTokenVictim(p) < 0 && knownPicture(view, p) === v) return true;
+  return false;
+}
+
 function target(view: TerrorView, goal: number, wantItems: boolean): number {
   const here = view.fgSpace();
   if (goal >= 0) return view.victimSpace(goal);
@@ -212,7 +218,8 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
   for (let v = 0; v < view.victimCount(); v++) {
     if (view.victimState(v) !== V_BOARD) continue;
     const s = view.victimSpace(v);
-    // Fated Victims stage nearer an exit; normal ones leave at once: both are worth the trip.
+    // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be staged for it); normal ones leave at once.
+    if (v < fc && !pictureKnown(view, v)) continue;
     const d = view.distance(here, s) + (v < fc ? 1 : 0);
     if (s !== here && d < bestD) {
       bestD = d;

@@ -303,7 +303,6 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
       case CARD_STEADY:
         if (view.horror() >= view.data.horror.extremeFrom - 1) score = 55;
         else if (endgame && view.horror() > needs.horror) score = 50;
-        else if (turns <= 6 && view.horror() > needs.horror) score = 45;
         else if (view.horror() > 3) score = 30;
         break;
       case CARD_SEARCH:

@@ -3,10 +3,10 @@
 import type { ParamSpec } from '../../core/params.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
-export const BUILTIN_POLICIES = ['planner', 'planner-next', 'death-order', 'random', 'search'] as const;
+export const BUILTIN_POLICIES = ['planner', 'death-order', 'random', 'search'] as const;
 
 /** Policies a search may roll out with (the heuristics; not search itself). */
-export const ROLLOUT_POLICIES = ['planner', 'planner-next', 'death-order', 'random'] as const;
+export const ROLLOUT_POLICIES = ['planner', 'death-order', 'random'] as const;
 
 /** Readings of the Final Health token (parameter finalHealth; see scenarios/terror/README.md). */
 export const FINAL_HEALTH_READINGS = ['lastLife', 'flipAtZero'] as const;

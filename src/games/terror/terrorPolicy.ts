@@ -8,7 +8,6 @@ import { randIndex, type Rng } from '../../core/rng.js';
 import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorData.js';
 import * as codes from './terrorDecision.js';
 import { plannerPolicy } from './terrorPlanner.js';
-import { plannerNextPolicy } from './terrorPlannerNext.js';
 import type { TerrorView } from './terrorView.js';
 
 // Module-local copies of the shared codes for the hot loops: V8 folds a module's own const into
@@ -246,5 +245,5 @@ export const deathOrderPolicy: Policy<TerrorView> = {
 
 /** The built-in policy named `name`, or undefined. */
 export function builtinPolicy(name: string): Policy<TerrorView> | undefined {
-  return name === 'planner' ? plannerPolicy : name === 'planner-next' ? plannerNextPolicy : name === 'random' ? randomPolicy : name === 'death-order' ? deathOrderPolicy : undefined;
+  return name === 'planner' ? plannerPolicy : name === 'random' ? randomPolicy : name === 'death-order' ? deathOrderPolicy : undefined;
 }

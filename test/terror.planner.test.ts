@@ -199,19 +199,6 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)![0]).toBe(CARD_MOVE);
   });
 
-  it('on a search space with fewer Items than the Consequence cards may ask, she searches before the last turns', () => {
-    const g = blank();
-    place(g, 0, space('Lake')); // a Fated Victim to save: not yet the time to prepare for the Destiny phase
-    g.fgSpace_ = space('House');
-    g.horror_ = 5;
-    g.hand_[card(CARD_SEARCH)] = 1;
-    g.hand_[card(CARD_STEADY)] = 1;
-    expect(g.deckLeft()).toBe(13);
-    expect(action(g)).toEqual([CARD_SEARCH, null]);
-    g.items_ = 3; // the strictest Items requirement of the data
-    expect(action(g)).toEqual([CARD_STEADY, null]);
-  });
-
   it('Planning: a search card before Thwart Destiny while Items are short; with enough Items, Thwart Destiny', () => {
     const g = blank();
     g.fgSpace_ = space('Lake');
@@ -243,20 +230,5 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       expect(g.supply_[card(CARD_THWART)]).toBe(1);
       expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
     }
-  });
-
-  it('the last Action phase: an escort out may spend the hand a facedown Consequence may ask for when the time left buys it back', () => {
-    const g = blank();
-    g.deckPos = g.deckSize - 1; // the last turn
-    g.arrow_ = 4;
-    for (let p = 0; p < 4; p++) (g.deathDone[p] = 1), (g.deathFaceUp[p] = 1);
-    g.deathFaceUp[4] = 1; // token 5 pictures Fated Victim 4, beside an exit with her
-    place(g, 4, space('Boulder'));
-    g.fgSpace_ = space('Boulder');
-    g.hand_[card(CARD_ESCORT)] = 1;
-    g.hand_[card(CARD_MOVE)] = 3; // 4 cards: "Plan ahead" (hand 4) may be asked
-    expect(action(g)).toEqual([CARD_ESCORT, 'Mountain Pass']);
-    g.time_ = 2; // the escort leaves no time to buy the hand back: she keeps it
-    expect(action(g)).toBeNull();
   });
 });

@@ -3,14 +3,12 @@
 // known to picture it (faceup, or the one victim no faceup token pictures): Premonition first,
 // blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
-// (Premonition flips those that are facedown); Items are searched for whenever she stands on a
-// search space and bought early. (3) She moves to the victims: with victims on her space but no
-// escort card in hand she goes on to the next target rather than standing still. (4) Time is the
-// scarce resource: an escort card (twice a run's time) is played only to carry victims, never as a
-// plain move; she walks to a Fated Victim only once a free Death token is known to picture her;
-// she keeps up to three escort cards; under a killing Destiny effect she keeps the time to buy
-// Thwart Destiny back; in the last Action phase a play may spend the hand a "hand" requirement asks
-// for when the time left buys it back.
+// (Premonition flips those that are facedown); search cards are bought early while Items are
+// short. (3) She moves to the victims: with victims on her space but no escort card in hand she
+// goes on to the next target rather than standing still. (4) Time is the scarce resource: an
+// escort card (twice a run's time) is played only to carry victims, never as a plain move; she
+// walks to a Fated Victim only once a free Death token is known to picture her; she keeps up to
+// three escort cards; under a killing Destiny effect she keeps the time to buy Thwart Destiny back.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -203,17 +201,17 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
   return worth;
 }
 
-/**
- * The space to head for: the next goal's; else, in the last turns, a search space when Items are
- * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
- * else any victim on the board (normal ones are saved at once); -1 when none.
- */
 /** Is Fated Victim v the known picture of a free Death token from the Arrow on? */
 function pictureKnown(view: TerrorView, v: number): boolean {
   for (let p = view.arrow(); p < view.fatedCount(); p++) if (view.deathTokenVictim(p) < 0 && knownPicture(view, p) === v) return true;
   return false;
 }
 
+/**
+ * The space to head for: the next goal's; else, in the last turns, a search space when Items are
+ * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
+ * else any victim on the board (normal ones are saved at once); -1 when none.
+ */
 function target(view: TerrorView, goal: number, wantItems: boolean): number {
   const here = view.fgSpace();
   if (goal >= 0) return view.victimSpace(goal);
@@ -239,19 +237,6 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
 function noSaveLeft(view: TerrorView): boolean {
   for (let v = 0; v < view.fatedCount(); v++) if (view.victimState(v) === V_BOARD) return false;
   return true;
-}
-
-/** Cards the Planning phase can buy with `time` left (the cheapest in supply first; hand limit ignored). */
-function rebuyable(view: TerrorView, time: number): number {
-  const cards = view.data.cards;
-  let k = 0;
-  for (let cost = 0; cost <= time; cost++) {
-    for (let c = 0; c < cards.length; c++) {
-      if (cards[c].buy !== cost) continue;
-      for (let m = view.supply(c); m > 0 && time >= cost; m--) (time -= cost), k++;
-    }
-  }
-  return k;
 }
 
 /** A play scored at least this (an escort out by an exit) may spend the time kept for Thwart Destiny. */
@@ -313,12 +298,11 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
         break;
       case CARD_SEARCH:
         if (wantItems) score = 52;
-        else if (view.items() < needs.items) score = 40;
+        else if (view.items() < needs.items) score = 12;
         break;
     }
     // The last Action phase: what is left in hand counts for "hand" requirements; spend nothing it needs.
-    // Cards bought in the last Planning phase count too: a play is safe while the time left after it buys the hand back.
-    if (turns <= 1 && needs.hand > 0 && view.handTotal() - 1 + rebuyable(view, view.time() - c.play) < needs.hand && c.kind !== CARD_HEAL && c.kind !== CARD_STEADY && c.kind !== CARD_SEARCH) score = Math.min(score, 0);
+    if (turns <= 1 && needs.hand > 0 && view.handTotal() - 1 < needs.hand && c.kind !== CARD_HEAL && c.kind !== CARD_STEADY && c.kind !== CARD_SEARCH) score = Math.min(score, 0);
     // Keep the time to buy Thwart Destiny back in Planning (it ignores a Destiny symbol), unless the play is worth more.
     if (reserve > 0 && view.time() - c.play < reserve && score < RESERVE_OVER) score = Math.min(score, 0);
     if (score > bestScore) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
-import { CARD_ESCORT, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { CARD_ESCORT, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
 import { actionCard, actionDest, TERROR_DECISION, unknownIndex, unknownKind, UNKNOWN_CONSEQUENCE, V_BOARD, V_CONSEQUENCE, V_UNUSED } from '../src/games/terror/terrorDecision.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
@@ -159,5 +159,76 @@ describe('planner: meeting Consequence requirements', () => {
     g.horror_ = 3;
     const buy = Int32Array.from(data.cards.map((_, c) => c));
     expect(data.cards[buy[plannerPolicy.choose(g.rng, g, TERROR_DECISION.BUY, buy, buy.length, true)]].kind).toBe(CARD_SEARCH);
+  });
+});
+
+describe('planner: spending time (issue 15; each behaviour measured paired before it was kept)', () => {
+  /** The planner's BUY choice among every card she can afford now: its kind, or null to stop. */
+  function buy(g: TerrorGame): number | null {
+    const opts = Int32Array.from(data.cards.map((_, c) => c).filter((c) => g.supply_[c] > 0 && data.cards[c].buy <= g.time_));
+    const i = plannerPolicy.choose(g.rng, g, TERROR_DECISION.BUY, opts, opts.length, true);
+    return i < 0 ? null : data.cards[opts[i]].kind;
+  }
+
+  it('an escort card is played only to carry victims, never as a plain move toward them', () => {
+    const g = blank();
+    g.deathFaceUp[0] = 1;
+    place(g, 0, space('Lake')); // the next Fated Victim to save, away from her
+    g.fgSpace_ = space('Town Square');
+    g.hand_[card(CARD_ESCORT)] = 1;
+    expect(action(g)).toBeNull();
+    // With a run card she walks there; with the victim beside her the escort carries her.
+    g.hand_[card(CARD_MOVE)] = 1;
+    expect(action(g)![0]).toBe(CARD_MOVE);
+    g.fgSpace_ = space('Lake');
+    expect(action(g)![0]).toBe(CARD_ESCORT);
+  });
+
+  it('she walks to a Fated Victim only once a free Death token is known to picture her (normal victims: always)', () => {
+    const g = blank();
+    place(g, 0, space('Lake'));
+    g.fgSpace_ = space('Town Square');
+    g.hand_[card(CARD_MOVE)] = 1;
+    expect(action(g)).toBeNull(); // every Death token facedown: the trip buys nothing
+    g.deathFaceUp[3] = 1;
+    g.deathPic[3] = 0;
+    g.deathPic[0] = 3; // token 4 (not the next one) pictures her: she can be staged for it
+    expect(action(g)![0]).toBe(CARD_MOVE);
+    g.deathFaceUp[3] = 0;
+    place(g, 5, space('Lake'));
+    expect(action(g)![0]).toBe(CARD_MOVE);
+  });
+
+  it('Planning: a search card before Thwart Destiny while Items are short; with enough Items, Thwart Destiny', () => {
+    const g = blank();
+    g.fgSpace_ = space('Lake');
+    expect(buy(g)).toBe(CARD_SEARCH);
+    g.items_ = 3;
+    expect(buy(g)).toBe(CARD_THWART);
+  });
+
+  it('Planning: she keeps up to three escort cards (before more run cards)', () => {
+    const g = blank();
+    g.deathFaceUp.fill(1);
+    g.items_ = 3;
+    g.horror_ = 2;
+    g.hand_[card(CARD_THWART)] = 1;
+    g.hand_[card(CARD_ESCORT)] = 2;
+    expect(buy(g)).toBe(CARD_ESCORT);
+    g.hand_[card(CARD_ESCORT)] = 3;
+    expect(buy(g)).toBe(CARD_MOVE);
+  });
+
+  it('under a killing Destiny effect (Death Order III) she keeps the time to buy Thwart Destiny back; under Death Order I she spends it', () => {
+    for (const [deathOrder, plays] of [[2, false], [0, true]] as const) {
+      const g = blank({ deathOrder });
+      g.deathFaceUp[0] = 1;
+      place(g, 0, space('Lake'));
+      g.fgSpace_ = space('Town Square');
+      g.hand_[card(CARD_MOVE)] = 1;
+      g.time_ = 3; // a run (1) leaves 2, below Thwart Destiny's price (3)
+      expect(g.supply_[card(CARD_THWART)]).toBe(1);
+      expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
+    }
   });
 });

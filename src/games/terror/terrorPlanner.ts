@@ -1,10 +1,14 @@
-// The `planner` policy (the default): the `death-order` heuristic with the three faults issue 15
+// The `planner` policy (the default): the `death-order` heuristic with the faults issue 15
 // measured fixed. (1) No Fated Victim leaves by an exit before the Death token it would land on is
 // known to picture it (faceup, or the one victim no faceup token pictures): Premonition first,
 // blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
-// (Premonition flips those that are facedown). (3) She moves to the victims: with victims on her
-// space but no escort card in hand she goes on to the next target rather than standing still.
+// (Premonition flips those that are facedown); search cards are bought early while Items are
+// short. (3) She moves to the victims: with victims on her space but no escort card in hand she
+// goes on to the next target rather than standing still. (4) Time is the scarce resource: an
+// escort card (twice a run's time) is played only to carry victims, never as a plain move; she
+// walks to a Fated Victim only once a free Death token is known to picture her; she keeps up to
+// three escort cards; under a killing Destiny effect she keeps the time to buy Thwart Destiny back.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -197,6 +201,12 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
   return worth;
 }
 
+/** Is Fated Victim v the known picture of a free Death token from the Arrow on? */
+function pictureKnown(view: TerrorView, v: number): boolean {
+  for (let p = view.arrow(); p < view.fatedCount(); p++) if (view.deathTokenVictim(p) < 0 && knownPicture(view, p) === v) return true;
+  return false;
+}
+
 /**
  * The space to head for: the next goal's; else, in the last turns, a search space when Items are
  * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
@@ -212,7 +222,8 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
   for (let v = 0; v < view.victimCount(); v++) {
     if (view.victimState(v) !== V_BOARD) continue;
     const s = view.victimSpace(v);
-    // Fated Victims stage nearer an exit; normal ones leave at once: both are worth the trip.
+    // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be staged for it); normal ones leave at once.
+    if (v < fc && !pictureKnown(view, v)) continue;
     const d = view.distance(here, s) + (v < fc ? 1 : 0);
     if (s !== here && d < bestD) {
       bestD = d;
@@ -226,6 +237,15 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
 function noSaveLeft(view: TerrorView): boolean {
   for (let v = 0; v < view.fatedCount(); v++) if (view.victimState(v) === V_BOARD) return false;
   return true;
+}
+
+/** A play scored at least this (an escort out by an exit) may spend the time kept for Thwart Destiny. */
+const RESERVE_OVER = 85;
+/** Time to keep for buying Thwart Destiny in Planning: its price when none is held and one is in the supply, else 0. */
+function thwartReserve(view: TerrorView): number {
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_THWART && view.hand(c) === 0 && view.supply(c) > 0) return cards[c].buy;
+  return 0;
 }
 
 function planAction(view: TerrorView, options: Int32Array, n: number): number {
@@ -242,6 +262,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
   const worthHere = Math.max(worthExit, carryWorth(view, here, goal, false));
   const wantItems = endgame && view.items() < needs.items;
   const tgt = target(view, goal, wantItems);
+  // Keep its price only where Thwart Destiny saves a victim (a killing Destiny effect); a point of horror or health is worth less than the plays.
+  const reserve = destinyKills(view) ? thwartReserve(view) : 0;
   let best = -1;
   let bestScore = 0;
   for (let i = 0; i < n; i++) {
@@ -263,7 +285,6 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
       case CARD_ESCORT:
         if (view.isExit(dest) && worthExit > 0) score = 85 + worthExit;
         else if (!view.isExit(dest) && worthHere > 0 && view.exitDistance(dest) < view.exitDistance(here)) score = 70 + worthHere - 5 * view.exitDistance(dest);
-        else if (tgt >= 0 && worthHere === 0) score = 35 - 5 * view.distance(dest, tgt);
         break;
       case CARD_MOVE:
         if (tgt >= 0 && !(worthHere > 0 && escortInHand)) score = 50 - 5 * view.distance(dest, tgt) + (dest === tgt ? 5 : 0);
@@ -282,6 +303,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
     }
     // The last Action phase: what is left in hand counts for "hand" requirements; spend nothing it needs.
     if (turns <= 1 && needs.hand > 0 && view.handTotal() - 1 < needs.hand && c.kind !== CARD_HEAL && c.kind !== CARD_STEADY && c.kind !== CARD_SEARCH) score = Math.min(score, 0);
+    // Keep the time to buy Thwart Destiny back in Planning (it ignores a Destiny symbol), unless the play is worth more.
+    if (reserve > 0 && view.time() - c.play < reserve && score < RESERVE_OVER) score = Math.min(score, 0);
     if (score > bestScore) {
       bestScore = score;
       best = i;
@@ -338,6 +361,7 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   // The next Fated Victim to save is on her space: an escort first, to take her out next turn.
   const goal = nextGoal(view);
   let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
+  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
   if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, 1);
   if (turns <= 3) {
     // The Destiny phase is near: what its requirements spend, before more escorts.
@@ -349,7 +373,7 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   }
   if (i < 0 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
   if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);
-  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 2);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 3);
   if (i < 0) i = buyOfKind(view, options, n, CARD_MOVE, 2);
   if (i < 0 && view.health() <= view.maxHealth() - 2) i = buyOfKind(view, options, n, CARD_HEAL, 1);
   if (i < 0 && view.horror() > Math.min(3, needs.horror)) i = buyOfKind(view, options, n, CARD_STEADY, turns <= 3 ? 2 : 1);

@@ -14,7 +14,7 @@ import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
 import { randomPolicy } from '../src/games/terror/terrorPolicy.js';
-import { createSearchPolicy, type SearchStats } from '../src/games/terror/terrorSearch.js';
+import { createSearchPolicy, gainsBy, type SearchStats } from '../src/games/terror/terrorSearch.js';
 import { builtinGame } from '../src/games/terror/terrorSim.js';
 import { SNAPSHOT_SCALARS, TerrorSnapshot } from '../src/games/terror/terrorSnapshot.js';
 import type { TerrorView } from '../src/games/terror/terrorView.js';
@@ -197,6 +197,41 @@ describe('the search policy', () => {
     expect(searched).toBeGreaterThan(20);
   });
 
+  it('plays another answer than the heuristic only on a paired gain of searchMargin standard errors', () => {
+    // gainsBy(sum, sumSq, count, margin) over the paired differences (challenger − heuristic).
+    expect(gainsBy(0, 0, 10, 2)).toBe(false); // no gain
+    expect(gainsBy(-2, 2, 10, 0)).toBe(false); // a loss, even at margin 0
+    expect(gainsBy(1, 1, 10, 0)).toBe(true); // margin 0: any positive mean
+    expect(gainsBy(1, 1, 1, 2)).toBe(false); // one rollout has no spread to judge by
+    expect(gainsBy(3, 3, 3, 2)).toBe(true); // every rollout agrees: no spread, a gain
+    // 2 wins and 1 loss in 16 pairs: mean 1/16, sd ≈ 0.44, se ≈ 0.11: 0.57 standard errors.
+    expect(gainsBy(1, 3, 16, 2)).toBe(false);
+    expect(gainsBy(1, 3, 16, 0.5)).toBe(true);
+    // 12 wins in 16 pairs, no loss: mean 0.75, se ≈ 0.11: 6.7 standard errors.
+    expect(gainsBy(12, 12, 16, 2)).toBe(true);
+    // In play: with margin 0 it departs from the planner (13 times in these 3 games); with a margin no
+    // paired noise can reach, only where all its rollouts agree (none here).
+    const departures = (margin: number) => {
+      const g = builtinGame(params({ policy: 'search', searchRollouts: 2, searchMargin: margin }))!;
+      const search = g.policy;
+      let differs = 0;
+      g.policy = {
+        name: 'count',
+        choose(r, v, d, o, n, a) {
+          const plan = plannerPolicy.choose(r.clone(), v, d, o, n, a);
+          const i = search.choose(r, v, d, o, n, a);
+          if (i !== plan) differs++;
+          return i;
+        },
+      };
+      for (let k = 0; k < 3; k++) (g.reset(streamFor(4, k)), g.play());
+      return differs;
+    };
+    const free = departures(0);
+    expect(free).toBeGreaterThan(0);
+    expect(departures(10)).toBeLessThan(free);
+  });
+
   it('decides the same whatever the true hidden order (it sees only what she sees)', () => {
     for (let k = 0; k < 12; k++) {
       const at = 4 + k * 3;
@@ -213,7 +248,7 @@ describe('the search policy', () => {
       // Re-deal game 1's hidden state: what she sees is the same, the truth differs.
       new TerrorDeterminizer(games[1]).determinize(games[1], streamFor(77, k));
       const answers = games.map((g) => {
-        const policy = createSearchPolicy(g, { rollouts: 2, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
+        const policy = createSearchPolicy(g, { rollouts: 2, margin: 0, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
         g.policy = policy;
         const n = g.time_ >= 0 && !g.dead ? listActions(g) : 0;
         return n > 0 ? policy.choose(streamFor(16, k), g, TERROR_DECISION.ACTION, g.actionOptions, n, true) : null;

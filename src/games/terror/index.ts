@@ -5,8 +5,8 @@
 // Parameters: deathOrder, policy, data (the run's choices and data), the rule constants
 // (horrorStart, timePerTurn, timeExtreme, handLimit, terrorDealt, terrorPerPhase,
 // terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), the readings
-// (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchDepth,
-// rolloutPolicy), trace (print one game).
+// (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchMargin,
+// searchDepth, rolloutPolicy), trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';

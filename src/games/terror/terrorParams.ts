@@ -38,6 +38,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'thwartRoll', type: 'bool', default: false, doc: 'Thwart Destiny needs a horror roll: the card is spent and ignores the Destiny symbol only with at least one success (false: no roll, it always ignores the symbol)', source: 'assumption: the rulebook says only "You may play the Thwart Destiny Reaction card to ignore one Destiny symbol" (no roll named), see scenarios/terror/README.md' },
   { key: 'moveThroughExits', type: 'bool', default: true, doc: 'the Final Girl may move (and escort) through an exit space to a space beyond it (false: an exit ends a move; she may still start a move there)', source: 'assumption: neither the rulebook nor the public facts say whether an exit space can be passed through, see scenarios/terror/README.md' },
   { key: 'searchRollouts', type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
+  { key: 'searchMargin', type: 'number', default: 2, min: 0, max: 10, doc: 'policy search: standard errors (of the paired rollout differences) an answer must gain over the heuristic\'s own to be played instead (0: the best mean)', source: 'sim: search budget (issue 15)' },
   { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
   { key: 'rolloutPolicy', type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
   { key: 'sensitivity', type: 'bool', default: false, doc: 'also replay the same games with each named reading and assumed data value changed one at a time, and the earlier heuristic: the sensitivity table (paired; about 14 times the work)', source: 'report setting (issue 20)', cli: {} },
@@ -72,6 +73,8 @@ export interface TerrorSimParams {
   moveThroughExits: boolean;
   /** policy search: rollouts per answer, horizon in turns (0: the end), the rollout heuristic. */
   searchRollouts: number;
+  /** policy search: the paired gain in standard errors an answer needs over the heuristic's own. */
+  searchMargin: number;
   searchDepth: number;
   rolloutPolicy: (typeof ROLLOUT_POLICIES)[number];
   /** Compiled reference data (plain JSON). */

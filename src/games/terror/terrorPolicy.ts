@@ -1,7 +1,7 @@
 // The built-in Terror from Destiny policies, on the core decision-code contract
 // (src/core/policy.ts; decisions and their options: terrorDecision.ts). Each reads only the
 // TerrorView members of the view it is given (the game object itself, for speed) and draws only
-// from the rng it is given. A user module (`--policy ./file.js`) gets `death-order` as its base
+// from the rng it is given. A user module (`--policy ./file.js`) gets `planner` as its base
 // (terrorSim.ts), so it can answer a few decisions and delegate the rest.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';

@@ -34,7 +34,8 @@ export const GAP_DEFAULT_POLICY = 'planner';
 
 /**
  * Last measured gaps (planner → search; the first is the reference the caveat line quotes).
- * Measured with the planner and search of this commit; 95% paired intervals (Newcombe), McNemar p.
+ * Measured with the planner and search of this commit (search at its defaults: 8 rollouts per answer,
+ * margin 2); 95% paired intervals (Newcombe), McNemar p.
  */
 export const MEASURED_GAPS: readonly MeasuredGap[] = [
   {
@@ -44,12 +45,12 @@ export const MEASURED_GAPS: readonly MeasuredGap[] = [
     n: 2000,
     seed: 1,
     searchRollouts: 8,
-    defaultWin: 0.7615,
-    searchWin: 0.866,
-    difference: 0.1045,
-    lo: 0.084917,
-    hi: 0.124161,
-    pValue: 3.69e-25,
+    defaultWin: 0.929,
+    searchWin: 0.9445,
+    difference: 0.0155,
+    lo: 0.007249,
+    hi: 0.024138,
+    pValue: 0.000303,
   },
   {
     config: '3c840491945547b4',
@@ -58,12 +59,12 @@ export const MEASURED_GAPS: readonly MeasuredGap[] = [
     n: 2000,
     seed: 1,
     searchRollouts: 8,
-    defaultWin: 0.8595,
-    searchWin: 0.898,
-    difference: 0.0385,
-    lo: 0.02163,
-    hi: 0.055502,
-    pValue: 9.95e-06,
+    defaultWin: 0.9415,
+    searchWin: 0.9505,
+    difference: 0.009,
+    lo: 0.001971,
+    hi: 0.016341,
+    pValue: 0.0153,
   },
   {
     config: '444cc56e202281a8',
@@ -72,12 +73,12 @@ export const MEASURED_GAPS: readonly MeasuredGap[] = [
     n: 2000,
     seed: 1,
     searchRollouts: 8,
-    defaultWin: 0.851,
-    searchWin: 0.9075,
-    difference: 0.0565,
-    lo: 0.039704,
-    hi: 0.073495,
-    pValue: 6.48e-11,
+    defaultWin: 0.937,
+    searchWin: 0.95,
+    difference: 0.013,
+    lo: 0.005385,
+    hi: 0.021004,
+    pValue: 0.00107,
   },
   {
     config: 'd9bbe763b8c34e30',
@@ -86,12 +87,12 @@ export const MEASURED_GAPS: readonly MeasuredGap[] = [
     n: 2000,
     seed: 1,
     searchRollouts: 8,
-    defaultWin: 0.5635,
-    searchWin: 0.754,
-    difference: 0.1905,
-    lo: 0.166395,
-    hi: 0.214273,
-    pValue: 8.84e-52,
+    defaultWin: 0.8545,
+    searchWin: 0.903,
+    difference: 0.0485,
+    lo: 0.035943,
+    hi: 0.061431,
+    pValue: 4.14e-14,
   },
 ];
 
@@ -111,7 +112,7 @@ const CONFIG_FIELDS = [
 ] as const satisfies readonly (keyof TerrorSimParams)[];
 
 // Compile-time check: every TerrorSimParams field is either part of the configuration or the policy's.
-type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchDepth' | 'rolloutPolicy'>;
+type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchMargin' | 'searchDepth' | 'rolloutPolicy'>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
 

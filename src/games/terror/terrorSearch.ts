@@ -6,11 +6,13 @@
 // At a searched decision with m answers (the options, and "none" where allowed) it spends a budget
 // of rollouts × m rollouts by sequential halving: each round gives the surviving answers the same
 // rollouts j (common random numbers: rollout j re-deals the hidden state and rolls the dice from
-// its own stream j, the same for every answer), and keeps the better half by mean value. A
+// its own stream j, the same for every answer), and keeps the better half of the challengers by
+// their mean difference from the heuristic's answer, which plays every round. The best challenger
+// is played only when its paired gain over the heuristic's answer is at least `margin` standard
+// errors (a noisy best mean would otherwise overrule a good heuristic by chance). A
 // rollout restores the snapshot, re-deals what she cannot see (terrorDeterminize.ts), applies the
 // answer, and plays the game on (to its end, or `depth` more turns, then a static value) with the
-// rollout policy. Value: 1 for a win, 0 otherwise. Ties go to the heuristic's own answer, which is
-// always a candidate and listed first. Afterwards the game is put back exactly as it was (state,
+// rollout policy. Value: 1 for a win, 0 otherwise. Afterwards the game is put back exactly as it was (state,
 // options buffer, rng, policy, trace).
 //
 // Deterministic from (seed, game): the search streams come from a jump of a copy of the game's
@@ -32,6 +34,8 @@ const { ACTION, BUY } = TERROR_DECISION;
 export interface SearchSettings {
   /** Rollouts per answer on average (the budget is rollouts × answers). */
   readonly rollouts: number;
+  /** Standard errors of the paired rollout differences an answer must gain over the heuristic's own to be played. */
+  readonly margin: number;
   /** Turns a rollout plays after the current one before a static value (0: to the end of the game). */
   readonly depth: number;
   /** Plays the rollouts (and answers the decisions not searched: `fallback`). */
@@ -56,7 +60,10 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
   const maxAnswers = g.maxOptions + 1;
   const saved = new Int32Array(g.maxOptions);
   const cand = new Int32Array(maxAnswers);
+  // Per challenger: the sum and sum of squares of its rollout values minus the heuristic's, and their count.
   const sum = new Float64Array(maxAnswers);
+  const sumSq = new Float64Array(maxAnswers);
+  const count = new Int32Array(maxAnswers);
   const order = new Int32Array(maxAnswers);
   const maxRollouts = s.rollouts * maxAnswers;
   const words = new Int32Array(4 * Math.max(1, maxRollouts));
@@ -121,34 +128,56 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
       const realTrace = g.trace;
       const realLimit = g.turnLimit;
       g.trace = null;
-      let alive = m;
-      for (let c = 0; c < m; c++) (sum[c] = 0), (order[c] = c);
+      // order[0, alive): the challengers still in (candidates 1..m-1); candidate 0, the heuristic's, plays every round.
+      let alive = m - 1;
+      for (let c = 0; c < m; c++) (sum[c] = 0), (sumSq[c] = 0), (count[c] = 0), (order[c] = c + 1);
       let done = 0;
       const rounds = Math.max(1, Math.ceil(Math.log2(m)));
-      for (let round = 0; round < rounds && alive > 1; round++) {
-        const per = Math.max(1, Math.floor(budget / (rounds * alive)));
+      for (let round = 0; round < rounds && alive > 0; round++) {
+        const per = Math.max(1, Math.floor(budget / (rounds * (alive + 1))));
         for (let r = 0; r < per && done + r < budget; r++) {
+          const base = rollout(done + r, decision, options, cand[0]);
+          // A rollout rewrote the options buffer (the engine reuses it): put it back for the next.
+          options.set(saved.subarray(0, n));
           for (let x = 0; x < alive; x++) {
             const c = order[x];
-            sum[c] += rollout(done + r, decision, options, cand[c]);
-            // A rollout rewrote the options buffer (the engine reuses it): put it back for the next.
+            const d = rollout(done + r, decision, options, cand[c]) - base;
             options.set(saved.subarray(0, n));
+            sum[c] += d;
+            sumSq[c] += d * d;
+            count[c]++;
           }
         }
         done += per;
-        // Keep the better half (stable: on equal sums the earlier candidate — the heuristic's — stays ahead).
+        // Keep the better half of the challengers (stable: on equal sums the earlier candidate stays ahead).
         sortBySum(order, alive, sum);
-        alive = Math.max(1, Math.ceil(alive / 2));
+        if (round < rounds - 1) alive = Math.max(1, Math.floor(alive / 2));
       }
+      const best = order[0];
+      const answer = alive > 0 && gainsBy(sum[best], sumSq[best], count[best], s.margin) ? cand[best] : cand[0];
       snapshot.restore(g);
       g.rng = realRng;
       g.policy = realPolicy;
       g.trace = realTrace;
       g.turnLimit = realLimit;
       options.set(saved.subarray(0, n));
-      return cand[order[0]];
+      return answer;
     },
   };
+}
+
+/**
+ * Whether paired differences (their sum, sum of squares and count) show a gain of at least
+ * `margin` standard errors of their mean: a positive mean with no spread counts once two or more
+ * rollouts agree; margin 0 takes any positive mean.
+ */
+export function gainsBy(sum: number, sumSq: number, count: number, margin: number): boolean {
+  if (count === 0 || sum <= 0) return false;
+  if (margin === 0) return true;
+  if (count < 2) return false;
+  const mean = sum / count;
+  const variance = Math.max(0, (sumSq - count * mean * mean) / (count - 1));
+  return variance === 0 || mean >= margin * Math.sqrt(variance / count);
 }
 
 /** Insertion sort of order[0, n) by sum descending, stable (no allocation). */

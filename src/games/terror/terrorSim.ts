@@ -100,7 +100,7 @@ const decisionName = (d: number): string => TERROR_DECISION_NAMES[d] ?? `#${d}`;
 
 /**
  * Loads the user policy module at `absPath` with its own frozen copy of the data and the
- * `death-order` policy as its base (a module may answer a few decisions and delegate the rest).
+ * `planner` policy (the default) as its base (a module may answer a few decisions and delegate the rest).
  * Throws an Error naming the file when the module does not load or has the wrong shape.
  */
 export function loadTerrorPolicyModule(absPath: string, data: TerrorData): Promise<Policy<TerrorView>> {
@@ -112,7 +112,7 @@ export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame
   if (p.policy === 'search') {
     const g = new TerrorGame(p, plannerPolicy);
     const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
-    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
+    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, margin: p.searchMargin ?? 2, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
     return g;
   }
   const builtin = builtinPolicy(p.policy);

@@ -1,14 +1,15 @@
-// Temporary folders for tests, removed after the test file: a test leaves nothing in the temp directory.
+// Temporary folders for tests, removed after the test file (test/helpers/setup.ts): a test leaves
+// nothing in the temp directory.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
-// Registered once per test file (each file imports this module afresh).
-afterAll(() => {
+
+/** Removes every folder tempDir made so far (test/helpers/setup.ts calls it after each test file). */
+export function removeTempDirs(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}
 
 /** A new folder under the temp directory, removed when the test file ends. */
 export function tempDir(prefix = 'sim-test-'): string {

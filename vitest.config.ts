@@ -1,0 +1,10 @@
+// vitest settings every run shares (npm test adds its flags: --dir test, workers, --no-isolate).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Before every test file, with or without a fresh module graph per file: removes the
+    // temporary folders the file made when it ends (test/helpers/tempDir.ts).
+    setupFiles: ['test/helpers/setup.ts'],
+  },
+});

@@ -202,7 +202,7 @@ describe('stopping rules', () => {
   });
   it("names each metric as the game's tables head it, else in words from its key", () => {
     const labels = columnLabels([{ title: 't', columns: [{ key: 'lossEmptyWoundDeck', header: 'no wounds left', format: 'prob' }, { key: 'winLo', header: 'lo', format: 'prob' }], rows: [] }]);
-    expect(['lossEmptyWoundDeck', 'woundsTaken', 'rev9Destroyed', 'winLo', 'win', 'winA', 'cardsPerTurnAB'].map(labels)).toEqual(['no wounds left', 'wounds taken', 'rev9 destroyed', 'win lo', 'win', 'win A', 'cards per turn AB']);
+    expect(['lossEmptyWoundDeck', 'woundsTaken', 'rev9Destroyed', 'winLo', 'win', 'winA', 'cardsPerTurnAB', 'fatedOutOfOrder', 'goOnWithoutMe'].map(labels)).toEqual(['no wounds left', 'wounds taken', 'rev9 destroyed', 'win lo', 'win', 'win A', 'cards per turn AB', 'fated out of order', 'go on without me']);
   });
   it('bad compare usage exits 2', () => {
     expect(runCli(['compare', 'dice']).code).toBe(2);

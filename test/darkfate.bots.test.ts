@@ -378,6 +378,17 @@ describe('the planner on hand-built positions', () => {
     // With a damaged Rev-9 (it can flee already), it keeps the Rally in p1's hand.
     setRev9(e, 0, REV9_HUNT, 1);
     expect(e.policy.quickAction!(e.rng, e, 2, false)).toBe(encodeAction(ACTION_END));
+    // Against the Damaged Endo, which the players never flee (it flees by itself at 5 damage), one
+    // damage would buy nothing: the Rally stays too.
+    const d = engine(new PlannerPolicy(CARDS), { players: 3, rev9: V('damaged-endo') });
+    clear(d);
+    d.current = 2;
+    setRev9(d, 0, REV9_HUNT, 0);
+    setZone(d, 'hand', 0, [inst(d, 'Prep'), inst(d, 'Rally')]);
+    setZone(d, 'hand', 2, []);
+    d.fight = 0;
+    d.supply = 0;
+    expect(d.policy.quickAction!(d.rng, d, 2, false)).toBe(encodeAction(ACTION_END));
   });
 });
 

@@ -126,7 +126,7 @@ export function registerPolicies(program: Command): void {
           const prefix = several ? `${r.label}: ` : '';
           // Only a policy that scores higher than the baseline is a gap; otherwise the baseline leads.
           return r.difference !== null && r.difference > 0
-            ? `${prefix}the best listed policy, ${r.policy}, beats the default ${baseline} by ${interval}: numbers printed with ${baseline} are that far from what ${r.policy} would see.`
+            ? `${prefix}the best listed policy, ${r.policy}, scores higher than the default ${baseline} by ${interval}: numbers printed with ${baseline} are that far from what ${r.policy} would see.`
             : `${prefix}no listed policy scores higher than the default ${baseline}; the next best, ${r.policy}, differs by ${interval}.`;
         }),
       ],

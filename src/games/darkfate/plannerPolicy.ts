@@ -644,12 +644,21 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /**
    * With no fight of p's own and only undamaged Rev-9s on the hunt (they cannot flee, so they
-   * would hunt), another player's leadership card with fight: one damage lets them flee. The card
-   * of the player whose turn is furthest off (it would wait longest in that hand); -1 if none.
+   * would hunt), another player's leadership card with fight: one damage lets them flee, so only
+   * when the plan would then flee one of them (not one it keeps for a stagger, nor the Damaged Endo
+   * that flees by itself). The card of the player whose turn is furthest off (it would wait longest
+   * in that hand); -1 if none.
    */
   private leadToFlee(v: DarkFateView, p: number, hn: number): number {
     const c = this.c;
-    for (let k = 0; k < v.rev9Count(); k++) if (v.rev9Where(k) === REV9_HUNT && v.rev9Damage(k) > 0) return NONE;
+    const plan = this.planNow(v);
+    let fleeable = false;
+    for (let k = 0; k < v.rev9Count(); k++) {
+      if (v.rev9Where(k) !== REV9_HUNT) continue;
+      if (v.rev9Damage(k) > 0) return NONE;
+      if (this.wouldFlee(v, plan, k, 1)) fleeable = true;
+    }
+    if (!fleeable) return NONE;
     let lead = NONE;
     let bestDist = -1;
     for (let q = 0; q < v.players; q++) {
@@ -947,6 +956,12 @@ export class PlannerPolicy implements DarkFatePolicy {
     return false;
   }
 
+  /** Whether the plan flees Rev-9 k on the hunt carrying `dmg` damage (dmg > 0). */
+  private wouldFlee(v: DarkFateView, plan: Readonly<TurnPlan>, k: number, dmg: number): boolean {
+    const ver = this.c.rev9[v.rev9Version(k)];
+    return plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg));
+  }
+
   /** FLEE: bitmask of the damaged Rev-9s on the hunt that the plan flees. */
   protected fleeMask(v: DarkFateView): number {
     const plan = this.planNow(v);
@@ -957,8 +972,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       const dmg = v.rev9Damage(k);
       if (dmg === 0) continue;
       damaged |= 1 << k;
-      const ver = this.c.rev9[v.rev9Version(k)];
-      if (plan.flee === 1 || (plan.flee !== 0 && (dmg < ver.stagger || ver.regen > 0 || ver.splitsInto.length > 0) && ver.forcedFleeAt === 0 && !this.wouldKeep(v, k, dmg))) mask |= 1 << k;
+      if (this.wouldFlee(v, plan, k, dmg)) mask |= 1 << k;
     }
     // Even a flee so shallow that a Rev-9 staying on the hunt may draw it straight back is worth it:
     // rulebook, Multiple Rev-9s in Play — a Rev-9 drawn during the hunt phase is added to the hunt

@@ -54,7 +54,7 @@ function searchDecisionCase(rollouts: number): BenchCase {
       } catch (e) {
         if (!(e instanceof Here)) throw e;
       }
-      const search = createSearchPolicy(g, { rollouts, margin: 2, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
+      const search = createSearchPolicy(g, { rollouts, margin: 1, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
       g.policy = search;
       return { g, search, n: listActions(g), rng: streamFor(2, 0) };
     },

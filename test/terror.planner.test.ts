@@ -229,6 +229,9 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       g.time_ = 3; // a run (1) leaves 2, below Thwart Destiny's price (3)
       expect(g.supply_[card(CARD_THWART)]).toBe(1);
       expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
+      // With less time than the price already, there is nothing to keep: she plays the run.
+      g.time_ = 2;
+      expect(action(g)?.[0] ?? null).toBe(CARD_MOVE);
     }
   });
 });

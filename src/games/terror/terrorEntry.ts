@@ -120,7 +120,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     thwartRoll: resolved.thwartRoll === true,
     moveThroughExits: resolved.moveThroughExits !== false,
     searchRollouts: Number(resolved.searchRollouts ?? 8),
-    searchMargin: Number(resolved.searchMargin ?? 2),
+    searchMargin: Number(resolved.searchMargin ?? 1),
     searchDepth: Number(resolved.searchDepth ?? 0),
     rolloutPolicy: String(resolved.rolloutPolicy ?? 'planner') as TerrorSimParams['rolloutPolicy'],
     data,

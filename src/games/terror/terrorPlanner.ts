@@ -239,7 +239,7 @@ function noSaveLeft(view: TerrorView): boolean {
   return true;
 }
 
-/** A play scored at least this (an escort out by an exit) may spend the time kept for Thwart Destiny. */
+/** A play scored at least this (an escort out by an exit, Premonition, the emergency heal) may spend the time kept for Thwart Destiny. */
 const RESERVE_OVER = 85;
 /** Time to keep for buying Thwart Destiny in Planning: its price when none is held and one is in the supply, else 0. */
 function thwartReserve(view: TerrorView): number {
@@ -304,7 +304,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
     // The last Action phase: what is left in hand counts for "hand" requirements; spend nothing it needs.
     if (turns <= 1 && needs.hand > 0 && view.handTotal() - 1 < needs.hand && c.kind !== CARD_HEAL && c.kind !== CARD_STEADY && c.kind !== CARD_SEARCH) score = Math.min(score, 0);
     // Keep the time to buy Thwart Destiny back in Planning (it ignores a Destiny symbol), unless the play is worth more.
-    if (reserve > 0 && view.time() - c.play < reserve && score < RESERVE_OVER) score = Math.min(score, 0);
+    // (Only while the time left can still pay it: time does not carry over to the next turn.)
+    if (reserve > 0 && view.time() >= reserve && view.time() - c.play < reserve && score < RESERVE_OVER) score = Math.min(score, 0);
     if (score > bestScore) {
       bestScore = score;
       best = i;

@@ -7,9 +7,10 @@
 // of rollouts × m rollouts by sequential halving: each round gives the surviving answers the same
 // rollouts j (common random numbers: rollout j re-deals the hidden state and rolls the dice from
 // its own stream j, the same for every answer), and keeps the better half of the challengers by
-// their mean difference from the heuristic's answer, which plays every round. The best challenger
-// is played only when its paired gain over the heuristic's answer is at least `margin` standard
-// errors (a noisy best mean would otherwise overrule a good heuristic by chance). A
+// their mean difference from the heuristic's answer, which plays every round. The last challenger
+// gets a round of fresh rollouts and is played only when its paired gain over the heuristic's answer
+// there is at least `margin` standard errors (a noisy best mean would otherwise overrule a good
+// heuristic by chance; judged on the rollouts that picked it, the best of many would). A
 // rollout restores the snapshot, re-deals what she cannot see (terrorDeterminize.ts), applies the
 // answer, and plays the game on (to its end, or `depth` more turns, then a static value) with the
 // rollout policy. Value: 1 for a win, 0 otherwise. Afterwards the game is put back exactly as it was (state,
@@ -129,11 +130,15 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
       const realLimit = g.turnLimit;
       g.trace = null;
       // order[0, alive): the challengers still in (candidates 1..m-1); candidate 0, the heuristic's, plays every round.
+      // Halving rounds narrow the challengers to one; a last round judges it on fresh rollouts only
+      // (judged on the rollouts that picked it, the best of many would pass the margin by chance).
       let alive = m - 1;
       for (let c = 0; c < m; c++) (sum[c] = 0), (sumSq[c] = 0), (count[c] = 0), (order[c] = c + 1);
       let done = 0;
-      const rounds = Math.max(1, Math.ceil(Math.log2(m)));
-      for (let round = 0; round < rounds && alive > 0; round++) {
+      const halvings = alive > 1 ? Math.ceil(Math.log2(alive)) : 0;
+      const rounds = halvings + 1;
+      for (let round = 0; round < rounds; round++) {
+        if (round === halvings) (sum[order[0]] = 0), (sumSq[order[0]] = 0), (count[order[0]] = 0);
         const per = Math.max(1, Math.floor(budget / (rounds * (alive + 1))));
         for (let r = 0; r < per && done + r < budget; r++) {
           const base = rollout(done + r, decision, options, cand[0]);
@@ -149,12 +154,14 @@ export function createSearchPolicy(g: TerrorGame, s: SearchSettings, stats?: Sea
           }
         }
         done += per;
-        // Keep the better half of the challengers (stable: on equal sums the earlier candidate stays ahead).
-        sortBySum(order, alive, sum);
-        if (round < rounds - 1) alive = Math.max(1, Math.floor(alive / 2));
+        if (round < halvings) {
+          // Keep the better half of the challengers, rounded up (stable: on equal sums the earlier candidate stays ahead).
+          sortBySum(order, alive, sum);
+          alive = Math.ceil(alive / 2);
+        }
       }
       const best = order[0];
-      const answer = alive > 0 && gainsBy(sum[best], sumSq[best], count[best], s.margin) ? cand[best] : cand[0];
+      const answer = gainsBy(sum[best], sumSq[best], count[best], s.margin) ? cand[best] : cand[0];
       snapshot.restore(g);
       g.rng = realRng;
       g.policy = realPolicy;

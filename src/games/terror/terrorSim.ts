@@ -112,7 +112,7 @@ export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame
   if (p.policy === 'search') {
     const g = new TerrorGame(p, plannerPolicy);
     const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
-    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, margin: p.searchMargin ?? 2, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
+    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, margin: p.searchMargin ?? 1, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
     return g;
   }
   const builtin = builtinPolicy(p.policy);

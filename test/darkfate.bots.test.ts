@@ -364,15 +364,19 @@ describe('the planner on hand-built positions', () => {
   });
 
   it("with no fight of its own and an undamaged Rev-9 on the hunt, plays another player's leadership card so that it can flee", () => {
-    const e = engine(new PlannerPolicy(CARDS), { players: 3 });
-    clear(e);
-    e.current = 2;
     // p3 (Dani Ramos: a supply power) holds nothing with fight; p1 holds a Rally (leadership, 2 fight).
-    setRev9(e, 0, REV9_HUNT, 0);
-    setZone(e, 'hand', 0, [inst(e, 'Prep'), inst(e, 'Rally')]);
-    setZone(e, 'hand', 2, []);
-    e.fight = 0;
-    e.supply = 0;
+    const position = (rev9: string) => {
+      const e = engine(new PlannerPolicy(CARDS), { players: 3, rev9: V(rev9) });
+      clear(e);
+      e.current = 2;
+      setRev9(e, 0, REV9_HUNT, 0);
+      setZone(e, 'hand', 0, [inst(e, 'Prep'), inst(e, 'Rally')]);
+      setZone(e, 'hand', 2, []);
+      e.fight = 0;
+      e.supply = 0;
+      return e;
+    };
+    const e = position('endoskeleton');
     // The former planner ended the play phase, and the Rev-9 (undamaged, unable to flee) hunted.
     expect(e.policy.quickAction!(e.rng, e, 2, false)).toBe(encodeAction(ACTION_LEAD, 0, 1));
     // With a damaged Rev-9 (it can flee already), it keeps the Rally in p1's hand.
@@ -380,14 +384,7 @@ describe('the planner on hand-built positions', () => {
     expect(e.policy.quickAction!(e.rng, e, 2, false)).toBe(encodeAction(ACTION_END));
     // Against the Damaged Endo, which the players never flee (it flees by itself at 5 damage), one
     // damage would buy nothing: the Rally stays too.
-    const d = engine(new PlannerPolicy(CARDS), { players: 3, rev9: V('damaged-endo') });
-    clear(d);
-    d.current = 2;
-    setRev9(d, 0, REV9_HUNT, 0);
-    setZone(d, 'hand', 0, [inst(d, 'Prep'), inst(d, 'Rally')]);
-    setZone(d, 'hand', 2, []);
-    d.fight = 0;
-    d.supply = 0;
+    const d = position('damaged-endo');
     expect(d.policy.quickAction!(d.rng, d, 2, false)).toBe(encodeAction(ACTION_END));
   });
 });

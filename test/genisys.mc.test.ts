@@ -56,7 +56,7 @@ function randomPlan(i: number): { o: Record<string, unknown>; plan: AttackPlan }
     defenderTdd: flag(3) ? 'contest' : 'none',
     'tdd.attackerAgent': pick(['d8', 'd8', 'd10']),
     vtol: flag(10),
-    noCover: flag(12),
+    coverSaves: !flag(12),
     'mindless.extremeCover': pick(['automatic', 'none', 'full']),
     doneMarkers: randIndex(rng, 3),
   };

@@ -198,7 +198,7 @@ describe('the game turn against exact distributions', () => {
   it('the invariants hold over seeded rollouts of every policy, both tables, commanders and the armed Resistance', async () => {
     const cases: Record<string, unknown>[] = [
       {},
-      { policyA: 'random', policyB: 'aim', table: 'large', 'track.length': 48, deploy: 5, 'gameEnd.start': 8 },
+      { policyA: 'random', policyB: 'aim', tableSize: 'large', 'track.length': 48, deploy: 5, 'gameEnd.start': 8 },
       { units: ARMED, sideA: '3*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'hold', policyB: 'random', 'cover.chance': 1 },
       { units: ARMED, sideA: 'endoskeleton#2,2*endoskeleton', sideB: '2*resistance-captain,resistance-soldier', policyA: 'random', policyB: 'random', tdd: 'none', victory: 'survivors' },
     ];

@@ -10,6 +10,12 @@ export function newProgram(): Command {
     .version(packageInfo().version, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError(true)
-    .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s) })
+    // Commander's errors as one `sim:` line (its "(Did you mean …?)" joins the line).
+    .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s), outputError: (s, write) => write(oneLine(s)) })
     .configureHelp({ helpWidth: (out().isTTY && out().columns) || 100, sortSubcommands: false });
+}
+
+/** "error: unknown option '--ski'\n(Did you mean --skill?)\n" → "sim: unknown option '--ski' (Did you mean --skill?)\n". */
+export function oneLine(message: string): string {
+  return `sim: ${message.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`;
 }

@@ -13,6 +13,7 @@ import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
 import { findMode } from '../games/index.js';
+import { flagOf } from './optionTable.js';
 import type { RunCliOptions } from './runOptions.js';
 
 /** A resolved run: which mode of which game, its parameters and the shell's options. */
@@ -27,10 +28,10 @@ export interface RunRequest {
   scenarioFile?: string;
 }
 
-/** Reads and parses a scenario file. Throws UsageError. */
-export function loadScenarioFile(file: string): ScenarioDoc {
+/** Reads and parses a scenario file; `where` names how the user gave it in messages. Throws UsageError. */
+export function loadScenarioFile(file: string, where = 'option --scenario'): ScenarioDoc {
   // A scenario is a page of YAML: a megabyte is already far too much.
-  return parseScenario(readInputFile(file, 'option --scenario', 1024 * 1024), file);
+  return parseScenario(readInputFile(file, where, 1024 * 1024), file);
 }
 
 /** A scenario file for mode `id`: one whose `game:` names another mode is refused. */
@@ -66,10 +67,9 @@ function portablePath(file: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
-/** An option's name as the user typed it: `--flag` of a parameter with one, else the kebab key. */
-export function optionName(spec: ParamSpec | undefined, key: string): string {
-  const flag = spec?.cli?.flag?.split(/[ ,]/)[0];
-  return flag ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** An option's name as the user typed it: the flag derived from the key (src/cli/optionTable.ts). */
+export function optionName(key: string): string {
+  return flagOf(key);
 }
 
 /**
@@ -110,7 +110,7 @@ export function resolveFromSources(
   for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), `option --grid ${k}`);
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
-    put(k, val, process.cwd(), `option ${optionName(specs.find((p) => p.key === k), k)}`);
+    put(k, val, process.cwd(), `option ${optionName(k)}`);
   }
   // A value that implies others (solo → one player) fills in those no source gave, named by its source.
   for (const spec of specs) {

@@ -69,6 +69,8 @@ export interface GameView {
    * resolved and handed over in `params` beside the view's own.
    */
   readonly baseMode?: string;
+  /** Base parameters the view offers no option for (it supports one value only, e.g. the exact method). */
+  readonly omit?: readonly string[];
   /** Help texts that differ from the base mode's for the same option (key → help), e.g. another fallback. */
   readonly help?: Readonly<Record<string, string>>;
   /** Whether `--set key=value` sets the view's own parameters (when there is no base mode). */

@@ -29,15 +29,17 @@ export interface ParamSpec {
    */
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
   /**
-   * When present, the game's command offers this parameter as an option: `flag` (default
-   * `--kebab-key <value>`, a bare `--kebab-key` for a bool), `help` (default: doc, allowed values
-   * and default), `parse` (a rewrite of the raw text before validation, e.g. lower case).
+   * When present, the game's command offers this parameter as an option. Its flag comes from the
+   * key (src/cli/optionTable.ts: `damageTaken` → `--damage-taken`; a bool has `--x [true|false]`
+   * and `--no-x`); `value` names the placeholder (default `<value>`), `help` (default: doc, allowed
+   * values and default), `parse` (a rewrite of the raw text before validation, e.g. lower case).
    */
   readonly cli?: ParamCli;
 }
 
 export interface ParamCli {
-  readonly flag?: string;
+  /** The value placeholder in help, e.g. `<N>` (a bool's is always `[true|false]`). */
+  readonly value?: string;
   readonly help?: string;
   readonly parse?: (raw: string) => unknown;
   /** The command refuses to run without it (a view's required input, e.g. `--speed`). */

@@ -65,8 +65,20 @@ export function parseYamlSafely(text: string, file: string, limits: SafeYamlLimi
     raw = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (err) {
     // Also catches stack overflows on pathological nesting: still one line naming the file.
-    throw new UsageError(`${file}: not valid YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+    throw new UsageError(`${file}: not valid YAML${yamlPosition(err)}: ${yamlProblem(err)}`);
   }
   checkYamlShape(raw, file, limits.maxDepth ?? MAX_YAML_DEPTH);
   return raw;
+}
+
+/** " at line 5, column 3" from a YAML error's position (1-based), or "" when it has none. */
+function yamlPosition(err: unknown): string {
+  const pos = (err as { linePos?: { line: number; col: number }[] } | null)?.linePos?.[0];
+  return pos ? ` at line ${pos.line}, column ${pos.col}` : '';
+}
+
+/** The problem in words, without the parser's trailing "at line L, column C:" and source excerpt. */
+function yamlProblem(err: unknown): string {
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  return first.replace(/ at line \d+, column \d+:?\s*$/, '').trim() || first;
 }

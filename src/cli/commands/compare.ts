@@ -133,7 +133,7 @@ export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number
 /** A variant: a scenario file, or (A only) a mode id such as `dice` or `"genisys attack"`. */
 async function loadVariant(arg: string, which: 'a' | 'b'): Promise<{ label: string; doc: ScenarioDoc | null; found: FoundMode; file: string | null }> {
   if (existsSync(arg)) {
-    const doc = loadScenarioFile(arg);
+    const doc = loadScenarioFile(arg, `argument ${which}`);
     return { label: arg, doc, found: await findMode(doc.game, `${arg}: game`), file: arg };
   }
   if (/[\\/.]/.test(arg)) throw new UsageError(`argument ${arg}: no such scenario file`);

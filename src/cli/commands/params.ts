@@ -1,11 +1,11 @@
 // `sim params [GAME]`: every parameter a scenario or `--set` may change, with its rulebook default,
 // allowed values, meaning and where that default comes from.
 import type { Command } from 'commander';
-import { modeId } from '../../core/gameModule.js';
+import { modeId, type GameModule } from '../../core/gameModule.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { describeAllowed, resolveParams } from '../../core/params.js';
 import type { Column, Report } from '../../core/reportTypes.js';
-import { findMode, gameIds, loadGame } from '../../games/index.js';
+import { findMode, gameIds, isGameId, loadGame } from '../../games/index.js';
 import { emitReport } from '../emit.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 
@@ -16,9 +16,10 @@ export function registerParams(program: Command): void {
     .argument('[game...]', `a game or mode id, e.g. darkfate or genisys attack (default: all of ${gameIds().join(', ')})`);
   addOutputOptions(params).action(async (words: string[], opts: OutputOptions) => {
     const game = words.length ? words.join(' ') : undefined;
-    const modes = game
-      ? [await findMode(game, 'argument game')]
-      : (await Promise.all(gameIds().map(loadGame))).flatMap((g) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) })));
+    const modesOf = (g: GameModule) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) }));
+    // A game of several modes (`sim params tccg`) lists every one of them.
+    const whole = game !== undefined && isGameId(game) ? await loadGame(game) : undefined;
+    const modes = whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
     const rows = modes.flatMap((m) =>
       // With the parameters its default data adds (card values), after the fixed ones.
       [...m.mode.params.map((p) => ({ p, extra: false })), ...(m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? []).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, extra })),
@@ -32,7 +33,8 @@ export function registerParams(program: Command): void {
     const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source})` }));
     const screenColumns: Column[] = [...columns, { key: 'about', header: 'meaning (source)', format: 'text' }];
     const csvColumns: Column[] = [...columns, { key: 'doc', header: 'meaning', format: 'text' }, { key: 'source', header: 'source', format: 'text' }];
-    const shown = game ? modes[0].id : undefined;
+    const shown = game ? (whole && modes.length > 1 ? whole.id : modes[0].id) : undefined;
+    const perMode = !game || modes.length > 1;
     const report: Report = {
       tool: 'sim',
       version: packageInfo().version,
@@ -50,11 +52,11 @@ export function registerParams(program: Command): void {
       // table did not. As CSV, one table with the game column, so every row says its game.
       tables:
         opts.format === 'csv'
-          ? [{ title: 'Parameters', columns: [...(game ? [] : [{ key: 'game', header: 'game', format: 'text' as const }]), ...csvColumns], rows }]
+          ? [{ title: 'Parameters', columns: [...(perMode ? [{ key: 'game', header: 'game', format: 'text' as const }] : []), ...csvColumns], rows }]
           : modes.flatMap((m) => {
               const extra = screenRows.filter((r) => r.game === m.id && r.extra);
               return [
-                { title: game ? 'Parameters' : `Parameters of ${m.id}`, columns: screenColumns, rows: screenRows.filter((r) => r.game === m.id && !r.extra) },
+                { title: perMode ? `Parameters of ${m.id}` : 'Parameters', columns: screenColumns, rows: screenRows.filter((r) => r.game === m.id && !r.extra) },
                 // The data's own values (card.<card>.<field>): many, long keys, one meaning — key, default and allowed only.
                 ...(extra.length ? [{ title: `Values of ${m.id}'s data, settable like parameters (${extra[0].source})`, columns, rows: extra }] : []),
               ];

@@ -16,7 +16,7 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     .argument('<file>', 'scenario file, e.g. scenarios/dice/default.yaml')
     .option('--set <key=value>', 'override one parameter (repeatable)', collect);
   addRunOptions(run, 1e5).action(async (file: string, opts: RunCliOptions & { set?: string[] }) => {
-    const doc = loadScenarioFile(file);
+    const doc = loadScenarioFile(file, 'argument file');
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });

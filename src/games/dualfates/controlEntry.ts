@@ -13,9 +13,9 @@ import { besideExactTable } from './fateReport.js';
 import { PILLARS } from './pillars.js';
 
 export const CONTROL_PARAMS: readonly ParamSpec[] = [
-  { key: 'hold', type: 'int', default: 1, min: 0, max: PILLARS, doc: 'pillars the player controls at every Scoring Phase (any K of the 5: the roll treats every number alike)', source: 'rulebook: Placing The Pillars of Fate (5 pillars); 7. Scoring Phase', cli: { flag: '--hold <K>', help: 'pillars controlled every round, 0..5 (default 1)' } },
-  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { flag: '--rounds <N>', help: 'rounds in the game (1..100; default 10)' } },
-  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact', source: 'output option', cli: { flag: '--method <method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
+  { key: 'hold', type: 'int', default: 1, min: 0, max: PILLARS, doc: 'pillars the player controls at every Scoring Phase (any K of the 5: the roll treats every number alike)', source: 'rulebook: Placing The Pillars of Fate (5 pillars); 7. Scoring Phase', cli: { value: '<K>', help: 'pillars controlled every round, 0..5 (default 1)' } },
+  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
+  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact', source: 'output option', cli: { value: '<method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
 ];
 
 export const CONTROL_ASSUMPTIONS = [

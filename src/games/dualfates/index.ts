@@ -26,15 +26,15 @@ import { dualfatesSim } from './dualfatesSim.js';
 import { PILLARS_PARAMS, pillarsEntry } from './pillarsEntry.js';
 import { formatTeamError, parseTeam, validateTeam } from './team.js';
 
-const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets file the unit is picked from', source: 'rulebook unit sheets, transcribed in units.yaml', cli: { flag: '--units <file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } };
+const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets file the unit is picked from', source: 'rulebook unit sheets, transcribed in units.yaml', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } };
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   UNITS_PARAM,
-  { key: 'target', type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { flag: '--target <unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
-  { key: 'value', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 20, doc: "target DEF of the incapacitation table (-1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { flag: '--value <N>', help: "target DEF of the incapacitation table (0..20; default -1: the --target's)" } },
-  { key: 'maxHealth', type: 'int', default: 6, min: 1, max: 50, doc: 'health rows 1..N', source: 'output option', cli: { flag: '--max-health <N>', help: 'health rows 1..N (1..50)' } },
-  { key: 'maxArmor', type: 'int', default: 2, min: 0, max: 20, doc: 'armor rows 0..N', source: 'output option', cli: { flag: '--max-armor <N>', help: 'armor rows 0..N (0..20)' } },
-  { key: 'maxK', type: 'int', default: 5, min: 1, max: 30, doc: 'columns k = 1..N attacks', source: 'output option', cli: { flag: '--max-k <N>', help: 'columns k = 1..N attacks (1..30)' } },
+  { key: 'target', type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
+  { key: 'value', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 20, doc: "target DEF of the incapacitation table (-1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<N>', help: "target DEF of the incapacitation table (0..20; default -1: the --target's)" } },
+  { key: 'maxHealth', type: 'int', default: 6, min: 1, max: 50, doc: 'health rows 1..N', source: 'output option', cli: { value: '<N>', help: 'health rows 1..N (1..50)' } },
+  { key: 'maxArmor', type: 'int', default: 2, min: 0, max: 20, doc: 'armor rows 0..N', source: 'output option', cli: { value: '<N>', help: 'armor rows 0..N (0..20)' } },
+  { key: 'maxK', type: 'int', default: 5, min: 1, max: 30, doc: 'columns k = 1..N attacks', source: 'output option', cli: { value: '<N>', help: 'columns k = 1..N attacks (1..30)' } },
   ATTACK_PARAMS.find((q) => q.key === 'armorRule')!,
 ];
 
@@ -66,8 +66,8 @@ const views: GameView[] = [
     name: 'run',
     summary: 'distance of a running unit: Speed + the higher die of 2d6',
     params: [
-      { key: 'speed', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 50, doc: "the unit's Speed (-1: the --unit's)", source: 'rulebook: Running', cli: { flag: '--speed <N>', help: "the unit's Speed (0..50); or --unit" } },
-      { key: 'unit', type: 'string', default: '', doc: 'a unit from the unit sheets whose Speed runs (when --speed is not given)', source: 'rulebook: Understanding Unit Sheet (Training Knight Speed 5)', cli: { flag: '--unit <unit>', help: 'a unit from --units whose Speed runs (unless --speed is given)', parse: unitKey } },
+      { key: 'speed', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 50, doc: "the unit's Speed (-1: the --unit's)", source: 'rulebook: Running', cli: { value: '<N>', help: "the unit's Speed (0..50); or --unit" } },
+      { key: 'unit', type: 'string', default: '', doc: 'a unit from the unit sheets whose Speed runs (when --speed is not given)', source: 'rulebook: Understanding Unit Sheet (Training Knight Speed 5)', cli: { value: '<unit>', help: 'a unit from --units whose Speed runs (unless --speed is given)', parse: unitKey } },
       UNITS_PARAM,
     ],
     run(p, { confidence }) {

@@ -8,8 +8,8 @@ import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { fateCheckReport } from './fateReport.js';
 
 export const PILLARS_PARAMS: readonly ParamSpec[] = [
-  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { flag: '--rounds <N>', help: 'rounds in the game (1..100; default 10)' } },
-  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact (with the running roll)', source: 'output option', cli: { flag: '--method <method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
+  { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
+  { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact odds, or mc: Monte Carlo beside exact (with the running roll)', source: 'output option', cli: { value: '<method>', help: 'exact or mc: Monte Carlo beside exact (default exact)' } },
 ];
 
 export const pillarsEntry: ModeEntry = {

@@ -7,9 +7,9 @@ import type { FaultParams } from './faultSim.js';
 export const faultEntry: ModeEntry = {
   summary: 'fault injection for robustness tests',
   params: [
-    { key: 'failAt', type: 'int', default: -1, min: -1, max: 1e12, doc: 'game index that fails (-1: none)', source: 'test fixture', cli: { flag: '--fail-at <I>', help: 'game index that fails' } },
-    { key: 'mode', type: 'enum', default: 'throw', choices: ['throw', 'exit'], doc: 'throw an error, or end the thread', source: 'test fixture', cli: { flag: '--mode <m>', help: 'throw | exit' } },
-    { key: 'work', type: 'int', default: 0, min: 0, max: 1e9, doc: 'busy-loop iterations per game', source: 'test fixture', cli: { flag: '--work <W>', help: 'busy work per game' } },
+    { key: 'failAt', type: 'int', default: -1, min: -1, max: 1e12, doc: 'game index that fails (-1: none)', source: 'test fixture', cli: { value: '<I>', help: 'game index that fails' } },
+    { key: 'mode', type: 'enum', default: 'throw', choices: ['throw', 'exit'], doc: 'throw an error, or end the thread', source: 'test fixture', cli: { value: '<m>', help: 'throw | exit' } },
+    { key: 'work', type: 'int', default: 0, min: 0, max: 1e9, doc: 'busy-loop iterations per game', source: 'test fixture', cli: { value: '<W>', help: 'busy work per game' } },
   ],
   async run(resolved, settings) {
     const params = { failAt: resolved.failAt, mode: resolved.mode, work: resolved.work } as FaultParams;

@@ -137,7 +137,7 @@ export function automaticCover(p: GenisysParams, range: RangeName): 'hard' | nul
 export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
   // rulebook: Campaign Scenarios – Energy Fences ("nor do they provide cover"): the generator never saves (README choice 16).
-  if (p.noCover) return null;
+  if (!p.coverSaves) return null;
   const automatic = range === 'cc' ? null : automaticCover(p, range);
   // rulebook: Machine Special Rules – Mindless (never take cover saves), except where Larger
   // Playing Surfaces puts "all models … (including Machines and vehicles!)" in cover: Extreme
@@ -183,7 +183,7 @@ export function weaponClass(p: GenisysParams, powerStep: number): { heavy: boole
 export function resolutionDie(p: GenisysParams, heavy: boolean, improvised: boolean): { tests: boolean; step: number } {
   const base = dieStep(p.resolution);
   // rulebook: Terminator Genisys Campaign Scenarios – Defensive Turrets ("never has to take Resolution tests").
-  if (p.noResolution) return { tests: false, step: base };
+  if (!p.resolutionTests) return { tests: false, step: base };
   // rulebook: Vehicles – Resolution (Armor 8+: tests only against heavy weapons, never degraded).
   if (p.vehicle && p.armor >= p.heavyArmor) return { tests: heavy, step: base };
   return { tests: true, step: moveDie(base, heavy ? -1 : improvised ? 1 : 0) };
@@ -203,7 +203,7 @@ export function compileAttack(p: GenisysParams): AttackPlan {
   // rulebook: Vehicles – Resolution ("Vehicles, however, are immune to the 'Hasta la Vista, Baby' rule").
   if (p.hastaLaVista && p.vehicle) throw new UsageError("parameter hastaLaVista: vehicles are immune to 'Hasta la Vista, Baby!'");
   // rulebook: Attacking – 'Hasta La Vista, Baby!' needs a reeling target: one that never tests Resolution never reels.
-  if (p.hastaLaVista && p.noResolution) throw new UsageError("parameter hastaLaVista: the target never takes Resolution tests, so it is never Reeling ('Hasta la Vista, Baby!' needs a reeling target)");
+  if (p.hastaLaVista && !p.resolutionTests) throw new UsageError("parameter hastaLaVista: the target never takes Resolution tests, so it is never Reeling ('Hasta la Vista, Baby!' needs a reeling target)");
   // rulebook: VTOLs ("always in Long Range"): a flying VTOL is never within Close Combat range.
   if (p.hastaLaVista && p.vtol) throw new UsageError("parameter hastaLaVista: a flying VTOL is always at Long range or beyond, never within Close Combat range");
   if (p.damageTaken >= p.resilient) throw new UsageError(`option --damage-taken: got ${p.damageTaken}, expected less than Resilient (${p.resilient})`);

@@ -42,7 +42,7 @@ export function genisysAssumptions(maxSize: number, mindlessExtreme: GenisysPara
   "Unit picks fill only stats not given: a stat at auto/0 takes the picked unit's value, else the quickplay attack's.",
   `Mindless at Extreme range: ${mindless}`,
   "Defender's TDD: with --defender-tdd contest the defender contests every TDD re-roll the attacker spends (a roll-off of the agents' dice, tdd.attackerAgent vs tdd.defenderAgent, ties rolled again; the re-roll goes ahead only if the attacker wins); the defender never spends its TDD on dice of its own here.",
-  'Fence generator cover: it never takes a cover save (noCover), since the energy fences it powers "do not provide cover".',
+  'Fence generator cover: it never takes a cover save (coverSaves false), since the energy fences it powers "do not provide cover".',
   'Flying VTOL cover: a flying VTOL hovers above all terrain, so Long range gives it no automatic cover and --cover auto means vtol.cover (none); Extreme-range cover follows its Size (20).',
   "Damaged, unharmed and Reeling results: damaged = new damage from this attack on a model that stays in play; unharmed = no new damage and no Reeling result; every Reeling result of a model that stays in play (a crawler's test included) is counted, one Done marker each (two on a model without any).",
   ];

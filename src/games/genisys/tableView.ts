@@ -11,10 +11,10 @@ import { applyUnits, picksOf } from './units.js';
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   // Power in the rows keeps the default table within 100 columns (as columns it took 451).
-  { key: 'rows', type: 'string', default: 'skill,range,power', doc: `row axes, comma-separated (${AXES.join(', ')})`, source: 'output option', cli: { flag: '--rows <axes>', help: `row axes, comma-separated (${AXES.join(', ')}; default skill,range,power)` } },
-  { key: 'cols', type: 'string', default: 'armor', doc: 'column axes, comma-separated', source: 'output option', cli: { flag: '--cols <axes>', help: 'column axes, comma-separated (default armor)' } },
-  { key: 'split', type: 'string', default: 'cover', doc: 'one table per value of these axes ("" for none)', source: 'output option', cli: { flag: '--split <axes>', help: 'one table per value of these axes ("" for none; default cover)' } },
-  { key: 'metric', type: 'enum', default: 'any-damage', choices: TABLE_METRICS, doc: 'cell value: P(at least one damage), a per-die probability, or P(final state): removed = destroyed or retreated; reeling and damaged count every state with a Reeling result / new damage', source: 'output option', cli: { flag: '--metric <metric>', help: `cell value: P(at least one damage), a per-die probability or P(final state): ${TABLE_METRICS.join(', ')} (default any-damage; removed = destroyed or retreated; reeling/damaged: any state with a Reeling result/new damage)` } },
+  { key: 'rows', type: 'string', default: 'skill,range,power', doc: `row axes, comma-separated (${AXES.join(', ')})`, source: 'output option', cli: { value: '<axes>', help: `row axes, comma-separated (${AXES.join(', ')}; default skill,range,power)` } },
+  { key: 'cols', type: 'string', default: 'armor', doc: 'column axes, comma-separated', source: 'output option', cli: { value: '<axes>', help: 'column axes, comma-separated (default armor)' } },
+  { key: 'split', type: 'string', default: 'cover', doc: 'one table per value of these axes ("" for none)', source: 'output option', cli: { value: '<axes>', help: 'one table per value of these axes ("" for none; default cover)' } },
+  { key: 'metric', type: 'enum', default: 'any-damage', choices: TABLE_METRICS, doc: 'cell value: P(at least one damage), a per-die probability, or P(final state): removed = destroyed or retreated; reeling and damaged count every state with a Reeling result / new damage', source: 'output option', cli: { value: '<metric>', help: `cell value: P(at least one damage), a per-die probability or P(final state): ${TABLE_METRICS.join(', ')} (default any-damage; removed = destroyed or retreated; reeling/damaged: any state with a Reeling result/new damage)` } },
 ];
 
 export const tableView: GameView = {
@@ -22,9 +22,11 @@ export const tableView: GameView = {
   summary: 'die-step table of exact probabilities: rows Skill × range × Power, columns Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)',
   params: TABLE_PARAMS,
   baseMode: 'attack',
+  // Exact only: a die-step table is hundreds of attacks, each exact in microseconds.
+  omit: ['method'],
   help: { rof: "Skill dice per attack: auto|1..20 (default auto: the --weapon's, else 1)" },
   run(resolved, { given, confidence, format }) {
-    if (resolved.method !== 'exact') throw new UsageError('genisys table: only the exact method is supported');
+    if (resolved.method !== 'exact') throw new UsageError('parameter method: genisys table is exact only (use `sim genisys attack --method mc` for a Monte Carlo check of one attack)');
     const params = { ...resolved };
     // A die-step table is per Skill die unless the user asks for more: ROF 1 unless given or a weapon is picked.
     if (String(params.rof).trim().toLowerCase() === AUTO && picksOf(params).weapon === undefined) params.rof = 1;

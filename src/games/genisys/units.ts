@@ -131,7 +131,8 @@ export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UN
     if (t.resolution) out.resolution = t.resolution;
     if (t.resilient) out.resilient = t.resilient;
     if (t.size !== undefined) out.size = t.size;
-    for (const s of t.special) if (TARGET_SPECIALS.includes(s)) out[camel(s)] = true;
+    // A target's 'no-cover' and 'no-resolution' turn off its cover saves and Resolution tests.
+    for (const s of t.special) if (TARGET_SPECIALS.includes(s)) out[NEGATED_SPECIALS[s] ?? camel(s)] = !Object.hasOwn(NEGATED_SPECIALS, s);
   }
   return out;
 }
@@ -170,12 +171,16 @@ export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
   const params = { ...resolved };
   for (const [k, val] of Object.entries(unitOverrides(data, sel, file))) {
     const cur = params[k];
-    const unset = cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || cur === false || (k === 'weaponRange' && cur === 'any');
+    // A special rule is added whatever the stat says: true wins, and for a negated special (no-cover) false wins.
+    const unset = cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || typeof val === 'boolean' || (k === 'weaponRange' && cur === 'any');
     if (unset) params[k] = val;
   }
   const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);
   return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) } };
 }
+
+/** Special rules that switch a default-on parameter off (the parameter key they set to false). */
+const NEGATED_SPECIALS: Readonly<Record<string, string>> = { 'no-cover': 'coverSaves', 'no-resolution': 'resolutionTests' };
 
 function camel(s: string): string {
   return s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -13,7 +13,7 @@ import { runAndEmit } from './execute.js';
 import { err, setExitCode } from './io.js';
 import { addOptionRows, checkOptionClashes, optionTable, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
-import { givenKeys, loadScenarioFor, resolveFromSources, runOptionsWithScenario, type RunRequest } from './resolve.js';
+import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
 
 /** What a mode command does with its resolved request: run and emit it (or, for `sim submit`, keep it). */
@@ -54,6 +54,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, id);
+    refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', seed: opts.seed !== undefined });
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;
@@ -90,6 +91,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
       if (e instanceof UsageError && !base) throw new UsageError(e.message.replace('see `sim params`', `known: ${view.params.map((s) => s.key).join(', ')}`));
       throw e;
     }
+    refuseInert(specs, params);
     const given = givenKeys(params);
     if (view.argument) params[view.argument.key] = args[0] as string;
     await onView({ game, view, params, given, opts });

@@ -100,9 +100,15 @@ export function resolveFromSources(
     source.set(k, where);
   };
   const scenarioDir = scenario ? dirname(resolvePath(scenario.file)) : process.cwd();
-  // A scenario's `run: {policy}` names the policy when the game has a `policy` parameter.
-  if (scenario?.doc.run.policy !== undefined && specs.some((p) => p.key === 'policy')) {
-    put('policy', scenario.doc.run.policy, scenarioDir, `${scenario.file}: run.policy`);
+  // A scenario's `run: {policy, method}` names the parameter of that name; a mode without one refuses it.
+  for (const field of ['policy', 'method'] as const) {
+    const value = scenario?.doc.run[field];
+    if (value === undefined) continue;
+    if (!specs.some((p) => p.key === field)) {
+      const similar = specs.filter((p) => p.key.startsWith(field)).map((p) => p.key);
+      throw new UsageError(`${scenario!.file}: run.${field}: ${id ?? 'this game'} has no ${field} parameter${similar.length ? ` (set ${similar.join(', ')} under params:)` : ''}`);
+    }
+    put(field, value, scenarioDir, `${scenario!.file}: run.${field}`);
   }
   for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);
   for (const [k, val] of Object.entries(sets)) put(k, val, process.cwd(), `option --set ${k}`);
@@ -129,6 +135,26 @@ export function resolveFromSources(
   return resolved;
 }
 
+/**
+ * Throws UsageError when a parameter some source gave has no effect given the others (its spec's
+ * `inert` says why): `--set searchRollouts=64` under the planner, `--sniper` without `--aimed`.
+ * Only values other than the default count: giving the default changes nothing and claims nothing.
+ */
+export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams): void {
+  const sources = paramSources.get(params);
+  for (const spec of specs) {
+    const where = sources?.get(spec.key);
+    if (where === undefined || !spec.inert || params[spec.key] === spec.default) continue;
+    const why = spec.inert(params);
+    if (why !== null) throw new UsageError(`${where}: has no effect here: ${why}`);
+  }
+}
+
+/** Where the value of `key` came from ("option --set x", a scenario field), if a source gave it. */
+export function sourceOf(params: ResolvedParams, key: string): string | undefined {
+  return paramSources.get(params)?.get(key);
+}
+
 /** The keys some source gave for these resolved parameters (the rest are defaults). */
 export function givenKeys(params: ResolvedParams): Set<string> {
   return new Set(paramSources.get(params)?.keys() ?? []);
@@ -150,6 +176,18 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
     if (existsSync(file) && statSync(file).isFile()) out[spec.key] = fileHash(file);
   }
   return out;
+}
+
+/**
+ * The checks of a single run's request before it runs: no given parameter without effect
+ * (refuseInert), and no -n or --seed for a run whose method is exact (it plays no games).
+ */
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; seed: boolean }): void {
+  refuseInert(req.mode.params, req.params);
+  if (req.params.method === 'exact' && (given.games || given.seed)) {
+    const options = [given.games ? '-n' : '', given.seed ? '--seed' : ''].filter(Boolean).join(' and ');
+    throw new UsageError(`option ${options}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; add --method mc for a Monte Carlo run`);
+  }
 }
 
 /** The -n/--seed of a command, falling back to the scenario's run block. */

@@ -29,6 +29,12 @@ export interface ParamSpec {
    */
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
   /**
+   * Why a value of this parameter would have no effect given the others (null: it has one), e.g.
+   * a search budget under another policy. The shell refuses such a value when a source gave it
+   * (exit 2, naming the source and this reason) rather than answer another question silently.
+   */
+  readonly inert?: (params: Readonly<Record<string, ParamValue>>) => string | null;
+  /**
    * When present, the game's command offers this parameter as an option. Its flag comes from the
    * key (src/cli/optionTable.ts: `damageTaken` → `--damage-taken`; a bool has `--x [true|false]`
    * and `--no-x`); `value` names the placeholder (default `<value>`), `help` (default: doc, allowed

@@ -172,10 +172,13 @@ export function renderText(r: Report, opts: RenderOptions = {}): string {
   return parts.join('\n\n') + '\n';
 }
 
-/** The table that `table` names (a name from tableNames, or its number from 1); throws a message listing the names. */
+/** The table that `table` names (a name from tableNames, its title, or its number from 1); throws a message listing the names. */
 export function selectTable(r: Report, table: string): ResultTable {
   const names = tableNames(r.tables);
-  const byName = names.indexOf(table);
+  // The name, or the title in any case and spacing ("Seats" finds the table titled "Seats").
+  const slug = tableNames([{ title: table, columns: [], rows: [] }])[0];
+  const exact = names.indexOf(table);
+  const byName = exact >= 0 ? exact : names.indexOf(slug);
   const byNumber = /^\d+$/.test(table) ? Number(table) - 1 : -1;
   const i = byName >= 0 ? byName : byNumber >= 0 && byNumber < names.length ? byNumber : -1;
   if (i < 0) throw new RangeError(`no table "${table}" in this report; its tables: ${names.map((n, k) => `${k + 1} ${n}`).join(', ') || 'none'}`);

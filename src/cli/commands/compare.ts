@@ -19,7 +19,7 @@ import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.j
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { loadScenarioFile, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFile, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
 interface CompareOptions extends RunCliOptions {
@@ -166,6 +166,17 @@ export function registerCompare(program: Command): void {
     const scen = (v: typeof A) => (v.doc && v.file ? { file: v.file, doc: v.doc } : null);
     const paramsA: ResolvedParams = resolveFromSources(A.found.mode, scen(A), {}, {}, {}, A.found.id);
     const paramsB: ResolvedParams = resolveFromSources(B.found.mode, scen(B), parseSetOptions(opts.set), {}, {}, B.found.id);
+    for (const [v, params] of [[A, paramsA], [B, paramsB]] as const) refuseInert(v.found.mode.params, params);
+    // Both variants play A's games: a run block of B that says otherwise would be ignored.
+    if (B !== A && B.doc) {
+      for (const field of ['n', 'seed'] as const) {
+        const given = field === 'n' ? cmd.getOptionValueSource('games') === 'cli' : opts.seed !== undefined;
+        const b = B.doc.run[field];
+        if (!given && b !== undefined && b !== A.doc?.run[field]) {
+          throw new UsageError(`${B.file}: run.${field}: ${b}, but both variants play the games of A (${A.doc?.run[field] ?? 'its default'}); give ${field === 'n' ? '-n' : '--seed'} on the command line or the same run.${field} in both files`);
+        }
+      }
+    }
     const runOpts = runOptionsWithScenario(cmd, opts, A.doc);
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';

@@ -169,6 +169,8 @@ export function registerSubmit(program: Command): void {
       const req = await requestOf(command);
       const { params, opts: runOpts } = req;
       if (runOpts.shard) throw new UsageError('submit: use --shards M, not --shard K/M');
+      // The queue keeps each finished shard (a resubmit resumes from them): a checkpoint would do nothing.
+      if (runOpts.checkpoint) throw new UsageError('option --checkpoint: submit does not checkpoint; the queue keeps every finished shard, and submitting the same command again resumes from them');
       // As on one machine: an exact method draws no random seed.
       const seed = chooseSeed(runOpts, params.method !== 'exact');
       if (params.method !== 'exact') announceSeed(runOpts, seed);

@@ -5,7 +5,7 @@ import { parseSetOptions } from '../../core/scenarioFile.js';
 import { findMode } from '../../games/index.js';
 import { runAndEmit } from '../execute.js';
 import { collect } from '../parseOptions.js';
-import { loadScenarioFile, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFile, refuseIgnored, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, type RunCliOptions } from '../runOptions.js';
 import type { OnRun } from '../gameCommands.js';
 
@@ -19,6 +19,7 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     const doc = loadScenarioFile(file, 'argument file');
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
+    refuseIgnored({ mode, params }, { games: run.getOptionValueSource('games') === 'cli', seed: opts.seed !== undefined });
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });
   });
 }

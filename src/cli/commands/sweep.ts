@@ -88,7 +88,14 @@ export function registerSweep(program: Command): void {
         throw new UsageError(`option --grid: unknown parameter "${axis.key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
       }
       const values = expandAxis(axis, spec);
-      for (const v of values) validateParam(spec, v, `option --grid ${axis.key}`);
+      // Two spellings of one value (3, 03, 3.0) would play the same cell twice.
+      const seen = new Map<string, string>();
+      for (const v of values) {
+        const value = JSON.stringify(validateParam(spec, v, `option --grid ${axis.key}`));
+        const before = seen.get(value);
+        if (before !== undefined) throw new UsageError(`option --grid ${axis.key}: "${before}" and "${v}" are the same value; list each value once`);
+        seen.set(value, v);
+      }
       return { key: axis.key, values };
     });
     const cells = crossProduct(axes);

@@ -1,11 +1,14 @@
 // Parameters of `sim darkfate`: the Rev-9 version, players and optional rules, the policy, and
 // every rule constant a house rule might change (rulebook defaults, with their sections).
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import type { DarkFateRules } from './darkfateRules.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 
 /** The reference set's Rev-9 keys, and all. A user's card data may name others: rev9 is checked against the data loaded. */
 export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational', 'all'] as const;
+
+/** The search policy's settings change nothing under another policy. */
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (add --policy search)`);
 
 export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'rev9', type: 'string', default: 'endoskeleton', doc: `Rev-9 version to face: a key in the card data (reference set: ${REV9_CHOICES.slice(0, -1).join(', ')}), or all: one row per version`, source: 'rulebook: Choosing a Version of the Rev-9', cli: { value: '<version>', help: `Rev-9 version: ${REV9_CHOICES.join('|')} with the reference cards, else a key of the --cards file (default endoskeleton)` } },
@@ -17,10 +20,10 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'cards', type: 'path', choices: ['reference'], default: 'reference', doc: 'card data YAML replacing the reference set (relative to the scenario file, or the working directory on the command line)', source: 'assumption: reference set, scenarios/darkfate/cards.yaml and README.md', cli: { value: '<file>', help: 'card data YAML replacing the reference set (see scenarios/darkfate/cards.yaml)' } },
   { key: 'policy', type: 'path', choices: BUILTIN_POLICY_NAMES, default: 'planner', doc: `policy for every player decision: ${BUILTIN_POLICY_NAMES.join(', ')}, or a path to a .js module`, source: 'assumption: the best built-in policy by calibration (scenarios/darkfate/README.md)', cli: { value: '<name|path>', help: `policy: ${BUILTIN_POLICY_NAMES.join('|')} or a path to a .js module (default planner)` } },
   { key: 'cardChanges', type: 'string', default: '', doc: 'house rules on single cards, separated by ";": card.field=N (pistol.fight=4; truck-ram.count=8; endoskeleton.hunt=5; recon.effects.draw=3; sarah.power.fight=2; wounds.count=25), applied to the card data and validated like a card file', source: 'assumption: none by default (scenarios/darkfate/README.md, Card changes)', cli: { value: '<changes>', help: 'house rules on single cards: "pistol.fight=4; truck-ram.count=8" (see scenarios/darkfate/README.md)' } },
-  { key: 'searchRollouts', type: 'int', default: 32, min: 1, max: 256, doc: 'search policy: rollouts per turn plan (a quarter first; the rest only for plans ahead)', source: 'assumption: search budget (scenarios/darkfate/README.md, Policies)' },
-  { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 100000, doc: 'search policy: player turns each rollout plays (0: to the end of the game; an unfinished rollout counts one half)', source: 'assumption: search budget' },
-  { key: 'searchRollout', type: 'enum', choices: ['planner', 'greedy', 'cautious', 'legacy-planner', 'random'], default: 'planner', doc: 'search policy: the heuristic that plays the rollouts after the searched turn', source: 'assumption: search budget' },
-  { key: 'searchMargin', type: 'number', default: 2, min: 0, max: 10, doc: 'search policy: standard errors (of the paired rollout differences) a turn plan must gain over the planner\'s own to be played instead', source: 'assumption: search budget' },
+  { key: 'searchRollouts', inert: searchOnly, type: 'int', default: 32, min: 1, max: 256, doc: 'search policy: rollouts per turn plan (a quarter first; the rest only for plans ahead)', source: 'assumption: search budget (scenarios/darkfate/README.md, Policies)' },
+  { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 100000, doc: 'search policy: player turns each rollout plays (0: to the end of the game; an unfinished rollout counts one half)', source: 'assumption: search budget' },
+  { key: 'searchRollout', inert: searchOnly, type: 'enum', choices: ['planner', 'greedy', 'cautious', 'legacy-planner', 'random'], default: 'planner', doc: 'search policy: the heuristic that plays the rollouts after the searched turn', source: 'assumption: search budget' },
+  { key: 'searchMargin', inert: searchOnly, type: 'number', default: 2, min: 0, max: 10, doc: 'search policy: standard errors (of the paired rollout differences) a turn plan must gain over the planner\'s own to be played instead', source: 'assumption: search budget' },
   { key: 'handSize', type: 'int', default: 5, min: 1, max: 20, doc: 'cards drawn at set-up and back up to at the end of each play phase', source: 'rulebook: Set-Up; End of Play Phase' },
   { key: 'woundsToDie', type: 'int', default: 3, min: 1, max: 20, doc: 'wound cards in one hand that kill the player', source: 'rulebook: Glossary, Die' },
   { key: 'reserveSetup', type: 'int', default: 5, min: 0, max: 20, doc: 'fate cards dealt to the reserve at set-up', source: 'rulebook: Set-Up' },

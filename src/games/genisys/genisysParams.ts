@@ -9,7 +9,7 @@
 //   flags      — aimed, stealth, mindless, vehicle, vtol, coverSaves, resolutionTests, size, resilient, damageTaken, doneMarkers, illBeBack, hastaLaVista, tdd, defenderTdd
 //   weapon     — weaponRange, sniper, flame, area, ignoresCover, semiAutomatic, stoppingPower
 //   rules      — toHit.*, save.target, extremeCover.maxSize, size.*, cover.*, resolution.*, heavy.*, hasta.*, illBeBack.*, …
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { DIE_NAMES } from './dieLadder.js';
 
@@ -61,6 +61,10 @@ export const DEFAULT_UNITS_FILE = 'scenarios/genisys/units.yaml';
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 const QUICKPLAY = 'rulebook: Machine Special Rules (Quickplay Reference) – Endoskeleton plasma gun';
 
+/** rulebook: Weapons' Special Rules – Sniper: only an aimed shot, or a Long weapon fired into Extreme range, differs. */
+const sniperInert = (p: Readonly<Record<string, ParamValue>>): string | null =>
+  p.aimed === true || p.range === 'extreme' ? null : 'a Sniper weapon differs only in an aimed shot (add --aimed: hits on 4+, no cover save) or fired into Extreme range';
+
 export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact probability arithmetic, or Monte Carlo on the runner', source: 'issue 3: exact by default', cli: { value: '<method>', help: 'exact (default) or mc (Monte Carlo, with -n and --seed)', parse: lowerCase } },
   // Units: picks from the units file fill every stat left at auto/0 (a stat given anywhere wins).
@@ -99,7 +103,7 @@ export const GENISYS_PARAMS: readonly ParamSpec[] = [
   { key: 'tdd.defenderAgent', type: 'enum', default: 'd8', choices: DICE, doc: "die of the defender's TDD agent in a contest (D10 for the heroic agent)", source: 'rulebook: The Game Turn – TDD Tactics (D8); Force Lists – Additional TDD Agents (D10 for +15 pts)' },
   // The weapon's special rules.
   { key: 'weaponRange', type: 'enum', default: 'any', choices: WEAPON_RANGES, doc: "weapon's maximum range (any = not checked)", source: 'rulebook: Weaponry – Range' },
-  { key: 'sniper', type: 'bool', default: false, doc: 'Sniper weapon (an aimed sniper shot hits on 4+, no cover save, not within Short range)', source: "rulebook: Weapons' Special Rules – Sniper", cli: { help: 'Sniper weapon (with --aimed: hits on 4+, no save, Long/Extreme only)' } },
+  { key: 'sniper', inert: sniperInert, type: 'bool', default: false, doc: 'Sniper weapon (an aimed sniper shot hits on 4+, no cover save, not within Short range)', source: "rulebook: Weapons' Special Rules – Sniper", cli: { help: 'Sniper weapon (with --aimed: hits on 4+, no save, Long/Extreme only)' } },
   { key: 'flame', type: 'bool', default: false, doc: 'Flame weapon: primary target hit automatically, no cover', source: "rulebook: Weapons' Special Rules – Flame", cli: { help: 'Flame weapon: hits automatically, no cover' } },
   { key: 'area', type: 'bool', default: false, doc: 'Area weapon: no cover for models hit', source: "rulebook: Weapons' Special Rules – Area (Small)", cli: { help: 'Area weapon: no cover' } },
   { key: 'ignoresCover', type: 'bool', default: false, doc: 'weapon ignores cover: the target counts as in the open at any range', source: 'rulebook: Attacking – Attacks That Ignore Cover', cli: { help: 'weapon ignores cover' } },

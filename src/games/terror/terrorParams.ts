@@ -1,6 +1,6 @@
 // Parameters of `sim terror`: the rule constants a house rule might change, each with its rulebook
 // (or public-fact) default and source, plus the run choices (Death Order card, policy, data file).
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
 export const BUILTIN_POLICIES = ['planner', 'death-order', 'random', 'search'] as const;
@@ -17,6 +17,9 @@ export const DEATH_ORDER_CHOICES = ['random', '1', '2', '3'] as const;
 
 /** The `data` default: the bundled reference data (found next to the sources, see defaultDataFile). */
 export const DEFAULT_DATA = 'scenarios/terror/data.yaml';
+
+/** The search policy's settings change nothing under another policy. */
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (add --policy search)`);
 
 export const TERROR_PARAMS: readonly ParamSpec[] = [
   // rulebook: Components — 3 Death Order cards (the data loader requires exactly 3), so the choices are the data's cards.
@@ -37,10 +40,10 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'finalHealth', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
   { key: 'thwartRoll', type: 'bool', default: false, doc: 'Thwart Destiny needs a horror roll: the card is spent and ignores the Destiny symbol only with at least one success (false: no roll, it always ignores the symbol)', source: 'assumption: the rulebook says only "You may play the Thwart Destiny Reaction card to ignore one Destiny symbol" (no roll named), see scenarios/terror/README.md' },
   { key: 'moveThroughExits', type: 'bool', default: true, doc: 'the Final Girl may move (and escort) through an exit space to a space beyond it (false: an exit ends a move; she may still start a move there)', source: 'assumption: neither the rulebook nor the public facts say whether an exit space can be passed through, see scenarios/terror/README.md' },
-  { key: 'searchRollouts', type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
-  { key: 'searchMargin', type: 'number', default: 1, min: 0, max: 10, doc: 'policy search: standard errors (of the paired rollout differences) an answer must gain over the heuristic\'s own, on fresh rollouts, to be played instead (0: any gain)', source: 'sim: search budget (issue 15)' },
-  { key: 'searchDepth', type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
-  { key: 'rolloutPolicy', type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
+  { key: 'searchRollouts', inert: searchOnly, type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: rollouts per answer (the budget of a decision with m answers is searchRollouts × m, spent by sequential halving)', source: 'sim: search budget (issue 15)' },
+  { key: 'searchMargin', inert: searchOnly, type: 'number', default: 1, min: 0, max: 10, doc: 'policy search: standard errors (of the paired rollout differences) an answer must gain over the heuristic\'s own, on fresh rollouts, to be played instead (0: any gain)', source: 'sim: search budget (issue 15)' },
+  { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
+  { key: 'rolloutPolicy', inert: searchOnly, type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
   { key: 'sensitivity', type: 'bool', default: false, doc: 'also replay the same games with each named reading and assumed data value changed one at a time, and the earlier heuristic: the sensitivity table (paired; about 14 times the work)', source: 'report setting (issue 20)', cli: {} },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },

@@ -1,0 +1,199 @@
+// The whole command-line surface, in-process: for every game, every mode and view, every option of
+// its option table and every documented value (each enum choice, both booleans in all their
+// spellings, the bounds of numbers, each built-in name of a path), the request that reaches the
+// mode holds exactly that value. The real program parses the real argv; only the last step (running
+// the games) is replaced by a capture. A new parameter with `cli` is covered without a new test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GameModule } from '../src/core/gameModule.js';
+import type { ParamSpec, ParamValue } from '../src/core/params.js';
+import { registerGame, type ViewRequest } from '../src/cli/gameCommands.js';
+import { optionTable, type OptionRow } from '../src/cli/optionTable.js';
+import { newProgram } from '../src/cli/program.js';
+import type { RunRequest } from '../src/cli/resolve.js';
+import { withIo, type CliIo } from '../src/cli/io.js';
+import { gameIds, loadGame } from '../src/games/index.js';
+
+const games: GameModule[] = await Promise.all(gameIds({ hidden: true }).map(loadGame));
+const scratch = mkdtempSync(join(tmpdir(), 'sim-options-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A command of the surface: its words, its parameter specs and option rows. */
+interface Surface {
+  words: string[];
+  specs: readonly ParamSpec[];
+  rows: OptionRow[];
+  /** A positional argument the command needs (a view's file). */
+  argument?: string;
+  kind: 'mode' | 'view';
+}
+
+function surfaces(): Surface[] {
+  const out: Surface[] = [];
+  for (const g of games) {
+    for (const m of g.modes) out.push({ words: m.name ? [g.id, m.name] : [g.id], specs: m.params, rows: optionTable(m.params), kind: 'mode' });
+    for (const v of g.views ?? []) {
+      const base = v.baseMode !== undefined ? g.modes.find((m) => m.name === v.baseMode)!.params : [];
+      const specs = [...base, ...v.params];
+      out.push({ words: [g.id, v.name], specs, rows: optionTable(specs, { help: v.help, omit: v.omit }), argument: v.argument ? 'x.yaml' : undefined, kind: 'view' });
+    }
+  }
+  return out;
+}
+
+const SILENT: CliIo = { stdout: { write: () => true, isTTY: false }, stderr: { write: () => true, isTTY: false } } as unknown as CliIo;
+
+/** Parses `sim <words> <args>` with the real program; returns what reached the mode or view. */
+async function parse(s: Surface, args: string[]): Promise<{ run?: RunRequest; view?: ViewRequest; error?: string }> {
+  const game = games.find((g) => g.id === s.words[0])!;
+  let run: RunRequest | undefined;
+  let view: ViewRequest | undefined;
+  let error: string | undefined;
+  const program = newProgram();
+  const stderr: string[] = [];
+  program.configureOutput({ writeOut: () => undefined, writeErr: (t) => stderr.push(t), outputError: (t) => stderr.push(t) });
+  registerGame(
+    program,
+    game,
+    async (req) => {
+      run = req;
+    },
+    async (req) => {
+      view = req;
+    },
+  );
+  const argv = ['node', 'sim', ...s.words, ...(s.argument ? [s.argument] : []), ...args];
+  await withIo(SILENT, async () => {
+    try {
+      await program.parseAsync(argv);
+    } catch (e) {
+      error = stderr.join('') || (e instanceof Error ? e.message : String(e));
+    }
+  });
+  return { run, view, error };
+}
+
+/** Every documented value of a row: the text to pass (null: the flag alone) and the value that must arrive. */
+function documentedValues(row: OptionRow): { args: string[]; expected: ParamValue }[] {
+  const spec = row.spec;
+  const same = (raw: string, expected: ParamValue = raw) => ({ args: [row.flag, raw], expected });
+  switch (spec.type) {
+    case 'bool':
+      return [
+        { args: [row.flag], expected: true },
+        same('true', true),
+        same('false', false),
+        same('FALSE', false),
+        { args: [row.negate!], expected: false },
+      ];
+    case 'enum':
+      return (spec.choices ?? []).map((c) => same(c));
+    case 'int':
+    case 'number': {
+      const values = [spec.min, spec.max, spec.default as number].filter((v): v is number => v !== undefined && Number.isFinite(v));
+      return [...new Set(values)].map((v) => same(String(v), v));
+    }
+    case 'path':
+      return [...(spec.choices ?? []), ...(spec.default !== '' && !(spec.choices ?? []).includes(String(spec.default)) ? [String(spec.default)] : [])].map((c) => same(c));
+    case 'string': {
+      const samples = [String(spec.default), 'sample-value'].filter((v) => v !== '');
+      return samples.map((v) => same(v, row.parse(v) as ParamValue));
+    }
+  }
+}
+
+describe('the option table of every command', () => {
+  const all = surfaces();
+  it('covers every game, mode and view, and every parameter with cli', () => {
+    expect(all.length).toBeGreaterThanOrEqual(16);
+    for (const s of all) for (const spec of s.specs) if (spec.cli && !s.rows.some((r) => r.key === spec.key)) expect(s.kind === 'view' && spec.key === 'method', `${s.words.join(' ')}: ${spec.key}`).toBe(true);
+  });
+  it('derives every flag from its key; no key reads as a negation', () => {
+    for (const s of all) {
+      for (const r of s.rows) {
+        expect(r.flag).toBe(`--${r.key.replace(/\./g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+        expect(r.key).not.toMatch(/^no[A-Z]/);
+        expect(r.negate === null).toBe(r.spec.type !== 'bool');
+      }
+    }
+  });
+  it('refuses a key that reads as a negation, and two keys with one flag', () => {
+    const spec = (key: string, type: ParamSpec['type'] = 'bool'): ParamSpec => ({ key, type, default: false, doc: 'd', source: 's', cli: {} });
+    expect(() => optionTable([spec('noCover')])).toThrow(/negation/);
+    expect(() => optionTable([spec('cover.chance', 'number'), spec('coverChance', 'number')])).toThrow(/share the option --cover-chance/);
+  });
+  for (const s of all) {
+    it(`${s.words.join(' ')}: every documented value of every option reaches the ${s.kind}`, async () => {
+      for (const row of s.rows) {
+        for (const { args, expected } of documentedValues(row)) {
+          const r = await parse(s, args);
+          const where = `sim ${s.words.join(' ')} ${args.join(' ')}`;
+          expect(r.error, where).toBeUndefined();
+          const params = (r.run ?? r.view)!.params;
+          expect(params[row.key], where).toEqual(expected);
+          // Only that parameter differs from its default (plus what it implies).
+          for (const other of s.specs) {
+            if (other.key === row.key || row.spec.implies?.set[other.key] !== undefined) continue;
+            expect(params[other.key], `${where}: ${other.key}`).toEqual(other.default);
+          }
+        }
+      }
+    });
+  }
+  it('a value outside what the help allows is refused with one sim: line naming the option', async () => {
+    for (const s of all) {
+      for (const row of s.rows) {
+        const bad = row.spec.type === 'bool' ? 'maybe' : row.spec.type === 'enum' ? 'not-a-choice' : row.spec.type === 'int' || row.spec.type === 'number' ? String((row.spec.max ?? 0) + 1) : null;
+        if (bad === null) continue;
+        const r = await parse(s, [row.flag, bad]);
+        expect(r.run ?? r.view, `${s.words.join(' ')} ${row.flag} ${bad}`).toBeUndefined();
+        expect(r.error, `${s.words.join(' ')} ${row.flag} ${bad}`).toContain(row.flag);
+      }
+    }
+  });
+});
+
+describe('the options every simulating command shares reach its request', () => {
+  const modes = surfaces().filter((s) => s.kind === 'mode');
+  const out = join(scratch, 'report.json');
+  const cases: { args: string[]; check: (req: RunRequest) => unknown; expected: unknown }[] = [
+    { args: ['-n', '1'], check: (r) => r.opts.games, expected: 1 },
+    { args: ['-n', '1e12'], check: (r) => r.opts.games, expected: 1e12 },
+    { args: ['--games', '1_000'], check: (r) => r.opts.games, expected: 1000 },
+    { args: ['--seed', '0'], check: (r) => r.opts.seed, expected: 0 },
+    { args: ['--seed', String(2 ** 53 - 1)], check: (r) => r.opts.seed, expected: 2 ** 53 - 1 },
+    { args: ['-j', 'auto'], check: (r) => r.opts.jobs, expected: 'auto' },
+    { args: ['-j', '1'], check: (r) => r.opts.jobs, expected: 1 },
+    { args: ['--jobs', '256'], check: (r) => r.opts.jobs, expected: 256 },
+    ...['table', 'csv', 'json', 'html'].map((f) => ({ args: ['--format', f], check: (r: RunRequest) => r.opts.format, expected: f })),
+    { args: ['--confidence', '95%'], check: (r) => r.opts.confidence, expected: 0.95 },
+    { args: ['--confidence', '0.5'], check: (r) => r.opts.confidence, expected: 0.5 },
+    { args: ['--brief'], check: (r) => r.opts.brief, expected: true },
+    { args: ['-q'], check: (r) => r.opts.quiet, expected: true },
+    { args: ['--table', '2'], check: (r) => r.opts.table, expected: '2' },
+    { args: ['--out', out], check: (r) => r.opts.out, expected: out },
+    { args: ['--out-dir', scratch], check: (r) => r.opts.outDir, expected: scratch },
+    { args: ['--chunk-size', '7'], check: (r) => r.opts.chunkSize, expected: 7 },
+    { args: ['--shard', '2/3'], check: (r) => r.opts.shard, expected: { k: 2, m: 3 } },
+    { args: ['--checkpoint', join(scratch, 'ck.json')], check: (r) => r.opts.checkpoint, expected: join(scratch, 'ck.json') },
+    { args: ['--decision-timeout', '2.5'], check: (r) => r.opts.decisionTimeout, expected: 2.5 },
+  ];
+  for (const s of modes) {
+    it(`${s.words.join(' ')}`, async () => {
+      for (const c of cases) {
+        const r = await parse(s, c.args);
+        expect(r.error, c.args.join(' ')).toBeUndefined();
+        expect(c.check(r.run!), `${s.words.join(' ')} ${c.args.join(' ')}`).toEqual(c.expected);
+      }
+      // --set fills any parameter, by key; an explicit option wins over it.
+      const first = s.rows[0];
+      if (first && first.spec.type === 'enum' && (first.spec.choices ?? []).length > 1) {
+        const [a, b] = first.spec.choices!;
+        const r = await parse(s, ['--set', `${first.key}=${a}`, first.flag, b]);
+        expect(r.run!.params[first.key]).toBe(b);
+      }
+    });
+  }
+});

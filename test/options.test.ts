@@ -75,6 +75,12 @@ async function parse(s: Surface, args: string[]): Promise<{ run?: RunRequest; vi
   return { run, view, error };
 }
 
+/**
+ * Options that act only beside others (a parameter's `inert`): the context each documented value is
+ * passed with, so that the value is not refused as having no effect. The test also checks the refusal.
+ */
+const CONTEXT: Readonly<Record<string, string[]>> = { sniper: ['--aimed'] };
+
 /** Every documented value of a row: the text to pass (null: the flag alone) and the value that must arrive. */
 function documentedValues(row: OptionRow): { args: string[]; expected: ParamValue }[] {
   const spec = row.spec;
@@ -127,21 +133,33 @@ describe('the option table of every command', () => {
   for (const s of all) {
     it(`${s.words.join(' ')}: every documented value of every option reaches the ${s.kind}`, async () => {
       for (const row of s.rows) {
+        const context = CONTEXT[row.key] ?? [];
         for (const { args, expected } of documentedValues(row)) {
-          const r = await parse(s, args);
-          const where = `sim ${s.words.join(' ')} ${args.join(' ')}`;
+          const r = await parse(s, [...args, ...context]);
+          const where = `sim ${s.words.join(' ')} ${[...args, ...context].join(' ')}`;
           expect(r.error, where).toBeUndefined();
           const params = (r.run ?? r.view)!.params;
           expect(params[row.key], where).toEqual(expected);
-          // Only that parameter differs from its default (plus what it implies).
+          // Only that parameter differs from its default (plus what it implies, and its context).
           for (const other of s.specs) {
-            if (other.key === row.key || row.spec.implies?.set[other.key] !== undefined) continue;
+            if (other.key === row.key || row.spec.implies?.set[other.key] !== undefined || context.includes(`--${other.key}`)) continue;
             expect(params[other.key], `${where}: ${other.key}`).toEqual(other.default);
           }
         }
       }
     });
   }
+  it('an option without effect in its context is refused, naming it and why', async () => {
+    const attack = all.find((s) => s.words.join(' ') === 'genisys attack')!;
+    expect((await parse(attack, ['--sniper'])).error).toMatch(/option --sniper: has no effect here: .*--aimed/);
+    expect((await parse(attack, ['--sniper', '--range', 'extreme'])).error).toBeUndefined();
+    expect((await parse(attack, ['--sniper', 'false'])).error).toBeUndefined();
+    const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
+    expect((await parse(darkfate, ['--set', 'searchRollouts=64'])).error).toMatch(/option --set searchRollouts: has no effect here: .*policy is planner/);
+    expect((await parse(darkfate, ['--set', 'searchRollouts=64', '--policy', 'search'])).run?.params.searchRollouts).toBe(64);
+    expect((await parse(attack, ['-n', '1000'])).error).toMatch(/option -n: the exact method plays no games/);
+    expect((await parse(attack, ['-n', '1000', '--method', 'mc'])).run?.opts.games).toBe(1000);
+  });
   it('a value outside what the help allows is refused with one sim: line naming the option', async () => {
     for (const s of all) {
       for (const row of s.rows) {
@@ -181,9 +199,11 @@ describe('the options every simulating command shares reach its request', () => 
     { args: ['--decision-timeout', '2.5'], check: (r) => r.opts.decisionTimeout, expected: 2.5 },
   ];
   for (const s of modes) {
+    // -n is refused where the method is exact (it plays no games): those cases run with --method mc.
+    const mc = s.specs.some((p) => p.key === 'method' && p.default === 'exact') ? ['--method', 'mc'] : [];
     it(`${s.words.join(' ')}`, async () => {
       for (const c of cases) {
-        const r = await parse(s, c.args);
+        const r = await parse(s, [...c.args, ...mc]);
         expect(r.error, c.args.join(' ')).toBeUndefined();
         expect(c.check(r.run!), `${s.words.join(' ')} ${c.args.join(' ')}`).toEqual(c.expected);
       }

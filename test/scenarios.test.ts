@@ -91,8 +91,11 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const g = runCli(['run', f]);
     expect(g.code).toBe(2);
     expect(g.stderr).toMatch(/unknown game "dise" \(did you mean "dice"\?\)/);
-    // A command's name is a prefix of its games' ids: suggested, and the argument is named.
-    expect(runCli(['params', 'genisys']).stderr).toMatch(/^sim: argument game: unknown game "genisys" \(did you mean one of "genisys attack", "genisys fireteam", "genisys skirmish"\?\)/);
+    // A game of several modes lists every one of them; a mode that does not exist is suggested from them.
+    const listed = runCli(['params', 'genisys', '--format', 'json']);
+    expect(listed.code).toBe(0);
+    expect(new Set(JSON.parse(listed.stdout).result.map((r: { game: string }) => r.game))).toEqual(new Set(['genisys attack', 'genisys fireteam', 'genisys skirmish']));
+    expect(runCli(['params', 'genisys', 'attak']).stderr).toMatch(/^sim: argument game: unknown game "genisys attak" \(did you mean one of "genisys attack", "genisys fireteam", "genisys skirmish"\?\)/);
     const both = runCli(['compare', 'dualfates', '--set', 'value=8']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^sim: argument a: unknown game "dualfates" \(did you mean one of "dualfates attack", "dualfates pillars", "dualfates match", "dualfates control"\?\)/);

@@ -17,12 +17,13 @@ import { emitReport, refuseOutputOverInput, writeFileAtomic } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
+import { CommandProgress } from './progress.js';
 import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
 import { isCodePath } from './trust.js';
 import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
 
 /** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
-export type Simulate = (simId: string, simParams: unknown, label?: string) => Promise<RunResult>;
+export type Simulate = (simId: string, simParams: unknown, label?: string, secondary?: boolean) => Promise<RunResult>;
 
 /** Everything a game run left: its report and, per simulate call, the aggregate of its range. */
 export interface GameExecution {
@@ -46,7 +47,9 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const { params } = req;
   // A parameter that names a module means user code: it loads under a time limit and runs on watched threads.
   const userCode = req.mode.params.some((p) => p.type === 'path' && typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string));
-  const opts: RunCliOptions = { ...req.opts, userCode };
+  // One bar for the whole run (every call), unless the command (a sweep, a compare) holds one.
+  const progress = req.opts.progress ?? new CommandProgress(err().isTTY === true && !req.opts.quiet);
+  const opts: RunCliOptions = { ...req.opts, userCode, progress };
   setPolicyTimeoutMs((opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000);
   let timings: Record<string, number | string> | undefined;
   let announced = false;
@@ -56,7 +59,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
   const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range, key) : null;
   const calls: SavedCall[] = [];
-  const local: Simulate = async (simId, simParams) => {
+  const local: Simulate = async (simId, simParams, label) => {
     // Announced once parameters are valid, just before the games start.
     if (!announced) announceSeed(opts, seed);
     announced = true;
@@ -90,7 +93,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
         call.games = (prior?.games ?? 0) + done;
         call.totals = (merged ?? t).toJSON();
         checkpoint.save(calls);
-      });
+      }, label);
       timings = mergeTimings(timings, run.timings);
       result = run.result;
       if (prior) prior.addTotals(run.result.totals);
@@ -103,12 +106,20 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
     return { totals: totals!, games: totals!.games, partial: totals!.games < range[1] - range[0], chunkSize: result?.chunkSize ?? 0, jobs: result?.jobs ?? 0 };
   };
   const run = simulate ?? local;
-  const settings: RunSettings = { n: opts.games, seed, confidence: opts.confidence, simulate: (name, simParams, label) => run(simIdOf(req.game.id, name), simParams, label) };
+  const settings: RunSettings = {
+    n: opts.games,
+    seed,
+    confidence: opts.confidence,
+    simulate: (name, simParams, label, secondary) => run(simIdOf(req.game.id, name), simParams, label, secondary),
+    expectCalls: (count) => progress.expectCalls(count),
+  };
   let report: Report;
   try {
     report = await req.mode.run(params, settings);
   } catch (e) {
     throw namingSource(e, params);
+  } finally {
+    if (!req.opts.progress) progress.clear();
   }
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
   // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.

@@ -180,13 +180,13 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
 
 /**
  * The checks of a single run's request before it runs: no given parameter without effect
- * (refuseInert), and no -n or --seed for a run whose method is exact (it plays no games).
+ * (refuseInert), and no -n for a run whose method is exact (it plays no games).
  */
-export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; seed: boolean }): void {
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean }): void {
   refuseInert(req.mode.params, req.params);
-  if (req.params.method === 'exact' && (given.games || given.seed)) {
-    const options = [given.games ? '-n' : '', given.seed ? '--seed' : ''].filter(Boolean).join(' and ');
-    throw new UsageError(`option ${options}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; add --method mc for a Monte Carlo run`);
+  // (A --seed is harmless there: the report records it.)
+  if (req.params.method === 'exact' && given.games) {
+    throw new UsageError(`option -n: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; add --method mc for a Monte Carlo run`);
   }
 }
 

@@ -3,13 +3,13 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
 import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, type Format } from '../report/report.js';
 import { interruption, runStarted } from './interrupt.js';
+import { CommandProgress } from './progress.js';
 import { err } from './io.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
 import { parseShard } from './runState.js';
@@ -46,8 +46,8 @@ export interface RunCliOptions extends OutputOptions {
   userCode?: boolean;
   /** Heap limit of a thread running user code, in MiB (hidden --policy-memory; default 4096). */
   policyMemory?: number;
-  /** Set by a command of several runs (sweep): the progress bar names the run and shows the overall ETA. */
-  progress?: ProgressContext;
+  /** The command's one progress bar, shared by its calls and runs (src/cli/progress.ts); absent: one per call. */
+  progress?: CommandProgress;
 }
 
 /** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
@@ -130,7 +130,11 @@ export interface McRun {
   timings: Record<string, number | string>;
 }
 
-/** Runs a registered simulation with a progress bar (TTY only, after ~1 s) and Ctrl-C → partial results. */
+/**
+ * Runs a registered simulation with a progress bar (TTY only, after ~1 s) and Ctrl-C → partial
+ * results. `opts.progress`, when given, is the command's one bar (several calls, sweep cells), and
+ * `label` names this call on it.
+ */
 export async function runWithShell(
   simId: string,
   params: unknown,
@@ -138,21 +142,18 @@ export async function runWithShell(
   seed: number,
   range: { start: number; n: number } = { start: 0, n: opts.games },
   onChunk?: (gamesDone: number, totals: Totals) => void,
+  label?: string,
 ): Promise<McRun> {
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
   // Ctrl-C / SIGTERM stop the run at its completed games (src/cli/interrupt.ts).
   const finished = runStarted(opts.quiet);
-  const showBar = err().isTTY && !opts.quiet;
-  let bar: cliProgress.SingleBar | null = null;
+  const progress = opts.progress ?? new CommandProgress(err().isTTY === true && !opts.quiet);
   // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
   // command's own, see interrupt.ts), so it cannot redraw over it.
-  const clearBar = () => {
-    (bar as cliProgress.SingleBar | null)?.stop();
-    bar = null;
-  };
-  if (showBar) for (const s of ['SIGINT', 'SIGTERM'] as const) process.prependListener(s, clearBar);
-  const progress = opts.progress;
+  const clearBar = () => progress.clear();
+  for (const s of ['SIGINT', 'SIGTERM'] as const) process.prependListener(s, clearBar);
+  progress.startCall(label, range.n);
   try {
     const result = await runSimulation({
       simId,
@@ -168,17 +169,10 @@ export async function runWithShell(
       signal: interruption(),
       onProgress: (done, totals) => {
         onChunk?.(done, totals);
-        if (showBar && !interruption().aborted) {
-          if (!bar && performance.now() - started > 1000 && done < range.n) {
-            bar = new cliProgress.SingleBar(progressBarOptions(err().columns, progress?.label), cliProgress.Presets.shades_classic);
-            bar.start(range.n, done, { overall: '' });
-          }
-          bar?.update(done, { overall: progress ? overallEta(progress, done / range.n) : '' });
-        }
+        if (!interruption().aborted) progress.update(done);
       },
     });
-    // The bar renders at a limited rate: show the final count before it stops.
-    (bar as cliProgress.SingleBar | null)?.update(result.games);
+    progress.finishCall(result.games);
     const wallMs = performance.now() - started;
     return {
       result,
@@ -191,45 +185,9 @@ export async function runWithShell(
       },
     };
   } finally {
-    clearBar();
+    // A bar of this call alone ends with it; the command's bar ends with the command.
+    if (!opts.progress || interruption().aborted) progress.clear();
     for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, clearBar);
     finished();
   }
-}
-
-/** Where a run stands in a longer command (a sweep's cells): its label and the command's overall ETA. */
-export interface ProgressContext {
-  /** e.g. "cell 3 of 8". */
-  label: string;
-  /** Units (cells) done before this run, of `total`. */
-  done: number;
-  total: number;
-  /** performance.now() when the command's first unit started. */
-  startedMs: number;
-}
-
-/** "overall eta 2m05s" from the share of the command done (units before + the share of this run). */
-export function overallEta(p: ProgressContext, fractionOfThis: number): string {
-  const share = (p.done + Math.min(1, Math.max(0, fractionOfThis))) / p.total;
-  if (share <= 0) return '';
-  const seconds = Math.round(((performance.now() - p.startedMs) / 1000) * ((1 - share) / share));
-  const m = Math.floor(seconds / 60);
-  return ` | overall eta ${m > 0 ? `${m}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`}`;
-}
-
-/**
- * The bar's options for a terminal `columns` wide: the bar takes what the text leaves, so the line
- * (label, percentage, counts, ETA) never wraps or loses its end (cli-progress cuts a line to the terminal).
- */
-export function progressBarOptions(columns: number | undefined, label?: string): cliProgress.Options {
-  const prefix = label ? `sim ${label}` : 'sim';
-  const text = `${prefix} [] 100% | 10000000/10000000 games | eta 1h00m${label ? ' | overall eta 10m00s' : ''}`;
-  const width = columns && columns > 0 ? columns : 100;
-  return {
-    stream: err() as NodeJS.WriteStream,
-    format: `${prefix} [{bar}] {percentage}% | {value}/{total} games | eta {eta_formatted}{overall}`,
-    barsize: Math.max(5, Math.min(40, width - text.length - 1)),
-    hideCursor: true,
-    clearOnComplete: true,
-  };
 }

@@ -16,6 +16,10 @@ export interface RunSettings {
    * Runs registered simulation `simId` on games [0, n) with `seed`; the shell supplies threads,
    * progress and interruption. The result may be partial (interrupted): report it as such.
    * `label` names the call where a report makes several (a Rev-9 version): `sim compare` shows it.
+   * `secondary` marks a side run of the report (a sensitivity replay): `sim compare` pairs it and
+   * lists it in its table, but gives it no answer line of its own.
    */
-  simulate(simId: string, simParams: unknown, label?: string): Promise<RunResult>;
+  simulate(simId: string, simParams: unknown, label?: string, secondary?: boolean): Promise<RunResult>;
+  /** Tells the shell how many simulate calls this run will make (its progress bar's total); optional. */
+  expectCalls?(count: number): void;
 }

@@ -19,6 +19,8 @@ export interface MetricComparison extends DifferenceEstimate {
   kind: 'rate' | 'count';
   /** A detail metric (per card, per seat): in the JSON, not in the summary table. */
   detail?: boolean;
+  /** From a side run of the report (a sensitivity replay): in the table, no answer line. */
+  secondary?: boolean;
   a: number;
   b: number;
 }
@@ -124,7 +126,8 @@ export function compareReport(
   // The game's own names for its quantities (its table headers), e.g. "no wounds left" for lossEmptyWoundDeck.
   const labelOf = columnLabels(repA.tables);
   const changes = labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB;
-  const calls = [...new Set(rv.comparisons.map((c) => c.call))];
+  // One answer line per compared variant: side runs (sensitivity replays) only in the table.
+  const calls = [...new Set(rv.comparisons.filter((c) => !c.secondary).map((c) => c.call))];
   const answers = calls.flatMap((call) => {
     const mine = rv.comparisons.filter((c) => c.call === call);
     const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];

@@ -17,6 +17,8 @@ import type { RunResult } from '../../run/runner.js';
 import { loadSim, PAIRED_SIM_ID } from '../../run/sims.js';
 import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { err } from '../io.js';
+import { CommandProgress } from '../progress.js';
 import { runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
 import { loadScenarioFile, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
@@ -42,7 +44,7 @@ export function parseDifference(raw: string): number {
 
 /** Pairs the k-th simulate call of side A with the k-th of side B and runs them as one paired simulation. */
 export class Rendezvous {
-  private readonly calls: { simId: string; simParams: unknown; label?: string; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
+  private readonly calls: { simId: string; simParams: unknown; label?: string; secondary?: boolean; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
   readonly comparisons: (MetricComparison & { label: string })[] = [];
   readonly outcomes: StopOutcome[] = [];
   private started = 0;
@@ -54,9 +56,9 @@ export class Rendezvous {
   ) {}
 
   side(s: 0 | 1): Simulate {
-    return (simId, simParams, label) =>
+    return (simId, simParams, label, secondary) =>
       new Promise<RunResult>((resolve, reject) => {
-        this.calls[s].push({ simId, simParams, label, resolve, reject });
+        this.calls[s].push({ simId, simParams, label, secondary, resolve, reject });
         this.pump();
       });
   }
@@ -98,7 +100,7 @@ export class Rendezvous {
     let last: RunResult | null = null;
     const play = async (count: number) => {
       if (k === 0 && done === 0) announceSeed(this.opts, this.seed);
-      const r = await runWithShell(PAIRED_SIM_ID, pp, this.opts, this.seed, { start: done, n: count });
+      const r = await runWithShell(PAIRED_SIM_ID, pp, this.opts, this.seed, { start: done, n: count }, undefined, ca.label);
       last = r.result;
       if (total) total.addTotals(r.result.totals);
       else total = r.result.totals;
@@ -110,7 +112,7 @@ export class Rendezvous {
     const mainDiff = (confidence: number) => compareMetrics(k, shared, total!, nA, nB, confidence)[main];
     const stop = await playUntil(this.rule, identical, this.opts.confidence, play, mainDiff);
     const label = ca.label !== undefined && ca.label === cb.label ? ca.label : ca.label !== undefined || cb.label !== undefined ? `${ca.label ?? k} vs ${cb.label ?? k}` : String(k);
-    this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label })));
+    this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label, ...(ca.secondary && cb.secondary ? { secondary: true } : {}) })));
     this.outcomes.push({ label, rule: this.rule.kind, ...stop });
     const split = splitPairedTotals(pp, total!);
     const base = last as unknown as RunResult;
@@ -177,7 +179,8 @@ export function registerCompare(program: Command): void {
         }
       }
     }
-    const runOpts = runOptionsWithScenario(cmd, opts, A.doc);
+    // One progress bar for the comparison (every paired call, every batch of a stopping rule).
+    const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc), progress: new CommandProgress(err().isTTY === true && !opts.quiet) };
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
     const first = gamesGiven ? runOpts.games : 10_000;
@@ -188,7 +191,7 @@ export function registerCompare(program: Command): void {
           ? { kind: 'until-decided', first, margin: opts.margin ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
           : { kind: 'fixed', n: runOpts.games };
     const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts });
-    const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric);
+    const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric).finally(() => runOpts.progress.clear());
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
     emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
   });

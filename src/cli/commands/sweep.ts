@@ -1,7 +1,6 @@
 // `sim sweep GAME --grid key=v1,v2 …`: the cross product of parameter values, every cell on the
 // same seed (so the same game indices and streams). Each table of the game's report becomes one
 // sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
-import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { collect } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
@@ -15,6 +14,8 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { runReport } from '../execute.js';
 import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { interruption } from '../interrupt.js';
+import { err } from '../io.js';
+import { CommandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 
 export interface GridAxis {
@@ -101,18 +102,22 @@ export function registerSweep(program: Command): void {
     const cells = crossProduct(axes);
     const reports: Report[] = [];
     let cellOpts = runOpts;
-    const startedMs = performance.now();
+    // One bar for the sweep: it names the cell (and the call within it) and the sweep's ETA.
+    const progress = new CommandProgress(err().isTTY === true && !runOpts.quiet, cells.length);
     for (const [k, cell] of cells.entries()) {
       const params = resolveFromSources(mode, scenario, sets, {}, cell, id);
-      // The progress bar says "cell k of n" and the sweep's overall ETA.
-      const progress = { label: `cell ${k + 1} of ${cells.length}`, done: k, total: cells.length, startedMs };
-      const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed);
+      progress.startUnit(k, Object.entries(cell).map(([key, v]) => `${key}=${v}`).join(', '));
+      const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed).catch((e: unknown) => {
+        progress.clear();
+        throw e;
+      });
       reports.push(report);
       // Ctrl-C: the cell that was playing is reported partial, the cells after it not at all.
       if (report.partial || interruption().aborted) break;
       // The first cell that plays games announces a random seed; the others share it, so say it once.
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
+    progress.clear();
     emitReport(sweepReport(id, axes, cells, reports, seed, runOpts), opts);
   });
 }

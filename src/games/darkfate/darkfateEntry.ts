@@ -174,6 +174,7 @@ export const darkfateEntry: ModeEntry = {
     const rows: DarkFateVersionResult[] = [];
     let partial = false;
     let games = 0;
+    settings.expectCalls?.(versions.length);
     for (const v of versions) {
       // Same seed for every version: the rows are paired by game index.
       let run: Awaited<ReturnType<RunSettings['simulate']>>;

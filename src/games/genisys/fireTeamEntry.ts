@@ -17,8 +17,8 @@ import type { Estimate as AttackEstimate } from './genisysReport.js';
 import { loadUnits, type UnitsFile } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
-/** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them. */
-const SHARED = GENISYS_PARAMS.filter((p) => p.key.includes('.') || p.key === 'multipleCover' || p.key === 'open');
+/** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them; no TDD agents (a fire team never contests a re-roll). */
+const SHARED = GENISYS_PARAMS.filter((p) => (p.key.includes('.') && !p.key.startsWith('tdd.')) || p.key === 'multipleCover' || p.key === 'open');
 
 export const FIRETEAM_PARAMS: readonly ParamSpec[] = [
   { key: 'method', type: 'enum', default: 'exact', choices: ['exact', 'mc'], doc: 'exact Markov chain (focus targeting, no hit that reaches another model) or Monte Carlo', source: 'issue 19: exact where the state space allows, Monte Carlo beside it', cli: { value: '<method>', help: 'exact (default; focus targeting, no Area/suppressive/comrade hits on other models) or mc', parse: lowerCase } },

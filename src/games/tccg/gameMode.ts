@@ -224,6 +224,8 @@ export const gameMode: GameMode = {
         notes: [`replays stream (seed ${settings.seed}, game ${trace}): the same game as in the full run`],
       };
     }
+    // The baseline, then one replay per other value of each combat reading.
+    settings.expectCalls?.(params.sensitivity === true ? 1 + COMBAT_READINGS.reduce((k, key) => k + RULE_PARAMS.find((x) => x.key === key)!.choices!.filter((v) => v !== params[key]).length, 0) : 1);
     const run = await settings.simulate('game', sim, 'baseline');
     const base = outcome(run.totals, conf);
     const sens: SensitivityRow[] = [];
@@ -234,7 +236,7 @@ export const gameMode: GameMode = {
         for (const value of spec.choices!) {
           if (value === params[key]) continue;
           const variant = { ...sim, rules: rulesOf({ ...params, [key]: value }) };
-          const r = await settings.simulate('game', variant, `${key}=${value}`);
+          const r = await settings.simulate('game', variant, `${key}=${value}`, true);
           partial ||= r.partial;
           const o = outcome(r.totals, conf);
           const d = twoProportionDifference(o.skynetWins.k, o.skynetWins.n, base.skynetWins.k, base.skynetWins.n, conf);

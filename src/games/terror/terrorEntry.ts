@@ -152,6 +152,7 @@ export const terrorEntry: ModeEntry = {
     }
     const prepared = await prepare(resolved);
     const { sim, dataLabel, policyLabel } = prepared;
+    settings.expectCalls?.(resolved.sensitivity === true ? 2 : 1);
     const run = await settings.simulate('terror', sim);
     const deathOrderLabel = sim.deathOrder < 0 ? 'random (a card per game)' : sim.data.deathOrders[sim.deathOrder].name;
     const gap = policyGap(sim, policyLabel);
@@ -161,7 +162,7 @@ export const terrorEntry: ModeEntry = {
     let partial = run.partial;
     if (resolved.sensitivity === true && !run.partial) {
       const variants = sensitivityVariants(sim);
-      const sens = await settings.simulate('sensitivity', { base: sim, variants: variants.map((v) => v.sim) } satisfies SensitivitySimParams, 'sensitivity');
+      const sens = await settings.simulate('sensitivity', { base: sim, variants: variants.map((v) => v.sim) } satisfies SensitivitySimParams, 'sensitivity', true);
       partial ||= sens.partial;
       sensitivity = sensitivityResult(sens.totals, variants, settings.confidence);
       tables.push(sensitivityTable(sensitivity));

@@ -8,6 +8,7 @@ import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
+import { scaled, shBlocks, simCommands } from './helpers/readme.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -85,6 +86,24 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     // Both workers took part.
     expect(logs[0].text).toMatch(/shard \d+\/6 .* done/);
     expect(logs[1].text).toMatch(/shard \d+\/6 .* done/);
+  }, 60_000);
+
+  it("the README's BullMQ lines (scaled down as it says) give the numbers of the local run", async () => {
+    const block = shBlocks().find((b) => b.includes('sim worker'))!;
+    const [worker, submit] = simCommands(block).map((args) => scaled(args).map((a) => a.replace('redis://HOST:6379', url)));
+    expect(worker[0]).toBe('worker');
+    expect(submit[0]).toBe('submit');
+    const log = { text: '' };
+    const w = spawn(process.execPath, [BIN, ...worker], { cwd: ROOT });
+    w.stderr!.on('data', (d) => (log.text += d));
+    w.stdout!.resume();
+    workers.push(w);
+    const sub = await runCliAsync([...submit, '--format', 'json', '-q']);
+    expect(sub.code, sub.stderr).toBe(0);
+    const local = runCli([...submit.slice(1).filter((_, i, all) => !['--shards', '--redis'].includes(all[i]) && !['--shards', '--redis'].includes(all[i - 1])), '--format', 'json', '-q']);
+    expect(local.code, local.stderr).toBe(0);
+    expect(deterministicJson(sub.stdout)).toEqual(deterministicJson(local.stdout));
+    expect(log.text).toMatch(/shard \d+\/4 .* done/);
   }, 60_000);
 
   it('a worker killed mid-job: its shard is retried elsewhere and the result is still identical', async () => {

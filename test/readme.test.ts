@@ -1,14 +1,17 @@
-// The README's promises, checked: the quick start's two lines, and the GNU parallel recipe run
-// exactly as written (with `npx sim` pointing at this checkout).
+// The README's promises, checked: the quick start's two lines, every `npx sim` line of its code
+// blocks (scaled down as it says), every output it quotes, and the GNU parallel recipe run exactly
+// as written (with `npx sim` pointing at this checkout). The BullMQ lines run in distributed.test.ts.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesOf, quotedBlocks } from '../scripts/readmeQuotes.mjs';
+import { README, scaled, shBlocks, simCommands } from './helpers/readme.js';
 import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const readme = README;
 const haveParallel = spawnSync('sh', ['-c', 'command -v parallel']).status === 0;
 if (!haveParallel && process.env.CI) throw new Error('GNU parallel is missing in CI: .ci/run should have installed it');
 
@@ -26,6 +29,29 @@ describe('README', () => {
     expect(lines).toEqual(['npm ci && npx sim darkfate --rev9 endoskeleton -n 1e6', 'npm test']);
     expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(/\nnpm ci\nnpm test\n$/);
   });
+  it('runs every `npx sim` line of its code blocks (scaled down as it says): each exits 0', () => {
+    const blocks = shBlocks();
+    // The GNU parallel recipe runs below, as written; the BullMQ lines against a real Redis in distributed.test.ts.
+    const here = blocks.filter((b) => !b.includes('parallel') && !b.includes('sim worker'));
+    expect(here.length).toBe(blocks.length - 2);
+    const commands = here.flatMap(simCommands);
+    expect(commands.length).toBeGreaterThanOrEqual(9);
+    for (const args of commands) {
+      const r = runCli(scaled(args));
+      expect(r.code, `npx sim ${scaled(args).join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout.length, `npx sim ${args.join(' ')}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+  it('every output it quotes is what its command prints (npm run readme:quotes rewrites them)', () => {
+    const blocks = quotedBlocks(readme);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const b of blocks) {
+      expect(b.args, b.marker).toContain('--seed');
+      const r = runCli([...b.args, '-q']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(b.quoted, `${b.marker}: run npm run readme:quotes`).toEqual(linesOf(r.stdout, b.from, b.to));
+    }
+  }, 60_000);
   it.skipIf(!haveParallel)('the GNU parallel recipe merges to the one-machine numbers', () => {
     const script = codeBlockAfter('**GNU parallel on one machine**');
     const dir = tempDir('sim-readme-');

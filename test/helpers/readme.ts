@@ -1,0 +1,33 @@
+// The README's command lines, for the tests that run them: every `npx sim` line of its `sh` code
+// blocks, as arguments, scaled down as the README says (-n at most 1,000 games, --shards 4).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './runCli.js';
+
+export const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The README's `sh` code blocks, in order. */
+export function shBlocks(): string[] {
+  return [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+/** The arguments of every `npx sim` command of a block (a trailing `# comment` dropped), in order. */
+export function simCommands(block: string): string[][] {
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, ''))
+    .flatMap((line) => {
+      const at = line.indexOf('npx sim ');
+      return at < 0 ? [] : [line.slice(at + 'npx sim '.length).trim().split(/\s+/)];
+    });
+}
+
+/** The README's scaling for the tests: -n cut to at most 1,000 games, --shards to 4. */
+export function scaled(args: readonly string[]): string[] {
+  const out = [...args];
+  for (let i = 0; i + 1 < out.length; i++) {
+    if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 1000));
+    if (out[i] === '--shards') out[i + 1] = '4';
+  }
+  return out;
+}

@@ -217,3 +217,28 @@ describe('the options every simulating command shares reach its request', () => 
     });
   }
 });
+
+describe('the library validates like the command line', () => {
+  it('run() refuses bad options with a UsageError naming the field', async () => {
+    const { run, UsageError } = await import('../src/cli/library.js');
+    const refused = async (options: Record<string, unknown>, field: string, mode = 'dice') => {
+      const e = await run(mode as 'dice', options as never).then(
+        () => null,
+        (x: unknown) => x,
+      );
+      expect(e, JSON.stringify(options)).toBeInstanceOf(UsageError);
+      expect((e as InstanceType<typeof UsageError>).field, JSON.stringify(options)).toBe(field);
+    };
+    for (const games of [0, -5, Number.NaN, 1.5, 1e13, '10']) await refused({ games }, 'games');
+    for (const seed of [-1, 0.5, 2 ** 53]) await refused({ seed, games: 10 }, 'seed');
+    for (const jobs of [0, 257, 1.5, 'many']) await refused({ jobs, games: 10 }, 'jobs');
+    for (const confidence of [0, 1, 95, Number.NaN]) await refused({ confidence, games: 10 }, 'confidence');
+    await refused({ games: 10, threads: 2 }, 'threads');
+    await refused({ games: 10, params: { count: 0 } }, 'params.count');
+    await refused({ games: 10, params: { count: [3] } }, 'params.count');
+    await refused({ games: 10, params: { searchRollouts: 64 } }, 'params.searchRollouts', 'darkfate');
+    await refused({ games: 10 }, 'games', 'genisys attack');
+    const ok = await run('dice', { games: 10, seed: 1, jobs: 1 });
+    expect(ok.n).toBe(10);
+  });
+});

@@ -8,11 +8,18 @@ import { renderHtml } from '../report/html.js';
 import { jsonReport, render, SCHEMA_VERSION, type RenderOptions, type TextFormat } from '../report/report.js';
 import type { ReportKind } from '../report/reportKind.js';
 import { runReport } from './execute.js';
-import { resolveFromSources } from './resolve.js';
+import { MAX_SEED } from '../core/rng.js';
+import { UsageError } from '../core/usageError.js';
+import type { ModeId } from '../games/modeIds.js';
+import { MAX_GAMES } from './parseOptions.js';
+import { refuseIgnored, resolveFromSources } from './resolve.js';
 import { chooseSeed, type RunCliOptions } from './runOptions.js';
 
 export type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 export type { ReportKind } from '../report/reportKind.js';
+export type { ModeId } from '../games/modeIds.js';
+/** Thrown by run() for bad input (the CLI's exit 2): `field` names the option or parameter at fault. */
+export { UsageError };
 export type { RenderOptions, TextFormat } from '../report/report.js';
 export { SCHEMA_VERSION };
 
@@ -34,12 +41,30 @@ export interface RunOptions {
 
 /**
  * Runs a game mode, e.g. `run('darkfate', { params: { rev9: 'all' }, games: 10_000, seed: 1 })`
- * or `run('genisys attack')`. Bad parameters throw an Error naming the parameter (the CLI's exit 2).
+ * or `run('genisys attack')`. Bad options and parameters throw UsageError naming the field (`games`,
+ * `params.handSize`), as the CLI exits 2; a parameter without effect is refused as on the command line.
  */
-export async function run(game: string, options: RunOptions = {}): Promise<SimReport> {
+export async function run<M extends ModeId>(game: M, options: RunOptions = {}): Promise<SimReport> {
+  checkRunOptions(options);
   const found = await findMode(game, 'argument game');
-  const sets = Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)]));
-  const params = resolveFromSources(found.mode, null, sets, {}, {}, found.id);
+  const sets: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.params ?? {})) {
+    if (!['string', 'number', 'boolean'].includes(typeof v)) throw new UsageError(`params.${k}: got ${typeof v}, expected a string, number or boolean`, `params.${k}`);
+    sets[k] = String(v);
+  }
+  let params;
+  try {
+    params = resolveFromSources(found.mode, null, sets, {}, {}, found.id);
+    // As on the command line: a parameter without effect, or games for the exact method, are refused.
+    refuseIgnored({ mode: found.mode, params }, { games: options.games !== undefined });
+  } catch (e) {
+    // The CLI's "option --set handSize" is the library's params.handSize.
+    if (e instanceof UsageError) {
+      const key = /^option --set ([^:]+):/.exec(e.message)?.[1];
+      throw key ? new UsageError(e.message.replace(`option --set ${key}:`, `params.${key}:`), `params.${key}`) : e.message.startsWith('option -n') ? new UsageError(e.message.replace('option -n', 'games'), 'games') : e;
+    }
+    throw e;
+  }
   const opts: RunCliOptions = {
     format: 'json',
     quiet: true,
@@ -50,6 +75,21 @@ export async function run(game: string, options: RunOptions = {}): Promise<SimRe
   };
   const seed = chooseSeed(opts, params.method !== 'exact');
   return toSimReport(await runReport({ ...found, params, opts }, seed));
+}
+
+/** Checks the run options as the CLI checks -n, --seed, -j and --confidence; throws UsageError naming the field. */
+function checkRunOptions(o: RunOptions): void {
+  if (typeof o !== 'object' || o === null) throw new UsageError('options: expected an object', 'options');
+  const known = ['params', 'games', 'seed', 'jobs', 'confidence'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) throw new UsageError(`${k}: unknown option (known: ${known.join(', ')})`, k);
+  const whole = (v: unknown, lo: number, hi: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= lo && v <= hi;
+  if (o.games !== undefined && !whole(o.games, 1, MAX_GAMES)) throw new UsageError(`games: got ${String(o.games)}, expected a whole number of games from 1 to 1e12`, 'games');
+  if (o.seed !== undefined && !whole(o.seed, 0, MAX_SEED)) throw new UsageError(`seed: got ${String(o.seed)}, expected a whole number from 0 to ${MAX_SEED}`, 'seed');
+  if (o.jobs !== undefined && o.jobs !== 'auto' && !whole(o.jobs, 1, 256)) throw new UsageError(`jobs: got ${String(o.jobs)}, expected "auto" or a number of worker threads from 1 to 256`, 'jobs');
+  if (o.confidence !== undefined && !(typeof o.confidence === 'number' && o.confidence > 0 && o.confidence < 1 && o.confidence <= 1 - 1e-12)) {
+    throw new UsageError(`confidence: got ${String(o.confidence)}, expected a level between 0 and 1 (exclusive), e.g. 0.95`, 'confidence');
+  }
+  if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params))) throw new UsageError('params: expected an object of parameter values by key', 'params');
 }
 
 /** The JSON form of a report (what `--format json` prints, before JSON.stringify). */

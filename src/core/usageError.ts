@@ -2,4 +2,10 @@
 // prints its message as one line. Anything else thrown is a failure at run time (exit 1).
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /** The option or field at fault, where one is (the library's `games`, `seed`, `params.handSize`). */
+  readonly field?: string;
+  constructor(message: string, field?: string) {
+    super(message);
+    if (field !== undefined) this.field = field;
+  }
 }

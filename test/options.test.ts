@@ -95,7 +95,7 @@ function documentedValues(row: OptionRow): { args: string[]; expected: ParamValu
         { args: [row.negate!], expected: false },
       ];
     case 'enum':
-      return (spec.choices ?? []).map((c) => same(c));
+      return [...(spec.choices ?? []).map((c) => same(c)), ...(row.negate ? [{ args: [row.negate], expected: 'none' }] : [])];
     case 'int':
     case 'number': {
       const values = [spec.min, spec.max, spec.default as number].filter((v): v is number => v !== undefined && Number.isFinite(v));
@@ -121,7 +121,7 @@ describe('the option table of every command', () => {
       for (const r of s.rows) {
         expect(r.flag).toBe(`--${r.key.replace(/\./g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
         expect(r.key).not.toMatch(/^no[A-Z]/);
-        expect(r.negate === null).toBe(r.spec.type !== 'bool');
+        expect(r.negate === null).toBe(r.spec.type !== 'bool' && !(r.spec.type === 'enum' && r.spec.choices!.includes('none')));
       }
     }
   });

@@ -1,7 +1,8 @@
 // The option table: one row per parameter a command offers as an option, derived from the
 // parameter specs, never written by hand. A row's flag comes from its key (`damageTaken` →
 // `--damage-taken`, `cover.chance` → `--cover-chance`); every boolean has `--x [true|false]` and
-// `--no-x`; values are read back by row, so two options can never fill one parameter. Commands are
+// `--no-x`, and every choice with a `none` value has `--no-x` for it (`--no-cover` is `--cover none`);
+// values are read back by row, so two options can never fill one parameter. Commands are
 // registered from the rows, and a flag or attribute that two options share throws at registration.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { describeAllowed, type ParamSpec } from '../core/params.js';
@@ -13,7 +14,7 @@ export interface OptionRow {
   readonly flag: string;
   /** The name commander stores the value under (camelCase of the flag). */
   readonly attribute: string;
-  /** `--no-kebab-key` for a boolean, else null. */
+  /** `--no-kebab-key` for a boolean (false) or a choice with a `none` value (none), else null. */
   readonly negate: string | null;
   /** The value placeholder: `<N>`, or `[true|false]` for a boolean. */
   readonly value: string;
@@ -62,8 +63,9 @@ export function optionTable(specs: readonly ParamSpec[], { help = {}, omit = [] 
     if (/^no[A-Z]/.test(spec.key)) throw new Error(`parameter ${spec.key}: a key must not read as a negation (its --no- flag would clash); name what it turns on, default true`);
     const flag = flagOf(spec.key);
     const isBool = spec.type === 'bool';
+    const noneChoice = spec.type === 'enum' && (spec.choices ?? []).includes('none');
     const attribute = attributeOf(flag);
-    for (const f of isBool ? [flag, `--no-${flag.slice(2)}`] : [flag]) {
+    for (const f of isBool || noneChoice ? [flag, `--no-${flag.slice(2)}`] : [flag]) {
       const other = seen.get(f) ?? seen.get(attributeOf(f));
       if (other !== undefined) throw new Error(`parameters ${other} and ${spec.key} would share the option ${f}`);
     }
@@ -74,11 +76,12 @@ export function optionTable(specs: readonly ParamSpec[], { help = {}, omit = [] 
       key: spec.key,
       flag,
       attribute,
-      negate: isBool ? `--no-${flag.slice(2)}` : null,
+      negate: isBool || noneChoice ? `--no-${flag.slice(2)}` : null,
       value: isBool ? '[true|false]' : (spec.cli.value ?? '<value>'),
       help: helpOf(spec, Object.hasOwn(help, spec.key) ? help[spec.key] : undefined),
       required: spec.cli.required === true,
-      parse: (raw) => (typeof raw === 'string' && cliParse ? cliParse(raw) : raw),
+      // commander stores `--no-x` as false: for a choice that is its `none`.
+      parse: (raw) => (raw === false && noneChoice ? 'none' : typeof raw === 'string' && cliParse ? cliParse(raw) : raw),
       spec,
     });
   }
@@ -91,12 +94,13 @@ export function optionTable(specs: readonly ParamSpec[], { help = {}, omit = [] 
  */
 export function addOptionRows(cmd: Command, rows: readonly OptionRow[]): void {
   for (const row of rows) {
+    const isBool = row.spec.type === 'bool';
     const option = new Option(`${row.flag} ${row.value}`, row.help);
-    if (row.negate) option.argParser(parseBoolText);
+    if (isBool) option.argParser(parseBoolText);
     if (row.required) option.makeOptionMandatory();
     if (option.attributeName() !== row.attribute) throw new Error(`option ${row.flag}: commander names it ${option.attributeName()}, the table ${row.attribute}`);
     cmd.addOption(option);
-    if (row.negate) cmd.addOption(new Option(row.negate, `the same as ${row.flag} false`));
+    if (row.negate) cmd.addOption(new Option(row.negate, `the same as ${row.flag} ${isBool ? 'false' : 'none'}`));
   }
 }
 

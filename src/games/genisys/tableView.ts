@@ -4,7 +4,7 @@ import type { GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { UsageError } from '../../core/usageError.js';
-import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type TableMetric } from './dieStepTable.js';
+import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type Axis, type TableMetric } from './dieStepTable.js';
 import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
 import { AUTO, readParams } from './genisysParams.js';
 import { applyUnits, picksOf } from './units.js';
@@ -33,11 +33,18 @@ export const tableView: GameView = {
     const units = applyUnits(params);
     const axesOf = { rows: parseAxes(String(params.rows), '--rows'), cols: parseAxes(String(params.cols), '--cols'), split: parseAxes(String(params.split), '--split') };
     // An axis option left at its default gives up the axes the user placed elsewhere (e.g. `--cols
-    // power,armor` takes Power out of the default rows); axes given twice by the user stay an error.
+    // power,armor` takes Power out of the default rows) and the axes the user fixed (`--skill d10`,
+    // or `--attacker`, which fixes the Skill die); axes given twice by the user stay an error.
     const keys = Object.keys(axesOf) as (keyof typeof axesOf)[];
+    const fixedBy = (a: Axis): string | undefined => (given.has(a) ? `--${a}` : a === 'skill' && given.has('attacker') ? '--attacker' : undefined);
     const placed = keys.filter((k) => given.has(k)).flatMap((k) => axesOf[k]);
-    const axes = (k: keyof typeof axesOf) => (given.has(k) ? axesOf[k] : axesOf[k].filter((a) => !placed.includes(a)));
+    const axes = (k: keyof typeof axesOf) => (given.has(k) ? axesOf[k] : axesOf[k].filter((a) => !placed.includes(a) && fixedBy(a) === undefined));
     const [rows, cols, split] = [axes('rows'), axes('cols'), axes('split')];
+    // A value fixed by the user on an axis the user placed: one of the two would be ignored.
+    for (const k of keys.filter((x) => given.has(x))) {
+      const clash = axesOf[k].find((a) => fixedBy(a) !== undefined);
+      if (clash) throw new UsageError(`option ${fixedBy(clash)}: fixes ${clash}, which --${k} makes an axis of the table; drop one of the two`);
+    }
     const metric = params.metric as TableMetric;
     const base = readParams(units.params);
     // CSV has no table titles: its rows carry the split axes (the text view's titles name them).

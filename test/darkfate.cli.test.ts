@@ -278,7 +278,7 @@ describe('sim darkfate', () => {
     writeFileSync(scenario, yaml('greedy').replace('cards: my-cards.yaml', 'cards: missing.yaml'));
     const c = runCli(['run', scenario, '-j', '1']);
     expect(c.code).toBe(2);
-    expect(c.stderr.trim()).toBe(`sim: ${scenario}: params.cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT`);
+    expect(c.stderr.trim()).toBe(`sim: ${scenario}: params.cards: cannot read ${join(dir, 'missing.yaml')}: ENOENT (no such file)`);
   }, 60_000);
 
   it('a report with a user card file and policy is portable: recorded in one folder, checked from a copy elsewhere', () => {

@@ -16,7 +16,7 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
   try {
     st = statSync(file);
   } catch (err) {
-    throw new UsageError(`${what}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(`${what}: cannot read ${file}: ${whyNot(err)}`);
   }
   if (st.isDirectory()) throw new UsageError(`${what}: ${file} is a folder, not a file`);
   if (!st.isFile()) throw new UsageError(`${what}: ${file} is not a regular file (a pipe, socket or device is refused)`);
@@ -29,6 +29,13 @@ export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_B
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`${what}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(`${what}: cannot read ${file}: ${whyNot(err)}`);
   }
+}
+
+/** "ENOENT (no such file)": the code scripts match on, and its meaning in words. */
+function whyNot(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', ENOTDIR: 'a part of the path is not a folder', ELOOP: 'too many symbolic links', ENAMETOOLONG: 'name too long' };
+  return code ? `${code}${words[code] ? ` (${words[code]})` : ''}` : String(err);
 }

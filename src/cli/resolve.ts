@@ -137,14 +137,14 @@ export function resolveFromSources(
 
 /**
  * Throws UsageError when a parameter some source gave has no effect given the others (its spec's
- * `inert` says why): `--set searchRollouts=64` under the planner, `--sniper` without `--aimed`.
- * Only values other than the default count: giving the default changes nothing and claims nothing.
+ * `inert` says why, given the value): `--set searchRollouts=64` under the planner, `--sniper`
+ * without `--aimed`.
  */
 export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams): void {
   const sources = paramSources.get(params);
   for (const spec of specs) {
     const where = sources?.get(spec.key);
-    if (where === undefined || !spec.inert || params[spec.key] === spec.default) continue;
+    if (where === undefined || !spec.inert) continue;
     const why = spec.inert(params);
     if (why !== null) throw new UsageError(`${where}: has no effect here: ${why}`);
   }

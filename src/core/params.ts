@@ -29,9 +29,10 @@ export interface ParamSpec {
    */
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
   /**
-   * Why a value of this parameter would have no effect given the others (null: it has one), e.g.
-   * a search budget under another policy. The shell refuses such a value when a source gave it
-   * (exit 2, naming the source and this reason) rather than answer another question silently.
+   * Why this parameter's value (in `params`, with the others) would have no effect (null: it has
+   * one), e.g. a search budget under another policy; a value that asks nothing (`--sniper false`)
+   * returns null. The shell refuses a value some source gave that has no effect (exit 2, naming
+   * the source and this reason) rather than answer another question silently.
    */
   readonly inert?: (params: Readonly<Record<string, ParamValue>>) => string | null;
   /**

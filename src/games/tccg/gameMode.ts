@@ -35,7 +35,7 @@ export const GAME_PARAMS: readonly ParamSpec[] = [
   { key: 'inactiveSide', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
   ...RULE_PARAMS,
   { key: 'maxTurns', type: 'int', default: 30, min: 1, max: 200, doc: 'turn cap: a game with no victory by then has no winner', source: 'assumption: a simulation bound (the digest plays until a victory)', cli: {} },
-  { key: 'sensitivity', type: 'bool', default: true, doc: 'also replay the games with each combat reading changed one at a time (the sensitivity table)', source: 'assumption: a report setting', cli: {} },
+  { key: 'sensitivity', inert: (p) => (p.sensitivity === true && typeof p.trace === 'number' && p.trace >= 0 ? 'a --trace replays one game, and the sensitivity table needs a run' : null), type: 'bool', default: true, doc: 'also replay the games with each combat reading changed one at a time (the sensitivity table)', source: 'assumption: a report setting', cli: {} },
   // Output, not a rule: a parameter, so that a scenario, --set and sim check can ask for it too.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) step by step instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) step by step instead of the report' } },
 ];

@@ -1,7 +1,10 @@
 // `sim policies`: every listed policy on the same games as the baseline, ranked by the main metric
 // with its paired difference — the same numbers `sim compare` gives for each pair.
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 describe('sim policies', () => {
   it('ranks the policies and gives each the paired difference sim compare gives', () => {
@@ -33,6 +36,25 @@ describe('sim policies', () => {
 });
 
 describe('sim compare names both policies when they differ', () => {
+  it("varying side B's policy ranks by side B's metric and says which side; the baseline is the scenario's policy", () => {
+    const r = runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--policies', 'hold,random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result).toMatchObject({ param: 'policyB', side: 'B', metric: 'winB', baseline: 'hold' });
+    for (const row of j.tables[0].rows) expect(row.side).toBe('B');
+    // The difference is side B's: the same as compare's winB for the pair.
+    const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    const winB = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'winB');
+    expect(j.result.rows.find((x: { policy: string }) => x.policy === 'random').difference).toBe(winB.difference);
+    // Without --policies, the baseline is the policy the scenario plays (not the game's default).
+    const file = join(tempDir('sim-policies-'), 'death-order.yaml');
+    writeFileSync(file, 'game: terror\nparams:\n  policy: death-order\n');
+    const s = runCli(['policies', 'terror', '--scenario', file, '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(JSON.parse(s.stdout).result.baseline).toBe('death-order');
+    expect(JSON.parse(s.stdout).result.rows.map((x: { policy: string }) => x.policy)).toContain('planner');
+    expect(runCli(['policies', 'terror', '--set', 'policy=random', '-n', '20']).stderr).toMatch(/option --set policy: the policies are listed by --policies/);
+  });
   it('the header says A: planner, B: random (not planner for both)', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);

@@ -54,15 +54,21 @@ export function registerPolicies(program: Command): void {
     const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : undefined);
     const spec = mode.params.find((p) => p.key === key);
     if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
+    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+    const sets = parseSetOptions(opts.set ?? []);
+    if (Object.hasOwn(sets, key)) throw new UsageError(`option --set ${key}: the policies are listed by --policies (the first is the baseline)`);
+    // The baseline is the policy the scenario (or the game) plays, unless --policies names one first.
+    const current = String(resolveFromSources(mode, scenario, sets, {}, {}, id)[key]);
     // By default every built-in policy but the slow ones (a search), which are played only when listed.
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
-    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [String(spec.default), ...(game.policies ?? spec.choices ?? []).filter((p) => p !== spec.default && !slow.includes(p))];
+    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(game.policies ?? spec.choices ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
     if (policies.length < 2) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
-    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+    // A two-sided game's policy parameter names its side (policyA, policyB): rows are that side's
+    // policies, ranked by that side's metric (winB when policyB varies).
+    const side = /[a-z]([AB])$/.exec(key)?.[1];
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
-    const sets = parseSetOptions(opts.set ?? []);
     const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
     const [baseline, ...others] = policies;
     const base = request(baseline);
@@ -75,7 +81,7 @@ export function registerPolicies(program: Command): void {
       if (reports.length === 0) reports.push(repA);
       reports.push(repB);
       games = Math.max(games, ...rv.outcomes.map((o) => o.games));
-      main ??= (rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric;
+      main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rv.comparisons.map((c) => c.metric));
       const mine = rv.comparisons.filter((c) => c.metric === main);
       if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
       for (const c of mine as (MetricComparison & { label: string })[]) {
@@ -97,6 +103,7 @@ export function registerPolicies(program: Command): void {
     const columns: Column[] = [
       ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
       { key: 'rank', header: 'rank', format: 'int' },
+      ...(side ? [{ key: 'side', header: 'side', format: 'text' as const }] : []),
       { key: 'policy', header: 'policy', format: 'text' },
       { key: 'estimate', header: main ?? 'metric', format: 'sig4' },
       { key: 'difference', header: 'vs default', format: 'sig4' },
@@ -108,16 +115,16 @@ export function registerPolicies(program: Command): void {
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),
       version: packageInfo().version,
-      title: `Policy gap of ${id}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
+      title: `Policy gap of ${id}${side ? `, side ${side} (${key})` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
       method: 'mc',
       seed,
       n: games,
       confidence: runOpts.confidence,
       policy: policies,
       ...(partial ? { partial: true } : {}),
-      result: { param: key, baseline, metric: main, rows },
+      result: { param: key, ...(side ? { side } : {}), baseline, metric: main, rows },
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-      tables: [{ title: `${main} by policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r })) }],
+      tables: [{ title: `${main} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
         `Every policy played the same ${games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
@@ -133,6 +140,17 @@ export function registerPolicies(program: Command): void {
     };
     emitReport(report, opts);
   });
+}
+
+/**
+ * The metric to rank by for one side of a two-sided game: `winA` becomes `winB` when the policies
+ * varied are side B's (if the game has that metric); one-sided games keep theirs.
+ */
+export function sideMetric(metric: string | undefined, side: string | undefined, names: readonly string[]): string | undefined {
+  if (!metric || !side) return metric;
+  const other = side === 'A' ? 'B' : 'A';
+  const mine = metric.endsWith(other) ? `${metric.slice(0, -1)}${side}` : metric;
+  return names.includes(mine) ? mine : metric;
 }
 
 function finite(x: number): number | null {

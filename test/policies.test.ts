@@ -55,6 +55,21 @@ describe('sim compare names both policies when they differ', () => {
     expect(JSON.parse(s.stdout).result.rows.map((x: { policy: string }) => x.policy)).toContain('planner');
     expect(runCli(['policies', 'terror', '--set', 'policy=random', '-n', '20']).stderr).toMatch(/option --set policy: the policies are listed by --policies/);
   });
+  it('--ladder: the search at doubling budgets, each rung paired with the default as sim compare pairs it', () => {
+    const r = runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '30', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result).toMatchObject({ baseline: 'planner', search: 'search', budget: 'searchRollouts', metric: 'survived' });
+    expect(j.result.rungs.map((x: { budget: number }) => x.budget)).toEqual([1, 2]);
+    const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '-n', '30', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
+    const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
+    const top = j.result.rungs[1];
+    expect([top.gain, top.gainLo, top.gainHi]).toEqual([c.difference, c.lo, c.hi]);
+    expect(top.step).toBeCloseTo(top.gain - j.result.rungs[0].gain, 12);
+    expect(j.text).toMatch(/^default policy planner; the search at budget 2 \(the ladder's top rung\) scores/);
+    expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no "policy" parameter|no search policy/);
+    expect(runCli(['policies', 'terror', '--ladder-max', '4']).stderr).toMatch(/add --ladder/);
+  }, 60_000);
   it('the header says A: planner, B: random (not planner for both)', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);

@@ -125,6 +125,11 @@ export interface GameModule {
   readonly policies?: readonly string[];
   /** Built-in policies too slow for a default `sim policies` run (a search): played only when listed. */
   readonly slowPolicies?: readonly string[];
+  /**
+   * The game's search policy and the parameter that sets its budget (rollouts per decision), for
+   * `sim policies --ladder`: the search at doubling budgets against the default policy.
+   */
+  readonly search?: { readonly policy: string; readonly budget: string };
   readonly conformance: Conformance;
 }
 

@@ -11,12 +11,17 @@ import { UsageError } from '../../core/usageError.js';
 import { findMode } from '../../games/index.js';
 import type { MetricComparison } from '../../report/compareReport.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
-import { collect } from '../parseOptions.js';
+import { collect, intInRange } from '../parseOptions.js';
+import { runLadder } from './ladder.js';
 import { loadScenarioFor, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { runPaired } from './compare.js';
 
 interface PoliciesOptions extends RunCliOptions {
+  ladder?: boolean;
+  ladderStart?: number;
+  ladderMax?: number;
+  ladderSeconds?: number;
   policies?: string;
   param?: string;
   metric?: string;
@@ -45,7 +50,11 @@ export function registerPolicies(program: Command): void {
     .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)')
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
     .option('--scenario <file>', 'base parameters from a scenario file')
-    .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect);
+    .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)
+    .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant (darkfate, terror)")
+    .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))
+    .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
+    .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7));
   addRunOptions(cmd, 2e4, { resumable: false }).action(async (words: string[], opts: PoliciesOptions) => {
     refuseResumeOptions(opts, 'policies');
     const found = await findMode(words.join(' '), 'argument game');
@@ -63,7 +72,7 @@ export function registerPolicies(program: Command): void {
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(game.policies ?? spec.choices ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
-    if (policies.length < 2) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
+    if (policies.length < 2 && !opts.ladder) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB): rows are that side's
     // policies, ranked by that side's metric (winB when policyB varies).
     const side = /[a-z]([AB])$/.exec(key)?.[1];
@@ -72,6 +81,13 @@ export function registerPolicies(program: Command): void {
     const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
     const [baseline, ...others] = policies;
     const base = request(baseline);
+    if (opts.ladder) {
+      if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
+      const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });
+      emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }), opts);
+      return;
+    }
+    if (opts.ladderStart !== undefined || opts.ladderMax !== undefined || opts.ladderSeconds !== undefined) throw new UsageError('options --ladder-start, --ladder-max and --ladder-seconds shape a ladder: add --ladder');
     const rows: Row[] = [];
     const reports: Report[] = [];
     let main = opts.metric;

@@ -34,6 +34,7 @@ export const game: GameModule = {
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
   // Rollouts at every turn: about a thousand planner games per searched game.
   slowPolicies: ['search'],
+  search: { policy: 'search', budget: 'searchRollouts' },
   conformance: {
     runs: [
       { mode: '', params: { rev9: 'all', policy: 'random' }, n: 120 },

@@ -28,6 +28,7 @@ export const game: GameModule = {
   ],
   sims: { terror: terrorSim, sensitivity: sensitivitySim },
   policies: BUILTIN_POLICIES,
+  search: { policy: 'search', budget: 'searchRollouts' },
   // Rollouts at its ACTION and BUY decisions: thousands of games' work per searched game.
   slowPolicies: ['search'],
   conformance: {

@@ -1,5 +1,5 @@
 // The README's command lines, for the tests that run them: every `npx sim` line of its `sh` code
-// blocks, as arguments, scaled down as the README says (-n at most 1,000 games, --shards 4).
+// blocks, as arguments, scaled down as the README says (-n at most 200 games, --shards 4, -j 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './runCli.js';
@@ -22,12 +22,13 @@ export function simCommands(block: string): string[][] {
     });
 }
 
-/** The README's scaling for the tests: -n cut to at most 1,000 games, --shards to 4. */
+/** The README's scaling for the tests: -n cut to at most 200 games, --shards to 4, one thread (-j 1) unless the line says. */
 export function scaled(args: readonly string[]): string[] {
   const out = [...args];
   for (let i = 0; i + 1 < out.length; i++) {
-    if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 1000));
+    if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 200));
     if (out[i] === '--shards') out[i + 1] = '4';
   }
-  return out;
+  const worker = out[0] === 'worker' || out[0] === 'submit' || out[0] === 'merge';
+  return worker || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];
 }

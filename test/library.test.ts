@@ -7,6 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DarkFateVersionResult, DiceResult, PillarsCheckResult, PillarsReportResult, SimReport } from '../src/cli/library.js';
+import { modeIds } from '../src/games/index.js';
+import { MODE_IDS } from '../src/games/modeIds.js';
 import { deterministicJson, ROOT, runCli } from './helpers/runCli.js';
 
 const scratch = join(ROOT, `library-test-${process.pid}.tmp`);
@@ -45,5 +48,39 @@ describe('library API', () => {
     delete report.timings;
     expect(report).toEqual(deterministicJson(runCli(['darkfate', '--rev9', 'all', '--set', 'handSize=6', '-n', '30', '--seed', '4', '-j', '1', '--format', 'json']).stdout));
     await expect(run('dice', { params: { sides: 1 } })).rejects.toThrow(/sides/);
+  });
+
+  it("run() types each mode's result (checked by tsc), and ModeId lists every mode of the registry", async () => {
+    const { format, run } = await import('../src/cli/library.js');
+    const dice = await run('dice', { games: 100, seed: 1, jobs: 1 });
+    const d: DiceResult = dice.result;
+    expect(d.distribution.map((row) => row.successes)).toEqual([0, 1, 2, 3]);
+    // @ts-expect-error a dice result has no Rev-9 versions
+    expect(dice.result.versions).toBeUndefined();
+    // A report of one mode is a report of any mode (format and html take every SimReport).
+    const any: SimReport = dice;
+    expect(format(any, 'csv', { table: '1' }).split('\n')[0]).toContain('successes');
+
+    // A trace run (params.trace) answers game K alone: the result is a union, told apart by `trace`.
+    const darkfate = await run('darkfate', { games: 10, seed: 1, jobs: 1 });
+    // @ts-expect-error versions belong to the full run's result, not the trace's: narrow first
+    expect(darkfate.result.versions).toHaveLength(1);
+    if ('trace' in darkfate.result) throw new Error('a full run has no trace');
+    const versions: DarkFateVersionResult[] = darkfate.result.versions;
+    expect(versions).toHaveLength(1);
+    const traced = await run('darkfate', { params: { trace: 2 }, games: 10, seed: 1, jobs: 1 });
+    if (!('trace' in traced.result)) throw new Error('a trace run has its trace');
+    expect(traced.result.game).toBe(2);
+
+    // Exact (the default) or Monte Carlo beside exact: the mc form has `checks`.
+    const pillars = await run('dualfates pillars');
+    const p: PillarsReportResult | PillarsCheckResult = pillars.result;
+    // @ts-expect-error a pillars result is not a dice result
+    const notDice: DiceResult = pillars.result;
+    expect(notDice).toBe(p);
+    if ('checks' in p) throw new Error('the exact method has no Monte Carlo checks');
+    expect(p.initiative.pWin).toBeCloseTo(0.5);
+
+    expect([...MODE_IDS].sort()).toEqual((await modeIds()).sort());
   });
 });

@@ -10,21 +10,99 @@ import type { ReportKind } from '../report/reportKind.js';
 import { runReport } from './execute.js';
 import { MAX_SEED } from '../core/rng.js';
 import { UsageError } from '../core/usageError.js';
-import type { ModeId } from '../games/modeIds.js';
+import type {
+  ModeId,
+  DiceResult,
+  DarkFateResult,
+  DarkFateTraceResult,
+  GenisysAttackExactResult,
+  GenisysAttackMcResult,
+  FireTeamExactResult,
+  FireTeamMcResult,
+  SkirmishResult,
+  TerrorReportResult,
+  TerrorTraceResult,
+  DualFatesAttackExactResult,
+  DualFatesAttackMcResult,
+  PillarsReportResult,
+  PillarsCheckResult,
+  MatchResult,
+  MatchTraceResult,
+  ControlResult,
+  ControlCheckResult,
+  TccgOpeningResult,
+  TccgGameResult,
+  TccgGameTraceResult,
+} from '../games/modeIds.js';
 import { MAX_GAMES } from './parseOptions.js';
 import { refuseIgnored, resolveFromSources } from './resolve.js';
 import { chooseSeed, type RunCliOptions } from './runOptions.js';
 
 export type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 export type { ReportKind } from '../report/reportKind.js';
-export type { ModeId } from '../games/modeIds.js';
+export type {
+  ModeId,
+  DiceResult,
+  DarkFateResult,
+  DarkFateTraceResult,
+  DarkFateVersionResult,
+  GenisysAttackExactResult,
+  GenisysAttackMcResult,
+  FireTeamExactResult,
+  FireTeamMcResult,
+  SkirmishResult,
+  TerrorReportResult,
+  TerrorTraceResult,
+  DualFatesAttackExactResult,
+  DualFatesAttackMcResult,
+  PillarsReportResult,
+  PillarsCheckResult,
+  MatchResult,
+  MatchTraceResult,
+  ControlResult,
+  ControlCheckResult,
+  TccgOpeningResult,
+  TccgGameResult,
+  TccgGameTraceResult,
+} from '../games/modeIds.js';
 /** Thrown by run() for bad input (the CLI's exit 2): `field` names the option or parameter at fault. */
 export { UsageError };
 export type { RenderOptions, TextFormat } from '../report/report.js';
 export { SCHEMA_VERSION };
 
-/** A report as the JSON output carries it: schemaVersion, kind, named tables (see schemas/). */
-export type SimReport = Omit<Report, 'tables'> & { schemaVersion: number; kind: ReportKind; tables: (ResultTable & { name: string })[] };
+/**
+ * The `result` of each mode's report, by mode id: the types its run builds the result with. Where a
+ * mode answers in more than one form, the result is a union; tell the forms apart by a field:
+ * - method exact or mc (genisys attack and fireteam, dualfates attack, pillars and control): the mc
+ *   form has `exact` (genisys attack), `exactAvailable` (fireteam), `method: 'mc'` (dualfates attack),
+ *   `checks` (pillars, control);
+ * - a trace run (params `trace: K`: darkfate, terror, dualfates match, tccg game): game K alone,
+ *   with `trace` (its lines).
+ */
+export interface ModeResults {
+  dice: DiceResult;
+  darkfate: DarkFateResult | DarkFateTraceResult;
+  'genisys attack': GenisysAttackExactResult | GenisysAttackMcResult;
+  'genisys fireteam': FireTeamExactResult | FireTeamMcResult;
+  'genisys skirmish': SkirmishResult;
+  terror: TerrorReportResult | TerrorTraceResult;
+  'dualfates attack': DualFatesAttackExactResult | DualFatesAttackMcResult;
+  'dualfates pillars': PillarsReportResult | PillarsCheckResult;
+  'dualfates match': MatchResult | MatchTraceResult;
+  'dualfates control': ControlResult | ControlCheckResult;
+  'tccg opening': TccgOpeningResult;
+  'tccg game': TccgGameResult | TccgGameTraceResult;
+}
+
+/** Fails to compile when ModeResults and ModeId (src/games/modeIds.ts) do not name the same modes. */
+type ModeResultsCoverModeIds = Assert<[keyof ModeResults] extends [ModeId] ? ([ModeId] extends [keyof ModeResults] ? true : false) : false>;
+type Assert<T extends true> = T;
+
+/**
+ * A report as the JSON output carries it: schemaVersion, kind, named tables (see schemas/), and the
+ * `result` of mode M (SimReport<'dice'>: a DiceResult); SimReport alone is a report of any mode.
+ */
+export type SimReport<M extends ModeId = ModeId> = Omit<Report, 'tables' | 'result'> & { schemaVersion: number; kind: ReportKind; result: ModeResults[M]; tables: (ResultTable & { name: string })[] };
 
 export interface RunOptions {
   /** Parameters by key, as `--set key=value` gives them (`sim params GAME` lists them): strings, numbers or booleans. */
@@ -44,7 +122,7 @@ export interface RunOptions {
  * or `run('genisys attack')`. Bad options and parameters throw UsageError naming the field (`games`,
  * `params.handSize`), as the CLI exits 2; a parameter without effect is refused as on the command line.
  */
-export async function run<M extends ModeId>(game: M, options: RunOptions = {}): Promise<SimReport> {
+export async function run<M extends ModeId>(game: M, options: RunOptions = {}): Promise<SimReport<M>> {
   checkRunOptions(options);
   const found = await findMode(game, 'argument game');
   const sets: Record<string, string> = {};
@@ -74,7 +152,8 @@ export async function run<M extends ModeId>(game: M, options: RunOptions = {}): 
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
   };
   const seed = chooseSeed(opts, params.method !== 'exact');
-  return toSimReport(await runReport({ ...found, params, opts }, seed));
+  // The mode's run builds its result with the types ModeResults names.
+  return toSimReport(await runReport({ ...found, params, opts }, seed)) as SimReport<M>;
 }
 
 /** Checks the run options as the CLI checks -n, --seed, -j and --confidence; throws UsageError naming the field. */

@@ -67,6 +67,35 @@ export function cardDataOf(resolved: ResolvedParams): CardDataDoc {
   return loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data');
 }
 
+/** The `result` of a Dark Fate run (`sim darkfate`): one row per Rev-9 version played, and what was played. */
+export interface DarkFateResult {
+  /** One per Rev-9 version, in the card data's order (an interrupted `rev9 all` run stops at the one it was playing). */
+  versions: DarkFateVersionResult[];
+  players: number;
+  solo: boolean;
+  /** The characters played, by key, comma-separated. */
+  characters: string;
+  /** The policy's name (a user module: the path as given). */
+  policy: string;
+  /** Fate cards in the card data (182 in the published game). */
+  fateCards: number;
+  builtinPolicies: string[];
+}
+
+/** The `result` of a trace run (parameter trace K): game K of the run, turn by turn. */
+export interface DarkFateTraceResult {
+  game: number;
+  outcome: string;
+  turns: number;
+  staggers: number;
+  flees: number;
+  woundsTaken: number;
+  /** Why the game failed; the report then travels with the error (the library's run() rejects). */
+  error?: string;
+  /** The turn-by-turn lines (the report's `text`). */
+  trace: string[];
+}
+
 /**
  * Dark Fate for every front end (`sim darkfate`, `sim run` on a scenario file, compare, sweep):
  * every input is a parameter — the card file, the policy, the characters — so a scenario file
@@ -149,7 +178,7 @@ export const darkfateEntry: ModeEntry = {
         n: 1,
         confidence: settings.confidence,
         policy: policyName,
-        result: { ...summary, ...(error === undefined ? {} : { error }), trace: lines },
+        result: { ...summary, ...(error === undefined ? {} : { error }), trace: lines } satisfies DarkFateTraceResult,
         assumptions,
         text: lines.join('\n') + (error === undefined ? '' : `\nFAILED: ${error}`),
         tables: [
@@ -213,7 +242,7 @@ export const darkfateEntry: ModeEntry = {
       confidence: settings.confidence,
       policy: policyName,
       ...(partial ? { partial: true } : {}),
-      result: { versions: rows, players, solo, characters: params.characters, policy: policyName, fateCards: fateTotal, builtinPolicies: BUILTIN_POLICY_NAMES },
+      result: { versions: rows, players, solo, characters: params.characters, policy: policyName, fateCards: fateTotal, builtinPolicies: BUILTIN_POLICY_NAMES } satisfies DarkFateResult,
       assumptions,
       tables: darkfateTables(rows, rules.woundsToDie),
       notes,

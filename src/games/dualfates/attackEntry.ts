@@ -2,7 +2,7 @@
 import { provenance } from '../../core/provenance.js';
 import type { ModeEntry } from '../../core/gameModule.js';
 import { exactAttack } from './attackExact.js';
-import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables } from './attackReport.js';
+import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables, type ExactAttackResult, type McAttackResult } from './attackReport.js';
 import type { AttackSimParams } from './attackSim.js';
 import { DUALFATES_SIM_ID } from './dualfatesSim.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
@@ -39,8 +39,28 @@ function pickedTitle(picks: AttackPicks): string {
   return by || on ? ` (${[by, on].filter(Boolean).join(' ')})` : '';
 }
 
+/** The unit picks (`result.units`): the units file, the names picked (null: none) and what they filled. */
+export interface DualFatesAttackUnits {
+  file: string;
+  attacker: string | null;
+  ability: string | null;
+  target: string | null;
+  /** Which parameters the picks filled, and from what: "value = DEF 7 (Training Knight)". */
+  filled: string[];
+}
+
+/** The `result` of an exact `dualfates attack` (method exact, the default). */
+export interface DualFatesAttackExactResult extends ExactAttackResult {
+  units: DualFatesAttackUnits;
+}
+
+/** The `result` of a Monte Carlo `dualfates attack` (method mc): estimates beside the exact values. */
+export interface DualFatesAttackMcResult extends McAttackResult {
+  units: DualFatesAttackUnits;
+}
+
 /** The unit picks in the JSON result: names and what they filled. */
-function unitsBlock(picks: AttackPicks) {
+function unitsBlock(picks: AttackPicks): DualFatesAttackUnits {
   return { file: picks.file, attacker: picks.attacker, ability: picks.ability, target: picks.target, filled: picks.filled };
 }
 
@@ -58,7 +78,7 @@ export const attackEntry: ModeEntry = {
     if (x.success.landed === 0) notes.push('No attack can land: the unit is never incapacitated.');
     else if (!x.toIncapacitate.possible) notes.push(`No landed attack gets past armor ${p.armor} (per-hit reading): the unit is never incapacitated.`);
     if (p.method === 'exact') {
-      const result = { ...exactAttackResult(p, x), units: unitsBlock(picks) };
+      const result: DualFatesAttackExactResult = { ...exactAttackResult(p, x), units: unitsBlock(picks) };
       return {
         ...provenance('dualfates attack', { ...resolved }),
         title,
@@ -86,7 +106,7 @@ export const attackEntry: ModeEntry = {
       maxAttacks: x.toIncapacitate.possible ? MAX_SIM_ATTACKS : 1,
     };
     const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'attack', ...simParams });
-    const result = { ...mcAttackResult(p, x, run.totals, settings.confidence), units: unitsBlock(picks) };
+    const result: DualFatesAttackMcResult = { ...mcAttackResult(p, x, run.totals, settings.confidence), units: unitsBlock(picks) };
     const tables = mcAttackTables(result);
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean | null)), settings.confidence));
     return {

@@ -80,7 +80,8 @@ export function controlReport(hold: number, rounds: number, confidence: number):
   };
 }
 
-interface CheckRow {
+/** One Monte Carlo estimate beside its exact value (`result.checks` of `dualfates control --method mc`). */
+export interface ControlCheckRow {
   metric: string;
   exact: number;
   estimate: number;
@@ -92,20 +93,29 @@ interface CheckRow {
   exactInInterval: boolean;
 }
 
+/** The `result` of `dualfates control --method mc`: every estimate beside its exact value. */
+export interface ControlCheckResult {
+  hold: number;
+  rounds: number;
+  checks: ControlCheckRow[];
+  /** Whether every exact value lies in its estimate's interval. */
+  allInInterval: boolean;
+}
+
 /** Monte Carlo beside exact: round-1 VP, the game's VP distribution, mean VP and tokens per game. */
-export function controlCheckRows(hold: number, rounds: number, totals: Totals, confidence: number): CheckRow[] {
+export function controlCheckRows(hold: number, rounds: number, totals: Totals, confidence: number): ControlCheckRow[] {
   const x = controlResult(hold, rounds);
-  const rate = (metric: string, exact: number, k: number, n: number): CheckRow => {
+  const rate = (metric: string, exact: number, k: number, n: number): ControlCheckRow => {
     const e = proportion(k, n, confidence);
     return { metric, exact, estimate: e.estimate, lo: e.lo, hi: e.hi, k, n, exactInInterval: exact >= e.lo && exact <= e.hi };
   };
-  const mean = (metric: string, exact: number, t: ReturnType<Totals['get']>): CheckRow => {
+  const mean = (metric: string, exact: number, t: ReturnType<Totals['get']>): ControlCheckRow => {
     const s = countSummary(t, confidence);
     return { metric, exact, estimate: s.mean, lo: s.lo, hi: s.hi, se: s.se, exactInInterval: exact >= s.lo - 1e-12 && exact <= s.hi + 1e-12 };
   };
   const r1 = totals.get('round1Vp');
   const gv = totals.get('gameVp');
-  const rows: CheckRow[] = x.perRound.map((q) => rate(`round 1: ${q.vp} VP`, q.p, r1.bins[q.vp], r1.n));
+  const rows: ControlCheckRow[] = x.perRound.map((q) => rate(`round 1: ${q.vp} VP`, q.p, r1.bins[q.vp], r1.n));
   // Rows of the game's distribution that carry at least 1e-4 (rarer ones would sit on a count of 0 or 1).
   for (const d of x.distribution) if (d.p >= 1e-4) rows.push(rate(`game: ${d.vp} VP`, d.p, gv.bins[d.vp], gv.n));
   const me = x.summary[hold];
@@ -131,7 +141,7 @@ export const controlEntry: ModeEntry = {
       n: run.games,
       confidence: settings.confidence,
       ...(run.partial ? { partial: true } : {}),
-      result: { hold, rounds, checks: rows, allInInterval: rows.every((r) => r.exactInInterval) },
+      result: { hold, rounds, checks: rows, allInInterval: rows.every((r) => r.exactInInterval) } satisfies ControlCheckResult,
       tables: [
         besideExactTable(rows, 'sig4'),
       ],

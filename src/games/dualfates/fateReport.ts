@@ -20,6 +20,14 @@ export interface FateCheckRow {
   exactInInterval: boolean;
 }
 
+/** The `result` of `dualfates pillars --method mc`: every Monte Carlo estimate beside its exact value. */
+export interface PillarsCheckResult {
+  rounds: number;
+  checks: FateCheckRow[];
+  /** Whether every exact value lies in its estimate's interval. */
+  allInInterval: boolean;
+}
+
 function row(metric: string, exact: number, k: number, n: number, confidence: number): FateCheckRow {
   const e = proportion(k, n, confidence);
   return { metric, exact, estimate: e.estimate, lo: e.lo, hi: e.hi, k, n, exactInInterval: exact >= e.lo && exact <= e.hi };
@@ -76,7 +84,7 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     n: games,
     confidence,
     ...(partial ? { partial: true } : {}),
-    result: { rounds, checks: all, allInInterval: all.every((r) => r.exactInInterval) },
+    result: { rounds, checks: all, allInInterval: all.every((r) => r.exactInInterval) } satisfies PillarsCheckResult,
     tables: [
       besideExactTable(all, 'prob'),
     ],

@@ -145,7 +145,19 @@ export function matchResult(p: MatchSimParams, totals: Totals, confidence: numbe
   };
 }
 
+/** The `result` of `dualfates match`: per-game rates and means with intervals (built by matchResult). */
 export type MatchResult = ReturnType<typeof matchResult>;
+
+/** The `result` of a trace run (parameter trace K): game K of the run, step by step. */
+export interface MatchTraceResult {
+  game: number;
+  /** E.g. "A wins (wipe-out), VP 7-3, 6 rounds". */
+  outcome: string;
+  /** Victory Points of A and B at the end. */
+  vp: [number, number];
+  /** The step-by-step lines (the report's `text`, numbered there). */
+  trace: string[];
+}
 
 const RATE_LABELS: Record<keyof MatchResult['rates'], string> = {
   winA: 'P(A wins)',
@@ -252,7 +264,7 @@ async function traceReport(p: MatchSimParams, resolved: ResolvedParams, index: n
     n: null,
     confidence: settings.confidence,
     policy,
-    result: { game: index, outcome, vp: [g.vp(0), g.vp(1)], trace: lines },
+    result: { game: index, outcome, vp: [g.vp(0), g.vp(1)], trace: lines } satisfies MatchTraceResult,
     text: lines.map((line, i) => `${String(i + 1).padStart(width)}  ${line}`).join('\n'),
     tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome, steps: lines.length }] }],
     assumptions: MATCH_ASSUMPTIONS,

@@ -86,6 +86,71 @@ export interface Estimate extends AttackEstimate {
   exact?: number;
 }
 
+/** The team as played (`result.team`): attacker slots, targets in order, points where given. */
+export interface FireTeamDescription {
+  slots: string[];
+  targets: string[];
+  targetPoints: number[] | null;
+  attackerPoints: number | null;
+  volleys: number;
+  targeting: Targeting;
+  near: number;
+  suppressive: boolean;
+  comrades: boolean;
+  hasta: boolean;
+}
+
+/** Points efficiency (`result.efficiency`), when every attacker's points are given. */
+export interface FireTeamEfficiency {
+  attackerPoints: number;
+  targetPoints: number | null;
+  removedPer100Points: number;
+  pointsRemovedPerPoint: number | null;
+  annihilatePerPoint: number | null;
+}
+
+/** The `result` of an exact `genisys fireteam` (method exact, the default): probabilities and expectations. */
+export interface FireTeamExactResult {
+  team: FireTeamDescription;
+  /** removed[k] = P(exactly k targets removed after the last volley). */
+  removed: number[];
+  expectedRemoved: number;
+  allRemoved: number;
+  /** allRemovedAt[v] = P(every target removed by the end of volley v and not before); [volleys + 1]: not within them. */
+  allRemovedAt: number[];
+  /** attacksToRemove[t] = P(the first target removed by team attack t, not before); the last: not removed. */
+  attacksToRemove: number[];
+  expectedCrawlers: number;
+  expectedDamaged: number;
+  expectedReeling: number;
+  /** P(target model m removed), in the listed order. */
+  targetRemoved: number[];
+  expectedPointsRemoved: number | null;
+  expectedAnnihilatePoints: number | null;
+  efficiency: FireTeamEfficiency | null;
+}
+
+/** The `result` of a Monte Carlo `genisys fireteam` (method mc): estimates, each with `exact` beside where the chain gives one. */
+export interface FireTeamMcResult {
+  team: FireTeamDescription;
+  removed: Estimate[];
+  expectedRemoved: Estimate;
+  allRemoved: Estimate;
+  allRemovedAt: Estimate[];
+  attacksToRemove: Estimate[];
+  expectedCrawlers: Estimate;
+  expectedDamaged: Estimate;
+  expectedReeling: Estimate;
+  targetRemoved: Estimate[];
+  expectedPointsRemoved: number | null;
+  expectedAnnihilatePoints: Estimate | null;
+  efficiency: FireTeamEfficiency | null;
+  /** Whether the exact chain covers this team (the `exact` values beside). */
+  exactAvailable: boolean;
+  /** Why it does not, when it does not. */
+  exactUnavailable?: string;
+}
+
 /** The team in words, for titles and the JSON. */
 function teamTitle(fp: FireTeamPlan, input: FireTeamInput): string {
   return `${input.attackers} vs ${input.targets} at ${rangeName(input.range)}, ${fp.volleys} volley${fp.volleys > 1 ? 's' : ''}, ${TARGETINGS[fp.targeting]} targeting`;
@@ -95,7 +160,7 @@ const sumFrom = (xs: number[], k: number) => xs.slice(k).reduce((a, b) => a + b,
 const mean = (xs: number[]) => xs.reduce((a, x, k) => a + k * x, 0);
 
 /** The team's points, for efficiency: per 100 attacker points. */
-function efficiency(fp: FireTeamPlan, expectedRemoved: number, expectedPointsRemoved: number, annihilate: number) {
+function efficiency(fp: FireTeamPlan, expectedRemoved: number, expectedPointsRemoved: number, annihilate: number): FireTeamEfficiency | null {
   if (!fp.attackerPointsGiven) return null;
   const per100 = (x: number) => (fp.attackerPoints > 0 ? (100 * x) / fp.attackerPoints : NaN);
   return {
@@ -107,7 +172,7 @@ function efficiency(fp: FireTeamPlan, expectedRemoved: number, expectedPointsRem
   };
 }
 
-function exactResultOf(fp: FireTeamPlan, e: FireTeamExact) {
+function exactResultOf(fp: FireTeamPlan, e: FireTeamExact): Omit<FireTeamExactResult, 'team'> {
   const pointsRemoved = e.targetRemoved.reduce((a, p, m) => a + p * fp.targetPoints[m], 0);
   return {
     removed: e.removed,
@@ -125,7 +190,7 @@ function exactResultOf(fp: FireTeamPlan, e: FireTeamExact) {
   };
 }
 
-function describeTeam(fp: FireTeamPlan) {
+function describeTeam(fp: FireTeamPlan): FireTeamDescription {
   return {
     slots: fp.slotNames,
     targets: fp.targetNames,
@@ -223,7 +288,7 @@ function targetTable(fp: FireTeamPlan, cells: Record<string, Cell>[], extra: Col
   };
 }
 
-function mcResultOf(fp: FireTeamPlan, totals: Totals, confidence: number, exact: ReturnType<typeof exactResultOf> | null) {
+function mcResultOf(fp: FireTeamPlan, totals: Totals, confidence: number, exact: ReturnType<typeof exactResultOf> | null): Omit<FireTeamMcResult, 'team' | 'exactAvailable' | 'exactUnavailable'> {
   const n = totals.games;
   const share = (k: number, ex?: number): Estimate => {
     const p = proportion(k, n, confidence);
@@ -333,11 +398,11 @@ export const fireTeamMode: GameMode = {
       notes,
     };
     if (resolved.method === 'exact') {
-      const result = { team: describeTeam(fp), ...exact! };
+      const result: FireTeamExactResult = { team: describeTeam(fp), ...exact! };
       return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!) };
     }
     const run = await settings.simulate('fireteam', fp);
-    const result = { team: describeTeam(fp), ...mcResultOf(fp, run.totals, settings.confidence, exact), exactAvailable: exact !== null, ...(why ? { exactUnavailable: why } : {}) };
+    const result: FireTeamMcResult = { team: describeTeam(fp), ...mcResultOf(fp, run.totals, settings.confidence, exact), exactAvailable: exact !== null, ...(why ? { exactUnavailable: why } : {}) };
     const tables = mcTables(fp, result, exact !== null);
     if (exact) notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.filter((r) => typeof r.exactInInterval === 'boolean').map((r) => r.exactInInterval as boolean)), settings.confidence));
     else notes.push(`No exact values beside: the exact chain does not cover ${why}.`);

@@ -6,7 +6,7 @@ import { countSummary, proportion } from '../../core/intervals.js';
 import type { AttackPlan } from './attackPlan.js';
 import { dieLabel } from './dieLadder.js';
 import { CRAWLER, CRAWLER_REELING, DAMAGED, DESTROYED, REELING_DAMAGED, REELING_OUT, RETREATED, UNHARMED, type ExactAttack, type OutcomeName } from './exactAttack.js';
-import { rangeName } from './genisysParams.js';
+import { rangeName, type RangeName } from './genisysParams.js';
 
 export interface Estimate {
   estimate: number;
@@ -18,8 +18,71 @@ export interface Estimate {
   se?: number;
 }
 
+/** What the attack rolls (`result.attack`): dice as labels (`D8`), targets as the number to roll. */
+export interface GenisysAttackDescription {
+  rof: number;
+  range: RangeName;
+  /** The Skill die, or 'auto-hit'. */
+  skill: string;
+  hitOn: number | null;
+  save: string | null;
+  saveOn: number | null;
+  power: string;
+  damageOn: number;
+  heavy: boolean;
+  improvised: boolean;
+  /** The Resolution die, or null when surviving hits cause no tests. */
+  resolution: string | null;
+  woundsLeft: number;
+  crawlerResolution: string | null;
+  tdd: boolean;
+  /** P(a spent TDD re-roll goes ahead): below 1 when the defender contests it. */
+  tddProceeds: number;
+  doneMarkers: number;
+  size: number;
+}
+
+/** The `result` of an exact `genisys attack` (method exact, the default): probabilities. */
+export interface GenisysAttackExactResult {
+  attack: GenisysAttackDescription;
+  /** Expected hits, unsaved hits and damaging hits per Skill die. */
+  perShot: { hit: number; unsaved: number; damage: number };
+  /** hits[k] = P(exactly k Skill dice hit), k in [0, rof]; unsaved and damage likewise. */
+  hits: number[];
+  unsaved: number[];
+  damage: number[];
+  atLeastOneDamage: number;
+  /** P(destroyed or retreated): a Retreat! "counts as destroyed" (rulebook: Resolution Tests). */
+  removed: number;
+  /** Exclusive final states (those the plan can reach); they sum to 1. */
+  outcome: Partial<Record<OutcomeName, number>>;
+  /** P(a Resilient model stays in play with new damage: Slow, Skill degraded). */
+  damaged: number;
+  /** reels[k] = P(stays in play with exactly k Reeling results); sums to 1 − removed. */
+  reels: number[];
+  /** Done markers the target carries after k Reeling results (from attack.doneMarkers). */
+  doneMarkersAfter: number[];
+}
+
+/** The `result` of a Monte Carlo `genisys attack` (method mc): estimates, with the exact values beside in `exact`. */
+export interface GenisysAttackMcResult {
+  attack: GenisysAttackDescription;
+  perShot: { hit: Estimate; unsaved: Estimate; damage: Estimate };
+  hits: Estimate[];
+  unsaved: Estimate[];
+  damage: Estimate[];
+  atLeastOneDamage: Estimate;
+  removed: Estimate;
+  outcome: Partial<Record<OutcomeName, Estimate>>;
+  damaged: Estimate;
+  reels: Estimate[];
+  doneMarkersAfter: number[];
+  /** The exact engine's values for the same plan, for comparison. */
+  exact: GenisysAttackExactResult;
+}
+
 /** What the attack rolls, for humans and the JSON. */
-export function describePlan(plan: AttackPlan) {
+export function describePlan(plan: AttackPlan): GenisysAttackDescription {
   return {
     rof: plan.rof,
     range: plan.range,
@@ -35,7 +98,6 @@ export function describePlan(plan: AttackPlan) {
     woundsLeft: plan.woundsLeft,
     crawlerResolution: plan.illBeBack ? dieLabel(plan.crawlerResStep) : null,
     tdd: plan.tdd,
-    /** P(a spent TDD re-roll goes ahead): below 1 when the defender contests it. */
     tddProceeds: plan.tddProceeds,
     doneMarkers: plan.doneMarkers,
     size: plan.size,
@@ -94,7 +156,7 @@ function outcomeObject<T>(plan: AttackPlan, values: T[]): Partial<Record<Outcome
   return out;
 }
 
-export function exactResult(plan: AttackPlan, e: ExactAttack) {
+export function exactResult(plan: AttackPlan, e: ExactAttack): GenisysAttackExactResult {
   const o = e.outcome;
   return {
     attack: describePlan(plan),
@@ -103,20 +165,15 @@ export function exactResult(plan: AttackPlan, e: ExactAttack) {
     unsaved: e.unsaved,
     damage: e.damage,
     atLeastOneDamage: 1 - e.damage[0],
-    /** P(destroyed or retreated): a Retreat! "counts as destroyed" (rulebook: Resolution Tests). */
     removed: e.removed,
-    /** Exclusive final states; they sum to 1. */
     outcome: outcomeObject(plan, o),
-    /** P(a Resilient model stays in play with new damage: Slow, Skill degraded). */
     damaged: o[DAMAGED] + o[REELING_DAMAGED],
-    /** reels[k] = P(stays in play with exactly k Reeling results); sums to 1 − removed. */
     reels: e.reels,
-    /** Done markers the target carries after k Reeling results (from attack.doneMarkers). */
     doneMarkersAfter: e.reels.map((_, k) => doneMarkersAfter(plan.doneMarkers, k)),
   };
 }
 
-export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, exact: ExactAttack) {
+export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, exact: ExactAttack): GenisysAttackMcResult {
   const n = totals.games;
   const dist = (name: string): Estimate[] =>
     totals.get(name).bins.map((k) => {
@@ -149,12 +206,11 @@ export function mcResult(plan: AttackPlan, totals: Totals, confidence: number, e
     damaged: share(ob[DAMAGED] + ob[REELING_DAMAGED]),
     reels: dist('reels'),
     doneMarkersAfter: exact.reels.map((_, k) => doneMarkersAfter(plan.doneMarkers, k)),
-    /** The exact engine's values for the same plan, for comparison. */
     exact: exactResult(plan, exact),
   };
 }
 
-export function exactTables(plan: AttackPlan, r: ReturnType<typeof exactResult>): ResultTable[] {
+export function exactTables(plan: AttackPlan, r: GenisysAttackExactResult): ResultTable[] {
   return [
     {
       title: 'Per Skill die',
@@ -197,7 +253,7 @@ export function exactTables(plan: AttackPlan, r: ReturnType<typeof exactResult>)
   ];
 }
 
-export function mcTables(plan: AttackPlan, r: ReturnType<typeof mcResult>): ResultTable[] {
+export function mcTables(plan: AttackPlan, r: GenisysAttackMcResult): ResultTable[] {
   const cols = [
     { key: 'estimate', header: 'MC', format: 'prob' as const },
     { key: 'lo', header: 'lo', format: 'prob' as const },

@@ -104,8 +104,37 @@ export async function buildSkirmish(resolved: Record<string, unknown>): Promise<
   return compileSkirmish(input, data, file);
 }
 
+/** Who wins when a side held an advantage of turn 1 (the first impulse, the Tactical Edge), paired over the same games. */
+export interface SkirmishAdvantage {
+  /** P(the side that held it wins). */
+  holderWins: Estimate;
+  otherWins: Estimate;
+  /** holderWins − otherWins, paired (McNemar). */
+  advantage: { estimate: number; lo: number; hi: number; se: number; pValue: number };
+  /** P(side A held it). */
+  byA: Estimate;
+}
 
-function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number) {
+/** The `result` of `genisys skirmish` (Monte Carlo): outcome rates, means per game, first-activation and Tactical Edge advantages. */
+export interface SkirmishResult {
+  /** Side A, then side B: its models and its policy ('module' for a policy module). */
+  sides: { side: 'A' | 'B'; models: string[]; policy: string }[];
+  winA: Estimate;
+  winB: Estimate;
+  draw: Estimate;
+  turns: Estimate;
+  /** turnsDistribution[k] = P(the game lasts k turns). */
+  turnsDistribution: Estimate[];
+  survivorsA: Estimate;
+  survivorsB: Estimate;
+  scoreA: Estimate;
+  scoreB: Estimate;
+  wipeout: Estimate;
+  firstActivation: SkirmishAdvantage;
+  tacticalEdge: SkirmishAdvantage;
+}
+
+function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number): SkirmishResult {
   const n = totals.games;
   const share = (k: number): Estimate => {
     const p = proportion(k, n, confidence);
@@ -119,7 +148,7 @@ function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number) 
   // Who wins when a side held the first impulse (or the Tactical Edge) of turn 1: the paired
   // difference P(that side wins) − P(the other wins) over the same games (a McNemar table with no
   // game where both win).
-  const advantage = (wins: string, loses: string, byA: string) => {
+  const advantage = (wins: string, loses: string, byA: string): SkirmishAdvantage => {
     const holderWins = ones(wins);
     const otherWins = ones(loses);
     const d = pairedProportionDifference(0, holderWins, otherWins, n - holderWins - otherWins, confidence);
@@ -148,10 +177,10 @@ const EST_COLS = [
   { key: 'hi', header: 'hi', format: 'sig4' as const },
 ];
 
-function skirmishTables(r: ReturnType<typeof skirmishResult>): ResultTable[] {
+function skirmishTables(r: SkirmishResult): ResultTable[] {
   const row = (label: string, e: Estimate) => ({ quantity: label, estimate: e.estimate, lo: e.lo, hi: e.hi });
   const quantity = { key: 'quantity', header: 'quantity', format: 'text' as const };
-  const adv = (what: string, a: ReturnType<typeof skirmishResult>['firstActivation']) => [
+  const adv = (what: string, a: SkirmishAdvantage) => [
     row(`P(the side with the ${what} wins)`, a.holderWins),
     row(`P(the other side wins)`, a.otherWins),
     row(`${what} advantage (difference)`, a.advantage),

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { fileHash } from '../../core/hash.js';
-import { countSummary, proportion } from '../../core/intervals.js';
+import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
 import type { ParamSpec } from '../../core/params.js';
 import { loadPolicyModule } from '../../core/policy.js';
 import { provenance } from '../../core/provenance.js';
@@ -19,7 +19,7 @@ import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './card
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
-import { COMBAT_READINGS, RULE_PARAMS, rulesOf } from './gameRules.js';
+import { COMBAT_READINGS, RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
 import { expand, loadMatchup, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
@@ -82,8 +82,55 @@ export function gameSimParams(m: Matchup, params: ResolvedParams, policies: [str
 
 const rate = (t: Totals, m: number, conf: number) => proportion(t.metrics[m].bins[1], t.metrics[m].n, conf);
 
+/** P(a side wins by each route). */
+export interface TccgWinRoutes {
+  mainCharacters: ProportionEstimate;
+  importance: ProportionEstimate;
+  missionPoints: ProportionEstimate;
+}
+
+/** The numbers of one run (baseline or variant): winner and route, means per game. */
+export interface TccgGameOutcome {
+  resistanceWins: ProportionEstimate;
+  skynetWins: ProportionEstimate;
+  /** No victory by the turn cap. */
+  noWinner: ProportionEstimate;
+  routes: { resistance: TccgWinRoutes; skynet: TccgWinRoutes };
+  turns: CountEstimate;
+  contactTurn: CountEstimate;
+  protectedImportance: CountEstimate;
+  eliminatedImportance: CountEstimate;
+  protected: CountEstimate;
+  eliminated: CountEstimate;
+  missionPoints: { resistance: CountEstimate; skynet: CountEstimate };
+  mainLost: { resistance: CountEstimate; skynet: CountEstimate };
+}
+
+/** The `result` of `tccg game` (Monte Carlo): the baseline run's numbers, what was played, and the sensitivity rows (--sensitivity). */
+export interface TccgGameResult extends TccgGameOutcome {
+  decks: { resistance: string; skynet: string };
+  policies: { resistance: string; skynet: string };
+  opening: { openingCount: OpeningCount; points: { all: number; implants: number }; band: string };
+  rules: GameRules;
+  /** One row per other value of each combat reading; empty without parameter sensitivity. */
+  sensitivity: SensitivityRow[];
+  /** The largest |Δ Skynet wins| among the rows (0 without them). */
+  largestSkynetShift: number;
+}
+
+/** The `result` of a trace run (parameter trace K): game K of the run, step by step. */
+export interface TccgGameTraceResult {
+  game: number;
+  winner: 'Resistance' | 'Skynet' | 'no winner';
+  /** The win route: 0 main characters, 1 Importance, 2 Mission Points; -1 with no winner. */
+  route: number;
+  turns: number;
+  /** The step-by-step lines (the report's `text`). */
+  trace: string[];
+}
+
 /** The result of one run (baseline or variant). */
-function outcome(t: Totals, conf: number) {
+function outcome(t: Totals, conf: number): TccgGameOutcome {
   return {
     resistanceWins: rate(t, GM_R_WIN, conf),
     skynetWins: rate(t, GM_S_WIN, conf),
@@ -103,8 +150,6 @@ function outcome(t: Totals, conf: number) {
   };
 }
 
-type Outcome = ReturnType<typeof outcome>;
-
 export interface SensitivityRow {
   reading: string;
   value: string;
@@ -116,7 +161,7 @@ export interface SensitivityRow {
   skynetDelta: { difference: number; lo: number; hi: number };
 }
 
-function gameTables(base: Outcome, sens: SensitivityRow[], baseline: Record<string, unknown>): ResultTable[] {
+function gameTables(base: TccgGameOutcome, sens: SensitivityRow[], baseline: Record<string, unknown>): ResultTable[] {
   const p = (x: { estimate: number; lo: number; hi: number }) => ({ estimate: x.estimate, lo: x.lo, hi: x.hi });
   const routeRows = [
     ['Resistance', 'main characters', base.routes.resistance.mainCharacters],
@@ -208,7 +253,7 @@ export const gameMode: GameMode = {
       // The same game as game K of the run (stream (seed, K)), played again with its steps written down.
       const t = await traceGame(sim, settings.seed, trace);
       const winner = t.winner === S_RESISTANCE ? 'Resistance' : t.winner === S_SKYNET ? 'Skynet' : 'no winner';
-      const summary = { game: trace, winner, route: t.route, turns: t.turns };
+      const summary = { game: trace, winner, route: t.route, turns: t.turns } satisfies Omit<TccgGameTraceResult, 'trace'>;
       return {
         ...provenance('tccg', { ...params }, { cards: m.table.cards, draw: sim.draw, locations: sim.locations, start: sim.start }),
         title: `Terminator CCG: game ${trace} of seed ${settings.seed}, ${rp.label} (Resistance) vs ${sp.label} (Skynet), step by step`,
@@ -217,7 +262,7 @@ export const gameMode: GameMode = {
         n: 1,
         confidence: conf,
         policy: [rp.label, sp.label],
-        result: { ...summary, trace: t.lines },
+        result: { ...summary, trace: t.lines } satisfies TccgGameTraceResult,
         assumptions: [],
         text: t.lines.join('\n'),
         tables: [{ title: `game ${trace}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'winner', header: 'winner', format: 'text' }, { key: 'route', header: 'route', format: 'int' }, { key: 'turns', header: 'turns', format: 'int' }], rows: [summary] }],
@@ -248,10 +293,10 @@ export const gameMode: GameMode = {
     const band = OPENING_BANDS[sim.band];
     const pts = startPoints(m.decks[1]);
     const spread = sens.length ? Math.max(...sens.map((s) => Math.abs(s.skynetDelta.difference))) : 0;
-    const result = {
+    const result: TccgGameResult = {
       decks: { resistance: m.labels[0], skynet: m.labels[1] },
       policies: { resistance: rp.label, skynet: sp.label },
-      opening: { openingCount: params.openingCount, points: pts, band: `${band.lo}-${band.hi}: ${band.label}` },
+      opening: { openingCount: params.openingCount as OpeningCount, points: pts, band: `${band.lo}-${band.hi}: ${band.label}` },
       rules: sim.rules,
       ...base,
       sensitivity: sens,

@@ -1,7 +1,7 @@
 // `sim tccg opening` (issue 17, Level 2): the opening and tempo model, Monte Carlo through
 // settings.simulate('opening', …). Parameters name the decks and every assumption of the model.
 import type { GameMode } from '../../core/gameModule.js';
-import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
+import { countSummary, outsideIntervalsNote, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -72,6 +72,37 @@ function requireCards(m: Matchup): void {
   }
 }
 
+/** One turn of `result.byTurn` (tccg opening): by-turn shares, the exact contact share beside. */
+export interface TccgOpeningTurn {
+  turn: number;
+  /** P(contact by this turn). */
+  contactBy: ProportionEstimate;
+  contactByExact: number;
+  exactInInterval: boolean;
+  /** P(the Terminator shared a place with a Resistance main character by this turn). */
+  reachBy: ProportionEstimate;
+  /** P(a path from the Terminator to a Resistance main character at the end of this turn). */
+  connected: ProportionEstimate;
+  /** That path's cost, over the games that had one (null: none had). */
+  pathCost: CountEstimate | null;
+}
+
+/**
+ * The `result` of `tccg opening` (Monte Carlo): contact, the Terminator's approach, Police Station
+ * turns. Turns count from 1; maxTurns + 1 in a turn's summary means "not by then".
+ */
+export interface TccgOpeningResult {
+  decks: { resistance: string; skynet: string };
+  loadout: { points: { all: number; implants: number }; openingCount: OpeningCount; band: string; terminatorSpeed: number };
+  contactTurn: CountEstimate;
+  contactByCap: ProportionEstimate;
+  reachTurn: CountEstimate;
+  reachByCap: ProportionEstimate;
+  policeTurnsBeforeContact: CountEstimate;
+  policeTurn: CountEstimate;
+  byTurn: TccgOpeningTurn[];
+}
+
 export const openingMode: GameMode = {
   name: 'opening',
   summary: 'the opening and tempo: turn of first contact, the Terminator\'s approach to the Resistance, Police Station turns before contact (Monte Carlo)',
@@ -97,7 +128,7 @@ export const openingMode: GameMode = {
     const police = countSummary(t.metrics[OM_POLICE_BEFORE_CONTACT], conf);
     const policeTurn = countSummary(t.metrics[OM_POLICE_TURN], conf);
     const exact = exactContactByTurn(sim);
-    const turns = [];
+    const turns: TccgOpeningTurn[] = [];
     for (let turn = 1; turn <= sim.maxTurns; turn++) {
       const conn = t.metrics[OM_PER_TURN + 2 * (turn - 1)];
       const cost = t.metrics[OM_PER_TURN + 2 * (turn - 1) + 1];
@@ -108,9 +139,9 @@ export const openingMode: GameMode = {
       turns.push({ turn, contactBy, contactByExact: ex, exactInInterval: ex >= contactBy.lo - 1e-12 && ex <= contactBy.hi + 1e-12, reachBy: byTurn(OM_REACH_TURN, turn), connected: pc, pathCost: cs });
     }
     const pts = startPoints(m.decks[1]);
-    const result = {
+    const result: TccgOpeningResult = {
       decks: { resistance: m.labels[0], skynet: m.labels[1] },
-      loadout: { points: pts, openingCount: params.openingCount, band: `${band.lo}-${band.hi}: ${band.label}`, terminatorSpeed: sim.terminatorSpeed },
+      loadout: { points: pts, openingCount: params.openingCount as OpeningCount, band: `${band.lo}-${band.hi}: ${band.label}`, terminatorSpeed: sim.terminatorSpeed },
       contactTurn: contact,
       contactByCap: byTurn(OM_CONTACT_TURN, sim.maxTurns),
       reachTurn: reach,

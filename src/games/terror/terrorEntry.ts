@@ -11,8 +11,8 @@ import type { ModeEntry } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
-import { policyGap } from './terrorPolicyGap.js';
-import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables } from './terrorReport.js';
+import { policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
+import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
 import { sensitivityResult, sensitivityTable, sensitivityVariants, type SensitivityResult, type SensitivitySimParams } from './terrorSensitivity.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
@@ -140,6 +140,21 @@ function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confide
   };
 }
 
+/** The `result` of a `sim terror` run: the run's numbers, the policy gap, and the sensitivity table when asked (--sensitivity). */
+export interface TerrorReportResult extends TerrorResult {
+  policyGap: PolicyGapReport;
+  /** Present with parameter sensitivity (and a run not interrupted before it). */
+  sensitivity?: SensitivityResult;
+}
+
+/** The `result` of a trace run (parameter trace K): game K of the run, step by step. */
+export interface TerrorTraceResult {
+  game: number;
+  outcome: string;
+  /** The step-by-step lines (the report's `text`, numbered there). */
+  trace: string[];
+}
+
 /** The entry: `sim terror`, `sim run` on a `game: terror` scenario, compare, sweep, check. */
 export const terrorEntry: ModeEntry = {
   summary: 'Final Girl: Terror from Destiny: how often Gabrielle survives Destiny, and what kills her',
@@ -167,7 +182,7 @@ export const terrorEntry: ModeEntry = {
       sensitivity = sensitivityResult(sens.totals, variants, settings.confidence);
       tables.push(sensitivityTable(sensitivity));
     }
-    const result = {
+    const result: TerrorReportResult = {
       ...main,
       policyGap: gap,
       ...(sensitivity ? { sensitivity } : {}),
@@ -217,7 +232,7 @@ async function traceRun(resolved: ResolvedParams, prepared: Prepared, seed: numb
     ...baseReport(resolved, prepared, seed, confidence),
     title: `Terror from Destiny: game ${index} of the run with seed ${seed}, turn by turn`,
     n: 1,
-    result: { game: index, outcome: traced.outcome, trace: traced.lines },
+    result: { game: index, outcome: traced.outcome, trace: traced.lines } satisfies TerrorTraceResult,
     text: traced.lines.map((line, i) => `${String(i + 1).padStart(width)}  ${line}`).join('\n'),
     tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome: traced.outcome, steps: traced.lines.length }] }],
     notes: [`replays stream (seed ${seed}, game ${index}): the same game as in the full run`, `data: ${prepared.dataLabel}`],

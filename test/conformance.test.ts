@@ -125,6 +125,17 @@ describe('conformance suite', () => {
         for (const [name, sim] of Object.entries(game.sims)) expect(typeof sim.createPlayer, name).toBe('function');
       });
 
+      it('a mode with decisions (a policy parameter) states its policy gap: measured, or not measured', async () => {
+        const game = await loadGame(id);
+        for (const run of game.conformance.runs) {
+          const mode = game.modes.find((m) => m.name === run.mode)!;
+          if (!mode.params.some((p) => /^polic/i.test(p.key)) || (typeof run.params.trace === 'number' && run.params.trace >= 0)) continue;
+          const { report } = await play(game, run);
+          const lines = [...report.notes, ...report.assumptions];
+          expect(lines.some((l) => /\bgap\b|the search policy wins/i.test(l)), `${modeId(game, mode)} ${JSON.stringify(run.params)}: no line about the policy gap`).toBe(true);
+        }
+      });
+
       it('an exact method never simulates and reports no seed', async () => {
         const game = await loadGame(id);
         for (const mode of game.modes) {

@@ -3,6 +3,7 @@
 // intervals. Teams, policies, the board and every rule constant are parameters, so `sim compare`
 // and `sim sweep` vary them. Its team-strength numbers are only as good as the unit data: every
 // unit but the Training Knight is invented (scenarios/dualfates/units.yaml).
+import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -242,7 +243,10 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       ...MATCH_ASSUMPTIONS,
       `Scoring value: ${resolved.scoringValue === 'cost' ? 'Summoning Point cost (Scoring Pillars of Fate)' : '1 per unit (the Scoring Phase note)'}; armor ${resolved.armorRule === 'perHit' ? 'per hit' : 'as a pool'}; ranged targets in ${String(resolved.cover)} cover; Vortex cap ${p.rules.vortexCap}.`,
     ],
-    notes: (['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
+    notes: [
+      ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
+      unmeasuredGapNote('dualfates match', [`${String(resolved.policyA)} (A)`, `${String(resolved.policyB)} (B)`]),
+    ],
   };
 }
 

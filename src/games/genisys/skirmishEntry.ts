@@ -1,6 +1,7 @@
 // `sim genisys skirmish`: two small forces play full turns of Terminator Genisys on a 1-D track
 // (Monte Carlo, seeded bots): win rates, survivors, turns, and the advantage of the first
 // activation and of the Tactical Edge, each with an interval.
+import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -218,8 +219,8 @@ export const skirmishMode: GameMode = {
       policy: spec.policies.map((p) => (isBuiltinSkirmishPolicy(p) ? p : 'module')),
       result,
       tables: skirmishTables(result),
+      notes: [unmeasuredGapNote('genisys skirmish', [`${name(0)} (A)`, `${name(1)} (B)`])],
       assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions()],
-      notes: [],
     };
   },
 };

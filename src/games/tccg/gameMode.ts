@@ -2,6 +2,7 @@
 // Monte Carlo through settings.simulate('game', …), with a built-in sensitivity table: the same
 // games replayed with each combat reading changed one at a time, so the report shows how much
 // the rules the digest does not give move the answer.
+import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -326,6 +327,7 @@ export const gameMode: GameMode = {
       notes: [
         `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,
         sens.length ? `The combat readings move Skynet's win rate by up to ${(spread * 100).toFixed(1)} points (the sensitivity table); the variants replay the same seeds, so the Δ intervals (unpaired) are conservative.` : 'sensitivity table off (sensitivity false)',
+        unmeasuredGapNote('tccg game', [`${rp.label} (Resistance)`, `${sp.label} (Skynet)`]),
       ],
     };
   },

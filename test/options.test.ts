@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameModule } from '../src/core/gameModule.js';
 import type { ParamSpec, ParamValue } from '../src/core/params.js';
 import { registerGame, type ViewRequest } from '../src/cli/gameCommands.js';
-import { optionTable, type OptionRow } from '../src/cli/optionTable.js';
+import { flagOf, optionTable, type OptionRow } from '../src/cli/optionTable.js';
 import { newProgram } from '../src/cli/program.js';
 import type { RunRequest } from '../src/cli/resolve.js';
 import { withIo, type CliIo } from '../src/cli/io.js';
@@ -79,7 +79,7 @@ async function parse(s: Surface, args: string[]): Promise<{ run?: RunRequest; vi
  * Options that act only beside others (a parameter's `inert`): the context each documented value is
  * passed with, so that the value is not refused as having no effect. The test also checks the refusal.
  */
-const CONTEXT: Readonly<Record<string, string[]>> = { sniper: ['--aimed'] };
+const CONTEXT: Readonly<Record<string, string[]>> = { sniper: ['--aimed'], defenderTdd: ['--tdd'] };
 
 /** Every documented value of a row: the text to pass (null: the flag alone) and the value that must arrive. */
 function documentedValues(row: OptionRow): { args: string[]; expected: ParamValue }[] {
@@ -142,7 +142,7 @@ describe('the option table of every command', () => {
           expect(params[row.key], where).toEqual(expected);
           // Only that parameter differs from its default (plus what it implies, and its context).
           for (const other of s.specs) {
-            if (other.key === row.key || row.spec.implies?.set[other.key] !== undefined || context.includes(`--${other.key}`)) continue;
+            if (other.key === row.key || row.spec.implies?.set[other.key] !== undefined || context.includes(flagOf(other.key))) continue;
             expect(params[other.key], `${where}: ${other.key}`).toEqual(other.default);
           }
         }
@@ -157,7 +157,11 @@ describe('the option table of every command', () => {
     const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
     expect((await parse(darkfate, ['--set', 'searchRollouts=64'])).error).toMatch(/option --set searchRollouts: has no effect here: .*policy is planner/);
     expect((await parse(darkfate, ['--set', 'searchRollouts=64', '--policy', 'search'])).run?.params.searchRollouts).toBe(64);
+    expect((await parse(attack, ['--defender-tdd', 'contest'])).error).toMatch(/option --defender-tdd: has no effect here: .*add --tdd/);
+    expect((await parse(attack, ['--defender-tdd', 'none'])).error).toBeUndefined();
     expect((await parse(attack, ['-n', '1000'])).error).toMatch(/option -n: the exact method plays no games/);
+    expect((await parse(attack, ['--shard', '1/2'])).error).toMatch(/option --shard: the exact method plays no games/);
+    expect((await parse(attack, ['--checkpoint', join(scratch, 'x.json')])).error).toMatch(/option --checkpoint: the exact method plays no games/);
     expect((await parse(attack, ['-n', '1000', '--method', 'mc'])).run?.opts.games).toBe(1000);
   });
   it('a value outside what the help allows is refused with one sim: line naming the option', async () => {

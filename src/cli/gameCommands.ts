@@ -54,7 +54,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, id);
-    refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli' });
+    refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined });
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;

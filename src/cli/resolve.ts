@@ -180,13 +180,14 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
 
 /**
  * The checks of a single run's request before it runs: no given parameter without effect
- * (refuseInert), and no -n for a run whose method is exact (it plays no games).
+ * (refuseInert), and no -n, --shard or --checkpoint for a run whose method is exact (it plays no games).
  */
-export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean }): void {
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean }): void {
   refuseInert(req.mode.params, req.params);
   // (A --seed is harmless there: the report records it.)
-  if (req.params.method === 'exact' && given.games) {
-    throw new UsageError(`option -n: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; add --method mc for a Monte Carlo run`);
+  const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
+  if (req.params.method === 'exact' && option !== null) {
+    throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; add --method mc for a Monte Carlo run`);
   }
 }
 

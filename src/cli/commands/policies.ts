@@ -68,14 +68,14 @@ export function registerPolicies(program: Command): void {
     if (Object.hasOwn(sets, key)) throw new UsageError(`option --set ${key}: the policies are listed by --policies (the first is the baseline)`);
     // The baseline is the policy the scenario (or the game) plays, unless --policies names one first.
     const current = String(resolveFromSources(mode, scenario, sets, {}, {}, id)[key]);
-    // By default every built-in policy but the slow ones (a search), which are played only when listed.
+    // By default every built-in policy of the parameter (a side's own) but the slow ones (a search), which are played only when listed.
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
-    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(game.policies ?? spec.choices ?? []).filter((p) => p !== current && !slow.includes(p))];
+    const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
     if (policies.length < 2 && !opts.ladder) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
-    // A two-sided game's policy parameter names its side (policyA, policyB): rows are that side's
-    // policies, ranked by that side's metric (winB when policyB varies).
-    const side = /[a-z]([AB])$/.exec(key)?.[1];
+    // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
+    // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
+    const side = /^polic\w*?([AB])$/.exec(key)?.[1] ?? /^([a-z]+)Policy$/.exec(key)?.[1];
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
@@ -97,7 +97,7 @@ export function registerPolicies(program: Command): void {
       if (reports.length === 0) reports.push(repA);
       reports.push(repB);
       games = Math.max(games, ...rv.outcomes.map((o) => o.games));
-      main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rv.comparisons.map((c) => c.metric));
+      main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rv.comparisons.filter((c) => c.kind === 'rate').map((c) => c.metric));
       const mine = rv.comparisons.filter((c) => c.metric === main);
       if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
       for (const c of mine as (MetricComparison & { label: string })[]) {
@@ -160,13 +160,17 @@ export function registerPolicies(program: Command): void {
 
 /**
  * The metric to rank by for one side of a two-sided game: `winA` becomes `winB` when the policies
- * varied are side B's (if the game has that metric); one-sided games keep theirs.
+ * varied are side B's, and a side named by a word (skynet) takes the first rate that starts with it
+ * (skynetWins); without such a metric, and in one-sided games, the first rate stays.
  */
-export function sideMetric(metric: string | undefined, side: string | undefined, names: readonly string[]): string | undefined {
+export function sideMetric(metric: string | undefined, side: string | undefined, rates: readonly string[]): string | undefined {
   if (!metric || !side) return metric;
-  const other = side === 'A' ? 'B' : 'A';
-  const mine = metric.endsWith(other) ? `${metric.slice(0, -1)}${side}` : metric;
-  return names.includes(mine) ? mine : metric;
+  if (side === 'A' || side === 'B') {
+    const other = side === 'A' ? 'B' : 'A';
+    const mine = metric.endsWith(other) ? `${metric.slice(0, -1)}${side}` : metric;
+    return rates.includes(mine) ? mine : metric;
+  }
+  return rates.find((r) => r.toLowerCase().startsWith(side.toLowerCase())) ?? metric;
 }
 
 function finite(x: number): number | null {

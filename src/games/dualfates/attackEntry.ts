@@ -69,7 +69,8 @@ export const attackEntry: ModeEntry = {
   params: ATTACK_PARAMS,
   async run(resolved, settings) {
     const units = String(resolved.units);
-    const { params: filled, picks } = applyUnitPicks(resolved, loadUnitSheets(units), units);
+    const sheets = loadUnitSheets(units);
+    const { params: filled, picks } = applyUnitPicks(resolved, sheets, units);
     const p = attackParamsFrom(filled);
     const x = exactAttack(p);
     const title = `Dual Fates attack${pickedTitle(picks)} vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;
@@ -80,7 +81,8 @@ export const attackEntry: ModeEntry = {
     if (p.method === 'exact') {
       const result: DualFatesAttackExactResult = { ...exactAttackResult(p, x), units: unitsBlock(picks) };
       return {
-        ...provenance('dualfates attack', { ...resolved }),
+        // The unit sheets are data the numbers depend on (an edited file is another answer).
+        ...provenance('dualfates attack', { ...resolved }, sheets),
         title,
         method: 'exact',
         seed: null,
@@ -110,7 +112,7 @@ export const attackEntry: ModeEntry = {
     const tables = mcAttackTables(result);
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean | null)), settings.confidence));
     return {
-      ...provenance('dualfates attack', { ...resolved }),
+      ...provenance('dualfates attack', { ...resolved }, sheets),
       title,
       method: 'mc',
       seed: settings.seed,

@@ -2,7 +2,7 @@
 // inputs → Report; the CLI parses options, reads files and writes the output.
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
-import { defaultAttackParams, type AttackParams, type TeamRules } from './dualfatesParams.js';
+import { defaultAttackParams, type AttackParams } from './dualfatesParams.js';
 import { incapacitationTable, MODIFIER_SETS, successTable } from './oddsTable.js';
 import { pillarsResult } from './pillars.js';
 import { runDistribution } from './running.js';
@@ -54,7 +54,7 @@ export function pillarsReport(rounds: number, confidence: number): Report {
       rows: r.initiative.rerolls.slice(0, 8),
     },
   ];
-  return exactReport('dualfates pillars', { rounds }, `Dual Fates: Pillars of Fate and Initiative odds (${rounds} rounds)`, confidence, {
+  return exactReport('dualfates pillars', { rounds, method: 'exact' }, `Dual Fates: Pillars of Fate and Initiative odds (${rounds} rounds)`, confidence, {
     result: r,
     tables,
     assumptions: [
@@ -65,10 +65,10 @@ export function pillarsReport(rounds: number, confidence: number): Report {
   });
 }
 
-/** `sim dualfates run --speed N`. */
-export function runReport(speed: number, confidence: number, unit: string | null = null): Report {
+/** `sim dualfates run --speed N`; with a unit, the unit sheets file it was read from and its content (hashed). */
+export function runReport(speed: number, confidence: number, unit: string | null = null, units: { file: string; sheets: unknown } | null = null): Report {
   const r = runDistribution(speed);
-  return exactReport('dualfates run', { speed, ...(unit ? { unit } : {}) }, `Dual Fates: running distance for ${unit ? `${unit} (Speed ${speed})` : `Speed ${speed}`} (Speed + higher die of 2d6)`, confidence, {
+  return exactReport('dualfates run', { speed, ...(unit ? { unit } : {}), ...(units ? { units: units.file } : {}) }, `Dual Fates: running distance for ${unit ? `${unit} (Speed ${speed})` : `Speed ${speed}`} (Speed + higher die of 2d6)`, confidence, {
     result: { speed, distribution: r.rows, mean: r.mean },
     tables: [
       {
@@ -84,16 +84,16 @@ export function runReport(speed: number, confidence: number, unit: string | null
     ],
     assumptions: ['Terrain is ignored (Hard Terrain doubles movement cost: rulebook: Terrain Rules).'],
     notes: [],
-  });
+  }, units?.sheets ?? null);
 }
 
 /** `sim dualfates table`. */
-export function oddsTableReport(value: number, maxHealth: number, maxArmor: number, maxK: number, confidence: number, base: AttackParams = defaultAttackParams(), targetName: string | null = null): Report {
+export function oddsTableReport(value: number, maxHealth: number, maxArmor: number, maxK: number, confidence: number, base: AttackParams = defaultAttackParams(), targetName: string | null = null, units: { file: string; sheets: unknown } | null = null): Report {
   const success = successTable(base);
   const p = { ...base, value };
   const incap = incapacitationTable(p, maxHealth, maxArmor, maxK);
   const kCols = Array.from({ length: maxK }, (_, i) => ({ key: `k${i + 1}`, header: `<=${i + 1}`, format: 'prob' as const }));
-  return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK, armorRule: base.armorRule, target: targetName }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
+  return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK, armorRule: base.armorRule, target: targetName, ...(units ? { units: units.file } : {}) }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
     result: {
       modifierSets: MODIFIER_SETS.map((m) => ({ key: m.key, label: m.label })),
       success,
@@ -123,12 +123,13 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
       base.armorRule === 'perHit' ? 'Armor per hit (reading, --armor-rule perHit): taken off every hit, never used up.' : 'Armor as a pool (reading, the default): used up by damage before health; --armor-rule perHit takes it off every hit instead.',
     ],
     notes: [],
-  });
+  }, units?.sheets ?? null);
 }
 
 /** `sim dualfates team FILE`. */
-export function teamReport(file: string, team: Team, summary: TeamSummary, rules: TeamRules, confidence: number): Report {
-  return exactReport('dualfates team', { file, ...rules }, `Dual Fates team ${team.name ?? file}: ${summary.valid ? 'valid' : `${summary.errors.length} rule violation(s)`}`, confidence, {
+export function teamReport(file: string, team: Team, summary: TeamSummary, params: Record<string, unknown>, confidence: number): Report {
+  // The parameters by their keys (`fateTokens.full`), as --set and scenario files name them.
+  return exactReport('dualfates team', { ...params, file }, `Dual Fates team ${team.name ?? file}: ${summary.valid ? 'valid' : `${summary.errors.length} rule violation(s)`}`, confidence, {
     result: summary,
     tables: [
       {
@@ -150,7 +151,7 @@ export function teamReport(file: string, team: Team, summary: TeamSummary, rules
     ],
     assumptions: [
       `Vortex: at most ${summary.vortex.cap} points active; the best starting deployment uses ${summary.vortex.maxStartingPoints} points.`,
-      `Scoring value = ${rules.scoringValue === 'cost' ? 'Summoning Point cost' : '1 per unit'} unless a unit states otherwise (see scenarios/dualfates/README.md).`,
+      `Scoring value = ${params.scoringValue === 'cost' ? 'Summoning Point cost' : '1 per unit'} unless a unit states otherwise (see scenarios/dualfates/README.md).`,
     ],
     notes: [...summary.errors.map((e) => formatTeamError(file, e)), ...summary.notes],
   }, team);

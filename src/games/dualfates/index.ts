@@ -59,7 +59,8 @@ const views: GameView[] = [
     run(p, { confidence }) {
       const { value, target } = tableTarget(p);
       const base = defaultAttackParams({ armorRule: p.armorRule as ArmorRule });
-      return { report: oddsTableReport(value, p.maxHealth as number, p.maxArmor as number, p.maxK as number, confidence, base, target) };
+      const file = String(p.units);
+      return { report: oddsTableReport(value, p.maxHealth as number, p.maxArmor as number, p.maxK as number, confidence, base, target, { file, sheets: loadUnitSheets(file) }) };
     },
   },
   {
@@ -74,8 +75,9 @@ const views: GameView[] = [
       if (p.speed !== FROM_UNIT) return { report: runReport(p.speed as number, confidence) };
       if (p.unit === '') throw new UsageError('parameter speed: give --speed N, or --unit NAME to take its Speed');
       const file = String(p.units);
-      const u = unitSpeed(loadUnitSheets(file), String(p.unit), file);
-      return { report: runReport(u.speed, confidence, u.unit) };
+      const sheets = loadUnitSheets(file);
+      const u = unitSpeed(sheets, String(p.unit), file);
+      return { report: runReport(u.speed, confidence, u.unit, { file, sheets }) };
     },
   },
   {
@@ -90,7 +92,7 @@ const views: GameView[] = [
       const team = parseTeam(readInputFile(file, file, 1024 * 1024), file);
       const summary = validateTeam(team, rules);
       const more = summary.errors.length > 1 ? ` (and ${summary.errors.length - 1} more)` : '';
-      return { report: teamReport(file, team, summary, rules, confidence), ...(summary.valid ? {} : { failure: `${formatTeamError(file, summary.errors[0])}${more}` }) };
+      return { report: teamReport(file, team, summary, p, confidence), ...(summary.valid ? {} : { failure: `${formatTeamError(file, summary.errors[0])}${more}` }) };
     },
   },
 ];

@@ -30,8 +30,8 @@ import { INACTIVE_SIDE } from './openingSim.js';
 export const GAME_PARAMS: readonly ParamSpec[] = [
   ...DECK_PARAMS,
   // choices: every built-in name (so that one of the other side's is refused by name, not looked up as a file).
-  { key: 'resistancePolicy', type: 'path', default: RESISTANCE_POLICIES[0], choices: BUILTIN_POLICIES, doc: `the Resistance's policy: ${RESISTANCE_POLICIES.join(', ')}, or a policy module (src/core/policy.ts contract; decisions in src/games/tccg/gameDecisions.ts)`, source: 'assumption: bots, not rules', cli: {} },
-  { key: 'skynetPolicy', type: 'path', default: SKYNET_POLICIES[0], choices: BUILTIN_POLICIES, doc: `Skynet's policy: ${SKYNET_POLICIES.join(', ')}, or a policy module`, source: 'assumption: bots, not rules', cli: {} },
+  { key: 'resistancePolicy', type: 'path', default: RESISTANCE_POLICIES[0], choices: RESISTANCE_POLICIES, doc: `the Resistance's policy: ${RESISTANCE_POLICIES.join(', ')}, or a policy module (src/core/policy.ts contract; decisions in src/games/tccg/gameDecisions.ts)`, source: 'assumption: bots, not rules', cli: {} },
+  { key: 'skynetPolicy', type: 'path', default: SKYNET_POLICIES[0], choices: SKYNET_POLICIES, doc: `Skynet's policy: ${SKYNET_POLICIES.join(', ')}, or a policy module`, source: 'assumption: bots, not rules', cli: {} },
   { key: 'locationsPerTurn', type: 'int', default: 1, min: 0, max: 3, doc: 'locations a side plays from its location deck in each turn it acts (in its Movement round)', source: 'assumption: the AvP trace plays new locations in the Movement round; the count is not given (alternatives 0..3)', cli: {} },
   { key: 'inactiveSide', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
   ...RULE_PARAMS,

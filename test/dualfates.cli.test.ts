@@ -2,6 +2,7 @@
 // determinism of the Monte Carlo cross-check, and bad input (exit 2, one line).
 
 
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deterministicJson, runCli } from './helpers/runCli.js';
@@ -219,4 +220,30 @@ describe('bad input: exit 2, one line on stderr naming the option or file, nothi
       expect(r.stderr).toMatch(pattern);
     });
   }
+});
+
+describe('what the reports record', () => {
+  it('attack, run and table hash the unit sheets they read: an edited file is another answer, with another hash', () => {
+    const dir = tempDir('sim-df-units-');
+    const file = join(dir, 'units.yaml');
+    const original = readFileSync('scenarios/dualfates/units.yaml', 'utf8');
+    writeFileSync(file, original);
+    const json = (args: string[]) => JSON.parse(runCli([...args, '--units', file, '--format', 'json', '-q']).stdout);
+    const commands = [['dualfates', 'attack'], ['dualfates', 'run', '--unit', 'training knight'], ['dualfates', 'table']];
+    const before = commands.map(json);
+    writeFileSync(file, original.replace(/def: 7\b/, 'def: 11'));
+    const after = commands.map(json);
+    for (let i = 0; i < commands.length; i++) {
+      expect(after[i].dataHash, commands[i].join(' ')).not.toBe(before[i].dataHash);
+      expect(after[i].paramsHash, commands[i].join(' ')).not.toBe(before[i].paramsHash);
+      expect(after[i].params.units, commands[i].join(' ')).toBe(file);
+    }
+    expect(after[0].result).not.toEqual(before[0].result);
+  });
+  it('pillars records its method; the team report names its parameters as --set does', () => {
+    expect(JSON.parse(runCli(['dualfates', 'pillars', '--format', 'json', '-q']).stdout).params).toEqual({ rounds: 10, method: 'exact' });
+    const team = JSON.parse(runCli(['dualfates', 'team', 'scenarios/dualfates/teams/match-knights.yaml', '--set', 'fateTokens.full=4', '--format', 'json', '-q']).stdout);
+    expect(team.params['fateTokens.full']).toBe(4);
+    expect(team.params.fateTokensFull).toBeUndefined();
+  });
 });

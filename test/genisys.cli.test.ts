@@ -301,3 +301,15 @@ describe('genisys help agrees with `sim params genisys attack`', () => {
     expect(json([]).title).toMatch(/^2 shots at Short range: Skill D8 5\+, save D6 4\+, Power D8 vs Armor 4\+, Resolution D8/);
   });
 });
+
+describe('errors name the option the user gave', () => {
+  it('fireteam: a weapon the unit does not carry names --attackers; a table no cell of which the rules allow is refused with the reason', () => {
+    const r = runCli(['genisys', 'fireteam', '--attackers', 'resistance-soldier:plasma-gun', '--units', 'scenarios/genisys/resistance-assumed.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('sim: option --attackers: Resistance Soldier carries plasma-rifle, combat-knife, not "plasma-gun"');
+    const t = runCli(['genisys', 'table', '--damage-taken', '9']);
+    expect(t.code).toBe(2);
+    expect(t.stdout).toBe('');
+    expect(t.stderr.trim()).toBe('sim: option --damage-taken: got 9, expected less than Resilient (1)');
+  });
+});

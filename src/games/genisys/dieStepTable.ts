@@ -58,13 +58,13 @@ export function parseAxes(text: string, option: string): Axis[] {
   return axes;
 }
 
-function combos(axes: Axis[]): (string | number)[][] {
+export function combos(axes: Axis[]): (string | number)[][] {
   let out: (string | number)[][] = [[]];
   for (const a of axes) out = out.flatMap((prefix) => TABLE_AXES[a].map((v) => [...prefix, v]));
   return out;
 }
 
-function withValues(base: GenisysParams, axes: Axis[], values: (string | number)[]): GenisysParams {
+export function withValues(base: GenisysParams, axes: Axis[], values: (string | number)[]): GenisysParams {
   const p: GenisysParams = { ...base };
   axes.forEach((a, i) => ((p as unknown as Record<string, unknown>)[a] = values[i]));
   return p;

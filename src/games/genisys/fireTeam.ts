@@ -229,7 +229,7 @@ const TARGETINGS_INDEX: Record<Targeting, number> = { focus: TARGETING_FOCUS, sp
 export function fireTeamAttackParams(input: FireTeamInput, data: UnitsFile, file: string, a: { slot: SlotSpec; type: TargetType; form: number; hasta: boolean; damageTaken: number }, open: boolean): Record<string, unknown> {
   // The crawler profile (Machine Special Rules – I'll Be Back) replaces the model's stat-line.
   const target = a.form === 1 ? 'crawler' : a.type.unit;
-  const picked = unitOverrides(data, { attacker: a.slot.attacker, weapon: a.slot.weapon, target }, file);
+  const picked = unitOverrides(data, { attacker: a.slot.attacker, weapon: a.slot.weapon, target }, file, { attacker: 'option --attackers', weapon: 'option --attackers', target: 'option --targets' });
   const r: Record<string, unknown> = { ...input.base, ...picked, range: input.range, damageTaken: a.damageTaken, hastaLaVista: a.hasta };
   // rulebook: Vehicles – 'Twin' Weapons ("a single weapon with double the ROF"); FAQ A6.
   if (a.slot.twin) r.rof = Number(picked.rof) * 2;

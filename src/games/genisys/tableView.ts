@@ -4,7 +4,8 @@ import type { GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { UsageError } from '../../core/usageError.js';
-import { AXES, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, type Axis, type TableMetric } from './dieStepTable.js';
+import { compileAttack } from './attackPlan.js';
+import { AXES, combos, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, withValues, type Axis, type TableMetric } from './dieStepTable.js';
 import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
 import { AUTO, readParams } from './genisysParams.js';
 import { applyUnits, picksOf } from './units.js';
@@ -49,6 +50,13 @@ export const tableView: GameView = {
     const base = readParams(units.params);
     // CSV has no table titles: its rows carry the split axes (the text view's titles name them).
     const tables = dieStepTables(base, rows, cols, split, metric, { splitColumns: format === 'csv' });
+    // A table with no cell the rules allow answers nothing: say why (the first cell's reason), as `genisys attack` would.
+    const cells = dieStepCells(base, [...split, ...rows, ...cols], metric);
+    if (cells.length > 0 && cells.every((c) => c.p === null)) {
+      const [first] = combos([...split, ...rows, ...cols]);
+      compileAttack(withValues(base, [...split, ...rows, ...cols], first));
+      throw new UsageError('genisys table: no combination of the axes is an attack the rules allow');
+    }
     const { rows: _r, cols: _c, split: _s, metric: _m, ...attack } = resolved;
     return {
       report: {
@@ -58,7 +66,7 @@ export const tableView: GameView = {
         seed: null,
         n: null,
         confidence,
-        result: { metric, axes: [...split, ...rows, ...cols], cells: dieStepCells(base, [...split, ...rows, ...cols], metric) },
+        result: { metric, axes: [...split, ...rows, ...cols], cells },
         assumptions: genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover),
         tables,
         notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],

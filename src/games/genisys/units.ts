@@ -106,19 +106,19 @@ export interface UnitPicks {
  * weaponRange, range cc for a Close Combat weapon, the weapon's special rules; armor, resolution,
  * resilient, size and the target's special rules. `file` names the units file in messages.
  */
-export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UNITS_FILE): Record<string, ParamValue> {
+export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UNITS_FILE, where: { attacker: string; weapon: string; target: string } = PICK_OPTIONS): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   if (sel.attacker !== undefined) {
     const id = sel.attacker.trim().toLowerCase();
-    const a = pick(data.units, sel.attacker, 'attacker (--attacker)', 'unit', file);
-    if (!a.skill) throw new UsageError(`attacker (--attacker): ${a.name} has no Skill and cannot attack (${file}: units.${id}.skill)`);
+    const a = pick(data.units, sel.attacker, where.attacker, 'unit', file);
+    if (!a.skill) throw new UsageError(`${where.attacker}: ${a.name} has no Skill and cannot attack (${file}: units.${id}.skill)`);
     out.skill = a.skill;
     if (sel.weapon !== undefined && a.weapons.length > 0 && !a.weapons.includes(sel.weapon.trim().toLowerCase())) {
-      throw new UsageError(`weapon (--weapon): ${a.name} carries ${a.weapons.join(', ')}, not "${sel.weapon}"`);
+      throw new UsageError(`${where.weapon}: ${a.name} carries ${a.weapons.join(', ')}, not "${sel.weapon}"`);
     }
   }
   if (sel.weapon !== undefined) {
-    const w = pick(data.weapons, sel.weapon, 'weapon (--weapon)', 'weapon', file);
+    const w = pick(data.weapons, sel.weapon, where.weapon, 'weapon', file);
     out.rof = w.rof;
     out.power = w.power;
     out.weaponRange = w.range;
@@ -126,7 +126,7 @@ export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UN
     for (const s of w.special) out[camel(s)] = true;
   }
   if (sel.target !== undefined) {
-    const t = pick(data.units, sel.target, 'target (--target)', 'unit', file);
+    const t = pick(data.units, sel.target, where.target, 'unit', file);
     out.armor = t.armor;
     if (t.resolution) out.resolution = t.resolution;
     if (t.resilient) out.resilient = t.resilient;
@@ -136,6 +136,9 @@ export function unitOverrides(data: UnitsFile, sel: UnitPicks, file: string = UN
   }
   return out;
 }
+
+/** How `genisys attack` names the picks in messages (other modes name their own options). */
+const PICK_OPTIONS = { attacker: 'attacker (--attacker)', weapon: 'weapon (--weapon)', target: 'target (--target)' };
 
 /** The picks of resolved parameters (empty text = no pick). */
 export function picksOf(resolved: Record<string, unknown>): UnitPicks {

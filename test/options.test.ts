@@ -246,3 +246,14 @@ describe('the library validates like the command line', () => {
     expect(ok.n).toBe(10);
   });
 });
+
+describe('parameters are unambiguous', () => {
+  it('a --set key given twice, or a scenario key written dotted and nested, is refused naming it; an explicit option beats --set', async () => {
+    const dice = surfaces().find((s) => s.words.join(' ') === 'dice')!;
+    expect((await parse(dice, ['--set', 'count=2', '--set', 'count=3'])).error).toMatch(/option --set count: given twice \(2 and 3\)/);
+    expect((await parse(dice, ['--set', 'count=2', '--count', '4'])).run?.params.count).toBe(4);
+    const { parseScenario } = await import('../src/core/scenarioFile.js');
+    expect(() => parseScenario('game: genisys attack\nparams:\n  cover.save: 3\n  cover:\n    save: 4\n', 's.yaml')).toThrow(/s\.yaml: params\.cover\.save is given twice/);
+    expect(parseScenario('game: genisys attack\nparams:\n  cover:\n    save: 4\n  toHit.cc: 2\n', 's.yaml').params).toEqual({ 'cover.save': 4, 'toHit.cc': 2 });
+  });
+});

@@ -41,8 +41,9 @@ describe('scenario files: parsing and validation', () => {
     expect(() => resolveParams(DICE_PARAMS, { sides: 'six' }, (k) => `f.yaml: params.${k}`)).toThrow(/f\.yaml: params\.sides: got "six", expected an integer in \[2, 1000\]/);
     expect(() => resolveParams(DICE_PARAMS, { sides: 1 }, (k) => `f.yaml: params.${k}`)).toThrow(/\[2, 1000\]/);
   });
-  it('--set needs key=value', () => {
-    expect(parseSetOptions(['a=1', 'b = x', 'a=2'])).toEqual({ a: '2', b: 'x' });
+  it('--set needs key=value, each key once', () => {
+    expect(parseSetOptions(['a=1', 'b = x'])).toEqual({ a: '1', b: 'x' });
+    expect(() => parseSetOptions(['a=1', 'b = x', 'a=2'])).toThrow(/option --set a: given twice \(1 and 2\)/);
     expect(() => parseSetOptions(['novalue'])).toThrow(/expected key=value/);
   });
   it('fuzz: random and mutated documents give a UsageError or a valid document, never a crash', () => {

@@ -28,12 +28,16 @@ const DocSchema = v.strictObject({
   run: v.optional(RunSchema),
 });
 
-/** Flattens nested objects to dotted keys: {cover: {save: 3}} → {"cover.save": 3}. Arrays stay values. */
-export function flattenParams(obj: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * Flattens nested objects to dotted keys: {cover: {save: 3}} → {"cover.save": 3}. Arrays stay values.
+ * One key written twice (`card.pistol.fight: 4` and `card: {pistol: {fight: 9}}`) throws UsageError
+ * naming it: which one was meant is not for us to guess. `file` names the document in the message.
+ */
+export function flattenParams(obj: Record<string, unknown>, prefix = '', file = 'params', out: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [k, val] of Object.entries(obj)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (val && typeof val === 'object' && !Array.isArray(val)) Object.assign(out, flattenParams(val as Record<string, unknown>, key));
+    if (val && typeof val === 'object' && !Array.isArray(val)) flattenParams(val as Record<string, unknown>, key, file, out);
+    else if (Object.hasOwn(out, key)) throw new UsageError(`${file}: params.${key} is given twice (once dotted, once nested); keep one`);
     else out[key] = val;
   }
   return out;
@@ -53,10 +57,10 @@ export function parseScenario(text: string, file: string): ScenarioDoc {
     throw new UsageError(`${file}: ${path}: ${issueText(issue, known)}`);
   }
   const doc = result.output;
-  return { game: doc.game, description: doc.description, params: flattenParams(doc.params ?? {}), run: doc.run ?? {} };
+  return { game: doc.game, description: doc.description, params: flattenParams(doc.params ?? {}, '', file), run: doc.run ?? {} };
 }
 
-/** Parses repeated `--set key=value` into a flat record (later wins). Throws UsageError. */
+/** Parses repeated `--set key=value` into a flat record; a key given twice is refused. Throws UsageError. */
 export function parseSetOptions(sets: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const s of sets) {
@@ -64,6 +68,8 @@ export function parseSetOptions(sets: readonly string[]): Record<string, string>
     if (eq <= 0) throw new UsageError(`option --set: got ${JSON.stringify(s)}, expected key=value (e.g. --set handSize=6)`);
     const key = s.slice(0, eq).trim();
     if (FORBIDDEN_YAML_KEYS.has(key)) throw new UsageError(`option --set: key ${JSON.stringify(key)} not allowed`);
+    // Two values for one key: the intended one is not for us to guess.
+    if (Object.hasOwn(out, key)) throw new UsageError(`option --set ${key}: given twice (${out[key]} and ${s.slice(eq + 1).trim()}); give it once`);
     out[key] = s.slice(eq + 1).trim();
   }
   return out;

@@ -1,6 +1,7 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
-import { mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
@@ -9,12 +10,24 @@ import { err, out, setExitCode } from './io.js';
 import { renderHtmlSync } from './renderHtmlSync.js';
 import type { OutputOptions } from './runOptions.js';
 
-/** Writes `text` to `file` atomically: a temp file in the same folder, then rename. */
+/**
+ * Writes `text` to `file` atomically: a temp file of an unpredictable name in the same folder,
+ * created exclusively (a planted file or link of that name makes it fail, never redirects it),
+ * flushed to disk, then renamed over `file`. Only a regular file or a new path is replaced: a
+ * link, device, pipe or folder at `file` throws UsageError.
+ */
 export function writeFileAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+  refuseNonRegular(file, file);
+  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
   const done = trackTemp(tmp);
   try {
-    writeFileSync(tmp, text);
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, file);
     done();
   } catch (e) {
@@ -26,6 +39,18 @@ export function writeFileAtomic(file: string, text: string): void {
     }
     throw e;
   }
+}
+
+/** Throws UsageError when `file` exists and is not a regular file (a symbolic link, device, pipe or folder); `where` names it. */
+export function refuseNonRegular(file: string, where: string): void {
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return; // a new path
+  }
+  if (st.isSymbolicLink()) throw new UsageError(`${where}: ${file} is a symbolic link; name the file itself (an output never writes through a link)`);
+  if (!st.isFile()) throw new UsageError(`${where}: ${file} is not a regular file (a folder, device or pipe is never replaced)`);
 }
 
 /** The columns of the terminal that stdout is, else DEFAULT_WIDTH (a file, a pipe, a test). */

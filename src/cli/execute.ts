@@ -133,16 +133,22 @@ export async function runReport(req: RunRequest, seed: number, simulate?: Simula
   return (await executeGame(req, seed, simulate)).report;
 }
 
+/** The files a run reads (its scenario, key and data or policy files), which nothing it writes may replace. */
+export function inputsOf(req: RunRequest): { file: string | undefined; what: string }[] {
+  const { params, opts } = req;
+  return [
+    { file: req.scenarioFile, what: 'the scenario file' },
+    { file: opts.hmacKeyFile, what: 'the --hmac-key-file' },
+    ...req.mode.params.filter((p) => p.type === 'path' && typeof params[p.key] === 'string' && params[p.key] !== p.default && !(p.choices ?? []).includes(params[p.key] as string)).map((p) => ({ file: params[p.key] as string, what: `the ${p.key} file` })),
+  ];
+}
+
 /** Runs the request and writes the result: a part file for --shard, the report otherwise. */
 export async function runAndEmit(req: RunRequest): Promise<void> {
   let { opts } = req;
   const { params } = req;
   // Nothing the run reads may be overwritten by what it writes.
-  const inputs = [
-    { file: req.scenarioFile, what: 'the scenario file' },
-    { file: opts.hmacKeyFile, what: 'the --hmac-key-file' },
-    ...req.mode.params.filter((p) => p.type === 'path' && typeof params[p.key] === 'string' && params[p.key] !== p.default && !(p.choices ?? []).includes(params[p.key] as string)).map((p) => ({ file: params[p.key] as string, what: `the ${p.key} file` })),
-  ];
+  const inputs = inputsOf(req);
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputs, { file: opts.checkpoint, what: 'the --checkpoint file' }]);
   refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, inputs);
   // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.

@@ -1,6 +1,6 @@
 // Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
 // with what is allowed, so the user gets one line naming the option, and exit code 2.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { numberFromText } from '../core/numberText.js';
@@ -84,6 +84,16 @@ export function parseOutFile(raw: string): string {
     /* not there yet: it will be created */
   }
   if (isDir) throw new InvalidArgumentError(`${raw} is a directory; expected a file to write.`);
+  // Only a regular file is replaced: never a link (it would redirect the write) or a device (/dev/null as root).
+  let kind: 'link' | 'other' | null = null;
+  try {
+    const st = lstatSync(file);
+    kind = st.isSymbolicLink() ? 'link' : st.isFile() ? null : 'other';
+  } catch {
+    /* a new path */
+  }
+  if (kind === 'link') throw new InvalidArgumentError(`${raw} is a symbolic link; name the file itself (an output never writes through a link).`);
+  if (kind === 'other') throw new InvalidArgumentError(`${raw} is not a regular file (a device or pipe is never replaced); expected a file to write.`);
   if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
   const dir = dirname(file);
   try {

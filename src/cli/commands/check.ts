@@ -155,7 +155,7 @@ export function registerCheck(program: Command): void {
     const files = expandReportPaths(paths);
     const goldens = files.map((file) => ({ file, what: 'a golden report' }));
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, goldens);
-    refuseOutputOverInput({ file: opts.junit, option: 'option --junit' }, goldens);
+    refuseOutputOverInput({ file: opts.junit, option: 'option --junit' }, [...goldens, { file: opts.out, what: 'the --out file' }]);
     if (files.length === 0) throw new UsageError(`argument reports: no .json reports in ${paths.join(', ')}`);
     const t0 = process.hrtime.bigint();
     const outcomes: CheckOutcome[] = [];

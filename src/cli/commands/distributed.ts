@@ -12,8 +12,8 @@ import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/usageError.js';
 import { findMode, isGameId, loadGame } from '../../games/index.js';
-import { emitReport } from '../emit.js';
-import { executeGame, identityOfRequest, replayTotals, runReport } from '../execute.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { executeGame, identityOfRequest, inputsOf, replayTotals, runReport } from '../execute.js';
 import { registerGame } from '../gameCommands.js';
 import { err } from '../io.js';
 import { newProgram } from '../program.js';
@@ -169,6 +169,8 @@ export function registerSubmit(program: Command): void {
       const req = await requestOf(command);
       const { params, opts: runOpts } = req;
       if (runOpts.shard) throw new UsageError('submit: use --shards M, not --shard K/M');
+      // As `sim run`: the report never replaces a file the run reads.
+      refuseOutputOverInput({ file: runOpts.out, option: 'option --out' }, [...inputsOf(req), { file: opts.hmacKeyFile, what: 'the --hmac-key-file' }]);
       // The queue keeps each finished shard (a resubmit resumes from them): a checkpoint would do nothing.
       if (runOpts.checkpoint) throw new UsageError('option --checkpoint: submit does not checkpoint; the queue keeps every finished shard, and submitting the same command again resumes from them');
       // As on one machine: an exact method draws no random seed.

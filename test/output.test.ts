@@ -1,0 +1,52 @@
+// Where sim writes: only a regular file or a new path, through an exclusively created temp file of
+// an unpredictable name, never over a file the command reads.
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../src/cli/emit.js';
+import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
+
+describe('outputs', () => {
+  it('--out refuses a symbolic link and a device, and leaves them as they were', () => {
+    const dir = tempDir('sim-out-');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const link = join(dir, 'report.json');
+    symlinkSync(victim, link);
+    const r = runCli(['dice', '-n', '10', '--out', link]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^sim: option '--out <file>' argument '.*report\.json' is invalid\. .* is a symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(runCli(['dice', '-n', '10', '--out', '/dev/null']).stderr).toMatch(/\/dev\/null is not a regular file/);
+    expect(runCli(['check', 'reports/dice-default.json', '--junit', '/dev/null']).code).toBe(2);
+  });
+  it('the atomic write replaces a regular file, leaves no temp file, and never writes through a link planted at the path', () => {
+    const dir = tempDir('sim-out-');
+    const file = join(dir, 'a.json');
+    writeFileAtomic(file, 'one');
+    writeFileAtomic(file, 'two');
+    expect(readFileSync(file, 'utf8')).toBe('two');
+    expect(readdirSync(dir)).toEqual(['a.json']);
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const link = join(dir, 'b.json');
+    symlinkSync(victim, link);
+    expect(() => writeFileAtomic(link, 'evil')).toThrow(/symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(existsSync(join(dir, `b.json.${process.pid}.tmp`))).toBe(false);
+  });
+  it('no output replaces an input: submit --out over its scenario, check --junit over its --out', () => {
+    const dir = tempDir('sim-out-');
+    const scenario = join(dir, 's.yaml');
+    writeFileSync(scenario, readFileSync('scenarios/dice/default.yaml'));
+    const s = runCli(['submit', 'run', scenario, '--out', scenario, '--shards', '2', '--redis', 'redis://127.0.0.1:1']);
+    expect(s.code).toBe(2);
+    expect(s.stderr.trim()).toBe(`sim: option --out: ${scenario} is also the scenario file; write to another file`);
+    const x = join(dir, 'x.xml');
+    const c = runCli(['check', 'reports/dice-default.json', '--junit', x, '--out', x]);
+    expect(c.code).toBe(2);
+    expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
+  });
+});

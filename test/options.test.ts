@@ -257,3 +257,17 @@ describe('parameters are unambiguous', () => {
     expect(parseScenario('game: genisys attack\nparams:\n  cover:\n    save: 4\n  toHit.cc: 2\n', 's.yaml').params).toEqual({ 'cover.save': 4, 'toHit.cc': 2 });
   });
 });
+
+describe('sweeps check every cell before playing any', () => {
+  it('a bad later cell is refused before the first plays; a grid past --max-cells is refused before it is built', async () => {
+    const { main } = await import('../src/cli/main.js');
+    const lines: string[] = [];
+    const io = { stdout: { write: (t: string) => lines.push(t) }, stderr: { write: (t: string) => lines.push(t) }, keepWorkers: true } as never;
+    // 1e9 games a cell: were the first cell played before the second is checked, this would not end in the test's time.
+    expect(await main(['node', 'sim', 'sweep', 'dice', '--grid', 'sides=6,2', '-n', '1e9', '-j', '1'], io)).toBe(2);
+    expect(lines.join('')).toMatch(/^sim: cell sides=2: parameter target: got 5/);
+    lines.length = 0;
+    expect(await main(['node', 'sim', 'sweep', 'dice', '--grid', `count=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`, '--grid', `sides=${Array.from({ length: 100 }, (_, i) => i + 2).join(',')}`, '-n', '10'], io)).toBe(2);
+    expect(lines.join('')).toMatch(/10,000 cells, more than --max-cells 1000/);
+  });
+});

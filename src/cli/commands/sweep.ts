@@ -2,7 +2,7 @@
 // same seed (so the same game indices and streams). Each table of the game's report becomes one
 // sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
 import { Command } from 'commander';
-import { collect } from '../parseOptions.js';
+import { collect, intInRange } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
@@ -12,7 +12,9 @@ import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { runReport } from '../execute.js';
-import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFor, namingSource, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import type { GameMode } from '../../core/gameModule.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { interruption } from '../interrupt.js';
 import { err } from '../io.js';
 import { CommandProgress } from '../progress.js';
@@ -44,13 +46,44 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec): string[] {
   return [...new Set(out)];
 }
 
+/** "sides=2, target=5": a cell in words. */
+function cellLabel(cell: Record<string, string>): string {
+  return Object.entries(cell).map(([key, v]) => `${key}=${v}`).join(', ');
+}
+
 /** Cells of the cross product, first axis varying slowest. */
 export function crossProduct(axes: { key: string; values: string[] }[]): Record<string, string>[] {
   return axes.reduce<Record<string, string>[]>((cells, axis) => cells.flatMap((c) => axis.values.map((v) => ({ ...c, [axis.key]: v }))), [{}]);
 }
 
 
+/** Cells a sweep plays unless --max-cells says more: past this, a typo in a grid is likelier than a plan. */
+export const DEFAULT_MAX_CELLS = 1000;
+
+/** Thrown by the simulate of a dry run: the mode's checks passed and it asked to play. */
+class ChecksPassed extends Error {}
+
+/**
+ * Runs the mode's own checks on a cell without playing a game: its run stops at the first
+ * simulate call. UsageErrors (a cross-field check) are named after their source (--grid, --set).
+ */
+async function checkCell(mode: GameMode, params: ResolvedParams, opts: RunCliOptions, label: string): Promise<void> {
+  try {
+    await mode.run(params, {
+      n: opts.games,
+      seed: 0,
+      confidence: opts.confidence,
+      simulate: () => Promise.reject(new ChecksPassed()),
+    });
+  } catch (e) {
+    if (e instanceof ChecksPassed) return;
+    const named = namingSource(e, params);
+    throw named instanceof UsageError ? new UsageError(`cell ${label}: ${named.message}`) : named;
+  }
+}
+
 interface SweepOptions extends RunCliOptions {
+  maxCells: number;
   grid: string[];
   set: string[];
   scenario?: string;
@@ -63,7 +96,8 @@ export function registerSweep(program: Command): void {
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
-    .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect);
+    .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
+    .option('--max-cells <N>', `the most cells a sweep may have (default ${DEFAULT_MAX_CELLS})`, intInRange(1, 1e7), DEFAULT_MAX_CELLS);
   addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {
     opts.grid ??= [];
     refuseResumeOptions(opts, 'sweep');
@@ -99,14 +133,20 @@ export function registerSweep(program: Command): void {
       }
       return { key: axis.key, values };
     });
+    // The cell count before the cells exist: a huge grid is refused, not built.
+    const count = axes.reduce((k, a) => k * a.values.length, 1);
+    if (count > opts.maxCells) throw new UsageError(`option --grid: ${count.toLocaleString('en-US')} cells, more than --max-cells ${opts.maxCells}; narrow the grid or raise --max-cells`);
     const cells = crossProduct(axes);
+    // Every cell is checked before any plays: a bad later cell must not cost the earlier ones.
+    const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, {}, cell, id));
+    for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellLabel(cells[k]));
     const reports: Report[] = [];
     let cellOpts = runOpts;
     // One bar for the sweep: it names the cell (and the call within it) and the sweep's ETA.
     const progress = new CommandProgress(err().isTTY === true && !runOpts.quiet, cells.length);
     for (const [k, cell] of cells.entries()) {
-      const params = resolveFromSources(mode, scenario, sets, {}, cell, id);
-      progress.startUnit(k, Object.entries(cell).map(([key, v]) => `${key}=${v}`).join(', '));
+      const params = cellParams[k];
+      progress.startUnit(k, cellLabel(cell));
       const report = await runReport({ ...found, params, opts: { ...cellOpts, progress } }, seed).catch((e: unknown) => {
         progress.clear();
         throw e;

@@ -50,3 +50,21 @@ describe('outputs', () => {
     expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
   });
 });
+
+describe('queued jobs are data', () => {
+  it('a worker refuses a job whose n, seed, shard or confidence the command line would refuse, naming the field', async () => {
+    const { checkShardJob } = await import('../src/cli/commands/distributed.js');
+    const good = { runKey: 'k', identity: { tool: 'sim', version: '0.1.0', game: 'dice', paramsHash: 'h', params: {}, seed: 1, n: 1000, shards: 2 }, shard: 1, confidence: 0.95 } as never;
+    expect(() => checkShardJob(good, '7')).not.toThrow();
+    const edit = (f: (j: Record<string, any>) => void) => {
+      const j = JSON.parse(JSON.stringify(good));
+      f(j);
+      return j;
+    };
+    expect(() => checkShardJob(edit((j) => (j.identity.n = 1e15)), '7')).toThrow(/^job 7: identity\.n: got 1000000000000000/);
+    expect(() => checkShardJob(edit((j) => (j.identity.seed = 1.5)), '7')).toThrow(/^job 7: identity\.seed: got 1\.5/);
+    expect(() => checkShardJob(edit((j) => (j.shard = 5)), '7')).toThrow(/^job 7: shard: got 5, expected a shard from 1 to 2/);
+    expect(() => checkShardJob(edit((j) => (j.identity.shards = 0)), '7')).toThrow(/identity\.shards/);
+    expect(() => checkShardJob(edit((j) => (j.confidence = 2)), '7')).toThrow(/confidence/);
+  });
+});

@@ -19,6 +19,8 @@ import { err } from '../io.js';
 import { newProgram } from '../program.js';
 import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
 import { resolveSourceParams } from '../../core/params.js';
+import { MAX_SEED } from '../../core/rng.js';
+import { MAX_GAMES } from '../parseOptions.js';
 import { namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
@@ -33,6 +35,23 @@ export interface ShardJob {
   identity: RunIdentity;
   shard: number;
   confidence: number;
+}
+
+/**
+ * A queued job is data: its numbers are checked as the command line checks -n, --seed, --shard and
+ * --confidence before anything plays. Throws Error naming the job and the field.
+ */
+export function checkShardJob(d: ShardJob, jobId: string): void {
+  const whole = (v: unknown, lo: number, hi: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= lo && v <= hi;
+  const bad = (field: string, v: unknown, allowed: string) => new Error(`job ${jobId}: ${field}: got ${JSON.stringify(v)}, expected ${allowed}; refused`);
+  if (typeof d !== 'object' || d === null || typeof d.identity !== 'object' || d.identity === null) throw new Error(`job ${jobId}: not a shard job (no identity); refused`);
+  const id = d.identity;
+  if (!whole(id.n, 1, MAX_GAMES)) throw bad('identity.n', id.n, 'a whole number of games from 1 to 1e12');
+  if (!whole(id.seed, 0, MAX_SEED)) throw bad('identity.seed', id.seed, `a whole number from 0 to ${MAX_SEED}`);
+  if (!whole(id.shards, 1, 1e6)) throw bad('identity.shards', id.shards, 'a whole number of shards from 1 to 1e6');
+  if (!whole(d.shard, 1, id.shards as number)) throw bad('shard', d.shard, `a shard from 1 to ${id.shards}`);
+  if (!(typeof d.confidence === 'number' && d.confidence > 0 && d.confidence < 1)) throw bad('confidence', d.confidence, 'a level between 0 and 1');
+  if (typeof id.game !== 'string') throw bad('identity.game', id.game, 'a mode id');
 }
 
 function parseRedisUrl(raw: string): string {
@@ -295,6 +314,7 @@ export function registerWorker(program: Command): void {
         opts.queue,
         async (job) => {
           const d = job.data;
+          checkShardJob(d, String(job.id));
           if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
           const found = await findMode(d.identity.game, `job ${job.id}`);
           // A job is data: its parameters are validated like a command line's, and name no code or file the worker was not told to trust.

@@ -68,3 +68,26 @@ describe('queued jobs are data', () => {
     expect(() => checkShardJob(edit((j) => (j.confidence = 2)), '7')).toThrow(/confidence/);
   });
 });
+
+describe('sim report reads a saved report as data', () => {
+  it('a hand-edited field of the wrong type exits 2 naming it; a saved partial report renders with exit 0 and says so', () => {
+    const dir = tempDir('sim-report-');
+    const saved = JSON.parse(runCli(['dice', '-n', '100', '--seed', '1', '-q', '--format', 'json']).stdout);
+    const write = (name: string, edit: (j: Record<string, unknown>) => void) => {
+      const j = JSON.parse(JSON.stringify(saved));
+      edit(j);
+      const file = join(dir, name);
+      writeFileSync(file, JSON.stringify(j));
+      return file;
+    };
+    for (const [field, value] of [['text', 5], ['notes', [1]], ['assumptions', 'x'], ['seed', 1.5], ['partial', 'yes']] as const) {
+      const r = runCli(['report', write(`${field}.json`, (j) => (j[field] = value)), '--format', 'table']);
+      expect(r.code, field).toBe(2);
+      expect(r.stderr.trim(), field).toMatch(new RegExp(`^sim: .*${field}\\.json: field ${field}: expected`));
+    }
+    const partial = runCli(['report', write('partial.json', (j) => (j.partial = true)), '--format', 'table']);
+    expect(partial.code).toBe(0);
+    expect(partial.stderr).toMatch(/is a partial report/);
+    expect(partial.stdout).toContain('partial');
+  });
+});

@@ -96,7 +96,8 @@ export function emitReport(report: Report, opts: OutputOptions): void {
       out().write(text);
     }
   }
-  if (report.partial) setExitCode(interruptExitCode());
+  // A run stopped by a signal ends with its code; a saved partial report rendered again is no interruption.
+  if (report.partial && !opts.rendered) setExitCode(interruptExitCode());
 }
 
 function selectTableOrUsage(report: Report, table: string): void {

@@ -25,6 +25,8 @@ export interface OutputOptions {
   table?: string;
   /** CSV: one file per table in this folder. */
   outDir?: string;
+  /** The report is a saved one rendered again (`sim report`): a partial one is not this command's interruption. */
+  rendered?: boolean;
 }
 
 export interface RunCliOptions extends OutputOptions {

@@ -8,6 +8,7 @@ import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
 import { FORMATS } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { err } from '../io.js';
 import { parseOutFile } from '../parseOptions.js';
 import type { OutputOptions } from '../runOptions.js';
 
@@ -25,9 +26,28 @@ export function reportFromJson(text: string, file: string): Report {
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
     if (typeof j[key] !== type) throw new UsageError(`${file}: field ${key}: expected a ${type}`);
   }
+  // Every field the renderers read is checked here: a hand-edited report fails naming the field, not inside a renderer.
+  const optional: [string, (v: unknown) => boolean, string][] = [
+    ['text', (v) => typeof v === 'string', 'a string'],
+    ['notes', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'a list of strings'],
+    ['assumptions', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'a list of strings'],
+    ['params', isObject, 'an object'],
+    ['seed', (v) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)), 'a whole number or null'],
+    ['n', (v) => v === null || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0), 'a whole number or null'],
+    ['confidence', (v) => typeof v === 'number' && v > 0 && v < 1, 'a level between 0 and 1'],
+    ['partial', (v) => typeof v === 'boolean', 'true or false'],
+    ['policy', (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')), 'a string or a list of strings'],
+  ];
+  for (const [key, ok, what] of optional) if (j[key] !== undefined && !ok(j[key])) throw new UsageError(`${file}: field ${key}: expected ${what}`);
   if (j.tables !== undefined && !Array.isArray(j.tables)) throw new UsageError(`${file}: field tables: expected a list`);
   const tables: ResultTable[] = ((j.tables as unknown[] | undefined) ?? []).map((t, i) => {
     if (!isObject(t) || typeof t.title !== 'string' || !Array.isArray(t.columns) || !Array.isArray(t.rows)) throw new UsageError(`${file}: tables[${i}]: expected title, columns and rows`);
+    t.columns.forEach((c, k) => {
+      if (!isObject(c) || typeof c.key !== 'string' || typeof c.header !== 'string' || (c.format !== undefined && typeof c.format !== 'string')) throw new UsageError(`${file}: tables[${i}].columns[${k}]: expected key and header (and format) as strings`);
+    });
+    t.rows.forEach((r, k) => {
+      if (!isObject(r)) throw new UsageError(`${file}: tables[${i}].rows[${k}]: expected an object`);
+    });
     const { name: _name, ...table } = t;
     return table as unknown as ResultTable;
   });
@@ -57,6 +77,7 @@ export function registerReport(program: Command): void {
     .action((file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
       const report = reportFromJson(readInputFile(file, 'argument file'), file);
-      emitReport(report, { ...opts, confidence: report.confidence });
+      if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
+      emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });
 }

@@ -192,6 +192,10 @@ describe('no silent loss', () => {
     expect(code).toBe(143);
     expect(JSON.parse(readFileSync(join(dir, 'term.json'), 'utf8')).partial).toBe(true);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // A closed terminal (SIGHUP) loses nothing either: the partial report, exit 129.
+    const hup = await runCliAsync(['dice', '-n', '1e9', '-j', '1', '--format', 'json', '--out', join(dir, 'hup.json')], { interruptWhen: seedAnnounced, interruptAfterMs: 500, signal: 'SIGHUP' });
+    expect(hup.code).toBe(129);
+    expect(JSON.parse(readFileSync(join(dir, 'hup.json'), 'utf8')).partial).toBe(true);
   }, 30_000);
   it('--out naming an input (the scenario, the policy, the checkpoint) is refused before anything runs', () => {
     const scenario = join(dir, 'dice.yaml');

@@ -1,7 +1,7 @@
-// Ctrl-C and SIGTERM for the whole command. The first signal stops a run at its completed games
-// (reported, marked partial; a stuck worker is stopped after a short grace), a second ends the
-// process at once; outside a run a signal ends it at once. Exit 130 after SIGINT, 143 after SIGTERM
-// (128 + the signal's number). Temp files being written are removed on every path, and a process
+// Ctrl-C, SIGTERM and SIGHUP (a closed terminal) for the whole command. The first signal stops a
+// run at its completed games (reported, marked partial; a stuck worker is stopped after a short
+// grace), a second ends the process at once; outside a run a signal ends it at once. Exit 130 after
+// SIGINT, 143 after SIGTERM, 129 after SIGHUP (128 + the signal's number). Temp files being written are removed on every path, and a process
 // ended by code inside a game (`process.exit` in a policy or game) says so instead of exiting silently.
 import { unlinkSync } from 'node:fs';
 import { err } from './io.js';
@@ -18,9 +18,17 @@ export function interruption(): AbortSignal {
   return controller.signal;
 }
 
-/** The exit code of an interrupted command: 143 after SIGTERM, else 130. */
+/** The signals that stop a run with a partial report. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP). */
+function codeOf(signal: NodeJS.Signals | null): number {
+  return signal === 'SIGTERM' ? 143 : signal === 'SIGHUP' ? 129 : 130;
+}
+
+/** The exit code of an interrupted command: 143 after SIGTERM, 129 after SIGHUP, else 130. */
 export function interruptExitCode(): number {
-  return received === 'SIGTERM' ? 143 : 130;
+  return codeOf(received);
 }
 
 /** A run is going on (its completed games can be reported); `quiet`: no notice on stderr. */
@@ -64,14 +72,13 @@ export function installSignalHandlers(): void {
     if (received !== null || activeRuns === 0) {
       // A second signal, or nothing to finish: stop now.
       removeTemps();
-      process.exit(signal === 'SIGTERM' ? 143 : 130);
+      process.exit(codeOf(signal));
     }
     received = signal;
-    if (!quietNotice) err().write(`\nsim: interrupted; reporting the completed games (${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to stop at once)\n`);
+    if (!quietNotice) err().write(`\nsim: interrupted; reporting the completed games (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to stop at once)\n`);
     controller.abort();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   process.on('exit', (code) => {
     removeTemps();
     // Code inside a game or a policy ended the process in the middle of a run: say so, as a failure.

@@ -8,7 +8,7 @@ import type { Totals } from '../core/aggregate.js';
 import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, type Format } from '../report/report.js';
-import { interruption, runStarted } from './interrupt.js';
+import { interruption, runStarted, STOP_SIGNALS } from './interrupt.js';
 import { CommandProgress } from './progress.js';
 import { err } from './io.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
@@ -154,7 +154,7 @@ export async function runWithShell(
   // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
   // command's own, see interrupt.ts), so it cannot redraw over it.
   const clearBar = () => progress.clear();
-  for (const s of ['SIGINT', 'SIGTERM'] as const) process.prependListener(s, clearBar);
+  for (const s of STOP_SIGNALS) process.prependListener(s, clearBar);
   progress.startCall(label, range.n);
   try {
     const result = await runSimulation({
@@ -189,7 +189,7 @@ export async function runWithShell(
   } finally {
     // A bar of this call alone ends with it; the command's bar ends with the command.
     if (!opts.progress || interruption().aborted) progress.clear();
-    for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, clearBar);
+    for (const s of STOP_SIGNALS) process.removeListener(s, clearBar);
     finished();
   }
 }

@@ -6,7 +6,7 @@ import { collectEstimates, statisticalFindings } from '../src/report/goldenDiff.
 import { numericDiffs } from '../src/report/numericDiffs.js';
 import { hashOf } from '../src/core/hash.js';
 import { reportContentHash } from '../src/report/report.js';
-import { runCli } from './helpers/runCli.js';
+import { runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-default'): { dir: string; file: string } {
@@ -24,6 +24,18 @@ function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-d
 }
 
 describe('sim check', () => {
+  it('Ctrl-C while a golden reruns is neither a pass nor a failure: exit 130, the report says what was not checked', async () => {
+    // A golden whose rerun plays 5e7 games (seconds), then another: interrupted during the first.
+    const { file } = tempCopy((j) => {
+      j.rerun.n = 5e7;
+      j.rerun.params.count = 1;
+    });
+    const r = await runCliAsync(['check', file, 'reports/dice-default.json', '-j', '1', '--max-games', '1e8'], { interruptAfterMs: 1500 });
+    expect(r.code).toBe(130);
+    expect(r.stdout).not.toMatch(/[1-9]\d* failed/);
+    // Unless the signal came during start-up (then nothing is reported at all), the table says which were not checked.
+    if (r.stdout) expect(r.stdout).toMatch(/interrupted: 2 not checked[\s\S]*not checked/);
+  }, 60_000);
   it('refuses a golden edited after it was recorded (its content hash), naming the file and the field', () => {
     const { file } = tempCopy();
     const j = JSON.parse(readFileSync(file, 'utf8'));

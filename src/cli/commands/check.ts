@@ -18,6 +18,7 @@ import { reportContentHash } from '../../report/report.js';
 import { autoJobs } from '../../run/runner.js';
 import { emitReport, refuseOutputOverInput, writeFileAtomic } from '../emit.js';
 import { runReport } from '../execute.js';
+import { interruption } from '../interrupt.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
@@ -159,7 +160,17 @@ export function registerCheck(program: Command): void {
     if (files.length === 0) throw new UsageError(`argument reports: no .json reports in ${paths.join(', ')}`);
     const t0 = process.hrtime.bigint();
     const outcomes: CheckOutcome[] = [];
-    for (const f of files) outcomes.push(await checkOne(f, opts));
+    // Ctrl-C: the golden being re-run is neither passed nor failed (its rerun is partial), and the rest are not checked.
+    let interrupted: string | null = null;
+    for (const f of files) {
+      const o = await checkOne(f, opts);
+      if (interruption().aborted) {
+        interrupted = f;
+        break;
+      }
+      outcomes.push(o);
+    }
+    const unchecked = interrupted === null ? [] : files.slice(files.indexOf(interrupted));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     if (opts.junit) writeFileAtomic(opts.junit, junitXml(outcomes, seconds));
     const failed = outcomes.filter((o) => !o.passed);
@@ -167,7 +178,8 @@ export function registerCheck(program: Command): void {
       tool: 'sim',
       version: packageInfo().version,
       game: 'check',
-      title: `sim check (${opts.tolerance}): ${outcomes.length - failed.length} passed, ${failed.length} failed`,
+      title: `sim check (${opts.tolerance}): ${outcomes.length - failed.length} passed, ${failed.length} failed${unchecked.length ? `; interrupted: ${unchecked.length} not checked` : ''}`,
+      ...(unchecked.length ? { partial: true } : {}),
       method: 'none',
       params: { tolerance: opts.tolerance, alpha: opts.alpha },
       paramsHash: '',
@@ -177,7 +189,11 @@ export function registerCheck(program: Command): void {
       result: outcomes,
       assumptions: [],
       tables: [
-        { title: 'Reports', columns: [{ key: 'file', header: 'report', format: 'text' }, { key: 'status', header: 'status', format: 'text' }, { key: 'detail', header: 'detail', format: 'text' }], rows: outcomes.map((o) => ({ file: o.file, status: o.passed ? 'ok' : 'FAIL', detail: o.detail })) },
+        {
+          title: 'Reports',
+          columns: [{ key: 'file', header: 'report', format: 'text' }, { key: 'status', header: 'status', format: 'text' }, { key: 'detail', header: 'detail', format: 'text' }],
+          rows: [...outcomes.map((o) => ({ file: o.file, status: o.passed ? 'ok' : 'FAIL', detail: o.detail })), ...unchecked.map((file) => ({ file, status: 'not checked', detail: file === interrupted ? 'interrupted while its rerun played (neither passed nor failed)' : 'interrupted before it was checked' }))],
+        },
         ...(failed.some((o) => o.findings.some((f) => !isAssumption(f)))
           ? [{ title: 'Differences (first 20 per report)', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'quantity', format: 'text' as const }, { key: 'golden', header: 'golden' }, { key: 'current', header: 'now' }, { key: 'pValue', header: 'adj. p' }], rows: failed.flatMap((o) => o.findings.filter((f) => !isAssumption(f)).slice(0, 20).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current, pValue: f.pValue ?? null }))) }]
           : []),
@@ -189,7 +205,8 @@ export function registerCheck(program: Command): void {
       notes: [],
       timings: { wallMs: Math.round(seconds * 1000) },
     };
+    // emitReport ends an interrupted check with the signal's exit code (partial), never as a regression.
     emitReport(report, opts);
-    if (failed.length) setExitCode(1);
+    if (failed.length && !unchecked.length) setExitCode(1);
   });
 }

@@ -91,3 +91,34 @@ describe('sim report reads a saved report as data', () => {
     expect(partial.stdout).toContain('partial');
   });
 });
+
+describe('a checkpoint that cannot be saved', () => {
+  it('costs nothing but itself: the run goes on, its report is written, and stderr says the checkpoint failed', async () => {
+    const { spawn } = await import('node:child_process');
+    const { rmSync, mkdirSync } = await import('node:fs');
+    const { ROOT } = await import('./helpers/runCli.js');
+    const dir = join(tempDir('sim-ck-'), 'gone');
+    mkdirSync(dir);
+    const child = spawn(process.execPath, [join(ROOT, 'bin/sim'), 'dice', '-n', '2e7', '--seed', '1', '-j', '1', '--checkpoint', join(dir, 'c.json'), '--format', 'json'], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    // The folder goes once the first save is made (the file appears), before the run ends.
+    const poll = setInterval(() => {
+      if (existsSync(join(dir, 'c.json'))) {
+        clearInterval(poll);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 20);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(poll);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.n).toBe(2e7);
+    expect(report.partial).toBeUndefined();
+    expect(stderr).toMatch(/sim: checkpoint .*c\.json could not be saved .* its report is still written/);
+  }, 60_000);
+});

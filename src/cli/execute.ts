@@ -198,7 +198,18 @@ function openCheckpoint(file: string, identity: RunIdentity, range: [number, num
     if (loaded.range[0] !== range[0] || loaded.range[1] !== range[1]) throw new UsageError(`${file}: checkpoint covers games ${loaded.range.join('..')}, this run ${range.join('..')}`);
     saved = loaded;
   }
-  return { file, saved, save: (calls) => writeFileAtomic(file, JSON.stringify(seal({ ...saved, calls }, key)) + '\n') };
+  // A save that fails (the folder gone, the disk full) must not cost the run: say so once, play on,
+  // and the report still comes out; the next save tries again.
+  let warned = false;
+  const save = (calls: SavedCall[]) => {
+    try {
+      writeFileAtomic(file, JSON.stringify(seal({ ...saved, calls }, key)) + '\n');
+    } catch (e) {
+      if (!warned) err().write(`sim: checkpoint ${file} could not be saved (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); the run goes on and its report is still written, but it cannot be resumed from this file\n`);
+      warned = true;
+    }
+  };
+  return { file, saved, save };
 }
 
 /** Adds wall time and games of several simulate calls (e.g. one per Rev-9 version). */

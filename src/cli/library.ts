@@ -10,30 +10,8 @@ import type { ReportKind } from '../report/reportKind.js';
 import { runReport } from './execute.js';
 import { MAX_SEED } from '../core/rng.js';
 import { UsageError } from '../core/usageError.js';
-import type {
-  ModeId,
-  DiceResult,
-  DarkFateResult,
-  DarkFateTraceResult,
-  GenisysAttackExactResult,
-  GenisysAttackMcResult,
-  FireTeamExactResult,
-  FireTeamMcResult,
-  SkirmishResult,
-  TerrorReportResult,
-  TerrorTraceResult,
-  DualFatesAttackExactResult,
-  DualFatesAttackMcResult,
-  PillarsReportResult,
-  PillarsCheckResult,
-  MatchResult,
-  MatchTraceResult,
-  ControlResult,
-  ControlCheckResult,
-  TccgOpeningResult,
-  TccgGameResult,
-  TccgGameTraceResult,
-} from '../games/modeIds.js';
+import type * as R from '../games/modeIds.js';
+import type { ModeId } from '../games/modeIds.js';
 import { MAX_GAMES } from './parseOptions.js';
 import { refuseIgnored, resolveFromSources } from './resolve.js';
 import { chooseSeed, type RunCliOptions } from './runOptions.js';
@@ -80,18 +58,18 @@ export { SCHEMA_VERSION };
  *   with `trace` (its lines).
  */
 export interface ModeResults {
-  dice: DiceResult;
-  darkfate: DarkFateResult | DarkFateTraceResult;
-  'genisys attack': GenisysAttackExactResult | GenisysAttackMcResult;
-  'genisys fireteam': FireTeamExactResult | FireTeamMcResult;
-  'genisys skirmish': SkirmishResult;
-  terror: TerrorReportResult | TerrorTraceResult;
-  'dualfates attack': DualFatesAttackExactResult | DualFatesAttackMcResult;
-  'dualfates pillars': PillarsReportResult | PillarsCheckResult;
-  'dualfates match': MatchResult | MatchTraceResult;
-  'dualfates control': ControlResult | ControlCheckResult;
-  'tccg opening': TccgOpeningResult;
-  'tccg game': TccgGameResult | TccgGameTraceResult;
+  dice: R.DiceResult;
+  darkfate: R.DarkFateResult | R.DarkFateTraceResult;
+  'genisys attack': R.GenisysAttackExactResult | R.GenisysAttackMcResult;
+  'genisys fireteam': R.FireTeamExactResult | R.FireTeamMcResult;
+  'genisys skirmish': R.SkirmishResult;
+  terror: R.TerrorReportResult | R.TerrorTraceResult;
+  'dualfates attack': R.DualFatesAttackExactResult | R.DualFatesAttackMcResult;
+  'dualfates pillars': R.PillarsReportResult | R.PillarsCheckResult;
+  'dualfates match': R.MatchResult | R.MatchTraceResult;
+  'dualfates control': R.ControlResult | R.ControlCheckResult;
+  'tccg opening': R.TccgOpeningResult;
+  'tccg game': R.TccgGameResult | R.TccgGameTraceResult;
 }
 
 /** Fails to compile when ModeResults and ModeId (src/games/modeIds.ts) do not name the same modes. */

@@ -21,7 +21,7 @@ import { copyState, determinize, stateHash } from '../src/games/darkfate/engineS
 import { KW, OP, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from '../src/games/darkfate/ops.js';
 import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
-import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
+import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_DESTROYED, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
 import { effectAmount } from '../src/games/darkfate/policyApi.js';
 import { SearchPolicy } from '../src/games/darkfate/searchPolicy.js';
 import { runCli } from './helpers/runCli.js';
@@ -103,6 +103,18 @@ describe('the view: what a policy can see', () => {
     setRev9(f, 0, REV9_HUNT, 4);
     f.flee(false);
     expect([f.rev9Where(0), f.rev9Window(0)]).toEqual([REV9_FATE, 5]);
+    // A flee draws the top cards face down and shuffles them back: another Rev-9 known to be on top
+    // of the fate deck may have been among them, so it is now somewhere in the whole batch (4 cards).
+    const s = engine(scripted(), { rev9: V('fully-operational') });
+    clear(s);
+    setFate(s, Array.from({ length: 8 }, (_, i) => inst(s, 'Cash', i)));
+    setRev9(s, 0, REV9_DESTROYED);
+    setRev9(s, 1, REV9_FATE);
+    s.r9WinBase[1] = 1 - s.topOffset;
+    setRev9(s, 2, REV9_HUNT, 3);
+    expect(s.rev9Window(1)).toBe(1);
+    s.flee(false, 1 << 2);
+    expect([s.rev9Window(1), s.rev9Window(2)]).toEqual([4, 4]);
     // Over whole games: at every decision, each Rev-9 in the fate deck lies within its window.
     let checked = 0;
     const watch: DarkFatePolicy = {
@@ -361,6 +373,43 @@ describe('the planner on hand-built positions', () => {
       // 1 = flee. The former planner fled in both cases (it kept a Rev-9 only for a stagger within two player turns).
       expect(e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false)).toBe(dense ? 0 : 1);
     }
+  });
+
+  it('keeps the only finisher a Rev-9 still needs when a hostile forces a discard (the hand it plays next turn)', () => {
+    const e = engine(new PlannerPolicy(CARDS), { rev9: V('liquid-exoskeleton') });
+    clear(e);
+    // The Liquid Exoskeleton (only special cards destroy it) hunts: the Pursuit in the reserve makes
+    // p1 discard a card, then the hunt draws (and destroys) Cash from the fate deck for the rest.
+    const cash = () => setFate(e, Array.from({ length: 6 }, (_, i) => inst(e, 'Cash', i)));
+    setRev9(e, 0, REV9_HUNT, 4);
+    setReserve(e, [inst(e, 'Pursuit')]);
+    cash();
+    setZone(e, 'hand', 0, [inst(e, 'EMP'), inst(e, 'Prep'), inst(e, 'Shotgun')]);
+    e.hunt(0);
+    const hand = () => Array.from({ length: e.handCount(0) }, (_, i) => e.handCard(0, i));
+    // A Prep goes; the former planner discarded the EMP (worth 0 in a deck, below a Prep's 0.9).
+    expect(hand()).toEqual([T('EMP'), T('Shotgun')]);
+    expect(Array.from({ length: e.discardCount(0) }, (_, i) => e.discardCard(0, i))).toEqual([T('Prep')]);
+    // With a second special finisher in hand, the EMP is no longer the only one: the lowest worth goes again.
+    setReserve(e, [inst(e, 'Pursuit')]);
+    cash();
+    setZone(e, 'hand', 0, [inst(e, 'EMP'), inst(e, 'Prep'), inst(e, 'Thermite Charge')]);
+    e.hunt(0);
+    expect(hand()).toEqual([T('Prep'), T('Thermite Charge')]);
+  });
+
+  it("keeps the only finisher a Rev-9 still needs when paying a discard cost, and finishes it with another player's leadership card", () => {
+    const e = engine(new PlannerPolicy(CARDS), { rev9: V('liquid-exoskeleton') });
+    clear(e);
+    // p1 (Sarah Connor: 2 fight) plays a Pistol (4 fight, discard a card): 6 of the 7 damage the
+    // stagger needs. p2's Rally (leadership, 2 fight) brings the 7th, and the EMP finishes it.
+    setRev9(e, 0, REV9_HUNT, 5);
+    setZone(e, 'hand', 0, [inst(e, 'Pistol'), inst(e, 'EMP'), inst(e, 'Prep')]);
+    setZone(e, 'hand', 1, [inst(e, 'Rally')]);
+    e.playPhase(0);
+    // The former planner paid the Pistol's cost with the EMP (the hand's own fight cannot reach the
+    // stagger, so it counted for 0.1 this turn), then had nothing to finish with.
+    expect([e.outcome, e.rev9Where(0)]).toEqual([OUTCOME_WIN, REV9_DESTROYED]);
   });
 
   it("with no fight of its own and an undamaged Rev-9 on the hunt, plays another player's leadership card so that it can flee", () => {

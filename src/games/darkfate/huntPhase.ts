@@ -102,8 +102,12 @@ export class EngineHuntPhase extends EngineReservePhase {
     for (let i = 0; i < damage && this.fateN > 0; i++) this.tmp[m++] = this.fatePopTop();
     shuffleInPlace(this.rng, this.tmp, 0, m);
     for (let i = m - 1; i >= 0; i--) this.fatePushTop(this.tmp[i]);
-    // The players know each fled Rev-9 is among these m cards (rev9Window).
-    for (let k = 0; k < this.rev9N; k++) if (fledMask & (1 << k)) this.r9WinBase[k] = m - this.topOffset;
+    // The players know each fled Rev-9 is among these m cards (rev9Window); a Rev-9 already in the
+    // fate deck may have been among the cards drawn (face down) and shuffled in, so its window grows to m.
+    for (let k = 0; k < this.rev9N; k++) {
+      if (fledMask & (1 << k)) this.r9WinBase[k] = m - this.topOffset;
+      else if (this.r9Where[k] === REV9_FATE && this.r9WinBase[k] + this.topOffset < m) this.r9WinBase[k] = m - this.topOffset;
+    }
   }
 
   /** rulebook: Hunt — activate reserve hostiles up to the hunt value, then draw the rest from the fate deck. */

@@ -10,7 +10,25 @@
 // turns cannot stagger (with a longer wait for the stagger once the fate deck has turned hostile;
 // a shallow flee too, when another Rev-9 stays on the hunt), borrows another player's leadership
 // card for the one damage a flee needs, and draws extra reserve cards once the team could stagger
-// a revealed Rev-9 within a few turns.
+// a revealed Rev-9 within a few turns. A discard (a hostile's forced one, or a card's cost) never
+// takes the hand's only finisher for a Rev-9 still to beat while another card can go.
+//
+// Measured effect of that discard rule (neededFinisher), paired on common random numbers against
+// the planner without it (`sim compare scenarios/darkfate/<version>.yaml --set policy=<module> -n
+// 20000 --seed S`), 2 players, 20,000 games per version, win rate new − old in points [95%], chart
+// order Damaged Endo / Endoskeleton / Liquid Exoskeleton / Fully Operational:
+//   seed 1: +0.03 [−0.01, +0.07], +0.46 [+0.32, +0.61], +1.27 [+0.96, +1.58], +3.48 [+2.92, +4.03]
+//   seed 2: +0.01 [−0.02, +0.04], +0.36 [+0.22, +0.51], +1.21 [+0.89, +1.52], +3.27 [+2.71, +3.83]
+// Almost all of it is the forced discard (an EMP's worth in a deck is 0, below a Prep's; the hand is
+// the one played next turn). The cost half alone: seed 1 +0.01, −0.01, +0.28 [+0.02, +0.54], +0.10;
+// seed 2 0.00, −0.10 [−0.20, −0.01], +0.27, +0.50 (a card discarded as a cost would leave with the
+// hand at the end of the turn anyway: it matters only when the turn reaches a stagger in a way
+// handWorth does not count, such as another player's leadership card).
+// Tried and not kept: never resting a card other than a wound while owning two or more wounds (a
+// rest thins the deck, so its wounds come round more often): seed 1 +0.15 [−0.03, +0.34], +0.92
+// [+0.47, +1.38], +0.84 [+0.37, +1.31], −0.53 [−1.03, −0.03]: the Fully Operational games, already
+// the longest, ran longer (+1.2 player turns) and lost more to an empty wound deck (+0.8 points).
+// (Seed 2, looked at after that decision: +0.26, +0.97, +0.65, −0.21 [−0.71, +0.30].)
 //
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
@@ -208,7 +226,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       case DECISION.DISCARD_COST:
         return this.cheapestSlot(v, v.deciding, o, n, true);
       case DECISION.DISCARD_FORCED:
-        return this.cheapestSlot(v, v.deciding, o, n, false);
+        return this.forcedDiscardSlot(v, v.deciding, o, n);
       case DECISION.DESTROY_FROM_HAND: {
         const i = this.cheapestSlot(v, v.deciding, o, n, false);
         return this.isJunk[v.handCard(v.deciding, o[i])] || !allowNone ? i : -1;
@@ -590,7 +608,11 @@ export class PlannerPolicy implements DarkFatePolicy {
     return best;
   }
 
-  /** DISCARD_COST / DISCARD_FORCED / DESTROY_FROM_HAND: the option slot worth least (this turn's worth when `now`, else a card's worth in a deck). */
+  /**
+   * DISCARD_COST / DISCARD_FORCED / DESTROY_FROM_HAND: the option slot worth least (this turn's
+   * worth when `now`, never the hand's only finisher for a Rev-9 still to beat while another card
+   * can pay; else a card's worth in a deck).
+   */
   private cheapestSlot(v: DarkFateView, p: number, o: Int32Array, n: number, now: boolean): number {
     let best = 0;
     if (now) {
@@ -598,7 +620,11 @@ export class PlannerPolicy implements DarkFatePolicy {
       this.scanHunt(v);
       let bestVal = -Infinity;
       const hn = v.handCount(p);
+      let needed = 0;
+      for (let i = 0; i < n; i++) if (this.neededFinisher(v, p, o[i])) needed++;
       for (let i = 0; i < n; i++) {
+        // Keep the needed finisher here too: this turn may still reach the stagger in ways handWorth does not count (a partner's leadership card, a bought Armory, a draw).
+        if (needed < n && this.neededFinisher(v, p, o[i])) continue;
         const val = this.handWorth(v, p, hn, o[i]);
         if (val > bestVal) {
           bestVal = val;
@@ -616,6 +642,49 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
     }
     return best;
+  }
+
+  /**
+   * DISCARD_FORCED (a hostile's discard, in the hunt phase: from the hand p plays next turn): the
+   * option worth least in a deck, never the hand's only finisher for a Rev-9 still to beat while
+   * another card can go.
+   */
+  private forcedDiscardSlot(v: DarkFateView, p: number, o: Int32Array, n: number): number {
+    let best = -1;
+    let bestVal = Infinity;
+    for (let i = 0; i < n; i++) {
+      // Keep the needed finisher: discarded, it waits for the next shuffle (rulebook: Glossary, Discard), and this hand is next turn's.
+      if (this.neededFinisher(v, p, o[i])) continue;
+      const val = this.deckValue[v.handCard(p, o[i])];
+      if (val < bestVal) {
+        bestVal = val;
+        best = i;
+      }
+    }
+    return best >= 0 ? best : this.cheapestSlot(v, p, o, n, false);
+  }
+
+  /**
+   * Whether hand slot `slot` of p holds a finisher that is the hand's only one for some Rev-9 still
+   * to beat (in the fate deck, on the hunt, or still to come from a split). Its worth in a deck
+   * alone (an EMP's is 0, below a Prep's) does not see that.
+   */
+  protected neededFinisher(v: DarkFateView, p: number, slot: number): boolean {
+    const c = this.c;
+    const kind = c.finisher[v.handCard(p, slot)];
+    if (kind === 0) return false;
+    const hn = v.handCount(p);
+    for (let k = 0; k < v.rev9Count(); k++) {
+      const w = v.rev9Where(k);
+      if ((w !== REV9_FATE && w !== REV9_HUNT && w !== REV9_OUT) || !this.finishes(kind, k, v)) continue;
+      let other = false;
+      for (let i = 0; i < hn && !other; i++) {
+        const f = i === slot ? 0 : c.finisher[v.handCard(p, i)];
+        if (f !== 0 && this.finishes(f, k, v)) other = true;
+      }
+      if (!other) return true;
+    }
+    return false;
   }
 
   /** Another player's leadership card when it brings a stagger that p can finish this turn; -1 if none. */

@@ -190,7 +190,10 @@ describe('rule gaps (issue 19)', () => {
     expect(contested.perShot.hit).toBeCloseTo(1 / 3 + (2 / 3) * (1 / 2) * (1 / 3), 14);
     // Without the attacker's TDD the contest changes nothing (and a note says so).
     expect(attack({ defenderTdd: 'contest' }).outcome).toEqual(attack({}).outcome);
-    expect(json(['--defender-tdd', 'contest']).notes).toContain('--defender-tdd contest has no effect without --tdd: the attacker spends no TDD re-roll to contest.');
+    // On the command line such an option is refused rather than noted (it would answer another question).
+    const refused = runCli(['genisys', 'attack', '--defender-tdd', 'contest']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe("sim: option --defender-tdd: has no effect here: the defender contests the attacker's TDD re-roll, and the attacker spends none (add --tdd)");
     expect(json(['--tdd', '--defender-tdd', 'contest']).notes.join(' ')).toMatch(/goes ahead with P = 0\.5000 \(D8 vs D8 roll-off/);
   });
 });

@@ -143,10 +143,47 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
 
 describe('progress bar', () => {
   const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
-  it('is absent when stderr is not a terminal', () => {
-    const r = runCli(['dice', '--count', '40', '-n', '3e6', '--seed', '1', '-j', '1', '--format', 'json']);
+  it('is absent when stderr is not a terminal; on one, it waits a second, then shows one bar for every call, naming the current one', async () => {
+    const r = runCli(['dice', '-n', '1000', '--seed', '1', '-j', '1', '--format', 'json']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
+    const { CommandProgress, etaText, progressLine } = await import('../src/cli/progress.js');
+    const { withIo } = await import('../src/cli/io.js');
+    const written: string[] = [];
+    const tty = { write: (s: string) => written.push(s), isTTY: true, columns: 100 };
+    let clock = 0;
+    await withIo({ stdout: tty, stderr: tty } as never, async () => {
+      // Off (not a terminal, or -q): never drawn, however long it runs.
+      const off = new CommandProgress(false, 1, () => clock);
+      off.startCall('endoskeleton', 100);
+      clock = 5000;
+      off.update(50);
+      expect(off.shown()).toBe(false);
+      // On: nothing in the first second; then one bar over the four calls of a run.
+      clock = 0;
+      const on = new CommandProgress(true, 1, () => clock);
+      on.expectCalls(4);
+      on.startCall('damaged-endo', 100);
+      clock = 900;
+      on.update(90);
+      expect(on.shown()).toBe(false);
+      on.finishCall(100);
+      on.startCall('endoskeleton', 100);
+      clock = 1200;
+      on.update(20);
+      expect(on.shown()).toBe(true);
+      expect(on.total()).toBe(400);
+      expect(on.label()).toBe('endoskeleton (2 of 4)');
+      on.clear();
+      expect(on.shown()).toBe(false);
+    });
+    expect(written.join('')).toMatch(/sim endoskeleton \(2 of 4\) \[/);
+    expect(etaText(10_000, 0.25)).toBe('eta 30s');
+    expect(etaText(100, 0.5)).toBe('eta …');
+    expect(etaText(60_000, 0.01)).toBe('eta 1h39m');
+    const line = progressLine(60, 0.5, 50, 100, ' a very long label of a sweep cell · fully-operational (4 of 4)', 'eta 5s');
+    expect(line.length).toBeLessThanOrEqual(59);
+    expect(line).toMatch(/… \[█+░+\] 50% \| 50\/100 games/);
   });
   it.skipIf(!haveScript)('shows on a terminal for runs over a second, ends at 100%, and --quiet silences it', () => {
     const cmd = (extra: string) => `"${process.execPath}" "${join(ROOT, 'bin/sim')}" dice --count 40 -n 4e6 --seed 1 -j 1 --format json ${extra} > /dev/null`;
@@ -154,7 +191,7 @@ describe('progress bar', () => {
     expect(shown.status).toBe(0);
     expect(shown.stdout).toMatch(/sim \[.*\] \d+% \| \d+\/4000000 games/);
     expect(shown.stdout).toMatch(/100% \| 4000000\/4000000 games/);
-    const quiet = spawnSync('script', ['-qec', cmd('-q'), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+    const quiet = spawnSync('script', ['-qec', cmd('-q').replace('-n 4e6', '-n 2e6'), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
     expect(quiet.status).toBe(0);
     expect(quiet.stdout).not.toMatch(/games/);
   }, 120_000);

@@ -56,12 +56,12 @@ describe('sim compare names both policies when they differ', () => {
     expect(runCli(['policies', 'terror', '--set', 'policy=random', '-n', '20']).stderr).toMatch(/option --set policy: the policies are listed by --policies/);
   });
   it('--ladder: the search at doubling budgets, each rung paired with the default as sim compare pairs it', () => {
-    const r = runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '30', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    const r = runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.result).toMatchObject({ baseline: 'planner', search: 'search', budget: 'searchRollouts', metric: 'survived' });
     expect(j.result.rungs.map((x: { budget: number }) => x.budget)).toEqual([1, 2]);
-    const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '-n', '30', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
+    const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
     const top = j.result.rungs[1];
     expect([top.gain, top.gainLo, top.gainHi]).toEqual([c.difference, c.lo, c.hi]);

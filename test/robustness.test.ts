@@ -76,14 +76,14 @@ describe('nothing lost', () => {
   it('Ctrl-C: reports the completed games marked partial, exits 130; the checkpoint resumes to identical numbers', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
-    const args = ['_fault', '-n', '1e6', '--work', '1000', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
+    const args = ['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
     // Interrupted once the run has saved its first checkpoint (at its first chunk): during the run, not its start-up.
     const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
     expect(r.code).toBe(130);
     const partial = JSON.parse(r.stdout);
     expect(partial.partial).toBe(true);
     expect(partial.n).toBeGreaterThan(0);
-    expect(partial.n).toBeLessThan(1e6);
+    expect(partial.n).toBeLessThan(2e5);
     expect(partial.result.coin.n).toBe(partial.n);
     expect(existsSync(cp)).toBe(true);
     const resumed = runCli(args);
@@ -95,7 +95,7 @@ describe('nothing lost', () => {
   it('rerunning the same command without --seed resumes its checkpoint with the seed it used', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
-    const args = ['_fault', '-n', '1e6', '--work', '1000', '-j', '2', '--format', 'json', '--checkpoint', cp];
+    const args = ['_fault', '-n', '2e5', '--pause', '10', '-j', '2', '--format', 'json', '--checkpoint', cp];
     // Interrupted once the run has saved its first checkpoint (at its first chunk): during the run, not its start-up.
     const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
     expect(r.code).toBe(130);
@@ -104,7 +104,7 @@ describe('nothing lost', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`resuming ${cp} with its seed ${seed}`);
     expect(JSON.parse(resumed.stdout).seed).toBe(seed);
-    expect(JSON.parse(resumed.stdout).n).toBe(1e6);
+    expect(JSON.parse(resumed.stdout).n).toBe(2e5);
   }, 60_000);
   it('a bad --out or --checkpoint folder is refused before any game is played', () => {
     const r = runCli(['dice', '-n', '1e9', '--out', '/nonexistent-dir/r.json']);

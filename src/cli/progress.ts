@@ -24,7 +24,7 @@ export function etaText(elapsedMs: number, fraction: number): string {
  */
 export class CommandProgress {
   private bar: cliProgress.SingleBar | null = null;
-  private readonly startedMs = performance.now();
+  private readonly startedMs: number;
   private unit = 0;
   private unitLabel = '';
   private callsInUnit = 1;
@@ -36,10 +36,19 @@ export class CommandProgress {
   private doneBefore = 0;
   private done = 0;
 
+  /** `now`: the clock in milliseconds (tests pass their own). */
   constructor(
     private readonly enabled: boolean,
     private readonly units = 1,
-  ) {}
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.startedMs = now();
+  }
+
+  /** Whether the bar is on the screen now. */
+  shown(): boolean {
+    return this.bar !== null;
+  }
 
   /** A sweep's next cell starts (index from 0, with its words, e.g. "handSize=6"). */
   startUnit(index: number, label: string): void {
@@ -104,7 +113,7 @@ export class CommandProgress {
 
   private draw(): void {
     if (!this.enabled) return;
-    const elapsed = performance.now() - this.startedMs;
+    const elapsed = this.now() - this.startedMs;
     const value = this.doneBefore + this.done;
     const total = Math.max(value, this.total());
     const label = this.label();

@@ -10,9 +10,10 @@ export const faultEntry: ModeEntry = {
     { key: 'failAt', type: 'int', default: -1, min: -1, max: 1e12, doc: 'game index that fails (-1: none)', source: 'test fixture', cli: { value: '<I>', help: 'game index that fails' } },
     { key: 'mode', type: 'enum', default: 'throw', choices: ['throw', 'exit'], doc: 'throw an error, or end the thread', source: 'test fixture', cli: { value: '<m>', help: 'throw | exit' } },
     { key: 'work', type: 'int', default: 0, min: 0, max: 1e9, doc: 'busy-loop iterations per game', source: 'test fixture', cli: { value: '<W>', help: 'busy work per game' } },
+    { key: 'pause', type: 'int', default: 0, min: 0, max: 10_000, doc: 'milliseconds slept after every 1,000 games (a run that lasts without using the CPU)', source: 'test fixture', cli: { value: '<ms>', help: 'ms slept every 1,000 games' } },
   ],
   async run(resolved, settings) {
-    const params = { failAt: resolved.failAt, mode: resolved.mode, work: resolved.work } as FaultParams;
+    const params = { failAt: resolved.failAt, mode: resolved.mode, work: resolved.work, pause: resolved.pause } as FaultParams;
     const run = await settings.simulate('fault', params);
     const t = run.totals.get('coin');
     const coin = proportion(t.bins[1], t.n, settings.confidence);

@@ -13,7 +13,13 @@ import { randIndex, type Rng } from '../../core/rng.js';
 import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
 import { PILLARS } from './pillars.js';
 
-export const MATCH_POLICIES = ['hold', 'hunt', 'random'] as const;
+/**
+ * The built-in policies, the default first: `hunt`, the strongest built-in as either side (paired,
+ * 5,000 games, seed 1, knights vs knights: against a hunting opponent, hold wins 32.8 points less as
+ * side A [31.0, 34.5] and 33.3 less as side B [31.6, 35.0], random 48 less; against a holding one,
+ * hunt wins 36.6 / 37.6 points more than hold). `hold` stays the base of user modules.
+ */
+export const MATCH_POLICIES = ['hunt', 'hold', 'random'] as const;
 export type MatchPolicyName = (typeof MATCH_POLICIES)[number];
 
 /** Index of `code` in options[0, n), or -1. */

@@ -264,3 +264,20 @@ describe('sim genisys skirmish (CLI)', () => {
     }
   });
 });
+
+describe('the built-in bots attack', () => {
+  it('of two attacks as likely to remove their target, the one at an active model, not a Reeling one', async () => {
+    const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_ATTACK } = await import('../src/games/genisys/skirmish.js');
+    // Attack codes 0..2 at models 0..2: model 1 is Reeling (two Done markers); 0 and 1 as removable, 2 less.
+    const removal = [0.4, 0.4, 0.3];
+    const markers = [2, 0, 0];
+    const view = { attackRemoval: (c: number) => removal[c], attackTarget: (c: number) => c, modelMarkers: (m: number) => markers[m] };
+    for (const name of ['advance', 'aim', 'hold']) {
+      expect(skirmishPolicy(name).choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1, 2]), 3, true), name).toBe(1);
+    }
+    // The likelier removal still comes first, Reeling or not.
+    removal[0] = 0.5;
+    expect(skirmishPolicy('advance').choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1, 2]), 3, true)).toBe(0);
+  });
+});

@@ -11,7 +11,7 @@
 //                   inch (kind 0 stay, 1 normal move, 2 double move); option 0 is always "stay".
 //   DEC_ATTACK (4)  attack codes: weapon slot × 64 + target model (allowNone: no attack).
 // Built-ins: every one attacks with the option most likely to remove its target (the exact
-// engine's P(removed), ties: the first), takes the first impulse, readies the model nearest an
+// engine's P(removed), ties: an active target over a Reeling one, then the first), takes the first impulse, readies the model nearest an
 // enemy; they differ in moving:
 //   advance — the move after which the best attack is best; ties: the one nearest the enemy
 //             (so it charges into Close Combat when that is best and closes in when nothing is in reach);
@@ -38,10 +38,22 @@ function nearest(view: Skirmish, options: Int32Array, n: number): number {
   return best;
 }
 
-/** The attack most likely to remove its target (ties: the first). */
+/** Whether the target of attack option `code` is Reeling (two or more Done markers: it acts no more this turn). */
+function reelingTarget(view: Skirmish, code: number): boolean {
+  return view.modelMarkers(view.attackTarget(code)) >= 2;
+}
+
+/**
+ * The attack most likely to remove its target; of two as likely, the one at an active model (a
+ * Reeling one acts no more this turn: rulebook, Attacking – Resolution Tests), then the first.
+ */
 function bestAttack(view: Skirmish, options: Int32Array, n: number): number {
   let best = 0;
-  for (let k = 1; k < n; k++) if (view.attackRemoval(options[k]) > view.attackRemoval(options[best])) best = k;
+  for (let k = 1; k < n; k++) {
+    const r = view.attackRemoval(options[k]);
+    const rb = view.attackRemoval(options[best]);
+    if (r > rb || (r === rb && reelingTarget(view, options[best]) && !reelingTarget(view, options[k]))) best = k;
+  }
   return best;
 }
 

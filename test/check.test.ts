@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,25 @@ describe('sim check', () => {
     // Unless the signal came during start-up (then nothing is reported at all), the table says which were not checked.
     if (r.stdout) expect(r.stdout).toMatch(/interrupted: 2 not checked[\s\S]*not checked/);
   }, 60_000);
+  it("a file a golden's data names (a deck's cards:) is read under the golden's own rule: /etc/passwd is refused, never quoted", () => {
+    const dir = tempDir('sim-check-nested-');
+    const deck = join(dir, 'res.yaml');
+    writeFileSync(join(dir, 'cards.yaml'), readFileSync('scenarios/tccg/cards.yaml'));
+    writeFileSync(deck, readFileSync('scenarios/tccg/resistance.yaml', 'utf8').replace('side: resistance', 'cards: cards.yaml\nside: resistance'));
+    const golden = join(dir, 'golden.json');
+    expect(runCli(['tccg', 'opening', '--resistance-deck', deck, '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', golden]).code).toBe(0);
+    expect(runCli(['check', golden]).code).toBe(0);
+    for (const target of ['/etc/passwd', 'link.yaml']) {
+      if (target === 'link.yaml') symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
+      writeFileSync(deck, readFileSync('scenarios/tccg/resistance.yaml', 'utf8').replace('side: resistance', `cards: ${target}\nside: resistance`));
+      const r = runCli(['check', golden]);
+      expect(r.code, target).toBe(2);
+      expect(r.stderr, target).toMatch(/is outside the folders this command may read/);
+      expect(r.stderr + r.stdout, target).not.toMatch(/root:/);
+    }
+    // With --allow-code the owner of the golden takes responsibility: the file is read (and is no card file).
+    expect(runCli(['check', golden, '--allow-code']).stderr).not.toMatch(/outside the folders/);
+  });
   it('refuses a golden edited after it was recorded (its content hash), naming the file and the field', () => {
     const { file } = tempCopy();
     const j = JSON.parse(readFileSync(file, 'utf8'));

@@ -1,8 +1,27 @@
 // Reading a file the user (or stored data) names: only a regular file, checked before it is
 // opened (a FIFO would block forever, /dev/zero would never end), and no larger than a bound checked
 // before reading. Every failure is one UsageError line naming the file and what is wrong.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { sep } from 'node:path';
 import { UsageError } from './usageError.js';
+
+/** The folders reads are confined to while stored data decides what is read (sim check), with why; null: any. */
+let confinement: { roots: readonly string[]; why: string } | null = null;
+
+/**
+ * Runs `fn` with every input file read confined to the folders `roots` (a file a data file names
+ * included: a deck's `cards:`), so that stored data (a golden) never makes sim read a file it does
+ * not own. `why` ends the refusal's message. A refusal never quotes the file's content.
+ */
+export async function withInputsConfined<T>(roots: readonly string[], why: string, fn: () => Promise<T>): Promise<T> {
+  const before = confinement;
+  confinement = { roots: roots.map((r) => realpathSync(r)), why };
+  try {
+    return await fn();
+  } finally {
+    confinement = before;
+  }
+}
 
 /** Default bound of an input file: 16 MiB (data files are kilobytes; reports and parts megabytes). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -17,6 +36,10 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
     st = statSync(file);
   } catch (err) {
     throw new UsageError(`${what}: cannot read ${file}: ${whyNot(err)}`);
+  }
+  if (confinement) {
+    const real = realpathSync(file);
+    if (!confinement.roots.some((r) => real === r || real.startsWith(r + sep))) throw new UsageError(`${what}: ${file} is outside the folders this command may read (${confinement.why})`);
   }
   if (st.isDirectory()) throw new UsageError(`${what}: ${file} is a folder, not a file`);
   if (!st.isFile()) throw new UsageError(`${what}: ${file} is not a regular file (a pipe, socket or device is refused)`);

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { resolveSourceParams } from '../../core/params.js';
 import { readInputFile } from '../../core/inputFile.js';
+import { withInputsConfined } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -110,7 +111,9 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   if (!opts.allowCode) {
     refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
   }
-  const current = await runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
+  const rerun = () => runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
+  // A file a data file names (a deck's `cards:`) is read under the same rule as the golden's own.
+  const current = opts.allowCode ? await rerun() : await withInputsConfined([bundledScenarios(), dirname(resolve(file))], `a golden's data may only name files in its own folder and this tool's scenarios/; pass --allow-code to read it`, rerun);
   const assumed = assumptionFindings(golden, current);
   const assumedNote = assumptionNote(assumed);
   if (opts.tolerance === 'exact') {

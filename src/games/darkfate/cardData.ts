@@ -194,6 +194,12 @@ export function validateCardDoc(raw: unknown, file: string): CardDataDoc {
     const first = keys.indexOf(key);
     if (first < i) throw new UsageError(`${file}: rev9[${i}] (${doc.rev9[i].name}): key: "${key}" is already the key of rev9[${first}] (${doc.rev9[first].name})`);
   });
+  // Reports, tables and charts name a version by its name: two versions of one name would read (and draw) as one.
+  const rev9Names = doc.rev9.map((r) => r.name);
+  rev9Names.forEach((name, i) => {
+    const first = rev9Names.indexOf(name);
+    if (first < i) throw new UsageError(`${file}: rev9[${i}] (${name}): name: "${name}" is already the name of rev9[${first}] (key ${doc.rev9[first].key}); give each version its own name`);
+  });
   doc.rev9.forEach((r, i) => {
     // Each flee may take any subset of the Rev-9s on the hunt (2^n options): keep n small.
     if ((r.splitsInto?.length ?? 0) > MAX_SPLITS) throw new UsageError(`${file}: rev9[${i}] (${r.name}): splitsInto: ${r.splitsInto!.length} Rev-9s; at most ${MAX_SPLITS} are supported`);

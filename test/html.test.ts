@@ -112,3 +112,26 @@ describe('HTML pages', () => {
     }
   }, 60_000);
 });
+
+describe('charts name every mark', () => {
+  it("rows the leading text names alike (a version's two seats) get the next columns in their label, so no two stack into one bar", async () => {
+    const { tableCharts } = await import('../src/report/charts.js');
+    const table = {
+      title: 'Seats',
+      columns: [
+        { key: 'rev9', header: 'Rev-9', format: 'text' as const },
+        { key: 'seat', header: 'seat', format: 'int' as const },
+        { key: 'first', header: 'win when first', format: 'prob' as const },
+        { key: 'firstLo', header: 'lo', format: 'prob' as const },
+        { key: 'firstHi', header: 'hi', format: 'prob' as const },
+      ],
+      rows: [
+        { rev9: 'endoskeleton', seat: 1, first: 0.86, firstLo: 0.8, firstHi: 0.9 },
+        { rev9: 'endoskeleton', seat: 2, first: 0.84, firstLo: 0.78, firstHi: 0.89 },
+      ],
+    };
+    const [chart] = tableCharts([table]);
+    const labels = (chart.spec.data as { values: { _label: string }[] }).values.map((d) => d._label);
+    expect(labels).toEqual(['endoskeleton · 1', 'endoskeleton · 2']);
+  });
+});

@@ -75,19 +75,25 @@ export function intervalColumns(t: ResultTable): IntervalColumns[] {
   return out;
 }
 
-/** The columns that name a row: the leading text columns, else an integer first column (k, attacks). */
+const rowLabel = (row: Row, labels: Column[]) => labels.map((c) => String(row[c.key] ?? '–')).join(' · ');
+
+/**
+ * The columns that name a row: the leading text columns (and, while those name two rows alike, the
+ * next text or integer columns: a version's seats), else an integer first column (k, attacks). Two
+ * rows of one name would be drawn as one stacked bar.
+ */
 function labelColumns(t: ResultTable): { labels: Column[]; ordinal: Column | null } {
   const labels: Column[] = [];
-  for (const c of t.columns) {
-    if (c.format !== 'text') break;
-    labels.push(c);
+  let i = 0;
+  for (; i < t.columns.length && t.columns[i].format === 'text'; i++) labels.push(t.columns[i]);
+  const unique = () => new Set(t.rows.map((r) => rowLabel(r, labels))).size === t.rows.length;
+  if (labels.length) {
+    for (; !unique() && i < t.columns.length && (t.columns[i].format === 'text' || t.columns[i].format === 'int'); i++) labels.push(t.columns[i]);
+    return { labels, ordinal: null };
   }
-  if (labels.length) return { labels, ordinal: null };
   const first = t.columns[0];
   return first && first.format === 'int' ? { labels: [], ordinal: first } : { labels: [], ordinal: null };
 }
-
-const rowLabel = (row: Row, labels: Column[]) => labels.map((c) => String(row[c.key] ?? '–')).join(' · ');
 
 const isProbColumn = (c: Column) => c.format === 'prob';
 

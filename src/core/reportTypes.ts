@@ -7,7 +7,7 @@ export interface Column {
   key: string;
   header: string;
   /** How the table view prints numbers: probabilities with 4 decimals, counts as integers, … */
-  format?: 'prob' | 'fixed2' | 'int' | 'text' | 'sig4' | 'pvalue';
+  format?: 'prob' | 'pp' | 'fixed2' | 'int' | 'text' | 'sig4' | 'pvalue';
 }
 
 export interface ResultTable {

@@ -96,13 +96,15 @@ function labelColumns(t: ResultTable): { labels: Column[]; ordinal: Column | nul
 }
 
 const isProbColumn = (c: Column) => c.format === 'prob';
+/** A rate or a difference of rates: drawn on a percent axis. */
+const isPercentColumn = (c: Column) => c.format === 'prob' || c.format === 'pp';
 
 /** A bar or point per row with its interval (and the exact value as a tick) for one interval group. */
 function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ordinal: Column | null): Chart | null {
   const rows = t.rows.filter((r) => isNum(r[g.value.key]) && isNum(r[g.lo.key]) && isNum(r[g.hi.key]));
   if (rows.length < 1 || rows.length > MAX_MARKS) return null;
   // A probability column, or estimates of one (no format but values in [0, 1] beside prob columns of the same table).
-  const prob = isProbColumn(g.value);
+  const prob = isPercentColumn(g.value);
   // Rows named by text may measure different things (a probability beside a mean): drawn on one
   // axis only when they are probabilities, or of one order of magnitude.
   if (!prob && !ordinal) {

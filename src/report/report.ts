@@ -60,6 +60,9 @@ export function formatCell(value: Cell, format: Column['format']): string {
       case 'prob':
         // A rate or probability as a percentage, to two decimals (0.7344 → 73.44%); exactly 0 and 1 as 0% and 100%.
         return value === 0 || value === 1 ? `${value * 100}%` : `${(value * 100).toFixed(2)}%`;
+      case 'pp':
+        // A difference of two rates in percentage points, signed (0.0131 → +1.31 pp).
+        return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value * 100).toFixed(2)} pp`;
       case 'fixed2':
         return value.toFixed(2);
       case 'int':

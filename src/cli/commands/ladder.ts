@@ -144,10 +144,10 @@ export async function runLadder(
     { key: 'estimate', header: `${main} (search)`, format: 'prob' },
     { key: 'estimateLo', header: 'lo', format: 'prob' },
     { key: 'estimateHi', header: 'hi', format: 'prob' },
-    { key: 'gain', header: `vs ${baseline}`, format: 'prob' },
-    { key: 'gainLo', header: 'lo', format: 'prob' },
-    { key: 'gainHi', header: 'hi', format: 'prob' },
-    { key: 'step', header: 'vs rung below', format: 'prob' },
+    { key: 'gain', header: `vs ${baseline}`, format: 'pp' },
+    { key: 'gainLo', header: 'lo', format: 'pp' },
+    { key: 'gainHi', header: 'hi', format: 'pp' },
+    { key: 'step', header: 'vs rung below', format: 'pp' },
     { key: 'seconds', header: 'seconds', format: 'fixed2' },
   ];
   return {

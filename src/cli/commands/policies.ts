@@ -91,6 +91,7 @@ export function registerPolicies(program: Command): void {
     const rows: Row[] = [];
     const reports: Report[] = [];
     let main = opts.metric;
+    let rate = false;
     let games = 0;
     for (const policy of others) {
       const { repA, repB, rv } = await runPaired(base, request(policy), seed, { kind: 'fixed', n: runOpts.games }, opts.metric);
@@ -98,6 +99,7 @@ export function registerPolicies(program: Command): void {
       reports.push(repB);
       games = Math.max(games, ...rv.outcomes.map((o) => o.games));
       main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rv.comparisons.filter((c) => c.kind === 'rate').map((c) => c.metric));
+      rate ||= rv.comparisons.some((c) => c.metric === main && c.kind === 'rate');
       const mine = rv.comparisons.filter((c) => c.metric === main);
       if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
       for (const c of mine as (MetricComparison & { label: string })[]) {
@@ -121,10 +123,11 @@ export function registerPolicies(program: Command): void {
       { key: 'rank', header: 'rank', format: 'int' },
       ...(side ? [{ key: 'side', header: 'side', format: 'text' as const }] : []),
       { key: 'policy', header: 'policy', format: 'text' },
-      { key: 'estimate', header: main ?? 'metric', format: 'sig4' },
-      { key: 'difference', header: 'vs default', format: 'sig4' },
-      { key: 'lo', header: 'lo', format: 'sig4' },
-      { key: 'hi', header: 'hi', format: 'sig4' },
+      // A rate and its differences in percent (points), as every other table shows rates.
+      { key: 'estimate', header: main ?? 'metric', format: rate ? 'prob' : 'sig4' },
+      { key: 'difference', header: 'vs default', format: rate ? 'pp' : 'sig4' },
+      { key: 'lo', header: 'lo', format: rate ? 'pp' : 'sig4' },
+      { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
       { key: 'pValue', header: 'p', format: 'pvalue' },
     ];
     const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;

@@ -224,9 +224,9 @@ function gameTables(base: TccgGameOutcome, sens: SensitivityRow[], baseline: Rec
         { key: 'resistance', header: 'Resistance wins', format: 'prob' },
         { key: 'none', header: 'no winner', format: 'prob' },
         { key: 'turns', header: 'mean turns', format: 'fixed2' },
-        { key: 'delta', header: 'Δ Skynet', format: 'prob' },
-        { key: 'dlo', header: 'Δ lo', format: 'prob' },
-        { key: 'dhi', header: 'Δ hi', format: 'prob' },
+        { key: 'delta', header: 'Δ Skynet', format: 'pp' },
+        { key: 'dlo', header: 'Δ lo', format: 'pp' },
+        { key: 'dhi', header: 'Δ hi', format: 'pp' },
       ],
       rows: [
         { reading: 'baseline', value: COMBAT_READINGS.map((k) => `${k}=${String(baseline[k])}`).join(' '), skynet: base.skynetWins.estimate, resistance: base.resistanceWins.estimate, none: base.noWinner.estimate, turns: base.turns.mean, delta: 0, dlo: null, dhi: null },

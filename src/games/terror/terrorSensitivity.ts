@@ -156,14 +156,14 @@ export function sensitivityResult(totals: Totals, variants: readonly Sensitivity
 
 export function sensitivityTable(r: SensitivityResult): ResultTable {
   return {
-    title: `Sensitivity: the win rate with one reading or assumed value changed (same games, paired; baseline ${r.baseline.estimate.toFixed(4)})`,
+    title: `Sensitivity: the win rate with one reading or assumed value changed (same games, paired; baseline ${(r.baseline.estimate * 100).toFixed(2)}%)`,
     columns: [
       { key: 'change', header: 'change', format: 'text' },
       { key: 'kind', header: 'what', format: 'text' },
       { key: 'win', header: 'win', format: 'prob' },
-      { key: 'delta', header: 'Δ win', format: 'prob' },
-      { key: 'lo', header: 'lo', format: 'prob' },
-      { key: 'hi', header: 'hi', format: 'prob' },
+      { key: 'delta', header: 'Δ win', format: 'pp' },
+      { key: 'lo', header: 'lo', format: 'pp' },
+      { key: 'hi', header: 'hi', format: 'pp' },
       { key: 'p', header: 'p', format: 'pvalue' },
     ],
     rows: r.rows.map((x) => ({ change: x.change, kind: x.kind, win: x.survival.estimate, delta: x.delta.difference, lo: x.delta.lo, hi: x.delta.hi, p: x.delta.pValue })),

@@ -11,6 +11,7 @@ import type { Policy } from '../src/core/policy.js';
 import { streamFor, type Rng } from '../src/core/rng.js';
 import { UsageError } from '../src/core/usageError.js';
 import { parseCardData, type CardTable } from '../src/games/tccg/cardData.js';
+import { builtinPolicy } from '../src/games/tccg/gameBots.js';
 import {
   ATTACK_DECOY,
   D_ATTACK,
@@ -26,7 +27,7 @@ import {
   D_SEARCH,
   EC_ATTACK,
 } from '../src/games/tccg/gameDecisions.js';
-import { RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
+import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
 import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
 import { COMBAT_READINGS, rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
 import { createGame } from '../src/games/tccg/gameSim.js';
@@ -668,6 +669,95 @@ describe('tccg game: supporting characters, protection, search, production', () 
     g.startTurn(6);
     g.playRound(RD_MOVEMENT);
     expect(g.missionPoints[0]).toBe(7);
+  });
+});
+
+describe('tccg game: built-in bots (gameBots.ts rules)', () => {
+  interface Asked {
+    decision: number;
+    deciding: number;
+    options: number[];
+    answer: number;
+  }
+  /** Built-in bot `name`, recording every decision it answers. */
+  const recorded = (name: string, log: Asked[]): Policy<PlayerView> => {
+    const bot = builtinPolicy(name)!;
+    return {
+      name,
+      choose(rng, view, decision, options, n, allowNone) {
+        const answer = bot.choose(rng, view, decision, options, n, allowNone);
+        log.push({ decision, deciding: view.deciding, options: Array.from(options.subarray(0, n)), answer });
+        return answer;
+      },
+    };
+  };
+  const supportNames = (g: TccgGame) => {
+    const out: string[] = [];
+    for (let i = 0; i < g.nChars; i++) if (g.isSupport(g.chars[i])) out.push(g.cardName(g.chars[i]));
+    return out.sort();
+  };
+
+  // Rule "no hopeless attack": an attack that cannot hurt the real target (a decoy's included) is not made.
+  it('no hopeless attack: a Drone (Power 2) leaves the decoy of a hidden Power 3 character alone; an Endoskeleton (Power 6) attacks it', async () => {
+    const log: Asked[] = [];
+    const { g, inst } = await setup();
+    const street = bridge(g);
+    // The Sneak is really at Pawn Shop (0), hidden, its one dummy decoy at Street.
+    const sneak = inst('Sneak', 0);
+    g.hidden[sneak] = 1;
+    g.decoyN[sneak] = 1;
+    g.decoyNode[sneak * MAX_DECOYS] = street;
+    const drone = inst('Drone', 1);
+    const endo = inst('Endo', 1);
+    g.putInPlay(drone, street);
+    g.putInPlay(endo, street);
+    g.policies[1] = recorded('hunt-support', log) as never;
+    g.rng = dice(1, 1, 1);
+    g.playRound(RD_COMBAT);
+    const decoy = ATTACK_DECOY | (sneak << 5) | street;
+    const byDrone = log.filter((x) => x.decision === D_ATTACK && x.deciding === drone);
+    const byEndo = log.filter((x) => x.decision === D_ATTACK && x.deciding === endo);
+    // Both are offered the decoy at Street; 2 − 3 cannot damage, 6 − 3 can.
+    expect(byDrone.map((x) => [x.options, x.answer])).toEqual([[[decoy], -1]]);
+    expect(byEndo.map((x) => [x.options, x.answer])).toEqual([[[decoy], 0]]);
+  });
+
+  // Rule "a new name first": protect finds a civilian whose name is not in play before a second copy of one that is.
+  it('a new name first: two searchers at a Residential place with Civ A, Civ A and Civ B in hand find Civ A and Civ B (different by name); by copy, Civ A twice', async () => {
+    for (const [different, expected] of [['name', ['Civ A', 'Civ B']], ['copy', ['Civ A', 'Civ A']]] as const) {
+      const { g, inst } = await setup({ different });
+      const street = bridge(g);
+      g.node[inst('Leader', 0)] = street;
+      g.node[inst('Fighter', 0)] = street;
+      g.putInHand(inst('Civ A', 0, 0));
+      g.putInHand(inst('Civ A', 0, 1));
+      g.putInHand(inst('Civ B', 0));
+      g.policies[0] = builtinPolicy('protect') as never;
+      g.playRound(RD_SEARCH);
+      expect(supportNames(g), different).toEqual(expected);
+    }
+  });
+
+  // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.
+  it('refit on the way: with the points for an implant in hand and nothing to hunt in reach, the Terminator steps onto the factory with a Drone and the implant is produced onto it', async () => {
+    const { g, inst } = await setup();
+    const factory = g.board.placeExterior(1, cid('Factory'), false);
+    const lane = g.board.placeExterior(1, cid('Lane'), true);
+    const drone = inst('Drone', 1);
+    g.putInPlay(drone, factory);
+    const chip = inst('Aim Chip', 1);
+    g.putInHand(chip);
+    g.production = 2;
+    const t = inst('Infiltrator', 1);
+    const log: Asked[] = [];
+    g.policies[1] = recorded('hunt-support', log) as never;
+    g.playRound(RD_MOVEMENT);
+    // Alamo, Factory and Lane are all in reach; no path to the Resistance: every move is as good for the hunt.
+    const moves = log.find((x) => x.decision === D_MOVE && x.deciding === t)!.options.map((o) => o >> 1);
+    expect(moves.sort()).toEqual([1, factory, lane].sort());
+    expect(g.node[t]).toBe(factory);
+    g.playRound(RD_SEARCH);
+    expect(g.carrier[chip]).toBe(t);
   });
 });
 

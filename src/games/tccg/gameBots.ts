@@ -8,7 +8,7 @@
 //   either  random        uniformly random legal answers
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
-import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN, T_SUPPORT } from './cardData.js';
+import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_TERMINATOR, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN, T_SUPPORT } from './cardData.js';
 import {
   ATTACK_DECOY,
   D_ATTACK,
@@ -57,6 +57,8 @@ function expectedDamage(view: PlayerView, a: number, t: number, decoyOf: number,
   const amount = phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a);
   const res = view.powerOf(t) + view.armorOf(t);
   const dealt = view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
+  // Rule "no hopeless attack": one that cannot hurt the real target (decoys too) only spends the attack, and may reveal or expose the attacker.
+  if (dealt === 0) return 0;
   const p = hitChance(view, view.hitBonusOf(a), view.speedOf(t) + (view.isHidden(t) ? 1 : 0));
   if (decoyOf < 0) return p * dealt;
   // A decoy: the real one with probability 1/candidates; a hit on a dummy still removes it (worth a little).
@@ -252,6 +254,16 @@ function itemValue(view: PlayerView, c: number, cardId: number): number {
   return card.hit * 3 + card.speedBonus * 2;
 }
 
+/** Is a supporting character of this card in play already (under `different: name` a second copy adds nothing to the victory piles)? */
+function copyInPlay(view: PlayerView, card: number): boolean {
+  if (view.rules.different !== 'name') return false;
+  for (let i = 0; i < view.charCount(); i++) {
+    const s = view.charAt(i);
+    if (view.isSupport(s) && view.cardOf(s) === card) return true;
+  }
+  return false;
+}
+
 /** Places of the characters matching `pick` (hidden ones: every candidate place). */
 function placesOf(view: PlayerView, pick: (c: number) => boolean, out: number[]): void {
   for (let i = 0; i < view.charCount(); i++) {
@@ -279,6 +291,32 @@ function findPlaces(view: PlayerView, c: number, value: (card: number) => number
     }
   }
 }
+
+/**
+ * Factories Terminator c reaches with this move (D_MOVE) where it could be fitted: a Skynet Drone
+ * stands there and the production points pay for a Skynet item in hand that c would use; into `out`.
+ */
+function refitPlaces(view: PlayerView, c: number, out: number[]): void {
+  if ((view.cards[view.cardOf(c)].keywords & K_TERMINATOR) === 0) return;
+  const points = view.productionPoints();
+  let wanted = false;
+  for (let i = 0; i < view.handCount() && !wanted; i++) {
+    const card = view.handCard(i);
+    const info = view.cards[card];
+    if (info.type === T_ITEM && info.side === S_SKYNET && info.cost <= points && itemValue(view, c, card) > 0) wanted = true;
+  }
+  if (!wanted) return;
+  for (let i = 0; i < view.charCount(); i++) {
+    const d = view.charAt(i);
+    if (view.sideOf(d) !== S_SKYNET || (view.cards[view.cardOf(d)].keywords & K_DRONE) === 0) continue;
+    const n = view.nodeOf(d);
+    if (n < 0 || !view.isFactory(n) || out.includes(n) || view.moveCost(n, false) > view.speedOf(c)) continue;
+    out.push(n);
+  }
+}
+
+/** Less than one step (10 in move's score): the refit bonus only breaks ties between moves as close to the hunt's goal. */
+const REFIT_TIE_BREAK = 5;
 
 class HuntMain extends Bot {
   readonly name: string = 'hunt-main';
@@ -312,6 +350,14 @@ class HuntSupport extends Bot {
   }
   override escort(): boolean {
     return true;
+  }
+  private readonly refitBuf: number[] = [];
+  protected override placeBonus(view: PlayerView, c: number, dest: number, _hidden: boolean): number {
+    // Rule "refit on the way": of moves as good for the hunt, the one onto a factory where production points buy an item it wants.
+    const f = this.refitBuf;
+    f.length = 0;
+    refitPlaces(view, c, f);
+    return f.includes(dest) ? REFIT_TIE_BREAK : 0;
   }
 }
 
@@ -356,7 +402,8 @@ class Protect extends Bot {
   }
   findValue(view: PlayerView, c: number, card: number): number {
     const info = view.cards[card];
-    if (info.type === T_SUPPORT) return 10 + info.importance;
+    // Rule "a new name first": a civilian whose name is in play already would not count again, so one not yet in play is found first.
+    if (info.type === T_SUPPORT) return (copyInPlay(view, card) ? 10 : 20) + info.importance;
     return info.type === T_ITEM ? itemValue(view, c, card) : 0;
   }
   protected override placeBonus(view: PlayerView, _c: number, dest: number, hidden: boolean): number {

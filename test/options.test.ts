@@ -3,7 +3,7 @@
 // spellings, the bounds of numbers, each built-in name of a path), the request that reaches the
 // mode holds exactly that value. The real program parses the real argv; only the last step (running
 // the games) is replaced by a capture. A new parameter with `cli` is covered without a new test.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -270,4 +270,41 @@ describe('sweeps check every cell before playing any', () => {
     expect(await main(['node', 'sim', 'sweep', 'dice', '--grid', `count=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`, '--grid', `sides=${Array.from({ length: 100 }, (_, i) => i + 2).join(',')}`, '-n', '10'], io)).toBe(2);
     expect(lines.join('')).toMatch(/10,000 cells, more than --max-cells 1000/);
   });
+});
+
+describe('commands of several runs refuse only what acts in none of them', () => {
+  it('compare, sweep and policies accept a value that acts in one run, and refuse one that acts in none', async () => {
+    const { main } = await import('../src/cli/main.js');
+    const lines: string[] = [];
+    const io = { stdout: { write: (t: string) => lines.push(t) }, stderr: { write: (t: string) => lines.push(t) }, keepWorkers: true } as never;
+    const sim = async (...args: string[]) => {
+      lines.length = 0;
+      const code = await main(['node', 'sim', ...args], io);
+      return { code, text: lines.join('') };
+    };
+    // A search budget acts in B (policy search): the comparison is the question.
+    const dir = mkdtempSync(join(tmpdir(), 'sim-across-'));
+    const budget = join(dir, 'budget.yaml');
+    writeFileSync(budget, 'game: terror\nparams:\n  searchRollouts: 1\n');
+    expect((await sim('compare', budget, '--set', 'policy=search', '-n', '4', '--seed', '1', '-j', '1', '-q')).code).toBe(0);
+    expect((await sim('compare', budget, '--set', 'policy=random', '-n', '4', '--seed', '1', '-j', '1', '-q')).text).toMatch(/params\.searchRollouts: has no effect in any of the runs/);
+    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '-n', '100')).text).toMatch(/option -n: the exact method plays no games in either variant/);
+    // A sweep: acts in one cell → fine; in none → refused; an axis also --set → refused; -n over exact cells → refused.
+    expect((await sim('sweep', 'terror', '--grid', 'policy=planner,search', '--set', 'searchRollouts=1', '-n', '4', '--seed', '1', '-j', '1', '-q', '--format', 'csv')).code).toBe(0);
+    expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '--set', 'sniper=true')).text).toMatch(/option --set sniper: has no effect in any of the runs/);
+    expect((await sim('sweep', 'dice', '--grid', 'sides=6,8', '--set', 'sides=10', '-n', '10')).text).toMatch(/option --set sides: it is also a --grid axis/);
+    expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '-n', '500')).text).toMatch(/option -n: the exact method plays no games in any cell/);
+    // Policies: a search budget with no search among the policies played acts for none.
+    expect((await sim('policies', 'terror', '--policies', 'planner,random', '--set', 'searchRollouts=2', '-n', '4')).text).toMatch(/has no effect in any of the runs/);
+    // Outputs never replace a data file a variant, cell or policy reads.
+    const cards = join(dir, 'cards.yaml');
+    writeFileSync(cards, readFileSync('scenarios/darkfate/cards.yaml'));
+    for (const args of [['compare', 'darkfate', '--set', `cards=${cards}`, '--set', 'handSize=6'], ['sweep', 'darkfate', '--grid', 'handSize=5,6', '--set', `cards=${cards}`], ['policies', 'darkfate', '--policies', 'planner,greedy', '--set', `cards=${cards}`]]) {
+      const r = await sim(...args, '-n', '2', '--out', cards);
+      expect(r.code, args[0]).toBe(2);
+      expect(r.text, args[0]).toMatch(/is also the cards file/);
+    }
+    expect(readFileSync(cards, 'utf8')).toBe(readFileSync('scenarios/darkfate/cards.yaml', 'utf8'));
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });

@@ -123,3 +123,21 @@ describe('a checkpoint that cannot be saved', () => {
     expect(stderr).toMatch(/sim: checkpoint .*c\.json could not be saved .* its report is still written/);
   }, 60_000);
 });
+
+describe('the library leaves signals to its caller', () => {
+  it('a program running a simulation through run() still ends on Ctrl-C (sim adds no signal listener without a bar)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { ROOT } = await import('./helpers/runCli.js');
+    const lib = join(ROOT, 'dist/src/cli/library.js');
+    // 1e6 games of the fault fixture sleeping 10 ms every 1,000: ten seconds unless the signal ends it.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `const { run } = await import(${JSON.stringify(lib)}); process.stdout.write('started\\n'); await run('_fault', { games: 1e6, seed: 1, jobs: 1, params: { pause: 10 } }); process.stdout.write('finished\\n');`], { cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('started')) setTimeout(() => child.kill('SIGINT'), 1500);
+    });
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    expect(out).not.toContain('finished');
+    expect(signal ?? code).toBe('SIGINT');
+  }, 30_000);
+});

@@ -13,7 +13,7 @@ import { UsageError } from '../core/usageError.js';
 import type * as R from '../games/modeIds.js';
 import type { ModeId } from '../games/modeIds.js';
 import { MAX_GAMES } from './parseOptions.js';
-import { refuseIgnored, resolveFromSources } from './resolve.js';
+import { MONTE_CARLO_HINT, refuseIgnored, resolveFromSources } from './resolve.js';
 import { chooseSeed, type RunCliOptions } from './runOptions.js';
 
 export type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
@@ -117,7 +117,7 @@ export async function run<M extends ModeId>(game: M, options: RunOptions = {}): 
     // The CLI's "option --set handSize" is the library's params.handSize.
     if (e instanceof UsageError) {
       const key = /^option --set ([^:]+):/.exec(e.message)?.[1];
-      throw key ? new UsageError(e.message.replace(`option --set ${key}:`, `params.${key}:`), `params.${key}`) : e.message.startsWith('option -n') ? new UsageError(e.message.replace('option -n', 'games'), 'games') : e;
+      throw key ? new UsageError(e.message.replace(`option --set ${key}:`, `params.${key}:`), `params.${key}`) : e.message.startsWith('option -n') ? new UsageError(e.message.replace('option -n', 'games').replace(MONTE_CARLO_HINT, "set params.method to 'mc' for a Monte Carlo run"), 'games') : e;
     }
     throw e;
   }

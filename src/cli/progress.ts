@@ -45,6 +45,22 @@ export class CommandProgress {
     this.startedMs = now();
   }
 
+  /** Whether this progress draws at all (a terminal, not -q). */
+  isEnabled(): boolean {
+    return this.enabled;
+  }
+
+  /**
+   * The current call goes on for `games` more games (a stopping rule's next batch): the same call,
+   * not a new one, so the call count and the label stay.
+   */
+  continueCall(games: number): void {
+    this.callOpen = true;
+    this.gamesPerCall = Math.max(this.gamesPerCall, games);
+    this.done = 0;
+    this.draw();
+  }
+
   /** Whether the bar is on the screen now. */
   shown(): boolean {
     return this.bar !== null;

@@ -150,6 +150,24 @@ export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams)
   }
 }
 
+/**
+ * refuseInert for a command of several runs (compare's variants, a sweep's cells, the policies
+ * played): a value is refused only when it has no effect in every one of them (`--grid
+ * policy=planner,search --set searchRollouts=8` is a fair question), naming its source in the first.
+ */
+export function refuseInertAcross(specs: readonly ParamSpec[], runs: readonly ResolvedParams[]): void {
+  for (const spec of specs) {
+    if (!spec.inert) continue;
+    const given = runs.filter((p) => paramSources.get(p)?.has(spec.key));
+    if (given.length === 0) continue;
+    const why = runs.map((p) => spec.inert!(p));
+    if (why.every((w) => w !== null)) throw new UsageError(`${paramSources.get(given[0])!.get(spec.key)}: has no effect in any of the runs: ${why[0]}`);
+  }
+}
+
+/** The advice for a run that plays no games: how to ask for Monte Carlo. */
+export const MONTE_CARLO_HINT = 'add --method mc (or --set method=mc) for a Monte Carlo run';
+
 /** Where the value of `key` came from ("option --set x", a scenario field), if a source gave it. */
 export function sourceOf(params: ResolvedParams, key: string): string | undefined {
   return paramSources.get(params)?.get(key);
@@ -187,7 +205,7 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   // (A --seed is harmless there: the report records it.)
   const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
   if (req.params.method === 'exact' && option !== null) {
-    throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; add --method mc for a Monte Carlo run`);
+    throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; ${MONTE_CARLO_HINT}`);
   }
 }
 

@@ -135,7 +135,7 @@ export interface McRun {
 /**
  * Runs a registered simulation with a progress bar (TTY only, after ~1 s) and Ctrl-C → partial
  * results. `opts.progress`, when given, is the command's one bar (several calls, sweep cells), and
- * `label` names this call on it.
+ * `label` names this call on it; `continued`: the same call goes on (a stopping rule's next batch).
  */
 export async function runWithShell(
   simId: string,
@@ -145,6 +145,7 @@ export async function runWithShell(
   range: { start: number; n: number } = { start: 0, n: opts.games },
   onChunk?: (gamesDone: number, totals: Totals) => void,
   label?: string,
+  continued = false,
 ): Promise<McRun> {
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
@@ -154,8 +155,12 @@ export async function runWithShell(
   // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
   // command's own, see interrupt.ts), so it cannot redraw over it.
   const clearBar = () => progress.clear();
-  for (const s of STOP_SIGNALS) process.prependListener(s, clearBar);
-  progress.startCall(label, range.n);
+  // Only a bar on the screen needs clearing: a listener would also stop Node's own exit on a signal
+  // for a library caller that installs no handlers.
+  const listening = progress.isEnabled();
+  if (listening) for (const s of STOP_SIGNALS) process.prependListener(s, clearBar);
+  if (continued) progress.continueCall(range.n);
+  else progress.startCall(label, range.n);
   try {
     const result = await runSimulation({
       simId,
@@ -189,7 +194,7 @@ export async function runWithShell(
   } finally {
     // A bar of this call alone ends with it; the command's bar ends with the command.
     if (!opts.progress || interruption().aborted) progress.clear();
-    for (const s of STOP_SIGNALS) process.removeListener(s, clearBar);
+    if (listening) for (const s of STOP_SIGNALS) process.removeListener(s, clearBar);
     finished();
   }
 }

@@ -2,7 +2,7 @@
 // opened (a FIFO would block forever, /dev/zero would never end), and no larger than a bound checked
 // before reading. Every failure is one UsageError line naming the file and what is wrong.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { UsageError } from './usageError.js';
 
 /** The folders reads are confined to while stored data decides what is read (sim check), with why; null: any. */
@@ -31,15 +31,22 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
  * in messages ("scenario file", "option --cards").
  */
 export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): void {
+  // Confined reads: the folder rule first, on the real path (or the path itself when nothing is
+  // there), so that a refusal says nothing about whether a file outside exists.
+  if (confinement) {
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      real = resolve(file);
+    }
+    if (!confinement.roots.some((r) => real === r || real.startsWith(r + sep))) throw new UsageError(`${what}: ${file} is outside the folders this command may read (${confinement.why})`);
+  }
   let st;
   try {
     st = statSync(file);
   } catch (err) {
     throw new UsageError(`${what}: cannot read ${file}: ${whyNot(err)}`);
-  }
-  if (confinement) {
-    const real = realpathSync(file);
-    if (!confinement.roots.some((r) => real === r || real.startsWith(r + sep))) throw new UsageError(`${what}: ${file} is outside the folders this command may read (${confinement.why})`);
   }
   if (st.isDirectory()) throw new UsageError(`${what}: ${file} is a folder, not a file`);
   if (!st.isFile()) throw new UsageError(`${what}: ${file} is not a regular file (a pipe, socket or device is refused)`);

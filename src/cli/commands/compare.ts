@@ -19,9 +19,9 @@ import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.j
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { CommandProgress } from '../progress.js';
-import { runReport, type Simulate } from '../execute.js';
+import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { loadScenarioFile, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
 interface CompareOptions extends RunCliOptions {
@@ -100,7 +100,7 @@ export class Rendezvous {
     let last: RunResult | null = null;
     const play = async (count: number) => {
       if (k === 0 && done === 0) announceSeed(this.opts, this.seed);
-      const r = await runWithShell(PAIRED_SIM_ID, pp, this.opts, this.seed, { start: done, n: count }, undefined, ca.label);
+      const r = await runWithShell(PAIRED_SIM_ID, pp, this.opts, this.seed, { start: done, n: count }, undefined, ca.label, done > 0);
       last = r.result;
       if (total) total.addTotals(r.result.totals);
       else total = r.result.totals;
@@ -168,7 +168,9 @@ export function registerCompare(program: Command): void {
     const scen = (v: typeof A) => (v.doc && v.file ? { file: v.file, doc: v.doc } : null);
     const paramsA: ResolvedParams = resolveFromSources(A.found.mode, scen(A), {}, {}, {}, A.found.id);
     const paramsB: ResolvedParams = resolveFromSources(B.found.mode, scen(B), parseSetOptions(opts.set), {}, {}, B.found.id);
-    for (const [v, params] of [[A, paramsA], [B, paramsB]] as const) refuseInert(v.found.mode.params, params);
+    // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
+    refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
+    if (cmd.getOptionValueSource('games') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option -n: the exact method plays no games in either variant; ${MONTE_CARLO_HINT}`);
     // Both variants play A's games: a run block of B that says otherwise would be ignored.
     if (B !== A && B.doc) {
       for (const field of ['n', 'seed'] as const) {
@@ -190,7 +192,9 @@ export function registerCompare(program: Command): void {
         : opts.untilDecided
           ? { kind: 'until-decided', first, margin: opts.margin ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
           : { kind: 'fixed', n: runOpts.games };
-    const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts });
+    const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts, ...(v.file ? { scenarioFile: v.file } : {}) });
+    // Nothing the variants read (their data and policy files) may be replaced by the report.
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputsOf(request(A, paramsA)), ...inputsOf(request(B, paramsB))]);
     const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric).finally(() => runOpts.progress.clear());
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
     emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);

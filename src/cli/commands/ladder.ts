@@ -13,6 +13,7 @@ import { UsageError } from '../../core/usageError.js';
 import type { RunRequest } from '../resolve.js';
 import type { RunCliOptions } from '../runOptions.js';
 import { interruption } from '../interrupt.js';
+import { CommandProgress } from '../progress.js';
 import { runPaired } from './compare.js';
 
 export interface LadderOptions {
@@ -62,7 +63,8 @@ export function stepSignificant(upper: { gain: number; gainLo: number | null; ga
   const se = (r: typeof upper) => (r.gainLo !== null && r.gainHi !== null ? (r.gainHi - r.gainLo) / (2 * z) : Infinity);
   const step = upper.gain - lower.gain;
   const s = Math.hypot(se(upper), se(lower));
-  const p = s > 0 && Number.isFinite(s) ? normalTwoSided(step / s) : step === 0 ? 1 : 0;
+  // No interval on either rung (too little spread): nothing can be called significant.
+  const p = s > 0 && Number.isFinite(s) ? normalTwoSided(step / s) : Number.isFinite(s) && step !== 0 ? 0 : 1;
   return { step, significant: step > 0 && p < 1 - confidence, p };
 }
 
@@ -93,13 +95,20 @@ export async function runLadder(
   let main = o.metric;
   let stopped = `the budget's maximum (${spec.key} ${max})`;
   const flat = new Map<string, number>();
-  for (const budget of budgets) {
+  // One bar for the ladder: a unit per rung (the requests share runOpts, so they draw on it).
+  const progress = new CommandProgress(runOpts.progress?.isEnabled() ?? false, budgets.length);
+  runOpts.progress = progress;
+  for (const [i, budget] of budgets.entries()) {
+    progress.startUnit(i, `${spec.key} ${budget}`);
     if (o.seconds !== undefined && (performance.now() - startedMs) / 1000 >= o.seconds && rungs.length > 0) {
       stopped = `the time allowed (--ladder-seconds ${o.seconds})`;
       break;
     }
     const rungStart = performance.now();
-    const { repB, rv } = await runPaired(base, request({ policy: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main);
+    const { repB, rv } = await runPaired(base, request({ policy: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main).catch((e: unknown) => {
+      progress.clear();
+      throw e;
+    });
     for (const a of repB.assumptions) assumptions.add(a);
     main ??= (rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric;
     const mine = rv.comparisons.filter((c) => c.metric === main);
@@ -128,6 +137,7 @@ export async function runLadder(
       break;
     }
   }
+  progress.clear();
   const labels = [...new Set(rungs.map((r) => r.label))];
   const several = labels.length > 1;
   const top = labels.map((l) => rungs.filter((r) => r.label === l).at(-1)!);

@@ -13,7 +13,10 @@ import type { MetricComparison } from '../../report/compareReport.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
-import { loadScenarioFor, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFor, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { inputsOf } from '../execute.js';
+import { err } from '../io.js';
+import { CommandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { runPaired } from './compare.js';
 
@@ -81,6 +84,12 @@ export function registerPolicies(program: Command): void {
     const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
     const [baseline, ...others] = policies;
     const base = request(baseline);
+    const requests = opts.ladder ? [] : others.map(request);
+    // What would be refused in a single run is refused when it acts for no policy played (a search budget with the search among them acts).
+    if (!opts.ladder) refuseInertAcross(mode.params, [base.params, ...requests.map((r) => r.params)]);
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [base, ...requests].flatMap(inputsOf));
+    // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
+    runOpts.progress = new CommandProgress(err().isTTY === true && !opts.quiet, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
       const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });
@@ -93,8 +102,12 @@ export function registerPolicies(program: Command): void {
     let main = opts.metric;
     let rate = false;
     let games = 0;
-    for (const policy of others) {
-      const { repA, repB, rv } = await runPaired(base, request(policy), seed, { kind: 'fixed', n: runOpts.games }, opts.metric);
+    for (const [k, policy] of others.entries()) {
+      runOpts.progress.startUnit(k, policy);
+      const { repA, repB, rv } = await runPaired(base, requests[k], seed, { kind: 'fixed', n: runOpts.games }, opts.metric).catch((e: unknown) => {
+        runOpts.progress?.clear();
+        throw e;
+      });
       if (reports.length === 0) reports.push(repA);
       reports.push(repB);
       games = Math.max(games, ...rv.outcomes.map((o) => o.games));
@@ -108,6 +121,7 @@ export function registerPolicies(program: Command): void {
       }
       if (repB.partial) break;
     }
+    runOpts.progress.clear();
     const labels = [...new Set(rows.map((r) => r.label))];
     for (const label of labels) {
       rows

@@ -11,8 +11,8 @@ import { parseSetOptions } from '../../core/scenarioFile.js';
 import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
-import { runReport } from '../execute.js';
-import { loadScenarioFor, namingSource, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { inputsOf, runReport } from '../execute.js';
+import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { interruption } from '../interrupt.js';
@@ -114,6 +114,9 @@ export function registerSweep(program: Command): void {
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     const sets = parseSetOptions(opts.set);
+    // A --set of an axis would be overridden in every cell.
+    const both = grids.find((g) => Object.hasOwn(sets, g.key));
+    if (both) throw new UsageError(`option --set ${both.key}: it is also a --grid axis, which sets it in every cell; give it in one of the two`);
     // An axis may be a parameter the data adds (a card's value): its spec comes from the base parameters' data.
     const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, {}, {}, id)) ?? [])];
     const axes = grids.map((axis) => {
@@ -140,6 +143,11 @@ export function registerSweep(program: Command): void {
     // Every cell is checked before any plays: a bad later cell must not cost the earlier ones.
     const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, {}, cell, id));
     for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellLabel(cells[k]));
+    // What would be refused in a single run is refused when it acts in no cell.
+    refuseInertAcross(mode.params, cellParams);
+    if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
+    // Nothing a cell reads (its data and policy files) may be replaced by the report.
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf({ ...found, params, opts: runOpts })));
     const reports: Report[] = [];
     let cellOpts = runOpts;
     // One bar for the sweep: it names the cell (and the call within it) and the sweep's ETA.

@@ -19,7 +19,7 @@ export const DEATH_ORDER_CHOICES = ['random', '1', '2', '3'] as const;
 export const DEFAULT_DATA = 'scenarios/terror/data.yaml';
 
 /** The search policy's settings change nothing under another policy. */
-const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (add --policy search)`);
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
 
 export const TERROR_PARAMS: readonly ParamSpec[] = [
   // rulebook: Components — 3 Death Order cards (the data loader requires exactly 3), so the choices are the data's cards.

@@ -252,6 +252,11 @@ describe('parameters are unambiguous', () => {
     const dice = surfaces().find((s) => s.words.join(' ') === 'dice')!;
     expect((await parse(dice, ['--set', 'count=2', '--set', 'count=3'])).error).toMatch(/option --set count: given twice \(2 and 3\)/);
     expect((await parse(dice, ['--set', 'count=2', '--count', '4'])).run?.params.count).toBe(4);
+    // One option twice, or a flag and its --no- form: which was meant is not for us to guess.
+    expect((await parse(dice, ['--count', '2', '--count', '3'])).error).toMatch(/option --count: count is given 2 times/);
+    const attack = surfaces().find((s) => s.words.join(' ') === 'genisys attack')!;
+    expect((await parse(attack, ['--cover', 'hard', '--no-cover'])).error).toMatch(/option --cover and --no-cover: cover is given 2 times/);
+    expect((await parse(attack, ['--aimed', '--no-aimed'])).error).toMatch(/option --aimed and --no-aimed/);
     const { parseScenario } = await import('../src/core/scenarioFile.js');
     expect(() => parseScenario('game: genisys attack\nparams:\n  cover.save: 3\n  cover:\n    save: 4\n', 's.yaml')).toThrow(/s\.yaml: params\.cover\.save is given twice/);
     expect(parseScenario('game: genisys attack\nparams:\n  cover:\n    save: 4\n  toHit.cc: 2\n', 's.yaml').params).toEqual({ 'cover.save': 4, 'toHit.cc': 2 });

@@ -11,7 +11,7 @@ import { UsageError } from '../core/usageError.js';
 import { emitReport, refuseOutputOverInput } from './emit.js';
 import { runAndEmit } from './execute.js';
 import { err, setExitCode } from './io.js';
-import { addOptionRows, checkOptionClashes, optionTable, valuesByRow } from './optionTable.js';
+import { addOptionRows, checkOptionClashes, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
 import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
@@ -52,6 +52,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   addRunOptions(cmd, mode.defaultGames);
   checkOptionClashes(cmd);
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
+    refuseRepeatedOptions(cmd);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, id);
     refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined });
@@ -81,6 +82,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   checkOptionClashes(cmd);
   cmd.action(async (...args: unknown[]) => {
     const opts = (view.argument ? args[1] : args[0]) as OutputOptions & { scenario?: string; set?: string[] } & Record<string, unknown>;
+    refuseRepeatedOptions(cmd);
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }, { file: view.argument ? (args[0] as string) : undefined, what: `the ${view.argument?.name} argument` }]);
     const scenario = base && opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, modeId(game, base)) } : null;
     let params: ResolvedParams;

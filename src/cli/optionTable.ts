@@ -6,6 +6,7 @@
 // registered from the rows, and a flag or attribute that two options share throws at registration.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { describeAllowed, type ParamSpec } from '../core/params.js';
+import { UsageError } from '../core/usageError.js';
 
 export interface OptionRow {
   /** The parameter key the option fills. */
@@ -88,12 +89,20 @@ export function optionTable(specs: readonly ParamSpec[], { help = {}, omit = [] 
   return rows;
 }
 
+/** The flags given on the command line per parameter key, in order, while a command parses (see repeatedOption). */
+const givenFlags = new WeakMap<Command, Map<string, string[]>>();
+
 /**
  * Adds the rows' options to `cmd` (no commander defaults: the parameter's own default applies, so
  * a scenario or --set can give the value). Call checkOptionClashes once every option is added.
  */
 export function addOptionRows(cmd: Command, rows: readonly OptionRow[]): void {
+  const given = new Map<string, string[]>();
+  givenFlags.set(cmd, given);
+  const note = (key: string, flag: string) => given.set(key, [...(given.get(key) ?? []), flag]);
   for (const row of rows) {
+    cmd.on(`option:${row.flag.slice(2)}`, () => note(row.key, row.flag));
+    if (row.negate) cmd.on(`option:${row.negate.slice(2)}`, () => note(row.key, row.negate!));
     const isBool = row.spec.type === 'bool';
     const option = new Option(`${row.flag} ${row.value}`, row.help);
     if (isBool) option.argParser(parseBoolText);
@@ -120,6 +129,16 @@ export function checkOptionClashes(cmd: Command): void {
     if (list.length === 1) continue;
     const pair = list.length === 2 && list[0].long !== undefined && list[1].long === `--no-${list[0].long.slice(2)}`;
     if (!pair) throw new Error(`command ${cmd.name()}: options ${list.map((o) => o.flags).join(' and ')} would fill the same value (${attr})`);
+  }
+}
+
+/**
+ * Throws UsageError when one parameter's option was given twice (`--cover hard --no-cover`,
+ * `--aimed --no-aimed`): commander keeps the last, and which was meant is not for us to guess.
+ */
+export function refuseRepeatedOptions(cmd: Command): void {
+  for (const [key, flags] of givenFlags.get(cmd) ?? []) {
+    if (flags.length > 1) throw new UsageError(`option ${[...new Set(flags)].join(' and ')}: ${key} is given ${flags.length} times; give it once`);
   }
 }
 

@@ -130,7 +130,8 @@ function escapeXml(s: string): string {
 }
 
 /** JUnit XML: one testcase per report. */
-export function junitXml(outcomes: CheckOutcome[], seconds: number): string {
+/** JUnit XML of a check; `unchecked` (an interrupted check's rest) are listed as skipped, neither passed nor failed. */
+export function junitXml(outcomes: CheckOutcome[], seconds: number, unchecked: readonly string[] = []): string {
   const failures = outcomes.filter((o) => !o.passed).length;
   const cases = outcomes.map((o) => {
     const body = o.passed
@@ -138,7 +139,8 @@ export function junitXml(outcomes: CheckOutcome[], seconds: number): string {
       : `\n    <failure message="${escapeXml(o.detail)}">${escapeXml(o.findings.map((f) => `${f.path}: golden ${f.golden}, now ${f.current}${f.pValue !== undefined ? ` (adjusted p ${f.pValue.toPrecision(3)})` : ''}`).join('\n'))}</failure>\n  `;
     return `  <testcase classname="sim.check" name="${escapeXml(o.file)}">${body}</testcase>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="sim check" tests="${outcomes.length}" failures="${failures}" errors="0" time="${seconds.toFixed(3)}">\n${cases.join('\n')}\n</testsuite>\n`;
+  const skipped = unchecked.map((file) => `  <testcase classname="sim.check" name="${escapeXml(file)}">\n    <skipped message="interrupted before it was checked"/>\n  </testcase>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="sim check" tests="${outcomes.length + unchecked.length}" failures="${failures}" errors="0" skipped="${unchecked.length}" time="${seconds.toFixed(3)}">\n${[...cases, ...skipped].join('\n')}\n</testsuite>\n`;
 }
 
 /**

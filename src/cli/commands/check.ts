@@ -175,7 +175,7 @@ export function registerCheck(program: Command): void {
     }
     const unchecked = interrupted === null ? [] : files.slice(files.indexOf(interrupted));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (opts.junit) writeFileAtomic(opts.junit, junitXml(outcomes, seconds));
+    if (opts.junit) writeFileAtomic(opts.junit, junitXml(outcomes, seconds, unchecked));
     const failed = outcomes.filter((o) => !o.passed);
     const report: Report = {
       tool: 'sim',

@@ -7,10 +7,12 @@
 // terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), the readings
 // (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchMargin,
 // searchDepth, rolloutPolicy), trace (print one game).
+import { dataValueSpecs } from '../../core/dataValues.js';
 import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
-import { BUILTIN_POLICIES, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
+import { defaultDataFile, readTerrorDataRaw } from './terrorData.js';
 import { sensitivitySim, type SensitivitySimParams } from './terrorSensitivity.js';
 import { terrorSim } from './terrorSim.js';
 
@@ -22,6 +24,11 @@ export const game: GameModule = {
       name: '',
       summary: 'Final Girl: Terror from Destiny: survival rate, deaths in play vs the Destiny phase, Fated Victims saved/killed/in Limbo, achievements',
       params: TERROR_PARAMS,
+      // Every number and true/false of the data file chosen, as data.<path> (--set data.finalGirl.health=5).
+      extraParams: (fixed) => {
+        const label = String(fixed.data);
+        return dataValueSpecs(label === DEFAULT_DATA ? readTerrorDataRaw(defaultDataFile(), DEFAULT_DATA) : readTerrorDataRaw(label), label);
+      },
       defaultGames: 1e5,
       run: terrorEntry.run,
     },

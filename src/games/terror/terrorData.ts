@@ -3,6 +3,8 @@
 // prototype keys), validated with valibot (messages name the file, the entry and the field),
 // cross-checked (names resolve, counts fit the rulebook's procedures) and compiled to integer ids.
 // The compiled TerrorData is plain JSON: it travels to worker threads inside the sim parameters.
+import { applyDataValues } from '../../core/dataValues.js';
+import type { ParamValue } from '../../core/params.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -352,8 +354,16 @@ export function defaultDataFile(): string {
   throw new Error('scenarios/terror/data.yaml not found next to the sources');
 }
 
-/** Reads and compiles a data file; `label` is how messages name it (e.g. "option --data x.yaml"). */
-export function loadTerrorData(file: string, label = file): TerrorData {
+/** Reads a data file as parsed YAML, before validation; `label` is how messages name it. */
+export function readTerrorDataRaw(file: string, label = file): unknown {
   // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
-  return parseTerrorData(readInputFile(file, label, 4 * 1024 * 1024), label);
+  return parseYamlSafely(readInputFile(file, label, 4 * 1024 * 1024), label);
+}
+
+/**
+ * Reads and compiles a data file; `label` is how messages name it (e.g. "option --data x.yaml").
+ * `values`: data values by `data.<path>` (src/core/dataValues.ts), set before validation.
+ */
+export function loadTerrorData(file: string, label = file, values: Readonly<Record<string, ParamValue>> = {}): TerrorData {
+  return compileTerrorData(applyDataValues(readTerrorDataRaw(file, label), values), label);
 }

@@ -1,6 +1,7 @@
 // Terror from Destiny as a scenario game: parameters (policy and data file included) → Monte
 // Carlo run through settings.simulate('terror', …) → report; or, with trace >= 0, game K of the
 // run (stream streamFor(seed, K)) played in-process and reported turn by turn in Report.text.
+import { dataValuesOf } from '../../core/dataValues.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileHash } from '../../core/hash.js';
@@ -62,7 +63,9 @@ export function isBuiltinPolicy(policy: string): boolean {
  */
 async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   const dataLabel = String(resolved.data);
-  const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA) : loadTerrorData(dataLabel);
+  // Any value of the data file can be given as data.<path> (--set data.finalGirl.health=5).
+  const values = dataValuesOf(resolved);
+  const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA, values) : loadTerrorData(dataLabel, dataLabel, values);
   const nCards = data.deathOrders.length;
   const deathOrder = resolved.deathOrder === 'random' ? -1 : Number(resolved.deathOrder) - 1;
   // A guard: the loader requires the rulebook's 3 cards, and the choices are 1..3.

@@ -5,6 +5,8 @@
 //
 // No card list of the game is public (issue 17): the bundled set is a reference set, every value
 // labelled rulebook / digest / public / assumed in scenarios/tccg/README.md.
+import type { ParamValue } from '../../core/params.js';
+import { applyDataValues } from '../../core/dataValues.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -344,9 +346,17 @@ export function readText(file: string, label: string): string {
   return readInputFile(file, label, 4 * 1024 * 1024);
 }
 
-/** Reads and compiles a card data file; `label` is how messages name it. */
-export function loadCardData(file: string, label = file): CardTable {
-  return parseCardData(readText(file, label), label);
+/** Reads a card data file as parsed YAML, before validation; `label` is how messages name it. */
+export function readCardDataRaw(file: string, label = file): unknown {
+  return parseYamlSafely(readText(file, label), label);
+}
+
+/**
+ * Reads and compiles a card data file; `label` is how messages name it. `values`: data values by
+ * `data.<path>` (src/core/dataValues.ts: `data.cards.t-800-infiltrator.power`), set before validation.
+ */
+export function loadCardData(file: string, label = file, values: Readonly<Record<string, ParamValue>> = {}): CardTable {
+  return compileCardData(applyDataValues(readCardDataRaw(file, label), values), label);
 }
 
 /** Card id by name (case-insensitive), or -1. */

@@ -118,6 +118,14 @@ export function parseDeck(text: string, file: string, baseDir: string, table?: C
 }
 
 /** Reads and parses a deck file; `label` is how messages name it. Throws UsageError (unreadable, not YAML, bad shape, unknown card). */
+/** The card data file deck `path` names (its `cards:`, relative to the deck), else the reference set: the file and how messages name it. */
+export function deckCardsFile(path: string, label = path): { file: string; label: string } {
+  const raw = parseYamlSafely(readText(path, label), label) as { cards?: unknown } | null;
+  const cards = raw && typeof raw === 'object' && typeof raw.cards === 'string' && raw.cards !== '' ? raw.cards : undefined;
+  if (cards === undefined) return { file: defaultCardFile(), label: REFERENCE_CARDS_LABEL };
+  return { file: isAbsolute(cards) ? cards : resolve(dirname(resolve(path)), cards), label: `${label}: cards: ${cards}` };
+}
+
 export function loadDeck(path: string, label = path, table?: CardTable): Deck {
   return parseDeck(readText(path, label), label, dirname(resolve(path)), table);
 }

@@ -2,6 +2,7 @@
 // Monte Carlo through settings.simulate('game', …), with a built-in sensitivity table: the same
 // games replayed with each combat reading changed one at a time, so the report shows how much
 // the rules the digest does not give move the answer.
+import { dataValuesOf } from '../../core/dataValues.js';
 import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,7 +23,7 @@ import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES
 import type { GameSimParams } from './gameEngine.js';
 import { COMBAT_READINGS, RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
-import { expand, loadMatchup, type Matchup } from './matchup.js';
+import { cardValueSpecs, expand, loadMatchup, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
 import { DECK_PARAMS } from './openingMode.js';
 import { INACTIVE_SIDE } from './openingSim.js';
@@ -241,9 +242,11 @@ export const gameMode: GameMode = {
   name: 'game',
   summary: 'whole Termination Scenario games between two policies: winner and route, length, contact, Importance, with a sensitivity table over the combat readings (Monte Carlo)',
   params: GAME_PARAMS,
+  // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
+  extraParams: cardValueSpecs,
   defaultGames: 2000,
   async run(params, settings): Promise<Report> {
-    const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck));
+    const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck), 'futureOnly', dataValuesOf(params));
     const rp = await resolvePolicy(String(params.resistancePolicy), S_RESISTANCE, 'resistancePolicy', m);
     const sp = await resolvePolicy(String(params.skynetPolicy), S_SKYNET, 'skynetPolicy', m);
     const sim = gameSimParams(m, params, [rp.name, sp.name], [rp.hash, sp.hash]);

@@ -1,5 +1,6 @@
 // `sim tccg opening` (issue 17, Level 2): the opening and tempo model, Monte Carlo through
 // settings.simulate('opening', …). Parameters name the decks and every assumption of the model.
+import { dataValuesOf } from '../../core/dataValues.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
 import type { ParamSpec } from '../../core/params.js';
@@ -8,7 +9,7 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN } from './cardData.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
-import { EXAMPLE_DECK, loadMatchup, type Matchup } from './matchup.js';
+import { cardValueSpecs, EXAMPLE_DECK, loadMatchup, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, OPENING_COUNTS, type OpeningCount } from './opening.js';
 import { exactContactByTurn } from './openingExact.js';
 import { INACTIVE_SIDE, OM_CONTACT_TURN, OM_PER_TURN, OM_POLICE_BEFORE_CONTACT, OM_POLICE_TURN, OM_REACH_TURN, PLACEMENTS, RESISTANCE_MOVEMENT, type InactiveSide, type OpeningSimParams, type Placement, type ResistanceMovement } from './openingSim.js';
@@ -107,9 +108,11 @@ export const openingMode: GameMode = {
   name: 'opening',
   summary: 'the opening and tempo: turn of first contact, the Terminator\'s approach to the Resistance, Police Station turns before contact (Monte Carlo)',
   params: OPENING_PARAMS,
+  // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
+  extraParams: cardValueSpecs,
   defaultGames: 100_000,
   async run(params, settings): Promise<Report> {
-    const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck));
+    const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck), 'futureOnly', dataValuesOf(params));
     requireCards(m);
     const sim = openingSimParams(m, params);
     const run = await settings.simulate('opening', sim);

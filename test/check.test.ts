@@ -25,11 +25,15 @@ function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-d
 
 describe('sim check', () => {
   it('Ctrl-C while a golden reruns is neither a pass nor a failure: exit 130, the report says what was not checked', async () => {
-    // A golden whose rerun plays 5e7 games (seconds), then another: interrupted during the first.
-    const { file } = tempCopy((j) => {
-      j.rerun.n = 5e7;
-      j.rerun.params.count = 1;
-    });
+    // A golden whose rerun lasts seconds without using the CPU (the fault fixture, sleeping 5 ms
+    // every 1,000 games), then another: interrupted during the first.
+    const dir = tempDir('sim-check-int-');
+    const file = join(dir, 'fault.json');
+    expect(runCli(['_fault', '-n', '1000', '--pause', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', file]).code).toBe(0);
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    j.rerun.n = 2e6;
+    j.contentHash = reportContentHash(j);
+    writeFileSync(file, JSON.stringify(j));
     const junit = join(tempDir('sim-check-junit-'), 'junit.xml');
     const r = await runCliAsync(['check', file, 'reports/dice-default.json', '-j', '1', '--max-games', '1e8', '--junit', junit], { interruptAfterMs: 1500 });
     expect(r.code).toBe(130);

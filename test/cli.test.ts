@@ -186,12 +186,13 @@ describe('progress bar', () => {
     expect(line).toMatch(/… \[█+░+\] 50% \| 50\/100 games/);
   });
   it.skipIf(!haveScript)('shows on a terminal for runs over a second, ends at 100%, and --quiet silences it', () => {
-    const cmd = (extra: string) => `"${process.execPath}" "${join(ROOT, 'bin/sim')}" dice --count 40 -n 4e6 --seed 1 -j 1 --format json ${extra} > /dev/null`;
+    // A run of about 2 s that hardly uses the CPU (the fault fixture sleeps 5 ms every 1,000 games).
+    const cmd = (extra: string) => `"${process.execPath}" "${join(ROOT, 'bin/sim')}" _fault -n 4e5 --pause 5 --seed 1 -j 1 --format json ${extra} > /dev/null`;
     const shown = spawnSync('script', ['-qec', cmd(''), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
     expect(shown.status).toBe(0);
-    expect(shown.stdout).toMatch(/sim \[.*\] \d+% \| \d+\/4000000 games/);
-    expect(shown.stdout).toMatch(/100% \| 4000000\/4000000 games/);
-    const quiet = spawnSync('script', ['-qec', cmd('-q').replace('-n 4e6', '-n 2e6'), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+    expect(shown.stdout).toMatch(/sim \[.*\] \d+% \| \d+\/400000 games/);
+    expect(shown.stdout).toMatch(/100% \| 400000\/400000 games/);
+    const quiet = spawnSync('script', ['-qec', cmd('-q'), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
     expect(quiet.status).toBe(0);
     expect(quiet.stdout).not.toMatch(/games/);
   }, 120_000);

@@ -188,12 +188,12 @@ describe('no silent loss', () => {
     expect(j.n).toBeLessThan(1e11);
   }, 30_000);
   it('SIGTERM ends a run with its partial report and exit 143 (SIGINT: 130)', async () => {
-    const { code } = await runCliAsync(['dice', '-n', '1e9', '-j', '1', '--format', 'json', '--out', join(dir, 'term.json')], { interruptWhen: seedAnnounced, interruptAfterMs: 500, signal: 'SIGTERM' });
+    const { code } = await runCliAsync(['_fault', '-n', '1e9', '--pause', '5', '-j', '1', '--format', 'json', '--out', join(dir, 'term.json')], { interruptWhen: seedAnnounced, interruptAfterMs: 500, signal: 'SIGTERM' });
     expect(code).toBe(143);
     expect(JSON.parse(readFileSync(join(dir, 'term.json'), 'utf8')).partial).toBe(true);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // A closed terminal (SIGHUP) loses nothing either: the partial report, exit 129.
-    const hup = await runCliAsync(['dice', '-n', '1e9', '-j', '1', '--format', 'json', '--out', join(dir, 'hup.json')], { interruptWhen: seedAnnounced, interruptAfterMs: 500, signal: 'SIGHUP' });
+    const hup = await runCliAsync(['_fault', '-n', '1e9', '--pause', '5', '-j', '1', '--format', 'json', '--out', join(dir, 'hup.json')], { interruptWhen: seedAnnounced, interruptAfterMs: 500, signal: 'SIGHUP' });
     expect(hup.code).toBe(129);
     expect(JSON.parse(readFileSync(join(dir, 'hup.json'), 'utf8')).partial).toBe(true);
   }, 30_000);

@@ -37,12 +37,12 @@ export const game: GameModule = {
   search: { policy: 'search', budget: 'searchRollouts' },
   conformance: {
     runs: [
-      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 120 },
-      { mode: '', params: { policy: 'planner' }, n: 60 },
-      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 40 },
-      { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 60 },
+      { mode: '', params: { rev9: 'all', policy: 'random' }, n: 60 },
+      { mode: '', params: { policy: 'planner' }, n: 30 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 20 },
+      { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 30 },
       // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
-      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 6 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 4 },
     ],
     checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },

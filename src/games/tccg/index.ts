@@ -39,8 +39,8 @@ export const game: GameModule = {
   conformance: {
     runs: [
       { mode: 'opening', params: {}, n: 2000 },
-      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random', sensitivity: false }, n: 200 },
-      { mode: 'game', params: { sensitivity: false }, n: 200 },
+      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random', sensitivity: false }, n: 100 },
+      { mode: 'game', params: { sensitivity: false }, n: 100 },
     ],
     // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
     exactRows(report) {

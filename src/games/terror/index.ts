@@ -40,11 +40,11 @@ export const game: GameModule = {
   slowPolicies: ['search'],
   conformance: {
     runs: [
-      { mode: '', params: {}, n: 200 },
-      { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 200 },
-      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 200 },
-      { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 6 },
-      { mode: '', params: { sensitivity: true }, n: 40 },
+      { mode: '', params: {}, n: 100 },
+      { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 100 },
+      { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 100 },
+      { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 4 },
+      { mode: '', params: { sensitivity: true }, n: 20 },
     ],
     checkGame: (sim, p, rng, index) => {
       if (sim !== 'sensitivity') return checkTerrorGame(p as TerrorSimParams, rng, index);

@@ -245,7 +245,8 @@ describe('sim genisys skirmish (CLI)', () => {
   it('compare pairs two policies on common random numbers; sweep runs a grid of them', () => {
     const c = runCli(['compare', 'genisys skirmish', '--set', 'policyA=hold', '-n', '300', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
     expect(c.code, c.stderr).toBe(0);
-    expect(c.stdout.split('\n')[1]).toMatch(/^win A,/);
+    // Rates and means in two tables (long CSV: the table's name first).
+    expect(c.stdout.split('\n')[1]).toMatch(/^b-a-per-rate-in-percentage-points,win A,/);
     const s = runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=advance,hold', '-n', '200', '--seed', '2', '-q', '-j', '1', '--format', 'csv', '--table', '1']);
     expect(s.code, s.stderr).toBe(0);
     expect(s.stdout).toMatch(/^cell\.policyA,quantity,/m);

@@ -174,26 +174,31 @@ export function compareReport(
       exactDifferences: exactDiffs,
     },
     assumptions: [...new Set([...repA.assumptions, ...repB.assumptions])],
+    // Rates and means apart, each in its unit: rates in percent, their differences in percentage
+    // points (the headline's unit); means in their own. Detail metrics (per card, per seat) stay in the JSON.
     tables: simulated
-      ? [
-          {
-            title: 'B − A per metric (paired on common random numbers)',
-            columns: [
-              ...(rv.outcomes.length > 1 ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
-              { key: 'name', header: 'metric', format: 'text' },
-              { key: 'a', header: 'A', format: 'sig4' },
-              { key: 'b', header: 'B', format: 'sig4' },
-              { key: 'difference', header: 'B − A', format: 'sig4' },
-              { key: 'lo', header: 'lo', format: 'sig4' },
-              { key: 'hi', header: 'hi', format: 'sig4' },
-              { key: 'pValue', header: 'p', format: 'pvalue' },
-              { key: 'n', header: 'pairs', format: 'int' },
-            ],
-            // Rates (their A, B and B − A) as the table view's percentages: the same numbers, in the unit of the headline.
-            // Detail metrics (per card, per seat) stay in the JSON: the table is the summary.
-            rows: rv.comparisons.filter((c) => !c.detail).map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
-          },
-        ]
+      ? (['rate', 'count'] as const)
+          .map((kind) => {
+            const rate = kind === 'rate';
+            return {
+              title: rate ? 'B − A per rate, in percentage points (paired on common random numbers)' : 'B − A per mean (paired on common random numbers)',
+              columns: [
+                ...(rv.outcomes.length > 1 ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
+                { key: 'name', header: 'metric', format: 'text' as const },
+                { key: 'a', header: 'A', format: rate ? ('prob' as const) : ('sig4' as const) },
+                { key: 'b', header: 'B', format: rate ? ('prob' as const) : ('sig4' as const) },
+                { key: 'difference', header: 'B − A', format: rate ? ('pp' as const) : ('sig4' as const) },
+                { key: 'lo', header: 'lo', format: rate ? ('pp' as const) : ('sig4' as const) },
+                { key: 'hi', header: 'hi', format: rate ? ('pp' as const) : ('sig4' as const) },
+                { key: 'pValue', header: 'p', format: 'pvalue' as const },
+                { key: 'n', header: 'pairs', format: 'int' as const },
+              ],
+              rows: rv.comparisons
+                .filter((c) => !c.detail && c.kind === kind)
+                .map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
+            };
+          })
+          .filter((tb) => tb.rows.length > 0)
       : [
           {
             title: 'Exact differences (B − A) of every number that changed',

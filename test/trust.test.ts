@@ -172,14 +172,16 @@ describe('no silent loss', () => {
     expect(r.stderr).toMatch(/memory limit/);
   });
   it('Ctrl-C during sim sweep: the report is marked partial, names what was not run, exit 130', async () => {
-    const r = await runCliAsync(['sweep', 'dice', '--grid', 'count=1,2,3', '-n', '1e11', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });
+    // The fault fixture sleeping 5 ms every 1,000 games: a long sweep that hardly uses the CPU.
+    const r = await runCliAsync(['sweep', '_fault', '--grid', 'work=0,1,2', '--set', 'pause=5', '-n', '1e11', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });
     expect(r.code).toBe(130);
     const j = JSON.parse(r.stdout);
     expect(j.partial).toBe(true);
-    expect(j.notes[0]).toMatch(/^interrupted: .*stopped after \d+ games; not run: count=/);
+    expect(j.notes[0]).toMatch(/^interrupted: .*stopped after \d+ games; not run: work=/);
   }, 30_000);
   it('Ctrl-C during sim compare: the batches done are reported, marked partial, exit 130', async () => {
-    const r = await runCliAsync(['compare', 'dice', '--set', 'target=4', '-n', '1e11', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });
+    // B sleeps 5 ms every 1,000 games, and a paired game plays both: a long comparison that hardly uses the CPU.
+    const r = await runCliAsync(['compare', '_fault', '--set', 'pause=5', '-n', '1e11', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });
     expect(r.code).toBe(130);
     const j = JSON.parse(r.stdout);
     expect(j.partial).toBe(true);

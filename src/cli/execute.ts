@@ -17,7 +17,7 @@ import { emitReport, refuseOutputOverInput, writeFileAtomic } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
-import { CommandProgress } from './progress.js';
+import { commandProgress } from './progress.js';
 import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
 import { isCodePath } from './trust.js';
 import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
@@ -48,7 +48,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A parameter that names a module means user code: it loads under a time limit and runs on watched threads.
   const userCode = req.mode.params.some((p) => p.type === 'path' && typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string));
   // One bar for the whole run (every call), unless the command (a sweep, a compare) holds one.
-  const progress = req.opts.progress ?? new CommandProgress(err().isTTY === true && !req.opts.quiet);
+  const progress = req.opts.progress ?? commandProgress(req.opts);
   const opts: RunCliOptions = { ...req.opts, userCode, progress };
   setPolicyTimeoutMs((opts.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT) * 1000);
   let timings: Record<string, number | string> | undefined;

@@ -144,6 +144,11 @@ export class CommandProgress {
   }
 }
 
+/** The progress of a command asked with `opts`: drawn on a terminal unless -q. */
+export function commandProgress(opts: { quiet?: boolean }, units = 1): CommandProgress {
+  return new CommandProgress(err().isTTY === true && !opts.quiet, units);
+}
+
 /**
  * The bar's options for a terminal `columns` wide: the line (label, bar, percentage, counts, ETA)
  * is laid out to fit, the bar taking what the text leaves and a long label cut short, so it never

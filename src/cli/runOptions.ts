@@ -9,7 +9,7 @@ import { UsageError } from '../core/usageError.js';
 import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
 import { FORMATS, type Format } from '../report/report.js';
 import { interruption, runStarted, STOP_SIGNALS } from './interrupt.js';
-import { CommandProgress } from './progress.js';
+import { commandProgress, type CommandProgress } from './progress.js';
 import { err } from './io.js';
 import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
 import { parseShard } from './runState.js';
@@ -151,7 +151,7 @@ export async function runWithShell(
   const started = performance.now();
   // Ctrl-C / SIGTERM stop the run at its completed games (src/cli/interrupt.ts).
   const finished = runStarted(opts.quiet);
-  const progress = opts.progress ?? new CommandProgress(err().isTTY === true && !opts.quiet);
+  const progress = opts.progress ?? commandProgress(opts);
   // Ctrl-C: the bar goes before the "interrupted" notice is written (this listener runs before the
   // command's own, see interrupt.ts), so it cannot redraw over it.
   const clearBar = () => progress.clear();

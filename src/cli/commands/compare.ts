@@ -17,8 +17,7 @@ import type { RunResult } from '../../run/runner.js';
 import { loadSim, PAIRED_SIM_ID } from '../../run/sims.js';
 import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
-import { err } from '../io.js';
-import { CommandProgress } from '../progress.js';
+import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
 import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
@@ -182,7 +181,7 @@ export function registerCompare(program: Command): void {
       }
     }
     // One progress bar for the comparison (every paired call, every batch of a stopping rule).
-    const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc), progress: new CommandProgress(err().isTTY === true && !opts.quiet) };
+    const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc), progress: commandProgress(opts) };
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
     const first = gamesGiven ? runOpts.games : 10_000;

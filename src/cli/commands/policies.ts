@@ -15,8 +15,7 @@ import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { inputsOf } from '../execute.js';
-import { err } from '../io.js';
-import { CommandProgress } from '../progress.js';
+import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { runPaired } from './compare.js';
 
@@ -89,7 +88,7 @@ export function registerPolicies(program: Command): void {
     if (!opts.ladder) refuseInertAcross(mode.params, [base.params, ...requests.map((r) => r.params)]);
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [base, ...requests].flatMap(inputsOf));
     // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
-    runOpts.progress = new CommandProgress(err().isTTY === true && !opts.quiet, opts.ladder ? 1 : others.length);
+    runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
       const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });

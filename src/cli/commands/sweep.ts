@@ -16,8 +16,7 @@ import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, res
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { interruption } from '../interrupt.js';
-import { err } from '../io.js';
-import { CommandProgress } from '../progress.js';
+import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 
 export interface GridAxis {
@@ -151,7 +150,7 @@ export function registerSweep(program: Command): void {
     const reports: Report[] = [];
     let cellOpts = runOpts;
     // One bar for the sweep: it names the cell (and the call within it) and the sweep's ETA.
-    const progress = new CommandProgress(err().isTTY === true && !runOpts.quiet, cells.length);
+    const progress = commandProgress(runOpts, cells.length);
     for (const [k, cell] of cells.entries()) {
       const params = cellParams[k];
       progress.startUnit(k, cellLabel(cell));

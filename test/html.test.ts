@@ -19,6 +19,7 @@ const PAGES: { name: string; args: string[]; charts: RegExp[] }[] = [
   { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/] },
   { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/] },
   { name: 'terror', args: ['terror', '-n', '300', '--seed', '1', '-j', '1'], charts: [/^Per Death Order card/, /^Distribution/] },
+  { name: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,thwartRoll,data.finalGirl.*', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^What moves survived most/] },
   { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/] },
 ];
 
@@ -54,6 +55,10 @@ describe('HTML pages', () => {
     expect(compare.indexOf('class="answer"')).toBeGreaterThan(0);
     expect(compare.indexOf('class="answer"')).toBeLessThan(compare.indexOf('<figure'));
     expect(compare).toMatch(/target=4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
+    // Sensitivity too: the answer (baseline, what moves it most) before the tornado chart.
+    const sens = readFileSync(file('sensitivity'), 'utf8');
+    expect(sens.indexOf('Most sensitive to:')).toBeGreaterThan(0);
+    expect(sens.indexOf('Most sensitive to:')).toBeLessThan(sens.indexOf('<figure'));
     // The assumptions and the provenance are on the page.
     const darkfate = readFileSync(file('darkfate'), 'utf8');
     expect(darkfate).toMatch(/<h2>Assumptions \(\d+\)<\/h2>/);

@@ -18,6 +18,7 @@ const RUNS: { kind: string; args: string[] }[] = [
   { kind: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '500', '--seed', '1'] },
   { kind: 'compare', args: ['compare', 'genisys attack', '--set', 'rof=3'] },
   { kind: 'sweep', args: ['sweep', 'dice', '--grid', 'target=4,5', '-n', '500', '--seed', '1'] },
+  { kind: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,data.finalGirl.health,data.finalHealthTokens.0', '-n', '100', '--seed', '1', '-j', '1'] },
   { kind: 'check', args: ['check', 'reports/dice-default.json', '-j', '1'] },
   { kind: 'params', args: ['params', 'dice'] },
 ];

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<R
   compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
   policies: { summary: 'the policy gap: every built-in policy of a game on the same games as the default, ranked with paired differences', load: async () => (await import('./commands/policies.js')).registerPolicies },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
+  sensitivity: { summary: 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked (a tornado chart)', load: async () => (await import('./commands/sensitivity.js')).registerSensitivity },
   report: { summary: 'render a saved JSON report as an HTML page with plots (or as a table or CSV)', load: async () => (await import('./commands/report.js')).registerReport },
   check: { summary: 'balance regression: re-run golden JSON reports and compare (exact by default)', load: async () => (await import('./commands/check.js')).registerCheck },
   merge: { summary: 'merge the part files of a sharded run (--shard K/M) into the report of the whole run', load: async () => (await import('./commands/merge.js')).registerMerge },

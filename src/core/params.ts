@@ -36,6 +36,12 @@ export interface ParamSpec {
    */
   readonly inert?: (params: Readonly<Record<string, ParamValue>>) => string | null;
   /**
+   * A named assumption `sim sensitivity` varies: `reading`, one reading of an ambiguous rule (each
+   * other choice of the enum, the other boolean); `value`, an assumed number (moved by a step).
+   * Rulebook constants, report settings and policy choices have none.
+   */
+  readonly assumed?: 'reading' | 'value';
+  /**
    * When present, the game's command offers this parameter as an option. Its flag comes from the
    * key (src/cli/optionTable.ts: `damageTaken` → `--damage-taken`; a bool has `--x [true|false]`
    * and `--no-x`); `value` names the placeholder (default `<value>`), `help` (default: doc, allowed

@@ -6,7 +6,8 @@
 // - a game: from its tables, every column with an interval (value, lo, hi) against the table's row
 //   labels, with the exact value beside a Monte Carlo estimate where the table has one; distributions
 //   (an integer first column: k, attacks, damage) as bars; die-step tables as heatmaps; plus, from
-//   the result, Dark Fate's causes of loss and game length, and any `distribution` of a count.
+//   the result, Dark Fate's causes of loss and game length, and any `distribution` of a count;
+// - sensitivity: a tornado chart of change − baseline per assumption.
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
 
@@ -467,6 +468,75 @@ function sweepCharts(r: Report): Chart[] {
   return out;
 }
 
+interface SensitivityEffect {
+  key: string;
+  from: unknown;
+  to: unknown;
+  direction: string;
+  label?: string;
+  difference: number;
+  lo: number | null;
+  hi: number | null;
+  changed: number;
+}
+
+/**
+ * Sensitivity: a tornado chart, one row per assumption (the largest |Δ| first, `top` of them), a bar
+ * per change from 0 to its Δ (lower and higher values of a number side by side, coloured by
+ * direction), its interval as a line. Rows that never came into play are left to the table.
+ */
+function sensitivityCharts(r: Report): Chart[] {
+  const result = isObject(r.result) ? r.result : {};
+  const params = isObject(r.params) ? r.params : {};
+  const effects = (Array.isArray(result.effects) ? result.effects : []) as SensitivityEffect[];
+  const rate = result.kind === 'rate';
+  const scale = rate ? 100 : 1;
+  const top = isNum(params.top) ? params.top : 25;
+  const labels = new Set(effects.map((e) => e.label ?? ''));
+  const row = (e: SensitivityEffect) => `${e.key.replace(/^data\./, '')}${labels.size > 1 ? ` (${e.label})` : ''}`;
+  // Rows by their largest |Δ|.
+  const size = new Map<string, number>();
+  for (const e of effects) if (e.changed > 0 && isNum(e.difference)) size.set(row(e), Math.max(size.get(row(e)) ?? 0, Math.abs(e.difference)));
+  const rows = [...size.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k]) => k);
+  if (!rows.length) return [];
+  const keep = new Set(rows);
+  const directionName: Record<string, string> = { lower: 'value lowered', higher: 'value raised', other: 'other reading / flipped' };
+  const data = effects
+    .filter((e) => keep.has(row(e)) && isNum(e.difference))
+    .map((e) => ({
+      row: row(e),
+      change: `${String(e.from)} → ${String(e.to)}`,
+      direction: directionName[e.direction] ?? e.direction,
+      d: e.difference * scale,
+      lo: (isNum(e.lo) ? e.lo : e.difference) * scale,
+      hi: (isNum(e.hi) ? e.hi : e.difference) * scale,
+    }));
+  const metric = typeof result.metric === 'string' ? result.metric : 'the main metric';
+  const xTitle = `Δ ${metric}${rate ? ' (percentage points)' : ''}`;
+  const title = `What moves ${metric} most: ${rows.length === size.size ? (size.size === 1 ? 'the one assumption' : `the ${size.size} assumptions`) : `the top ${rows.length} of ${size.size} assumptions`} that came into play`;
+  const y = { field: 'row', type: 'nominal', sort: rows, title: null, axis: { labelLimit: 320 } };
+  const color = { field: 'direction', type: 'nominal', title: 'change', scale: { domain: Object.values(directionName), range: ['#c0504d', '#1f77b4', '#7f7f7f'] }, legend: { orient: 'bottom', labelLimit: 260 } };
+  return [
+    {
+      title,
+      caption: 'Bar: change − baseline on the same games, one assumption at a time (label: the value it moved to); line: its interval; dashed line: no effect.',
+      spec: {
+        ...base(title, data),
+        width: WIDTH - 200,
+        height: { step: 26, for: 'position' },
+        encoding: { y, yOffset: { field: 'direction', type: 'nominal', sort: Object.values(directionName) } },
+        layer: [
+          // A change with no net effect has no bar: its interval line and label show it.
+          { transform: [{ filter: 'datum.d != 0' }], mark: { type: 'bar', height: { band: 0.9 } }, encoding: { x: { field: 'd', type: 'quantitative', title: xTitle }, x2: { datum: 0 }, color } },
+          { mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+          { mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#333' }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'change' } } },
+          { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' }, yOffset: null } },
+        ],
+      },
+    },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -494,6 +564,8 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
     }
     case 'sweep':
       return sweepCharts(r);
+    case 'sensitivity':
+      return sensitivityCharts(r);
     case 'check':
     case 'params':
       return [];

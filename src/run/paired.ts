@@ -4,10 +4,11 @@
 // (rates: 2a + b in 0..3, the McNemar table) or, for counts, the shifted difference a − b + offset
 // plus A's and B's values in the same games (a metric recorded only in some games — "turns when
 // won" — is compared over the games where both sides recorded it).
-import { Layout, Recorder, Totals, type MetricSpec } from '../core/aggregate.js';
+import { Layout, Totals, type MetricSpec } from '../core/aggregate.js';
 import { sharedMetrics } from '../core/pairing.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
 import { loadGameSim } from './gameSims.js';
+import { CaptureRecorder } from './fan.js';
 
 export interface PairedSide {
   simId: string;
@@ -37,26 +38,6 @@ function pairedMetrics(p: PairedParams): MetricSpec[] {
     ...p.b.metrics.map((m) => ({ ...m, name: `b.${m.name}` })),
     ...joint,
   ];
-}
-
-/** Keeps the value each metric got in the current game; a metric may be recorded once per game. */
-class CaptureRecorder extends Recorder {
-  readonly values: Float64Array;
-  readonly seen: Uint8Array;
-  constructor(layout: Layout) {
-    super(layout, layout.emptyChunk());
-    this.values = new Float64Array(layout.metrics.length);
-    this.seen = new Uint8Array(layout.metrics.length);
-  }
-  override record(metric: number, value: number): void {
-    // Pairing needs one value per game and metric; a second would silently replace the first.
-    if (this.seen[metric]) throw new Error(`paired runs need each metric recorded at most once per game (metric ${metric} was recorded twice)`);
-    this.values[metric] = value;
-    this.seen[metric] = 1;
-  }
-  clear(): void {
-    this.seen.fill(0);
-  }
 }
 
 export const pairedSim: GameSim<PairedParams> = {

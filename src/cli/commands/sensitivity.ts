@@ -1,0 +1,473 @@
+// `sim sensitivity MODE`: how much each named assumption moves the answer. One at a time, on
+// common random numbers (game i of the baseline and of every variant from stream (seed, i); one
+// simulation plays the baseline once and every variant of a batch, src/run/fan.ts), it moves each
+// reading of an ambiguous rule to each other choice (ParamSpec.assumed 'reading'), each assumed rule
+// number (assumed 'value') and each value of the game's data file (`data.…`, Dark Fate's `card.…`)
+// one step down and up, and ranks the changes by |effect| on the main metric with paired intervals:
+// a table, and an HTML tornado chart. A change that made no game play differently is marked: the
+// rule or value never came into play in the games played (where the number is saturated).
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { Layout, Totals } from '../../core/aggregate.js';
+import type { RunResult } from '../../core/game.js';
+import type { GameMode } from '../../core/gameModule.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
+import { nearest } from '../../core/params.js';
+import { proportion } from '../../core/intervals.js';
+import { meanSummary } from '../../core/stats.js';
+import { provenance } from '../../core/provenance.js';
+import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
+import { parseSetOptions } from '../../core/scenarioFile.js';
+import type { ResolvedParams } from '../../core/scenarioGame.js';
+import { UsageError } from '../../core/usageError.js';
+import { findMode } from '../../games/index.js';
+import { compareMetrics } from '../../report/compareReport.js';
+import { fanBlocks, type FanParams } from '../../run/fan.js';
+import { FAN_SIM_ID, loadSim } from '../../run/sims.js';
+import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { inputsOf, runReport, type Simulate } from '../execute.js';
+import { interruption } from '../interrupt.js';
+import { collect, intInRange } from '../parseOptions.js';
+import { commandProgress } from '../progress.js';
+import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
+
+/** How far a number moves: auto (±1 for whole numbers up to 10 in size, else ±20%), a fraction of it, or a fixed size. */
+export type Step = { kind: 'auto' } | { kind: 'relative'; fraction: number } | { kind: 'absolute'; size: number };
+
+/** "20%" (of the value), "0.5" (a fixed size) or "auto". */
+export function parseStep(raw: string): Step {
+  const t = raw.trim().toLowerCase();
+  if (t === 'auto') return { kind: 'auto' };
+  const pct = t.endsWith('%');
+  const v = Number(pct ? t.slice(0, -1) : t);
+  if (t === '' || t === '%' || !Number.isFinite(v) || v <= 0) throw new InvalidArgumentError('Expected auto, a percentage of the value (20%) or a positive size (1, 0.5).');
+  return pct ? { kind: 'relative', fraction: v / 100 } : { kind: 'absolute', size: v };
+}
+
+/** What kind of assumption a change moves. */
+export type AssumptionKind = 'reading' | 'assumed value' | 'data value';
+
+/** One change away from the baseline. */
+export interface Change {
+  key: string;
+  kind: AssumptionKind;
+  from: ParamValue;
+  to: ParamValue;
+  /** lower / higher for a number, other for a reading's other choice or a flipped true/false. */
+  direction: 'lower' | 'higher' | 'other';
+}
+
+/** Variants per simulation: the baseline plays once per game for each batch. */
+export const BATCH = 24;
+
+/** Data values that say what a file is, not what the game does. */
+const NOT_AN_ASSUMPTION = /^data\.version$/;
+
+function isWhole(v: number): boolean {
+  return Number.isInteger(v);
+}
+
+/** The values a number moves to, lower then higher (none equal to it, inside its bounds). */
+export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max'>, step: Step): { to: number; direction: 'lower' | 'higher' }[] {
+  const whole = spec.type === 'int' || isWhole(value);
+  const size = step.kind === 'absolute' ? step.size : step.kind === 'relative' ? Math.abs(value) * step.fraction : whole && Math.abs(value) <= 10 ? 1 : Math.abs(value) * 0.2;
+  const out: { to: number; direction: 'lower' | 'higher' }[] = [];
+  for (const [sign, direction] of [[-1, 'lower'], [1, 'higher']] as const) {
+    let to = value + sign * size;
+    // A whole number stays whole, and moves by at least 1.
+    if (whole) to = sign < 0 ? Math.min(value - 1, Math.round(to)) : Math.max(value + 1, Math.round(to));
+    else to = Number(to.toPrecision(6));
+    if (spec.min !== undefined && to < spec.min) continue;
+    if (spec.max !== undefined && to > spec.max) continue;
+    if (to !== value) out.push({ to, direction });
+  }
+  return out;
+}
+
+/** Matches a key against --only patterns: exact keys, or prefixes ending in `*` (data.finalGirl.*). */
+function selected(key: string, only: readonly string[]): boolean {
+  return only.length === 0 || only.some((p) => (p.endsWith('*') ? key.startsWith(p.slice(0, -1)) : key === p));
+}
+
+/**
+ * Every change of the baseline: each other choice of every reading, each assumed number and data
+ * value one step down and up, each data true/false flipped (those --only selects).
+ */
+export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: ResolvedParams, step: Step, only: readonly string[]): Change[] {
+  const out: Change[] = [];
+  for (const spec of mode.params) {
+    if (!spec.assumed || !selected(spec.key, only)) continue;
+    const from = base[spec.key];
+    if (spec.assumed === 'reading') {
+      const others = spec.type === 'bool' ? [!from] : (spec.choices ?? []).filter((c) => c !== from && c !== 'all');
+      for (const to of others) out.push({ key: spec.key, kind: 'reading', from, to, direction: 'other' });
+    } else if (typeof from === 'number') {
+      for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'assumed value', from, to: s.to, direction: s.direction });
+    }
+  }
+  for (const spec of mode.extraParams?.(base) ?? []) {
+    if (NOT_AN_ASSUMPTION.test(spec.key) || !selected(spec.key, only)) continue;
+    const from = base[spec.key] ?? spec.default;
+    if (typeof from === 'boolean') out.push({ key: spec.key, kind: 'data value', from, to: !from, direction: 'other' });
+    else if (typeof from === 'number') for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'data value', from, to: s.to, direction: s.direction });
+  }
+  return out;
+}
+
+/** One change's measured effect on the main metric, for one simulate call of the mode. */
+export interface Effect extends Change {
+  call: number;
+  /** The call's label (a Rev-9 version), when the mode makes several. */
+  label?: string;
+  /** The main metric with the change. */
+  value: number;
+  /** Change − baseline, paired; its interval and p-value. */
+  difference: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  /** Share of games that played differently (any metric the two record took another value). */
+  changed: number;
+}
+
+/** A change that was not played, and why (an invalid value, a rule that does not apply). */
+export interface Skipped extends Change {
+  reason: string;
+}
+
+interface Call {
+  simId: string;
+  simParams: unknown;
+  label?: string;
+  resolve: (r: RunResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Gathers the k-th simulate call of the baseline and of every variant (each a run of the mode) and
+ * plays them as fan simulations of at most BATCH variants each, one batch after another.
+ */
+class FanRendezvous {
+  private readonly calls: Call[][];
+  private readonly finished: boolean[];
+  private next = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
+  readonly effects: Effect[] = [];
+  readonly baseline: { call: number; label?: string; estimate: number; lo: number; hi: number }[] = [];
+  /** Variant index → why it was not measured (for every call). */
+  readonly unmeasured = new Map<number, string>();
+  games = 0;
+  partial = false;
+  /** The main metric's name, once the baseline's first call named it. */
+  metricName: string | null = null;
+
+  constructor(
+    private readonly changes: readonly Change[],
+    private readonly metric: string | undefined,
+    private readonly opts: RunCliOptions,
+    private readonly seed: number,
+  ) {
+    this.calls = Array.from({ length: changes.length + 1 }, () => []);
+    this.finished = new Array<boolean>(changes.length + 1).fill(false);
+  }
+
+  side(s: number): Simulate {
+    return (simId, simParams, label) =>
+      new Promise<RunResult>((resolve, reject) => {
+        this.calls[s].push({ simId, simParams, label, resolve, reject });
+        this.pump();
+      });
+  }
+
+  finish(s: number): void {
+    this.finished[s] = true;
+    this.pump();
+  }
+
+  private pump(): void {
+    for (;;) {
+      const k = this.next;
+      // Call k starts when every side has made it or ended.
+      if (!this.calls.every((c, s) => c.length > k || this.finished[s])) return;
+      if (this.calls.every((c) => c.length <= k)) return;
+      this.next++;
+      this.chain = this.chain.then(() => this.playCall(k));
+    }
+  }
+
+  /** Waits until every call made so far has been played. */
+  async settled(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.chain) {
+      seen = this.chain;
+      await seen;
+    }
+  }
+
+  private async playCall(k: number): Promise<void> {
+    const base = this.calls[0][k];
+    const variants = this.calls.slice(1).map((c, i) => ({ i, call: c[k] })).filter((x) => x.call !== undefined);
+    if (!base) {
+      for (const { i, call } of variants) {
+        this.unmeasured.set(i, 'with it the mode runs more simulations than the baseline');
+        call.reject(new UsageError('the baseline made no such call'));
+      }
+      return;
+    }
+    const emptyFor = async (call: Call, games: number): Promise<RunResult> => {
+      const totals = new Totals(new Layout((await loadSim(call.simId)).metrics(call.simParams)));
+      totals.games = games;
+      return { totals, games, partial: this.partial, chunkSize: 0, jobs: 0 };
+    };
+    try {
+      const baseSim = await loadSim(base.simId);
+      const baseMetrics = baseSim.metrics(base.simParams);
+      const main = this.metric === undefined ? baseMetrics.find((m) => !m.detail) ?? baseMetrics[0] : baseMetrics.find((m) => m.name === this.metric);
+      if (!main) throw new UsageError(`option --metric: got "${this.metric}", expected one of ${baseMetrics.filter((m) => !m.detail).map((m) => m.name).join(', ')}`);
+      this.metricName ??= main.name;
+      const sides = [];
+      for (const { i, call } of variants) {
+        const metrics = (await loadSim(call.simId)).metrics(call.simParams);
+        if (!metrics.some((m) => m.name === main.name && m.kind === main.kind)) this.unmeasured.set(i, `with it the game records no ${main.name}`);
+        else sides.push({ i, call, side: { simId: call.simId, params: call.simParams, metrics } });
+      }
+      let baseTotals: Totals | null = null;
+      let baseResult: RunResult | null = null;
+      const batches = Math.max(1, Math.ceil(sides.length / BATCH));
+      for (let b = 0; b < batches && !this.stopped; b++) {
+        const batch = sides.slice(b * BATCH, (b + 1) * BATCH);
+        const fp: FanParams = { base: { simId: base.simId, params: base.simParams, metrics: baseMetrics }, variants: batch.map((x) => x.side), metric: main.name };
+        const label = `${base.label !== undefined ? `${base.label}: ` : ''}changes ${b * BATCH + 1}–${b * BATCH + batch.length} of ${sides.length}`;
+        if (k === 0 && b === 0) announceSeed(this.opts, this.seed);
+        const run = await runWithShell(FAN_SIM_ID, fp, this.opts, this.seed, { start: 0, n: this.opts.games }, undefined, label);
+        const totals = run.result.totals;
+        if (run.result.partial || interruption().aborted) {
+          this.partial = true;
+          this.stopped = true;
+        }
+        if (!baseTotals) {
+          // The baseline's own metrics lead the fan's layout.
+          baseTotals = new Totals(new Layout(baseMetrics));
+          baseTotals.games = totals.games;
+          baseMetrics.forEach((_, m) => Object.assign(baseTotals!.metrics[m], { ...totals.metrics[m], spec: baseTotals!.metrics[m].spec, bins: totals.metrics[m].bins.slice() }));
+          baseResult = { ...run.result, totals: baseTotals };
+          this.games = totals.games;
+          const bm = baseTotals.metrics[baseMetrics.indexOf(main)];
+          const est = main.kind === 'rate' ? proportion(bm.bins[1], bm.n, this.opts.confidence) : (() => {
+            const m = meanSummary(bm, this.opts.confidence);
+            return { estimate: m.mean, lo: m.lo, hi: m.hi };
+          })();
+          this.baseline.push({ call: k, ...(base.label !== undefined ? { label: base.label } : {}), estimate: est.estimate, lo: est.lo, hi: est.hi });
+        }
+        if (run.result.partial) break;
+        const blocks = fanBlocks(fp);
+        batch.forEach((x, j) => {
+          const c = compareMetrics(k, [blocks[j].main], totals, 0, 0, this.opts.confidence)[0];
+          const ch = totals.metrics[blocks[j].changed];
+          this.effects.push({
+            ...this.changes[x.i],
+            call: k,
+            ...(base.label !== undefined ? { label: base.label } : {}),
+            value: c.b,
+            difference: c.difference,
+            lo: c.lo,
+            hi: c.hi,
+            pValue: c.pValue,
+            changed: ch.n > 0 ? ch.bins[1] / ch.n : 0,
+          });
+        });
+      }
+      base.resolve(baseResult ?? (await emptyFor(base, 0)));
+      for (const { call } of variants) call.resolve(await emptyFor(call, this.games));
+    } catch (e) {
+      base.reject(e);
+      for (const { call } of variants) call.reject(e);
+    }
+  }
+}
+
+interface SensitivityOptions extends RunCliOptions {
+  set: string[];
+  scenario?: string;
+  only: string[];
+  step: Step;
+  metric?: string;
+  top: number;
+  maxChanges: number;
+}
+
+/** Default games: the baseline and every change play them all. */
+const DEFAULT_GAMES = 2000;
+const DEFAULT_MAX_CHANGES = 1000;
+
+export function registerSensitivity(program: Command): void {
+  const cmd = program
+    .command('sensitivity')
+    .description('how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked by effect (a tornado chart)')
+    .argument('<game...>', 'game or mode id, e.g. terror or tccg game (see `sim params`)')
+    .option('--scenario <file>', 'the baseline: parameters from a scenario file')
+    .option('--set <key=value>', 'the baseline: a parameter (repeatable)', collect)
+    .option('--only <keys>', 'vary only these keys, comma-separated; a trailing * takes a prefix (data.finalGirl.*) (repeatable)', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)])
+    .addOption(new Option('--step <size>', 'how far a number moves each way: auto = ±1 for whole numbers up to 10, else ±20%; or 20% (of the value) or a fixed size (1, 0.5)').argParser(parseStep).default({ kind: 'auto' }, 'auto'))
+    .option('--metric <name>', "the metric the changes are ranked by (default: the game's first)")
+    .option('--top <N>', 'rows in the tornado chart (the table has them all)', intInRange(1, 1000), 25)
+    .option('--max-changes <N>', `the most changes a run may play (default ${DEFAULT_MAX_CHANGES})`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
+  addRunOptions(cmd, DEFAULT_GAMES, { resumable: false }).action(async (words: string[], opts: SensitivityOptions) => {
+    opts.set ??= [];
+    opts.only ??= [];
+    refuseResumeOptions(opts, 'sensitivity');
+    const found = await findMode(words.join(' '), 'argument game');
+    const { mode, id } = found;
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
+    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+    const sets = parseSetOptions(opts.set);
+    const base = resolveFromSources(mode, scenario, sets, {}, {}, id);
+    if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
+    const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);
+    for (const p of opts.only) {
+      const prefix = p.endsWith('*') ? p.slice(0, -1) : null;
+      if (prefix !== null ? !all.some((k) => k.startsWith(prefix)) : !all.includes(p)) {
+        const near = nearest(p, all);
+        throw new UsageError(`option --only: no parameter ${prefix !== null ? `starts with "${prefix}"` : `"${p}"`} in ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
+      }
+    }
+    const changes = changesOf(mode, base, opts.step, opts.only);
+    if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
+    if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
+    const seed = chooseSeed(runOpts);
+    // Each change is the baseline plus one value (as a sweep cell: it overrides --set and the scenario).
+    const variantParams: (ResolvedParams | string)[] = changes.map((c) => {
+      try {
+        return resolveFromSources(mode, scenario, sets, {}, { [c.key]: String(c.to) }, id);
+      } catch (e) {
+        return reasonOf(e);
+      }
+    });
+    const request = (params: ResolvedParams) => ({ ...found, params, opts: runOpts });
+    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, inputsOf(request(base)));
+    const progress = commandProgress(runOpts);
+    const fan = new FanRendezvous(changes, opts.metric, { ...runOpts, progress }, seed);
+    const skipped: Skipped[] = [];
+    const sideRun = async (s: number, params: ResolvedParams): Promise<unknown> => {
+      try {
+        return await runReport({ ...request(params), opts: { ...runOpts, progress } }, seed, fan.side(s));
+      } finally {
+        fan.finish(s);
+      }
+    };
+    const baseRun = sideRun(0, base);
+    const runs = variantParams.map((p, i) => (typeof p === 'string' ? (fan.finish(i + 1), Promise.reject(new Error(p))) : sideRun(i + 1, p)));
+    const settled = await Promise.allSettled([baseRun, ...runs]).finally(() => progress.clear());
+    await fan.settled();
+    if (settled[0].status === 'rejected') throw settled[0].reason;
+    const baseReport = settled[0].value as Report;
+    settled.slice(1).forEach((r, i) => {
+      if (fan.effects.some((e) => e.key === changes[i].key && e.to === changes[i].to)) return;
+      const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
+      skipped.push({ ...changes[i], reason: why });
+    });
+    emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts), opts);
+  });
+}
+
+/** An error as a reason a change was not played: its message, without the "option --grid k:" a variant's value is named by. */
+function reasonOf(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.replace(/^option --grid [\w.-]+:\s*/, '');
+}
+
+const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+
+/** "finalGirl.health 6 → 5". */
+export function changeText(c: Change): string {
+  return `${c.key.replace(/^data\./, '')} ${String(c.from)} → ${String(c.to)}`;
+}
+
+function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions): Report {
+  const rate = fan.baseline.length > 0 && fan.effects.every((e) => e.value >= 0 && e.value <= 1) && fan.baseline.every((b) => b.estimate >= 0 && b.estimate <= 1);
+  const metric = fan.metricName ?? opts.metric ?? 'main metric';
+  const effects = [...fan.effects].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference) || a.key.localeCompare(b.key));
+  const several = new Set(fan.baseline.map((b) => b.call)).size > 1;
+  const scale = rate ? 100 : 1;
+  const unit = rate ? ' pp' : '';
+  const digits = rate ? 1 : 2;
+  const valueFormat: Column['format'] = rate ? 'prob' : 'fixed2';
+  const diffFormat: Column['format'] = rate ? 'pp' : 'fixed2';
+  const never = effects.filter((e) => e.changed === 0);
+  const columns: Column[] = [
+    { key: 'assumption', header: 'assumption', format: 'text' },
+    { key: 'kind', header: 'kind', format: 'text' },
+    { key: 'change', header: 'change', format: 'text' },
+    ...(several ? [{ key: 'label', header: 'for', format: 'text' } as Column] : []),
+    { key: 'value', header: metric, format: valueFormat },
+    { key: 'difference', header: `Δ ${metric}`, format: diffFormat },
+    { key: 'lo', header: 'lo', format: diffFormat },
+    { key: 'hi', header: 'hi', format: diffFormat },
+    { key: 'pValue', header: 'p', format: 'pvalue' },
+    { key: 'changed', header: 'games changed', format: 'prob' },
+    { key: 'note', header: 'note', format: 'text' },
+  ];
+  const tables: ResultTable[] = [
+    {
+      title: `Sensitivity of ${metric}: one assumption changed at a time, on the same games (paired), largest effect first`,
+      columns,
+      rowLabels: 3 + (several ? 1 : 0),
+      rows: effects.map((e) => ({
+        assumption: e.key,
+        kind: e.kind,
+        change: `${String(e.from)} → ${String(e.to)}`,
+        ...(several ? { label: e.label ?? String(e.call) } : {}),
+        value: e.value,
+        difference: e.difference,
+        lo: e.lo,
+        hi: e.hi,
+        pValue: e.pValue,
+        changed: e.changed,
+        note: e.changed === 0 ? 'never came into play: no game played differently' : '',
+      })),
+    },
+  ];
+  if (skipped.length) {
+    tables.push({
+      title: 'Changes not played, and why',
+      columns: [
+        { key: 'assumption', header: 'assumption', format: 'text' },
+        { key: 'change', header: 'change', format: 'text' },
+        { key: 'reason', header: 'why', format: 'text' },
+      ],
+      rows: skipped.map((s) => ({ assumption: s.key, change: `${String(s.from)} → ${String(s.to)}`, reason: s.reason })),
+    });
+  }
+  const fmt = (x: number) => (rate ? `${(x * 100).toFixed(1)}%` : x.toFixed(2));
+  const baseLines = fan.baseline.map((b) => `${several ? `${b.label ?? b.call}: ` : ''}${metric} ${fmt(b.estimate)} [${fmt(b.lo)}, ${fmt(b.hi)}]`);
+  const top = effects.filter((e) => e.changed > 0).slice(0, 3);
+  const answer = [
+    `Baseline (${fan.games.toLocaleString('en-US')} games): ${baseLines.join('; ')}.`,
+    top.length
+      ? `Most sensitive to: ${top.map((e) => `${changeText(e)}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} [${signed(e.lo * scale, digits)}, ${signed(e.hi * scale, digits)}]`).join('; ')}.`
+      : 'No change made any game play differently.',
+    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumptions measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (see the last table)` : ''}.`,
+  ].join('\n');
+  const notes = [
+    'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',
+    'Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game\'s data file (`--set data.…`). Numbers move ±1 when whole and at most 10, else ±20% (--step).',
+    ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
+  ];
+  return {
+    ...provenance(id, { base: { ...base }, metric, step: opts.step.kind === 'auto' ? 'auto' : opts.step.kind === 'relative' ? `${opts.step.fraction * 100}%` : opts.step.size, only: opts.only, top: opts.top }),
+    title: `Sensitivity of ${id}: ${metric} with each named assumption changed, one at a time`,
+    method: 'mc',
+    seed,
+    n: fan.games,
+    confidence: runOpts.confidence,
+    ...(fan.partial ? { partial: true } : {}),
+    ...(baseReport.policy !== undefined ? { policy: baseReport.policy } : {}),
+    result: { metric, kind: rate ? 'rate' : 'count', baseline: fan.baseline, effects, skipped },
+    assumptions: baseReport.assumptions,
+    tables,
+    notes,
+    text: answer,
+  };
+}

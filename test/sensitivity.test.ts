@@ -1,0 +1,98 @@
+// `sim sensitivity` (issue 26): the changes it makes (each other reading, numbers a step down and
+// up, data true/false flipped), its paired effects (equal to `sim compare` of the same change on the
+// same seed), its saturation mark (a change no game noticed), its determinism, and its errors.
+import { describe, expect, it } from 'vitest';
+import { changesOf, parseStep, steps } from '../src/cli/commands/sensitivity.js';
+import { resolveFromSources } from '../src/cli/resolve.js';
+import { loadGame } from '../src/games/index.js';
+import { runCli } from './helpers/runCli.js';
+
+const json = (args: string[]) => {
+  const r = runCli([...args, '-q', '--format', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+describe('the changes', () => {
+  it('a whole number up to 10 moves ±1, a larger one or a fraction ±20%, inside its bounds', () => {
+    expect(steps(6, { type: 'number' }, { kind: 'auto' })).toEqual([{ to: 5, direction: 'lower' }, { to: 7, direction: 'higher' }]);
+    expect(steps(30, { type: 'int' }, { kind: 'auto' })).toEqual([{ to: 24, direction: 'lower' }, { to: 36, direction: 'higher' }]);
+    expect(steps(0.5, { type: 'number' }, { kind: 'auto' })).toEqual([{ to: 0.4, direction: 'lower' }, { to: 0.6, direction: 'higher' }]);
+    expect(steps(0, { type: 'int', min: 0, max: 5 }, { kind: 'auto' })).toEqual([{ to: 1, direction: 'higher' }]);
+    // A relative step of a small whole number still moves it by at least 1.
+    expect(steps(2, { type: 'int' }, parseStep('10%'))).toEqual([{ to: 1, direction: 'lower' }, { to: 3, direction: 'higher' }]);
+    expect(steps(4, { type: 'int' }, parseStep('2'))).toEqual([{ to: 2, direction: 'lower' }, { to: 6, direction: 'higher' }]);
+    expect(() => parseStep('-1')).toThrow(/positive/);
+    expect(() => parseStep('x%')).toThrow(/percentage/);
+  });
+
+  it('every other choice of a reading, data numbers both ways, data true/false flipped; --only chooses', async () => {
+    const game = await loadGame('terror');
+    const mode = game.modes[0];
+    const base = resolveFromSources(mode, null, {}, {});
+    const all = changesOf(mode, base, { kind: 'auto' }, []);
+    expect(all.filter((c) => c.key === 'finalHealth').map((c) => c.to)).toEqual(['flipAtZero']);
+    expect(all.filter((c) => c.key === 'thwartRoll').map((c) => c.to)).toEqual([true]);
+    expect(all.filter((c) => c.key === 'data.finalGirl.health').map((c) => [c.to, c.direction])).toEqual([[5, 'lower'], [7, 'higher']]);
+    // Rulebook constants and report settings are not assumptions.
+    expect(all.some((c) => c.key === 'horrorStart' || c.key === 'policy' || c.key === 'trace' || c.key === 'data.version')).toBe(false);
+    const only = changesOf(mode, base, { kind: 'auto' }, ['data.finalGirl.*', 'finalHealth']);
+    expect(new Set(only.map((c) => c.key))).toEqual(new Set(['finalHealth', 'data.finalGirl.health', 'data.finalGirl.saveRewardHeal', 'data.finalGirl.saveRewardHorror']));
+  });
+});
+
+describe('sim sensitivity', () => {
+  const args = ['sensitivity', 'terror', '--only', 'finalHealth,data.finalGirl.health,data.actionCards.run.copies', '-n', '300', '--seed', '3', '-j', '1'];
+
+  it('each effect is the paired difference `sim compare` gives for the same change on the same seed; sorted by |Δ|', () => {
+    const r = json(args);
+    expect(r.kind).toBe('sensitivity');
+    const fx = r.result.effects as { key: string; to: unknown; difference: number; lo: number; hi: number; pValue: number; changed: number }[];
+    expect(fx).toHaveLength(5);
+    const sizes = fx.map((e) => Math.abs(e.difference));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    for (const change of ['data.finalGirl.health=5', 'finalHealth=flipAtZero']) {
+      const [key, to] = change.split('=');
+      const c = json(['compare', 'terror', '--set', change, '-n', '300', '--seed', '3', '-j', '1']);
+      const survived = c.result.comparisons.find((x: { metric: string; call: number }) => x.metric === r.result.metric && x.call === 0);
+      const e = fx.find((x) => x.key === key && String(x.to) === to)!;
+      expect(e.difference, change).toBe(survived.difference);
+      expect([e.lo, e.hi, e.pValue], change).toEqual([survived.lo, survived.hi, survived.pValue]);
+    }
+    // Starting with one health less loses games, and only changes games that it changes.
+    const lower = fx.find((x) => x.key === 'data.finalGirl.health' && x.to === 5)!;
+    expect(lower.hi).toBeLessThan(0);
+    expect(lower.changed).toBeGreaterThan(0);
+    expect(r.text).toMatch(/^Baseline \(300 games\): survived \d+\.\d% \[/);
+  });
+
+  it('a change no game noticed is marked as never in play, with no effect; a change the data refuses is listed with the reason', () => {
+    const r = json([...args.slice(0, 3), 'data.actionCards.run.copies,data.finalHealthTokens.0', ...args.slice(4)]);
+    const copies = r.result.effects.filter((e: { key: string }) => e.key === 'data.actionCards.run.copies');
+    expect(copies).toHaveLength(2);
+    for (const e of copies) expect([e.changed, e.difference]).toEqual([0, 0]);
+    expect(r.tables[0].rows.filter((row: { note: string }) => /never came into play/.test(row.note))).toHaveLength(2);
+    // A Final Health token of 0 cannot go to −1: the file's own validation says so.
+    expect(r.result.skipped).toEqual([expect.objectContaining({ key: 'data.finalHealthTokens.0', to: -1, reason: expect.stringMatching(/finalHealthTokens\[0\]: expected an integer/) })]);
+    expect(r.result.effects.find((e: { key: string; to: number }) => e.key === 'data.finalHealthTokens.0' && e.to === 1)).toBeDefined();
+  });
+
+  it('the same numbers for any chunk size and batch split', () => {
+    const strip = (j: { timings?: unknown }) => ({ ...j, timings: undefined });
+    expect(strip(json([...args, '--chunk-size', '7']))).toEqual(strip(json(args)));
+  });
+
+  it('refuses what it cannot answer, naming the option', () => {
+    const bad = (a: string[], re: RegExp) => {
+      const r = runCli(a);
+      expect(r.code, a.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(re);
+    };
+    bad(['sensitivity', 'terror', '--only', 'data.finalGirl.heath'], /option --only: no parameter "data.finalGirl.heath".*did you mean "data.finalGirl.health"/);
+    bad(['sensitivity', 'terror', '--only', 'nothing.*'], /option --only: no parameter starts with "nothing."/);
+    bad(['sensitivity', 'terror', '--step', '0'], /--step/);
+    bad(['sensitivity', 'terror', '--max-changes', '3'], /more than --max-changes 3/);
+    bad(['sensitivity', 'dice'], /names no assumption to vary/);
+    bad(['sensitivity', 'genisys', 'attack'], /exact method plays no games/);
+  });
+});

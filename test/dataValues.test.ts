@@ -40,7 +40,7 @@ describe('data values', () => {
     expect(cmp.result.comparisons[0].difference).toBeLessThan(-0.2);
   });
   it('CCG: --set data.cards.t-800-infiltrator.power moves the game; the card file validates it; both decks must share the card file', () => {
-    const win = (args: string[]) => JSON.parse(runCli(['tccg', 'game', '-n', '300', '--seed', '1', '-j', '1', '-q', '--set', 'sensitivity=false', '--format', 'json', ...args]).stdout).result.resistanceWins.estimate;
+    const win = (args: string[]) => JSON.parse(runCli(['tccg', 'game', '-n', '300', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...args]).stdout).result.resistanceWins.estimate;
     expect(win(['--set', 'data.cards.t-800-infiltrator.power=3'])).toBeGreaterThan(win([]));
     const bad = runCli(['tccg', 'game', '-n', '10', '--set', 'data.cards.t-800-infiltrator.power=99']);
     expect(bad.code).toBe(2);

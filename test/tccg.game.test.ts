@@ -1,7 +1,7 @@
 // Level 3 of issue 17: whole Termination Scenario games. Each rule and each named reading is a
 // test on a hand-built state (an inline card set, characters put on a hand-built board, one
 // round played with scripted answers and scripted die rolls); then the mode as a whole
-// (determinism, the sensitivity table, policies, user modules).
+// (determinism, policies, user modules).
 import { rmSync, writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ import {
 } from '../src/games/tccg/gameDecisions.js';
 import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
 import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
-import { COMBAT_READINGS, rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
+import { rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
 import { createGame } from '../src/games/tccg/gameSim.js';
 import type { PlayerView } from '../src/games/tccg/gameView.js';
 import { game } from '../src/games/tccg/index.js';
@@ -763,7 +763,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
 
 describe('tccg game mode', () => {
   const mode = game.modes.find((m) => m.name === 'game')!;
-  const defaults = () => ({ ...defaultsOf(mode.params), sensitivity: false });
+  const defaults = () => defaultsOf(mode.params);
   const dir = tempDir('tccg-policy-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -775,16 +775,6 @@ describe('tccg game mode', () => {
     expect(r.resistanceWins.k + r.skynetWins.k + r.noWinner.k).toBe(300);
     const routes = Object.values(r.routes.resistance).reduce((s, x) => s + x.k, 0) + Object.values(r.routes.skynet).reduce((s, x) => s + x.k, 0);
     expect(routes).toBe(r.resistanceWins.k + r.skynetWins.k);
-  });
-
-  it('the sensitivity table replays the games with every other value of each combat reading', async () => {
-    const s = tccgSettings(60, 4);
-    const rep = await mode.run({ ...defaults(), sensitivity: true }, s);
-    const sens = (rep.result as { sensitivity: { reading: string; value: string }[] }).sensitivity;
-    const expected = COMBAT_READINGS.flatMap((k) => GAME_PARAMS.find((p) => p.key === k)!.choices!.filter((c) => c !== defaultsOf(GAME_PARAMS)[k]).map((c) => `${k}=${c}`));
-    expect(sens.map((x) => `${x.reading}=${x.value}`)).toEqual(expected);
-    expect(s.calls.map((c) => c.label)).toEqual(['baseline', ...expected]);
-    expect(rep.tables.some((t) => t.title.startsWith('Sensitivity'))).toBe(true);
   });
 
   it('the bots are not random: hunt-main beats random as Skynet, protect protects more than random', async () => {
@@ -837,6 +827,9 @@ describe('tccg game mode', () => {
       expect(p.source.length, p.key).toBeGreaterThan(5);
       expect(p.cli, p.key).toBeDefined();
     }
-    for (const k of COMBAT_READINGS) expect(mode.params.find((p) => p.key === k)!.choices!.length, k).toBeGreaterThanOrEqual(2);
+    // Every reading is a named assumption `sim sensitivity` varies, with at least one alternative.
+    const readings = mode.params.filter((p) => p.assumed === 'reading');
+    expect(readings.map((p) => p.key)).toEqual(expect.arrayContaining(['hitRule', 'damage', 'ranges', 'poolSpend', 'reveal', 'hkDefeat', 'command', 'different', 'roundOrder']));
+    for (const p of readings) expect(p.type === 'bool' || p.choices!.length >= 2, p.key).toBe(true);
   });
 });

@@ -18,8 +18,15 @@ export function simCommands(block: string): string[][] {
     .map((line) => line.replace(/\s+#.*$/, ''))
     .flatMap((line) => {
       const at = line.indexOf('npx sim ');
-      return at < 0 ? [] : [line.slice(at + 'npx sim '.length).trim().split(/\s+/)];
+      return at < 0 ? [] : [shellWords(line.slice(at + 'npx sim '.length).trim())];
     });
+}
+
+/** Words as a POSIX shell splits them: whitespace outside quotes; '…' and "…" quote (no escapes inside). */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const m of line.matchAll(/(?:'[^']*'|"[^"]*"|[^\s'"]+)+/g)) words.push(m[0].replace(/'([^']*)'|"([^"]*)"/g, (_, a: string | undefined, b: string | undefined) => a ?? b ?? ''));
+  return words;
 }
 
 /** The README's scaling for the tests: -n cut to at most 200 games, --shards to 4, one thread (-j 1) unless the line says. */

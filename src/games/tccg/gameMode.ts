@@ -1,9 +1,9 @@
 // `sim tccg game` (issue 17, Level 3): whole Termination Scenario games between two policies,
-// Monte Carlo through settings.simulate('game', …), with a built-in sensitivity table: the same
-// games replayed with each combat reading changed one at a time, so the report shows how much
-// the rules the digest does not give move the answer.
+// Monte Carlo through settings.simulate('game', …). How much the rules the digest does not give and
+// the assumed card values move the answer is `sim sensitivity tccg game` (the report's robustness line).
 import { dataValuesOf } from '../../core/dataValues.js';
 import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { sensitivityNote } from '../../core/sensitivityNote.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -15,13 +15,12 @@ import { loadPolicyModule } from '../../core/policy.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { twoProportionDifference } from '../../core/stats.js';
 import { UsageError } from '../../core/usageError.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './cardData.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
-import { COMBAT_READINGS, RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
+import { RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
 import { cardValueSpecs, expand, loadMatchup, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
@@ -37,7 +36,6 @@ export const GAME_PARAMS: readonly ParamSpec[] = [
   { key: 'inactiveSide', assumed: 'reading', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
   ...RULE_PARAMS,
   { key: 'maxTurns', type: 'int', default: 30, min: 1, max: 200, doc: 'turn cap: a game with no victory by then has no winner', source: 'assumption: a simulation bound (the digest plays until a victory)', cli: {} },
-  { key: 'sensitivity', inert: (p) => (p.sensitivity === true && typeof p.trace === 'number' && p.trace >= 0 ? 'a --trace replays one game, and the sensitivity table needs a run' : null), type: 'bool', default: true, doc: 'also replay the games with each combat reading changed one at a time (the sensitivity table)', source: 'assumption: a report setting', cli: {} },
   // Output, not a rule: a parameter, so that a scenario, --set and sim check can ask for it too.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) step by step instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) step by step instead of the report' } },
 ];
@@ -108,16 +106,12 @@ export interface TccgGameOutcome {
   mainLost: { resistance: CountEstimate; skynet: CountEstimate };
 }
 
-/** The `result` of `tccg game` (Monte Carlo): the baseline run's numbers, what was played, and the sensitivity rows (--sensitivity). */
+/** The `result` of `tccg game` (Monte Carlo): the run's numbers and what was played. */
 export interface TccgGameResult extends TccgGameOutcome {
   decks: { resistance: string; skynet: string };
   policies: { resistance: string; skynet: string };
   opening: { openingCount: OpeningCount; points: { all: number; implants: number }; band: string };
   rules: GameRules;
-  /** One row per other value of each combat reading; empty without parameter sensitivity. */
-  sensitivity: SensitivityRow[];
-  /** The largest |Δ Skynet wins| among the rows (0 without them). */
-  largestSkynetShift: number;
 }
 
 /** The `result` of a trace run (parameter trace K): game K of the run, step by step. */
@@ -152,18 +146,7 @@ function outcome(t: Totals, conf: number): TccgGameOutcome {
   };
 }
 
-export interface SensitivityRow {
-  reading: string;
-  value: string;
-  skynetWins: ReturnType<typeof proportion>;
-  resistanceWins: ReturnType<typeof proportion>;
-  noWinner: ReturnType<typeof proportion>;
-  turns: number;
-  /** Skynet's win rate minus the baseline's, with an unpaired interval (conservative: the runs share their seeds). */
-  skynetDelta: { difference: number; lo: number; hi: number };
-}
-
-function gameTables(base: TccgGameOutcome, sens: SensitivityRow[], baseline: Record<string, unknown>): ResultTable[] {
+function gameTables(base: TccgGameOutcome): ResultTable[] {
   const p = (x: { estimate: number; lo: number; hi: number }) => ({ estimate: x.estimate, lo: x.lo, hi: x.hi });
   const routeRows = [
     ['Resistance', 'main characters', base.routes.resistance.mainCharacters],
@@ -215,32 +198,12 @@ function gameTables(base: TccgGameOutcome, sens: SensitivityRow[], baseline: Rec
       ).map(([metric, s]) => ({ metric, mean: s.mean, lo: s.lo, hi: s.hi, q: `${s.p10} / ${s.p50} / ${s.p90}` })),
     },
   ];
-  if (sens.length) {
-    tables.push({
-      title: 'Sensitivity to the combat readings (the same games, one reading changed; Δ = Skynet wins − baseline)',
-      columns: [
-        { key: 'reading', header: 'reading', format: 'text' },
-        { key: 'value', header: 'value', format: 'text' },
-        { key: 'skynet', header: 'Skynet wins', format: 'prob' },
-        { key: 'resistance', header: 'Resistance wins', format: 'prob' },
-        { key: 'none', header: 'no winner', format: 'prob' },
-        { key: 'turns', header: 'mean turns', format: 'fixed2' },
-        { key: 'delta', header: 'Δ Skynet', format: 'pp' },
-        { key: 'dlo', header: 'Δ lo', format: 'pp' },
-        { key: 'dhi', header: 'Δ hi', format: 'pp' },
-      ],
-      rows: [
-        { reading: 'baseline', value: COMBAT_READINGS.map((k) => `${k}=${String(baseline[k])}`).join(' '), skynet: base.skynetWins.estimate, resistance: base.resistanceWins.estimate, none: base.noWinner.estimate, turns: base.turns.mean, delta: 0, dlo: null, dhi: null },
-        ...sens.map((s) => ({ reading: s.reading, value: s.value, skynet: s.skynetWins.estimate, resistance: s.resistanceWins.estimate, none: s.noWinner.estimate, turns: s.turns, delta: s.skynetDelta.difference, dlo: s.skynetDelta.lo, dhi: s.skynetDelta.hi })),
-      ],
-    });
-  }
   return tables;
 }
 
 export const gameMode: GameMode = {
   name: 'game',
-  summary: 'whole Termination Scenario games between two policies: winner and route, length, contact, Importance, with a sensitivity table over the combat readings (Monte Carlo)',
+  summary: 'whole Termination Scenario games between two policies: winner and route, length, contact, Importance (Monte Carlo)',
   params: GAME_PARAMS,
   // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
   extraParams: cardValueSpecs,
@@ -273,38 +236,16 @@ export const gameMode: GameMode = {
         notes: [`replays stream (seed ${settings.seed}, game ${trace}): the same game as in the full run`],
       };
     }
-    // The baseline, then one replay per other value of each combat reading.
-    settings.expectCalls?.(params.sensitivity === true ? 1 + COMBAT_READINGS.reduce((k, key) => k + RULE_PARAMS.find((x) => x.key === key)!.choices!.filter((v) => v !== params[key]).length, 0) : 1);
-    const run = await settings.simulate('game', sim, 'baseline');
+    const run = await settings.simulate('game', sim);
     const base = outcome(run.totals, conf);
-    const sens: SensitivityRow[] = [];
-    let partial = run.partial;
-    if (params.sensitivity === true) {
-      for (const key of COMBAT_READINGS) {
-        const spec = RULE_PARAMS.find((x) => x.key === key)!;
-        for (const value of spec.choices!) {
-          if (value === params[key]) continue;
-          const variant = { ...sim, rules: rulesOf({ ...params, [key]: value }) };
-          const r = await settings.simulate('game', variant, `${key}=${value}`, true);
-          partial ||= r.partial;
-          const o = outcome(r.totals, conf);
-          const d = twoProportionDifference(o.skynetWins.k, o.skynetWins.n, base.skynetWins.k, base.skynetWins.n, conf);
-          sens.push({ reading: key, value, skynetWins: o.skynetWins, resistanceWins: o.resistanceWins, noWinner: o.noWinner, turns: o.turns.mean, skynetDelta: { difference: d.difference, lo: d.lo, hi: d.hi } });
-          if (r.partial) break;
-        }
-      }
-    }
     const band = OPENING_BANDS[sim.band];
     const pts = startPoints(m.decks[1]);
-    const spread = sens.length ? Math.max(...sens.map((s) => Math.abs(s.skynetDelta.difference))) : 0;
     const result: TccgGameResult = {
       decks: { resistance: m.labels[0], skynet: m.labels[1] },
       policies: { resistance: rp.label, skynet: sp.label },
       opening: { openingCount: params.openingCount as OpeningCount, points: pts, band: `${band.lo}-${band.hi}: ${band.label}` },
       rules: sim.rules,
       ...base,
-      sensitivity: sens,
-      largestSkynetShift: spread,
     };
     const r = sim.rules;
     return {
@@ -315,7 +256,7 @@ export const gameMode: GameMode = {
       n: run.games,
       confidence: conf,
       policy: [rp.label, sp.label],
-      ...(partial ? { partial: true } : {}),
+      ...(run.partial ? { partial: true } : {}),
       result,
       assumptions: [
         `Round order ${r.roundOrder} (${r.roundOrder === 'avp' ? 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search' : r.roundOrder === 'drawFirst' ? 'Ready → Draw → Movement → Combat → Search' : 'Ready → Movement → Draw → Search → Combat'}); each round the Resistance, then Skynet; a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
@@ -326,10 +267,10 @@ export const gameMode: GameMode = {
         'Missions: the side plays the best mission whose condition holds at its timing, one per turn. Conditions have no effect. Ammo and attachments are not played.',
         `No victory by turn ${sim.maxTurns}: no winner.`,
       ],
-      tables: gameTables(base, sens, params),
+      tables: gameTables(base),
       notes: [
         `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,
-        sens.length ? `The combat readings move Skynet's win rate by up to ${(spread * 100).toFixed(1)} points (the sensitivity table); the variants replay the same seeds, so the Δ intervals (unpaired) are conservative.` : 'sensitivity table off (sensitivity false)',
+        sensitivityNote('tccg', 'game', GAME_PARAMS, params),
         unmeasuredGapNote('tccg game', [`${rp.label} (Resistance)`, `${sp.label} (Skynet)`]),
       ],
     };

@@ -38,9 +38,6 @@ export interface GameRules {
   victoryMissionPoints: number;
 }
 
-/** The combat readings the sensitivity table flips one at a time (issue 17: "how much the unknown rules move it"). */
-export const COMBAT_READINGS = ['hitRule', 'damage', 'ranges', 'poolSpend', 'reveal', 'hkDefeat', 'command', 'different', 'roundOrder'] as const;
-
 export const RULE_PARAMS: readonly ParamSpec[] = [
   {
     key: 'roundOrder',
@@ -95,10 +92,4 @@ export function rulesOf(params: Record<string, unknown>): GameRules {
     victoryImportance: Number(params.victoryImportance),
     victoryMissionPoints: Number(params.victoryMissionPoints),
   };
-}
-
-/** The other value of a two-valued reading (the sensitivity table's variant), or the next one for three. */
-export function flipped(key: (typeof COMBAT_READINGS)[number], value: string): string {
-  const choices = RULE_PARAMS.find((p) => p.key === key)!.choices!;
-  return choices[(choices.indexOf(value) + 1) % choices.length];
 }

@@ -8,7 +8,7 @@
 // alternatives.
 //   view  deck FILE  Level 1: deck validation and exact consequences (deckView.ts)
 //   mode  opening    Level 2: the opening and tempo model, Monte Carlo (openingMode.ts, openingSim.ts)
-//   mode  game       Level 3: whole games between policies, with a sensitivity table (gameMode.ts, gameEngine.ts)
+//   mode  game       Level 3: whole games between policies (gameMode.ts, gameEngine.ts)
 import type { GameModule } from '../../core/gameModule.js';
 import { checkOpeningGame, checkWholeGame } from './conformance.js';
 import type { GameSimParams } from './gameEngine.js';
@@ -39,8 +39,8 @@ export const game: GameModule = {
   conformance: {
     runs: [
       { mode: 'opening', params: {}, n: 2000 },
-      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random', sensitivity: false }, n: 100 },
-      { mode: 'game', params: { sensitivity: false }, n: 100 },
+      { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random' }, n: 100 },
+      { mode: 'game', params: {}, n: 100 },
     ],
     // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
     exactRows(report) {

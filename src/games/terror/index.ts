@@ -13,7 +13,6 @@ import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
 import { defaultDataFile, readTerrorDataRaw } from './terrorData.js';
-import { sensitivitySim, type SensitivitySimParams } from './terrorSensitivity.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -33,7 +32,7 @@ export const game: GameModule = {
       run: terrorEntry.run,
     },
   ],
-  sims: { terror: terrorSim, sensitivity: sensitivitySim },
+  sims: { terror: terrorSim },
   policies: BUILTIN_POLICIES,
   search: { policy: 'search', budget: 'searchRollouts' },
   // Rollouts at its ACTION and BUY decisions: thousands of games' work per searched game.
@@ -44,14 +43,7 @@ export const game: GameModule = {
       { mode: '', params: { policy: 'random', deathOrder: '2' }, n: 100 },
       { mode: '', params: { policy: 'death-order', deathOrder: '3' }, n: 100 },
       { mode: '', params: { policy: 'search', searchRollouts: 1 }, n: 4 },
-      { mode: '', params: { sensitivity: true }, n: 20 },
     ],
-    checkGame: (sim, p, rng, index) => {
-      if (sim !== 'sensitivity') return checkTerrorGame(p as TerrorSimParams, rng, index);
-      // The paired simulation: the baseline and every variant, each from game index's stream.
-      const pair = p as SensitivitySimParams;
-      for (const v of pair.variants) checkTerrorGame(v, rng.clone(), index);
-      checkTerrorGame(pair.base, rng, index);
-    },
+    checkGame: (_sim, p, rng, index) => checkTerrorGame(p as TerrorSimParams, rng, index),
   },
 };

@@ -14,7 +14,7 @@ import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './t
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
-import { sensitivityResult, sensitivityTable, sensitivityVariants, type SensitivityResult, type SensitivitySimParams } from './terrorSensitivity.js';
+import { sensitivityNote } from '../../core/sensitivityNote.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -143,11 +143,9 @@ function baseReport(resolved: ResolvedParams, p: Prepared, seed: number, confide
   };
 }
 
-/** The `result` of a `sim terror` run: the run's numbers, the policy gap, and the sensitivity table when asked (--sensitivity). */
+/** The `result` of a `sim terror` run: the run's numbers and the policy gap. */
 export interface TerrorReportResult extends TerrorResult {
   policyGap: PolicyGapReport;
-  /** Present with parameter sensitivity (and a run not interrupted before it). */
-  sensitivity?: SensitivityResult;
 }
 
 /** The `result` of a trace run (parameter trace K): game K of the run, step by step. */
@@ -170,38 +168,22 @@ export const terrorEntry: ModeEntry = {
     }
     const prepared = await prepare(resolved);
     const { sim, dataLabel, policyLabel } = prepared;
-    settings.expectCalls?.(resolved.sensitivity === true ? 2 : 1);
     const run = await settings.simulate('terror', sim);
     const deathOrderLabel = sim.deathOrder < 0 ? 'random (a card per game)' : sim.data.deathOrders[sim.deathOrder].name;
     const gap = policyGap(sim, policyLabel);
     const main = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
     const tables = terrorTables(main, sim.data.fatedDeath.count);
-    let sensitivity: SensitivityResult | null = null;
-    let partial = run.partial;
-    if (resolved.sensitivity === true && !run.partial) {
-      const variants = sensitivityVariants(sim);
-      const sens = await settings.simulate('sensitivity', { base: sim, variants: variants.map((v) => v.sim) } satisfies SensitivitySimParams, 'sensitivity', true);
-      partial ||= sens.partial;
-      sensitivity = sensitivityResult(sens.totals, variants, settings.confidence);
-      tables.push(sensitivityTable(sensitivity));
-    }
-    const result: TerrorReportResult = {
-      ...main,
-      policyGap: gap,
-      ...(sensitivity ? { sensitivity } : {}),
-    };
+    const result: TerrorReportResult = { ...main, policyGap: gap };
     return {
       ...baseReport(resolved, prepared, settings.seed, settings.confidence),
       title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
       n: run.games,
-      ...(partial ? { partial: true } : {}),
+      ...(run.partial ? { partial: true } : {}),
       result,
       tables,
       notes: [
         gap.line,
-        sensitivity
-          ? `The named readings and assumed data values move the win rate by up to ${(sensitivity.largestShift * 100).toFixed(1)} points, one at a time (the sensitivity table; each variant on the same games as the baseline).`
-          : 'Sensitivity table off: --sensitivity replays these games with each named reading and assumed data value changed (scenarios/terror/README.md).',
+        sensitivityNote('terror', '', TERROR_PARAMS, resolved),
         `data: ${dataLabel}`,
         FIVE_LOCATIONS_NOT_MODELLED,
       ],

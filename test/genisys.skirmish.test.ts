@@ -321,7 +321,7 @@ describe('sim genisys skirmish (CLI)', () => {
   });
   it('bad forces and policies exit 2 with one line naming the option', () => {
     for (const [args, msg] of [
-      [['--side-b', 'resistance-soldier'], /option --side-b: Resistance Soldier has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
+      [['--side-b', 'slave'], /option --side-b: Slave has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
       [['--side-a', 'endoskeleton@x'], /option --side-a: cannot read "endoskeleton@x"/],
       [['--side-a', '3*endo'], /option --side-a: unknown unit "endo" in scenarios\/genisys\/units.yaml; valid: endoskeleton/],
       [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random or the path of a policy module/],

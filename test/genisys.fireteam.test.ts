@@ -176,7 +176,7 @@ describe('the exact fire team against Monte Carlo', () => {
     [{}, book],
     [{ volleys: 3, targets: '2*resistance-soldier,resistance-captain' }, book],
     [{ attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, book],
-    [{ attackers: 'endoskeleton:plasma-gun,resistance-soldier:plasma-gun', targets: '3*endoskeleton', range: 'pb', volleys: 3 }, book],
+    [{ attackers: 'endoskeleton:plasma-gun,resistance-soldier:plasma-rifle', targets: '3*endoskeleton', range: 'pb', volleys: 3 }, book],
     [{ attackers: '2*trooper:pistol', targets: '2*brute', volleys: 3 }, test],
     [{ attackers: 'gunner:gun3+sure', targets: 'brute,2*trooper', range: 'long', volleys: 2, aimed: true }, test],
     [{ attackers: 'tank:twin-sure', targets: '2*brute@20', range: 'pb', cover: 'soft', volleys: 2 }, test],

@@ -15,7 +15,7 @@ import { streamFor } from '../src/core/rng.js';
 import { clopperPearson, pairedProportionDifference } from '../src/core/stats.js';
 import { rollOffWin } from '../src/games/genisys/attackPlan.js';
 import { dieLabel } from '../src/games/genisys/dieLadder.js';
-import { ATTACK_CODE, MOVE_CODE, OUT_A, OUT_DRAW, Skirmish } from '../src/games/genisys/skirmish.js';
+import { ATTACK_CODE, DEC_ATTACK, MOVE_CODE, OUT_A, OUT_DRAW, Skirmish } from '../src/games/genisys/skirmish.js';
 import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEntry.js';
 import { checkSkirmishGame, createSkirmish, S_DRAW, S_EDGE_A, S_FIRST_WINS, S_SECOND_WINS, S_TURNS, S_WIN_A, S_WIN_B, skirmishSim } from '../src/games/genisys/skirmishSim.js';
 import type { SkirmishSpec } from '../src/games/genisys/skirmishSpec.js';
@@ -23,13 +23,14 @@ import { runCli } from './helpers/runCli.js';
 
 const ARMED = 'scenarios/genisys/resistance-assumed.yaml';
 const spec = (o: Record<string, unknown>) => buildSkirmish(resolveParams(SKIRMISH_PARAMS, o, (k) => k));
-/** An engine with both sides' models placed by hand (positions in inches), every model in cover unless said. */
-async function board(o: Record<string, unknown>, xs: number[]): Promise<Skirmish> {
+/** An engine with both sides' models placed by hand (positions in inches, every model in lane 0 unless `ys` says), every model in cover unless said. */
+async function board(o: Record<string, unknown>, xs: number[], ys: number[] = []): Promise<Skirmish> {
   const g = new Skirmish(await spec(o));
   g.policies = (await createSkirmish(g.spec)).policies;
   g.play(streamFor(1, 0)); // a game, to size and reset everything; then the hand-built state
   for (let i = 0; i < g.m; i++) {
     g.x[i] = Math.round(xs[i] * 100);
+    g.y[i] = Math.round((ys[i] ?? 0) * 100);
     g.inPlay[i] = 1;
     g.markers[i] = 0;
     g.damage[i] = 0;
@@ -154,6 +155,73 @@ describe('the skirmish engine on hand-built positions', () => {
   });
 });
 
+describe('skirmish rule fixes against the rulebook', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-skirmish-rules-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A units file: the bundled one plus a sniper rifle (Long, Sniper) and a vehicle with two ranged weapons. */
+  const unitsFile = () => {
+    const file = join(dir, 'units.yaml');
+    writeFileSync(file, [
+      'weapons:',
+      '  plasma-gun: { name: Plasma gun, range: long, rof: 2, power: d8, special: [], source: test }',
+      '  terminator-claws: { name: Terminator claws, range: cc, rof: 1, power: d10, special: [], source: test }',
+      '  sniper-rifle: { name: Sniper rifle, range: long, rof: 1, power: d8, special: [sniper], source: test }',
+      '  cannon: { name: Cannon, range: long, rof: 1, power: d10, special: [], source: test }',
+      'units:',
+      '  endoskeleton: { name: Endoskeleton, skill: d8, armor: 8, resolution: d20, special: [mindless, ill-be-back], weapons: [terminator-claws, plasma-gun], source: test }',
+      '  crawler: { name: Crawler, skill: d6, armor: 8, resolution: d20, size: 0, special: [slow], weapons: [terminator-claws], source: test }',
+      '  sniper: { name: Sniper, skill: d6, armor: 4, resolution: d8, special: [], weapons: [sniper-rifle], source: test }',
+      '  tank: { name: Tank, skill: d8, armor: 9, resolution: d12, special: [vehicle], weapons: [plasma-gun, cannon], source: test }',
+      '',
+    ].join('\n'));
+    return file;
+  };
+  it("no ranged 'Hasta la Vista' after a Run: a double move leaves only close combat weapons (Attacking – Moving and Attacking)", async () => {
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [10, 11.5]);
+    g.markers[1] = 2; // reeling
+    expect(attacks(g, 0, 10, true, true).map((a) => [a.weapon, a.hasta])).toEqual([['Terminator claws', true]]);
+    // After a Walk both weapons may finish it off.
+    expect(attacks(g, 0, 10, false, true).map((a) => [a.weapon, a.hasta])).toEqual([['Terminator claws', true], ['Plasma gun', true]]);
+  });
+  it("Battle Lines: a side's models stand apart (Moving – Moving Through Models: bases never overlap), so a model facing one enemy of a line is within 2 in. of it alone and may 'Hasta la Vista' it", async () => {
+    const g = new Skirmish(await spec({ sideA: 'endoskeleton', sideB: '3*endoskeleton', policyA: 'hold', policyB: 'hold', 'track.length': 200, deploy: 0 }));
+    g.policies = (await createSkirmish(g.spec)).policies;
+    g.play(streamFor(1, 0)); // 200 in. apart and nobody moves: every model ends where the set-up put it
+    g.over = false;
+    g.markers.fill(0);
+    g.markers[2] = 2; // the middle of side B's line reels
+    const facing = attacks(g, 0, 199, false, true).filter((a) => a.target === 2);
+    expect(facing.map((a) => [a.weapon, a.hasta])).toEqual([['Terminator claws', true], ['Plasma gun', true]]);
+  });
+  it('Extreme range only on a larger playing surface: a Sniper 23 in. away is out of range on the 3×2 ft mat, at 7+ on a large table (Larger Playing Surfaces – Extreme Range)', async () => {
+    const units = unitsFile();
+    const mat = await board({ units, sideA: 'sniper', sideB: 'endoskeleton', 'track.length': 30 }, [2, 25]);
+    expect(attacks(mat, 0, 2, false, false)).toEqual([]);
+    const large = await board({ units, sideA: 'sniper', sideB: 'endoskeleton', tableSize: 'large' }, [2, 25]);
+    expect(attacks(large, 0, 2, false, false).map((a) => [a.weapon, a.plan.hitTarget])).toEqual([['Sniper rifle', 4]]);
+    expect(attacks(large, 0, 2, false, true).map((a) => [a.weapon, a.plan.hitTarget])).toEqual([['Sniper rifle', 7]]);
+  });
+  it('a vehicle fires each of its weapons in one activation, other models one (Vehicles – Attacking: "they fire all of their weapons independently")', async () => {
+    const units = unitsFile();
+    const asked = async (sideA: string) => {
+      const g = await board({ units, sideA, sideB: 'endoskeleton', policyA: 'hold', policyB: 'hold' }, [2, 14]);
+      const base = g.policies[0];
+      const weapons: number[] = [];
+      g.policies[0] = {
+        name: 'recorder',
+        choose(rng, view, d, o, n, none) {
+          if (d === DEC_ATTACK) weapons.push(Math.floor(o[0] / ATTACK_CODE));
+          return d === DEC_ATTACK ? 0 : base.choose(rng, view, d, o, n, none);
+        },
+      };
+      (g as unknown as { activate(rng: unknown, i: number): void }).activate(streamFor(2, 0), 0);
+      return weapons;
+    };
+    expect(await asked('tank')).toEqual([0, 1]); // the plasma gun, then the cannon
+    expect(await asked('endoskeleton')).toEqual([1]); // the plasma gun (12 in.: no claws), once
+  });
+});
+
 describe('the game turn against exact distributions', () => {
   // No shot can reach (200 in. apart, past Extreme range's 72) and nobody moves: every game is a
   // draw, and the number of turns is the game-end rolls' law: end after turn 5 with 1/4 (D4 = 4),
@@ -253,7 +321,7 @@ describe('sim genisys skirmish (CLI)', () => {
   });
   it('bad forces and policies exit 2 with one line naming the option', () => {
     for (const [args, msg] of [
-      [['--side-b', 'resistance-soldier'], /option --side-b: Resistance Soldier has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
+      [['--side-b', 'slave'], /option --side-b: Slave has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
       [['--side-a', 'endoskeleton@x'], /option --side-a: cannot read "endoskeleton@x"/],
       [['--side-a', '3*endo'], /option --side-a: unknown unit "endo" in scenarios\/genisys\/units.yaml; valid: endoskeleton/],
       [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random or the path of a policy module/],

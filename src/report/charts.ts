@@ -7,6 +7,7 @@
 //   labels, with the exact value beside a Monte Carlo estimate where the table has one; distributions
 //   (an integer first column: k, attacks, damage) as bars; die-step tables as heatmaps; plus, from
 //   the result, Dark Fate's causes of loss and game length, and any `distribution` of a count;
+//   matchups (attackers × targets) as heatmaps with the number in each cell;
 // - sensitivity: a tornado chart of change − baseline per assumption.
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
@@ -374,6 +375,45 @@ function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] 
   });
 }
 
+/**
+ * Matchups (`matchup`: rows with attackerName, targetName and per-pair values): one heatmap per
+ * value, attackers down, targets across, the number written in each cell.
+ */
+function matchupCharts(result: Record<string, unknown>): Chart[] {
+  const rows = (Array.isArray(result.matchup) ? result.matchup : []) as Record<string, unknown>[];
+  if (!rows.length || rows.length > MAX_MARKS) return [];
+  const attackers = [...new Set(rows.map((r) => String(r.attackerName)))];
+  const targets = [...new Set(rows.map((r) => String(r.targetName)))];
+  const out: Chart[] = [];
+  const metrics = [
+    { key: 'removed', title: 'P(target removed)', legend: 'P(removed)', prob: true, format: '.1%' },
+    { key: 'removalsPer100Points', title: 'Targets removed per 100 points of attackers', legend: 'per 100 pts', prob: false, format: '.3f' },
+  ];
+  for (const m of metrics) {
+    const data = rows.filter((r) => isNum(r[m.key])).map((r) => ({ attacker: String(r.attackerName), target: String(r.targetName), v: r[m.key] as number }));
+    if (!data.length) continue;
+    const max = Math.max(...data.map((d) => d.v));
+    const domain = m.prob ? [0, 1] : [0, max > 0 ? max : 1];
+    const mid = (domain[0] + domain[1]) / 2;
+    const enc = { x: { field: 'target', type: 'nominal', sort: targets, title: 'target', axis: { labelAngle: 0 } }, y: { field: 'attacker', type: 'nominal', sort: attackers, title: 'attacker', axis: { labelLimit: 320 } } };
+    const title = `${m.title}, by attacker and target`;
+    out.push({
+      title,
+      caption: `Colour and number: the exact ${m.prob ? 'probability' : 'value'} of each pair${m.prob ? '' : ' (blank: the attacker has no points)'}; cells without a number are attacks the rules forbid.`,
+      spec: {
+        ...base(title, data),
+        width: Math.min(WIDTH - 200, 110 * targets.length),
+        height: { step: 34 },
+        layer: [
+          { mark: 'rect', encoding: { ...enc, color: { field: 'v', type: 'quantitative', title: m.legend, scale: { domain, scheme: 'viridis' }, legend: { format: m.prob ? '.0%' : '.2f' } } } },
+          { mark: { type: 'text', fontSize: 12 }, encoding: { ...enc, text: { field: 'v', type: 'quantitative', format: m.format }, color: { condition: { test: `datum.v > ${mid}`, value: 'black' }, value: 'white' } } },
+        ],
+      },
+    });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Compare and sweep.
 
@@ -571,6 +611,7 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
       return [];
     case 'game': {
       if (Array.isArray(result.axes) && Array.isArray(result.cells)) return heatmapCharts(result, r.title);
+      if (Array.isArray(result.matchup)) return matchupCharts(result);
       const specific = r.game === 'darkfate' ? darkfateCharts(result, labels) : [];
       const fromTables = tableCharts(r.tables ?? []);
       // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.

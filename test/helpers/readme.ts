@@ -2,7 +2,11 @@
 // blocks, as arguments, scaled down as the README says (-n at most 200 games, --shards 4, -j 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gameIds, loadGame } from '../../src/games/index.js';
 import { ROOT } from './runCli.js';
+
+/** `<game> <view>` of every view: exact commands that play no games and take no -j. */
+const VIEWS = new Set((await Promise.all(gameIds({ hidden: true }).map(loadGame))).flatMap((g) => (g.views ?? []).map((v) => `${g.id} ${v.name}`)));
 
 export const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
@@ -29,7 +33,7 @@ export function shellWords(line: string): string[] {
   return words;
 }
 
-/** The README's scaling for the tests: -n cut to at most 200 games, --shards to 4, one thread (-j 1) unless the line says. */
+/** The README's scaling for the tests: -n cut to at most 200 games, --shards to 4, one thread (-j 1) unless the line says or it is a view (no games, no -j). */
 export function scaled(args: readonly string[]): string[] {
   const out = [...args];
   for (let i = 0; i + 1 < out.length; i++) {
@@ -37,5 +41,6 @@ export function scaled(args: readonly string[]): string[] {
     if (out[i] === '--shards') out[i + 1] = '4';
   }
   const worker = out[0] === 'worker' || out[0] === 'submit' || out[0] === 'merge';
-  return worker || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];
+  const view = VIEWS.has(`${out[0]} ${out[1]}`);
+  return worker || view || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];
 }

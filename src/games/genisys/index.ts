@@ -2,7 +2,7 @@
 // The odds of one attack — hits, cover saves, damage, Resolution tests, the target's final state —
 // exact by default and by Monte Carlo beside it; die-step tables over the attack's parameters;
 // fire teams (several attackers at a group of targets over volleys, exact where the state space
-// allows it).
+// allows it); matchups (several attackers against several targets, exact, per point).
 //
 // Parameters: see genisysParams.ts (units and picks; the attack; the target's and the weapon's
 // special rules; rule constants toHit.*, save.target, cover.*, resolution.*, …) and
@@ -19,6 +19,7 @@ import { checkSkirmishGame, skirmishSim } from './skirmishSim.js';
 import type { SkirmishSpec } from './skirmishSpec.js';
 import { genisysEntry } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
+import { matchupView } from './matchupView.js';
 import { tableView } from './tableView.js';
 
 export const game: GameModule = {
@@ -35,7 +36,7 @@ export const game: GameModule = {
     fireTeamMode,
     skirmishMode,
   ],
-  views: [tableView],
+  views: [tableView, matchupView],
   sims: { attack: attackSim, fireteam: fireTeamSim, skirmish: skirmishSim },
   policies: SKIRMISH_POLICIES,
   conformance: {

@@ -1,11 +1,14 @@
-// The squad skirmish engine: two small forces on a one-dimensional track in inches, playing full
-// turns of Terminator Genisys. Side A deploys at the low end and advances upwards, side B at the
-// high end; models of a side stand side by side, so friends never block and enemies are never
-// passed (a moving model stops `closest` short of the nearest enemy: no base contact, and enemy
-// bases are impenetrable). rulebook sections are named at each rule; choices are README S1–S12.
+// The squad skirmish engine: two small forces on a track in inches, playing full turns of
+// Terminator Genisys. Side A deploys at the low end and advances upwards, side B at the high end;
+// each model keeps its lane across the table (a side's models stand `spread` apart, side by side),
+// so friends never block, and it moves along the track only: enemies are never passed (a moving
+// model stops `closest` short of the nearest enemy line: no base contact, and enemy bases are
+// impenetrable). Ranges are measured straight, across lanes. rulebook sections are named at each
+// rule; choices are README S1–S13.
 //
 // State (preallocated, reset per game): per model its side, type (a crawler after I'll Be Back),
-// position (hundredths of an inch), in play, damage, Done markers, Ready marker, cover, Command.
+// position along the track and lane across it (hundredths of an inch), in play, damage, Done
+// markers, Ready marker, cover, Command.
 // Decisions go to each side's Policy (src/core/policy.ts): who takes the first impulse, which
 // models get Ready markers, each activation's move and its attack.
 import type { Policy } from '../../core/policy.js';
@@ -46,6 +49,8 @@ export class Skirmish {
   readonly side: Uint8Array;
   readonly type: Int32Array;
   readonly x: Int32Array;
+  /** Lane across the table, hundredths from the centre line (set up from the spec; fixed in a game). */
+  readonly y: Int32Array;
   readonly inPlay: Uint8Array;
   readonly damage: Int32Array;
   readonly markers: Int32Array;
@@ -87,6 +92,7 @@ export class Skirmish {
     this.side = new Uint8Array(m);
     this.type = new Int32Array(m);
     this.x = new Int32Array(m);
+    this.y = new Int32Array(m);
     this.inPlay = new Uint8Array(m);
     this.damage = new Int32Array(m);
     this.markers = new Int32Array(m);
@@ -114,6 +120,10 @@ export class Skirmish {
   /** Position in inches (side A deploys at 0, side B at the track's length). */
   modelX(i: number): number {
     return this.x[i] / 100;
+  }
+  /** Lane across the table in inches from its centre line (fixed for the game). */
+  modelY(i: number): number {
+    return this.y[i] / 100;
   }
   modelInPlay(i: number): boolean {
     return this.inPlay[i] === 1;
@@ -185,16 +195,47 @@ export class Skirmish {
   }
   // ---- Rules. ----
 
-  /** hundredths from position `at` of model i's side to the nearest enemy in play. */
+  /** Squared distance, hundredths², from model i standing at `at` (its lane) to model j. Exact in integers. */
+  private dist2(i: number, at: number, j: number): number {
+    const dx = this.x[j] - at;
+    const dy = this.y[j] - this.y[i];
+    return dx * dx + dy * dy;
+  }
+
+  /** Hundredths from model i standing at `at` (its lane) to the nearest enemy in play (Infinity when none). */
   private nearestEnemyFrom(i: number, at: number): number {
+    let best = Infinity;
+    for (let j = 0; j < this.m; j++) if (this.inPlay[j] && this.side[j] !== this.side[i]) best = Math.min(best, this.dist2(i, at, j));
+    return Math.sqrt(best);
+  }
+
+  /** Index of the enemy in play nearest model i standing at `at` (-1 when none). */
+  private nearestEnemyIndex(i: number, at: number): number {
+    let best = -1;
+    let bestD = Infinity;
+    for (let j = 0; j < this.m; j++) {
+      if (!this.inPlay[j] || this.side[j] === this.side[i]) continue;
+      const d = this.dist2(i, at, j);
+      if (d < bestD) {
+        bestD = d;
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  /** Hundredths along the track from `at` to the nearest enemy's position (the enemy line a move may not reach or pass; Infinity when none). */
+  private enemyLineFrom(i: number, at: number): number {
     let best = Infinity;
     for (let j = 0; j < this.m; j++) if (this.inPlay[j] && this.side[j] !== this.side[i]) best = Math.min(best, Math.abs(this.x[j] - at));
     return best;
   }
 
-  private band(d: number): number {
+  /** Range band of a squared distance (hundredths²), -1 when out of range. rulebook: Larger Playing Surfaces – Extreme Range (only there). */
+  private band(d2: number): number {
     const b = this.spec.bands;
-    for (let k = 0; k < BAND_COUNT; k++) if (d <= b[k]) return k;
+    const last = this.spec.extreme ? BAND_COUNT : BAND_COUNT - 1;
+    for (let k = 0; k < last; k++) if (d2 <= b[k] * b[k]) return k;
     return -1;
   }
 
@@ -210,16 +251,17 @@ export class Skirmish {
    * Aimed Shots (ROF 1, not moved); Brace (not moved); Vehicles (fire within CC range, not at it;
    * no CC weapons).
    */
-  attackOptions(i: number, at: number, ran: boolean, moved: boolean, codes: Int32Array, plans: Int32Array): number {
+  attackOptions(i: number, at: number, ran: boolean, moved: boolean, codes: Int32Array, plans: Int32Array, usedWeapons = 0): number {
     const spec = this.spec;
     const t = this.type[i];
     const ty = spec.types[t];
     const damaged = this.damaged(i);
     let locked = false;
     let inCC = 0;
+    const cc2 = spec.bands[0] * spec.bands[0];
     for (let j = 0; j < this.m; j++) {
       if (!this.inPlay[j] || this.side[j] === this.side[i]) continue;
-      if (Math.abs(this.x[j] - at) <= spec.bands[0]) {
+      if (this.dist2(i, at, j) <= cc2) {
         inCC++;
         if (this.markers[j] < 2 && !spec.types[this.type[j]].vehicle) locked = true;
       }
@@ -228,14 +270,15 @@ export class Skirmish {
     let n = 0;
     for (let j = 0; j < this.m && n < MAX_OPTIONS; j++) {
       if (!this.inPlay[j] || this.side[j] === this.side[i]) continue;
-      const d = Math.abs(this.x[j] - at);
-      const b = this.band(d);
+      const b = this.band(this.dist2(i, at, j));
       if (b < 0) continue;
       const hasta = b === 0 && this.markers[j] >= 2 && inCC === 1 ? 1 : 0;
       for (let w = 0; w < ty.weapons.length && n < MAX_OPTIONS; w++) {
+        if (usedWeapons & (1 << w)) continue; // a vehicle fires each weapon once
         const weapon = spec.weapons[ty.weapons[w]];
         let p = -1;
-        if (hasta) p = planKey(spec, t, w, damaged, this.type[j], 0, 0, 0, 1);
+        // rulebook: Attacking – Moving and Attacking: after a double move no ranged attack, 'Hasta la Vista' included.
+        if (hasta && !(weapon.ranged && (ran || (weapon.brace && moved)))) p = planKey(spec, t, w, damaged, this.type[j], 0, 0, 0, 1);
         if (p < 0 || !this.plans.ok[p]) {
           if (weapon.ranged) {
             if (ran || locked || b === 0 || (weapon.brace && moved)) continue;
@@ -262,8 +305,11 @@ export class Skirmish {
     const ty = spec.types[this.type[i]];
     const dir = this.side[i] === 0 ? 1 : -1;
     const here = this.x[i];
-    const front = this.nearestEnemyFrom(i, here);
+    const front = this.enemyLineFrom(i, here);
     const maxFwd = Number.isFinite(front) ? Math.max(0, front - spec.closest) : dir > 0 ? spec.track - here : here;
+    // The band edges are measured to the nearest enemy, across lanes: dx = floor(sqrt(edge² − dy²)) keeps it within the band.
+    const near = this.nearestEnemyIndex(i, here);
+    const dy = near >= 0 ? Math.abs(this.y[near] - this.y[i]) : 0;
     const back = dir > 0 ? here : spec.track - here;
     const damaged = this.damage[i] > 0;
     const lens = [damaged ? ty.damagedNormal : ty.normal, damaged ? ty.damagedDouble : ty.double];
@@ -283,13 +329,15 @@ export class Skirmish {
       const bwd = Math.min(len, back);
       if (fwd >= minLen) add(kind, here + dir * fwd);
       if (bwd >= minLen) add(kind, here - dir * bwd);
-      if (Number.isFinite(front)) {
+      if (near >= 0) {
         for (let k = 0; k < BAND_COUNT - 1; k++) {
           const edge = spec.bands[k];
-          const f = front - edge;
+          if (edge <= dy) continue;
+          const gap = Math.floor(Math.sqrt(edge * edge - dy * dy));
+          // Signed distance forward to the point `gap` short of the nearest enemy along the track.
+          const f = (this.x[near] - here) * dir - gap;
           if (f >= minLen && f <= fwd) add(kind, here + dir * f);
-          const bk = edge - front;
-          if (bk >= minLen && bk <= bwd) add(kind, here - dir * bk);
+          if (-f >= minLen && -f <= bwd) add(kind, here + dir * f);
         }
       }
     }
@@ -410,16 +458,19 @@ export class Skirmish {
     // Cover after a move: a probability (README S4); a model that stays keeps its cover.
     if (moved) this.cover[i] = randIndex(rng, 1_000_000) < this.spec.coverChance ? 1 : 0;
     if (this.checking) this.checkInvariants('after a move');
-    const nAtt = this.attackOptions(i, dest, kind === MOVE_DOUBLE, moved, this.options, this.optionPlans);
-    if (nAtt > 0) {
+    // rulebook: Vehicles – Attacking: a vehicle fires each of its weapons (at targets of its choice); other models one.
+    let used = 0;
+    for (let k = 0; k < this.spec.types[this.type[i]].attacks && this.inPlay[i] && !this.over; k++) {
+      const nAtt = this.attackOptions(i, dest, kind === MOVE_DOUBLE, moved, this.options, this.optionPlans, used);
+      if (nAtt === 0) break;
       this.attackCount = nAtt;
       const a = this.ask(rng, s, DEC_ATTACK, nAtt, true);
       this.attackCount = 0;
-      if (a >= 0) {
-        const p = this.optionPlans[a];
-        const j = this.options[a] % ATTACK_CODE;
-        this.attack(rng, s, p, j, p % 2 === 1);
-      }
+      if (a < 0) break;
+      const p = this.optionPlans[a];
+      const j = this.options[a] % ATTACK_CODE;
+      used |= 1 << Math.floor(this.options[a] / ATTACK_CODE);
+      this.attack(rng, s, p, j, p % 2 === 1);
     }
     // rulebook: Execute Activations – the Ready marker is turned to its Done side.
     this.ready[i] = 0;
@@ -443,7 +494,7 @@ export class Skirmish {
     let n = 0;
     for (let i = 0; i < this.m && n < MAX_OPTIONS; i++) {
       if (this.side[i] !== side || !this.eligible(i)) continue;
-      if (near >= 0 && (this.command[i] > 0 || Math.abs(this.x[i] - this.x[near]) > this.spec.commandRange)) continue;
+      if (near >= 0 && (this.command[i] > 0 || this.dist2(i, this.x[i], near) > this.spec.commandRange * this.spec.commandRange)) continue;
       this.options[n++] = i;
     }
     if (n === 0) return -1;
@@ -528,7 +579,7 @@ export class Skirmish {
         let best = -1;
         for (let i = 0; i < this.m; i++) {
           if (i === c || !this.inPlay[i] || this.side[i] !== this.side[c] || this.markers[i] === 0) continue;
-          if (Math.abs(this.x[i] - this.x[c]) > this.spec.commandRange) continue;
+          if (this.dist2(i, this.x[i], c) > this.spec.commandRange * this.spec.commandRange) continue;
           if (best < 0 || this.markers[i] > this.markers[best]) best = i;
         }
         if (best < 0) break;
@@ -557,6 +608,7 @@ export class Skirmish {
       this.type[i] = model.type;
       // rulebook: Set-up 2, Battle Lines – within a Crawl template of the table edge (README S2: at its front).
       this.x[i] = model.side === 0 ? spec.deploy : spec.track - spec.deploy;
+      this.y[i] = model.y; // README S1: its lane in the side's line
       this.inPlay[i] = 1;
       this.damage[i] = 0;
       this.markers[i] = 0;

@@ -28,7 +28,7 @@ export const SKIRMISH_POLICIES = ['advance', 'aim', 'hold', 'random'] as const;
 /** What a user module's view shows: the engine's read-only methods. */
 export const SKIRMISH_VIEW: ViewMembers = {
   properties: [],
-  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
+  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
 };
 
 /** The eligible model nearest an enemy (ties: the first). */

@@ -29,6 +29,8 @@ export interface SkirmishType {
   damagedDouble: number;
   resilient: number;
   vehicle: boolean;
+  /** Attacks (each with another weapon) in one activation: 1, or every weapon for a vehicle (Vehicles – Attacking). */
+  attacks: number;
   /** Type index the model becomes with I'll Be Back, or -1. */
   crawlerType: number;
   /** Command value of the unit (0: not a Commander). */
@@ -44,6 +46,8 @@ export interface SkirmishWeapon {
 export interface SkirmishModel {
   side: number;
   type: number;
+  /** Lane across the table, hundredths of an inch from the centre line (README S1): fixed for the game. */
+  y: number;
   points: number;
   command: number;
 }
@@ -55,6 +59,8 @@ export interface SkirmishSpec {
   closest: number;
   /** Upper bounds (inclusive) of the range bands cc, pb, short, long, extreme, hundredths of an inch. */
   bands: number[];
+  /** Whether the Extreme range band exists (Larger Playing Surfaces: not on the 3×2 ft mat). */
+  extreme: boolean;
   /** Command range (Point Blank), hundredths. */
   commandRange: number;
   /** P(a model is in cover after a move, at Point Blank and Short range), in millionths. */
@@ -114,6 +120,11 @@ export interface SkirmishInput {
   sideA: string;
   sideB: string;
   track: number;
+  /** Table width across the track and the spacing of a side's models in it, hundredths of an inch (README S1). */
+  width: number;
+  spread: number;
+  /** The Extreme range band exists (a larger playing surface). */
+  extreme: boolean;
   deploy: number;
   closest: number;
   coverChance: number;
@@ -167,7 +178,9 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     const ids = [...unit.weapons];
     const ws = unit.skill ? ids.map((id) => addWeapon(id, data.weapons[id])) : [];
     if (unit.skill && ids.length > 0 && !vehicle && !ids.some((id) => data.weapons[id].range === 'cc')) ws.push(addWeapon('fists', FISTS));
-    types.push({ unit: unitId, name: unit.name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, crawlerType: -1, command: commandOf(unit.special) });
+    // rulebook: Vehicles – Attacking: "vehicles are not limited to firing a single weapon like other models; rather, they fire all of their weapons independently".
+    const attacks = vehicle ? Math.max(1, ws.length) : 1;
+    types.push({ unit: unitId, name: unit.name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, attacks, crawlerType: -1, command: commandOf(unit.special) });
     skills.push(unit.skill);
     if (unit.special.includes('ill-be-back')) {
       if (!Object.hasOwn(data.units, 'crawler')) throw new UsageError(`parameter ${param}: ${unit.name} has I'll Be Back, which needs the crawler profile ("crawler") in ${file}`);
@@ -181,10 +194,18 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     for (const it of parseForce(text, param)) {
       const t = addType(it.unit, param);
       if (types[t].weapons.length === 0) throw new UsageError(`parameter ${param}: ${types[t].name} has no Skill or no weapon in ${file} and cannot fight (give its weapons in a units file, e.g. scenarios/genisys/resistance-assumed.yaml)`);
-      for (let c = 0; c < it.count; c++) models.push({ side, type: t, points: it.points ?? 1, command: it.command ?? types[t].command });
+      for (let c = 0; c < it.count; c++) models.push({ side, type: t, y: 0, points: it.points ?? 1, command: it.command ?? types[t].command });
       count += it.count;
     }
     if (count > MAX_MODELS_PER_SIDE) throw new UsageError(`parameter ${param}: ${count} models, at most ${MAX_MODELS_PER_SIDE}`);
+  }
+  // rulebook: Moving – Moving Through Models ("a model's base cannot end overlapping that of other
+  // models, friendly or otherwise"): a side's models stand in lanes `spread` apart across the table,
+  // centred, closer where the table is too narrow for them (README S1).
+  for (const side of [0, 1]) {
+    const mine = models.filter((m) => m.side === side);
+    const gap = mine.length > 1 ? Math.min(input.spread, Math.floor(input.width / (mine.length - 1))) : 0;
+    mine.forEach((m, k) => (m.y = Math.round((k - (mine.length - 1) / 2) * gap)));
   }
   if (input.deploy * 2 >= input.track) throw new UsageError(`parameter track.length: ${input.track / HUNDREDTHS} in. leaves no room between deployment zones of ${input.deploy / HUNDREDTHS} in.`);
   const spec: SkirmishSpec = {
@@ -193,6 +214,7 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     closest: input.closest,
     // rulebook: Larger Playing Surfaces – the range table (within 2", 5", 11", 22", 72").
     bands: [2, 5, 11, 22, 72].map((x) => x * HUNDREDTHS),
+    extreme: input.extreme,
     commandRange: 5 * HUNDREDTHS,
     coverChance: input.coverChance,
     endStart: input.endStart,

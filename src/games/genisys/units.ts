@@ -29,7 +29,8 @@ const WeaponSchema = v.strictObject({
   special: v.array(v.picklist(WEAPON_SPECIALS as unknown as string[], `expected one of ${WEAPON_SPECIALS.join(', ')}`), 'expected a list of special rules'),
   source: Text,
   notes: v.optional(Text),
-}, 'expected a weapon { name, range, rof, power, special, source, notes? }');
+  assumptions: v.optional(v.array(Text, 'expected a list of texts')),
+}, 'expected a weapon { name, range, rof, power, special, source, notes?, assumptions? }');
 
 const UnitSchema = v.strictObject({
   name: Text,
@@ -39,12 +40,14 @@ const UnitSchema = v.strictObject({
   resilient: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..10'), v.maxValue(10, 'expected 1..10'))),
   // Size 0 is a rulebook value (Machine Special Rules – I'll Be Back: "they are Size 0").
   size: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(0, 'expected 0..100'), v.maxValue(100, 'expected 0..100'))),
+  /** Cost in points with the weapons listed (Force Lists – Using the Force Lists); absent: not bought (a scenario model). */
+  points: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'expected 1..10000'), v.maxValue(10000, 'expected 1..10000'))),
   special: v.array(v.picklist(UNIT_SPECIALS as unknown as string[], `expected one of ${UNIT_SPECIALS.join(', ')}`), 'expected a list of special rules'),
   weapons: v.array(Text, 'expected a list of weapon ids'),
   source: Text,
   notes: v.optional(Text),
   assumptions: v.optional(v.array(Text, 'expected a list of texts')),
-}, 'expected a unit { name, skill?, armor, resolution?, resilient?, size?, special, weapons, source, notes?, assumptions? }');
+}, 'expected a unit { name, skill?, armor, resolution?, resilient?, size?, points?, special, weapons, source, notes?, assumptions? }');
 
 const FileSchema = v.strictObject(
   {

@@ -1,0 +1,215 @@
+// `sim genisys matchup`: several attackers (a unit, or unit:weapon) against several target units at
+// one range and cover, exact: P(removed), expected damaging hits, P(at least one damage) and
+// removals per 100 points of the attacker, one row per pair. Each cell is the `genisys attack`
+// of that pair with the same options (the same parameters through the same pipeline: applyUnits
+// → readParams → compileAttack → exactAttack → exactResult), so the two always agree.
+import type { GameView, ViewResult } from '../../core/gameModule.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
+import { provenance } from '../../core/provenance.js';
+import type { ResultTable } from '../../core/reportTypes.js';
+import { UsageError } from '../../core/usageError.js';
+import { compileAttack } from './attackPlan.js';
+import { exactAttack } from './exactAttack.js';
+import { genisysAssumptions } from './genisysEntry.js';
+import { rangeName, readParams, type GenisysParams } from './genisysParams.js';
+import { exactResult } from './genisysReport.js';
+import { applyUnits, loadUnits, unitOverrides, type UnitsFile } from './units.js';
+
+const lowerCase = (raw: string): string => raw.trim().toLowerCase();
+
+const MATCHUP_PARAMS: readonly ParamSpec[] = [
+  { key: 'attackers', type: 'string', default: 'endoskeleton:plasma-gun,resistance-soldier:plasma-rifle', doc: 'attackers, comma-separated: unit (one row per weapon it lists) or unit:weapon', source: 'sim: unit choice', cli: { value: '<list>', help: 'attackers, comma-separated: unit (a row per weapon it lists) or unit:weapon (default endoskeleton:plasma-gun,resistance-soldier:plasma-rifle)', parse: lowerCase } },
+  { key: 'targets', type: 'string', default: 'resistance-soldier,endoskeleton', doc: 'target units, comma-separated', source: 'sim: unit choice', cli: { value: '<list>', help: 'target units, comma-separated (default resistance-soldier,endoskeleton)', parse: lowerCase } },
+  { key: 'points', type: 'string', default: '', doc: "points per model replacing the units file's, comma-separated unit=N (the text prices no model: the file's points are assumptions)", source: 'assumption: units.yaml U1 (points)', cli: { value: '<unit=N,…>', help: "points per model replacing the units file's: unit=N, comma-separated (the file's are assumptions, U1)", parse: lowerCase } },
+];
+
+/** One attacker row: a unit with the weapon it attacks with ('' for none: the attack's stats as given). */
+interface AttackerPick {
+  unit: string;
+  weapon: string;
+  /** Picked as a bare unit: its weapon rows that no target can be attacked with are dropped. */
+  bare: boolean;
+}
+
+/**
+ * `unit` (one pick per weapon it lists, or one with no weapon) or `unit:weapon`, comma-separated.
+ * Throws UsageError naming the parameter.
+ */
+export function parseAttackers(text: string, data: UnitsFile, file: string): AttackerPick[] {
+  const items = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (items.length === 0) throw new UsageError('parameter attackers: empty (expected e.g. endoskeleton:plasma-gun,resistance-soldier)');
+  const out: AttackerPick[] = [];
+  for (const item of items) {
+    const [unit, weapon, extra] = item.split(':');
+    if (extra !== undefined || !unit) throw new UsageError(`parameter attackers: cannot read "${item}" (expected unit or unit:weapon)`);
+    // Checks the names (unknown ones list the valid), the weapon against the unit's list, and a Skill.
+    unitOverrides(data, { attacker: unit, ...(weapon !== undefined ? { weapon } : {}) }, file, WHERE);
+    const listed = data.units[unit].weapons;
+    if (weapon !== undefined) out.push({ unit, weapon, bare: false });
+    else if (listed.length > 0) for (const w of listed) out.push({ unit, weapon: w, bare: true });
+    else out.push({ unit, weapon: '', bare: false });
+  }
+  return out;
+}
+
+/** Target unit ids. Throws UsageError listing the valid ones. */
+export function parseTargets(text: string, data: UnitsFile, file: string): string[] {
+  const items = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (items.length === 0) throw new UsageError('parameter targets: empty (expected e.g. resistance-soldier,endoskeleton)');
+  for (const t of items) unitOverrides(data, { target: t }, file, WHERE);
+  return items;
+}
+
+/** `unit=N,…` → points by unit id. Throws UsageError naming the parameter. */
+export function parsePoints(text: string, data: UnitsFile, file: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([a-z0-9][a-z0-9-]*)=(\d+)$/.exec(item);
+    if (!m || Number(m[2]) < 1) throw new UsageError(`parameter points: cannot read "${item}" (expected unit=N with N ≥ 1, e.g. endoskeleton=30)`);
+    if (!Object.hasOwn(data.units, m[1])) throw new UsageError(`parameter points: unknown unit "${m[1]}" in ${file}; valid: ${Object.keys(data.units).join(', ')}`);
+    out.set(m[1], Number(m[2]));
+  }
+  return out;
+}
+
+/** How the matchup names the picks in messages (the shell renames `parameter x` after its source). */
+const WHERE = { attacker: 'parameter attackers', weapon: 'parameter attackers', target: 'parameter targets' };
+
+export interface MatchupCell {
+  attacker: string;
+  weapon: string | null;
+  target: string;
+  /** "Endoskeleton (Plasma gun)": the attacker's row label. */
+  attackerName: string;
+  targetName: string;
+  /** null where the rules allow no such attack (`reason` says why). */
+  removed: number | null;
+  expectedDamage: number | null;
+  atLeastOneDamage: number | null;
+  /** The attacker's points (the file's or --points), null when unknown. */
+  points: number | null;
+  /** P(removed) × 100 / points: target models removed per 100 points of attackers. */
+  removalsPer100Points: number | null;
+  reason?: string;
+}
+
+export const matchupView: GameView = {
+  name: 'matchup',
+  summary: 'several attackers (unit or unit:weapon) against several targets, exact: P(removed), expected damage, P(any damage), removals per 100 points',
+  params: MATCHUP_PARAMS,
+  baseMode: 'attack',
+  // Exact only, and the picks are the view's lists.
+  omit: ['method', 'attacker', 'weapon', 'target'],
+  run(resolved, { confidence, given }) {
+    try {
+      return runMatchup(resolved, confidence);
+    } catch (err) {
+      // Name the view's own option the user gave (a view's errors are not renamed by the shell).
+      const m = err instanceof UsageError ? /^parameter (attackers|targets|points):/.exec(err.message) : null;
+      if (m && given.has(m[1])) throw new UsageError(`option --${m[1]}:${(err as Error).message.slice(m[0].length)}`);
+      throw err;
+    }
+  },
+};
+
+/** The matchup report from resolved parameters (pure but for reading the units file). Throws UsageError naming a parameter. */
+function runMatchup(resolved: Record<string, ParamValue>, confidence: number): ViewResult {
+  if (resolved.method !== 'exact') throw new UsageError('parameter method: genisys matchup is exact only (use `sim genisys attack --method mc` for a Monte Carlo check of one pair)');
+  const file = String(resolved.units);
+  const data = loadUnits(file);
+  const attackers = parseAttackers(String(resolved.attackers), data, file);
+  const targets = parseTargets(String(resolved.targets), data, file);
+  const points = parsePoints(String(resolved.points), data, file);
+  const { attackers: _a, targets: _t, points: _p, attacker: _x, weapon: _w, target: _y, ...attack } = resolved;
+  const cells: MatchupCell[] = [];
+  let first: GenisysParams | null = null;
+  for (const a of attackers) {
+    for (const t of targets) {
+      // The `genisys attack` of this pair: the same parameters with the picks set.
+      const params: Record<string, ParamValue> = { ...attack, attacker: a.unit, weapon: a.weapon, target: t } as Record<string, ParamValue>;
+      const units = applyUnits(params);
+      const p = readParams(units.params);
+      first ??= p;
+      const unit = data.units[a.unit];
+      const pts = points.get(a.unit) ?? unit.points ?? null;
+      const weaponName = a.weapon ? data.weapons[a.weapon].name : null;
+      const cell: MatchupCell = {
+        attacker: a.unit,
+        weapon: a.weapon || null,
+        target: t,
+        attackerName: `${unit.name} (${weaponName ?? `no weapon: ROF ${p.rof}, Power ${p.power.toUpperCase()}`})`,
+        targetName: data.units[t].name,
+        removed: null,
+        expectedDamage: null,
+        atLeastOneDamage: null,
+        points: pts,
+        removalsPer100Points: null,
+      };
+      try {
+        const plan = compileAttack(p);
+        const r = exactResult(plan, exactAttack(plan));
+        cell.removed = r.removed;
+        cell.expectedDamage = r.damage.reduce((s, q, k) => s + k * q, 0);
+        cell.atLeastOneDamage = r.atLeastOneDamage;
+        cell.removalsPer100Points = pts === null ? null : (r.removed * 100) / pts;
+      } catch (err) {
+        // A cell the rules forbid (a close combat weapon at Short range) shows "–" and why.
+        if (!(err instanceof UsageError)) throw err;
+        cell.reason = err.message;
+      }
+      cells.push(cell);
+    }
+  }
+  // A bare unit attacks with the weapons it can use here: its rows that no target allows go,
+  // unless none of its weapons is allowed (then they stay, "–", with the reason).
+  const allowed = (a: AttackerPick) => cells.some((c) => c.attacker === a.unit && c.weapon === (a.weapon || null) && c.removed !== null);
+  const kept = attackers.filter((a) => !a.bare || allowed(a) || !attackers.some((b) => b.bare && b.unit === a.unit && allowed(b)));
+  cells.splice(0, cells.length, ...cells.filter((c) => kept.some((a) => a.unit === c.attacker && (a.weapon || null) === c.weapon)));
+  if (cells.every((c) => c.removed === null)) throw new UsageError(`genisys matchup: no pair is an attack the rules allow (${cells[0].reason ?? ''})`);
+  const base = first!;
+  const notes: string[] = [];
+  for (const c of cells) if (c.reason) notes.push(`${c.attackerName} vs ${c.targetName}: no attack (${c.reason.replace(/^parameter [a-zA-Z.]+: /, '')}).`);
+  const unpriced = [...new Set(cells.filter((c) => c.points === null).map((c) => data.units[c.attacker].name))];
+  if (unpriced.length) notes.push(`No points for ${unpriced.join(', ')} (a scenario model): give them with --points unit=N.`);
+  notes.push(`Each row is \`sim genisys attack --attacker <unit> --weapon <weapon> --target <unit>\` with the same options; expected damage counts damaging hits; removals per 100 points = P(removed) × 100 / the attacker's points.`);
+  const range = String(attack.range) === 'auto' ? 'the range each weapon implies (Close Combat for a CC weapon, else Short)' : rangeName(base.range);
+  const table: ResultTable = {
+    title: `Matchups at ${range}, cover ${String(attack.cover)}`,
+    columns: [
+      { key: 'attacker', header: 'attacker', format: 'text' },
+      { key: 'target', header: 'target', format: 'text' },
+      { key: 'removed', header: 'P(removed)', format: 'prob' },
+      { key: 'expectedDamage', header: 'E[damage]', format: 'sig4' },
+      { key: 'atLeastOneDamage', header: 'P(any damage)', format: 'prob' },
+      { key: 'points', header: 'points', format: 'int' },
+      { key: 'removalsPer100Points', header: 'removed per 100 pts', format: 'sig4' },
+    ],
+    rows: cells.map((c) => ({ attacker: c.attackerName, target: c.targetName, removed: c.removed, expectedDamage: c.expectedDamage, atLeastOneDamage: c.atLeastOneDamage, points: c.points, removalsPer100Points: c.removalsPer100Points })),
+    rowLabels: 2,
+  };
+  // The units' and weapons' own assumptions (units.yaml), named with the results they shape.
+  const used = new Set<string>(cells.flatMap((c) => [`u:${c.attacker}`, ...(c.weapon ? [`w:${c.weapon}`] : []), `u:${c.target}`]));
+  const dataAssumptions: string[] = [];
+  for (const key of used) {
+    const entry = key.startsWith('u:') ? data.units[key.slice(2)] : data.weapons[key.slice(2)];
+    for (const text of entry.assumptions ?? []) {
+      const id = key.slice(2);
+      if (/^U1 /.test(text) && key.startsWith('u:') && points.has(id)) continue; // points given: not the file's
+      dataAssumptions.push(`${entry.name}: ${text}`);
+    }
+  }
+  return {
+    report: {
+      ...provenance('genisys matchup', { ...attack, attackers: String(resolved.attackers), targets: String(resolved.targets), points: String(resolved.points) }, data),
+      title: `Terminator Genisys matchups: ${kept.length} attacker${kept.length > 1 ? 's' : ''} × ${targets.length} target${targets.length > 1 ? 's' : ''} — P(removed), damage, removals per 100 points`,
+      method: 'exact',
+      seed: null,
+      n: null,
+      confidence,
+      result: { matchup: cells },
+      assumptions: [...genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover), ...dataAssumptions],
+      tables: [table],
+      notes,
+    },
+  };
+}

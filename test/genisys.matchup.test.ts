@@ -1,0 +1,89 @@
+// `sim genisys matchup`: attackers × targets, each cell the `genisys attack` of that pair through
+// the real command-line parser (exact equality), the per-points figure from the units file or
+// --points, the weapons a bare unit attacks with, the chart, and bad input (exit 2, one line).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/core/reportTypes.js';
+import { chartsOf } from '../src/report/charts.js';
+import { parseUnits } from '../src/games/genisys/units.js';
+import { runCli } from './helpers/runCli.js';
+
+const UNITS = parseUnits(readFileSync(new URL('../scenarios/genisys/units.yaml', import.meta.url), 'utf8'), 'units.yaml');
+const json = (args: string[]) => {
+  const r = runCli([...args, '--format', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Report & { result: Record<string, unknown> };
+};
+interface Cell {
+  attacker: string;
+  weapon: string | null;
+  target: string;
+  attackerName: string;
+  targetName: string;
+  removed: number | null;
+  expectedDamage: number | null;
+  atLeastOneDamage: number | null;
+  points: number | null;
+  removalsPer100Points: number | null;
+}
+const cellsOf = (r: { result: Record<string, unknown> }) => r.result.matchup as Cell[];
+
+describe('sim genisys matchup', () => {
+  it('the acceptance matchup: 4 cells, each exactly `sim genisys attack` of its pair at Short range in soft cover, with removals per 100 points', () => {
+    const m = json(['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,resistance-soldier', '--targets', 'resistance-soldier,endoskeleton', '--range', 'short', '--cover', 'soft']);
+    const cells = cellsOf(m);
+    // A bare unit attacks with the weapons it can use at this range: the soldier's plasma rifle, not its knife.
+    expect(cells.map((c) => [c.attacker, c.weapon, c.target])).toEqual([
+      ['endoskeleton', 'plasma-gun', 'resistance-soldier'],
+      ['endoskeleton', 'plasma-gun', 'endoskeleton'],
+      ['resistance-soldier', 'plasma-rifle', 'resistance-soldier'],
+      ['resistance-soldier', 'plasma-rifle', 'endoskeleton'],
+    ]);
+    for (const c of cells) {
+      const a = json(['genisys', 'attack', '--attacker', c.attacker, '--weapon', c.weapon!, '--target', c.target, '--range', 'short', '--cover', 'soft']).result as { removed: number; atLeastOneDamage: number; damage: number[] };
+      expect(c.removed, `${c.attacker} vs ${c.target}`).toBe(a.removed);
+      expect(c.atLeastOneDamage).toBe(a.atLeastOneDamage);
+      expect(c.expectedDamage).toBe(a.damage.reduce((s, q, k) => s + k * q, 0));
+      const pts = UNITS.units[c.attacker].points!;
+      expect(c.points).toBe(pts);
+      expect(c.removalsPer100Points).toBe((a.removed * 100) / pts);
+    }
+    // A hand check of one cell: plasma gun (D8, 5+: 1/2) at a soldier in soft cover (D4 4+: 1/4 saved), Power D8 vs 4+ (5/8):
+    // P(damaging hit) per shot = 1/2 · 3/4 · 5/8 = 15/64, P(any damage) = 1 − (49/64)².
+    expect(cells[0].atLeastOneDamage).toBeCloseTo(1 - (49 / 64) ** 2, 14);
+    // The points are the units file's assumptions, named in the report.
+    expect(m.assumptions.some((a) => a.startsWith('Endoskeleton: U1 Points 30'))).toBe(true);
+  });
+  it('--points replaces the file\'s points; a bare unit at Close Combat attacks with its close combat weapon only; CSV has one row per pair', () => {
+    const cells = cellsOf(json(['genisys', 'matchup', '--attackers', 'resistance-soldier', '--targets', 'endoskeleton', '--range', 'cc', '--points', 'resistance-soldier=20']));
+    expect(cells.map((c) => [c.weapon, c.points])).toEqual([['combat-knife', 20]]);
+    expect(cells[0].removalsPer100Points).toBe((cells[0].removed! * 100) / 20);
+    const csv = runCli(['genisys', 'matchup', '--attackers', 'endoskeleton', '--targets', 'resistance-soldier,crawler', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    // Range auto: the claws at Close Combat and the plasma gun at Short, 2 weapons × 2 targets.
+    expect(csv.stdout.trim().split('\n')).toHaveLength(5);
+    expect(csv.stdout.split('\n')[0]).toBe('attacker,target,removed,expectedDamage,atLeastOneDamage,points,removalsPer100Points');
+  });
+  it('the chart: a heatmap per value, names (not ids) on the axes and the number written in every cell', () => {
+    const m = json(['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,cyborg-infiltrator:plasma-rifle', '--targets', 'resistance-soldier,endoskeleton']);
+    const charts = chartsOf(m);
+    expect(charts.map((c) => c.title)).toEqual(['P(target removed), by attacker and target', 'Targets removed per 100 points of attackers, by attacker and target']);
+    const spec = charts[0].spec as { data: { values: { attacker: string; target: string; v: number }[] }; layer: { mark: unknown }[] };
+    expect(spec.data.values.map((d) => `${d.attacker} → ${d.target}`)).toContain('Cyborg Infiltrator (Plasma rifle) → Endoskeleton');
+    expect(spec.layer.map((l) => (typeof l.mark === 'string' ? l.mark : (l.mark as { type: string }).type))).toEqual(['rect', 'text']);
+  });
+  it('bad names exit 2 with one line listing the valid ones', () => {
+    for (const [args, msg] of [
+      [['--attackers', 'toaster'], /option --attackers: unknown unit "toaster" in scenarios\/genisys\/units.yaml; valid: endoskeleton, crawler/],
+      [['--attackers', 'endoskeleton:laser'], /option --attackers: Endoskeleton carries terminator-claws, plasma-gun, not "laser"/],
+      [['--targets', 'endoskeleton,t-1000'], /option --targets: unknown unit "t-1000"/],
+      [['--points', 'endoskeleton=0'], /option --points: cannot read "endoskeleton=0"/],
+      [['--attackers', 'fence-generator'], /option --attackers: Fence generator has no Skill/],
+    ] as [string[], RegExp][]) {
+      const r = runCli(['genisys', 'matchup', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

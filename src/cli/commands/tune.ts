@@ -177,7 +177,7 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
   cmd
     .option('--vary <KEY=LO..HI[:STEP]|KEY=a|b|c>', `a parameter to tune (up to ${MAX_VARY}, repeatable): a range of numbers (step 1 for whole ends) or a list of values; any parameter of \`sim params ${id}\`, data.* values included`, collect)
     .option('--target <METRIC=VALUE[@W]>', 'a metric and the value it should reach (repeatable; 0.6 or 60% for a rate); @W weighs its distance (default 1); an unknown metric lists the valid ones', collect)
-    .addOption(new Option('--budget <games>', `the most games the search plays over all settings (default: the settings × ${mode.defaultGames.toLocaleString('en-US')}, a sweep's cost at the default -n)`).argParser(parseGameCount))
+    .addOption(new Option('--budget <games>', `the most games the search plays, summed over the settings (a side run a mode adds is not counted again) (default: the settings × ${mode.defaultGames.toLocaleString('en-US')}, a sweep's games at the default -n)`).argParser(parseGameCount))
     .option('--tolerance <distance>', `stop once the settings left are within this distance of the targets' best and of each other: a rate's in probability (0.02 = 2pp), a mean's relative to its target (0.02 = 2%) (default ${DEFAULT_TOLERANCE})`, parseTolerance, DEFAULT_TOLERANCE)
     .option('--max-cells <N>', `the most settings the --vary axes may make (default ${DEFAULT_MAX_CELLS})`, intInRange(1, 1e7), DEFAULT_MAX_CELLS)
     .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`)
@@ -278,7 +278,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
       let totals = call?.totals ?? null;
       if (from < n) {
         const run = await runWithShell(simId, simParams, { ...runOpts, userCode, progress }, seed, { start: from, n: n - from }, undefined, label);
-        spent += run.result.games;
+        // The budget counts a setting's games once, however many side runs (secondary) its mode adds.
+        if (secondary !== true) spent += run.result.games;
         partial ||= run.result.partial;
         if (totals) totals.addTotals(run.result.totals);
         else totals = run.result.totals;

@@ -22,12 +22,13 @@ export function simCommands(block: string): string[][] {
     });
 }
 
-/** The README's scaling for the tests: -n cut to at most 200 games, --shards to 4, one thread (-j 1) unless the line says. */
+/** The README's scaling for the tests: -n cut to at most 200 games, --budget to 1000, --shards to 4, one thread (-j 1) unless the line says. */
 export function scaled(args: readonly string[]): string[] {
   const out = [...args];
   for (let i = 0; i + 1 < out.length; i++) {
     if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 200));
     if (out[i] === '--shards') out[i + 1] = '4';
+    if (out[i] === '--budget') out[i + 1] = String(Math.min(Number(out[i + 1]), 1000));
   }
   const worker = out[0] === 'worker' || out[0] === 'submit' || out[0] === 'merge';
   return worker || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];

@@ -13,13 +13,15 @@ import { newProgram } from './program.js';
 type Register = (program: Command) => void;
 
 /** The commands that are not games, in help order; each module is imported only when used. */
-const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Register> }>> = {
+const COMMANDS: Readonly<Record<string, { summary: string; load: (argv: readonly string[]) => Promise<Register> }>> = {
   run: { summary: 'run a scenario file (YAML: game, params, optional run: {n, seed})', load: async () => (await import('./commands/run.js')).registerRun },
   params: { summary: 'list the parameters of a game (or all games): key, default, allowed values, meaning, source', load: async () => (await import('./commands/params.js')).registerParams },
   compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
   policies: { summary: 'the policy gap: every built-in policy of a game on the same games as the default, ranked with paired differences', load: async () => (await import('./commands/policies.js')).registerPolicies },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
   sensitivity: { summary: 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked (a tornado chart)', load: async () => (await import('./commands/sensitivity.js')).registerSensitivity },
+  // The mode named after `tune` brings its own options: the register is built for it.
+  tune: { summary: 'find the parameter values whose metrics come closest to targets (settings race on common random numbers)', load: async (argv) => (await import('./commands/tune.js')).tuneRegister(argv) },
   report: { summary: 'render a saved JSON report as an HTML page with plots (or as a table or CSV)', load: async () => (await import('./commands/report.js')).registerReport },
   check: { summary: 'balance regression: re-run golden JSON reports and compare (exact by default)', load: async () => (await import('./commands/check.js')).registerCheck },
   merge: { summary: 'merge the part files of a sharded run (--shard K/M) into the report of the whole run', load: async () => (await import('./commands/merge.js')).registerMerge },
@@ -38,7 +40,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     const { registerGame } = await import('./gameCommands.js');
     registerGame(program, await loadGame(word));
   } else if (word !== undefined && Object.hasOwn(COMMANDS, word)) {
-    (await COMMANDS[word].load())(program);
+    (await COMMANDS[word].load(argv))(program);
   } else {
     for (const id of gameIds()) program.command(id).description(gameSummary(id)!);
     for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.summary);

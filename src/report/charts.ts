@@ -11,6 +11,7 @@
 // - sensitivity: a tornado chart of change − baseline per assumption.
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
+import { tuneCharts } from './tuneCharts.js';
 
 /** A Vega-Lite specification (JSON). Kept loose: the specs are data, checked by drawing them. */
 export type VlSpec = Record<string, unknown>;
@@ -612,6 +613,8 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
     case 'game': {
       if (Array.isArray(result.axes) && Array.isArray(result.cells)) return heatmapCharts(result, r.title);
       if (Array.isArray(result.matchup)) return matchupCharts(result);
+      // `sim tune`: each target metric against each varied parameter, with the target line.
+      if (Array.isArray(result.landscape) && Array.isArray(result.targets)) return tuneCharts(result);
       const specific = r.game === 'darkfate' ? darkfateCharts(result, labels) : [];
       const fromTables = tableCharts(r.tables ?? []);
       // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.

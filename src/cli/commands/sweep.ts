@@ -66,7 +66,7 @@ class ChecksPassed extends Error {}
  * Runs the mode's own checks on a cell without playing a game: its run stops at the first
  * simulate call. UsageErrors (a cross-field check) are named after their source (--grid, --set).
  */
-async function checkCell(mode: GameMode, params: ResolvedParams, opts: RunCliOptions, label: string): Promise<void> {
+export async function checkCell(mode: GameMode, params: ResolvedParams, opts: RunCliOptions, label: string): Promise<void> {
   try {
     await mode.run(params, {
       n: opts.games,

@@ -1,0 +1,126 @@
+// `sim tune`: the race finds the exact optimum where one is known (the dice's mean successes,
+// count × (sides − target + 1) / sides; genisys attack's exact odds), gives the same answer at any
+// -j, spends fewer games than a full sweep, and refuses bad input naming the option.
+import { describe, expect, it } from 'vitest';
+import { distance, tuneSearch, type MetricEstimate, type TuneEvaluator } from '../src/run/tuneSearch.js';
+import { deterministicJson, runCli } from './helpers/runCli.js';
+
+const json = (args: string[]) => {
+  const r = runCli([...args, '--format', 'json', '-q']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { result: Record<string, unknown>; n: number; seed: number };
+};
+
+describe('sim tune', () => {
+  it('finds the exact optimum of a Monte Carlo mode: the dice target whose mean successes is nearest 1.5', () => {
+    // Exact means for 3d6: target t → 3 (7 − t) / 6, i.e. 2.5, 2, 1.5, 1, 0.5 for t = 2..6.
+    const exact = [2, 3, 4, 5, 6].map((t) => ({ t, mean: (3 * (7 - t)) / 6 }));
+    const argmin = exact.reduce((b, e) => (Math.abs(e.mean - 1.5) < Math.abs(b.mean - 1.5) ? e : b)).t;
+    const r = json(['tune', 'dice', '--vary', 'target=2..6', '--target', 'successes=1.5', '--budget', '20000', '--seed', '7', '-j', '1']).result;
+    expect(r.best).toEqual({ target: argmin });
+    const best = r.bestSetting as { estimates: { successes: MetricEstimate } };
+    expect(best.estimates.successes.lo).toBeLessThanOrEqual(1.5);
+    expect(best.estimates.successes.hi).toBeGreaterThanOrEqual(1.5);
+    // The race spends less than a sweep of every setting to the best's games.
+    expect(r.games as number).toBeLessThan(r.fullSweepGames as number);
+    expect(r.games as number).toBeLessThanOrEqual(20000);
+  });
+
+  it('finds the exact optimum of an exact mode, checked against each setting run alone', () => {
+    const r = json(['tune', 'genisys', 'attack', '--vary', 'rof=1|2|3|4', '--target', 'removed=0.5']).result;
+    const alone = [1, 2, 3, 4].map((rof) => ({ rof, removed: (json(['genisys', 'attack', '--rof', String(rof)]).result as { removed: number }).removed }));
+    const argmin = alone.reduce((b, e) => (Math.abs(e.removed - 0.5) < Math.abs(b.removed - 0.5) ? e : b));
+    expect(r.best).toEqual({ rof: String(argmin.rof) });
+    expect(r.stop).toBe('exact');
+    expect(r.games).toBe(0);
+    const landscape = r.landscape as { cell: { rof: string }; estimates: { removed: MetricEstimate } }[];
+    for (const a of alone) expect(landscape.find((l) => l.cell.rof === String(a.rof))!.estimates.removed.estimate).toBe(a.removed);
+  });
+
+  it('is the same for a seed at any -j, with two axes and a weighted target', () => {
+    const args = ['tune', 'dice', '--vary', 'target=3..5', '--vary', 'count=2|3', '--target', 'successes=1.5@2', '--target', 'successes=2', '--budget', '6000'];
+    // The same metric twice is refused (which target would it be?).
+    expect(runCli([...args, '--seed', '1']).stderr).toMatch(/option --target successes: given twice/);
+    const two = ['tune', 'dice', '--vary', 'target=3..5', '--vary', 'count=2|3', '--target', 'successes=1.5@2', '--budget', '6000', '--seed', '3', '--format', 'json', '-q'];
+    const a = runCli([...two, '-j', '1']);
+    const b = runCli([...two, '-j', '2']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(deterministicJson(a.stdout)).toEqual(deterministicJson(b.stdout));
+    expect((JSON.parse(a.stdout) as { result: { best: unknown } }).result.best).toEqual({ target: 4, count: 3 });
+  });
+
+  it('refuses bad input with exit 2 and one line naming the option', () => {
+    const bad: [string[], RegExp][] = [
+      [['--vary', 'target=2...6', '--target', 'successes=1'], /option --vary target: got "2\.\.\.6"|option --vary target/],
+      [['--vary', 'target=6..2', '--target', 'successes=1'], /option --vary target: 6\.\.2 runs backwards/],
+      [['--vary', 'target=2..6:0', '--target', 'successes=1'], /option --vary target: step "0" must be a number above 0/],
+      [['--vary', 'target=2..6:0.5', '--target', 'successes=1'], /option --vary target: target takes whole numbers/],
+      [['--vary', 'target', '--target', 'successes=1'], /option --vary: got "target", expected KEY=LO\.\.HI/],
+      [['--vary', 'tagret=2..6', '--target', 'successes=1'], /option --vary: unknown parameter "tagret" of dice \(did you mean "target"\?\)/],
+      [['--vary', 'target=2..6', '--target', 'successes=many'], /option --target successes: target "many" is not a number/],
+      [['--vary', 'target=2..6', '--target', 'successes=1@-1'], /option --target successes: weight "-1" must be a number above 0/],
+      [['--vary', 'target=2..6', '--target', 'wins=0.5'], /option --target: unknown metric "wins" of dice; valid: successes/],
+      [['--vary', 'target=2..6'], /option --target: give at least one/],
+      [['--target', 'successes=1'], /option --vary: give at least one/],
+      [['--vary', 'target=2..6', '--vary', 'count=1..2', '--vary', 'sides=6|8', '--vary', 'target=3|4', '--vary', 'count=3|4', '--target', 'successes=1'], /option --vary: 5 parameters, at most 4/],
+      [['--vary', 'target=2..6', '--set', 'target=3', '--target', 'successes=1'], /option --set target: it is also a --vary parameter/],
+      [['--vary', 'count=2..3', '--count', '3', '--target', 'successes=1'], /option --count: count is also a --vary parameter/],
+      [['--vary', 'target=2..6', '--target', 'successes=1', '--budget', '20'], /option --budget: the first round alone plays 5 settings × 100 games = 500/],
+      [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '-1'], /--tolerance/],
+      [['--vary', 'count=1|1.0', '--target', 'successes=1'], /option --vary count: "1" and "1.0" are the same value/],
+    ];
+    for (const [args, message] of bad) {
+      const r = runCli(['tune', 'dice', ...args, '-n', '100', '--seed', '1', '-j', '1']);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
+    const rate = runCli(['tune', 'darkfate', '--rev9', 'endoskeleton', '--vary', 'handSize=4..5', '--target', 'win=60', '-n', '10']);
+    expect(rate.code).toBe(2);
+    expect(rate.stderr).toMatch(/option --target win: a rate's target is in \[0, 1\]/);
+    expect(runCli(['tune', 'darkfate', '--rev9', 'all', '--vary', 'handSize=4..5', '--target', 'win=0.6', '-n', '10', '--seed', '1', '-j', '1']).stderr).toMatch(/plays 4 runs per setting .*--rev9 damaged-endo/);
+  });
+
+  it('--help explains every option, the mode options included', () => {
+    const r = runCli(['tune', 'dice', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--vary', '--target', '--budget', '--tolerance', '--max-cells', '--scenario', '--set', '--count', '--sides', '-n, --games', '--seed', '-j, --jobs', '--format', '--confidence']) expect(r.stdout, flag).toContain(flag);
+    // dice's own --target is tune's here: the parameter is reached with --set or --vary.
+    expect(r.stdout).toMatch(/target of dice: give it with --set target=… or --vary/);
+    expect(runCli(['tune', '--help']).stdout).toMatch(/darkfate/);
+  });
+});
+
+describe('the race', () => {
+  const est = (estimate: number, half: number): MetricEstimate => ({ estimate, lo: estimate - half, hi: estimate + half, kind: 'rate', n: 1 });
+  it('measures distance from the intervals: 0 at the near end when the interval holds the target', () => {
+    const targets = [{ metric: 'win', value: 0.6, weight: 1 }];
+    expect(distance(targets, [est(0.7, 0.05)])).toEqual({ point: expect.closeTo(0.1, 12), lo: expect.closeTo(0.05, 12), hi: expect.closeTo(0.15, 12) });
+    expect(distance(targets, [est(0.61, 0.05)]).lo).toBe(0);
+    // A mean's distance is relative to its target; weights scale it.
+    expect(distance([{ metric: 'turns', value: 40, weight: 2 }], [{ estimate: 44, lo: 43, hi: 45, kind: 'count', n: 9 }]).point).toBeCloseTo(0.2, 12);
+  });
+  it('eliminates the settings shown farther than the leader, doubles the games of the rest, and stops at the budget', async () => {
+    // Settings with true rates 0.2, 0.58, 0.62, 0.9 (target 0.6): intervals shrink as 1/√n.
+    const truth = [0.2, 0.58, 0.62, 0.9];
+    const games = [0, 0, 0, 0];
+    let spent = 0;
+    const ev: TuneEvaluator = {
+      async evaluate(which, n) {
+        for (const c of which) {
+          spent += n - games[c];
+          games[c] = n;
+        }
+        return true;
+      },
+      estimates: (c) => [est(truth[c], 1 / Math.sqrt(games[c]))],
+      exact: () => false,
+      spent: () => spent,
+    };
+    const out = await tuneSearch(4, [{ metric: 'win', value: 0.6, weight: 1 }], ev, { first: 100, budget: 5000, tolerance: 0.001, confidence: 0.95 });
+    expect([...out.eliminatedAfter.keys()].sort()).toEqual([0, 3]);
+    expect(out.rounds[1].games).toBe(200);
+    expect(out.indistinguishable.sort()).toEqual([1, 2]);
+    expect(out.stop).toBe('budget');
+    expect(spent).toBeLessThanOrEqual(5000);
+  });
+});

@@ -947,12 +947,16 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   // ---- the engine contract (src/core/engine.ts): what the shared search plays ----
   playOn(rng: Rng, chooser: Policy<MatchView>, answer: number, stopTurn: number): void {
     const before = this.chooser;
+    const trace = this.trace;
     this.chooser = chooser;
+    // A search's playouts are not part of the game's trace.
+    this.trace = null;
     try {
       if (answer !== NO_ANSWER) this.resume(rng, answer);
       this.runFrom(rng, stopTurn);
     } finally {
       this.chooser = before;
+      this.trace = trace;
     }
   }
 

@@ -32,16 +32,20 @@ export interface DecisionEngine<View, S = unknown> {
   readonly view: View;
   /** The longest options list any decision can have (sizes a search's copies). */
   readonly maxOptions: number;
-  /** Starts a new game on `rng` (the set-up's draws, and its decisions, come later in playOn). Mutates all state. */
+  /**
+   * Starts a new game on `rng`. The set-up may be dealt here (asking the engine's own policies any
+   * set-up decision) or at the start of playOn. Mutates all state.
+   */
   reset(rng: Rng): void;
   /**
    * Plays on from the current state until the game is over, or turn() would pass `stopTurn` (the
    * engine stops at the first turn boundary after turn `stopTurn`), asking `chooser` at every
-   * decision and drawing chance from `rng`. After reset pass `answer` NO_ANSWER. After restore of a
-   * snapshot saved while decision D was asked (D resumable), `answer` (an index into D's options,
-   * or -1 where allowed) answers D first, exactly as if the chooser had returned it there.
+   * decision (both players'), drawing chance from `rng`, tracing nothing. After reset pass
+   * `decision` and `answer` NO_ANSWER. After restore of a snapshot saved while decision code
+   * `decision` was asked (a resumable one), `answer` (an index into its options, or -1 where
+   * allowed) answers it first, exactly as if the chooser had returned it there.
    */
-  playOn(rng: Rng, chooser: Policy<View>, answer: number, stopTurn: number): void;
+  playOn(rng: Rng, chooser: Policy<View>, decision: number, answer: number, stopTurn: number): void;
   /** Whether playOn can resume at decision code `decision`. */
   resumable(decision: number): boolean;
   /** The player deciding the decision being asked (valid while the engine asks). */

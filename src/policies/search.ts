@@ -42,6 +42,10 @@ export interface SearchSettings<View> {
   readonly depth: number;
   /** The game's default policy: it plays the rollouts, proposes the first answer to expand, and answers the decisions not searched. */
   readonly rollout: Policy<View>;
+  /** Proposes the first answer to expand and answers the decisions not searched (default: `rollout`). */
+  readonly prior?: Policy<View>;
+  /** When set, `iterations` is per answer: a decision with m answers gets iterations × m. */
+  readonly perAnswer?: boolean;
   /** UCT's exploration constant (results in [0, 1]); default 0.7. */
   readonly exploration?: number;
   /**
@@ -58,6 +62,7 @@ export interface SearchSettings<View> {
 /** Counts of the work done (the bench's cost per decision). */
 export interface SearchStats {
   decisions: number;
+  /** Playouts played (tree iterations and confirmation playouts). */
   iterations: number;
   nodes: number;
 }
@@ -76,19 +81,35 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
   if (!(s.iterations >= 1)) throw new Error(`search: iterations must be at least 1, got ${s.iterations}`);
   const c = s.exploration ?? 0.7;
   const rollout = s.rollout;
-  const maxNodes = s.iterations + 1;
-  // Tree, node 0 the root: children as linked lists.
-  const firstChild = new Int32Array(maxNodes);
-  const sibling = new Int32Array(maxNodes);
-  const nodeDecision = new Int32Array(maxNodes);
-  const nodeCode = new Int32Array(maxNodes);
-  const nodePlayer = new Int32Array(maxNodes);
-  const visits = new Float64Array(maxNodes);
-  const reward = new Float64Array(maxNodes);
-  const avail = new Float64Array(maxNodes);
+  const prior = s.prior ?? rollout;
+  // Tree, node 0 the root: children as linked lists. Sized for a decision's budget (each iteration
+  // adds at most one node), grown only when a decision's budget exceeds every earlier one.
+  let maxNodes = 0;
+  let firstChild = new Int32Array(0);
+  let sibling = new Int32Array(0);
+  let nodeDecision = new Int32Array(0);
+  let nodeCode = new Int32Array(0);
+  let nodePlayer = new Int32Array(0);
+  let visits = new Float64Array(0);
+  let reward = new Float64Array(0);
+  let avail = new Float64Array(0);
+  // The iteration's path (every node it passed, root first).
+  let path = new Int32Array(0);
+  function ensureNodes(count: number): void {
+    if (count <= maxNodes) return;
+    maxNodes = count;
+    firstChild = new Int32Array(count);
+    sibling = new Int32Array(count);
+    nodeDecision = new Int32Array(count);
+    nodeCode = new Int32Array(count);
+    nodePlayer = new Int32Array(count);
+    visits = new Float64Array(count);
+    reward = new Float64Array(count);
+    avail = new Float64Array(count);
+    path = new Int32Array(count + 1);
+  }
   let nodes = 0;
-  // The iteration's path (every node it passed, root first) and where it is in the tree (-1: out, rolling out).
-  const path = new Int32Array(maxNodes + 1);
+  // Where the iteration is in the tree (-1: out, rolling out).
   let pathLen = 0;
   let cur = -1;
   const childFor = new Int32Array(engine.maxOptions + 1);
@@ -97,6 +118,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
   const snapshot = engine.newSnapshot();
   let searchRng: Rng | null = null;
   let pairRng: Rng | null = null;
+  let rootDecision = -1;
 
   function newNode(parent: number, decision: number, code: number, player: number): number {
     const k = nodes++;
@@ -134,7 +156,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
     }
     if (legal < m && legal < Math.ceil(PW_K * Math.pow(visits[cur] + 1, PW_ALPHA)) && nodes < maxNodes) {
       // Expand: the default policy's answer first; else a uniformly random answer without a child.
-      let a = rollout.choose(rng, view, decision, options, n, allowNone);
+      let a = prior.choose(rng, view, decision, options, n, allowNone);
       if (a < 0) a = n;
       if (childFor[a] >= 0) {
         let r = randIndex(rng, m - legal);
@@ -169,7 +191,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
     let a = -1;
     if (code !== NONE_CODE) for (let i = 0; i < n; i++) if (rootOptions[i] === code) (a = i), (i = n);
     cur = -1;
-    engine.playOn(rng, rollout, a, stopTurn);
+    engine.playOn(rng, rollout, rootDecision, a, stopTurn);
     return engine.over() ? engine.result(observer) : engine.value(observer);
   }
 
@@ -179,20 +201,23 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
     name: 'search',
     choose(rng, view, decision, options, n, allowNone) {
       const m = n + (allowNone ? 1 : 0);
-      if (m <= 1 || !engine.resumable(decision) || (s.searches && !s.searches(decision))) return rollout.choose(rng, view, decision, options, n, allowNone);
+      if (m <= 1 || !engine.resumable(decision) || (s.searches && !s.searches(decision))) return prior.choose(rng, view, decision, options, n, allowNone);
+      const budget = s.perAnswer ? s.iterations * m : s.iterations;
+      ensureNodes(budget + 1);
       if (stats) stats.decisions++;
       if (!searchRng || !pairRng) (searchRng = rng.clone()), (pairRng = rng.clone());
       jumpedStreamInto(rng, searchRng);
       const sr = searchRng;
       const observer = engine.decider();
+      rootDecision = decision;
       const stopTurn = s.depth > 0 ? engine.turn() + s.depth : NO_STOP;
       rootOptions.set(options.subarray(0, n));
       engine.save(snapshot);
       nodes = 0;
       newNode(-1, decision, 0, observer);
-      // A quarter of the budget confirms the tree's answer against the default's on paired playouts.
-      const pairs = s.iterations >= 4 ? Math.floor(s.iterations / 8) : 0;
-      const treeIterations = s.iterations - 2 * pairs;
+      // A quarter of the budget (pairs of playouts) confirms the tree's answer against the default's on paired playouts.
+      const pairs = budget >= 4 ? Math.floor(budget / 8) : 0;
+      const treeIterations = budget - 2 * pairs;
       for (let it = 0; it < treeIterations; it++) {
         if (it > 0) engine.restore(snapshot);
         engine.determinize(sr, observer);
@@ -200,7 +225,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
         path[pathLen++] = 0;
         cur = 0;
         const a = treeChoose(sr, view, decision, rootOptions, n, allowNone);
-        engine.playOn(sr, chooser, a, stopTurn);
+        engine.playOn(sr, chooser, decision, a, stopTurn);
         const done = engine.over();
         for (let p = 0; p < results.length; p++) results[p] = done ? engine.result(p) : engine.value(p);
         for (let i = 0; i < pathLen; i++) {
@@ -212,29 +237,31 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       // The most visited root answer (ties: the better mean, then the earlier expanded); the default's
       // is the first child expanded (the list's last).
       let best = -1;
-      let prior = -1;
+      let priorChild = -1;
       for (let k = firstChild[0]; k >= 0; k = sibling[k]) {
-        prior = k;
+        priorChild = k;
         if (best < 0 || visits[k] > visits[best] || (visits[k] === visits[best] && reward[k] / visits[k] >= reward[best] / visits[best])) best = k;
       }
-      if (best !== prior) {
+      let played = treeIterations;
+      if (best !== priorChild) {
+        played += 2 * pairs;
         // Confirmation on fresh playouts (judged on the iterations that picked it, the best of many
         // would look better than it is): pair j plays both answers on one re-deal and one stream.
         let sum = 0;
         let sumSq = 0;
         for (let j = 0; j < pairs; j++) {
           copyStreamInto(sr, pairRng!);
-          const a = playout(sr, view, nodeCode[prior], n, observer, stopTurn);
+          const a = playout(sr, view, nodeCode[priorChild], n, observer, stopTurn);
           copyStreamInto(pairRng!, sr);
           const d = playout(sr, view, nodeCode[best], n, observer, stopTurn) - a;
           sum += d;
           sumSq += d * d;
         }
-        if (!gainsBy(sum, sumSq, pairs, s.margin ?? 2)) best = prior;
+        if (!gainsBy(sum, sumSq, pairs, s.margin ?? 2)) best = priorChild;
       }
       engine.restore(snapshot);
       options.set(rootOptions.subarray(0, n));
-      if (stats) (stats.iterations += s.iterations), (stats.nodes += nodes);
+      if (stats) (stats.iterations += played), (stats.nodes += nodes);
       const code = nodeCode[best];
       if (code === NONE_CODE) return -1;
       for (let i = 0; i < n; i++) if (rootOptions[i] === code) return i;

@@ -945,7 +945,8 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
 
   // ---- the engine contract (src/core/engine.ts): what the shared search plays ----
-  playOn(rng: Rng, chooser: Policy<MatchView>, answer: number, stopTurn: number): void {
+  playOn(rng: Rng, chooser: Policy<MatchView>, decision: number, answer: number, stopTurn: number): void {
+    if (decision !== NO_ANSWER && decision !== this.pendingDecision) throw new Error(`dualfates match: resuming decision ${DECISION_NAMES[decision] ?? decision}, but the state was saved at ${DECISION_NAMES[this.pendingDecision] ?? 'no decision'}`);
     const before = this.chooser;
     const trace = this.trace;
     this.chooser = chooser;

@@ -3,7 +3,7 @@
 // intervals. Teams, policies, the board and every rule constant are parameters, so `sim compare`
 // and `sim sweep` vary them. Its team-strength numbers are only as good as the unit data: every
 // unit but the Training Knight is invented (scenarios/dualfates/units.yaml).
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { matchGapLine } from './matchPolicyGap.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -215,6 +215,12 @@ export function matchTables(r: MatchResult): ResultTable[] {
   ];
 }
 
+/** Whether every parameter but the teams, policies, search budget, trace and unit/board files is at its default (the gap file's configurations). */
+function isReference(r: ResolvedParams): boolean {
+  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'trace']);
+  return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default);
+}
+
 /** `sim dualfates match`. */
 export async function runMatch(resolved: ResolvedParams, settings: RunSettings): Promise<Report> {
   const p = matchSimParams(resolved);
@@ -251,7 +257,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     ],
     notes: [
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
-      unmeasuredGapNote('dualfates match', [`${String(resolved.policyA)} (A)`, `${String(resolved.policyB)} (B)`]),
+      matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
     ],
   };
 }

@@ -251,3 +251,13 @@ describe('the shared search on the Dual Fates match', () => {
     expect(g.over()).toBe(true);
   });
 });
+
+describe('the match report prints the measured policy gap', () => {
+  it('for a measured configuration the ladder line, else not measured', async () => {
+    const { matchGapLine } = await import('../src/games/dualfates/matchPolicyGap.js');
+    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], true)).toMatch(/^Policy gap: last measured on 400 paired games .*search − hunt \+14\.8 pp \[\+9\.4, \+19\.9\]/);
+    expect(matchGapLine('knights', 'horde', ['hunt', 'hunt'], true)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], false)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hold', 'hunt'], true)).toMatch(/not measured/);
+  });
+});

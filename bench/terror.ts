@@ -10,7 +10,8 @@ import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.
 import { TERROR_DECISION } from '../src/games/terror/terrorDecision.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
-import { createSearchPolicy } from '../src/games/terror/terrorSearch.js';
+import { createSearchPolicy } from '../src/policies/search.js';
+import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { terrorSim } from '../src/games/terror/terrorSim.js';
 
@@ -54,7 +55,7 @@ function searchDecisionCase(rollouts: number): BenchCase {
       } catch (e) {
         if (!(e instanceof Here)) throw e;
       }
-      const search = createSearchPolicy(g, { rollouts, margin: 1, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
+      const search = createSearchPolicy(new TerrorEngine(g), { iterations: rollouts, perAnswer: true, margin: 1, depth: 0, rollout: plannerPolicy });
       g.policy = search;
       return { g, search, n: listActions(g), rng: streamFor(2, 0) };
     },

@@ -1,4 +1,4 @@
-// The search policy's machinery (issue 15): snapshot/restore of the whole mutable state, the
+// The search policy's machinery on Terror (the shared search, src/policies/search.ts, over terrorEngine.ts): snapshot/restore of the whole mutable state, the
 // determinizer (re-deals only what she cannot see, consistent with what she has seen, from the
 // right distribution, and blind to the true hidden order), and the policy itself (puts the game
 // back exactly, decides the same whatever the hidden order, deterministic from (seed, game)).
@@ -14,9 +14,9 @@ import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
 import { randomPolicy } from '../src/games/terror/terrorPolicy.js';
-import { createSearchPolicy, gainsBy, type SearchStats } from '../src/games/terror/terrorSearch.js';
+import { createSearchPolicy, gainsBy, type SearchStats } from '../src/policies/search.js';
 import { builtinGame } from '../src/games/terror/terrorSim.js';
-import { SNAPSHOT_SCALARS, TerrorSnapshot } from '../src/games/terror/terrorSnapshot.js';
+import { SNAPSHOT_SCALARS, TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import type { TerrorView } from '../src/games/terror/terrorView.js';
 
 const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
@@ -69,8 +69,9 @@ describe('snapshot/restore', () => {
       } catch (e) {
         if (!(e instanceof Stop)) throw e;
       }
-      const snap = new TerrorSnapshot(g);
-      snap.save(g);
+      const engine = new TerrorEngine(g);
+      const snap = engine.newSnapshot();
+      engine.save(snap);
       const before = state(g);
       g.policy = randomPolicy;
       g.rng = streamFor(6, k);
@@ -79,7 +80,7 @@ describe('snapshot/restore', () => {
       } catch {
         /* a game left mid-procedure may end oddly: only the restore is checked */
       }
-      snap.restore(g);
+      engine.restore(snap);
       expect(state(g)).toEqual(before);
     }
   });
@@ -248,7 +249,7 @@ describe('the search policy', () => {
       // Re-deal game 1's hidden state: what she sees is the same, the truth differs.
       new TerrorDeterminizer(games[1]).determinize(games[1], streamFor(77, k));
       const answers = games.map((g) => {
-        const policy = createSearchPolicy(g, { rollouts: 2, margin: 0, depth: 0, rolloutPolicy: plannerPolicy, fallback: plannerPolicy });
+        const policy = createSearchPolicy(new TerrorEngine(g), { iterations: 2, perAnswer: true, margin: 0, depth: 0, rollout: plannerPolicy });
         g.policy = policy;
         const n = g.time_ >= 0 && !g.dead ? listActions(g) : 0;
         return n > 0 ? policy.choose(streamFor(16, k), g, TERROR_DECISION.ACTION, g.actionOptions, n, true) : null;
@@ -265,12 +266,13 @@ describe('the search policy', () => {
     expect(one.policy).toBe('search');
   });
 
-  it('counts its work (decisions searched, rollouts played) for the bench', () => {
-    const stats: SearchStats = { decisions: 0, rollouts: 0 };
+  it('counts its work (decisions searched, playouts played) for the bench', () => {
+    const stats: SearchStats = { decisions: 0, iterations: 0, nodes: 0 };
     const g = builtinGame(params({ policy: 'search', searchRollouts: 2 }), stats)!;
     g.reset(streamFor(4, 0));
     g.play();
     expect(stats.decisions).toBeGreaterThan(5);
-    expect(stats.rollouts).toBeGreaterThanOrEqual(stats.decisions * 2);
+    expect(stats.iterations).toBeGreaterThanOrEqual(stats.decisions * 2);
+    expect(stats.nodes).toBeGreaterThan(stats.decisions);
   });
 });

@@ -129,7 +129,12 @@ export interface GameModule {
    * The game's search policy and the parameter that sets its budget (rollouts per decision), for
    * `sim policies --ladder`: the search at doubling budgets against the default policy.
    */
-  readonly search?: { readonly policy: string; readonly budget: string };
+  readonly search?: {
+    readonly policy: string;
+    readonly budget: string;
+    /** The parameter that names the policy, when it is not `policy` (a two-sided game's side: policyA). */
+    readonly policyParam?: string;
+  };
   readonly conformance: Conformance;
 }
 

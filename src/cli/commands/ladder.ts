@@ -76,11 +76,13 @@ export async function runLadder(
   runOpts: RunCliOptions,
   seed: number,
   o: LadderOptions,
+  /** The parameter naming the policy that climbs (policy; a side's, e.g. policyA). */
+  policyKey = 'policy',
 ): Promise<Report> {
   const search = found.game.search;
-  if (!search) throw new UsageError(`option --ladder: ${found.id} has no search policy to climb (games with one: darkfate, terror)`);
+  if (!search) throw new UsageError(`option --ladder: ${found.id} has no search policy to climb (games with one: darkfate, terror, dualfates match)`);
   const spec = found.mode.params.find((p) => p.key === search.budget) as ParamSpec;
-  const baseline = String(base.params[found.mode.params.some((p) => p.key === 'policy') ? 'policy' : '']);
+  const baseline = String(base.params[policyKey]);
   if (baseline === search.policy) throw new UsageError(`option --ladder: the default policy is already ${search.policy}; the ladder climbs ${search.policy} against another (set --policies or the scenario's policy)`);
   const max = o.maxBudget ?? spec.max ?? Number(spec.default) * 8;
   const start = o.start ?? Math.max(spec.min ?? 1, Math.floor(Number(spec.default) / 4));
@@ -105,7 +107,7 @@ export async function runLadder(
       break;
     }
     const rungStart = performance.now();
-    const { repB, rv } = await runPaired(base, request({ policy: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main).catch((e: unknown) => {
+    const { repB, rv } = await runPaired(base, request({ [policyKey]: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main).catch((e: unknown) => {
       progress.clear();
       throw e;
     });

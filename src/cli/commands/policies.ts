@@ -53,7 +53,7 @@ export function registerPolicies(program: Command): void {
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)
-    .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant (darkfate, terror)")
+    .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant (darkfate, terror, dualfates match)")
     .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))
     .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
     .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7));
@@ -62,7 +62,7 @@ export function registerPolicies(program: Command): void {
     const found = await findMode(words.join(' '), 'argument game');
     const { game, mode, id } = found;
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
-    const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : undefined);
+    const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : game.search?.policyParam);
     const spec = mode.params.find((p) => p.key === key);
     if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
@@ -92,7 +92,7 @@ export function registerPolicies(program: Command): void {
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
       const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });
-      emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }), opts);
+      emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
       return;
     }
     if (opts.ladderStart !== undefined || opts.ladderMax !== undefined || opts.ladderSeconds !== undefined) throw new UsageError('options --ladder-start, --ladder-max and --ladder-seconds shape a ladder: add --ladder');

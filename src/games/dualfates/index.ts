@@ -109,6 +109,9 @@ export const game: GameModule = {
   views,
   sims: { dualfates: dualfatesSim, match: matchSim },
   policies: MATCH_POLICIES,
+  // The shared tree search (src/policies/search.ts) at every resumable decision: thousands of playouts a game.
+  slowPolicies: ['search'],
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA' },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },
@@ -121,6 +124,8 @@ export const game: GameModule = {
       { mode: 'match', params: {}, n: 400 },
       { mode: 'match', params: { teamB: 'horde', policyA: 'hunt', policyB: 'random', armorRule: 'perHit', cover: 'light' }, n: 400 },
       { mode: 'match', params: { policyA: 'random', policyB: 'random', scoringValue: 'one', vortexCap: 8, rounds: 4 }, n: 400 },
+      // The search, either side, at a tiny budget (its playouts run the invariants too in checkGame).
+      { mode: 'match', params: { policyB: 'search', searchIterations: 4, rounds: 3 }, n: 6 },
     ],
     async checkGame(simName, simParams, rng) {
       if (simName === 'match') await checkMatch(simParams as MatchSimParams, rng);

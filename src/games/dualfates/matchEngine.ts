@@ -8,6 +8,8 @@
 // Units are numbered 0..unitCount-1: side A's (0) first, then side B's (1). Positions are board
 // points (whole inches along the lines). The engine is also the view built-in policies read
 // (MatchView); a user module sees only those members, through a read-only facade.
+import { HASH_START, hashWord, NO_ANSWER, NO_STOP, type DecisionEngine } from '../../core/engine.js';
+import { FieldSnapshot } from '../../core/fieldSnapshot.js';
 import type { Policy } from '../../core/policy.js';
 import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
@@ -136,6 +138,22 @@ export interface MatchView {
   deployPoint(side: number, i: number): number;
 }
 
+/** Where play() and a resumed search are in the game (MatchEngine.stage). */
+const ST_SETUP = 0;
+const ST_NEW_ROUND = 1;
+const ST_SUMMON = 2;
+const ST_INITIATIVE = 3;
+const ST_ACTIVATION = 4;
+const ST_OVER = 5;
+
+/** Decisions a search may resume at (its roots); DEPLOY, DEPLOY_AT and DEFLECT are answered inside a playOn only. */
+const RESUMABLE = (1 << DECISION.SUMMON) | (1 << DECISION.INITIATIVE) | (1 << DECISION.ACTIVATE) | (1 << DECISION.ACTION) | (1 << DECISION.ABILITY);
+
+/** Typed-array fields that play mutates (the snapshot's; the shared snapshot law checks the list). */
+const STATE_ARRAYS = ['pillarPts', 'where', 'pos', 'health', 'armor', 'activated', 'ranBonus', 'ranRound', 'freeUsedRound', 'lockedRound', 'buffDef', 'buffDod', 'buffWill', 'vp_', 'fate_', 'credit_', 'rollA', 'rollB', 'ctrl', 'options', 'lost', 'held', 'initiatives', 'fateSpent', 'attacks', 'prevVp', 'wasRemoved'];
+/** Number fields (and the outcome record) that play mutates. */
+const STATE_SCALARS = ['round', 'deciding', 'acting', 'attackRoll', 'scoringSide', 'first', 'stage', 'summonSide', 'actTurn', 'wiped', 'iniRollA', 'iniRollB', 'pendingDecision', 'pendingN', 'pendingNone', 'outcome'];
+
 /** Per-game outcome the simulation records. */
 export interface MatchOutcome {
   /** 0 A, 1 B, -1 draw. */
@@ -146,7 +164,7 @@ export interface MatchOutcome {
   firstInitiative: number;
 }
 
-export class MatchEngine implements MatchView {
+export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSnapshot> {
   // ---- static data (per run) ----
   readonly data: MatchData;
   readonly rules: MatchRules;
@@ -229,6 +247,25 @@ export class MatchEngine implements MatchView {
   private prevVp = new Int32Array(2);
   /** Units removed from play so far (a removed unit never comes back: checked by verify). */
   private readonly wasRemoved: Uint8Array;
+  // ---- where the game is (a search resumes from here) ----
+  private stage = ST_SETUP;
+  /** The Summoning Phase's side (0, then 1). */
+  private summonSide = 0;
+  /** The Activation Phase's side whose turn it is. */
+  private actTurn = 0;
+  /** wipedOut() at the last End of Round. */
+  private wiped = -1;
+  private iniRollA = 0;
+  private iniRollB = 0;
+  /** The decision being asked (-1 none), its option count and whether -1 is allowed: a snapshot taken while it is asked resumes there. */
+  private pendingDecision = -1;
+  private pendingN = 0;
+  private pendingNone = false;
+  /** When set, answers every decision of both sides instead of `policies` (a search's playOn). */
+  private chooser: Policy<MatchView> | null = null;
+  readonly players = 2;
+  readonly view: MatchView = this;
+  readonly maxOptions = MAX_OPTIONS;
 
   constructor(
     data: MatchData,
@@ -408,12 +445,23 @@ export class MatchEngine implements MatchView {
 
   private ask(rng: Rng, side: number, decision: number, n: number, allowNone: boolean): number {
     this.deciding = side;
-    const k = this.policies[side].choose(rng, this, decision, this.options, n, allowNone);
+    this.pendingDecision = decision;
+    this.pendingN = n;
+    this.pendingNone = allowNone;
+    const k = (this.chooser ?? this.policies[side]).choose(rng, this, decision, this.options, n, allowNone);
+    this.pendingDecision = -1;
     // The built-in policies are trusted; a user module is guarded (guardedPolicy) before it gets here.
     return k;
   }
 
+  /** Starts a new game (the pillars are dealt, from the game's stream, when it is played). */
   reset(): void {
+    this.stage = ST_SETUP;
+    this.wiped = -1;
+    this.pendingDecision = -1;
+    this.first = 0;
+    this.actTurn = 0;
+    this.summonSide = 0;
     this.round = 0;
     this.acting = -1;
     this.attackRoll = 0;
@@ -452,38 +500,64 @@ export class MatchEngine implements MatchView {
     this.outcome.firstInitiative = -1;
   }
 
-  /** Plays one game from `rng` (mutated). Results in `outcome`, vp(), lost, held, initiatives. */
+  /** Plays one game from `rng` (mutated) with each side's policy. Results in `outcome`, vp(), lost, held, initiatives. */
   play(rng: Rng): void {
     this.reset();
-    this.pillarPts.set(this.boardPillars);
-    // rulebook: Placing The Pillars of Fate — "Players are encouraged to move the numbered Pillars between games."
-    if (this.rules.pillarNumbers === 'shuffled') shuffleInPlace(rng, this.pillarPts, 0, PILLARS);
-    if (this.trace) this.trace(`pillars: ${[1, 2, 3, 4, 5].map((k) => `${k} at ${this.at(this.pillarPts[k - 1])}`).join(', ')}`);
-    this.deploy(rng);
-    this.verify('deployment');
-    let wiped = -1;
-    // rulebook: Round Structure — "Dual Fates is played over 10 rounds."
-    for (let r = 1; r <= this.rounds; r++) {
-      this.round = r;
-      this.startOfRound();
-      this.pillarsOfFate(rng);
-      this.summoning(rng);
-      this.verify('summoning');
-      this.initiative(rng);
-      this.activationPhase(rng);
+    this.runFrom(rng, NO_STOP);
+  }
+
+  /**
+   * Plays from `this.stage` (a fresh reset: the set-up) until the game is over, or until round
+   * `stopRound` has ended (its Scoring Phase done). One implementation of the round for play() and
+   * for a search resuming a snapshot (playOn).
+   */
+  private runFrom(rng: Rng, stopRound: number): void {
+    if (this.stage === ST_SETUP) {
+      this.pillarPts.set(this.boardPillars);
+      // rulebook: Placing The Pillars of Fate — "Players are encouraged to move the numbered Pillars between games."
+      if (this.rules.pillarNumbers === 'shuffled') shuffleInPlace(rng, this.pillarPts, 0, PILLARS);
+      if (this.trace) this.trace(`pillars: ${[1, 2, 3, 4, 5].map((k) => `${k} at ${this.at(this.pillarPts[k - 1])}`).join(', ')}`);
+      this.deploy(rng);
+      this.verify('deployment');
+      this.stage = ST_NEW_ROUND;
+    }
+    for (;;) {
+      if (this.stage === ST_NEW_ROUND) {
+        // rulebook: Round Structure — "Dual Fates is played over 10 rounds."
+        if (this.round >= this.rounds) break;
+        if (this.round >= stopRound) return;
+        this.round++;
+        this.startOfRound();
+        this.pillarsOfFate(rng);
+        this.summonSide = 0;
+        this.stage = ST_SUMMON;
+      }
+      if (this.stage === ST_SUMMON) {
+        for (; this.summonSide < 2; this.summonSide++) this.summonFor(rng, this.summonSide);
+        this.verify('summoning');
+        this.stage = ST_INITIATIVE;
+      }
+      if (this.stage === ST_INITIATIVE) {
+        this.initiative(rng);
+        this.actTurn = this.first;
+        this.stage = ST_ACTIVATION;
+      }
+      this.activations(rng);
       this.verify('activation');
       this.endOfRound();
-      this.outcome.roundsPlayed = r;
-      wiped = this.wipedOut();
+      this.outcome.roundsPlayed = this.round;
+      this.wiped = this.wipedOut();
       // rulebook: 7. Scoring Phase — "victory is earned by scoring points unless you destroy all the opponent's units, then points no longer matter."
-      if (wiped !== -1) break;
+      if (this.wiped !== -1) break;
       this.scoringPhase();
       this.verify('scoring');
+      this.stage = ST_NEW_ROUND;
     }
+    this.stage = ST_OVER;
     const o = this.outcome;
-    if (wiped === 0 || wiped === 1) {
+    if (this.wiped === 0 || this.wiped === 1) {
       o.wipeout = true;
-      o.winner = 1 - wiped;
+      o.winner = 1 - this.wiped;
     } else {
       // rulebook: Winning The Game — most Victory Points after round 10 wins; equal is a draw. (Both wiped out: the VP decide.)
       o.winner = this.vp_[0] > this.vp_[1] ? 0 : this.vp_[1] > this.vp_[0] ? 1 : -1;
@@ -550,20 +624,27 @@ export class MatchEngine implements MatchView {
 
   /** rulebook: 3. Summoning Phase — under the Vortex cap, 1 Summoning Point accrues (it stacks); at most one unit, placed at the totem. */
   summoning(rng: Rng): void {
+    for (let s = 0; s < 2; s++) this.summonFor(rng, s);
+  }
+
+  /** Side s's Summoning Phase. */
+  private summonFor(rng: Rng, s: number): void {
     const cap = this.rules.vortexCap;
-    for (let s = 0; s < 2; s++) {
-      const active = this.activePoints(s);
-      if (active < cap) this.credit_[s] += 1;
-      const n = this.reserveOptions(s, cap - active, this.credit_[s]);
-      if (n === 0) continue;
-      const k = this.ask(rng, s, DECISION.SUMMON, n, true);
-      if (k < 0) continue;
-      const u = this.options[k];
-      this.credit_[s] -= this.cost[u];
-      // rulebook: 3. Summoning Phase — "placed within 4 inches of a friendly Summoning Totem" (assumption: at the totem).
-      this.enter(u, this.data.board.totemPoint[s]);
-      if (this.trace) this.trace(`summon ${this.who(u)} (cost ${this.cost[u]}) at ${this.at(this.pos[u])}; credit left ${this.credit_[s]}`);
-    }
+    const active = this.activePoints(s);
+    if (active < cap) this.credit_[s] += 1;
+    const n = this.reserveOptions(s, cap - active, this.credit_[s]);
+    if (n === 0) return;
+    this.summonAnswer(s, this.ask(rng, s, DECISION.SUMMON, n, true));
+  }
+
+  /** Side s summons options[k] (k -1: waits). */
+  private summonAnswer(s: number, k: number): void {
+    if (k < 0) return;
+    const u = this.options[k];
+    this.credit_[s] -= this.cost[u];
+    // rulebook: 3. Summoning Phase — "placed within 4 inches of a friendly Summoning Totem" (assumption: at the totem).
+    this.enter(u, this.data.board.totemPoint[s]);
+    if (this.trace) this.trace(`summon ${this.who(u)} (cost ${this.cost[u]}) at ${this.at(this.pos[u])}; credit left ${this.credit_[s]}`);
   }
 
   /** The side that activates first this round. */
@@ -578,29 +659,39 @@ export class MatchEngine implements MatchView {
       b = this.roll2d6(rng);
     } while (a === b);
     const winner = a > b ? 0 : 1;
+    this.iniRollA = a;
+    this.iniRollB = b;
     this.initiatives[winner]++;
     if (this.round === 1) this.outcome.firstInitiative = winner;
     this.options[0] = 0;
     this.options[1] = 1;
-    const k = this.ask(rng, winner, DECISION.INITIATIVE, 2, false);
+    this.initiativeAnswer(winner, this.ask(rng, winner, DECISION.INITIATIVE, 2, false));
+  }
+
+  private initiativeAnswer(winner: number, k: number): void {
     this.first = this.options[k] === 0 ? winner : 1 - winner;
-    if (this.trace) this.trace(`Initiative A ${a}, B ${b}: ${'AB'[winner]} wins, ${'AB'[this.first]} goes first`);
+    if (this.trace) this.trace(`Initiative A ${this.iniRollA}, B ${this.iniRollB}: ${'AB'[winner]} wins, ${'AB'[this.first]} goes first`);
   }
 
   /** rulebook: 5. Activation Phase — alternate one unit at a time, starting with the Initiative; a side with none left waits. */
   activationPhase(rng: Rng): void {
-    let turn = this.first;
+    this.actTurn = this.first;
+    this.activations(rng);
+  }
+
+  /** The Activation Phase from side actTurn's turn on (actTurn: the side whose turn it is; mutated). */
+  private activations(rng: Rng): void {
     for (;;) {
-      let n = this.readyOptions(turn);
+      let n = this.readyOptions(this.actTurn);
       if (n === 0) {
-        turn ^= 1;
-        n = this.readyOptions(turn);
+        this.actTurn ^= 1;
+        n = this.readyOptions(this.actTurn);
         if (n === 0) break;
       }
-      const k = this.ask(rng, turn, DECISION.ACTIVATE, n, false);
+      const k = this.ask(rng, this.actTurn, DECISION.ACTIVATE, n, false);
       this.activate(rng, this.options[k]);
       this.verify('activation step');
-      turn ^= 1;
+      this.actTurn ^= 1;
     }
     this.acting = -1;
   }
@@ -636,7 +727,6 @@ export class MatchEngine implements MatchView {
     this.activated[u] = 1;
     // rulebook: Running — the bonus lasts "until the unit's next activation".
     this.ranBonus[u] = 0;
-    const from = this.pos[u];
     const locked = this.lockedRound[u] === this.round;
     const other = 1 - side;
     // The plan (rulebook: Actions & Activations — a Movement, an Ability and a Free Action).
@@ -659,7 +749,17 @@ export class MatchEngine implements MatchView {
       }
       if (chargeOk && this.distance(this.pos[u], this.pos[e]) <= chargeReach) o[n++] = (ACT_CHARGE << 8) | e;
     }
-    const plan = o[this.ask(rng, side, DECISION.ACTION, n, false)];
+    this.carryOut(rng, u, o[this.ask(rng, side, DECISION.ACTION, n, false)]);
+  }
+
+  /** The rest of u's activation once its plan (an ACTION option code) is chosen. */
+  private carryOut(rng: Rng, u: number, plan: number): void {
+    const side = this.side_[u];
+    const from = this.pos[u];
+    const locked = this.lockedRound[u] === this.round;
+    const other = 1 - side;
+    const o = this.options;
+    let n = 0;
     const kind = actKind(plan);
     const arg = actArg(plan);
     if (this.trace) this.trace(`  ${this.who(u)} at ${this.at(from)}${locked ? ' (locked in melee)' : ''}: ${ACT_NAMES[kind]}${kind === ACT_PILLAR || kind === ACT_RUN_PILLAR ? ` P${arg}` : kind === ACT_STAY ? '' : ` ${this.who(arg)}`}`);
@@ -707,9 +807,13 @@ export class MatchEngine implements MatchView {
     }
     if (this.buffFate[u] >= 0 && this.fate_[side] >= this.buffFate[u]) o[n++] = ABL_BUFF << 16;
     if (n === 0) return;
-    const k = this.ask(rng, side, DECISION.ABILITY, n, true);
+    this.abilityAnswer(rng, u, this.ask(rng, side, DECISION.ABILITY, n, true));
+  }
+
+  /** u uses ABILITY option k (-1: none). */
+  private abilityAnswer(rng: Rng, u: number, k: number): void {
     if (k < 0) return;
-    const code = o[k];
+    const code = this.options[k];
     if (ablKind(code) === ABL_ATTACK) this.attack(rng, u, ablA(code), ablB(code), false);
     else {
       this.battleCry(u);
@@ -838,6 +942,112 @@ export class MatchEngine implements MatchView {
   /** Control of Pillar k at the last Scoring Phase: 0, 1 or -1. */
   controller(k: number): number {
     return this.ctrl[k];
+  }
+
+  // ---- the engine contract (src/core/engine.ts): what the shared search plays ----
+  playOn(rng: Rng, chooser: Policy<MatchView>, decision: number, answer: number, stopTurn: number): void {
+    if (decision !== NO_ANSWER && decision !== this.pendingDecision) throw new Error(`dualfates match: resuming decision ${DECISION_NAMES[decision] ?? decision}, but the state was saved at ${DECISION_NAMES[this.pendingDecision] ?? 'no decision'}`);
+    const before = this.chooser;
+    const trace = this.trace;
+    this.chooser = chooser;
+    // A search's playouts are not part of the game's trace.
+    this.trace = null;
+    try {
+      if (answer !== NO_ANSWER) this.resume(rng, answer);
+      this.runFrom(rng, stopTurn);
+    } finally {
+      this.chooser = before;
+      this.trace = trace;
+    }
+  }
+
+  /** Answers the decision a restored snapshot was asking, and finishes the step it belongs to. */
+  private resume(rng: Rng, k: number): void {
+    const d = this.pendingDecision;
+    this.pendingDecision = -1;
+    if (d === DECISION.SUMMON) {
+      this.summonAnswer(this.summonSide, k);
+      this.summonSide++;
+      return;
+    }
+    if (d === DECISION.INITIATIVE) {
+      this.initiativeAnswer(this.deciding, k);
+      this.actTurn = this.first;
+      this.stage = ST_ACTIVATION;
+      return;
+    }
+    if (d === DECISION.ACTIVATE) this.activate(rng, this.options[k]);
+    else if (d === DECISION.ACTION) this.carryOut(rng, this.acting, this.options[k]);
+    else if (d === DECISION.ABILITY) this.abilityAnswer(rng, this.acting, k);
+    else throw new Error(`dualfates match: cannot resume at decision ${DECISION_NAMES[d] ?? d} (resumable: SUMMON, INITIATIVE, ACTIVATE, ACTION, ABILITY)`);
+    // The rest of activationPhase's step.
+    this.verify('activation step');
+    this.actTurn ^= 1;
+  }
+
+  resumable(decision: number): boolean {
+    return ((RESUMABLE >>> decision) & 1) === 1;
+  }
+  decider(): number {
+    return this.deciding;
+  }
+  over(): boolean {
+    return this.stage === ST_OVER;
+  }
+  result(player: number): number {
+    const w = this.outcome.winner;
+    return w === player ? 1 : w === -1 ? 0.5 : 0;
+  }
+  turn(): number {
+    return this.round;
+  }
+
+  /**
+   * A crude estimate of `player`'s result at a search's cut-off (every state is public): a logistic
+   * of the VP lead plus the points of units still in play (active or in reserve) ahead of the other
+   * side, weighted by the share of rounds left, on a scale that widens with the rounds left.
+   */
+  value(player: number): number {
+    const left = this.rounds - this.round;
+    let material = 0;
+    for (let u = 0; u < this.n; u++) if (this.where[u] === WHERE_ACTIVE || this.where[u] === WHERE_RESERVE) material += this.side_[u] === player ? this.cost[u] : -this.cost[u];
+    const lead = this.vp_[player] - this.vp_[1 - player] + (material * left) / this.rounds;
+    return 1 / (1 + Math.exp(-lead / (1 + Math.sqrt(left))));
+  }
+
+  newSnapshot(): FieldSnapshot {
+    return new FieldSnapshot(this, STATE_ARRAYS, STATE_SCALARS);
+  }
+  save(into: FieldSnapshot): void {
+    into.save();
+  }
+  restore(from: FieldSnapshot): void {
+    from.restore();
+  }
+
+  /** Nothing is hidden in a match (units, rolls, tokens and points are public; the dice to come are the stream's): no re-deal. */
+  determinize(_rng: Rng, _observer: number): void {}
+
+  /** Every player sees the whole state: a hash of it. */
+  observe(_player: number): number {
+    let h = hashWord(HASH_START, this.round);
+    for (let u = 0; u < this.n; u++) {
+      h = hashWord(h, this.where[u]);
+      h = hashWord(h, this.pos[u]);
+      h = hashWord(h, this.health[u]);
+      h = hashWord(h, this.armor[u]);
+      h = hashWord(h, this.activated[u]);
+      h = hashWord(h, this.ranBonus[u]);
+      h = hashWord(h, this.buffDef[u] | (this.buffDod[u] << 8) | (this.buffWill[u] << 16));
+    }
+    for (let s = 0; s < 2; s++) {
+      h = hashWord(h, this.vp_[s]);
+      h = hashWord(h, this.fate_[s]);
+      h = hashWord(h, this.credit_[s]);
+      h = hashWord(h, this.rollA[s] | (this.rollB[s] << 8));
+    }
+    for (let k = 0; k < PILLARS; k++) h = hashWord(h, this.pillarPts[k]);
+    return h;
   }
 
   // ---- invariants (checkGame) ----

@@ -3,13 +3,13 @@
 // intervals. Teams, policies, the board and every rule constant are parameters, so `sim compare`
 // and `sim sweep` vary them. Its team-strength numbers are only as good as the unit data: every
 // unit but the Training Knight is invented (scenarios/dualfates/units.yaml).
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { matchGapLine } from './matchPolicyGap.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
 import { fileHash } from '../../core/hash.js';
 import { countSummary, proportion } from '../../core/intervals.js';
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
@@ -17,7 +17,7 @@ import { UsageError } from '../../core/usageError.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
 import type { MatchRules } from './matchEngine.js';
-import { builtinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
+import { isBuiltinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
 import { createMatchEngine, policyLabel, type MatchSimParams } from './matchSim.js';
 import { streamFor } from '../../core/rng.js';
 import { loadUnitSheets } from './unitPicks.js';
@@ -27,11 +27,16 @@ const teamRule = (key: string): ParamSpec => TEAM_PARAMS.find((p) => p.key === k
 const TEAMS_HELP = `${BUILTIN_TEAMS.join(', ')} (the files teams/match-NAME.yaml), or a team file`;
 const POLICY_HELP = `${MATCH_POLICIES.join(', ')}, or a policy module (.js)`;
 
+/** The search's settings change nothing unless a side plays search. */
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policyA === 'search' || p.policyB === 'search' ? null : `it sets the search policy, and neither side plays it (policyA ${String(p.policyA)}, policyB ${String(p.policyB)}; --policy-a search or --policy-b search)`);
+
 const MATCH_SPECS: ParamSpec[] = [
   { key: 'teamA', type: 'path', choices: BUILTIN_TEAMS, default: 'knights', doc: `side A's team: ${TEAMS_HELP} (the \`sim dualfates team\` format; units by name from the unit sheets)`, source: 'rulebook: CORE RULES (team building); the built-in teams are invented (README "The match")', cli: { value: '<team>', help: `side A's team: ${TEAMS_HELP} (default knights)` } },
   { key: 'teamB', type: 'path', choices: BUILTIN_TEAMS, default: 'knights', doc: `side B's team: ${TEAMS_HELP}`, source: 'rulebook: CORE RULES (team building); the built-in teams are invented (README "The match")', cli: { value: '<team>', help: `side B's team: ${TEAMS_HELP} (default knights)` } },
   { key: 'policyA', type: 'path', choices: MATCH_POLICIES, default: MATCH_POLICIES[0], doc: `side A's policy: ${POLICY_HELP}`, source: 'sim: policy choice (README "The match": hunt, the strongest built-in as either side)', cli: { value: '<policy>', help: `side A's policy: ${POLICY_HELP} (default ${MATCH_POLICIES[0]})` } },
   { key: 'policyB', type: 'path', choices: MATCH_POLICIES, default: MATCH_POLICIES[0], doc: `side B's policy: ${POLICY_HELP}`, source: 'sim: policy choice (README "The match": hunt, the strongest built-in as either side)', cli: { value: '<policy>', help: `side B's policy: ${POLICY_HELP} (default ${MATCH_POLICIES[0]})` } },
+  { key: 'searchIterations', inert: searchOnly, type: 'int', default: 32, min: 1, max: 4096, doc: 'policy search: iterations of the tree search per searched decision (each plays the game on from the decision with hunt)', source: 'sim: search budget' },
+  { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 100, doc: 'policy search: rounds an iteration plays after the current one before a static value (VP lead and units left; 0: to the end of the game)', source: 'sim: search budget' },
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
@@ -76,7 +81,7 @@ export const MATCH_ASSUMPTIONS = [
 
 /** A policy parameter: a built-in name, or an existing .js module (absolute path and content hash). Throws UsageError. */
 function checkPolicy(value: string, param: string): { name: string; hash: string | null } {
-  if (builtinMatchPolicy(value)) return { name: value, hash: null };
+  if (isBuiltinMatchPolicy(value)) return { name: value, hash: null };
   const abs = resolvePath(value);
   if (!/\.(m?js)$/.test(value) || !existsSync(abs) || !statSync(abs).isFile()) throw new UsageError(`parameter ${param}: unknown policy "${value}", expected one of ${MATCH_POLICIES.join(', ')} or the path of an existing .js module`);
   return { name: abs, hash: fileHash(abs) };
@@ -105,7 +110,8 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   };
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
-  return { data: { sides, board }, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash] };
+  const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number } : undefined;
+  return { data: { sides, board }, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 
 type Rate = { estimate: number; lo: number; hi: number; k: number; n: number };
@@ -209,6 +215,12 @@ export function matchTables(r: MatchResult): ResultTable[] {
   ];
 }
 
+/** Whether every parameter but the teams, policies, search budget, trace and unit/board files is at its default (the gap file's configurations). */
+function isReference(r: ResolvedParams): boolean {
+  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'trace']);
+  return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default);
+}
+
 /** `sim dualfates match`. */
 export async function runMatch(resolved: ResolvedParams, settings: RunSettings): Promise<Report> {
   const p = matchSimParams(resolved);
@@ -245,7 +257,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     ],
     notes: [
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
-      unmeasuredGapNote('dualfates match', [`${String(resolved.policyA)} (A)`, `${String(resolved.policyB)} (B)`]),
+      matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
     ],
   };
 }

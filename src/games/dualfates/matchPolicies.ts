@@ -17,9 +17,11 @@ import { PILLARS } from './pillars.js';
  * The built-in policies, the default first: `hunt`, the strongest built-in as either side (paired,
  * 5,000 games, seed 1, knights vs knights: against a hunting opponent, hold wins 32.8 points less as
  * side A [31.0, 34.5] and 33.3 less as side B [31.6, 35.0], random 48 less; against a holding one,
- * hunt wins 36.6 / 37.6 points more than hold). `hold` stays the base of user modules.
+ * hunt wins 36.6 / 37.6 points more than hold). `hold` stays the base of user modules. `search`
+ * is the shared search (src/policies/search.ts) over the game's engine with hunt's rollouts: it is
+ * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
  */
-export const MATCH_POLICIES = ['hunt', 'hold', 'random'] as const;
+export const MATCH_POLICIES = ['hunt', 'hold', 'random', 'search'] as const;
 export type MatchPolicyName = (typeof MATCH_POLICIES)[number];
 
 /** Index of `code` in options[0, n), or -1. */
@@ -175,6 +177,12 @@ export const randomPolicy: Policy<MatchView> = {
   },
 };
 
+/** Whether `name` is a built-in policy (the heuristics and search). */
+export function isBuiltinMatchPolicy(name: string): boolean {
+  return (MATCH_POLICIES as readonly string[]).includes(name);
+}
+
+/** A built-in heuristic by name (search, built over an engine, is not one), or null. */
 export function builtinMatchPolicy(name: string): Policy<MatchView> | null {
   return name === 'hold' ? holdPolicy : name === 'hunt' ? huntPolicy : name === 'random' ? randomPolicy : null;
 }

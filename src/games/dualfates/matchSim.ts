@@ -11,7 +11,8 @@ import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy 
 import type { Rng } from '../../core/rng.js';
 import type { MatchData } from './matchData.js';
 import { DECISION_NAMES, MatchEngine, MAX_OPTIONS, type MatchRules, type MatchView } from './matchEngine.js';
-import { builtinMatchPolicy, holdPolicy, policyCodes } from './matchPolicies.js';
+import { createSearchPolicy, type SearchStats } from '../../policies/search.js';
+import { builtinMatchPolicy, holdPolicy, huntPolicy, isBuiltinMatchPolicy, policyCodes } from './matchPolicies.js';
 import { PILLARS } from './pillars.js';
 
 export interface MatchSimParams {
@@ -21,6 +22,8 @@ export interface MatchSimParams {
   policies: [string, string];
   /** Per side: a user module's content hash (null for a built-in), checked where it is loaded. */
   policyHashes: [string | null, string | null];
+  /** The search policy's budget: iterations per searched decision, and rounds before its cut-off (0: to the end). */
+  search?: { iterations: number; depth: number };
 }
 
 export const M_WIN_A = 0;
@@ -77,11 +80,22 @@ export function moduleData(p: MatchSimParams) {
   return frozenCopy({ sides: p.data.sides, board: { pillarPoint: p.data.board.pillarPoint, deployPoints: p.data.board.deployPoints, nodeIds: p.data.board.nodeIds }, rules: p.rules, codes: policyCodes() });
 }
 
-/** Builds the engine with each side's policy (a user module is loaded and guarded here, once per thread). */
-export async function createMatchEngine(p: MatchSimParams): Promise<MatchEngine> {
+/** Search budget when the parameters give none (the parameters' defaults). */
+export const DEFAULT_MATCH_SEARCH = { iterations: 32, depth: 0 };
+
+/**
+ * Builds the engine with each side's policy (a user module is loaded and guarded here, once per
+ * thread; a search is built over this engine, with hunt, the default, as its rollout policy).
+ */
+export async function createMatchEngine(p: MatchSimParams, stats?: SearchStats): Promise<MatchEngine> {
   const engine = new MatchEngine(p.data, p.rules, [holdPolicy, holdPolicy]);
   for (const s of [0, 1] as const) {
     const name = p.policies[s];
+    if (name === 'search') {
+      const b = p.search ?? DEFAULT_MATCH_SEARCH;
+      engine.policies[s] = createSearchPolicy(engine, { iterations: b.iterations, depth: b.depth, rollout: huntPolicy }, stats);
+      continue;
+    }
     const builtin = builtinMatchPolicy(name);
     if (builtin) {
       engine.policies[s] = builtin;
@@ -120,7 +134,8 @@ export function recordMatch(g: MatchEngine, rec: { record(metric: number, value:
 export const matchSim: GameSim<MatchSimParams> = {
   metrics: matchMetrics,
   // bench/dualfates.ts: a match takes tens of microseconds with built-in policies.
-  gamesPerChunk: (p) => (p.policies.some((x) => builtinMatchPolicy(x) === null) ? 100 : 500),
+  // A search plays its budget of playouts at each of its hundred-odd decisions a game: a game or a few.
+  gamesPerChunk: (p) => (p.policies.includes('search') ? Math.max(1, Math.round(8 / (p.search ?? DEFAULT_MATCH_SEARCH).iterations)) : p.policies.some((x) => !isBuiltinMatchPolicy(x)) ? 100 : 500),
   async createPlayer(p) {
     const g = await createMatchEngine(p);
     return {
@@ -146,7 +161,7 @@ export async function checkMatch(p: MatchSimParams, rng: Rng): Promise<void> {
 
 /** The policy a side plays, as reports name it. */
 export function policyLabel(name: string): string {
-  return builtinMatchPolicy(name) ? name : name.split(/[\\/]/).pop() ?? name;
+  return isBuiltinMatchPolicy(name) ? name : name.split(/[\\/]/).pop() ?? name;
 }
 
 export type { Policy };

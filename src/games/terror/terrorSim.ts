@@ -10,7 +10,8 @@ import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { builtinPolicy } from './terrorPolicy.js';
 import { plannerPolicy } from './terrorPlanner.js';
-import { createSearchPolicy, type SearchStats } from './terrorSearch.js';
+import { createSearchPolicy, type SearchStats } from '../../policies/search.js';
+import { TerrorEngine } from './terrorEngine.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
 // Metric indices (fixed part); per-card metrics follow at PER_CARD + 4 * card, then the designer
@@ -112,7 +113,8 @@ export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame
   if (p.policy === 'search') {
     const g = new TerrorGame(p, plannerPolicy);
     const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
-    g.policy = createSearchPolicy(g, { rollouts: p.searchRollouts ?? 8, margin: p.searchMargin ?? 1, depth: p.searchDepth ?? 0, rolloutPolicy: rollout, fallback: plannerPolicy }, stats);
+    // The shared search at ACTION and BUY (the resumable decisions): searchRollouts iterations per answer.
+    g.policy = createSearchPolicy(new TerrorEngine(g), { iterations: p.searchRollouts ?? 8, perAnswer: true, margin: p.searchMargin ?? 1, depth: p.searchDepth ?? 0, rollout, prior: plannerPolicy }, stats);
     return g;
   }
   const builtin = builtinPolicy(p.policy);

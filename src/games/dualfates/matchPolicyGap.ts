@@ -1,0 +1,50 @@
+// The last measured gap between the match's default policy (hunt) and the shared search, as
+// scenarios/dualfates/policy-gap.yaml records it (written from `sim policies dualfates match
+// --ladder` runs; the file names each command). Every match report prints the line for its
+// configuration, or says the gap was not measured there.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
+
+export interface MatchGapEntry {
+  teamA: string;
+  teamB: string;
+  /** The side the search played (the other played hunt), and the metric: that side's win rate. */
+  side: 'A' | 'B';
+  games: number;
+  seed: number;
+  budget: number;
+  hunt: number;
+  search: number;
+  /** search − hunt, paired on common random numbers, with its interval and p-value. */
+  difference: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  command: string;
+}
+
+export function matchGapFile(): string {
+  return join(packageInfo().root, 'scenarios', 'dualfates', 'policy-gap.yaml');
+}
+
+/** The entries of the gap file (empty when it is missing: the report then says not measured). */
+export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
+  if (!existsSync(file)) return [];
+  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
+  return doc && Array.isArray(doc.measured) ? doc.measured.filter((e): e is MatchGapEntry => !!e && typeof e === 'object' && typeof (e as MatchGapEntry).difference === 'number') : [];
+}
+
+const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/**
+ * The report line: the measured gap when both sides play hunt (or one plays search) with built-in
+ * teams at every other parameter's default (`reference`), else the unmeasured note.
+ */
+export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
+  const e = reference && policies.every((p) => p === 'hunt' || p === 'search') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
+  if (!e) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
+  return `Policy gap: last measured on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}) for side ${e.side}: hunt wins ${(e.hunt * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − hunt ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
+}

@@ -1,0 +1,263 @@
+// The engine contract's laws (src/core/engine.ts), run for every implementation: same seed → same
+// game; a snapshot saved at a decision and restored gives the same continuation, whether the answer
+// comes back through the engine's own call stack or through playOn's resume, and puts back every
+// field play changed; determinize keeps what the observer sees. Then the shared search
+// (src/policies/search.ts) over each: it leaves the game as it found it, answers within the
+// contract, and plays the default's answer at one iteration.
+import { describe, expect, it } from 'vitest';
+import { NO_ANSWER, NO_STOP, type DecisionEngine } from '../src/core/engine.js';
+import { defaultsOf, resolveParams } from '../src/core/params.js';
+import type { Policy } from '../src/core/policy.js';
+import { streamFor, type Rng } from '../src/core/rng.js';
+import { copyStreamInto } from '../src/core/streamCopy.js';
+import { MATCH_PARAMS, matchSimParams } from '../src/games/dualfates/matchEntry.js';
+import { MatchEngine, type MatchView } from '../src/games/dualfates/matchEngine.js';
+import { huntPolicy, randomPolicy as matchRandom } from '../src/games/dualfates/matchPolicies.js';
+import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
+import { TerrorGame } from '../src/games/terror/terrorGame.js';
+import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
+import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
+import { createSearchPolicy } from '../src/policies/search.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEngine = DecisionEngine<any, any>;
+
+interface Subject {
+  name: string;
+  /** A fresh engine whose own policy (for set-up decisions asked in reset) is settable. */
+  make(): { engine: AnyEngine; setOwnPolicy(p: Policy<unknown>): void; state: object };
+  /** The game's default policy. */
+  base: Policy<unknown>;
+  /** Scratch fields (rewritten before every use), left out of the "every field back" check. */
+  scratch: string[];
+}
+
+const matchParams = matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde' }, (k) => k));
+const terrorData = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
+const terrorParams: TerrorSimParams = { ...(defaultsOf(TERROR_PARAMS) as unknown as TerrorSimParams), deathOrder: -1, policy: 'planner', data: terrorData };
+
+const SUBJECTS: Subject[] = [
+  {
+    name: 'dualfates match',
+    make() {
+      const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
+      return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
+    },
+    base: huntPolicy as Policy<unknown>,
+    scratch: ['pools', 'score'],
+  },
+  {
+    name: 'terror',
+    make() {
+      const g = new TerrorGame(terrorParams, plannerPolicy);
+      return { engine: new TerrorEngine(g), state: g, setOwnPolicy: (p) => (g.policy = p as typeof g.policy) };
+    },
+    base: plannerPolicy as Policy<unknown>,
+    scratch: ['scratch', 'pool', 'leaving', 'carryOptions', 'discardOptions'],
+  },
+];
+
+/** A chooser playing `base` and logging every question and answer (decision, decider, n, answer). */
+function recorder(engine: AnyEngine, base: Policy<unknown>, log: number[]): Policy<unknown> {
+  return {
+    name: 'record',
+    choose(rng, view, d, o, n, none) {
+      const a = base.choose(rng, view, d, o, n, none);
+      log.push(d, engine.decider(), n, a);
+      return a;
+    },
+  };
+}
+
+/** Every number, boolean and typed array of `obj` (and of its plain-object fields), as plain values. */
+function fields(obj: object, skip: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const r = obj as Record<string, unknown>;
+  for (const k of Object.keys(obj)) {
+    if (skip.includes(k)) continue;
+    const v = r[k];
+    if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+    else if (ArrayBuffer.isView(v)) out[k] = Array.from(v as Int32Array);
+    else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v).every((x) => typeof x === 'number' || typeof x === 'boolean')) out[k] = JSON.stringify(v);
+  }
+  return out;
+}
+
+function playGame(s: Subject, seed: number, index: number, log: number[]) {
+  const { engine, setOwnPolicy } = s.make();
+  const rng = streamFor(seed, index);
+  const chooser = recorder(engine, s.base, log);
+  setOwnPolicy(chooser);
+  engine.reset(rng);
+  engine.playOn(rng, chooser, NO_ANSWER, NO_ANSWER, NO_STOP);
+  return { engine, results: Array.from({ length: engine.players }, (_, p) => engine.result(p)) };
+}
+
+for (const s of SUBJECTS) {
+  describe(`engine laws: ${s.name}`, () => {
+    it('same seed → same game (every question, answer and result)', () => {
+      for (let i = 0; i < 3; i++) {
+        const a: number[] = [];
+        const b: number[] = [];
+        const ra = playGame(s, 21, i, a);
+        const rb = playGame(s, 21, i, b);
+        expect(ra.engine.over()).toBe(true);
+        expect(b).toEqual(a);
+        expect(rb.results).toEqual(ra.results);
+        expect(a.length).toBeGreaterThan(8);
+      }
+    });
+
+    it('snapshot at a resumable decision, restore, resume with the same answer: the same continuation, and every field back', () => {
+      let checked = 0;
+      for (let i = 0; i < 6; i++) {
+        const { engine, setOwnPolicy, state } = s.make();
+        const snap = engine.newSnapshot();
+        const rngAt = streamFor(0, 0);
+        let at = -1;
+        let answer = 0;
+        let savedFields: Record<string, unknown> | null = null;
+        let count = 0;
+        const after: number[] = [];
+        const target = 5 + 7 * i;
+        const chooser: Policy<unknown> = {
+          name: 'save',
+          choose(rng, view, d, o, n, none) {
+            const a = s.base.choose(rng, view, d, o, n, none);
+            if (at < 0 && engine.resumable(d) && n + (none ? 1 : 0) > 1 && count++ === target) {
+              engine.save(snap);
+              copyStreamInto(rng, rngAt);
+              savedFields = fields(state, s.scratch);
+              at = d;
+              answer = a;
+            } else if (at >= 0) after.push(d, engine.decider(), n, a);
+            return a;
+          },
+        };
+        setOwnPolicy(chooser);
+        const rng = streamFor(22, i);
+        engine.reset(rng);
+        engine.playOn(rng, chooser, NO_ANSWER, NO_ANSWER, NO_STOP);
+        if (at < 0) continue;
+        const results = Array.from({ length: engine.players }, (_, p) => engine.result(p));
+        engine.restore(snap);
+        expect(fields(state, s.scratch)).toEqual(savedFields);
+        const again: number[] = [];
+        engine.playOn(rngAt, recorder(engine, s.base, again), at, answer, NO_STOP);
+        expect(again).toEqual(after);
+        expect(Array.from({ length: engine.players }, (_, p) => engine.result(p))).toEqual(results);
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(4);
+    });
+
+    it('determinize keeps what the observer sees, and the game plays on from the re-deal to its end', () => {
+      for (let i = 0; i < 6; i++) {
+        const { engine, setOwnPolicy } = s.make();
+        let count = 0;
+        let done = false;
+        const chooser: Policy<unknown> = {
+          name: 'redeal',
+          choose(rng, view, d, o, n, none) {
+            if (!done && engine.resumable(d) && count++ === 3 + 5 * i) {
+              done = true;
+              const who = engine.decider();
+              const seen = engine.observe(who);
+              engine.determinize(streamFor(23, i), who);
+              expect(engine.observe(who)).toBe(seen);
+            }
+            return s.base.choose(rng, view, d, o, n, none);
+          },
+        };
+        setOwnPolicy(chooser);
+        const rng = streamFor(24, i);
+        engine.reset(rng);
+        engine.playOn(rng, chooser, NO_ANSWER, NO_ANSWER, NO_STOP);
+        expect(engine.over()).toBe(true);
+      }
+    });
+
+    it('the shared search leaves the game as it found it, answers within the contract, and at one iteration plays the default', () => {
+      for (const iterations of [1, 4]) {
+        const { engine, setOwnPolicy, state } = s.make();
+        const search = createSearchPolicy(engine, { iterations, depth: 0, rollout: s.base });
+        let searched = 0;
+        let departures = 0;
+        const chooser: Policy<unknown> = {
+          name: 'check',
+          choose(rng: Rng, view, d, o, n, none) {
+            const root = engine.resumable(d) && n + (none ? 1 : 0) > 1;
+            // The whole state is compared at the first searched decisions (a deep copy is slow).
+            const check = root && searched < 10;
+            const before = check ? fields(state, s.scratch) : null;
+            const opts = Array.from(o.subarray(0, n));
+            const rngState = (rng as unknown as { getState(): number[] }).getState();
+            const a = search.choose(rng, view, d, o, n, none);
+            if (root) searched++;
+            if (check) expect(fields(state, s.scratch)).toEqual(before);
+            expect(Array.from(o.subarray(0, n))).toEqual(opts);
+            expect((rng as unknown as { getState(): number[] }).getState()).toEqual(rngState);
+            expect(a >= (none ? -1 : 0) && a < n).toBe(true);
+            if (a !== s.base.choose(rng.clone(), view, d, o, n, none)) departures++;
+            return a;
+          },
+        };
+        setOwnPolicy(chooser);
+        const rng = streamFor(25, iterations);
+        engine.reset(rng);
+        engine.playOn(rng, chooser, NO_ANSWER, NO_ANSWER, NO_STOP);
+        expect(searched).toBeGreaterThan(5);
+        if (iterations === 1) expect(departures).toBe(0);
+      }
+    });
+  });
+}
+
+describe('the shared search on the Dual Fates match', () => {
+  it('plays either side; a one-iteration search is the default, game for game', () => {
+    const play = (side: number, iterations: number) => {
+      const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
+      g.policies[side] = createSearchPolicy(g, { iterations, depth: 0, rollout: huntPolicy });
+      const out: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        g.play(streamFor(26, i));
+        out.push(g.outcome.winner, g.vp(0), g.vp(1));
+      }
+      return out;
+    };
+    const hunt = play(0, 1);
+    expect(play(1, 1)).toEqual(hunt);
+    const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
+    const plain: number[] = [];
+    for (let i = 0; i < 3; i++) (g.play(streamFor(26, i)), plain.push(g.outcome.winner, g.vp(0), g.vp(1)));
+    expect(hunt).toEqual(plain);
+  });
+
+  it('the cut-off stops at a round boundary and the value is an estimate in [0, 1], higher for the side ahead', () => {
+    const g = new MatchEngine(matchParams.data, matchParams.rules, [matchRandom, matchRandom]);
+    g.reset();
+    const rng = streamFor(27, 0);
+    g.playOn(rng, huntPolicy, NO_ANSWER, NO_ANSWER, 3);
+    expect(g.over()).toBe(false);
+    expect(g.turn()).toBe(3);
+    const v0 = g.value(0);
+    const v1 = g.value(1);
+    expect(v0).toBeGreaterThan(0);
+    expect(v0).toBeLessThan(1);
+    expect(Math.abs(v0 + v1 - 1)).toBeLessThan(1e-9);
+    if (g.vp(0) > g.vp(1) + 2) expect(v0).toBeGreaterThan(0.5);
+    g.playOn(rng, huntPolicy, NO_ANSWER, NO_ANSWER, NO_STOP);
+    expect(g.over()).toBe(true);
+  });
+});
+
+describe('the match report prints the measured policy gap', () => {
+  it('for a measured configuration the ladder line, else not measured', async () => {
+    const { matchGapLine } = await import('../src/games/dualfates/matchPolicyGap.js');
+    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], true)).toMatch(/^Policy gap: last measured on 400 paired games .*search − hunt \+14\.8 pp \[\+9\.4, \+19\.9\]/);
+    expect(matchGapLine('knights', 'horde', ['hunt', 'hunt'], true)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], false)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hold', 'hunt'], true)).toMatch(/not measured/);
+  });
+});

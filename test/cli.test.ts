@@ -300,3 +300,37 @@ describe('commands load lazily', () => {
     expect(run(['--help'])).toEqual({ code: 0, loaded: [] });
   });
 });
+
+describe('an option given twice', () => {
+  it('is refused (exit 2, naming it) for every command, unless its help says it is repeatable', () => {
+    const cases: string[][] = [
+      ['dice', '-n', '10', '--seed', '1', '--seed', '2'],
+      ['dice', '-n', '10', '-n', '20'],
+      ['dice', '--games=10', '-n', '20'],
+      ['dice', '--format', 'json', '--format', 'csv'],
+      ['compare', 'dice', '--set', 'target=4', '-j', '1', '-j', '2'],
+      ['sweep', 'dice', '--grid', 'target=4,5', '--max-cells', '5', '--max-cells', '6'],
+      ['sensitivity', 'terror', '--step', '1', '--step', '2'],
+      ['check', 'reports/dice-default.json', '--confidence', '0.9', '--confidence', '0.95'],
+    ];
+    for (const args of cases) {
+      const r = runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^sim: option (--[\w-]+)(\/-\w)? is given 2 times; give it once\n$/);
+    }
+    // Repeatable ones stay repeatable.
+    expect(runCli(['compare', 'dice', '--set', 'target=4', '--set', 'sides=8', '-n', '10', '--seed', '1', '-q']).code).toBe(0);
+  });
+
+  it('the rule reads the help text: every option that says "repeatable" accumulates, the others do not', async () => {
+    const { buildProgram } = await import('../src/cli/main.js');
+    const { isRepeatable } = await import('../src/cli/program.js');
+    for (const word of ['compare', 'sweep', 'sensitivity', 'run', 'policies']) {
+      const program = await buildProgram(['node', 'sim', word]);
+      const cmd = program.commands.find((c) => c.name() === word)!;
+      const set = cmd.options.find((o) => o.long === '--set')!;
+      expect(isRepeatable(set), word).toBe(true);
+      expect(isRepeatable(cmd.options.find((o) => o.long === '--seed')!), word).toBe(false);
+    }
+  });
+});

@@ -255,7 +255,7 @@ describe('parameters are unambiguous', () => {
     expect((await parse(dice, ['--set', 'count=2', '--set', 'count=3'])).error).toMatch(/option --set count: given twice \(2 and 3\)/);
     expect((await parse(dice, ['--set', 'count=2', '--count', '4'])).run?.params.count).toBe(4);
     // One option twice, or a flag and its --no- form: which was meant is not for us to guess.
-    expect((await parse(dice, ['--count', '2', '--count', '3'])).error).toMatch(/option --count: count is given 2 times/);
+    expect((await parse(dice, ['--count', '2', '--count', '3'])).error).toMatch(/option --count is given 2 times; give it once/);
     const attack = surfaces().find((s) => s.words.join(' ') === 'genisys attack')!;
     expect((await parse(attack, ['--cover', 'hard', '--no-cover'])).error).toMatch(/option --cover and --no-cover: cover is given 2 times/);
     expect((await parse(attack, ['--aimed', '--no-aimed'])).error).toMatch(/option --aimed and --no-aimed/);

@@ -777,6 +777,20 @@ describe('tccg game mode', () => {
     expect(routes).toBe(r.resistanceWins.k + r.skynetWins.k);
   });
 
+  it("prints what `sim sensitivity tccg game` last measured on the default configuration, a measurement of today's card data and readings", async () => {
+    const { storedSensitivity } = await import('../src/core/sensitivityNote.js');
+    const { changesOf } = await import('../src/cli/commands/sensitivity.js');
+    const { resolveFromSources } = await import('../src/cli/resolve.js');
+    const entry = storedSensitivity('tccg').find((e) => e.mode === 'game' && Object.keys(e.params).length === 0)!;
+    expect(entry).toBeDefined();
+    // A changed card file or reading list changes the number of changes: then re-measure.
+    expect(changesOf(mode, resolveFromSources(mode, null, {}, {}), { kind: 'auto' }, []).length).toBe(entry.changes + entry.skipped);
+    const rep = await mode.run(defaults(), tccgSettings(20, 1));
+    expect(rep.notes.join('\n')).toMatch(/Robustness: the assumptions that move resistanceWins most, one at a time, measured on this configuration \(2,000 paired games, seed 1/);
+    const other = await mode.run({ ...defaults(), hitRule: 'ge' }, tccgSettings(20, 1));
+    expect(other.notes.join('\n')).toMatch(/Robustness: not measured for this configuration/);
+  });
+
   it('the bots are not random: hunt-main beats random as Skynet, protect protects more than random', async () => {
     const run = async (rp: string, sp: string) => (await mode.run({ ...defaults(), resistancePolicy: rp, skynetPolicy: sp }, tccgSettings(300, 5))).result as { skynetWins: { estimate: number }; protected: { mean: number } };
     const hunt = await run('random', 'hunt-main');

@@ -1,6 +1,7 @@
 // The root `sim` command object: name, version, help layout, and output through src/cli/io.ts.
 // Commander errors are thrown (exitOverride), never exit the process: main() maps them to codes.
-import { Command } from 'commander';
+import { Command, type Option } from 'commander';
+import { UsageError } from '../core/usageError.js';
 import { packageInfo } from '../core/packageInfo.js';
 import { err, out } from './io.js';
 
@@ -12,7 +13,30 @@ export function newProgram(): Command {
     .showSuggestionAfterError(true)
     // Commander's errors as one `sim:` line (its "(Did you mean …?)" joins the line).
     .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s), outputError: (s, write) => write(oneLine(s)) })
-    .configureHelp({ helpWidth: (out().isTTY && out().columns) || 100, sortSubcommands: false });
+    .configureHelp({ helpWidth: (out().isTTY && out().columns) || 100, sortSubcommands: false })
+    // An option given twice (`--seed 1 --seed 2`) would silently keep the last: refused, unless it says it is repeatable.
+    .hook('preAction', (root, action) => refuseRepeatedFlags(action, (root as unknown as { rawArgs: string[] }).rawArgs ?? []));
+}
+
+/** Whether an option may be given more than once (`--set`, `--grid`, …): its help says "repeatable". */
+export function isRepeatable(option: Option): boolean {
+  return /\brepeatable\b/.test(option.description);
+}
+
+/**
+ * Throws UsageError naming an option of `cmd` that `argv` gives more than once (as `--flag`,
+ * `--flag=value` or its short form), unless the option is repeatable. A boolean's `--x`/`--no-x`
+ * pair is checked where the game's options are (refuseRepeatedOptions).
+ */
+export function refuseRepeatedFlags(cmd: Command, argv: readonly string[]): void {
+  const end = argv.indexOf('--');
+  const args = end < 0 ? argv : argv.slice(0, end);
+  for (const o of cmd.options) {
+    if (isRepeatable(o)) continue;
+    const flags = [o.long, o.short].filter((f): f is string => f !== undefined);
+    const count = args.filter((a) => flags.some((f) => a === f || a.startsWith(`${f}=`))).length;
+    if (count > 1) throw new UsageError(`option ${flags.join('/')} is given ${count} times; give it once`);
+  }
 }
 
 /** "error: unknown option '--ski'\n(Did you mean --skill?)\n" → "sim: unknown option '--ski' (Did you mean --skill?)\n". */

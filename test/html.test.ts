@@ -55,6 +55,17 @@ describe('HTML pages', () => {
     expect(compare.indexOf('class="answer"')).toBeGreaterThan(0);
     expect(compare.indexOf('class="answer"')).toBeLessThan(compare.indexOf('<figure'));
     expect(compare).toMatch(/target=4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
+    // The game pages too: one sentence with the headline number, its interval and what it rests on.
+    const answers: [string, RegExp][] = [
+      ['darkfate', /2 players \(sarah, grace\) win: Damaged Endo \d+\.\d% \[[\d.]+, [\d.]+\], Endoskeleton/],
+      ['terror', /Gabrielle survives \d+\.\d% \[[\d.]+, [\d.]+\] of games on .* \(policy planner; .*; most sensitive to /],
+    ];
+    for (const [name, re] of answers) {
+      const html = readFileSync(file(name), 'utf8');
+      expect(html.indexOf('class="answer"'), name).toBeGreaterThan(0);
+      expect(html.indexOf('class="answer"'), name).toBeLessThan(html.indexOf('<figure'));
+      expect(/<div class="answer">([^<]*)<\/div>/.exec(html)![1].replace(/&#39;|&quot;/g, "'"), name).toMatch(re);
+    }
     // Sensitivity too: the answer (baseline, what moves it most) before the tornado chart.
     const sens = readFileSync(file('sensitivity'), 'utf8');
     expect(sens.indexOf('Most sensitive to:')).toBeGreaterThan(0);

@@ -91,13 +91,26 @@ function sameConfiguration(e: StoredSensitivity, specs: readonly ParamSpec[], pa
 
 const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
 
+/** The measured entry of a run's configuration, if any. */
+export function sensitivityOf(gameId: string, mode: string, specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): StoredSensitivity | undefined {
+  return storedSensitivity(gameId).find((x) => x.mode === mode && sameConfiguration(x, specs, params));
+}
+
+/** For an answer sentence: "most sensitive to actionCards.escort.range 2 → 1 (−20.7 pp)", or that it was not measured. */
+export function sensitivityShort(gameId: string, mode: string, specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): string {
+  const e = sensitivityOf(gameId, mode, specs, params);
+  if (!e) return 'sensitivity to the assumptions not measured here';
+  const t = e.top[0];
+  return `most sensitive to ${t.change} (${signed(t.difference * (e.rate ? 100 : 1), e.rate ? 1 : 2)}${e.rate ? ' pp' : ''})`;
+}
+
 /**
  * "Robustness: the assumptions that move survived most (…): A −24.3 pp [−29.5, −19.3]; …" for a run
  * of the measured configuration; else that it was not measured, with the command that measures it.
  */
 export function sensitivityNote(gameId: string, mode: string, specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): string {
   const modeId = mode ? `${gameId} ${mode}` : gameId;
-  const e = storedSensitivity(gameId).find((x) => x.mode === mode && sameConfiguration(x, specs, params));
+  const e = sensitivityOf(gameId, mode, specs, params);
   if (!e) return `Robustness: not measured for this configuration. \`sim sensitivity ${modeId}\` with the same options changes each rule reading and assumed value one at a time on the same games and ranks them by their effect.`;
   const scale = e.rate ? 100 : 1;
   const unit = e.rate ? ' pp' : '';

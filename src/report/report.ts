@@ -161,7 +161,8 @@ export function wrap(text: string, width = 100, indent = 2): string {
 export function renderText(r: Report, opts: RenderOptions = {}): string {
   const width = Math.max(40, opts.width ?? DEFAULT_WIDTH);
   const parts = [headerLines(r, width).join('\n')];
-  if (r.text) parts.push(r.text.replace(/\n+$/, ''));
+  // An answer sentence (one line) wraps like prose; preformatted text (a trace) keeps its lines.
+  if (r.text) parts.push(r.text.includes('\n') ? r.text.replace(/\n+$/, '') : wrap(r.text, width, 0));
   for (const t of r.tables) parts.push(renderTable(t, width));
   if (opts.brief) {
     // The answer only; what stands behind it is counted, and kept in full in JSON and HTML.

@@ -21,7 +21,9 @@ import { BUILTIN_POLICY_NAMES } from './policies.js';
 import { loadUserPolicy } from './userPolicy.js';
 import { applyCardChanges, parseCardChanges } from './cardChanges.js';
 import type { SearchBudget } from './searchPolicy.js';
-import { policyGapLine } from './policyGap.js';
+import { policyGapLine, policyGapShort } from './policyGap.js';
+import { answerSentence, pctText } from '../../core/answer.js';
+import { sensitivityShort } from '../../core/sensitivityNote.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -233,6 +235,16 @@ export const darkfateEntry: ModeEntry = {
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
+    // The answer first: the win rate per version, on what it is conditional.
+    const who = solo ? 'a solo player' : `${players} player${players > 1 ? 's' : ''} (${String(params.characters).split(',').join(', ')})`;
+    const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, resolved);
+    const gapOf = (r: (typeof rows)[number]) => policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference });
+    const text =
+      rows.length === 1
+        ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [`policy ${policyName}`, gapOf(rows[0]), sensitivity])
+        : rows.length > 1
+          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [`policy ${policyName}`, ...(rows.every((r) => gapOf(r).startsWith('gap')) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
+          : '';
     return {
       ...prov,
       title: `Dark Fate: win rate by Rev-9 version (${solo ? 'solo' : `${players} player${players > 1 ? 's' : ''}`}: ${params.characters})`,
@@ -246,6 +258,7 @@ export const darkfateEntry: ModeEntry = {
       assumptions,
       tables: darkfateTables(rows, rules.woundsToDie),
       notes,
+      ...(text ? { text } : {}),
     };
   },
 };

@@ -63,3 +63,11 @@ export function policyGapLine(key: GapKey, entries: GapEntry[] = gapEntries()): 
   }
   return `policy gap (${key.rev9}): last measured on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): planner ${e.planner.toFixed(3)}, search ${e.search.toFixed(3)}, search − planner ${signed(e.difference)} [${signed(e.lo)}, ${signed(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (scenarios/darkfate/policy-gap.yaml)`;
 }
+
+/** For the answer sentence: "the search policy wins +2.0 pp [+0.5, +3.5] more here", or that the gap was not measured. */
+export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()): string {
+  const e = key.reference ? entries.find((g) => g.rev9 === key.rev9 && g.players === key.players && g.solo === key.solo && g.characters === key.characters) : undefined;
+  if (!e) return 'gap to the search policy not measured here';
+  const pp = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x * 100).toFixed(1)}`;
+  return `the search policy wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more: strong play wins at least that much more`;
+}

@@ -3,7 +3,7 @@
 // intervals. Teams, policies, the board and every rule constant are parameters, so `sim compare`
 // and `sim sweep` vary them. Its team-strength numbers are only as good as the unit data: every
 // unit but the Training Knight is invented (scenarios/dualfates/units.yaml).
-import { matchGapLine } from './matchPolicyGap.js';
+import { matchGapLine, matchGapShort } from './matchPolicyGap.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -13,6 +13,7 @@ import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
+import { answerSentence, pctText } from '../../core/answer.js';
 import { UsageError } from '../../core/usageError.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
@@ -250,6 +251,11 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     policy,
     ...(run.partial ? { partial: true } : {}),
     result,
+    // The answer first: who wins how often, on what that is conditional.
+    text: answerSentence(
+      `${result.sides.A.team} (A, ${policy[0]}) wins ${pctText(result.rates.winA)} of games, ${result.sides.B.team} (B, ${policy[1]}) ${pctText(result.rates.winB)}, draws ${pctText(result.rates.draw)}`,
+      [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved))],
+    ),
     tables: matchTables(result),
     assumptions: [
       ...MATCH_ASSUMPTIONS,

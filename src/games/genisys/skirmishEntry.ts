@@ -2,6 +2,7 @@
 // (Monte Carlo, seeded bots): win rates, survivors, turns, and the advantage of the first
 // activation and of the Tactical Edge, each with an interval.
 import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { answerSentence, pctText } from '../../core/answer.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -224,6 +225,8 @@ export const skirmishMode: GameMode = {
       confidence: settings.confidence,
       policy: spec.policies.map((p) => (isBuiltinSkirmishPolicy(p) ? p : 'module')),
       result,
+      // The answer first: who wins how often, on what that is conditional.
+      text: answerSentence(`${name(0)} (A) wins ${pctText(result.winA)} of games, ${name(1)} (B) ${pctText(result.winB)}, draws ${pctText(result.draw)}`, ['the bots are not measured against a search policy: every rate is conditional on them']),
       tables: skirmishTables(result),
       notes: [unmeasuredGapNote('genisys skirmish', [`${name(0)} (A)`, `${name(1)} (B)`])],
       assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions()],

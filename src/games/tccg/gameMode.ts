@@ -3,7 +3,8 @@
 // the assumed card values move the answer is `sim sensitivity tccg game` (the report's robustness line).
 import { dataValuesOf } from '../../core/dataValues.js';
 import { unmeasuredGapNote } from '../../core/policyGapNote.js';
-import { sensitivityNote } from '../../core/sensitivityNote.js';
+import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
+import { answerSentence, pctText } from '../../core/answer.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -258,6 +259,8 @@ export const gameMode: GameMode = {
       policy: [rp.label, sp.label],
       ...(run.partial ? { partial: true } : {}),
       result,
+      // The answer first: who wins how often, on what that is conditional.
+      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', 'gap to a search policy not measured', sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
       assumptions: [
         `Round order ${r.roundOrder} (${r.roundOrder === 'avp' ? 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search' : r.roundOrder === 'drawFirst' ? 'Ready → Draw → Movement → Combat → Search' : 'Ready → Movement → Draw → Search → Combat'}); each round the Resistance, then Skynet; a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
         `To hit: 1d6 + item and event modifiers ${r.hitRule === 'gt' ? '>' : '>='} the target's current Speed (+1 hidden). Damage ${r.damage}: ranged weapon damage or Power + melee bonus, against Power + armor. Ranges ${r.ranges}. One attack per character per combat round; supporting characters do not attack.`,

@@ -14,7 +14,8 @@ import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './t
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
-import { sensitivityNote } from '../../core/sensitivityNote.js';
+import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
+import { answerSentence, pctText, ppText } from '../../core/answer.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -174,12 +175,16 @@ export const terrorEntry: ModeEntry = {
     const main = terrorResult(run.totals, sim.data, deathOrderLabel, policyLabel, settings.confidence);
     const tables = terrorTables(main, sim.data.fatedDeath.count);
     const result: TerrorReportResult = { ...main, policyGap: gap };
+    // The answer first: how often she survives, and on what that is conditional.
+    const gapShort = gap.gap ? `the search policy: ${ppText(gap.gap.difference, gap.gap.lo, gap.gap.hi)}` : 'gap to the search policy not measured here';
+    const text = answerSentence(`${sim.data.finalGirl.name} survives ${pctText(main.survival)} of games on ${sim.data.location.name} (Death Order: ${deathOrderLabel})`, [`policy ${policyLabel}`, gapShort, sensitivityShort('terror', '', TERROR_PARAMS, resolved)]);
     return {
       ...baseReport(resolved, prepared, settings.seed, settings.confidence),
       title: `Terror from Destiny on ${sim.data.location.name}: does ${sim.data.finalGirl.name} survive Destiny? (Death Order: ${deathOrderLabel})`,
       n: run.games,
       ...(run.partial ? { partial: true } : {}),
       result,
+      text,
       tables,
       notes: [
         gap.line,

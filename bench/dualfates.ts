@@ -14,7 +14,7 @@ import { streamFor } from '../src/core/rng.js';
 import { DECISION, MatchEngine, type MatchView } from '../src/games/dualfates/matchEngine.js';
 import { huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import type { Policy } from '../src/core/policy.js';
-import { createSearchPolicy } from '../src/policies/search.js';
+import { createSearchPolicy } from '../src/core/search.js';
 
 /**
  * The shared search's cost per decision on the match: the first ACTION of round 3 of a hunt-vs-hunt

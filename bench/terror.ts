@@ -10,7 +10,7 @@ import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.
 import { TERROR_DECISION } from '../src/games/terror/terrorDecision.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
-import { createSearchPolicy } from '../src/policies/search.js';
+import { createSearchPolicy } from '../src/core/search.js';
 import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { terrorSim } from '../src/games/terror/terrorSim.js';

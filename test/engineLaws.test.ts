@@ -2,7 +2,7 @@
 // game; a snapshot saved at a decision and restored gives the same continuation, whether the answer
 // comes back through the engine's own call stack or through playOn's resume, and puts back every
 // field play changed; determinize keeps what the observer sees. Then the shared search
-// (src/policies/search.ts) over each: it leaves the game as it found it, answers within the
+// (src/core/search.ts) over each: it leaves the game as it found it, answers within the
 // contract, and plays the default's answer at one iteration.
 import { describe, expect, it } from 'vitest';
 import { NO_ANSWER, NO_STOP, type DecisionEngine } from '../src/core/engine.js';
@@ -18,7 +18,7 @@ import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
-import { createSearchPolicy } from '../src/policies/search.js';
+import { createSearchPolicy } from '../src/core/search.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = DecisionEngine<any, any>;

@@ -1,4 +1,4 @@
-// The search policy's machinery on Terror (the shared search, src/policies/search.ts, over terrorEngine.ts): snapshot/restore of the whole mutable state, the
+// The search policy's machinery on Terror (the shared search, src/core/search.ts, over terrorEngine.ts): snapshot/restore of the whole mutable state, the
 // determinizer (re-deals only what she cannot see, consistent with what she has seen, from the
 // right distribution, and blind to the true hidden order), and the policy itself (puts the game
 // back exactly, decides the same whatever the hidden order, deterministic from (seed, game)).
@@ -14,7 +14,7 @@ import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
 import { randomPolicy } from '../src/games/terror/terrorPolicy.js';
-import { createSearchPolicy, gainsBy, type SearchStats } from '../src/policies/search.js';
+import { createSearchPolicy, gainsBy, type SearchStats } from '../src/core/search.js';
 import { builtinGame } from '../src/games/terror/terrorSim.js';
 import { SNAPSHOT_SCALARS, TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import type { TerrorView } from '../src/games/terror/terrorView.js';

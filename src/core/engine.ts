@@ -1,5 +1,5 @@
 // The engine contract below the mode level: what a game with decisions offers so that one search
-// (src/policies/search.ts) and one set of laws (test/engineLaws.test.ts) work for every game.
+// (src/core/search.ts) and one set of laws (test/engineLaws.test.ts) work for every game.
 // OpenSpiel's State in this project's shape: a decision is "decision code D, options[0, n), answer
 // an index or -1 where allowNone", asked of the deciding player through the core policy contract
 // (src/core/policy.ts); chance is drawn from the stream handed in (rng first, mutated in place).

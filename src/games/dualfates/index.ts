@@ -109,7 +109,7 @@ export const game: GameModule = {
   views,
   sims: { dualfates: dualfatesSim, match: matchSim },
   policies: MATCH_POLICIES,
-  // The shared tree search (src/policies/search.ts) at every resumable decision: thousands of playouts a game.
+  // The shared tree search (src/core/search.ts) at every resumable decision: thousands of playouts a game.
   slowPolicies: ['search'],
   search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA' },
   conformance: {

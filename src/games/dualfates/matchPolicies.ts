@@ -18,7 +18,7 @@ import { PILLARS } from './pillars.js';
  * 5,000 games, seed 1, knights vs knights: against a hunting opponent, hold wins 32.8 points less as
  * side A [31.0, 34.5] and 33.3 less as side B [31.6, 35.0], random 48 less; against a holding one,
  * hunt wins 36.6 / 37.6 points more than hold). `hold` stays the base of user modules. `search`
- * is the shared search (src/policies/search.ts) over the game's engine with hunt's rollouts: it is
+ * is the shared search (src/core/search.ts) over the game's engine with hunt's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
  */
 export const MATCH_POLICIES = ['hunt', 'hold', 'random', 'search'] as const;

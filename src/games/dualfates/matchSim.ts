@@ -11,7 +11,7 @@ import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy 
 import type { Rng } from '../../core/rng.js';
 import type { MatchData } from './matchData.js';
 import { DECISION_NAMES, MatchEngine, MAX_OPTIONS, type MatchRules, type MatchView } from './matchEngine.js';
-import { createSearchPolicy, type SearchStats } from '../../policies/search.js';
+import { createSearchPolicy, type SearchStats } from '../../core/search.js';
 import { builtinMatchPolicy, holdPolicy, huntPolicy, isBuiltinMatchPolicy, policyCodes } from './matchPolicies.js';
 import { PILLARS } from './pillars.js';
 

@@ -1,5 +1,5 @@
 // Terror from Destiny on the engine contract (src/core/engine.ts): what the shared search
-// (src/policies/search.ts) plays. One player (the Final Girl); the game object keeps the rules'
+// (src/core/search.ts) plays. One player (the Final Girl); the game object keeps the rules'
 // state (terrorGame.ts) and this wraps it: playOn swaps in the chooser and the stream, resumes at an
 // ACTION (the rest of the Action phase, then the turn) or a BUY (the rest of Planning, then the
 // Killer phase), plays the turns on to the end or the cut-off, and puts the game's own policy,

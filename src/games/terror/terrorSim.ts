@@ -10,7 +10,7 @@ import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { builtinPolicy } from './terrorPolicy.js';
 import { plannerPolicy } from './terrorPlanner.js';
-import { createSearchPolicy, type SearchStats } from '../../policies/search.js';
+import { createSearchPolicy, type SearchStats } from '../../core/search.js';
 import { TerrorEngine } from './terrorEngine.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 

@@ -30,10 +30,10 @@
 // re-deal, the dice of the playout, the expansion's pick) comes from it; the game is restored
 // exactly after the search. Allocation-light: the tree lives in typed arrays sized for the budget
 // once, and a search allocates nothing per iteration.
-import { NO_STOP, type DecisionEngine } from '../core/engine.js';
-import type { Policy } from '../core/policy.js';
-import { randIndex, type Rng } from '../core/rng.js';
-import { copyStreamInto, jumpedStreamInto } from '../core/streamCopy.js';
+import { NO_STOP, type DecisionEngine } from './engine.js';
+import type { Policy } from './policy.js';
+import { randIndex, type Rng } from './rng.js';
+import { copyStreamInto, jumpedStreamInto } from './streamCopy.js';
 
 export interface SearchSettings<View> {
   /** Iterations per searched decision (the budget; ≥ 1). */

@@ -23,7 +23,7 @@ import { applyCardChanges, parseCardChanges } from './cardChanges.js';
 import type { SearchBudget } from './searchPolicy.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
 import { answerSentence, pctText } from '../../core/answer.js';
-import { sensitivityShort } from '../../core/sensitivityNote.js';
+import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -235,6 +235,7 @@ export const darkfateEntry: ModeEntry = {
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
+    notes.push(sensitivityNote('darkfate', '', DARKFATE_PARAMS, resolved));
     // The answer first: the win rate per version, on what it is conditional.
     const who = solo ? 'a solo player' : `${players} player${players > 1 ? 's' : ''} (${String(params.characters).split(',').join(', ')})`;
     const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, resolved);

@@ -73,7 +73,7 @@ export const ATTACK_PARAMS: readonly ParamSpec[] = [
   { key: 'damageDice.medium', type: 'enum', choices: DAMAGE_DICE, default: 'd6', doc: 'how medium damage is rolled', source: 'rulebook: Damage Types' },
   { key: 'damageDice.heavy', type: 'enum', choices: DAMAGE_DICE, default: 'higher2d6', doc: 'how heavy damage is rolled', source: 'rulebook: Damage Types' },
   { key: 'deflectRule', type: 'enum', choices: SUCCESS_RULES, default: 'meetOrBeat', doc: 'a Shield deflects when its roll meets or beats (or only beats) the attack roll', source: 'rulebook: Actions & Activations ("if she meets or beats it")' },
-  { key: 'armorRule', type: 'enum', choices: ARMOR_RULES, default: 'pool', doc: 'armor as a pool used up by damage (pool: "absorbs damage before Health is lost", "can be repaired") or taken off every hit and never used up (perHit)', source: 'assumption: Understanding The Statistics and Healing & Repair read as a pool (README choice 7)', cli: { value: '<rule>', help: 'pool (default: armor is used up, then repaired) or perHit (armor is taken off each hit, never used up)' } },
+  { key: 'armorRule', assumed: 'reading', type: 'enum', choices: ARMOR_RULES, default: 'pool', doc: 'armor as a pool used up by damage (pool: "absorbs damage before Health is lost", "can be repaired") or taken off every hit and never used up (perHit)', source: 'assumption: Understanding The Statistics and Healing & Repair read as a pool (README choice 7)', cli: { value: '<rule>', help: 'pool (default: armor is used up, then repaired) or perHit (armor is taken off each hit, never used up)' } },
 ];
 
 export const TEAM_PARAMS: readonly ParamSpec[] = [
@@ -82,7 +82,7 @@ export const TEAM_PARAMS: readonly ParamSpec[] = [
   { key: 'fateTokens.full', type: 'int', min: 0, max: 100, default: 3, doc: 'starting Fate Tokens of a full faction team', source: 'rulebook: Full Faction Teams & Mixed Teams' },
   { key: 'fateTokens.mixed', type: 'int', min: 0, max: 100, default: 2, doc: 'starting Fate Tokens of a mixed team', source: 'rulebook: Full Faction Teams & Mixed Teams' },
   { key: 'vortexCap', type: 'int', min: 0, max: 100, default: 5, doc: 'most Summoning Points active in the Vortex at one time', source: 'rulebook: Understanding the role of The Vortex' },
-  { key: 'scoringValue', type: 'enum', choices: ['cost', 'one'], default: 'cost', doc: "a unit's scoring value: its Summoning Point cost, or 1", source: 'rulebook: Scoring Pillars of Fate (cost); Scoring Phase note says 1: see README' },
+  { key: 'scoringValue', assumed: 'reading', type: 'enum', choices: ['cost', 'one'], default: 'cost', doc: "a unit's scoring value: its Summoning Point cost, or 1", source: 'rulebook: Scoring Pillars of Fate (cost); Scoring Phase note says 1: see README' },
   { key: 'monsterLimit', type: 'enum', choices: ['unique', 'one'], default: 'unique', doc: 'each Monster at most once (unique), or at most one Monster in the team (one)', source: 'rulebook: Character Ability Structure ("Just like a character ... you can only have one"); reading: assumption' },
 ];
 

@@ -14,6 +14,7 @@ import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { answerSentence, pctText } from '../../core/answer.js';
+import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { UsageError } from '../../core/usageError.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
@@ -42,8 +43,8 @@ const MATCH_SPECS: ParamSpec[] = [
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },
-  { key: 'pillarNumbers', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
-  { key: 'cover', type: 'enum', choices: ['none', 'light', 'heavy'], default: 'none', doc: 'cover every ranged attack\'s target has (the zone model places no terrain)', source: 'assumption: the board has no terrain pieces (README "The match"); rulebook: Cover for the bonuses', cli: { value: '<cover>', help: 'cover of every ranged target: none (default), light (+1 DOD) or heavy (+2 DOD)' } },
+  { key: 'pillarNumbers', assumed: 'reading', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
+  { key: 'cover', assumed: 'reading', type: 'enum', choices: ['none', 'light', 'heavy'], default: 'none', doc: 'cover every ranged attack\'s target has (the zone model places no terrain)', source: 'assumption: the board has no terrain pieces (README "The match"); rulebook: Cover for the bonuses', cli: { value: '<cover>', help: 'cover of every ranged target: none (default), light (+1 DOD) or heavy (+2 DOD)' } },
   teamRule('vortexCap'),
   teamRule('scoringValue'),
   teamRule('summoningPointCap'),
@@ -254,7 +255,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     // The answer first: who wins how often, on what that is conditional.
     text: answerSentence(
       `${result.sides.A.team} (A, ${policy[0]}) wins ${pctText(result.rates.winA)} of games, ${result.sides.B.team} (B, ${policy[1]}) ${pctText(result.rates.winB)}, draws ${pctText(result.rates.draw)}`,
-      [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved))],
+      [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)), sensitivityShort('dualfates', 'match', MATCH_PARAMS, resolved)],
     ),
     tables: matchTables(result),
     assumptions: [
@@ -264,6 +265,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     notes: [
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
       matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
+      sensitivityNote('dualfates', 'match', MATCH_PARAMS, resolved),
     ],
   };
 }

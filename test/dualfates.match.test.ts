@@ -84,7 +84,7 @@ describe('the board (zone model of the Vortex, board.yaml)', () => {
     const base = 'size: 24\nnodes:\n  - { id: P1, kind: pillar, pillar: 1, x: 1, y: 1 }\n';
     expect(() => parseBoard(`${base}edges: []\n`, 'b.yaml')).toThrow(/b\.yaml: nodes: Pillar 2 is missing/);
     const five = [1, 2, 3, 4, 5].map((k) => `  - { id: P${k}, kind: pillar, pillar: ${k}, x: ${k}, y: 1 }`).join('\n');
-    const zones = '  - { id: A, kind: deploy, side: A, totem: true, x: 0, y: 0 }\n  - { id: B, kind: deploy, side: B, totem: true, x: 9, y: 9 }';
+    const zones = '  - { id: A, kind: deploy, side: A, totem: true, x: 0, y: 0 }\n  - { id: B, kind: deploy, side: B, totem: true, x: 9, y: 22 }';
     expect(() => parseBoard(`size: 24\nnodes:\n${five}\n${zones}\nedges: [[P1, Q]]\n`, 'b.yaml')).toThrow(/b\.yaml: edges\.0\.1: unknown node "Q"/);
     expect(() => parseBoard(`size: 24\nnodes:\n${five}\n${zones}\nedges: [[P1, P2]]\n`, 'b.yaml')).toThrow(/cannot be reached/);
   });

@@ -87,7 +87,9 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
     const scenario = base && opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, modeId(game, base)) } : null;
     let params: ResolvedParams;
     try {
-      params = resolveFromSources(specs, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, base ? modeId(game, base) : undefined);
+      // A view over a mode takes the values its data adds too (genisys table --set data.units.endoskeleton.armor=9).
+      const from = base?.extraParams ? { params: specs, extraParams: base.extraParams } : specs;
+      params = resolveFromSources(from, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, base ? modeId(game, base) : undefined);
     } catch (e) {
       // A view's own rules have no `sim params` entry: the message lists them instead.
       if (e instanceof UsageError && !base) throw new UsageError(e.message.replace('see `sim params`', `known: ${view.params.map((s) => s.key).join(', ')}`));

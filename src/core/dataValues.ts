@@ -30,17 +30,29 @@ function itemSegment(item: unknown, index: number): string {
   return String(index);
 }
 
-/** Every number and true/false of `raw` by its path, in document order (a list item's segment made unique with "-2", "-3"). */
-export function dataLeaves(raw: unknown): Map<string, { value: number | boolean; set: (v: ParamValue) => void }> {
+/** The path segments of a list's items: each item's segment, a repeat made unique with "-2", "-3". */
+export function listSegments(items: readonly unknown[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item, i) => {
+    const seg = itemSegment(item, i);
+    const k = (seen.get(seg) ?? 0) + 1;
+    seen.set(seg, k);
+    return k > 1 ? `${seg}-${k}` : seg;
+  });
+}
+
+/**
+ * Every number and true/false of `raw` by its path under `root` (default "data"; a game of several
+ * data files gives each its own, e.g. "data.board"), in document order (a list item's segment made
+ * unique with "-2", "-3").
+ */
+export function dataLeaves(raw: unknown, root = 'data'): Map<string, { value: number | boolean; set: (v: ParamValue) => void }> {
   const out = new Map<string, { value: number | boolean; set: (v: ParamValue) => void }>();
   const walk = (node: unknown, path: string) => {
     if (Array.isArray(node)) {
-      const seen = new Map<string, number>();
+      const segs = listSegments(node);
       node.forEach((item, i) => {
-        let seg = itemSegment(item, i);
-        const k = (seen.get(seg) ?? 0) + 1;
-        seen.set(seg, k);
-        if (k > 1) seg = `${seg}-${k}`;
+        const seg = segs[i];
         if (typeof item === 'number' || typeof item === 'boolean') out.set(`${path}.${seg}`, { value: item, set: (v) => (node[i] = v) });
         else walk(item, `${path}.${seg}`);
       });
@@ -51,37 +63,48 @@ export function dataLeaves(raw: unknown): Map<string, { value: number | boolean;
       }
     }
   };
-  walk(raw, DATA_PREFIX.slice(0, -1));
+  walk(raw, root);
   return out;
 }
 
-/**
- * The parameter specs of a parsed data file's values: `data.<path>`, its current value as the
- * default, `source` naming the file. Numbers are validated only as numbers here: the file's own
- * validation (after applyDataValues) holds them to their ranges.
- */
-export function dataValueSpecs(raw: unknown, file: string): ParamSpec[] {
-  return [...dataLeaves(raw)].map(([key, { value }]) =>
-    typeof value === 'boolean'
-      ? { key, type: 'bool' as const, default: value, doc: 'a value of the data file', source: `data: ${file}` }
-      : { key, type: 'number' as const, default: value, doc: 'a value of the data file', source: `data: ${file}` },
-  );
+/** How a data file labels one of its values: the label (rulebook, public, digest, assumed, …) and the file's words. */
+export interface DataLabel {
+  readonly label: string;
+  readonly text: string;
 }
 
-/** The data values among resolved parameters (keys `data.…`). */
-export function dataValuesOf(params: Readonly<Record<string, ParamValue>>): Record<string, ParamValue> {
-  return Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith(DATA_PREFIX)));
+/** The label of a value the file says nothing about. */
+export const UNLABELLED = 'unlabelled';
+
+/**
+ * The parameter specs of a parsed data file's values: `<root>.<path>`, its current value as the
+ * default, `source` naming the file (with the file's own words for the value where `labels` has
+ * them) and `label` (see DataLabel; "unlabelled" where the file says nothing). Numbers are
+ * validated only as numbers here: the file's own validation (after applyDataValues) holds them to
+ * their ranges.
+ */
+export function dataValueSpecs(raw: unknown, file: string, labels?: ReadonlyMap<string, DataLabel>, root = 'data'): ParamSpec[] {
+  return [...dataLeaves(raw, root)].map(([key, { value }]) => {
+    const l = labels?.get(key);
+    const about = { doc: 'a value of the data file', source: l ? `${file}: ${l.text}` : `data: ${file}`, label: l?.label ?? UNLABELLED };
+    return typeof value === 'boolean' ? { key, type: 'bool' as const, default: value, ...about } : { key, type: 'number' as const, default: value, ...about };
+  });
+}
+
+/** The data values among resolved parameters (keys `data.…`, or under `root`). */
+export function dataValuesOf(params: Readonly<Record<string, ParamValue>>, root = 'data'): Record<string, ParamValue> {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith(`${root}.`)));
 }
 
 /**
- * A deep copy of `raw` with `values` set at their paths. An unknown path throws UsageError naming
- * the nearest known one. `raw` itself is not changed.
+ * A deep copy of `raw` with `values` set at their paths (under `root`). An unknown path throws
+ * UsageError naming the nearest known one. `raw` itself is not changed.
  */
-export function applyDataValues<T>(raw: T, values: Readonly<Record<string, ParamValue>>): T {
+export function applyDataValues<T>(raw: T, values: Readonly<Record<string, ParamValue>>, root = 'data'): T {
   const keys = Object.keys(values);
   if (keys.length === 0) return raw;
   const copy = structuredClone(raw);
-  const leaves = dataLeaves(copy);
+  const leaves = dataLeaves(copy, root);
   for (const key of keys) {
     const leaf = leaves.get(key);
     if (!leaf) {
@@ -91,4 +114,33 @@ export function applyDataValues<T>(raw: T, values: Readonly<Record<string, Param
     leaf.set(values[key]);
   }
   return copy;
+}
+
+/**
+ * Labels from the `source` text of each entry (a card file's `source:` line per card): every
+ * number and true/false under an entry that has a `source` is labelled by it — assumed where the
+ * source says "assumed" (the CCG's cards.yaml: "numbers are ASSUMED unless the `source` line says
+ * otherwise"), else by the word that opens it (rulebook, public, digest), else unlabelled, with the
+ * source quoted. Values under no entry with a source are left out.
+ */
+export function sourceLabels(raw: unknown, root = 'data'): Map<string, DataLabel> {
+  const out = new Map<string, DataLabel>();
+  const leaves = [...dataLeaves(raw, root).keys()];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      const segs = listSegments(node);
+      node.forEach((item, i) => walk(item, `${path}.${segs[i]}`));
+    } else if (node && typeof node === 'object') {
+      const source = (node as Record<string, unknown>).source;
+      if (typeof source === 'string' && source.trim() !== '') {
+        const opening = /^\s*(rulebook|public|digest)\b/i.exec(source)?.[1].toLowerCase();
+        const label = { label: /\bassumed\b/i.test(source) ? 'assumed' : opening ?? UNLABELLED, text: source };
+        for (const k of leaves) if (k.startsWith(`${path}.`)) out.set(k, label);
+        return;
+      }
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, `${path}.${k}`);
+    }
+  };
+  walk(raw, root);
+  return out;
 }

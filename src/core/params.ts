@@ -23,6 +23,18 @@ export interface ParamSpec {
   /** Where the default comes from: a rulebook section, or "assumption: …". */
   readonly source: string;
   /**
+   * A data value's label as its data file gives it (rulebook, public, digest, assumed, …; see
+   * src/core/dataValues.ts), or "unlabelled" where the file says nothing; `source` then quotes the
+   * file's words. Absent on rule parameters.
+   */
+  readonly label?: string;
+  /**
+   * Another spelling of the parameter this key names (Dark Fate's `data.cards.pistol.fight` for
+   * `card.pistol.fight`): accepted wherever that one is, and the game refuses both at once. Listings
+   * and `sim sensitivity` show and vary the parameter once, under its own key.
+   */
+  readonly alias?: string;
+  /**
    * When this parameter is given the value `when` (by any source), the parameters in `set` that no
    * source gives take these values (solo mode implies one player); errors about them name this
    * parameter's source.
@@ -162,6 +174,47 @@ export function nearest(name: string, candidates: readonly string[]): string | n
   return best !== null && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
 }
 
+/**
+ * For a dotted key that is not among `candidates` (data values: `data.units.endo.armor`): the
+ * nearest candidate found segment by segment (at the first segment no candidate has, the one that
+ * begins with what was typed, else the nearest by edit distance), and the valid segments there.
+ * `near` is null when no whole candidate is reached.
+ */
+export function nearestPath(name: string, candidates: readonly string[]): { near: string | null; after: string; valid: string[] } {
+  const segs = name.split('.');
+  const split = candidates.map((c) => c.split('.'));
+  const prefix: string[] = [];
+  let failed: { after: string; valid: string[] } | null = null;
+  for (let i = 0; i < segs.length; i++) {
+    const next = [...new Set(split.filter((c) => c.length > i && prefix.every((p, j) => c[j] === p)).map((c) => c[i]))];
+    if (next.includes(segs[i])) {
+      prefix.push(segs[i]);
+      continue;
+    }
+    // Past a value: the value itself is the nearest.
+    if (next.length === 0) break;
+    failed ??= { after: prefix.join('.'), valid: next };
+    const typed = segs[i].toLowerCase();
+    const choice = next.find((n) => n.toLowerCase().startsWith(typed) || typed.startsWith(n.toLowerCase())) ?? nearest(segs[i], next);
+    if (choice === null) break;
+    prefix.push(choice);
+  }
+  const whole = prefix.join('.');
+  const near = candidates.includes(whole) ? whole : null;
+  if (!failed) {
+    // Every segment matched: the key stops short of a value, or runs past one.
+    failed = { after: whole, valid: [...new Set(split.filter((c) => c.length > prefix.length && prefix.every((p, j) => c[j] === p)).map((c) => c[prefix.length]))] };
+  }
+  return { near, ...failed };
+}
+
+/** The unknown-key message for a data value (`data.…`): the nearest key and the valid names where it went wrong. */
+export function unknownPathMessage(key: string, candidates: readonly string[]): string {
+  const { near, after, valid } = nearestPath(key, candidates);
+  const shown = valid.length > 12 ? `${valid.slice(0, 12).join(', ')}, … (${valid.length} in all)` : valid.join(', ');
+  return `unknown parameter "${key}"${near ? ` (did you mean "${near}"?)` : ''}${valid.length ? `; known after ${after || 'the start'}: ${shown}` : ''}`;
+}
+
 /** Resolves a flat record of overrides against specs: unknown keys and bad values throw UsageError. */
 export function resolveParams(
   specs: readonly ParamSpec[],
@@ -204,6 +257,9 @@ export function resolveSourceParams(source: ParamSource, overrides: Record<strin
   const extra = source.extraParams!(fixed);
   const extraKeys = new Set(extra.map((p) => p.key));
   const unknown = restKeys.find((k) => !extraKeys.has(k));
+  if (unknown !== undefined && unknown.startsWith('data.') && [...extraKeys].some((k) => k.startsWith('data.'))) {
+    throw new UsageError(`${where(unknown)}: ${unknownPathMessage(unknown, [...extraKeys].filter((k) => k.startsWith('data.')))}; see \`sim params\``);
+  }
   if (unknown !== undefined) {
     const near = nearest(unknown, [...fixedKeys, ...extraKeys]);
     throw new UsageError(`${where(unknown)}: unknown parameter "${unknown}"${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params\``);

@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import { modeId, type GameModule } from '../../core/gameModule.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { describeAllowed, resolveParams } from '../../core/params.js';
+import { UNLABELLED } from '../../core/dataValues.js';
+import { describeAllowed, resolveParams, type ParamSpec } from '../../core/params.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { findMode, gameIds, isGameId, loadGame } from '../../games/index.js';
 import { emitReport } from '../emit.js';
@@ -14,15 +15,22 @@ export function registerParams(program: Command): void {
     .command('params')
     .description('list the parameters of a game (or all games): key, default, allowed values, meaning, source')
     .argument('[game...]', `a game or mode id, e.g. darkfate or genisys attack (default: all of ${gameIds().join(', ')})`);
-  addOutputOptions(params).action(async (words: string[], opts: OutputOptions) => {
+  params.option('--data', "list the data values instead: every value of the mode's data files addressable as data.<path> (and Dark Fate's card.<card>.<field>), with its current value, its label (rulebook, public, digest, assumed, or unlabelled where the file says nothing) and the file's words for it");
+  addOutputOptions(params).action(async (words: string[], opts: OutputOptions & { data?: boolean }) => {
     const game = words.length ? words.join(' ') : undefined;
     const modesOf = (g: GameModule) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) }));
     // A game of several modes (`sim params tccg`) lists every one of them.
     const whole = game !== undefined && isGameId(game) ? await loadGame(game) : undefined;
     const modes = whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
+    const extraOf = (m: (typeof modes)[number]) => m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [];
+    if (opts.data) {
+      emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);
+      return;
+    }
     const rows = modes.flatMap((m) =>
-      // With the parameters its default data adds (card values), after the fixed ones.
-      [...m.mode.params.map((p) => ({ p, extra: false })), ...(m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? []).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, extra })),
+      // With the parameters its default data adds (card values), after the fixed ones; another
+      // spelling of a value (data.cards.… beside card.…) once, under the value's own key.
+      [...m.mode.params.map((p) => ({ p, extra: false })), ...extraOf(m).filter((p) => p.alias === undefined).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, extra })),
     );
     const columns: Column[] = [
       { key: 'key', header: 'key', format: 'text' },
@@ -65,4 +73,52 @@ export function registerParams(program: Command): void {
     };
     emitReport(report, opts);
   });
+}
+
+/**
+ * `sim params GAME [MODE] --data`: every data value of each mode (its data files at their
+ * defaults), with its value, label and the file's words. One table per mode on screen; one table
+ * with the mode column in CSV. A value with two spellings (Dark Fate) is listed once, under its
+ * data.… spelling, the other named in the `also` column.
+ */
+function dataValuesReport(modes: { id: string; specs: readonly ParamSpec[] }[], game: string | undefined, shown: string | undefined, opts: OutputOptions): Report {
+  const perMode = !game || modes.length > 1;
+  const rowsOf = (m: { id: string; specs: readonly ParamSpec[] }) => {
+    const spelled = new Set(m.specs.filter((s) => s.alias !== undefined).map((s) => s.alias!));
+    return m.specs
+      .filter((s) => !spelled.has(s.key))
+      .map((s) => ({ game: m.id, key: s.key, value: String(s.default), label: s.label ?? UNLABELLED, source: s.source, also: s.alias ?? '' }));
+  };
+  const rows = modes.flatMap(rowsOf);
+  const hasAlso = rows.some((r) => r.also !== '');
+  const columns: Column[] = [
+    { key: 'key', header: 'key', format: 'text' },
+    { key: 'value', header: 'value', format: 'text' },
+    { key: 'label', header: 'label', format: 'text' },
+    ...(hasAlso ? [{ key: 'also', header: 'also', format: 'text' as const }] : []),
+    { key: 'source', header: 'source (the file\'s words)', format: 'text' },
+  ];
+  const none = modes.filter((m) => m.specs.length === 0).map((m) => m.id);
+  return {
+    tool: 'sim',
+    version: packageInfo().version,
+    game: shown ?? 'all',
+    title: `Data values${shown ? ` of ${shown}` : ''} (override with --set data.<path>=value, a scenario's params:, sweep --grid)`,
+    method: 'none',
+    params: {},
+    paramsHash: '',
+    seed: null,
+    n: null,
+    confidence: opts.confidence,
+    result: rows.map(({ also, ...r }) => (also ? { ...r, also } : r)),
+    assumptions: [],
+    tables:
+      opts.format === 'csv'
+        ? [{ title: 'Data values', columns: [...(perMode ? [{ key: 'game', header: 'game', format: 'text' as const }] : []), ...columns], rows }]
+        : modes.filter((m) => m.specs.length > 0).map((m) => ({ title: perMode ? `Data values of ${m.id}` : 'Data values', columns, rows: rows.filter((r) => r.game === m.id) })),
+    notes: [
+      'label: how the data file labels the value — rulebook, public, digest or assumed where it says so (a comment tag, an entry\'s source or assumptions), unlabelled where it says nothing.',
+      ...(none.length ? [`No data values: ${none.join(', ')} (the mode reads no data file, or offers none of its values yet).`] : []),
+    ],
+  };
 }

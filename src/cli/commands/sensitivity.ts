@@ -105,8 +105,13 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
       for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'assumed value', from, to: s.to, direction: s.direction });
     }
   }
-  for (const spec of mode.extraParams?.(base) ?? []) {
-    if (NOT_AN_ASSUMPTION.test(spec.key) || !selected(spec.key, only)) continue;
+  const extra = mode.extraParams?.(base) ?? [];
+  // Another spelling of a value (Dark Fate's data.cards.… for card.…) is varied once, under the
+  // value's own key; --only may name either spelling.
+  const spellings = new Map(extra.filter((s) => s.alias !== undefined).map((s) => [s.alias!, s.key]));
+  for (const spec of extra) {
+    if (spec.alias !== undefined || NOT_AN_ASSUMPTION.test(spec.key)) continue;
+    if (!selected(spec.key, only) && !(spellings.has(spec.key) && selected(spellings.get(spec.key)!, only))) continue;
     const from = base[spec.key] ?? spec.default;
     if (typeof from === 'boolean') out.push({ key: spec.key, kind: 'data value', from, to: !from, direction: 'other' });
     else if (typeof from === 'number') for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'data value', from, to: s.to, direction: s.direction });

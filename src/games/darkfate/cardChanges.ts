@@ -11,6 +11,7 @@
 // resistance (cards); hunt, stagger, forcedFleeAt, enrageAt, enrageHunt, regen (Rev-9s); and
 // <section>.<effect> for an effect's amount (sections effects, activate, defense, eachTurn; power
 // for a character), the effect named as in the card file.
+import { UNLABELLED, type DataLabel } from '../../core/dataValues.js';
 import type { ParamSpec } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
@@ -60,12 +61,41 @@ export function cardFields(doc: CardDataDoc): { path: string; value: number }[] 
   return out;
 }
 
+/** The prefix of a card field as a parameter, and its spelling among every game's data values (`data.cards.pistol.fight`). */
+export const CARD_PREFIX = 'card.';
+export const DATA_CARDS_PREFIX = 'data.cards.';
+
 /**
  * The card fields as parameter specs (`card.<path>`, int 0..99, default the card data's value):
- * what a shell can offer as `--set card.pistol.fight=4` keys (they depend on the card data loaded).
+ * what a shell can offer as `--set card.pistol.fight=4` keys (they depend on the card data loaded);
+ * each also as `data.cards.<path>`, the spelling every game's data values share (an alias: the same
+ * value, one implementation). `labels` (cardLabels) says how the card file labels each path.
  */
-export function cardParamSpecs(doc: CardDataDoc): ParamSpec[] {
-  return cardFields(doc).map(({ path, value }) => ({ key: `card.${path}`, type: 'int', default: value, min: 0, max: 99, doc: `card data: ${path}`, source: 'assumption: the reference card set (scenarios/darkfate/README.md), or the card file loaded' }) as ParamSpec);
+export function cardParamSpecs(doc: CardDataDoc, labels?: ReadonlyMap<string, DataLabel>, file = 'the card data'): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  for (const { path, value } of cardFields(doc)) {
+    const l = labels?.get(path);
+    const source = l ? `${file}: ${l.text}` : labels ? `${file}: not in the file (the card format's default)` : 'assumption: the reference card set (scenarios/darkfate/README.md), or the card file loaded';
+    const spec: ParamSpec = { key: `${CARD_PREFIX}${path}`, type: 'int', default: value, min: 0, max: 99, doc: `card data: ${path}`, source, label: l?.label ?? UNLABELLED };
+    out.push(spec, { ...spec, key: `${DATA_CARDS_PREFIX}${path}`, alias: spec.key });
+  }
+  return out;
+}
+
+/**
+ * The card changes the parameters give: `card.<path>` or `data.cards.<path>` (one value either
+ * way). Both spellings of one field are refused, naming both. Throws UsageError.
+ */
+export function cardParamChanges(resolved: Readonly<Record<string, unknown>>): [string, number][] {
+  const out = new Map<string, { key: string; value: number }>();
+  for (const [k, v] of Object.entries(resolved)) {
+    const path = k.startsWith(CARD_PREFIX) ? k.slice(CARD_PREFIX.length) : k.startsWith(DATA_CARDS_PREFIX) ? k.slice(DATA_CARDS_PREFIX.length) : null;
+    if (path === null) continue;
+    const seen = out.get(path);
+    if (seen) throw new UsageError(`parameter ${k}: the same value as ${seen.key} (two spellings of ${path}); give one of them`);
+    out.set(path, { key: k, value: v as number });
+  }
+  return [...out].map(([path, { value }]) => [path, value]);
 }
 
 /** Parses "a.b=1; c.d=2" into [path, value] pairs. Throws UsageError naming `where`. */

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { GameError } from '../../core/gameError.js';
 import { fileHash } from '../../core/hash.js';
-import { nearest } from '../../core/params.js';
-import { checkInputFile } from '../../core/inputFile.js';
+import { nearest, type ParamSpec } from '../../core/params.js';
+import { checkInputFile, readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import { streamFor } from '../../core/rng.js';
@@ -19,7 +19,8 @@ import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFate
 import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
 import { loadUserPolicy } from './userPolicy.js';
-import { applyCardChanges, parseCardChanges } from './cardChanges.js';
+import { applyCardChanges, cardParamChanges, cardParamSpecs, parseCardChanges } from './cardChanges.js';
+import { cardLabels } from './cardLabels.js';
 import type { SearchBudget } from './searchPolicy.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
 import { answerSentence, pctText } from '../../core/answer.js';
@@ -54,12 +55,6 @@ export function checkPolicy(policy: string, where = 'parameter policy'): { name:
   throw new UsageError(`${where}: unknown policy "${policy}", expected one of ${BUILTIN_POLICY_NAMES.join(', ')} or the path of an existing .js module`);
 }
 
-/** The `card.<path>` parameters given (see cardParamSpecs) as card changes. */
-export function cardParamChanges(resolved: ResolvedParams): [string, number][] {
-  return Object.entries(resolved)
-    .filter(([k]) => k.startsWith('card.'))
-    .map(([k, v]) => [k.slice('card.'.length), v as number]);
-}
 
 /** The card data `cards` names (the reference set, or a file the shell resolved), before any change. */
 export function cardDataOf(resolved: ResolvedParams): CardDataDoc {
@@ -67,6 +62,17 @@ export function cardDataOf(resolved: ResolvedParams): CardDataDoc {
   const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
   const userCards = cardsFile !== resolvePath(referenceCardsFile());
   return loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data');
+}
+
+/**
+ * The card fields of the card data `cards` names as parameters (card.<path>, and data.cards.<path>
+ * for the same value), each labelled as the card file's comments label it (cardLabels.ts).
+ */
+export function cardValueSpecs(resolved: ResolvedParams): ParamSpec[] {
+  const cardsParam = resolved.cards as string;
+  const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
+  const label = cardsParam === 'reference' ? 'scenarios/darkfate/cards.yaml' : cardsParam;
+  return cardParamSpecs(cardDataOf(resolved), cardLabels(readInputFile(cardsFile, label, 4 * 1024 * 1024)), label);
 }
 
 /** The `result` of a Dark Fate run (`sim darkfate`): one row per Rev-9 version played, and what was played. */

@@ -10,8 +10,7 @@
 // trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
 import { checkDarkFateGame } from './checkDarkFateGame.js';
-import { cardParamSpecs } from './cardChanges.js';
-import { cardDataOf, darkfateEntry } from './darkfateEntry.js';
+import { cardValueSpecs, darkfateEntry } from './darkfateEntry.js';
 import { DARKFATE_PARAMS } from './darkfateParams.js';
 import { darkfateSim, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policies.js';
@@ -25,7 +24,8 @@ export const game: GameModule = {
       summary: darkfateEntry.summary,
       params: DARKFATE_PARAMS,
       // Every numeric field of the card data chosen, as card.<card>.<field> (a house rule on one card).
-      extraParams: (fixed) => cardParamSpecs(cardDataOf(fixed)),
+      // (Also as data.cards.<card>.<field>, the spelling every game's data values share.)
+      extraParams: cardValueSpecs,
       defaultGames: 1e5,
       run: darkfateEntry.run,
     },

@@ -1,5 +1,8 @@
 // `dualfates attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
 import { provenance } from '../../core/provenance.js';
+import { dataValuesOf, slugOf } from '../../core/dataValues.js';
+import type { ParamValue } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 import type { ModeEntry } from '../../core/gameModule.js';
 import { exactAttack } from './attackExact.js';
 import { exactAttackResult, exactAttackTables, mcAttackResult, mcAttackTables, type ExactAttackResult, type McAttackResult } from './attackReport.js';
@@ -64,13 +67,26 @@ function unitsBlock(picks: AttackPicks): DualFatesAttackUnits {
   return { file: picks.file, attacker: picks.attacker, ability: picks.ability, target: picks.target, filled: picks.filled };
 }
 
+/**
+ * A data value of a unit the attack does not pick changes nothing: refused (exit 2) naming it and
+ * the picks, rather than answering the same question silently. Throws UsageError.
+ */
+function refuseUnpickedValues(resolved: Record<string, ParamValue>, picks: AttackPicks): void {
+  const picked = [picks.attacker, picks.target].filter((x): x is string => x !== null).map(slugOf);
+  for (const key of Object.keys(dataValuesOf(resolved))) {
+    const unit = key.split('.')[2];
+    if (!picked.includes(unit)) throw new UsageError(`parameter ${key}: the attack does not use unit "${unit}" (pick it with --attacker or --target), so its value would change nothing`);
+  }
+}
+
 export const attackEntry: ModeEntry = {
   summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
   params: ATTACK_PARAMS,
   async run(resolved, settings) {
     const units = String(resolved.units);
-    const sheets = loadUnitSheets(units);
+    const sheets = loadUnitSheets(units, resolved);
     const { params: filled, picks } = applyUnitPicks(resolved, sheets, units);
+    refuseUnpickedValues(resolved, picks);
     const p = attackParamsFrom(filled);
     const x = exactAttack(p);
     const title = `Dual Fates attack${pickedTitle(picks)} vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;

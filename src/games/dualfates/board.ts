@@ -5,7 +5,10 @@
 // Fate, Starting The Game (deployment zones, totems). The geometry's readings are assumptions
 // (README "The match"): whole inches, lines only, three deployment points a side.
 import * as v from 'valibot';
+import { commentLabels } from '../../core/dataLabels.js';
+import { applyDataValues, dataValueSpecs, dataValuesOf } from '../../core/dataValues.js';
 import { issueText } from '../../core/issues.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { UsageError } from '../../core/usageError.js';
 import { PILLARS } from './pillars.js';
@@ -50,7 +53,31 @@ export interface BoardData {
 
 /** Parses and compiles a board file. Throws UsageError naming the file and field. */
 export function parseBoard(text: string, file: string): BoardData {
-  const raw = parseYamlSafely(text, file);
+  return validateBoard(parseYamlSafely(text, file), file);
+}
+
+/** Where the board's values live among the data values: data.board.size, data.board.nodes.<id>.x, … */
+export const BOARD_ROOT = 'data.board';
+
+/**
+ * Parses a board file with data values applied (those under data.board, src/core/dataValues.ts;
+ * others are left to their own files), then validates and compiles it: a value the board's rules
+ * refuse fails with the file's own message, which then names the values given.
+ */
+export function parseBoardWith(text: string, file: string, values: Readonly<Record<string, ParamValue>>): BoardData {
+  const mine = dataValuesOf(values, BOARD_ROOT);
+  const given = Object.entries(mine);
+  if (given.length === 0) return parseBoard(text, file);
+  return validateBoard(applyDataValues(parseYamlSafely(text, file), mine, BOARD_ROOT), `${file} with ${given.map(([k, x]) => `${k}=${String(x)}`).join(', ')}`);
+}
+
+/** Every number and true/false of a board file as data.board.<path> specs, labelled by the file's comments (src/core/dataLabels.ts). */
+export function boardValueSpecs(text: string, file: string): ParamSpec[] {
+  return dataValueSpecs(parseYamlSafely(text, file), file, commentLabels(text, BOARD_ROOT), BOARD_ROOT);
+}
+
+/** Validates and compiles a parsed board document. Throws UsageError naming the file and field. */
+export function validateBoard(raw: unknown, file: string): BoardData {
   const r = v.safeParse(BoardSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
@@ -59,10 +86,23 @@ export function parseBoard(text: string, file: string): BoardData {
   return compileBoard(r.output, file);
 }
 
+/** How far a Deployment Zone reaches in from its side of the Vortex, in inches (rulebook: Starting The Game). */
+export const DEPLOYMENT_DEPTH = 4;
+
 export function compileBoard(b: BoardFile, file: string): BoardData {
   const index = new Map<string, number>();
   b.nodes.forEach((n, i) => {
     if (index.has(n.id)) throw new UsageError(`${file}: nodes.${i}.id: duplicate node "${n.id}"`);
+    // rulebook: BUILDING THE VORTEX — the Vortex is `size` inches square (2 ft x 2 ft: 24); nothing stands outside it.
+    for (const axis of ['x', 'y'] as const) {
+      if (n[axis] > b.size) throw new UsageError(`${file}: nodes.${i}.${axis}: ${n.id} at ${axis} ${n[axis]} lies outside the Vortex (size ${b.size}: 0..${b.size})`);
+    }
+    // rulebook: Starting The Game — "The Deployment Zones extend 4 inches from the Vortex edge along one
+    // full side"; A deploys on the south side (y 0..4), B directly opposite (y size-4..size).
+    if (n.kind === 'deploy' && n.side !== undefined) {
+      const inZone = n.side === 'A' ? n.y <= DEPLOYMENT_DEPTH : n.y >= b.size - DEPLOYMENT_DEPTH;
+      if (!inZone) throw new UsageError(`${file}: nodes.${i}.y: deployment point ${n.id} at y ${n.y} is outside side ${n.side}'s Deployment Zone (y ${n.side === 'A' ? `0..${DEPLOYMENT_DEPTH}` : `${b.size - DEPLOYMENT_DEPTH}..${b.size}`} on a Vortex of size ${b.size})`);
+    }
     index.set(n.id, i);
     if (n.kind === 'pillar' && n.pillar === undefined) throw new UsageError(`${file}: nodes.${i}.pillar: a pillar node needs its number (1..${PILLARS})`);
     if (n.kind === 'deploy' && n.side === undefined) throw new UsageError(`${file}: nodes.${i}.side: a deployment point needs its side (A or B)`);

@@ -11,13 +11,15 @@
 // and the attack's rule constants); team rules (summoningPointCap, waywardCoinCap, fateTokens.*,
 // vortexCap, scoringValue, monsterLimit).
 import type { GameModule, GameView } from '../../core/gameModule.js';
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { attackEntry } from './attackEntry.js';
 import { controlEntry, CONTROL_PARAMS } from './controlEntry.js';
 import { ATTACK_PARAMS, DEFAULT_UNIT, DEFAULT_UNITS_FILE, defaultAttackParams, FROM_UNIT, TEAM_PARAMS, teamRulesFrom, unitKey, type ArmorRule } from './dualfatesParams.js';
-import { findUnit, loadUnitSheets, unitSpeed } from './unitPicks.js';
+import { findUnit, loadUnitSheets, unitSheetValueSpecs, unitSpeed } from './unitPicks.js';
+import { boardValueSpecs } from './board.js';
+import { readBoardText } from './matchData.js';
 import { MATCH_PARAMS, runMatch } from './matchEntry.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
 import { checkMatch, matchSim, type MatchSimParams } from './matchSim.js';
@@ -49,6 +51,12 @@ function tableTarget(p: Record<string, unknown>): { value: number; target: strin
   if (!t) throw new UsageError('parameter value: no target unit (target none); give --value');
   if (t.def === null) throw new UsageError(`parameter value: ${t.name}'s DEF is not in the rulebook (${file}: null); give --value`);
   return { value: t.def, target: t.name };
+}
+
+/** The match's data values: the unit sheets' and the board's. */
+function matchValueSpecs(fixed: Readonly<Record<string, ParamValue>>): ParamSpec[] {
+  const board = String(fixed.board);
+  return [...unitSheetValueSpecs(String(fixed.units)), ...boardValueSpecs(readBoardText(board), board)];
 }
 
 const views: GameView[] = [
@@ -101,9 +109,11 @@ export const game: GameModule = {
   id: 'dualfates',
   summary: 'Dual Fates: exact Fate-roll odds (attacks, running, Pillars of Fate, Initiative, holding K pillars) and team validation',
   modes: [
-    { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, defaultGames: 1e5, run: attackEntry.run },
+    // Every number of the unit sheets as data.units.<unit>.<field> (--set data.units.training-knight.def=8).
+    { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, extraParams: (fixed) => unitSheetValueSpecs(String(fixed.units)), defaultGames: 1e5, run: attackEntry.run },
     { name: 'pillars', summary: 'Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)', params: PILLARS_PARAMS, defaultGames: 1e5, run: pillarsEntry.run },
-    { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, defaultGames: 2e4, run: runMatch },
+    // The unit sheets' numbers (data.units.…) and the board's (data.board.size, data.board.nodes.<id>.x, …).
+    { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, extraParams: matchValueSpecs, defaultGames: 2e4, run: runMatch },
     { name: 'control', summary: 'Victory Points per round and over the game while holding K pillars every round, with the distribution (exact; --method mc cross-checks)', params: CONTROL_PARAMS, defaultGames: 1e5, run: controlEntry.run },
   ],
   views,

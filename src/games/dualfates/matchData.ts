@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { packageInfo } from '../../core/packageInfo.js';
 import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
-import { parseBoard, type BoardData } from './board.js';
+import type { ParamValue } from '../../core/params.js';
+import { parseBoardWith, type BoardData } from './board.js';
 import { unitKey, type DamageDice, type TeamRules } from './dualfatesParams.js';
 import { parseTeam, unitScoringValue, validateTeam, formatTeamError, type Team } from './team.js';
 import type { UnitSheet } from './units.js';
@@ -81,8 +82,13 @@ function readInput(path: string, isDefault: boolean, param: string): string {
   return readInputFile(file, `parameter ${param}: ${path}`, 4 * 1024 * 1024);
 }
 
-export function loadBoard(path: string): BoardData {
-  return parseBoard(readInput(path, path === DEFAULT_BOARD_FILE, 'board'), path);
+/** `values`: data values (data.board.…), set before the board is validated (board.ts parseBoardWith). */
+export function loadBoard(path: string, values: Readonly<Record<string, ParamValue>> = {}): BoardData {
+  return parseBoardWith(readBoardText(path), path, values);
+}
+
+export function readBoardText(path: string): string {
+  return readInput(path, path === DEFAULT_BOARD_FILE, 'board');
 }
 
 /** A team parameter: a built-in name or a team file. Returns the parsed team and how to name it. */

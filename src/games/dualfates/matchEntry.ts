@@ -93,10 +93,10 @@ function checkPolicy(value: string, param: string): { name: string; hash: string
 export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const rules = teamRulesFrom(r);
   const unitsFile = String(r.units);
-  const sheets = loadUnitSheets(unitsFile);
+  const sheets = loadUnitSheets(unitsFile, r);
   const dice = { light: r['damageDice.light'] as DamageDice, medium: r['damageDice.medium'] as DamageDice, heavy: r['damageDice.heavy'] as DamageDice };
   const sides = (['teamA', 'teamB'] as const).map((k) => compileSide(String(r[k]), k, sheets, unitsFile, rules, dice)) as MatchData['sides'];
-  const board = loadBoard(String(r.board));
+  const board = loadBoard(String(r.board), r);
   const cover = r.cover === 'light' ? (r['coverBonus.light'] as number) : r.cover === 'heavy' ? (r['coverBonus.heavy'] as number) : 0;
   const matchRules: MatchRules = {
     rounds: r.rounds as number,

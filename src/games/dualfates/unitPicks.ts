@@ -8,15 +8,41 @@ import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { AUTO, DEFAULT_UNITS_FILE, FROM_UNIT, NO_UNIT, unitKey } from './dualfatesParams.js';
-import { parseUnits, type UnitSheet } from './units.js';
+import { parseUnits, unitSheetLabels, validateUnits, type UnitSheet } from './units.js';
+import { applyDataValues, dataValueSpecs, dataValuesOf } from '../../core/dataValues.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 
 type Ability = NonNullable<UnitSheet['abilities']>[number];
 
-/** Reads and validates a units file; the default's name means the bundled one (found from anywhere). Throws UsageError. */
-export function loadUnitSheets(path: string = DEFAULT_UNITS_FILE): UnitSheet[] {
+/** The text of a units file; the default's name means the bundled one (found from anywhere). Throws UsageError. */
+function readUnitsText(path: string): string {
   const file = path === DEFAULT_UNITS_FILE ? join(packageInfo().root, DEFAULT_UNITS_FILE) : path;
   // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
-  return parseUnits(readInputFile(file, path, 4 * 1024 * 1024), path);
+  return readInputFile(file, path, 4 * 1024 * 1024);
+}
+
+/**
+ * Reads and validates a units file; the default's name means the bundled one (found from
+ * anywhere). `values`: data values (`data.units.<unit>.<field>`, src/core/dataValues.ts; others
+ * are left to their own files), set before the file is validated, so a value out of range fails
+ * with the file's own message, which then names the values given. Throws UsageError.
+ */
+export function loadUnitSheets(path: string = DEFAULT_UNITS_FILE, values: Readonly<Record<string, ParamValue>> = {}): UnitSheet[] {
+  const text = readUnitsText(path);
+  const mine = dataValuesOf(values, UNITS_ROOT);
+  const given = Object.entries(mine);
+  if (given.length === 0) return parseUnits(text, path);
+  return validateUnits(applyDataValues(parseYamlSafely(text, path), mine), `${path} with ${given.map(([k, x]) => `${k}=${String(x)}`).join(', ')}`);
+}
+
+/** Where the unit sheets' values live among the data values: data.units.<unit>.<field>. */
+const UNITS_ROOT = 'data.units';
+
+/** Every number of the unit sheets `units` names, as data.units.<unit>.<field> specs labelled as the sheets label them. */
+export function unitSheetValueSpecs(units: string): ParamSpec[] {
+  const raw = parseYamlSafely(readUnitsText(units), units);
+  return dataValueSpecs(raw, units, unitSheetLabels(raw));
 }
 
 /** The sheet named `name` (any case; '-' or '_' for spaces), or null for "none". Throws UsageError naming `param`. */

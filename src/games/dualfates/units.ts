@@ -2,6 +2,7 @@
 // scenarios/dualfates/units.yaml. Stats the rulebook does not give are null, or an assumption
 // labelled in the file's `assumed` list.
 import * as v from 'valibot';
+import { dataLeaves, listSegments, UNLABELLED, type DataLabel } from '../../core/dataValues.js';
 import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
@@ -59,7 +60,11 @@ export type UnitSheet = v.InferOutput<typeof UnitSheetSchema>;
 /** Parses a unit-sheet file; throws UsageError naming the file and field. */
 export function parseUnits(text: string, file: string): UnitSheet[] {
   // Bounded size and nesting, no custom tags, no prototype keys (src/core/safeYaml.ts).
-  const raw = parseYamlSafely(text, file);
+  return validateUnits(parseYamlSafely(text, file), file);
+}
+
+/** Validates a parsed unit-sheet document; throws UsageError naming the file and field. */
+export function validateUnits(raw: unknown, file: string): UnitSheet[] {
   const r = v.safeParse(UnitsFileSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
@@ -71,4 +76,34 @@ export function parseUnits(text: string, file: string): UnitSheet[] {
     names.add(u.name);
   });
   return r.output.units;
+}
+
+/**
+ * How the unit sheets label each number (data.units.<unit>.<field>): a field the sheet's `assumed`
+ * names (the field, an entry above it such as 'abilities[2].effect', or 'all') is assumed, with
+ * the sheet's reason; any other value is the rulebook's where the sheet's `source` says
+ * "rulebook", else unlabelled (with the source quoted).
+ */
+export function unitSheetLabels(raw: unknown): Map<string, DataLabel> {
+  const out = new Map<string, DataLabel>();
+  const units = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).units : undefined;
+  if (!Array.isArray(units)) return out;
+  const unitSegs = listSegments(units);
+  units.forEach((unit, u) => {
+    if (!unit || typeof unit !== 'object') return;
+    const sheet = unit as Record<string, unknown>;
+    const source = typeof sheet.source === 'string' ? sheet.source : '';
+    const assumed = sheet.assumed && typeof sheet.assumed === 'object' ? (sheet.assumed as Record<string, unknown>) : {};
+    // 'abilities[2].effect' → the path of that ability as dataLeaves names it: abilities.<slug>.effect.
+    const abilitySegs = Array.isArray(sheet.abilities) ? listSegments(sheet.abilities) : [];
+    const assumedPaths = Object.entries(assumed).map(([k, why]) => ({ path: k.replace(/^abilities\[(\d+)\]/, (_, i: string) => `abilities.${abilitySegs[Number(i)] ?? i}`), why: String(why) }));
+    const prefix = `data.units.${unitSegs[u]}`;
+    for (const key of dataLeaves(sheet, prefix).keys()) {
+      const rel = key.slice(prefix.length + 1);
+      const a = assumedPaths.find((x) => x.path === 'all' || x.path === rel || rel.startsWith(`${x.path}.`));
+      if (a) out.set(key, { label: 'assumed', text: `${a.path}: ${a.why}` });
+      else if (source) out.set(key, { label: /^rulebook\b/i.test(source) ? 'rulebook' : UNLABELLED, text: source });
+    }
+  });
+  return out;
 }

@@ -5,7 +5,8 @@
 import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
-import type { ParamSpec } from '../../core/params.js';
+import { dataValuesOf } from '../../core/dataValues.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Cell, Column, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
@@ -14,7 +15,7 @@ import { exactFireTeam, exactUnavailable, type FireTeamExact } from './fireTeamE
 import { genisysAssumptions } from './genisysEntry.js';
 import { AUTO, COVERS, DEFAULT_UNITS_FILE, GENISYS_PARAMS, RANGES, rangeName, type RangeName } from './genisysParams.js';
 import type { Estimate as AttackEstimate } from './genisysReport.js';
-import { loadUnits, type UnitsFile } from './units.js';
+import { loadUnits, unitsValueSpecs, type UnitsFile } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 /** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them; no TDD agents (a fire team never contests a re-roll). */
@@ -77,7 +78,7 @@ function readInput(r: Record<string, unknown>): FireTeamInput {
 export function buildFireTeam(resolved: Record<string, unknown>): { fp: FireTeamPlan; input: FireTeamInput; data: UnitsFile; file: string } {
   const input = readInput(resolved);
   const file = String(resolved.units);
-  const data = loadUnits(file);
+  const data = loadUnits(file, dataValuesOf(resolved as Record<string, ParamValue>));
   return { fp: compileFireTeam(input, data, file), input, data, file };
 }
 
@@ -381,6 +382,8 @@ export const fireTeamMode: GameMode = {
   name: 'fireteam',
   summary: 'a fire team: several attackers and weapons at a group of targets over volleys — models removed, P(all removed), attacks until the first falls, points',
   params: FIRETEAM_PARAMS,
+  // Every number of the units file, as data.units.<unit>.<field> and data.weapons.<weapon>.<field>.
+  extraParams: unitsValueSpecs,
   defaultGames: 2e5,
   async run(resolved, settings) {
     const { fp, input, data, file } = buildFireTeam(resolved);

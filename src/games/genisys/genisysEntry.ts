@@ -7,7 +7,10 @@ import { automaticCover, compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
 import { AUTO, GENISYS_PARAMS, rangeName, readParams, type GenisysParams } from './genisysParams.js';
 import { exactResult, exactTables, mcResult, mcTables, planTitle } from './genisysReport.js';
-import { applyUnits, type AppliedUnits } from './units.js';
+import { applyUnits, picksOf, type AppliedUnits } from './units.js';
+import { dataValuesOf } from '../../core/dataValues.js';
+import type { ParamValue } from '../../core/params.js';
+import { UsageError } from '../../core/usageError.js';
 
 /** "Endoskeleton with Plasma gun vs Resistance Soldier: " for the picks made, or "". */
 export function unitsTitle(names: AppliedUnits['names']): string {
@@ -48,10 +51,27 @@ export function genisysAssumptions(maxSize: number, mindlessExtreme: GenisysPara
   ];
 }
 
+/**
+ * A data value of a unit or weapon the attack does not pick changes nothing: refused (exit 2)
+ * naming it and the picks, rather than answering the same question silently. Throws UsageError.
+ */
+function refuseUnpickedValues(resolved: Record<string, ParamValue>): void {
+  const picks = picksOf(resolved);
+  const id = (x?: string) => x?.trim().toLowerCase();
+  for (const key of Object.keys(dataValuesOf(resolved))) {
+    const [, table, entry] = key.split('.');
+    const used = table === 'weapons' ? [id(picks.weapon)] : [id(picks.attacker), id(picks.target)];
+    if (used.includes(entry)) continue;
+    const asked = table === 'weapons' ? `--weapon ${entry}` : `--attacker ${entry} or --target ${entry}`;
+    throw new UsageError(`parameter ${key}: the attack does not use ${table === 'weapons' ? 'weapon' : 'unit'} "${entry}" (pick it with ${asked}), so its value would change nothing`);
+  }
+}
+
 export const genisysEntry: ModeEntry = {
   summary: 'Terminator Genisys: exact (or Monte Carlo) odds of one attack — hits, saves, damage, Resolution, final state',
   params: GENISYS_PARAMS,
   async run(resolved, settings) {
+    refuseUnpickedValues(resolved);
     const units = applyUnits(resolved);
     const p = readParams(units.params);
     const plan = compileAttack(p);

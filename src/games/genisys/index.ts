@@ -21,6 +21,7 @@ import { genisysEntry } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
 import { matchupView } from './matchupView.js';
 import { tableView } from './tableView.js';
+import { unitsValueSpecs } from './units.js';
 
 export const game: GameModule = {
   id: 'genisys',
@@ -30,6 +31,8 @@ export const game: GameModule = {
       name: 'attack',
       summary: 'odds of one attack: per-die hit/unsaved/damage, damaging hits 0..ROF, final state of the target',
       params: GENISYS_PARAMS,
+      // Every number of the units file, as data.units.<unit>.<field> and data.weapons.<weapon>.<field>.
+      extraParams: unitsValueSpecs,
       defaultGames: 1e6,
       run: genisysEntry.run,
     },

@@ -4,6 +4,7 @@
 // of that pair with the same options (the same parameters through the same pipeline: applyUnits
 // → readParams → compileAttack → exactAttack → exactResult), so the two always agree.
 import type { GameView, ViewResult } from '../../core/gameModule.js';
+import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { ResultTable } from '../../core/reportTypes.js';
@@ -116,7 +117,7 @@ export const matchupView: GameView = {
 function runMatchup(resolved: Record<string, ParamValue>, confidence: number): ViewResult {
   if (resolved.method !== 'exact') throw new UsageError('parameter method: genisys matchup is exact only (use `sim genisys attack --method mc` for a Monte Carlo check of one pair)');
   const file = String(resolved.units);
-  const data = loadUnits(file);
+  const data = loadUnits(file, dataValuesOf(resolved));
   const attackers = parseAttackers(String(resolved.attackers), data, file);
   const targets = parseTargets(String(resolved.targets), data, file);
   const points = parsePoints(String(resolved.points), data, file);

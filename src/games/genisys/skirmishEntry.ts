@@ -10,7 +10,8 @@ import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { fileHash } from '../../core/hash.js';
 import { countSummary, proportion } from '../../core/intervals.js';
-import type { ParamSpec } from '../../core/params.js';
+import { dataValuesOf } from '../../core/dataValues.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { loadPolicyModule } from '../../core/policy.js';
 import { provenance } from '../../core/provenance.js';
 import type { ResultTable } from '../../core/reportTypes.js';
@@ -22,7 +23,7 @@ import { DEFAULT_UNITS_FILE, GENISYS_PARAMS } from './genisysParams.js';
 import type { Estimate } from './genisysReport.js';
 import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './skirmishPolicy.js';
 import { compileSkirmish, HUNDREDTHS, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
-import { loadUnits } from './units.js';
+import { loadUnits, unitsValueSpecs } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 const DICE = DIE_NAMES as readonly string[];
@@ -85,7 +86,7 @@ async function policyOf(raw: unknown, param: string): Promise<{ policy: string; 
 /** Resolved skirmish parameters → the compiled forces (for the run, the bench and tests). */
 export async function buildSkirmish(resolved: Record<string, unknown>): Promise<SkirmishSpec> {
   const file = String(resolved.units);
-  const data = loadUnits(file);
+  const data = loadUnits(file, dataValuesOf(resolved as Record<string, ParamValue>));
   const a = await policyOf(resolved.policyA, 'policyA');
   const b = await policyOf(resolved.policyB, 'policyB');
   const base: Record<string, unknown> = {};
@@ -209,10 +210,12 @@ export const skirmishMode: GameMode = {
   name: 'skirmish',
   summary: 'a squad skirmish: two small forces play full turns on a 1-D track (Monte Carlo, seeded bots) — win rate, survivors, turns, first-activation advantage',
   params: SKIRMISH_PARAMS,
+  // Every number of the units file, as data.units.<unit>.<field> and data.weapons.<weapon>.<field>.
+  extraParams: unitsValueSpecs,
   defaultGames: 2e4,
   async run(resolved, settings) {
     const spec = await buildSkirmish(resolved);
-    const data = loadUnits(String(resolved.units));
+    const data = loadUnits(String(resolved.units), dataValuesOf(resolved));
     const run = await settings.simulate('skirmish', spec);
     const result = skirmishResult(spec, run.totals, settings.confidence);
     const name = (s: number) => `${s === 0 ? resolved.sideA : resolved.sideB} (${isBuiltinSkirmishPolicy(spec.policies[s]) ? spec.policies[s] : 'module'})`;

@@ -3,7 +3,8 @@
 // name the file, the entry and the field. applyUnits() fills the attack's stats from the picks.
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { type ParamValue } from '../../core/params.js';
+import { applyDataValues, dataValueSpecs, dataValuesOf, type DataLabel } from '../../core/dataValues.js';
+import { type ParamSpec, type ParamValue } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { readInputFile } from '../../core/inputFile.js';
 import { issueText } from '../../core/issues.js';
@@ -65,7 +66,11 @@ export const UNITS_FILE = DEFAULT_UNITS_FILE;
 
 /** Parses and validates units YAML; `file` names it in messages. Throws UsageError. */
 export function parseUnits(text: string, file: string): UnitsFile {
-  const raw = parseYamlSafely(text, file);
+  return validateUnits(parseYamlSafely(text, file), file);
+}
+
+/** Validates a parsed units document; `file` names it in messages. Throws UsageError. */
+export function validateUnits(raw: unknown, file: string): UnitsFile {
   const r = v.safeParse(FileSchema, raw);
   if (!r.success) {
     const issue = r.issues[0];
@@ -82,12 +87,75 @@ export function parseUnits(text: string, file: string): UnitsFile {
   return data;
 }
 
-/** Loads the package's units file (or `path`; the default's name means the package's). Throws UsageError. */
-export function loadUnits(path?: string): UnitsFile {
+/** The text of the units file `path` names (the default's name means the package's) and how messages name it. Throws UsageError. */
+function readUnitsText(path?: string): { text: string; label: string } {
   if (path === UNITS_FILE) path = undefined;
   const file = path ?? join(packageInfo().root, UNITS_FILE);
   // A regular file of bounded size, checked before it is opened (a FIFO or /dev/zero is refused).
-  return parseUnits(readInputFile(file, file, 4 * 1024 * 1024), path ?? UNITS_FILE);
+  return { text: readInputFile(file, file, 4 * 1024 * 1024), label: path ?? UNITS_FILE };
+}
+
+/**
+ * Loads the package's units file (or `path`; the default's name means the package's). `values`:
+ * data values by `data.<path>` (`data.units.endoskeleton.armor`, src/core/dataValues.ts), set
+ * before the file is validated, so a value out of range fails with the file's own message, which
+ * then names the values given. Throws UsageError.
+ */
+export function loadUnits(path?: string, values: Readonly<Record<string, ParamValue>> = {}): UnitsFile {
+  const { text, label } = readUnitsText(path);
+  const raw = parseYamlSafely(text, label);
+  const given = Object.entries(values);
+  if (given.length === 0) return validateUnits(raw, label);
+  return validateUnits(applyDataValues(raw, values), `${label} with ${given.map(([k, x]) => `${k}=${String(x)}`).join(', ')}`);
+}
+
+/**
+ * Every number of the units file `fixed.units` names, as `data.units.<unit>.<field>` and
+ * `data.weapons.<weapon>.<field>` parameter specs (a mode's extraParams), each labelled as the file
+ * labels it (unitsLabels).
+ */
+export function unitsValueSpecs(fixed: Readonly<Record<string, ParamValue>>): ParamSpec[] {
+  const { text, label } = readUnitsText(fixed.units === undefined ? undefined : String(fixed.units));
+  const raw = parseYamlSafely(text, label);
+  return dataValueSpecs(raw, label, unitsLabels(raw));
+}
+
+/** How the units file's fields are named in its `assumptions` and `source` texts. */
+const FIELD_WORDS: Readonly<Record<string, string>> = { rof: 'ROF', armor: 'Armor', resilient: 'Resilient', size: 'Size', points: 'Points', skill: 'Skill', resolution: 'Resolution', power: 'Power' };
+
+/**
+ * How the units file labels each number (README "Units data"): a field an entry's `assumptions`
+ * names before its colon ("U1 Points 30: …") is assumed, with that text; where the entry's
+ * `source` itself speaks of an assumption (a user's file may say "Power D8: assumption H1" there),
+ * the source's clause naming the field decides (assumed if it says so, else rulebook), and a field
+ * no clause names is unlabelled; otherwise the value is the rulebook's, as the entry's source says.
+ */
+export function unitsLabels(raw: unknown): Map<string, DataLabel> {
+  const out = new Map<string, DataLabel>();
+  if (!raw || typeof raw !== 'object') return out;
+  for (const table of ['weapons', 'units'] as const) {
+    const entries = (raw as Record<string, unknown>)[table];
+    if (!entries || typeof entries !== 'object') continue;
+    for (const [id, entry] of Object.entries(entries as Record<string, unknown>)) {
+      if (!entry || typeof entry !== 'object') continue;
+      const e = entry as Record<string, unknown>;
+      const source = typeof e.source === 'string' ? e.source : '';
+      const assumptions = Array.isArray(e.assumptions) ? e.assumptions.filter((a): a is string => typeof a === 'string') : [];
+      for (const [field, value] of Object.entries(e)) {
+        if (typeof value !== 'number') continue;
+        const word = new RegExp(`\\b${FIELD_WORDS[field] ?? field}\\b`, 'i');
+        const assumption = assumptions.find((a) => word.test(a.split(':')[0]));
+        let label: DataLabel | null = null;
+        if (assumption) label = { label: 'assumed', text: assumption };
+        else if (/assum/i.test(source)) {
+          const clause = source.split(/[.;]\s+/).find((c) => word.test(c));
+          if (clause) label = { label: /assum/i.test(clause) ? 'assumed' : 'rulebook', text: source };
+        } else if (source) label = { label: 'rulebook', text: source };
+        if (label) out.set(`data.${table}.${id}.${field}`, label);
+      }
+    }
+  }
+  return out;
 }
 
 function pick<T>(table: Record<string, T>, name: string, param: string, what: string, file: string): T {
@@ -166,14 +234,15 @@ export interface AppliedUnits {
  */
 export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
   const sel = picksOf(resolved);
+  const values = dataValuesOf(resolved);
   if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) {
-    // No pick: the file is not needed, but one the user named is still loaded and checked (a missing
-    // or malformed file must not pass silently into the report's parameters).
-    const named = resolved.units !== undefined && String(resolved.units) !== UNITS_FILE;
-    return { params: resolved, data: named ? loadUnits(String(resolved.units)) : null, names: {} };
+    // No pick: the file is not needed, but one the user named (or changed) is still loaded and
+    // checked (a missing or malformed file must not pass silently into the report's parameters).
+    const named = (resolved.units !== undefined && String(resolved.units) !== UNITS_FILE) || Object.keys(values).length > 0;
+    return { params: resolved, data: named ? loadUnits(resolved.units === undefined ? undefined : String(resolved.units), values) : null, names: {} };
   }
   const file = String(resolved.units ?? UNITS_FILE);
-  const data = loadUnits(file);
+  const data = loadUnits(file, values);
   const params = { ...resolved };
   for (const [k, val] of Object.entries(unitOverrides(data, sel, file))) {
     const cur = params[k];

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { hashOf } from '../../core/hash.js';
 import { UsageError } from '../../core/usageError.js';
-import { dataValueSpecs } from '../../core/dataValues.js';
+import { dataValueSpecs, sourceLabels } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { bundledFile, loadCardData, readCardDataRaw, S_RESISTANCE, S_SKYNET, SIDE_NAMES, type CardTable } from './cardData.js';
 import { deckCardsFile, loadDeck, type Deck } from './deckFile.js';
@@ -64,7 +64,8 @@ export function loadMatchup(resistance: string, skynet: string, futureCards: Fut
 export function cardValueSpecs(fixed: Readonly<Record<string, ParamValue>>): ParamSpec[] {
   const rp = deckPath(S_RESISTANCE, String(fixed.resistanceDeck), 'resistanceDeck');
   const cf = deckCardsFile(rp.path, rp.where);
-  return dataValueSpecs(readCardDataRaw(cf.file, cf.label), cf.label);
+  const raw = readCardDataRaw(cf.file, cf.label);
+  return dataValueSpecs(raw, cf.label, sourceLabels(raw));
 }
 
 /** A deck's cards expanded to one card id per copy (deck order). */

@@ -7,12 +7,15 @@
 // terrorPerPhaseNoFated, bloodlustStart, successFrom, partialFrom, partialCost), the readings
 // (finalHealth, thwartRoll, moveThroughExits), the search budget (searchRollouts, searchMargin,
 // searchDepth, rolloutPolicy), trace (print one game).
+import { commentLabels } from '../../core/dataLabels.js';
 import { dataValueSpecs } from '../../core/dataValues.js';
+import { readInputFile } from '../../core/inputFile.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
 import type { GameModule } from '../../core/gameModule.js';
 import { checkTerrorGame } from './checkTerrorGame.js';
 import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
-import { defaultDataFile, readTerrorDataRaw } from './terrorData.js';
+import { defaultDataFile } from './terrorData.js';
 import { terrorSim } from './terrorSim.js';
 
 export const game: GameModule = {
@@ -24,9 +27,11 @@ export const game: GameModule = {
       summary: 'Final Girl: Terror from Destiny: survival rate, deaths in play vs the Destiny phase, Fated Victims saved/killed/in Limbo, achievements',
       params: TERROR_PARAMS,
       // Every number and true/false of the data file chosen, as data.<path> (--set data.finalGirl.health=5).
+      // Each labelled as the file's comments label it ([rulebook], [public], [assumed]; src/core/dataLabels.ts).
       extraParams: (fixed) => {
         const label = String(fixed.data);
-        return dataValueSpecs(label === DEFAULT_DATA ? readTerrorDataRaw(defaultDataFile(), DEFAULT_DATA) : readTerrorDataRaw(label), label);
+        const text = readInputFile(label === DEFAULT_DATA ? defaultDataFile() : label, label, 4 * 1024 * 1024);
+        return dataValueSpecs(parseYamlSafely(text, label), label, commentLabels(text));
       },
       defaultGames: 1e5,
       run: terrorEntry.run,

@@ -269,6 +269,9 @@ class FanRendezvous {
         const blocks = fanBlocks(fp);
         batch.forEach((x, j) => {
           const c = compareMetrics(k, [blocks[j].main], totals, 0, 0, this.opts.confidence)[0];
+          // Every game moved the metric by the same amount (often 0: the change acted, the metric did not
+          // notice): the interval is that amount, not unknown.
+          if (!(Number.isFinite(c.lo) && Number.isFinite(c.hi)) && c.se === 0 && c.n >= 2) Object.assign(c, { lo: c.difference, hi: c.difference, pValue: c.difference === 0 ? 1 : 0 });
           const ch = totals.metrics[blocks[j].changed];
           this.effects.push({
             ...this.changes[x.i],

@@ -79,6 +79,9 @@ export const MATCH_ASSUMPTIONS = [
   'A unit that ran has no Free Action (Shield deflect) for the rest of that round; the Shield deflect is offered once a round, against any attack.',
   'A doubled objective gives double VP and one Fate Token; the Secret pick is the best controlled pillar at the end of the round.',
   'A side with no unit left in the Vortex or in reserve loses at the end of that round (points no longer matter); both at once: the VP decide.',
+  // M8 and M10 (scenarios/dualfates/README.md): stated in every report too (issue 26).
+  'Battle Cry (M8): the Training Knight counts itself among the friendly units within 3 inches; two Battle Cries do not add up.',
+  'Not modelled (M10: no unit here has them, or the rulebook gives no numbers): healing and repair, status effects other than running and Battle Cry (Poisoned, Fear, Burning, Frozen, Stunned, …), Stealthed, multi-model companions (a unit is one model), totem abilities, Interrupts, Keywords (Flying, Mounted, …), and a player continuing after a draw.',
 ];
 
 /** A policy parameter: a built-in name, or an existing .js module (absolute path and content hash). Throws UsageError. */

@@ -67,14 +67,17 @@ describe('sim sensitivity', () => {
   });
 
   it('a change no game noticed is marked as never in play, with no effect; a change the data refuses is listed with the reason', () => {
-    const r = json([...args.slice(0, 3), 'data.actionCards.run.copies,data.finalHealthTokens.0', ...args.slice(4)]);
+    const r = json([...args.slice(0, 3), 'data.actionCards.run.copies,data.horror.dice.9,data.finalHealthTokens.0', ...args.slice(4)]);
     const copies = r.result.effects.filter((e: { key: string }) => e.key === 'data.actionCards.run.copies');
     expect(copies).toHaveLength(2);
     for (const e of copies) expect([e.changed, e.difference]).toEqual([0, 0]);
     expect(r.tables[0].rows.filter((row: { note: string }) => /never came into play/.test(row.note))).toHaveLength(2);
-    // A Final Health token of 0 cannot go to −1: the file's own validation says so.
-    expect(r.result.skipped).toEqual([expect.objectContaining({ key: 'data.finalHealthTokens.0', to: -1, reason: expect.stringMatching(/finalHealthTokens\[0\]: expected an integer/) })]);
-    expect(r.result.effects.find((e: { key: string; to: number }) => e.key === 'data.finalHealthTokens.0' && e.to === 1)).toBeDefined();
+    // The last horror level rolls 1 die: 0 dice is refused by the file's own validation.
+    expect(r.result.skipped).toEqual([expect.objectContaining({ key: 'data.horror.dice.9', to: 0, reason: expect.stringMatching(/horror\.dice\[9\]: expected an integer/) })]);
+    expect(r.result.effects.find((e: { key: string; to: number }) => e.key === 'data.horror.dice.9' && e.to === 2)).toBeDefined();
+    // A value the file states as a public fact (the Final Health tokens) is not an assumption: not varied, and counted.
+    expect(r.result.effects.some((e: { key: string }) => e.key === 'data.finalHealthTokens.0')).toBe(false);
+    expect(r.notes.join('\n')).toMatch(/Not varied: 1 data value the data file states as rulebook, digest or public facts/);
   });
 
   it('the same numbers for any chunk size and batch split', () => {

@@ -75,6 +75,10 @@ export interface DataLabel {
 
 /** The label of a value the file says nothing about. */
 export const UNLABELLED = 'unlabelled';
+/** The label of a field the file does not state: its format's default (a Rev-9 with no regeneration has regen 0). */
+export const FORMAT_DEFAULT = 'format default';
+/** Labels of values that are not assumptions: stated by a rulebook, a digest or public facts, or absent from the file. */
+export const NOT_ASSUMED_LABELS: ReadonlySet<string> = new Set(['rulebook', 'public', 'digest', FORMAT_DEFAULT]);
 
 /**
  * The parameter specs of a parsed data file's values: `<root>.<path>`, its current value as the

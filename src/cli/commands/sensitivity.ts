@@ -12,6 +12,7 @@ import type { RunResult } from '../../core/game.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
+import { NOT_ASSUMED_LABELS } from '../../core/dataValues.js';
 import { proportion } from '../../core/intervals.js';
 import { meanSummary } from '../../core/stats.js';
 import { provenance } from '../../core/provenance.js';
@@ -111,6 +112,8 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
   const spellings = new Map(extra.filter((s) => s.alias !== undefined).map((s) => [s.alias!, s.key]));
   for (const spec of extra) {
     if (spec.alias !== undefined || NOT_AN_ASSUMPTION.test(spec.key)) continue;
+    // Values the file states as rulebook, digest or public facts, or does not state at all (a format default), are not assumptions.
+    if (spec.label !== undefined && NOT_ASSUMED_LABELS.has(spec.label)) continue;
     if (!selected(spec.key, only) && !(spellings.has(spec.key) && selected(spellings.get(spec.key)!, only))) continue;
     const from = base[spec.key] ?? spec.default;
     if (typeof from === 'boolean') out.push({ key: spec.key, kind: 'data value', from, to: !from, direction: 'other' });
@@ -342,6 +345,8 @@ export function registerSensitivity(program: Command): void {
       }
     }
     const changes = changesOf(mode, base, opts.step, opts.only);
+    // Data values the file states (rulebook, digest, public facts) or leaves at its format's default: not varied, counted in the notes.
+    const stated = (mode.extraParams?.(base) ?? []).filter((s) => s.alias === undefined && s.label !== undefined && NOT_ASSUMED_LABELS.has(s.label) && selected(s.key, opts.only)).length;
     if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
     if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
     const seed = chooseSeed(runOpts);
@@ -376,7 +381,7 @@ export function registerSensitivity(program: Command): void {
       const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
       skipped.push({ ...changes[i], reason: why });
     });
-    emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts), opts);
+    emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
   });
 }
 
@@ -393,7 +398,7 @@ export function changeText(c: Change): string {
   return `${c.key.replace(/^data\./, '')} ${String(c.from)} → ${String(c.to)}`;
 }
 
-function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions): Report {
+function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions, stated: number): Report {
   const rate = fan.baseline.length > 0 && fan.effects.every((e) => e.value >= 0 && e.value <= 1) && fan.baseline.every((b) => b.estimate >= 0 && b.estimate <= 1);
   const metric = fan.metricName ?? opts.metric ?? 'main metric';
   const effects = [...fan.effects].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference) || a.key.localeCompare(b.key));
@@ -461,6 +466,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',
     'Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game\'s data file (`--set data.…`). Numbers move ±1 when whole and at most 10, else ±20% (--step).',
+    ...(stated ? [`Not varied: ${stated} data value${stated === 1 ? '' : 's'} the data file states as rulebook, digest or public facts, or does not state at all (its format's default); \`sim params ${id} --data\` lists every value with its label.`] : []),
     ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
   ];
   return {

@@ -11,7 +11,7 @@
 // resistance (cards); hunt, stagger, forcedFleeAt, enrageAt, enrageHunt, regen (Rev-9s); and
 // <section>.<effect> for an effect's amount (sections effects, activate, defense, eachTurn; power
 // for a character), the effect named as in the card file.
-import { UNLABELLED, type DataLabel } from '../../core/dataValues.js';
+import { FORMAT_DEFAULT, UNLABELLED, type DataLabel } from '../../core/dataValues.js';
 import type { ParamSpec } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
@@ -76,7 +76,8 @@ export function cardParamSpecs(doc: CardDataDoc, labels?: ReadonlyMap<string, Da
   for (const { path, value } of cardFields(doc)) {
     const l = labels?.get(path);
     const source = l ? `${file}: ${l.text}` : labels ? `${file}: not in the file (the card format's default)` : 'assumption: the reference card set (scenarios/darkfate/README.md), or the card file loaded';
-    const spec: ParamSpec = { key: `${CARD_PREFIX}${path}`, type: 'int', default: value, min: 0, max: 99, doc: `card data: ${path}`, source, label: l?.label ?? UNLABELLED };
+    // A field the file does not state is the card format's default (no regeneration, no forced flee): not an assumption of the file.
+    const spec: ParamSpec = { key: `${CARD_PREFIX}${path}`, type: 'int', default: value, min: 0, max: 99, doc: `card data: ${path}`, source, label: l?.label ?? (labels ? FORMAT_DEFAULT : UNLABELLED) };
     out.push(spec, { ...spec, key: `${DATA_CARDS_PREFIX}${path}`, alias: spec.key });
   }
   return out;

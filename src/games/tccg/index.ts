@@ -36,6 +36,10 @@ export const game: GameModule = {
   ],
   sims: { opening: openingSim, game: gameSim },
   policies: BUILTIN_POLICIES,
+  // The shared tree search (src/policies/search.ts) at every move, attack and search decision: hundreds of playouts a game.
+  slowPolicies: ['search'],
+  // The ladder climbs the Resistance's search by default; Skynet's: --param skynetPolicy --metric skynetWins.
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'resistancePolicy' },
   conformance: {
     runs: [
       { mode: 'opening', params: {}, n: 2000 },

@@ -1,8 +1,8 @@
 // A Termination Scenario game on the engine contract (src/core/engine.ts): what the shared search
 // (src/policies/search.ts) plays. The game object keeps the rules' state (gameEngine.ts) and this
 // wraps it: playOn swaps in the chooser and the stream, resumes at a resumable decision (the rest of
-// its round), plays on to the end or the cut-off, and puts the game's own chooser, stream and trace
-// back. The snapshot is the shared field snapshot over the fields play mutates (the game's, its
+// its round), plays on to the end or the cut-off, and puts the game's own chooser, stream, trace and
+// step hook back. The snapshot is the shared field snapshot over the fields play mutates (the game's, its
 // piles', its board's); the re-deal is determinize below.
 //
 // Resumable decisions (the search's roots): D_MOVE (where a main character goes, and whether
@@ -83,10 +83,12 @@ export class TccgEngine implements DecisionEngine<SideView, TccgSnapshot> {
     const realRng = g.rng;
     const realChooser = g.chooser;
     const realTrace = g.trace;
+    const realStep = g.onStep;
     g.rng = rng;
     g.chooser = chooser;
-    // A search's playouts are not part of the game's trace.
+    // A search's playouts are not part of the game's trace, nor checked round by round (the game's own rounds are).
     g.trace = null;
+    g.onStep = null;
     try {
       if (answer !== NO_ANSWER) g.resume(decision, answer);
       g.runFrom(stopTurn);
@@ -94,6 +96,7 @@ export class TccgEngine implements DecisionEngine<SideView, TccgSnapshot> {
       g.rng = realRng;
       g.chooser = realChooser;
       g.trace = realTrace;
+      g.onStep = realStep;
     }
   }
 

@@ -45,6 +45,8 @@ export const game: GameModule = {
       { mode: 'opening', params: {}, n: 2000 },
       { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random' }, n: 100 },
       { mode: 'game', params: {}, n: 100 },
+      // The search on both sides at a small budget with no margin (so it departs from the bots), in short games: its resumes and re-deals in the workers, its games checked like any other.
+      { mode: 'game', params: { resistancePolicy: 'search', skynetPolicy: 'search', searchIterations: 8, searchMargin: 0, maxTurns: 4 }, n: 2 },
     ],
     // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
     exactRows(report) {

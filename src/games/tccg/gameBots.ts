@@ -28,12 +28,14 @@ import {
 } from './gameDecisions.js';
 import type { PlayerView } from './gameView.js';
 
-export const RESISTANCE_POLICIES = ['protect', 'fight', 'random'] as const;
+// `search` is the shared search (src/core/search.ts) over the game's engine with the bots'
+// rollouts: it is built with its game (gameSim.ts, gameSearch.ts), so builtinPolicy does not return it.
+export const RESISTANCE_POLICIES = ['protect', 'fight', 'random', 'search'] as const;
 // Each side's default first: the strongest of its built-ins against the other side's default
 // (Skynet: hunt-support over hunt-main, +1.9 points [+0.9, +2.8] at seed 1 and +1.4 [+0.5, +2.3] at
 // seed 2, 5,000 paired games against protect; even against fight; protect over fight and random by 8.4).
-export const SKYNET_POLICIES = ['hunt-support', 'hunt-main', 'random'] as const;
-export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-support', 'hunt-main', 'random'] as const;
+export const SKYNET_POLICIES = ['hunt-support', 'hunt-main', 'random', 'search'] as const;
+export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-support', 'hunt-main', 'random', 'search'] as const;
 
 const FAR = 127;
 

@@ -5,6 +5,7 @@
 // shared), only by the sides the opening band lets act. Every choice goes to the side's policy
 // (gameDecisions.ts); every rule the digest states carries its section; every reading it does not
 // is a parameter (gameRules.ts). Names appear only in traces.
+import { NO_STOP } from '../../core/engine.js';
 import type { Policy } from '../../core/policy.js';
 import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { Board, boardCards, L_EXTERIOR, MAX_NODES } from './board.js';
@@ -83,6 +84,8 @@ export interface GameSimParams {
   /** Content hashes of user modules (null for built-ins): part of the run's identity. */
   policyHashes?: [string | null, string | null];
   maxTurns: number;
+  /** The search policy's settings (gameSearch.ts), when a side plays search. */
+  search?: { iterations: number; depth: number; margin: number };
 }
 
 // Zones of a card instance.
@@ -118,6 +121,9 @@ export const ROUTE_NAMES = ['main characters', 'Importance', 'Mission Points'];
 
 const MAX_DECOYS = 8;
 const HAND_CAP = 64;
+/** A round's loop (stStep): its list of characters is still to be made, or is being walked. */
+const ST_LIST = 0;
+const ST_LOOP = 1;
 
 /** What a policy is asked through: a side's view (gameView.ts). */
 export interface SideView {
@@ -225,6 +231,24 @@ export class TccgGame {
   /** The attack being resolved: attacker and target (for EC_DEFEND / D_POOL_RESIST), -1 otherwise. */
   attackBy = -1;
   attackOn = -1;
+  // Where play is (so that a snapshot saved at a decision can be resumed: gameSearch.ts). The round
+  // being played is roundSeq[rdIdx] of turn `turn` (rdIdx = roundSeq.length: the turn is done);
+  // inside a round, stSide / stPhase / stStep / stK index its loops over `order` (stN characters).
+  rdIdx = 0;
+  stSide = 0;
+  stPhase = 0;
+  stStep = 0;
+  stK = 0;
+  stN = 0;
+  /** The characters a round's loop walks (its main characters, listed when the loop starts). */
+  readonly order: Int16Array;
+  /** The game has ended: a victory, or the turn cap played out (play() returned). */
+  finished = false;
+  /** The decision being asked (-1 none) and the side asked. */
+  asking = -1;
+  askSide = -1;
+  /** When set, answers every decision of both sides instead of `policies` (a search's playOn). */
+  chooser: Policy<SideView> | null = null;
   readonly policies: [Policy<SideView>, Policy<SideView>];
   views: [SideView, SideView];
   rng!: Rng;
@@ -234,11 +258,10 @@ export class TccgGame {
   onStep: ((g: TccgGame, round: number) => void) | null = null;
   // Scratch.
   readonly opts = new Int32Array(MAX_OPTIONS);
-  private readonly cost = new Int16Array(MAX_NODES);
-  private readonly costHidden = new Int16Array(MAX_NODES);
+  readonly cost = new Int16Array(MAX_NODES);
+  readonly costHidden = new Int16Array(MAX_NODES);
   private readonly extra = new Int8Array(MAX_NODES);
   private readonly zeroExtra = new Int8Array(MAX_NODES);
-  private readonly snapshot: Int16Array;
   private readonly usedEffect = new Uint8Array(8);
   private readonly roundSeq: readonly number[];
   private atkHit = 0;
@@ -343,7 +366,7 @@ export class TccgGame {
     this.carrier = new Int16Array(NI);
     this.itemNode = new Int16Array(NI);
     this.attacked = new Uint8Array(NI);
-    this.snapshot = new Int16Array(NI);
+    this.order = new Int16Array(NI);
     this.protectedPile = new Int16Array(NI);
     this.eliminatedPile = new Int16Array(NI);
     this.locDeck = [Int16Array.from(p.locations[0]), Int16Array.from(p.locations[1])];
@@ -462,9 +485,13 @@ export class TccgGame {
   }
 
   private ask(side: number, decision: number, n: number, allowNone: boolean): number {
-    const got = this.policies[side].choose(this.rng, this.views[side], decision, this.opts, n, allowNone);
+    const policy = this.chooser ?? this.policies[side];
+    this.asking = decision;
+    this.askSide = side;
+    const got = policy.choose(this.rng, this.views[side], decision, this.opts, n, allowNone);
+    this.asking = -1;
     if (!(Number.isInteger(got) && ((got >= 0 && got < n) || (got === -1 && allowNone)))) {
-      throw new Error(`policy ${this.policies[side].name}: decision ${decision} returned ${String(got)}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
+      throw new Error(`policy ${policy.name}: decision ${decision} returned ${String(got)}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
     }
     return got;
   }
@@ -509,6 +536,10 @@ export class TccgGame {
     this.route = -1;
     this.contactTurn = 0;
     this.droneEnteredTurn = 0;
+    this.rdIdx = this.roundSeq.length;
+    this.finished = false;
+    this.asking = -1;
+    this.askSide = -1;
     // rulebook: digest §開始準備 — shuffle each draw deck; opening hand 0 (no mulligan)
     for (let i = 0; i < nd0 + nd1; i++) {
       const s = this.instSide[i];
@@ -549,15 +580,63 @@ export class TccgGame {
 
   /** Plays the game to its end (a victory) or the turn cap. Mutates this.rng. */
   play(): void {
+    this.runFrom(NO_STOP);
+  }
+
+  /**
+   * Plays on from where the game is (after reset: turn 1) until it ends (`finished`), or until
+   * turn `stopTurn` is over. One implementation of the turn for play() and a resumed search.
+   */
+  runFrom(stopTurn: number): void {
     const seq = this.roundSeq;
-    for (let t = 1; t <= this.p.maxTurns; t++) {
-      this.startTurn(t);
-      for (let r = 0; r < seq.length; r++) {
-        this.playRound(seq[r]);
-        this.onStep?.(this, seq[r]);
-        if (this.over) return;
+    while (!this.finished) {
+      if (this.rdIdx >= seq.length) {
+        if (this.turn >= this.p.maxTurns) {
+          this.finished = true;
+          return;
+        }
+        if (this.turn >= stopTurn) return;
+        this.startTurn(this.turn + 1);
+        this.rdIdx = 0;
       }
+      this.playRound(seq[this.rdIdx]);
+      this.endRound();
     }
+  }
+
+  /** After round roundSeq[rdIdx]: the step hook, the end of the game on a victory, the next round. */
+  private endRound(): void {
+    this.onStep?.(this, this.roundSeq[this.rdIdx]);
+    if (this.over) this.finished = true;
+    this.rdIdx++;
+  }
+
+  /**
+   * Answers the decision a restored snapshot was asking (`decision`, one of D_MOVE, D_ATTACK,
+   * D_SEARCH: `answer` an index into opts, or -1 where allowed), exactly as the ask there would
+   * have returned it, and finishes the round it belongs to (the rest of play is runFrom's).
+   */
+  resume(decision: number, answer: number): void {
+    if (decision !== this.asking) throw new Error(`tccg game: resuming decision ${decision}, but the state was saved at ${this.asking}`);
+    this.asking = -1;
+    const side = this.stSide;
+    const c = this.deciding;
+    if (decision === D_MOVE) {
+      this.moveTo(side, c, this.opts[answer]);
+      this.stK++;
+      this.movementFrom();
+    } else if (decision === D_ATTACK) {
+      if (answer >= 0) this.resolveAttack(side, c, this.opts[answer], this.stPhase);
+      if (!this.over) {
+        this.stK++;
+        this.combatFrom();
+      }
+    } else if (decision === D_SEARCH) {
+      if (!this.found(side, c, answer)) this.pickUp(side, c);
+      this.stK++;
+      this.searchFrom();
+    } else throw new Error(`tccg game: cannot resume at decision ${decision} (resumable: move, attack, search)`);
+    this.endRound();
   }
 
   /** Resets the per-turn flags (missions' conditions) at the start of turn t. */
@@ -658,38 +737,74 @@ export class TccgGame {
     // rulebook: summary corrections — protection happens at the start of the performance (movement) round
     if (this.acts(S_RESISTANCE)) this.protection();
     if (this.over) return;
-    for (let side = 0; side < 2; side++) {
-      const acts = this.acts(side);
-      if (acts || this.rules.inactiveSide === 'locations') this.playLocations(side);
-      if (this.contactTurn === 0 && this.board.bridges > 0) this.contactTurn = this.turn;
-      if (!acts) continue;
-      this.moveSide(side);
+    this.stSide = 0;
+    this.stStep = ST_LIST;
+    this.movementFrom();
+  }
+
+  /** The movement round from side stSide on: its locations, then each main character's move (stK on). */
+  private movementFrom(): void {
+    for (; this.stSide < 2; this.stSide++) {
+      const side = this.stSide;
+      if (this.stStep === ST_LIST) {
+        const acts = this.acts(side);
+        if (acts || this.rules.inactiveSide === 'locations') this.playLocations(side);
+        if (this.contactTurn === 0 && this.board.bridges > 0) this.contactTurn = this.turn;
+        if (!acts) continue;
+        this.listMains(side, false);
+      }
+      for (; this.stK < this.stN; this.stK++) {
+        const c = this.order[this.stK];
+        if (this.zone[c] !== Z_PLAY) continue;
+        this.moveCharacter(side, c);
+      }
+      this.updateCommand();
+      this.stStep = ST_LIST;
       this.checkMission(side, M_REACH);
       if (this.over) return;
     }
+  }
+
+  /** Lists side's main characters in play into `order` (only Terminators for Skynet's searchers), and starts the loop over them. */
+  private listMains(side: number, searchers: boolean): void {
+    let n = 0;
+    for (let i = 0; i < this.nChars; i++) {
+      const c = this.chars[i];
+      if (this.instSide[c] !== side || !this.isMain(c)) continue;
+      // Searching characters: Resistance main characters, Skynet Terminators (assumption: no Hunter-Killer or Drone searches).
+      if (searchers && side === S_SKYNET && !this.hasKw(c, K_TERMINATOR)) continue;
+      this.order[n++] = c;
+    }
+    this.stN = n;
+    this.stK = 0;
+    this.stStep = ST_LOOP;
   }
 
   /** Commands of supporting characters (digest §サポートキャラクター; reading `command`). */
   updateCommand(): void {
     for (let i = 0; i < this.nChars; i++) {
       const s = this.chars[i];
-      if (!this.isSupport(s)) continue;
-      let r = 0;
-      let k = 0;
-      for (let j = 0; j < this.nChars; j++) {
-        const c = this.chars[j];
-        if (this.node[c] !== this.node[s] || !this.isMain(c)) continue;
-        if (this.instSide[c] === S_RESISTANCE) r++;
-        // rulebook: summary corrections — a human main character, or an Infiltrator whose disguise holds
-        else if (this.rules.command === 'anyMain' || this.disguised(c)) k++;
-      }
-      const cur = this.commander[s];
-      if (r === 0 && k === 0) this.commander[s] = -1;
-      else if (r > 0 && k === 0) this.commander[s] = 0;
-      else if (k > 0 && r === 0) this.commander[s] = 1;
-      // Both sides could command it: it stays with its commander while that side has one there; else the Resistance (assumption).
-      else if (cur < 0) this.commander[s] = 0;
+      if (this.isSupport(s)) this.commander[s] = this.commandOf(s);
     }
+  }
+
+  /** Who commands supporting character s from now (its place's main characters; its current commander breaks a tie). */
+  commandOf(s: number): number {
+    let r = 0;
+    let k = 0;
+    for (let j = 0; j < this.nChars; j++) {
+      const c = this.chars[j];
+      if (this.node[c] !== this.node[s] || !this.isMain(c)) continue;
+      if (this.instSide[c] === S_RESISTANCE) r++;
+      // rulebook: summary corrections — a human main character, or an Infiltrator whose disguise holds
+      else if (this.rules.command === 'anyMain' || this.disguised(c)) k++;
+    }
+    const cur = this.commander[s];
+    if (r === 0 && k === 0) return -1;
+    if (r > 0 && k === 0) return 0;
+    if (k > 0 && r === 0) return 1;
+    // Both sides could command it: it stays with its commander while that side has one there; else the Resistance (assumption).
+    return cur < 0 ? 0 : cur;
   }
 
   private protection(): void {
@@ -779,17 +894,6 @@ export class TccgGame {
     return need === 0 || (need & this.cFeatures[this.board.nodeCard[n]]) !== 0;
   }
 
-  private moveSide(side: number): void {
-    let n = 0;
-    for (let i = 0; i < this.nChars; i++) if (this.instSide[this.chars[i]] === side && this.isMain(this.chars[i])) this.snapshot[n++] = this.chars[i];
-    for (let k = 0; k < n; k++) {
-      const c = this.snapshot[k];
-      if (this.zone[c] !== Z_PLAY) continue;
-      this.moveCharacter(side, c);
-    }
-    this.updateCommand();
-  }
-
   /** Movement cost array for the current mover (read by views: moveCost). */
   moveCostOf(dest: number, hidden: boolean): number {
     return hidden ? this.costHidden[dest] : this.cost[dest];
@@ -813,7 +917,15 @@ export class TccgGame {
       if (stealth && this.costHidden[v] <= points) this.opts[m++] = v * 2 + 1;
     }
     this.deciding = c;
-    const choice = this.opts[this.ask(side, D_MOVE, m, false)];
+    this.moveTo(side, c, this.opts[this.ask(side, D_MOVE, m, false)]);
+  }
+
+  /** Carries out character c's move `choice` (a D_MOVE option: node * 2 + hidden); cost / costHidden as computed for the decision. */
+  private moveTo(side: number, c: number, choice: number): void {
+    const b = this.board;
+    const points = this.speedOf(c);
+    const hk = this.hasKw(c, K_HK);
+    const from = this.node[c];
     const dest = choice >> 1;
     const goHidden = (choice & 1) === 1;
     if (goHidden) {
@@ -935,18 +1047,27 @@ export class TccgGame {
   private combatRound(): void {
     for (let side = 0; side < 2; side++) if (this.acts(side)) this.playEvents(side, EC_POOL);
     for (let i = 0; i < this.nChars; i++) this.attacked[this.chars[i]] = 0;
+    this.stPhase = PHASE_RANGED;
+    this.stSide = 0;
+    this.stStep = ST_LIST;
+    this.combatFrom();
+  }
+
+  /** The combat round from phase stPhase, side stSide, character stK on: the attacks, then heal events and missions. */
+  private combatFrom(): void {
     // rulebook: summary corrections (AvP trace) — ranged attacks resolve before close combat
-    for (let phase = PHASE_RANGED; phase <= PHASE_CLOSE; phase++) {
-      for (let side = 0; side < 2; side++) {
+    for (; this.stPhase <= PHASE_CLOSE; this.stPhase++, this.stSide = 0) {
+      for (; this.stSide < 2; this.stSide++) {
+        const side = this.stSide;
         if (!this.acts(side)) continue;
-        let n = 0;
-        for (let i = 0; i < this.nChars; i++) if (this.instSide[this.chars[i]] === side && this.isMain(this.chars[i])) this.snapshot[n++] = this.chars[i];
-        for (let k = 0; k < n; k++) {
-          const c = this.snapshot[k];
+        if (this.stStep === ST_LIST) this.listMains(side, false);
+        for (; this.stK < this.stN; this.stK++) {
+          const c = this.order[this.stK];
           if (this.zone[c] !== Z_PLAY || this.attacked[c]) continue;
-          this.attackWith(side, c, phase);
+          this.attackWith(side, c, this.stPhase);
           if (this.over) return;
         }
+        this.stStep = ST_LIST;
       }
     }
     for (let side = 0; side < 2; side++) if (this.acts(side)) this.playEvents(side, EC_HEAL);
@@ -1243,60 +1364,68 @@ export class TccgGame {
   }
 
   private searchRound(): void {
-    for (let side = 0; side < 2; side++) {
+    this.stSide = 0;
+    this.stStep = ST_LIST;
+    this.searchFrom();
+  }
+
+  /** The search round from side stSide, searcher stK on: each searcher finds or picks up, then Skynet produces, then missions. */
+  private searchFrom(): void {
+    for (; this.stSide < 2; this.stSide++) {
+      const side = this.stSide;
       if (!this.acts(side)) continue;
-      this.searchSide(side);
+      if (this.stStep === ST_LIST) this.listMains(side, true);
+      for (; this.stK < this.stN; this.stK++) {
+        const c = this.order[this.stK];
+        if (this.zone[c] !== Z_PLAY || this.rotated[c]) continue;
+        this.searchWith(side, c);
+      }
+      this.updateCommand();
+      this.stStep = ST_LIST;
       if (side === S_SKYNET) this.produce();
       this.checkMission(side, M_FIND);
       if (this.over) return;
     }
   }
 
-  private searchSide(side: number): void {
-    let n = 0;
-    for (let i = 0; i < this.nChars; i++) {
-      const c = this.chars[i];
-      if (this.instSide[c] !== side || !this.isMain(c)) continue;
-      // Searching characters: Resistance main characters, Skynet Terminators (assumption: no Hunter-Killer or Drone searches).
-      if (side === S_SKYNET && !this.hasKw(c, K_TERMINATOR)) continue;
-      this.snapshot[n++] = c;
+  /** Searcher c finds a card from the side's hand at its place, or else picks an item up. */
+  private searchWith(side: number, c: number): void {
+    let m = 0;
+    const h = this.hand[side];
+    for (let i = 0; i < this.handN[side]; i++) if (this.canFind(c, this.instCard[h[i]])) this.opts[m++] = i;
+    this.deciding = c;
+    if (m > 0 && this.found(side, c, this.ask(side, D_SEARCH, m, true))) return;
+    this.pickUp(side, c);
+  }
+
+  /** The D_SEARCH answer `pick` (an index into opts, or -1: none): puts the card found into play; whether one was. */
+  private found(side: number, c: number, pick: number): boolean {
+    if (pick < 0) return false;
+    const inst = this.removeFromHand(side, this.opts[pick]);
+    this.place(inst, this.node[c], c);
+    // Searching rotates the searcher (assumption).
+    this.rotated[c] = 1;
+    this.foundThisTurn[side] = 1;
+    this.log(`${this.cardName(c)} finds ${this.cardName(inst)} at ${this.placeName(this.node[c])}`);
+    return true;
+  }
+
+  /** Picking an item up at c's place: rotate (digest §アイテム: 拾う). */
+  private pickUp(side: number, c: number): void {
+    if (!this.canCarry(c)) return;
+    let m = 0;
+    for (let i = 0; i < this.nItems; i++) {
+      const it = this.items[i];
+      if (this.carrier[it] < 0 && this.itemNode[it] === this.node[c] && this.mayUse(c, this.instCard[it])) this.opts[m++] = it;
     }
-    for (let k = 0; k < n; k++) {
-      const c = this.snapshot[k];
-      if (this.zone[c] !== Z_PLAY || this.rotated[c]) continue;
-      let m = 0;
-      const h = this.hand[side];
-      for (let i = 0; i < this.handN[side]; i++) if (this.canFind(c, this.instCard[h[i]])) this.opts[m++] = i;
-      this.deciding = c;
-      if (m > 0) {
-        const pick = this.ask(side, D_SEARCH, m, true);
-        if (pick >= 0) {
-          const inst = this.removeFromHand(side, this.opts[pick]);
-          this.place(inst, this.node[c], c);
-          // Searching rotates the searcher (assumption).
-          this.rotated[c] = 1;
-          this.foundThisTurn[side] = 1;
-          this.log(`${this.cardName(c)} finds ${this.cardName(inst)} at ${this.placeName(this.node[c])}`);
-          continue;
-        }
-      }
-      // Picking an item up: rotate (digest §アイテム: 拾う).
-      if (!this.canCarry(c)) continue;
-      m = 0;
-      for (let i = 0; i < this.nItems; i++) {
-        const it = this.items[i];
-        if (this.carrier[it] < 0 && this.itemNode[it] === this.node[c] && this.mayUse(c, this.instCard[it])) this.opts[m++] = it;
-      }
-      if (m === 0) continue;
-      const pick = this.ask(side, D_PICKUP, m, true);
-      if (pick < 0) continue;
-      const it = this.opts[pick];
-      this.carrier[it] = c;
-      this.itemNode[it] = -1;
-      this.rotated[c] = 1;
-      this.log(`${this.cardName(c)} picks up ${this.cardName(it)}`);
-    }
-    this.updateCommand();
+    if (m === 0) return;
+    const pick = this.ask(side, D_PICKUP, m, true);
+    if (pick < 0) return;
+    const it = this.opts[pick];
+    this.carrier[it] = c;
+    this.itemNode[it] = -1;
+    this.rotated[c] = 1;
+    this.log(`${this.cardName(c)} picks up ${this.cardName(it)}`);
   }
 
   /** May character c use an item of this card (human items: humans and Infiltrators; Skynet items: Terminators)? */

@@ -2,7 +2,6 @@
 // Monte Carlo through settings.simulate('game', …). How much the rules the digest does not give and
 // the assumed card values move the answer is `sim sensitivity tccg game` (the report's robustness line).
 import { dataValuesOf } from '../../core/dataValues.js';
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { answerSentence, pctText } from '../../core/answer.js';
 import { existsSync } from 'node:fs';
@@ -11,7 +10,7 @@ import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { fileHash } from '../../core/hash.js';
 import { countSummary, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
-import type { ParamSpec } from '../../core/params.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { loadPolicyModule } from '../../core/policy.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
@@ -21,6 +20,8 @@ import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './card
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
+import { isGapReference, tccgGapLine, tccgGapShort } from './gamePolicyGap.js';
+import { DEFAULT_TCCG_SEARCH } from './gameSearch.js';
 import { RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
 import { cardValueSpecs, expand, loadMatchup, type Matchup } from './matchup.js';
@@ -28,11 +29,18 @@ import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
 import { DECK_PARAMS } from './openingMode.js';
 import { INACTIVE_SIDE } from './openingSim.js';
 
+/** The search's settings change nothing unless a side plays search. */
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null =>
+  p.resistancePolicy === 'search' || p.skynetPolicy === 'search' ? null : `it sets the search policy, and neither side plays it (resistancePolicy ${String(p.resistancePolicy)}, skynetPolicy ${String(p.skynetPolicy)}; --set resistancePolicy=search or --set skynetPolicy=search)`;
+
 export const GAME_PARAMS: readonly ParamSpec[] = [
   ...DECK_PARAMS,
   // choices: every built-in name (so that one of the other side's is refused by name, not looked up as a file).
   { key: 'resistancePolicy', type: 'path', default: RESISTANCE_POLICIES[0], choices: RESISTANCE_POLICIES, doc: `the Resistance's policy: ${RESISTANCE_POLICIES.join(', ')}, or a policy module (src/core/policy.ts contract; decisions in src/games/tccg/gameDecisions.ts)`, source: 'assumption: bots, not rules', cli: {} },
   { key: 'skynetPolicy', type: 'path', default: SKYNET_POLICIES[0], choices: SKYNET_POLICIES, doc: `Skynet's policy: ${SKYNET_POLICIES.join(', ')}, or a policy module`, source: 'assumption: bots, not rules', cli: {} },
+  { key: 'searchIterations', inert: searchOnly, type: 'int', default: DEFAULT_TCCG_SEARCH.iterations, min: 1, max: 4096, doc: "policy search: iterations of the tree search per searched decision (a move, an attack's target, what a searcher finds); each plays the game on from the decision with the bots (the searching side's default, the other side's own)", source: 'sim: search budget', cli: {} },
+  { key: 'searchDepth', inert: searchOnly, type: 'int', default: DEFAULT_TCCG_SEARCH.depth, min: 0, max: 200, doc: "policy search: turns an iteration plays after the current one before a static value (each side's progress to its nearest victory; 0: to the end of the game)", source: 'sim: search budget', cli: {} },
+  { key: 'searchMargin', inert: searchOnly, type: 'number', default: DEFAULT_TCCG_SEARCH.margin, min: 0, max: 10, doc: "policy search: standard errors (of paired playout differences) by which the tree's answer must beat the default bot's to be played instead (0: any gain)", source: 'sim: search budget', cli: {} },
   { key: 'locationsPerTurn', assumed: 'value', type: 'int', default: 1, min: 0, max: 3, doc: 'locations a side plays from its location deck in each turn it acts (in its Movement round)', source: 'assumption: the AvP trace plays new locations in the Movement round; the count is not given (alternatives 0..3)', cli: {} },
   { key: 'inactiveSide', assumed: 'reading', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
   ...RULE_PARAMS,
@@ -78,6 +86,7 @@ export function gameSimParams(m: Matchup, params: ResolvedParams, policies: [str
     policies,
     ...(hashes[0] || hashes[1] ? { policyHashes: hashes } : {}),
     maxTurns: Number(params.maxTurns),
+    ...(policies.includes('search') ? { search: { iterations: Number(params.searchIterations), depth: Number(params.searchDepth), margin: Number(params.searchMargin) } } : {}),
   };
 }
 
@@ -260,7 +269,7 @@ export const gameMode: GameMode = {
       ...(run.partial ? { partial: true } : {}),
       result,
       // The answer first: who wins how often, on what that is conditional.
-      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', 'gap to a search policy not measured', sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
+      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
       assumptions: [
         `Round order ${r.roundOrder} (${r.roundOrder === 'avp' ? 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search' : r.roundOrder === 'drawFirst' ? 'Ready → Draw → Movement → Combat → Search' : 'Ready → Movement → Draw → Search → Combat'}); each round the Resistance, then Skynet; a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
         `To hit: 1d6 + item and event modifiers ${r.hitRule === 'gt' ? '>' : '>='} the target's current Speed (+1 hidden). Damage ${r.damage}: ranged weapon damage or Power + melee bonus, against Power + armor. Ranges ${r.ranges}. One attack per character per combat round; supporting characters do not attack.`,
@@ -274,7 +283,7 @@ export const gameMode: GameMode = {
       notes: [
         `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,
         sensitivityNote('tccg', 'game', GAME_PARAMS, params),
-        unmeasuredGapNote('tccg game', [`${rp.label} (Resistance)`, `${sp.label} (Skynet)`]),
+        tccgGapLine([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)),
       ],
     };
   },

@@ -9,7 +9,9 @@ import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy 
 import { builtinPolicy, defaultPolicyName } from './gameBots.js';
 import { decisionName, MAX_OPTIONS } from './gameDecisions.js';
 import { TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, type GameSimParams, type SideView } from './gameEngine.js';
+import { createTccgSearch, DEFAULT_TCCG_SEARCH } from './gameSearch.js';
 import { PLAYER_VIEW_MEMBERS, PlayerView } from './gameView.js';
+import type { SearchStats } from '../../core/search.js';
 
 export const GM_R_WIN = 0;
 export const GM_S_WIN = 1;
@@ -74,14 +76,16 @@ async function policyFor(p: GameSimParams, side: number, view: PlayerView): Prom
   return guardedPolicy(user, facade, MAX_OPTIONS, decisionName) as unknown as Policy<SideView>;
 }
 
-/** Builds a game with the policies the parameters name. */
-export async function createGame(p: GameSimParams): Promise<TccgGame> {
+/**
+ * Builds a game with the policies the parameters name (a search is built over this game, rolling
+ * out each side's built-in: gameSearch.ts). `stats` counts a search's work (the bench).
+ */
+export async function createGame(p: GameSimParams, stats?: SearchStats): Promise<TccgGame> {
   const placeholder: Policy<SideView> = { name: 'unset', choose: () => 0 };
   const g = new TccgGame(p, [placeholder, placeholder], [{ side: 0 }, { side: 1 }]);
   const views: [PlayerView, PlayerView] = [new PlayerView(g, 0), new PlayerView(g, 1)];
   g.views = views;
-  g.policies[0] = await policyFor(p, 0, views[0]);
-  g.policies[1] = await policyFor(p, 1, views[1]);
+  for (let s = 0; s < 2; s++) g.policies[s] = p.policies[s] === 'search' ? createTccgSearch(g, p.policies, p.search ?? DEFAULT_TCCG_SEARCH, stats) : await policyFor(p, s, views[s]);
   return g;
 }
 
@@ -118,7 +122,8 @@ export function recordGame(g: TccgGame, rec: { record(metric: number, value: num
 export const gameSim: GameSim<GameSimParams> = {
   metrics: gameMetrics,
   // bench/tccg.ts: ~2900 games/s with the default bots, ~2000 random against random (30 turns), on one core: ~40-60 per 20 ms.
-  gamesPerChunk: () => 40,
+  // A search plays its budget of playouts at each of its decisions (dozens a game): a game or a few.
+  gamesPerChunk: (p) => (p.policies.includes('search') ? Math.max(1, Math.round(8 / (p.search ?? DEFAULT_TCCG_SEARCH).iterations)) : 40),
   async createPlayer(p) {
     const g = await createGame(p);
     return {

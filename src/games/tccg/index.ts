@@ -36,11 +36,17 @@ export const game: GameModule = {
   ],
   sims: { opening: openingSim, game: gameSim },
   policies: BUILTIN_POLICIES,
+  // The shared tree search (src/core/search.ts) at every move, attack and search decision: hundreds of playouts a game.
+  slowPolicies: ['search'],
+  // The ladder climbs the Resistance's search by default; Skynet's: --param skynetPolicy --metric skynetWins.
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'resistancePolicy' },
   conformance: {
     runs: [
       { mode: 'opening', params: {}, n: 2000 },
       { mode: 'game', params: { resistancePolicy: 'random', skynetPolicy: 'random' }, n: 100 },
       { mode: 'game', params: {}, n: 100 },
+      // The search on both sides at a small budget with no margin (so it departs from the bots), in short games: its resumes and re-deals in the workers, its games checked like any other.
+      { mode: 'game', params: { resistancePolicy: 'search', skynetPolicy: 'search', searchIterations: 8, searchMargin: 0, maxTurns: 4 }, n: 2 },
     ],
     // The opening report's P(contact by turn t) beside its exact value (openingExact.ts).
     exactRows(report) {

@@ -1,0 +1,71 @@
+// The last measured gap between the CCG game's default bots (protect, hunt-support) and the shared
+// search playing one side, as scenarios/tccg/policy-gap.yaml records it (written from `sim policies
+// tccg game --ladder` runs; the file names each command). Every `sim tccg game` report prints the
+// line for its configuration, or says the gap was not measured there.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataValuesOf } from '../../core/dataValues.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import type { ParamSpec, ParamValue } from '../../core/params.js';
+import { unmeasuredGapNote } from '../../core/policyGapNote.js';
+import { parseYamlSafely } from '../../core/safeYaml.js';
+
+export interface TccgGapEntry {
+  /** The side the search played (the other played its default), and the metric: that side's win rate. */
+  side: 'Resistance' | 'Skynet';
+  games: number;
+  seed: number;
+  budget: number;
+  /** The default bot's win rate (as that side) and the search's, on the same games. */
+  bot: number;
+  search: number;
+  /** search − bot, paired on common random numbers, with its interval and p-value. */
+  difference: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  command: string;
+}
+
+export function tccgGapFile(): string {
+  return join(packageInfo().root, 'scenarios', 'tccg', 'policy-gap.yaml');
+}
+
+/** The entries of the gap file (empty when it is missing: the report then says not measured). */
+export function tccgGapEntries(file = tccgGapFile()): TccgGapEntry[] {
+  if (!existsSync(file)) return [];
+  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
+  return doc && Array.isArray(doc.measured) ? doc.measured.filter((e): e is TccgGapEntry => !!e && typeof e === 'object' && typeof (e as TccgGapEntry).difference === 'number') : [];
+}
+
+/** Parameters that do not change the measured configuration: the policies, the search's settings, trace. */
+const FREE = new Set(['resistancePolicy', 'skynetPolicy', 'searchIterations', 'searchDepth', 'searchMargin', 'trace']);
+
+/** Whether every parameter but the policies, the search's settings and trace is at its default, with no card value changed (the gap file's configuration). */
+export function isGapReference(specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): boolean {
+  return specs.every((p) => FREE.has(p.key) || params[p.key] === p.default) && Object.keys(dataValuesOf(params)).length === 0;
+}
+
+const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/**
+ * The report line: at the measured configuration (`reference`), with each side playing its default
+ * bot or the search, every measured side's gap; else the unmeasured note.
+ */
+export function tccgGapLine(policies: readonly [string, string], defaults: readonly [string, string], reference: boolean, entries = tccgGapEntries()): string {
+  const labels = [`${policies[0]} (Resistance)`, `${policies[1]} (Skynet)`];
+  const measured = reference && policies.every((p, s) => p === defaults[s] || p === 'search') ? entries : [];
+  if (measured.length === 0) return unmeasuredGapNote('tccg game', labels).replace('(it has no search policy yet)', `(measured only for ${defaults[0]} against ${defaults[1]} at every other parameter's default, scenarios/tccg/policy-gap.yaml)`);
+  const parts = measured.map(
+    (e) =>
+      `for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'} on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): ${e.side === 'Resistance' ? defaults[0] : defaults[1]} wins ${(e.bot * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − bot ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (\`${e.command}\`)`,
+  );
+  return `Policy gap: last measured ${parts.join('; ')} — a floor on the distance to strong play (scenarios/tccg/policy-gap.yaml).`;
+}
+
+/** For the answer sentence: each side's measured gap in a few words, or that it was not measured. */
+export function tccgGapShort(policies: readonly [string, string], defaults: readonly [string, string], reference: boolean, entries = tccgGapEntries()): string {
+  const measured = reference && policies.every((p, s) => p === defaults[s] || p === 'search') ? entries : [];
+  if (measured.length === 0) return 'gap to a search policy not measured here';
+  return `a search beats the bots by ${measured.map((e) => `${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'}`).join(' and ')}: a floor on strong play`;
+}

@@ -3,7 +3,10 @@
 // -j, spends fewer games than a full sweep, and refuses bad input naming the option.
 import { describe, expect, it } from 'vitest';
 import { distance, tuneSearch, type MetricEstimate, type TuneEvaluator } from '../src/run/tuneSearch.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deterministicJson, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const json = (args: string[]) => {
   const r = runCli([...args, '--format', 'json', '-q']);
@@ -122,5 +125,32 @@ describe('the race', () => {
     expect(out.indistinguishable.sort()).toEqual([1, 2]);
     expect(out.stop).toBe('budget');
     expect(spent).toBeLessThanOrEqual(5000);
+  });
+});
+
+describe('sim tune --checkpoint', () => {
+  const base = ['tune', 'dice', '--vary', 'target=2..6', '--target', 'successes=1.5', '-n', '300', '--seed', '3', '-j', '1'];
+  it('resumes: a rerun with a larger budget goes on from the saved rounds and ends where a fresh tune ends', () => {
+    const dir = tempDir('sim-tune-');
+    const file = join(dir, 't.ckpt');
+    const fresh = json([...base, '--budget', '9000']);
+    const short = json([...base, '--budget', '3000', '--checkpoint', file]);
+    expect(short.n).toBeLessThanOrEqual(3000);
+    const r = runCli([...base, '--budget', '9000', '--checkpoint', file, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const resumed = JSON.parse(r.stdout) as { result: unknown; n: number; notes: string[] };
+    expect(resumed.result).toEqual(fresh.result);
+    expect(resumed.n).toBe(fresh.n);
+    expect(resumed.notes.join('\n')).toMatch(new RegExp(`\\(${short.n.toLocaleString('en-US')} of them restored from the checkpoint\\)`));
+    // The file is data, checked before it is trusted: an edit, another tune and --shard are refused.
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.settings[0][0].snapshots[0].games += 1;
+    writeFileSync(join(dir, 'edited.ckpt'), JSON.stringify(doc));
+    const edited = runCli([...base, '--budget', '9000', '--checkpoint', join(dir, 'edited.ckpt')]);
+    expect([edited.code, edited.stderr]).toEqual([2, expect.stringMatching(/edited\.ckpt: contentHash: does not match its content/)]);
+    const other = runCli([...base.slice(0, 5), 'successes=1.0', ...base.slice(6), '--budget', '9000', '--checkpoint', file]);
+    expect([other.code, other.stderr]).toEqual([2, expect.stringMatching(/t\.ckpt: checkpoint of a different tune: /)]);
+    const shard = runCli([...base, '--shard', '1/2']);
+    expect([shard.code, shard.stderr]).toEqual([2, expect.stringMatching(/option --shard: a tune does not shard/)]);
   });
 });

@@ -30,6 +30,8 @@ export interface TuneInput {
   bestReport: Report;
   seed: number;
   spent: number;
+  /** Of the games spent, those a checkpoint held (played by an earlier, interrupted run of the same tune). */
+  restored?: number;
   budget: number;
   tolerance: number;
   confidence: number;
@@ -173,7 +175,7 @@ export function tuneReport(input: TuneInput): Report {
         ? [
             'Search: successive halving with statistical elimination. Every setting plays the same games (common random numbers: game i of each setting draws from the same stream), the games per setting double each round, and a setting leaves the race once the nearest end of its interval is farther from the targets than the farthest end of the leader\'s.',
             `Eliminations use intervals at ${Number((outcome.eliminationConfidence * 100).toPrecision(6))}% (Bonferroni over the ${settings.length} settings); the intervals shown are at ${Number((confidence * 100).toPrecision(6))}%. The settings still in the race at the end are reported as indistinguishable from the best.`,
-            `Games: ${input.spent.toLocaleString('en-US')} played; a full sweep of the ${settings.length} settings to the ${maxGames.toLocaleString('en-US')} games the best got would play ${fullSweep.toLocaleString('en-US')}.`,
+            `Games: ${input.spent.toLocaleString('en-US')} played${input.restored ? ` (${input.restored.toLocaleString('en-US')} of them restored from the checkpoint)` : ''}; a full sweep of the ${settings.length} settings to the ${maxGames.toLocaleString('en-US')} games the best got would play ${fullSweep.toLocaleString('en-US')}.`,
           ]
         : []),
       ...input.bestReport.notes.filter((n) => /policy gap/i.test(n)),

@@ -5,6 +5,8 @@
 // farther from the target than the leader. The command takes the mode's own options (`sim tune
 // darkfate --rev9 endoskeleton …`), so its subcommands are built, like the game commands, from the
 // mode named on the command line.
+import { existsSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import type { GameMode, GameModule } from '../../core/gameModule.js';
@@ -26,8 +28,12 @@ import { interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
-import { loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
-import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
+import { inputFileHashes, loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
+import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
+import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
+import { err } from '../io.js';
+import { packageInfo } from '../../core/packageInfo.js';
 import { isCodePath } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
 
@@ -183,6 +189,9 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
     .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`)
     .option('--set <key=value>', `a fixed parameter for every setting (repeatable); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, 1000, { resumable: false });
+  // A tune resumes from a checkpoint (every setting's totals at every round it reached); it does not shard.
+  for (const o of cmd.options) if (o.long === '--checkpoint' || o.long === '--hmac-key-file') o.hidden = false;
+  cmd.options.find((o) => o.long === '--checkpoint')!.description = 'save every setting\'s games at every round to FILE; rerunning the same tune with it resumes (a larger --budget with the same -n goes on from it)';
   // -n here is the first round's games per setting, not a run's games.
   const games = cmd.options.find((o) => o.long === '--games')!;
   games.description = 'games per setting in the first round (doubles each round; default: from --budget, 100 to 2000)';
@@ -190,7 +199,7 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
   checkOptionClashes(cmd);
   cmd.action(async (opts: TuneCliOptions) => {
     refuseRepeatedOptions(cmd);
-    refuseResumeOptions(opts, 'tune');
+    if (opts.shard) throw new UsageError('option --shard: a tune does not shard (its rounds depend on each other); use --checkpoint to resume one');
     await tune(cmd, { game, mode, id }, rows, opts);
   });
 }
@@ -206,7 +215,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   if (dupTarget) throw new UsageError(`option --target ${dupTarget.metric}: given twice; give each metric one target`);
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
   const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-  const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+  // The tune keeps its own checkpoint (tuneCheckpoint.ts): the runs of its settings keep none.
+  const runOpts = { ...runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), checkpoint: undefined, hmacKeyFile: undefined };
   const sets = parseSetOptions(opts.set ?? []);
   const explicit = valuesByRow(opts, rows);
   // A varied parameter may be one the data adds (a card's value): its spec comes from the base parameters' data.
@@ -258,7 +268,19 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     first = Math.floor(budget / count);
     if (first < 10) throw new UsageError(`option --budget: ${budget} games leave fewer than 10 per setting for ${count} settings; raise it`);
   }
-  const seed = chooseSeed(runOpts, !offered.exact);
+  // Rerunning an interrupted tune without --seed resumes its checkpoint with the seed it used.
+  const savedSeed = opts.checkpoint && runOpts.seed === undefined && existsSync(opts.checkpoint) ? readJsonFile<{ identity?: { seed?: unknown } }>(opts.checkpoint, 'checkpoint').identity?.seed : undefined;
+  const seed = typeof savedSeed === 'number' && Number.isSafeInteger(savedSeed) ? savedSeed : chooseSeed(runOpts, !offered.exact);
+  if (savedSeed !== undefined && !runOpts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
+  let checkpoint: TuneCheckpoint | null = null;
+  if (opts.checkpoint) {
+    refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, [{ file: opts.scenario, what: 'the scenario file' }, ...cellParams.flatMap((params) => inputsOf(request(params)))]);
+    if (opts.out && resolvePath(opts.out) === resolvePath(opts.checkpoint)) throw new UsageError('options --out and --checkpoint name the same file');
+    // The same tune: its settings, targets, rule of play and first round (the budget may grow).
+    const identity = identityOf(`tune ${id}`, packageInfo().version, { settings: cellParams, targets, tolerance: opts.tolerance, confidence: runOpts.confidence }, seed, first, undefined, Object.assign({}, ...cellParams.map((params) => inputFileHashes(mode.params, params))));
+    checkpoint = openTuneCheckpoint(opts.checkpoint, identity, count, opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined);
+  }
+  let restored = 0;
   const userCode = mode.params.some((p) => p.type === 'path' && cellParams.some((params) => typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string)));
   const states: SettingState[] = cells.map((cell, k) => ({ cell, params: cellParams[k], calls: [], report: null, exact: false, games: 0 }));
   let spent = 0;
@@ -266,6 +288,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
 
   // One setting brought to `n` games: its mode runs again, each of its simulations playing only the games it lacks.
   const bring = async (st: SettingState, n: number, progress: RunCliOptions['progress']): Promise<boolean> => {
+    const c = states.indexOf(st);
     let k = 0;
     let partial = false;
     const simulate: Simulate = async (simId, simParams, label, secondary) => {
@@ -274,8 +297,17 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
       const hash = hashOf(simParams);
       const call = st.calls[k];
       if (call && (call.simId !== simId || call.simParamsHash !== hash)) throw new Error(`setting ${cellName(st.cell)}: its simulation ${k} changed between rounds`);
-      const from = call?.totals.games ?? 0;
       let totals = call?.totals ?? null;
+      // A checkpoint may hold this call further on (a resumed tune): its games count as spent, as when they were played.
+      const saved = checkpoint ? await checkpoint.totalsFor(c, k, simId, hash, simParams, n) : null;
+      if (saved && saved.games > (totals?.games ?? 0)) {
+        if (secondary !== true) {
+          spent += saved.games - (totals?.games ?? 0);
+          restored += saved.games - (totals?.games ?? 0);
+        }
+        totals = saved;
+      }
+      const from = totals?.games ?? 0;
       if (from < n) {
         const run = await runWithShell(simId, simParams, { ...runOpts, userCode, progress }, seed, { start: from, n: n - from }, undefined, label);
         // The budget counts a setting's games once, however many side runs (secondary) its mode adds.
@@ -284,10 +316,12 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
         if (totals) totals.addTotals(run.result.totals);
         else totals = run.result.totals;
       }
+      checkpoint?.record(c, k, simId, hash, totals!);
       st.calls[k++] = { simId, simParamsHash: hash, totals: totals!, secondary: secondary === true, label };
       return { totals: totals!, games: totals!.games, partial: totals!.games < n, chunkSize: 0, jobs: 0 };
     };
     st.report = await runReport({ ...request(st.params), opts: { ...runOpts, games: n, userCode, progress } }, seed, simulate);
+    checkpoint?.save();
     st.exact = st.calls.length === 0;
     st.games = st.exact ? 0 : n;
     const primary = st.calls.filter((c) => !c.secondary);
@@ -353,6 +387,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
       bestReport: states[outcome.best].report!,
       seed,
       spent,
+      restored,
       budget,
       tolerance: opts.tolerance,
       confidence: runOpts.confidence,

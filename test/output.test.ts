@@ -1,10 +1,11 @@
 // Where sim writes: only a regular file or a new path, through an exclusively created temp file of
 // an unpredictable name, never over a file the command reads.
-import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
-import { runCli } from './helpers/runCli.js';
+import { ROOT, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 describe('outputs', () => {
@@ -48,6 +49,30 @@ describe('outputs', () => {
     const c = runCli(['check', 'reports/dice-default.json', '--junit', x, '--out', x]);
     expect(c.code).toBe(2);
     expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
+  });
+});
+
+describe('a stdout that cannot take the report', () => {
+  // Real processes: the failure is the process's own stdout. Each run is a 10-game dice run.
+  const args = [join(ROOT, 'bin/sim'), 'dice', '-n', '10', '--seed', '1', '-j', '1'];
+  it('a reader gone before the report (`| head -c 0`) is exit 1 with one sim: line naming EPIPE, not a success', async () => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader goes away before anything is written
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^sim: error: the output could not be written to stdout: EPIPE \(the reader went away before reading it\)$/);
+  });
+  it('a stdout not open for writing (`1<file`) is exit 1 with one sim: line naming EBADF', () => {
+    const readOnly = openSync(join(ROOT, 'package.json'), 'r');
+    try {
+      const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', readOnly, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toMatch(/^sim: error: the output could not be written to stdout: EBADF \(the descriptor is closed or not open for writing\)$/);
+    } finally {
+      closeSync(readOnly);
+    }
   });
 });
 

@@ -169,11 +169,11 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
     ex = await executeGame({ ...req, opts }, seed);
   } catch (e) {
     // A failed game may leave its output so far (a trace up to the failure): data first, then the error.
-    if (e instanceof GameError && e.partialReport && !opts.shard) emitReport(e.partialReport, opts);
+    if (e instanceof GameError && e.partialReport && !opts.shard) await emitReport(e.partialReport, opts);
     throw e;
   }
   if (!opts.shard) {
-    emitReport(ex.report, opts);
+    await emitReport(ex.report, opts);
     return;
   }
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;

@@ -11,6 +11,7 @@ let received: NodeJS.Signals | null = null;
 let activeRuns = 0;
 let installed = false;
 let quietNotice = false;
+let step: string | null = null;
 const temps = new Set<string>();
 
 /** Aborted at the first signal (a fresh signal per command, see resetInterrupt). */
@@ -40,6 +41,17 @@ export function runStarted(quiet = false): () => void {
   };
 }
 
+/**
+ * Names a step outside any run that a signal ends at once (drawing a page), in words for the
+ * notice, e.g. "drawing the HTML page; nothing was written". Returns the function ending it.
+ */
+export function stepStarted(what: string): () => void {
+  step = what;
+  return () => {
+    step = null;
+  };
+}
+
 /** Marks a temp file as being written (removed if the process ends before it is renamed). */
 export function trackTemp(file: string): () => void {
   temps.add(file);
@@ -62,6 +74,7 @@ export function resetInterrupt(): void {
   controller = new AbortController();
   received = null;
   activeRuns = 0;
+  step = null;
 }
 
 /** Installs the handlers on the real process (once); tests calling main() in-process do not. */
@@ -69,8 +82,9 @@ export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received !== null || activeRuns === 0) {
+    if (received !== null || activeRuns === 0 || step !== null) {
       // A second signal, or nothing to finish: stop now.
+      if (step !== null) err().write(`\nsim: interrupted while ${step}\n`);
       removeTemps();
       process.exit(codeOf(signal));
     }

@@ -209,7 +209,7 @@ export function registerCheck(program: Command): void {
       timings: { wallMs: Math.round(seconds * 1000) },
     };
     // emitReport ends an interrupted check with the signal's exit code (partial), never as a regression.
-    emitReport(report, opts);
+    await emitReport(report, opts);
     if (failed.length && !unchecked.length) setExitCode(1);
   });
 }

@@ -63,6 +63,6 @@ export function registerParams(program: Command): void {
             }),
       notes: [],
     };
-    emitReport(report, opts);
+    await emitReport(report, opts);
   });
 }

@@ -74,10 +74,10 @@ export function registerReport(program: Command): void {
     .option('--brief', 'table format: the answer tables only')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1)')
     .option('-q, --quiet', 'no notes on stderr')
-    .action((file: string, opts: OutputOptions) => {
+    .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
       const report = reportFromJson(readInputFile(file, 'argument file'), file);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
-      emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
+      await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });
 }

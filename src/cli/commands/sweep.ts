@@ -165,7 +165,7 @@ export function registerSweep(program: Command): void {
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
     progress.clear();
-    emitReport(sweepReport(id, axes, cells, reports, seed, runOpts), opts);
+    await emitReport(sweepReport(id, axes, cells, reports, seed, runOpts), opts);
   });
 }
 

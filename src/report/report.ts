@@ -3,7 +3,6 @@
 import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../core/hash.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
 
@@ -251,7 +250,20 @@ export function jsonReport(r: Report): Record<string, unknown> {
  */
 export function reportContentHash(json: Record<string, unknown>): string {
   const { contentHash: _h, timings: _t, ...content } = json;
-  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(content)))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(content, sortedKeys)).digest('hex');
+}
+
+/**
+ * JSON.stringify's replacer for canonical JSON in one pass: each object's keys in sorted order
+ * (its values are then written as JSON writes them: NaN as null, undefined left out). The text is
+ * canonicalJson's of the report as written, without the two whole copies that parsing the written
+ * text back and sorting it made (a large sweep's report is tens of megabytes).
+ */
+function sortedKeys(this: unknown, _key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) sorted[k] = (value as Record<string, unknown>)[k];
+  return sorted;
 }
 
 /** JSON: the whole report (see jsonReport), indented. NaN and infinities are written as null. */

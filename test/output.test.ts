@@ -166,3 +166,25 @@ describe('the library leaves signals to its caller', () => {
     expect(signal ?? code).toBe('SIGINT');
   }, 30_000);
 });
+
+describe('a long table', () => {
+  it('drawn in blocks of rows (cli-table3 is quadratic in rows), reads as the one table cli-table3 draws', async () => {
+    const { default: Table } = await import('cli-table3');
+    const { renderText } = await import('../src/report/report.js');
+    // 250 rows (blocks of 100, the last one short), a header and cells that wrap onto two lines.
+    const rows = Array.from({ length: 250 }, (_, i) => ({ name: i % 7 === 0 ? `row ${i} with a name long enough to wrap in its column` : `row ${i}`, note: `n${i % 13}` }));
+    const columns = [{ key: 'name', header: 'name', format: 'text' as const }, { key: 'note', header: 'a header long enough to wrap', format: 'text' as const }];
+    const table = { title: 'Rows', columns, rows };
+    const report = { tool: 'sim', version: '0', game: 'dice', title: 'T', method: 'none', params: {}, paramsHash: '', seed: null, n: null, confidence: 0.95, result: {}, assumptions: [], notes: [], tables: [table] } as const;
+    const text = renderText(report as never, { width: 40 });
+    const drawn = text.slice(text.indexOf('┌'), text.lastIndexOf('┘') + 1);
+    // The same rows as one cli-table3 table, with the column widths the text has.
+    const widths = drawn.split('\n')[0].slice(1, -1).split('┬').map((w) => w.length);
+    const one = new Table({ head: columns.map((c) => c.header), style: { head: [], border: [], compact: true }, colAligns: ['left', 'left'], colWidths: widths, wordWrap: true });
+    for (const r of rows) one.push([r.name, r.note]);
+    expect(widths).toHaveLength(2);
+    expect(drawn).toBe(one.toString());
+    expect(drawn.split('\n').length).toBeGreaterThan(250 + 36);
+  });
+});
+

@@ -94,6 +94,25 @@ describe('queued jobs are data', () => {
   });
 });
 
+describe('an error names a file, never quotes it', () => {
+  it('a file that is not JSON, given to sim report or sim check, is refused without a word of its content', () => {
+    const dir = tempDir('sim-quote-');
+    const secret = join(dir, 'secret.txt');
+    writeFileSync(secret, 'root:x:0:0:SECRET-LINE:/root:/bin/bash\n');
+    for (const cmd of ['report', 'check']) {
+      const r = runCli([cmd, secret]);
+      expect([r.code, r.stderr.trim()], cmd).toEqual([2, `sim: ${secret}: not a JSON report (an unexpected character)`]);
+    }
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"tool": "sim",\n  "title" "SECRET"}');
+    // Where JSON.parse stops, in its words (the runtime's), as a line and column.
+    const b = runCli(['report', broken]).stderr.trim();
+    expect(b.startsWith(`sim: ${broken}: not a JSON report (`)).toBe(true);
+    expect(b).toMatch(/ at line 2, column 11\)$/);
+    expect(b).not.toMatch(/SECRET/);
+  });
+});
+
 describe('sim report reads a saved report as data', () => {
   it('a hand-edited field of the wrong type exits 2 naming it; a saved partial report renders with exit 0 and says so', () => {
     const dir = tempDir('sim-report-');

@@ -23,7 +23,7 @@ import { interruption } from '../interrupt.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
-import { bundledScenarios, refuseUnallowedPaths } from '../trust.js';
+import { bundledScenarios, jsonSyntax, refuseUnallowedPaths } from '../trust.js';
 
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
@@ -69,7 +69,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   try {
     golden = JSON.parse(text) as Report;
   } catch (err) {
-    throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, err)})`);
   }
   if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
   // A golden is a stored claim: one edited after it was recorded is refused, not compared.

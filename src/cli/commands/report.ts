@@ -10,6 +10,7 @@ import { FORMATS } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { parseOutFile } from '../parseOptions.js';
+import { jsonSyntax } from '../trust.js';
 import type { OutputOptions } from '../runOptions.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +21,7 @@ export function reportFromJson(text: string, file: string): Report {
   try {
     j = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file}: not a JSON report (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, e)})`);
   }
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {

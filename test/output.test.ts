@@ -136,6 +136,18 @@ describe('sim report reads a saved report as data', () => {
   });
 });
 
+describe('sim reads back what sim wrote', () => {
+  it('a saved report over the 16 MiB allowed other inputs (a 200-cell sweep: 18 MB) renders with sim report (sim check reads goldens as large)', () => {
+    const dir = tempDir('sim-big-');
+    const file = join(dir, 'big.json');
+    // A small report, then 17 MiB of the whitespace a JSON text may end with.
+    writeFileSync(file, runCli(['dice', '-n', '100', '--seed', '1', '-q', '--format', 'json']).stdout + ' '.repeat(17 * 1024 * 1024));
+    const r = runCli(['report', file, '--format', 'csv', '--table', '2', '-q']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/^metric,exact,estimate,lo,hi\n/);
+  });
+});
+
 describe('a checkpoint that cannot be saved', () => {
   it('costs nothing but itself: the run goes on, its report is written, and stderr says the checkpoint failed', async () => {
     const { spawn } = await import('node:child_process');

@@ -90,3 +90,9 @@ export function jsonSyntax(text: string, e: unknown): string {
   }
   return /end of JSON input/.test(message) ? 'it ends early' : 'an unexpected character';
 }
+
+/**
+ * The largest saved JSON report sim report and sim check read: a sweep's report holds every cell's
+ * result and rows (200 cells of dice: 18 MB), past the 16 MiB allowed any other input.
+ */
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;

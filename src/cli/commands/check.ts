@@ -23,7 +23,7 @@ import { interruption } from '../interrupt.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
-import { bundledScenarios, jsonSyntax, refuseUnallowedPaths } from '../trust.js';
+import { bundledScenarios, jsonSyntax, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
 
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
@@ -65,7 +65,7 @@ function olderVersion(a: string, b: string): boolean {
 
 async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
   let golden: Report;
-  const text = readInputFile(file, 'argument reports');
+  const text = readInputFile(file, 'argument reports', MAX_REPORT_BYTES);
   try {
     golden = JSON.parse(text) as Report;
   } catch (err) {

@@ -10,7 +10,7 @@ import { FORMATS } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { parseOutFile } from '../parseOptions.js';
-import { jsonSyntax } from '../trust.js';
+import { jsonSyntax, MAX_REPORT_BYTES } from '../trust.js';
 import type { OutputOptions } from '../runOptions.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +77,7 @@ export function registerReport(program: Command): void {
     .option('-q, --quiet', 'no notes on stderr')
     .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
-      const report = reportFromJson(readInputFile(file, 'argument file'), file);
+      const report = reportFromJson(readInputFile(file, 'argument file', MAX_REPORT_BYTES), file);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });

@@ -38,6 +38,18 @@ describe('outputs', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
     expect(existsSync(join(dir, `b.json.${process.pid}.tmp`))).toBe(false);
   });
+  it('a write the system refuses names the file asked for and why, not the temp file beside it', () => {
+    const dir = tempDir('sim-out-');
+    const file = join(dir, 'gone', 'r.json');
+    let message = '';
+    try {
+      writeFileAtomic(file, 'x');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe(`${file} could not be written: ENOENT (its folder is gone, or does not take files)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
   it('no output replaces an input: submit --out over its scenario, check --junit over its --out', () => {
     const dir = tempDir('sim-out-');
     const scenario = join(dir, 's.yaml');

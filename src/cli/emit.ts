@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
-import { err, out, setExitCode } from './io.js';
+import { err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
 
@@ -37,7 +37,18 @@ export function writeFileAtomic(file: string, text: string): void {
     } catch {
       /* nothing to clean */
     }
-    throw e;
+    // Named by the file asked for, not by the temp file the system refused.
+    throw (e as NodeJS.ErrnoException).code ? new WriteError(file, whyWriteFailed(e as NodeJS.ErrnoException)) : e;
+  }
+}
+
+/** A file that could not be written (nothing of it was: the temp file is removed); `reason` in words with its code. */
+export class WriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`${file} could not be written: ${reason}`);
   }
 }
 

@@ -69,7 +69,7 @@ export async function processStdoutWritten(): Promise<NodeJS.ErrnoException | nu
   return stdoutFailure ?? (s.errored as NodeJS.ErrnoException | null);
 }
 
-/** "EPIPE (the reader went away)": the code scripts match on, and its meaning in words. */
+/** "EPIPE (the reader went away before reading it)": the code scripts match on, and its meaning in words. */
 export function whyWriteFailed(e: NodeJS.ErrnoException): string {
   const words: Record<string, string> = {
     EPIPE: 'the reader went away before reading it',
@@ -77,6 +77,11 @@ export function whyWriteFailed(e: NodeJS.ErrnoException): string {
     ENOSPC: 'no space left on the device',
     EDQUOT: 'disk quota exceeded',
     EIO: 'input/output error',
+    ENOENT: 'its folder is gone, or does not take files',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOTDIR: 'a part of the path is not a folder',
   };
   return e.code ? `${e.code}${words[e.code] ? ` (${words[e.code]})` : ''}` : e.message;
 }

@@ -76,6 +76,15 @@ describe('a stdout that cannot take the report', () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^sim: error: the output could not be written to stdout: EPIPE \(the reader went away before reading it\)$/);
   });
+  it('--out is unaffected by a reader gone from stdout and stderr (`--out r.txt 2>&1 | head -c 0`): exit 0, the report written', async () => {
+    const file = join(tempDir('sim-stdout-'), 'r.txt');
+    const child = spawn(process.execPath, [...args, '--out', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    child.stderr.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^3d6, success on 5\+/);
+  });
   it('a stdout not open for writing (`1<file`) is exit 1 with one sim: line naming EBADF', () => {
     const readOnly = openSync(join(ROOT, 'package.json'), 'r');
     try {

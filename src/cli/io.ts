@@ -48,7 +48,8 @@ let watchingStdout = false;
 
 /**
  * Keeps the process stdout's write errors for processStdoutWritten (its 'error' event would
- * otherwise end the process with a stack trace). Installed once, by the real process only.
+ * otherwise end the process with a stack trace) and ignores stderr's. Installed once, by the real
+ * process only.
  */
 export function watchProcessStdout(): void {
   if (watchingStdout) return;
@@ -56,6 +57,9 @@ export function watchProcessStdout(): void {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     stdoutFailure ??= e;
   });
+  // Notes and progress whose reader went away are lost with nowhere left to say so; the run and
+  // its report (stdout or --out) are not, so this is no failure (it ended the process with exit 1).
+  process.stderr.on('error', () => {});
 }
 
 /**

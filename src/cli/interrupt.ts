@@ -1,6 +1,7 @@
 // Ctrl-C, SIGTERM and SIGHUP (a closed terminal) for the whole command. The first signal stops a
 // run at its completed games (reported, marked partial; a stuck worker is stopped after a short
-// grace), a second ends the process at once; outside a run a signal ends it at once. Exit 130 after
+// grace), a second ends the process at once; outside a run a signal ends it at once (during a named
+// step, such as drawing an HTML page, saying what was stopped). Exit 130 after
 // SIGINT, 143 after SIGTERM, 129 after SIGHUP (128 + the signal's number). Temp files being written are removed on every path, and a process
 // ended by code inside a game (`process.exit` in a policy or game) says so instead of exiting silently.
 import { unlinkSync } from 'node:fs';

@@ -207,7 +207,7 @@ export class SweepCells {
   readonly entries: Record<string, unknown>[] = [];
   readonly assumptions = new Set<string>();
   readonly notes = new Set<string>();
-  /** Cells stopped by a signal: their label and the games they completed. */
+  /** Cells stopped by a signal, with the games each completed. */
   readonly cut: { cell: Record<string, string>; n: number | null }[] = [];
   /** Method and games of the first cell, and of the first that simulated (null: none yet). */
   first: { method: Report['method']; n: number | null } | null = null;

@@ -8,7 +8,8 @@ import { runSimulation } from '../src/run/runner.js';
 import { binomialHalfTwoSided, normalCdf, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
 import { randIndex, streamFor } from '../src/core/rng.js';
 import { diceSim } from '../src/games/dice/diceSim.js';
-import { commonTitle, crossProduct, expandAxis, parseGrid } from '../src/cli/commands/sweep.js';
+import { commonTitle, crossProduct, expandAxis, parseGrid, SweepCells } from '../src/cli/commands/sweep.js';
+import type { Report } from '../src/core/reportTypes.js';
 import { parseDifference } from '../src/cli/commands/compare.js';
 import { nextTargetBatch } from '../src/run/stopping.js';
 import { columnLabels } from '../src/report/charts.js';
@@ -274,6 +275,42 @@ describe('sweep', () => {
     expect(c.code, c.stderr).toBe(0);
     expect(c.stderr.match(/chosen at random/g)).toHaveLength(1);
     expect(c.stderr).toContain(`--seed ${JSON.parse(c.stdout).seed}`);
+  });
+  it('a finished cell leaves only what the sweep report shows: no reference to its report, its params or its rows', () => {
+    const cellReport = (target: number, extraTable: boolean): Report => ({
+      tool: 'sim', version: '0', game: 'dice', title: `t${target}`, method: 'mc', params: { target, big: new Array(1000).fill(target) }, paramsHash: 'h',
+      seed: 1, n: 10, confidence: 0.95, result: { target }, assumptions: ['A', `B${target}`], notes: ['N'], text: 'a trace',
+      rerun: { game: 'dice', params: { target }, seed: 1, n: 10 }, timings: { wallMs: 5 },
+      tables: [
+        { title: `Successes (target ${target})`, columns: [{ key: 'p', header: 'p' }], rows: [{ p: target / 10 }, { p: target / 20 }] },
+        ...(extraTable ? [{ title: 'Extra', columns: [{ key: 'q', header: 'q' }, { key: 'p', header: 'p' }], rows: [{ q: 1, p: 2 }] }] : []),
+      ],
+    });
+    const axes = [{ key: 'target', values: ['4', '5'] }];
+    const done = new SweepCells(axes);
+    const reports = [cellReport(4, false), cellReport(5, true)];
+    done.add({ target: '4' }, reports[0]);
+    done.add({ target: '5' }, reports[1]);
+    // Everything reachable from the accumulator: the report objects, their params, tables and rows are not.
+    const reachable = new Set<unknown>();
+    const walk = (v: unknown) => {
+      if (v === null || typeof v !== 'object' || reachable.has(v)) return;
+      reachable.add(v);
+      for (const x of v instanceof Set || v instanceof Map ? [...v.values()] : Object.values(v)) walk(x);
+    };
+    walk(done);
+    for (const r of reports) {
+      for (const dropped of [r, r.params, r.tables, ...r.tables, ...r.tables.flatMap((t) => t.rows)]) expect(reachable.has(dropped)).toBe(false);
+      expect(reachable.has(r.result)).toBe(true);
+    }
+    expect(done.sweepTables(axes, 'dice')).toEqual([
+      { title: 'Successes — by target', columns: [{ key: 'cell.target', header: 'target', format: 'text' }, { key: 'p', header: 'p' }], rows: [{ 'cell.target': '4', p: 0.4 }, { 'cell.target': '4', p: 0.2 }, { 'cell.target': '5', p: 0.5 }, { 'cell.target': '5', p: 0.25 }] },
+      { title: 'Extra — by target', columns: [{ key: 'cell.target', header: 'target', format: 'text' }, { key: 'q', header: 'q' }, { key: 'p', header: 'p' }], rows: [{ 'cell.target': '5', q: 1, p: 2 }] },
+    ]);
+    expect([done.entries, [...done.assumptions], [...done.notes], done.wallMs]).toEqual([
+      [{ cell: { target: '4' }, params: { target: 4 }, result: { target: 4 } }, { cell: { target: '5' }, params: { target: 5 }, result: { target: 5 } }],
+      ['A', 'B4', 'B5'], ['N'], 10,
+    ]);
   });
   it('sweep and compare --help do not offer --shard or --checkpoint (they refuse them); game commands do', () => {
     for (const cmd of ['sweep', 'compare']) {

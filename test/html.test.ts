@@ -151,3 +151,29 @@ describe('charts name every mark', () => {
     expect(labels).toEqual(['endoskeleton · 1', 'endoskeleton · 2']);
   });
 });
+
+describe('drawing a page is interruptible', () => {
+  it('Ctrl-C while a large page is drawn stops at once: exit 130, a notice, nothing written to --out', async () => {
+    const { runCliAsync, ROOT } = await import('./helpers/runCli.js');
+    const { readdirSync, writeFileSync } = await import('node:fs');
+    const { tempDir } = await import('./helpers/tempDir.js');
+    const dir = tempDir('sim-html-int-');
+    // A sweep report of 40 charts of 400 cells each, built by hand (no run): seconds of drawing.
+    const values = Array.from({ length: 400 }, (_, i) => String(i + 1));
+    const table = (k: number) => ({
+      title: `metric ${k} — by x`,
+      columns: [{ key: 'cell.x', header: 'x', format: 'text' }, { key: 'v', header: `metric ${k}`, format: 'prob' }, { key: 'vLo', header: 'lo', format: 'prob' }, { key: 'vHi', header: 'hi', format: 'prob' }],
+      rows: values.map((x, i) => ({ 'cell.x': x, v: ((i * (k + 7)) % 97) / 100, vLo: ((i * (k + 7)) % 97) / 100 - 0.01, vHi: ((i * (k + 7)) % 97) / 100 + 0.01 })),
+    });
+    const saved = JSON.parse(readFileSync(join(ROOT, 'reports/dice-default.json'), 'utf8'));
+    const report = { ...saved, contentHash: undefined, rerun: undefined, params: { grid: { x: values } }, result: { axes: [{ key: 'x', values }], cells: [] }, tables: Array.from({ length: 40 }, (_, k) => table(k)), notes: [], assumptions: [] };
+    const file = join(dir, 'big.json');
+    writeFileSync(file, JSON.stringify(report));
+    const page = join(dir, 'big.html');
+    // The signal comes once the page has drawn for a second (the notice says so), long before it is done.
+    const r = await runCliAsync(['report', file, '--format', 'html', '--out', page], { interruptWhen: (stderr) => stderr.includes('sim: drawing the HTML page') });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(/^sim: drawing the HTML page \(Ctrl-C stops it; nothing is written until it is drawn\)\n\nsim: interrupted while drawing the HTML page; nothing was written\n$/);
+    expect(readdirSync(dir)).toEqual(['big.json']);
+  }, 60_000);
+});

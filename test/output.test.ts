@@ -1,10 +1,11 @@
 // Where sim writes: only a regular file or a new path, through an exclusively created temp file of
 // an unpredictable name, never over a file the command reads.
-import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
-import { runCli } from './helpers/runCli.js';
+import { ROOT, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 describe('outputs', () => {
@@ -37,6 +38,18 @@ describe('outputs', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
     expect(existsSync(join(dir, `b.json.${process.pid}.tmp`))).toBe(false);
   });
+  it('a write the system refuses names the file asked for and why, not the temp file beside it', () => {
+    const dir = tempDir('sim-out-');
+    const file = join(dir, 'gone', 'r.json');
+    let message = '';
+    try {
+      writeFileAtomic(file, 'x');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe(`${file} could not be written: ENOENT (its folder is gone, or does not take files)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
   it('no output replaces an input: submit --out over its scenario, check --junit over its --out', () => {
     const dir = tempDir('sim-out-');
     const scenario = join(dir, 's.yaml');
@@ -48,6 +61,39 @@ describe('outputs', () => {
     const c = runCli(['check', 'reports/dice-default.json', '--junit', x, '--out', x]);
     expect(c.code).toBe(2);
     expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
+  });
+});
+
+describe('a stdout that cannot take the report', () => {
+  // Real processes: the failure is the process's own stdout. Each run is a 10-game dice run.
+  const args = [join(ROOT, 'bin/sim'), 'dice', '-n', '10', '--seed', '1', '-j', '1'];
+  it('a reader gone before the report (`| head -c 0`) is exit 1 with one sim: line naming EPIPE, not a success', async () => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader goes away before anything is written
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^sim: error: the output could not be written to stdout: EPIPE \(the reader went away before reading it\)$/);
+  });
+  it('--out is unaffected by a reader gone from stdout and stderr (`--out r.txt 2>&1 | head -c 0`): exit 0, the report written', async () => {
+    const file = join(tempDir('sim-stdout-'), 'r.txt');
+    const child = spawn(process.execPath, [...args, '--out', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    child.stderr.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^3d6, success on 5\+/);
+  });
+  it('a stdout not open for writing (`1<file`) is exit 1 with one sim: line naming EBADF', () => {
+    const readOnly = openSync(join(ROOT, 'package.json'), 'r');
+    try {
+      const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', readOnly, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toMatch(/^sim: error: the output could not be written to stdout: EBADF \(the descriptor is closed or not open for writing\)$/);
+    } finally {
+      closeSync(readOnly);
+    }
   });
 });
 
@@ -66,6 +112,25 @@ describe('queued jobs are data', () => {
     expect(() => checkShardJob(edit((j) => (j.shard = 5)), '7')).toThrow(/^job 7: shard: got 5, expected a shard from 1 to 2/);
     expect(() => checkShardJob(edit((j) => (j.identity.shards = 0)), '7')).toThrow(/identity\.shards/);
     expect(() => checkShardJob(edit((j) => (j.confidence = 2)), '7')).toThrow(/confidence/);
+  });
+});
+
+describe('an error names a file, never quotes it', () => {
+  it('a file that is not JSON, given to sim report or sim check, is refused without a word of its content', () => {
+    const dir = tempDir('sim-quote-');
+    const secret = join(dir, 'secret.txt');
+    writeFileSync(secret, 'root:x:0:0:SECRET-LINE:/root:/bin/bash\n');
+    for (const cmd of ['report', 'check']) {
+      const r = runCli([cmd, secret]);
+      expect([r.code, r.stderr.trim()], cmd).toEqual([2, `sim: ${secret}: not a JSON report (an unexpected character)`]);
+    }
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"tool": "sim",\n  "title" "SECRET"}');
+    // Where JSON.parse stops, in its words (the runtime's), as a line and column.
+    const b = runCli(['report', broken]).stderr.trim();
+    expect(b.startsWith(`sim: ${broken}: not a JSON report (`)).toBe(true);
+    expect(b).toMatch(/ at line 2, column 11\)$/);
+    expect(b).not.toMatch(/SECRET/);
   });
 });
 
@@ -89,6 +154,18 @@ describe('sim report reads a saved report as data', () => {
     expect(partial.code).toBe(0);
     expect(partial.stderr).toMatch(/is a partial report/);
     expect(partial.stdout).toContain('partial');
+  });
+});
+
+describe('sim reads back what sim wrote', () => {
+  it('a saved report over the 16 MiB allowed other inputs (a 200-cell sweep: 18 MB) renders with sim report (sim check reads goldens as large)', () => {
+    const dir = tempDir('sim-big-');
+    const file = join(dir, 'big.json');
+    // A small report, then 17 MiB of the whitespace a JSON text may end with.
+    writeFileSync(file, runCli(['dice', '-n', '100', '--seed', '1', '-q', '--format', 'json']).stdout + ' '.repeat(17 * 1024 * 1024));
+    const r = runCli(['report', file, '--format', 'csv', '--table', '2', '-q']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/^metric,exact,estimate,lo,hi\n/);
   });
 });
 
@@ -141,3 +218,25 @@ describe('the library leaves signals to its caller', () => {
     expect(signal ?? code).toBe('SIGINT');
   }, 30_000);
 });
+
+describe('a long table', () => {
+  it('drawn in blocks of rows (cli-table3 is quadratic in rows), reads as the one table cli-table3 draws', async () => {
+    const { default: Table } = await import('cli-table3');
+    const { renderText } = await import('../src/report/report.js');
+    // 250 rows (blocks of 100, the last one short), a header and cells that wrap onto two lines.
+    const rows = Array.from({ length: 250 }, (_, i) => ({ name: i % 7 === 0 ? `row ${i} with a name long enough to wrap in its column` : `row ${i}`, note: `n${i % 13}` }));
+    const columns = [{ key: 'name', header: 'name', format: 'text' as const }, { key: 'note', header: 'a header long enough to wrap', format: 'text' as const }];
+    const table = { title: 'Rows', columns, rows };
+    const report = { tool: 'sim', version: '0', game: 'dice', title: 'T', method: 'none', params: {}, paramsHash: '', seed: null, n: null, confidence: 0.95, result: {}, assumptions: [], notes: [], tables: [table] } as const;
+    const text = renderText(report as never, { width: 40 });
+    const drawn = text.slice(text.indexOf('┌'), text.lastIndexOf('┘') + 1);
+    // The same rows as one cli-table3 table, with the column widths the text has.
+    const widths = drawn.split('\n')[0].slice(1, -1).split('┬').map((w) => w.length);
+    const one = new Table({ head: columns.map((c) => c.header), style: { head: [], border: [], compact: true }, colAligns: ['left', 'left'], colWidths: widths, wordWrap: true });
+    for (const r of rows) one.push([r.name, r.note]);
+    expect(widths).toHaveLength(2);
+    expect(drawn).toBe(one.toString());
+    expect(drawn.split('\n').length).toBeGreaterThan(250 + 36);
+  });
+});
+

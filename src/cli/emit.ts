@@ -6,8 +6,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
-import { err, out, setExitCode } from './io.js';
-import { renderHtmlSync } from './renderHtmlSync.js';
+import { err, out, setExitCode, whyWriteFailed } from './io.js';
+import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
 
 /**
@@ -37,7 +37,18 @@ export function writeFileAtomic(file: string, text: string): void {
     } catch {
       /* nothing to clean */
     }
-    throw e;
+    // Named by the file asked for, not by the temp file the system refused.
+    throw (e as NodeJS.ErrnoException).code ? new WriteError(file, whyWriteFailed(e as NodeJS.ErrnoException)) : e;
+  }
+}
+
+/** A file that could not be written (nothing of it was: the temp file is removed); `reason` in words with its code. */
+export class WriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`${file} could not be written: ${reason}`);
   }
 }
 
@@ -59,9 +70,9 @@ export function outputWidth(): number {
   return o.isTTY && o.columns ? o.columns : DEFAULT_WIDTH;
 }
 
-/** The report as text in the asked format (html drawn on a worker thread, see renderHtmlSync). */
-function renderFor(report: Report, opts: OutputOptions): string {
-  if (opts.format === 'html') return renderHtmlSync(report);
+/** The report as text in the asked format (html drawn on a worker thread, see renderHtmlOnThread). */
+async function renderFor(report: Report, opts: OutputOptions): Promise<string> {
+  if (opts.format === 'html') return renderHtmlOnThread(report, opts.quiet ? undefined : () => err().write('sim: drawing the HTML page (Ctrl-C stops it; nothing is written until it is drawn)\n'));
   try {
     return render(report, opts.format, { width: opts.out ? DEFAULT_WIDTH : outputWidth(), brief: opts.brief, table: opts.table });
   } catch (e) {
@@ -74,7 +85,7 @@ function renderFor(report: Report, opts: OutputOptions): string {
  * Renders the report and writes it to --out or stdout; with --out-dir (CSV), one file per table
  * named after it. Interrupted runs exit 130 after writing.
  */
-export function emitReport(report: Report, opts: OutputOptions): void {
+export async function emitReport(report: Report, opts: OutputOptions): Promise<void> {
   if (opts.outDir !== undefined) {
     if (opts.format !== 'csv') throw new UsageError('option --out-dir: writes one CSV file per table; add --format csv');
     if (opts.out !== undefined || opts.table !== undefined) throw new UsageError(`option --out-dir: writes every table; leave out ${opts.out !== undefined ? '--out' : '--table'}`);
@@ -88,7 +99,7 @@ export function emitReport(report: Report, opts: OutputOptions): void {
   } else {
     if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
-    const text = renderFor(report, opts);
+    const text = await renderFor(report, opts);
     if (opts.out) {
       writeFileAtomic(opts.out, text);
       if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);

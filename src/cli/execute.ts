@@ -13,7 +13,7 @@ import type { RunSettings } from '../core/scenarioGame.js';
 import { UsageError } from '../core/usageError.js';
 import { simIdOf } from '../run/gameSims.js';
 import type { RunResult } from '../run/runner.js';
-import { emitReport, refuseOutputOverInput, writeFileAtomic } from './emit.js';
+import { emitReport, refuseOutputOverInput, writeFileAtomic, WriteError } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
@@ -169,11 +169,11 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
     ex = await executeGame({ ...req, opts }, seed);
   } catch (e) {
     // A failed game may leave its output so far (a trace up to the failure): data first, then the error.
-    if (e instanceof GameError && e.partialReport && !opts.shard) emitReport(e.partialReport, opts);
+    if (e instanceof GameError && e.partialReport && !opts.shard) await emitReport(e.partialReport, opts);
     throw e;
   }
   if (!opts.shard) {
-    emitReport(ex.report, opts);
+    await emitReport(ex.report, opts);
     return;
   }
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
@@ -205,7 +205,7 @@ function openCheckpoint(file: string, identity: RunIdentity, range: [number, num
     try {
       writeFileAtomic(file, JSON.stringify(seal({ ...saved, calls }, key)) + '\n');
     } catch (e) {
-      if (!warned) err().write(`sim: checkpoint ${file} could not be saved (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); the run goes on and its report is still written, but it cannot be resumed from this file\n`);
+      if (!warned) err().write(`sim: checkpoint ${file} could not be saved (${e instanceof WriteError ? e.reason : e instanceof Error ? e.message.split('\n')[0] : String(e)}); the run goes on and its report is still written, but it cannot be resumed from this file\n`);
       warned = true;
     }
   };

@@ -33,7 +33,7 @@ export type OnView = (req: ViewRequest) => Promise<void>;
 
 async function runViewAndEmit({ view, params, given, opts }: ViewRequest): Promise<void> {
   const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence, format: opts.format });
-  emitReport(report, opts);
+  await emitReport(report, opts);
   if (failure) {
     err().write(`sim: ${failure}\n`);
     setExitCode(1);

@@ -1,6 +1,7 @@
 // Ctrl-C, SIGTERM and SIGHUP (a closed terminal) for the whole command. The first signal stops a
 // run at its completed games (reported, marked partial; a stuck worker is stopped after a short
-// grace), a second ends the process at once; outside a run a signal ends it at once. Exit 130 after
+// grace), a second ends the process at once; outside a run a signal ends it at once (during a named
+// step, such as drawing an HTML page, saying what was stopped). Exit 130 after
 // SIGINT, 143 after SIGTERM, 129 after SIGHUP (128 + the signal's number). Temp files being written are removed on every path, and a process
 // ended by code inside a game (`process.exit` in a policy or game) says so instead of exiting silently.
 import { unlinkSync } from 'node:fs';
@@ -11,6 +12,7 @@ let received: NodeJS.Signals | null = null;
 let activeRuns = 0;
 let installed = false;
 let quietNotice = false;
+let step: string | null = null;
 const temps = new Set<string>();
 
 /** Aborted at the first signal (a fresh signal per command, see resetInterrupt). */
@@ -40,6 +42,17 @@ export function runStarted(quiet = false): () => void {
   };
 }
 
+/**
+ * Names a step outside any run that a signal ends at once (drawing a page), in words for the
+ * notice, e.g. "drawing the HTML page; nothing was written". Returns the function ending it.
+ */
+export function stepStarted(what: string): () => void {
+  step = what;
+  return () => {
+    step = null;
+  };
+}
+
 /** Marks a temp file as being written (removed if the process ends before it is renamed). */
 export function trackTemp(file: string): () => void {
   temps.add(file);
@@ -62,6 +75,7 @@ export function resetInterrupt(): void {
   controller = new AbortController();
   received = null;
   activeRuns = 0;
+  step = null;
 }
 
 /** Installs the handlers on the real process (once); tests calling main() in-process do not. */
@@ -69,8 +83,9 @@ export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received !== null || activeRuns === 0) {
+    if (received !== null || activeRuns === 0 || step !== null) {
       // A second signal, or nothing to finish: stop now.
+      if (step !== null) err().write(`\nsim: interrupted while ${step}\n`);
       removeTemps();
       process.exit(codeOf(signal));
     }

@@ -42,6 +42,54 @@ export function exitCode(): number {
   return code;
 }
 
+/** The first error of a write to the process's stdout (its reader gone, a read-only descriptor, a full disk). */
+let stdoutFailure: NodeJS.ErrnoException | null = null;
+let watchingStdout = false;
+
+/**
+ * Keeps the process stdout's write errors for processStdoutWritten (its 'error' event would
+ * otherwise end the process with a stack trace) and ignores stderr's. Installed once, by the real
+ * process only.
+ */
+export function watchProcessStdout(): void {
+  if (watchingStdout) return;
+  watchingStdout = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    stdoutFailure ??= e;
+  });
+  // Notes and progress whose reader went away are lost with nowhere left to say so; the run and
+  // its report (stdout or --out) are not, so this is no failure (it ended the process with exit 1).
+  process.stderr.on('error', () => {});
+}
+
+/**
+ * Waits until everything written to the process's stdout has been handed to the system; resolves
+ * to the first write error, or null when all of it was written. (Data taken by a pipe's reader and
+ * then dropped unread is the reader's choice, as with `| head`, and no error.)
+ */
+export async function processStdoutWritten(): Promise<NodeJS.ErrnoException | null> {
+  const s = process.stdout;
+  if (!s.errored && !s.destroyed && s.writableLength > 0) await new Promise<void>((resolve) => s.write('', () => resolve()));
+  return stdoutFailure ?? (s.errored as NodeJS.ErrnoException | null);
+}
+
+/** "EPIPE (the reader went away before reading it)": the code scripts match on, and its meaning in words. */
+export function whyWriteFailed(e: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    EPIPE: 'the reader went away before reading it',
+    EBADF: 'the descriptor is closed or not open for writing',
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    ENOENT: 'its folder is gone, or does not take files',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOTDIR: 'a part of the path is not a folder',
+  };
+  return e.code ? `${e.code}${words[e.code] ? ` (${words[e.code]})` : ''}` : e.message;
+}
+
 /** Runs `fn` with `io` as the output and a fresh exit code; restores the previous ones after. */
 export async function withIo(io: CliIo, fn: () => Promise<void>): Promise<number> {
   const [prevIo, prevCode] = [current, code];

@@ -7,7 +7,7 @@ import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
 import { closeSharedPools } from '../run/runner.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
-import { err, PROCESS_IO, setExitCode, withIo, type CliIo } from './io.js';
+import { err, exitCode, processStdoutWritten, PROCESS_IO, setExitCode, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
 
 type Register = (program: Command) => void;
@@ -54,11 +54,7 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
     resetInterrupt();
     if (io === PROCESS_IO) {
       installSignalHandlers();
-      // `sim … | head` closes stdout early: that is the reader's choice, not a failure.
-      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-        throw e;
-      });
+      watchProcessStdout();
     }
     try {
       const program = await buildProgram(argv);
@@ -85,6 +81,13 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
     } finally {
       // The command's worker threads end with it (unless the caller runs more commands).
       if (!io.keepWorkers) await closeSharedPools();
+      // Output that never reached stdout (`| head -c 0`, `1<file`, a full disk) is a failure, never
+      // a success: the report went nowhere. A signal's code or a failure already set stays.
+      const failed = io === PROCESS_IO ? await processStdoutWritten() : null;
+      if (failed) {
+        err().write(`sim: error: the output could not be written to stdout: ${whyWriteFailed(failed)}\n`);
+        if (exitCode() === 0) setExitCode(1);
+      }
     }
   });
 }

@@ -67,7 +67,7 @@ export function addOutputOptions(cmd: Command): Command {
 /** --out-dir: a folder (made when missing), not a file. */
 function parseOutDir(raw: string): string {
   if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
-  if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is a file; expected a folder to write the tables in.`);
+  if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is not a folder (a file, pipe or device); expected a folder to write the tables in.`);
   return raw;
 }
 

@@ -75,3 +75,24 @@ export function parseAllowedDir(raw: string, previous: string[] = []): string[] 
   if (!st?.isDirectory()) throw new UsageError(`${raw} is not an existing folder`);
   return [...previous, realpathSync(raw)];
 }
+
+/**
+ * Why `text` is not JSON, in words that quote none of it (JSON.parse's own message quotes the
+ * file's first characters, which may be anything: a key, /etc/passwd): "Expected ',' or '}' after
+ * property value at line 3, column 7", "an unexpected character", "it ends early".
+ */
+export function jsonSyntax(text: string, e: unknown): string {
+  const message = e instanceof Error ? e.message : '';
+  const at = /^(.*) in JSON at position (\d+)/.exec(message);
+  if (at) {
+    const before = text.slice(0, Number(at[2])).split('\n');
+    return `${at[1]} at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  }
+  return /end of JSON input/.test(message) ? 'it ends early' : 'an unexpected character';
+}
+
+/**
+ * The largest saved JSON report sim report and sim check read: a sweep's report holds every cell's
+ * result and rows (200 cells of dice: 18 MB), past the 16 MiB allowed any other input.
+ */
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;

@@ -3,7 +3,6 @@
 import Table from 'cli-table3';
 import { stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../core/hash.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
 
@@ -116,17 +115,37 @@ function renderTable(t: ResultTable, width: number): string {
   return parts.join('\n');
 }
 
+/**
+ * Rows drawn per cli-table3 table: its layout takes time quadratic in the rows (a 200-cell sweep's
+ * 24,000 rows took minutes), so a long table is drawn in blocks of fixed column widths and joined.
+ */
+const ROWS_PER_BLOCK = 100;
+
 /** The columns `cols` of a table (cells already formatted, widths fitted). */
 function tableText(t: ResultTable, cells: string[][], cols: readonly number[], widths: readonly number[]): string {
-  const table = new Table({
-    head: cols.map((i) => t.columns[i].header),
-    style: { head: [], border: [], compact: true },
-    colAligns: cols.map((i) => (t.columns[i].format === 'text' ? 'left' : 'right')),
-    colWidths: cols.map((i) => widths[i]),
-    wordWrap: true,
-  });
-  for (const r of cells) table.push(cols.map((i) => r[i]));
-  return table.toString();
+  const block = (rows: string[][]): string => {
+    const table = new Table({
+      head: cols.map((i) => t.columns[i].header),
+      style: { head: [], border: [], compact: true },
+      colAligns: cols.map((i) => (t.columns[i].format === 'text' ? 'left' : 'right')),
+      colWidths: cols.map((i) => widths[i]),
+      wordWrap: true,
+    });
+    for (const r of rows) table.push(cols.map((i) => r[i]));
+    return table.toString();
+  };
+  if (cells.length <= ROWS_PER_BLOCK) return block(cells);
+  // A block's lines: top border and header lines, the header's rule, its rows, the bottom border.
+  // The header alone is drawn as its top border, header lines and bottom border: as many lines as
+  // a block has before its first row. Blocks after the first keep their rows only.
+  const lead = block([]).split('\n').length;
+  const lines: string[] = [];
+  for (let k = 0; k < cells.length; k += ROWS_PER_BLOCK) {
+    const drawn = block(cells.slice(k, k + ROWS_PER_BLOCK)).split('\n');
+    const last = k + ROWS_PER_BLOCK >= cells.length;
+    lines.push(...drawn.slice(k === 0 ? 0 : lead, last ? drawn.length : -1));
+  }
+  return lines.join('\n');
 }
 
 /** The report's title and its one line of run facts (method, games, seed, interval level, policy). */
@@ -252,7 +271,20 @@ export function jsonReport(r: Report): Record<string, unknown> {
  */
 export function reportContentHash(json: Record<string, unknown>): string {
   const { contentHash: _h, timings: _t, ...content } = json;
-  return createHash('sha256').update(canonicalJson(JSON.parse(JSON.stringify(content)))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(content, sortedKeys)).digest('hex');
+}
+
+/**
+ * JSON.stringify's replacer for canonical JSON in one pass: each object's keys in sorted order
+ * (its values are then written as JSON writes them: NaN as null, undefined left out). The text is
+ * canonicalJson's of the report as written, without the two whole copies that parsing the written
+ * text back and sorting it made (a large sweep's report is tens of megabytes).
+ */
+function sortedKeys(this: unknown, _key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) sorted[k] = (value as Record<string, unknown>)[k];
+  return sorted;
 }
 
 /** JSON: the whole report (see jsonReport), indented. NaN and infinities are written as null. */

@@ -23,7 +23,7 @@ import { interruption } from '../interrupt.js';
 import { setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
-import { bundledScenarios, refuseUnallowedPaths } from '../trust.js';
+import { bundledScenarios, jsonSyntax, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
 
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
@@ -65,11 +65,11 @@ function olderVersion(a: string, b: string): boolean {
 
 async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
   let golden: Report;
-  const text = readInputFile(file, 'argument reports');
+  const text = readInputFile(file, 'argument reports', MAX_REPORT_BYTES);
   try {
     golden = JSON.parse(text) as Report;
   } catch (err) {
-    throw new UsageError(`${file}: not a JSON report (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, err)})`);
   }
   if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
   // A golden is a stored claim: one edited after it was recorded is refused, not compared.
@@ -209,7 +209,7 @@ export function registerCheck(program: Command): void {
       timings: { wallMs: Math.round(seconds * 1000) },
     };
     // emitReport ends an interrupted check with the signal's exit code (partial), never as a regression.
-    emitReport(report, opts);
+    await emitReport(report, opts);
     if (failed.length && !unchecked.length) setExitCode(1);
   });
 }

@@ -196,6 +196,6 @@ export function registerCompare(program: Command): void {
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputsOf(request(A, paramsA)), ...inputsOf(request(B, paramsB))]);
     const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric).finally(() => runOpts.progress.clear());
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
-    emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
+    await emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
   });
 }

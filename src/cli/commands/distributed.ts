@@ -263,7 +263,7 @@ export function registerSubmit(program: Command): void {
         // As in sim merge: the parts must be what this command simulates now.
         const replay = replayTotals(merged, 'submit: the shards returned do not match what this command simulates');
         const report = await runReport({ ...req, opts: { ...runOpts, shard: undefined } }, seed, replay);
-        emitReport({ ...report, timings: { shards: opts.shards } }, runOpts);
+        await emitReport({ ...report, timings: { shards: opts.shards } }, runOpts);
       } finally {
         clearInterval(poll);
         bar?.stop();

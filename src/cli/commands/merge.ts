@@ -58,6 +58,6 @@ export function registerMerge(program: Command): void {
     const replay = replayTotals(merged, 'merge: the parts do not match what this version of the game simulates');
     const req = { ...found, params: id.params as ResolvedParams, opts: { games: id.n, seed: id.seed, jobs: 1, confidence: opts.confidence, format: opts.format, quiet: true } };
     const report = await runReport(req, id.seed, replay);
-    emitReport({ ...report, timings: { mergedParts: parts.length } }, opts);
+    await emitReport({ ...report, timings: { mergedParts: parts.length } }, opts);
   });
 }

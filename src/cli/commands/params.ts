@@ -24,7 +24,7 @@ export function registerParams(program: Command): void {
     const modes = whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
     const extraOf = (m: (typeof modes)[number]) => m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [];
     if (opts.data) {
-      emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);
+      await emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);
       return;
     }
     const rows = modes.flatMap((m) =>
@@ -71,7 +71,7 @@ export function registerParams(program: Command): void {
             }),
       notes: [],
     };
-    emitReport(report, opts);
+    await emitReport(report, opts);
   });
 }
 

@@ -92,7 +92,7 @@ export function registerPolicies(program: Command): void {
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
       const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });
-      emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
+      await emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
       return;
     }
     if (opts.ladderStart !== undefined || opts.ladderMax !== undefined || opts.ladderSeconds !== undefined) throw new UsageError('options --ladder-start, --ladder-max and --ladder-seconds shape a ladder: add --ladder');
@@ -170,7 +170,7 @@ export function registerPolicies(program: Command): void {
         }),
       ],
     };
-    emitReport(report, opts);
+    await emitReport(report, opts);
   });
 }
 

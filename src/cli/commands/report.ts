@@ -10,6 +10,7 @@ import { FORMATS } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { parseOutFile } from '../parseOptions.js';
+import { jsonSyntax, MAX_REPORT_BYTES } from '../trust.js';
 import type { OutputOptions } from '../runOptions.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +21,7 @@ export function reportFromJson(text: string, file: string): Report {
   try {
     j = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file}: not a JSON report (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, e)})`);
   }
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
@@ -74,10 +75,10 @@ export function registerReport(program: Command): void {
     .option('--brief', 'table format: the answer tables only')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1)')
     .option('-q, --quiet', 'no notes on stderr')
-    .action((file: string, opts: OutputOptions) => {
+    .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
-      const report = reportFromJson(readInputFile(file, 'argument file'), file);
+      const report = reportFromJson(readInputFile(file, 'argument file', MAX_REPORT_BYTES), file);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
-      emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
+      await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });
 }

@@ -381,7 +381,7 @@ export function registerSensitivity(program: Command): void {
       const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
       skipped.push({ ...changes[i], reason: why });
     });
-    emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
+    await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
   });
 }
 

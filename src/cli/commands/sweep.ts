@@ -6,7 +6,7 @@ import { collect, intInRange } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
-import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
+import type { Cell, Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
@@ -147,7 +147,9 @@ export function registerSweep(program: Command): void {
     if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
     // Nothing a cell reads (its data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf({ ...found, params, opts: runOpts })));
-    const reports: Report[] = [];
+    // Each cell's report is folded in as it ends and then dropped: memory grows with the sweep's
+    // own report, not with every cell's full report.
+    const done = new SweepCells(axes);
     let cellOpts = runOpts;
     // One bar for the sweep: it names the cell (and the call within it) and the sweep's ETA.
     const progress = commandProgress(runOpts, cells.length);
@@ -158,14 +160,14 @@ export function registerSweep(program: Command): void {
         progress.clear();
         throw e;
       });
-      reports.push(report);
+      done.add(cell, report);
       // Ctrl-C: the cell that was playing is reported partial, the cells after it not at all.
       if (report.partial || interruption().aborted) break;
       // The first cell that plays games announces a random seed; the others share it, so say it once.
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
     progress.clear();
-    emitReport(sweepReport(id, axes, cells, reports, seed, runOpts), opts);
+    await emitReport(sweepReport(id, axes, cells, done, seed, runOpts), opts);
   });
 }
 
@@ -185,58 +187,100 @@ export function commonTitle(titles: string[]): string {
   return prefix.replace(/[\s:;,.—–-]+$/, '');
 }
 
-/**
- * One sweep table per table of the cells' reports (matched by position): the axis columns, then
- * every column any cell's table has (in order of first appearance), one row per cell and row.
- */
-export function sweepTables(axes: GridAxis[], cells: Record<string, string>[], reports: Report[], fallbackTitle: string): ResultTable[] {
-  const axisCols: Column[] = axes.map((a) => ({ key: `cell.${a.key}`, header: a.key, format: 'text' }));
-  const by = axes.map((a) => a.key).join(' × ');
-  const count = Math.max(0, ...reports.map((r) => r.tables.length));
-  const tables: ResultTable[] = [];
-  for (let j = 0; j < count; j++) {
-    const present = reports.map((r, i) => ({ table: r.tables[j], cell: cells[i] })).filter((x) => x.table !== undefined);
-    const columns: Column[] = [];
-    for (const { table } of present) for (const c of table.columns) if (!columns.some((d) => d.key === c.key)) columns.push(c);
-    const title = commonTitle(present.map((x) => x.table.title)) || fallbackTitle;
-    tables.push({
-      title: `${title} — by ${by}`,
-      columns: [...axisCols, ...columns],
-      rows: present.flatMap(({ table, cell }) =>
-        table.rows.map((row) => ({ ...Object.fromEntries(Object.entries(cell).map(([k, v]) => [`cell.${k}`, v])), ...row })),
-      ),
-    });
-  }
-  return tables;
+/** One table of the sweep in the making: the cells' tables at one position, as they arrive. */
+interface SweepTable {
+  titles: string[];
+  columns: Column[];
+  rows: Record<string, Cell>[];
 }
 
-function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], reports: Report[], seed: number, opts: RunCliOptions): Report {
-  const timings = reports.reduce((s, r) => s + Number(r.timings?.wallMs ?? 0), 0);
+/**
+ * The cells of a sweep played so far, in cell order, keeping only what the sweep's report shows of
+ * each (add): its table rows (already as the sweep's rows), its result and parameters, its partial
+ * state and games, its assumptions and notes (each once), its time. The cell's report can then go.
+ */
+export class SweepCells {
+  private readonly axisColumns: Column[];
+  /** Per table position of the cells' reports. */
+  private readonly tables: SweepTable[] = [];
+  /** The `result.cells` entries of the sweep's report. */
+  readonly entries: Record<string, unknown>[] = [];
+  readonly assumptions = new Set<string>();
+  readonly notes = new Set<string>();
+  /** Cells stopped by a signal, with the games each completed. */
+  readonly cut: { cell: Record<string, string>; n: number | null }[] = [];
+  /** Method and games of the first cell, and of the first that simulated (null: none yet). */
+  first: { method: Report['method']; n: number | null } | null = null;
+  simulated: { n: number | null } | null = null;
+  wallMs = 0;
+
+  constructor(axes: GridAxis[]) {
+    this.axisColumns = axes.map((a) => ({ key: `cell.${a.key}`, header: a.key, format: 'text' }));
+  }
+
+  /** Cells added so far. */
+  get count(): number {
+    return this.entries.length;
+  }
+
+  /** Folds in the next cell's report; nothing of `report` is kept but what the sweep's report shows. */
+  add(cell: Record<string, string>, report: Report): void {
+    this.wallMs += Number(report.timings?.wallMs ?? 0);
+    this.first ??= { method: report.method, n: report.n };
+    if (!this.simulated && report.method === 'mc') this.simulated = { n: report.n };
+    if (report.partial) this.cut.push({ cell, n: report.n });
+    this.entries.push({ cell, params: report.rerun?.params, result: report.result, ...(report.partial ? { partial: true, n: report.n } : {}) });
+    for (const a of report.assumptions) this.assumptions.add(a);
+    for (const n of report.notes) this.notes.add(n);
+    const cellValues = Object.fromEntries(Object.entries(cell).map(([k, v]) => [`cell.${k}`, v]));
+    report.tables.forEach((table, j) => {
+      const t = (this.tables[j] ??= { titles: [], columns: [], rows: [] });
+      t.titles.push(table.title);
+      for (const c of table.columns) if (!t.columns.some((d) => d.key === c.key)) t.columns.push(c);
+      for (const row of table.rows) t.rows.push({ ...cellValues, ...row });
+    });
+  }
+
+  /**
+   * One sweep table per table position of the cells' reports: the axis columns, then every column
+   * any cell's table has (in order of first appearance), one row per cell and row.
+   */
+  sweepTables(axes: GridAxis[], fallbackTitle: string): ResultTable[] {
+    const by = axes.map((a) => a.key).join(' × ');
+    return this.tables.map((t) => ({
+      title: `${commonTitle(t.titles) || fallbackTitle} — by ${by}`,
+      columns: [...this.axisColumns, ...t.columns],
+      rows: t.rows,
+    }));
+  }
+}
+
+function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], done: SweepCells, seed: number, opts: RunCliOptions): Report {
   // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
-  const simulated = reports.find((r) => r.method === 'mc');
-  const done = cells.slice(0, reports.length);
-  const skipped = cells.slice(reports.length);
-  const partial = skipped.length > 0 || reports.some((r) => r.partial);
+  const { simulated } = done;
+  const first = done.first!;
+  const skipped = cells.slice(done.count);
+  const partial = skipped.length > 0 || done.cut.length > 0;
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(' ');
-  const cut = done.flatMap((cell, i) => (reports[i].partial ? [`${cellName(cell)} stopped after ${reports[i].n} games`] : []));
+  const cut = done.cut.map(({ cell, n }) => `${cellName(cell)} stopped after ${n} games`);
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
-    method: simulated ? 'mc' : reports[0].method,
+    method: simulated ? 'mc' : first.method,
     seed: simulated ? seed : null,
-    n: (simulated ?? reports[0]).n,
+    n: (simulated ?? first).n,
     confidence: opts.confidence,
     ...(partial ? { partial: true } : {}),
-    result: { axes, cells: done.map((cell, i) => ({ cell, params: reports[i].rerun?.params, result: reports[i].result, ...(reports[i].partial ? { partial: true, n: reports[i].n } : {}) })) },
-    assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-    tables: sweepTables(axes, done, reports, id),
+    result: { axes, cells: done.entries },
+    assumptions: [...done.assumptions],
+    tables: done.sweepTables(axes, id),
     notes: [
       ...(partial ? [`interrupted: ${[...cut, ...(skipped.length ? [`not run: ${skipped.map(cellName).join(', ')}`] : [])].join('; ')}`] : []),
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
         : []),
-      ...[...new Set(reports.flatMap((r) => r.notes))],
+      ...done.notes,
     ],
-    timings: { wallMs: timings },
+    timings: { wallMs: done.wallMs },
   };
 }

@@ -376,7 +376,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     estimates: st.report ? estimates(c, runOpts.confidence) : null,
   }));
   const typed = (cell: Record<string, string>): Record<string, ParamValue> => Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, validateParam(specOf(k), v, `option --vary ${k}`)]));
-  emitReport(
+  await emitReport(
     tuneReport({
       id,
       axes,

@@ -81,7 +81,16 @@ async function parse(s: Surface, args: string[]): Promise<{ run?: RunRequest; vi
  * Options that act only beside others (a parameter's `inert`): the context each documented value is
  * passed with, so that the value is not refused as having no effect. The test also checks the refusal.
  */
-const CONTEXT: Readonly<Record<string, string[]>> = { sniper: ['--aimed'], defenderTdd: ['--tdd'] };
+const CONTEXT: Readonly<Record<string, string[]>> = {
+  sniper: ['--aimed'],
+  defenderTdd: ['--tdd'],
+  // A search budget acts only when a side plays the search (otherwise it is refused as inert).
+  'tccg game:searchIterations': ['--resistance-policy', 'search'],
+  'tccg game:searchDepth': ['--resistance-policy', 'search'],
+  'tccg game:searchMargin': ['--resistance-policy', 'search'],
+  'dualfates match:searchIterations': ['--policy-a', 'search'],
+  'dualfates match:searchDepth': ['--policy-a', 'search'],
+};
 
 /** Every documented value of a row: the text to pass (null: the flag alone) and the value that must arrive. */
 function documentedValues(row: OptionRow): { args: string[]; expected: ParamValue }[] {
@@ -135,7 +144,7 @@ describe('the option table of every command', () => {
   for (const s of all) {
     it(`${s.words.join(' ')}: every documented value of every option reaches the ${s.kind}`, async () => {
       for (const row of s.rows) {
-        const context = CONTEXT[row.key] ?? [];
+        const context = CONTEXT[`${s.words.join(' ')}:${row.key}`] ?? CONTEXT[row.key] ?? [];
         for (const { args, expected } of documentedValues(row)) {
           const r = await parse(s, [...args, ...context]);
           const where = `sim ${s.words.join(' ')} ${[...args, ...context].join(' ')}`;

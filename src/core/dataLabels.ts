@@ -27,6 +27,19 @@ export function labelOfComment(comment: string | null | undefined): DataLabel | 
  * this reads comments only.
  */
 export function commentLabels(text: string, root = 'data'): Map<string, DataLabel> {
+  // The same text labels the same values: computed once per text (a copy of the map is returned).
+  const key = `${root}\n${text}`;
+  const hit = labelCache.get(key);
+  if (hit) return new Map(hit);
+  const out = commentLabelsUncached(text, root);
+  if (labelCache.size >= 8) labelCache.delete(labelCache.keys().next().value!);
+  labelCache.set(key, out);
+  return new Map(out);
+}
+
+const labelCache = new Map<string, Map<string, DataLabel>>();
+
+function commentLabelsUncached(text: string, root: string): Map<string, DataLabel> {
   const out = new Map<string, DataLabel>();
   const doc = parseDocument(text);
   const walk = (node: unknown, path: string, inherited: DataLabel | null, top: boolean) => {

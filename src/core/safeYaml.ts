@@ -56,6 +56,22 @@ export function checkYamlShape(value: unknown, file: string, maxDepth = MAX_YAML
 export function parseYamlSafely(text: string, file: string, limits: SafeYamlLimits = {}): unknown {
   const maxChars = limits.maxChars ?? MAX_YAML_CHARS;
   if (text.length > maxChars) throw new UsageError(`${file}: larger than ${maxChars} characters`);
+  // The same text parses to the same value: a command that resolves many variants of one data file
+  // (sensitivity, tune, a sweep) parses it once. A copy is returned: callers may edit theirs.
+  const cacheKey = `${limits.maxDepth ?? MAX_YAML_DEPTH}\n${text}`;
+  const hit = parsed.get(cacheKey);
+  if (hit !== undefined) return structuredClone(hit);
+  const value = parseUncached(text, file, limits);
+  if (parsed.size >= PARSED_CACHE) parsed.delete(parsed.keys().next().value!);
+  parsed.set(cacheKey, value);
+  return structuredClone(value);
+}
+
+/** Parsed texts kept (a few data files at a time). */
+const PARSED_CACHE = 8;
+const parsed = new Map<string, unknown>();
+
+function parseUncached(text: string, file: string, limits: SafeYamlLimits): unknown {
   let raw: unknown;
   try {
     // The core schema: plain maps, lists and scalars; duplicate keys are errors.

@@ -1,26 +1,38 @@
 // The HTML report: each page kind is one self-contained file (no URL, no script but its embedded
 // JSON), and in a real browser (Debian's chromium, headless, driven by playwright-core: one browser
 // for the whole file) it loads with no console error and no request, and every chart has drawn marks.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './helpers/runCli.js';
+import { idLike, measureCharts, namedIds } from './helpers/chartGeometry.js';
+import { ROOT, runCli } from './helpers/runCli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'sim-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Each page kind: the command, and the chart titles it must have (a prefix each). */
-const PAGES: { name: string; args: string[]; charts: RegExp[] }[] = [
-  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^Win rate and causes of loss/, /^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /] },
+/**
+ * Each page kind: the command, the chart titles it must have (a prefix each), and whether its
+ * report leads with an answer sentence (which must then come before the first chart).
+ */
+const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean }[] = [
+  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^Win rate and causes of loss/, /^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true },
   { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/] },
-  { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/] },
+  { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/], answer: true },
   { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/] },
-  { name: 'terror', args: ['terror', '-n', '300', '--seed', '1', '-j', '1'], charts: [/^Per Death Order card/, /^Distribution/] },
-  { name: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,thwartRoll,data.finalGirl.*', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^What moves survived most/] },
+  { name: 'genisys-attack', args: ['genisys', 'attack'], charts: [/^Damaging hits per attack/] },
+  { name: 'genisys-matchup', args: ['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,resistance-soldier', '--targets', 'resistance-soldier,endoskeleton'], charts: [/^P\(target removed\)/] },
+  { name: 'genisys-skirmish', args: ['genisys', 'skirmish', '-n', '40', '--seed', '1', '-j', '1'], charts: [/^Outcome/], answer: true },
+  { name: 'genisys-fireteam', args: ['genisys', 'fireteam'], charts: [/^Targets removed/] },
+  { name: 'terror', args: ['terror', '-n', '300', '--seed', '1', '-j', '1'], charts: [/^Per Death Order card/, /^Distribution/], answer: true },
+  { name: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,thwartRoll,data.finalGirl.*', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^What moves survived most/], answer: true },
+  { name: 'tune', args: ['tune', 'dice', '--vary', 'target=3..5', '--target', 'successes=1.5', '-n', '200', '--seed', '1', '-j', '1'], charts: [/against target/], answer: true },
+  { name: 'ladder', args: ['policies', 'dualfates', 'match', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '4', '--seed', '4', '-j', '1'], charts: [/^Skill ladder/], answer: true },
   { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/] },
+  { name: 'dualfates-match', args: ['dualfates', 'match', '-n', '30', '--seed', '1', '-j', '1'], charts: [/rates/], answer: true },
+  { name: 'tccg', args: ['tccg', 'game', '-n', '20', '--seed', '1', '-j', '1'], charts: [/^Winner and win route/], answer: true },
 ];
 
 const file = (name: string) => join(dir, `${name}.html`);
@@ -76,7 +88,7 @@ describe('HTML pages', () => {
     expect(darkfate).toContain('<h2>Provenance</h2>');
   });
 
-  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('load in headless chromium with no console error or request, and every chart draws marks', async () => {
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('load in headless chromium with no console error or request; every chart draws marks, with no text over text, no rate past 100% and names, not keys', async () => {
     const { chromium } = await import('playwright-core');
     const profile = mkdtempSync(join(tmpdir(), 'sim-chromium-'));
     // A fresh, empty profile; no network beyond the files (the machine's network is closed anyway).
@@ -99,8 +111,31 @@ describe('HTML pages', () => {
         requests.push(url);
         return route.abort();
       });
-      for (const p of [...PAGES, { name: 'report', charts: [/^Successes per roll/] }]) {
+      // A full-page screenshot of every page, kept as a test artifact: in test-artifacts/ (git-ignored)
+      // when SIM_ARTIFACTS is set, in $OUT when that is. Not otherwise: they take longer than every
+      // other check of this test together (about 12 s for these pages on two cores).
+      const shots = process.env.SIM_ARTIFACTS ? join(ROOT, 'test-artifacts') : process.env.OUT || null;
+      if (shots) mkdirSync(shots, { recursive: true });
+      const faults: string[] = [];
+      for (const p of [...PAGES, { name: 'report', charts: [/^Successes per roll/], answer: false }]) {
         await page.goto(pathToFileURL(file(p.name)).href, { waitUntil: 'load' });
+        if (shots) await page.screenshot({ path: join(shots, `${p.name}.png`), fullPage: true });
+        // What the reader sees: no text box over another, no rate past 100%, names not keys, the answer first.
+        const ids = namedIds(JSON.parse(await page.$eval('#sim-report', (s) => s.textContent ?? '{}')).result);
+        for (const c of await page.evaluate(measureCharts, 1.5)) {
+          const where = `${p.name}: ${c.title.slice(0, 60)}`;
+          if (c.overlaps.length) faults.push(`${where}: ${c.overlaps.length} overlapping text boxes, e.g. ${JSON.stringify(c.overlaps.slice(0, 3))}`);
+          const past = c.percents.filter((x) => Math.abs(x) > 100);
+          if (past.length) faults.push(`${where}: percentages past 100%: ${past.join(', ')}`);
+          const keys = [...new Set(c.labels.flatMap((l) => idLike(l, ids)))];
+          if (keys.length) faults.push(`${where}: id-like labels ${JSON.stringify(keys.slice(0, 8))}`);
+        }
+        const order = await page.evaluate(() => {
+          const first = document.querySelector('figure');
+          const answer = document.querySelector('div.answer');
+          return { answer: answer !== null, before: answer !== null && first !== null && (answer.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 };
+        });
+        if ((p.answer || order.answer) && !order.before) faults.push(`${p.name}: ${order.answer ? 'the answer is not before the first chart' : 'no answer sentence'}`);
         const charts = await page.$$eval('figure.chart', (figs) =>
           figs.map((f) => {
             // Data marks (role-mark groups; axes and titles are other roles) with a drawn size.
@@ -110,18 +145,24 @@ describe('HTML pages', () => {
               return b.width > 0 || b.height > 0;
             }).length;
             // Bars too thin to see (a layout bug, e.g. offset bands in a faceted chart) read as no bars.
-            const barWidths = ([...f.querySelectorAll('svg [aria-roledescription="bar"]')] as SVGGraphicsElement[]).map((b) => b.getBBox().width);
-            return { title: f.getAttribute('data-chart') ?? '', marks: marks.length, drawn, thinnestBar: barWidths.length ? Math.min(...barWidths) : Infinity };
+            // A bar's thickness is its band: the width of upright bars, the height of lying ones
+            // (whichever varies less across the chart's bars; the other is the value).
+            const boxes = ([...f.querySelectorAll('svg [aria-roledescription="bar"]')] as SVGGraphicsElement[]).map((b) => b.getBBox());
+            const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+            const upright = boxes.length < 2 || spread(boxes.map((b) => b.width)) <= spread(boxes.map((b) => b.height));
+            const thickness = boxes.map((b) => (upright ? b.width : b.height));
+            return { title: f.getAttribute('data-chart') ?? '', marks: marks.length, drawn, thinnestBar: thickness.length ? Math.min(...thickness) : Infinity };
           }),
         );
         expect(charts.length, p.name).toBeGreaterThan(0);
         for (const c of charts) expect(c.drawn, `${p.name}: ${c.title}`).toBeGreaterThan(0);
         for (const c of charts) expect(c.thinnestBar, `${p.name}: ${c.title}: bar width`).toBeGreaterThanOrEqual(2);
-        for (const want of p.charts) expect(charts.some((c) => want.test(c.title)), `${p.name}: a chart ${want}`).toBe(true);
+        for (const want of p.charts) if (!charts.some((c) => want.test(c.title))) faults.push(`${p.name}: no chart ${want}`);
         expect(await page.$$eval('table.data', (t) => t.length), p.name).toBeGreaterThan(0);
       }
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);
+      expect(faults).toEqual([]);
     } finally {
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
@@ -148,7 +189,7 @@ describe('charts name every mark', () => {
     };
     const [chart] = tableCharts([table]);
     const labels = (chart.spec.data as { values: { _label: string }[] }).values.map((d) => d._label);
-    expect(labels).toEqual(['endoskeleton · 1', 'endoskeleton · 2']);
+    expect(labels).toEqual(['endoskeleton · seat 1', 'endoskeleton · seat 2']);
   });
 });
 

@@ -10,7 +10,10 @@
 //   matchups (attackers × targets) as heatmaps with the number in each cell;
 // - sensitivity: a tornado chart of change − baseline per assumption.
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
+import { wilson } from '../core/stats.js';
 import { reportKind } from './reportKind.js';
+import { ladderCharts } from './ladderCharts.js';
+import { humanize } from './names.js';
 import { tuneCharts } from './tuneCharts.js';
 
 /** A Vega-Lite specification (JSON). Kept loose: the specs are data, checked by drawing them. */
@@ -42,9 +45,16 @@ function base(title: string, data: Row[] | Record<string, unknown>[]): VlSpec {
   };
 }
 
-/** How one quantitative column is shown: as a percentage for probabilities. */
-function quant(field: string, title: string, prob: boolean, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { field, type: 'quantitative', title, ...(prob ? { axis: { format: '.0%' } } : {}), scale: { zero: prob }, ...extra };
+/**
+ * How one quantitative column is shown: a rate as a percentage on the whole 0–100% axis (a rate's
+ * bar is read against the whole, and no tick can pass 100%); a share of a distribution or a
+ * difference of rates as a percentage from 0; anything else on its own scale.
+ */
+type Unit = 'rate' | 'percent' | 'number';
+function quant(field: string, title: string, unit: Unit | boolean, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const u: Unit = unit === true ? 'percent' : unit === false ? 'number' : unit;
+  const scale = u === 'rate' ? { domain: [0, 1] } : { zero: u === 'percent' };
+  return { field, type: 'quantitative', title, ...(u !== 'number' ? { axis: { format: '.0%' } } : {}), scale, ...extra };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +88,33 @@ export function intervalColumns(t: ResultTable): IntervalColumns[] {
   return out;
 }
 
-const rowLabel = (row: Row, labels: Column[]) => labels.map((c) => String(row[c.key] ?? '–')).join(' · ');
+/** Every camelCase word of a text in words ("Keep calm · horrorAtMost 2" → "Keep calm · horror at most 2"). */
+const wordsOf = (text: string) => text.replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, humanize);
+
+/** A value's name for a chart: the report's own name for an id it has one for, else the text with its keys in words. */
+export type NameOf = (value: string) => string;
+const plainNames: NameOf = wordsOf;
+
+/**
+ * The names a report's result gives its ids: every object with a string `name` beside an `id`,
+ * `rev9` or `key` (Dark Fate's versions: damaged-endo → "Damaged Endo").
+ */
+export function namesOf(result: unknown): NameOf {
+  const names = new Map<string, string>();
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 6 || typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+    const o = v as Record<string, unknown>;
+    if (typeof o.name === 'string') for (const k of ['id', 'rev9', 'key']) if (typeof o[k] === 'string' && !names.has(o[k] as string)) names.set(o[k] as string, o.name);
+    for (const x of Object.values(o)) walk(x, depth + 1);
+  };
+  walk(result, 0);
+  return (value) => names.get(value) ?? wordsOf(value);
+}
+
+/** A row's name from its label columns: text by its name, a number with its column's header (seat 1). */
+const rowLabel = (row: Row, labels: Column[], nameOf: NameOf = plainNames) =>
+  labels.map((c) => (typeof row[c.key] === 'number' ? `${c.header} ${row[c.key]}` : nameOf(String(row[c.key] ?? '–')))).join(' · ');
 
 /**
  * The columns that name a row: the leading text columns (and, while those name two rows alike, the
@@ -102,34 +138,48 @@ const isProbColumn = (c: Column) => c.format === 'prob';
 /** A rate or a difference of rates: drawn on a percent axis. */
 const isPercentColumn = (c: Column) => c.format === 'prob' || c.format === 'pp';
 
-/** A bar or point per row with its interval (and the exact value as a tick) for one interval group. */
-function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ordinal: Column | null): Chart | null {
+/** A row's label longer than this many characters, or more rows than this, and the bars lie down (names on the left, unrotated). */
+const LONG_LABEL = 18;
+const MANY_ROWS = 6;
+
+/**
+ * A bar per row with its interval (and the exact value as a tick) for one interval group: upright
+ * bars for a few short names or an integer column (k, attacks), horizontal bars with the names
+ * beside them for a long list or long names. Rates on a 0–100% axis.
+ */
+function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ordinal: Column | null, nameOf: NameOf): Chart | null {
   const rows = t.rows.filter((r) => isNum(r[g.value.key]) && isNum(r[g.lo.key]) && isNum(r[g.hi.key]));
   if (rows.length < 1 || rows.length > MAX_MARKS) return null;
-  // A probability column, or estimates of one (no format but values in [0, 1] beside prob columns of the same table).
   const prob = isPercentColumn(g.value);
+  const unit: Unit = isProbColumn(g.value) ? 'rate' : prob ? 'percent' : 'number';
   // Rows named by text may measure different things (a probability beside a mean): drawn on one
   // axis only when they are probabilities, or of one order of magnitude.
   if (!prob && !ordinal) {
     const values = rows.map((r) => Math.abs(r[g.value.key] as number)).filter((v) => v > 0);
     if (values.length && Math.max(...values) > 10 * Math.min(...values)) return null;
   }
-  const xField = ordinal ? ordinal.key : '_label';
-  const data = rows.map((r) => ({ ...r, _label: rowLabel(r, labels) }));
-  const header = g.value.header === 'MC' || g.value.key === 'estimate' ? 'estimate' : g.value.header;
-  const x = ordinal
-    ? { field: xField, type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } }
-    : { field: xField, type: 'nominal', title: null, sort: null, axis: { labelAngle: rows.length > 6 || data.some((d) => d._label.length * 7 > 90) ? -25 : 0 } };
+  const data = rows.map((r) => ({ ...r, _label: rowLabel(r, labels, nameOf) }));
+  const header = g.value.header === 'MC' || g.value.key === 'estimate' ? 'estimate' : humanize(g.value.header);
+  const lying = !ordinal && (rows.length > MANY_ROWS || data.some((d) => d._label.length > LONG_LABEL));
+  const cat = ordinal
+    ? { field: ordinal.key, type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } }
+    : { field: '_label', type: 'nominal', title: null, sort: null, axis: lying ? { labelLimit: 300 } : { labelAngle: 0 } };
+  // The category on x (upright bars) or on y (lying bars), the value on the other.
+  const enc = (value: Record<string, unknown>, value2?: Record<string, unknown>) =>
+    lying ? { y: cat, x: value, ...(value2 ? { x2: value2 } : {}) } : { x: cat, y: value, ...(value2 ? { y2: value2 } : {}) };
   const layers: VlSpec[] = [
-    { mark: { type: 'bar', color: '#7aa6d8', opacity: 0.85 }, encoding: { x, y: quant(g.value.key, header, prob) } },
-    { mark: { type: 'rule', color: '#1f3b73', strokeWidth: 1.5 }, encoding: { x, y: quant(g.lo.key, header, prob), y2: { field: g.hi.key } } },
+    { mark: { type: 'bar', color: '#7aa6d8', opacity: 0.85 }, encoding: enc(quant(g.value.key, header, unit)) },
+    { mark: { type: 'rule', color: '#1f3b73', strokeWidth: 1.5 }, encoding: enc(quant(g.lo.key, header, unit), { field: g.hi.key }) },
   ];
-  if (g.exact) layers.push({ mark: { type: 'tick', color: '#d62728', thickness: 2, size: 18 }, encoding: { x, y: quant(g.exact.key, header, prob) } });
+  if (g.exact) layers.push({ mark: { type: 'tick', color: '#d62728', thickness: 2, size: lying ? 14 : 18 }, encoding: enc(quant(g.exact.key, header, unit)) });
   const what = `${header}${labels.length ? ` by ${labels.map((c) => c.header).join(' · ')}` : ordinal ? ` by ${ordinal.header}` : ''}`;
+  const size = lying
+    ? { width: WIDTH - 160, height: { step: 18 } }
+    : { width: Math.min(WIDTH, Math.max(260, rows.length * (ordinal ? 30 : 90))), height: 220 };
   return {
     title: `${t.title}: ${what}`,
     caption: `Bars: ${header}; black lines: its interval (${g.lo.header}–${g.hi.header})${g.exact ? '; red tick: the exact value' : ''}.`,
-    spec: { ...base(`${t.title}`, data), width: Math.min(WIDTH, Math.max(260, rows.length * (ordinal ? 30 : 90))), height: 220, layer: layers },
+    spec: { ...base(`${t.title}`, data), ...size, layer: layers },
   };
 }
 
@@ -153,15 +203,15 @@ function distributionChart(t: ResultTable, ordinal: Column): Chart | null {
   return { title: t.title, caption: `Bars: ${probs.map((c) => c.header).join(', ')} for each ${ordinal.header} (exact or estimated shares; intervals where the table has them are drawn in the chart beside).`, spec };
 }
 
-/** The charts of a game report's tables. */
-export function tableCharts(tables: readonly ResultTable[]): Chart[] {
+/** The charts of a game report's tables; `nameOf` names the ids in their cells. */
+export function tableCharts(tables: readonly ResultTable[], nameOf: NameOf = plainNames): Chart[] {
   const out: Chart[] = [];
   for (const t of tables) {
     if (!t.rows.length) continue;
     const { labels, ordinal } = labelColumns(t);
     const groups = intervalColumns(t);
     for (const g of groups) {
-      const c = intervalChart(t, g, labels, ordinal);
+      const c = intervalChart(t, g, labels, ordinal, nameOf);
       if (c) out.push(c);
     }
     if (!groups.length && ordinal) {
@@ -193,7 +243,7 @@ const isEstimate = (v: unknown): v is Estimate => isObject(v) && isNum(v.estimat
 const isCountSummary = (v: unknown): v is CountSummaryLike => isObject(v) && isNum(v.mean) && 'p50' in v && isNum(v.lo) && isNum(v.hi);
 
 /** Dark Fate: causes of loss per Rev-9 version, and game length (quantiles, or histograms when the result has them). */
-function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) => string): Chart[] {
+function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) => string, confidence: number): Chart[] {
   const versions = Array.isArray(result.versions) ? (result.versions as Record<string, unknown>[]) : [];
   if (!versions.length) return [];
   const out: Chart[] = [];
@@ -215,8 +265,8 @@ function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) 
         width: Math.min(WIDTH, 120 * versions.length),
         height: 220,
         layer: [
-          { mark: 'bar', encoding: { ...enc, y: quant('p', 'share of games', true) } },
-          { mark: { type: 'rule', color: 'black' }, encoding: { ...enc, color: { value: 'black' }, y: quant('lo', 'share of games', true), y2: { field: 'hi' } } },
+          { mark: 'bar', encoding: { ...enc, y: quant('p', 'share of games', 'rate') } },
+          { mark: { type: 'rule', color: 'black' }, encoding: { ...enc, color: { value: 'black' }, y: quant('lo', 'share of games', 'rate'), y2: { field: 'hi' } } },
         ],
       },
     });
@@ -226,7 +276,8 @@ function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) 
       .filter((k) => isCountSummary(v[k]))
       .map((k) => {
         const s = v[k] as CountSummaryLike;
-        return { version: String(v.name ?? v.rev9), games: k === 'turns' ? 'all games' : k === 'turnsWhenWon' ? 'won games' : 'lost games', mean: s.mean, lo: s.lo, hi: s.hi, p10: s.p10, p50: s.p50, p90: s.p90 };
+        // A game lasts at least one turn: an interval of a few games' mean is not drawn below 0.
+        return { version: String(v.name ?? v.rev9), games: k === 'turns' ? 'all games' : k === 'turnsWhenWon' ? 'won games' : 'lost games', mean: s.mean, lo: Math.max(0, s.lo), hi: s.hi, p10: s.p10, p50: s.p50, p90: s.p90 };
       }),
   );
   if (length.length) {
@@ -234,7 +285,7 @@ function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) 
     const enc = { y, yOffset: { field: 'games', sort: null }, color: { field: 'games', type: 'nominal', title: null, sort: null } };
     out.push({
       title: 'Game length (player turns), by Rev-9 version',
-      caption: 'Thin line: p10 to p90 of game length; tick: median; dot: mean, with its interval as the thick line.',
+      caption: 'Thin line: the 10th to the 90th percentile of game length; tick: the median; dot: the mean, with its interval as the thick line (cut at 0).',
       spec: {
         ...base('Game length (player turns), by Rev-9 version', length),
         width: WIDTH - 100,
@@ -248,42 +299,118 @@ function darkfateCharts(result: Record<string, unknown>, labelOf: (key: string) 
       },
     });
   }
-  const histogram = gameLengthHistogram(versions);
+  const histogram = gameLengthHistogram(versions, confidence);
   if (histogram) out.push(histogram);
+  const cards = cardsChart(versions);
+  if (cards) out.push(cards);
   return out;
+}
+
+interface CardLike {
+  card: string;
+  gainedIn: Estimate | null;
+  winIfGained: (Estimate & { n: number }) | null;
+}
+/** Cards per version in the cards chart: the ones gained in most games (the best measured); the rest are in the table. */
+const TOP_CARDS = 12;
+
+/**
+ * Dark Fate: the win rate of the games in which each card was gained, for the cards gained in most
+ * games, one panel per Rev-9 version, beside the version's win rate over all games. A rate
+ * conditional on the game lasting long enough to gain the card, and said so.
+ */
+function cardsChart(versions: Record<string, unknown>[]): Chart | null {
+  let others = 0;
+  const rows = versions.flatMap((v) => {
+    const cards = (isObject(v.designer) && Array.isArray(v.designer.cards) ? v.designer.cards : []) as CardLike[];
+    const measured = cards.filter((c) => c.winIfGained && c.winIfGained.n > 0 && isEstimate(c.winIfGained) && c.gainedIn && isNum(c.gainedIn.estimate));
+    const top = [...measured].sort((a, b) => b.gainedIn!.estimate - a.gainedIn!.estimate).slice(0, TOP_CARDS);
+    others = Math.max(others, measured.length - top.length);
+    const all = isEstimate(v.win) ? v.win.estimate : null;
+    return top.map((c) => ({ version: String(v.name ?? v.rev9), card: c.card, p: c.winIfGained!.estimate, lo: c.winIfGained!.lo, hi: c.winIfGained!.hi, gainedIn: c.gainedIn!.estimate, all }));
+  });
+  if (!rows.length) return null;
+  const title = 'Cards gained in the most games: win rate of those games (conditional on the game lasting long enough to gain the card)';
+  const y = { field: 'card', type: 'nominal', title: null, sort: null, axis: { labelLimit: 220 } };
+  const x = (field: string) => quant(field, 'win rate of the games in which the card was gained', 'rate');
+  return {
+    title,
+    caption: `Bars: win rate of the games in which a copy was gained or bought, for the ${TOP_CARDS} cards gained in the most games of each version${others ? ` (the others, up to ${others} per version, are in the table)` : ''}; black lines: each interval; dashed line: the version's win rate over all games. Conditional on the game lasting long enough to gain the card: a card gained late is gained only in games that last, and those are more often won, so a high bar is not evidence that the card wins games.`,
+    spec: {
+      ...base(title, rows),
+      facet: { row: { field: 'version', type: 'nominal', title: null, sort: versions.map((v) => String(v.name ?? v.rev9)), header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
+      spec: {
+        width: WIDTH - 200,
+        height: { step: 16 },
+        layer: [
+          { mark: { type: 'bar', color: '#7aa6d8', opacity: 0.85 }, encoding: { y, x: x('p') } },
+          { mark: { type: 'rule', color: '#1f3b73', strokeWidth: 1.5 }, encoding: { y, x: x('lo'), x2: { field: 'hi' } } },
+          { mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { aggregate: 'max', field: 'all', type: 'quantitative' } } },
+        ],
+      },
+      resolve: { scale: { y: 'independent' } },
+    },
+  };
 }
 
 interface LengthBin {
   from: number;
   to: number;
-  wonShare: Estimate;
-  lostShare: Estimate;
+  wonShare: Estimate & { k?: number; n?: number };
+  lostShare: Estimate & { k?: number; n?: number };
 }
 const isLengthBin = (b: unknown): b is LengthBin => isObject(b) && isNum(b.from) && isNum(b.to) && isEstimate(b.wonShare) && isEstimate(b.lostShare);
+const hasCounts = (e: { k?: number; n?: number }) => isNum(e.k) && isNum(e.n) && e.n > 0;
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** Dark Fate: the game-length histogram split by won and lost games, one panel per Rev-9 version. */
-function gameLengthHistogram(versions: Record<string, unknown>[]): Chart | null {
-  const rows = versions.flatMap((v) => {
+/**
+ * Dark Fate: the game-length histogram split by won and lost games, one panel per Rev-9 version,
+ * every version on the same bins: each version's bins (of its own width, 1, 2, 5, 10 … turns) are
+ * merged into bins of the least common multiple of the widths, their counts summed and their
+ * intervals (Wilson, at the report's confidence) computed again.
+ */
+function gameLengthHistogram(versions: Record<string, unknown>[], confidence: number): Chart | null {
+  const perVersion = versions.map((v) => {
     const d = isObject(v.designer) && isObject(v.designer.length) ? v.designer.length : null;
-    const bins = d && Array.isArray(d.bins) ? d.bins.filter(isLengthBin) : [];
-    const version = String(v.name ?? v.rev9);
-    return bins.flatMap((b) =>
-      (['won', 'lost'] as const).map((games) => {
-        const e = games === 'won' ? b.wonShare : b.lostShare;
-        return { version, turns: `${b.from}–${b.to}`, from: b.from, games, p: e.estimate, lo: e.lo, hi: e.hi };
-      }),
-    );
+    return { version: String(v.name ?? v.rev9), bins: d && Array.isArray(d.bins) ? d.bins.filter(isLengthBin) : [] };
+  });
+  const all = perVersion.flatMap((p) => p.bins);
+  if (!all.length) return null;
+  const widths = [...new Set(all.map((b) => b.to - b.from + 1).filter((w) => w > 0))];
+  const common = widths.reduce((a, b) => (a * b) / gcd(a, b), 1);
+  // Older reports carry shares without counts: their bins are drawn as they are.
+  const rebin = all.every((b) => hasCounts(b.wonShare) && hasCounts(b.lostShare)) && common <= 1000;
+  const rows = perVersion.flatMap(({ version, bins }) => {
+    const merged = new Map<number, { from: number; to: number; won: number; lost: number; n: number }>();
+    for (const b of bins) {
+      const from = rebin ? Math.floor(b.from / common) * common : b.from;
+      const m = merged.get(from) ?? { from, to: rebin ? from + common - 1 : b.to, won: 0, lost: 0, n: b.wonShare.n ?? 0 };
+      m.won += b.wonShare.k ?? 0;
+      m.lost += b.lostShare.k ?? 0;
+      merged.set(from, m);
+    }
+    return bins.length && !rebin
+      ? bins.flatMap((b) => (['won', 'lost'] as const).map((games) => ({ version, turns: `${b.from}–${b.to}`, from: b.from, games, ...pick(games === 'won' ? b.wonShare : b.lostShare) })))
+      : [...merged.values()].flatMap((m) =>
+          (['won', 'lost'] as const).map((games) => {
+            const k = games === 'won' ? m.won : m.lost;
+            const w = wilson(k, m.n, confidence);
+            return { version, turns: `${m.from}–${m.to}`, from: m.from, games, p: k / m.n, lo: w.lo, hi: w.hi };
+          }),
+        );
   });
   if (!rows.length || rows.length > MAX_MARKS * 2) return null;
-  const x = { field: 'turns', type: 'nominal', title: 'player turns', sort: { field: 'from', op: 'min' }, axis: { labelAngle: -40 } };
+  // Every bin on every panel, in order, so that the panels line up.
+  const bins = [...new Map(rows.map((r) => [r.from, r.turns])).entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+  const x = { field: 'turns', type: 'nominal', title: 'player turns', sort: rebin ? bins : { field: 'from', op: 'min' }, ...(rebin ? { scale: { domain: bins } } : {}), axis: { labelAngle: -40 } };
   const enc = { x, xOffset: { field: 'games', sort: ['won', 'lost'] }, color: { field: 'games', type: 'nominal', title: 'games', sort: ['won', 'lost'], scale: { range: ['#4c9a57', '#c44e52'] } } };
   const title = 'Game length (player turns), won and lost games';
   return {
     title,
-    caption: 'Bars: share of all games of a version that were won (green) or lost (red) in each bin of game length; black lines: each interval. Games cut by the turn cap are in neither.',
+    caption: `Bars: share of all games of a version that were won (green) or lost (red) in each bin of game length${rebin ? ` (the same ${common}-turn bins for every version)` : ''}; black lines: each interval. Games cut by the turn cap are in neither.`,
     spec: {
       ...base(title, rows),
-      facet: { row: { field: 'version', type: 'nominal', title: null, sort: null } },
+      facet: { row: { field: 'version', type: 'nominal', title: null, sort: perVersion.map((p) => p.version) } },
       spec: {
         width: WIDTH - 60,
         height: 120,
@@ -292,10 +419,12 @@ function gameLengthHistogram(versions: Record<string, unknown>[]): Chart | null 
           { mark: { type: 'rule', color: 'black' }, encoding: { ...enc, color: { value: 'black' }, y: quant('lo', 'share of games', true), y2: { field: 'hi' } } },
         ],
       },
-      resolve: { scale: { x: 'independent', xOffset: 'independent' } },
+      ...(rebin ? {} : { resolve: { scale: { x: 'independent', xOffset: 'independent' } } }),
     },
   };
 }
+
+const pick = (e: Estimate) => ({ p: e.estimate, lo: e.lo, hi: e.hi });
 
 /** Histograms of every count summary in the result that carries a `distribution` (share of games per value, from 0). */
 function distributionCharts(result: unknown): Chart[] {
@@ -355,24 +484,28 @@ function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] 
   return groups.map((g) => {
     const data = (split ? cells.filter((c) => String(c[split]) === g) : cells).map((c) => ({ ...c, [x]: String(c[x]) }));
     const t = `P(${metric})${split ? ` with ${split} ${g}` : ''}: ${y ?? ''} × ${x}${row ? `, rows by ${row}` : ''}${column ? `, columns by ${column}` : ''}`;
+    // One panel: cells large enough for the number (a whole percent) written in each; a grid of
+    // panels (rows and columns by two more axes) has cells too small for it, colour only.
+    const numbered = !row && !column;
+    const cellX = { field: x, type: 'ordinal', sort: values(x), title: x };
+    const cellY = y ? { y: { field: y, type: 'ordinal', sort: values(y), title: y } } : {};
     const inner: VlSpec = {
-      width: (row || column ? 14 : 24) * values(x).length,
-      height: (row || column ? 12 : 18) * (y ? values(y).length : 1),
+      width: (numbered ? 34 : 14) * values(x).length,
+      height: (numbered ? 20 : 12) * (y ? values(y).length : 1),
       layer: [
         {
           mark: 'rect',
-          encoding: {
-            x: { field: x, type: 'ordinal', sort: values(x), title: x },
-            ...(y ? { y: { field: y, type: 'ordinal', sort: values(y), title: y } } : {}),
-            color: { field: 'p', type: 'quantitative', title: `P(${metric})`, scale: { domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%' } },
-          },
+          encoding: { x: cellX, ...cellY, color: { field: 'p', type: 'quantitative', title: `P(${metric})`, scale: { domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%' } } },
         },
+        ...(numbered
+          ? [{ mark: { type: 'text', fontSize: 9 }, encoding: { x: cellX, ...cellY, text: { field: 'p', type: 'quantitative', format: '.0%' }, color: { condition: { test: 'datum.p > 0.5', value: 'black' }, value: 'white' } } }]
+          : []),
       ],
     };
     const spec: VlSpec = row || column
       ? { ...base(t, data), facet: { ...(row ? { row: { field: row, type: 'ordinal', sort: values(row), title: row } } : {}), ...(column ? { column: { field: column, type: 'ordinal', sort: values(column), title: column } } : {}) }, spec: inner, resolve: { scale: { color: 'shared' } } }
       : { ...base(t, data), ...inner };
-    return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour: exact P(${metric}) per cell, from 0 (dark) to 100% (yellow).`, spec };
+    return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour${numbered ? ' and number' : ''}: exact P(${metric}) per cell, from 0 (dark) to 100% (yellow).`, spec };
   });
 }
 
@@ -420,6 +553,7 @@ function matchupCharts(result: Record<string, unknown>): Chart[] {
 
 interface Comparison {
   metric: string;
+  detail?: boolean;
   kind: 'rate' | 'count';
   label?: string;
   difference: number;
@@ -429,9 +563,10 @@ interface Comparison {
 
 /** Forest plots of B − A per metric: rates in percentage points on one axis, means each on its own. */
 function compareCharts(result: Record<string, unknown>, labelOf: (key: string) => string): Chart[] {
-  const comps = (Array.isArray(result.comparisons) ? result.comparisons : []) as Comparison[];
+  // The summary metrics, as the compare table has them: details (per card, per seat) stay in the JSON.
+  const comps = ((Array.isArray(result.comparisons) ? result.comparisons : []) as Comparison[]).filter((c) => !c.detail);
   const runs = new Set(comps.map((c) => c.label ?? ''));
-  const name = (c: Comparison) => `${labelOf(c.metric)}${runs.size > 1 ? ` (${c.label})` : ''}`;
+  const name = (c: Comparison) => `${humanize(labelOf(c.metric))}${runs.size > 1 ? ` (${c.label})` : ''}`;
   const out: Chart[] = [];
   const rates = comps.filter((c) => c.kind === 'rate' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference * 100, lo: isNum(c.lo) ? c.lo * 100 : c.difference * 100, hi: isNum(c.hi) ? c.hi * 100 : c.difference * 100 }));
   const layers = (xTitle: string) => [
@@ -498,9 +633,9 @@ function sweepCharts(r: Report): Chart[] {
           width: WIDTH - 140,
           height: 260,
           layer: [
-            { mark: { type: 'area', opacity: 0.18 }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob), y2: { field: 'hi' }, ...color } },
-            { mark: { type: 'errorbar', ticks: true }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob), y2: { field: 'hi' }, ...color } },
-            { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: quant('y', g.value.header, prob), ...color } },
+            { mark: { type: 'area', opacity: 0.18 }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob ? 'rate' : 'number'), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'errorbar', ticks: true }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob ? 'rate' : 'number'), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: quant('y', g.value.header, prob ? 'rate' : 'number'), ...color } },
           ],
         },
       });
@@ -534,7 +669,7 @@ function sensitivityCharts(r: Report): Chart[] {
   const scale = rate ? 100 : 1;
   const top = isNum(params.top) ? params.top : 25;
   const labels = new Set(effects.map((e) => e.label ?? ''));
-  const row = (e: SensitivityEffect) => `${e.key.replace(/^data\./, '')}${labels.size > 1 ? ` (${e.label})` : ''}`;
+  const row = (e: SensitivityEffect) => `${humanize(e.key)}${labels.size > 1 ? ` (${e.label})` : ''}`;
   // Rows by their largest |Δ|.
   const size = new Map<string, number>();
   for (const e of effects) if (e.changed > 0 && isNum(e.difference)) size.set(row(e), Math.max(size.get(row(e)) ?? 0, Math.abs(e.difference)));
@@ -546,7 +681,7 @@ function sensitivityCharts(r: Report): Chart[] {
     .filter((e) => keep.has(row(e)) && isNum(e.difference))
     .map((e) => ({
       row: row(e),
-      change: `${String(e.from)} → ${String(e.to)}`,
+      change: wordsOf(`${String(e.from)} → ${String(e.to)}`),
       direction: directionName[e.direction] ?? e.direction,
       d: e.difference * scale,
       lo: (isNum(e.lo) ? e.lo : e.difference) * scale,
@@ -564,7 +699,8 @@ function sensitivityCharts(r: Report): Chart[] {
       spec: {
         ...base(title, data),
         width: WIDTH - 200,
-        height: { step: 26, for: 'position' },
+        // Two changes of one assumption (lowered, raised) share its row: room for both labels.
+        height: { step: new Set(data.map((d) => d.direction)).size > 1 ? 38 : 26, for: 'position' },
         encoding: { y, yOffset: { field: 'direction', type: 'nominal', sort: Object.values(directionName) } },
         layer: [
           // A change with no net effect has no bar: its interval line and label show it.
@@ -615,8 +751,12 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
       if (Array.isArray(result.matchup)) return matchupCharts(result);
       // `sim tune`: each target metric against each varied parameter, with the target line.
       if (Array.isArray(result.landscape) && Array.isArray(result.targets)) return tuneCharts(result);
-      const specific = r.game === 'darkfate' ? darkfateCharts(result, labels) : [];
-      const fromTables = tableCharts(r.tables ?? []);
+      // `sim policies --ladder`: the search's rate and its gap over the default against the budget.
+      if (Array.isArray(result.rungs)) return ladderCharts(result);
+      // Dark Fate draws its cards from the result (the most gained, per version, with the caveat), not from the cards table.
+      const darkfate = r.game === 'darkfate';
+      const specific = darkfate ? darkfateCharts(result, labels, r.confidence) : [];
+      const fromTables = tableCharts((r.tables ?? []).filter((t) => !(darkfate && t.columns.some((c) => c.key === 'card'))), namesOf(result));
       // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.
       const tableDrawsDistribution = (r.tables ?? []).some((t) => /distribution/i.test(t.title));
       return [...fromTables, ...specific, ...(tableDrawsDistribution ? [] : distributionCharts(result))];

@@ -2,6 +2,7 @@
 // and each varied parameter, the metric with its interval against the parameter's values (the other
 // parameters held at the best setting's), the target as a red line and the best setting marked.
 import type { Chart } from './charts.js';
+import { humanize } from './names.js';
 
 interface Estimate {
   estimate: number;
@@ -35,10 +36,13 @@ export function tuneCharts(result: Record<string, unknown>): Chart[] {
         const e = s.estimates[t.metric]!;
         return { x: numeric ? Number(s.cell[axis.key]) : s.cell[axis.key], y: e.estimate, lo: Number.isFinite(e.lo) ? e.lo : e.estimate, hi: Number.isFinite(e.hi) ? e.hi : e.estimate, status: s.status === 'best' ? 'best' : s.status.startsWith('out') ? 'out of the race' : 'indistinguishable' };
       });
-      const x = numeric ? { field: 'x', type: 'quantitative', title: axis.key, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: axis.key, sort: null };
-      const y = { field: 'y', type: 'quantitative', title: t.metric, ...(prob ? { axis: { format: '.0%' } } : {}), scale: { zero: false } };
-      const others = axes.filter((a) => a.key !== axis.key).map((a) => `${a.key}=${best.cell[a.key]}`);
-      const title = `${t.metric} against ${axis.key}${others.length ? ` (${others.join(', ')})` : ''}`;
+      const name = humanize(axis.key);
+      const metric = humanize(t.metric);
+      const x = numeric ? { field: 'x', type: 'quantitative', title: name, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: name, sort: null };
+      // A rate on the whole 0–100% axis; another metric on its own scale.
+      const y = { field: 'y', type: 'quantitative', title: metric, ...(prob ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : { scale: { zero: false } }) };
+      const others = axes.filter((a) => a.key !== axis.key).map((a) => `${humanize(a.key)} ${best.cell[a.key]}`);
+      const title = `${metric} against ${name}${others.length ? ` (${others.join(', ')})` : ''}`;
       out.push({
         title,
         caption: `Dots: the estimate at each setting, bars: its interval (settings that left the race early have wider ones); red line: the target ${t.value}; the best setting is drawn larger.`,

@@ -143,7 +143,7 @@ export function designerTables(rows: { rev9: string; designer: DesignerStats }[]
   const mean = (e: CountEstimate | null) => (e ? e.mean : null);
   return [
     {
-      title: 'Cards (per game; played and bought: player turns; win: games in which it was gained or bought)',
+      title: 'Cards (per game; played and bought: player turns; win: win rate of the games in which it was gained or bought, conditional on the game lasting long enough to gain it)',
       columns: [
         { key: 'rev9', header: 'Rev-9', format: 'text' },
         { key: 'card', header: 'card', format: 'text' },

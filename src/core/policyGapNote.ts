@@ -1,6 +1,47 @@
 // The line every report of a game with decisions prints about its bots when no gap to a stronger
 // player was measured: the printed numbers are conditional on the bots, and how far those are from
-// good play is unknown. (Dark Fate and Terror print their measured gap instead.)
+// good play is unknown; and the one reader of the measured gaps, scenarios/<game>/policy-gap.yaml
+// (Dark Fate, the Dual Fates match, the CCG; Terror keeps its table in terrorPolicyGap.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageInfo } from './packageInfo.js';
+import { parseYamlSafely } from './safeYaml.js';
+
+/** What every measured gap entry holds: a paired difference with its interval, on stated games. */
+export interface GapMeasurement {
+  games: number;
+  seed: number;
+  difference: number;
+  lo: number;
+  hi: number;
+  pValue: number;
+  command: string;
+}
+
+/** A game's gap file: scenarios/<game>/policy-gap.yaml. */
+export function policyGapFileOf(gameId: string): string {
+  return join(packageInfo().root, 'scenarios', gameId, 'policy-gap.yaml');
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The measured entries of a gap file that hold a well-formed measurement (games and seed whole, the
+ * difference inside its interval, a command) and pass `isEntry` (the game's own fields); none when
+ * the file is missing: the reports then say the gap was not measured. An entry that fails a check
+ * is never printed.
+ */
+export function readGapEntries<T extends GapMeasurement>(file: string, isEntry: (e: Record<string, unknown>) => boolean): T[] {
+  if (!existsSync(file)) return [];
+  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
+  if (!doc || !Array.isArray(doc.measured)) return [];
+  return doc.measured.filter((e): e is T => {
+    if (!e || typeof e !== 'object') return false;
+    const x = e as Record<string, unknown>;
+    const ok = Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && isNum(x.difference) && isNum(x.lo) && isNum(x.hi) && isNum(x.pValue) && x.lo <= x.difference && x.difference <= x.hi && typeof x.command === 'string';
+    return ok && isEntry(x);
+  });
+}
 
 /** "Policy gap: not measured for genisys skirmish (no search policy yet): …". */
 export function unmeasuredGapNote(modeId: string, policies: readonly string[]): string {

@@ -2,39 +2,25 @@
 // scenarios/dualfates/policy-gap.yaml records it (written from `sim policies dualfates match
 // --ladder` runs; the file names each command). Every match report prints the line for its
 // configuration, or says the gap was not measured there.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
-import { packageInfo } from '../../core/packageInfo.js';
-import { parseYamlSafely } from '../../core/safeYaml.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement } from '../../core/policyGapNote.js';
 
-export interface MatchGapEntry {
+export interface MatchGapEntry extends GapMeasurement {
   teamA: string;
   teamB: string;
   /** The side the search played (the other played hunt), and the metric: that side's win rate. */
   side: 'A' | 'B';
-  games: number;
-  seed: number;
   budget: number;
   hunt: number;
   search: number;
-  /** search − hunt, paired on common random numbers, with its interval and p-value. */
-  difference: number;
-  lo: number;
-  hi: number;
-  pValue: number;
-  command: string;
 }
 
 export function matchGapFile(): string {
-  return join(packageInfo().root, 'scenarios', 'dualfates', 'policy-gap.yaml');
+  return policyGapFileOf('dualfates');
 }
 
-/** The entries of the gap file (empty when it is missing: the report then says not measured). */
+/** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
-  if (!existsSync(file)) return [];
-  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
-  return doc && Array.isArray(doc.measured) ? doc.measured.filter((e): e is MatchGapEntry => !!e && typeof e === 'object' && typeof (e as MatchGapEntry).difference === 'number') : [];
+  return readGapEntries<MatchGapEntry>(file, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.hunt === 'number' && typeof e.search === 'number');
 }
 
 const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;

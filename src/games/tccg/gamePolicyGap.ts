@@ -2,40 +2,26 @@
 // search playing one side, as scenarios/tccg/policy-gap.yaml records it (written from `sim policies
 // tccg game --ladder` runs; the file names each command). Every `sim tccg game` report prints the
 // line for its configuration, or says the gap was not measured there.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
-import { packageInfo } from '../../core/packageInfo.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
-import { parseYamlSafely } from '../../core/safeYaml.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement } from '../../core/policyGapNote.js';
 
-export interface TccgGapEntry {
+export interface TccgGapEntry extends GapMeasurement {
   /** The side the search played (the other played its default), and the metric: that side's win rate. */
   side: 'Resistance' | 'Skynet';
-  games: number;
-  seed: number;
   budget: number;
   /** The default bot's win rate (as that side) and the search's, on the same games. */
   bot: number;
   search: number;
-  /** search − bot, paired on common random numbers, with its interval and p-value. */
-  difference: number;
-  lo: number;
-  hi: number;
-  pValue: number;
-  command: string;
 }
 
 export function tccgGapFile(): string {
-  return join(packageInfo().root, 'scenarios', 'tccg', 'policy-gap.yaml');
+  return policyGapFileOf('tccg');
 }
 
-/** The entries of the gap file (empty when it is missing: the report then says not measured). */
+/** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function tccgGapEntries(file = tccgGapFile()): TccgGapEntry[] {
-  if (!existsSync(file)) return [];
-  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
-  return doc && Array.isArray(doc.measured) ? doc.measured.filter((e): e is TccgGapEntry => !!e && typeof e === 'object' && typeof (e as TccgGapEntry).difference === 'number') : [];
+  return readGapEntries<TccgGapEntry>(file, (e) => (e.side === 'Resistance' || e.side === 'Skynet') && typeof e.budget === 'number' && typeof e.bot === 'number' && typeof e.search === 'number');
 }
 
 /** Parameters that do not change the measured configuration: the policies, the search's settings, trace. */

@@ -19,6 +19,13 @@ import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { plannerPolicy } from '../src/games/terror/terrorPlanner.js';
 import { createSearchPolicy } from '../src/core/search.js';
+import { compiledCards } from '../src/games/darkfate/compiledCards.js';
+import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { DARKFATE_PARAMS, rulesOf } from '../src/games/darkfate/darkfateParams.js';
+import { DarkFateDecisionEngine } from '../src/games/darkfate/decisionEngine.js';
+import { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
+import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = DecisionEngine<any, any>;
@@ -37,7 +44,24 @@ const matchParams = matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde' 
 const terrorData = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
 const terrorParams: TerrorSimParams = { ...(defaultsOf(TERROR_PARAMS) as unknown as TerrorSimParams), deathOrder: -1, policy: 'planner', data: terrorData };
 
+const darkfateCards = compiledCards(loadCardData(referenceCardsFile(), 'reference card data'));
+// A turn cap of 14 player turns keeps the search law's whole games short (the cap ends a game like any outcome).
+const darkfateRules = { ...rulesOf(defaultsOf(DARKFATE_PARAMS)), maxTurns: 14 };
+const darkfatePlanner = new PlannerPolicy(darkfateCards);
+/** Dark Fate, the Fully Operational Rev-9 (it splits: several Rev-9s, FLEE_WHICH) at 2 players. */
+const darkfateSetup = { players: 2, characters: [0, 1], solo: false, rev9: darkfateCards.rev9.findIndex((r) => r.key === 'fully-operational'), goOnWithoutMe: false, neuralNet: false };
+
 const SUBJECTS: Subject[] = [
+  {
+    name: 'darkfate',
+    make() {
+      const e = new DarkFateEngine(darkfateCards, darkfateRules, darkfateSetup, darkfatePlanner);
+      return { engine: new DarkFateDecisionEngine(e), state: e, setOwnPolicy: (p) => (e.policy = p as DarkFatePolicy) };
+    },
+    // Played through choose (no fast path), so every ACTION is asked.
+    base: { name: 'planner', choose: (rng, v, d, o, n, none) => darkfatePlanner.choose(rng, v as DarkFateEngine, d, o, n, none) },
+    scratch: ['tmp', 'typeScratch'],
+  },
   {
     name: 'dualfates match',
     make() {

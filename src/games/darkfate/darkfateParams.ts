@@ -8,7 +8,7 @@ import { BUILTIN_POLICY_NAMES } from './policies.js';
 export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational', 'all'] as const;
 
 /** The search policy's settings change nothing under another policy. */
-const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' || p.policy === 'search-plans' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
 
 export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'rev9', type: 'string', default: 'endoskeleton', doc: `Rev-9 version to face: a key in the card data (reference set: ${REV9_CHOICES.slice(0, -1).join(', ')}), or all: one row per version`, source: 'rulebook: Choosing a Version of the Rev-9', cli: { value: '<version>', help: `Rev-9 version: ${REV9_CHOICES.join('|')} with the reference cards, else a key of the --cards file (default endoskeleton)` } },

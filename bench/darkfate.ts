@@ -120,7 +120,7 @@ function turnsCase(policy: string, batch: number, search?: DarkFateSimParams['se
     game: number;
   }
   return {
-    name: `darkfate endoskeleton, 2 players, ${policy}${search ? ` (${search.rollouts} iterations per searched decision)` : ''}: player turns`,
+    name: `darkfate endoskeleton, 2 players, ${policy}${search ? ` (${search.rollouts} ${policy === 'search' ? 'rollouts' : 'iterations per searched decision'})` : ''}: player turns`,
     unit: 'turns',
     batch,
     setup: () => {
@@ -158,9 +158,10 @@ export const cases: BenchCase[] = [
   // Per player turn: the planner against the previous default measured in the same run.
   turnsCase('planner', 5000),
   turnsCase('legacy-planner', 5000),
-  // The search policies: whole games, and turns (the shared search: about four searched decisions a
-  // turn; the turn-plan search: one search a turn).
-  { ...playerCase('darkfate endoskeleton, 2 players, search (32 iterations per searched decision)', darkfateSim, () => ({ ...params('search'), search: SEARCH_BENCH }), 1) },
-  turnsCase('search', 10, SEARCH_BENCH),
-  turnsCase('search-plans', 40, SEARCH_BENCH),
+  // The search policies: whole games, and turns (search: one search a turn; search-ismcts, the
+  // shared search: some four searched decisions a turn).
+  { ...playerCase('darkfate endoskeleton, 2 players, search (32 rollouts)', darkfateSim, () => ({ ...params('search'), search: SEARCH_BENCH }), 2) },
+  turnsCase('search', 40, SEARCH_BENCH),
+  { ...playerCase('darkfate endoskeleton, 2 players, search-ismcts (32 iterations per searched decision)', darkfateSim, () => ({ ...params('search-ismcts'), search: SEARCH_BENCH }), 1) },
+  turnsCase('search-ismcts', 10, SEARCH_BENCH),
 ];

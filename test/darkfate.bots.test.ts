@@ -209,7 +209,7 @@ describe('snapshot, restore and the determinizer', () => {
   });
 });
 
-describe('the turn-plan search policy (search-plans)', () => {
+describe('the search policy (turn plans)', () => {
   const params = (policy: string, search?: DarkFateSimParams['search']): DarkFateSimParams => ({ cards: DOC, rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false }, policy, ...(search ? { search } : {}) });
 
   it('plays the same game from the same (seed, game), and its turn hook leaves the state unchanged', () => {
@@ -246,12 +246,12 @@ describe('the turn-plan search policy (search-plans)', () => {
   });
 
   it('runs through the command with its budget parameters, the same at -j 1 and -j 2', () => {
-    const run = (j: string) => runCli(['darkfate', '--policy', 'search-plans', '--set', 'searchRollouts=4', '-n', '8', '--seed', '3', '-j', j, '--format', 'json', '-q']);
+    const run = (j: string) => runCli(['darkfate', '--policy', 'search', '--set', 'searchRollouts=4', '-n', '8', '--seed', '3', '-j', j, '--format', 'json', '-q']);
     const a = run('1');
     const b = run('2');
     expect(a.code).toBe(0);
     expect(JSON.parse(a.stdout).result).toEqual(JSON.parse(b.stdout).result);
-    expect(JSON.parse(a.stdout).policy).toBe('search-plans');
+    expect(JSON.parse(a.stdout).policy).toBe('search');
   });
 });
 

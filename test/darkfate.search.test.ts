@@ -1,4 +1,4 @@
-// Dark Fate on the engine contract (decisionEngine.ts) and the search policy over it: a snapshot
+// Dark Fate on the engine contract (decisionEngine.ts) and the shared search over it (search-ismcts): a snapshot
 // saved at each kind of resume point (the play phase's actions, a discard inside a played card's
 // or an activated hostile's text, a buy's recipient, an extra reserve draw, a flee) resumes to the
 // game the rules' own call stack played; a search too small to confirm anything plays the
@@ -97,11 +97,11 @@ describe('Dark Fate on the engine contract', () => {
   });
 
   it('runs through the command with its budget parameters, the same at -j 1 and -j 2', () => {
-    const run = (j: string) => runCli(['darkfate', '--policy', 'search', '--set', 'searchRollouts=8', '--set', 'maxTurns=12', '-n', '4', '--seed', '3', '-j', j, '--format', 'json', '-q']);
+    const run = (j: string) => runCli(['darkfate', '--policy', 'search-ismcts', '--set', 'searchRollouts=8', '--set', 'maxTurns=12', '-n', '4', '--seed', '3', '-j', j, '--format', 'json', '-q']);
     const a = run('1');
     const b = run('2');
     expect(a.code).toBe(0);
     expect(JSON.parse(a.stdout).result).toEqual(JSON.parse(b.stdout).result);
-    expect(JSON.parse(a.stdout).policy).toBe('search');
+    expect(JSON.parse(a.stdout).policy).toBe('search-ismcts');
   });
 });

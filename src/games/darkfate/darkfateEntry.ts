@@ -151,7 +151,7 @@ export const darkfateEntry: ModeEntry = {
       setup: { players, characters, solo, rev9: v, goOnWithoutMe: resolved.goOnWithoutMe as boolean, neuralNet: resolved.neuralNet as boolean },
       policy: policyPath ? 'planner' : policyName,
       ...(policyPath ? { policyPath, policyHash } : {}),
-      ...(policyName === 'search' || policyName === 'search-plans' ? { search: searchBudget } : {}),
+      ...(policyName === 'search' || policyName === 'search-ismcts' ? { search: searchBudget } : {}),
     });
     const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsParam : 'reference', policy: policyName };
     // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).

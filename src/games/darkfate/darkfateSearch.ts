@@ -1,4 +1,4 @@
-// The search built-in policy: the shared search (src/core/search.ts, single-observer ISMCTS) over
+// The search-ismcts built-in policy: the shared search (src/core/search.ts, single-observer ISMCTS) over
 // Dark Fate's engine contract (decisionEngine.ts), the planner proposing each searched decision's
 // first answer and answering the rest, the rollout policy (default the planner) playing the
 // playouts. It searches the resumable decisions with two or more answers (decisionEngine.ts lists
@@ -37,7 +37,7 @@ export interface SearchBudget {
 export const DEFAULT_SEARCH: SearchBudget = { rollouts: 32, depth: 0, rollout: 'planner', margin: 2 };
 
 export class DarkFateSearchPolicy implements DarkFatePolicy {
-  readonly name = 'search';
+  readonly name = 'search-ismcts';
   /** Work done since construction (bench, tests). */
   readonly stats: SearchStats = { decisions: 0, iterations: 0, nodes: 0 };
   private readonly prior: PlannerPolicy;

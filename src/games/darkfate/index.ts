@@ -32,8 +32,8 @@ export const game: GameModule = {
   ],
   sims: { darkfate: darkfateSim },
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
-  // Playouts at every searched decision: some thousands of planner games per searched game.
-  slowPolicies: ['search'],
+  // Rollouts at every turn: about a thousand planner games per searched game (search-ismcts: some thousands).
+  slowPolicies: ['search', 'search-ismcts'],
   search: { policy: 'search', budget: 'searchRollouts' },
   conformance: {
     runs: [
@@ -41,9 +41,8 @@ export const game: GameModule = {
       { mode: '', params: { policy: 'planner' }, n: 30 },
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 20 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 30 },
-      // The search policy on a small budget, its games cut at 16 player turns (it searches some
-      // dozen decisions a turn): its playouts must not change what a run plays at any -j.
-      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2, maxTurns: 16 }, n: 4 },
+      // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
+      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 4 },
     ],
     checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },

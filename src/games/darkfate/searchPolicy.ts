@@ -41,7 +41,7 @@ function fmix32(h: number): number {
 }
 
 export class SearchPolicy implements DarkFatePolicy {
-  name = 'search-plans';
+  name = 'search';
   readonly budget: SearchBudget;
   /** Plays the real game, by the chosen plan on the searched turn. */
   private readonly planner: PlannerPolicy;

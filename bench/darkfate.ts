@@ -110,7 +110,7 @@ const engineOnlyCase: BenchCase = {
 /**
  * Player turns of whole games by `policy` (Endoskeleton, 2 players): one unit is one player turn,
  * so policies whose games differ in length compare per turn (issue 15: the planner may cost at most
- * twice the previous one per player turn). `beginTurn` (the search policy's hook) runs as in a game.
+ * twice the previous one per player turn). A policy's `beginTurn` hook (the turn-plan search's) runs as in a game.
  */
 function turnsCase(policy: string, batch: number, search?: DarkFateSimParams['search']): BenchCase {
   interface TurnState {
@@ -120,7 +120,7 @@ function turnsCase(policy: string, batch: number, search?: DarkFateSimParams['se
     game: number;
   }
   return {
-    name: `darkfate endoskeleton, 2 players, ${policy}${search ? ` (${search.rollouts} rollouts)` : ''}: player turns`,
+    name: `darkfate endoskeleton, 2 players, ${policy}${search ? ` (${search.rollouts} ${policy === 'search' ? 'rollouts' : 'iterations per searched decision'})` : ''}: player turns`,
     unit: 'turns',
     batch,
     setup: () => {
@@ -158,7 +158,10 @@ export const cases: BenchCase[] = [
   // Per player turn: the planner against the previous default measured in the same run.
   turnsCase('planner', 5000),
   turnsCase('legacy-planner', 5000),
-  // The search policy: whole games, and turns (each one search, the decision it makes per turn).
+  // The search policies: whole games, and turns (search: one search a turn; search-ismcts, the
+  // shared search: some four searched decisions a turn).
   { ...playerCase('darkfate endoskeleton, 2 players, search (32 rollouts)', darkfateSim, () => ({ ...params('search'), search: SEARCH_BENCH }), 2) },
   turnsCase('search', 40, SEARCH_BENCH),
+  { ...playerCase('darkfate endoskeleton, 2 players, search-ismcts (32 iterations per searched decision)', darkfateSim, () => ({ ...params('search-ismcts'), search: SEARCH_BENCH }), 1) },
+  turnsCase('search-ismcts', 10, SEARCH_BENCH),
 ];

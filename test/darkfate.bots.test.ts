@@ -209,7 +209,7 @@ describe('snapshot, restore and the determinizer', () => {
   });
 });
 
-describe('the search policy', () => {
+describe('the search policy (turn plans)', () => {
   const params = (policy: string, search?: DarkFateSimParams['search']): DarkFateSimParams => ({ cards: DOC, rules: RULES, setup: { players: 2, characters: [0, 1], solo: false, rev9: V('endoskeleton'), goOnWithoutMe: false, neuralNet: false }, policy, ...(search ? { search } : {}) });
 
   it('plays the same game from the same (seed, game), and its turn hook leaves the state unchanged', () => {

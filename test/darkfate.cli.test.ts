@@ -228,7 +228,7 @@ describe('sim darkfate', () => {
       [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
       [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],
       [['--cards', '/nonexistent/cards.yaml'], /^sim: option --cards: cannot read \/nonexistent\/cards\.yaml: ENOENT/],
-      [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, search, random, greedy, cautious, legacy-planner or the path of an existing .js module/],
+      [['--set', 'policy=smart'], /^sim: option --set policy: unknown policy "smart", expected one of planner, search, search-ismcts, random, greedy, cautious, legacy-planner or the path of an existing .js module/],
       [['--rev9', 'all', '--trace', '3'], /^sim: option --trace: choose one Rev-9 version/],
       [['--set', 'handSize=0'], /^sim: option --set handSize: got "0", expected an integer in \[1, 20\]/],
       // A trace simulates nothing: a shard would write an empty part file, a checkpoint would be ignored.

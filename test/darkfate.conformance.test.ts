@@ -24,11 +24,12 @@ function params(policy: string, setup: Partial<DarkFateSetup>): DarkFateSimParam
   const players = setup.players ?? 2;
   return {
     cards: DOC,
-    rules: RULES,
+    // The search policies' games stop at 16 player turns (the turn cap, a legal end): they search every turn.
+    rules: policy.startsWith('search') ? { ...RULES, maxTurns: 16 } : RULES,
     setup: { players, characters: setup.solo ? [0, 1] : [0, 1, 2, 3].slice(0, players), solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false, ...setup },
     policy,
-    // The search policy on a small budget (4 rollouts a plan): the same code paths, quickly.
-    ...(policy === 'search' ? { search: { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 } } : {}),
+    // The search policies on a small budget (2 iterations a searched decision; 2 rollouts a plan): the same code paths, quickly.
+    ...(policy.startsWith('search') ? { search: { rollouts: 2, depth: 0, rollout: 'planner', margin: 2 } } : {}),
   };
 }
 

@@ -24,6 +24,13 @@ import { TccgGame, type SideView } from '../src/games/tccg/gameEngine.js';
 import { rolloutPolicy, TccgEngine } from '../src/games/tccg/gameSearch.js';
 import { PlayerView } from '../src/games/tccg/gameView.js';
 import { loadMatchup } from '../src/games/tccg/matchup.js';
+import { compiledCards } from '../src/games/darkfate/compiledCards.js';
+import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
+import { DARKFATE_PARAMS, rulesOf } from '../src/games/darkfate/darkfateParams.js';
+import { DarkFateDecisionEngine } from '../src/games/darkfate/decisionEngine.js';
+import { DarkFateEngine } from '../src/games/darkfate/engine.js';
+import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
+import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = DecisionEngine<any, any>;
@@ -47,8 +54,24 @@ const terrorParams: TerrorSimParams = { ...(defaultsOf(TERROR_PARAMS) as unknown
 // Games capped at 8 turns (most are still running: the laws hold at a cap as at a victory), to keep the searches short.
 const tccgParams = { ...gameSimParams(loadMatchup('example', 'example'), defaultsOf(GAME_PARAMS), ['protect', 'hunt-support'], [null, null]), maxTurns: 8 };
 const tccgBase = rolloutPolicy(['protect', 'hunt-support']);
+const darkfateCards = compiledCards(loadCardData(referenceCardsFile(), 'reference card data'));
+// A turn cap of 14 player turns keeps the search law's whole games short (the cap ends a game like any outcome).
+const darkfateRules = { ...rulesOf(defaultsOf(DARKFATE_PARAMS)), maxTurns: 14 };
+const darkfatePlanner = new PlannerPolicy(darkfateCards);
+/** Dark Fate, the Fully Operational Rev-9 (it splits: several Rev-9s, FLEE_WHICH) at 2 players. */
+const darkfateSetup = { players: 2, characters: [0, 1], solo: false, rev9: darkfateCards.rev9.findIndex((r) => r.key === 'fully-operational'), goOnWithoutMe: false, neuralNet: false };
 
 const SUBJECTS: Subject[] = [
+  {
+    name: 'darkfate',
+    make() {
+      const e = new DarkFateEngine(darkfateCards, darkfateRules, darkfateSetup, darkfatePlanner);
+      return { engine: new DarkFateDecisionEngine(e), state: e, setOwnPolicy: (p) => (e.policy = p as DarkFatePolicy) };
+    },
+    // Played through choose (no fast path), so every ACTION is asked.
+    base: { name: 'planner', choose: (rng, v, d, o, n, none) => darkfatePlanner.choose(rng, v as DarkFateEngine, d, o, n, none) },
+    scratch: ['tmp', 'typeScratch'],
+  },
   {
     name: 'dualfates match',
     make() {

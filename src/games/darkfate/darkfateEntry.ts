@@ -21,7 +21,7 @@ import { BUILTIN_POLICY_NAMES } from './policies.js';
 import { loadUserPolicy } from './userPolicy.js';
 import { applyCardChanges, cardParamChanges, cardParamSpecs, parseCardChanges } from './cardChanges.js';
 import { cardLabels } from './cardLabels.js';
-import type { SearchBudget } from './searchPolicy.js';
+import type { SearchBudget } from './darkfateSearch.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
 import { answerSentence, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
@@ -151,7 +151,7 @@ export const darkfateEntry: ModeEntry = {
       setup: { players, characters, solo, rev9: v, goOnWithoutMe: resolved.goOnWithoutMe as boolean, neuralNet: resolved.neuralNet as boolean },
       policy: policyPath ? 'planner' : policyName,
       ...(policyPath ? { policyPath, policyHash } : {}),
-      ...(policyName === 'search' ? { search: searchBudget } : {}),
+      ...(policyName === 'search' || policyName === 'search-ismcts' ? { search: searchBudget } : {}),
     });
     const params = { ...resolved, characters: characters.map((i) => cards.characters[i].key).join(','), cards: userCards ? cardsParam : 'reference', policy: policyName };
     // A user policy module's code is part of what the numbers depend on (built-in policies are part of the tool's version).

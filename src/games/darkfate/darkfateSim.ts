@@ -10,7 +10,7 @@ import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCO
 import { DarkFateEngine } from './engine.js';
 import { KW } from './ops.js';
 import { BUILTIN_POLICIES } from './policies.js';
-import type { SearchBudget } from './searchPolicy.js';
+import type { SearchBudget } from './darkfateSearch.js';
 import { guardedUserPolicy, loadUserPolicy } from './userPolicy.js';
 
 export interface DarkFateSimParams {

@@ -5,19 +5,27 @@
 import { OUTCOME_NONE } from './darkfateRules.js';
 import { KW, OP } from './ops.js';
 import { DECISION, REV9_HUNT } from './policy.js';
+import { RESOLVE_ACTIVATE, RESOLVE_PLAY, RESUME_HUNT_DISCARD, RESUME_NONE, RESUME_PLAY_DISCARD, RESUME_PLAY_GAIN_RECIPIENT } from './engineState.js';
 import { EngineZones } from './zones.js';
 
 export class EngineEffects extends EngineZones {
-  /** Resolves ops [from, to) for the current player (or `who` for defense text). */
-  protected resolve(from: number, to: number, who: number): void {
+  /**
+   * Resolves ops [from, to) for the current player (or `who` for defense text); `ctx` (RESOLVE_*)
+   * says what the text belongs to (a discard or free gain asked inside it can be resumed when it
+   * is a played card's or an activated hostile's).
+   */
+  protected resolve(from: number, to: number, who: number, ctx: number): void {
     // Small enough to inline: most sections are empty (starters, plain cards), so skip the call.
-    if (from < to) this.resolveOps(from, to, who);
+    if (from < to) {
+      this.resolveIn = ctx;
+      this.resolveOps(from, to, who, this.dead[who]);
+    }
   }
-  protected resolveOps(from: number, to: number, who: number): void {
+  /** Resolves ops [from, to) for `who`, who was dead (1) or alive (0) when the text began. */
+  protected resolveOps(from: number, to: number, who: number, wasDead: number): void {
     const c = this.cards;
     // Go On Without Me!: the rest of a text stops when the player resolving it dies (a hostile's text
     // resolved on a dead current player's turn goes on: its wounds pass to the left).
-    const wasDead = this.dead[who];
     for (let i = from; i < to && this.outcome === OUTCOME_NONE && this.dead[who] === wasDead; i++) {
       const arg = c.args[i];
       switch (c.ops[i]) {
@@ -38,10 +46,12 @@ export class EngineEffects extends EngineZones {
           break;
         case OP.DISCARD:
           // rulebook: Playing Cards — the text is a cost; playability was checked before playing.
-          this.discardFromHand(who, arg, DECISION.DISCARD_COST);
+          this.textAt(i, to, who, wasDead);
+          this.discardFromHand(who, 0, arg, DECISION.DISCARD_COST);
           break;
         case OP.DISCARD_FORCED:
-          this.discardFromHand(who, arg, DECISION.DISCARD_FORCED);
+          this.textAt(i, to, who, wasDead);
+          this.discardFromHand(who, 0, arg, DECISION.DISCARD_FORCED);
           break;
         case OP.DESTROY_FROM_HAND:
           for (let d = 0; d < arg && this.handN[who] > 0; d++) {
@@ -56,6 +66,7 @@ export class EngineEffects extends EngineZones {
           for (let d = 0; d < arg; d++) if (!this.healOne(who)) break;
           break;
         case OP.GAIN_FREE:
+          this.textAt(i, to, who, wasDead);
           this.gainFree(who, arg);
           break;
         case OP.FATE_TO_RESERVE:
@@ -103,6 +114,14 @@ export class EngineEffects extends EngineZones {
     }
   }
 
+  /** Keeps where the text being resolved is (op i of [.., to), for `who`), for a resume inside the op. */
+  private textAt(i: number, to: number, who: number, wasDead: number): void {
+    this.rsOp = i;
+    this.rsTo = to;
+    this.rsWho = who;
+    this.rsWasDead = wasDead;
+  }
+
   protected askHandSlot(decision: number, p: number, allowNone: boolean): number {
     const n = this.handN[p];
     for (let i = 0; i < n; i++) this.opts[i] = i;
@@ -131,12 +150,15 @@ export class EngineEffects extends EngineZones {
     return false;
   }
 
-  /** rulebook: Playing Cards — whose discard pile a gained card goes to (no question when one player is alive). */
-  protected askRecipient(p: number): number {
+  /**
+   * rulebook: Playing Cards — whose discard pile a gained card goes to (no question when one player
+   * is alive). `ctx`: the RESUME_* the question can be resumed at (RESUME_NONE: it cannot).
+   */
+  protected askRecipient(p: number, ctx: number): number {
     if (this.aliveN === 1 && !this.dead[p]) return p;
     let m = 0;
     for (let q = 0; q < this.players; q++) if (!this.dead[q]) this.opts[m++] = q;
-    return this.opts[m === 1 ? 0 : this.ask(DECISION.GAIN_RECIPIENT, m, false, p)];
+    return this.opts[m === 1 ? 0 : this.askAt(ctx, DECISION.GAIN_RECIPIENT, m, false, p)];
   }
 
   protected gainFree(p: number, maxCost: number): void {
@@ -150,7 +172,12 @@ export class EngineEffects extends EngineZones {
     if (pick < 0) return;
     const inst = this.removeReserve(this.opts[pick]);
     this.pending = inst;
-    const r = this.askRecipient(p);
+    this.gainFreeTo(p, this.askRecipient(p, this.resolveIn === RESOLVE_PLAY ? RESUME_PLAY_GAIN_RECIPIENT : RESUME_NONE));
+  }
+
+  /** The end of a free gain: the pending card goes to r's discard pile. */
+  protected gainFreeTo(p: number, r: number): void {
+    const inst = this.pending;
     this.pending = -1;
     this.toDiscard(r, inst);
     this.statGained[this.instType[inst]]++;
@@ -158,13 +185,28 @@ export class EngineEffects extends EngineZones {
     this.trace?.(`    p${p + 1} gains ${this.name(inst)} free for p${r + 1}`);
   }
 
-  /** Player `who` discards up to `count` cards of their choice (`decision` says why). */
-  protected discardFromHand(who: number, count: number, decision: number): void {
-    for (let d = 0; d < count && this.handN[who] > 0; d++) {
-      const inst = this.removeFromHand(who, this.askHandSlot(decision, who, false));
-      this.toDiscard(who, inst);
-      this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
+  /**
+   * Player `who` discards cards d..count-1 of `count` (fewer when the hand runs out), each of their
+   * choice (`decision` says why). Inside a played card's or an activated hostile's text each
+   * question can be resumed (the text's place is in the rs* fields: resolveOps).
+   */
+  protected discardFromHand(who: number, d: number, count: number, decision: number): void {
+    const ctx = this.resolveIn === RESOLVE_PLAY ? RESUME_PLAY_DISCARD : this.resolveIn === RESOLVE_ACTIVATE ? RESUME_HUNT_DISCARD : RESUME_NONE;
+    for (; d < count && this.handN[who] > 0; d++) {
+      const n = this.handN[who];
+      for (let i = 0; i < n; i++) this.opts[i] = i;
+      this.rsD = d;
+      this.rsCount = count;
+      this.rsDecision = decision;
+      this.discardSlot(who, this.askAt(ctx, decision, n, false, who));
     }
+  }
+
+  /** Player `who` discards hand slot `slot`. */
+  protected discardSlot(who: number, slot: number): void {
+    const inst = this.removeFromHand(who, slot);
+    this.toDiscard(who, inst);
+    this.trace?.(`    p${who + 1} discards ${this.name(inst)}`);
   }
 
 }

@@ -9,6 +9,7 @@
 // goes through the policy.
 import { randIndex, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { OUTCOME_NONE, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_END, PHASE_HUNT, PHASE_PLAY, PHASE_RESERVE, PHASE_SETUP } from './darkfateRules.js';
+import { RESUME_ACTION, RESUME_BUY_RECIPIENT, RESUME_EXTRA_DRAW, RESUME_FLEE, RESUME_FLEE_WHICH, RESUME_HUNT_DISCARD, RESUME_NONE, RESUME_PLAY_DISCARD, RESUME_PLAY_GAIN_RECIPIENT } from './engineState.js';
 import { EngineHuntPhase } from './huntPhase.js';
 import { DECISION, REV9_FATE, REV9_HUNT, REV9_OUT } from './policy.js';
 import { traceSetup, traceTurn } from './trace.js';
@@ -35,6 +36,7 @@ export class DarkFateEngine extends EngineHuntPhase {
     this.turnPlayedN = 0;
     this.topOffset = 0;
     this.inHunt = false;
+    this.resumeCtx = RESUME_NONE;
     this.aliveN = P;
     this.dead.fill(0);
     this.handWounds.fill(0);
@@ -146,18 +148,130 @@ export class DarkFateEngine extends EngineHuntPhase {
     if (this.trace) traceTurn(this, p);
     // rulebook: Go On Without Me! — a dead player skips the play phase.
     if (!this.dead[p]) this.playPhase(p);
+    this.afterPlayPhase(p);
+  }
+
+  /** The rest of p's turn after the play phase. */
+  protected afterPlayPhase(p: number): void {
     this.onPhase?.(PHASE_PLAY);
     if (this.outcome !== OUTCOME_NONE) return;
     this.reservePhase(p);
+    this.afterReservePhase(p);
+  }
+
+  /** The rest of p's turn after the reserve phase. */
+  protected afterReservePhase(p: number): void {
     this.onPhase?.(PHASE_RESERVE);
     if (this.outcome !== OUTCOME_NONE) return;
     this.huntPhase(p);
+    this.afterHuntPhase(p);
+  }
+
+  /** The rest of p's turn after the hunt phase. */
+  protected afterHuntPhase(p: number): void {
     this.onPhase?.(PHASE_HUNT);
     if (this.outcome !== OUTCOME_NONE) return;
     this.endOfTurn();
     this.onPhase?.(PHASE_END);
     // rulebook: End of Turn — play continues with the player to the left.
     this.current = p + 1 < this.players ? p + 1 : 0;
+  }
+
+  /**
+   * Turns from the current state until the game is over, or the turn cap, or (when `stopTurn` is
+   * reached) the turn boundary after turn `stopTurn`: the engine contract's play-on
+   * (decisionEngine.ts). Plays with this.rng and this.policy; calls no beginTurn.
+   */
+  playTurns(stopTurn: number): void {
+    while (this.outcome === OUTCOME_NONE) {
+      if (this.turn >= this.rules.maxTurns) {
+        this.outcome = OUTCOME_TURN_CAP;
+        break;
+      }
+      if (this.turn >= stopTurn) break;
+      this.playTurn();
+    }
+  }
+
+  /**
+   * The engine contract's resume (decisionEngine.ts): in a state restored from a snapshot saved
+   * while the resumable decision resumeCtx was asked, answers it with `answer` (an index into
+   * opts, as the policy would have returned it) and plays the rest of that turn exactly as the
+   * rules' own call stack would have (each frame's locals are the rs* and hunt* fields).
+   */
+  resumeTurn(answer: number): void {
+    const ctx = this.resumeCtx;
+    this.resumeCtx = RESUME_NONE;
+    const p = this.current;
+    switch (ctx) {
+      case RESUME_ACTION:
+        if (!this.playAction(p, this.opts[answer])) this.playLoop(p);
+        this.endOfPlay(p);
+        this.afterPlayPhase(p);
+        return;
+      case RESUME_BUY_RECIPIENT:
+        this.boughtTo(p, this.opts[answer]);
+        this.playLoop(p);
+        this.endOfPlay(p);
+        this.afterPlayPhase(p);
+        return;
+      case RESUME_PLAY_GAIN_RECIPIENT:
+      case RESUME_PLAY_DISCARD: {
+        const op = this.rsOp;
+        const to = this.rsTo;
+        const who = this.rsWho;
+        const wasDead = this.rsWasDead;
+        if (ctx === RESUME_PLAY_DISCARD) this.restOfDiscard(who, answer);
+        else this.gainFreeTo(who, this.opts[answer]);
+        this.resolveOps(op + 1, to, who, wasDead);
+        this.playedCardDone();
+        this.playLoop(p);
+        this.endOfPlay(p);
+        this.afterPlayPhase(p);
+        return;
+      }
+      case RESUME_HUNT_DISCARD: {
+        const op = this.rsOp;
+        const to = this.rsTo;
+        const who = this.rsWho;
+        const wasDead = this.rsWasDead;
+        const k = this.huntK;
+        const h = this.huntH;
+        const stage = this.huntStage;
+        const left = this.huntLeft;
+        this.restOfDiscard(who, answer);
+        this.resolveOps(op + 1, to, who, wasDead);
+        this.activated();
+        this.huntFrom(k, h, stage);
+        this.huntLoop(p, left - 1);
+        this.afterHuntPhase(p);
+        return;
+      }
+      case RESUME_EXTRA_DRAW:
+        if (this.extraDrawn(p, answer)) this.reserveStep2(p, false);
+        this.neuralNetStep();
+        this.afterReservePhase(p);
+        return;
+      case RESUME_FLEE:
+        if (!(answer === 1 && this.fleeChosen(p, false))) this.huntLoop(p, this.huntLeft);
+        this.afterHuntPhase(p);
+        return;
+      case RESUME_FLEE_WHICH:
+        if (!this.fleeEnds(false, this.opts[answer])) this.huntLoop(p, this.huntLeft);
+        this.afterHuntPhase(p);
+        return;
+      default:
+        throw new Error(`darkfate: no resumable decision is being asked (resume point ${ctx})`);
+    }
+  }
+
+  /** The discard being asked (rsD of rsCount, for `who`) answered with hand slot `slot`, then the ones after it. */
+  private restOfDiscard(who: number, slot: number): void {
+    const d = this.rsD;
+    const count = this.rsCount;
+    const decision = this.rsDecision;
+    this.discardSlot(who, slot);
+    this.discardFromHand(who, d + 1, count, decision);
   }
 
   /** rulebook: 4: End of Turn. The Liquid Exoskeleton heals (public fact; amount assumed). */

@@ -20,6 +20,35 @@ import { OUTCOME_NONE } from './darkfateRules.js';
 import { KW, OP, SECTIONS, SEC_PLAY } from './ops.js';
 import { decisionName, REV9_FATE, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
+/**
+ * Where a resumable decision is being asked (resumeCtx): the engine contract's resume
+ * (decisionEngine.ts) answers it from a restored snapshot and plays on from there. Each names the
+ * decision and the call stack above it, whose locals the engine keeps in fields (the rs* and hunt*
+ * fields) while it asks. 0: the decision being asked (if any) cannot be resumed.
+ */
+export const RESUME_NONE = 0;
+/** ACTION in the play phase loop. */
+export const RESUME_ACTION = 1;
+/** DISCARD_COST or DISCARD_FORCED in the text of a card played in the play phase (its own or a leadership card). */
+export const RESUME_PLAY_DISCARD = 2;
+/** DISCARD_COST or DISCARD_FORCED in the text of a hostile activated by a hunt. */
+export const RESUME_HUNT_DISCARD = 3;
+/** GAIN_RECIPIENT of a card bought in the play phase. */
+export const RESUME_BUY_RECIPIENT = 4;
+/** GAIN_RECIPIENT of a card gained free by the text of a card played in the play phase. */
+export const RESUME_PLAY_GAIN_RECIPIENT = 5;
+/** EXTRA_DRAW in the reserve phase. */
+export const RESUME_EXTRA_DRAW = 6;
+/** FLEE at the start of the hunt phase. */
+export const RESUME_FLEE = 7;
+/** FLEE_WHICH after FLEE was answered yes. */
+export const RESUME_FLEE_WHICH = 8;
+
+/** What a text is resolved for (resolveIn): a card played in the play phase and a hostile activated by a hunt can be resumed inside. */
+export const RESOLVE_OTHER = 0;
+export const RESOLVE_PLAY = 1;
+export const RESOLVE_ACTIVATE = 2;
+
 /** handBits flags: what the per-hand counters count. */
 export const HAND_WOUND = 1;
 export const HAND_LEADER = 2;
@@ -168,6 +197,28 @@ export class EngineState implements DarkFateView {
   readonly sortedVer: Int32Array;
   readonly drawSorted: Int16Array;
   readonly typeScratch: Int32Array;
+
+  // ---- where the decision being asked sits (the engine contract's resume: decisionEngine.ts) ----
+  /** RESUME_*: the resumable decision being asked, or RESUME_NONE. Set by askAt for the length of the ask. */
+  resumeCtx = RESUME_NONE;
+  /** The play phase's first action is still to come (resting allowed). */
+  playFirst = false;
+  /** RESOLVE_*: what the text being resolved belongs to. */
+  resolveIn = RESOLVE_OTHER;
+  /** The text being resolved at a discard or free gain: op index, end, player, whether they were dead when it began. */
+  rsOp = 0;
+  rsTo = 0;
+  rsWho = 0;
+  rsWasDead = 0;
+  /** The discard being asked: its index d in [0, count), count, and its decision code. */
+  rsD = 0;
+  rsCount = 0;
+  rsDecision = 0;
+  /** The hunt phase's loop (Rev-9 hunts still to come, counting the current one) and the current hunt (Rev-9, hunt value left, 0: from the reserve, 1: from the fate deck). */
+  huntLeft = 0;
+  huntK = 0;
+  huntH = 0;
+  huntStage = 0;
 
   // ---- scratch ----
   readonly opts: Int32Array;
@@ -440,6 +491,13 @@ export class EngineState implements DarkFateView {
     if (!(Number.isInteger(r) && r < n && (r >= 0 || (allowNone && r === -1)))) {
       throw new Error(`policy ${this.policy.name}: decision ${decisionName(decision)} returned ${shownAnswer(r)}, expected an index in [0, ${n})${allowNone ? ' or -1' : ''}`);
     }
+    return r;
+  }
+  /** ask, with the decision marked resumable at `ctx` (RESUME_*) while it is asked. */
+  protected askAt(ctx: number, decision: number, n: number, allowNone: boolean, decider: number): number {
+    this.resumeCtx = ctx;
+    const r = this.ask(decision, n, allowNone, decider);
+    this.resumeCtx = RESUME_NONE;
     return r;
   }
 }

@@ -5,6 +5,7 @@ import { shuffleInPlace } from '../../core/rng.js';
 import { OUTCOME_NONE } from './darkfateRules.js';
 import { KW, SECTIONS, SEC_ACTIVATE, SEC_DEFENSE } from './ops.js';
 import { DECISION, REV9_FATE, REV9_HUNT } from './policy.js';
+import { RESOLVE_ACTIVATE, RESOLVE_OTHER, RESUME_FLEE, RESUME_FLEE_WHICH } from './engineState.js';
 import { EngineReservePhase } from './reservePhase.js';
 
 export class EngineHuntPhase extends EngineReservePhase {
@@ -29,40 +30,57 @@ export class EngineHuntPhase extends EngineReservePhase {
     }
     // If the Rev-9 is not on the hunt, skip this phase.
     if (hunters === 0) return;
+    this.huntLeft = hunters;
     if (damaged) {
       // rulebook: Hunt Phase — if the Rev-9 is damaged the current player may choose to flee.
       let flee = forced;
       if (!flee) {
         this.opts[0] = 0;
         this.opts[1] = 1;
-        flee = this.ask(DECISION.FLEE, 2, false, p) === 1;
+        flee = this.askAt(RESUME_FLEE, DECISION.FLEE, 2, false, p) === 1;
       }
-      // rulebook: Multiple Rev-9s in Play — "you may flee multiple Rev-9s" and "they hunt separately":
-      // the player picks which damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts
-      // (Hunt Phase: "If they are unwilling or unable to flee, the Rev-9 hunts").
-      if (flee) {
-        let mask = 0;
-        let m = 0;
-        for (let k = 0; k < this.rev9N; k++) {
-          if (this.r9Where[k] === REV9_HUNT && this.r9Dmg[k] > 0) {
-            mask |= 1 << k;
-            m++;
-          }
-        }
-        // A forced flee (the Damaged Endo's) takes every damaged Rev-9, as before the choice existed.
-        if (!forced && m > 1) mask = this.opts[this.ask(DECISION.FLEE_WHICH, this.fleeChoices(mask), false, p)];
-        this.flee(forced, mask);
-        // rulebook: Flee; Multiple Rev-9s in Play — "End the hunt phase" (read literally when fleeEndsHunt).
-        if (this.rules.fleeEndsHunt) return;
+      // rulebook: Flee; Multiple Rev-9s in Play — "End the hunt phase" (read literally when fleeEndsHunt).
+      if (flee && this.fleeChosen(p, forced)) return;
+    }
+    this.huntLoop(p, hunters);
+  }
+
+  /**
+   * The players flee: which damaged Rev-9s (FLEE_WHICH), then the flee. True when the flee ends the
+   * hunt phase (fleeEndsHunt).
+   */
+  protected fleeChosen(p: number, forced: boolean): boolean {
+    // rulebook: Multiple Rev-9s in Play — "you may flee multiple Rev-9s" and "they hunt separately":
+    // the player picks which damaged ones flee; an undamaged Rev-9 cannot flee, so it still hunts
+    // (Hunt Phase: "If they are unwilling or unable to flee, the Rev-9 hunts").
+    let mask = 0;
+    let m = 0;
+    for (let k = 0; k < this.rev9N; k++) {
+      if (this.r9Where[k] === REV9_HUNT && this.r9Dmg[k] > 0) {
+        mask |= 1 << k;
+        m++;
       }
     }
-    // rulebook: Multiple Rev-9s — they hunt separately, in the order the current player chooses.
-    for (let left = hunters; left > 0 && this.outcome === OUTCOME_NONE; left--) {
+    // A forced flee (the Damaged Endo's) takes every damaged Rev-9, as before the choice existed.
+    if (!forced && m > 1) mask = this.opts[this.askAt(RESUME_FLEE_WHICH, DECISION.FLEE_WHICH, this.fleeChoices(mask), false, p)];
+    return this.fleeEnds(forced, mask);
+  }
+
+  /** The flee of the Rev-9s in `mask`; true when it ends the hunt phase. */
+  protected fleeEnds(forced: boolean, mask: number): boolean {
+    this.flee(forced, mask);
+    return this.rules.fleeEndsHunt;
+  }
+
+  /** rulebook: Multiple Rev-9s — they hunt separately, in the order the current player chooses: `left` hunts still to come. */
+  protected huntLoop(p: number, left: number): void {
+    for (; left > 0 && this.outcome === OUTCOME_NONE; left--) {
       let n = 0;
       for (let k = 0; k < this.rev9N; k++) if (this.r9Hunting[k] && this.r9Where[k] === REV9_HUNT) this.opts[n++] = k;
       if (n === 0) break;
       const k = this.opts[n === 1 ? 0 : this.ask(DECISION.HUNT_ORDER, n, false, p)];
       this.r9Hunting[k] = 0;
+      this.huntLeft = left;
       this.hunt(k);
     }
   }
@@ -112,14 +130,18 @@ export class EngineHuntPhase extends EngineReservePhase {
 
   /** rulebook: Hunt — activate reserve hostiles up to the hunt value, then draw the rest from the fate deck. */
   hunt(k: number): void {
-    const c = this.cards;
-    let h = this.rev9HuntValue(k);
-    this.trace?.(`  Rev-9 ${c.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
+    const h = this.rev9HuntValue(k);
+    this.trace?.(`  Rev-9 ${this.cards.rev9[this.r9Version[k]].name} hunts (hunt value ${h})`);
     this.inHunt = true;
-    const kw = c.kw;
+    this.huntFrom(k, h, 0);
+  }
+
+  /** Rev-9 k's hunt with hunt value h left, from the reserve's hostiles (stage 0) or already from the fate deck (stage 1). */
+  protected huntFrom(k: number, h: number, stage: number): void {
+    const kw = this.cards.kw;
     const reserveType = this.reserveType;
     const opts = this.opts;
-    while (h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
+    while (stage === 0 && h > 0 && this.outcome === OUTCOME_NONE && this.reserveHostiles > 0) {
       let n = 0;
       // Stop once every hostile is listed (the counter says how many there are).
       for (let j = 0, left = this.reserveHostiles, rn = this.reserveN; j < rn && n < left; j++) if (kw[reserveType[j]] & KW.HOSTILE) opts[n++] = j;
@@ -129,6 +151,7 @@ export class EngineHuntPhase extends EngineReservePhase {
       this.trace?.(`    reserve card ${j + 1}, ${this.name(this.reserve[j])}${this.reserveDmg[j] ? ` [${this.reserveDmg[j]} dmg]` : ''}, leaves the reserve to activate`);
       const inst = this.removeReserve(j);
       h--;
+      this.huntAt(k, h, 0);
       this.activate(inst);
     }
     // If there are no hostile cards remaining in the reserve, draw from the fate deck for the rest.
@@ -144,6 +167,7 @@ export class EngineHuntPhase extends EngineReservePhase {
       const kw = this.instKw[inst];
       if (kw & KW.HOSTILE) {
         this.trace?.(`    drawn: ${this.name(inst)} (hostile)`);
+        this.huntAt(k, h, 1);
         this.activate(inst);
       }
       else if (kw & KW.LOCATION) {
@@ -156,6 +180,13 @@ export class EngineHuntPhase extends EngineReservePhase {
       }
     }
     this.inHunt = false;
+  }
+
+  /** Keeps where the hunt is while a hostile activates (a discard its text asks can be resumed). */
+  private huntAt(k: number, h: number, stage: number): void {
+    this.huntK = k;
+    this.huntH = h;
+    this.huntStage = stage;
   }
 
   /** rulebook: Glossary, Activate — resolve the hostile's text, then put it at the bottom of the fate deck. */
@@ -181,12 +212,18 @@ export class EngineHuntPhase extends EngineReservePhase {
         const dt = this.instType[card];
         this.trace?.(`    p${q + 1} plays ${c.names[dt]} as defense: the attack is ignored`);
         // Only the defense text activates; the card is then discarded (assumption: to its owner's discard pile).
-        this.resolve(c.sec[dt * SECTIONS + SEC_DEFENSE], c.sec[dt * SECTIONS + SEC_DEFENSE + 1], q);
+        this.resolve(c.sec[dt * SECTIONS + SEC_DEFENSE], c.sec[dt * SECTIONS + SEC_DEFENSE + 1], q, RESOLVE_OTHER);
         this.toDiscard(q, card);
         defended = true;
       }
     }
-    if (!defended) this.resolve(c.sec[t * SECTIONS + SEC_ACTIVATE], c.sec[t * SECTIONS + SEC_ACTIVATE + 1], this.current);
+    if (!defended) this.resolve(c.sec[t * SECTIONS + SEC_ACTIVATE], c.sec[t * SECTIONS + SEC_ACTIVATE + 1], this.current, RESOLVE_ACTIVATE);
+    this.activated();
+  }
+
+  /** The end of an activation: the hostile (limbo) goes to the bottom of the fate deck. */
+  protected activated(): void {
+    const inst = this.limbo;
     this.limbo = -1;
     this.fatePushBottom(inst);
   }

@@ -32,8 +32,8 @@ export const game: GameModule = {
   ],
   sims: { darkfate: darkfateSim },
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
-  // Rollouts at every turn: about a thousand planner games per searched game.
-  slowPolicies: ['search'],
+  // Rollouts at every turn: about a thousand planner games per searched game (search-ismcts: some thousands).
+  slowPolicies: ['search', 'search-ismcts'],
   search: { policy: 'search', budget: 'searchRollouts' },
   conformance: {
     runs: [

@@ -3,7 +3,7 @@
 // listed options), each action, and the end of the phase (discard everything, draw up to five).
 import { OUTCOME_NONE, OUTCOME_THREE_WOUNDS } from './darkfateRules.js';
 import { EngineEffects } from './effects.js';
-import { HAND_DEFENSE, HAND_LEADER, HAND_WOUND } from './engineState.js';
+import { HAND_DEFENSE, HAND_LEADER, HAND_WOUND, RESOLVE_OTHER, RESOLVE_PLAY, RESUME_ACTION, RESUME_BUY_RECIPIENT } from './engineState.js';
 import { KW, SECTIONS, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
 import { ACTION_BUY, ACTION_END, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_HUNT } from './policy.js';
 import { cardNames, gainsText, spendableText, traceDrawn } from './trace.js';
@@ -98,13 +98,19 @@ export class EnginePlayPhase extends EngineEffects {
     this.turnPlayedN = 0;
     // rulebook: Glossary, Skill / Character Card — passive powers and skills act each turn (assumption: at its start).
     const ch = c.characters[this.activeCharacter[p]];
-    this.resolve(ch.powerStart, ch.powerEnd, p);
+    this.resolve(ch.powerStart, ch.powerEnd, p, RESOLVE_OTHER);
     for (let i = 0; i < this.skillsN[p]; i++) {
       const t = this.instType[this.skills[p * this.S + i]];
-      this.resolve(c.sec[t * SECTIONS + SEC_EACH_TURN], c.sec[t * SECTIONS + SEC_EACH_TURN + 1], p);
+      this.resolve(c.sec[t * SECTIONS + SEC_EACH_TURN], c.sec[t * SECTIONS + SEC_EACH_TURN + 1], p, RESOLVE_OTHER);
     }
     if (this.trace && (this.fight || this.supply || this.locationSupply)) this.trace(`  p${p + 1}'s character power${this.skillsN[p] ? ` and skills in play (${cardNames(this, this.skills, p * this.S, this.skillsN[p])})` : ''}: ${spendableText(this)}`);
-    let first = true;
+    this.playFirst = true;
+    this.playLoop(p);
+    this.endOfPlay(p);
+  }
+
+  /** The play phase's actions from the current state until END, a rest, the end of the game or p's death. */
+  protected playLoop(p: number): void {
     // A built-in policy usually decides from the hand alone; else list every legal action.
     const pol = this.policy;
     const quick = pol.quickAction !== undefined;
@@ -113,22 +119,30 @@ export class EnginePlayPhase extends EngineEffects {
       let code = -1;
       if (quick) {
         this.deciding = p;
-        code = pol.quickAction!(this.rng, this, p, first);
+        code = pol.quickAction!(this.rng, this, p, this.playFirst);
       }
-      if (code < 0) code = this.opts[this.ask(DECISION.ACTION, this.legalActions(p, first), false, p)];
-      const kind = code >>> 16;
-      const a = (code >>> 8) & 0xff;
-      const b = code & 0xff;
-      if (kind === ACTION_END) break;
-      first = false;
-      if (kind === ACTION_REST) {
-        const inst = this.removeFromHand(p, a);
-        this.destroy(inst);
-        this.trace?.(`  p${p + 1} rests, destroying ${this.name(inst)}`);
-        break;
-      }
-      this.doAction(p, kind, a, b);
+      if (code < 0) code = this.opts[this.askAt(RESUME_ACTION, DECISION.ACTION, this.legalActions(p, this.playFirst), false, p)];
+      if (this.playAction(p, code)) break;
     }
+  }
+
+  /** Takes play-phase action `code` for current player p; true when it ends the play loop (END, a rest). */
+  protected playAction(p: number, code: number): boolean {
+    const kind = code >>> 16;
+    if (kind === ACTION_END) return true;
+    this.playFirst = false;
+    if (kind === ACTION_REST) {
+      const inst = this.removeFromHand(p, (code >>> 8) & 0xff);
+      this.destroy(inst);
+      this.trace?.(`  p${p + 1} rests, destroying ${this.name(inst)}`);
+      return true;
+    }
+    this.doAction(p, kind, (code >>> 8) & 0xff, code & 0xff);
+    return false;
+  }
+
+  /** The end of p's play phase (unless the game is over): discard and draw, or leave play dead. */
+  protected endOfPlay(p: number): void {
     if (this.outcome !== OUTCOME_NONE) return;
     if (this.dead[p]) this.leavePlayDead(p);
     else this.endPlayPhase(p);
@@ -198,24 +212,30 @@ export class EnginePlayPhase extends EngineEffects {
           this.limbo = inst;
           this.fight += c.fight[t];
           this.supply += c.supply[t];
-          this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p);
+          this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p, RESOLVE_OTHER);
           this.limbo = -1;
           this.fatePushBottom(inst);
         } else {
           this.supply -= cost;
           this.pending = inst;
-          const r = this.askRecipient(p);
-          this.pending = -1;
-          this.toDiscard(r, inst);
-          this.statGained[t]++;
-          this.statSeatGained[r]++;
-          this.trace?.(`  p${p + 1} gains ${c.names[t]} (cost ${cost}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
+          this.boughtTo(p, this.askRecipient(p, RESUME_BUY_RECIPIENT));
         }
         break;
       }
       default:
         throw new Error(`unknown action kind ${kind}`);
     }
+  }
+
+  /** The end of a buy: the pending card goes to r's discard pile. */
+  protected boughtTo(p: number, r: number): void {
+    const inst = this.pending;
+    const t = this.instType[inst];
+    this.pending = -1;
+    this.toDiscard(r, inst);
+    this.statGained[t]++;
+    this.statSeatGained[r]++;
+    this.trace?.(`  p${p + 1} gains ${this.cards.names[t]} (cost ${this.cards.cost[t]}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
   }
 
   /** Current player p plays slot i of owner q's hand (q !== p: a leadership card). */
@@ -241,9 +261,15 @@ export class EnginePlayPhase extends EngineEffects {
     this.fight += c.fight[t];
     this.supply += c.supply[t];
     this.playing = inst;
-    this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p);
+    this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p, RESOLVE_PLAY);
+    this.playedCardDone();
+  }
+
+  /** The end of a played card's text. */
+  protected playedCardDone(): void {
+    const t = this.instType[this.playing];
     this.playing = -1;
-    if (this.selfDestroy[t]) this.trace?.(`    ${c.names[t]} is destroyed (its text says so)`);
+    if (this.selfDestroy[t]) this.trace?.(`    ${this.cards.names[t]} is destroyed (its text says so)`);
   }
 
   /** rulebook: End of Play Phase — discard played cards and hand, draw up to five. */

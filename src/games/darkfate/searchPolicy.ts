@@ -23,19 +23,7 @@ import { EngineState } from './engineState.js';
 import { PlannerPolicy, type TurnPlan } from './plannerPolicy.js';
 import { REV9_FATE, REV9_HUNT, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
-/** The search budget (parameters searchRollouts, searchDepth, searchRollout, searchMargin). */
-export interface SearchBudget {
-  /** Rollouts per plan per searched turn. */
-  rollouts: number;
-  /** Player turns each rollout plays (0: to the end of the game); an unfinished rollout counts as valueOfUnfinished. */
-  depth: number;
-  /** The policy that plays the rollouts after the searched turn: a built-in heuristic name. */
-  rollout: string;
-  /** Standard errors (of the paired differences) a plan must gain over the planner's choice to replace it. */
-  margin: number;
-}
-
-export const DEFAULT_SEARCH: SearchBudget = { rollouts: 32, depth: 0, rollout: 'planner', margin: 2 };
+import type { SearchBudget } from './darkfateSearch.js';
 
 /** What an unfinished (depth-limited) rollout counts as: a coin flip, neither win nor loss. */
 const UNFINISHED = 0.5;

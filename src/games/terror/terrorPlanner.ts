@@ -29,7 +29,7 @@ import {
   NEED_ITEMS,
   NEED_SAVED_AT_LEAST,
   type TerrorData,
-} from './terrorData.js';
+} from './terrorTables.js';
 import * as codes from './terrorDecision.js';
 import type { TerrorView } from './terrorView.js';
 

@@ -153,7 +153,7 @@ export const attackSim: GameSim<AttackPlan> = {
         if (got[M_REELS] >= 0) rec.record(M_REELS, got[M_REELS]);
       },
       // Why: an attack costs about as much as five recorder calls; counting into a local typed
-      // array and adding the histograms once per range makes Monte Carlo attacks ~1.5× faster.
+      // array and adding the histograms once per range: 1.2–1.3× the attacks per CPU-second (bench/speedups.md).
       playRange(seeder, rng, rec, start, end) {
         counts.fill(0);
         for (let i = start; i < end; i++) {

@@ -14,7 +14,7 @@ import { resolveParams } from '../src/core/params.js';
 import type { Report } from '../src/core/reportTypes.js';
 import { StreamSeeder, streamFor } from '../src/core/rng.js';
 import { zFor } from '../src/core/stats.js';
-import { gameIds, loadGame } from '../src/games/index.js';
+import { gameIds, loadGame, loadGameSimOnly, registrySimNames } from '../src/games/index.js';
 import { simIdOf } from '../src/run/gameSims.js';
 import { runSimulation, type RunResult } from '../src/run/runner.js';
 
@@ -123,6 +123,9 @@ describe('conformance suite', () => {
         }
         // Every simulation a mode may ask for is one of the module's.
         for (const [name, sim] of Object.entries(game.sims)) expect(typeof sim.createPlayer, name).toBe('function');
+        // The registry loads each simulation alone (worker threads): the same names and the very same objects.
+        expect(registrySimNames(id).sort()).toEqual(Object.keys(game.sims).sort());
+        for (const [name, sim] of Object.entries(game.sims)) expect(await loadGameSimOnly(id, name), name).toBe(sim);
       });
 
       it('a mode with decisions (a policy parameter) states its policy gap: measured, or not measured', async () => {

@@ -145,3 +145,19 @@ describe('exact engine vs Monte Carlo engine: the TDD where a re-roll cannot suc
     expect(failures).toEqual([]);
   }, 60_000);
 });
+
+describe('Monte Carlo attacks by range (playRange) and one by one (play)', () => {
+  it('record the same chunk, bit for bit, on 20 random configurations', () => {
+    let done = 0;
+    for (let i = 0; done < 20; i++) {
+      const c = randomPlan(i);
+      if (!c) continue;
+      done++;
+      const layout = new Layout(attackSim.metrics(c.plan));
+      const player = attackSim.createPlayer(c.plan) as GamePlayer;
+      const byRange = playChunk(player, layout, SEED, 10, 2_000, [500]);
+      const oneByOne = playChunk({ play: player.play }, layout, SEED, 10, 2_000);
+      expect([...byRange]).toEqual([...oneByOne]);
+    }
+  });
+});

@@ -100,6 +100,14 @@ describe('in-place re-seeding and Lemire bounded integers', () => {
       { seed: 7 },
     );
   });
+  it('seedInto agrees with streamFor on both sides of 2^32 (its fast path for small indices)', () => {
+    const seeder = new StreamSeeder(123_456_789_012);
+    const reused = seeder.streamFor(0);
+    for (const index of [0, 1, 2, 1e6, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 2, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1]) {
+      seeder.seedInto(reused, index);
+      expect(reused.getState()).toEqual(streamFor(123_456_789_012, index).getState());
+    }
+  });
   it('randIndex stays in [0, n) for n from 1 to beyond the fast path', () => {
     const rng = streamFor(5, 5);
     for (const n of [1, 2, 3, 6, 7, 1000, 2 ** 21, 2 ** 21 + 1, 2 ** 31 + 11, 2 ** 32]) {

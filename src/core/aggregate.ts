@@ -104,6 +104,19 @@ export class Recorder {
   }
 
   /**
+   * Records `count` observations of integer `value` at once (`count` ≥ 0): what `count` calls of
+   * record(metric, value) would do. For a player that counts a chunk's observations itself and
+   * adds them once at the chunk's end (GamePlayer.playRange).
+   */
+  recordMany(metric: number, value: number, count: number): void {
+    if ((value | 0) === value && value >= 0 && value <= this.maxValues[metric]) {
+      this.data[this.offsets[metric] + BINS + value] += count;
+      return;
+    }
+    for (let k = 0; k < count; k++) this.record(metric, value);
+  }
+
+  /**
    * Completes the buffer after the chunk's last record: adds the histogram's count, sums, min and
    * max to the overflow ones. Call exactly once; playChunk does.
    */

@@ -2,7 +2,7 @@
 // runner and the worker threads.
 import { Layout, Recorder } from './aggregate.js';
 import type { GamePlayer } from './game.js';
-import { StreamSeeder } from './rng.js';
+import { StreamSeeder, type Rng } from './rng.js';
 import { watchGame } from './decisionWatch.js';
 import { GameError } from './gameError.js';
 
@@ -24,11 +24,15 @@ class KeepingRecorder extends Recorder {
     this.kept.push(metric, value);
     this.inner.record(metric, value);
   }
+  override recordMany(metric: number, value: number, count: number): void {
+    for (let k = 0; k < count; k++) this.record(metric, value);
+  }
 }
 
 /**
  * Plays games [start, start + count) of run `seed`, returning the chunk aggregate. For each index
- * in `keep` (inside the range), what that game recorded is written to `kept`.
+ * in `keep` (inside the range), what that game recorded is written to `kept`. A player with
+ * playRange plays the other games of the chunk in batches between the kept ones.
  */
 export function playChunk(
   player: GamePlayer,
@@ -51,21 +55,65 @@ export function playChunk(
   const rng = seeder.streamFor(start);
   let i = start;
   try {
-    for (; i < end; i++) {
-      seeder.seedInto(rng, i);
-      watchGame(i);
-      if (keep.length && keep.includes(i)) {
-        const keeper = new KeepingRecorder(rec, layout);
-        player.play(rng, keeper, i);
-        kept?.set(i, keeper.kept);
-      } else player.play(rng, rec, i);
+    if (player.playRange) {
+      // Batches between the kept games, which are played one by one (their records are kept).
+      const stops = keep.filter((k) => k >= start && k < end).sort((a, b) => a - b);
+      for (let s = 0; s <= stops.length; s++) {
+        const to = s < stops.length ? stops[s] : end;
+        if (to > i) playRangeNamed(player, layout, seeder, rng, rec, i, to);
+        i = to;
+        if (s < stops.length) {
+          seeder.seedInto(rng, i);
+          watchGame(i);
+          playKept(player, rng, rec, layout, i, kept);
+          i++;
+        }
+      }
+    } else {
+      for (; i < end; i++) {
+        seeder.seedInto(rng, i);
+        watchGame(i);
+        if (keep.length && keep.includes(i)) playKept(player, rng, rec, layout, i, kept);
+        else player.play(rng, rec, i);
+      }
     }
   } catch (err) {
+    if (err instanceof GameError) throw err;
     // Name the failing game so the error can be reproduced with --trace.
     throw new GameError(i, `game ${i}: ${err instanceof Error ? err.message : String(err)}`);
   }
   rec.finish();
   return data;
+}
+
+/** Plays game `i` (rng already seeded) through a recorder that keeps what it records, into `kept`. */
+function playKept(player: GamePlayer, rng: Rng, rec: Recorder, layout: Layout, i: number, kept: Map<number, GameRecord> | undefined): void {
+  const keeper = new KeepingRecorder(rec, layout);
+  player.play(rng, keeper, i);
+  kept?.set(i, keeper.kept);
+}
+
+/**
+ * playRange over [from, to). When it fails, the games are replayed one by one with play() (into a
+ * scratch buffer: the chunk is lost anyway) so that the error names the failing game, as the
+ * per-game loop's does.
+ */
+function playRangeNamed(player: GamePlayer, layout: Layout, seeder: StreamSeeder, rng: Rng, rec: Recorder, from: number, to: number): void {
+  watchGame(from);
+  try {
+    player.playRange!(seeder, rng, rec, from, to);
+  } catch (err) {
+    const scratch = new Recorder(layout, layout.emptyChunk());
+    for (let i = from; i < to; i++) {
+      seeder.seedInto(rng, i);
+      try {
+        player.play(rng, scratch, i);
+      } catch (alone) {
+        throw new GameError(i, `game ${i}: ${alone instanceof Error ? alone.message : String(alone)}`);
+      }
+    }
+    throw new GameError(from, `games ${from}..${to - 1}: ${err instanceof Error ? err.message : String(err)} (no game of them fails when played alone)`);
+  }
 }
 
 /** What one game records when played alone, on a fresh player, from stream (seed, index). */

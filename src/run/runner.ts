@@ -4,6 +4,7 @@
 // chunk size.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Layout, Totals } from '../core/aggregate.js';
 import type { RunResult } from '../core/game.js';
@@ -85,32 +86,106 @@ export function defaultChunkSize(gamesPer20ms: number, n: number, jobs: number):
   return Math.max(1, Math.min(gamesPer20ms, Math.max(balanced, Math.ceil(gamesPer20ms / 8))));
 }
 
+/** Once the cost of a game is measured, a chunk aims at about this much work (ms). */
+export const CHUNK_TARGET_MS = 500;
+
+/**
+ * Sizes the chunks of a run: the first ones from the game's estimate (defaultChunkSize), later ones
+ * from the measured cost of the last chunk played, about CHUNK_TARGET_MS of work each — so a cheap
+ * game is not cut into thousands of tiny chunks, each with its aggregate to copy and merge — but
+ * never fewer than `perWorker` chunks per worker in what is left (balance at the end of the run),
+ * never below the first size and never so large that a chunk's sums could leave exact integers.
+ * Only where the chunks end depends on the clock: game i's stream and the exact merge do not, so
+ * the results are the same bits for any sizes (runner.test.ts, conformance.test.ts).
+ */
+export class ChunkSizer {
+  private msPerGame = 0;
+  private largest = 0;
+  /**
+   * @param first the first chunks' size (and the least); with `fixed`, every chunk's (--chunk-size)
+   * @param maxGames the most games a chunk may hold (see maxChunkGames)
+   */
+  constructor(
+    readonly first: number,
+    private readonly jobs: number,
+    private readonly fixed: boolean,
+    private readonly maxGames: number,
+    private readonly perWorker = 4,
+  ) {}
+
+  /** A chunk of `games` games took `ms` of work. */
+  observe(games: number, ms: number): void {
+    if (games > 0 && ms > 0) this.msPerGame = ms / games;
+  }
+
+  /** Size of the next chunk, `left` games still to hand out (at least 1). */
+  next(left: number): number {
+    let size = this.first;
+    if (!this.fixed && this.msPerGame > 0) {
+      const byCost = Math.floor(CHUNK_TARGET_MS / this.msPerGame);
+      const balanced = Math.ceil(left / (this.jobs * this.perWorker));
+      size = Math.max(this.first, Math.min(byCost, balanced, this.maxGames));
+    }
+    size = Math.max(1, Math.min(size, left));
+    this.largest = Math.max(this.largest, size);
+    return size;
+  }
+
+  /** The largest chunk handed out (what the timings report as the chunk size). */
+  get largestChunk(): number {
+    return this.largest || this.first;
+  }
+}
+
+/**
+ * The most games one chunk may hold while its sums stay exact: a chunk sums value² over its games
+ * below 2^53 (Recorder.finish), so at most 2^53 / (largest histogram value + 1)² games, with
+ * room to spare; never fewer than `least`.
+ */
+export function maxChunkGames(layout: Layout, least: number): number {
+  let top = 1;
+  for (let i = 0; i < layout.maxValues.length; i++) top = Math.max(top, layout.maxValues[i] + 1);
+  return Math.max(least, Math.floor(2 ** 50 / (top * top)));
+}
+
 export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const sim = await loadSim(opts.simId);
   const layout = new Layout(sim.metrics(opts.params));
   const totals = new Totals(layout);
   const jobs = Math.max(1, Math.floor(opts.jobs));
-  const chunkSize = opts.chunkSize ?? defaultChunkSize(sim.gamesPerChunk(opts.params), opts.n, jobs);
-  const chunkCount = Math.ceil(opts.n / chunkSize);
+  const firstSize = opts.chunkSize ?? defaultChunkSize(sim.gamesPerChunk(opts.params), opts.n, jobs);
+  const sizer = new ChunkSizer(firstSize, jobs, opts.chunkSize !== undefined, maxChunkGames(layout, firstSize));
   const first = opts.start ?? 0;
-  const chunkStart = (k: number) => first + k * chunkSize;
-  const chunkLen = (k: number) => Math.min(opts.n, (k + 1) * chunkSize) - k * chunkSize;
+  // Chunk k holds games [starts[k], starts[k] + lengths[k]); chunks are cut in order as they are handed out.
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  let cut = 0;
+  const cutChunk = (): number => {
+    const len = sizer.next(opts.n - cut);
+    starts.push(first + cut);
+    lengths.push(len);
+    cut += len;
+    return starts.length - 1;
+  };
   const stopped = () => opts.signal?.aborted === true;
   // A few games of every run are kept and replayed alone at the end (see checkReplays).
   const samples = replaySamples(first, opts.n);
   const kept = new Map<number, GameRecord>();
-  const keepIn = (k: number) => samples.filter((i) => i >= chunkStart(k) && i < chunkStart(k) + chunkLen(k));
+  const keepIn = (k: number) => samples.filter((i) => i >= starts[k] && i < starts[k] + lengths[k]);
 
-  if (!opts.forcePool && !opts.userCode && (jobs === 1 || chunkCount === 1)) {
+  if (!opts.forcePool && !opts.userCode && (jobs === 1 || firstSize >= opts.n)) {
     const player = await sim.createPlayer(opts.params);
-    for (let k = 0; k < chunkCount && !stopped(); k++) {
+    while (cut < opts.n && !stopped()) {
+      const k = cutChunk();
       let data: Float64Array;
+      const t0 = performance.now();
       try {
-        data = playChunk(player, layout, opts.seed, chunkStart(k), chunkLen(k), keepIn(k), kept);
+        data = playChunk(player, layout, opts.seed, starts[k], lengths[k], keepIn(k), kept);
       } catch (err) {
-        throw new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
+        throw new ChunkError(k, starts[k], lengths[k], opts.seed, err);
       }
-      totals.addChunk(data, chunkLen(k));
+      sizer.observe(lengths[k], performance.now() - t0);
+      totals.addChunk(data, lengths[k]);
       opts.onProgress?.(totals.games, totals);
       // Let signal handlers and timers run between chunks.
       if (opts.signal || opts.onProgress) await new Promise<void>((r) => setImmediate(r));
@@ -119,7 +194,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       const alone = async (i: number) => playAlone(await sim.createPlayer(opts.params), layout, opts.seed, i);
       await checkReplays(opts, kept, alone);
     }
-    return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs: 1 };
+    return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize: sizer.largestChunk, jobs: 1 };
   }
 
   const { Piscina } = await import('piscina');
@@ -143,7 +218,6 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   const paramsKey = canonicalJson(opts.params);
   const pending = new Map<number, Float64Array>();
   let nextToMerge = 0;
-  let nextToSend = 0;
   let failure: unknown = null;
   // Set when the run gives up on running chunks (after an abort's grace, or a stuck decision): their results are dropped.
   let abandoned = false;
@@ -175,18 +249,19 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
       }
       const pump = () => {
         // Bounded window: at most 4 chunks per worker in flight, so huge runs never queue millions of tasks.
-        while (failure === null && !stopped() && nextToSend < chunkCount && inFlight < jobs * 4) {
-          const k = nextToSend++;
+        while (failure === null && !stopped() && cut < opts.n && inFlight < jobs * 4) {
+          const k = cutChunk();
           inFlight++;
-          const task: ChunkTask = { simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: chunkStart(k), count: chunkLen(k), keep: keepIn(k) };
+          const task: ChunkTask = { simId: opts.simId, params: opts.params, paramsKey, seed: opts.seed, start: starts[k], count: lengths[k], keep: keepIn(k) };
           pool.run(task).then(
-            ({ data, kept: records }: ChunkReply) => {
+            ({ data, kept: records, ms }: ChunkReply) => {
               inFlight--;
               if (abandoned) return;
+              sizer.observe(lengths[k], ms);
               for (const [i, r] of records) kept.set(i, r);
               pending.set(k, data);
               while (pending.has(nextToMerge)) {
-                totals.addChunk(pending.get(nextToMerge)!, chunkLen(nextToMerge));
+                totals.addChunk(pending.get(nextToMerge)!, lengths[nextToMerge]);
                 pending.delete(nextToMerge);
                 nextToMerge++;
               }
@@ -197,7 +272,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
               inFlight--;
               if (abandoned) return;
               if (failure === null) {
-                failure = new ChunkError(k, chunkStart(k), chunkLen(k), opts.seed, err);
+                failure = new ChunkError(k, starts[k], lengths[k], opts.seed, err);
               }
               pump();
             },
@@ -217,7 +292,7 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
     if (!abandoned && owned) await pool.destroy();
   }
   if (failure !== null) throw failure;
-  return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize, jobs };
+  return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize: sizer.largestChunk, jobs };
 }
 
 /** A chunk failed (in a worker or in-process): names the chunk, its games and the seed to reproduce it. */

@@ -1,6 +1,8 @@
 // Piscina worker entry: plays chunks and sends back compact aggregates (never per-game data).
 // A worker builds each (simulation, parameters) player once and reuses its preallocated state.
+import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { Layout } from '../core/aggregate.js';
 import { attachWatchSlot, setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { playAlone, playChunk, type GameRecord } from '../core/chunk.js';
@@ -25,6 +27,8 @@ export interface ChunkReply {
   data: Float64Array;
   /** [index, record] of each kept game. */
   kept: [number, GameRecord][];
+  /** How long playing the chunk took (ms): the runner sizes the next chunks from it. */
+  ms: number;
 }
 
 const cache = new Map<string, { player: GamePlayer; layout: Layout }>();
@@ -49,6 +53,16 @@ export default async function runChunkTask(task: ChunkTask): Promise<ChunkReply 
     cache.set(key, entry);
   }
   const kept = new Map<number, GameRecord>();
+  const t0 = performance.now();
   const data = playChunk(entry.player, entry.layout, task.seed, task.start, task.count, task.keep ?? [], kept);
-  return { data, kept: [...kept] };
+  const reply: ChunkReply = { data, kept: [...kept], ms: performance.now() - t0 };
+  // The aggregate's buffer is transferred to the main thread, not copied (it is not used here again).
+  return move({
+    get [transferableSymbol]() {
+      return [data.buffer];
+    },
+    get [valueSymbol]() {
+      return reply;
+    },
+  }) as unknown as ChunkReply;
 }

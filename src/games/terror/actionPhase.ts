@@ -1,7 +1,7 @@
 // The Action phase (model, public facts): time, the saved victims' rewards, the legal actions,
 // playing action cards (move, escort, search, steady, heal, Premonition), horror rolls, and
 // discarding action cards.
-import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorData.js';
+import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorTables.js';
 import * as codes from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { addHorror, heal } from './loseHealth.js';

@@ -7,7 +7,7 @@ import {
   NEED_HORROR_AT_MOST,
   NEED_ITEMS,
   NEED_SAVED_AT_LEAST,
-} from './terrorData.js';
+} from './terrorTables.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_WON } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { discardActionCard } from './discardActionCard.js';

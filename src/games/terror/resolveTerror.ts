@@ -17,7 +17,7 @@ import {
   FX_SCATTER,
   TIE_NORMAL_FIRST,
   TIE_RANDOM,
-} from './terrorData.js';
+} from './terrorTables.js';
 import { TERROR_DECISION, V_BOARD, V_CONSEQUENCE, V_DEAD, V_DEATH_TOKEN, V_FG_CARD, V_LIMBO, V_SAVED } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { discardActionCard } from './discardActionCard.js';

@@ -1,7 +1,7 @@
 // The Location board as static integer tables, built once per game object: adjacency in CSR form,
 // all-pairs path distances, the moving distances under the moveThroughExits reading, exit and
 // search flags, the moving distance to the nearest exit.
-import type { TerrorData } from './terrorData.js';
+import type { TerrorData } from './terrorTables.js';
 
 export interface TerrorBoard {
   readonly nSpaces: number;

@@ -17,7 +17,7 @@
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
 import { terrorBoard } from './terrorBoard.js';
-import { CARD_ESCORT, type Effect, type TerrorData } from './terrorData.js';
+import { CARD_ESCORT, type Effect, type TerrorData } from './terrorTables.js';
 import { OUTCOME_RUNNING, V_BOARD, V_CONSEQUENCE, V_FG_CARD, V_SAVED } from './terrorDecision.js';
 import type { TerrorSimParams } from './terrorParams.js';
 import { MAX_TURNS, playTerrorGame } from './playTerrorGame.js';

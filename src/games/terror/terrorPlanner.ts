@@ -28,7 +28,8 @@ import {
   NEED_HORROR_AT_MOST,
   NEED_ITEMS,
   NEED_SAVED_AT_LEAST,
-} from './terrorData.js';
+  type TerrorData,
+} from './terrorTables.js';
 import * as codes from './terrorDecision.js';
 import type { TerrorView } from './terrorView.js';
 
@@ -102,6 +103,14 @@ function destinyKills(view: TerrorView): boolean {
   return false;
 }
 
+/** The requirements a Destiny phase may ask, strictest of each kind. */
+interface Needs {
+  items: number;
+  horror: number;
+  health: number;
+  hand: number;
+}
+
 /**
  * What the Destiny phase will ask, as far as she knows, over the Consequence slots holding a
  * Fated Victim (`heldSlots`): writes into NEEDS the strictest known requirement per kind, or, when
@@ -126,31 +135,58 @@ function destinyNeeds(view: TerrorView): typeof NEEDS {
       NEEDS.facedown++;
       continue;
     }
-    need(view, c);
+    need(NEEDS, view.data.consequences[c]);
   }
-  if (NEEDS.facedown > 0) for (let c = 0; c < view.data.consequences.length; c++) need(view, c);
+  if (NEEDS.facedown > 0) {
+    // Every card of the data counts: the same strictest-of-each-kind as a loop over them all, computed once per data set.
+    const all = strictestOfAll(view.data.consequences);
+    NEEDS.items = Math.max(NEEDS.items, all.items);
+    NEEDS.horror = Math.min(NEEDS.horror, all.horror);
+    NEEDS.health = Math.max(NEEDS.health, all.health);
+    NEEDS.hand = Math.max(NEEDS.hand, all.hand);
+  }
   return NEEDS;
 }
 
-function need(view: TerrorView, c: number): void {
-  const r = view.data.consequences[c];
+/** Tightens `into` by Consequence card `r`'s requirement. */
+function need(into: Needs, r: TerrorData['consequences'][number]): void {
   switch (r.need) {
     case NEED_ITEMS:
-      NEEDS.items = Math.max(NEEDS.items, r.n);
+      into.items = Math.max(into.items, r.n);
       break;
     case NEED_HORROR_AT_MOST:
-      NEEDS.horror = Math.min(NEEDS.horror, r.n);
+      into.horror = Math.min(into.horror, r.n);
       break;
     case NEED_HEALTH_AT_LEAST:
-      NEEDS.health = Math.max(NEEDS.health, r.n);
+      into.health = Math.max(into.health, r.n);
       break;
     case NEED_HAND_AT_LEAST:
-      NEEDS.hand = Math.max(NEEDS.hand, r.n);
+      into.hand = Math.max(into.hand, r.n);
       break;
     case NEED_SAVED_AT_LEAST:
     case NEED_BLOODLUST_AT_MOST:
       break;
   }
+}
+
+// Why: destinyNeeds runs at most decisions and its "every card" part depends on the data only (it
+// was about half of destinyNeeds' 11% of a planner game); one entry per Consequence list (data is
+// read-only once compiled), the last one at hand.
+const strictest = new WeakMap<object, Needs>();
+let lastCards: object | null = null;
+let lastStrictest: Needs = { items: 0, horror: 99, health: 0, hand: 0 };
+/** The strictest requirement of each kind over every card of `cards` (data only, read-only result). */
+function strictestOfAll(cards: TerrorData['consequences']): Needs {
+  if (cards === lastCards) return lastStrictest;
+  let all = strictest.get(cards);
+  if (!all) {
+    all = { items: 0, horror: 99, health: 0, hand: 0 };
+    for (let c = 0; c < cards.length; c++) need(all, cards[c]);
+    strictest.set(cards, all);
+  }
+  lastCards = cards;
+  lastStrictest = all;
+  return all;
 }
 
 /** Is Death token p's victim on it already and known to match (she will be saved)? */

@@ -5,7 +5,7 @@
 // (terrorSim.ts), so it can answer a few decisions and delegate the rest.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
-import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorData.js';
+import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART } from './terrorTables.js';
 import * as codes from './terrorDecision.js';
 import { plannerPolicy } from './terrorPlanner.js';
 import type { TerrorView } from './terrorView.js';

@@ -4,7 +4,7 @@ import type { MetricSpec } from '../../core/aggregate.js';
 import type { GameSim } from '../../core/game.js';
 import { assertFileUnchanged } from '../../core/hash.js';
 import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
-import { maxHealthValue, type TerrorData } from './terrorData.js';
+import { maxHealthValue, type TerrorData } from './terrorTables.js';
 import { OUTCOME_DIED_IN_DESTINY, OUTCOME_DIED_IN_PLAY, OUTCOME_WON, TERROR_DECISION_NAMES } from './terrorDecision.js';
 import { TerrorGame } from './terrorGame.js';
 import type { TerrorSimParams } from './terrorParams.js';

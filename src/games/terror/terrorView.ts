@@ -6,7 +6,7 @@
 // and read only these members; a user module gets readOnlyView(game, TERROR_VIEW_MEMBERS,
 // {data: its frozen copy}) (src/core/policy.ts): a facade with exactly these members.
 import type { ViewMembers } from '../../core/policy.js';
-import type { TerrorData } from './terrorData.js';
+import type { TerrorData } from './terrorTables.js';
 
 /** Everything a policy may look at. All methods are read-only. */
 export interface TerrorView {

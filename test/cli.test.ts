@@ -307,6 +307,8 @@ describe('an option given twice', () => {
       ['dice', '-n', '10', '--seed', '1', '--seed', '2'],
       ['dice', '-n', '10', '-n', '20'],
       ['dice', '--games=10', '-n', '20'],
+      ['dice', '-n5', '-n', '6'],
+      ['dice', '-j1', '-j', '2', '-n', '10'],
       ['dice', '--format', 'json', '--format', 'csv'],
       ['compare', 'dice', '--set', 'target=4', '-j', '1', '-j', '2'],
       ['sweep', 'dice', '--grid', 'target=4,5', '--max-cells', '5', '--max-cells', '6'],
@@ -318,7 +320,8 @@ describe('an option given twice', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^sim: option (--[\w-]+)(\/-\w)? is given 2 times; give it once\n$/);
     }
-    // Repeatable ones stay repeatable.
+    // A flag without a value asks the same thing twice; repeatable ones stay repeatable.
+    expect(runCli(['dice', '-n', '10', '--seed', '1', '-q', '-q']).code).toBe(0);
     expect(runCli(['compare', 'dice', '--set', 'target=4', '--set', 'sides=8', '-n', '10', '--seed', '1', '-q']).code).toBe(0);
   });
 

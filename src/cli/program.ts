@@ -32,9 +32,11 @@ export function refuseRepeatedFlags(cmd: Command, argv: readonly string[]): void
   const end = argv.indexOf('--');
   const args = end < 0 ? argv : argv.slice(0, end);
   for (const o of cmd.options) {
-    if (isRepeatable(o)) continue;
+    // A flag that takes no value (-q) asks the same thing however often it is given.
+    if (isRepeatable(o) || (!o.required && !o.optional)) continue;
     const flags = [o.long, o.short].filter((f): f is string => f !== undefined);
-    const count = args.filter((a) => flags.some((f) => a === f || a.startsWith(`${f}=`))).length;
+    // --flag, --flag=value, -n, and a short flag with its value attached (-n5).
+    const count = args.filter((a) => flags.some((f) => a === f || a.startsWith(`${f}=`) || (f === o.short && !a.startsWith('--') && a.length > 2 && a.startsWith(f)))).length;
     if (count > 1) throw new UsageError(`option ${flags.join('/')} is given ${count} times; give it once`);
   }
 }

@@ -33,3 +33,15 @@ export function answerSentence(answer: string, conditions: readonly string[]): s
   const c = conditions.filter((x) => x !== '');
   return `${answer}${c.length ? ` (${c.join('; ')})` : ''}.`;
 }
+
+/**
+ * The policy gap in a few words for the answer sentence: "the search wins +2.0 pp [+0.5, +3.5] more:
+ * strong play wins at least that much more" when the interval excludes 0, else that no gap was
+ * shown at that budget. `who` names the stronger player ("the search policy").
+ */
+export function gapWords(who: string, d: number, lo: number, hi: number): string {
+  const interval = ppText(d, lo, hi);
+  if (lo > 0) return `${who} wins ${interval} more: strong play wins at least that much more`;
+  if (hi < 0) return `${who} wins ${interval} less at its measured budget: no gap to stronger play shown`;
+  return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;
+}

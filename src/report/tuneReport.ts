@@ -169,6 +169,7 @@ export function tuneReport(input: TuneInput): Report {
     assumptions: input.bestReport.assumptions,
     tables,
     notes: [
+      ...missedTargets(input),
       `Stopped: ${STOP_WORDS[outcome.stop]}.`,
       `Distance to the targets: Σ weight × |estimate − target| / unit (${scaleWords}); the best is the setting with the smallest distance, and --tolerance ${input.tolerance} is measured in the same units.`,
       ...(simulated
@@ -181,4 +182,23 @@ export function tuneReport(input: TuneInput): Report {
       ...input.bestReport.notes.filter((n) => /policy gap/i.test(n)),
     ],
   };
+}
+
+/**
+ * A warning per target the best setting does not reach (the target outside its interval): the
+ * nearest setting is not a setting that hits it — the target lies between two settings, or beyond
+ * the range tried.
+ */
+function missedTargets(input: TuneInput): string[] {
+  const best = input.settings[input.outcome.best];
+  if (!best?.estimates) return [];
+  const out: string[] = [];
+  input.targets.forEach((t, i) => {
+    const e = best.estimates![i];
+    if (!e || (e.lo <= t.value && t.value <= e.hi)) return;
+    const others = input.settings.filter((s) => s.estimates).map((s) => s.estimates![i].estimate);
+    const between = others.some((v) => v < t.value) && others.some((v) => v > t.value);
+    out.push(`No setting reaches ${t.metric} = ${t.value}: the best one's interval [${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}] leaves it out, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.`);
+  });
+  return out;
 }

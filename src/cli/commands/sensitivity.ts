@@ -167,8 +167,9 @@ class FanRendezvous {
   readonly unmeasured = new Map<number, string>();
   games = 0;
   partial = false;
-  /** The main metric's name, once the baseline's first call named it. */
+  /** The main metric's name and kind, once the baseline's first call named it. */
   metricName: string | null = null;
+  metricKind: 'rate' | 'count' | null = null;
 
   constructor(
     private readonly changes: readonly Change[],
@@ -234,6 +235,7 @@ class FanRendezvous {
       const main = this.metric === undefined ? baseMetrics.find((m) => !m.detail) ?? baseMetrics[0] : baseMetrics.find((m) => m.name === this.metric);
       if (!main) throw new UsageError(`option --metric: got "${this.metric}", expected one of ${baseMetrics.filter((m) => !m.detail).map((m) => m.name).join(', ')}`);
       this.metricName ??= main.name;
+      this.metricKind ??= main.kind;
       const sides = [];
       for (const { i, call } of variants) {
         const metrics = (await loadSim(call.simId)).metrics(call.simParams);
@@ -272,9 +274,6 @@ class FanRendezvous {
         const blocks = fanBlocks(fp);
         batch.forEach((x, j) => {
           const c = compareMetrics(k, [blocks[j].main], totals, 0, 0, this.opts.confidence)[0];
-          // Every game moved the metric by the same amount (often 0: the change acted, the metric did not
-          // notice): the interval is that amount, not unknown.
-          if (!(Number.isFinite(c.lo) && Number.isFinite(c.hi)) && c.se === 0 && c.n >= 2) Object.assign(c, { lo: c.difference, hi: c.difference, pValue: c.difference === 0 ? 1 : 0 });
           const ch = totals.metrics[blocks[j].changed];
           this.effects.push({
             ...this.changes[x.i],
@@ -306,6 +305,8 @@ interface SensitivityOptions extends RunCliOptions {
   metric?: string;
   top: number;
   maxChanges: number;
+  /** --only was given (possibly with nothing in it). */
+  onlyGiven?: boolean;
 }
 
 /** Default games: the baseline and every change play them all. */
@@ -320,10 +321,13 @@ export function registerSensitivity(program: Command): void {
     .option('--scenario <file>', 'the baseline: parameters from a scenario file')
     .option('--set <key=value>', 'the baseline: a parameter (repeatable)', collect)
     .option('--only <keys>', 'vary only these keys, comma-separated; a trailing * takes a prefix (data.finalGirl.*) (repeatable)', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)])
+    .on('option:only', function (this: Command) {
+      (this.opts() as { onlyGiven?: boolean }).onlyGiven = true;
+    })
     .addOption(new Option('--step <size>', 'how far a number moves each way: auto = ±1 for whole numbers up to 10, else ±20%; or 20% (of the value) or a fixed size (1, 0.5)').argParser(parseStep).default({ kind: 'auto' }, 'auto'))
     .option('--metric <name>', "the metric the changes are ranked by (default: the game's first)")
     .option('--top <N>', 'rows in the tornado chart (the table has them all)', intInRange(1, 1000), 25)
-    .option('--max-changes <N>', `the most changes a run may play (default ${DEFAULT_MAX_CHANGES})`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
+    .option('--max-changes <N>', `the most changes a run may play`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
   addRunOptions(cmd, DEFAULT_GAMES, { resumable: false }).action(async (words: string[], opts: SensitivityOptions) => {
     opts.set ??= [];
     opts.only ??= [];
@@ -337,6 +341,7 @@ export function registerSensitivity(program: Command): void {
     const base = resolveFromSources(mode, scenario, sets, {}, {}, id);
     if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
     const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);
+    if (opts.onlyGiven && opts.only.length === 0) throw new UsageError('option --only: no key given; name keys or prefixes, e.g. --only finalHealth,data.finalGirl.*');
     for (const p of opts.only) {
       const prefix = p.endsWith('*') ? p.slice(0, -1) : null;
       if (prefix !== null ? !all.some((k) => k.startsWith(prefix)) : !all.includes(p)) {
@@ -399,7 +404,8 @@ export function changeText(c: Change): string {
 }
 
 function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions, stated: number): Report {
-  const rate = fan.baseline.length > 0 && fan.effects.every((e) => e.value >= 0 && e.value <= 1) && fan.baseline.every((b) => b.estimate >= 0 && b.estimate <= 1);
+  // A rate is what the game records as one (a mean between 0 and 1 is not a rate).
+  const rate = fan.metricKind === 'rate';
   const metric = fan.metricName ?? opts.metric ?? 'main metric';
   const effects = [...fan.effects].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference) || a.key.localeCompare(b.key));
   const several = new Set(fan.baseline.map((b) => b.call)).size > 1;
@@ -455,13 +461,19 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   }
   const fmt = (x: number) => (rate ? `${(x * 100).toFixed(1)}%` : x.toFixed(2));
   const baseLines = fan.baseline.map((b) => `${several ? `${b.label ?? b.call}: ` : ''}${metric} ${fmt(b.estimate)} [${fmt(b.lo)}, ${fmt(b.hi)}]`);
-  const top = effects.filter((e) => e.changed > 0).slice(0, 3);
+  // The changes that moved the metric (a change that made games differ but left the metric where it was is not "sensitive").
+  const top = effects.filter((e) => e.changed > 0 && e.difference !== 0).slice(0, 3);
+  const interval = (e: Effect) => (Number.isFinite(e.lo) && Number.isFinite(e.hi) ? `[${signed(e.lo * scale, digits)}, ${signed(e.hi * scale, digits)}]` : '[no interval]');
   const answer = [
     `Baseline (${fan.games.toLocaleString('en-US')} games): ${baseLines.join('; ')}.`,
     top.length
-      ? `Most sensitive to: ${top.map((e) => `${changeText(e)}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} [${signed(e.lo * scale, digits)}, ${signed(e.hi * scale, digits)}]`).join('; ')}.`
-      : 'No change made any game play differently.',
-    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumptions measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (see the last table)` : ''}.`,
+      ? `Most sensitive to: ${top.map((e) => `${changeText(e)}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
+      : fan.partial && effects.length === 0
+        ? 'Interrupted before any change was measured.'
+        : effects.some((e) => e.changed > 0)
+          ? `No change moved ${metric} in these games.`
+          : 'No change made any game play differently.',
+    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (see the last table)` : ''}.`,
   ].join('\n');
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',

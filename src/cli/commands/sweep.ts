@@ -96,7 +96,7 @@ export function registerSweep(program: Command): void {
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
-    .option('--max-cells <N>', `the most cells a sweep may have (default ${DEFAULT_MAX_CELLS})`, intInRange(1, 1e7), DEFAULT_MAX_CELLS);
+    .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, 1e7), DEFAULT_MAX_CELLS);
   addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {
     opts.grid ??= [];
     refuseResumeOptions(opts, 'sweep');

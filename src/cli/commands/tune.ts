@@ -184,8 +184,8 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
     .option('--vary <KEY=LO..HI[:STEP]|KEY=a|b|c>', `a parameter to tune (up to ${MAX_VARY}, repeatable): a range of numbers (step 1 for whole ends) or a list of values; any parameter of \`sim params ${id}\`, data.* values included`, collect)
     .option('--target <METRIC=VALUE[@W]>', 'a metric and the value it should reach (repeatable; 0.6 or 60% for a rate); @W weighs its distance (default 1); an unknown metric lists the valid ones', collect)
     .addOption(new Option('--budget <games>', `the most games the search plays, summed over the settings (a side run a mode adds is not counted again) (default: the settings × ${mode.defaultGames.toLocaleString('en-US')}, a sweep's games at the default -n)`).argParser(parseGameCount))
-    .option('--tolerance <distance>', `stop once the settings left are within this distance of the targets' best and of each other: a rate's in probability (0.02 = 2pp), a mean's relative to its target (0.02 = 2%) (default ${DEFAULT_TOLERANCE})`, parseTolerance, DEFAULT_TOLERANCE)
-    .option('--max-cells <N>', `the most settings the --vary axes may make (default ${DEFAULT_MAX_CELLS})`, intInRange(1, 1e7), DEFAULT_MAX_CELLS)
+    .option('--tolerance <distance>', `stop once the settings left are within this distance of the targets' best and of each other: a rate's in probability (0.02 = 2pp), a mean's relative to its target (0.02 = 2%)`, parseTolerance, DEFAULT_TOLERANCE)
+    .option('--max-cells <N>', `the most settings the --vary axes may make`, intInRange(1, 1e7), DEFAULT_MAX_CELLS)
     .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`)
     .option('--set <key=value>', `a fixed parameter for every setting (repeatable); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, 1000, { resumable: false });

@@ -119,7 +119,12 @@ export const darkfateEntry: ModeEntry = {
     const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
     const userCards = cardsFile !== resolvePath(referenceCardsFile());
     // House rules on cards: the cardChanges text, then each `card.<path>` parameter (--set card.pistol.fight=4).
-    const changes = [...parseCardChanges(resolved.cardChanges as string), ...cardParamChanges(resolved)];
+    const textChanges = parseCardChanges(resolved.cardChanges as string);
+    const paramChanges = cardParamChanges(resolved);
+    // One value per card field: --card-changes and card.<path> (or data.cards.<path>) naming the same field would let the last win silently.
+    const both = paramChanges.find(([path]) => textChanges.some(([p]) => p === path));
+    if (both) throw new UsageError(`parameter cardChanges: ${both[0]} is also given as card.${both[0]} (or data.cards.${both[0]}); give it once`);
+    const changes = [...textChanges, ...paramChanges];
     const cards = applyCardChanges(loadCardData(cardsFile, userCards ? 'parameter cards' : 'reference card data'), changes);
     const players = resolved.players as number;
     const solo = resolved.solo as boolean;
@@ -245,12 +250,13 @@ export const darkfateEntry: ModeEntry = {
     // The answer first: the win rate per version, on what it is conditional.
     const who = solo ? 'a solo player' : `${players} player${players > 1 ? 's' : ''} (${String(params.characters).split(',').join(', ')})`;
     const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, resolved);
-    const gapOf = (r: (typeof rows)[number]) => policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference });
+    // The measured gap is the planner's (the default): another policy's distance to strong play is not measured.
+    const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
     const text =
       rows.length === 1
         ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [`policy ${policyName}`, gapOf(rows[0]), sensitivity])
         : rows.length > 1
-          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [`policy ${policyName}`, ...(rows.every((r) => gapOf(r).startsWith('gap')) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
+          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [`policy ${policyName}`, ...(rows.every((r) => gapOf(r) === gapOf(rows[0])) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
           : '';
     return {
       ...prov,

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
+import { gapWords } from '../../core/answer.js';
 
 export interface GapEntry {
   rev9: string;
@@ -68,6 +69,5 @@ export function policyGapLine(key: GapKey, entries: GapEntry[] = gapEntries()): 
 export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()): string {
   const e = key.reference ? entries.find((g) => g.rev9 === key.rev9 && g.players === key.players && g.solo === key.solo && g.characters === key.characters) : undefined;
   if (!e) return 'gap to the search policy not measured here';
-  const pp = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x * 100).toFixed(1)}`;
-  return `the search policy wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more: strong play wins at least that much more`;
+  return gapWords('the search policy', e.difference, e.lo, e.hi);
 }

@@ -37,7 +37,8 @@ export function matchGapLine(teamA: string, teamB: string, policies: readonly st
 
 /** For the answer sentence: "the search at 256 iterations wins +14.8 pp [+9.4, +19.9] more as A: a floor on strong play", or not measured. */
 export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
-  const e = reference && policies.every((p) => p === 'hunt' || p === 'search') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
-  if (!e) return 'gap to a search policy not measured here';
+  // The gap is hunt's distance to the search: said only when both sides play hunt.
+  const e = reference && policies.every((p) => p === 'hunt') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
+  if (!e) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}: a floor on the distance to strong play`;
 }

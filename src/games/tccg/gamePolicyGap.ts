@@ -51,7 +51,8 @@ export function tccgGapLine(policies: readonly [string, string], defaults: reado
 
 /** For the answer sentence: each side's measured gap in a few words, or that it was not measured. */
 export function tccgGapShort(policies: readonly [string, string], defaults: readonly [string, string], reference: boolean, entries = tccgGapEntries()): string {
-  const measured = reference && policies.every((p, s) => p === defaults[s] || p === 'search') ? entries : [];
-  if (measured.length === 0) return 'gap to a search policy not measured here';
+  // The gap is the default bots' distance to the search: said only when both sides play them.
+  const measured = reference && policies.every((p, s) => p === defaults[s]) ? entries : [];
+  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `a search beats the bots by ${measured.map((e) => `${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'}`).join(' and ')}: a floor on strong play`;
 }

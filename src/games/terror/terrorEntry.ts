@@ -12,10 +12,10 @@ import type { ModeEntry } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './terrorData.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
-import { policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
+import { GAP_DEFAULT_POLICY, policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
-import { answerSentence, pctText, ppText } from '../../core/answer.js';
+import { answerSentence, gapWords, pctText } from '../../core/answer.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -176,7 +176,8 @@ export const terrorEntry: ModeEntry = {
     const tables = terrorTables(main, sim.data.fatedDeath.count);
     const result: TerrorReportResult = { ...main, policyGap: gap };
     // The answer first: how often she survives, and on what that is conditional.
-    const gapShort = gap.gap ? `the search policy: ${ppText(gap.gap.difference, gap.gap.lo, gap.gap.hi)}` : 'gap to the search policy not measured here';
+    // The measured gap is the default policy's: another policy's distance to strong play is not measured.
+    const gapShort = !gap.gap ? 'gap to the search policy not measured here' : policyLabel !== GAP_DEFAULT_POLICY ? `gap to the search policy measured for the ${GAP_DEFAULT_POLICY} only, not for ${policyLabel}` : gapWords('the search policy', gap.gap.difference, gap.gap.lo, gap.gap.hi);
     const text = answerSentence(`${sim.data.finalGirl.name} survives ${pctText(main.survival)} of games on ${sim.data.location.name} (Death Order: ${deathOrderLabel})`, [`policy ${policyLabel}`, gapShort, sensitivityShort('terror', '', TERROR_PARAMS, resolved)]);
     return {
       ...baseReport(resolved, prepared, settings.seed, settings.confidence),

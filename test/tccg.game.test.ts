@@ -28,6 +28,7 @@ import {
   EC_ATTACK,
 } from '../src/games/tccg/gameDecisions.js';
 import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
+import { checkGameState } from '../src/games/tccg/conformance.js';
 import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
 import { rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
 import { createGame } from '../src/games/tccg/gameSim.js';
@@ -188,6 +189,30 @@ describe('tccg game: set-up and rounds', () => {
     }
   });
 
+  // rulebook: summary corrections (同一ターン内で全員が処理を行う) — both sides act in one turn, the Resistance first (reading turnOrder)
+  it('turnOrder byRound: each round both sides (both draw in the Draw round); bySide: the Resistance plays its five rounds, then Skynet its five', async () => {
+    for (const order of ['byRound', 'bySide'] as const) {
+      const g = await createGame({ ...simParams({ turnOrder: order }), maxTurns: 1 });
+      const steps: string[] = [];
+      g.onStep = (x, r) => steps.push(`${r}:${x.handN[0]}/${x.handN[1]}`);
+      g.reset(streamFor(2, 0));
+      g.play();
+      // Rounds avp: Ready 0, Movement 1, Draw 2, Combat 3, Search 4 (hands after each; a find may take one card out).
+      const rounds = steps.map((x) => Number(x.split(':')[0]));
+      const afterDraw = steps.filter((x) => x.startsWith('2:'));
+      if (order === 'byRound') {
+        expect(rounds).toEqual([0, 1, 2, 3, 4]);
+        expect(afterDraw).toEqual(['2:6/5']);
+      } else {
+        expect(rounds).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]);
+        // The Resistance's Draw round fills its hand only; Skynet's comes after the Resistance's Search round.
+        expect(afterDraw[0]).toBe('2:6/0');
+        expect(steps[4].endsWith('/0')).toBe(true);
+        expect(afterDraw[1].endsWith('/5')).toBe(true);
+      }
+    }
+  });
+
   it('the opening band decides who acts (digest §全体の基本進行): band 0-6, the Resistance draws nothing in turns 1-2', async () => {
     const g = await createGame({ ...simParams(), band: 0, maxTurns: 3 });
     const hands: number[][] = [];
@@ -262,6 +287,73 @@ describe('tccg game: movement (digest §キャラクターの移動について)
     log.length = 0;
     g.playRound(RD_MOVEMENT);
     expect(log.filter((x) => x.decision === D_MOVE && x.deciding === t)[0].options).toEqual([street * 2]);
+  });
+
+  // rulebook: digest §敵集団からの脱出 — the excess read three ways (reading outnumbering)
+  it('outnumbering mainDiff / mainOnly / surplusMain: the cost for the Terminator to leave Street in two constructed situations', async () => {
+    const costs: Record<string, number[]> = {};
+    for (const rule of ['mainDiff', 'mainOnly', 'surplusMain'] as const) {
+      costs[rule] = [];
+      for (const situation of ['A', 'B']) {
+        let cost = -1;
+        const { g, inst } = await setup({ outnumbering: rule });
+        const street = bridge(g);
+        const lane = g.board.placeExterior(1, cid('Lane'), true);
+        g.policies[1] = scripted((d, o, v, a) => {
+          if (d === D_MOVE && v.cardOf(v.deciding) === cid('Infiltrator')) cost = v.moveCost(lane, false);
+          return passive(d, o, v, a);
+        }) as never;
+        const t = inst('Infiltrator', 1);
+        g.node[t] = street;
+        if (situation === 'A') {
+          // The Leader and two civilians it commands against the Terminator alone: 3 characters to 1, one main character each.
+          g.node[inst('Leader', 0)] = street;
+          g.putInPlay(inst('Civ C', 0), street);
+          g.putInPlay(inst('Civ D', 0), street);
+          expect([g.commander[inst('Civ C', 0)], g.commander[inst('Civ D', 0)]]).toEqual([0, 0]);
+        } else {
+          // Two civilians commanded by the disguised Terminator, then the Leader and the Fighter arrive: 2 characters to 3, but 2 main characters to 1.
+          g.putInPlay(inst('Civ C', 0), street);
+          g.putInPlay(inst('Civ D', 0), street);
+          g.node[inst('Leader', 0)] = street;
+          g.node[inst('Fighter', 0)] = street;
+          g.updateCommand();
+          expect([g.commander[inst('Civ C', 0)], g.commander[inst('Civ D', 0)]]).toEqual([1, 1]);
+        }
+        g.playRound(RD_MOVEMENT);
+        costs[rule].push(cost);
+      }
+    }
+    // A: mainDiff 1 − 1 = 0 extra; mainOnly compares main characters only: 0; surplusMain: surplus 2, at most 1 main: +1.
+    // B: the enemy has fewer characters, so mainDiff and surplusMain add nothing; mainOnly: 2 − 1 = +1.
+    expect(costs).toEqual({ mainDiff: [1, 1], mainOnly: [1, 2], surplusMain: [2, 1] });
+  });
+
+  // rulebook: digest §スタートカード (the start is a separate space) against §ロケーション (a drawn copy is removed): reading startDuplicate
+  it('startDuplicate removed: the Resistance drawing Pawn Shop removes it; placed: it becomes another place, not the start', async () => {
+    for (const rule of ['removed', 'placed'] as const) {
+      const g = await createGame({ ...simParams({ startDuplicate: rule, locationsPerTurn: 1 }), locations: [ids('Main Street', 'Pawn Shop', 'Street', 'Lane', 'Factory', 'Cellar', 'L1', 'L2', 'L3'), LOCS] });
+      g.policies[0] = scripted(passive) as never;
+      g.policies[1] = scripted(passive) as never;
+      g.reset(streamFor(1, 0));
+      g.startTurn(5);
+      // Pawn Shop to the top of the Resistance's location deck.
+      const d = g.locDeck[0];
+      const at = d.indexOf(cid('Pawn Shop'));
+      [d[0], d[at]] = [d[at], d[0]];
+      const before = g.board.nNodes;
+      g.playRound(RD_MOVEMENT);
+      checkGameState(g, rule);
+      const shops = [];
+      for (let n = 0; n < g.board.nNodes; n++) if (g.board.nodeCard[n] === cid('Pawn Shop')) shops.push(g.board.nodeStart[n]);
+      if (rule === 'removed') {
+        expect([g.locRemoved[0], shops]).toEqual([1, [1]]);
+      } else {
+        expect([g.locRemoved[0], shops]).toEqual([0, [1, 0]]);
+      }
+      // Skynet's top card is placed either way (the board grows by one or two places).
+      expect(g.board.nNodes - before).toBe(rule === 'removed' ? 1 : 2);
+    }
   });
 
   // rulebook: digest §ハンターキラー — Hunter-Killers cannot enter interiors
@@ -606,6 +698,23 @@ describe('tccg game: supporting characters, protection, search, production', () 
     expect(no.g.canFind(no.inst('Infiltrator', 1), cid('Long Gun'))).toBe(false);
   });
 
+  // rulebook: digest §隠密移動 — attacking ends hidden movement; searching is not mentioned (reading hiddenSearch)
+  it('hiddenSearch stays: a hidden searcher finds and stays hidden; reveals: finding reveals it; cannot: it does not search while hidden', async () => {
+    const out: Record<string, [boolean, number]> = {};
+    for (const rule of ['stays', 'reveals', 'cannot'] as const) {
+      const { g, inst } = await setup({ hiddenSearch: rule }, [(d, o, v, a) => (d === D_SEARCH ? 0 : passive(d, o, v, a)), passive]);
+      const street = bridge(g); // Residential
+      const sneak = inst('Sneak', 0);
+      g.node[sneak] = street;
+      g.hidden[sneak] = 1;
+      const civA = inst('Civ A', 0);
+      g.putInHand(civA);
+      g.playRound(RD_SEARCH);
+      out[rule] = [g.node[civA] === street && g.zone[civA] !== Z_HAND, g.hidden[sneak]];
+    }
+    expect(out).toEqual({ stays: [true, 1], reveals: [true, 0], cannot: [false, 1] });
+  });
+
   // rulebook: digest §スカイネット, §生産 — Drones at a Factory make production points; production puts the card where a Drone is
   it('production: a Drone at a Factory rotates for points; an implant is produced onto a Terminator there; points carry over (productionCarry)', async () => {
     for (const carry of [true, false]) {
@@ -843,7 +952,7 @@ describe('tccg game mode', () => {
     }
     // Every reading is a named assumption `sim sensitivity` varies, with at least one alternative.
     const readings = mode.params.filter((p) => p.assumed === 'reading');
-    expect(readings.map((p) => p.key)).toEqual(expect.arrayContaining(['hitRule', 'damage', 'ranges', 'poolSpend', 'reveal', 'hkDefeat', 'command', 'different', 'roundOrder']));
+    expect(readings.map((p) => p.key)).toEqual(expect.arrayContaining(['hitRule', 'damage', 'ranges', 'poolSpend', 'reveal', 'hkDefeat', 'command', 'different', 'roundOrder', 'turnOrder', 'outnumbering', 'hiddenSearch', 'startDuplicate']));
     for (const p of readings) expect(p.type === 'bool' || p.choices!.length >= 2, p.key).toBe(true);
   });
 });

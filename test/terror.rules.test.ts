@@ -16,6 +16,7 @@ import { killOnBoard, resolveFatedDeath } from '../src/games/terror/resolveTerro
 import {
   actionCard,
   actionDest,
+  DISCARD_FOR_TIME,
   OUTCOME_DIED_IN_DESTINY,
   OUTCOME_WON,
   TERROR_DECISION,
@@ -807,6 +808,45 @@ describe('public fact: the action phase ends when time goes below 0', () => {
     g.hand_.fill(0);
     planningPhase(g);
     expect(g.handTotal()).toBe(0);
+  });
+});
+
+describe('assumption (parameter rebuy): where played and discarded action cards go', () => {
+  const run = data.cards.findIndex((c) => c.id === 'run');
+  /** The last run card in hand and none in the supply; it is discarded for time, then Planning buys with 6 time. */
+  function discardLastRun(rebuy: boolean): TerrorGame {
+    const g = game(deathOrderPolicy, 1, { rebuy });
+    g.hand_.fill(0);
+    g.hand_[run] = 1;
+    g.spent_[run] = data.cards[run].copies + 2; // bookkeeping only: the rest of the copies are out of reach
+    g.supply_[run] = 0;
+    g.time_ = 5;
+    doAction(g, run, DISCARD_FOR_TIME);
+    return g;
+  }
+  it('rebuy true (default): the card goes back to the supply and Planning may buy it again', () => {
+    const g = discardLastRun(true);
+    expect([g.time(), g.hand_[run], g.supply_[run], g.spent_[run]]).toEqual([6, 0, 1, data.cards[run].copies + 2]);
+    const bought: number[] = [];
+    g.policy = answering({ [TERROR_DECISION.BUY]: (_r, _v, o, n) => (bought.push(...o.slice(0, n)), Array.from(o.slice(0, n)).indexOf(run)) });
+    planningPhase(g);
+    expect(bought).toContain(run);
+    expect(g.hand_[run]).toBe(1);
+  });
+  it('rebuy false: the card leaves the game (spent), so Planning cannot buy it back; a Thwart Destiny played leaves too', () => {
+    const g = discardLastRun(false);
+    expect([g.time(), g.hand_[run], g.supply_[run], g.spent_[run]]).toEqual([6, 0, 0, data.cards[run].copies + 3]);
+    const bought: number[] = [];
+    g.policy = answering({ [TERROR_DECISION.BUY]: (_r, _v, o, n) => (bought.push(...o.slice(0, n)), -1) });
+    planningPhase(g);
+    expect(bought.length).toBeGreaterThan(0);
+    expect(bought).not.toContain(run);
+    const t = game(deathOrderPolicy, 1, { rebuy: false });
+    t.hand_.fill(0);
+    t.hand_[thwart] = 1;
+    const supply = t.supply_[thwart];
+    resolveTerror(t, terrorCard('Omen'));
+    expect([t.horror(), t.hand_[thwart], t.supply_[thwart], t.spent_[thwart]]).toEqual([5, 0, supply, 1]);
   });
 });
 

@@ -57,8 +57,10 @@ export class Board {
   readonly rowHi = new Int16Array(2);
   /** stackTop[side * MAX_NODES + exterior] = top node of side's interior stack over that exterior (the exterior itself when none). */
   readonly stackTop = new Int16Array(2 * MAX_NODES);
-  /** ownCard[side * nCards + card] = 1 when side has placed that card (its start included): uniqueness per side. */
+  /** ownCard[side * nCards + card] = 1 when side has placed that card (its start included when startOwned): uniqueness per side. */
   readonly ownCard: Uint8Array;
+  /** The start locations count as their side's cards (a drawn copy is removed); false: reading startDuplicate placed. */
+  startOwned = true;
   /** adj[a * MAX_NODES + b] = 1 when a and b are adjacent places. */
   readonly adj = new Uint8Array(MAX_NODES * MAX_NODES);
   /** The same as lists: nbr[a * MAX_DEGREE + k], k < degree[a] (hot loops walk these, not the matrix). */
@@ -78,8 +80,12 @@ export class Board {
     this.ownCard = new Uint8Array(2 * cards.nCards);
   }
 
-  /** Empties the board and puts each side's start location (separate places, digest §スタートカード). */
-  reset(startCard0: number, startCard1: number): void {
+  /**
+   * Empties the board and puts each side's start location (separate places, digest §スタートカード).
+   * startOwned: the start card counts as the side's own (a copy drawn later is removed); false: it does
+   * not, so a drawn copy is placed as another location (reading startDuplicate).
+   */
+  reset(startCard0: number, startCard1: number, startOwned = true): void {
     this.nNodes = 0;
     this.adj.fill(0);
     this.degree.fill(0);
@@ -88,6 +94,7 @@ export class Board {
     this.ownCard.fill(0);
     this.stackTop.fill(-1);
     this.bridges = 0;
+    this.startOwned = startOwned;
     for (let s = 0; s < 2; s++) {
       const node = this.newNode(s === 0 ? startCard0 : startCard1, L_EXTERIOR, s);
       this.nodeStart[node] = 1;
@@ -95,7 +102,8 @@ export class Board {
       this.rowLo[s] = ROW_MID;
       this.rowHi[s] = ROW_MID;
       this.stackTop[s * MAX_NODES + node] = node;
-      this.ownCard[s * this.cards.nCards + (s === 0 ? startCard0 : startCard1)] = 1;
+      // rulebook: digest §スタートカード / §ロケーション — whether the start is a copy of its card (reading startDuplicate)
+      if (startOwned) this.ownCard[s * this.cards.nCards + (s === 0 ? startCard0 : startCard1)] = 1;
     }
   }
 

@@ -142,7 +142,8 @@ export function checkGameState(g: TccgGame, where: string): void {
     // Location cards conserved: placed + removed duplicates + still in the location deck.
     let owned = 0;
     for (let c = 0; c < b.cards.nCards; c++) owned += b.ownCard[s * b.cards.nCards + c];
-    ok(owned - 1 + g.locPending[s] + g.locRemoved[s] + (g.locDeck[s].length - g.locPos[s]) === g.locDeck[s].length, `${w}: side ${s} location cards conserved`);
+    // The start location is among the owned cards unless it does not count as one (reading startDuplicate placed).
+    ok(owned - (b.startOwned ? 1 : 0) + g.locPending[s] + g.locRemoved[s] + (g.locDeck[s].length - g.locPos[s]) === g.locDeck[s].length, `${w}: side ${s} location cards conserved`);
   }
   ok(g.turn >= 0 && g.turn <= g.p.maxTurns, `${w}: turn within the cap`);
 }

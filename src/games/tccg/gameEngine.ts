@@ -112,6 +112,17 @@ const ROUND_SEQUENCES: Record<GameRules['roundOrder'], readonly number[]> = {
   drawFirst: [RD_READY, RD_DRAW, RD_MOVEMENT, RD_COMBAT, RD_SEARCH],
   combatLast: [RD_READY, RD_MOVEMENT, RD_DRAW, RD_SEARCH, RD_COMBAT],
 };
+/** Who plays a round of the turn's sequence: both sides (the Resistance, then Skynet), or one side only. */
+const BOTH_SIDES = -1;
+
+/** Outnumbering readings (parameter outnumbering), as codes for the movement-cost loop. */
+const OUT_MAIN_DIFF = 0;
+const OUT_MAIN_ONLY = 1;
+const OUT_SURPLUS_MAIN = 2;
+/** Hidden characters searching (parameter hiddenSearch), as codes. */
+const HS_STAYS = 0;
+const HS_REVEALS = 1;
+const HS_CANNOT = 2;
 
 // Win routes.
 export const WIN_MAIN = 0;
@@ -264,6 +275,10 @@ export class TccgGame {
   private readonly zeroExtra = new Int8Array(MAX_NODES);
   private readonly usedEffect = new Uint8Array(8);
   private readonly roundSeq: readonly number[];
+  /** Per entry of roundSeq: the side that plays it, or BOTH_SIDES (reading turnOrder). */
+  private readonly roundSides: readonly number[];
+  private readonly outnumberRule: number;
+  private readonly hiddenSearchRule: number;
   private atkHit = 0;
   private atkDamage = 0;
   private defResist = 0;
@@ -275,7 +290,12 @@ export class TccgGame {
     this.rules = p.rules;
     this.policies = policies;
     this.views = views;
-    this.roundSeq = ROUND_SEQUENCES[p.rules.roundOrder];
+    // rulebook: summary corrections (同一ターン内で全員が処理を行う) — both sides act in a turn, the Resistance first; round by round or side by side (reading turnOrder)
+    const seq = ROUND_SEQUENCES[p.rules.roundOrder];
+    this.roundSeq = p.rules.turnOrder === 'bySide' ? [...seq, ...seq] : seq;
+    this.roundSides = p.rules.turnOrder === 'bySide' ? [...seq.map(() => S_RESISTANCE), ...seq.map(() => S_SKYNET)] : seq.map(() => BOTH_SIDES);
+    this.outnumberRule = p.rules.outnumbering === 'mainOnly' ? OUT_MAIN_ONLY : p.rules.outnumbering === 'surplusMain' ? OUT_SURPLUS_MAIN : OUT_MAIN_DIFF;
+    this.hiddenSearchRule = p.rules.hiddenSearch === 'reveals' ? HS_REVEALS : p.rules.hiddenSearch === 'cannot' ? HS_CANNOT : HS_STAYS;
     const cards = p.table.cards;
     const n = cards.length;
     this.board = new Board(boardCards(p.table));
@@ -555,7 +575,7 @@ export class TccgGame {
       this.locPos[s] = 0;
       this.locRemoved[s] = 0;
     }
-    this.board.reset(p.startLocation[0], p.startLocation[1]);
+    this.board.reset(p.startLocation[0], p.startLocation[1], this.rules.startDuplicate === 'removed');
     // rulebook: digest §スタートカード — Resistance main characters at Pawn Shop; the Terminator (and its implants) at Alamo Sport Shop
     let terminator = -1;
     for (let i = nd0 + nd1; i < this.nInst; i++) {
@@ -648,7 +668,18 @@ export class TccgGame {
     this.eliminatedThisTurn = 0;
   }
 
-  /** Plays one round (RD_*) of the current turn for both sides (play() calls it; tests play single rounds of hand-built states). */
+  /** The first side that plays the current round (roundSeq[rdIdx]; reading turnOrder). */
+  private sideLo(): number {
+    const s = this.rdIdx < this.roundSides.length ? this.roundSides[this.rdIdx] : BOTH_SIDES;
+    return s === BOTH_SIDES ? 0 : s;
+  }
+  /** The last side that plays the current round (inclusive). */
+  private sideHi(): number {
+    const s = this.rdIdx < this.roundSides.length ? this.roundSides[this.rdIdx] : BOTH_SIDES;
+    return s === BOTH_SIDES ? 1 : s;
+  }
+
+  /** Plays one round (RD_*) of the current turn for the sides that play roundSeq[rdIdx] (both, unless turnOrder bySide; play() calls it; tests play single rounds of hand-built states). */
   playRound(round: number): void {
     switch (round) {
       case RD_READY:
@@ -723,7 +754,7 @@ export class TccgGame {
   // ------------------------------------------------------------------ Ready
 
   private readyRound(): void {
-    for (let side = 0; side < 2; side++) {
+    for (let side = this.sideLo(); side <= this.sideHi(); side++) {
       if (!this.acts(side)) continue;
       // rulebook: digest §カードの行動表現 — rotated cards stand up again (Ready round: AvP trace)
       for (let i = 0; i < this.nChars; i++) if (this.instSide[this.chars[i]] === side || this.commander[this.chars[i]] === side) this.rotated[this.chars[i]] = 0;
@@ -735,16 +766,17 @@ export class TccgGame {
 
   private movementRound(): void {
     // rulebook: summary corrections — protection happens at the start of the performance (movement) round
-    if (this.acts(S_RESISTANCE)) this.protection();
+    if (this.sideLo() === S_RESISTANCE && this.acts(S_RESISTANCE)) this.protection();
     if (this.over) return;
-    this.stSide = 0;
+    this.stSide = this.sideLo();
     this.stStep = ST_LIST;
     this.movementFrom();
   }
 
   /** The movement round from side stSide on: its locations, then each main character's move (stK on). */
   private movementFrom(): void {
-    for (; this.stSide < 2; this.stSide++) {
+    const hi = this.sideHi();
+    for (; this.stSide <= hi; this.stSide++) {
       const side = this.stSide;
       if (this.stStep === ST_LIST) {
         const acts = this.acts(side);
@@ -875,14 +907,20 @@ export class TccgGame {
     }
     const own = side * MAX_NODES;
     const enemy = (1 - side) * MAX_NODES;
+    const rule = this.outnumberRule;
     for (let u = 0; u < n; u++) {
       let x = 0;
-      // rulebook: digest §敵集団からの脱出 — if the enemy has more characters, +1 per excess enemy main character
-      if (all[enemy + u] > all[own + u]) {
+      // rulebook: digest §敵集団からの脱出 — if the enemy has more characters, +1 per excess enemy main character (reading outnumbering)
+      if (rule === OUT_MAIN_ONLY) {
         x = main[enemy + u] - main[own + u];
-        if (x < 0) x = 0;
+      } else if (all[enemy + u] > all[own + u]) {
+        if (rule === OUT_MAIN_DIFF) x = main[enemy + u] - main[own + u];
+        else {
+          x = all[enemy + u] - all[own + u];
+          if (x > main[enemy + u]) x = main[enemy + u];
+        }
       }
-      this.extra[u] = x;
+      this.extra[u] = x < 0 ? 0 : x;
     }
   }
   private readonly countAll = new Int16Array(2 * MAX_NODES);
@@ -1000,7 +1038,7 @@ export class TccgGame {
   // ------------------------------------------------------------------ Draw
 
   private drawRound(): void {
-    for (let side = 0; side < 2; side++) if (this.acts(side)) this.drawTo(side);
+    for (let side = this.sideLo(); side <= this.sideHi(); side++) if (this.acts(side)) this.drawTo(side);
   }
 
   /** rulebook: digest §基本構成細則 — no discard; refill the hand to the limit; deck-out reshuffles the discard pile, the limit −1 each time */
@@ -1045,10 +1083,10 @@ export class TccgGame {
   // ------------------------------------------------------------------ Combat (戦闘ラウンド)
 
   private combatRound(): void {
-    for (let side = 0; side < 2; side++) if (this.acts(side)) this.playEvents(side, EC_POOL);
+    for (let side = this.sideLo(); side <= this.sideHi(); side++) if (this.acts(side)) this.playEvents(side, EC_POOL);
     for (let i = 0; i < this.nChars; i++) this.attacked[this.chars[i]] = 0;
     this.stPhase = PHASE_RANGED;
-    this.stSide = 0;
+    this.stSide = this.sideLo();
     this.stStep = ST_LIST;
     this.combatFrom();
   }
@@ -1056,8 +1094,10 @@ export class TccgGame {
   /** The combat round from phase stPhase, side stSide, character stK on: the attacks, then heal events and missions. */
   private combatFrom(): void {
     // rulebook: summary corrections (AvP trace) — ranged attacks resolve before close combat
-    for (; this.stPhase <= PHASE_CLOSE; this.stPhase++, this.stSide = 0) {
-      for (; this.stSide < 2; this.stSide++) {
+    const lo = this.sideLo();
+    const hi = this.sideHi();
+    for (; this.stPhase <= PHASE_CLOSE; this.stPhase++, this.stSide = lo) {
+      for (; this.stSide <= hi; this.stSide++) {
         const side = this.stSide;
         if (!this.acts(side)) continue;
         if (this.stStep === ST_LIST) this.listMains(side, false);
@@ -1070,8 +1110,8 @@ export class TccgGame {
         this.stStep = ST_LIST;
       }
     }
-    for (let side = 0; side < 2; side++) if (this.acts(side)) this.playEvents(side, EC_HEAL);
-    for (let side = 0; side < 2; side++) {
+    for (let side = lo; side <= hi; side++) if (this.acts(side)) this.playEvents(side, EC_HEAL);
+    for (let side = lo; side <= hi; side++) {
       if (!this.acts(side)) continue;
       this.checkMission(side, M_DEFEAT);
       if (side === S_SKYNET) this.checkMission(side, M_ELIMINATE);
@@ -1364,20 +1404,23 @@ export class TccgGame {
   }
 
   private searchRound(): void {
-    this.stSide = 0;
+    this.stSide = this.sideLo();
     this.stStep = ST_LIST;
     this.searchFrom();
   }
 
   /** The search round from side stSide, searcher stK on: each searcher finds or picks up, then Skynet produces, then missions. */
   private searchFrom(): void {
-    for (; this.stSide < 2; this.stSide++) {
+    const hi = this.sideHi();
+    for (; this.stSide <= hi; this.stSide++) {
       const side = this.stSide;
       if (!this.acts(side)) continue;
       if (this.stStep === ST_LIST) this.listMains(side, true);
       for (; this.stK < this.stN; this.stK++) {
         const c = this.order[this.stK];
         if (this.zone[c] !== Z_PLAY || this.rotated[c]) continue;
+        // rulebook: digest §隠密移動 says nothing of searching — reading hiddenSearch cannot: no search while hidden
+        if (this.hidden[c] && this.hiddenSearchRule === HS_CANNOT) continue;
         this.searchWith(side, c);
       }
       this.updateCommand();
@@ -1405,6 +1448,8 @@ export class TccgGame {
     this.place(inst, this.node[c], c);
     // Searching rotates the searcher (assumption).
     this.rotated[c] = 1;
+    // Reading hiddenSearch reveals: finding ends hidden movement (as attacking does, digest §隠密移動).
+    if (this.hidden[c] && this.hiddenSearchRule === HS_REVEALS) this.unhide(c);
     this.foundThisTurn[side] = 1;
     this.log(`${this.cardName(c)} finds ${this.cardName(inst)} at ${this.placeName(this.node[c])}`);
     return true;
@@ -1425,6 +1470,8 @@ export class TccgGame {
     this.carrier[it] = c;
     this.itemNode[it] = -1;
     this.rotated[c] = 1;
+    // Reading hiddenSearch reveals: picking up ends hidden movement too.
+    if (this.hidden[c] && this.hiddenSearchRule === HS_REVEALS) this.unhide(c);
     this.log(`${this.cardName(c)} picks up ${this.cardName(it)}`);
   }
 

@@ -211,6 +211,39 @@ function gameTables(base: TccgGameOutcome): ResultTable[] {
   return tables;
 }
 
+const ROUND_TEXT: Record<GameRules['roundOrder'], string> = {
+  avp: 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search',
+  drawFirst: 'Ready → Draw → Movement → Combat → Search',
+  combatLast: 'Ready → Movement → Draw → Search → Combat',
+};
+const OUTNUMBERING_TEXT: Record<GameRules['outnumbering'], string> = {
+  mainDiff: "where the enemy has more characters, +1 per enemy main character beyond the mover's side's main characters",
+  mainOnly: "where the enemy has more main characters, +1 per main character of the excess (other characters not compared)",
+  surplusMain: 'where the enemy has more characters, +1 per character of the surplus, at most the enemy\'s main characters',
+};
+const HIDDEN_SEARCH_TEXT: Record<GameRules['hiddenSearch'], string> = {
+  stays: 'a hidden character searches (finds, picks up) like any and stays hidden',
+  reveals: 'a hidden character that finds or picks up something is revealed',
+  cannot: 'a hidden character neither finds nor picks up',
+};
+
+/** The assumptions a game report (and a trace) states: every reading as set, and what is not modelled. */
+export function gameAssumptions(sim: GameSimParams, params: ResolvedParams): string[] {
+  const r = sim.rules;
+  const band = OPENING_BANDS[sim.band];
+  return [
+    `Round order ${r.roundOrder} (${ROUND_TEXT[r.roundOrder]}); turn order ${r.turnOrder} (${r.turnOrder === 'byRound' ? 'each round the Resistance, then Skynet' : 'the Resistance plays all its rounds, then Skynet all of its; the other side still defends'}); a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
+    `To hit: 1d6 + item and event modifiers ${r.hitRule === 'gt' ? '>' : '>='} the target's current Speed (+1 hidden). Damage ${r.damage}: ranged weapon damage or Power + melee bonus, against Power + armor. Ranges ${r.ranges}. One attack per character per combat round; supporting characters do not attack.`,
+    `Combat pool ${r.combatPool} each, +${r.poolPerTurn} per acting Ready round; ${r.poolSpend === 'resist' ? `${r.poolPerResist} pool buys +1 resistance; ` : ''}events cost pool; one event of each effect kind per attack (same kinds do not stack).`,
+    `Infiltrators: reveal ${r.reveal}; human items ${r.infiltratorHumanItems ? 'allowed' : 'not allowed'}; supporting characters commanded by ${r.command}; "different" by ${r.different}; Hunter-Killers defeated by ${r.hkDefeat}.`,
+    `Movement: outnumbering ${r.outnumbering} (${OUTNUMBERING_TEXT[r.outnumbering]}; hidden characters are not counted, and a hidden mover pays none).`,
+    `Locations: ${r.locationsPerTurn} per acting Movement round, either end of the row by policy; a side's own start location drawn from its deck is ${r.startDuplicate === 'removed' ? 'removed as a copy (startDuplicate removed)' : 'placed as another location (startDuplicate placed)'}. Search: one card found per ready searching character (Resistance main characters, Skynet Terminators), which rotates; hiddenSearch ${r.hiddenSearch}: ${HIDDEN_SEARCH_TEXT[r.hiddenSearch]}. Skynet produces in its Search round (Drones at a Factory; a Drone enters ${r.droneEntry === 'free' ? 'free at any Factory' : 'at a Factory with a Skynet main character'}, once per turn; points ${r.productionCarry ? 'carry over' : 'lost each turn'}).`,
+    'Missions: the side plays the best mission whose condition holds at its timing, one per turn. Conditions have no effect. Ammo and attachments are not played.',
+    'Not modelled (no card text or rule for them in the sources, see scenarios/tccg/README.md): Condition card effects; ammo and attachments; handing items over and dropping them; dragging helpless allies; collaborators; supporting characters attacking, finding or picking up; events beyond hit, damage, resist, heal and pool; healing outside events; reserve swaps.',
+    `No victory by turn ${sim.maxTurns}: no winner.`,
+  ];
+}
+
 export const gameMode: GameMode = {
   name: 'game',
   summary: 'whole Termination Scenario games between two policies: winner and route, length, contact, Importance (Monte Carlo)',
@@ -240,7 +273,7 @@ export const gameMode: GameMode = {
         confidence: conf,
         policy: [rp.label, sp.label],
         result: { ...summary, trace: t.lines } satisfies TccgGameTraceResult,
-        assumptions: [],
+        assumptions: gameAssumptions(sim, params),
         text: t.lines.join('\n'),
         tables: [{ title: `game ${trace}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'winner', header: 'winner', format: 'text' }, { key: 'route', header: 'route', format: 'int' }, { key: 'turns', header: 'turns', format: 'int' }], rows: [summary] }],
         notes: [`replays stream (seed ${settings.seed}, game ${trace}): the same game as in the full run`],
@@ -257,7 +290,6 @@ export const gameMode: GameMode = {
       rules: sim.rules,
       ...base,
     };
-    const r = sim.rules;
     return {
       ...provenance('tccg', { ...params }, { cards: m.table.cards, draw: sim.draw, locations: sim.locations, start: sim.start, ...(rp.hash || sp.hash ? { policyModules: [rp.hash, sp.hash] } : {}) }),
       title: `Terminator CCG, Termination Scenario: ${rp.label} (Resistance) vs ${sp.label} (Skynet) — who wins, and how`,
@@ -270,15 +302,7 @@ export const gameMode: GameMode = {
       result,
       // The answer first: who wins how often, on what that is conditional.
       text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
-      assumptions: [
-        `Round order ${r.roundOrder} (${r.roundOrder === 'avp' ? 'Ready → Movement (protection, new locations, movement) → Draw → Combat (ranged, then close) → Search' : r.roundOrder === 'drawFirst' ? 'Ready → Draw → Movement → Combat → Search' : 'Ready → Movement → Draw → Search → Combat'}); each round the Resistance, then Skynet; a side the opening band (${band.label}) does not let act plays no round (inactiveSide ${params.inactiveSide}).`,
-        `To hit: 1d6 + item and event modifiers ${r.hitRule === 'gt' ? '>' : '>='} the target's current Speed (+1 hidden). Damage ${r.damage}: ranged weapon damage or Power + melee bonus, against Power + armor. Ranges ${r.ranges}. One attack per character per combat round; supporting characters do not attack.`,
-        `Combat pool ${r.combatPool} each, +${r.poolPerTurn} per acting Ready round; ${r.poolSpend === 'resist' ? `${r.poolPerResist} pool buys +1 resistance; ` : ''}events cost pool; one event of each effect kind per attack (same kinds do not stack).`,
-        `Infiltrators: reveal ${r.reveal}; human items ${r.infiltratorHumanItems ? 'allowed' : 'not allowed'}; supporting characters commanded by ${r.command}; "different" by ${r.different}; Hunter-Killers defeated by ${r.hkDefeat}.`,
-        `Locations: ${r.locationsPerTurn} per acting Movement round, either end of the row by policy. Search: one card found per ready searching character (Resistance main characters, Skynet Terminators), which rotates; Skynet produces in its Search round (Drones at a Factory; a Drone enters ${r.droneEntry === 'free' ? 'free at any Factory' : 'at a Factory with a Skynet main character'}, once per turn; points ${r.productionCarry ? 'carry over' : 'lost each turn'}).`,
-        'Missions: the side plays the best mission whose condition holds at its timing, one per turn. Conditions have no effect. Ammo and attachments are not played.',
-        `No victory by turn ${sim.maxTurns}: no winner.`,
-      ],
+      assumptions: gameAssumptions(sim, params),
       tables: gameTables(base),
       notes: [
         `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,

@@ -14,9 +14,17 @@ export const HK_DEFEAT = ['powerDamage', 'singleHit'] as const;
 export const COMMAND_RULES = ['humanOrDisguised', 'anyMain'] as const;
 export const DIFFERENT_RULES = ['name', 'copy'] as const;
 export const DRONE_ENTRY = ['free', 'withTerminator'] as const;
+export const TURN_ORDERS = ['byRound', 'bySide'] as const;
+export const OUTNUMBERING_RULES = ['mainDiff', 'mainOnly', 'surplusMain'] as const;
+export const HIDDEN_SEARCH = ['stays', 'reveals', 'cannot'] as const;
+export const START_DUPLICATE = ['removed', 'placed'] as const;
 
 export interface GameRules {
   roundOrder: (typeof ROUND_ORDERS)[number];
+  turnOrder: (typeof TURN_ORDERS)[number];
+  outnumbering: (typeof OUTNUMBERING_RULES)[number];
+  hiddenSearch: (typeof HIDDEN_SEARCH)[number];
+  startDuplicate: (typeof START_DUPLICATE)[number];
   hitRule: (typeof HIT_RULES)[number];
   damage: (typeof DAMAGE_RULES)[number];
   ranges: (typeof RANGE_RULES)[number];
@@ -49,6 +57,46 @@ export const RULE_PARAMS: readonly ParamSpec[] = [
     source: 'summary corrections: the AvP CCG v2 table of contents (same engine); the digest names the rounds but not their order',
     cli: {},
   },
+  {
+    key: 'turnOrder',
+    assumed: 'reading',
+    type: 'enum',
+    default: 'byRound',
+    choices: TURN_ORDERS,
+    doc: "how the two sides share a turn: byRound = each round (in roundOrder) is played by the Resistance, then by Skynet, before the next round; bySide = the Resistance plays all its rounds, then Skynet all of its (the other side still defends and plays its reactions)",
+    source: 'summary corrections: 同一ターン内で全員が処理を行う (every player acts within one turn), the Resistance first, then Skynet; whether round by round or a side\'s whole turn at a time is not said',
+    cli: {},
+  },
+  {
+    key: 'outnumbering',
+    assumed: 'reading',
+    type: 'enum',
+    default: 'mainDiff',
+    choices: OUTNUMBERING_RULES,
+    doc: "extra movement to leave a place (visible characters; commanded supporting characters count for their commander): mainDiff = when the enemy has more characters there, +1 per enemy main character beyond the mover's side's main characters; mainOnly = the same comparison and excess over main characters only; surplusMain = when the enemy has more characters, +1 per character of that surplus, counting at most the enemy's main characters",
+    source: 'digest §敵集団からの脱出: compare the character counts (相手のキャラクター数を比較), if the enemy has more, +1 per excess enemy main character (相手のメインキャラクター超過分 1体につき); the excess over what is not said',
+    cli: {},
+  },
+  {
+    key: 'hiddenSearch',
+    assumed: 'reading',
+    type: 'enum',
+    default: 'stays',
+    choices: HIDDEN_SEARCH,
+    doc: 'a hidden (decoy-moving) character in the Search round: stays = it finds or picks up as any searcher and stays hidden; reveals = finding or picking up ends its hidden movement (as attacking does); cannot = it neither finds nor picks up while hidden',
+    source: 'assumption: digest §隠密移動 ends hidden movement when attacking (攻撃宣言時) and says nothing of searching',
+    cli: {},
+  },
+  {
+    key: 'startDuplicate',
+    assumed: 'reading',
+    type: 'enum',
+    default: 'removed',
+    choices: START_DUPLICATE,
+    doc: "a side's own start location drawn from its location deck: removed = it is a copy of a place the side has, removed at once; placed = the start is a separate space, so the drawn card is placed as another location (joining the other side's place of that name)",
+    source: 'digest §スタートカード: the start location is a separate space (別の空間) from other locations of its name; §ロケーション: a card the side already has drawn again is removed (除外); which wins is not said',
+    cli: {},
+  },
   { key: 'hitRule', assumed: 'reading', type: 'enum', default: 'gt', choices: HIT_RULES, doc: "to hit: 1d6 + modifiers against the target's Speed (+1 while hidden): gt = the roll must exceed it; ge = equal is enough", source: 'assumption: the digest says only that Speed is the defence value; alternatives gt, ge', cli: {} },
   { key: 'damage', assumed: 'reading', type: 'enum', default: 'subtract', choices: DAMAGE_RULES, doc: 'damage of a hit: subtract = weapon damage (ranged) or Power + melee bonus (close), minus resistance (current Power + armor); allOrNothing = the full damage when it reaches the resistance, else none', source: 'assumption: the digest says Power is both damage and resistance; the formula is not given', cli: {} },
   { key: 'ranges', assumed: 'reading', type: 'enum', default: 'adjacent', choices: RANGE_RULES, doc: 'ranged weapon ranges: adjacent = short reaches the same place, long the same or an adjacent one; sameLocation = every ranged attack at the same place only', source: 'assumption: the digest names short and long ranges without distances', cli: {} },
@@ -72,6 +120,10 @@ export const RULE_PARAMS: readonly ParamSpec[] = [
 export function rulesOf(params: Record<string, unknown>): GameRules {
   return {
     roundOrder: String(params.roundOrder) as GameRules['roundOrder'],
+    turnOrder: String(params.turnOrder) as GameRules['turnOrder'],
+    outnumbering: String(params.outnumbering) as GameRules['outnumbering'],
+    hiddenSearch: String(params.hiddenSearch) as GameRules['hiddenSearch'],
+    startDuplicate: String(params.startDuplicate) as GameRules['startDuplicate'],
     hitRule: String(params.hitRule) as GameRules['hitRule'],
     damage: String(params.damage) as GameRules['damage'],
     ranges: String(params.ranges) as GameRules['ranges'],

@@ -6,6 +6,7 @@ import * as codes from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
 import { addHorror, heal } from './loseHealth.js';
 import { horrorRoll } from './horrorRoll.js';
+import { returnActionCard } from './discardActionCard.js';
 import { leaveByExit } from './resolveTerror.js';
 
 export { horrorRoll };
@@ -91,7 +92,7 @@ export function listUnknowns(g: TerrorGame): number {
 export function doAction(g: TerrorGame, c: number, dest: number): void {
   const card = g.data.cards[c];
   g.hand_[c]--;
-  g.supply_[c]++;
+  returnActionCard(g, c);
   if (dest === DISCARD_FOR_TIME) {
     g.time_++;
     if (g.trace) traceLine(g, `discards ${card.id} for +1 time`);

@@ -64,7 +64,8 @@ export function checkTerrorInvariants(g: TerrorGame, totals: Int32Array, index: 
   for (let v = 0; v < fc; v++) if (g.vState[v] === V_CONSEQUENCE || g.vState[v] === V_FG_CARD) resolved++;
   ok(resolved === g.arrow(), 'one Fated Victim resolved per Death token resolved');
   for (let p = 0; p < fc; p++) ok(g.deathDone[p] === (p < g.arrow() ? 1 : 0), 'Death tokens discarded up to the Arrow');
-  for (let c = 0; c < g.nCards; c++) ok(g.hand_[c] >= 0 && g.supply_[c] >= 0 && g.hand_[c] + g.supply_[c] === totals[c], `action card ${c} conserved`);
+  for (let c = 0; c < g.nCards; c++) ok(g.hand_[c] >= 0 && g.supply_[c] >= 0 && g.spent_[c] >= 0 && g.hand_[c] + g.supply_[c] + g.spent_[c] === totals[c], `action card ${c} conserved`);
+  if (g.p.rebuy) ok(g.spent_.every((x) => x === 0), 'with rebuy no action card leaves the game');
   ok(g.health() >= 0 && g.health() <= g.maxHealth(), 'health in range');
   ok(g.horror() >= 0 && g.horror() <= g.data.horror.max, 'horror in range');
   ok(g.bloodlust() >= 0 && g.bloodlust() <= g.data.bloodlust.length, 'bloodlust in range');

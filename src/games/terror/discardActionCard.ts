@@ -6,7 +6,17 @@ import type { TerrorGame } from './terrorGame.js';
 
 const { DISCARD } = TERROR_DECISION;
 
-/** Discards one action card the policy picks (DISCARD) back to the supply. Does nothing with an empty hand. */
+/**
+ * Where a played or discarded action card of type c goes (its hand count already lowered): back to
+ * the supply, to be bought again; or, with rebuy false, out of the game (spent_).
+ */
+export function returnActionCard(g: TerrorGame, c: number): void {
+  // assumption (parameter rebuy): the public facts buy cards in Planning but do not say where played ones go
+  if (g.p.rebuy) g.supply_[c]++;
+  else g.spent_[c]++;
+}
+
+/** Discards one action card the policy picks (DISCARD): to the supply, or out of the game (rebuy). Does nothing with an empty hand. */
 export function discardActionCard(g: TerrorGame): void {
   const opts = g.discardOptions;
   let n = 0;
@@ -14,5 +24,5 @@ export function discardActionCard(g: TerrorGame): void {
   if (n === 0) return;
   const c = opts[g.policy.choose(g.rng, g, DISCARD, opts, n, false)];
   g.hand_[c]--;
-  g.supply_[c]++;
+  returnActionCard(g, c);
 }

@@ -20,7 +20,7 @@ import {
 } from './terrorTables.js';
 import { TERROR_DECISION, V_BOARD, V_CONSEQUENCE, V_DEAD, V_DEATH_TOKEN, V_FG_CARD, V_LIMBO, V_SAVED } from './terrorDecision.js';
 import type { TerrorGame } from './terrorGame.js';
-import { discardActionCard } from './discardActionCard.js';
+import { discardActionCard, returnActionCard } from './discardActionCard.js';
 import { horrorRoll } from './horrorRoll.js';
 import { addHorror, heal, loseHealth } from './loseHealth.js';
 import { spaceName, traceLine, victimName } from './terrorTrace.js';
@@ -58,7 +58,7 @@ export function resolveDestinySymbol(g: TerrorGame): void {
       if (g.policy.choose(g.rng, g, TERROR_DECISION.THWART, g.yesNo, 2, false) === 1) {
         // rulebook: Destiny Symbol — play Thwart Destiny to ignore one Destiny symbol
         g.hand_[c]--;
-        g.supply_[c]++;
+        returnActionCard(g, c);
         // assumption (parameter thwartRoll): no horror roll; with thwartRoll it ignores the symbol only on a success
         if (!g.p.thwartRoll || horrorRoll(g) > 0) {
           if (g.trace) traceLine(g, 'Thwart Destiny ignores a Destiny symbol');

@@ -19,7 +19,7 @@ import type { TerrorView } from './terrorView.js';
 const { ACTION, BUY } = TERROR_DECISION;
 
 /** The typed-array fields play mutates (the option buffers of the resumable decisions included). */
-export const SNAPSHOT_ARRAYS = ['hand_', 'supply_', 'vState', 'vSpace', 'deathPic', 'deathFaceUp', 'deathOn', 'deathDone', 'consCard', 'punCard', 'consFaceUp', 'punFaceUp', 'consVictim', 'consOutcome', 'deck', 'actionOptions', 'scratch2'] as const;
+export const SNAPSHOT_ARRAYS = ['hand_', 'supply_', 'spent_', 'vState', 'vSpace', 'deathPic', 'deathFaceUp', 'deathOn', 'deathDone', 'consCard', 'punCard', 'consFaceUp', 'punFaceUp', 'consVictim', 'consOutcome', 'deck', 'actionOptions', 'scratch2'] as const;
 
 /** The game's mutable scalar fields (numbers and booleans). A test checks that none is missing. */
 export const SNAPSHOT_SCALARS = [

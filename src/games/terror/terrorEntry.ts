@@ -42,6 +42,10 @@ export function terrorAssumptions(sim: TerrorSimParams): string[] {
     sim.moveThroughExits
       ? 'Movement (moveThroughExits true): the Final Girl may move and escort through an exit space to spaces beyond it.'
       : 'Movement (moveThroughExits false): an exit space ends a move or an escort; she may start one there.',
+    sim.rebuy
+      ? 'Action cards (rebuy true): a played or discarded card goes back to the supply and may be bought again in a later Planning phase.'
+      : "Action cards (rebuy false): a played or discarded card leaves the game; each card's copies can be bought only once.",
+    "Not modelled (their texts are not public): the vignette's 3 Dark Power cards (none is drawn, triggered or flipped by Premonition), the Location's Event deck, Items' own effects and Item decks (Search finds Items that only count for Consequence cards), and Special Victims (so \"Fated Victims can't be replaced with Special Victims\" never comes into play).",
     "Set-up: a grid roll whose section holds no legal space for a Fated Victim (exits, the Final Girl's start and spaces another Fated Victim holds are not legal) is rolled again until one does.",
   ];
 }
@@ -123,6 +127,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     finalHealth: String(resolved.finalHealth) as FinalHealthReading,
     thwartRoll: resolved.thwartRoll === true,
     moveThroughExits: resolved.moveThroughExits !== false,
+    rebuy: resolved.rebuy !== false,
     searchRollouts: Number(resolved.searchRollouts ?? 8),
     searchMargin: Number(resolved.searchMargin ?? 1),
     searchDepth: Number(resolved.searchDepth ?? 0),

@@ -101,6 +101,8 @@ export class TerrorGame implements TerrorView {
   escortDest = -1;
   readonly hand_: Int8Array;
   readonly supply_: Int8Array;
+  /** Action cards of each type out of the game (played or discarded with rebuy false); hand + supply + spent is constant. */
+  readonly spent_: Int8Array;
 
   // Victims: ids [0, fc) are the Fated Victims, then normal victims.
   nVictims = 0;
@@ -181,6 +183,7 @@ export class TerrorGame implements TerrorView {
     this.thresholdEffects = d.bloodlust.thresholds.map((t) => flatEffects(t.effects));
     this.hand_ = new Int8Array(this.nCards);
     this.supply_ = new Int8Array(this.nCards);
+    this.spent_ = new Int8Array(this.nCards);
     this.vState = new Uint8Array(MAX_VICTIMS);
     this.vSpace = new Int16Array(MAX_VICTIMS);
     this.deathPic = new Int8Array(this.fc);

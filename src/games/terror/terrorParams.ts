@@ -40,6 +40,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'finalHealth', assumed: 'reading', type: 'enum', default: 'lastLife', choices: FINAL_HEALTH_READINGS, doc: 'reading of the Final Health token: lastLife = at 0 health she is on the token (alive, +1 horror die), the next loss flips it; flipAtZero = flip it as soon as health reaches 0 (+1 die after a revival while health is at most the token\'s value)', source: 'assumption: the public fact "+1 die if … down to the final health token" read two ways, see scenarios/terror/README.md' },
   { key: 'thwartRoll', assumed: 'reading', type: 'bool', default: false, doc: 'Thwart Destiny needs a horror roll: the card is spent and ignores the Destiny symbol only with at least one success (false: no roll, it always ignores the symbol)', source: 'assumption: the rulebook says only "You may play the Thwart Destiny Reaction card to ignore one Destiny symbol" (no roll named), see scenarios/terror/README.md' },
   { key: 'moveThroughExits', assumed: 'reading', type: 'bool', default: true, doc: 'the Final Girl may move (and escort) through an exit space to a space beyond it (false: an exit ends a move; she may still start a move there)', source: 'assumption: neither the rulebook nor the public facts say whether an exit space can be passed through, see scenarios/terror/README.md' },
+  { key: 'rebuy', assumed: 'reading', type: 'bool', default: true, doc: 'a played or discarded action card goes back to the supply and may be bought again in a later Planning phase (false: it leaves the game, so each card\'s copies can be bought only once)', source: 'assumption: the public facts say cards are bought in Planning and discarded for time, not where played or discarded cards go, see scenarios/terror/README.md' },
   { key: 'searchRollouts', inert: searchOnly, type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: iterations per answer (the budget of an ACTION or BUY decision with m answers is searchRollouts × m: tree-search iterations, a quarter of them paired playouts confirming the tree\'s answer against the planner\'s)', source: 'sim: search budget (issue 15)' },
   { key: 'searchMargin', inert: searchOnly, type: 'number', default: 1, min: 0, max: 10, doc: 'policy search: standard errors (of the paired playout differences) the tree\'s answer must gain over the planner\'s own, on fresh playouts, to be played instead (0: any gain)', source: 'sim: search budget (issue 15)' },
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
@@ -73,6 +74,8 @@ export interface TerrorSimParams {
   thwartRoll: boolean;
   /** Moves may pass through exit spaces (assumption; default true). */
   moveThroughExits: boolean;
+  /** Played and discarded action cards go back to the supply (assumption; default true); false: out of the game. */
+  rebuy: boolean;
   /** policy search: rollouts per answer, horizon in turns (0: the end), the rollout heuristic. */
   searchRollouts: number;
   /** policy search: the paired gain in standard errors an answer needs over the heuristic's own. */

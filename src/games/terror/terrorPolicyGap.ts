@@ -103,6 +103,7 @@ export function configKey(sim: TerrorSimParams): string {
   const { file: _f, ...data } = sim.data;
   const rules: Record<string, unknown> = { data };
   for (const k of CONFIG_FIELDS) rules[k] = sim[k];
+  for (const k of LATER_FIELDS) if (sim[k] !== LATER_DEFAULTS[k]) rules[k] = sim[k];
   return hashOf(rules);
 }
 
@@ -112,8 +113,15 @@ const CONFIG_FIELDS = [
   'bloodlustStart', 'successFrom', 'partialFrom', 'partialCost', 'finalHealth', 'thwartRoll', 'moveThroughExits',
 ] as const satisfies readonly (keyof TerrorSimParams)[];
 
+/**
+ * Readings added after the gaps above were measured: part of the key only away from their default,
+ * which plays the very games measured (so the stored entries still name the default configuration).
+ */
+const LATER_FIELDS = ['rebuy'] as const satisfies readonly (keyof TerrorSimParams)[];
+const LATER_DEFAULTS: Pick<TerrorSimParams, (typeof LATER_FIELDS)[number]> = { rebuy: true };
+
 // Compile-time check: every TerrorSimParams field is either part of the configuration or the policy's.
-type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchMargin' | 'searchDepth' | 'rolloutPolicy'>;
+type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | (typeof LATER_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchMargin' | 'searchDepth' | 'rolloutPolicy'>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
 

@@ -42,6 +42,7 @@ export function terrorSetup(g: TerrorGame, rng: Rng): void {
   // Action cards: the starting hand out of the supply (assumed data).
   for (let c = 0; c < g.nCards; c++) {
     g.hand_[c] = 0;
+    g.spent_[c] = 0;
     g.supply_[c] = d.cards[c].copies;
   }
   for (let i = 0; i < d.finalGirl.startingHand.length; i++) {

@@ -24,6 +24,11 @@ import { TccgGame, type SideView } from '../src/games/tccg/gameEngine.js';
 import { rolloutPolicy, TccgEngine } from '../src/games/tccg/gameSearch.js';
 import { PlayerView } from '../src/games/tccg/gameView.js';
 import { loadMatchup } from '../src/games/tccg/matchup.js';
+import { Skirmish } from '../src/games/genisys/skirmish.js';
+import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEntry.js';
+import { skirmishPolicy } from '../src/games/genisys/skirmishPolicy.js';
+import { SkirmishEngine } from '../src/games/genisys/skirmishSearch.js';
+import type { SkirmishSpec } from '../src/games/genisys/skirmishSpec.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = DecisionEngine<any, any>;
@@ -48,7 +53,22 @@ const terrorParams: TerrorSimParams = { ...(defaultsOf(TERROR_PARAMS) as unknown
 const tccgParams = { ...gameSimParams(loadMatchup('example', 'example'), defaultsOf(GAME_PARAMS), ['protect', 'hunt-support'], [null, null]), maxTurns: 8 };
 const tccgBase = rolloutPolicy(['protect', 'hunt-support']);
 
+// The skirmish twice: Infighting (the defaults), and a commander (Command 2: its extra Ready markers) with the armed Resistance against Endoskeletons.
+const skirmishSpecs = await Promise.all([{}, { units: 'scenarios/genisys/resistance-assumed.yaml', sideA: 'resistance-captain#2,3*resistance-soldier', sideB: '3*endoskeleton', policyA: 'aim' }].map((o) => buildSkirmish(resolveParams(SKIRMISH_PARAMS, o, (k) => k))));
+const skirmishSubject = (name: string, spec: SkirmishSpec, bot: string): Subject => ({
+  name,
+  make() {
+    const g = new Skirmish(spec);
+    g.policies = [skirmishPolicy(bot), skirmishPolicy('advance')];
+    return { engine: new SkirmishEngine(g), state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<Skirmish>, p as Policy<Skirmish>]) };
+  },
+  base: skirmishPolicy(bot) as Policy<unknown>,
+  scratch: ['scratchCodes', 'scratchPlans'],
+});
+
 const SUBJECTS: Subject[] = [
+  skirmishSubject('genisys skirmish (Infighting)', skirmishSpecs[0], 'advance'),
+  skirmishSubject('genisys skirmish (a commander and the armed Resistance)', skirmishSpecs[1], 'aim'),
   {
     name: 'dualfates match',
     make() {

@@ -17,6 +17,8 @@ export interface SkirmishGapEntry extends GapMeasurement {
   bot: string;
   botWins: number;
   search: number;
+  /** What the numbers leave open (printed after them), optional. */
+  note?: string;
 }
 
 export function skirmishGapFile(): string {
@@ -27,12 +29,12 @@ export function skirmishGapFile(): string {
 export function skirmishGapEntries(file = skirmishGapFile()): SkirmishGapEntry[] {
   return readGapEntries<SkirmishGapEntry>(
     file,
-    (e) => (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.bot === 'string' && typeof e.botWins === 'number' && typeof e.search === 'number' && !!e.config && typeof e.config === 'object' && !Array.isArray(e.config),
+    (e) => (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.bot === 'string' && typeof e.botWins === 'number' && typeof e.search === 'number' && !!e.config && typeof e.config === 'object' && !Array.isArray(e.config) && (e.note === undefined || typeof e.note === 'string'),
   );
 }
 
 /** Parameters that do not change the measured configuration: the search's settings. */
-const FREE = new Set(['searchIterations', 'searchDepth', 'searchMargin']);
+const FREE = new Set(['searchIterations', 'searchDepth', 'searchMargin', 'searchBot']);
 
 /** A parameter's value as an entry's config names it: a file by its name. */
 const norm = (spec: ParamSpec, v: unknown): unknown => (spec.type === 'path' && typeof v === 'string' && /[\\/]/.test(v) ? basename(v) : v);
@@ -53,6 +55,8 @@ function matches(specs: readonly ParamSpec[], params: Readonly<Record<string, Pa
   });
 }
 
+/** Whether the interval excludes no gain. */
+const significant = (e: SkirmishGapEntry) => e.lo > 0 || e.hi < 0;
 const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 const pText = (p: number) => (p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
@@ -67,7 +71,7 @@ export function skirmishGapLine(specs: readonly ParamSpec[], params: Readonly<Re
   if (measured.length === 0) return unmeasuredGapNote('genisys skirmish', labels).replace('(it has no search policy yet)', '(measured only for the configurations of scenarios/genisys/policy-gap.yaml)');
   const parts = measured.map(
     (e) =>
-      `for side ${e.side} on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)} (\`${e.command}\`)`,
+      `for side ${e.side} on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)}${significant(e) ? '' : ' (no significant gap)'}${e.note ? `; ${e.note}` : ''} (\`${e.command}\`)`,
   );
   return `Policy gap: last measured ${parts.join('; ')} — a floor on the distance to strong play (scenarios/genisys/policy-gap.yaml).`;
 }
@@ -76,5 +80,5 @@ export function skirmishGapLine(specs: readonly ParamSpec[], params: Readonly<Re
 export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>, entries = skirmishGapEntries()): string {
   const measured = skirmishGapsFor(specs, params, entries);
   if (measured.length === 0) return 'the bots are not measured against a search policy here: every rate is conditional on them';
-  return `a search wins ${measured.map((e) => `${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more than ${e.bot} as side ${e.side} at ${e.budget} iterations`).join(' and ')}: a floor on the distance to strong play`;
+  return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] against ${e.bot}${significant(e) ? '' : ' (no significant gap)'}`).join(' and ')}: a floor on the distance to strong play`;
 }

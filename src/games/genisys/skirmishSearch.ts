@@ -130,18 +130,20 @@ export interface SkirmishSearchSettings {
   depth: number;
   /** Standard errors the tree's answer must gain over the default's on paired playouts. */
   margin: number;
+  /** The built-in bot the search starts from (its prior, and its side's rollouts): the bot it replaces. */
+  bot: string;
 }
 
 /** Search budget when the parameters give none (the parameters' defaults). */
-export const DEFAULT_SKIRMISH_SEARCH: SkirmishSearchSettings = { iterations: 32, depth: 0, margin: 2 };
+export const DEFAULT_SKIRMISH_SEARCH: SkirmishSearchSettings = { iterations: 32, depth: 0, margin: 2, bot: SKIRMISH_DEFAULT_POLICY };
 
 /**
- * The rollout (and prior) of a search: each side's built-in bot as the parameters name it, or the
- * default (advance) where the side plays the search or a user module (so the searching side rolls
- * out the bot it replaces, and models the other side as the bot it is).
+ * The rollout (and prior) of a search: each side's built-in bot as the parameters name it; `bot`
+ * where the side plays the search (the bot it replaces), advance where it plays a user module (so
+ * the searching side rolls out its own bot, and models the other side as the bot it is).
  */
-export function skirmishRollout(names: readonly string[]): Policy<Skirmish> {
-  const per = [0, 1].map((s) => skirmishPolicy(isBuiltinSkirmishPolicy(names[s]) && names[s] !== 'search' ? names[s] : SKIRMISH_DEFAULT_POLICY));
+export function skirmishRollout(names: readonly string[], bot = SKIRMISH_DEFAULT_POLICY): Policy<Skirmish> {
+  const per = [0, 1].map((s) => skirmishPolicy(names[s] === 'search' ? bot : isBuiltinSkirmishPolicy(names[s]) ? names[s] : SKIRMISH_DEFAULT_POLICY));
   return {
     name: `rollout(${per[0].name}, ${per[1].name})`,
     choose(rng, view, decision, options, n, allowNone) {
@@ -152,5 +154,5 @@ export function skirmishRollout(names: readonly string[]): Policy<Skirmish> {
 
 /** The search policy for one side of game g (it plays its iterations on g itself and restores it). */
 export function createSkirmishSearch(g: Skirmish, names: readonly string[], s: SkirmishSearchSettings, stats?: SearchStats): Policy<Skirmish> {
-  return createSearchPolicy(new SkirmishEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: skirmishRollout(names) }, stats);
+  return createSearchPolicy(new SkirmishEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: skirmishRollout(names, s.bot) }, stats);
 }

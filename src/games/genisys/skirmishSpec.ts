@@ -85,7 +85,7 @@ export interface SkirmishSpec {
   policies: string[];
   policyHashes?: (string | null)[];
   /** The search policy's budget (skirmishSearch.ts), only when a side plays search. */
-  search?: { iterations: number; depth: number; margin: number };
+  search?: { iterations: number; depth: number; margin: number; bot: string };
 }
 
 /** Plan index of an attack. */
@@ -137,7 +137,7 @@ export interface SkirmishInput {
   victory: number;
   policies: string[];
   policyHashes?: (string | null)[];
-  search?: { iterations: number; depth: number; margin: number };
+  search?: { iterations: number; depth: number; margin: number; bot: string };
   /** The attack rule constants (dotted keys), as genisys attack reads them. */
   base: Record<string, unknown>;
 }

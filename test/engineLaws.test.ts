@@ -31,6 +31,11 @@ import { DarkFateDecisionEngine } from '../src/games/darkfate/decisionEngine.js'
 import { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
 import type { DarkFatePolicy } from '../src/games/darkfate/policy.js';
+import { Skirmish } from '../src/games/genisys/skirmish.js';
+import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEntry.js';
+import { skirmishPolicy } from '../src/games/genisys/skirmishPolicy.js';
+import { SkirmishEngine } from '../src/games/genisys/skirmishSearch.js';
+import type { SkirmishSpec } from '../src/games/genisys/skirmishSpec.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEngine = DecisionEngine<any, any>;
@@ -61,7 +66,22 @@ const darkfatePlanner = new PlannerPolicy(darkfateCards);
 /** Dark Fate, the Fully Operational Rev-9 (it splits: several Rev-9s, FLEE_WHICH) at 2 players. */
 const darkfateSetup = { players: 2, characters: [0, 1], solo: false, rev9: darkfateCards.rev9.findIndex((r) => r.key === 'fully-operational'), goOnWithoutMe: false, neuralNet: false };
 
+// The skirmish twice: Infighting (the defaults), and a commander (Command 2: its extra Ready markers) with the armed Resistance against Endoskeletons.
+const skirmishSpecs = await Promise.all([{}, { units: 'scenarios/genisys/resistance-assumed.yaml', sideA: 'resistance-captain#2,3*resistance-soldier', sideB: '3*endoskeleton', policyA: 'aim' }].map((o) => buildSkirmish(resolveParams(SKIRMISH_PARAMS, o, (k) => k))));
+const skirmishSubject = (name: string, spec: SkirmishSpec, bot: string): Subject => ({
+  name,
+  make() {
+    const g = new Skirmish(spec);
+    g.policies = [skirmishPolicy(bot), skirmishPolicy('advance')];
+    return { engine: new SkirmishEngine(g), state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<Skirmish>, p as Policy<Skirmish>]) };
+  },
+  base: skirmishPolicy(bot) as Policy<unknown>,
+  scratch: ['scratchCodes', 'scratchPlans'],
+});
+
 const SUBJECTS: Subject[] = [
+  skirmishSubject('genisys skirmish (Infighting)', skirmishSpecs[0], 'advance'),
+  skirmishSubject('genisys skirmish (a commander and the armed Resistance)', skirmishSpecs[1], 'aim'),
   {
     name: 'darkfate',
     make() {

@@ -324,7 +324,7 @@ describe('sim genisys skirmish (CLI)', () => {
       [['--side-b', 'slave'], /option --side-b: Slave has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
       [['--side-a', 'endoskeleton@x'], /option --side-a: cannot read "endoskeleton@x"/],
       [['--side-a', '3*endo'], /option --side-a: unknown unit "endo" in scenarios\/genisys\/units.yaml; valid: endoskeleton/],
-      [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random or the path of a policy module/],
+      [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random, search or the path of a policy module/],
     ] as [string[], RegExp][]) {
       const r = runCli(['genisys', 'skirmish', '-n', '10', ...args]);
       expect(r.code, args.join(' ')).toBe(2);

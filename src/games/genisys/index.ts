@@ -42,6 +42,9 @@ export const game: GameModule = {
   views: [tableView, matchupView],
   sims: { attack: attackSim, fireteam: fireTeamSim, skirmish: skirmishSim },
   policies: SKIRMISH_POLICIES,
+  // The shared tree search (src/core/search.ts) over the skirmish (skirmishSearch.ts): thousands of playouts a game.
+  slowPolicies: ['search'],
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA' },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },
@@ -53,6 +56,8 @@ export const game: GameModule = {
       { mode: 'fireteam', params: { method: 'mc', attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, n: 5_000 },
       { mode: 'skirmish', params: {}, n: 300 },
       { mode: 'skirmish', params: { policyA: 'random', policyB: 'random', sideB: '2*endoskeleton,crawler#2', tableSize: 'large', tdd: 'none' }, n: 300 },
+      // The search, either side, at a tiny budget with no margin (so it departs from the bots): its resumes in the workers, its playouts checked like any game.
+      { mode: 'skirmish', params: { policyB: 'search', searchIterations: 4, searchMargin: 0 }, n: 6 },
       { mode: 'skirmish', params: { units: 'scenarios/genisys/resistance-assumed.yaml', sideA: '2*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'aim', policyB: 'hold', 'cover.chance': 0.8 }, n: 300 },
       // Runs where the exact chain cannot follow the hits (spread/random targeting, Area, suppressive
       // fire, comrades) show no exact value, which the suite asks of an exact-capable mode's Monte

@@ -11,6 +11,7 @@
 // markers, Ready marker, cover, Command.
 // Decisions go to each side's Policy (src/core/policy.ts): who takes the first impulse, which
 // models get Ready markers, each activation's move and its attack.
+import { NO_ANSWER, NO_STOP } from '../../core/engine.js';
 import type { Policy } from '../../core/policy.js';
 import { randIndex, rollDie, type Rng } from '../../core/rng.js';
 import { DRAW_REROLLED, DRAW_SUCCESS, drawPassFail, resolutionTests, TESTS_TDD_SPENT, testsOutcome } from './dieChecks.js';
@@ -40,6 +41,16 @@ export const ATTACK_CODE = 64;
 export const MAX_OPTIONS = 64;
 /** Impulses in one turn before the engine gives up (a FATE streak that long has P < 1e-700). */
 const MAX_IMPULSES = 1000;
+
+/** Where play() and a resumed search are in the game (Skirmish.stage). */
+const ST_TURN = 0;
+const ST_IMPULSE = 1;
+const ST_READY = 2;
+const ST_ACTIVATE = 3;
+const ST_TURN_END = 4;
+const ST_OVER = 5;
+/** readyLeft in the Last Activations: every remaining model takes a marker, no commander extras. */
+const ALL_LEFT = -1;
 
 export class Skirmish {
   readonly spec: SkirmishSpec;
@@ -74,6 +85,26 @@ export class Skirmish {
   /** Set by checkGame: every invariant is checked after each step and a break throws. */
   checking = false;
   policies: Policy<Skirmish>[] = [];
+  /** When set, answers every decision of both sides instead of `policies` (a search's playOn). */
+  private chooser: Policy<Skirmish> | null = null;
+  // Where the game is (a search resumes from here): the stage, the impulse (its side, its number in
+  // the turn, the Ready markers still to ask and a commander's extra ones, the activation under way),
+  // the active model's move and attacks, and the decision being asked.
+  private stage = ST_TURN;
+  private impulseSide = 0;
+  private impulseNo = 0;
+  private readyLeft = 0;
+  private extraFrom = -1;
+  private extraLeft = 0;
+  private actK = 0;
+  private moveDest = 0;
+  private moveKindNow = 0;
+  private moved = false;
+  private attackNo = 0;
+  private usedWeapons = 0;
+  private pendingDecision = -1;
+  private pendingN = 0;
+  private pendingNone = false;
   // Scratch.
   private readonly options = new Int32Array(MAX_OPTIONS);
   private readonly optionPlans = new Int32Array(MAX_OPTIONS);
@@ -346,7 +377,12 @@ export class Skirmish {
 
   private ask(rng: Rng, side: number, decision: number, n: number, allowNone: boolean): number {
     this.deciding = side;
-    return this.policies[side].choose(rng, this, decision, this.options, n, allowNone);
+    this.pendingDecision = decision;
+    this.pendingN = n;
+    this.pendingNone = allowNone;
+    const k = (this.chooser ?? this.policies[side]).choose(rng, this, decision, this.options, n, allowNone);
+    this.pendingDecision = -1;
+    return k;
   }
 
   /** Removes model i (destroyed or retreated); the game ends when a side has none left. */
@@ -443,35 +479,60 @@ export class Skirmish {
     if (this.spec.tdd && this.tdd[side] === 1 && !this.tddLeft) this.tdd[side] = 0;
   }
 
-  /** Activates model i: a move, then an attack. rulebook: Impulses – Execute Activations; Moving; Attacking. */
+  /** Activates model i: a move, then its attacks. rulebook: Impulses – Execute Activations; Moving; Attacking. */
   private activate(rng: Rng, i: number): void {
-    const s = this.side[i];
     this.activeModel = i;
     this.activations[i]++;
     const nMoves = this.moveOptions(i, this.options);
-    const pick = this.ask(rng, s, DEC_MOVE, nMoves, false);
+    this.moveAnswer(rng, this.ask(rng, this.side[i], DEC_MOVE, nMoves, false));
+    this.attackLoop(rng);
+  }
+
+  /** The active model makes move option `pick` of the move decision. */
+  private moveAnswer(rng: Rng, pick: number): void {
+    const i = this.activeModel;
     const code = this.options[pick];
     const dest = code % MOVE_CODE;
-    const kind = Math.floor(code / MOVE_CODE);
-    const moved = dest !== this.x[i];
+    this.moveDest = dest;
+    this.moveKindNow = Math.floor(code / MOVE_CODE);
+    this.moved = dest !== this.x[i];
     this.x[i] = dest;
     // Cover after a move: a probability (README S4); a model that stays keeps its cover.
-    if (moved) this.cover[i] = randIndex(rng, 1_000_000) < this.spec.coverChance ? 1 : 0;
+    if (this.moved) this.cover[i] = randIndex(rng, 1_000_000) < this.spec.coverChance ? 1 : 0;
     if (this.checking) this.checkInvariants('after a move');
-    // rulebook: Vehicles – Attacking: a vehicle fires each of its weapons (at targets of its choice); other models one.
-    let used = 0;
-    for (let k = 0; k < this.spec.types[this.type[i]].attacks && this.inPlay[i] && !this.over; k++) {
-      const nAtt = this.attackOptions(i, dest, kind === MOVE_DOUBLE, moved, this.options, this.optionPlans, used);
+    this.attackNo = 0;
+    this.usedWeapons = 0;
+  }
+
+  /**
+   * The active model's attacks from attackNo on, then the end of its activation. rulebook: Vehicles –
+   * Attacking: a vehicle fires each of its weapons (at targets of its choice); other models one.
+   */
+  private attackLoop(rng: Rng): void {
+    const i = this.activeModel;
+    while (this.attackNo < this.spec.types[this.type[i]].attacks && this.inPlay[i] && !this.over) {
+      const nAtt = this.attackOptions(i, this.moveDest, this.moveKindNow === MOVE_DOUBLE, this.moved, this.options, this.optionPlans, this.usedWeapons);
       if (nAtt === 0) break;
       this.attackCount = nAtt;
-      const a = this.ask(rng, s, DEC_ATTACK, nAtt, true);
-      this.attackCount = 0;
-      if (a < 0) break;
-      const p = this.optionPlans[a];
-      const j = this.options[a] % ATTACK_CODE;
-      used |= 1 << Math.floor(this.options[a] / ATTACK_CODE);
-      this.attack(rng, s, p, j, p % 2 === 1);
+      if (!this.attackAnswer(rng, this.ask(rng, this.side[i], DEC_ATTACK, nAtt, true))) break;
     }
+    this.endActivation();
+  }
+
+  /** The active model makes attack option `a` of the attack decision (-1: none); whether it attacked. */
+  private attackAnswer(rng: Rng, a: number): boolean {
+    this.attackCount = 0;
+    if (a < 0) return false;
+    const p = this.optionPlans[a];
+    const j = this.options[a] % ATTACK_CODE;
+    this.usedWeapons |= 1 << Math.floor(this.options[a] / ATTACK_CODE);
+    this.attack(rng, this.side[this.activeModel], p, j, p % 2 === 1);
+    this.attackNo++;
+    return true;
+  }
+
+  private endActivation(): void {
+    const i = this.activeModel;
     // rulebook: Execute Activations – the Ready marker is turned to its Done side.
     this.ready[i] = 0;
     if (this.inPlay[i]) this.markers[i]++;
@@ -489,17 +550,15 @@ export class Skirmish {
     return n;
   }
 
-  /** Asks `side` for one of its eligible models (optionally only non-commanders within command range of `near`); -1 when none or declined. */
-  private pickModel(rng: Rng, side: number, near: number, decision: number, allowNone: boolean): number {
+  /** Writes into options the eligible models of `side` (only non-commanders within command range of `near` when near ≥ 0); their count. */
+  private modelOptions(side: number, near: number): number {
     let n = 0;
     for (let i = 0; i < this.m && n < MAX_OPTIONS; i++) {
       if (this.side[i] !== side || !this.eligible(i)) continue;
       if (near >= 0 && (this.command[i] > 0 || this.dist2(i, this.x[i], near) > this.spec.commandRange * this.spec.commandRange)) continue;
       this.options[n++] = i;
     }
-    if (n === 0) return -1;
-    const k = this.ask(rng, side, decision, n, allowNone);
-    return k < 0 ? -1 : this.options[k];
+    return n;
   }
 
   private readyModel(i: number): void {
@@ -507,66 +566,124 @@ export class Skirmish {
     this.order[this.orderCount++] = i;
   }
 
-  /** Up to `count` extra markers from commander c to eligible non-commanders within command range. rulebook: Commanders. */
-  private commanderMarkers(rng: Rng, side: number, c: number, count: number): void {
-    for (let k = 0; k < count; k++) {
-      const i = this.pickModel(rng, side, c, DEC_EXTRA, true);
-      if (i < 0) return;
-      this.readyModel(i);
+  /** The start of the turn once the Tactical Edge's holder chose who goes first (option k of DEC_FIRST). */
+  private firstAnswer(k: number): void {
+    const first = k === 0 ? this.edge : 1 - this.edge;
+    if (this.turnNumber === 1) {
+      this.firstSide = first;
+      this.firstEdge = this.edge;
+    }
+    this.impulseSide = first;
+    this.impulseNo = 0;
+    this.stage = ST_IMPULSE;
+  }
+
+  /**
+   * The start of an impulse of impulseSide: the Fate roll and how many Ready markers it gives (or
+   * the last activations), then the readying. rulebook: Impulses (Fate Roll, Switchovers, Last
+   * Activations); Fate Dice – faces 1, 1, 1, 2, 2, FATE; Commanders.
+   */
+  private impulseStart(rng: Rng): void {
+    if (this.impulseNo > MAX_IMPULSES) throw new Error(`skirmish: more than ${MAX_IMPULSES} impulses in turn ${this.turnNumber}`);
+    if (this.over) {
+      this.stage = ST_TURN_END;
+      return;
+    }
+    const active = this.impulseSide;
+    const mine = this.eligibleCount(active);
+    const theirs = this.eligibleCount(1 - active);
+    if (mine === 0 && theirs === 0) {
+      this.stage = ST_TURN_END;
+      return;
+    }
+    if (mine === 0) {
+      this.impulseSide = 1 - active;
+      this.impulseNo++;
+      return;
+    }
+    this.orderCount = 0;
+    this.extraLeft = 0;
+    if (theirs === 0) {
+      // rulebook: Last Activations – no Fate roll: every remaining model is activated.
+      this.readyLeft = ALL_LEFT;
+      this.stage = ST_READY;
+      return;
+    }
+    const face = rollDie(rng, 6);
+    const count = face <= 3 ? 1 : face <= 5 ? 2 : 0;
+    if (count > 0) this.readyLeft = count;
+    else {
+      // rulebook: Commanders – "No Fate But What We Make": a Commander without markers overrides the FATE result (README S7).
+      let c = -1;
+      for (let i = 0; i < this.m; i++)
+        if (this.side[i] === active && this.command[i] > 0 && this.eligible(i)) {
+          c = i;
+          break;
+        }
+      if (c < 0) {
+        this.impulseSide = 1 - active; // the Fate die passes to the opponent
+        this.impulseNo++;
+        return;
+      }
+      this.readyModel(c);
+      this.readyLeft = 0;
+      this.extraFrom = c;
+      this.extraLeft = this.command[c] - 1;
+    }
+    this.stage = ST_READY;
+  }
+
+  /** Asks for the impulse's Ready markers (a commander's extra markers after each one it takes), then starts the activations. */
+  private readying(rng: Rng): void {
+    const side = this.impulseSide;
+    for (;;) {
+      if (this.extraLeft > 0) {
+        const n = this.modelOptions(side, this.extraFrom);
+        if (n === 0) this.extraLeft = 0;
+        else this.extraAnswer(this.ask(rng, side, DEC_EXTRA, n, true));
+        continue;
+      }
+      if (this.readyLeft === 0) break;
+      const n = this.modelOptions(side, -1);
+      if (n === 0) break;
+      this.readyAnswer(this.ask(rng, side, DEC_READY, n, false));
+    }
+    this.actK = 0;
+    this.stage = ST_ACTIVATE;
+  }
+
+  /** Option k of DEC_READY takes a Ready marker; a commander then gives extra markers. rulebook: Commanders – "Come With Me If You Want To Live!" (up to its Command value). */
+  private readyAnswer(k: number): void {
+    const i = this.options[k];
+    this.readyModel(i);
+    if (this.readyLeft === ALL_LEFT) return;
+    this.readyLeft--;
+    if (this.command[i] > 0) {
+      this.extraFrom = i;
+      this.extraLeft = this.command[i];
     }
   }
 
-  /** One turn's impulses, `first` side first. rulebook: The Game Turn; Impulses (Fate Roll, Plan and Execute Activations, Switchovers, Last Activations); Commanders. */
-  private impulses(rng: Rng, first: number): void {
-    let active = first;
-    for (let impulse = 0; ; impulse++) {
-      if (impulse > MAX_IMPULSES) throw new Error(`skirmish: more than ${MAX_IMPULSES} impulses in turn ${this.turnNumber}`);
-      if (this.over) return;
-      const mine = this.eligibleCount(active);
-      const theirs = this.eligibleCount(1 - active);
-      if (mine === 0 && theirs === 0) return;
-      if (mine === 0) {
-        active = 1 - active;
-        continue;
-      }
-      this.orderCount = 0;
-      if (theirs === 0) {
-        // rulebook: Last Activations – no Fate roll: every remaining model is activated.
-        for (let i = this.pickModel(rng, active, -1, DEC_READY, false); i >= 0; i = this.pickModel(rng, active, -1, DEC_READY, false)) this.readyModel(i);
-      } else {
-        // rulebook: Fate Dice – faces 1, 1, 1, 2, 2, FATE.
-        const face = rollDie(rng, 6);
-        const count = face <= 3 ? 1 : face <= 5 ? 2 : 0;
-        if (count === 0) {
-          // rulebook: Commanders – "No Fate But What We Make": a Commander without markers overrides the FATE result (README S7).
-          let c = -1;
-          for (let i = 0; i < this.m; i++) if (this.side[i] === active && this.command[i] > 0 && this.eligible(i)) {
-            c = i;
-            break;
-          }
-          if (c < 0) {
-            active = 1 - active; // the Fate die passes to the opponent
-            continue;
-          }
-          this.readyModel(c);
-          this.commanderMarkers(rng, active, c, this.command[c] - 1);
-        } else {
-          for (let k = 0; k < count; k++) {
-            const i = this.pickModel(rng, active, -1, DEC_READY, false);
-            if (i < 0) break;
-            this.readyModel(i);
-            // rulebook: Commanders – "Come With Me If You Want To Live!" (extra markers up to the Command value).
-            if (this.command[i] > 0) this.commanderMarkers(rng, active, i, this.command[i]);
-          }
-        }
-      }
-      for (let k = 0; k < this.orderCount && !this.over; k++) {
-        const i = this.order[k];
-        if (this.inPlay[i] && this.ready[i]) this.activate(rng, i);
-      }
-      if (this.checking) this.checkInvariants('after an impulse');
-      active = 1 - active;
+  /** Option k of DEC_EXTRA takes a commander's extra Ready marker (-1: the commander gives no more). */
+  private extraAnswer(k: number): void {
+    if (k < 0) this.extraLeft = 0;
+    else {
+      this.readyModel(this.options[k]);
+      this.extraLeft--;
     }
+  }
+
+  /** The impulse's activations from actK on, in the order the markers were taken; then the other side's impulse. */
+  private activating(rng: Rng): void {
+    while (this.actK < this.orderCount && !this.over) {
+      const i = this.order[this.actK];
+      if (this.inPlay[i] && this.ready[i]) this.activate(rng, i);
+      this.actK++;
+    }
+    if (this.checking) this.checkInvariants('after an impulse');
+    this.impulseSide = 1 - this.impulseSide;
+    this.impulseNo++;
+    this.stage = ST_IMPULSE;
   }
 
   /** rulebook: The Game Turn – End Turn (one Done marker off each model); Commanders – "On Your Feet, Soldier!" (README S8). */
@@ -598,8 +715,8 @@ export class Skirmish {
     }
   }
 
-  /** Plays one game. rulebook: Battle Scenarios (Battle Lines set-up, Roll for Game End, Mission 1 Annihilate). */
-  play(rng: Rng): void {
+  /** Starts a new game: Battle Lines set-up (each model's cover drawn from `rng`). rulebook: Battle Scenarios – Set-up. */
+  reset(rng: Rng): void {
     const spec = this.spec;
     this.alive.fill(0);
     for (let i = 0; i < this.m; i++) {
@@ -625,31 +742,126 @@ export class Skirmish {
     this.firstEdge = -1;
     this.activeModel = -1;
     this.turnNumber = 0;
-    for (let turn = 1; turn <= spec.maxTurns; turn++) {
-      this.turnNumber = turn;
-      this.activations.fill(0);
-      // rulebook: Impulses – Tactical Roll-off (D8 each unless the scenario says otherwise).
-      this.edge = this.rollOff(rng, spec.tactical[0], spec.tactical[1]);
-      this.options[0] = 0;
-      this.options[1] = 1;
-      const first = this.ask(rng, this.edge, DEC_FIRST, 2, false) === 0 ? this.edge : 1 - this.edge;
-      if (turn === 1) {
-        this.firstSide = first;
-        this.firstEdge = this.edge;
-      }
-      this.impulses(rng, first);
-      if (this.checking) this.checkInvariants('at the end of the impulses');
-      if (this.over) break;
-      this.endTurn();
-      if (this.checking) this.checkInvariants('after the End Turn');
-      // rulebook: Roll for Game End – D4 = 4 after turn 5, D6 4+ after turn 6, D20 4+ after turn 7 on
-      // (Larger Playing Surfaces: from turn 8); the player with the Tactical Edge rolls.
-      if (turn >= spec.endStart) {
-        const die = turn === spec.endStart ? 4 : turn === spec.endStart + 1 ? 6 : 20;
-        if (rollDie(rng, die) >= 4) break;
+    this.orderCount = 0;
+    this.attackCount = 0;
+    this.pendingDecision = -1;
+    this.stage = ST_TURN;
+  }
+
+  /** Plays one game. rulebook: Battle Scenarios (Battle Lines set-up, Roll for Game End, Mission 1 Annihilate). */
+  play(rng: Rng): void {
+    this.reset(rng);
+    this.runFrom(rng, NO_STOP);
+  }
+
+  /**
+   * Plays from `stage` until the game is over, or until turn `stopTurn` has ended (its End Turn and
+   * game-end roll done). One implementation of the turn for play() and for a search resuming a
+   * snapshot (playOn).
+   */
+  private runFrom(rng: Rng, stopTurn: number): void {
+    for (;;) {
+      switch (this.stage) {
+        case ST_TURN:
+          if (this.turnNumber >= this.spec.maxTurns) {
+            this.finish();
+            return;
+          }
+          if (this.turnNumber >= stopTurn) return;
+          this.turnNumber++;
+          this.activations.fill(0);
+          // rulebook: Impulses – Tactical Roll-off (D8 each unless the scenario says otherwise).
+          this.edge = this.rollOff(rng, this.spec.tactical[0], this.spec.tactical[1]);
+          this.options[0] = 0;
+          this.options[1] = 1;
+          this.firstAnswer(this.ask(rng, this.edge, DEC_FIRST, 2, false));
+          break;
+        case ST_IMPULSE:
+          this.impulseStart(rng);
+          break;
+        case ST_READY:
+          this.readying(rng);
+          break;
+        case ST_ACTIVATE:
+          this.activating(rng);
+          break;
+        case ST_TURN_END:
+          this.turnEnd(rng);
+          break;
+        default:
+          return;
       }
     }
+  }
+
+  /** After the impulses: the End Turn and the Roll for Game End, or the end of the game at a wipe-out. */
+  private turnEnd(rng: Rng): void {
+    const spec = this.spec;
+    if (this.checking) this.checkInvariants('at the end of the impulses');
+    if (this.over) return this.finish();
+    this.endTurn();
+    if (this.checking) this.checkInvariants('after the End Turn');
+    // rulebook: Roll for Game End – D4 = 4 after turn 5, D6 4+ after turn 6, D20 4+ after turn 7 on
+    // (Larger Playing Surfaces: from turn 8); the player with the Tactical Edge rolls.
+    const turn = this.turnNumber;
+    if (turn >= spec.endStart) {
+      const die = turn === spec.endStart ? 4 : turn === spec.endStart + 1 ? 6 : 20;
+      if (rollDie(rng, die) >= 4) return this.finish();
+    }
+    this.stage = ST_TURN;
+  }
+
+  private finish(): void {
     this.decide();
+    this.stage = ST_OVER;
+  }
+
+  /** Whether the game has ended (decided), not stopped at a turn boundary. */
+  ended(): boolean {
+    return this.stage === ST_OVER;
+  }
+
+  /**
+   * Plays on with `chooser` answering every decision of both sides (a search's playout): after a
+   * reset with `decision` NO_ANSWER; after restoring a snapshot saved while `decision` was asked,
+   * `answer` answers it first, as if the chooser had returned it there.
+   */
+  playOn(rng: Rng, chooser: Policy<Skirmish>, decision: number, answer: number, stopTurn: number): void {
+    if (decision !== NO_ANSWER && decision !== this.pendingDecision) throw new Error(`skirmish: resuming decision ${DECISION_NAMES[decision] ?? decision}, but the state was saved at ${DECISION_NAMES[this.pendingDecision] ?? 'no decision'}`);
+    const before = this.chooser;
+    this.chooser = chooser;
+    try {
+      if (decision !== NO_ANSWER) this.resume(rng, answer);
+      this.runFrom(rng, stopTurn);
+    } finally {
+      this.chooser = before;
+    }
+  }
+
+  /** Answers the decision a restored snapshot was asking, and finishes the step it belongs to. */
+  private resume(rng: Rng, k: number): void {
+    const d = this.pendingDecision;
+    this.pendingDecision = -1;
+    switch (d) {
+      case DEC_FIRST:
+        return this.firstAnswer(k);
+      case DEC_READY:
+        return this.readyAnswer(k);
+      case DEC_EXTRA:
+        return this.extraAnswer(k);
+      case DEC_MOVE:
+        this.moveAnswer(rng, k);
+        this.attackLoop(rng);
+        this.actK++;
+        return;
+      case DEC_ATTACK:
+        if (this.attackAnswer(rng, k)) this.attackLoop(rng);
+        else this.endActivation();
+        this.actK++;
+        return;
+      default:
+        throw new Error(`skirmish: cannot resume at decision ${DECISION_NAMES[d] ?? d}`);
+    }
   }
 
   /** The winner. rulebook: Mission 1, Annihilate (points of enemy models destroyed, damaged Resilient ones half, a 10% of the game size margin); README S11. */

@@ -1,7 +1,6 @@
 // `sim genisys skirmish`: two small forces play full turns of Terminator Genisys on a 1-D track
 // (Monte Carlo, seeded bots): win rates, survivors, turns, and the advantage of the first
 // activation and of the Tactical Edge, each with an interval.
-import { unmeasuredGapNote } from '../../core/policyGapNote.js';
 import { answerSentence, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { existsSync } from 'node:fs';
@@ -22,6 +21,8 @@ import { genisysAssumptions } from './genisysEntry.js';
 import { DEFAULT_UNITS_FILE, GENISYS_PARAMS } from './genisysParams.js';
 import type { Estimate } from './genisysReport.js';
 import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './skirmishPolicy.js';
+import { skirmishGapLine, skirmishGapShort } from './skirmishPolicyGap.js';
+import { DEFAULT_SKIRMISH_SEARCH } from './skirmishSearch.js';
 import { compileSkirmish, HUNDREDTHS, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
 import { loadUnits, unitsValueSpecs } from './units.js';
 
@@ -30,12 +31,19 @@ const DICE = DIE_NAMES as readonly string[];
 /** The attack's rule constants (dotted keys), shared with `genisys attack`. */
 const SHARED = GENISYS_PARAMS.filter((p) => p.key.includes('.') && !p.key.startsWith('tdd.') && !p.key.startsWith('vtol.') && p.key !== 'size.vtol');
 
+/** The search's settings change nothing unless a side plays search. */
+const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policyA === 'search' || p.policyB === 'search' ? null : `it sets the search policy, and neither side plays it (policyA ${String(p.policyA)}, policyB ${String(p.policyB)}; --policy-a search or --policy-b search)`);
+
 export const SKIRMISH_PARAMS: readonly ParamSpec[] = [
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'units data file the forces pick from, weapons included (resistance-assumed.yaml in scenarios/genisys arms the Resistance)', source: 'rulebook stat-lines, transcribed in units.yaml (scenarios/genisys), checked on load', cli: { value: '<file>', help: `units data file (default ${DEFAULT_UNITS_FILE}; scenarios/genisys/resistance-assumed.yaml arms the Resistance)` } },
   { key: 'sideA', type: 'string', default: '3*endoskeleton', doc: 'side A, comma-separated, each N*unit#command@points (count, Command value and points optional); it deploys at the low end of the track', source: 'rulebook: Battle Scenarios – Infighting (Endoskeletons against Endoskeletons)', cli: { value: '<force>', help: 'side A: [N*]unit[#command][@points], comma-separated (default 3*endoskeleton)', parse: lowerCase } },
   { key: 'sideB', type: 'string', default: '3*endoskeleton', doc: 'side B, the same grammar; it deploys at the high end', source: 'rulebook: Battle Scenarios – Infighting', cli: { value: '<force>', help: 'side B (default 3*endoskeleton)', parse: lowerCase } },
   { key: 'policyA', type: 'path', default: 'advance', choices: SKIRMISH_POLICIES, doc: `side A's policy: ${SKIRMISH_POLICIES.join(', ')}, or the path of a policy module (.js)`, source: 'sim: policy choice (skirmishPolicy.ts)', cli: { value: '<NAME|PATH>', help: `side A's policy: ${SKIRMISH_POLICIES.join(', ')} (default advance), or ./file.js` } },
   { key: 'policyB', type: 'path', default: 'advance', choices: SKIRMISH_POLICIES, doc: "side B's policy (as policyA)", source: 'sim: policy choice (skirmishPolicy.ts)', cli: { value: '<NAME|PATH>', help: `side B's policy (default advance)` } },
+  { key: 'searchIterations', inert: searchOnly, type: 'int', default: DEFAULT_SKIRMISH_SEARCH.iterations, min: 1, max: 4096, doc: "policy search: iterations of the tree search per searched decision (first impulse, Ready markers, each move and attack); each plays the game on from the decision with the bots (the searching side's default, advance; the other side's own)", source: 'sim: search budget', cli: {} },
+  { key: 'searchBot', inert: searchOnly, type: 'enum', default: DEFAULT_SKIRMISH_SEARCH.bot, choices: SKIRMISH_POLICIES.filter((p) => p !== 'search'), doc: "policy search: the built-in bot the search starts from — it proposes the first answer, plays the searching side's rollouts and is played unless the tree's answer beats it by searchMargin (the bot the search replaces: set it to that side's bot when it is not advance)", source: 'sim: search budget', cli: {} },
+  { key: 'searchDepth', inert: searchOnly, type: 'int', default: DEFAULT_SKIRMISH_SEARCH.depth, min: 0, max: 100, doc: 'policy search: turns an iteration plays after the current one before a static value (the Annihilate lead, or models in play; 0: to the end of the game)', source: 'sim: search budget', cli: {} },
+  { key: 'searchMargin', inert: searchOnly, type: 'number', default: DEFAULT_SKIRMISH_SEARCH.margin, min: 0, max: 10, doc: "policy search: standard errors (of paired playout differences) by which the tree's answer must beat the default bot's to be played instead (0: any gain)", source: 'sim: search budget', cli: {} },
   { key: 'tableSize', type: 'enum', default: 'mat', choices: ['mat', 'large'], doc: 'mat: the 3×2 ft play mat; large: a 6×4 ft table (set-up distances doubled, game-end rolls from turn 8)', source: 'rulebook: Components Needed (play mat 3×2 ft); Larger Playing Surfaces – Set-up, Game Length', implies: { when: 'large', set: { 'track.length': 48, 'track.width': 72, deploy: 5, 'gameEnd.start': 8 } }, cli: { value: '<mat|large>', help: 'mat (3×2 ft, default; no Extreme range) or large (6×4 ft: 48 in. track, set-up within 5 in., game end from turn 8, Extreme range beyond 22 in.)', parse: lowerCase } },
   { key: 'track.length', type: 'number', default: 24, min: 6, max: 200, doc: 'inches between the two table edges the forces deploy on (Battle Lines: the long edges of the 3×2 ft mat are 24 in. apart)', source: 'rulebook: Components Needed; Set-up 2, Battle Lines (README S1)' },
   { key: 'track.width', type: 'number', default: 36, min: 1, max: 400, doc: "inches of table across the track: a side's lanes fit in it (the 3×2 ft mat is 36 in. wide)", source: 'rulebook: Components Needed (play mat 3×2 ft); Larger Playing Surfaces (6×4 ft) (README S1)' },
@@ -109,6 +117,7 @@ export async function buildSkirmish(resolved: Record<string, unknown>): Promise<
     victory: resolved.victory === 'survivors' ? 1 : 0,
     policies: [a.policy, b.policy],
     ...(a.hash || b.hash ? { policyHashes: [a.hash, b.hash] } : {}),
+    ...(a.policy === 'search' || b.policy === 'search' ? { search: { iterations: Number(resolved.searchIterations), depth: Number(resolved.searchDepth), margin: Number(resolved.searchMargin), bot: String(resolved.searchBot) } } : {}),
     base,
   };
   return compileSkirmish(input, data, file);
@@ -230,9 +239,9 @@ export const skirmishMode: GameMode = {
       policy: spec.policies.map((p) => (isBuiltinSkirmishPolicy(p) ? p : 'module')),
       result,
       // The answer first: who wins how often, on what that is conditional.
-      text: answerSentence(`${name(0)} (A) wins ${pctText(result.winA)} of games, ${name(1)} (B) ${pctText(result.winB)}, draws ${pctText(result.draw)}`, ['the bots are not measured against a search policy: every rate is conditional on them', sensitivityShort('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)]),
+      text: answerSentence(`${name(0)} (A) wins ${pctText(result.winA)} of games, ${name(1)} (B) ${pctText(result.winB)}, draws ${pctText(result.draw)}`, [skirmishGapShort(SKIRMISH_PARAMS, resolved), sensitivityShort('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)]),
       tables: skirmishTables(result),
-      notes: [unmeasuredGapNote('genisys skirmish', [`${name(0)} (A)`, `${name(1)} (B)`]), sensitivityNote('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)],
+      notes: [skirmishGapLine(SKIRMISH_PARAMS, resolved, [`${name(0)} (A)`, `${name(1)} (B)`]), sensitivityNote('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)],
       assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions()],
     };
   },

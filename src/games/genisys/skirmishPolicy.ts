@@ -18,12 +18,14 @@
 //   aim     — the same best attack, ties: stay (an aimed shot), else the farthest from the enemy;
 //             with no attack anywhere, a normal move towards the enemy;
 //   hold    — never moves (aimed shots when ROF 1), attacks what it can;
-//   random  — a uniform choice at every decision (exploration, conformance).
+//   random  — a uniform choice at every decision (exploration, conformance);
+//   search  — the shared tree search (src/core/search.ts) over the skirmish's engine with the bots'
+//             rollouts (skirmishSearch.ts): built with its engine, so skirmishPolicy does not return it.
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MOVE_CODE, type Skirmish } from './skirmish.js';
 
-export const SKIRMISH_POLICIES = ['advance', 'aim', 'hold', 'random'] as const;
+export const SKIRMISH_POLICIES = ['advance', 'aim', 'hold', 'random', 'search'] as const;
 
 /** What a user module's view shows: the engine's read-only methods. */
 export const SKIRMISH_VIEW: ViewMembers = {
@@ -134,6 +136,8 @@ export function skirmishPolicy(name: string): Policy<Skirmish> {
       return bot('hold', hold);
     case 'random':
       return random;
+    case 'search':
+      throw new Error('the skirmish search is built over its engine (skirmishSearch.ts: createSkirmishSearch), not by name');
     default:
       throw new Error(`unknown skirmish policy "${name}" (built-in: ${SKIRMISH_POLICIES.join(', ')})`);
   }

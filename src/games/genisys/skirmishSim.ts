@@ -6,7 +6,9 @@ import { guardedPolicy, loadPolicyModule, readOnlyView, frozenCopy, type Policy 
 import type { Rng } from '../../core/rng.js';
 import { DECISION_NAMES, MAX_OPTIONS, OUT_A, OUT_B, OUT_DRAW, Skirmish } from './skirmish.js';
 import { isBuiltinSkirmishPolicy, skirmishPolicy, SKIRMISH_VIEW } from './skirmishPolicy.js';
+import { createSkirmishSearch, DEFAULT_SKIRMISH_SEARCH } from './skirmishSearch.js';
 import type { SkirmishSpec } from './skirmishSpec.js';
+import type { SearchStats } from '../../core/search.js';
 
 // Rates first (compare and sweep pair them game by game), then counts.
 export const S_WIN_A = 0;
@@ -48,12 +50,13 @@ export function skirmishMetrics(spec: SkirmishSpec): MetricSpec[] {
   ];
 }
 
-/** The engine with both sides' policies (a user module is loaded from its absolute path). */
-export async function createSkirmish(spec: SkirmishSpec): Promise<Skirmish> {
+/** The engine with both sides' policies (a user module is loaded from its absolute path; a search is built over this engine). */
+export async function createSkirmish(spec: SkirmishSpec, stats?: SearchStats): Promise<Skirmish> {
   const game = new Skirmish(spec);
   const policies: Policy<Skirmish>[] = [];
   for (const name of spec.policies) {
-    if (isBuiltinSkirmishPolicy(name)) policies.push(skirmishPolicy(name));
+    if (name === 'search') policies.push(createSkirmishSearch(game, spec.policies, spec.search ?? DEFAULT_SKIRMISH_SEARCH, stats));
+    else if (isBuiltinSkirmishPolicy(name)) policies.push(skirmishPolicy(name));
     else {
       const base = skirmishPolicy('advance');
       const user = await loadPolicyModule<Skirmish>(name, frozenCopy({ types: spec.types.map((t) => t.name), weapons: spec.weapons.map((w) => w.name) }), base);
@@ -66,7 +69,8 @@ export async function createSkirmish(spec: SkirmishSpec): Promise<Skirmish> {
 
 export const skirmishSim: GameSim<SkirmishSpec> = {
   metrics: skirmishMetrics,
-  gamesPerChunk: (spec) => Math.max(50, Math.floor(20_000 / Math.max(1, spec.models.length))),
+  // A search plays thousands of playouts a game: small chunks, so that progress and -j see them.
+  gamesPerChunk: (spec) => (spec.policies.includes('search') ? Math.max(1, Math.round(256 / (spec.search ?? DEFAULT_SKIRMISH_SEARCH).iterations)) : Math.max(50, Math.floor(20_000 / Math.max(1, spec.models.length)))),
   async createPlayer(spec) {
     const game = await createSkirmish(spec);
     return {

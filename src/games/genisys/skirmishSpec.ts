@@ -84,6 +84,8 @@ export interface SkirmishSpec {
   /** Built-in policy names or absolute module paths, per side. */
   policies: string[];
   policyHashes?: (string | null)[];
+  /** The search policy's budget (skirmishSearch.ts), only when a side plays search. */
+  search?: { iterations: number; depth: number; margin: number; bot: string };
 }
 
 /** Plan index of an attack. */
@@ -135,6 +137,7 @@ export interface SkirmishInput {
   victory: number;
   policies: string[];
   policyHashes?: (string | null)[];
+  search?: { iterations: number; depth: number; margin: number; bot: string };
   /** The attack rule constants (dotted keys), as genisys attack reads them. */
   base: Record<string, unknown>;
 }
@@ -230,6 +233,7 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     pRemove: [],
     policies: input.policies,
     ...(input.policyHashes ? { policyHashes: input.policyHashes } : {}),
+    ...(input.search ? { search: input.search } : {}),
   };
   const total = types.length * spec.maxWeapons * 2 * types.length * BAND_COUNT * 8;
   spec.plans = new Array<AttackPlan | null>(total).fill(null);

@@ -89,6 +89,10 @@ const CONTEXT: Readonly<Record<string, string[]>> = {
   'tccg game:searchDepth': ['--resistance-policy', 'search'],
   'tccg game:searchMargin': ['--resistance-policy', 'search'],
   'dualfates match:searchIterations': ['--policy-a', 'search'],
+  'genisys skirmish:searchIterations': ['--policy-a', 'search'],
+  'genisys skirmish:searchBot': ['--policy-a', 'search'],
+  'genisys skirmish:searchDepth': ['--policy-a', 'search'],
+  'genisys skirmish:searchMargin': ['--policy-a', 'search'],
   'dualfates match:searchDepth': ['--policy-a', 'search'],
 };
 

@@ -54,6 +54,7 @@ describe('sim tune', () => {
 
   it('refuses bad input with exit 2 and one line naming the option', () => {
     const bad: [string[], RegExp][] = [
+      [['tune', 'terror', '--vary', 'finalHealth=lastLife,flipAtZero', '--target', 'survived=0.8'], /option --vary finalHealth: got "lastLife,flipAtZero"; separate the values with \| \(finalHealth=lastLife\|flipAtZero\)/],
       [['--vary', 'target=2...6', '--target', 'successes=1'], /option --vary target: got "2\.\.\.6"|option --vary target/],
       [['--vary', 'target=6..2', '--target', 'successes=1'], /option --vary target: 6\.\.2 runs backwards/],
       [['--vary', 'target=2..6:0', '--target', 'successes=1'], /option --vary target: step "0" must be a number above 0/],

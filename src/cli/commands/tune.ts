@@ -81,6 +81,8 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
     // Rounded to 12 significant digits: 0.1 steps give 0.3, not 0.30000000000000004.
     values = Array.from({ length: count }, (_, i) => String(Number((lo + i * step).toPrecision(12))));
   } else {
+    // A comma list is sweep's spelling (--grid k=a,b); here values are separated by | (a comma may be part of a value).
+    if (!text.includes('|') && text.includes(',') && spec.type !== 'string' && spec.type !== 'path') throw new UsageError(`${where}: got ${JSON.stringify(text)}; separate the values with | (${key}=${text.split(',').map((v) => v.trim()).join('|')}), or give a range LO..HI`);
     values = text.split('|').map((v) => v.trim());
     if (values.some((v) => v === '')) throw new UsageError(`${where}: got ${JSON.stringify(text)}, expected LO..HI[:STEP] or a list a|b|c with no empty value`);
     values = expandAxis({ key, values }, spec);

@@ -52,9 +52,13 @@ describe('sim tune', () => {
     expect((JSON.parse(a.stdout) as { result: { best: unknown } }).result.best).toEqual({ target: 4, count: 3 });
   });
 
+  it('refuses a comma list in --vary (sweep\'s spelling), naming the | spelling', () => {
+    const r = runCli(['tune', 'terror', '--vary', 'finalHealth=lastLife,flipAtZero', '--target', 'survived=0.8']);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/option --vary finalHealth: got "lastLife,flipAtZero"; separate the values with \| \(finalHealth=lastLife\|flipAtZero\)/)]);
+  });
+
   it('refuses bad input with exit 2 and one line naming the option', () => {
     const bad: [string[], RegExp][] = [
-      [['tune', 'terror', '--vary', 'finalHealth=lastLife,flipAtZero', '--target', 'survived=0.8'], /option --vary finalHealth: got "lastLife,flipAtZero"; separate the values with \| \(finalHealth=lastLife\|flipAtZero\)/],
       [['--vary', 'target=2...6', '--target', 'successes=1'], /option --vary target: got "2\.\.\.6"|option --vary target/],
       [['--vary', 'target=6..2', '--target', 'successes=1'], /option --vary target: 6\.\.2 runs backwards/],
       [['--vary', 'target=2..6:0', '--target', 'successes=1'], /option --vary target: step "0" must be a number above 0/],

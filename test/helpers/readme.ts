@@ -1,5 +1,5 @@
 // The README's command lines, for the tests that run them: every `npx sim` line of its `sh` code
-// blocks, as arguments, scaled down as the README says (-n at most 200 games, --shards 4, -j 1).
+// blocks, as arguments, scaled down as the README says (-n at most 100 games, --shards 4, -j 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gameIds, loadGame } from '../../src/games/index.js';
@@ -33,13 +33,13 @@ export function shellWords(line: string): string[] {
   return words;
 }
 
-/** The README's scaling for the tests: -n cut to at most 200 games, --budget to 1000, --shards to 4, one thread (-j 1) unless the line says or it is a view (no games, no -j). */
+/** The README's scaling for the tests: -n cut to at most 100 games, --budget to 600, --shards to 4, one thread (-j 1) unless the line says or it is a view (no games, no -j). */
 export function scaled(args: readonly string[]): string[] {
   const out = [...args];
   for (let i = 0; i + 1 < out.length; i++) {
-    if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 200));
+    if (out[i] === '-n' || out[i] === '--games') out[i + 1] = String(Math.min(Number(out[i + 1]), 100));
     if (out[i] === '--shards') out[i + 1] = '4';
-    if (out[i] === '--budget') out[i + 1] = String(Math.min(Number(out[i + 1]), 1000));
+    if (out[i] === '--budget') out[i + 1] = String(Math.min(Number(out[i + 1]), 600));
   }
   const worker = out[0] === 'worker' || out[0] === 'submit' || out[0] === 'merge';
   const view = VIEWS.has(`${out[0]} ${out[1]}`);

@@ -18,7 +18,7 @@ import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { UsageError } from '../../core/usageError.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './cardData.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
-import { BUILTIN_POLICIES, builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
+import { builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
 import { isGapReference, tccgGapLine, tccgGapShort } from './gamePolicyGap.js';
 import { DEFAULT_TCCG_SEARCH } from './gameSearch.js';

@@ -15,7 +15,7 @@ import { parseYamlSafely } from '../../core/safeYaml.js';
 
 // The compiled form and its codes live in terrorTables.ts; re-exported for the loader's users.
 export * from './terrorTables.js';
-import { CARD_KINDS, FX_BLOODLUST, FX_DISCARD_ACTION, FX_DISCARD_TERROR, FX_HEALTH, FX_HORROR, FX_KILL_NEAREST, FX_KILL_RANDOM, FX_SCATTER, maxHealthValue, NEED_KINDS, TIE_RULES, type ActionCardData, type Effect, type TerrorCardData, type TerrorData } from './terrorTables.js';
+import { CARD_KINDS, FX_BLOODLUST, FX_DISCARD_ACTION, FX_DISCARD_TERROR, FX_HEALTH, FX_HORROR, FX_KILL_NEAREST, FX_KILL_RANDOM, FX_SCATTER, NEED_KINDS, TIE_RULES, type Effect, type TerrorCardData, type TerrorData } from './terrorTables.js';
 
 
 const int = (min: number, max: number) => v.pipe(v.number(`expected an integer in [${min}, ${max}]`), v.integer(`expected an integer in [${min}, ${max}]`), v.minValue(min, `expected an integer in [${min}, ${max}]`), v.maxValue(max, `expected an integer in [${min}, ${max}]`));

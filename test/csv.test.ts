@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'sim-csv-'));
+const dir = tempDir('sim-csv-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const strict = (text: string): string[][] => parse(text, { relax_column_count: false, relax_quotes: false, skip_empty_lines: false }) as string[][];

@@ -25,6 +25,7 @@ import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION
 import { effectAmount } from '../src/games/darkfate/policyApi.js';
 import { SearchPolicy } from '../src/games/darkfate/searchPolicy.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const DOC = loadCardData(referenceCardsFile());
 const CARDS = compileCards(DOC);
@@ -533,7 +534,7 @@ describe('designer statistics', () => {
 
 describe('extending a built-in policy from a user module (the README example)', () => {
   it('a module subclasses PlannerPolicy from policyApi.js and plays through the command', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sim-df-api-'));
+    const dir = tempDir('sim-df-api-');
     try {
       const api = pathToFileURL(resolve('dist/src/games/darkfate/policyApi.js')).href;
       const file = join(dir, 'patient.mjs');

@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { commentLabels } from '../src/core/dataLabels.js';
 import { nearestPath } from '../src/core/params.js';
 import { ROOT, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const json = (args: string[]) => {
   const r = runCli([...args, '--format', 'json']);
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout);
 };
-const dir = mkdtempSync(join(tmpdir(), 'sim-data-values-'));
+const dir = tempDir('sim-data-values-');
 const ATTACK = ['genisys', 'attack', '--attacker', 'resistance-soldier', '--weapon', 'plasma-rifle', '--target', 'endoskeleton'];
 
 describe('Genisys units as data values', () => {

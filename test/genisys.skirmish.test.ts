@@ -20,6 +20,7 @@ import { buildSkirmish, SKIRMISH_PARAMS } from '../src/games/genisys/skirmishEnt
 import { checkSkirmishGame, createSkirmish, S_DRAW, S_EDGE_A, S_FIRST_WINS, S_SECOND_WINS, S_TURNS, S_WIN_A, S_WIN_B, skirmishSim } from '../src/games/genisys/skirmishSim.js';
 import type { SkirmishSpec } from '../src/games/genisys/skirmishSpec.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const ARMED = 'scenarios/genisys/resistance-assumed.yaml';
 const spec = (o: Record<string, unknown>) => buildSkirmish(resolveParams(SKIRMISH_PARAMS, o, (k) => k));
@@ -156,7 +157,7 @@ describe('the skirmish engine on hand-built positions', () => {
 });
 
 describe('skirmish rule fixes against the rulebook', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-skirmish-rules-'));
+  const dir = tempDir('sim-skirmish-rules-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   /** A units file: the bundled one plus a sniper rifle (Long, Sniper) and a vehicle with two ranged weapons. */
   const unitsFile = () => {
@@ -278,7 +279,7 @@ describe('the game turn against exact distributions', () => {
 });
 
 describe('skirmish policies (src/core/policy.ts)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-skirmish-'));
+  const dir = tempDir('sim-skirmish-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('a user module answers some decisions and hands the rest to the base policy; an answer out of contract stops the game naming the decision', async () => {
     const file = join(dir, 'stayer.mjs');

@@ -17,6 +17,7 @@ import { skirmishPolicy } from '../src/games/genisys/skirmishPolicy.js';
 import { skirmishGapEntries, skirmishGapLine, skirmishGapShort, type SkirmishGapEntry } from '../src/games/genisys/skirmishPolicyGap.js';
 import { createSkirmishSearch, SkirmishEngine } from '../src/games/genisys/skirmishSearch.js';
 import { createSkirmish } from '../src/games/genisys/skirmishSim.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const resolved = (o: Record<string, unknown>) => resolveParams(SKIRMISH_PARAMS, o, (k) => k);
 const spec = (o: Record<string, unknown>) => buildSkirmish(resolved(o));
@@ -58,7 +59,7 @@ describe('the skirmish search', () => {
     }
   });
 
-  const dir = mkdtempSync(join(tmpdir(), 'sim-skirmish-search-'));
+  const dir = tempDir('sim-skirmish-search-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it("resumes at a vehicle's second attack: the same continuation as the uninterrupted game", async () => {
     const units = join(dir, 'units.yaml');

@@ -8,9 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idLike, measureCharts, namedIds } from './helpers/chartGeometry.js';
 import { ROOT, runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const dir = mkdtempSync(join(tmpdir(), 'sim-html-'));
+const dir = tempDir('sim-html-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
@@ -90,7 +91,7 @@ describe('HTML pages', () => {
 
   it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('load in headless chromium with no console error or request; every chart draws marks, with no text over text, no rate past 100% and names, not keys', async () => {
     const { chromium } = await import('playwright-core');
-    const profile = mkdtempSync(join(tmpdir(), 'sim-chromium-'));
+    const profile = tempDir('sim-chromium-');
     // A fresh, empty profile; no network beyond the files (the machine's network is closed anyway).
     const browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -197,7 +198,6 @@ describe('drawing a page is interruptible', () => {
   it('Ctrl-C while a large page is drawn stops at once: exit 130, a notice, nothing written to --out', async () => {
     const { runCliAsync, ROOT } = await import('./helpers/runCli.js');
     const { readdirSync, writeFileSync } = await import('node:fs');
-    const { tempDir } = await import('./helpers/tempDir.js');
     const dir = tempDir('sim-html-int-');
     // A sweep report of 40 charts of 400 cells each, built by hand (no run): seconds of drawing.
     const values = Array.from({ length: 400 }, (_, i) => String(i + 1));

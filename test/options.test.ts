@@ -15,9 +15,10 @@ import { newProgram } from '../src/cli/program.js';
 import type { RunRequest } from '../src/cli/resolve.js';
 import { withIo, type CliIo } from '../src/cli/io.js';
 import { gameIds, loadGame } from '../src/games/index.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const games: GameModule[] = await Promise.all(gameIds({ hidden: true }).map(loadGame));
-const scratch = mkdtempSync(join(tmpdir(), 'sim-options-'));
+const scratch = tempDir('sim-options-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A command of the surface: its words, its parameter specs and option rows. */
@@ -303,7 +304,7 @@ describe('commands of several runs refuse only what acts in none of them', () =>
       return { code, text: lines.join('') };
     };
     // A search budget acts in B (policy search): the comparison is the question.
-    const dir = mkdtempSync(join(tmpdir(), 'sim-across-'));
+    const dir = tempDir('sim-across-');
     const budget = join(dir, 'budget.yaml');
     writeFileSync(budget, 'game: terror\nparams:\n  searchRollouts: 1\n');
     expect((await sim('compare', budget, '--set', 'policy=search', '-n', '4', '--seed', '1', '-j', '1', '-q')).code).toBe(0);

@@ -2,6 +2,7 @@
 // with its interval, and what it is conditional on (the policy and its measured gap, the assumption
 // it is most sensitive to). Each mode composes its sentence from these pieces; the HTML page and
 // the table output print it before anything else (Report.text).
+import { signedText } from './numberText.js';
 
 /** An estimate with its interval. */
 export interface Interval {
@@ -21,7 +22,7 @@ export function meanText(p: Interval, digits = 2): string {
   return `${p.estimate.toFixed(digits)} [${p.lo.toFixed(digits)}, ${p.hi.toFixed(digits)}]`;
 }
 
-const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+const signed = signedText;
 
 /** "+2.0 pp [+0.5, +3.5]": a difference of rates in percentage points with its interval. */
 export function ppText(d: number, lo: number, hi: number): string {

@@ -13,3 +13,8 @@ export function numberFromText(raw: string): number {
   const plain = text.replace(/_/g, '');
   return NUMBER_TEXT.test(plain) ? Number(plain) : NaN;
 }
+
+/** "+1.2", "−0.5", "±0.0": a signed number with `digits` decimals (a true minus sign; ± for zero). */
+export function signedText(x: number, digits: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+}

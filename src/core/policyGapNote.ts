@@ -25,6 +25,11 @@ export function policyGapFileOf(gameId: string): string {
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** A rate difference in percentage points with one decimal, signed ("+14.8", "−0.7"): the gap lines' unit. */
+export function gapPoints(x: number): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+}
+
 /**
  * The measured entries of a gap file that hold a well-formed measurement (games and seed whole, the
  * difference inside its interval, a command) and pass `isEntry` (the game's own fields); none when

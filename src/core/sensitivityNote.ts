@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';
 import type { ParamSpec, ParamValue } from './params.js';
 import { parseYamlSafely } from './safeYaml.js';
+import { signedText } from './numberText.js';
 
 /** One measured row: a change and its effect on the main metric (change − baseline), paired. */
 export interface StoredEffect {
@@ -89,7 +90,7 @@ function sameConfiguration(e: StoredSensitivity, specs: readonly ParamSpec[], pa
   return runExtra.length === entryExtra.length && runExtra.every((k) => params[k] === e.params[k]);
 }
 
-const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+const signed = signedText;
 
 /** The measured entry of a run's configuration, if any. */
 export function sensitivityOf(gameId: string, mode: string, specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): StoredSensitivity | undefined {

@@ -11,6 +11,7 @@ import { columnLabels } from './charts.js';
 import { numericDiffs } from './numericDiffs.js';
 import type { SharedMetric } from '../core/pairing.js';
 import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
+import { signedText } from '../core/numberText.js';
 
 export interface MetricComparison extends DifferenceEstimate {
   /** Which simulate call of the game this belongs to (e.g. one per Rev-9 version), from 0. */
@@ -66,7 +67,7 @@ export interface HeadlineOptions {
   margin?: number;
 }
 
-const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+const signed = signedText;
 
 /** "p < 1e-15", "p = 3.2e-5", "p = 0.043". */
 export function pText(p: number): string {

@@ -8,6 +8,8 @@
 import { Layout, Recorder, type MetricSpec } from '../core/aggregate.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
 import { sharedMetrics, type SharedMetric } from '../core/pairing.js';
+import type { Rng } from '../core/rng.js';
+import { copyStreamInto } from '../core/streamCopy.js';
 import type { PairedSide } from './paired.js';
 import { loadGameSim } from './gameSims.js';
 
@@ -91,17 +93,23 @@ export const fanSim: GameSim<FanParams> = {
     const blocks = fanBlocks(p);
     const nBase = p.base.metrics.length;
     const base = caps[0];
+    // Generators made at the first game and re-seeded in place after (no allocation per game).
+    let start: Rng | null = null;
+    const streams: (Rng | null)[] = blocks.map(() => null);
     return {
       play(rng, rec, index) {
         // Every side plays game `index` from the same stream: a copy of its start, taken before the baseline draws.
-        const start = rng.clone();
+        start ??= rng.clone();
+        copyStreamInto(rng, start);
         base.clear();
         players[0].play(rng, base, index);
         for (let m = 0; m < nBase; m++) if (base.seen[m]) rec.record(m, base.values[m]);
         for (let v = 0; v < blocks.length; v++) {
           const cap = caps[v + 1];
           cap.clear();
-          players[v + 1].play(v === blocks.length - 1 ? start : start.clone(), cap, index);
+          const stream = (streams[v] ??= start.clone());
+          copyStreamInto(start, stream);
+          players[v + 1].play(stream, cap, index);
           const { main, changed, shared } = blocks[v];
           if (base.seen[main.ia] && cap.seen[main.ib]) {
             const a = base.values[main.ia];

@@ -31,6 +31,7 @@ import { collect, intInRange } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
 import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
+import { signedText } from '../../core/numberText.js';
 
 /** How far a number moves: auto (±1 for whole numbers up to 10 in size, else ±20%), a fraction of it, or a fixed size. */
 export type Step = { kind: 'auto' } | { kind: 'relative'; fraction: number } | { kind: 'absolute'; size: number };
@@ -396,7 +397,7 @@ function reasonOf(e: unknown): string {
   return m.replace(/^option --grid [\w.-]+:\s*/, '');
 }
 
-const signed = (x: number, digits: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+const signed = signedText;
 
 /** "finalGirl.health 6 → 5". */
 export function changeText(c: Change): string {

@@ -3,27 +3,17 @@
 // runs; the file names each command). Every Dark Fate report prints the line for its configuration,
 // or says the gap was not measured there: a balance number is conditional on the bot that played,
 // and this says how far that bot is from a stronger one on the same games.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageInfo } from '../../core/packageInfo.js';
-import { parseYamlSafely } from '../../core/safeYaml.js';
 import { gapWords } from '../../core/answer.js';
+import { policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
 
-export interface GapEntry {
+/** One measured configuration; difference = search − planner, paired on common random numbers. */
+export interface GapEntry extends GapMeasurement {
   rev9: string;
   players: number;
   solo: boolean;
   characters: string;
-  games: number;
-  seed: number;
   planner: number;
   search: number;
-  /** search − planner, paired on common random numbers, with its interval and p-value. */
-  difference: number;
-  lo: number;
-  hi: number;
-  pValue: number;
-  command: string;
 }
 
 /** The configuration a run plays, as far as the gap file tells configurations apart. */
@@ -37,19 +27,15 @@ export interface GapKey {
 }
 
 export function policyGapFile(): string {
-  return join(packageInfo().root, 'scenarios', 'darkfate', 'policy-gap.yaml');
+  return policyGapFileOf('darkfate');
 }
 
 let cache: GapEntry[] | null = null;
 
-/** The entries of the gap file (empty when it is missing or unreadable: the report then says not measured). */
+/** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function gapEntries(file = policyGapFile()): GapEntry[] {
   if (cache && file === policyGapFile()) return cache;
-  let out: GapEntry[] = [];
-  if (existsSync(file)) {
-    const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
-    if (doc && Array.isArray(doc.measured)) out = doc.measured.filter((e): e is GapEntry => !!e && typeof e === 'object' && typeof (e as GapEntry).rev9 === 'string' && typeof (e as GapEntry).difference === 'number');
-  }
+  const out = readGapEntries<GapEntry>(file, (e) => typeof e.rev9 === 'string' && typeof e.players === 'number' && typeof e.solo === 'boolean' && typeof e.characters === 'string' && typeof e.planner === 'number' && typeof e.search === 'number');
   if (file === policyGapFile()) cache = out;
   return out;
 }

@@ -2,7 +2,7 @@
 // scenarios/dualfates/policy-gap.yaml records it (written from `sim policies dualfates match
 // --ladder` runs; the file names each command). Every match report prints the line for its
 // configuration, or says the gap was not measured there.
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement } from '../../core/policyGapNote.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 
 export interface MatchGapEntry extends GapMeasurement {
   teamA: string;
@@ -23,7 +23,7 @@ export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
   return readGapEntries<MatchGapEntry>(file, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.hunt === 'number' && typeof e.search === 'number');
 }
 
-const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+const pp = gapPoints;
 
 /**
  * The report line: the measured gap when both sides play hunt (or one plays search) with built-in

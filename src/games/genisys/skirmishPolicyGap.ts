@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement } from '../../core/policyGapNote.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 
 export interface SkirmishGapEntry extends GapMeasurement {
   /** The parameters away from their defaults in the measured configuration ({}: the defaults, Infighting); a file by its name. */
@@ -57,7 +57,7 @@ function matches(specs: readonly ParamSpec[], params: Readonly<Record<string, Pa
 
 /** Whether the interval excludes no gain. */
 const significant = (e: SkirmishGapEntry) => e.lo > 0 || e.hi < 0;
-const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+const pp = gapPoints;
 const pText = (p: number) => (p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
 /** The measured entries of this configuration. */

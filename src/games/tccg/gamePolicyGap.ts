@@ -4,7 +4,7 @@
 // line for its configuration, or says the gap was not measured there.
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement } from '../../core/policyGapNote.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 
 export interface TccgGapEntry extends GapMeasurement {
   /** The side the search played (the other played its default), and the metric: that side's win rate. */
@@ -32,7 +32,7 @@ export function isGapReference(specs: readonly ParamSpec[], params: Readonly<Rec
   return specs.every((p) => FREE.has(p.key) || params[p.key] === p.default) && Object.keys(dataValuesOf(params)).length === 0;
 }
 
-const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+const pp = gapPoints;
 
 /**
  * The report line: at the measured configuration (`reference`), with each side playing its default

@@ -223,7 +223,9 @@ export const darkfateSim: GameSim<DarkFateSimParams> = {
   metrics: darkfateMetrics,
   // About 10-20 ms of games on one core (measured: random ~72k games/s, greedy ~38k, planner ~10k,
   // cautious ~3.6k). Chunk size never changes results (exact aggregation).
-  gamesPerChunk: (p) => (p.policyPath ? 100 : p.policy === 'random' ? 1000 : p.policy === 'greedy' ? 500 : p.policy === 'planner' ? 150 : 60),
+  // About 20 ms of work a first chunk (the sizer measures the rest): an in-process run (-j 1) answers
+  // a signal only between chunks, and a search game costs 0.4–4 s, so a search chunk is one game.
+  gamesPerChunk: (p) => (p.policy === 'search' || p.policy === 'search-ismcts' ? 1 : p.policyPath ? 100 : p.policy === 'random' ? 1000 : p.policy === 'greedy' ? 500 : p.policy === 'planner' ? 150 : 60),
   // A user policy module is imported here, inside each worker thread, from its absolute path.
   createPlayer: (p) => (p.policyPath ? buildEngine(p).then((e) => playerFor(e, p)) : playerFor(buildEngineSync(p), p)),
 };

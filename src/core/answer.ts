@@ -46,3 +46,23 @@ export function gapWords(who: string, d: number, lo: number, hi: number): string
   if (hi < 0) return `${who} wins ${interval} less at its measured budget: no gap to stronger play shown`;
   return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;
 }
+
+/** "37.5%": an exact rate in percent (the sentence names "exact" among its conditions, EXACT). */
+export function exactPctText(p: number, digits = 1): string {
+  return `${(p * 100).toFixed(digits)}%`;
+}
+
+/** The condition an exact answer carries instead of an interval. */
+export const EXACT = 'exact';
+
+/**
+ * A Monte Carlo cross-check in a few words, for modes that play games beside an exact answer: "exact
+ * 58.3% and 3.71, each inside its interval", or naming those outside ("exact 58.3% and 3.71; 3.71
+ * outside its interval"). `exact[i]` is the exact value of the i-th estimate, as text.
+ */
+export function besideExactWords(exact: readonly string[], inInterval: readonly boolean[]): string {
+  const list = exact.length > 1 ? `${exact.slice(0, -1).join(', ')} and ${exact[exact.length - 1]}` : exact[0];
+  const outside = exact.filter((_, i) => !inInterval[i]);
+  if (outside.length === 0) return `exact ${list}, ${exact.length > 1 ? 'each inside its interval' : 'inside the interval'}`;
+  return `exact ${list}; ${outside.join(' and ')} outside ${outside.length > 1 ? 'their intervals' : 'its interval'}`;
+}

@@ -3,6 +3,7 @@
 // it is most sensitive to). Each mode composes its sentence from these pieces; the HTML page and
 // the table output print it before anything else (Report.text).
 import { signedText } from './numberText.js';
+import type { Headline } from './reportTypes.js';
 
 /** An estimate with its interval. */
 export interface Interval {
@@ -65,4 +66,21 @@ export function besideExactWords(exact: readonly string[], inInterval: readonly 
   const outside = exact.filter((_, i) => !inInterval[i]);
   if (outside.length === 0) return `exact ${list}, ${exact.length > 1 ? 'each inside its interval' : 'inside the interval'}`;
   return `exact ${list}; ${outside.join(' and ')} outside ${outside.length > 1 ? 'their intervals' : 'its interval'}`;
+}
+
+/** A headline's number as the answer prints it: "37.5%" (exact), "37.5% [36.1, 38.9]", "2.33 [2.30, 2.36]". */
+export function headlineText(h: Headline): string {
+  if (h.lo === null || h.hi === null) return h.kind === 'rate' ? exactPctText(h.estimate) : h.estimate.toFixed(2);
+  const i = { estimate: h.estimate, lo: h.lo, hi: h.hi };
+  return h.kind === 'rate' ? pctText(i) : meanText(i);
+}
+
+/** An exact headline (no interval). */
+export function exactHeadline(label: string, estimate: number, kind: Headline['kind']): Headline {
+  return { label, estimate, lo: null, hi: null, kind };
+}
+
+/** A headline with its interval. */
+export function estimateHeadline(label: string, e: Interval, kind: Headline['kind']): Headline {
+  return { label, estimate: e.estimate, lo: e.lo, hi: e.hi, kind };
 }

@@ -1,5 +1,5 @@
 // `dualfates attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
-import { answerSentence, besideExactWords, EXACT, exactPctText, meanText, pctText } from '../../core/answer.js';
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, meanText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import { dataValuesOf, slugOf } from '../../core/dataValues.js';
 import type { ParamValue } from '../../core/params.js';
@@ -138,6 +138,7 @@ export const attackEntry: ModeEntry = {
         notes,
         // The answer first: how often the attack succeeds, and how many it takes.
         text: exactAttackAnswer(p, picks, result),
+        headline: exactHeadline('P(success)', result.success, 'rate'),
       };
     }
     const simParams: AttackSimParams = {
@@ -170,6 +171,7 @@ export const attackEntry: ModeEntry = {
       tables,
       notes,
       text: mcAttackAnswer(p, picks, result),
+      headline: estimateHeadline('P(success)', result.success, 'rate'),
     };
   },
 };

@@ -2,7 +2,7 @@
 // five Pillars of Fate every round — exact (control.ts), or a Monte Carlo cross-check beside it
 // (--method mc, controlSim.ts) that shards, checkpoints and `sim check` take like any run.
 import type { Totals } from '../../core/aggregate.js';
-import { answerSentence, besideExactWords, EXACT, meanText } from '../../core/answer.js';
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, meanText } from '../../core/answer.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
@@ -79,6 +79,7 @@ export function controlReport(hold: number, rounds: number, confidence: number):
     assumptions: CONTROL_ASSUMPTIONS,
     notes: [],
     // The answer first: the Victory Points that holding K pillars is worth, a round and a game.
+    headline: exactHeadline(`Victory Points over ${rounds} rounds`, r.summary[hold].vpOverGame, 'mean'),
     text: answerSentence(`Holding ${hold} of 5 pillars every round scores ${r.summary[hold].vpPerRound.toFixed(2)} Victory Points a round (${r.summary[hold].vpPerRoundFraction}), ${r.summary[hold].vpOverGame.toFixed(2)} over ${rounds} rounds (sd ${r.summary[hold].vpSd.toFixed(2)})`, ['the opponent plays no part', EXACT]),
   };
 }
@@ -151,6 +152,7 @@ export const controlEntry: ModeEntry = {
       ],
       assumptions: CONTROL_ASSUMPTIONS,
       notes: [outsideIntervalsNote(rows.map((r) => r.exactInInterval), settings.confidence)],
+      headline: estimateHeadline(`Victory Points over ${rounds} rounds`, game, 'mean'),
       text: answerSentence(`Holding ${hold} of 5 pillars every round scores ${meanText(game)} Victory Points over ${rounds} rounds`, [
         'the opponent plays no part',
         besideExactWords([game.exact.toFixed(2)], [game.exactInInterval]),

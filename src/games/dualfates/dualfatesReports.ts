@@ -1,6 +1,6 @@
 // Reports of the exact, parameter-light Dual Fates commands: pillars, run, table, team. Pure:
 // inputs → Report; the CLI parses options, reads files and writes the output.
-import { answerSentence, EXACT, exactPctText } from '../../core/answer.js';
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { successCounts, targetNumber } from './attackExact.js';
@@ -10,7 +10,7 @@ import { pillarsResult } from './pillars.js';
 import { runDistribution } from './running.js';
 import { formatTeamError, type Team, type TeamSummary } from './team.js';
 
-function exactReport(game: string, params: Record<string, unknown>, title: string, confidence: number, rest: Pick<Report, 'result' | 'tables' | 'assumptions' | 'notes' | 'text'>, rulesData: unknown = null): Report {
+function exactReport(game: string, params: Record<string, unknown>, title: string, confidence: number, rest: Pick<Report, 'result' | 'tables' | 'assumptions' | 'notes' | 'text' | 'headline'>, rulesData: unknown = null): Report {
   return { ...provenance(game, params, rulesData), title, method: 'exact', seed: null, n: null, confidence, ...rest };
 }
 
@@ -65,6 +65,7 @@ export function pillarsReport(rounds: number, confidence: number): Report {
     ],
     notes: [`Every roll can score at most ${Math.max(...r.maxVictoryPoints.map((m) => m.vp))} Victory Points (two pillars, a doubled pillar, Secret Mission + pillar, or a doubled Critical Mission).`],
     // The answer first: how often a given pillar is an objective, and who wins Initiative.
+    headline: exactHeadline('P(a given pillar is an objective)', r.perPillar[0].pObjective, 'rate'),
     text: answerSentence(`A given pillar is a rolled objective in ${exactPctText(r.perPillar[0].pObjective)} of rounds (${r.perPillar[0].fraction}), ${r.objectiveRounds.mean.toFixed(2)} of ${rounds} rounds on average, and the first player wins Initiative ${exactPctText(r.initiative.pWin)} of the time`, ['Secret and Critical Mission picks excluded', EXACT]),
   });
 }
@@ -89,6 +90,7 @@ export function runReport(speed: number, confidence: number, unit: string | null
     assumptions: ['Terrain is ignored (Hard Terrain doubles movement cost: rulebook: Terrain Rules).'],
     notes: [],
     // The answer first: the mean distance and its range.
+    headline: exactHeadline('mean inches run', r.mean, 'mean'),
     text: answerSentence(`${unit ? `${unit} (Speed ${speed})` : `A unit of Speed ${speed}`} runs ${r.mean.toFixed(2)} inches on average, ${r.rows[0].inches} to ${r.rows[r.rows.length - 1].inches}`, ['Speed + the higher die of 2d6; terrain ignored', EXACT]),
   }, units?.sheets ?? null);
 }
@@ -151,6 +153,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
       base.armorRule === 'perHit' ? 'Armor per hit (reading, --armor-rule perHit): taken off every hit, never used up.' : 'Armor as a pool (reading, the default): used up by damage before health; --armor-rule perHit takes it off every hit instead.',
     ],
     notes: [],
+    headline: exactHeadline('P(success), unmodified', plain.landed / plain.total, 'rate'),
     text: oddsTableAnswer(base, value, targetName, plain.landed / plain.total, incap),
   }, units?.sheets ?? null);
 }

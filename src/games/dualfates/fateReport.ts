@@ -1,7 +1,7 @@
 // Monte Carlo cross-check of the exact Fate-roll odds (Pillars of Fate, Initiative, running):
 // every estimate beside its exact value with a Wilson interval.
 import type { Totals } from '../../core/aggregate.js';
-import { answerSentence, besideExactWords, exactPctText, pctText } from '../../core/answer.js';
+import { answerSentence, besideExactWords, estimateHeadline, exactPctText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
@@ -94,6 +94,7 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     assumptions: ['One game = one player rolling Pillars of Fate for every round, one Initiative contest and one running roll.'],
     notes: [outsideIntervalsNote(all.map((r) => r.exactInInterval), confidence)],
     // The answer first: the two headline rates of the exact report, played, beside their exact values.
+    headline: estimateHeadline('P(a given pillar is an objective)', objective, 'rate'),
     text: answerSentence(`A given pillar is a rolled objective in ${pctText(objective)} of rounds and the first player wins Initiative ${pctText(initiative)} of the time`, [
       besideExactWords([exactPctText(objective.exact), exactPctText(initiative.exact)], [objective.exactInInterval, initiative.exactInInterval]),
       `${all.filter((r) => r.exactInInterval).length} of ${all.length} exact values inside their intervals`,

@@ -2,7 +2,7 @@
 // or more volleys: the distribution of models removed, P(all removed), the volley by which all
 // are, the attacks until the first target is removed, Annihilate points; exact (focus targeting,
 // no hit reaching another model) or Monte Carlo with the exact values beside.
-import { answerSentence, besideExactWords, EXACT, exactPctText, meanText, pctText } from '../../core/answer.js';
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, meanText, pctText } from '../../core/answer.js';
 import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
@@ -420,13 +420,13 @@ export const fireTeamMode: GameMode = {
     if (resolved.method === 'exact') {
       const result: FireTeamExactResult = { team: describeTeam(fp), ...exact! };
       // The answer first: how many targets the team removes, and how often all of them.
-      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!), text: exactFireTeamAnswer(fp, input, result) };
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!), text: exactFireTeamAnswer(fp, input, result), headline: exactHeadline('mean targets removed', result.expectedRemoved, 'mean') };
     }
     const run = await settings.simulate('fireteam', fp);
     const result: FireTeamMcResult = { team: describeTeam(fp), ...mcResultOf(fp, run.totals, settings.confidence, exact), exactAvailable: exact !== null, ...(why ? { exactUnavailable: why } : {}) };
     const tables = mcTables(fp, result, exact !== null);
     if (exact) notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.filter((r) => typeof r.exactInInterval === 'boolean').map((r) => r.exactInInterval as boolean)), settings.confidence));
     else notes.push(`No exact values beside: the exact chain does not cover ${why}.`);
-    return { ...base, method: 'mc' as const, seed: settings.seed, n: run.games, ...(run.partial ? { partial: true } : {}), result, tables, text: mcFireTeamAnswer(fp, input, result, why) };
+    return { ...base, method: 'mc' as const, seed: settings.seed, n: run.games, ...(run.partial ? { partial: true } : {}), result, tables, text: mcFireTeamAnswer(fp, input, result, why), headline: estimateHeadline('mean targets removed', result.expectedRemoved, 'mean') };
   },
 };

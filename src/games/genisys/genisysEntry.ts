@@ -1,6 +1,6 @@
 // `genisys attack` as a scenario game: parameters (unit picks filled in from the units file) →
 // exact engine (default) or Monte Carlo on the foundation runner → report.
-import { answerSentence, besideExactWords, EXACT, exactPctText, pctText } from '../../core/answer.js';
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
 import type { ModeEntry } from '../../core/gameModule.js';
@@ -103,7 +103,7 @@ export const genisysEntry: ModeEntry = {
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
       const text = answerSentence(`${answer} ${exactPctText(result.removed)} of the time and scores at least one damaging hit ${exactPctText(result.atLeastOneDamage)}`, [...conditions, EXACT]);
-      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(plan, result), text };
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(plan, result), text, headline: exactHeadline('P(target removed)', result.removed, 'rate') };
     }
     const run = await settings.simulate('attack', plan);
     const result = mcResult(plan, run.totals, settings.confidence, exact);
@@ -117,6 +117,7 @@ export const genisysEntry: ModeEntry = {
       ...(run.partial ? { partial: true } : {}),
       result,
       tables,
+      headline: estimateHeadline('P(target removed)', result.removed, 'rate'),
       text: answerSentence(`${answer} ${pctText(result.removed)} of the time and scores at least one damaging hit ${pctText(result.atLeastOneDamage)}`, [
         ...conditions,
         besideExactWords([exactPctText(result.exact.removed), exactPctText(result.exact.atLeastOneDamage)], [inside(result.removed, result.exact.removed), inside(result.atLeastOneDamage, result.exact.atLeastOneDamage)]),

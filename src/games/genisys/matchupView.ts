@@ -3,7 +3,7 @@
 // removals per 100 points of the attacker, one row per pair. Each cell is the `genisys attack`
 // of that pair with the same options (the same parameters through the same pipeline: applyUnits
 // → readParams → compileAttack → exactAttack → exactResult), so the two always agree.
-import { answerSentence, EXACT, exactPctText } from '../../core/answer.js';
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
 import type { GameView, ViewResult } from '../../core/gameModule.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
@@ -234,6 +234,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number): V
       tables: [table],
       notes,
       // The answer first: which pair removes its target most and least often.
+      headline: exactHeadline('P(target removed), best pair', Math.max(...cells.filter((c) => c.removed !== null).map((c) => c.removed!)), 'rate'),
       text: matchupAnswer(cells, String(attack.range) === 'auto' ? 'the range each weapon implies' : rangeName(base.range), String(attack.cover)),
     },
   };

@@ -1,7 +1,7 @@
 // `sim genisys table`: a die-step table of exact probabilities over the attack's parameters —
 // rows Skill × range × Power, columns Armor, one table per cover by default (ROF 1 unless given).
-import { answerSentence, EXACT, exactPctText } from '../../core/answer.js';
-import type { Cell } from '../../core/reportTypes.js';
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
+import type { Cell, Headline } from '../../core/reportTypes.js';
 import type { GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
@@ -25,7 +25,7 @@ const TABLE_PARAMS: readonly ParamSpec[] = [
  * The table's answer: the attack as given (the options' own values, where the rules allow it) and
  * the lowest and highest cell over the table's axes. `cells` as dieStepCells writes them.
  */
-function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMetric, cells: readonly Record<string, Cell>[]): string {
+function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMetric, cells: readonly Record<string, Cell>[]): { text: string; headline?: Headline } {
   const where = (c: Record<string, Cell>) => axes.map((a) => `${a} ${axisValueLabel(a, c[a] as string | number)}`).join(', ');
   let lo: Record<string, Cell> | null = null;
   let hi: Record<string, Cell> | null = null;
@@ -37,7 +37,8 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
   const given = cellValue(base, metric);
   const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metric}) ${exactPctText(given)}; `;
   const range = `over ${cells.length.toLocaleString('en-US')} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
-  return answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
+  const text = answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
+  return given === null ? { text } : { text, headline: exactHeadline(`P(${metric})`, given, 'rate') };
 }
 
 export const tableView: GameView = {
@@ -93,7 +94,7 @@ export const tableView: GameView = {
         tables,
         notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
         // The answer first: the attack as given, and the range of the table.
-        text: tableAnswer(base, [...split, ...rows, ...cols], metric, cells),
+        ...tableAnswer(base, [...split, ...rows, ...cols], metric, cells),
       },
     };
   },

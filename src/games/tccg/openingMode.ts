@@ -1,6 +1,6 @@
 // `sim tccg opening` (issue 17, Level 2): the opening and tempo model, Monte Carlo through
 // settings.simulate('opening', …). Parameters name the decks and every assumption of the model.
-import { answerSentence, meanText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, meanText } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
@@ -205,6 +205,7 @@ export const openingMode: GameMode = {
         },
       ],
       // The answer first: when contact comes and when the Terminator gets there, on what decks and band.
+      headline: estimateHeadline('mean turn of first contact', { estimate: contact.mean, lo: contact.lo, hi: contact.hi }, 'mean'),
       text: answerSentence(`First contact comes on turn ${meanText({ estimate: contact.mean, lo: contact.lo, hi: contact.hi })} on average, and the Terminator reaches a Resistance main character on turn ${meanText({ estimate: reach.mean, lo: reach.lo, hi: reach.hi })}`, [
         `${m.labels[0]} vs ${m.labels[1]}`,
         band.label,

@@ -103,7 +103,7 @@ function mcAttackAnswer(p: AttackParams, picks: AttackPicks, r: McAttackResult):
   const m = r.attacksToIncapacitate.mean;
   const known = m.estimate !== null && m.lo !== null && m.hi !== null && m.exact !== null;
   const incap = known ? `incapacitates in ${meanText({ estimate: m.estimate!, lo: m.lo!, hi: m.hi! })} attacks on average` : 'never incapacitates';
-  const exact = besideExactWords([exactPctText(r.success.exact), ...(known ? [m.exact!.toFixed(2)] : [])], [r.success.exactInInterval, ...(known ? [m.exactInInterval === true] : [])]);
+  const exact = besideExactWords([exactPctText(r.success.exact), ...(known ? [m.exact!.toFixed(2)] : [])], [r.success.exactInInterval, ...(known ? [Number.isFinite(m.lo) && Number.isFinite(m.hi) ? m.exactInInterval === true : null] : [])]);
   return answerSentence(`${attackSubject(p, picks, r.target.targetNumber)} succeeds ${pctText(r.success)} of the time and ${incap}`, [attackConditions(p), exact]);
 }
 

@@ -155,7 +155,7 @@ export const controlEntry: ModeEntry = {
       headline: estimateHeadline(`Victory Points over ${rounds} rounds`, game, 'mean'),
       text: answerSentence(`Holding ${hold} of 5 pillars every round scores ${meanText(game)} Victory Points over ${rounds} rounds`, [
         'the opponent plays no part',
-        besideExactWords([game.exact.toFixed(2)], [game.exactInInterval]),
+        besideExactWords([game.exact.toFixed(2)], [Number.isFinite(game.lo) ? game.exactInInterval : null]),
         `${rows.filter((r) => r.exactInInterval).length} of ${rows.length} exact values inside their intervals`,
       ]),
     };

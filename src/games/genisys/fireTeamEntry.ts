@@ -390,7 +390,7 @@ function mcFireTeamAnswer(fp: FireTeamPlan, input: FireTeamInput, r: FireTeamMcR
   const n = fp.targetType.length;
   const m = r.expectedRemoved;
   const a = r.allRemoved;
-  const inside = (e: Estimate) => e.exact! >= e.lo && e.exact! <= e.hi;
+  const inside = (e: Estimate) => (Number.isFinite(e.lo) && Number.isFinite(e.hi) ? e.exact! >= e.lo && e.exact! <= e.hi : null);
   const exact = m.exact !== undefined && a.exact !== undefined ? besideExactWords([m.exact.toFixed(2), exactPctText(a.exact)], [inside(m), inside(a)]) : `no exact values: the chain does not cover ${why}`;
   return answerSentence(`The fire team removes ${meanText(m)} of ${n} targets on average, and all ${n} ${pctText(a)} of the time`, [teamTitle(fp, input), exact]);
 }

@@ -20,18 +20,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  */
 const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean }[] = [
   { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^Win rate and causes of loss/, /^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true },
-  { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/] },
+  { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/], answer: true },
   { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/], answer: true },
-  { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/] },
-  { name: 'genisys-attack', args: ['genisys', 'attack'], charts: [/^Damaging hits per attack/] },
-  { name: 'genisys-matchup', args: ['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,resistance-soldier', '--targets', 'resistance-soldier,endoskeleton'], charts: [/^P\(target removed\)/] },
+  { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/], answer: true },
+  { name: 'genisys-attack', args: ['genisys', 'attack'], charts: [/^Damaging hits per attack/], answer: true },
+  { name: 'genisys-matchup', args: ['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,resistance-soldier', '--targets', 'resistance-soldier,endoskeleton'], charts: [/^P\(target removed\)/], answer: true },
   { name: 'genisys-skirmish', args: ['genisys', 'skirmish', '-n', '40', '--seed', '1', '-j', '1'], charts: [/^Outcome/], answer: true },
-  { name: 'genisys-fireteam', args: ['genisys', 'fireteam'], charts: [/^Targets removed/] },
+  { name: 'genisys-fireteam', args: ['genisys', 'fireteam'], charts: [/^Targets removed/], answer: true },
   { name: 'terror', args: ['terror', '-n', '300', '--seed', '1', '-j', '1'], charts: [/^Per Death Order card/, /^Distribution/], answer: true },
   { name: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,thwartRoll,data.finalGirl.*', '-n', '200', '--seed', '1', '-j', '1'], charts: [/^What moves survived most/], answer: true },
   { name: 'tune', args: ['tune', 'dice', '--vary', 'target=3..5', '--target', 'successes=1.5', '-n', '200', '--seed', '1', '-j', '1'], charts: [/against target/], answer: true },
   { name: 'ladder', args: ['policies', 'dualfates', 'match', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '4', '--seed', '4', '-j', '1'], charts: [/^Skill ladder/], answer: true },
-  { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/] },
+  { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/], answer: true },
   { name: 'dualfates-match', args: ['dualfates', 'match', '-n', '30', '--seed', '1', '-j', '1'], charts: [/rates/], answer: true },
   { name: 'tccg', args: ['tccg', 'game', '-n', '20', '--seed', '1', '-j', '1'], charts: [/^Winner and win route/], answer: true },
 ];
@@ -79,6 +79,57 @@ describe('HTML pages', () => {
       expect(html.indexOf('class="answer"'), name).toBeLessThan(html.indexOf('<figure'));
       expect(/<div class="answer">([^<]*)<\/div>/.exec(html)![1].replace(/&#39;|&quot;/g, "'"), name).toMatch(re);
     }
+    // The views and the sweep too, each number the sentence gives read back from the page's own report.
+    const reportOf = (html: string) => JSON.parse(/<script type="application\/json" id="sim-report">([\s\S]*?)<\/script>/.exec(html)![1]);
+    const answerOf = (name: string) => {
+      const html = readFileSync(file(name), 'utf8');
+      expect(html.indexOf('class="answer"'), name).toBeGreaterThan(0);
+      expect(html.indexOf('class="answer"'), name).toBeLessThan(html.indexOf('<figure'));
+      return { text: /<div class="answer">([^<]*)<\/div>/.exec(html)![1].replace(/&#39;|&quot;/g, "'"), report: reportOf(html) };
+    };
+    const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+    const withInterval = (e: { estimate: number; lo: number; hi: number }) => `${pct(e.estimate)} [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}]`;
+    {
+      // genisys attack, exact: P(removed) and P(any damaging hit) as the tables give them, and "exact".
+      const { text, report } = answerOf('genisys-attack');
+      expect(text).toContain(`removes the target (destroyed or retreated) ${pct(report.result.removed)} of the time and scores at least one damaging hit ${pct(report.result.atLeastOneDamage)}`);
+      expect(text).toMatch(/\(2 shots at Short range: .*; exact\)\.$/);
+      expect(report.headline).toEqual({ label: 'P(target removed)', estimate: report.result.removed, lo: null, hi: null, kind: 'rate' });
+    }
+    {
+      // dualfates attack, Monte Carlo: the estimate and its interval, the exact value beside it.
+      const { text, report } = answerOf('dualfates');
+      const s = report.result.success;
+      expect(text).toContain(`succeeds ${withInterval(s)} of the time`);
+      expect(text).toContain(`exact ${pct(s.exact)}`);
+      expect(text).toMatch(s.exactInInterval ? /each inside its interval\)\.$/ : /outside/);
+    }
+    {
+      // genisys table: the lowest and highest cell of the table, exact.
+      const { text, report } = answerOf('genisys-table');
+      const ps = report.result.cells.map((c: { p: number | null }) => c.p).filter((p: number | null) => p !== null);
+      expect(text).toMatch(new RegExp(`over ${ps.length.toLocaleString('en-US')} combinations of cover, skill, range, power, armor it runs from ${pct(Math.min(...ps)).replace('.', '\\.')} \\(.*\\) to ${pct(Math.max(...ps)).replace('.', '\\.')} \\(`));
+      expect(text).toMatch(/\(exact\)\.$/);
+    }
+    {
+      // genisys matchup: the pair most likely to remove its target, exact.
+      const { text, report } = answerOf('genisys-matchup');
+      const best = report.result.matchup.filter((c: { removed: number | null }) => c.removed !== null).sort((a: { removed: number }, b: { removed: number }) => b.removed - a.removed)[0];
+      expect(text).toContain(`${best.attackerName} against ${best.targetName} removes the target most often, ${pct(best.removed)} of attacks`);
+    }
+    {
+      // genisys fireteam: mean targets removed and P(all removed), exact.
+      const { text, report } = answerOf('genisys-fireteam');
+      expect(text).toContain(`removes ${report.result.expectedRemoved.toFixed(2)} of 5 targets on average, and all 5 ${pct(report.result.allRemoved)} of the time`);
+    }
+    {
+      // sweep: the cells' mean successes, lowest and highest with their intervals, each at its cell.
+      const { text, report } = answerOf('sweep');
+      const means = report.result.cells.map((c: { cell: Record<string, string>; result: { mean: { mean: number; lo: number; hi: number } } }) => ({ at: `target=${c.cell.target},count=${c.cell.count}`, ...c.result.mean }));
+      means.sort((a: { mean: number }, b: { mean: number }) => a.mean - b.mean);
+      const m = (x: { mean: number; lo: number; hi: number; at: string }) => `${x.mean.toFixed(2)} [${x.lo.toFixed(2)}, ${x.hi.toFixed(2)}] at ${x.at}`;
+      expect(text).toBe(`Across 8 settings of dice, mean successes a roll ranges from ${m(means[0])} to ${m(means[means.length - 1])}.`);
+    }
     // Sensitivity too: the answer (baseline, what moves it most) before the tornado chart.
     const sens = readFileSync(file('sensitivity'), 'utf8');
     expect(sens.indexOf('Most sensitive to:')).toBeGreaterThan(0);
@@ -118,7 +169,7 @@ describe('HTML pages', () => {
       const shots = process.env.SIM_ARTIFACTS ? join(ROOT, 'test-artifacts') : process.env.OUT || null;
       if (shots) mkdirSync(shots, { recursive: true });
       const faults: string[] = [];
-      for (const p of [...PAGES, { name: 'report', charts: [/^Successes per roll/], answer: false }]) {
+      for (const p of [...PAGES, { name: 'report', charts: [/^Successes per roll/], answer: true }]) {
         await page.goto(pathToFileURL(file(p.name)).href, { waitUntil: 'load' });
         if (shots) await page.screenshot({ path: join(shots, `${p.name}.png`), fullPage: true });
         // What the reader sees: no text box over another, no rate past 100%, names not keys, the answer first.

@@ -3,6 +3,7 @@
 // it is most sensitive to). Each mode composes its sentence from these pieces; the HTML page and
 // the table output print it before anything else (Report.text).
 import { signedText } from './numberText.js';
+import type { Headline } from './reportTypes.js';
 
 /** An estimate with its interval. */
 export interface Interval {
@@ -11,15 +12,22 @@ export interface Interval {
   hi: number;
 }
 
-/** "85.3% [83.6, 86.7]": a rate in percent with its interval. */
+/** "85.3% [83.6, 86.7]": a rate in percent with its interval ("[no interval]" where its ends are not numbers, as with one game). */
 export function pctText(p: Interval, digits = 1): string {
   const f = (x: number) => (x * 100).toFixed(digits);
-  return `${f(p.estimate)}% [${f(p.lo)}, ${f(p.hi)}]`;
+  return `${f(p.estimate)}% ${hasInterval(p) ? `[${f(p.lo)}, ${f(p.hi)}]` : NO_INTERVAL}`;
 }
 
-/** "5.26 [5.05, 5.46]": a mean with its interval. */
+/** "5.26 [5.05, 5.46]": a mean with its interval ("[no interval]" where its ends are not numbers). */
 export function meanText(p: Interval, digits = 2): string {
-  return `${p.estimate.toFixed(digits)} [${p.lo.toFixed(digits)}, ${p.hi.toFixed(digits)}]`;
+  return `${p.estimate.toFixed(digits)} ${hasInterval(p) ? `[${p.lo.toFixed(digits)}, ${p.hi.toFixed(digits)}]` : NO_INTERVAL}`;
+}
+
+const NO_INTERVAL = '[no interval]';
+
+/** Whether both ends of an interval are numbers (a mean of one game has none). */
+function hasInterval(p: Interval): boolean {
+  return Number.isFinite(p.lo) && Number.isFinite(p.hi);
 }
 
 const signed = signedText;
@@ -45,4 +53,46 @@ export function gapWords(who: string, d: number, lo: number, hi: number): string
   if (lo > 0) return `${who} wins ${interval} more: strong play wins at least that much more`;
   if (hi < 0) return `${who} wins ${interval} less at its measured budget: no gap to stronger play shown`;
   return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;
+}
+
+/** "37.5%": an exact rate in percent (the sentence names "exact" among its conditions, EXACT). */
+export function exactPctText(p: number, digits = 1): string {
+  return `${(p * 100).toFixed(digits)}%`;
+}
+
+/** The condition an exact answer carries instead of an interval. */
+export const EXACT = 'exact';
+
+/**
+ * A Monte Carlo cross-check in a few words, for modes that play games beside an exact answer: "exact
+ * 58.3% and 3.71, each inside its interval", or naming those outside ("exact 58.3% and 3.71; 3.71
+ * outside its interval"). `exact[i]` is the exact value of the i-th estimate, as text; `inInterval[i]` null: that
+ * estimate has no interval (one game).
+ */
+export function besideExactWords(exact: readonly string[], inInterval: readonly (boolean | null)[]): string {
+  const list = exact.length > 1 ? `${exact.slice(0, -1).join(', ')} and ${exact[exact.length - 1]}` : exact[0];
+  const outside = exact.filter((_, i) => inInterval[i] === false);
+  const unknown = exact.filter((_, i) => inInterval[i] === null);
+  if (outside.length === 0 && unknown.length === 0) return `exact ${list}, ${exact.length > 1 ? 'each inside its interval' : 'inside the interval'}`;
+  const parts = [`exact ${list}`];
+  if (outside.length) parts.push(`${outside.join(' and ')} outside ${outside.length > 1 ? 'their intervals' : 'its interval'}`);
+  if (unknown.length) parts.push(`no interval for ${unknown.join(' and ')}`);
+  return parts.join('; ');
+}
+
+/** A headline's number as the answer prints it: "37.5%" (exact), "37.5% [36.1, 38.9]", "2.33 [2.30, 2.36]". */
+export function headlineText(h: Headline): string {
+  if (h.lo === null || h.hi === null) return h.kind === 'rate' ? exactPctText(h.estimate) : h.estimate.toFixed(2);
+  const i = { estimate: h.estimate, lo: h.lo, hi: h.hi };
+  return h.kind === 'rate' ? pctText(i) : meanText(i);
+}
+
+/** An exact headline (no interval). */
+export function exactHeadline(label: string, estimate: number, kind: Headline['kind']): Headline {
+  return { label, estimate, lo: null, hi: null, kind };
+}
+
+/** A headline with its interval. */
+export function estimateHeadline(label: string, e: Interval, kind: Headline['kind']): Headline {
+  return { label, estimate: e.estimate, lo: e.lo, hi: e.hi, kind };
 }

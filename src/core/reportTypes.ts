@@ -21,6 +21,17 @@ export interface ResultTable {
   rowLabels?: number;
 }
 
+/** The answer's number: what it measures, its value and interval (null ends: exact). */
+export interface Headline {
+  /** What it measures, in words ("mean successes a roll", "P(target removed)"). */
+  label: string;
+  estimate: number;
+  lo: number | null;
+  hi: number | null;
+  /** rate: printed as a percentage; mean: as a number. */
+  kind: 'rate' | 'mean';
+}
+
 /** Provenance and results; everything but `timings` is a pure function of the inputs. */
 export interface Report {
   tool: 'sim';
@@ -50,6 +61,8 @@ export interface Report {
   notes: string[];
   /** Preformatted text (e.g. a game trace) printed by the table format after the header. */
   text?: string;
+  /** The number the answer sentence (`text`) leads with, for reports that gather several (a sweep ranges over its cells'). */
+  headline?: Headline;
   /** What reproduces this report exactly: `sim check` re-runs it. Filled in by the shell. */
   rerun?: { game: string; params: Record<string, unknown>; seed: number; n: number };
   /** Wall-clock facts of this execution: never part of the deterministic content. */

@@ -3,6 +3,8 @@
 // each one's paired difference from the default, its interval and p-value. Every number a game
 // prints is conditional on the bots that played: this shows how much.
 import { Command } from 'commander';
+import { answerSentence, ppText } from '../../core/answer.js';
+import { signedText } from '../../core/numberText.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { provenance } from '../../core/provenance.js';
 import type { Column, Report } from '../../core/reportTypes.js';
@@ -143,6 +145,21 @@ export function registerPolicies(program: Command): void {
       { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
       { key: 'pValue', header: 'p', format: 'pvalue' },
     ];
+    // The answer first, one line per run: the best listed policy's paired difference from the default, or that none beats it.
+    const gapText = (r: (typeof rows)[number]) => {
+      if (r.difference === null) return '–';
+      if (r.lo === null || r.hi === null) return rate ? `${signedText(r.difference * 100, 1)} pp` : signedText(r.difference, 2);
+      return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
+    };
+    const answers = best.map((r) => {
+      const base = rows.find((x) => x.baseline && x.label === r.label);
+      const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
+      const head = several ? `${r.label}: ` : '';
+      const conditions = [`${games.toLocaleString('en-US')} paired games`, ...(side ? [`side ${side}`] : [])];
+      return r.difference !== null && r.lo !== null && r.lo > 0
+        ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${main} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
+        : answerSentence(`${head}No listed policy scores ${main} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
+    });
     const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),
@@ -155,6 +172,7 @@ export function registerPolicies(program: Command): void {
       policy: policies,
       ...(partial ? { partial: true } : {}),
       result: { param: key, ...(side ? { side } : {}), baseline, metric: main, rows },
+      ...(answers.length ? { text: answers.join('\n') } : {}),
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
       tables: [{ title: `${main} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [

@@ -6,7 +6,8 @@ import { collect, intInRange } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
-import type { Cell, Column, Report, ResultTable } from '../../core/reportTypes.js';
+import type { Cell, Column, Headline, Report, ResultTable } from '../../core/reportTypes.js';
+import { answerSentence, EXACT, headlineText } from '../../core/answer.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
@@ -207,6 +208,8 @@ export class SweepCells {
   readonly entries: Record<string, unknown>[] = [];
   readonly assumptions = new Set<string>();
   readonly notes = new Set<string>();
+  /** Each cell's headline (Report.headline), in cell order; null where its report has none. */
+  readonly headlines: { cell: Record<string, string>; headline: Headline | null }[] = [];
   /** Cells stopped by a signal, with the games each completed. */
   readonly cut: { cell: Record<string, string>; n: number | null }[] = [];
   /** Method and games of the first cell, and of the first that simulated (null: none yet). */
@@ -229,6 +232,7 @@ export class SweepCells {
     this.first ??= { method: report.method, n: report.n };
     if (!this.simulated && report.method === 'mc') this.simulated = { n: report.n };
     if (report.partial) this.cut.push({ cell, n: report.n });
+    this.headlines.push({ cell, headline: report.headline ?? null });
     this.entries.push({ cell, params: report.rerun?.params, result: report.result, ...(report.partial ? { partial: true, n: report.n } : {}) });
     for (const a of report.assumptions) this.assumptions.add(a);
     for (const n of report.notes) this.notes.add(n);
@@ -255,6 +259,87 @@ export class SweepCells {
   }
 }
 
+/** Headers that say "the estimate" and nothing of what it estimates: the row names it instead. */
+const GENERIC_HEADERS = new Set(['mc', 'estimate', 'value', 'p', 'mean', 'exact']);
+
+/** How many leading columns of a cell's table name its rows (as the table view counts them). */
+function rowLabelCount(t: ResultTable): number {
+  let labels = t.rowLabels ?? 1;
+  if (t.rowLabels === undefined) while (labels < t.columns.length - 1 && t.columns[labels].format === 'text') labels++;
+  return labels;
+}
+
+/**
+ * The headline of each cell read from the sweep's tables, for cells whose reports carry none: the
+ * first estimate with an interval (a column followed by lo and hi, or keyLo and keyHi) of the first
+ * table that has one; with no interval anywhere (an exact sweep), the first table's first
+ * probability or number. In a table with several rows per cell, each cell's row is the one named
+ * like the first row. Cells without that row are left out.
+ */
+export function tableHeadlines(axes: readonly GridAxis[], tables: readonly ResultTable[]): { cell: Record<string, string>; headline: Headline }[] {
+  const axisKey = (k: string) => `cell.${k}`;
+  const own = (t: ResultTable) => ({ ...t, columns: t.columns.filter((c) => !c.key.startsWith('cell.')) });
+  let pick: { table: ResultTable; key: string; lo: string | null; hi: string | null } | null = null;
+  for (const t of tables.map(own)) {
+    const cols = t.columns;
+    for (const [i, c] of cols.entries()) {
+      if (pick || c.format === 'text' || c.format === 'int') continue;
+      const [a, b] = [cols[i + 1]?.key, cols[i + 2]?.key];
+      if ((a === 'lo' && b === 'hi') || (a === `${c.key}Lo` && b === `${c.key}Hi`)) pick = { table: t, key: c.key, lo: a, hi: b };
+    }
+    if (pick) break;
+  }
+  if (!pick && tables.length > 0) {
+    const t = own(tables[0]);
+    const c = t.columns.slice(rowLabelCount(t)).find((d) => d.format !== 'text' && d.format !== 'int');
+    if (c) pick = { table: t, key: c.key, lo: null, hi: null };
+  }
+  if (!pick) return [];
+  const { table, key, lo, hi } = pick;
+  const labelCols = table.columns.slice(0, rowLabelCount(table)).filter((c) => c.key !== key);
+  const rowName = (row: Record<string, Cell>) => labelCols.map((c) => String(row[c.key])).join(' ');
+  const cellId = (row: Record<string, Cell>) => JSON.stringify(axes.map((a) => row[axisKey(a.key)]));
+  const counts = new Map<string, number>();
+  for (const row of table.rows) counts.set(cellId(row), (counts.get(cellId(row)) ?? 0) + 1);
+  const several = [...counts.values()].some((n) => n > 1);
+  const first = table.rows.length ? rowName(table.rows[0]) : '';
+  const header = table.columns.find((c) => c.key === key)!;
+  const label = !several ? header.header : GENERIC_HEADERS.has(header.header.toLowerCase()) ? first : `${header.header} (${first})`;
+  const out: { cell: Record<string, string>; headline: Headline }[] = [];
+  const seen = new Set<string>();
+  for (const row of table.rows) {
+    const id = cellId(row);
+    const value = row[key];
+    if (seen.has(id) || (several && rowName(row) !== first) || typeof value !== 'number' || !Number.isFinite(value)) continue;
+    seen.add(id);
+    const end = (k: string | null) => (k !== null && typeof row[k] === 'number' ? (row[k] as number) : null);
+    out.push({ cell: Object.fromEntries(axes.map((a) => [a.key, String(row[axisKey(a.key)])])), headline: { label, estimate: value, lo: end(lo), hi: end(hi), kind: header.format === 'prob' ? 'rate' : 'mean' } });
+  }
+  return out;
+}
+
+/**
+ * The sweep's answer: how far the headline moves over the grid, its lowest and highest cell with
+ * their intervals ("exact" when the cells are). The headline is each cell's own (Report.headline)
+ * when every cell has one of the same name, else the one tableHeadlines reads from the tables.
+ * Empty when there is none.
+ */
+export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[]): string {
+  if (cells.length === 0) return '';
+  let low = cells[0];
+  let high = cells[0];
+  for (const c of cells) {
+    if (c.headline.estimate < low.headline.estimate) low = c;
+    if (c.headline.estimate > high.headline.estimate) high = c;
+  }
+  const where = (c: Record<string, string>) => Object.entries(c).map(([k, v]) => `${k}=${v}`).join(',');
+  const exact = cells.every((c) => c.headline.lo === null);
+  const answer = low === high || low.headline.estimate === high.headline.estimate
+    ? `Across ${cells.length} setting${cells.length > 1 ? 's' : ''} of ${id}, ${low.headline.label} is ${headlineText(low.headline)} in every one`
+    : `Across ${cells.length} settings of ${id}, ${low.headline.label} ranges from ${headlineText(low.headline)} at ${where(low.cell)} to ${headlineText(high.headline)} at ${where(high.cell)}`;
+  return answerSentence(answer, [exact ? EXACT : '']);
+}
+
 function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], done: SweepCells, seed: number, opts: RunCliOptions): Report {
   // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
   const { simulated } = done;
@@ -263,6 +348,11 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const partial = skipped.length > 0 || done.cut.length > 0;
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(' ');
   const cut = done.cut.map(({ cell, n }) => `${cellName(cell)} stopped after ${n} games`);
+  const tables = done.sweepTables(axes, id);
+  // The cells' own headlines when each has one of one name; else read from the tables.
+  const own = done.headlines;
+  const same = own.length > 0 && own.every((h) => h.headline !== null && h.headline.label === own[0].headline!.label);
+  const answer = sweepAnswer(id, same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables));
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
@@ -273,7 +363,9 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
     ...(partial ? { partial: true } : {}),
     result: { axes, cells: done.entries },
     assumptions: [...done.assumptions],
-    tables: done.sweepTables(axes, id),
+    tables,
+    // The answer first: how far the headline quantity moves over the grid.
+    ...(answer ? { text: answer } : {}),
     notes: [
       ...(partial ? [`interrupted: ${[...cut, ...(skipped.length ? [`not run: ${skipped.map(cellName).join(', ')}`] : [])].join('; ')}`] : []),
       ...(simulated

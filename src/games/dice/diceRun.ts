@@ -1,4 +1,5 @@
 // The dice game's run: parameters → Monte Carlo run → report.
+import { answerSentence, besideExactWords, estimateHeadline, meanText } from '../../core/answer.js';
 import { UsageError } from '../../core/usageError.js';
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
@@ -25,5 +26,12 @@ export const diceRun: GameMode['run'] = async (resolved, settings) => {
     assumptions: [],
     tables: diceTables(result),
     notes: [outsideIntervalsNote(result.distribution.map((row) => row.exactInInterval), settings.confidence)],
+    // The answer first: the mean successes a roll, beside the exact binomial mean.
+    headline: estimateHeadline('mean successes a roll', { estimate: result.mean.mean, lo: result.mean.lo, hi: result.mean.hi }, 'mean'),
+    text: answerSentence(`Rolling ${params.count}d${params.sides} with success on ${params.target}+ gives ${meanText({ estimate: result.mean.mean, lo: result.mean.lo, hi: result.mean.hi })} successes on average`, [
+      // One game has no interval for the mean, and no chi-square.
+      besideExactWords([result.mean.exact.toFixed(2)], [Number.isFinite(result.mean.lo) ? result.mean.exact >= result.mean.lo && result.mean.exact <= result.mean.hi : null]),
+      Number.isFinite(result.chiSquare.pValue) ? `chi-square p = ${result.chiSquare.pValue.toPrecision(2)} for the whole distribution` : '',
+    ]),
   };
 };

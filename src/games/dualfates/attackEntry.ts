@@ -1,4 +1,5 @@
 // `dualfates attack` as a scenario game: parameters → exact odds, or Monte Carlo beside them.
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, meanText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import { dataValuesOf, slugOf } from '../../core/dataValues.js';
 import type { ParamValue } from '../../core/params.js';
@@ -79,6 +80,33 @@ function refuseUnpickedValues(resolved: Record<string, ParamValue>, picks: Attac
   }
 }
 
+/** Who attacks whom, for the answer sentence: "Training Knight's Training Strike on Training Knight" or "An attack vs DEF 7". */
+function attackSubject(p: AttackParams, picks: AttackPicks, targetNumber: number): string {
+  const by = picks.attacker ? `${picks.attacker}'s ${picks.ability ?? 'attack'}` : 'An attack';
+  return `${by} ${picks.target ? `on ${picks.target} (${p.vs.toUpperCase()} ${p.value}, target number ${targetNumber})` : `vs ${p.vs.toUpperCase()} ${p.value} (target number ${targetNumber})`}`;
+}
+
+/** The conditions every attack answer rests on: damage and the target's pools. */
+function attackConditions(p: AttackParams): string {
+  return `${p.damage} damage; shields ${p.shields}, armor ${p.armor} ${p.armorRule === 'perHit' ? 'per hit' : 'as a pool'}, health ${p.health}${p.deflect ? '; deflect on' : ''}`;
+}
+
+/** The exact answer: P(success) and the mean attacks to incapacitate (or that it never happens). */
+function exactAttackAnswer(p: AttackParams, picks: AttackPicks, r: ExactAttackResult): string {
+  const m = r.attacksToIncapacitate.mean;
+  const incap = m === null ? 'never incapacitates' : `incapacitates in ${m.toFixed(2)} attacks on average`;
+  return answerSentence(`${attackSubject(p, picks, r.target.targetNumber)} succeeds ${exactPctText(r.success)} of the time and ${incap}`, [attackConditions(p), EXACT]);
+}
+
+/** The Monte Carlo answer: the same two numbers with their intervals, and whether the exact ones lie inside. */
+function mcAttackAnswer(p: AttackParams, picks: AttackPicks, r: McAttackResult): string {
+  const m = r.attacksToIncapacitate.mean;
+  const known = m.estimate !== null && m.lo !== null && m.hi !== null && m.exact !== null;
+  const incap = known ? `incapacitates in ${meanText({ estimate: m.estimate!, lo: m.lo!, hi: m.hi! })} attacks on average` : 'never incapacitates';
+  const exact = besideExactWords([exactPctText(r.success.exact), ...(known ? [m.exact!.toFixed(2)] : [])], [r.success.exactInInterval, ...(known ? [Number.isFinite(m.lo) && Number.isFinite(m.hi) ? m.exactInInterval === true : null] : [])]);
+  return answerSentence(`${attackSubject(p, picks, r.target.targetNumber)} succeeds ${pctText(r.success)} of the time and ${incap}`, [attackConditions(p), exact]);
+}
+
 export const attackEntry: ModeEntry = {
   summary: 'Dual Fates: odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; mc cross-check)',
   params: ATTACK_PARAMS,
@@ -108,6 +136,9 @@ export const attackEntry: ModeEntry = {
         assumptions: attackAssumptions(p),
         tables: exactAttackTables(result),
         notes,
+        // The answer first: how often the attack succeeds, and how many it takes.
+        text: exactAttackAnswer(p, picks, result),
+        headline: exactHeadline('P(success)', result.success, 'rate'),
       };
     }
     const simParams: AttackSimParams = {
@@ -139,6 +170,8 @@ export const attackEntry: ModeEntry = {
       assumptions: attackAssumptions(p),
       tables,
       notes,
+      text: mcAttackAnswer(p, picks, result),
+      headline: estimateHeadline('P(success)', result.success, 'rate'),
     };
   },
 };

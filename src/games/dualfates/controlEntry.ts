@@ -2,6 +2,7 @@
 // five Pillars of Fate every round — exact (control.ts), or a Monte Carlo cross-check beside it
 // (--method mc, controlSim.ts) that shards, checkpoints and `sim check` take like any run.
 import type { Totals } from '../../core/aggregate.js';
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, meanText } from '../../core/answer.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
@@ -77,6 +78,9 @@ export function controlReport(hold: number, rounds: number, confidence: number):
     ],
     assumptions: CONTROL_ASSUMPTIONS,
     notes: [],
+    // The answer first: the Victory Points that holding K pillars is worth, a round and a game.
+    headline: exactHeadline(`Victory Points over ${rounds} rounds`, r.summary[hold].vpOverGame, 'mean'),
+    text: answerSentence(`Holding ${hold} of 5 pillars every round scores ${r.summary[hold].vpPerRound.toFixed(2)} Victory Points a round (${r.summary[hold].vpPerRoundFraction}), ${r.summary[hold].vpOverGame.toFixed(2)} over ${rounds} rounds (sd ${r.summary[hold].vpSd.toFixed(2)})`, ['the opponent plays no part', EXACT]),
   };
 }
 
@@ -133,6 +137,7 @@ export const controlEntry: ModeEntry = {
     if (resolved.method === 'exact') return controlReport(hold, rounds, settings.confidence);
     const run = await settings.simulate(DUALFATES_SIM_ID, { kind: 'control', hold, rounds });
     const rows = controlCheckRows(hold, rounds, run.totals, settings.confidence);
+    const game = rows.find((r) => r.metric === `mean VP over ${rounds} rounds`)!;
     return {
       ...provenance('dualfates control', { hold, rounds, method: 'mc' }),
       title: `Dual Fates: Victory Points while holding ${hold} of 5 pillars, ${rounds} rounds — Monte Carlo beside exact`,
@@ -147,6 +152,12 @@ export const controlEntry: ModeEntry = {
       ],
       assumptions: CONTROL_ASSUMPTIONS,
       notes: [outsideIntervalsNote(rows.map((r) => r.exactInInterval), settings.confidence)],
+      headline: estimateHeadline(`Victory Points over ${rounds} rounds`, game, 'mean'),
+      text: answerSentence(`Holding ${hold} of 5 pillars every round scores ${meanText(game)} Victory Points over ${rounds} rounds`, [
+        'the opponent plays no part',
+        besideExactWords([game.exact.toFixed(2)], [Number.isFinite(game.lo) ? game.exactInInterval : null]),
+        `${rows.filter((r) => r.exactInInterval).length} of ${rows.length} exact values inside their intervals`,
+      ]),
     };
   },
 };

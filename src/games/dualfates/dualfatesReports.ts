@@ -1,14 +1,16 @@
 // Reports of the exact, parameter-light Dual Fates commands: pillars, run, table, team. Pure:
 // inputs → Report; the CLI parses options, reads files and writes the output.
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
+import { successCounts, targetNumber } from './attackExact.js';
 import { defaultAttackParams, type AttackParams } from './dualfatesParams.js';
-import { incapacitationTable, MODIFIER_SETS, successTable } from './oddsTable.js';
+import { incapacitationTable, MODIFIER_SETS, successTable, type IncapRow } from './oddsTable.js';
 import { pillarsResult } from './pillars.js';
 import { runDistribution } from './running.js';
 import { formatTeamError, type Team, type TeamSummary } from './team.js';
 
-function exactReport(game: string, params: Record<string, unknown>, title: string, confidence: number, rest: Pick<Report, 'result' | 'tables' | 'assumptions' | 'notes'>, rulesData: unknown = null): Report {
+function exactReport(game: string, params: Record<string, unknown>, title: string, confidence: number, rest: Pick<Report, 'result' | 'tables' | 'assumptions' | 'notes' | 'text' | 'headline'>, rulesData: unknown = null): Report {
   return { ...provenance(game, params, rulesData), title, method: 'exact', seed: null, n: null, confidence, ...rest };
 }
 
@@ -62,6 +64,9 @@ export function pillarsReport(rounds: number, confidence: number): Report {
       'P(objective) counts pillars named by the dice; a Secret or Critical Mission may add any pillar at the end of the round.',
     ],
     notes: [`Every roll can score at most ${Math.max(...r.maxVictoryPoints.map((m) => m.vp))} Victory Points (two pillars, a doubled pillar, Secret Mission + pillar, or a doubled Critical Mission).`],
+    // The answer first: how often a given pillar is an objective, and who wins Initiative.
+    headline: exactHeadline('P(a given pillar is an objective)', r.perPillar[0].pObjective, 'rate'),
+    text: answerSentence(`A given pillar is a rolled objective in ${exactPctText(r.perPillar[0].pObjective)} of rounds (${r.perPillar[0].fraction}), ${r.objectiveRounds.mean.toFixed(2)} of ${rounds} rounds on average, and the first player wins Initiative ${exactPctText(r.initiative.pWin)} of the time`, ['Secret and Critical Mission picks excluded', EXACT]),
   });
 }
 
@@ -84,7 +89,31 @@ export function runReport(speed: number, confidence: number, unit: string | null
     ],
     assumptions: ['Terrain is ignored (Hard Terrain doubles movement cost: rulebook: Terrain Rules).'],
     notes: [],
+    // The answer first: the mean distance and its range.
+    headline: exactHeadline('mean inches run', r.mean, 'mean'),
+    text: answerSentence(`${unit ? `${unit} (Speed ${speed})` : `A unit of Speed ${speed}`} runs ${r.mean.toFixed(2)} inches on average, ${r.rows[0].inches} to ${r.rows[r.rows.length - 1].inches}`, ['Speed + the higher die of 2d6; terrain ignored', EXACT]),
   }, units?.sheets ?? null);
+}
+
+/**
+ * The table's answer: an unmodified attack's P(success) against the target, and the range of the
+ * mean attacks to incapacitate over the incapacitation table's rows (rows that never end left out).
+ */
+function oddsTableAnswer(base: AttackParams, value: number, targetName: string | null, success: number, rows: readonly IncapRow[]): string {
+  const against = `${base.vs.toUpperCase()} ${value}${targetName ? ` (${targetName})` : ''}`;
+  const ending = rows.filter((r) => r.mean !== null);
+  const row = (r: IncapRow) => `${r.mean!.toFixed(2)} (${r.damage} damage, health ${r.health}, armor ${r.armor})`;
+  let range = '';
+  if (ending.length > 0) {
+    let lo = ending[0];
+    let hi = ending[0];
+    for (const r of ending) {
+      if (r.mean! < lo.mean!) lo = r;
+      if (r.mean! > hi.mean!) hi = r;
+    }
+    range = `, and the mean attacks to incapacitate range from ${row(lo)} to ${row(hi)}`;
+  }
+  return answerSentence(`Against ${against} an unmodified attack succeeds ${exactPctText(success)} of the time${range}`, [`no shields; armor ${base.armorRule === 'perHit' ? 'per hit' : 'as a pool'}`, EXACT]);
 }
 
 /** `sim dualfates table`. */
@@ -92,6 +121,7 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
   const success = successTable(base);
   const p = { ...base, value };
   const incap = incapacitationTable(p, maxHealth, maxArmor, maxK);
+  const plain = successCounts(targetNumber(p).target, p);
   const kCols = Array.from({ length: maxK }, (_, i) => ({ key: `k${i + 1}`, header: `<=${i + 1}`, format: 'prob' as const }));
   return exactReport('dualfates table', { value, maxHealth, maxArmor, maxK, armorRule: base.armorRule, target: targetName, ...(units ? { units: units.file } : {}) }, 'Dual Fates: success by target value and modifiers; incapacitation within k attacks', confidence, {
     result: {
@@ -123,7 +153,17 @@ export function oddsTableReport(value: number, maxHealth: number, maxArmor: numb
       base.armorRule === 'perHit' ? 'Armor per hit (reading, --armor-rule perHit): taken off every hit, never used up.' : 'Armor as a pool (reading, the default): used up by damage before health; --armor-rule perHit takes it off every hit instead.',
     ],
     notes: [],
+    headline: exactHeadline('P(success), unmodified', plain.landed / plain.total, 'rate'),
+    text: oddsTableAnswer(base, value, targetName, plain.landed / plain.total, incap),
   }, units?.sheets ?? null);
+}
+
+/** The team's answer: valid or not (with the first broken rule), its points and starting Fate Tokens. */
+function teamAnswer(name: string, summary: TeamSummary, params: Record<string, unknown>): string {
+  const conditions = [`cap ${String(params.summoningPointCap)} Summoning Points, Vortex ${summary.vortex.cap}`];
+  if (summary.valid) return answerSentence(`Team ${name} is valid: a ${summary.kind === 'mixed' ? 'mixed' : 'full-faction'} team of ${summary.points} Summoning Points that starts with ${summary.startingFateTokens} Fate Tokens`, conditions);
+  const e = summary.errors[0];
+  return answerSentence(`Team ${name} breaks ${summary.errors.length} rule${summary.errors.length > 1 ? 's' : ''}, first ${e.field}: ${e.message}`, conditions);
 }
 
 /** `sim dualfates team FILE`. */
@@ -154,5 +194,6 @@ export function teamReport(file: string, team: Team, summary: TeamSummary, param
       `Scoring value = ${params.scoringValue === 'cost' ? 'Summoning Point cost' : '1 per unit'} unless a unit states otherwise (see scenarios/dualfates/README.md).`,
     ],
     notes: [...summary.errors.map((e) => formatTeamError(file, e)), ...summary.notes],
+    text: teamAnswer(team.name ?? file, summary, params),
   }, team);
 }

@@ -1,6 +1,7 @@
 // Monte Carlo cross-check of the exact Fate-roll odds (Pillars of Fate, Initiative, running):
 // every estimate beside its exact value with a Wilson interval.
 import type { Totals } from '../../core/aggregate.js';
+import { answerSentence, besideExactWords, estimateHeadline, exactPctText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
@@ -76,6 +77,8 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     { metric: 'mean Initiative re-rolls', exact: x.initiative.meanRerolls, estimate: rr.mean, lo: rr.lo, hi: rr.hi, se: rr.se, exactInInterval: x.initiative.meanRerolls >= rr.lo && x.initiative.meanRerolls <= rr.hi },
   ];
   const all = [...rows, ...means];
+  const objective = rows.find((r) => r.metric === 'Pillar 1 is an objective (round 1)')!;
+  const initiative = rows.find((r) => r.metric === 'first player wins Initiative')!;
   return {
     ...provenance('dualfates pillars', { rounds, method: 'mc' }),
     title: `Dual Fates: Pillars of Fate, Initiative and running — Monte Carlo beside exact (${rounds} rounds)`,
@@ -90,5 +93,11 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     ],
     assumptions: ['One game = one player rolling Pillars of Fate for every round, one Initiative contest and one running roll.'],
     notes: [outsideIntervalsNote(all.map((r) => r.exactInInterval), confidence)],
+    // The answer first: the two headline rates of the exact report, played, beside their exact values.
+    headline: estimateHeadline('P(a given pillar is an objective)', objective, 'rate'),
+    text: answerSentence(`A given pillar is a rolled objective in ${pctText(objective)} of rounds and the first player wins Initiative ${pctText(initiative)} of the time`, [
+      besideExactWords([exactPctText(objective.exact), exactPctText(initiative.exact)], [objective.exactInInterval, initiative.exactInInterval]),
+      `${all.filter((r) => r.exactInInterval).length} of ${all.length} exact values inside their intervals`,
+    ]),
   };
 }

@@ -70,7 +70,8 @@ export function withValues(base: GenisysParams, axes: Axis[], values: (string | 
   return p;
 }
 
-const label = (a: Axis, v: string | number) => (a === 'armor' ? `${v}+` : typeof v === 'string' && a !== 'range' && a !== 'cover' ? v.toUpperCase() : String(v));
+/** How a table prints an axis value: dice in capitals (D8), armor as 4+, range and cover as given. */
+export const axisValueLabel = (a: Axis, v: string | number): string => (a === 'armor' ? `${v}+` : typeof v === 'string' && a !== 'range' && a !== 'cover' ? v.toUpperCase() : String(v));
 
 /** One exact cell, or null where the rules forbid the combination (e.g. an aimed shot with ROF 2). */
 export function cellValue(p: GenisysParams, metric: TableMetric): number | null {
@@ -93,7 +94,7 @@ export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], s
   const dup = used.find((a, i) => used.indexOf(a) !== i);
   if (dup) throw new UsageError(`options --rows/--cols/--split: axis "${dup}" is used twice`);
   const colCombos = combos(cols);
-  const colKey = (vals: (string | number)[]) => (vals.length ? vals.map((v, i) => label(cols[i], v)).join(' ') : metric);
+  const colKey = (vals: (string | number)[]) => (vals.length ? vals.map((v, i) => axisValueLabel(cols[i], v)).join(' ') : metric);
   const tables: ResultTable[] = [];
   for (const sv of combos(split)) {
     const splitBase = withValues(base, split, sv);
@@ -101,12 +102,12 @@ export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], s
     for (const rv of combos(rows)) {
       const rowBase = withValues(splitBase, rows, rv);
       const row: Record<string, Cell> = {};
-      if (splitColumns) split.forEach((a, i) => (row[a] = label(a, sv[i])));
-      rows.forEach((a, i) => (row[a] = label(a, rv[i])));
+      if (splitColumns) split.forEach((a, i) => (row[a] = axisValueLabel(a, sv[i])));
+      rows.forEach((a, i) => (row[a] = axisValueLabel(a, rv[i])));
       for (const cv of colCombos) row[colKey(cv)] = cellValue(withValues(rowBase, cols, cv), metric);
       rowsOut.push(row);
     }
-    const title = `P(${metric})${split.length ? ` — ${split.map((a, i) => `${a} ${label(a, sv[i])}`).join(', ')}` : ''}`;
+    const title = `P(${metric})${split.length ? ` — ${split.map((a, i) => `${a} ${axisValueLabel(a, sv[i])}`).join(', ')}` : ''}`;
     tables.push({
       title,
       columns: [...(splitColumns ? split : []).map((a) => ({ key: a, header: a, format: 'text' as const })), ...rows.map((a) => ({ key: a, header: a, format: 'text' as const })), ...colCombos.map((cv) => ({ key: colKey(cv), header: colKey(cv), format: 'prob' as const }))],

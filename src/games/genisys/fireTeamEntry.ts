@@ -2,6 +2,7 @@
 // or more volleys: the distribution of models removed, P(all removed), the volley by which all
 // are, the attacks until the first target is removed, Annihilate points; exact (focus targeting,
 // no hit reaching another model) or Monte Carlo with the exact values beside.
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, meanText, pctText } from '../../core/answer.js';
 import type { Totals } from '../../core/aggregate.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion } from '../../core/intervals.js';
@@ -378,6 +379,22 @@ function mcTables(fp: FireTeamPlan, r: ReturnType<typeof mcResultOf>, withExact:
   return tables;
 }
 
+/** The fire team's answer, exact: the targets it removes on average, and how often all of them. */
+function exactFireTeamAnswer(fp: FireTeamPlan, input: FireTeamInput, r: FireTeamExactResult): string {
+  const n = fp.targetType.length;
+  return answerSentence(`The fire team removes ${r.expectedRemoved.toFixed(2)} of ${n} targets on average, and all ${n} ${exactPctText(r.allRemoved)} of the time`, [teamTitle(fp, input), EXACT]);
+}
+
+/** The same answer played: the two numbers with their intervals, beside the exact chain's where it covers the team. */
+function mcFireTeamAnswer(fp: FireTeamPlan, input: FireTeamInput, r: FireTeamMcResult, why: string | null): string {
+  const n = fp.targetType.length;
+  const m = r.expectedRemoved;
+  const a = r.allRemoved;
+  const inside = (e: Estimate) => (Number.isFinite(e.lo) && Number.isFinite(e.hi) ? e.exact! >= e.lo && e.exact! <= e.hi : null);
+  const exact = m.exact !== undefined && a.exact !== undefined ? besideExactWords([m.exact.toFixed(2), exactPctText(a.exact)], [inside(m), inside(a)]) : `no exact values: the chain does not cover ${why}`;
+  return answerSentence(`The fire team removes ${meanText(m)} of ${n} targets on average, and all ${n} ${pctText(a)} of the time`, [teamTitle(fp, input), exact]);
+}
+
 export const fireTeamMode: GameMode = {
   name: 'fireteam',
   summary: 'a fire team: several attackers and weapons at a group of targets over volleys — models removed, P(all removed), attacks until the first falls, points',
@@ -402,13 +419,14 @@ export const fireTeamMode: GameMode = {
     };
     if (resolved.method === 'exact') {
       const result: FireTeamExactResult = { team: describeTeam(fp), ...exact! };
-      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!) };
+      // The answer first: how many targets the team removes, and how often all of them.
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(fp, exact!), text: exactFireTeamAnswer(fp, input, result), headline: exactHeadline('mean targets removed', result.expectedRemoved, 'mean') };
     }
     const run = await settings.simulate('fireteam', fp);
     const result: FireTeamMcResult = { team: describeTeam(fp), ...mcResultOf(fp, run.totals, settings.confidence, exact), exactAvailable: exact !== null, ...(why ? { exactUnavailable: why } : {}) };
     const tables = mcTables(fp, result, exact !== null);
     if (exact) notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.filter((r) => typeof r.exactInInterval === 'boolean').map((r) => r.exactInInterval as boolean)), settings.confidence));
     else notes.push(`No exact values beside: the exact chain does not cover ${why}.`);
-    return { ...base, method: 'mc' as const, seed: settings.seed, n: run.games, ...(run.partial ? { partial: true } : {}), result, tables };
+    return { ...base, method: 'mc' as const, seed: settings.seed, n: run.games, ...(run.partial ? { partial: true } : {}), result, tables, text: mcFireTeamAnswer(fp, input, result, why), headline: estimateHeadline('mean targets removed', result.expectedRemoved, 'mean') };
   },
 };

@@ -1,5 +1,6 @@
 // `genisys attack` as a scenario game: parameters (unit picks filled in from the units file) →
 // exact engine (default) or Monte Carlo on the foundation runner → report.
+import { answerSentence, besideExactWords, EXACT, estimateHeadline, exactHeadline, exactPctText, pctText } from '../../core/answer.js';
 import { provenance } from '../../core/provenance.js';
 import { outsideIntervalsNote } from '../../core/intervals.js';
 import type { ModeEntry } from '../../core/gameModule.js';
@@ -67,6 +68,11 @@ function refuseUnpickedValues(resolved: Record<string, ParamValue>): void {
   }
 }
 
+/** Whether an exact value lies in an estimate's interval. */
+function inside(e: { lo: number; hi: number }, exact: number): boolean {
+  return exact >= e.lo && exact <= e.hi;
+}
+
 export const genisysEntry: ModeEntry = {
   summary: 'Terminator Genisys: exact (or Monte Carlo) odds of one attack — hits, saves, damage, Resolution, final state',
   params: GENISYS_PARAMS,
@@ -90,10 +96,14 @@ export const genisysEntry: ModeEntry = {
     if (p.tdd && p.defenderTdd === 'contest') notes.push(`The defender contests the attacker's TDD: a re-roll goes ahead with P = ${plan.tddProceeds.toFixed(4)} (${p.tddAttackerAgent.toUpperCase()} vs ${p.tddDefenderAgent.toUpperCase()} roll-off, ties rolled again).`);
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
+    // The answer first: how often one attack removes the target and how often it damages it at all.
+    const answer = 'One attack removes the target (destroyed or retreated)';
+    const conditions = [unitsTitle(units.names).replace(/: $/, ''), planTitle(plan)];
     const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize, p.mindlessExtremeCover), notes };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
-      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(plan, result) };
+      const text = answerSentence(`${answer} ${exactPctText(result.removed)} of the time and scores at least one damaging hit ${exactPctText(result.atLeastOneDamage)}`, [...conditions, EXACT]);
+      return { ...base, method: 'exact' as const, seed: null, n: null, result, tables: exactTables(plan, result), text, headline: exactHeadline('P(target removed)', result.removed, 'rate') };
     }
     const run = await settings.simulate('attack', plan);
     const result = mcResult(plan, run.totals, settings.confidence, exact);
@@ -107,6 +117,11 @@ export const genisysEntry: ModeEntry = {
       ...(run.partial ? { partial: true } : {}),
       result,
       tables,
+      headline: estimateHeadline('P(target removed)', result.removed, 'rate'),
+      text: answerSentence(`${answer} ${pctText(result.removed)} of the time and scores at least one damaging hit ${pctText(result.atLeastOneDamage)}`, [
+        ...conditions,
+        besideExactWords([exactPctText(result.exact.removed), exactPctText(result.exact.atLeastOneDamage)], [inside(result.removed, result.exact.removed), inside(result.atLeastOneDamage, result.exact.atLeastOneDamage)]),
+      ]),
     };
   },
 };

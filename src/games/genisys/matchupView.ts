@@ -3,6 +3,7 @@
 // removals per 100 points of the attacker, one row per pair. Each cell is the `genisys attack`
 // of that pair with the same options (the same parameters through the same pipeline: applyUnits
 // → readParams → compileAttack → exactAttack → exactResult), so the two always agree.
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
 import type { GameView, ViewResult } from '../../core/gameModule.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
@@ -113,6 +114,27 @@ export const matchupView: GameView = {
   },
 };
 
+/**
+ * The matchup's answer: the pairs most and least likely to remove their target, and the attacker
+ * that removes most per 100 points (where priced). `cells` with at least one allowed pair.
+ */
+function matchupAnswer(cells: readonly MatchupCell[], range: string, cover: string): string {
+  const allowed = cells.filter((c) => c.removed !== null);
+  const pair = (c: MatchupCell) => `${c.attackerName} against ${c.targetName}`;
+  let best = allowed[0];
+  let worst = allowed[0];
+  let value: MatchupCell | null = null;
+  for (const c of allowed) {
+    if (c.removed! > best.removed!) best = c;
+    if (c.removed! < worst.removed!) worst = c;
+    if (c.removalsPer100Points !== null && (value === null || c.removalsPer100Points > value.removalsPer100Points!)) value = c;
+  }
+  const head = allowed.length === 1 ? `${pair(best)} removes the target ${exactPctText(best.removed!)} of attacks` : `Of ${allowed.length} pairs, ${pair(best)} removes the target most often, ${exactPctText(best.removed!)} of attacks, and ${pair(worst)} least, ${exactPctText(worst.removed!)}`;
+  const most = value === null ? '' : value.removalsPer100Points!.toFixed(2);
+  const perPoints = value === null ? '' : allowed.length === 1 ? `, ${most} per 100 points` : value === best ? `; the first also removes the most per 100 points, ${most}` : `; ${pair(value)} removes the most per 100 points, ${most}`;
+  return answerSentence(`${head}${perPoints}`, [`at ${range}`, `cover ${cover}`, EXACT]);
+}
+
 /** The matchup report from resolved parameters (pure but for reading the units file). Throws UsageError naming a parameter. */
 function runMatchup(resolved: Record<string, ParamValue>, confidence: number): ViewResult {
   if (resolved.method !== 'exact') throw new UsageError('parameter method: genisys matchup is exact only (use `sim genisys attack --method mc` for a Monte Carlo check of one pair)');
@@ -211,6 +233,9 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number): V
       assumptions: [...genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover), ...dataAssumptions],
       tables: [table],
       notes,
+      // The answer first: which pair removes its target most and least often.
+      headline: exactHeadline('P(target removed), best pair', Math.max(...cells.filter((c) => c.removed !== null).map((c) => c.removed!)), 'rate'),
+      text: matchupAnswer(cells, String(attack.range) === 'auto' ? 'the range each weapon implies' : rangeName(base.range), String(attack.cover)),
     },
   };
 }

@@ -1,13 +1,16 @@
 // `sim genisys table`: a die-step table of exact probabilities over the attack's parameters —
 // rows Skill × range × Power, columns Armor, one table per cover by default (ROF 1 unless given).
+import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
+import type { Cell, Headline } from '../../core/reportTypes.js';
 import type { GameView } from '../../core/gameModule.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { UsageError } from '../../core/usageError.js';
 import { compileAttack } from './attackPlan.js';
-import { AXES, combos, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, withValues, type Axis, type TableMetric } from './dieStepTable.js';
+import { AXES, axisValueLabel, cellValue, combos, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, withValues, type Axis, type TableMetric } from './dieStepTable.js';
 import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
-import { AUTO, readParams } from './genisysParams.js';
+import { planTitle } from './genisysReport.js';
+import { AUTO, readParams, type GenisysParams } from './genisysParams.js';
 import { applyUnits, picksOf } from './units.js';
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
@@ -17,6 +20,26 @@ const TABLE_PARAMS: readonly ParamSpec[] = [
   { key: 'split', type: 'string', default: 'cover', doc: 'one table per value of these axes ("" for none)', source: 'output option', cli: { value: '<axes>', help: 'one table per value of these axes ("" for none; default cover)' } },
   { key: 'metric', type: 'enum', default: 'any-damage', choices: TABLE_METRICS, doc: 'cell value: P(at least one damage), a per-die probability, or P(final state): removed = destroyed or retreated; reeling and damaged count every state with a Reeling result / new damage', source: 'output option', cli: { value: '<metric>', help: `cell value: P(at least one damage), a per-die probability or P(final state): ${TABLE_METRICS.join(', ')} (default any-damage; removed = destroyed or retreated; reeling/damaged: any state with a Reeling result/new damage)` } },
 ];
+
+/**
+ * The table's answer: the attack as given (the options' own values, where the rules allow it) and
+ * the lowest and highest cell over the table's axes. `cells` as dieStepCells writes them.
+ */
+function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMetric, cells: readonly Record<string, Cell>[]): { text: string; headline?: Headline } {
+  const where = (c: Record<string, Cell>) => axes.map((a) => `${a} ${axisValueLabel(a, c[a] as string | number)}`).join(', ');
+  let lo: Record<string, Cell> | null = null;
+  let hi: Record<string, Cell> | null = null;
+  for (const c of cells) {
+    if (c.p === null) continue;
+    if (lo === null || (c.p as number) < (lo.p as number)) lo = c;
+    if (hi === null || (c.p as number) > (hi.p as number)) hi = c;
+  }
+  const given = cellValue(base, metric);
+  const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metric}) ${exactPctText(given)}; `;
+  const range = `over ${cells.length.toLocaleString('en-US')} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
+  const text = answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
+  return given === null ? { text } : { text, headline: exactHeadline(`P(${metric})`, given, 'rate') };
+}
 
 export const tableView: GameView = {
   name: 'table',
@@ -70,6 +93,8 @@ export const tableView: GameView = {
         assumptions: genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover),
         tables,
         notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
+        // The answer first: the attack as given, and the range of the table.
+        ...tableAnswer(base, [...split, ...rows, ...cols], metric, cells),
       },
     };
   },

@@ -2,6 +2,7 @@
 // Scenario rule of the digest and prints what follows from them, exactly: the opening band under
 // both readings of what the table counts, the hand limits, every legal Skynet start loadout with
 // its band, and hypergeometric draw odds under the digest's refill rule. No dice, no seed.
+import { answerSentence, EXACT } from '../../core/answer.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
@@ -284,6 +285,15 @@ export function deckTables(r: DeckResult): ResultTable[] {
   return tables;
 }
 
+/** The deck's answer: legal or not (the first violation), and for Skynet the opening band under each reading. */
+function deckAnswer(deck: string, side: string, r: DeckResult): string {
+  const legal = r.legal ? 'is legal for the Termination Scenario' : `breaks ${r.violations.length} deck rule${r.violations.length > 1 ? 's' : ''}, first ${r.violations[0].field ? `${r.violations[0].field}: ` : ''}${r.violations[0].message}`;
+  // The label reads "0-6: turns 1-2: only Skynet acts": the band's turns after its points.
+  const turns = (b: BandReading) => b.label.replace(/^[^:]*:\s*/, '');
+  const band = r.opening ? `; in the opening ${r.opening.map((b) => `${turns(b)} when the table counts ${b.reading === 'implants' ? 'the implant points' : 'all points spent'} (${b.points})`).join(', or ')}` : '';
+  return answerSentence(`The ${side} deck ${deck} ${legal}${band}`, [`hand limit ${r.handLimits[0].limit}`, `Future rule read as ${r.futureCards}`, EXACT]);
+}
+
 /** The view's run: reads the deck file the argument names. Unreadable or unparsable input is a UsageError (exit 2). */
 export function runDeckView(params: ResolvedParams, confidence: number): Report {
   const file = params.file;
@@ -307,5 +317,7 @@ export function runDeckView(params: ResolvedParams, confidence: number): Report 
     ],
     tables: deckTables(result),
     notes: result.notes,
+    // The answer first: is the deck legal, and what opening does it set up.
+    text: deckAnswer(deck.name, SIDE_NAMES[deck.side], result),
   };
 }

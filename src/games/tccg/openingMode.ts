@@ -1,5 +1,6 @@
 // `sim tccg opening` (issue 17, Level 2): the opening and tempo model, Monte Carlo through
 // settings.simulate('opening', …). Parameters name the decks and every assumption of the model.
+import { answerSentence, estimateHeadline, meanText } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
@@ -203,6 +204,14 @@ export const openingMode: GameMode = {
           rows: turns.map((r) => ({ turn: r.turn, contactByExact: r.contactByExact, contactBy: p(r.contactBy), reachBy: p(r.reachBy), connected: p(r.connected), pathCost: r.pathCost ? r.pathCost.mean : null })),
         },
       ],
+      // The answer first: when contact comes and when the Terminator gets there, on what decks and band.
+      headline: estimateHeadline('mean turn of first contact', { estimate: contact.mean, lo: contact.lo, hi: contact.hi }, 'mean'),
+      text: answerSentence(`First contact comes on turn ${meanText({ estimate: contact.mean, lo: contact.lo, hi: contact.hi })} on average, and the Terminator reaches a Resistance main character on turn ${meanText({ estimate: reach.mean, lo: reach.lo, hi: reach.hi })}`, [
+        `${m.labels[0]} vs ${m.labels[1]}`,
+        band.label,
+        `turns capped at ${sim.maxTurns}`,
+        `exact P(contact by turn t) inside the interval for ${turns.filter((r) => r.exactInInterval).length} of ${turns.length} turns`,
+      ]),
       notes: [
         `decks: ${m.labels[0]} and ${m.labels[1]}`,
         `P(contact by t) has an exact value (openingExact.ts: which cards each side has drawn decides contact): ${outsideIntervalsNote(turns.map((r) => r.exactInInterval), conf)}`,

@@ -23,7 +23,7 @@ import { applyCardChanges, cardParamChanges, cardParamSpecs, parseCardChanges } 
 import { cardLabels } from './cardLabels.js';
 import type { SearchBudget } from './darkfateSearch.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
-import { answerSentence, pctText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
@@ -272,6 +272,8 @@ export const darkfateEntry: ModeEntry = {
       tables: darkfateTables(rows, rules.woundsToDie),
       notes,
       ...(text ? { text } : {}),
+      // One version: its win rate is the headline (a sweep compares cells by it); several have none.
+      ...(rows.length === 1 ? { headline: estimateHeadline('win rate', rows[0].win, 'rate') } : {}),
     };
   },
 };

@@ -13,7 +13,7 @@ import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
-import { answerSentence, pctText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { UsageError } from '../../core/usageError.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
@@ -260,6 +260,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       `${result.sides.A.team} (A, ${policy[0]}) wins ${pctText(result.rates.winA)} of games, ${result.sides.B.team} (B, ${policy[1]}) ${pctText(result.rates.winB)}, draws ${pctText(result.rates.draw)}`,
       [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)), sensitivityShort('dualfates', 'match', MATCH_PARAMS, resolved)],
     ),
+    headline: estimateHeadline('side A wins', result.rates.winA, 'rate'),
     tables: matchTables(result),
     assumptions: [
       ...MATCH_ASSUMPTIONS,

@@ -1,7 +1,7 @@
 // `sim genisys skirmish`: two small forces play full turns of Terminator Genisys on a 1-D track
 // (Monte Carlo, seeded bots): win rates, survivors, turns, and the advantage of the first
 // activation and of the Tactical Edge, each with an interval.
-import { answerSentence, pctText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -240,6 +240,7 @@ export const skirmishMode: GameMode = {
       result,
       // The answer first: who wins how often, on what that is conditional.
       text: answerSentence(`${name(0)} (A) wins ${pctText(result.winA)} of games, ${name(1)} (B) ${pctText(result.winB)}, draws ${pctText(result.draw)}`, [skirmishGapShort(SKIRMISH_PARAMS, resolved), sensitivityShort('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)]),
+      headline: estimateHeadline('side A wins', result.winA, 'rate'),
       tables: skirmishTables(result),
       notes: [skirmishGapLine(SKIRMISH_PARAMS, resolved, [`${name(0)} (A)`, `${name(1)} (B)`]), sensitivityNote('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)],
       assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions()],

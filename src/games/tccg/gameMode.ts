@@ -3,7 +3,7 @@
 // the assumed card values move the answer is `sim sensitivity tccg game` (the report's robustness line).
 import { dataValuesOf } from '../../core/dataValues.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
-import { answerSentence, pctText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Totals } from '../../core/aggregate.js';
@@ -302,6 +302,7 @@ export const gameMode: GameMode = {
       result,
       // The answer first: who wins how often, on what that is conditional.
       text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
+      headline: estimateHeadline('Resistance wins', base.resistanceWins, 'rate'),
       assumptions: gameAssumptions(sim, params),
       tables: gameTables(base),
       notes: [

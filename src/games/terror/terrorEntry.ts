@@ -15,7 +15,7 @@ import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading,
 import { GAP_DEFAULT_POLICY, policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
-import { answerSentence, gapWords, pctText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, gapWords, pctText } from '../../core/answer.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
 
@@ -191,6 +191,7 @@ export const terrorEntry: ModeEntry = {
       ...(run.partial ? { partial: true } : {}),
       result,
       text,
+      headline: estimateHeadline('survival', main.survival, 'rate'),
       tables,
       notes: [
         gap.line,

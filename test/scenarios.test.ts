@@ -100,6 +100,11 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const both = runCli(['compare', 'dualfates', '--set', 'value=8']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^sim: argument a: unknown game "dualfates" \(did you mean one of "dualfates attack", "dualfates pillars", "dualfates match", "dualfates control"\?\)/);
+    // Names of JavaScript's own object keys are unknown games like any other (they were a raw TypeError, exit 1).
+    for (const name of ['__proto__', 'constructor', 'hasOwnProperty']) {
+      const r = runCli(['params', name]);
+      expect([r.code, r.stderr], name).toEqual([2, expect.stringMatching(new RegExp(`^sim: argument game: unknown game "${name}"`))]);
+    }
   });
   it('sim params lists every parameter with default and source', () => {
     const r = runCli(['params', 'dice', '--format', 'json']);

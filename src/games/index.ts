@@ -123,7 +123,7 @@ export interface FoundMode {
  */
 export async function findMode(raw: string, where: string): Promise<FoundMode> {
   const text = raw.trim().replace(/\s+/g, ' ');
-  const id = FORMER_IDS[text] ?? text;
+  const id = Object.hasOwn(FORMER_IDS, text) ? FORMER_IDS[text] : text;
   const [gameWord, modeWord = ''] = id.split(' ', 2);
   if (isGameId(gameWord) && id.split(' ').length <= 2) {
     const game = await loadGame(gameWord);

@@ -120,6 +120,7 @@ describe('the race', () => {
         }
         return true;
       },
+      played: (c) => games[c] > 0,
       estimates: (c) => [est(truth[c], 1 / Math.sqrt(games[c]))],
       exact: () => false,
       spent: () => spent,
@@ -130,6 +131,32 @@ describe('the race', () => {
     expect(out.indistinguishable.sort()).toEqual([1, 2]);
     expect(out.stop).toBe('budget');
     expect(spent).toBeLessThanOrEqual(5000);
+  });
+  it('a signal in the first round ranks only the settings that played (none played: best -1), never reads one that did not', async () => {
+    const truth = [0.2, 0.58, 0.62, 0.9];
+    const race = (stopAt: number) => {
+      const games = [0, 0, 0, 0];
+      const ev: TuneEvaluator = {
+        async evaluate(which, n) {
+          for (const c of which) {
+            if (c === stopAt) return false;
+            games[c] = n;
+          }
+          return true;
+        },
+        played: (c) => games[c] > 0,
+        estimates: (c) => {
+          if (games[c] === 0) throw new Error(`setting ${c} has no games`);
+          return [est(truth[c], 1 / Math.sqrt(games[c]))];
+        },
+        exact: () => false,
+        spent: () => games.reduce((a, b) => a + b, 0),
+      };
+      return tuneSearch(4, [{ metric: 'win', value: 0.6, weight: 1 }], ev, { first: 100, budget: 5000, tolerance: 0.001, confidence: 0.95 });
+    };
+    const cut = await race(2);
+    expect([cut.stop, cut.best, cut.indistinguishable.sort()]).toEqual(['interrupted', 1, [0, 1]]);
+    expect((await race(0)).best).toBe(-1);
   });
 });
 

@@ -33,6 +33,8 @@ export interface TuneEvaluator {
    * exact setting is computed once). Resolves to false when the run was interrupted.
    */
   evaluate(which: readonly number[], games: number): Promise<boolean>;
+  /** Whether setting c has played (has estimates); after an interrupted round some have not. */
+  played(c: number): boolean;
   /** The targets' estimates at setting `c` (in target order), with intervals at `confidence`. */
   estimates(c: number, confidence: number): MetricEstimate[];
   /** Whether setting `c` is computed exactly (it plays no games). */
@@ -66,6 +68,7 @@ export interface TuneRound {
 }
 
 export interface TuneOutcome {
+  /** The setting nearest the targets; -1 when a signal stopped the first round before any setting played. */
   best: number;
   /** Settings still in the race at the end (the best among them): not shown farther from the targets than the best. */
   indistinguishable: number[];
@@ -137,6 +140,13 @@ export async function tuneSearch(count: number, targets: readonly TuneTarget[], 
     if (round > 1 && next <= games) return finish('budget');
     const completed = await ev.evaluate(playing, next);
     games = next;
+    // An interrupted round: the settings it never reached have nothing to rank; the race ends among
+    // those that played (none: the evaluator has nothing to report).
+    if (!completed) {
+      alive = alive.filter((c) => ev.played(c));
+      rounds.push({ round, games, played: playing.filter((c) => ev.played(c)), eliminated: [], leader: alive[0] ?? -1 });
+      return finish('interrupted');
+    }
     const near = (c: number, confidence: number) => distance(targets, ev.estimates(c, confidence));
     const leader = alive.reduce((b, c) => (near(c, plan.confidence).point < near(b, plan.confidence).point ? c : b), alive[0]);
     const leaderHi = near(leader, eliminationConfidence).hi;
@@ -144,7 +154,6 @@ export async function tuneSearch(count: number, targets: readonly TuneTarget[], 
     for (const c of out) eliminatedAfter.set(c, round);
     alive = alive.filter((c) => !out.includes(c));
     rounds.push({ round, games, played: playing, eliminated: out, leader });
-    if (!completed) return finish('interrupted');
     if (alive.every((c) => ev.exact(c))) return finish('exact');
     const bounds = alive.map((c) => near(c, plan.confidence));
     const spread = Math.max(...bounds.map((b) => b.hi)) - Math.min(...bounds.map((b) => b.lo));
@@ -154,6 +163,7 @@ export async function tuneSearch(count: number, targets: readonly TuneTarget[], 
   }
 
   function finish(stop: TuneStop): TuneOutcome {
+    if (alive.length === 0) return { best: -1, indistinguishable: [], eliminatedAfter, rounds, stop, eliminationConfidence };
     const point = (c: number) => distance(targets, ev.estimates(c, plan.confidence)).point;
     const best = alive.reduce((b, c) => (point(c) < point(b) ? c : b), alive[0]);
     // Exact settings tie only when their distances are equal.

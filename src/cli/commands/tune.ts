@@ -24,7 +24,7 @@ import { loadSim } from '../../run/sims.js';
 import { tuneSearch, type MetricEstimate, type TuneTarget } from '../../run/tuneSearch.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
-import { interruption } from '../interrupt.js';
+import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
@@ -32,7 +32,7 @@ import { inputFileHashes, loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, 
 import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
-import { err } from '../io.js';
+import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { isCodePath } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
@@ -325,7 +325,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     st.report = await runReport({ ...request(st.params), opts: { ...runOpts, games: n, userCode, progress } }, seed, simulate);
     checkpoint?.save();
     st.exact = st.calls.length === 0;
-    st.games = st.exact ? 0 : n;
+    // The games it holds (fewer than n when a signal cut its run).
+    st.games = st.exact ? 0 : (st.calls.find((c) => !c.secondary)?.totals.games ?? 0);
     const primary = st.calls.filter((c) => !c.secondary);
     if (primary.length > 1) {
       throw new UsageError(`${id} plays ${primary.length} runs per setting (${primary.map((c, i) => c.label ?? String(i)).join(', ')}); tune one at a time (e.g. --rev9 ${primary[0].label ?? '…'})`);
@@ -364,6 +365,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
           progress.clear();
         }
       },
+      played: (c) => states[c].exact || states[c].games > 0,
       estimates,
       exact: (c) => states[c].exact,
       spent: () => spent,
@@ -375,8 +377,14 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     params: st.params,
     games: st.games,
     exact: st.exact,
-    estimates: st.report ? estimates(c, runOpts.confidence) : null,
+    estimates: st.exact || st.games > 0 ? estimates(c, runOpts.confidence) : null,
   }));
+  if (outcome.best < 0) {
+    // Stopped before any setting played a game: no setting to report.
+    err().write('sim: interrupted before any setting played a game; nothing to report\n');
+    setExitCode(interruptExitCode());
+    return;
+  }
   const typed = (cell: Record<string, string>): Record<string, ParamValue> => Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, validateParam(specOf(k), v, `option --vary ${k}`)]));
   await emitReport(
     tuneReport({

@@ -84,6 +84,12 @@ export interface ViewContext {
   readonly confidence: number;
   /** The output format asked for: a view may shape its tables for it (CSV has no titles). */
   readonly format: string;
+  /**
+   * Where a given key's value came from, as messages name it ("option --points", "option --set
+   * data.units.x.points", "FILE: params.points"); undefined for a default. For a view whose two
+   * keys fill one value, so it can apply the precedence of their sources.
+   */
+  readonly sourceOf?: (key: string) => string | undefined;
 }
 
 /** A small run of a mode for the shared conformance suite (test/conformance.test.ts). */

@@ -85,6 +85,29 @@ describe('sim sensitivity', () => {
     expect(strip(json([...args, '--chunk-size', '7']))).toEqual(strip(json(args)));
   });
 
+  it("takes the mode's own options as its command does: the same values as --set, an option's key varied from the option's value, the same checks", () => {
+    const strip = (j: { timings?: unknown }) => ({ ...j, timings: undefined });
+    const tail = ['--only', 'hitRule', '-n', '10', '--seed', '1', '-j', '1'];
+    const byOption = json(['sensitivity', 'tccg', 'game', '--resistance-policy', 'fight', '--hit-rule', 'ge', ...tail]);
+    expect(strip(byOption)).toEqual(strip(json(['sensitivity', 'tccg', 'game', '--set', 'resistancePolicy=fight', '--set', 'hitRule=ge', ...tail])));
+    expect([byOption.params.base.resistancePolicy, byOption.params.base.hitRule]).toEqual(['fight', 'ge']);
+    // The varied key moves away from the option's value (the option does not pin the variant).
+    expect(byOption.result.effects.map((e: { key: string; from: string; to: string }) => `${e.key} ${e.from} → ${e.to}`)).toEqual(['hitRule ge → gt']);
+    expect(byOption.result.effects[0].changed).toBeGreaterThan(0);
+    const bad = (a: string[], re: RegExp) => {
+      const r = runCli(['sensitivity', 'tccg', 'game', ...a, ...tail]);
+      expect(r.code, a.join(' ')).toBe(2);
+      expect(r.stderr.trim()).toMatch(re);
+    };
+    bad(['--resistance-policy', 'nope'], /^sim: option --resistance-policy: got "nope", expected protect, fight/);
+    bad(['--hit-rule', 'ge', '--hit-rule', 'gt'], /^sim: option --hit-rule is given 2 times/);
+    bad(['--search-iterations', '64'], /^sim: option --search-iterations: has no effect here/);
+    bad(['--no-such-flag'], /unknown option '--no-such-flag'/);
+    // A game word without a mode, or a view, is not a mode: the message lists the modes.
+    const view = runCli(['sensitivity', 'tccg', 'deck']);
+    expect([view.code, view.stderr]).toEqual([2, expect.stringMatching(/argument game: unknown game "tccg deck" \(did you mean one of "tccg opening", "tccg game"\?\)/)]);
+  });
+
   it('refuses what it cannot answer, naming the option', () => {
     const bad = (a: string[], re: RegExp) => {
       const r = runCli(a);

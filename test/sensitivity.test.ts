@@ -108,6 +108,32 @@ describe('sim sensitivity', () => {
     expect([view.code, view.stderr]).toEqual([2, expect.stringMatching(/argument game: unknown game "tccg deck" \(did you mean one of "tccg opening", "tccg game"\?\)/)]);
   });
 
+  it('data of units or cards the configuration does not use is not played: listed as skipped, "not used by this configuration"', async () => {
+    type Row = { key: string; reason?: string };
+    const unusedKeys = (r: { result: { skipped: Row[] } }) => r.result.skipped.filter((k) => k.reason === 'not used by this configuration').map((k) => k.key);
+    // Dual Fates attack: the Training Knight attacks the Training Knight; Bone Boy's values are not read, until it is the target.
+    const tail = ['--method', 'mc', '--only', 'data.units.*', '-n', '50', '--seed', '1', '-j', '1'];
+    const knight = json(['sensitivity', 'dualfates', 'attack', ...tail]);
+    expect(unusedKeys(knight)).toContain('data.units.bone-boy.health');
+    expect(unusedKeys(knight).every((k) => !k.startsWith('data.units.training-knight.'))).toBe(true);
+    expect(knight.result.effects.some((e: Row) => e.key.startsWith('data.units.bone-boy.'))).toBe(false);
+    expect(knight.text).toMatch(/of data the configuration does not use; see the last table/);
+    const bone = json(['sensitivity', 'dualfates', 'attack', '--target', 'bone-boy', ...tail]);
+    expect(unusedKeys(bone).some((k) => k.startsWith('data.units.bone-boy.'))).toBe(false);
+    // Genisys skirmish: units in neither force and weapons none of them carries.
+    const { skirmishMode } = await import('../src/games/genisys/skirmishEntry.js');
+    const skirmish = skirmishMode.unusedData!(resolveFromSources(skirmishMode, null, { sideA: '2*resistance-soldier' }, {}));
+    expect([skirmish('data.units.resistance-soldier.armor'), skirmish('data.weapons.plasma-rifle.rof'), skirmish('data.units.endoskeleton.armor'), skirmish('data.weapons.plasma-gun.rof')]).toEqual([false, false, false, false]);
+    expect([skirmish('data.units.crawler.armor'), skirmish('data.weapons.grenade-launcher.rof')]).toEqual([true, true]);
+    // The CCG: a game reads its decks' cards; the opening only the location decks and start cards.
+    const tccg = await loadGame('tccg');
+    const [game, opening] = ['game', 'opening'].map((n) => tccg.modes.find((m) => m.name === n)!);
+    const inGame = game.unusedData!(resolveFromSources(game, null, {}, {}));
+    const inOpening = opening.unusedData!(resolveFromSources(opening, null, {}, {}));
+    expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inGame)).toEqual([true, false, false]);
+    expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inOpening)).toEqual([true, false, true]);
+  });
+
   it('refuses what it cannot answer, naming the option', () => {
     const bad = (a: string[], re: RegExp) => {
       const r = runCli(a);

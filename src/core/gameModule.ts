@@ -33,6 +33,13 @@ export interface GameMode {
    * the resolved parameters (so in the report, its hash and its rerun block) only when given.
    */
   extraParams?(fixed: ResolvedParams): readonly ParamSpec[];
+  /**
+   * The data values (`data.…` keys of extraParams) this configuration never reads: a unit neither
+   * side fields, a card in neither deck. `sim sensitivity` lists their changes as not played ("not
+   * used by this configuration") instead of playing changes no game can notice. Absent: any data
+   * value may be read.
+   */
+  unusedData?(base: ResolvedParams): (key: string) => boolean;
   /** Default -n of its Monte Carlo runs. */
   readonly defaultGames: number;
   /**

@@ -311,6 +311,9 @@ interface SensitivityOptions extends RunCliOptions {
   onlyGiven?: boolean;
 }
 
+/** Why a change of a data value the configuration never reads is not played. */
+export const NOT_USED = 'not used by this configuration';
+
 /** Default games: the baseline and every change play them all. */
 const DEFAULT_GAMES = 2000;
 const DEFAULT_MAX_CHANGES = 1000;
@@ -422,8 +425,11 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
   if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
   const seed = chooseSeed(runOpts);
+  // A data value the configuration never reads (a unit no side fields, a card in neither deck) is not played: no game could notice it.
+  const unused = mode.unusedData?.(base) ?? (() => false);
   // Each change is the baseline plus one value (as a sweep cell: it overrides --set, the scenario and the options).
   const variantParams: (ResolvedParams | string)[] = changes.map((c) => {
+    if (c.kind === 'data value' && unused(c.key)) return NOT_USED;
     try {
       return resolveFromSources(mode, scenario, sets, withoutKey(explicit, c.key), { [c.key]: String(c.to) }, id);
     } catch (e) {
@@ -488,6 +494,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const valueFormat: Column['format'] = rate ? 'prob' : 'fixed2';
   const diffFormat: Column['format'] = rate ? 'pp' : 'fixed2';
   const never = effects.filter((e) => e.changed === 0);
+  const unusedCount = skipped.filter((k) => k.reason === NOT_USED).length;
   const columns: Column[] = [
     { key: 'assumption', header: 'assumption', format: 'text' },
     { key: 'kind', header: 'kind', format: 'text' },
@@ -546,7 +553,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
         : effects.some((e) => e.changed > 0)
           ? `No change moved ${metric} in these games.`
           : 'No change made any game play differently.',
-    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (see the last table)` : ''}.`,
+    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,
   ].join('\n');
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',

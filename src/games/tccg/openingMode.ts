@@ -10,7 +10,7 @@ import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN } from './cardData.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { RULE_PARAMS, type GameRules } from './gameRules.js';
-import { cardValueSpecs, EXAMPLE_DECK, loadMatchup, type Matchup } from './matchup.js';
+import { cardValueSpecs, EXAMPLE_DECK, loadMatchup, unusedCards, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, OPENING_COUNTS, type OpeningCount } from './opening.js';
 import { exactContactByTurn } from './openingExact.js';
 import { INACTIVE_SIDE, OM_CONTACT_TURN, OM_PER_TURN, OM_POLICE_BEFORE_CONTACT, OM_POLICE_TURN, OM_REACH_TURN, PLACEMENTS, RESISTANCE_MOVEMENT, type InactiveSide, type OpeningSimParams, type Placement, type ResistanceMovement } from './openingSim.js';
@@ -117,6 +117,8 @@ export const openingMode: GameMode = {
   params: OPENING_PARAMS,
   // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
   extraParams: cardValueSpecs,
+  // The opening reads the location decks and the start cards only (the Terminator's Speed and implants, the Resistance's Speeds).
+  unusedData: (base) => unusedCards(base, ['locationDeck', 'start']),
   defaultGames: 100_000,
   async run(params, settings): Promise<Report> {
     const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck), 'futureOnly', dataValuesOf(params));

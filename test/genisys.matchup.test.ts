@@ -1,12 +1,14 @@
 // `sim genisys matchup`: attackers × targets, each cell the `genisys attack` of that pair through
 // the real command-line parser (exact equality), the per-points figure from the units file or
 // --points, the weapons a bare unit attacks with, the chart, and bad input (exit 2, one line).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/core/reportTypes.js';
 import { chartsOf } from '../src/report/charts.js';
 import { parseUnits } from '../src/games/genisys/units.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const UNITS = parseUnits(readFileSync(new URL('../scenarios/genisys/units.yaml', import.meta.url), 'utf8'), 'units.yaml');
 const json = (args: string[]) => {
@@ -71,6 +73,30 @@ describe('sim genisys matchup', () => {
     const spec = charts[0].spec as { data: { values: { attacker: string; target: string; v: number }[] }; layer: { mark: unknown }[] };
     expect(spec.data.values.map((d) => `${d.attacker} → ${d.target}`)).toContain('Cyborg Infiltrator (Plasma rifle) → Endoskeleton');
     expect(spec.layer.map((l) => (typeof l.mark === 'string' ? l.mark : (l.mark as { type: string }).type))).toEqual(['rect', 'text']);
+  });
+  it("--points and data.units.<unit>.points for one unit: the README's precedence (scenario < --set < option) decides and a note says so; one rank is refused, naming both", () => {
+    const base = ['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun', '--targets', 'resistance-soldier'];
+    const file = UNITS.units.endoskeleton.points!;
+    // The option beats --set.
+    const opt = json([...base, '--points', 'endoskeleton=40', '--set', 'data.units.endoskeleton.points=25']);
+    expect(cellsOf(opt).map((c) => c.points)).toEqual([40]);
+    expect(opt.notes.join('\n')).toMatch(/Points of Endoskeleton: 40 from option --points, over 25 from option --set data\.units\.endoskeleton\.points/);
+    // --set of the data value beats a scenario's points.
+    const dir = tempDir();
+    const scen = join(dir, 'm.yaml');
+    writeFileSync(scen, 'game: genisys attack\nparams:\n  points: endoskeleton=40\n');
+    const set = json([...base, '--scenario', scen, '--set', 'data.units.endoskeleton.points=25']);
+    expect(cellsOf(set).map((c) => c.points)).toEqual([25]);
+    expect(set.notes.join('\n')).toMatch(/Points of Endoskeleton: 25 from option --set data\.units\.endoskeleton\.points, over 40 from .*m\.yaml: params\.points/);
+    // Either alone: no note; the data value alone replaces the file's (and its U1 guess is not listed).
+    const alone = json([...base, '--set', 'data.units.endoskeleton.points=25']);
+    expect(cellsOf(alone).map((c) => c.points)).toEqual([25]);
+    expect(alone.notes.join('\n')).not.toMatch(/Points of/);
+    expect(alone.assumptions.join('\n')).not.toMatch(new RegExp(`U1 Points ${file}`));
+    // Two --set of one rank: which was meant is not for us to guess.
+    const r = runCli([...base, '--set', 'points=endoskeleton=40', '--set', 'data.units.endoskeleton.points=25']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^sim: option --set points and option --set data\.units\.endoskeleton\.points: both give the points of endoskeleton \(40 and 25\) at the same precedence; give one$/);
   });
   it('bad names exit 2 with one line listing the valid ones', () => {
     for (const [args, msg] of [

@@ -85,6 +85,55 @@ describe('sim sensitivity', () => {
     expect(strip(json([...args, '--chunk-size', '7']))).toEqual(strip(json(args)));
   });
 
+  it("takes the mode's own options as its command does: the same values as --set, an option's key varied from the option's value, the same checks", () => {
+    const strip = (j: { timings?: unknown }) => ({ ...j, timings: undefined });
+    const tail = ['--only', 'hitRule', '-n', '10', '--seed', '1', '-j', '1'];
+    const byOption = json(['sensitivity', 'tccg', 'game', '--resistance-policy', 'fight', '--hit-rule', 'ge', ...tail]);
+    expect(strip(byOption)).toEqual(strip(json(['sensitivity', 'tccg', 'game', '--set', 'resistancePolicy=fight', '--set', 'hitRule=ge', ...tail])));
+    expect([byOption.params.base.resistancePolicy, byOption.params.base.hitRule]).toEqual(['fight', 'ge']);
+    // The varied key moves away from the option's value (the option does not pin the variant).
+    expect(byOption.result.effects.map((e: { key: string; from: string; to: string }) => `${e.key} ${e.from} → ${e.to}`)).toEqual(['hitRule ge → gt']);
+    expect(byOption.result.effects[0].changed).toBeGreaterThan(0);
+    const bad = (a: string[], re: RegExp) => {
+      const r = runCli(['sensitivity', 'tccg', 'game', ...a, ...tail]);
+      expect(r.code, a.join(' ')).toBe(2);
+      expect(r.stderr.trim()).toMatch(re);
+    };
+    bad(['--resistance-policy', 'nope'], /^sim: option --resistance-policy: got "nope", expected protect, fight/);
+    bad(['--hit-rule', 'ge', '--hit-rule', 'gt'], /^sim: option --hit-rule is given 2 times/);
+    bad(['--search-iterations', '64'], /^sim: option --search-iterations: has no effect here/);
+    bad(['--no-such-flag'], /unknown option '--no-such-flag'/);
+    // A game word without a mode, or a view, is not a mode: the message lists the modes.
+    const view = runCli(['sensitivity', 'tccg', 'deck']);
+    expect([view.code, view.stderr]).toEqual([2, expect.stringMatching(/argument game: unknown game "tccg deck" \(did you mean one of "tccg opening", "tccg game"\?\)/)]);
+  });
+
+  it('data of units or cards the configuration does not use is not played: listed as skipped, "not used by this configuration"', async () => {
+    type Row = { key: string; reason?: string };
+    const unusedKeys = (r: { result: { skipped: Row[] } }) => r.result.skipped.filter((k) => k.reason === 'not used by this configuration').map((k) => k.key);
+    // Dual Fates attack: the Training Knight attacks the Training Knight; Bone Boy's values are not read, until it is the target.
+    const tail = ['--method', 'mc', '--only', 'data.units.*', '-n', '50', '--seed', '1', '-j', '1'];
+    const knight = json(['sensitivity', 'dualfates', 'attack', ...tail]);
+    expect(unusedKeys(knight)).toContain('data.units.bone-boy.health');
+    expect(unusedKeys(knight).every((k) => !k.startsWith('data.units.training-knight.'))).toBe(true);
+    expect(knight.result.effects.some((e: Row) => e.key.startsWith('data.units.bone-boy.'))).toBe(false);
+    expect(knight.text).toMatch(/of data the configuration does not use; see the last table/);
+    const bone = json(['sensitivity', 'dualfates', 'attack', '--target', 'bone-boy', ...tail]);
+    expect(unusedKeys(bone).some((k) => k.startsWith('data.units.bone-boy.'))).toBe(false);
+    // Genisys skirmish: units in neither force and weapons none of them carries.
+    const { skirmishMode } = await import('../src/games/genisys/skirmishEntry.js');
+    const skirmish = skirmishMode.unusedData!(resolveFromSources(skirmishMode, null, { sideA: '2*resistance-soldier' }, {}));
+    expect([skirmish('data.units.resistance-soldier.armor'), skirmish('data.weapons.plasma-rifle.rof'), skirmish('data.units.endoskeleton.armor'), skirmish('data.weapons.plasma-gun.rof')]).toEqual([false, false, false, false]);
+    expect([skirmish('data.units.crawler.armor'), skirmish('data.weapons.grenade-launcher.rof')]).toEqual([true, true]);
+    // The CCG: a game reads its decks' cards; the opening only the location decks and start cards.
+    const tccg = await loadGame('tccg');
+    const [game, opening] = ['game', 'opening'].map((n) => tccg.modes.find((m) => m.name === n)!);
+    const inGame = game.unusedData!(resolveFromSources(game, null, {}, {}));
+    const inOpening = opening.unusedData!(resolveFromSources(opening, null, {}, {}));
+    expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inGame)).toEqual([true, false, false]);
+    expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inOpening)).toEqual([true, false, true]);
+  });
+
   it('refuses what it cannot answer, naming the option', () => {
     const bad = (a: string[], re: RegExp) => {
       const r = runCli(a);

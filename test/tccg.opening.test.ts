@@ -14,8 +14,10 @@ import { game } from '../src/games/tccg/index.js';
 import { loadMatchup } from '../src/games/tccg/matchup.js';
 import { exactContactByTurn } from '../src/games/tccg/openingExact.js';
 import { shuffleLocationDeck } from '../src/games/tccg/opening.js';
+import { RULE_PARAMS } from '../src/games/tccg/gameRules.js';
 import { OPENING_PARAMS, openingSimParams } from '../src/games/tccg/openingMode.js';
 import { OpeningGame } from '../src/games/tccg/openingSim.js';
+import { runCli } from './helpers/runCli.js';
 import { tccgSettings } from './helpers/tccgSimulate.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -200,6 +202,34 @@ describe('tccg opening model', () => {
     expect(two.contactTurn.mean).toBeLessThan(one.contactTurn.mean - 0.5);
     expect(one.reachTurn.mean).toBeGreaterThanOrEqual(one.contactTurn.mean);
     expect(one.policeTurnsBeforeContact.mean).toBeGreaterThan(0);
+  });
+
+  it("plays the game's readings outnumbering and startDuplicate: the same parameters, the same code, varied by `sim sensitivity tccg opening`", async () => {
+    for (const key of ['outnumbering', 'startDuplicate']) expect(OPENING_PARAMS.find((p) => p.key === key), key).toBe(RULE_PARAMS.find((p) => p.key === key));
+    // Decks holding the Resistance's start location (Pawn Shop) in place of a card each: under
+    // removed the Resistance's copy goes, so the card joins nothing; under placed both sides place it.
+    const base = openingSimParams(m, defaults());
+    const swap = (deck: number[], from: string) => deck.map((c) => (c === id(from) ? id('Pawn Shop') : c));
+    const sim = { ...base, locations: [swap(base.locations[0], 'Sarah\'s Apartment'), swap(base.locations[1], 'Parking Garage')] as [number[], number[]] };
+    const removed = { ...sim, startDuplicate: 'removed' as const };
+    const placed = { ...sim, startDuplicate: 'placed' as const };
+    const removedCopies = (p: typeof sim) => {
+      const g = new OpeningGame(p);
+      g.reset(streamFor(4, 0));
+      g.play(streamFor(4, 0));
+      return [g.removed[0], g.removed[1]];
+    };
+    expect(removedCopies(removed)).toEqual([1, 0]);
+    expect(removedCopies(placed)).toEqual([0, 0]);
+    // One more joinable card: contact is likelier by turn 4 (exact).
+    expect(exactContactByTurn(placed)[3]).toBeGreaterThan(exactContactByTurn(removed)[3] + 0.05);
+    // Every character of the opening is a main character: the outnumbering readings agree.
+    const r = runCli(['sensitivity', 'tccg', 'opening', '--only', 'outnumbering,startDuplicate', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const effects = JSON.parse(r.stdout).result.effects as { key: string; to: string; changed: number }[];
+    expect(effects.map((e) => `${e.key}=${e.to}`).sort()).toEqual(['outnumbering=mainOnly', 'outnumbering=surplusMain', 'startDuplicate=placed']);
+    // The example decks hold neither start location: no game played differently.
+    for (const e of effects) expect(e.changed, e.key).toBe(0);
   });
 
   it('every parameter has a source and a default, and is offered as an option', () => {

@@ -13,7 +13,7 @@ import { runAndEmit } from './execute.js';
 import { err, setExitCode } from './io.js';
 import { addOptionRows, checkOptionClashes, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
-import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, type RunRequest } from './resolve.js';
+import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
 
 /** What a mode command does with its resolved request: run and emit it (or, for `sim submit`, keep it). */
@@ -32,7 +32,7 @@ export interface ViewRequest {
 export type OnView = (req: ViewRequest) => Promise<void>;
 
 async function runViewAndEmit({ view, params, given, opts }: ViewRequest): Promise<void> {
-  const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence, format: opts.format });
+  const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence, format: opts.format, sourceOf: (key) => sourceOf(params, key) });
   await emitReport(report, opts);
   if (failure) {
     err().write(`sim: ${failure}\n`);

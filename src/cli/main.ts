@@ -19,7 +19,8 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: (argv: readonly
   compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
   policies: { summary: 'the policy gap: every built-in policy of a game on the same games as the default, ranked with paired differences', load: async () => (await import('./commands/policies.js')).registerPolicies },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
-  sensitivity: { summary: 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked (a tornado chart)', load: async () => (await import('./commands/sensitivity.js')).registerSensitivity },
+  // The mode named after `sensitivity` brings its own options, as after `tune`.
+  sensitivity: { summary: 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked (a tornado chart)', load: async (argv) => (await import('./commands/sensitivity.js')).sensitivityRegister(argv) },
   // The mode named after `tune` brings its own options: the register is built for it.
   tune: { summary: 'find the parameter values whose metrics come closest to targets (settings race on common random numbers)', load: async (argv) => (await import('./commands/tune.js')).tuneRegister(argv) },
   report: { summary: 'render a saved JSON report as an HTML page with plots (or as a table or CSV)', load: async () => (await import('./commands/report.js')).registerReport },

@@ -33,6 +33,13 @@ export interface GameMode {
    * the resolved parameters (so in the report, its hash and its rerun block) only when given.
    */
   extraParams?(fixed: ResolvedParams): readonly ParamSpec[];
+  /**
+   * The data values (`data.…` keys of extraParams) this configuration never reads: a unit neither
+   * side fields, a card in neither deck. `sim sensitivity` lists their changes as not played ("not
+   * used by this configuration") instead of playing changes no game can notice. Absent: any data
+   * value may be read.
+   */
+  unusedData?(base: ResolvedParams): (key: string) => boolean;
   /** Default -n of its Monte Carlo runs. */
   readonly defaultGames: number;
   /**
@@ -84,6 +91,12 @@ export interface ViewContext {
   readonly confidence: number;
   /** The output format asked for: a view may shape its tables for it (CSV has no titles). */
   readonly format: string;
+  /**
+   * Where a given key's value came from, as messages name it ("option --points", "option --set
+   * data.units.x.points", "FILE: params.points"); undefined for a default. For a view whose two
+   * keys fill one value, so it can apply the precedence of their sources.
+   */
+  readonly sourceOf?: (key: string) => string | undefined;
 }
 
 /** A small run of a mode for the shared conformance suite (test/conformance.test.ts). */

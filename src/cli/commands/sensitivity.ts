@@ -9,7 +9,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Layout, Totals } from '../../core/aggregate.js';
 import type { RunResult } from '../../core/game.js';
-import type { GameMode } from '../../core/gameModule.js';
+import { modeId, type GameMode, type GameModule } from '../../core/gameModule.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
 import { NOT_ASSUMED_LABELS } from '../../core/dataValues.js';
@@ -20,7 +20,7 @@ import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { UsageError } from '../../core/usageError.js';
-import { findMode } from '../../games/index.js';
+import { findMode, isGameId, loadGame, type FoundMode } from '../../games/index.js';
 import { compareMetrics } from '../../report/compareReport.js';
 import { fanBlocks, type FanParams } from '../../run/fan.js';
 import { FAN_SIM_ID, loadSim } from '../../run/sims.js';
@@ -29,7 +29,8 @@ import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { interruption } from '../interrupt.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
-import { loadScenarioFor, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow, type OptionRow } from '../optionTable.js';
+import { loadScenarioFor, refuseInert, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { signedText } from '../../core/numberText.js';
 
@@ -310,17 +311,22 @@ interface SensitivityOptions extends RunCliOptions {
   onlyGiven?: boolean;
 }
 
+/** Why a change of a data value the configuration never reads is not played. */
+export const NOT_USED = 'not used by this configuration';
+
 /** Default games: the baseline and every change play them all. */
 const DEFAULT_GAMES = 2000;
 const DEFAULT_MAX_CHANGES = 1000;
 
-export function registerSensitivity(program: Command): void {
-  const cmd = program
-    .command('sensitivity')
-    .description('how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked by effect (a tornado chart)')
-    .argument('<game...>', 'game or mode id, e.g. terror or tccg game (see `sim params`)')
-    .option('--scenario <file>', 'the baseline: parameters from a scenario file')
-    .option('--set <key=value>', 'the baseline: a parameter (repeatable)', collect)
+const DESCRIPTION = 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked by effect (a tornado chart)';
+/** Sensitivity's own flags: a mode option of the same flag is given with --set instead. */
+const SENSITIVITY_FLAGS = ['--scenario', '--set', '--only', '--step', '--metric', '--top', '--max-changes'];
+
+/** Sensitivity's own options and the run options, on `cmd`. */
+function addSensitivityOptions(cmd: Command, id?: string): Command {
+  cmd
+    .option('--scenario <file>', `the baseline: parameters from a scenario file${id ? ` (game: ${id})` : ''}`)
+    .option('--set <key=value>', `the baseline: a parameter (repeatable)${id ? `; see \`sim params ${id}\`` : ''}`, collect)
     .option('--only <keys>', 'vary only these keys, comma-separated; a trailing * takes a prefix (data.finalGirl.*) (repeatable)', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)])
     .on('option:only', function (this: Command) {
       (this.opts() as { onlyGiven?: boolean }).onlyGiven = true;
@@ -329,66 +335,138 @@ export function registerSensitivity(program: Command): void {
     .option('--metric <name>', "the metric the changes are ranked by (default: the game's first)")
     .option('--top <N>', 'rows in the tornado chart (the table has them all)', intInRange(1, 1000), 25)
     .option('--max-changes <N>', `the most changes a run may play`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
-  addRunOptions(cmd, DEFAULT_GAMES, { resumable: false }).action(async (words: string[], opts: SensitivityOptions) => {
-    opts.set ??= [];
-    opts.only ??= [];
-    refuseResumeOptions(opts, 'sensitivity');
-    const found = await findMode(words.join(' '), 'argument game');
-    const { mode, id } = found;
-    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
-    const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-    const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
-    const sets = parseSetOptions(opts.set);
-    const base = resolveFromSources(mode, scenario, sets, {}, {}, id);
-    if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
-    const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);
-    if (opts.onlyGiven && opts.only.length === 0) throw new UsageError('option --only: no key given; name keys or prefixes, e.g. --only finalHealth,data.finalGirl.*');
-    for (const p of opts.only) {
-      const prefix = p.endsWith('*') ? p.slice(0, -1) : null;
-      if (prefix !== null ? !all.some((k) => k.startsWith(prefix)) : !all.includes(p)) {
-        const near = nearest(p, all);
-        throw new UsageError(`option --only: no parameter ${prefix !== null ? `starts with "${prefix}"` : `"${p}"`} in ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
-      }
-    }
-    const changes = changesOf(mode, base, opts.step, opts.only);
-    // Data values the file states (rulebook, digest, public facts) or leaves at its format's default: not varied, counted in the notes.
-    const stated = (mode.extraParams?.(base) ?? []).filter((s) => s.alias === undefined && s.label !== undefined && NOT_ASSUMED_LABELS.has(s.label) && selected(s.key, opts.only)).length;
-    if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
-    if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
-    const seed = chooseSeed(runOpts);
-    // Each change is the baseline plus one value (as a sweep cell: it overrides --set and the scenario).
-    const variantParams: (ResolvedParams | string)[] = changes.map((c) => {
-      try {
-        return resolveFromSources(mode, scenario, sets, {}, { [c.key]: String(c.to) }, id);
-      } catch (e) {
-        return reasonOf(e);
-      }
-    });
-    const request = (params: ResolvedParams) => ({ ...found, params, opts: runOpts });
-    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, inputsOf(request(base)));
-    const progress = commandProgress(runOpts);
-    const fan = new FanRendezvous(changes, opts.metric, { ...runOpts, progress }, seed);
-    const skipped: Skipped[] = [];
-    const sideRun = async (s: number, params: ResolvedParams): Promise<unknown> => {
-      try {
-        return await runReport({ ...request(params), opts: { ...runOpts, progress } }, seed, fan.side(s));
-      } finally {
-        fan.finish(s);
-      }
-    };
-    const baseRun = sideRun(0, base);
-    const runs = variantParams.map((p, i) => (typeof p === 'string' ? (fan.finish(i + 1), Promise.reject(new Error(p))) : sideRun(i + 1, p)));
-    const settled = await Promise.allSettled([baseRun, ...runs]).finally(() => progress.clear());
-    await fan.settled();
-    if (settled[0].status === 'rejected') throw settled[0].reason;
-    const baseReport = settled[0].value as Report;
-    settled.slice(1).forEach((r, i) => {
-      if (fan.effects.some((e) => e.key === changes[i].key && e.to === changes[i].to)) return;
-      const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
-      skipped.push({ ...changes[i], reason: why });
-    });
-    await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
+  return addRunOptions(cmd, DEFAULT_GAMES, { resumable: false });
+}
+
+/** `sim sensitivity <game words…>` without a game's own options: help, a former id (genisys-attack), an unknown game. */
+export function registerSensitivity(program: Command): void {
+  const cmd = program.command('sensitivity').description(DESCRIPTION).argument('<game...>', 'game or mode id, e.g. terror or tccg game (see `sim params`)');
+  addSensitivityOptions(cmd).action(async (words: string[], opts: SensitivityOptions & Record<string, unknown>) => {
+    await sensitivity(cmd, await findMode(words.join(' '), 'argument game'), [], opts);
   });
+}
+
+/** `sim sensitivity <game> [<mode>]`: the mode's own options (as its command takes them), --scenario, --set and sensitivity's. */
+function addSensitivityModeCommand(cmd: Command, game: GameModule, mode: GameMode): void {
+  const id = modeId(game, mode);
+  cmd.description(`sensitivity of ${id}: ${mode.summary}`);
+  // A mode option spelled like a sensitivity option stays reachable by --set.
+  const clashing = mode.params.filter((p) => p.cli && SENSITIVITY_FLAGS.includes(flagOf(p.key))).map((p) => p.key);
+  const rows = optionTable(mode.params, { omit: clashing });
+  addOptionRows(cmd, rows);
+  if (clashing.length) cmd.addHelpText('after', `\nThe parameter${clashing.length > 1 ? 's' : ''} ${clashing.join(', ')} of ${id}: give ${clashing.length > 1 ? 'them' : 'it'} with --set ${clashing[0]}=… (${clashing.length > 1 ? 'their flags are' : 'its flag is'} sensitivity's own here).`);
+  addSensitivityOptions(cmd, id);
+  checkOptionClashes(cmd);
+  cmd.action(async (opts: SensitivityOptions & Record<string, unknown>) => {
+    refuseRepeatedOptions(cmd);
+    await sensitivity(cmd, { game, mode, id }, rows, opts);
+  });
+}
+
+/**
+ * Registers `sim sensitivity`; `argv` picks the game whose modes become its subcommands, each with
+ * that mode's own options (`sim sensitivity tccg game --resistance protect`), as `sim tune` does.
+ * Without a game word (help, a former id, an unknown word) the command takes the words as its argument.
+ */
+export async function sensitivityRegister(argv: readonly string[]): Promise<(program: Command) => void> {
+  const at = argv.indexOf('sensitivity');
+  const word = at >= 0 ? argv.slice(at + 1).find((w) => !w.startsWith('-')) : undefined;
+  const game = word !== undefined && isGameId(word) ? await loadGame(word) : null;
+  return (program) => {
+    if (!game) {
+      registerSensitivity(program);
+      return;
+    }
+    const top = program.command('sensitivity').description(DESCRIPTION).addHelpText('after', `\nEach mode is a subcommand with its own options: sim sensitivity tccg game --resistance protect --only 'hitRule,damage'\n(\`sim sensitivity GAME [MODE] --help\` lists them).`);
+    const main = game.modes.find((m) => m.name === '');
+    if (main) {
+      addSensitivityModeCommand(top.command(game.id), game, main);
+      return;
+    }
+    // A word that is no mode of the game (a view, a typo): the mode finder's message, with the modes it knows.
+    const parent = top
+      .command(game.id)
+      .description(game.summary)
+      .argument('[mode]', `a mode of ${game.id}`)
+      .action(async (word?: string) => {
+        await findMode(word === undefined ? game.id : `${game.id} ${word}`, 'argument game');
+        throw new UsageError(`argument game: ${game.id} ${word ?? ''}: no sensitivity for it`);
+      });
+    for (const mode of game.modes) addSensitivityModeCommand(parent.command(mode.name), game, mode);
+  };
+}
+
+async function sensitivity(cmd: Command, found: FoundMode, rows: readonly OptionRow[], opts: SensitivityOptions & Record<string, unknown>): Promise<void> {
+  opts.set ??= [];
+  opts.only ??= [];
+  refuseResumeOptions(opts, 'sensitivity');
+  const { mode, id } = found;
+  refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
+  const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
+  const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+  const sets = parseSetOptions(opts.set);
+  // The mode's own options, read and checked as its command reads them (precedence: scenario < --set < option).
+  const explicit = valuesByRow(opts, rows);
+  const base = resolveFromSources(mode, scenario, sets, explicit, {}, id);
+  if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
+  refuseInert(mode.params, base);
+  const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);
+  if (opts.onlyGiven && opts.only.length === 0) throw new UsageError('option --only: no key given; name keys or prefixes, e.g. --only finalHealth,data.finalGirl.*');
+  for (const p of opts.only) {
+    const prefix = p.endsWith('*') ? p.slice(0, -1) : null;
+    if (prefix !== null ? !all.some((k) => k.startsWith(prefix)) : !all.includes(p)) {
+      const near = nearest(p, all);
+      throw new UsageError(`option --only: no parameter ${prefix !== null ? `starts with "${prefix}"` : `"${p}"`} in ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
+    }
+  }
+  const changes = changesOf(mode, base, opts.step, opts.only);
+  // Data values the file states (rulebook, digest, public facts) or leaves at its format's default: not varied, counted in the notes.
+  const stated = (mode.extraParams?.(base) ?? []).filter((s) => s.alias === undefined && s.label !== undefined && NOT_ASSUMED_LABELS.has(s.label) && selected(s.key, opts.only)).length;
+  if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
+  if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
+  const seed = chooseSeed(runOpts);
+  // A data value the configuration never reads (a unit no side fields, a card in neither deck) is not played: no game could notice it.
+  const unused = mode.unusedData?.(base) ?? (() => false);
+  // Each change is the baseline plus one value (as a sweep cell: it overrides --set, the scenario and the options).
+  const variantParams: (ResolvedParams | string)[] = changes.map((c) => {
+    if (c.kind === 'data value' && unused(c.key)) return NOT_USED;
+    try {
+      return resolveFromSources(mode, scenario, sets, withoutKey(explicit, c.key), { [c.key]: String(c.to) }, id);
+    } catch (e) {
+      return reasonOf(e);
+    }
+  });
+  const request = (params: ResolvedParams) => ({ ...found, params, opts: runOpts });
+  refuseOutputOverInput({ file: opts.out, option: 'option --out' }, inputsOf(request(base)));
+  const progress = commandProgress(runOpts);
+  const fan = new FanRendezvous(changes, opts.metric, { ...runOpts, progress }, seed);
+  const skipped: Skipped[] = [];
+  const sideRun = async (s: number, params: ResolvedParams): Promise<unknown> => {
+    try {
+      return await runReport({ ...request(params), opts: { ...runOpts, progress } }, seed, fan.side(s));
+    } finally {
+      fan.finish(s);
+    }
+  };
+  const baseRun = sideRun(0, base);
+  const runs = variantParams.map((p, i) => (typeof p === 'string' ? (fan.finish(i + 1), Promise.reject(new Error(p))) : sideRun(i + 1, p)));
+  const settled = await Promise.allSettled([baseRun, ...runs]).finally(() => progress.clear());
+  await fan.settled();
+  if (settled[0].status === 'rejected') throw settled[0].reason;
+  const baseReport = settled[0].value as Report;
+  settled.slice(1).forEach((r, i) => {
+    if (fan.effects.some((e) => e.key === changes[i].key && e.to === changes[i].to)) return;
+    const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
+    skipped.push({ ...changes[i], reason: why });
+  });
+  await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
+}
+
+/** `values` without `key`: a change's own value replaces the option that gave the baseline's. */
+function withoutKey(values: Record<string, unknown>, key: string): Record<string, unknown> {
+  if (!Object.hasOwn(values, key)) return values;
+  const { [key]: _dropped, ...rest } = values;
+  return rest;
 }
 
 /** An error as a reason a change was not played: its message, without the "option --grid k:" a variant's value is named by. */
@@ -416,6 +494,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const valueFormat: Column['format'] = rate ? 'prob' : 'fixed2';
   const diffFormat: Column['format'] = rate ? 'pp' : 'fixed2';
   const never = effects.filter((e) => e.changed === 0);
+  const unusedCount = skipped.filter((k) => k.reason === NOT_USED).length;
   const columns: Column[] = [
     { key: 'assumption', header: 'assumption', format: 'text' },
     { key: 'kind', header: 'kind', format: 'text' },
@@ -474,7 +553,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
         : effects.some((e) => e.changed > 0)
           ? `No change moved ${metric} in these games.`
           : 'No change made any game play differently.',
-    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (see the last table)` : ''}.`,
+    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,
   ].join('\n');
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',

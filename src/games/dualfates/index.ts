@@ -17,7 +17,7 @@ import { UsageError } from '../../core/usageError.js';
 import { attackEntry } from './attackEntry.js';
 import { controlEntry, CONTROL_PARAMS } from './controlEntry.js';
 import { ATTACK_PARAMS, DEFAULT_UNIT, DEFAULT_UNITS_FILE, defaultAttackParams, FROM_UNIT, TEAM_PARAMS, teamRulesFrom, unitKey, type ArmorRule } from './dualfatesParams.js';
-import { findUnit, loadUnitSheets, unitSheetValueSpecs, unitSpeed } from './unitPicks.js';
+import { findUnit, loadUnitSheets, unitSheetValueSpecs, unitSpeed, unusedUnitSheets } from './unitPicks.js';
 import { boardValueSpecs } from './board.js';
 import { readBoardText } from './matchData.js';
 import { MATCH_PARAMS, runMatch } from './matchEntry.js';
@@ -110,7 +110,7 @@ export const game: GameModule = {
   summary: 'Dual Fates: exact Fate-roll odds (attacks, running, Pillars of Fate, Initiative, holding K pillars) and team validation',
   modes: [
     // Every number of the unit sheets as data.units.<unit>.<field> (--set data.units.training-knight.def=8).
-    { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, extraParams: (fixed) => unitSheetValueSpecs(String(fixed.units)), defaultGames: 1e5, run: attackEntry.run },
+    { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, extraParams: (fixed) => unitSheetValueSpecs(String(fixed.units)), unusedData: unusedUnitSheets, defaultGames: 1e5, run: attackEntry.run },
     { name: 'pillars', summary: 'Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)', params: PILLARS_PARAMS, defaultGames: 1e5, run: pillarsEntry.run },
     // The unit sheets' numbers (data.units.…) and the board's (data.board.size, data.board.nodes.<id>.x, …).
     { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, extraParams: matchValueSpecs, defaultGames: 2e4, run: runMatch },

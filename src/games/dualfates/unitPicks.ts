@@ -9,7 +9,7 @@ import { readInputFile } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { AUTO, DEFAULT_UNITS_FILE, FROM_UNIT, NO_UNIT, unitKey } from './dualfatesParams.js';
 import { parseUnits, unitSheetLabels, validateUnits, type UnitSheet } from './units.js';
-import { applyDataValues, dataValueSpecs, dataValuesOf } from '../../core/dataValues.js';
+import { applyDataValues, dataValueSpecs, dataValuesOf, slugOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 
@@ -43,6 +43,18 @@ const UNITS_ROOT = 'data.units';
 export function unitSheetValueSpecs(units: string): ParamSpec[] {
   const raw = parseYamlSafely(readUnitsText(units), units);
   return dataValueSpecs(raw, units, unitSheetLabels(raw));
+}
+
+/**
+ * Data keys of unit sheets an attack does not read: `data.units.<unit>.…` of every unit that is
+ * neither its attacker nor its target (picks by unitKey; "none" picks no unit).
+ */
+export function unusedUnitSheets(fixed: ResolvedParams): (key: string) => boolean {
+  const picked = new Set([fixed.attacker, fixed.target].map((v) => unitKey(String(v ?? ''))).filter((k) => k !== '' && k !== NO_UNIT).map((k) => slugOf(k)));
+  return (key) => {
+    const m = /^data\.units\.([^.]+)\./.exec(key);
+    return m !== null && !picked.has(m[1]);
+  };
 }
 
 /** The sheet named `name` (any case; '-' or '_' for spaces), or null for "none". Throws UsageError naming `param`. */

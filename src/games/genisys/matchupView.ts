@@ -102,9 +102,9 @@ export const matchupView: GameView = {
   baseMode: 'attack',
   // Exact only, and the picks are the view's lists.
   omit: ['method', 'attacker', 'weapon', 'target'],
-  run(resolved, { confidence, given }) {
+  run(resolved, { confidence, given, sourceOf }) {
     try {
-      return runMatchup(resolved, confidence);
+      return runMatchup(resolved, confidence, sourceOf);
     } catch (err) {
       // Name the view's own option the user gave (a view's errors are not renamed by the shell).
       const m = err instanceof UsageError ? /^parameter (attackers|targets|points):/.exec(err.message) : null;
@@ -135,14 +135,51 @@ function matchupAnswer(cells: readonly MatchupCell[], range: string, cover: stri
   return answerSentence(`${head}${perPoints}`, [`at ${range}`, `cover ${cover}`, EXACT]);
 }
 
+/**
+ * The rank of a value's source in the README's precedence (rulebook defaults < scenario < --set <
+ * explicit options); a sweep cell (--grid) overrides --set. `where` is as ViewContext.sourceOf gives it.
+ */
+function sourceRank(where: string): number {
+  if (where.startsWith('option --set ')) return 2;
+  if (where.startsWith('option --grid ')) return 3;
+  if (where.startsWith('option ')) return 4;
+  return 1;
+}
+
+/**
+ * Settles a unit whose points two keys give, `points` (unit=N) and `data.units.<unit>.points`: the
+ * higher source in the README's precedence wins (`--points` over `--set data.…`, `--set data.…` over
+ * a scenario's `points`); two of one rank are refused, naming both. Deletes from `points` the units
+ * whose data value wins (the loaded file holds it already); returns a note per unit given both ways.
+ */
+export function settlePoints(points: Map<string, number>, data: UnitsFile, sourceOf: ((key: string) => string | undefined) | undefined): string[] {
+  const notes: string[] = [];
+  const pointsFrom = sourceOf?.('points');
+  if (pointsFrom === undefined) return notes;
+  for (const [unit, n] of [...points]) {
+    const key = `data.units.${unit}.points`;
+    const dataFrom = sourceOf?.(key);
+    if (dataFrom === undefined) continue;
+    const [p, d] = [sourceRank(pointsFrom), sourceRank(dataFrom)];
+    if (p === d) throw new UsageError(`${pointsFrom} and ${dataFrom}: both give the points of ${unit} (${n} and ${String(data.units[unit].points)}) at the same precedence; give one`);
+    if (p > d) notes.push(`Points of ${data.units[unit].name}: ${n} from ${pointsFrom}, over ${String(data.units[unit].points)} from ${dataFrom} (precedence: scenario < --set < explicit options).`);
+    else {
+      notes.push(`Points of ${data.units[unit].name}: ${String(data.units[unit].points)} from ${dataFrom}, over ${n} from ${pointsFrom} (precedence: scenario < --set < explicit options).`);
+      points.delete(unit);
+    }
+  }
+  return notes;
+}
+
 /** The matchup report from resolved parameters (pure but for reading the units file). Throws UsageError naming a parameter. */
-function runMatchup(resolved: Record<string, ParamValue>, confidence: number): ViewResult {
+function runMatchup(resolved: Record<string, ParamValue>, confidence: number, sourceOf?: (key: string) => string | undefined): ViewResult {
   if (resolved.method !== 'exact') throw new UsageError('parameter method: genisys matchup is exact only (use `sim genisys attack --method mc` for a Monte Carlo check of one pair)');
   const file = String(resolved.units);
   const data = loadUnits(file, dataValuesOf(resolved));
   const attackers = parseAttackers(String(resolved.attackers), data, file);
   const targets = parseTargets(String(resolved.targets), data, file);
   const points = parsePoints(String(resolved.points), data, file);
+  const pointNotes = settlePoints(points, data, sourceOf);
   const { attackers: _a, targets: _t, points: _p, attacker: _x, weapon: _w, target: _y, ...attack } = resolved;
   const cells: MatchupCell[] = [];
   let first: GenisysParams | null = null;
@@ -190,7 +227,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number): V
   cells.splice(0, cells.length, ...cells.filter((c) => kept.some((a) => a.unit === c.attacker && (a.weapon || null) === c.weapon)));
   if (cells.every((c) => c.removed === null)) throw new UsageError(`genisys matchup: no pair is an attack the rules allow (${cells[0].reason ?? ''})`);
   const base = first!;
-  const notes: string[] = [];
+  const notes: string[] = [...pointNotes];
   for (const c of cells) if (c.reason) notes.push(`${c.attackerName} vs ${c.targetName}: no attack (${c.reason.replace(/^parameter [a-zA-Z.]+: /, '')}).`);
   const unpriced = [...new Set(cells.filter((c) => c.points === null).map((c) => data.units[c.attacker].name))];
   if (unpriced.length) notes.push(`No points for ${unpriced.join(', ')} (a scenario model): give them with --points unit=N.`);
@@ -217,7 +254,8 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number): V
     const entry = key.startsWith('u:') ? data.units[key.slice(2)] : data.weapons[key.slice(2)];
     for (const text of entry.assumptions ?? []) {
       const id = key.slice(2);
-      if (/^U1 /.test(text) && key.startsWith('u:') && points.has(id)) continue; // points given: not the file's
+      // Points given (--points, or the data value set): not the file's guess.
+      if (/^U1 /.test(text) && key.startsWith('u:') && (points.has(id) || sourceOf?.(`data.units.${id}.points`) !== undefined)) continue;
       dataAssumptions.push(`${entry.name}: ${text}`);
     }
   }

@@ -23,7 +23,7 @@ import type { Estimate } from './genisysReport.js';
 import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './skirmishPolicy.js';
 import { skirmishGapLine, skirmishGapShort } from './skirmishPolicyGap.js';
 import { DEFAULT_SKIRMISH_SEARCH } from './skirmishSearch.js';
-import { compileSkirmish, HUNDREDTHS, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
+import { compileSkirmish, HUNDREDTHS, parseForce, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
 import { loadUnits, unitsValueSpecs } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
@@ -215,12 +215,34 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
   ];
 }
 
+/**
+ * Data keys of the units file a skirmish does not read: `data.units.<unit>.…` of every unit in
+ * neither force and `data.weapons.<weapon>.…` of every weapon none of them carries. A force that
+ * does not parse reads as using everything (its own error comes when it runs).
+ */
+export function unusedSkirmishData(resolved: Readonly<Record<string, unknown>>): (key: string) => boolean {
+  let units: Set<string>;
+  let weapons: Set<string>;
+  try {
+    const data = loadUnits(String(resolved.units));
+    units = new Set([...parseForce(String(resolved.sideA), 'sideA'), ...parseForce(String(resolved.sideB), 'sideB')].map((f) => f.unit));
+    weapons = new Set([...units].flatMap((u) => data.units[u]?.weapons ?? []));
+  } catch {
+    return () => false;
+  }
+  return (key) => {
+    const m = /^data\.(units|weapons)\.([^.]+)\./.exec(key);
+    return m !== null && !(m[1] === 'units' ? units : weapons).has(m[2]);
+  };
+}
+
 export const skirmishMode: GameMode = {
   name: 'skirmish',
   summary: 'a squad skirmish: two small forces play full turns on a 1-D track (Monte Carlo, seeded bots) — win rate, survivors, turns, first-activation advantage',
   params: SKIRMISH_PARAMS,
   // Every number of the units file, as data.units.<unit>.<field> and data.weapons.<weapon>.<field>.
   extraParams: unitsValueSpecs,
+  unusedData: unusedSkirmishData,
   defaultGames: 2e4,
   async run(resolved, settings) {
     const spec = await buildSkirmish(resolved);

@@ -64,6 +64,7 @@ import {
 } from './gameDecisions.js';
 import type { GameRules } from './gameRules.js';
 import { actsInTurn, handLimit, shuffleLocationDeck } from './opening.js';
+import { leaveExtra, outnumberingCode } from './outnumbering.js';
 
 /** What the game simulation receives (plain JSON, sent to worker threads). */
 export interface GameSimParams {
@@ -115,10 +116,6 @@ const ROUND_SEQUENCES: Record<GameRules['roundOrder'], readonly number[]> = {
 /** Who plays a round of the turn's sequence: both sides (the Resistance, then Skynet), or one side only. */
 const BOTH_SIDES = -1;
 
-/** Outnumbering readings (parameter outnumbering), as codes for the movement-cost loop. */
-const OUT_MAIN_DIFF = 0;
-const OUT_MAIN_ONLY = 1;
-const OUT_SURPLUS_MAIN = 2;
 /** Hidden characters searching (parameter hiddenSearch), as codes. */
 const HS_STAYS = 0;
 const HS_REVEALS = 1;
@@ -294,7 +291,7 @@ export class TccgGame {
     const seq = ROUND_SEQUENCES[p.rules.roundOrder];
     this.roundSeq = p.rules.turnOrder === 'bySide' ? [...seq, ...seq] : seq;
     this.roundSides = p.rules.turnOrder === 'bySide' ? [...seq.map(() => S_RESISTANCE), ...seq.map(() => S_SKYNET)] : seq.map(() => BOTH_SIDES);
-    this.outnumberRule = p.rules.outnumbering === 'mainOnly' ? OUT_MAIN_ONLY : p.rules.outnumbering === 'surplusMain' ? OUT_SURPLUS_MAIN : OUT_MAIN_DIFF;
+    this.outnumberRule = outnumberingCode(p.rules.outnumbering);
     this.hiddenSearchRule = p.rules.hiddenSearch === 'reveals' ? HS_REVEALS : p.rules.hiddenSearch === 'cannot' ? HS_CANNOT : HS_STAYS;
     const cards = p.table.cards;
     const n = cards.length;
@@ -908,20 +905,8 @@ export class TccgGame {
     const own = side * MAX_NODES;
     const enemy = (1 - side) * MAX_NODES;
     const rule = this.outnumberRule;
-    for (let u = 0; u < n; u++) {
-      let x = 0;
-      // rulebook: digest §敵集団からの脱出 — if the enemy has more characters, +1 per excess enemy main character (reading outnumbering)
-      if (rule === OUT_MAIN_ONLY) {
-        x = main[enemy + u] - main[own + u];
-      } else if (all[enemy + u] > all[own + u]) {
-        if (rule === OUT_MAIN_DIFF) x = main[enemy + u] - main[own + u];
-        else {
-          x = all[enemy + u] - all[own + u];
-          if (x > main[enemy + u]) x = main[enemy + u];
-        }
-      }
-      this.extra[u] = x < 0 ? 0 : x;
-    }
+    // rulebook: digest §敵集団からの脱出 — outnumbering.ts (reading outnumbering)
+    for (let u = 0; u < n; u++) this.extra[u] = leaveExtra(rule, all[own + u], main[own + u], all[enemy + u], main[enemy + u]);
   }
   private readonly countAll = new Int16Array(2 * MAX_NODES);
   private readonly countMain = new Int16Array(2 * MAX_NODES);

@@ -24,7 +24,7 @@ import { isGapReference, tccgGapLine, tccgGapShort } from './gamePolicyGap.js';
 import { DEFAULT_TCCG_SEARCH } from './gameSearch.js';
 import { RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
-import { cardValueSpecs, expand, loadMatchup, type Matchup } from './matchup.js';
+import { cardValueSpecs, expand, loadMatchup, unusedCards, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, type OpeningCount } from './opening.js';
 import { DECK_PARAMS } from './openingMode.js';
 import { INACTIVE_SIDE } from './openingSim.js';
@@ -250,6 +250,8 @@ export const gameMode: GameMode = {
   params: GAME_PARAMS,
   // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
   extraParams: cardValueSpecs,
+  // A game plays the cards of its two decks (and the start locations and Main Street) only.
+  unusedData: (base) => unusedCards(base, ['drawDeck', 'locationDeck', 'start', 'condition', 'reserve']),
   defaultGames: 2000,
   async run(params, settings): Promise<Report> {
     const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck), 'futureOnly', dataValuesOf(params));

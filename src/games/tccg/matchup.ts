@@ -4,11 +4,11 @@
 import { resolve } from 'node:path';
 import { hashOf } from '../../core/hash.js';
 import { UsageError } from '../../core/usageError.js';
-import { dataValueSpecs, sourceLabels } from '../../core/dataValues.js';
+import { dataValueSpecs, slugOf, sourceLabels } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { bundledFile, loadCardData, readCardDataRaw, S_RESISTANCE, S_SKYNET, SIDE_NAMES, type CardTable } from './cardData.js';
 import { deckCardsFile, loadDeck, type Deck } from './deckFile.js';
-import { checkDeck, type FutureReading } from './deckRules.js';
+import { checkDeck, MAIN_STREET, START_LOCATION, type FutureReading } from './deckRules.js';
 
 /** The parameter value that names a bundled example deck. */
 export const EXAMPLE_DECK = 'example';
@@ -66,6 +66,20 @@ export function cardValueSpecs(fixed: Readonly<Record<string, ParamValue>>): Par
   const cf = deckCardsFile(rp.path, rp.where);
   const raw = readCardDataRaw(cf.file, cf.label);
   return dataValueSpecs(raw, cf.label, sourceLabels(raw));
+}
+
+/**
+ * Data keys of cards a configuration does not read: `data.cards.<card>.…` of every card in none of
+ * `parts` of either deck and not a start location or Main Street (placed by the rules, in no deck).
+ */
+export function unusedCards(fixed: Readonly<Record<string, ParamValue>>, parts: readonly ('drawDeck' | 'locationDeck' | 'start' | 'condition' | 'reserve')[]): (key: string) => boolean {
+  const m = loadMatchup(String(fixed.resistanceDeck), String(fixed.skynetDeck));
+  const used = new Set<string>([...START_LOCATION, MAIN_STREET].map(slugOf));
+  for (const d of m.decks) for (const part of parts) for (const e of d[part]) used.add(slugOf(m.table.cards[e.card].name));
+  return (key) => {
+    const k = /^data\.cards\.([^.]+)\./.exec(key);
+    return k !== null && !used.has(k[1]);
+  };
 }
 
 /** A deck's cards expanded to one card id per copy (deck order). */

@@ -30,13 +30,18 @@ export function drawnByTurn(p: OpeningSimParams): [number, number][] {
   return out;
 }
 
-/** Exterior, non-Distinct cards in both location decks that can join (neither side's start location). */
+/**
+ * Exterior, non-Distinct cards in both location decks that can join. A start location's card
+ * cannot under startDuplicate removed (its side removes the copy it draws; the start itself never
+ * joins); under placed both sides place it, so it can.
+ */
 export function commonCards(p: OpeningSimParams): number[] {
   const t = p.table.cards;
   const other = new Set(p.locations[1]);
+  const startsJoin = p.startDuplicate === 'placed';
   return p.locations[0].filter((id) => {
     const c = t[id];
-    return other.has(id) && c.location === L_EXTERIOR && (c.keywords & K_DISTINCT) === 0 && id !== p.startLocation[0] && id !== p.startLocation[1];
+    return other.has(id) && c.location === L_EXTERIOR && (c.keywords & K_DISTINCT) === 0 && (startsJoin || (id !== p.startLocation[0] && id !== p.startLocation[1]));
   });
 }
 

@@ -10,7 +10,8 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN } from './cardData.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
-import { cardValueSpecs, EXAMPLE_DECK, loadMatchup, type Matchup } from './matchup.js';
+import { RULE_PARAMS, type GameRules } from './gameRules.js';
+import { cardValueSpecs, EXAMPLE_DECK, loadMatchup, unusedCards, type Matchup } from './matchup.js';
 import { bandOf, OPENING_BANDS, OPENING_COUNTS, type OpeningCount } from './opening.js';
 import { exactContactByTurn } from './openingExact.js';
 import { INACTIVE_SIDE, OM_CONTACT_TURN, OM_PER_TURN, OM_POLICE_BEFORE_CONTACT, OM_POLICE_TURN, OM_REACH_TURN, PLACEMENTS, RESISTANCE_MOVEMENT, type InactiveSide, type OpeningSimParams, type Placement, type ResistanceMovement } from './openingSim.js';
@@ -30,8 +31,12 @@ export const DECK_PARAMS: readonly ParamSpec[] = [
   },
 ];
 
+/** The game's readings the opening plays too: the same specs (and defaults) as `tccg game`'s, varied by `sim sensitivity tccg opening`. */
+export const OPENING_READINGS = ['outnumbering', 'startDuplicate'] as const;
+
 export const OPENING_PARAMS: readonly ParamSpec[] = [
   ...DECK_PARAMS,
+  ...OPENING_READINGS.map((key) => RULE_PARAMS.find((s) => s.key === key)!),
   { key: 'locationsPerTurn', type: 'int', default: 1, min: 0, max: 3, doc: 'locations a side plays from its location deck in each turn it acts', source: 'assumption: the digest does not say; the AvP CCG trace plays new locations in the Movement round, read as one per turn; alternatives 0..3', cli: {} },
   { key: 'inactiveSide', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing, or locations (plays its locations but does not move)', source: 'assumption: the digest says only that one side "acts" (処理を行う) in those turns', cli: {} },
   { key: 'placement', type: 'enum', default: 'random', choices: PLACEMENTS, doc: 'placement policy: random = each exterior at a random end of the row, interiors over a random exterior; alternate = right, left, right, … with interiors over the start; right = always the right end', source: 'assumption: the digest lets the player choose either end (a policy, not a rule)', cli: {} },
@@ -64,6 +69,8 @@ export function openingSimParams(m: Matchup, params: ResolvedParams): OpeningSim
     placement: String(params.placement) as Placement,
     resistanceMovement: String(params.resistanceMovement) as ResistanceMovement,
     maxTurns: Number(params.maxTurns),
+    outnumbering: String(params.outnumbering) as GameRules['outnumbering'],
+    startDuplicate: String(params.startDuplicate) as GameRules['startDuplicate'],
   };
 }
 
@@ -111,6 +118,8 @@ export const openingMode: GameMode = {
   params: OPENING_PARAMS,
   // Every number and true/false of the decks' card data, as data.<path> (--set data.cards.t-800-infiltrator.power=5).
   extraParams: cardValueSpecs,
+  // The opening reads the location decks and the start cards only (the Terminator's Speed and implants, the Resistance's Speeds).
+  unusedData: (base) => unusedCards(base, ['locationDeck', 'start']),
   defaultGames: 100_000,
   async run(params, settings): Promise<Report> {
     const m = loadMatchup(String(params.resistanceDeck), String(params.skynetDeck), 'futureOnly', dataValuesOf(params));
@@ -166,9 +175,9 @@ export const openingMode: GameMode = {
       result,
       assumptions: [
         `Opening band from ${params.openingCount === 'implants' ? `the implant points only (${pts.implants}, the digest's reading)` : `all points spent (${pts.all})`}: ${band.label}.`,
-        `${sim.locationsPerTurn} location(s) played per acting turn, from the top of the shuffled location deck (Main Street last); a duplicate of a place the side has is removed (digest).`,
+        `${sim.locationsPerTurn} location(s) played per acting turn, from the top of the shuffled location deck (Main Street last); a duplicate of a place the side has is removed (digest); a side's own start location drawn from its deck is ${sim.startDuplicate === 'removed' ? 'removed as a copy (startDuplicate removed)' : 'placed as another location (startDuplicate placed)'}.`,
         `Inactive side in a solo opening turn: ${sim.inactiveSide}. Placement: ${sim.placement}. Resistance main characters: ${sim.resistanceMovement === 'stay' ? 'stay at Pawn Shop' : 'walk toward the nearest Police Station'}.`,
-        `The Terminator (Speed ${sim.terminatorSpeed} with its implants) walks a cheapest path toward the nearest Resistance main character each Skynet acting turn (outnumbering: +1 per excess enemy main character where the enemy has more characters); it waits while no path exists.`,
+        `The Terminator (Speed ${sim.terminatorSpeed} with its implants) walks a cheapest path toward the nearest Resistance main character each Skynet acting turn (outnumbering ${sim.outnumbering}, the game's rule: where the enemy has more characters, +1 per excess enemy main character; every character here is a main character, so its readings agree); it waits while no path exists.`,
         `"Before contact" counts Resistance acting turns t < the contact turn; turns are capped at ${sim.maxTurns} (${cap} in the distributions = not by then).`,
       ],
       tables: [

@@ -9,7 +9,9 @@ import type { GameSim } from '../../core/game.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { Board, boardCards, L_EXTERIOR, NO_PATH } from './board.js';
 import type { CardTable } from './cardData.js';
+import type { GameRules } from './gameRules.js';
 import { actsInTurn, shuffleLocationDeck } from './opening.js';
+import { leaveExtra, outnumberingCode } from './outnumbering.js';
 
 export const PLACEMENTS = ['random', 'alternate', 'right'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
@@ -36,6 +38,9 @@ export interface OpeningSimParams {
   placement: Placement;
   resistanceMovement: ResistanceMovement;
   maxTurns: number;
+  /** The game's readings (gameRules.ts), played by the same code as in `tccg game`. */
+  outnumbering: GameRules['outnumbering'];
+  startDuplicate: GameRules['startDuplicate'];
 }
 
 // Metric indices; per-turn metrics follow at PER_TURN + 2 * (turn - 1).
@@ -88,6 +93,8 @@ export class OpeningGame {
   private readonly cost = new Int16Array(32);
   private readonly prev = new Int16Array(32);
   private readonly extra = new Int8Array(32);
+  /** The outnumbering reading as its code (outnumbering.ts). */
+  private readonly outnumberRule: number;
   /** Per turn (1-based): path cost at the end of the turn, or -1 with no path. */
   readonly pathAtTurn: Int16Array;
   /** Called after each side's part of a turn (conformance checks). */
@@ -99,6 +106,7 @@ export class OpeningGame {
     this.deck = [Int16Array.from(p.locations[0]), Int16Array.from(p.locations[1])];
     this.resistanceNodes = new Int16Array(p.resistanceSpeeds.length);
     this.pathAtTurn = new Int16Array(p.maxTurns + 1);
+    this.outnumberRule = outnumberingCode(p.outnumbering);
   }
 
   /** Deals both location decks from `rng` and sets up the start locations. */
@@ -112,7 +120,8 @@ export class OpeningGame {
       this.removed[s] = 0;
       this.nextEnd[s] = 1;
     }
-    this.board.reset(p.startLocation[0], p.startLocation[1]);
+    // rulebook: digest §スタートカード / §ロケーション — whether the start is a copy of its card (reading startDuplicate)
+    this.board.reset(p.startLocation[0], p.startLocation[1], p.startDuplicate === 'removed');
     // Start nodes are 0 (Resistance, Pawn Shop) and 1 (Skynet, Alamo Sport Shop).
     this.terminatorNode = 1;
     this.resistanceNodes.fill(0);
@@ -157,7 +166,7 @@ export class OpeningGame {
       const d = this.deck[side];
       if (this.deckPos[side] >= d.length) return;
       const card = d[this.deckPos[side]++];
-      // rulebook: digest §ロケーション — unique per side: a second copy drawn is removed at once
+      // rulebook: digest §ロケーション — unique per side: a second copy drawn is removed at once (the start counts as one under startDuplicate removed)
       if (b.owns(side, card)) {
         this.removed[side]++;
         continue;
@@ -191,16 +200,21 @@ export class OpeningGame {
     return b.rowNode(side, lo + randIndex(rng, b.rowHi[side] - lo + 1));
   }
 
-  /** Outnumbering for a mover of `side` (digest §敵集団からの脱出): extra[u] = excess enemy main characters where the enemy has more characters. */
+  /**
+   * Outnumbering for a mover of `side`: extra[u] = the extra movement to leave place u, by the
+   * game's own rule and reading (outnumbering.ts). Every character of the opening is a main
+   * character, so the readings, which differ only in how supporting characters count, agree here.
+   */
   private fillExtra(side: number): void {
     const n = this.board.nNodes;
+    const rule = this.outnumberRule;
     for (let u = 0; u < n; u++) {
       const res = this.resistanceAt(u);
       const sky = this.terminatorNode === u ? 1 : 0;
       const enemy = side === 1 ? res : sky;
       const own = side === 1 ? sky : res;
-      // rulebook: digest §敵集団からの脱出 — +1 per excess enemy main character when the enemy has more
-      this.extra[u] = enemy > own ? enemy - own : 0;
+      // rulebook: digest §敵集団からの脱出 — outnumbering.ts (reading outnumbering)
+      this.extra[u] = leaveExtra(rule, own, own, enemy, enemy);
     }
   }
 

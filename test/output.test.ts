@@ -95,6 +95,21 @@ describe('a stdout that cannot take the report', () => {
       closeSync(readOnly);
     }
   });
+  it.skipIf(!existsSync('/dev/full'))('a run stopped by Ctrl-C whose report cannot reach stdout (a full disk) is exit 1, not 130', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'sim'), 'darkfate', '-n', '1e7', '-j', '1'], { cwd: ROOT, stdio: ['ignore', full, 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      // Interrupted once it has started playing (its first note: the seed it chose), so a partial report is due.
+      await new Promise<void>((resolve) => child.stderr!.once('data', () => resolve()));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect([code, stderr]).toEqual([1, expect.stringMatching(/sim: error: the output could not be written to stdout: ENOSPC/)]);
+    } finally {
+      closeSync(full);
+    }
+  });
 });
 
 describe('queued jobs are data', () => {

@@ -83,11 +83,12 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       // The command's worker threads end with it (unless the caller runs more commands).
       if (!io.keepWorkers) await closeSharedPools();
       // Output that never reached stdout (`| head -c 0`, `1<file`, a full disk) is a failure, never
-      // a success: the report went nowhere. A signal's code or a failure already set stays.
+      // a success: the report went nowhere. A failure already set stays; a signal's code (130: "the
+      // partial report was written") gives way to 1, since it was not.
       const failed = io === PROCESS_IO ? await processStdoutWritten() : null;
       if (failed) {
         err().write(`sim: error: the output could not be written to stdout: ${whyWriteFailed(failed)}\n`);
-        if (exitCode() === 0) setExitCode(1);
+        if (exitCode() === 0 || exitCode() >= 128) setExitCode(1);
       }
     }
   });

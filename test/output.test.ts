@@ -1,7 +1,7 @@
 // Where sim writes: only a regular file or a new path, through an exclusively created temp file of
 // an unpredictable name, never over a file the command reads.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
@@ -61,6 +61,41 @@ describe('outputs', () => {
     const c = runCli(['check', 'reports/dice-default.json', '--junit', x, '--out', x]);
     expect(c.code).toBe(2);
     expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
+  });
+  it('--out-dir checks every table file before writing any: an input or a link among them refuses them all', () => {
+    const dir = tempDir('sim-out-');
+    const scenario = join(dir, 'summary.csv');
+    writeFileSync(scenario, readFileSync('scenarios/dice/default.yaml'));
+    const over = runCli(['dice', '--scenario', scenario, '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', dir]);
+    expect([over.code, over.stderr.trim()]).toEqual([2, `sim: option --out-dir: ${scenario} is also the scenario file; write to another file`]);
+    expect(readFileSync(scenario, 'utf8')).toBe(readFileSync('scenarios/dice/default.yaml', 'utf8'));
+    // The last table's file is a link: the earlier tables' files are not written either.
+    const tables = join(dir, 'tables');
+    runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', tables]);
+    const names = readdirSync(tables).sort();
+    expect(names.length).toBeGreaterThan(1);
+    for (const n of names) writeFileSync(join(tables, n), 'old');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const last = join(tables, names[names.length - 1]);
+    unlinkSync(last);
+    symlinkSync(victim, last);
+    const r = runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', tables]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: option --out-dir: ${last} is a symbolic link; name the file itself (an output never writes through a link)`]);
+    for (const n of names.slice(0, -1)) expect(readFileSync(join(tables, n), 'utf8')).toBe('old');
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+  });
+  it('a finished run whose --out cannot be written puts the report on stdout, says so, and exits 1', async () => {
+    const { emitReport } = await import('../src/cli/emit.js');
+    const { withIo } = await import('../src/cli/io.js');
+    const file = join(tempDir('sim-out-'), 'gone', 'r.txt');
+    let stdout = '';
+    let stderr = '';
+    const report = JSON.parse(readFileSync('reports/dice-default.json', 'utf8'));
+    const code = await withIo({ stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } }, () => emitReport(report, { format: 'json', out: file, quiet: true } as never));
+    expect(code).toBe(1);
+    expect(stderr).toBe(`sim: error: ${file} could not be written: ENOENT (its folder is gone, or does not take files); the report follows on stdout\n`);
+    expect(JSON.parse(stdout).title).toBe(report.title);
   });
 });
 

@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
-import { err, out, setExitCode, whyWriteFailed } from './io.js';
+import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
 
@@ -91,18 +91,32 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
     if (opts.out !== undefined || opts.table !== undefined) throw new UsageError(`option --out-dir: writes every table; leave out ${opts.out !== undefined ? '--out' : '--table'}`);
     mkdirSync(opts.outDir, { recursive: true });
     const names = tableNames(report.tables);
+    const files = names.map((name) => join(opts.outDir!, `${name}.csv`));
+    // Every target checked before any is written: a link or an input among them refuses them all.
+    for (const file of files) {
+      refuseNonRegular(file, 'option --out-dir');
+      refuseOutputOverInput({ file, option: 'option --out-dir' }, commandInputs);
+    }
     report.tables.forEach((t, i) => {
-      const file = join(opts.outDir!, `${names[i]}.csv`);
-      writeFileAtomic(file, tableCsv(t));
-      if (!opts.quiet) err().write(`sim: wrote ${file}\n`);
+      writeFileAtomic(files[i], tableCsv(t));
+      if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
     });
   } else {
     if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
     const text = await renderFor(report, opts);
     if (opts.out) {
-      writeFileAtomic(opts.out, text);
-      if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
+      try {
+        writeFileAtomic(opts.out, text);
+        if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
+      } catch (e) {
+        if (!(e instanceof WriteError)) throw e;
+        // Nothing lost: a finished run whose file cannot be written (its folder gone, read-only, a full disk) goes to stdout.
+        err().write(`sim: error: ${e.message}; the report follows on stdout\n`);
+        out().write(text);
+        setExitCode(1);
+        return;
+      }
     } else {
       out().write(text);
     }
@@ -138,6 +152,8 @@ function realTarget(file: string): string {
  * scenario, the policy or the checkpoint would destroy it). Throws UsageError naming both.
  */
 export function refuseOutputOverInput(output: { file: string | undefined; option: string }, inputs: readonly { file: string | undefined; what: string }[]): void {
+  // Kept for the files --out-dir names only once the report is made.
+  if (inputs !== commandInputs) for (const input of inputs) if (input.file) commandInputs.push(input);
   if (!output.file) return;
   const target = realTarget(output.file);
   for (const input of inputs) {

@@ -33,6 +33,14 @@ export function err(): Output {
   return current.stderr;
 }
 
+/** The inputs the current command named to refuseOutputOverInput (emit.ts), for the files --out-dir names only at the end; emptied as each command starts. */
+export const commandInputs: { file: string | undefined; what: string }[] = [];
+
+/** Starts a command with no inputs known. */
+export function forgetCommandInputs(): void {
+  commandInputs.length = 0;
+}
+
 /** Sets the exit code the current command ends with (the highest-priority caller sets it last). */
 export function setExitCode(c: number): void {
   code = c;

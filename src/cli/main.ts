@@ -7,7 +7,7 @@ import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
 import { closeSharedPools } from '../run/runner.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
-import { err, exitCode, processStdoutWritten, PROCESS_IO, setExitCode, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
+import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
 
 type Register = (program: Command) => void;
@@ -53,6 +53,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
 export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
   return withIo(io, async () => {
     resetInterrupt();
+    forgetCommandInputs();
     if (io === PROCESS_IO) {
       installSignalHandlers();
       watchProcessStdout();

@@ -17,10 +17,10 @@ import { assumptionFindings, assumptionNote, exactValueDiffs, finding, inputFind
 import { numericDiffs } from '../../report/numericDiffs.js';
 import { reportContentHash } from '../../report/report.js';
 import { autoJobs } from '../../run/runner.js';
-import { emitReport, refuseOutputOverInput, writeFileAtomic } from '../emit.js';
+import { emitReport, refuseOutputOverInput, writeFileAtomic, WriteError } from '../emit.js';
 import { runReport } from '../execute.js';
 import { interruption } from '../interrupt.js';
-import { setExitCode } from '../io.js';
+import { err, setExitCode } from '../io.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { bundledScenarios, jsonSyntax, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
@@ -175,7 +175,6 @@ export function registerCheck(program: Command): void {
     }
     const unchecked = interrupted === null ? [] : files.slice(files.indexOf(interrupted));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (opts.junit) writeFileAtomic(opts.junit, junitXml(outcomes, seconds, unchecked));
     const failed = outcomes.filter((o) => !o.passed);
     const report: Report = {
       tool: 'sim',
@@ -211,5 +210,15 @@ export function registerCheck(program: Command): void {
     // emitReport ends an interrupted check with the signal's exit code (partial), never as a regression.
     await emitReport(report, opts);
     if (failed.length && !unchecked.length) setExitCode(1);
+    // After the report: a JUnit file that cannot be written loses no outcome, and says so.
+    if (opts.junit) {
+      try {
+        writeFileAtomic(opts.junit, junitXml(outcomes, seconds, unchecked));
+      } catch (e) {
+        if (!(e instanceof WriteError)) throw e;
+        err().write(`sim: error: the JUnit file ${e.message}\n`);
+        setExitCode(1);
+      }
+    }
   });
 }

@@ -290,6 +290,10 @@ describe('sweeps check every cell before playing any', () => {
     lines.length = 0;
     expect(await main(['node', 'sim', 'sweep', 'dice', '--grid', `count=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`, '--grid', `sides=${Array.from({ length: 100 }, (_, i) => i + 2).join(',')}`, '-n', '10'], io)).toBe(2);
     expect(lines.join('')).toMatch(/10,000 cells, more than --max-cells 1000/);
+    // Raised at most to 100,000 (a million cells' parameters held for the check took over 1 GB).
+    lines.length = 0;
+    expect(await main(['node', 'sim', 'sweep', 'dice', '--grid', 'count=1,2', '--max-cells', '100001'], io)).toBe(2);
+    expect(lines.join('')).toMatch(/--max-cells.*100001/);
   });
 });
 

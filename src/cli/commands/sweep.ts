@@ -16,7 +16,8 @@ import { inputsOf, runReport } from '../execute.js';
 import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
-import { interruption } from '../interrupt.js';
+import { interruptExitCode, interruption } from '../interrupt.js';
+import { err, setExitCode } from '../io.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 
@@ -59,6 +60,10 @@ export function crossProduct(axes: { key: string; values: string[] }[]): Record<
 
 /** Cells a sweep plays unless --max-cells says more: past this, a typo in a grid is likelier than a plan. */
 export const DEFAULT_MAX_CELLS = 1000;
+/** The most --max-cells may raise it to: each cell's parameters are held while every cell is checked before any plays (1e6 cells took over 1 GB). */
+export const MAX_CELLS = 100_000;
+/** The most table rows a sweep's report holds: past it the sweep stops, reports the cells played, and exits 1. */
+export const MAX_SWEEP_ROWS = 250_000;
 
 /** Thrown by the simulate of a dry run: the mode's checks passed and it asked to play. */
 class ChecksPassed extends Error {}
@@ -97,7 +102,7 @@ export function registerSweep(program: Command): void {
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
-    .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, 1e7), DEFAULT_MAX_CELLS);
+    .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
   addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {
     opts.grid ??= [];
     refuseResumeOptions(opts, 'sweep');
@@ -141,8 +146,21 @@ export function registerSweep(program: Command): void {
     if (count > opts.maxCells) throw new UsageError(`option --grid: ${count.toLocaleString('en-US')} cells, more than --max-cells ${opts.maxCells}; narrow the grid or raise --max-cells`);
     const cells = crossProduct(axes);
     // Every cell is checked before any plays: a bad later cell must not cost the earlier ones.
-    const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, {}, cell, id));
-    for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellLabel(cells[k]));
+    const cellParams: ResolvedParams[] = [];
+    for (const [k, cell] of cells.entries()) {
+      const params = resolveFromSources(mode, scenario, sets, {}, cell, id);
+      await checkCell(mode, params, runOpts, cellLabel(cell));
+      cellParams.push(params);
+      // A long check stays interruptible: signals are handled between macrotasks.
+      if (k % 500 === 499) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (interruption().aborted) {
+          err().write(`sim: interrupted while checking cell ${k + 1} of ${cells.length}; nothing was played\n`);
+          setExitCode(interruptExitCode());
+          return;
+        }
+      }
+    }
     // What would be refused in a single run is refused when it acts in no cell.
     refuseInertAcross(mode.params, cellParams);
     if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
@@ -164,11 +182,20 @@ export function registerSweep(program: Command): void {
       done.add(cell, report);
       // Ctrl-C: the cell that was playing is reported partial, the cells after it not at all.
       if (report.partial || interruption().aborted) break;
+      // Memory is bounded by the report's rows, not by the grid (cells of hundreds of rows each ran out of heap).
+      if (done.rows >= MAX_SWEEP_ROWS && k + 1 < cells.length) {
+        done.stopped = `the report reached ${done.rows.toLocaleString('en-US')} rows (the most a sweep holds is ${MAX_SWEEP_ROWS.toLocaleString('en-US')}) after ${k + 1} of ${cells.length} cells; narrow the grid`;
+        break;
+      }
       // The first cell that plays games announces a random seed; the others share it, so say it once.
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
     progress.clear();
     await emitReport(sweepReport(id, axes, cells, done, seed, runOpts), opts);
+    if (done.stopped) {
+      err().write(`sim: error: sweep stopped: ${done.stopped}\n`);
+      setExitCode(1);
+    }
   });
 }
 
@@ -221,6 +248,11 @@ export class SweepCells {
     this.axisColumns = axes.map((a) => ({ key: `cell.${a.key}`, header: a.key, format: 'text' }));
   }
 
+  /** Rows of the sweep's tables so far (what its memory grows with). */
+  rows = 0;
+  /** Why the sweep stopped before its last cell without a signal (null: it did not). */
+  stopped: string | null = null;
+
   /** Cells added so far. */
   get count(): number {
     return this.entries.length;
@@ -242,6 +274,7 @@ export class SweepCells {
       t.titles.push(table.title);
       for (const c of table.columns) if (!t.columns.some((d) => d.key === c.key)) t.columns.push(c);
       for (const row of table.rows) t.rows.push({ ...cellValues, ...row });
+      this.rows += table.rows.length;
     });
   }
 
@@ -367,7 +400,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
     // The answer first: how far the headline quantity moves over the grid.
     ...(answer ? { text: answer } : {}),
     notes: [
-      ...(partial ? [`interrupted: ${[...cut, ...(skipped.length ? [`not run: ${skipped.map(cellName).join(', ')}`] : [])].join('; ')}`] : []),
+      ...(partial ? [`${done.stopped ? `stopped: ${done.stopped}` : 'interrupted'}: ${[...cut, ...(skipped.length ? [`not run: ${skipped.slice(0, 10).map(cellName).join(', ')}${skipped.length > 10 ? ` and ${skipped.length - 10} more` : ''}`] : [])].join('; ')}`] : []),
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
         : []),

@@ -3,7 +3,7 @@
 // Feet, Soldier!", Annihilate), the game-end rolls and the Tactical roll-off against their exact
 // distributions, the symmetric Infighting match, user policy modules, and the CLI (compare,
 // sweep, the large table). rulebook: ../shared/rules/genisys-miniatures-game.txt.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { Layout } from '../src/core/aggregate.js';
 import { playChunk } from '../src/core/chunk.js';
 import type { GamePlayer } from '../src/core/game.js';
 import { resolveParams } from '../src/core/params.js';
+import { parseScenario } from '../src/core/scenarioFile.js';
 import { streamFor } from '../src/core/rng.js';
 import { clopperPearson, pairedProportionDifference } from '../src/core/stats.js';
 import { rollOffWin } from '../src/games/genisys/attackPlan.js';
@@ -387,6 +388,24 @@ describe('sim genisys skirmish (CLI)', () => {
     const s = runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=advance,hold', '-n', '200', '--seed', '2', '-q', '-j', '1', '--format', 'csv', '--table', '1']);
     expect(s.code, s.stderr).toBe(0);
     expect(s.stdout).toMatch(/^cell\.policyA,quantity,/m);
+  });
+  it('the Liberty or Death! reference scenario fields the forces its header lists, plays at most 6 turns, and its lanes leave no two models of a side within 2 in. (no Area secondary hits, S14)', async () => {
+    const file = 'scenarios/genisys/skirmish-liberty-or-death.yaml';
+    const s = await spec(parseScenario(readFileSync(file, 'utf8'), file).params);
+    expect([0, 1].map((side) => s.models.filter((m) => m.side === side).map((m) => s.types[m.type].name))).toEqual([
+      Array(6).fill('Endoskeleton'),
+      ['Resistance Captain', ...Array(5).fill('Resistance Soldier'), 'Resistance Soldier with Rocket launcher (AT)', 'Resistance Soldier with Grenade launcher'],
+    ]);
+    const bins = await simulate(s, 200, 1);
+    // Every game ends by turn 6 (the turns metric counts 0..gameEnd.maxTurns), many at 6.
+    let games = 0;
+    for (let t = 0; t <= 6; t++) games += bins(S_TURNS, t);
+    expect(games).toBe(200);
+    expect(bins(S_TURNS, 6)).toBeGreaterThan(0);
+    for (const side of [0, 1]) {
+      const ys = s.models.filter((m) => m.side === side).map((m) => m.y);
+      for (let k = 1; k < ys.length; k++) expect(ys[k] - ys[k - 1]).toBeGreaterThan(200);
+    }
   });
   it('bad forces and policies exit 2 with one line naming the option', () => {
     for (const [args, msg] of [

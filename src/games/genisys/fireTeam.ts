@@ -25,8 +25,8 @@ export interface TeamItem {
   unit: string;
   /** Weapon ids as written (a `twin-` prefix is a twin mount). */
   weapons: string[];
-  /** Command value, when given (skirmish forces only). */
-  command: number | null;
+  /** Command value, when given (null: not given); present only where `#command` is admitted (the skirmish's forces). */
+  command?: number | null;
   /** Points per model, when given. */
   points: number | null;
 }
@@ -50,7 +50,9 @@ export function parseTeam(text: string, param: string, allowWeapons: boolean, al
     }
     const count = m[1] === undefined ? 1 : Number(m[1]);
     if (count < 1) throw new UsageError(`parameter ${param}: "${raw}": a count must be 1 or more`);
-    return { count, unit: m[2], weapons: m[3] ? m[3].split('+').filter(Boolean) : [], command: m[4] === undefined ? null : Number(m[4]), points: m[5] === undefined ? null : Number(m[5]) };
+    const item: TeamItem = { count, unit: m[2], weapons: m[3] ? m[3].split('+').filter(Boolean) : [], points: m[5] === undefined ? null : Number(m[5]) };
+    if (allowCommand) item.command = m[4] === undefined ? null : Number(m[4]);
+    return item;
   });
 }
 

@@ -3,7 +3,7 @@
 // Feet, Soldier!", Annihilate), the game-end rolls and the Tactical roll-off against their exact
 // distributions, the symmetric Infighting match, user policy modules, and the CLI (compare,
 // sweep, the large table). rulebook: ../shared/rules/genisys-miniatures-game.txt.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { Layout } from '../src/core/aggregate.js';
 import { playChunk } from '../src/core/chunk.js';
 import type { GamePlayer } from '../src/core/game.js';
 import { resolveParams } from '../src/core/params.js';
+import { parseScenario } from '../src/core/scenarioFile.js';
 import { streamFor } from '../src/core/rng.js';
 import { clopperPearson, pairedProportionDifference } from '../src/core/stats.js';
 import { rollOffWin } from '../src/games/genisys/attackPlan.js';
@@ -223,6 +224,72 @@ describe('skirmish rule fixes against the rulebook', () => {
   });
 });
 
+describe('a model with a weapon other than its unit\'s; Area and AT weapons (Weapons\' Special Rules)', () => {
+  /** Rngs whose every die rolls its highest face (rng.next() = 2^32 − 1: the last index) or its lowest (2^16: index 0, above Lemire's rejection threshold). */
+  const maxRng = { next: () => -1 } as unknown as ReturnType<typeof streamFor>;
+  const minRng = { next: () => 0x10000 } as unknown as ReturnType<typeof streamFor>;
+  it('unit:weapon replaces the unit\'s weapons of that kind (README S13): a soldier keeps its combat knife and fires a rocket launcher (AT) instead of its plasma rifle', async () => {
+    const s = await spec({ sideA: '4*endoskeleton', sideB: 'resistance-captain,resistance-soldier,resistance-soldier:plasma-rifle,resistance-soldier:rocket-launcher,resistance-soldier:grenade-launcher' });
+    const carried = (m: number) => s.types[s.models[m].type].weapons.map((w) => s.weapons[w].name);
+    expect(s.models.slice(4).map((m) => s.types[m.type].name)).toEqual(['Resistance Captain', 'Resistance Soldier', 'Resistance Soldier', 'Resistance Soldier with Rocket launcher (AT)', 'Resistance Soldier with Grenade launcher']);
+    expect(s.models[6].type).toBe(s.models[5].type); // naming its own weapon: the same type
+    expect([5, 7, 8].map(carried)).toEqual([['Combat knife', 'Plasma rifle'], ['Combat knife', 'Rocket launcher (AT)'], ['Combat knife', 'Grenade launcher']]);
+    // A model the units file leaves unarmed is armed by naming both (Liberty or Death! – Arming Freedmen).
+    const freed = await spec({ sideA: 'endoskeleton', sideB: 'freedman:combat-knife+plasma-rifle' });
+    expect(freed.types[freed.models[1].type].weapons.map((w) => freed.weapons[w].name)).toEqual(['Combat knife', 'Plasma rifle']);
+    for (const [sideB, msg] of [
+      ['resistance-soldier:bazooka', /^parameter sideB: unknown weapon "bazooka" for resistance-soldier in .*units\.yaml; valid: plasma-gun, /],
+      ['resistance-soldier:rocket-launcher+rocket-launcher', /names a weapon twice/],
+      ['resistance-soldier:twin-plasma-rifle', /a twin mount .* is not modelled in the skirmish/],
+      ['fence-generator:plasma-gun', /^parameter sideB: Fence generator has no Skill in .* and cannot fight$/],
+    ] as const) await expect(spec({ sideA: 'endoskeleton', sideB }), sideB).rejects.toThrow(msg);
+  });
+  it('the rocket launcher (AT): Power D12, a Heavy weapon, degrades the target\'s Resolution die; no rule of its own (AT names a profile: HE Rounds)', async () => {
+    const g = await board({ sideA: 'resistance-soldier:rocket-launcher', sideB: 'endoskeleton' }, [2, 20]);
+    // 18 in.: Long range, not moved: an aimed shot (D6 → D8), 6+; Power D12 ≥ D10: heavy, the Endoskeleton's D20 Resolution degraded to D12.
+    expect(attacks(g, 0, 2, false, false).map((a) => [a.weapon, dieLabel(a.plan.skillStep), a.plan.hitTarget, dieLabel(a.plan.powerStep), a.plan.heavy, dieLabel(a.plan.resStep)])).toEqual([['Rocket launcher (AT)', 'D8', 6, 'D12', true, 'D12']]);
+    const rifle = await board({ sideA: 'resistance-soldier', sideB: 'endoskeleton' }, [2, 20]);
+    expect(attacks(rifle, 0, 2, false, false).map((a) => [dieLabel(a.plan.powerStep), a.plan.heavy, dieLabel(a.plan.resStep)])).toEqual([['D8', false, 'D20']]);
+  });
+  it('Area: models hit receive no cover, regardless of range or terrain (Area (Small))', async () => {
+    const g = await board({ sideA: 'resistance-soldier:grenade-launcher', sideB: 'resistance-soldier' }, [2, 10]);
+    expect(attacks(g, 0, 2, false, true).map((a) => [a.weapon, a.plan.hasSave])).toEqual([['Grenade launcher', false]]); // in cover, Short range
+    g.x[1] = 2000;
+    expect(attacks(g, 0, 2, false, true)[0].plan.hasSave).toBe(false); // Long range: still no cover
+    const rifle = await board({ sideA: 'resistance-soldier', sideB: 'resistance-soldier' }, [2, 20]);
+    expect(attacks(rifle, 0, 2, false, true)[0].plan.hasSave).toBe(true);
+  });
+  // Diagram 10 on the track (inches, x along it, y across): the firer at (2, 0); a friend at (12, −3),
+  // 1.4 in. from enemy A at (13, −2); enemy D at (13, 3) with B (13, 4.5) and C (14.5, 3) within 2 in.
+  // of it and more than 2 in. from A.
+  const diagram = { sideA: 'endoskeleton:grenade-launcher,endoskeleton', sideB: '4*resistance-soldier', tdd: 'none' };
+  const xs = [2, 12, 13, 13, 13, 14.5];
+  const ys = [0, -3, -2, 3, 4.5, 3];
+  it('Area, Diagram 10: no firing at a target whose template would touch a friend (A); the others may be targeted', async () => {
+    const g = await board(diagram, xs, ys);
+    expect(attacks(g, 0, 2, false, false).filter((a) => a.weapon === 'Grenade launcher').map((a) => a.target)).toEqual([3, 4, 5]);
+    g.inPlay[1] = 0; // the friend gone: A may be targeted too
+    g.alive[0] = 1;
+    expect(attacks(g, 0, 2, false, false).filter((a) => a.weapon === 'Grenade launcher').map((a) => a.target)).toEqual([2, 3, 4, 5]);
+  });
+  it('Area: a hit on the primary (D) hits the models within 2 in. of it too (B, C), not A; a miss hits none', async () => {
+    const g = await board(diagram, xs, ys);
+    const c = new Int32Array(64);
+    const p = new Int32Array(64);
+    const n = g.attackOptions(0, 200, false, false, c, p);
+    const k = codes(n, c).findIndex((code, q) => code % ATTACK_CODE === 3 && g.spec.plans[p[q]]!.area);
+    expect(k).toBeGreaterThanOrEqual(0);
+    const attack = (rng: unknown) => (g as unknown as { attack(rng: unknown, side: number, p: number, j: number, hasta: boolean): void }).attack(rng, 0, p[k], 3, false);
+    // Every die at its highest: the Skill roll hits, each Power D8 (8) beats Armor 4+: D, B and C are removed.
+    attack(maxRng);
+    expect([2, 3, 4, 5].map((i) => g.modelInPlay(i))).toEqual([true, false, false, false]);
+    // Every die at its lowest: a miss, nobody is hit.
+    const h = await board(diagram, xs, ys);
+    (h as unknown as { attack(rng: unknown, side: number, p: number, j: number, hasta: boolean): void }).attack(minRng, 0, p[k], 3, false);
+    expect([2, 3, 4, 5].map((i) => h.modelInPlay(i))).toEqual([true, true, true, true]);
+  });
+});
+
 describe('the game turn against exact distributions', () => {
   // No shot can reach (200 in. apart, past Extreme range's 72) and nobody moves: every game is a
   // draw, and the number of turns is the game-end rolls' law: end after turn 5 with 1/4 (D4 = 4),
@@ -264,12 +331,14 @@ describe('the game turn against exact distributions', () => {
     expect(a + b).toBeGreaterThan(GAMES / 2);
     expect(bins(S_FIRST_WINS, 1) + bins(S_SECOND_WINS, 1)).toBe(a + b);
   });
-  it('the invariants hold over seeded rollouts of every policy, both tables, commanders and the armed Resistance', async () => {
+  it('the invariants hold over seeded rollouts of every policy, both tables, commanders, the armed Resistance and Area weapons', async () => {
     const cases: Record<string, unknown>[] = [
       {},
       { policyA: 'random', policyB: 'aim', tableSize: 'large', 'track.length': 48, deploy: 5, 'gameEnd.start': 8 },
       { units: ARMED, sideA: '3*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'hold', policyB: 'random', 'cover.chance': 1 },
       { units: ARMED, sideA: 'endoskeleton#2,2*endoskeleton', sideB: '2*resistance-captain,resistance-soldier', policyA: 'random', policyB: 'random', tdd: 'none', victory: 'survivors' },
+      // Area weapons with lanes 1.5 in. apart: secondary hits happen.
+      { sideA: '4*endoskeleton', sideB: 'resistance-captain,resistance-soldier:grenade-launcher,2*resistance-soldier:grenade-launcher+combat-knife,resistance-soldier:rocket-launcher', policyB: 'aim', spread: 1.5 },
     ];
     for (const o of cases) {
       const s = await spec(o);
@@ -320,9 +389,28 @@ describe('sim genisys skirmish (CLI)', () => {
     expect(s.code, s.stderr).toBe(0);
     expect(s.stdout).toMatch(/^cell\.policyA,quantity,/m);
   });
+  it('the Liberty or Death! reference scenario fields the forces its header lists, plays at most 6 turns, and its lanes leave no two models of a side within 2 in. (no Area secondary hits, S14)', async () => {
+    const file = 'scenarios/genisys/skirmish-liberty-or-death.yaml';
+    const s = await spec(parseScenario(readFileSync(file, 'utf8'), file).params);
+    expect([0, 1].map((side) => s.models.filter((m) => m.side === side).map((m) => s.types[m.type].name))).toEqual([
+      Array(6).fill('Endoskeleton'),
+      ['Resistance Captain', ...Array(5).fill('Resistance Soldier'), 'Resistance Soldier with Rocket launcher (AT)', 'Resistance Soldier with Grenade launcher'],
+    ]);
+    const bins = await simulate(s, 200, 1);
+    // Every game ends by turn 6 (the turns metric counts 0..gameEnd.maxTurns), many at 6.
+    let games = 0;
+    for (let t = 0; t <= 6; t++) games += bins(S_TURNS, t);
+    expect(games).toBe(200);
+    expect(bins(S_TURNS, 6)).toBeGreaterThan(0);
+    for (const side of [0, 1]) {
+      const ys = s.models.filter((m) => m.side === side).map((m) => m.y);
+      for (let k = 1; k < ys.length; k++) expect(ys[k] - ys[k - 1]).toBeGreaterThan(200);
+    }
+  });
   it('bad forces and policies exit 2 with one line naming the option', () => {
     for (const [args, msg] of [
-      [['--side-b', 'slave'], /option --side-b: Slave has no Skill or no weapon in scenarios\/genisys\/units.yaml/],
+      [['--side-b', 'slave'], /option --side-b: Slave has no weapon in scenarios\/genisys\/units.yaml and cannot fight \(name its weapons, e.g. slave:combat-knife\+plasma-rifle/],
+      [['--side-b', 'resistance-soldier:bazooka'], /option --side-b: unknown weapon "bazooka" for resistance-soldier in scenarios\/genisys\/units.yaml; valid: /],
       [['--side-a', 'endoskeleton@x'], /option --side-a: cannot read "endoskeleton@x"/],
       [['--side-a', '3*endo'], /option --side-a: unknown unit "endo" in scenarios\/genisys\/units.yaml; valid: endoskeleton/],
       [['--policy-a', './missing.js'], /option --policy-a: got "(\.\/)?missing\.js", expected advance, aim, hold, random, search or the path of a policy module/],

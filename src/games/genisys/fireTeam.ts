@@ -19,30 +19,40 @@ export const MAX_ATTACKERS = 50;
 export const MAX_TARGETS = 30;
 export const MAX_VOLLEYS = 50;
 
-/** One item of a team spec: `[N*]unit[:weapon[+weapon…]][@points]`. */
+/** One item of a team or force spec: `[N*]unit[:weapon[+weapon…]][#command][@points]`. */
 export interface TeamItem {
   count: number;
   unit: string;
   /** Weapon ids as written (a `twin-` prefix is a twin mount). */
   weapons: string[];
+  /** Command value, when given (null: not given); present only where `#command` is admitted (the skirmish's forces). */
+  command?: number | null;
   /** Points per model, when given. */
   points: number | null;
 }
 
-const ITEM = /^(?:(\d+)\s*\*\s*)?([a-z0-9][a-z0-9-]*)(?::([a-z0-9+-]+))?(?:@(\d+))?$/;
+const ITEM = /^(?:(\d+)\s*\*\s*)?([a-z0-9][a-z0-9-]*)(?::([a-z0-9+-]+))?(?:#(\d))?(?:@(\d+))?$/;
 
-/** Parses a comma-separated team spec; `param` names the parameter in messages. Throws UsageError. */
-export function parseTeam(text: string, param: string, allowWeapons: boolean): TeamItem[] {
+/**
+ * Parses a comma-separated team spec; `param` names the parameter in messages. `allowWeapons`
+ * admits `:weapon[+weapon…]`, `allowCommand` admits `#command` (the skirmish's forces). One parser
+ * for the fire team's attackers and targets and the skirmish's sides. Throws UsageError.
+ */
+export function parseTeam(text: string, param: string, allowWeapons: boolean, allowCommand = false): TeamItem[] {
+  const syntax = `[N*]unit${allowWeapons ? '[:weapon[+weapon…]]' : ''}${allowCommand ? '[#command]' : ''}[@points]`;
+  const examples = allowCommand ? '3*endoskeleton, resistance-captain#2@40, 2*resistance-soldier:rocket-launcher' : allowWeapons ? '3*endoskeleton:plasma-gun@30' : '5*resistance-soldier@10';
   const items = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  if (items.length === 0) throw new UsageError(`parameter ${param}: empty (expected e.g. ${allowWeapons ? '"3*endoskeleton:plasma-gun"' : '"5*resistance-soldier"'})`);
+  if (items.length === 0) throw new UsageError(`parameter ${param}: empty (expected e.g. ${allowCommand ? '"3*endoskeleton"' : allowWeapons ? '"3*endoskeleton:plasma-gun"' : '"5*resistance-soldier"'})`);
   return items.map((raw) => {
     const m = ITEM.exec(raw.replace(/\s+/g, ''));
-    if (!m || (!allowWeapons && m[3] !== undefined)) {
-      throw new UsageError(`parameter ${param}: cannot read "${raw}" (expected ${allowWeapons ? '[N*]unit[:weapon[+weapon…]][@points], e.g. 3*endoskeleton:plasma-gun@30' : '[N*]unit[@points], e.g. 5*resistance-soldier@10'})`);
+    if (!m || (!allowWeapons && m[3] !== undefined) || (!allowCommand && m[4] !== undefined)) {
+      throw new UsageError(`parameter ${param}: cannot read "${raw}" (expected ${syntax}, e.g. ${examples})`);
     }
     const count = m[1] === undefined ? 1 : Number(m[1]);
     if (count < 1) throw new UsageError(`parameter ${param}: "${raw}": a count must be 1 or more`);
-    return { count, unit: m[2], weapons: m[3] ? m[3].split('+').filter(Boolean) : [], points: m[4] === undefined ? null : Number(m[4]) };
+    const item: TeamItem = { count, unit: m[2], weapons: m[3] ? m[3].split('+').filter(Boolean) : [], points: m[5] === undefined ? null : Number(m[5]) };
+    if (allowCommand) item.command = m[4] === undefined ? null : Number(m[4]);
+    return item;
   });
 }
 

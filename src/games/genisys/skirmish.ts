@@ -4,7 +4,7 @@
 // so friends never block, and it moves along the track only: enemies are never passed (a moving
 // model stops `closest` short of the nearest enemy line: no base contact, and enemy bases are
 // impenetrable). Ranges are measured straight, across lanes. rulebook sections are named at each
-// rule; choices are README S1–S13.
+// rule; choices are README S1–S14.
 //
 // State (preallocated, reset per game): per model its side, type (a crawler after I'll Be Back),
 // position along the track and lane across it (hundredths of an inch), in play, damage, Done
@@ -112,6 +112,8 @@ export class Skirmish {
   private readonly scratchPlans = new Int32Array(MAX_OPTIONS);
   private readonly order: Int32Array;
   private orderCount = 0;
+  /** The secondary targets of the Area attack being resolved (preallocated: no allocation per attack). */
+  private readonly secondaries: Int32Array;
   /** Options of the attack decision being asked (0 otherwise). */
   private attackCount = 0;
 
@@ -132,6 +134,7 @@ export class Skirmish {
     this.command = new Int32Array(m);
     this.activations = new Int32Array(m);
     this.order = new Int32Array(m);
+    this.secondaries = new Int32Array(m);
   }
 
   // ---- The view a policy reads (every method is read-only). ----
@@ -322,10 +325,37 @@ export class Skirmish {
           }
         }
         if (!this.plans.ok[p]) continue;
+        // rulebook: Weapons' Special Rules – Area (Small), Diagram 10: not at a target whose template would touch a friend or the firer.
+        if (this.plans.area[p] && this.friendInTemplate(i, at, j)) continue;
         codes[n] = w * ATTACK_CODE + j;
         plans[n] = p;
         n++;
       }
+    }
+    return n;
+  }
+
+  /** Whether a model of model i's side (i itself standing at `at`) is within Close Combat range (2 in.) of model j: an Area template on j would touch it. */
+  private friendInTemplate(i: number, at: number, j: number): boolean {
+    const cc2 = this.spec.bands[0] * this.spec.bands[0];
+    for (let k = 0; k < this.m; k++) {
+      if (!this.inPlay[k] || this.side[k] !== this.side[i]) continue;
+      const dx = (k === i ? at : this.x[k]) - this.x[j];
+      const dy = this.y[k] - this.y[j];
+      if (dx * dx + dy * dy <= cc2) return true;
+    }
+    return false;
+  }
+
+  /** Writes into `secondaries` the enemies of `side` in play within Close Combat range (2 in.) of model j, j excluded; their count. */
+  private secondaryTargets(side: number, j: number): number {
+    const cc2 = this.spec.bands[0] * this.spec.bands[0];
+    let n = 0;
+    for (let k = 0; k < this.m; k++) {
+      if (k === j || !this.inPlay[k] || this.side[k] === side) continue;
+      const dx = this.x[k] - this.x[j];
+      const dy = this.y[k] - this.y[j];
+      if (dx * dx + dy * dy <= cc2) this.secondaries[n++] = k;
     }
     return n;
   }
@@ -427,6 +457,8 @@ export class Skirmish {
         if (rollDie(rng, P.skillSides[p]) >= P.hitTarget[p]) hits++;
       }
     }
+    // rulebook: Weapons' Special Rules – Area (Small): on a hit, the models the CC template around the primary touches are hit too (README S14).
+    const nSecondary = P.area[p] && hits > 0 ? this.secondaryTargets(side, j) : 0;
     let unsaved = hits;
     if (P.hasSave[p] && hits > 0) {
       let savedFirst = 0;
@@ -442,41 +474,62 @@ export class Skirmish {
         if (rollDie(rng, P.saveSides[p]) < P.saveTarget[p]) unsaved++;
       }
     }
-    if (unsaved > 0) {
-      let dmg = 0;
-      for (let k = 0; k < unsaved; k++) if (rollDie(rng, P.powerSides[p]) >= P.armor[p]) dmg++;
-      // rulebook: Resilient (n); a model damaged by 'Hasta la Vista' suffers all remaining damage.
-      const woundsLeft = hasta ? 1 : P.wounds[p] - this.damage[j];
-      if (this.tddLeft && dmg < woundsLeft && dmg < unsaved && P.canDamage[p]) {
-        this.tddLeft = false;
-        if (rollDie(rng, P.powerSides[p]) >= P.armor[p]) dmg++;
-      }
-      if (dmg >= woundsLeft) {
-        const crawlerType = this.spec.types[this.type[j]].crawlerType;
-        let crawl = crawlerType >= 0 && P.illBeBack[p] === 1 && rollDie(rng, 6) >= P.ibbTarget[p];
-        if (crawl && this.tddLeft && P.canStayDown[p]) {
-          this.tddLeft = false;
-          crawl = rollDie(rng, 6) >= P.ibbTarget[p];
-        }
-        if (crawl) {
-          // rulebook: I'll Be Back – the model turns into a crawler and takes a Resolution test; it keeps its markers (README S9).
-          this.type[j] = crawlerType;
-          this.damage[j] = 0;
-          const r = this.tests(rng, 1, P.crawlerSides[p], P.crawlerMode[p], P.crawlerHasNoEffect[p] === 1);
-          if (r < 0) this.remove(j);
-          else this.markers[j] = doneMarkersAfter(this.markers[j], r);
-        } else this.remove(j);
-      } else {
-        this.damage[j] += dmg;
-        const n = P.tests[p] ? unsaved - dmg + (P.testsOnDamage[p] ? dmg : 0) : 0;
-        if (n > 0) {
-          const r = this.tests(rng, n, P.resSides[p], P.resMode[p], P.resHasNoEffect[p] === 1);
-          if (r < 0) this.remove(j);
-          else this.markers[j] = doneMarkersAfter(this.markers[j], r);
-        }
+    if (unsaved > 0) this.takeHits(rng, p, j, unsaved, hasta);
+    if (nSecondary > 0) {
+      // The secondary's plan: the same attacker, weapon and range band at the secondary's type, no
+      // cover, not aimed (its hits need no Skill roll; models hit by an Area weapon receive no cover).
+      const band = Math.floor((p % (BAND_COUNT * 8)) / 8);
+      const attackerPart = Math.floor(p / (this.spec.types.length * BAND_COUNT * 8));
+      for (let k = 0; k < nSecondary; k++) {
+        const s = this.secondaries[k];
+        if (!this.inPlay[s]) continue;
+        const q = ((attackerPart * this.spec.types.length + this.type[s]) * BAND_COUNT + band) * 8;
+        if (P.ok[q]) this.takeHits(rng, q, s, hits, false);
       }
     }
     if (this.spec.tdd && this.tdd[side] === 1 && !this.tddLeft) this.tdd[side] = 0;
+  }
+
+  /**
+   * Model j takes `unsaved` hits of plan p: the damage rolls, then removal (I'll Be Back first) or
+   * the Resolution tests of the hits that did no damage (README choices 1–2). Mutates model j and,
+   * through tddLeft, the attacker's TDD. rulebook: Attacking – Damage Rolls, Resolution Tests;
+   * Resilient (n); I'll Be Back; 'Hasta La Vista, Baby!'.
+   */
+  private takeHits(rng: Rng, p: number, j: number, unsaved: number, hasta: boolean): void {
+    const P = this.plans;
+    let dmg = 0;
+    for (let k = 0; k < unsaved; k++) if (rollDie(rng, P.powerSides[p]) >= P.armor[p]) dmg++;
+    // rulebook: Resilient (n); a model damaged by 'Hasta la Vista' suffers all remaining damage.
+    const woundsLeft = hasta ? 1 : P.wounds[p] - this.damage[j];
+    if (this.tddLeft && dmg < woundsLeft && dmg < unsaved && P.canDamage[p]) {
+      this.tddLeft = false;
+      if (rollDie(rng, P.powerSides[p]) >= P.armor[p]) dmg++;
+    }
+    if (dmg >= woundsLeft) {
+      const crawlerType = this.spec.types[this.type[j]].crawlerType;
+      let crawl = crawlerType >= 0 && P.illBeBack[p] === 1 && rollDie(rng, 6) >= P.ibbTarget[p];
+      if (crawl && this.tddLeft && P.canStayDown[p]) {
+        this.tddLeft = false;
+        crawl = rollDie(rng, 6) >= P.ibbTarget[p];
+      }
+      if (crawl) {
+        // rulebook: I'll Be Back – the model turns into a crawler and takes a Resolution test; it keeps its markers (README S9).
+        this.type[j] = crawlerType;
+        this.damage[j] = 0;
+        const r = this.tests(rng, 1, P.crawlerSides[p], P.crawlerMode[p], P.crawlerHasNoEffect[p] === 1);
+        if (r < 0) this.remove(j);
+        else this.markers[j] = doneMarkersAfter(this.markers[j], r);
+      } else this.remove(j);
+    } else {
+      this.damage[j] += dmg;
+      const n = P.tests[p] ? unsaved - dmg + (P.testsOnDamage[p] ? dmg : 0) : 0;
+      if (n > 0) {
+        const r = this.tests(rng, n, P.resSides[p], P.resMode[p], P.resHasNoEffect[p] === 1);
+        if (r < 0) this.remove(j);
+        else this.markers[j] = doneMarkersAfter(this.markers[j], r);
+      }
+    }
   }
 
   /** Activates model i: a move, then its attacks. rulebook: Impulses – Execute Activations; Moving; Attacking. */

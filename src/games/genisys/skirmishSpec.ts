@@ -6,6 +6,7 @@ import { UsageError } from '../../core/usageError.js';
 import { compileAttack, type AttackPlan } from './attackPlan.js';
 import { moveDie } from './dieLadder.js';
 import { exactAttack } from './exactAttack.js';
+import { parseTeam, type TeamItem } from './fireTeam.js';
 import { RANGES, readParams } from './genisysParams.js';
 import { unitOverrides, type UnitsFile, type WeaponData } from './units.js';
 
@@ -93,26 +94,12 @@ export function planKey(spec: SkirmishSpec, a: number, w: number, damaged: numbe
   return ((((((a * spec.maxWeapons + w) * 2 + damaged) * spec.types.length + t) * BAND_COUNT + band) * 2 + cover) * 2 + aimed) * 2 + hasta;
 }
 
-/** One item of a force: `[N*]unit[#command][@points]`. */
-export interface ForceItem {
-  count: number;
-  unit: string;
-  command: number | null;
-  points: number | null;
-}
+/** One item of a force: `[N*]unit[:weapon[+weapon…]][#command][@points]` (the fire team's grammar, plus `#command`). */
+export type ForceItem = TeamItem;
 
-const ITEM = /^(?:(\d+)\*)?([a-z0-9][a-z0-9-]*)(?:#(\d))?(?:@(\d+))?$/;
-
+/** Parses a side's force (fireTeam.ts parseTeam, the one parser of both modes). Throws UsageError naming `param`. */
 export function parseForce(text: string, param: string): ForceItem[] {
-  const items = text.split(',').map((s) => s.trim().toLowerCase().replace(/\s+/g, '')).filter(Boolean);
-  if (items.length === 0) throw new UsageError(`parameter ${param}: empty (expected e.g. "3*endoskeleton")`);
-  return items.map((raw) => {
-    const m = ITEM.exec(raw);
-    if (!m) throw new UsageError(`parameter ${param}: cannot read "${raw}" (expected [N*]unit[#command][@points], e.g. 3*endoskeleton, resistance-captain#2@40)`);
-    const count = m[1] === undefined ? 1 : Number(m[1]);
-    if (count < 1) throw new UsageError(`parameter ${param}: "${raw}": a count must be 1 or more`);
-    return { count, unit: m[2], command: m[3] === undefined ? null : Number(m[3]), points: m[4] === undefined ? null : Number(m[4]) };
-  });
+  return parseTeam(text, param, true, true);
 }
 
 /** The fists of a model whose entry lists ranged weapons only (Choose Weapon and Target: "even if it's just their fists!"; README S6). */
@@ -161,12 +148,33 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     }
     return weaponIndex.get(id)!;
   };
-  const addType = (unitId: string, param: string): number => {
-    if (typeIndex.has(unitId)) return typeIndex.get(unitId)!;
+  /**
+   * The weapons a model of `unitId` carries when the force names `named` (README S13): each named
+   * weapon replaces the unit's listed weapons of its kind (ranged or close combat); a kind not
+   * named is kept. Nothing named: the unit's own list. Throws UsageError naming `param`.
+   */
+  const loadout = (unitId: string, unitWeapons: readonly string[], named: readonly string[], param: string): string[] => {
+    if (named.length === 0) return [...unitWeapons];
+    for (const id of named) {
+      if (id.startsWith('twin-')) throw new UsageError(`parameter ${param}: "${unitId}:${id}": a twin mount (Vehicles – 'Twin' Weapons) is not modelled in the skirmish; name the weapon without twin-`);
+      if (!Object.hasOwn(data.weapons, id)) throw new UsageError(`parameter ${param}: unknown weapon "${id}" for ${unitId} in ${file}; valid: ${Object.keys(data.weapons).join(', ')}`);
+    }
+    if (new Set(named).size !== named.length) throw new UsageError(`parameter ${param}: "${unitId}:${named.join('+')}" names a weapon twice`);
+    const isCc = (id: string) => data.weapons[id].range === 'cc';
+    const namedCc = named.some(isCc);
+    const namedRanged = named.some((id) => !isCc(id));
+    return [...unitWeapons.filter((id) => (isCc(id) ? !namedCc : !namedRanged)), ...named];
+  };
+  const addType = (unitId: string, named: readonly string[], param: string): number => {
     const unit = Object.hasOwn(data.units, unitId) ? data.units[unitId] : undefined;
     if (!unit) throw new UsageError(`parameter ${param}: unknown unit "${unitId}" in ${file}; valid: ${Object.keys(data.units).join(', ')}`);
+    const ids = loadout(unitId, unit.weapons, named, param);
+    // A unit with its own weapons is one type, keyed by its id (as before loadouts existed); another loadout is another type.
+    const own = ids.length === unit.weapons.length && ids.every((id, k) => id === unit.weapons[k]);
+    const key = own ? unitId : `${unitId}:${ids.join('+')}`;
+    if (typeIndex.has(key)) return typeIndex.get(key)!;
     const t = types.length;
-    typeIndex.set(unitId, t);
+    typeIndex.set(key, t);
     const vehicle = unit.special.includes('vehicle');
     const crawler = unitId === 'crawler';
     // rulebook: Walk 5", Run 11", Crawl 2" (Larger Playing Surfaces – Using a Tape Measure); Slow:
@@ -178,16 +186,16 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
     const crawl = 2 * HUNDREDTHS;
     const normal = slow ? crawl : fast ? run : walk;
     const double = crawler ? 0 : slow ? walk : fast ? 2 * run : run;
-    const ids = [...unit.weapons];
     const ws = unit.skill ? ids.map((id) => addWeapon(id, data.weapons[id])) : [];
     if (unit.skill && ids.length > 0 && !vehicle && !ids.some((id) => data.weapons[id].range === 'cc')) ws.push(addWeapon('fists', FISTS));
     // rulebook: Vehicles – Attacking: "vehicles are not limited to firing a single weapon like other models; rather, they fire all of their weapons independently".
     const attacks = vehicle ? Math.max(1, ws.length) : 1;
-    types.push({ unit: unitId, name: unit.name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, attacks, crawlerType: -1, command: commandOf(unit.special) });
+    const name = own ? unit.name : `${unit.name} with ${named.map((id) => data.weapons[id].name).join(' and ')}`;
+    types.push({ unit: unitId, name, weapons: ws, normal, double, damagedNormal: crawl, damagedDouble: crawler ? 0 : walk, resilient: unit.resilient ?? 1, vehicle, attacks, crawlerType: -1, command: commandOf(unit.special) });
     skills.push(unit.skill);
     if (unit.special.includes('ill-be-back')) {
       if (!Object.hasOwn(data.units, 'crawler')) throw new UsageError(`parameter ${param}: ${unit.name} has I'll Be Back, which needs the crawler profile ("crawler") in ${file}`);
-      types[t].crawlerType = addType('crawler', param);
+      types[t].crawlerType = addType('crawler', [], param);
     }
     return t;
   };
@@ -195,8 +203,11 @@ export function compileSkirmish(input: SkirmishInput, data: UnitsFile, file: str
   for (const [side, text, param] of [[0, input.sideA, 'sideA'], [1, input.sideB, 'sideB']] as const) {
     let count = 0;
     for (const it of parseForce(text, param)) {
-      const t = addType(it.unit, param);
-      if (types[t].weapons.length === 0) throw new UsageError(`parameter ${param}: ${types[t].name} has no Skill or no weapon in ${file} and cannot fight (give its weapons in a units file, e.g. scenarios/genisys/resistance-assumed.yaml)`);
+      const t = addType(it.unit, it.weapons, param);
+      if (types[t].weapons.length === 0) {
+        if (!skills[t]) throw new UsageError(`parameter ${param}: ${data.units[it.unit].name} has no Skill in ${file} and cannot fight`);
+        throw new UsageError(`parameter ${param}: ${types[t].name} has no weapon in ${file} and cannot fight (name its weapons, e.g. ${it.unit}:combat-knife+plasma-rifle, or give them in a units file)`);
+      }
       for (let c = 0; c < it.count; c++) models.push({ side, type: t, y: 0, points: it.points ?? 1, command: it.command ?? types[t].command });
       count += it.count;
     }

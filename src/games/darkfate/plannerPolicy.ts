@@ -873,20 +873,9 @@ export class PlannerPolicy implements DarkFatePolicy {
     const c = this.c;
     let f = this.powerFight[v.character(q)];
     for (let i = 0; i < v.skillCount(q); i++) f += c.eachTurnFight[v.skillCard(q, i)];
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < v.handCount(q); i++) {
-      sum += this.fightOf[v.handCard(q, i)];
-      n++;
-    }
-    for (let i = 0; i < v.discardCount(q); i++) {
-      sum += this.fightOf[v.discardCard(q, i)];
-      n++;
-    }
-    for (let i = 0; i < v.drawCount(q); i++) {
-      sum += this.fightOf[v.drawPileCard(q, i)];
-      n++;
-    }
+    // The owned totals (the engine keeps them as cards move): fightOf summed over hand, discard and draw pile.
+    const sum = v.ownedFight(q);
+    const n = v.handCount(q) + v.discardCount(q) + v.drawCount(q);
     return n > 0 ? f + (sum * v.rules.handSize) / n : f;
   }
 
@@ -1015,13 +1004,12 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected teamHasFinisherVersion(v: DarkFateView, version: number): boolean {
     const c = this.c;
     const special = c.rev9[version].specialOnly;
-    const ok = (t: number) => c.finisher[t] === 2 || (c.finisher[t] === 1 && !special);
-    for (let q = 0; q < v.players; q++) {
-      for (let i = 0; i < v.handCount(q); i++) if (ok(v.handCard(q, i))) return true;
-      for (let i = 0; i < v.discardCount(q); i++) if (ok(v.discardCard(q, i))) return true;
-      for (let i = 0; i < v.drawCount(q); i++) if (ok(v.drawPileCard(q, i))) return true;
+    // Hands, discard and draw piles: the owned finisher counts.
+    for (let q = 0; q < v.players; q++) if (v.ownedFinishers(q, 2) > 0 || (!special && v.ownedFinishers(q, 1) > 0)) return true;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const f = c.finisher[v.reserveCard(j)];
+      if (f === 2 || (f === 1 && !special)) return true;
     }
-    for (let j = 0; j < v.reserveCount(); j++) if (ok(v.reserveCard(j))) return true;
     return false;
   }
 
@@ -1092,21 +1080,8 @@ export class PlannerPolicy implements DarkFatePolicy {
     let ownAny = 0;
     let ownSpecial = 0;
     for (let q = 0; q < v.players; q++) {
-      for (let i = 0; i < v.handCount(q); i++) {
-        const f = c.finisher[v.handCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
-      for (let i = 0; i < v.discardCount(q); i++) {
-        const f = c.finisher[v.discardCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
-      for (let i = 0; i < v.drawCount(q); i++) {
-        const f = c.finisher[v.drawPileCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
+      ownSpecial += v.ownedFinishers(q, 2);
+      ownAny += v.ownedFinishers(q, 1);
     }
     const per = this.knobs.finishersPerPlayer * v.players;
     const wantSpecial = needSpecial > 0 ? per : 0;

@@ -131,6 +131,15 @@ export const BASE_PLAN: Readonly<TurnPlan> = Object.freeze({ rest: -1, flee: -1,
 
 const NONE = -1;
 
+/** pickPlay's class of a card type: the branch its static properties send it to, in pickPlay's order of tests. */
+const PLAY_SKIP = 0;
+const PLAY_FINISHER = 1;
+const PLAY_SKILL = 2;
+const PLAY_COSTLY = 3;
+const PLAY_SINGLE = 4;
+const PLAY_DRAW = 5;
+const PLAY_PLAIN = 6;
+
 export class PlannerPolicy implements DarkFatePolicy {
   name = 'planner';
   protected readonly c: CardTable;
@@ -156,6 +165,11 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected readonly fateHostiles: number;
   /** Lowest cost of any card that can be gained or bought. */
   protected readonly minCost: number;
+  /** PLAY_* per card type (computed once: pickPlay runs about five times a turn over the whole hand, and most cards are plain). */
+  private readonly playClass: Uint8Array;
+  /** A plain card's worth to pickPlay while fight has a use, and while it has none (the sums pickPlay made per card, in the same order). */
+  private readonly plainUseful: Float64Array;
+  private readonly plainIdle: Float64Array;
 
   // ---- per-decision scratch (no allocation in the hot path) ----
   private onHunt = false;
@@ -191,6 +205,18 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
     }
     this.minCost = minCost;
+    this.playClass = new Uint8Array(n);
+    this.plainUseful = new Float64Array(n);
+    this.plainIdle = new Float64Array(n);
+    for (let t = 0; t < n; t++) {
+      const c = cards;
+      const kw = c.kw[t];
+      const s = this.supplyOf[t] + c.locationSupply[t];
+      this.playClass[t] =
+        kw & KW.WOUND ? PLAY_SKIP : c.finisher[t] ? PLAY_FINISHER : kw & KW.SKILL ? PLAY_SKILL : c.discardCost[t] > 0 ? PLAY_COSTLY : c.selfDestroy[t] ? PLAY_SINGLE : c.drawOnPlay[t] > 0 ? PLAY_DRAW : PLAY_PLAIN;
+      this.plainUseful[t] = this.fightOf[t] + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+      this.plainIdle[t] = 0 + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+    }
     let hostiles = 0;
     for (let t = 0; t < n; t++) if (cards.kw[t] & KW.HOSTILE) hostiles += cards.fateCount[t];
     this.fateHostiles = hostiles;
@@ -423,12 +449,22 @@ export class PlannerPolicy implements DarkFatePolicy {
     let weakFinisher = -1;
     let holdFinisher = false;
     let deferred = -1;
+    const playClass = this.playClass;
+    const plainWorth = useful ? this.plainUseful : this.plainIdle;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
-      const kw = c.kw[t];
-      if (kw & KW.WOUND || c.discardCost[t] > hn - 1) continue;
-      const fin = c.finisher[t];
-      if (fin) {
+      const cls = playClass[t];
+      if (cls === PLAY_SKIP || c.discardCost[t] > hn - 1) continue;
+      if (cls === PLAY_PLAIN) {
+        const val = plainWorth[t];
+        if (val > plainVal) {
+          plainVal = val;
+          plain = i;
+        }
+        continue;
+      }
+      if (cls === PLAY_FINISHER) {
+        const fin = c.finisher[t];
         if (this.staggeredFor(v, fin)) {
           // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
           if (this.finishOk(v, fin)) finishNow = i;
@@ -445,13 +481,12 @@ export class PlannerPolicy implements DarkFatePolicy {
         if (useful) weakFinisher = i;
         continue;
       }
-      if (kw & KW.SKILL) {
+      if (cls === PLAY_SKILL) {
         skill = i;
         continue;
       }
       const f = this.fightOf[t];
-      const s = this.supplyOf[t] + c.locationSupply[t];
-      if (c.discardCost[t] > 0) {
+      if (cls === PLAY_COSTLY) {
         const gain = useful ? f : 0;
         if (gain > costlyGain) {
           costlyGain = gain;
@@ -459,19 +494,11 @@ export class PlannerPolicy implements DarkFatePolicy {
         }
         continue;
       }
-      if (c.selfDestroy[t]) {
+      if (cls === PLAY_SINGLE) {
         if (f > 0 && this.onHunt) single = i;
         continue;
       }
-      if (c.drawOnPlay[t] > 0) {
-        draw = i;
-        continue;
-      }
-      const val = (useful ? f : 0) + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
-      if (val > plainVal) {
-        plainVal = val;
-        plain = i;
-      }
+      draw = i; // PLAY_DRAW
     }
     void holdFinisher;
     if (finishNow >= 0) return finishNow;

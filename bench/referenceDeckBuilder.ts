@@ -12,6 +12,8 @@ const TURNS = 20;
 const MARKET = 60;
 const ROW = 5;
 const MAX_CARDS = 10 + TURNS;
+/** Player turns in one reference game: a case counted in player turns is read against the reference's turns per second. */
+export const REFERENCE_PLAYER_TURNS = PLAYERS * TURNS;
 
 interface DeckState {
   draw: Int8Array[];

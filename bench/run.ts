@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { meetsTarget, type BenchCase, type BenchTarget } from './benchCase.js';
 import { BENCH_CASES } from './cases.js';
-import { referenceCase } from './referenceDeckBuilder.js';
+import { REFERENCE_PLAYER_TURNS, referenceCase } from './referenceDeckBuilder.js';
 
 interface Measurement {
   name: string;
@@ -57,12 +57,13 @@ for (const c of cases) {
   // The reference again just before each case (half as long): the ratio compares the two under the same load.
   const refNow = cases.length > 1 ? await measure(referenceCase, seconds / 2) : ref;
   const m = await measure(c, seconds);
-  const ratio = c.unit === 'games' ? m.perSecond / refNow.perSecond : null;
+  // Games against reference games; player turns against the reference's player turns (40 a game).
+  const ratio = c.unit === 'games' ? m.perSecond / refNow.perSecond : c.unit === 'turns' ? m.perSecond / (refNow.perSecond * REFERENCE_PLAYER_TURNS) : null;
   results.push({ ...m, ratioToReference: ratio, ...(c.target ? { target: { ...c.target, met: meetsTarget(c.target, m.perSecond, ratio) } } : {}) });
 }
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
 for (const r of results) {
-  const ratio = r.ratioToReference === null ? '' : `  ×${r.ratioToReference.toFixed(2)} of reference`;
+  const ratio = r.ratioToReference === null ? '' : `  ×${r.ratioToReference.toFixed(r.ratioToReference < 0.1 ? 3 : 2)} of reference${r.unit === 'turns' ? ' player turns' : ''}`;
   process.stdout.write(`${r.name.padEnd(58)} ${fmt(r.perSecond).padStart(14)} ${r.unit}/s  setup ${r.setupMs.toFixed(1)} ms${ratio}\n`);
   const t = r.target;
   if (t) process.stdout.write(`${''.padEnd(4)}target (${t.source}): ≥ ${fmt(t.perSecond)} ${r.unit}/s${t.ratio !== undefined ? ` and ≥ ×${t.ratio} of reference` : ''}: ${t.met ? 'met' : 'NOT MET'}\n`);

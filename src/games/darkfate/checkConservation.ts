@@ -47,6 +47,13 @@ export function checkConservation(e: EngineState): string | null {
     let d = 0;
     for (let i = 0; i < e.handN[p]; i++) if (e.cards.kw[e.instType[e.hand[p * S + i]]] & KW.DEFENSE) d++;
     if (d !== e.handDefense[p]) return `counters in step: p${p + 1}: defense counter ${e.handDefense[p]} but ${d} in hand`;
+    const owned = [...list(e.drawPile, p * S, e.drawN[p]), ...list(e.hand, p * S, e.handN[p]), ...list(e.discard, p * S, e.discardN[p])];
+    const fight = owned.reduce((sum, x) => sum + e.instFight[x], 0);
+    if (fight !== e.ownFight[p]) return `counters in step: p${p + 1}: owned fight counter ${e.ownFight[p]} but ${fight} in draw pile, hand and discard pile`;
+    for (const kind of [1, 2]) {
+      const n = owned.filter((x) => e.instFinisher[x] === kind).length;
+      if (n !== e.ownFinishers[2 * p + kind - 1]) return `counters in step: p${p + 1}: owned finisher (kind ${kind}) counter ${e.ownFinishers[2 * p + kind - 1]} but ${n} in draw pile, hand and discard pile`;
+    }
   }
   for (const [zone, items] of zones) {
     for (const inst of items()) {

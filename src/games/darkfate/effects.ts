@@ -58,6 +58,7 @@ export class EngineEffects extends EngineZones {
             const j = this.askHandSlot(DECISION.DESTROY_FROM_HAND, who, true);
             if (j < 0) break;
             const inst = this.removeFromHand(who, j);
+            this.ownOut(who, inst);
             this.destroy(inst);
             this.trace?.(`    p${who + 1} destroys ${this.name(inst)}`);
           }
@@ -133,7 +134,9 @@ export class EngineEffects extends EngineZones {
     const w = this.cards.woundType;
     for (let i = 0; i < this.handN[p]; i++) {
       if (this.handType[p * this.S + i] === w) {
-        this.destroy(this.removeFromHand(p, i));
+        const inst = this.removeFromHand(p, i);
+        this.ownOut(p, inst);
+        this.destroy(inst);
         this.trace?.(`    p${p + 1} heals a wound from hand`);
         return true;
       }
@@ -141,6 +144,7 @@ export class EngineEffects extends EngineZones {
     const base = p * this.S;
     for (let i = 0; i < this.discardN[p]; i++) {
       if (this.instType[this.discard[base + i]] === w) {
+        this.ownOut(p, this.discard[base + i]);
         this.destroy(this.discard[base + i]);
         this.discard[base + i] = this.discard[base + --this.discardN[p]];
         this.trace?.(`    p${p + 1} heals a wound from the discard pile`);
@@ -180,6 +184,7 @@ export class EngineEffects extends EngineZones {
     const inst = this.pending;
     this.pending = -1;
     this.toDiscard(r, inst);
+    this.ownIn(r, inst);
     this.statGained[this.instType[inst]]++;
     this.statSeatGained[r]++;
     this.trace?.(`    p${p + 1} gains ${this.name(inst)} free for p${r + 1}`);

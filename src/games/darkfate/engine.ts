@@ -90,6 +90,7 @@ export class DarkFateEngine extends EngineHuntPhase {
       this.skillsN[p] = 0;
       this.activeCharacter[p] = this.setup.characters[this.setup.solo ? 0 : p];
     }
+    for (let p = 0; p < P; p++) this.recountOwned(p);
     for (let p = 0; p < P; p++) for (let i = 0; i < this.rules.handSize; i++) this.drawOne(p);
     // Choose a first player randomly.
     this.current = randIndex(rng, P);

@@ -25,6 +25,7 @@ export function setZone(e: EngineZones, zone: 'hand' | 'draw' | 'discard' | 'ski
     e.handLeaders[p] = insts.filter((x) => e.cards.kw[e.instType[x]] & KW.LEADERSHIP).length;
     e.handDefense[p] = insts.filter((x) => e.cards.kw[e.instType[x]] & KW.DEFENSE).length;
   }
+  e.recountOwned(p);
 }
 
 /** Replaces the fate deck, top first. */

@@ -52,6 +52,8 @@ export function copyState(dst: EngineState, src: EngineState): void {
   dst.handWounds.set(src.handWounds);
   dst.handLeaders.set(src.handLeaders);
   dst.handDefense.set(src.handDefense);
+  dst.ownFight.set(src.ownFight);
+  dst.ownFinishers.set(src.ownFinishers);
   dst.discard.set(src.discard);
   dst.discardN.set(src.discardN);
   dst.played.set(src.played);

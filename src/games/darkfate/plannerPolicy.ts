@@ -131,6 +131,15 @@ export const BASE_PLAN: Readonly<TurnPlan> = Object.freeze({ rest: -1, flee: -1,
 
 const NONE = -1;
 
+/** pickPlay's class of a card type: the branch its static properties send it to, in pickPlay's order of tests. */
+const PLAY_SKIP = 0;
+const PLAY_FINISHER = 1;
+const PLAY_SKILL = 2;
+const PLAY_COSTLY = 3;
+const PLAY_SINGLE = 4;
+const PLAY_DRAW = 5;
+const PLAY_PLAIN = 6;
+
 export class PlannerPolicy implements DarkFatePolicy {
   name = 'planner';
   protected readonly c: CardTable;
@@ -156,6 +165,11 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected readonly fateHostiles: number;
   /** Lowest cost of any card that can be gained or bought. */
   protected readonly minCost: number;
+  /** PLAY_* per card type (computed once: pickPlay runs about five times a turn over the whole hand, and most cards are plain). */
+  private readonly playClass: Uint8Array;
+  /** A plain card's worth to pickPlay while fight has a use, and while it has none (the sums pickPlay made per card, in the same order). */
+  private readonly plainUseful: Float64Array;
+  private readonly plainIdle: Float64Array;
 
   // ---- per-decision scratch (no allocation in the hot path) ----
   private onHunt = false;
@@ -191,6 +205,18 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (c.cost[t] >= 0 && c.cost[t] < minCost) minCost = c.cost[t];
     }
     this.minCost = minCost;
+    this.playClass = new Uint8Array(n);
+    this.plainUseful = new Float64Array(n);
+    this.plainIdle = new Float64Array(n);
+    for (let t = 0; t < n; t++) {
+      const c = cards;
+      const kw = c.kw[t];
+      const s = this.supplyOf[t] + c.locationSupply[t];
+      this.playClass[t] =
+        kw & KW.WOUND ? PLAY_SKIP : c.finisher[t] ? PLAY_FINISHER : kw & KW.SKILL ? PLAY_SKILL : c.discardCost[t] > 0 ? PLAY_COSTLY : c.selfDestroy[t] ? PLAY_SINGLE : c.drawOnPlay[t] > 0 ? PLAY_DRAW : PLAY_PLAIN;
+      this.plainUseful[t] = this.fightOf[t] + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+      this.plainIdle[t] = 0 + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+    }
     let hostiles = 0;
     for (let t = 0; t < n; t++) if (cards.kw[t] & KW.HOSTILE) hostiles += cards.fateCount[t];
     this.fateHostiles = hostiles;
@@ -423,12 +449,22 @@ export class PlannerPolicy implements DarkFatePolicy {
     let weakFinisher = -1;
     let holdFinisher = false;
     let deferred = -1;
+    const playClass = this.playClass;
+    const plainWorth = useful ? this.plainUseful : this.plainIdle;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
-      const kw = c.kw[t];
-      if (kw & KW.WOUND || c.discardCost[t] > hn - 1) continue;
-      const fin = c.finisher[t];
-      if (fin) {
+      const cls = playClass[t];
+      if (cls === PLAY_SKIP || c.discardCost[t] > hn - 1) continue;
+      if (cls === PLAY_PLAIN) {
+        const val = plainWorth[t];
+        if (val > plainVal) {
+          plainVal = val;
+          plain = i;
+        }
+        continue;
+      }
+      if (cls === PLAY_FINISHER) {
+        const fin = c.finisher[t];
         if (this.staggeredFor(v, fin)) {
           // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
           if (this.finishOk(v, fin)) finishNow = i;
@@ -445,13 +481,12 @@ export class PlannerPolicy implements DarkFatePolicy {
         if (useful) weakFinisher = i;
         continue;
       }
-      if (kw & KW.SKILL) {
+      if (cls === PLAY_SKILL) {
         skill = i;
         continue;
       }
       const f = this.fightOf[t];
-      const s = this.supplyOf[t] + c.locationSupply[t];
-      if (c.discardCost[t] > 0) {
+      if (cls === PLAY_COSTLY) {
         const gain = useful ? f : 0;
         if (gain > costlyGain) {
           costlyGain = gain;
@@ -459,19 +494,11 @@ export class PlannerPolicy implements DarkFatePolicy {
         }
         continue;
       }
-      if (c.selfDestroy[t]) {
+      if (cls === PLAY_SINGLE) {
         if (f > 0 && this.onHunt) single = i;
         continue;
       }
-      if (c.drawOnPlay[t] > 0) {
-        draw = i;
-        continue;
-      }
-      const val = (useful ? f : 0) + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
-      if (val > plainVal) {
-        plainVal = val;
-        plain = i;
-      }
+      draw = i; // PLAY_DRAW
     }
     void holdFinisher;
     if (finishNow >= 0) return finishNow;
@@ -873,20 +900,9 @@ export class PlannerPolicy implements DarkFatePolicy {
     const c = this.c;
     let f = this.powerFight[v.character(q)];
     for (let i = 0; i < v.skillCount(q); i++) f += c.eachTurnFight[v.skillCard(q, i)];
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < v.handCount(q); i++) {
-      sum += this.fightOf[v.handCard(q, i)];
-      n++;
-    }
-    for (let i = 0; i < v.discardCount(q); i++) {
-      sum += this.fightOf[v.discardCard(q, i)];
-      n++;
-    }
-    for (let i = 0; i < v.drawCount(q); i++) {
-      sum += this.fightOf[v.drawPileCard(q, i)];
-      n++;
-    }
+    // The owned totals (the engine keeps them as cards move): fightOf summed over hand, discard and draw pile.
+    const sum = v.ownedFight(q);
+    const n = v.handCount(q) + v.discardCount(q) + v.drawCount(q);
     return n > 0 ? f + (sum * v.rules.handSize) / n : f;
   }
 
@@ -1015,13 +1031,12 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected teamHasFinisherVersion(v: DarkFateView, version: number): boolean {
     const c = this.c;
     const special = c.rev9[version].specialOnly;
-    const ok = (t: number) => c.finisher[t] === 2 || (c.finisher[t] === 1 && !special);
-    for (let q = 0; q < v.players; q++) {
-      for (let i = 0; i < v.handCount(q); i++) if (ok(v.handCard(q, i))) return true;
-      for (let i = 0; i < v.discardCount(q); i++) if (ok(v.discardCard(q, i))) return true;
-      for (let i = 0; i < v.drawCount(q); i++) if (ok(v.drawPileCard(q, i))) return true;
+    // Hands, discard and draw piles: the owned finisher counts.
+    for (let q = 0; q < v.players; q++) if (v.ownedFinishers(q, 2) > 0 || (!special && v.ownedFinishers(q, 1) > 0)) return true;
+    for (let j = 0; j < v.reserveCount(); j++) {
+      const f = c.finisher[v.reserveCard(j)];
+      if (f === 2 || (f === 1 && !special)) return true;
     }
-    for (let j = 0; j < v.reserveCount(); j++) if (ok(v.reserveCard(j))) return true;
     return false;
   }
 
@@ -1092,21 +1107,8 @@ export class PlannerPolicy implements DarkFatePolicy {
     let ownAny = 0;
     let ownSpecial = 0;
     for (let q = 0; q < v.players; q++) {
-      for (let i = 0; i < v.handCount(q); i++) {
-        const f = c.finisher[v.handCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
-      for (let i = 0; i < v.discardCount(q); i++) {
-        const f = c.finisher[v.discardCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
-      for (let i = 0; i < v.drawCount(q); i++) {
-        const f = c.finisher[v.drawPileCard(q, i)];
-        if (f === 2) ownSpecial++;
-        else if (f === 1) ownAny++;
-      }
+      ownSpecial += v.ownedFinishers(q, 2);
+      ownAny += v.ownedFinishers(q, 1);
     }
     const per = this.knobs.finishersPerPlayer * v.players;
     const wantSpecial = needSpecial > 0 ? per : 0;

@@ -133,6 +133,7 @@ export class EnginePlayPhase extends EngineEffects {
     this.playFirst = false;
     if (kind === ACTION_REST) {
       const inst = this.removeFromHand(p, (code >>> 8) & 0xff);
+      this.ownOut(p, inst);
       this.destroy(inst);
       this.trace?.(`  p${p + 1} rests, destroying ${this.name(inst)}`);
       return true;
@@ -154,7 +155,10 @@ export class EnginePlayPhase extends EngineEffects {
    * phase); the dead player's hand stays as it is and nothing is drawn (a dead player never plays).
    */
   protected leavePlayDead(p: number): void {
-    for (let i = 0; i < this.playedN; i++) this.toDiscard(this.playedOwner[i], this.played[i]);
+    for (let i = 0; i < this.playedN; i++) {
+      this.toDiscard(this.playedOwner[i], this.played[i]);
+      this.ownIn(this.playedOwner[i], this.played[i]);
+    }
     this.playedN = 0;
     this.fight = this.supply = this.locationSupply = 0;
     this.trace?.(`  p${p + 1}'s play phase ends with their death`);
@@ -233,6 +237,7 @@ export class EnginePlayPhase extends EngineEffects {
     const t = this.instType[inst];
     this.pending = -1;
     this.toDiscard(r, inst);
+    this.ownIn(r, inst);
     this.statGained[t]++;
     this.statSeatGained[r]++;
     this.trace?.(`  p${p + 1} gains ${this.cards.names[t]} (cost ${this.cards.cost[t]}; supply left ${this.supply}) into p${r + 1}'s discard pile`);
@@ -242,6 +247,7 @@ export class EnginePlayPhase extends EngineEffects {
   protected playCard(p: number, q: number, i: number): void {
     const c = this.cards;
     const inst = this.removeFromHand(q, i);
+    this.ownOut(q, inst);
     const t = this.instType[inst];
     this.trace?.(`  p${p + 1} plays ${c.names[t]}${q !== p ? ` from p${q + 1}'s hand (leadership)` : ''}${gainsText(this, t)}`);
     if (c.kw[t] & KW.SKILL) {
@@ -284,6 +290,7 @@ export class EnginePlayPhase extends EngineEffects {
       const q = this.playedOwner[i];
       if (q === p) discard[hb + dn++] = this.played[i];
       else this.toDiscard(q, this.played[i]);
+      this.ownIn(q, this.played[i]);
     }
     this.playedN = 0;
     // The whole hand goes to the discard pile, last slot first (as removing the last card

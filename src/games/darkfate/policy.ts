@@ -150,6 +150,14 @@ export interface DarkFateView {
   /** Neural Net Processor: the Rev-9 player's hand (its cards readable by a user module only in the NEURAL_NET decision). */
   nnHandCount(): number;
   nnHandCard(i: number): number;
+  /**
+   * Totals over the cards player p owns outside play (draw pile, hand and discard pile; not skills
+   * in play nor cards played this turn), kept by the engine as cards move (public: the three
+   * zones are open as sets): the sum of their fight when played (printed + text)…
+   */
+  ownedFight(p: number): number;
+  /** … and how many of them are finishers of `kind` (cards.finisher: 1 ordinary, 2 special; 0 for any other kind). */
+  ownedFinishers(p: number, kind: number): number;
 }
 
 /**
@@ -188,6 +196,8 @@ export const DARKFATE_VIEW_MEMBERS = {
     'rev9Window',
     'nnHandCount',
     'nnHandCard',
+    'ownedFight',
+    'ownedFinishers',
   ],
 } as const satisfies ViewMembers;
 

@@ -145,7 +145,9 @@ export class EngineZones extends EngineState {
       this.die(p, OUTCOME_EMPTY_WOUND_DECK);
       return;
     }
-    this.toDiscard(p, this.woundPile[--this.woundN]);
+    const w = this.woundPile[--this.woundN];
+    this.toDiscard(p, w);
+    this.ownIn(p, w);
     this.woundsTaken++;
     this.statSeatWounds[p]++;
     this.trace?.(`    p${p + 1} is wounded (${this.woundN} wounds left in the wound deck)`);

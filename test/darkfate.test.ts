@@ -123,6 +123,8 @@ describe('card data', () => {
     expect(bad((s) => s.replace('  - key: liquid-exoskeleton\n', '  - key: endoskeleton\n'))).toThrow('my-cards.yaml: rev9[2] (Liquid Exoskeleton): key: "endoskeleton" is already the key of rev9[1] (Endoskeleton)');
     // Two versions that reports, tables and charts would name alike.
     expect(bad((s) => s.replace('    name: Liquid Exoskeleton', '    name: Endoskeleton'))).toThrow('my-cards.yaml: rev9[2] (Endoskeleton): name: "Endoskeleton" is already the name of rev9[1] (key endoskeleton)');
+    // As a reader tells names apart: case and invisible characters aside.
+    expect(bad((s) => s.replace('    name: Liquid Exoskeleton', '    name: "ENDO\u200bskeleton"'))).toThrow('my-cards.yaml: rev9[2] (ENDO\u200bskeleton): name: "ENDO\u200bskeleton" is already the name of rev9[1]');
     expect(bad((s) => s.replace("- { name: Dani's Resolve, supply: 2,", "- { name: Sarah's Arsenal, supply: 2,"))).toThrow(
       `my-cards.yaml: starter.uniques[2] (Sarah's Arsenal): name: "Sarah's Arsenal" is already the name of starter.uniques[0]`,
     );

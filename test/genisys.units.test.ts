@@ -41,6 +41,8 @@ describe('genisys units loader: safety', () => {
       [UNITS.replace('units:\n', 'units:\n  crawler: {}\n'), 'not valid YAML'],
       [UNITS.replace('    rof: 2\n', '    rof: !!binary aGk=\n'), 'weapons.plasma-gun.rof: unsupported value'],
       [UNITS.replace('    special: [slow]\n', '    special: [[[[[[[slow]]]]]]]\n'), 'nested deeper than 8 levels'],
+      // Two units a table would show under one name (case and invisible characters aside).
+      [UNITS.replace('    name: Crawler\n', '    name: " endo\u200bSKELETON"\n'), 'units.crawler.name: " endo\u200bSKELETON" is also the name of units.endoskeleton'],
     ];
     for (const [text, fragment] of bad) {
       expect(() => parseUnits(text, FILE)).toThrow(UsageError);

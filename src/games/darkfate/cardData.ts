@@ -10,6 +10,7 @@ import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { KW, KW_NAMES, OP, OP_COUNT, OP_NAMES, SECTIONS, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
+import { displayKey } from '../../core/displayName.js';
 
 const Small = v.pipe(v.number('expected a whole number'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'), v.maxValue(99, 'expected at most 99'));
 const Effect = v.union(
@@ -195,9 +196,9 @@ export function validateCardDoc(raw: unknown, file: string): CardDataDoc {
     if (first < i) throw new UsageError(`${file}: rev9[${i}] (${doc.rev9[i].name}): key: "${key}" is already the key of rev9[${first}] (${doc.rev9[first].name})`);
   });
   // Reports, tables and charts name a version by its name: two versions of one name would read (and draw) as one.
-  const rev9Names = doc.rev9.map((r) => r.name);
-  rev9Names.forEach((name, i) => {
-    const first = rev9Names.indexOf(name);
+  const rev9Names = doc.rev9.map((r) => displayKey(r.name));
+  doc.rev9.forEach(({ name }, i) => {
+    const first = rev9Names.indexOf(rev9Names[i]);
     if (first < i) throw new UsageError(`${file}: rev9[${i}] (${name}): name: "${name}" is already the name of rev9[${first}] (key ${doc.rev9[first].key}); give each version its own name`);
   });
   doc.rev9.forEach((r, i) => {

@@ -6,6 +6,7 @@ import { dataLeaves, listSegments, UNLABELLED, type DataLabel } from '../../core
 import { UsageError } from '../../core/usageError.js';
 import { issueText } from '../../core/issues.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
+import { displayKey } from '../../core/displayName.js';
 
 const Stat = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)));
 
@@ -72,8 +73,8 @@ export function validateUnits(raw: unknown, file: string): UnitSheet[] {
   }
   const names = new Set<string>();
   r.output.units.forEach((u, i) => {
-    if (names.has(u.name)) throw new UsageError(`${file}: units.${i}.name: duplicate unit "${u.name}"`);
-    names.add(u.name);
+    if (names.has(displayKey(u.name))) throw new UsageError(`${file}: units.${i}.name: duplicate unit "${u.name}"`);
+    names.add(displayKey(u.name));
   });
   return r.output.units;
 }

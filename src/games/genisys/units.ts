@@ -12,6 +12,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { DIE_NAMES } from './dieLadder.js';
 import { AUTO, DEFAULT_UNITS_FILE } from './genisysParams.js';
+import { displayKey } from '../../core/displayName.js';
 
 /** Special rules a unit may list: the first eight change an attack (TARGET_SPECIALS); the rest are recorded only. */
 export const UNIT_SPECIALS = ['mindless', 'ill-be-back', 'vehicle', 'vtol', 'stealth', 'no-resolution', 'no-cover', 'small-target', 'slow', 'fire-control', 'command-1', 'command-2', 'fist', 'fast', 'agile'] as const;
@@ -79,6 +80,16 @@ export function validateUnits(raw: unknown, file: string): UnitsFile {
     throw new UsageError(`${file}: ${path || 'document'}: ${issueText(issue)}`);
   }
   const data = r.output;
+  // Names are what the tables and charts show: two of one name would read as one unit (or weapon).
+  for (const kind of ['units', 'weapons'] as const) {
+    const seen = new Map<string, string>();
+    for (const [id, item] of Object.entries(data[kind])) {
+      const key = displayKey(item.name);
+      const other = seen.get(key);
+      if (other !== undefined) throw new UsageError(`${file}: ${kind}.${id}.name: "${item.name}" is also the name of ${kind}.${other}; give each a name of its own`);
+      seen.set(key, id);
+    }
+  }
   for (const [id, unit] of Object.entries(data.units)) {
     unit.weapons.forEach((w, i) => {
       if (!data.weapons[w]) throw new UsageError(`${file}: units.${id}.weapons.${i}: unknown weapon "${w}" (known: ${Object.keys(data.weapons).join(', ')})`);

@@ -15,6 +15,7 @@ import { nearest } from '../../core/params.js';
 import { parseYamlSafely } from '../../core/safeYaml.js';
 import { UsageError } from '../../core/usageError.js';
 import { readInputFile } from '../../core/inputFile.js';
+import { displayKey } from '../../core/displayName.js';
 
 // Card types (digest §カード構成).
 export const T_CONDITION = 0;
@@ -231,7 +232,7 @@ export function compileCardData(raw: unknown, file: string): CardTable {
     const fail = (field: string, msg: string): never => {
       throw new UsageError(`${file}: ${at}${field ? `.${field}` : ''}: ${msg}`);
     };
-    const key = c.name.toLowerCase();
+    const key = displayKey(c.name);
     if (seen.has(key)) fail('name', `duplicate card name (also cards[${seen.get(key)}])`);
     seen.set(key, i);
     let keywords = 0;

@@ -200,6 +200,19 @@ describe('sim report reads a saved report as data', () => {
       expect(r.code, field).toBe(2);
       expect(r.stderr.trim(), field).toMatch(new RegExp(`^sim: .*${field}\\.json: field ${field}: expected`));
     }
+    // What only the JSON Schema says: sim report and sim check refuse it with exit 2, naming the field.
+    for (const [name, edit, message] of [
+      ['version', (j: Record<string, any>) => (j.schemaVersion = 99), 'field schemaVersion: got 99; this sim reads reports of schemaVersion 1'],
+      ['kind', (j: Record<string, any>) => (j.kind = 'nonsense'), 'field kind: must be equal to one of the allowed values ("game", "compare", "sweep", "sensitivity", "check", "params")'],
+      ['result', (j: Record<string, any>) => delete j.result, 'field result: missing (the report schema requires it)'],
+      ['cell', (j: Record<string, any>) => (j.tables[0].rows[0] = { ...j.tables[0].rows[0], successes: { a: 1 } }), 'field tables.0.rows.0.successes: must be string,number,boolean,null'],
+    ] as const) {
+      const file = write(`${name}.json`, edit);
+      for (const cmd of ['report', 'check']) {
+        const r = runCli([cmd, file, '--format', 'table']);
+        expect([r.code, r.stderr.trim()], `${cmd} ${name}`).toEqual([2, `sim: ${file}: ${message}`]);
+      }
+    }
     const partial = runCli(['report', write('partial.json', (j) => (j.partial = true)), '--format', 'table']);
     expect(partial.code).toBe(0);
     expect(partial.stderr).toMatch(/is a partial report/);

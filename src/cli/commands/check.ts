@@ -21,6 +21,7 @@ import { emitReport, refuseOutputOverInput, writeFileAtomic, WriteError } from '
 import { runReport } from '../execute.js';
 import { interruption } from '../interrupt.js';
 import { err, setExitCode } from '../io.js';
+import { checkReportSchema } from '../reportSchema.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { bundledScenarios, jsonSyntax, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
@@ -72,6 +73,8 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, err)})`);
   }
   if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
+  // Its schema before anything is read from it (a golden that breaks it is refused, exit 2, naming the field).
+  await checkReportSchema(golden as unknown as Record<string, unknown>, file);
   // A golden is a stored claim: one edited after it was recorded is refused, not compared.
   const recorded = (golden as unknown as Record<string, unknown>).contentHash;
   if (recorded !== undefined && recorded !== reportContentHash(golden as unknown as Record<string, unknown>)) {

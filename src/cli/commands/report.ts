@@ -9,6 +9,7 @@ import { UsageError } from '../../core/usageError.js';
 import { FORMATS } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
+import { checkReportSchema } from '../reportSchema.js';
 import { parseOutFile } from '../parseOptions.js';
 import { jsonSyntax, MAX_REPORT_BYTES } from '../trust.js';
 import type { OutputOptions } from '../runOptions.js';
@@ -77,7 +78,10 @@ export function registerReport(program: Command): void {
     .option('-q, --quiet', 'no notes on stderr')
     .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
-      const report = reportFromJson(readInputFile(file, 'argument file', MAX_REPORT_BYTES), file);
+      const text = readInputFile(file, 'argument file', MAX_REPORT_BYTES);
+      const report = reportFromJson(text, file);
+      // Its schema first where it names one: a report that breaks it is refused, never drawn.
+      await checkReportSchema(JSON.parse(text) as Record<string, unknown>, file);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });

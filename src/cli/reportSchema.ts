@@ -1,0 +1,40 @@
+// A saved report is checked against its JSON Schema (schemas/) before it is trusted: `sim report`
+// and `sim check` refuse one that breaks it with exit 2, naming the field. A report from before the
+// schemas (no schemaVersion) is left to the field-by-field checks of its reader.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageInfo } from '../core/packageInfo.js';
+import { UsageError } from '../core/usageError.js';
+
+type Validate = ((doc: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null };
+
+let validators: Map<string, Validate> | null = null;
+
+/** The schemas' validators by report kind ('report': the fields every kind has); compiled once, on first use. */
+async function schemaValidators(): Promise<Map<string, Validate>> {
+  if (validators) return validators;
+  // Loaded here only: the validator library is for saved reports, not for runs.
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const ajv = new Ajv2020({ allErrors: false, strict: false });
+  const dir = join(packageInfo().root, 'schemas');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.schema.json'));
+  for (const f of files) ajv.addSchema(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  validators = new Map(files.map((f) => [f.replace(/\.schema\.json$/, ''), ajv.getSchema(`https://sim.invalid/schemas/${f}`) as unknown as Validate]));
+  return validators;
+}
+
+/** Throws UsageError naming `file` and the first field of `doc` its schema refuses; no-op for a report without schemaVersion. */
+export async function checkReportSchema(doc: Record<string, unknown>, file: string): Promise<void> {
+  if (doc.schemaVersion === undefined) return;
+  if (doc.schemaVersion !== 1) throw new UsageError(`${file}: field schemaVersion: got ${JSON.stringify(doc.schemaVersion)}; this sim reads reports of schemaVersion 1`);
+  const all = await schemaValidators();
+  const validate = (typeof doc.kind === 'string' && all.get(doc.kind)) || all.get('report')!;
+  if (validate(doc)) return;
+  const e = validate.errors![0];
+  const at = e.instancePath.slice(1).replace(/\//g, '.');
+  const missing = e.params?.missingProperty;
+  if (typeof missing === 'string') throw new UsageError(`${file}: field ${at ? `${at}.` : ''}${missing}: missing (the report schema requires it)`);
+  const field = at || '(document)';
+  const extra = e.params && typeof e.params.allowedValues !== 'undefined' ? ` (${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')})` : '';
+  throw new UsageError(`${file}: field ${field}: ${e.message ?? 'does not match the report schema'}${extra}`);
+}

@@ -3,9 +3,12 @@
 // the help screens. A bare `node -e 0` is measured in the same run as the floor no command can go
 // under. Target (issue 29): every line ≤ 0.2 s CPU. Never part of `npm test`: machines are noisy.
 //
-// `node dist/bench/startup.js [--runs N] [FILTER]` (FILTER: a substring of the command line).
+// `node dist/bench/startup.js [--runs N] [--against DIR] [FILTER]` (FILTER: a substring of the
+// command line). `--against DIR`: another built checkout (e.g. the commit before a change), its
+// bin/sim run alternately with this one's, so both columns see the same load.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,29 +51,42 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
-if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('bench:startup: option --runs must be a whole number ≥ 1\n');
+function usage(message: string): never {
+  process.stderr.write(`bench:startup: ${message}\n`);
   process.exit(2);
 }
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  if (at + 1 >= args.length) usage(`option ${name} needs a value`);
+  return args.splice(at, 2)[1];
+};
+const runs = Number(option('--runs') ?? 5);
+if (!Number.isInteger(runs) || runs < 1) usage('option --runs must be a whole number ≥ 1');
+const againstDir = option('--against');
+const other = againstDir === undefined ? undefined : join(resolve(againstDir), 'bin', 'sim');
+if (other !== undefined && !existsSync(other)) usage(`option --against: no bin/sim in ${againstDir}`);
 const filter = args[0];
 if (!existsSync('/usr/bin/time')) {
   process.stderr.write('bench:startup: needs GNU time at /usr/bin/time (Debian: apt-get install time)\n');
   process.exit(1);
 }
 
-const rows: { command: string; median: number; runs: number[] }[] = [];
+const fmt = (xs: number[]) => `${median(xs).toFixed(2)}  [${xs.map((x) => x.toFixed(2)).join(' ')}]`;
+const rows: { command: string; text: string; met?: boolean }[] = [];
 const floor = Array.from({ length: runs }, () => cpuSeconds([process.execPath, '-e', '0']));
-rows.push({ command: 'node -e 0 (floor)', median: median(floor), runs: floor });
+rows.push({ command: 'node -e 0 (floor)', text: fmt(floor) });
 for (const c of COMMANDS.filter((x) => !filter || x.includes(filter))) {
-  const times = Array.from({ length: runs }, () => cpuSeconds([process.execPath, SIM, ...c.split(' ')]));
-  rows.push({ command: `sim ${c}`, median: median(times), runs: times });
+  const mine: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (other !== undefined) theirs.push(cpuSeconds([process.execPath, other, ...c.split(' ')]));
+    mine.push(cpuSeconds([process.execPath, SIM, ...c.split(' ')]));
+  }
+  rows.push({ command: `sim ${c}`, text: other !== undefined ? `${fmt(theirs)}  →  ${fmt(mine)}` : fmt(mine), met: median(mine) <= TARGET_S });
 }
 const width = Math.max(...rows.map((r) => r.command.length));
-process.stdout.write(`start-up CPU (user+sys s), median of ${runs}; target ≤ ${TARGET_S} s\n`);
-for (const r of rows) {
-  const mark = r.command.startsWith('sim ') ? (r.median <= TARGET_S ? '  ok' : '  over') : '';
-  process.stdout.write(`${r.command.padEnd(width)}  ${r.median.toFixed(2)}  [${r.runs.map((x) => x.toFixed(2)).join(' ')}]${mark}\n`);
-}
+process.stdout.write(`start-up CPU (user+sys s), median of ${runs} [each run]${other !== undefined ? `; ${againstDir} → this checkout, alternating` : ''}; target ≤ ${TARGET_S} s\n`);
+for (const r of rows) process.stdout.write(`${r.command.padEnd(width)}  ${r.text}${r.met === undefined ? '' : r.met ? '  ok' : '  over'}\n`);

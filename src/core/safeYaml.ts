@@ -2,8 +2,14 @@
 // maps, lists and scalars), duplicate keys and unknown tags are errors, size, nesting and aliases
 // are bounded, prototype keys are refused, and only plain JSON-like values come out. Every message
 // names the file and, past parsing, the key path. Games validate the shape afterwards (valibot).
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type { parseDocument as ParseDocument } from 'yaml';
 import { UsageError } from './usageError.js';
+
+// The YAML library loads with the first text parsed (synchronously, as parsing is): a command that
+// reads no YAML never loads it.
+const requireLib = createRequire(import.meta.url);
+let parseDocument: typeof ParseDocument | undefined;
 
 /** Largest accepted text, in UTF-16 code units (about bytes for ASCII YAML). */
 export const MAX_YAML_CHARS = 1 << 20;
@@ -75,6 +81,7 @@ function parseUncached(text: string, file: string, limits: SafeYamlLimits): unkn
   let raw: unknown;
   try {
     // The core schema: plain maps, lists and scalars; duplicate keys are errors.
+    parseDocument ??= (requireLib('yaml') as { parseDocument: typeof ParseDocument }).parseDocument;
     const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, logLevel: 'silent' });
     const problem = doc.errors[0] ?? doc.warnings[0];
     if (problem) throw problem;

@@ -1,12 +1,28 @@
 // The report every command produces, and its three renderings. A game builds a Report from its
 // aggregate (pure); the CLI renders it (pure) and writes it (the shell).
-import Table from 'cli-table3';
-import { stringify } from 'csv-stringify/sync';
+import type TableType from 'cli-table3';
+import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { reportKind } from './reportKind.js';
 
 export type { Cell, Column, Report, ResultTable };
+
+// The table and CSV libraries load on first use, synchronously (render stays pure and sync): a
+// JSON or HTML report never loads them, a table never loads the CSV writer. Start-up CPU of a
+// one-game run is mostly module loading (bench/startup.ts).
+const requireLib = createRequire(import.meta.url);
+let tableClass: typeof TableType | undefined;
+let csvStringify: typeof Stringify | undefined;
+function newTable(options: TableType.TableConstructorOptions): TableType.Table {
+  tableClass ??= requireLib('cli-table3') as typeof TableType;
+  return new tableClass(options);
+}
+function stringify(records: Parameters<typeof Stringify>[0]): string {
+  csvStringify ??= (requireLib('csv-stringify/sync') as { stringify: typeof Stringify }).stringify;
+  return csvStringify(records);
+}
 
 /** The output formats: `table`, `csv` and `json` are rendered here; `html` by src/report/html.ts. */
 export type Format = 'table' | 'csv' | 'json' | 'html';
@@ -124,7 +140,7 @@ const ROWS_PER_BLOCK = 100;
 /** The columns `cols` of a table (cells already formatted, widths fitted). */
 function tableText(t: ResultTable, cells: string[][], cols: readonly number[], widths: readonly number[]): string {
   const block = (rows: string[][]): string => {
-    const table = new Table({
+    const table = newTable({
       head: cols.map((i) => t.columns[i].header),
       style: { head: [], border: [], compact: true },
       colAligns: cols.map((i) => (t.columns[i].format === 'text' ? 'left' : 'right')),

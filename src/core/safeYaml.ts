@@ -4,6 +4,7 @@
 // names the file and, past parsing, the key path. Games validate the shape afterwards (valibot).
 import { createRequire } from 'node:module';
 import type { parseDocument as ParseDocument } from 'yaml';
+import { readParsedYaml, storeParsedYaml } from './parsedYamlCache.js';
 import { UsageError } from './usageError.js';
 
 // The YAML library loads with the first text parsed (synchronously, as parsing is): a command that
@@ -78,6 +79,11 @@ const PARSED_CACHE = 8;
 const parsed = new Map<string, unknown>();
 
 function parseUncached(text: string, file: string, limits: SafeYamlLimits): unknown {
+  const maxDepth = limits.maxDepth ?? MAX_YAML_DEPTH;
+  // A shipped data file parsed before comes from the parsed-YAML cache (src/core/parsedYamlCache.ts);
+  // it passes the same shape checks, and one that does not is parsed again.
+  const stored = readParsedYaml(text, maxDepth);
+  if (stored !== undefined && shapeIsSafe(stored, file, maxDepth)) return stored;
   let raw: unknown;
   try {
     // The core schema: plain maps, lists and scalars; duplicate keys are errors.
@@ -90,8 +96,18 @@ function parseUncached(text: string, file: string, limits: SafeYamlLimits): unkn
     // Also catches stack overflows on pathological nesting: still one line naming the file.
     throw new UsageError(`${file}: not valid YAML${yamlPosition(err)}: ${yamlProblem(err)}`);
   }
-  checkYamlShape(raw, file, limits.maxDepth ?? MAX_YAML_DEPTH);
+  checkYamlShape(raw, file, maxDepth);
+  storeParsedYaml(text, maxDepth, raw);
   return raw;
+}
+
+function shapeIsSafe(value: unknown, file: string, maxDepth: number): boolean {
+  try {
+    checkYamlShape(value, file, maxDepth);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** " at line 5, column 3" from a YAML error's position (1-based), or "" when it has none. */

@@ -5,6 +5,7 @@ import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
+import { drawBoxTable } from './boxTable.js';
 import { reportKind } from './reportKind.js';
 
 export type { Cell, Column, Report, ResultTable };
@@ -140,13 +141,13 @@ const ROWS_PER_BLOCK = 100;
 /** The columns `cols` of a table (cells already formatted, widths fitted). */
 function tableText(t: ResultTable, cells: string[][], cols: readonly number[], widths: readonly number[]): string {
   const block = (rows: string[][]): string => {
-    const table = newTable({
-      head: cols.map((i) => t.columns[i].header),
-      style: { head: [], border: [], compact: true },
-      colAligns: cols.map((i) => (t.columns[i].format === 'text' ? 'left' : 'right')),
-      colWidths: cols.map((i) => widths[i]),
-      wordWrap: true,
-    });
+    const head = cols.map((i) => t.columns[i].header);
+    const aligns = cols.map((i) => (t.columns[i].format === 'text' ? ('left' as const) : ('right' as const)));
+    const colWidths = cols.map((i) => widths[i]);
+    // Plain text is drawn here, the same characters cli-table3 draws, in a fraction of its time; the rest by cli-table3.
+    const drawn = drawBoxTable(head, rows.map((r) => cols.map((i) => r[i])), colWidths, aligns);
+    if (drawn !== null) return drawn;
+    const table = newTable({ head, style: { head: [], border: [], compact: true }, colAligns: aligns, colWidths, wordWrap: true });
     for (const r of rows) table.push(cols.map((i) => r[i]));
     return table.toString();
   };

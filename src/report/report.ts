@@ -4,6 +4,7 @@ import type TableType from 'cli-table3';
 import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { groupedInteger } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { drawBoxTable } from './boxTable.js';
 import { reportKind } from './reportKind.js';
@@ -170,7 +171,7 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   const lines = [wrap(r.title, width, 2)];
   if (r.method === 'none') return lines;
   const bits = [`method ${r.method}`];
-  if (r.n !== null) bits.push(`n ${r.n.toLocaleString('en-US')}${r.partial ? ' (partial: interrupted)' : ''}`);
+  if (r.n !== null) bits.push(`n ${groupedInteger(r.n)}${r.partial ? ' (partial: interrupted)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
   // As many digits as the level has (99.99%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
   if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(6))}% intervals`);

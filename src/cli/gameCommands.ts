@@ -8,8 +8,6 @@ import { modeId, type GameMode, type GameModule, type GameView, type ViewResult 
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
-import { emitReport, refuseOutputOverInput } from './emit.js';
-import { runAndEmit } from './execute.js';
 import { err, setExitCode } from './io.js';
 import { addOptionRows, checkOptionClashes, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
@@ -31,9 +29,12 @@ export interface ViewRequest {
 /** What a view command does with its resolved request: run the view and emit its report (tests capture it instead). */
 export type OnView = (req: ViewRequest) => Promise<void>;
 
+// Running and writing load when a command runs: `sim <game> --help` needs the options alone.
+const runAndEmit: OnRun = async (req) => (await import('./execute.js')).runAndEmit(req);
+
 async function runViewAndEmit({ view, params, given, opts }: ViewRequest): Promise<void> {
   const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence, format: opts.format, sourceOf: (key) => sourceOf(params, key) });
-  await emitReport(report, opts);
+  await (await import('./emit.js')).emitReport(report, opts);
   if (failure) {
     err().write(`sim: ${failure}\n`);
     setExitCode(1);
@@ -83,7 +84,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   cmd.action(async (...args: unknown[]) => {
     const opts = (view.argument ? args[1] : args[0]) as OutputOptions & { scenario?: string; set?: string[] } & Record<string, unknown>;
     refuseRepeatedOptions(cmd);
-    refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }, { file: view.argument ? (args[0] as string) : undefined, what: `the ${view.argument?.name} argument` }]);
+    (await import('./emit.js')).refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }, { file: view.argument ? (args[0] as string) : undefined, what: `the ${view.argument?.name} argument` }]);
     const scenario = base && opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, modeId(game, base)) } : null;
     let params: ResolvedParams;
     try {

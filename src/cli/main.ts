@@ -5,7 +5,6 @@
 import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
-import { closeSharedPools } from '../run/runner.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
 import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
@@ -54,6 +53,9 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
   return withIo(io, async () => {
     resetInterrupt();
     forgetCommandInputs();
+    // Help and version print from the commands' definitions alone: no worker pool to close, so the
+    // runner is not loaded for them.
+    let ranCommand = false;
     if (io === PROCESS_IO) {
       installSignalHandlers();
       watchProcessStdout();
@@ -64,11 +66,13 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
         program.outputHelp();
         return;
       }
+      ranCommand = true;
       await program.parseAsync(argv);
     } catch (e) {
       if (e instanceof CommanderError) {
         // Commander has printed its one-line message already; help and version are successes.
         const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
+        if (ok) ranCommand = false;
         setExitCode(ok ? 0 : 2);
         return;
       }
@@ -82,7 +86,7 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       setExitCode(1);
     } finally {
       // The command's worker threads end with it (unless the caller runs more commands).
-      if (!io.keepWorkers) await closeSharedPools();
+      if (!io.keepWorkers && ranCommand) await (await import('../run/runner.js')).closeSharedPools();
       // Output that never reached stdout (`| head -c 0`, `1<file`, a full disk) is a failure, never
       // a success: the report went nowhere. A failure already set stays; a signal's code (130: "the
       // partial report was written") gives way to 1, since it was not.

@@ -2,9 +2,13 @@
 // `--rev9 all`, a sensitivity replay) and every cell of a sweep move the same bar, which names
 // what is playing now and shows one ETA for the command. Drawn on stderr, on a terminal only, after
 // the command has run for a second; never part of any result.
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import cliProgress from 'cli-progress';
+import type cliProgressType from 'cli-progress';
 import { err } from './io.js';
+
+// The bar library loads when a bar is first drawn (a terminal, a run past a second), not at start-up.
+const requireLib = createRequire(import.meta.url);
 
 /** "eta 1h02m", "eta 3m05s", "eta 12s"; "eta …" while there is too little to go on. */
 export function etaText(elapsedMs: number, fraction: number): string {
@@ -23,7 +27,7 @@ export function etaText(elapsedMs: number, fraction: number): string {
  * counts one and grows as calls come. Totals are estimates in games: every call plays `games`.
  */
 export class CommandProgress {
-  private bar: cliProgress.SingleBar | null = null;
+  private bar: cliProgressType.SingleBar | null = null;
   private readonly startedMs: number;
   private unit = 0;
   private unitLabel = '';
@@ -136,6 +140,7 @@ export class CommandProgress {
     const payload = { what: label ? ` ${label}` : '', timeLeft: etaText(elapsed, value / total) };
     if (!this.bar) {
       if (elapsed < 1000 || value >= total) return;
+      const cliProgress = requireLib('cli-progress') as typeof cliProgressType;
       this.bar = new cliProgress.SingleBar(progressBarOptions(err().columns), cliProgress.Presets.shades_classic);
       this.bar.start(total, value, payload);
     }
@@ -154,7 +159,7 @@ export function commandProgress(opts: { quiet?: boolean }, units = 1): CommandPr
  * is laid out to fit, the bar taking what the text leaves and a long label cut short, so it never
  * wraps or loses its end (cli-progress cuts a line to the terminal).
  */
-export function progressBarOptions(columns: number | undefined): cliProgress.Options {
+export function progressBarOptions(columns: number | undefined): cliProgressType.Options {
   const width = columns && columns > 0 ? columns : 100;
   return {
     stream: err() as NodeJS.WriteStream,

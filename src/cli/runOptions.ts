@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
 import { UsageError } from '../core/usageError.js';
-import { autoJobs, runSimulation, type RunResult } from '../run/runner.js';
+import type { RunResult } from '../run/runner.js';
 import { FORMATS, type Format } from '../report/report.js';
 import { interruption, runStarted, STOP_SIGNALS } from './interrupt.js';
 import { commandProgress, type CommandProgress } from './progress.js';
@@ -147,6 +147,8 @@ export async function runWithShell(
   label?: string,
   continued = false,
 ): Promise<McRun> {
+  // The runner loads with the first run, not with the commands' definitions (help).
+  const { autoJobs, runSimulation } = await import('../run/runner.js');
   const jobs = opts.jobs === 'auto' ? autoJobs() : opts.jobs;
   const started = performance.now();
   // Ctrl-C / SIGTERM stop the run at its completed games (src/cli/interrupt.ts).

@@ -8,8 +8,13 @@
 // A comment that names several tags labels its numbers `assumed` when one of them is [assumed]
 // ("[rulebook] card exists; numbers [assumed]"), else by its first tag. Values no tagged comment
 // reaches are left out (their label is "unlabelled").
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
 import { listSegments, type DataLabel } from './dataValues.js';
+
+// The YAML library (its document model, for comments) loads when labels are first asked for, not at start-up.
+const requireLib = createRequire(import.meta.url);
+let yamlLib: typeof import('yaml') | undefined;
 
 const TAG = /\[(rulebook|public|digest|assumed)\b[^\]]*\]/gi;
 
@@ -40,6 +45,7 @@ export function commentLabels(text: string, root = 'data'): Map<string, DataLabe
 const labelCache = new Map<string, Map<string, DataLabel>>();
 
 function commentLabelsUncached(text: string, root: string): Map<string, DataLabel> {
+  const { isMap, isScalar, isSeq, parseDocument } = (yamlLib ??= requireLib('yaml') as typeof import('yaml'));
   const out = new Map<string, DataLabel>();
   const doc = parseDocument(text);
   const walk = (node: unknown, path: string, inherited: DataLabel | null, top: boolean) => {

@@ -18,3 +18,12 @@ export function numberFromText(raw: string): number {
 export function signedText(x: number, digits: number): string {
   return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
 }
+
+/**
+ * "1,234,567": a whole number with comma thousands, as `toLocaleString('en-US')` writes it, without
+ * loading the ICU locale data (about 12 ms of CPU on the first call, a twentieth of a one-game
+ * run's start-up). Anything but a safe non-negative whole number goes to toLocaleString itself.
+ */
+export function groupedInteger(n: number): string {
+  return Number.isSafeInteger(n) && n >= 0 ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US');
+}

@@ -2,8 +2,15 @@
 // maps, lists and scalars), duplicate keys and unknown tags are errors, size, nesting and aliases
 // are bounded, prototype keys are refused, and only plain JSON-like values come out. Every message
 // names the file and, past parsing, the key path. Games validate the shape afterwards (valibot).
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type { parseDocument as ParseDocument } from 'yaml';
+import { readParsedYaml, storeParsedYaml } from './parsedYamlCache.js';
 import { UsageError } from './usageError.js';
+
+// The YAML library loads with the first text parsed (synchronously, as parsing is): a command that
+// reads no YAML never loads it.
+const requireLib = createRequire(import.meta.url);
+let parseDocument: typeof ParseDocument | undefined;
 
 /** Largest accepted text, in UTF-16 code units (about bytes for ASCII YAML). */
 export const MAX_YAML_CHARS = 1 << 20;
@@ -72,9 +79,15 @@ const PARSED_CACHE = 8;
 const parsed = new Map<string, unknown>();
 
 function parseUncached(text: string, file: string, limits: SafeYamlLimits): unknown {
+  const maxDepth = limits.maxDepth ?? MAX_YAML_DEPTH;
+  // A shipped data file parsed before comes from the parsed-YAML cache (src/core/parsedYamlCache.ts);
+  // it passes the same shape checks, and one that does not is parsed again.
+  const stored = readParsedYaml(text, maxDepth);
+  if (stored !== undefined && shapeIsSafe(stored, file, maxDepth)) return stored;
   let raw: unknown;
   try {
     // The core schema: plain maps, lists and scalars; duplicate keys are errors.
+    parseDocument ??= (requireLib('yaml') as { parseDocument: typeof ParseDocument }).parseDocument;
     const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, logLevel: 'silent' });
     const problem = doc.errors[0] ?? doc.warnings[0];
     if (problem) throw problem;
@@ -83,8 +96,18 @@ function parseUncached(text: string, file: string, limits: SafeYamlLimits): unkn
     // Also catches stack overflows on pathological nesting: still one line naming the file.
     throw new UsageError(`${file}: not valid YAML${yamlPosition(err)}: ${yamlProblem(err)}`);
   }
-  checkYamlShape(raw, file, limits.maxDepth ?? MAX_YAML_DEPTH);
+  checkYamlShape(raw, file, maxDepth);
+  storeParsedYaml(text, maxDepth, raw);
   return raw;
+}
+
+function shapeIsSafe(value: unknown, file: string, maxDepth: number): boolean {
+  try {
+    checkYamlShape(value, file, maxDepth);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** " at line 5, column 3" from a YAML error's position (1-based), or "" when it has none. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';
 import type { ParamSpec, ParamValue } from './params.js';
 import { parseYamlSafely } from './safeYaml.js';
-import { signedText } from './numberText.js';
+import { groupedInteger, signedText } from './numberText.js';
 
 /** One measured row: a change and its effect on the main metric (change − baseline), paired. */
 export interface StoredEffect {
@@ -117,5 +117,5 @@ export function sensitivityNote(gameId: string, mode: string, specs: readonly Pa
   const unit = e.rate ? ' pp' : '';
   const d = e.rate ? 1 : 2;
   const rows = e.top.map((t) => `${t.change} ${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}]`);
-  return `Robustness: the assumptions that move ${e.metric} most, one at a time, measured on this configuration (${e.games.toLocaleString('en-US')} paired games, seed ${e.seed}: \`${e.command}\`): ${rows.join('; ')}. ${e.changes} changes measured, ${e.neverInPlay} never came into play (scenarios/${gameId}/sensitivity.yaml).`;
+  return `Robustness: the assumptions that move ${e.metric} most, one at a time, measured on this configuration (${groupedInteger(e.games)} paired games, seed ${e.seed}: \`${e.command}\`): ${rows.join('; ')}. ${e.changes} changes measured, ${e.neverInPlay} never came into play (scenarios/${gameId}/sensitivity.yaml).`;
 }

@@ -6,9 +6,14 @@
 // "assumed"), then the comment after its list's key ("uniques:  # texts not public: assumed").
 // A value no comment names takes the file's `assumedNote` ("every value not listed under "known"
 // in README.md is an assumption"): assumed. Without a note it is unlabelled.
-import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node, YAMLMap } from 'yaml';
 import type { DataLabel } from '../../core/dataValues.js';
 import { cardKey } from './cardChanges.js';
+
+// The YAML library (its document model, for comments) loads when labels are first asked for, not at start-up.
+const requireLib = createRequire(import.meta.url);
+let yamlLib: typeof import('yaml') | undefined;
 
 const SECTIONS = ['effects', 'activate', 'defense', 'eachTurn', 'power'];
 
@@ -34,6 +39,7 @@ function clauseFor(comment: string, field: string): string | null {
 
 /** Card-change paths (cardFields) → how the card file `text` labels them. */
 export function cardLabels(text: string): Map<string, DataLabel> {
+  const { isMap, isScalar, isSeq, parseDocument } = (yamlLib ??= requireLib('yaml') as typeof import('yaml'));
   const out = new Map<string, DataLabel>();
   const doc = parseDocument(text);
   const root = doc.contents;

@@ -4,6 +4,7 @@
 // or says the gap was not measured there: a balance number is conditional on the bot that played,
 // and this says how far that bot is from a stronger one on the same games.
 import { gapWords } from '../../core/answer.js';
+import { groupedInteger } from '../../core/numberText.js';
 import { policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
 
 /** One measured configuration; difference = search − planner, paired on common random numbers. */
@@ -48,7 +49,7 @@ export function policyGapLine(key: GapKey, entries: GapEntry[] = gapEntries()): 
   if (!e) {
     return `policy gap (${key.rev9}): not measured for this configuration; the measured ones (reference cards and rules, scenarios/darkfate/policy-gap.yaml) say how far the planner is from the search policy there`;
   }
-  return `policy gap (${key.rev9}): last measured on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): planner ${e.planner.toFixed(3)}, search ${e.search.toFixed(3)}, search − planner ${signed(e.difference)} [${signed(e.lo)}, ${signed(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (scenarios/darkfate/policy-gap.yaml)`;
+  return `policy gap (${key.rev9}): last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}): planner ${e.planner.toFixed(3)}, search ${e.search.toFixed(3)}, search − planner ${signed(e.difference)} [${signed(e.lo)}, ${signed(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (scenarios/darkfate/policy-gap.yaml)`;
 }
 
 /** For the answer sentence: "the search policy wins +2.0 pp [+0.5, +3.5] more here", or that the gap was not measured. */

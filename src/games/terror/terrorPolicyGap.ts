@@ -7,6 +7,7 @@
 // table when the rules, the data, the planner or the search change (the key then changes too:
 // a stale entry is never shown for another configuration).
 import { hashOf } from '../../core/hash.js';
+import { groupedInteger } from '../../core/numberText.js';
 import type { TerrorSimParams } from './terrorParams.js';
 
 /** One measurement: `sim compare <scenario> --set policy=search …` on common random numbers. */
@@ -151,7 +152,7 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapR
       line: `Policy ${policyLabel}: the gap to the search policy was not measured for this configuration${at}; these numbers are conditional on the bot, and good play may do better.`,
     };
   }
-  const how = `paired, ${gap.n.toLocaleString('en-US')} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer: \`${gap.command}\``;
+  const how = `paired, ${groupedInteger(gap.n)} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer: \`${gap.command}\``;
   const line =
     policyLabel === GAP_DEFAULT_POLICY
       ? `Policy ${policyLabel} (the default): the search policy wins ${pts(gap.difference)} points more on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`

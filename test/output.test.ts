@@ -137,7 +137,7 @@ describe('a stdout that cannot take the report', () => {
       let stderr = '';
       child.stderr!.on('data', (d) => (stderr += d));
       // Interrupted once it has started playing (its first note: the seed it chose), so a partial report is due.
-      await new Promise<void>((resolve) => child.stderr!.once('data', () => resolve()));
+      await new Promise<void>((resolve) => child.stderr!.once('data', () => setTimeout(resolve, 1000)));
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect([code, stderr]).toEqual([1, expect.stringMatching(/sim: error: the output could not be written to stdout: ENOSPC/)]);

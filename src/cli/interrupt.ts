@@ -86,6 +86,7 @@ export function installSignalHandlers(): void {
     if (received !== null || activeRuns === 0 || step !== null) {
       // A second signal, or nothing to finish: stop now.
       if (step !== null) err().write(`\nsim: interrupted while ${step}\n`);
+      else if (received === null) err().write(`\nsim: interrupted before a run was under way; nothing to report\n`);
       removeTemps();
       process.exit(codeOf(signal));
     }

@@ -26,6 +26,7 @@ import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
 import { registerRun } from './run.js';
+import { runStarted } from '../interrupt.js';
 
 export const DEFAULT_QUEUE = 'sim-shards';
 
@@ -326,18 +327,24 @@ export function registerWorker(program: Command): void {
             hint: { code: 'start the worker with --allow-policy DIR to allow modules from DIR', data: 'start the worker with --allow-data DIR to allow files from DIR' },
           });
           err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
-          // One worker thread per job keeps this event loop free to renew job locks.
-          const runOpts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
-          const req = { ...found, params, opts: runOpts };
-          // The files here must be the ones the job was submitted with (an edited module is another run).
-          const here = identityOfRequest(req, d.identity.seed, d.identity.shards);
-          const diff = identityMismatch(d.identity, here);
-          if (diff) throw new Error(`job ${job.id}: this worker would play another run (${diff}); refused`);
-          const ex = await executeGame(req, d.identity.seed);
-          // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
-          if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
-          err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
-          return seal({ kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls }, key);
+          // From here a signal stops the shard as a run (failed, retried elsewhere), not the process at once.
+          const finished = runStarted(true);
+          try {
+            // One worker thread per job keeps this event loop free to renew job locks.
+            const runOpts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
+            const req = { ...found, params, opts: runOpts };
+            // The files here must be the ones the job was submitted with (an edited module is another run).
+            const here = identityOfRequest(req, d.identity.seed, d.identity.shards);
+            const diff = identityMismatch(d.identity, here);
+            if (diff) throw new Error(`job ${job.id}: this worker would play another run (${diff}); refused`);
+            const ex = await executeGame(req, d.identity.seed);
+            // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
+            if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
+            err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
+            return seal({ kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls }, key);
+          } finally {
+            finished();
+          }
         },
         { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
       );

@@ -234,4 +234,17 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       expect(action(g)?.[0] ?? null).toBe(CARD_MOVE);
     }
   });
+
+  it('the reserve follows the loaded Death Order card: kept for "lose 2 health" (more than a First Aid success heals), not for "lose 1 health"', () => {
+    const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
+    for (const [d, plays] of [[data, true], [harsher, false]] as const) {
+      const g = blank({ deathOrder: 1, data: d });
+      g.deathFaceUp[0] = 1;
+      place(g, 0, space('Lake'));
+      g.fgSpace_ = space('Town Square');
+      g.hand_[card(CARD_MOVE)] = 1;
+      g.time_ = 3; // a run (1) leaves 2, below Thwart Destiny's price (3)
+      expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
+    }
+  });
 });

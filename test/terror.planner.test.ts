@@ -219,6 +219,19 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(buy(g)).toBe(CARD_MOVE);
   });
 
+  it('Planning: the escort cards kept follow the loaded escort range (range 3 on Utopia: two, not three)', () => {
+    const longer = loadTerrorData(defaultDataFile(), 'data.yaml with escort range 3', { 'data.actionCards.escort.range': 3 });
+    for (const [d, third] of [[data, true], [longer, false]] as const) {
+      const g = blank({ data: d });
+      g.deathFaceUp.fill(1);
+      g.items_ = 3;
+      g.horror_ = 2;
+      g.hand_[card(CARD_THWART)] = 1;
+      g.hand_[card(CARD_ESCORT)] = 2;
+      expect(buy(g)).toBe(third ? CARD_ESCORT : CARD_MOVE);
+    }
+  });
+
   it('under a killing Destiny effect (Death Order III) she keeps the time to buy Thwart Destiny back; under Death Order I she spends it', () => {
     for (const [deathOrder, plays] of [[2, false], [0, true]] as const) {
       const g = blank({ deathOrder });

@@ -7,10 +7,11 @@
 // short. (3) She moves to the victims: with victims on her space but no escort card in hand she
 // goes on to the next target rather than standing still. (4) Time is the scarce resource: an
 // escort card (twice a run's time) is played only to carry victims, never as a plain move; she
-// walks to a Fated Victim only once a free Death token is known to picture her; she keeps up to
-// three escort cards; under a Destiny effect that kills, or takes more health than one First Aid
-// success heals (read from the loaded data's Death Order card), she keeps the time to buy Thwart
-// Destiny back.
+// walks to a Fated Victim only once a free Death token is known to picture her; she keeps as many
+// escort cards as take a victim out from a typical space, plus one (escortsToKeep: 3 on the bundled
+// data, from its Location and escort range); under a Destiny effect that kills, or takes more
+// health than one First Aid success heals (read from the loaded data's Death Order card), she keeps
+// the time to buy Thwart Destiny back.
 //
 // Checked away from the bundled numbers on two alternative data files (scenarios/terror/
 // data-harsh.yaml, data-shaped.yaml; README.md "Alternative data"). The Thwart reserve was a fitted
@@ -18,7 +19,11 @@
 // card): on data-harsh.yaml's "lose 2 health" card the reserve, now derived from the card, wins
 // +4.46 points (3.72 to 5.21; paired with the earlier planner, 20,000 games, seed 8; +1.54, 1.11 to
 // 1.98, with a random Death Order card); on the bundled data and data-shaped.yaml it plays the very
-// same games (no Death Order card there takes 2 health). Tried and not kept (paired, harsh file):
+// same games (no Death Order card there takes 2 health). The escort cards kept were a fitted 3 (the
+// bundled range 2 on Utopia's mean exit distance of 2.94 steps, plus one); derived from the data
+// (escortsToKeep) it is still 3 there and on data-harsh.yaml (the same games) and 2 on data-shaped.yaml
+// (range 3): +1.19 points there (0.58 to 1.80; 10,000 games, seed 7); 2 on the bundled data lost
+// 1.52 points and 4 on the shaped file 1.06. Tried and not kept (paired, harsh file):
 // the emergency heal at the most health one terror card can take instead of 2, with the endgame heal
 // target at the Destiny phase's expected loss instead of 4 (−0.2 points, 20,000 games); the reserve
 // for +2 horror too (Death Order I −1.3, 20,000 games); buying Thwart Destiny only under a killing
@@ -427,6 +432,27 @@ function buyOfKind(view: TerrorView, options: Int32Array, n: number, kind: numbe
   return -1;
 }
 
+/**
+ * Escort cards worth keeping: the plays that take a victim from a typical space out (the mean
+ * moving distance to the nearest exit over the spaces that are not exits and reach one, over the
+ * escort's range, rounded up), and one more for the victims beside her. From the loaded Location
+ * and escort card: 3 on the bundled data (mean 2.94 steps, range 2), 2 with a range of 3.
+ */
+function escortsToKeep(view: TerrorView): number {
+  let sum = 0;
+  let k = 0;
+  for (let s = 0; s < view.spaceCount(); s++) {
+    const d = view.exitDistance(s);
+    if (!view.isExit(s) && d < UNREACHABLE) (sum += d), k++;
+  }
+  let range = 1;
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_ESCORT && cards[c].range > range) range = cards[c].range;
+  return (k > 0 ? Math.ceil(sum / k / range) : 1) + 1;
+}
+/** terrorView.distance's "cannot get there". */
+const UNREACHABLE = 32767;
+
 function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   const turns = turnsLeft(view);
   const needs = destinyNeeds(view);
@@ -445,7 +471,7 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   }
   if (i < 0 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
   if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);
-  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, 3);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_ESCORT, escortsToKeep(view));
   if (i < 0) i = buyOfKind(view, options, n, CARD_MOVE, 2);
   if (i < 0 && view.health() <= view.maxHealth() - 2) i = buyOfKind(view, options, n, CARD_HEAL, 1);
   if (i < 0 && view.horror() > Math.min(3, needs.horror)) i = buyOfKind(view, options, n, CARD_STEADY, turns <= 3 ? 2 : 1);

@@ -219,6 +219,17 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(buy(g)).toBe(CARD_MOVE);
   });
 
+  it('a saving reward is health while one hit of the loaded data could take all she has (2 bundled; 4 when a Destiny symbol takes 2), else less horror', () => {
+    const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
+    const options = Int32Array.of(0, 1); // 0: health, 1: less horror
+    for (const [d, health, answer] of [[data, 2, 0], [data, 3, 1], [harsher, 4, 0], [harsher, 5, 1]] as const) {
+      const g = blank({ deathOrder: 1, data: d });
+      g.health_ = health;
+      g.horror_ = 4;
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.REWARD, options, 2, false), `health ${health}`).toBe(answer);
+    }
+  });
+
   it('Planning: the escort cards kept follow the loaded escort range (range 3 on Utopia: two, not three)', () => {
     const longer = loadTerrorData(defaultDataFile(), 'data.yaml with escort range 3', { 'data.actionCards.escort.range': 3 });
     for (const [d, third] of [[data, true], [longer, false]] as const) {

@@ -11,7 +11,8 @@
 // escort cards as take a victim out from a typical space, plus one (escortsToKeep: 3 on the bundled
 // data, from its Location and escort range); under a Destiny effect that kills, or takes more
 // health than one First Aid success heals (read from the loaded data's Death Order card), she keeps
-// the time to buy Thwart Destiny back.
+// the time to buy Thwart Destiny back. A saving reward is taken as health while one hit (maxHit:
+// the most one terror card can take, from the data) could take all she has, else as less horror.
 //
 // Checked away from the bundled numbers on two alternative data files (scenarios/terror/
 // data-harsh.yaml, data-shaped.yaml; README.md "Alternative data"). The Thwart reserve was a fitted
@@ -27,8 +28,15 @@
 // the emergency heal at the most health one terror card can take instead of 2, with the endgame heal
 // target at the Destiny phase's expected loss instead of 4 (−0.2 points, 20,000 games); the reserve
 // for +2 horror too (Death Order I −1.3, 20,000 games); buying Thwart Destiny only under a killing
-// effect (−1.0 to −1.8 on every file, 10,000 games). The search still beats the planner on both
-// alternative files (README.md "Alternative data"): the rest of its thresholds are not yet derived.
+// effect (−1.0 to −1.8 on every file, 10,000 games). The saving reward's "health at 2 or less, else
+// less horror" was fitted to the bundled hits (none takes more than 2): now health while one hit of
+// the loaded data could take all she has (maxHit: 2 on the bundled and shaped data, the same games;
+// 3 or 4 on the harsh file): with the two changes above +3.65 points there against the planner on main (3.18 to 4.13; Death
+// Order I +1.21, II +7.71, III +1.41; 20,000 games, seed 8). The same hit as the threshold for
+// playing First Aid first gained nothing (−0.1) and for buying it (at a hit + 1, not 3) lost 4.5
+// points (10,000 games, seed 7): those spend time, the reward does not. The search still beats the
+// planner on both alternative files (README.md "Alternative data"): the rest of its thresholds are
+// not yet derived.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -315,6 +323,42 @@ function noSaveLeft(view: TerrorView): boolean {
   return true;
 }
 
+// Why: the most one Killer phase can take depends on the data and the Death Order card only; one
+// entry per data set (read-only once compiled), the last one at hand.
+const hits = new WeakMap<object, Int32Array>();
+let lastHitData: object | null = null;
+let lastHits: Int32Array = new Int32Array(0);
+/**
+ * The most health one terror card can take from her under Death Order card `order` (its health
+ * effects, plus each Destiny symbol and Killer action as the card's Destiny effect — rulebook:
+ * Destiny Symbol, Killer Actions), or the Fated Death card's Limbo consequence (rulebook: Fated
+ * Death): the size of one hit, from the loaded data. Read-only result.
+ */
+export function maxHit(data: TerrorData, order: number): number {
+  if (data !== lastHitData) {
+    let h = hits.get(data);
+    if (!h) {
+      h = new Int32Array(data.deathOrders.length);
+      for (let o = 0; o < h.length; o++) {
+        let perSymbol = 0;
+        for (const fx of data.deathOrders[o].destiny) if (fx.kind === FX_HEALTH && fx.amount < 0) perSymbol -= fx.amount;
+        let most = data.fatedDeath.limboDamage;
+        for (const t of data.terror) {
+          if (t.fated) continue;
+          let loss = (t.destiny + t.killerActions) * perSymbol;
+          for (const fx of t.effects) if (fx.kind === FX_HEALTH && fx.amount < 0) loss -= fx.amount;
+          if (loss > most) most = loss;
+        }
+        h[o] = most;
+      }
+      hits.set(data, h);
+    }
+    lastHitData = data;
+    lastHits = h;
+  }
+  return lastHits[order];
+}
+
 /** A play scored at least this (an escort out by an exit, Premonition, the emergency heal) may spend the time kept for Thwart Destiny. */
 const RESERVE_OVER = 85;
 /** Time to keep for buying Thwart Destiny in Planning: its price when none is held and one is in the supply, else 0. */
@@ -536,7 +580,8 @@ export const plannerPolicy: Policy<TerrorView> = {
         return planBuy(view, options, n);
       case REWARD: {
         const needs = destinyNeeds(view);
-        if (view.health() <= 2) return 0;
+        // The reward costs no time: health (0) whenever one hit of the loaded data could take all she has.
+        if (view.health() <= maxHit(view.data, view.deathOrderCard)) return 0;
         if (view.horror() > Math.min(1, needs.horror) && view.horror() > 0) return 1;
         return 0;
       }

@@ -25,6 +25,22 @@ describe('terror data loader: safety', () => {
   it('the bundled data loads', () => {
     expect(parseTerrorData(DATA, FILE).deathOrders).toHaveLength(3);
   });
+  it('the alternative data files load and differ from the bundled data only where they say ([harsh] / [shaped] marks)', () => {
+    const base = parseTerrorData(DATA, FILE);
+    for (const [name, mark] of [['data-harsh.yaml', '[harsh]'], ['data-shaped.yaml', '[shaped]']] as const) {
+      const text = readFileSync(new URL(`../scenarios/terror/${name}`, import.meta.url), 'utf8');
+      const alt = parseTerrorData(text, name);
+      expect(alt.deathOrders).toHaveLength(3);
+      expect(JSON.stringify({ ...alt, file: '' })).not.toBe(JSON.stringify({ ...base, file: '' }));
+      // Every line that differs from data.yaml (past the header) carries the file's mark.
+      const body = (t: string) => t.split('\n').slice(t.split('\n').indexOf('version: 1'));
+      const [was, now] = [body(DATA), body(text)];
+      expect(now).toHaveLength(was.length);
+      now.forEach((l, i) => {
+        if (l !== was[i]) expect(l, `${name}: ${l}`).toContain(mark);
+      });
+    }
+  });
   it('a set-up grid whose reachable sections cannot hold every Fated Victim is refused (rerolls could never end)', () => {
     const small = DATA.replace(
       /    sections:\n(      - .*\n){3}/,

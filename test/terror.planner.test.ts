@@ -219,6 +219,30 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(buy(g)).toBe(CARD_MOVE);
   });
 
+  it('a saving reward is health while one hit of the loaded data could take all she has (2 bundled; 4 when a Destiny symbol takes 2), else less horror', () => {
+    const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
+    const options = Int32Array.of(0, 1); // 0: health, 1: less horror
+    for (const [d, health, answer] of [[data, 2, 0], [data, 3, 1], [harsher, 4, 0], [harsher, 5, 1]] as const) {
+      const g = blank({ deathOrder: 1, data: d });
+      g.health_ = health;
+      g.horror_ = 4;
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.REWARD, options, 2, false), `health ${health}`).toBe(answer);
+    }
+  });
+
+  it('Planning: the escort cards kept follow the loaded escort range (range 3 on Utopia: two, not three)', () => {
+    const longer = loadTerrorData(defaultDataFile(), 'data.yaml with escort range 3', { 'data.actionCards.escort.range': 3 });
+    for (const [d, third] of [[data, true], [longer, false]] as const) {
+      const g = blank({ data: d });
+      g.deathFaceUp.fill(1);
+      g.items_ = 3;
+      g.horror_ = 2;
+      g.hand_[card(CARD_THWART)] = 1;
+      g.hand_[card(CARD_ESCORT)] = 2;
+      expect(buy(g)).toBe(third ? CARD_ESCORT : CARD_MOVE);
+    }
+  });
+
   it('under a killing Destiny effect (Death Order III) she keeps the time to buy Thwart Destiny back; under Death Order I she spends it', () => {
     for (const [deathOrder, plays] of [[2, false], [0, true]] as const) {
       const g = blank({ deathOrder });
@@ -232,6 +256,19 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       // With less time than the price already, there is nothing to keep: she plays the run.
       g.time_ = 2;
       expect(action(g)?.[0] ?? null).toBe(CARD_MOVE);
+    }
+  });
+
+  it('the reserve follows the loaded Death Order card: kept for "lose 2 health" (more than a First Aid success heals), not for "lose 1 health"', () => {
+    const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
+    for (const [d, plays] of [[data, true], [harsher, false]] as const) {
+      const g = blank({ deathOrder: 1, data: d });
+      g.deathFaceUp[0] = 1;
+      place(g, 0, space('Lake'));
+      g.fgSpace_ = space('Town Square');
+      g.hand_[card(CARD_MOVE)] = 1;
+      g.time_ = 3; // a run (1) leaves 2, below Thwart Destiny's price (3)
+      expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
     }
   });
 });

@@ -46,6 +46,8 @@ describe('policy gap line', () => {
     expect(other.line).toMatch(/^Policy planner: the gap to the search policy was not measured for this configuration/);
     expect(MEASURED_GAPS.length).toBeGreaterThan(0);
     const keys = [-1, 0, 1, 2].map((c) => configKey(sim({ deathOrder: c })));
+    // The alternative data files (a random Death Order card per game).
+    for (const f of ['data-harsh.yaml', 'data-shaped.yaml']) keys.push(configKey(sim({ data: loadTerrorData(new URL(`../scenarios/terror/${f}`, import.meta.url).pathname, f) })));
     for (const g of MEASURED_GAPS) {
       // A stale entry (rules, data or defaults changed since) would never be shown: re-measure it.
       expect(keys, g.label).toContain(g.config);

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { main } = await import(workerData.mainUrl);
 const { port, signal } = workerData;
 
-port.on('message', async ({ args }) => {
+port.on('message', async ({ id, args }) => {
   let stdout = '';
   let stderr = '';
   // The thread runs many commands: their worker threads are kept from one to the next.
@@ -18,7 +18,7 @@ port.on('message', async ({ args }) => {
     stderr += `uncaught: ${err instanceof Error ? err.stack : String(err)}\n`;
     code = 70;
   }
-  port.postMessage({ code, stdout, stderr });
+  port.postMessage({ id, result: { code, stdout, stderr } });
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
 });

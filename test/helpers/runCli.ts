@@ -34,18 +34,27 @@ function cliThread(): NonNullable<typeof thread> {
 export function runCli(args: string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): CliResult {
   if ((opts.cwd !== undefined && opts.cwd !== ROOT && opts.cwd !== process.cwd()) || opts.input !== undefined) return spawnCli(args, opts);
   const t = cliThread();
+  const id = ++requests;
   Atomics.store(t.signal, 0, 0);
-  t.port.postMessage({ args });
+  t.port.postMessage({ id, args });
   const waited = Atomics.wait(t.signal, 0, 0, opts.timeoutMs ?? 120_000);
   if (waited === 'timed-out') {
     void t.worker.terminate();
     thread = null;
     return { code: null, stdout: '', stderr: `runCli: timed out after ${opts.timeoutMs ?? 120_000} ms` };
   }
-  const reply = receiveMessageOnPort(t.port);
-  if (!reply) throw new Error('runCli: the CLI thread signalled without a reply');
-  return reply.message as CliResult;
+  // The reply to this request (by its id: a stale one is dropped), which may reach the port a moment
+  // after the signal on a loaded machine: polled for up to 5 s before the thread is called broken.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let tries = 0; tries < 5000; tries++) {
+    const reply = receiveMessageOnPort(t.port);
+    if (reply && (reply.message as { id: number }).id === id) return (reply.message as { result: CliResult }).result;
+    if (!reply) Atomics.wait(pause, 0, 0, 1);
+  }
+  throw new Error('runCli: the CLI thread signalled without a reply');
 }
+
+let requests = 0;
 
 /** Runs `bin/sim args…` as a child process and waits for it. */
 export function spawnCli(args: string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): CliResult {

@@ -19,13 +19,15 @@ function load(): Promise<{ vega: VegaModule; vl: VegaLiteModule }> {
  */
 export async function specToSvg(spec: VlSpec): Promise<string> {
   const { vega, vl } = await load();
-  const compiled = vl.compile(spec as never).spec;
+  // The libraries' warnings (about our own specs, e.g. "Detected faceted independent scales") are
+  // not the user's to read: they broke -q's promise of nothing on stderr. Errors still throw.
+  const compiled = vl.compile(spec as never, { logger: vega.logger(vega.Error) }).spec;
   // No loader: the data are inline, and a page drawn here must never reach the network.
   const loader = vega.loader();
   loader.load = async () => {
     throw new Error('charts are drawn from inline data only');
   };
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none', loader, logLevel: vega.Warn });
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', loader, logLevel: vega.Error });
   try {
     const svg = await view.toSVG();
     return svg.replace(/ xmlns(:xlink)?="[^"]*"/g, '');

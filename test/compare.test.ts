@@ -108,6 +108,12 @@ describe('common random numbers', () => {
 });
 
 describe('stopping rules', () => {
+  it('a compare stopped before any pair was played says so instead of printing NaN', async () => {
+    const { headlineOf } = await import('../src/report/compareReport.js');
+    const none = { call: 0, metric: 'win', kind: 'rate' as const, a: NaN, b: NaN, difference: NaN, lo: NaN, hi: NaN, pValue: NaN, se: NaN, n: 0, test: 'McNemar exact' } as never;
+    const line = headlineOf(none, 'handSize=6', (k) => k, { decision: 'interrupted' } as never);
+    expect(line).toBe('handSize=6: win: no paired games were played (interrupted: partial)');
+  });
   it('parses sizes', () => {
     expect(parseDifference('0.5pp')).toBeCloseTo(0.005, 15);
     expect(parseDifference('2%')).toBeCloseTo(0.02, 15);

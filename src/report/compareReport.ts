@@ -85,6 +85,8 @@ const isWinLike = (metric: string) => /^(win|won|surviv|success)/i.test(metric);
  * from the interval (or from the --until-decided decision).
  */
 export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number): string {
+  // Stopped before a pair was played: no numbers to print (they would read NaN).
+  if (!Number.isFinite(c.difference)) return `${variant}: ${labelOf(c.metric)}: no paired games were played${outcome?.decision === 'interrupted' ? ' (interrupted: partial)' : ''}`;
   const rate = c.kind === 'rate';
   const scale = rate ? 100 : 1;
   const unknown = !Number.isFinite(c.lo) || !Number.isFinite(c.hi);

@@ -37,8 +37,8 @@ describe('sim check', () => {
     const junit = join(tempDir('sim-check-junit-'), 'junit.xml');
     const r = await runCliAsync(['check', file, 'reports/dice-default.json', '-j', '1', '--max-games', '1e8', '--junit', junit], { interruptAfterMs: 1500 });
     expect(r.code).toBe(130);
-    // The JUnit file, when written, lists them as skipped: a cancelled CI job is no regression.
-    if (r.stdout) expect(readFileSync(junit, 'utf8')).toMatch(/tests="2" failures="0" errors="0" skipped="2"/);
+    // The JUnit file, when written, lists them as errors (not run to the end), not failures: a cancelled CI job is no regression, nor a pass.
+    if (r.stdout) expect(readFileSync(junit, 'utf8')).toMatch(/tests="2" failures="0" errors="2" skipped="0"/);
     expect(r.stdout).not.toMatch(/[1-9]\d* failed/);
     // Unless the signal came during start-up (then nothing is reported at all), the table says which were not checked.
     if (r.stdout) expect(r.stdout).toMatch(/interrupted: 2 not checked[\s\S]*not checked/);

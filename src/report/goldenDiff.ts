@@ -139,8 +139,10 @@ export function junitXml(outcomes: CheckOutcome[], seconds: number, unchecked: r
       : `\n    <failure message="${escapeXml(o.detail)}">${escapeXml(o.findings.map((f) => `${f.path}: golden ${f.golden}, now ${f.current}${f.pValue !== undefined ? ` (adjusted p ${f.pValue.toPrecision(3)})` : ''}`).join('\n'))}</failure>\n  `;
     return `  <testcase classname="sim.check" name="${escapeXml(o.file)}">${body}</testcase>`;
   });
-  const skipped = unchecked.map((file) => `  <testcase classname="sim.check" name="${escapeXml(file)}">\n    <skipped message="interrupted before it was checked"/>\n  </testcase>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="sim check" tests="${outcomes.length + unchecked.length}" failures="${failures}" errors="0" skipped="${unchecked.length}" time="${seconds.toFixed(3)}">\n${[...cases, ...skipped].join('\n')}\n</testsuite>\n`;
+  // An interrupted golden is an error, not a failure: no regression, but no pass either (skipped
+  // read as green to a CI system that trusts the XML over the exit code).
+  const errors = unchecked.map((file) => `  <testcase classname="sim.check" name="${escapeXml(file)}">\n    <error type="interrupted" message="interrupted before it was checked: neither passed nor failed"/>\n  </testcase>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="sim check" tests="${outcomes.length + unchecked.length}" failures="${failures}" errors="${unchecked.length}" skipped="0" time="${seconds.toFixed(3)}">\n${[...cases, ...errors].join('\n')}\n</testsuite>\n`;
 }
 
 /**

@@ -67,7 +67,7 @@ describe('HTML pages', () => {
     const compare = readFileSync(file('compare'), 'utf8');
     expect(compare.indexOf('class="answer"')).toBeGreaterThan(0);
     expect(compare.indexOf('class="answer"')).toBeLessThan(compare.indexOf('<figure'));
-    expect(compare).toMatch(/target=4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
+    expect(compare).toMatch(/target 4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
     // The game pages too: one sentence with the headline number, its interval and what it rests on.
     const answers: [string, RegExp][] = [
       ['darkfate', /2 players \(sarah, grace\) win: Damaged Endo \d+\.\d% \[[\d.]+, [\d.]+\], Endoskeleton/],
@@ -125,7 +125,7 @@ describe('HTML pages', () => {
     {
       // sweep: the cells' mean successes, lowest and highest with their intervals, each at its cell.
       const { text, report } = answerOf('sweep');
-      const means = report.result.cells.map((c: { cell: Record<string, string>; result: { mean: { mean: number; lo: number; hi: number } } }) => ({ at: `target=${c.cell.target},count=${c.cell.count}`, ...c.result.mean }));
+      const means = report.result.cells.map((c: { cell: Record<string, string>; result: { mean: { mean: number; lo: number; hi: number } } }) => ({ at: `target ${c.cell.target}, count ${c.cell.count}`, ...c.result.mean }));
       means.sort((a: { mean: number }, b: { mean: number }) => a.mean - b.mean);
       const m = (x: { mean: number; lo: number; hi: number; at: string }) => `${x.mean.toFixed(2)} [${x.lo.toFixed(2)}, ${x.hi.toFixed(2)}] at ${x.at}`;
       expect(text).toBe(`Across 8 settings of dice, mean successes a roll ranges from ${m(means[0])} to ${m(means[means.length - 1])}.`);

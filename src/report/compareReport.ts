@@ -12,6 +12,7 @@ import { numericDiffs } from './numericDiffs.js';
 import type { SharedMetric } from '../core/pairing.js';
 import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
 import { signedText } from '../core/numberText.js';
+import { settingInWords } from './names.js';
 
 export interface MetricComparison extends DifferenceEstimate {
   /** Which simulate call of the game this belongs to (e.g. one per Rev-9 version), from 0. */
@@ -128,7 +129,8 @@ export function compareReport(
   const exactDiffs = simulated ? [] : numericDiffs(repA.result, repB.result);
   // The game's own names for its quantities (its table headers), e.g. "no wounds left" for lossEmptyWoundDeck.
   const labelOf = columnLabels(repA.tables);
-  const changes = labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB;
+  // The change in words: "hand size 6" for handSize=6.
+  const changes = settingInWords(labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB);
   // One answer line per compared variant: side runs (sensitivity replays) only in the table.
   const calls = [...new Set(rv.comparisons.filter((c) => !c.secondary).map((c) => c.call))];
   const answers = calls.flatMap((call) => {

@@ -12,3 +12,17 @@ export function humanize(key: string): string {
     .map((part) => part.replace(/([a-z0-9])([A-Z])(?=([a-z]?))/g, (_, a: string, b: string, c: string) => `${a} ${c ? b.toLowerCase() : b}`).replace(/\b([a-zA-Z]{2,})(\d+)\b/g, '$1 $2'))
     .join(' · ');
 }
+
+/**
+ * Settings as a reader reads them: "handSize=6" → "hand size 6", "target=6,count=2" → "target 6,
+ * count 2"; a part without "=" (a file name, a free label) as it is.
+ */
+export function settingInWords(text: string): string {
+  return text
+    .split(/,\s*|;\s*/)
+    .map((part) => {
+      const at = part.indexOf('=');
+      return at > 0 && /^[A-Za-z][\w.-]*$/.test(part.slice(0, at)) ? `${humanize(part.slice(0, at))} ${part.slice(at + 1)}` : part;
+    })
+    .join(', ');
+}

@@ -13,6 +13,7 @@ import { UsageError } from '../../core/usageError.js';
 import { findMode } from '../../games/index.js';
 import type { MetricComparison } from '../../report/compareReport.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { columnLabels } from '../../report/charts.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
@@ -151,14 +152,16 @@ export function registerPolicies(program: Command): void {
       if (r.lo === null || r.hi === null) return rate ? `${signedText(r.difference * 100, 1)} pp` : signedText(r.difference, 2);
       return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
     };
+    // The metric as the game's tables name it ("no wounds left"), else its key in words ("win A").
+    const mainWords = main ? columnLabels(reports[0]?.tables ?? [])(main) : 'the metric';
     const answers = best.map((r) => {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
       const conditions = [`${games.toLocaleString('en-US')} paired games`, ...(side ? [`side ${side}`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
-        ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${main} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
-        : answerSentence(`${head}No listed policy scores ${main} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
+        ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${mainWords} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
+        : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
     const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;
     const report: Report = {

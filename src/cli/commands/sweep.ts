@@ -20,6 +20,7 @@ import { interruptExitCode, interruption } from '../interrupt.js';
 import { err, setExitCode } from '../io.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
+import { humanize } from '../../report/names.js';
 
 export interface GridAxis {
   key: string;
@@ -365,7 +366,7 @@ export function sweepAnswer(id: string, cells: readonly { cell: Record<string, s
     if (c.headline.estimate < low.headline.estimate) low = c;
     if (c.headline.estimate > high.headline.estimate) high = c;
   }
-  const where = (c: Record<string, string>) => Object.entries(c).map(([k, v]) => `${k}=${v}`).join(',');
+  const where = (c: Record<string, string>) => Object.entries(c).map(([k, v]) => `${humanize(k)} ${v}`).join(', ');
   const exact = cells.every((c) => c.headline.lo === null);
   const answer = low === high || low.headline.estimate === high.headline.estimate
     ? `Across ${cells.length} setting${cells.length > 1 ? 's' : ''} of ${id}, ${low.headline.label} is ${headlineText(low.headline)} in every one`

@@ -537,12 +537,14 @@ export function symbolsPerCard(data: TerrorData): number {
 
 /**
  * Thwart Destiny cards worth holding: one per Destiny symbol the terror cards left are expected to
- * show (deckLeft × symbolsPerCard, rounded up), at least one while any card is left; the supply
- * caps it (buyOfKind finds none once it is empty). 1 on the bundled and harsh data (one copy); on
+ * show (deckLeft × symbolsPerCard, rounded up), at least one, at most the data's copies. 1 on the bundled and harsh data (one copy); on
  * data-shaped.yaml (two copies) 2 until the last cards.
  */
 function thwartsToKeep(view: TerrorView): number {
-  return Math.max(1, Math.ceil(view.deckLeft() * symbolsPerCard(view.data)));
+  let copies = 0;
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_THWART) copies += cards[c].copies;
+  return Math.min(copies, Math.max(1, Math.ceil(view.deckLeft() * symbolsPerCard(view.data))));
 }
 
 function planBuy(view: TerrorView, options: Int32Array, n: number): number {

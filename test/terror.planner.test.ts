@@ -243,6 +243,23 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     }
   });
 
+  it('Planning: the Thwart Destiny cards held follow the Destiny symbols the cards left are expected to show, up to the data\'s copies', () => {
+    const two = loadTerrorData(defaultDataFile(), 'data.yaml with two Thwart Destiny', { 'data.actionCards.thwartdestiny.copies': 2 });
+    // [data, cards left, a second Thwart Destiny bought?]: one copy in the bundled data; two: a second while ≥ 2 symbols are expected.
+    for (const [d, left, second] of [[data, 13, false], [two, 13, true], [two, 1, false]] as const) {
+      const g = blank({ data: d });
+      g.deathFaceUp.fill(1);
+      g.items_ = 3;
+      g.horror_ = 2;
+      g.hand_[card(CARD_THWART)] = 1;
+      g.supply_[card(CARD_THWART)] = 1;
+      g.hand_[card(CARD_ESCORT)] = 3;
+      g.deckPos = g.deckSize - left;
+      expect(g.deckLeft()).toBe(left);
+      expect(buy(g) === CARD_THWART, `${d.file} ${left} left`).toBe(second);
+    }
+  });
+
   it('under a killing Destiny effect (Death Order III) she keeps the time to buy Thwart Destiny back; under Death Order I she spends it', () => {
     for (const [deathOrder, plays] of [[2, false], [0, true]] as const) {
       const g = blank({ deathOrder });

@@ -38,6 +38,19 @@
 // planner on both alternative files (README.md "Alternative data"): the rest of its thresholds are
 // not yet derived.
 //
+// Issue 24, second pass (each paired against the planner before it, `sim compare` with that planner
+// as a module, a random Death Order card): the Thwart Destiny cards held were a fitted 1 (the
+// bundled supply); now one per Destiny symbol the terror cards left are expected to show, from the
+// loaded data (thwartsToKeep: deckLeft × symbolsPerCard, rounded up, at least 1; the supply caps
+// it). The bundled and harsh data have one copy: the same games (10,000 paired, seed 7; 20,000,
+// seed 8). data-shaped.yaml has two: +2.94 points (+1.97 to +3.91; 10,000 games, seed 7), +3.71
+// (+3.01 to +4.41; 20,000 games, seed 8). Buying Thwart Destiny after the escorts instead of before
+// lost 6.3 (bundled), 4.4 (harsh) and 9.1 points (shaped; 10,000 games, seed 7). No change (the
+// same survival, 10,000 games, seed 7, every file): letting a staging escort (score 70) spend the
+// Thwart reserve; walking toward a Fated Victim whose token is not known yet when there is no other
+// target. The search still beats the planner on shaped by +7.6 points (+4.6 to +10.6; 1,000 paired
+// games, seed 1; it gains from this change too).
+//
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
@@ -497,6 +510,47 @@ function escortsToKeep(view: TerrorView): number {
 /** terrorView.distance's "cannot get there". */
 const UNREACHABLE = 32767;
 
+// Why: the Destiny symbols per terror card depend on the data only; one entry per data set
+// (read-only once compiled), the last one at hand.
+const symbolRates = new WeakMap<object, number>();
+let lastRateData: object | null = null;
+let lastRate = 0;
+/**
+ * Destiny symbols per terror card of the loaded data: each card's printed symbols plus its Killer
+ * actions (each resolved as a Destiny symbol — rulebook: Killer Actions), over the vignette's and
+ * Location's cards and the Fated Death cards (none).
+ */
+export function symbolsPerCard(data: TerrorData): number {
+  if (data === lastRateData) return lastRate;
+  let r = symbolRates.get(data);
+  if (r === undefined) {
+    let symbols = 0;
+    let cards = data.fatedDeath.count;
+    for (const t of data.terror) {
+      if (t.fated) continue;
+      symbols += t.destiny + t.killerActions;
+      cards++;
+    }
+    r = cards > 0 ? symbols / cards : 0;
+    symbolRates.set(data, r);
+  }
+  lastRateData = data;
+  lastRate = r;
+  return r;
+}
+
+/**
+ * Thwart Destiny cards worth holding: one per Destiny symbol the terror cards left are expected to
+ * show (deckLeft × symbolsPerCard, rounded up), at least one, at most the data's copies. 1 on the bundled and harsh data (one copy); on
+ * data-shaped.yaml (two copies) 2 until the last cards.
+ */
+function thwartsToKeep(view: TerrorView): number {
+  let copies = 0;
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_THWART) copies += cards[c].copies;
+  return Math.min(copies, Math.max(1, Math.ceil(view.deckLeft() * symbolsPerCard(view.data))));
+}
+
 function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   const turns = turnsLeft(view);
   const needs = destinyNeeds(view);
@@ -504,7 +558,7 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   const goal = nextGoal(view);
   let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
   if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
-  if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, 1);
+  if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, thwartsToKeep(view));
   if (turns <= 3) {
     // The Destiny phase is near: what its requirements spend, before more escorts.
     if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);

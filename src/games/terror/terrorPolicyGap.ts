@@ -122,12 +122,12 @@ export const MEASURED_GAPS: readonly MeasuredGap[] = [
     n: 1000,
     seed: 1,
     searchRollouts: 8,
-    defaultWin: 0.661,
-    searchWin: 0.721,
-    difference: 0.06,
-    lo: 0.029628,
-    hi: 0.090235,
-    pValue: 0.000139,
+    defaultWin: 0.697,
+    searchWin: 0.773,
+    difference: 0.076,
+    lo: 0.0456,
+    hi: 0.1063,
+    pValue: 1.3e-6,
   },
 ];
 

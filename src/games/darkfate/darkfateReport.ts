@@ -97,7 +97,7 @@ function mainTables(rows: DarkFateVersionResult[], woundsToDie: number): ResultT
         { key: 'games', header: 'games', format: 'int' },
       ],
       rows: rows.map((r) => ({
-        rev9: r.rev9,
+        rev9: r.name,
         win: r.win.estimate,
         winLo: r.win.lo,
         winHi: r.win.hi,
@@ -123,7 +123,7 @@ function mainTables(rows: DarkFateVersionResult[], woundsToDie: number): ResultT
         { key: 'wounds', header: 'wounds', format: 'fixed2' },
       ],
       rows: rows.map((r) => ({
-        rev9: r.rev9,
+        rev9: r.name,
         turns: r.turns.mean,
         p10: r.turns.p10,
         p50: r.turns.p50,

@@ -139,7 +139,9 @@ export function designerStats(totals: Totals, cards: CardTable, setup: DarkFateS
 }
 
 /** The designer tables of one or more versions (rows keyed by the Rev-9 version). */
-export function designerTables(rows: { rev9: string; designer: DesignerStats }[]): ResultTable[] {
+export function designerTables(rows: { rev9: string; name?: string; designer: DesignerStats }[]): ResultTable[] {
+  // A version by its name, as the charts show it (a table is read by a designer, not a program).
+  const nameOf = (r: { rev9: string; name?: string }) => r.name ?? r.rev9;
   const mean = (e: CountEstimate | null) => (e ? e.mean : null);
   return [
     {
@@ -159,7 +161,7 @@ export function designerTables(rows: { rev9: string; designer: DesignerStats }[]
       ],
       rows: rows.flatMap((r) =>
         r.designer.cards.map((c) => ({
-          rev9: r.rev9,
+          rev9: nameOf(r),
           card: c.card,
           gained: mean(c.gained),
           bought: mean(c.boughtTurns),
@@ -189,7 +191,7 @@ export function designerTables(rows: { rev9: string; designer: DesignerStats }[]
       ],
       rows: rows.flatMap((r) =>
         r.designer.seats.map((s) => ({
-          rev9: r.rev9,
+          rev9: nameOf(r),
           seat: s.seat,
           character: s.character,
           wounds: s.wounds.mean,
@@ -214,7 +216,7 @@ export function designerTables(rows: { rev9: string; designer: DesignerStats }[]
         { key: 'lostGames', header: 'lost games', format: 'int' },
       ],
       rows: rows.flatMap((r) =>
-        r.designer.length.bins.map((b) => ({ rev9: r.rev9, from: b.from, to: b.to, won: b.wonShare.estimate, lost: b.lostShare.estimate, wonGames: b.won, lostGames: b.lost })),
+        r.designer.length.bins.map((b) => ({ rev9: nameOf(r), from: b.from, to: b.to, won: b.wonShare.estimate, lost: b.lostShare.estimate, wonGames: b.won, lostGames: b.lost })),
       ),
     },
   ];

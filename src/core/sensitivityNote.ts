@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';
 import type { ParamSpec, ParamValue } from './params.js';
 import { parseYamlSafely } from './safeYaml.js';
+import { changeInWords } from './keyWords.js';
 import { groupedInteger, signedText } from './numberText.js';
 
 /** One measured row: a change and its effect on the main metric (change − baseline), paired. */
@@ -97,12 +98,13 @@ export function sensitivityOf(gameId: string, mode: string, specs: readonly Para
   return storedSensitivity(gameId).find((x) => x.mode === mode && sameConfiguration(x, specs, params));
 }
 
-/** For an answer sentence: "most sensitive to actionCards.escort.range 2 → 1 (−20.7 pp)", or that it was not measured. */
+/** For an answer sentence: "most sensitive to action cards · escort · range 2 → 1 (−20.7 pp [−22.0, −19.4])", or that it was not measured. */
 export function sensitivityShort(gameId: string, mode: string, specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): string {
   const e = sensitivityOf(gameId, mode, specs, params);
   if (!e) return 'sensitivity to the assumptions not measured here';
   const t = e.top[0];
-  return `most sensitive to ${t.change} (${signed(t.difference * (e.rate ? 100 : 1), e.rate ? 1 : 2)}${e.rate ? ' pp' : ''})`;
+  const [scale, d, unit] = e.rate ? [100, 1, ' pp'] : [1, 2, ''];
+  return `most sensitive to ${changeInWords(t.change)} (${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}])`;
 }
 
 /**
@@ -116,6 +118,6 @@ export function sensitivityNote(gameId: string, mode: string, specs: readonly Pa
   const scale = e.rate ? 100 : 1;
   const unit = e.rate ? ' pp' : '';
   const d = e.rate ? 1 : 2;
-  const rows = e.top.map((t) => `${t.change} ${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}]`);
+  const rows = e.top.map((t) => `${changeInWords(t.change)} ${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}]`);
   return `Robustness: the assumptions that move ${e.metric} most, one at a time, measured on this configuration (${groupedInteger(e.games)} paired games, seed ${e.seed}: \`${e.command}\`): ${rows.join('; ')}. ${e.changes} changes measured, ${e.neverInPlay} never came into play (scenarios/${gameId}/sensitivity.yaml).`;
 }

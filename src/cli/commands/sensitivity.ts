@@ -33,6 +33,7 @@ import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedO
 import { loadScenarioFor, refuseInert, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { signedText } from '../../core/numberText.js';
+import { changeInWords } from '../../core/keyWords.js';
 
 /** How far a number moves: auto (±1 for whole numbers up to 10 in size, else ±20%), a fraction of it, or a fixed size. */
 export type Step = { kind: 'auto' } | { kind: 'relative'; fraction: number } | { kind: 'absolute'; size: number };
@@ -547,7 +548,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const answer = [
     `Baseline (${fan.games.toLocaleString('en-US')} games): ${baseLines.join('; ')}.`,
     top.length
-      ? `Most sensitive to: ${top.map((e) => `${changeText(e)}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
+      ? `Most sensitive to: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
       : fan.partial && effects.length === 0
         ? 'Interrupted before any change was measured.'
         : effects.some((e) => e.changed > 0)

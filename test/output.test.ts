@@ -221,6 +221,13 @@ describe('sim report reads a saved report as data', () => {
 });
 
 describe('sim reads back what sim wrote', () => {
+  it('a table of 200,000 rows (a sweep near its row cap) renders as a table: no call-stack overflow', async () => {
+    const { render } = await import('../src/report/report.js');
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({ k: i, p: i / 200_000 }));
+    const report = { tool: 'sim', version: '0', game: 'x', title: 't', method: 'mc', params: {}, paramsHash: '', seed: 1, n: 1, confidence: 0.95, result: {}, assumptions: [], notes: [], tables: [{ title: 'big', columns: [{ key: 'k', header: 'k', format: 'int' }, { key: 'p', header: 'p', format: 'prob' }], rows }] };
+    const text = render(report as never, 'table', { width: 100 });
+    expect(text.split('\n').filter((l) => l.startsWith('│')).length).toBe(200_001);
+  });
   it('a saved report over the 16 MiB allowed other inputs (a 200-cell sweep: 18 MB) renders with sim report (sim check reads goldens as large)', () => {
     const dir = tempDir('sim-big-');
     const file = join(dir, 'big.json');

@@ -141,7 +141,7 @@ export function compareReport(
   });
   const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
   
-  const games = rv.outcomes.length ? Math.max(...rv.outcomes.map((o) => o.games)) : null;
+  const games = rv.outcomes.length ? rv.outcomes.reduce((m, o) => Math.max(m, o.games), 0) : null;
   // The variants may play different policies (--set policy=X): the header names both, A first.
   const shown = (p: Report['policy']) => (Array.isArray(p) ? p.join(', ') : p);
   const [pa, pb] = [shown(repA.policy), shown(repB.policy)];

@@ -100,15 +100,15 @@ export function formatCell(value: Cell, format: Column['format']): string {
 function renderTable(t: ResultTable, width: number): string {
   const cells = t.rows.map((row) => t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
   // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
-  const widths = t.columns.map((c, i) => 2 + Math.max(c.header.length, ...cells.map((r) => r[i].length)));
+  // Loops, not Math.max(...list): a sweep's table of 250,000 rows overflowed the call stack as arguments.
+  const widest = (start: number, of: (r: string[]) => number) => cells.reduce((m, r) => Math.max(m, of(r)), start);
+  const widths = t.columns.map((c, i) => 2 + widest(c.header.length, (r) => r[i].length));
   const totalOf = (cols: readonly number[]) => cols.reduce((sum, i) => sum + widths[i], 0) + cols.length + 1;
   const all = t.columns.map((_, i) => i);
   // No column gets narrower than its longest word (words are never cut); numbers never wrap, but
   // a long header over them may.
-  const longestWord = (text: string) => Math.max(...text.split(/\s+/).map((w) => w.length));
-  const minWidths = t.columns.map((c, i) =>
-    Math.min(widths[i], 2 + Math.max(longestWord(c.header), ...cells.map((r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length)))),
-  );
+  const longestWord = (text: string) => text.split(/\s+/).reduce((m, w) => Math.max(m, w.length), 0);
+  const minWidths = t.columns.map((c, i) => Math.min(widths[i], 2 + widest(longestWord(c.header), (r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length))));
   const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
   for (let cols = shrinkable(); totalOf(all) > width && cols.length; cols = shrinkable()) {
     const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));

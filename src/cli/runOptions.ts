@@ -2,6 +2,7 @@
 // seed choice, progress bar, Ctrl-C and timings.
 import { randomInt } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../core/aggregate.js';
@@ -68,6 +69,10 @@ export function addOutputOptions(cmd: Command): Command {
 function parseOutDir(raw: string): string {
   if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
   if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is not a folder (a file, pipe or device); expected a folder to write the tables in.`);
+  // A folder still to make: its nearest existing ancestor must be a folder (mkdir would fail only after the run).
+  let up = resolve(raw);
+  while (!existsSync(up) && dirname(up) !== up) up = dirname(up);
+  if (!statSync(up).isDirectory()) throw new InvalidArgumentError(`${raw} cannot be made: ${up} is not a folder; expected a folder to write the tables in.`);
   return raw;
 }
 

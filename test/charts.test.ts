@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/core/reportTypes.js';
 import { wilson } from '../src/core/stats.js';
-import { chartsOf, namesOf } from '../src/report/charts.js';
+import { chartsOf, LABEL_LIMIT, namesOf, titleLines } from '../src/report/charts.js';
 import { humanize } from '../src/report/names.js';
 
 const report = (over: Partial<Report>): Report =>
@@ -96,5 +96,82 @@ describe('compare and ladder charts', () => {
     expect(JSON.stringify(rate.spec)).toContain('"domain":[0,1]');
     expect(rate.caption).toMatch(/dashed line: planner on the same 100 games/);
     expect(JSON.stringify(rate.spec)).toContain('search rollouts (budget of search, doubling)');
+  });
+});
+
+describe('legible charts: row labels, units, parts, titles, grid numbers', () => {
+  const col = (key: string, header: string, format: string) => ({ key, header, format }) as never;
+  const interval = (v: number) => ({ estimate: v, lo: v - 0.05, hi: v + 0.05 });
+
+  it("a sweep draws one line per row label (the dice table's k), not one sawtooth per other axis; the axis in words", () => {
+    const columns = [col('cell.target', 'target', 'text'), col('cell.count', 'count', 'text'), col('successes', 'k', 'int'), col('estimate', 'MC P(=k)', 'prob'), col('lo', 'lo', 'prob'), col('hi', 'hi', 'prob')];
+    const rows = ['3', '4'].flatMap((target) => ['2', '3'].flatMap((count) => [0, 1, 2].map((k) => ({ 'cell.target': target, 'cell.count': count, successes: k, ...((e) => ({ estimate: e.estimate, lo: e.lo, hi: e.hi }))(interval(0.1 * (k + 1))) }))));
+    const r = report({ result: { axes: [{ key: 'target', values: ['3', '4'] }, { key: 'count', values: ['2', '3'] }], cells: [] }, tables: [{ title: 'Successes', columns, rows }], params: { grid: {} } });
+    const [c] = chartsOf(r);
+    const data = values(c.spec) as { x: number; line: string }[];
+    // Each line has one point per target: no two points of one line share an x.
+    const lines = new Set(data.map((d) => d.line));
+    expect(lines.size).toBe(6);
+    for (const l of lines) expect(data.filter((d) => d.line === l).map((d) => d.x)).toEqual([3, 4]);
+    expect([...lines]).toContain('count 2 · k 1');
+    expect(c.title).toBe('MC P(=k) against target, one line per count · k');
+  });
+
+  it('a sweep with more lines than the palette draws the 8 of highest mean and says how many are left', () => {
+    const columns = [col('cell.handSize', 'handSize', 'text'), col('card', 'card', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
+    const rows = ['4', '5'].flatMap((h) => Array.from({ length: 12 }, (_, i) => ({ 'cell.handSize': h, card: `card-${i}`, win: i / 20, winLo: i / 20 - 0.01, winHi: i / 20 + 0.01 })));
+    const r = report({ result: { axes: [{ key: 'handSize', values: ['4', '5'] }], cells: [{ result: { cards: Array.from({ length: 12 }, (_, i) => ({ id: `card-${i}`, name: `Card ${i}` })) } }] }, tables: [{ title: 'Cards', columns, rows }], params: { grid: {} } });
+    const [c] = chartsOf(r);
+    const lines = [...new Set((values(c.spec) as { line: string }[]).map((d) => d.line))];
+    expect(lines).toEqual(Array.from({ length: 8 }, (_, i) => `Card ${i + 4}`));
+    expect(c.title).toBe('win against hand size, one line per card (the 8 of highest mean of 12)');
+    expect(c.caption).toMatch(/The other 4 lines are in the table/);
+    expect(JSON.stringify(c.spec)).toContain('"title":"hand size"');
+  });
+
+  it('a difference of rates is drawn in percentage points (data ×100, a pp axis, no % format), bars named by the text column, not the rank', () => {
+    const columns = [col('rank', 'rank', 'int'), col('side', 'side', 'text'), col('policy', 'policy', 'text'), col('difference', 'vs default', 'pp'), col('lo', 'lo', 'pp'), col('hi', 'hi', 'pp')];
+    const rows = [
+      { rank: 2, side: 'A', policy: 'hold', difference: -0.44, lo: -0.55, hi: -0.32 },
+      { rank: 3, side: 'A', policy: 'random', difference: -0.5, lo: -0.6, hi: -0.4 },
+    ];
+    const [c] = chartsOf(report({ tables: [{ title: 'Policies', columns, rows }] }));
+    const data = values(c.spec) as { _label: string; difference: number; lo: number }[];
+    expect(data.map((d) => d._label)).toEqual(['hold', 'random']);
+    expect(data[0].difference).toBeCloseTo(-44, 9);
+    expect(data[0].lo).toBeCloseTo(-55, 9);
+    const spec = JSON.stringify(c.spec);
+    expect(spec).toContain('"title":"vs default (pp)"');
+    expect(spec).not.toContain('.0%');
+  });
+
+  it('a part of an outcome (of which) and the sub-routes of a total are drawn lighter, under their row, named "↳ of which"', () => {
+    const terror = { title: 'How the game ends', columns: [col('metric', 'outcome', 'text'), col('estimate', 'rate', 'prob'), col('lo', 'lo', 'prob'), col('hi', 'hi', 'prob')], rows: [{ metric: 'win', estimate: 0.9, lo: 0.8, hi: 0.95 }, { metric: '  of which at 0 health', estimate: 0.04, lo: 0.02, hi: 0.1 }, { metric: 'dies', estimate: 0.1, lo: 0.05, hi: 0.2 }] };
+    const ccg = { title: 'Winner', columns: [col('winner', 'winner', 'text'), col('route', 'route', 'text'), col('estimate', 'P', 'prob'), col('lo', 'lo', 'prob'), col('hi', 'hi', 'prob')], rows: [['Resistance', 'any', 0.4], ['Skynet', 'any', 0.5], ['Resistance', 'main', 0.1], ['Skynet', 'main', 0.2]].map(([winner, route, e]) => ({ winner, route, estimate: e, lo: (e as number) - 0.05, hi: (e as number) + 0.05 })) };
+    const [a, b] = chartsOf(report({ tables: [terror, ccg] }));
+    expect((values(a.spec) as { _label: string; _part: boolean }[]).map((d) => [d._label, d._part])).toEqual([['win', false], ['↳ of which at 0 health', true], ['dies', false]]);
+    expect((values(b.spec) as { _label: string }[]).map((d) => d._label)).toEqual(['Resistance · any', '↳ Resistance · of which main', 'Skynet · any', '↳ Skynet · of which main']);
+    expect(a.caption).toMatch(/lighter bars marked ↳/);
+    expect(JSON.stringify(a.spec)).toContain('"test":"datum._part"');
+  });
+
+  it('a long title is broken into lines no longer than 90 characters; a label gets 480 px before it is cut', () => {
+    expect(titleLines('a '.repeat(100).trim()).every((l) => l.length <= 90)).toBe(true);
+    expect(titleLines('short')).toEqual(['short']);
+    const t = { title: `${'Fated Victims per game '.repeat(6)}`.trim(), columns: [col('metric', 'what', 'text'), col('mean', 'mean', 'fixed2'), col('lo', 'lo', 'fixed2'), col('hi', 'hi', 'fixed2')], rows: [{ metric: 'saved', mean: 2, lo: 1.8, hi: 2.2 }] };
+    const [c] = chartsOf(report({ tables: [t] }));
+    expect(Array.isArray((c.spec.title as { text: unknown }).text)).toBe(true);
+    expect(LABEL_LIMIT).toBeGreaterThanOrEqual(480);
+  });
+
+  it('every cell of a grid of die-step heatmaps has its number (percent), coloured against the cell', () => {
+    const axes = ['skill', 'range', 'power', 'armor'];
+    const cells = ['d4', 'd6'].flatMap((skill) => ['cc', 'pb'].flatMap((range) => ['d4', 'd6'].flatMap((power) => [3, 4].map((armor) => ({ skill, range, power, armor, p: 0.25 })))));
+    const [c] = chartsOf(report({ game: 'genisys', result: { axes, cells, metric: 'hit' } }));
+    const text = JSON.stringify(c.spec);
+    expect(text).toContain('"type":"text"');
+    expect(text).toContain('round(datum.p * 100)');
+    expect(text).toContain('"test":"datum.p > 0.5"');
+    expect(c.caption).toMatch(/Colour and number/);
   });
 });

@@ -35,26 +35,52 @@ const MAX_MARKS = 400;
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A chart title longer than this many characters is broken into lines (a one-line title would widen the SVG past the page column). */
+const TITLE_LINE = 90;
+/**
+ * The most room, in pixels, a category label may take before it is cut with "…": enough for a
+ * designer's longest outcome or card name (about 75 characters at the axis font); Vega-Lite gives a
+ * label only the room it needs, so short labels cost nothing.
+ */
+export const LABEL_LIMIT = 480;
+
+/** A title in lines of at most `width` characters, broken at spaces (a word longer than a line keeps its own line). */
+export function titleLines(title: string, width = TITLE_LINE): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 function base(title: string, data: Row[] | Record<string, unknown>[]): VlSpec {
+  const lines = titleLines(title);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: title, anchor: 'start', fontSize: 13 },
+    title: { text: lines.length > 1 ? lines : title, anchor: 'start', fontSize: 13 },
     data: { values: data },
     background: 'white',
-    config: { view: { stroke: '#ddd' }, axis: { labelLimit: 220, titleFontWeight: 'normal' }, legend: { labelLimit: 260 } },
+    config: { view: { stroke: '#ddd' }, axis: { labelLimit: LABEL_LIMIT, titleFontWeight: 'normal' }, legend: { labelLimit: 260 }, header: { labelLimit: LABEL_LIMIT } },
   };
 }
 
 /**
  * How one quantitative column is shown: a rate as a percentage on the whole 0–100% axis (a rate's
- * bar is read against the whole, and no tick can pass 100%); a share of a distribution or a
- * difference of rates as a percentage from 0; anything else on its own scale.
+ * bar is read against the whole, and no tick can pass 100%); a share of a distribution as a
+ * percentage from 0; a difference of rates in percentage points from 0 (the data already ×100, the
+ * axis titled "pp": a "%" tick would read as a rate); anything else on its own scale.
  */
-type Unit = 'rate' | 'percent' | 'number';
+type Unit = 'rate' | 'percent' | 'pp' | 'number';
 function quant(field: string, title: string, unit: Unit | boolean, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const u: Unit = unit === true ? 'percent' : unit === false ? 'number' : unit;
-  const scale = u === 'rate' ? { domain: [0, 1] } : { zero: u === 'percent' };
-  return { field, type: 'quantitative', title, ...(u !== 'number' ? { axis: { format: '.0%' } } : {}), scale, ...extra };
+  const scale = u === 'rate' ? { domain: [0, 1] } : { zero: u === 'percent' || u === 'pp' };
+  const percent = u === 'rate' || u === 'percent';
+  return { field, type: 'quantitative', title: u === 'pp' ? `${title} (pp)` : title, ...(percent ? { axis: { format: '.0%' } } : {}), scale, ...extra };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,21 +143,60 @@ const rowLabel = (row: Row, labels: Column[], nameOf: NameOf = plainNames) =>
   labels.map((c) => (typeof row[c.key] === 'number' ? `${c.header} ${row[c.key]}` : nameOf(String(row[c.key] ?? '–')))).join(' · ');
 
 /**
- * The columns that name a row: the leading text columns (and, while those name two rows alike, the
- * next text or integer columns: a version's seats), else an integer first column (k, attacks). Two
- * rows of one name would be drawn as one stacked bar.
+ * The columns that name a row: the leading text columns, a column that is the same on every row
+ * left out (the policies table's side), an integer column before them (a rank) too; while those name
+ * two rows alike, the next leading text or integer columns (a version's seats). Without a text
+ * column, an integer first column (k, attacks) is an ordinal axis. Two rows of one name would be
+ * drawn as one stacked bar.
  */
-function labelColumns(t: ResultTable): { labels: Column[]; ordinal: Column | null } {
-  const labels: Column[] = [];
-  let i = 0;
-  for (; i < t.columns.length && t.columns[i].format === 'text'; i++) labels.push(t.columns[i]);
-  const unique = () => new Set(t.rows.map((r) => rowLabel(r, labels))).size === t.rows.length;
-  if (labels.length) {
-    for (; !unique() && i < t.columns.length && (t.columns[i].format === 'text' || t.columns[i].format === 'int'); i++) labels.push(t.columns[i]);
-    return { labels, ordinal: null };
+export function labelColumns(t: ResultTable): { labels: Column[]; ordinal: Column | null } {
+  const lead: Column[] = [];
+  for (const c of t.columns) {
+    if (c.format !== 'text' && c.format !== 'int') break;
+    lead.push(c);
   }
-  const first = t.columns[0];
-  return first && first.format === 'int' ? { labels: [], ordinal: first } : { labels: [], ordinal: null };
+  const texts = lead.filter((c) => c.format === 'text');
+  if (!texts.length) {
+    const first = t.columns[0];
+    return first && first.format === 'int' ? { labels: [], ordinal: first } : { labels: [], ordinal: null };
+  }
+  const varies = (c: Column) => t.rows.length < 2 || new Set(t.rows.map((r) => r[c.key])).size > 1;
+  const chosen = new Set(texts.filter(varies));
+  if (!chosen.size) chosen.add(texts[0]);
+  const inOrder = () => lead.filter((c) => chosen.has(c));
+  const unique = () => new Set(t.rows.map((r) => rowLabel(r, inOrder()))).size === t.rows.length;
+  for (const c of lead) {
+    if (unique()) break;
+    chosen.add(c);
+  }
+  return { labels: inOrder(), ordinal: null };
+}
+
+/**
+ * Rows that are a part of another row, drawn lighter and named "↳ of which …" under it: a row whose
+ * name starts with spaces or "of which" (terror: "  of which at 0 health") is a part of the row
+ * above; with two or more label columns, rows whose last label is "any" or "all" are totals and the
+ * rows that share the rest of their name are their parts (the CCG's winner · route), moved under them.
+ * Returns the rows in drawing order with `_part` (true for a part) and their chart names.
+ */
+function markParts(rows: Row[], labels: Column[], nameOf: NameOf): (Row & { _label: string; _part: boolean })[] {
+  const total = (r: Row) => labels.length >= 2 && /^(any|all)$/i.test(String(r[labels[labels.length - 1].key] ?? ''));
+  const totals = rows.filter(total);
+  const head = (r: Row) => rowLabel(r, labels.slice(0, -1), nameOf);
+  const heads = new Set(totals.map(head));
+  const named = rows.map((r) => {
+    const raw = String(labels.length ? (r[labels[labels.length - 1].key] ?? '') : '');
+    const ofWhich = labels.length > 0 && (/^\s+\S/.test(raw) || /^of which\b/i.test(raw.trim()));
+    if (ofWhich) return { ...r, _label: `↳ ${rowLabel(r, labels, nameOf).replace(/^\s+/, '').replace(/^of which\s*/i, 'of which ')}`.replace(/· \s+/, '· '), _part: true };
+    if (totals.length && !total(r) && heads.has(head(r))) return { ...r, _label: `↳ ${head(r)} · of which ${nameOf(raw)}`, _part: true };
+    if (total(r)) return { ...r, _label: `${head(r)} · ${nameOf(String(r[labels[labels.length - 1].key]))}`, _part: false };
+    return { ...r, _label: rowLabel(r, labels, nameOf), _part: false };
+  });
+  if (!totals.length) return named;
+  // Each total, then its parts in their order; rows of no total stay where they were, after.
+  const out: typeof named = [];
+  for (const t of named.filter((r) => total(r))) out.push(t, ...named.filter((r) => r._part && head(r) === head(t)));
+  return [...out, ...named.filter((r) => !out.includes(r))];
 }
 
 const isProbColumn = (c: Column) => c.format === 'prob';
@@ -151,24 +216,29 @@ function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ord
   const rows = t.rows.filter((r) => isNum(r[g.value.key]) && isNum(r[g.lo.key]) && isNum(r[g.hi.key]));
   if (rows.length < 1 || rows.length > MAX_MARKS) return null;
   const prob = isPercentColumn(g.value);
-  const unit: Unit = isProbColumn(g.value) ? 'rate' : prob ? 'percent' : 'number';
+  const pp = g.value.format === 'pp';
+  const unit: Unit = isProbColumn(g.value) ? 'rate' : pp ? 'pp' : prob ? 'percent' : 'number';
   // Rows named by text may measure different things (a probability beside a mean): drawn on one
   // axis only when they are probabilities, or of one order of magnitude.
   if (!prob && !ordinal) {
     const values = rows.map((r) => Math.abs(r[g.value.key] as number)).filter((v) => v > 0);
     if (values.length && Math.max(...values) > 10 * Math.min(...values)) return null;
   }
-  const data = rows.map((r) => ({ ...r, _label: rowLabel(r, labels, nameOf) }));
+  // A difference of rates in percentage points: the data ×100, the axis a number titled "pp".
+  const scaled = pp ? rows.map((r) => ({ ...r, ...Object.fromEntries([g.value, g.lo, g.hi, ...(g.exact ? [g.exact] : [])].map((c) => [c.key, isNum(r[c.key]) ? (r[c.key] as number) * 100 : r[c.key]])) })) : rows;
+  const data = markParts(scaled, labels, nameOf);
+  const parts = data.some((d) => d._part);
   const header = g.value.header === 'MC' || g.value.key === 'estimate' ? 'estimate' : humanize(g.value.header);
   const lying = !ordinal && (rows.length > MANY_ROWS || data.some((d) => d._label.length > LONG_LABEL));
   const cat = ordinal
     ? { field: ordinal.key, type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } }
-    : { field: '_label', type: 'nominal', title: null, sort: null, axis: lying ? { labelLimit: 300 } : { labelAngle: 0 } };
+    : { field: '_label', type: 'nominal', title: null, sort: null, axis: lying ? { labelLimit: LABEL_LIMIT } : { labelAngle: 0 } };
   // The category on x (upright bars) or on y (lying bars), the value on the other.
   const enc = (value: Record<string, unknown>, value2?: Record<string, unknown>) =>
     lying ? { y: cat, x: value, ...(value2 ? { x2: value2 } : {}) } : { x: cat, y: value, ...(value2 ? { y2: value2 } : {}) };
   const layers: VlSpec[] = [
-    { mark: { type: 'bar', color: '#7aa6d8', opacity: 0.85 }, encoding: enc(quant(g.value.key, header, unit)) },
+    // A part of another row (of which …): a lighter bar, so it does not read as one more outcome.
+    { mark: { type: 'bar', opacity: 0.85 }, encoding: { ...enc(quant(g.value.key, header, unit)), color: parts ? { condition: { test: 'datum._part', value: '#c6d9ee' }, value: '#7aa6d8' } : { value: '#7aa6d8' } } },
     { mark: { type: 'rule', color: '#1f3b73', strokeWidth: 1.5 }, encoding: enc(quant(g.lo.key, header, unit), { field: g.hi.key }) },
   ];
   if (g.exact) layers.push({ mark: { type: 'tick', color: '#d62728', thickness: 2, size: lying ? 14 : 18 }, encoding: enc(quant(g.exact.key, header, unit)) });
@@ -178,7 +248,7 @@ function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ord
     : { width: Math.min(WIDTH, Math.max(260, rows.length * (ordinal ? 30 : 90))), height: 220 };
   return {
     title: `${t.title}: ${what}`,
-    caption: `Bars: ${header}; black lines: its interval (${g.lo.header}–${g.hi.header})${g.exact ? '; red tick: the exact value' : ''}.`,
+    caption: `Bars: ${header}${pp ? ' (percentage points)' : ''}; black lines: its interval (${g.lo.header}–${g.hi.header})${g.exact ? '; red tick: the exact value' : ''}${parts ? '; lighter bars marked ↳: a part (of which) of the bar above, not one more outcome' : ''}.`,
     spec: { ...base(`${t.title}`, data), ...size, layer: layers },
   };
 }
@@ -331,7 +401,7 @@ function cardsChart(versions: Record<string, unknown>[]): Chart | null {
   });
   if (!rows.length) return null;
   const title = 'Cards gained in the most games: win rate of those games (conditional on the game lasting long enough to gain the card)';
-  const y = { field: 'card', type: 'nominal', title: null, sort: null, axis: { labelLimit: 220 } };
+  const y = { field: 'card', type: 'nominal', title: null, sort: null, axis: { labelLimit: LABEL_LIMIT } };
   const x = (field: string) => quant(field, 'win rate of the games in which the card was gained', 'rate');
   return {
     title,
@@ -485,27 +555,30 @@ function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] 
     const data = (split ? cells.filter((c) => String(c[split]) === g) : cells).map((c) => ({ ...c, [x]: String(c[x]) }));
     const t = `P(${metric})${split ? ` with ${split} ${g}` : ''}: ${y ?? ''} × ${x}${row ? `, rows by ${row}` : ''}${column ? `, columns by ${column}` : ''}`;
     // One panel: cells large enough for the number (a whole percent) written in each; a grid of
-    // panels (rows and columns by two more axes) has cells too small for it, colour only.
-    const numbered = !row && !column;
+    // panels (rows and columns by two more axes) has small cells: the number in percent without its
+    // sign, in a smaller font, so the grid still fits the page column.
+    const single = !row && !column;
     const cellX = { field: x, type: 'ordinal', sort: values(x), title: x };
     const cellY = y ? { y: { field: y, type: 'ordinal', sort: values(y), title: y } } : {};
+    // The number's colour against its cell: black on the light (yellow-green) half of viridis, white on the dark.
+    const textColor = { condition: { test: 'datum.p > 0.5', value: 'black' }, value: 'white' };
     const inner: VlSpec = {
-      width: (numbered ? 34 : 14) * values(x).length,
-      height: (numbered ? 20 : 12) * (y ? values(y).length : 1),
+      width: (single ? 34 : 14) * values(x).length,
+      height: (single ? 20 : 13) * (y ? values(y).length : 1),
       layer: [
         {
           mark: 'rect',
           encoding: { x: cellX, ...cellY, color: { field: 'p', type: 'quantitative', title: `P(${metric})`, scale: { domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%' } } },
         },
-        ...(numbered
-          ? [{ mark: { type: 'text', fontSize: 9 }, encoding: { x: cellX, ...cellY, text: { field: 'p', type: 'quantitative', format: '.0%' }, color: { condition: { test: 'datum.p > 0.5', value: 'black' }, value: 'white' } } }]
-          : []),
+        single
+          ? { mark: { type: 'text', fontSize: 9 }, encoding: { x: cellX, ...cellY, text: { field: 'p', type: 'quantitative', format: '.0%' }, color: textColor } }
+          : { transform: [{ calculate: 'round(datum.p * 100)', as: '_percent' }], mark: { type: 'text', fontSize: 7 }, encoding: { x: cellX, ...cellY, text: { field: '_percent', type: 'quantitative', format: 'd' }, color: textColor } },
       ],
     };
     const spec: VlSpec = row || column
       ? { ...base(t, data), facet: { ...(row ? { row: { field: row, type: 'ordinal', sort: values(row), title: row } } : {}), ...(column ? { column: { field: column, type: 'ordinal', sort: values(column), title: column } } : {}) }, spec: inner, resolve: { scale: { color: 'shared' } } }
       : { ...base(t, data), ...inner };
-    return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour${numbered ? ' and number' : ''}: exact P(${metric}) per cell, from 0 (dark) to 100% (yellow).`, spec };
+    return { title: `${title}${split ? ` (${split} ${g})` : ''}`, caption: `Colour and number: exact P(${metric}) per cell${single ? '' : ' (the number in percent)'}, from 0 (dark) to 100% (yellow).`, spec };
   });
 }
 
@@ -529,7 +602,7 @@ function matchupCharts(result: Record<string, unknown>): Chart[] {
     const max = Math.max(...data.map((d) => d.v));
     const domain = m.prob ? [0, 1] : [0, max > 0 ? max : 1];
     const mid = (domain[0] + domain[1]) / 2;
-    const enc = { x: { field: 'target', type: 'nominal', sort: targets, title: 'target', axis: { labelAngle: 0 } }, y: { field: 'attacker', type: 'nominal', sort: attackers, title: 'attacker', axis: { labelLimit: 320 } } };
+    const enc = { x: { field: 'target', type: 'nominal', sort: targets, title: 'target', axis: { labelAngle: 0 } }, y: { field: 'attacker', type: 'nominal', sort: attackers, title: 'attacker', axis: { labelLimit: LABEL_LIMIT } } };
     const title = `${m.title}, by attacker and target`;
     out.push({
       title,
@@ -588,7 +661,7 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
       caption: 'Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.',
       spec: {
         ...base('B − A for each mean (each on its own scale)', counts),
-        facet: { row: { field: 'metric', type: 'nominal', sort: null, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: 220 } } },
+        facet: { row: { field: 'metric', type: 'nominal', sort: null, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: LABEL_LIMIT } } },
         spec: { width: WIDTH - 260, height: 18, layer: layers('B − A').map((l, i) => (i === 0 ? l : { ...l, encoding: { ...(l.encoding as object), y: undefined } })) },
         resolve: { scale: { x: 'independent', xOffset: 'independent' } },
       },
@@ -597,45 +670,77 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
   return out;
 }
 
+/** More lines than this in one sweep chart and the colours repeat: the ones of highest mean are drawn, the rest left to the table. */
+const MAX_LINES = 8;
+
 /**
  * Sweep: every interval column of each sweep table against the swept parameter (the first axis
- * whose values are all numbers, else the first), with a band for the interval and one line per
- * combination of the other axes and the table's own row labels.
+ * whose values are all numbers, else the first; titled in words), with a band for the interval and
+ * one line per combination of the other axes and the table's own row labels (its text columns, or
+ * its integer first column: the dice table's k), named as the report names them. Past MAX_LINES
+ * lines, the MAX_LINES of highest mean are drawn and the caption says how many are left out.
  */
 function sweepCharts(r: Report): Chart[] {
   const axes = ((r.result as Record<string, unknown>).axes as { key: string; values: string[] }[]) ?? [];
   if (!axes.length) return [];
   const numeric = axes.find((a) => a.values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))));
   const xAxis = numeric ?? axes[0];
+  const xName = humanize(xAxis.key);
+  const nameOf = namesOf(r.result);
   const out: Chart[] = [];
   for (const t of r.tables) {
-    const others = t.columns.filter((c) => c.format === 'text' && c.key !== `cell.${xAxis.key}`);
+    const cellKey = `cell.${xAxis.key}`;
+    const otherAxes = t.columns.filter((c) => c.key.startsWith('cell.') && c.key !== cellKey);
+    // The table's own row labels, as one cell's rows name them (every cell has the same rows).
+    const own = t.columns.filter((c) => !c.key.startsWith('cell.'));
+    const firstCell = t.rows.filter((row) => t.columns.filter((c) => c.key.startsWith('cell.')).every((c) => row[c.key] === t.rows[0][c.key]));
+    const { labels, ordinal } = labelColumns({ ...t, columns: own, rows: firstCell });
+    const rowLabels = labels.length ? labels : ordinal ? [ordinal] : [];
+    const keyNames = [...otherAxes.map((c) => humanize(c.header)), ...rowLabels.map((c) => c.header)];
     for (const g of intervalColumns(t)) {
       const rows = t.rows.filter((row) => isNum(row[g.value.key]) && isNum(row[g.lo.key]) && isNum(row[g.hi.key]));
       if (!rows.length || rows.length > MAX_MARKS) continue;
       const prob = isProbColumn(g.value);
-      const data = rows.map((row) => ({
-        x: numeric ? Number(row[`cell.${xAxis.key}`]) : String(row[`cell.${xAxis.key}`]),
-        y: row[g.value.key],
-        lo: row[g.lo.key],
-        hi: row[g.hi.key],
-        line: others.map((c) => (c.key.startsWith('cell.') ? `${c.header}=${row[c.key]}` : String(row[c.key]))).join(' · ') || 'all',
+      const pp = g.value.format === 'pp';
+      const unit: Unit = prob ? 'rate' : pp ? 'pp' : 'number';
+      const k = pp ? 100 : 1;
+      const all = rows.map((row) => ({
+        x: numeric ? Number(row[cellKey]) : String(row[cellKey]),
+        y: (row[g.value.key] as number) * k,
+        lo: (row[g.lo.key] as number) * k,
+        hi: (row[g.hi.key] as number) * k,
+        line: [...otherAxes.map((c) => `${humanize(c.header)} ${nameOf(String(row[c.key]))}`), ...(rowLabels.length ? [rowLabel(row, rowLabels, nameOf)] : [])].join(' · ') || 'all',
       }));
-      const lines = new Set(data.map((d) => d.line)).size;
-      const xEnc = numeric ? { field: 'x', type: 'quantitative', title: xAxis.key, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: xAxis.key, sort: null };
-      const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: others.map((c) => c.header).join(' · '), sort: null } } : {};
-      const title = `${g.value.header} against ${xAxis.key}${lines > 1 ? `, one line per ${others.map((c) => c.header).join(' · ')}` : ''}`;
+      // Lines by their mean, highest first: the first MAX_LINES are drawn.
+      const sums = new Map<string, { sum: number; n: number }>();
+      for (const d of all) {
+        const m = sums.get(d.line) ?? { sum: 0, n: 0 };
+        m.sum += d.y;
+        m.n += 1;
+        sums.set(d.line, m);
+      }
+      const ranked = [...sums.entries()].sort((a, b) => b[1].sum / b[1].n - a[1].sum / a[1].n).map(([line]) => line);
+      const kept = new Set(ranked.slice(0, MAX_LINES));
+      const left = ranked.length - kept.size;
+      // Drawn in the table's order, so the legend reads as the table does.
+      const data = all.filter((d) => kept.has(d.line));
+      const lines = kept.size;
+      const header = humanize(g.value.header);
+      const xEnc = numeric ? { field: 'x', type: 'quantitative', title: xName, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: xName, sort: null };
+      const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: keyNames.join(' · '), sort: null } } : {};
+      const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} of highest mean of ${ranked.length})` : ''}` : '';
+      const title = `${header} against ${xName}${per}`;
       out.push({
         title,
-        caption: 'Line and dots: the estimate in each cell; shaded band and bars: its interval.',
+        caption: `Line and dots: the estimate in each cell; shaded band and bars: its interval.${left ? ` The other ${left} lines are in the table.` : ''}`,
         spec: {
           ...base(title, data),
           width: WIDTH - 140,
           height: 260,
           layer: [
-            { mark: { type: 'area', opacity: 0.18 }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob ? 'rate' : 'number'), y2: { field: 'hi' }, ...color } },
-            { mark: { type: 'errorbar', ticks: true }, encoding: { x: xEnc, y: quant('lo', g.value.header, prob ? 'rate' : 'number'), y2: { field: 'hi' }, ...color } },
-            { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: quant('y', g.value.header, prob ? 'rate' : 'number'), ...color } },
+            { mark: { type: 'area', opacity: 0.18 }, encoding: { x: xEnc, y: quant('lo', header, unit), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'errorbar', ticks: true }, encoding: { x: xEnc, y: quant('lo', header, unit), y2: { field: 'hi' }, ...color } },
+            { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: quant('y', header, unit), ...color } },
           ],
         },
       });
@@ -690,7 +795,7 @@ function sensitivityCharts(r: Report): Chart[] {
   const metric = typeof result.metric === 'string' ? result.metric : 'the main metric';
   const xTitle = `Δ ${metric}${rate ? ' (percentage points)' : ''}`;
   const title = `What moves ${metric} most: ${rows.length === size.size ? (size.size === 1 ? 'the one assumption' : `the ${size.size} assumptions`) : `the top ${rows.length} of ${size.size} assumptions`} that came into play`;
-  const y = { field: 'row', type: 'nominal', sort: rows, title: null, axis: { labelLimit: 320 } };
+  const y = { field: 'row', type: 'nominal', sort: rows, title: null, axis: { labelLimit: LABEL_LIMIT } };
   const color = { field: 'direction', type: 'nominal', title: 'change', scale: { domain: Object.values(directionName), range: ['#c0504d', '#1f77b4', '#7f7f7f'] }, legend: { orient: 'bottom', labelLimit: 260 } };
   return [
     {

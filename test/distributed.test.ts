@@ -227,6 +227,27 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     expect(deterministicJson(replayed.stdout)).toEqual(deterministicJson(first.stdout));
   }, 60_000);
 
+  it('Ctrl-C on a waiting submit takes its unstarted shards off the queue and says so (exit 130)', async () => {
+    const child = spawn(process.execPath, [BIN, 'submit', 'dice', '-n', '1000', '--seed', '4', '--shards', '3', '--redis', url, '--queue', 'q-cancel'], { cwd: ROOT });
+    let stderr = '';
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      if (/submitted run/.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect([code, stderr]).toEqual([130, expect.stringContaining('0 of 3 shards were in; 3 not yet started were taken off the queue')]);
+    const { Queue } = await import('bullmq');
+    const { Redis } = await import('ioredis');
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue('q-cancel', { connection });
+    try {
+      expect(await queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({ waiting: 0, delayed: 0, prioritized: 0 });
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  }, 30_000);
+
   it('a job removed from Redis ends the wait with a message instead of waiting for --timeout', async () => {
     const pending = runCliAsync(['submit', 'dice', '-n', '1000', '--seed', '3', '-q', '--shards', '1', '--redis', url, '--queue', 'q-lost']);
     const { Queue } = await import('bullmq');

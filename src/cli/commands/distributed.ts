@@ -15,7 +15,7 @@ import { findMode, isGameId, loadGame } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { executeGame, identityOfRequest, inputsOf, replayTotals, runReport } from '../execute.js';
 import { registerGame } from '../gameCommands.js';
-import { err } from '../io.js';
+import { err, setExitCode } from '../io.js';
 import { newProgram } from '../program.js';
 import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
 import { resolveSourceParams } from '../../core/params.js';
@@ -26,7 +26,7 @@ import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
 import { registerRun } from './run.js';
-import { runStarted } from '../interrupt.js';
+import { interruptExitCode, interruption, runStarted } from '../interrupt.js';
 
 export const DEFAULT_QUEUE = 'sim-shards';
 
@@ -234,7 +234,13 @@ export function registerSubmit(program: Command): void {
         if (!runOpts.quiet) err().write(`sim: submitted run ${runKey} as ${opts.shards} jobs on queue ${opts.queue}\n`);
         bar?.start(opts.shards, 0);
         const parts = new Map<number, PartFile>();
-        await Promise.all(
+        // Waiting is a run under way: a signal stops the wait (below), not the process at once.
+        const waitEnded = runStarted(runOpts.quiet);
+        const stopped = new Promise<'interrupted'>((resolve) => {
+          if (interruption().aborted) resolve('interrupted');
+          interruption().addEventListener('abort', () => resolve('interrupted'), { once: true });
+        });
+        const finishedAll = Promise.all(
           jobs.map(async (job, i) => {
             let value: unknown;
             try {
@@ -259,6 +265,21 @@ export function registerSubmit(program: Command): void {
             bar?.update(parts.size);
           }),
         );
+        const outcome = await Promise.race([finishedAll, stopped]).finally(waitEnded);
+        if (outcome === 'interrupted') {
+          bar?.stop();
+          // Shards no worker has started are taken back (nobody would collect them); running and
+          // finished ones stay: a submit of the same command reuses them.
+          let removed = 0;
+          for (const job of jobs) {
+            const state = await job.getState().catch(() => 'unknown');
+            if (state === 'waiting' || state === 'delayed' || state === 'prioritized') removed += await job.remove().then(() => 1, () => 0);
+          }
+          const kept = opts.shards - removed;
+          err().write(`sim: interrupted: ${parts.size} of ${opts.shards} shards were in; ${removed} not yet started ${removed === 1 ? 'was' : 'were'} taken off the queue${kept ? `; ${kept} running or finished stay, and submitting the same command again reuses them` : ''}\n`);
+          setExitCode(interruptExitCode());
+          return;
+        }
         bar?.stop();
         const merged = await mergeParts([...parts.entries()].map(([k, part]) => ({ file: `shard ${k}`, part })));
         // As in sim merge: the parts must be what this command simulates now.

@@ -113,6 +113,7 @@ describe('card data', () => {
       'my-cards.yaml: rev9[3] (Fully Operational): splitsInto: 7 Rev-9s; at most 6 are supported',
     );
     expect(bad((s) => s.replace('{ name: Recon, count: 4,', '{ name: Pistol, count: 4,'))).toThrow('my-cards.yaml: fate[30] (Pistol): name: "Pistol" is already the name of fate[16]; give each card type its own name (use count for copies)');
+    expect(bad((s) => s.replace('{ name: Recon, count: 4,', '{ name: PISTOL, count: 4,'))).toThrow('my-cards.yaml: fate[30] (PISTOL): name: "PISTOL" is already the name of fate[16]');
     // 182 - 4 + 80 = 258 fate cards: a reserve slot past 255 could not be named by an action.
     expect(bad((s) => s.replace('{ name: Recon, count: 4,', '{ name: Recon, count: 80,'))).toThrow('my-cards.yaml: fate: 258 cards; at most 256 are supported (an action names a reserve slot in 8 bits)');
     expect(() => parseCardData(readRef().replace('{ name: Recon, count: 4,', '{ name: Recon, count: 78,'), 'my-cards.yaml')).not.toThrow();

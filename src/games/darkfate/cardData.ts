@@ -171,13 +171,14 @@ export function validateCardDoc(raw: unknown, file: string): CardDataDoc {
     [doc.starter.prep.name, 'starter.prep'],
     [doc.starter.setback.name, 'starter.setback'],
   ];
+  // As a reader tells names apart (case and invisible characters aside): "Attack" and "ATTACK" are one name.
   const where = new Map<string, string>();
   for (const [name, at] of named) {
-    const earlier = where.get(name);
+    const earlier = where.get(displayKey(name));
     if (earlier !== undefined && !(earlier.startsWith('starter.uniques') && at.startsWith('starter.uniques'))) {
       throw new UsageError(`${file}: ${at} (${name}): name: "${name}" is already the name of ${earlier}; give each card type its own name (use count for copies)`);
     }
-    if (earlier === undefined) where.set(name, at);
+    if (earlier === undefined) where.set(displayKey(name), at);
   }
   const characterKeys = doc.characters.map((ch) => ch.key);
   doc.characters.forEach((ch, i) => {

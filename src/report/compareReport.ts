@@ -162,7 +162,7 @@ export function compareReport(
   ];
   return {
     ...provenance(repA.game, { a: paramsA, b: paramsB }),
-    title: `Compare ${labelA} (A) with ${labelB} (B)`,
+    title: `Compare ${labelA} (A) with ${labelB.startsWith(`${labelA} + `) ? `${labelA} + ${changes}` : labelB} (B)`,
     text: [...answers, ...exactAnswers].join('\n'),
     method: simulated ? 'mc' : 'exact',
     seed: simulated ? seed : null,

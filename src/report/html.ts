@@ -7,6 +7,7 @@ import { chartsOf, type Chart } from './charts.js';
 import { formatCell, headerLines, jsonReport } from './report.js';
 import { reportKind } from './reportKind.js';
 import { specToSvg } from './svg.js';
+import { humanize } from './names.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -63,8 +64,9 @@ function provenanceHtml(r: Report): string {
     ...(r.rerun ? [['reproduce', `sim check this report's JSON (rerun: ${r.rerun.game}, seed ${r.rerun.seed}, n ${r.rerun.n})`] as [string, string]] : []),
     ...Object.entries(r.timings ?? {}).map(([k, v]) => [`timing: ${k}`, String(v)] as [string, string]),
   ];
-  const params = Object.entries(r.params ?? {}).map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(typeof v === 'object' ? JSON.stringify(v) : String(v))}</td></tr>`).join('');
-  return `<dl class="prov">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${params ? `<details><summary>Parameters (${Object.keys(r.params).length})</summary><table class="data"><tbody>${params}</tbody></table></details>` : ''}`;
+  // Each parameter in words, then its key (what --set takes) and its value.
+  const params = Object.entries(r.params ?? {}).map(([k, v]) => `<tr><td>${escapeHtml(humanize(k))}</td><td><code>${escapeHtml(k)}</code></td><td>${escapeHtml(typeof v === 'object' ? JSON.stringify(v) : String(v))}</td></tr>`).join('');
+  return `<dl class="prov">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>${params ? `<details><summary>Parameters (${Object.keys(r.params).length})</summary><table class="data"><thead><tr><th>parameter</th><th>key (--set)</th><th>value</th></tr></thead><tbody>${params}</tbody></table></details>` : ''}`;
 }
 
 /** The page of a report. Pure given the report (the charts are drawn in-process, without a browser). */

@@ -152,7 +152,7 @@ export function designerTables(rows: { rev9: string; name?: string; designer: De
         { key: 'gained', header: 'gained', format: 'fixed2' },
         { key: 'bought', header: 'bought', format: 'fixed2' },
         { key: 'played', header: 'played', format: 'fixed2' },
-        { key: 'huntDestroyed', header: 'hunt-destroyed', format: 'fixed2' },
+        { key: 'huntDestroyed', header: 'destroyed in a hunt', format: 'fixed2' },
         { key: 'finished', header: 'finished', format: 'fixed2' },
         { key: 'gainedIn', header: 'in games', format: 'prob' },
         { key: 'win', header: 'win', format: 'prob' },

@@ -232,7 +232,7 @@ describe('sim genisys table', () => {
     expect(r.code).toBe(0);
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
     expect(r.stdout).toMatch(/│ skill │ range\s+│ power │\s+3\+ │/);
-    expect(r.stdout).toMatch(/P\(any-damage\) — cover none/);
+    expect(r.stdout).toMatch(/P\(any damage\) — cover none/);
   });
   it('CSV rows lead with the split axes, so split tables can be told apart without titles', () => {
     const tables = (args: string[]) => csvTables(['genisys', 'table', ...args]).map((t) => t.map((l) => l.split(',')));
@@ -253,7 +253,7 @@ describe('sim genisys table', () => {
     expect(cell(twenty.find((t) => t[1][0] === 'hard' && t[1][1] === 'short')!, ['hard', 'short', 'D8', 'D8'], '4+')).toBeCloseTo(5 / 32, 14);
     // The text view names the split in its titles and keeps its first column.
     const text = runCli(['genisys', 'table']).stdout;
-    expect(text).toMatch(/P\(any-damage\) — cover hard\n┌[^\n]*\n│ skill │/);
+    expect(text).toMatch(/P\(any damage\) — cover hard\n┌[^\n]*\n│ skill │/);
   });
   it('an axis the user places elsewhere leaves the default axes (the old default --cols power,armor still works)', () => {
     const r = runCli(['genisys', 'table', '--cols', 'power,armor', '--format', 'csv', '--table', '1']);

@@ -140,7 +140,7 @@ export function registerPolicies(program: Command): void {
       ...(side ? [{ key: 'side', header: 'side', format: 'text' as const }] : []),
       { key: 'policy', header: 'policy', format: 'text' },
       // A rate and its differences in percent (points), as every other table shows rates.
-      { key: 'estimate', header: main ?? 'metric', format: rate ? 'prob' : 'sig4' },
+      { key: 'estimate', header: main ? columnLabels(reports[0]?.tables ?? [])(main) : 'metric', format: rate ? 'prob' : 'sig4' },
       { key: 'difference', header: 'vs default', format: rate ? 'pp' : 'sig4' },
       { key: 'lo', header: 'lo', format: rate ? 'pp' : 'sig4' },
       { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
@@ -167,7 +167,7 @@ export function registerPolicies(program: Command): void {
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),
       version: packageInfo().version,
-      title: `Policy gap of ${id}${side ? `, side ${side} (${key})` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
+      title: `Policy gap of ${id}${side ? `, side ${side}` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
       method: 'mc',
       seed,
       n: games,
@@ -177,7 +177,7 @@ export function registerPolicies(program: Command): void {
       result: { param: key, ...(side ? { side } : {}), baseline, metric: main, rows },
       ...(answers.length ? { text: answers.join('\n') } : {}),
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
-      tables: [{ title: `${main} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
+      tables: [{ title: `${mainWords} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
         `Every policy played the same ${games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),

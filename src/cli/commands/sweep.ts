@@ -284,7 +284,7 @@ export class SweepCells {
    * any cell's table has (in order of first appearance), one row per cell and row.
    */
   sweepTables(axes: GridAxis[], fallbackTitle: string): ResultTable[] {
-    const by = axes.map((a) => a.key).join(' × ');
+    const by = axes.map((a) => humanize(a.key)).join(' × ');
     return this.tables.map((t) => ({
       title: `${commonTitle(t.titles) || fallbackTitle} — by ${by}`,
       columns: [...this.axisColumns, ...t.columns],
@@ -389,7 +389,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const answer = sweepAnswer(id, same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables));
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
-    title: `Sweep of ${id} over ${axes.map((a) => `${a.key} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
+    title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
     method: simulated ? 'mc' : first.method,
     seed: simulated ? seed : null,
     n: (simulated ?? first).n,

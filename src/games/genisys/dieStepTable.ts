@@ -23,6 +23,11 @@ export const TABLE_METRICS = ['any-damage', 'hit', 'unsaved', 'damage', 'removed
 export type TableMetric = (typeof TABLE_METRICS)[number];
 
 /** The chosen probability of one exact attack. */
+/** A cell metric as a title reads it: "any damage" for any-damage. */
+export function metricWords(metric: TableMetric): string {
+  return metric.replace(/-/g, ' ');
+}
+
 export function metricOf(e: ExactAttack, metric: TableMetric): number {
   switch (metric) {
     case 'any-damage':
@@ -107,7 +112,7 @@ export function dieStepTables(base: GenisysParams, rows: Axis[], cols: Axis[], s
       for (const cv of colCombos) row[colKey(cv)] = cellValue(withValues(rowBase, cols, cv), metric);
       rowsOut.push(row);
     }
-    const title = `P(${metric})${split.length ? ` — ${split.map((a, i) => `${a} ${axisValueLabel(a, sv[i])}`).join(', ')}` : ''}`;
+    const title = `P(${metricWords(metric)})${split.length ? ` — ${split.map((a, i) => `${a} ${axisValueLabel(a, sv[i])}`).join(', ')}` : ''}`;
     tables.push({
       title,
       columns: [...(splitColumns ? split : []).map((a) => ({ key: a, header: a, format: 'text' as const })), ...rows.map((a) => ({ key: a, header: a, format: 'text' as const })), ...colCombos.map((cv) => ({ key: colKey(cv), header: colKey(cv), format: 'prob' as const }))],

@@ -7,7 +7,7 @@ import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import { UsageError } from '../../core/usageError.js';
 import { compileAttack } from './attackPlan.js';
-import { AXES, axisValueLabel, cellValue, combos, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, withValues, type Axis, type TableMetric } from './dieStepTable.js';
+import { AXES, axisValueLabel, cellValue, combos, metricWords, dieStepCells, dieStepTables, parseAxes, TABLE_METRICS, withValues, type Axis, type TableMetric } from './dieStepTable.js';
 import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
 import { planTitle } from './genisysReport.js';
 import { AUTO, readParams, type GenisysParams } from './genisysParams.js';
@@ -35,10 +35,10 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
     if (hi === null || (c.p as number) > (hi.p as number)) hi = c;
   }
   const given = cellValue(base, metric);
-  const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metric}) ${exactPctText(given)}; `;
+  const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metricWords(metric)}) ${exactPctText(given)}; `;
   const range = `over ${cells.length.toLocaleString('en-US')} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
   const text = answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
-  return given === null ? { text } : { text, headline: exactHeadline(`P(${metric})`, given, 'rate') };
+  return given === null ? { text } : { text, headline: exactHeadline(`P(${metricWords(metric)})`, given, 'rate') };
 }
 
 export const tableView: GameView = {
@@ -84,7 +84,7 @@ export const tableView: GameView = {
     return {
       report: {
         ...provenance('genisys table', { ...attack, rows, cols, split, metric }, units.data),
-        title: `Terminator Genisys die-step table: ${unitsTitle(units.names)}P(${metric}) by ${[...rows, ...cols, ...split].join(' × ')}`,
+        title: `Terminator Genisys die-step table: ${unitsTitle(units.names)}P(${metricWords(metric)}) by ${[...rows, ...cols, ...split].join(' × ')}`,
         method: 'exact',
         seed: null,
         n: null,

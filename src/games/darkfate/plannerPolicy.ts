@@ -174,6 +174,9 @@ export class PlannerPolicy implements DarkFatePolicy {
   // ---- per-decision scratch (no allocation in the hot path) ----
   private onHunt = false;
   private staggeredFinishable = false;
+  /** staggeredFor(v, 1) and staggeredFor(v, 2) as of the last scanHunt (pickPlay asks per finisher in hand, about five times a turn). */
+  private staggeredOrdinary = false;
+  private staggeredSpecial = false;
 
   constructor(cards: CardTable, knobs: Partial<PlannerKnobs> = {}) {
     this.c = cards;
@@ -348,17 +351,25 @@ export class PlannerPolicy implements DarkFatePolicy {
     return this.restSlot(v, p, v.handCount(p));
   }
 
-  /** Sets onHunt and staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it). */
+  /** Sets onHunt, staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it) and staggeredOrdinary/Special. */
   private scanHunt(v: DarkFateView): void {
     let on = false;
     let st = false;
+    let ordinary = false;
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT) continue;
       on = true;
-      if (v.rev9Damage(k) >= this.c.rev9[v.rev9Version(k)].stagger) st = true;
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (v.rev9Damage(k) >= ver.stagger) {
+        st = true;
+        // finishes(): a special finisher destroys any staggered Rev-9, an ordinary one those not specialOnly.
+        if (!ver.specialOnly) ordinary = true;
+      }
     }
     this.onHunt = on;
     this.staggeredFinishable = st;
+    this.staggeredSpecial = st;
+    this.staggeredOrdinary = ordinary;
   }
 
   /** Whether a finisher of kind `kind` (1 ordinary, 2 special) destroys Rev-9 k. */
@@ -447,10 +458,11 @@ export class PlannerPolicy implements DarkFatePolicy {
     let plainVal = 0;
     let single = -1;
     let weakFinisher = -1;
-    let holdFinisher = false;
     let deferred = -1;
     const playClass = this.playClass;
     const plainWorth = useful ? this.plainUseful : this.plainIdle;
+    // staggerReachable's fight (this turn's and the hand's non-finishers), summed at the first finisher that asks (-1: not yet).
+    let reach = -1;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       const cls = playClass[t];
@@ -465,20 +477,22 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
       if (cls === PLAY_FINISHER) {
         const fin = c.finisher[t];
-        if (this.staggeredFor(v, fin)) {
+        // staggeredFor(v, fin), as scanHunt found it at the start of this decision.
+        if (fin === 2 ? this.staggeredSpecial : fin === 1 && this.staggeredOrdinary) {
           // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
           if (this.finishOk(v, fin)) finishNow = i;
           else deferred = i;
           continue;
         }
+        // A single-use finisher (Thermite Charge) is never spent on its fight, nor one with none, nor
+        // any while fight has no use (tested first: the hold below may scan the hand).
+        if (c.selfDestroy[t] || this.fightOf[t] === 0 || !useful) continue;
         // Hold it while a stagger it could finish is within reach of this turn's fight.
-        if (this.onHunt && this.staggerReachable(v, p, fin)) {
-          holdFinisher = true;
-          continue;
+        if (this.onHunt) {
+          if (reach < 0) reach = this.reachableFight(v, p);
+          if (this.staggerWithin(v, fin, reach)) continue;
         }
-        // A single-use finisher (Thermite Charge) is never spent on its fight.
-        if (c.selfDestroy[t] || this.fightOf[t] === 0) continue;
-        if (useful) weakFinisher = i;
+        weakFinisher = i;
         continue;
       }
       if (cls === PLAY_SKILL) {
@@ -500,7 +514,6 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
       draw = i; // PLAY_DRAW
     }
-    void holdFinisher;
     if (finishNow >= 0) return finishNow;
     if (skill >= 0) return skill;
     if (draw >= 0) return draw;
@@ -536,12 +549,22 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /** Whether this turn's fight (spent and still in hand) can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
   private staggerReachable(v: DarkFateView, p: number, fin: number): boolean {
+    return this.staggerWithin(v, fin, this.reachableFight(v, p));
+  }
+
+  /** This turn's fight: spent (v.fight) and in p's hand apart from finishers (what staggerReachable counts). */
+  private reachableFight(v: DarkFateView, p: number): number {
     let f = v.fight;
     for (let i = 0; i < v.handCount(p); i++) {
       const t = v.handCard(p, i);
       if (this.c.finisher[t]) continue;
       f += this.fightOf[t];
     }
+    return f;
+  }
+
+  /** Whether fight f can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
+  private staggerWithin(v: DarkFateView, fin: number, f: number): boolean {
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT || !this.finishes(fin, k, v)) continue;
       if (this.c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k) <= f) return true;

@@ -174,6 +174,9 @@ export class PlannerPolicy implements DarkFatePolicy {
   // ---- per-decision scratch (no allocation in the hot path) ----
   private onHunt = false;
   private staggeredFinishable = false;
+  /** staggeredFor(v, 1) and staggeredFor(v, 2) as of the last scanHunt (pickPlay asks per finisher in hand, about five times a turn). */
+  private staggeredOrdinary = false;
+  private staggeredSpecial = false;
 
   constructor(cards: CardTable, knobs: Partial<PlannerKnobs> = {}) {
     this.c = cards;
@@ -348,17 +351,25 @@ export class PlannerPolicy implements DarkFatePolicy {
     return this.restSlot(v, p, v.handCount(p));
   }
 
-  /** Sets onHunt and staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it). */
+  /** Sets onHunt, staggeredFinishable (a staggered Rev-9 on the hunt: some finisher could destroy it) and staggeredOrdinary/Special. */
   private scanHunt(v: DarkFateView): void {
     let on = false;
     let st = false;
+    let ordinary = false;
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT) continue;
       on = true;
-      if (v.rev9Damage(k) >= this.c.rev9[v.rev9Version(k)].stagger) st = true;
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (v.rev9Damage(k) >= ver.stagger) {
+        st = true;
+        // finishes(): a special finisher destroys any staggered Rev-9, an ordinary one those not specialOnly.
+        if (!ver.specialOnly) ordinary = true;
+      }
     }
     this.onHunt = on;
     this.staggeredFinishable = st;
+    this.staggeredSpecial = st;
+    this.staggeredOrdinary = ordinary;
   }
 
   /** Whether a finisher of kind `kind` (1 ordinary, 2 special) destroys Rev-9 k. */
@@ -379,22 +390,21 @@ export class PlannerPolicy implements DarkFatePolicy {
   private restSlot(v: DarkFateView, p: number, hn: number): number {
     const plan = this.planNow(v);
     if (plan.rest === 0 || hn === 0) return NONE;
+    // The planner's own choice (no plan to rest) never rests while a Rev-9 hunts: no hand scan then.
+    if (plan.rest !== 1 && this.onHunt) return NONE;
     let wound = -1;
     let junk = -1;
-    let worst = -1;
-    let worstVal = Infinity;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       if (t === this.c.woundType) wound = i;
       else if (this.isJunk[t] && junk < 0) junk = i;
-      if (this.deckValue[t] < worstVal) {
-        worstVal = this.deckValue[t];
-        worst = i;
-      }
     }
-    if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : worst;
-    if (this.onHunt || (wound < 0 && junk < 0)) return NONE;
+    if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : this.worstSlot(v, p, hn);
+    if (wound < 0 && junk < 0) return NONE;
     const K = this.knobs;
+    // A Setback is rested only from a small deck: without a wound to rest, a larger one needs no look at the reserve.
+    const junkOk = junk >= 0 && this.ownedCount(v, p) <= K.restMaxDeck;
+    if (wound < 0 && !junkOk) return NONE;
     // What the hand could do instead: the best card its supply buys, a hostile its fight drives off.
     let supply = this.powerSupply[v.character(p)];
     let fight = this.powerFight[v.character(p)];
@@ -408,11 +418,12 @@ export class PlannerPolicy implements DarkFatePolicy {
       fight += this.fightOf[t];
     }
     let best = 0;
+    this.resetShortMemo();
     for (let j = 0; j < v.reserveCount(); j++) {
       const t = v.reserveCard(j);
       const cost = this.c.cost[t];
       if (cost < 0 || cost > supply || this.c.kw[t] & KW.LOCATION) continue;
-      const val = this.buyValue(v, t);
+      const val = this.buyValueNow(v, t);
       if (val > best) best = val;
     }
     for (let j = 0; j < v.reserveCount(); j++) {
@@ -420,8 +431,22 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (this.c.kw[t] & KW.ATTACK && this.c.resistance[t] - v.reserveDamage(j) <= fight) best += K.restKillWeight * this.harm[t];
     }
     if (wound >= 0 && best < K.restWoundValue) return wound;
-    if (junk >= 0 && best < K.restValue && this.ownedCount(v, p) <= K.restMaxDeck) return junk;
+    if (junkOk && best < K.restValue) return junk;
     return NONE;
+  }
+
+  /** The first slot of p's hand [0, hn) whose card is worth least in a deck (hn > 0). */
+  private worstSlot(v: DarkFateView, p: number, hn: number): number {
+    let worst = -1;
+    let worstVal = Infinity;
+    for (let i = 0; i < hn; i++) {
+      const t = v.handCard(p, i);
+      if (this.deckValue[t] < worstVal) {
+        worstVal = this.deckValue[t];
+        worst = i;
+      }
+    }
+    return worst;
   }
 
   /** The cards p owns (draw pile, hand, discard pile; skills in play not counted). */
@@ -447,14 +472,15 @@ export class PlannerPolicy implements DarkFatePolicy {
     let plainVal = 0;
     let single = -1;
     let weakFinisher = -1;
-    let holdFinisher = false;
     let deferred = -1;
     const playClass = this.playClass;
     const plainWorth = useful ? this.plainUseful : this.plainIdle;
+    // staggerReachable's fight (this turn's and the hand's non-finishers), summed at the first finisher that asks (-1: not yet).
+    let reach = -1;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       const cls = playClass[t];
-      if (cls === PLAY_SKIP || c.discardCost[t] > hn - 1) continue;
+      // A plain card (most of a hand) has no discard cost: its test comes before the playability one.
       if (cls === PLAY_PLAIN) {
         const val = plainWorth[t];
         if (val > plainVal) {
@@ -463,22 +489,25 @@ export class PlannerPolicy implements DarkFatePolicy {
         }
         continue;
       }
+      if (cls === PLAY_SKIP || c.discardCost[t] > hn - 1) continue;
       if (cls === PLAY_FINISHER) {
         const fin = c.finisher[t];
-        if (this.staggeredFor(v, fin)) {
+        // staggeredFor(v, fin), as scanHunt found it at the start of this decision.
+        if (fin === 2 ? this.staggeredSpecial : fin === 1 && this.staggeredOrdinary) {
           // A Rev-9 that splits is destroyed only with fight left to damage (so flee) the new ones.
           if (this.finishOk(v, fin)) finishNow = i;
           else deferred = i;
           continue;
         }
+        // A single-use finisher (Thermite Charge) is never spent on its fight, nor one with none, nor
+        // any while fight has no use (tested first: the hold below may scan the hand).
+        if (c.selfDestroy[t] || this.fightOf[t] === 0 || !useful) continue;
         // Hold it while a stagger it could finish is within reach of this turn's fight.
-        if (this.onHunt && this.staggerReachable(v, p, fin)) {
-          holdFinisher = true;
-          continue;
+        if (this.onHunt) {
+          if (reach < 0) reach = this.reachableFight(v, p);
+          if (this.staggerWithin(v, fin, reach)) continue;
         }
-        // A single-use finisher (Thermite Charge) is never spent on its fight.
-        if (c.selfDestroy[t] || this.fightOf[t] === 0) continue;
-        if (useful) weakFinisher = i;
+        weakFinisher = i;
         continue;
       }
       if (cls === PLAY_SKILL) {
@@ -500,13 +529,13 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
       draw = i; // PLAY_DRAW
     }
-    void holdFinisher;
     if (finishNow >= 0) return finishNow;
     if (skill >= 0) return skill;
     if (draw >= 0) return draw;
     // Cards with a discard cost: as many as the hand's best split says, the best first (the
     // cheapest other cards, or another such card left unplayed, pay for them).
     if (costly >= 0) {
+      this.keepValuesInto(v, p, hn);
       this.handWorth(v, p, hn, -1);
       if (this.bestX > 0) return costly;
     }
@@ -536,12 +565,22 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /** Whether this turn's fight (spent and still in hand) can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
   private staggerReachable(v: DarkFateView, p: number, fin: number): boolean {
+    return this.staggerWithin(v, fin, this.reachableFight(v, p));
+  }
+
+  /** This turn's fight: spent (v.fight) and in p's hand apart from finishers (what staggerReachable counts). */
+  private reachableFight(v: DarkFateView, p: number): number {
     let f = v.fight;
     for (let i = 0; i < v.handCount(p); i++) {
       const t = v.handCard(p, i);
       if (this.c.finisher[t]) continue;
       f += this.fightOf[t];
     }
+    return f;
+  }
+
+  /** Whether fight f can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
+  private staggerWithin(v: DarkFateView, fin: number, f: number): boolean {
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_HUNT || !this.finishes(fin, k, v)) continue;
       if (this.c.rev9[v.rev9Version(k)].stagger - v.rev9Damage(k) <= f) return true;
@@ -561,13 +600,32 @@ export class PlannerPolicy implements DarkFatePolicy {
   private readonly gBuf = new Float64Array(64);
   private readonly dBuf = new Int16Array(64);
   private readonly uBuf = new Float64Array(64);
+  /** keepValue of each of the first 64 hand slots (keepValuesInto): what handWorth reads. */
+  private readonly kBuf = new Float64Array(64);
+  /** neededFinisher of each option (cheapestSlot's scratch). */
+  private readonly needBuf = new Uint8Array(64);
   /** handWorth's best number of cards with a discard cost to play. */
   private bestX = 0;
+
+  /**
+   * Writes keepValue of p's hand slots [0, min(hn, 64)) into kBuf (those with no discard cost, or
+   * wounds; the others are left as they were). Once per decision: a keep value does not depend on
+   * which slot handWorth leaves out, and a finisher's scans the hand (cheapestSlot asks handWorth once per option).
+   */
+  private keepValuesInto(v: DarkFateView, p: number, hn: number): void {
+    const c = this.c;
+    const k = this.kBuf;
+    for (let i = 0; i < hn && i < 64; i++) {
+      const t = v.handCard(p, i);
+      if (!(c.discardCost[t] > 0 && !(c.kw[t] & KW.WOUND))) k[i] = this.keepValue(v, p, t);
+    }
+  }
 
   /**
    * The best worth of p's hand this turn (slot `skip` left out), and in bestX how many of its
    * cards with a discard cost to play: the x best of them, each cost paid with the cheapest of the
    * rest (another such card left unplayed is worth nothing as it is). Exhaustive over x: hands are small.
+   * Reads the keep values from kBuf: keepValuesInto(v, p, hn) first, in the same state.
    */
   private handWorth(v: DarkFateView, p: number, hn: number, skip: number): number {
     const c = this.c;
@@ -593,7 +651,7 @@ export class PlannerPolicy implements DarkFatePolicy {
         g[j] = val;
         d[j] = c.discardCost[t];
       } else {
-        const val = this.keepValue(v, p, t);
+        const val = this.kBuf[i];
         if (val > 0) totalU += val;
         let j = uN++;
         while (j > 0 && u[j - 1] > val) {
@@ -648,10 +706,17 @@ export class PlannerPolicy implements DarkFatePolicy {
       let bestVal = -Infinity;
       const hn = v.handCount(p);
       let needed = 0;
-      for (let i = 0; i < n; i++) if (this.neededFinisher(v, p, o[i])) needed++;
+      const need = this.needBuf;
+      for (let i = 0; i < n; i++) {
+        // Options past the scratch's 64 are asked again below (never in a real game: hands hold a few cards).
+        const nf = this.neededFinisher(v, p, o[i]);
+        if (i < 64) need[i] = nf ? 1 : 0;
+        if (nf) needed++;
+      }
+      this.keepValuesInto(v, p, hn);
       for (let i = 0; i < n; i++) {
         // Keep the needed finisher here too: this turn may still reach the stagger in ways handWorth does not count (a partner's leadership card, a bought Armory, a draw).
-        if (needed < n && this.neededFinisher(v, p, o[i])) continue;
+        if (needed < n && (i < 64 ? need[i] === 1 : this.neededFinisher(v, p, o[i]))) continue;
         const val = this.handWorth(v, p, hn, o[i]);
         if (val > bestVal) {
           bestVal = val;
@@ -1119,9 +1184,36 @@ export class PlannerPolicy implements DarkFatePolicy {
     return short;
   }
 
+  /** finisherShort per finisher kind (1, 2) for one decision; -1: not yet computed (resetShortMemo). */
+  private readonly shortMemo = new Float64Array(3);
+
+  /** Forgets the memoised finisherShort values: at the start of each decision that reads buyValueNow. */
+  private resetShortMemo(): void {
+    this.shortMemo[1] = -1;
+    this.shortMemo[2] = -1;
+  }
+
+  /**
+   * buyValue, with finisherShort computed once per kind per decision (it scans every Rev-9 and
+   * player, and a reserve may offer several finishers): the same value while the state is as it
+   * was at the last resetShortMemo.
+   */
+  private buyValueNow(v: DarkFateView, t: number): number {
+    const c = this.c;
+    let val = this.deckValue[t];
+    const kind = c.finisher[t];
+    if (kind && !(c.kw[t] & KW.LOCATION)) {
+      let short = this.shortMemo[kind];
+      if (short < 0) short = this.shortMemo[kind] = this.finisherShort(v, kind);
+      val += this.knobs.finisherBonus * short;
+    }
+    return val;
+  }
+
   /** The best buy now (a code), or -1 when nothing affordable is worth buying. */
   private bestBuy(v: DarkFateView, p: number): number {
     const c = this.c;
+    this.resetShortMemo();
     const supply = v.supply;
     const money = supply + v.locationSupply;
     let best = NONE;
@@ -1134,7 +1226,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (!location && cost > supply) continue;
       let val: number;
       if (location) val = this.locationValue(v, p, t);
-      else val = this.buyValue(v, t);
+      else val = this.buyValueNow(v, t);
       if (val > bestVal) {
         bestVal = val;
         best = (ACTION_BUY << 16) | (j << 8) | (location ? p : 0);

@@ -3,7 +3,7 @@
 // Feet, Soldier!", Annihilate), the game-end rolls and the Tactical roll-off against their exact
 // distributions, the symmetric Infighting match, user policy modules, and the CLI (compare,
 // sweep, the large table). rulebook: ../shared/rules/genisys-miniatures-game.txt.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

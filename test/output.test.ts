@@ -62,12 +62,14 @@ describe('outputs', () => {
     expect(c.code).toBe(2);
     expect(c.stderr.trim()).toBe(`sim: option --junit: ${x} is also the --out file; write to another file`);
   });
-  it('--out-dir checks every table file before writing any: an input or a link among them refuses them all', () => {
+  it('--out-dir checks every table file before writing any: an input or a link among them refuses them all, and the tables go to stdout (nothing lost)', () => {
     const dir = tempDir('sim-out-');
     const scenario = join(dir, 'summary.csv');
     writeFileSync(scenario, readFileSync('scenarios/dice/default.yaml'));
     const over = runCli(['dice', '--scenario', scenario, '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', dir]);
-    expect([over.code, over.stderr.trim()]).toEqual([2, `sim: option --out-dir: ${scenario} is also the scenario file; write to another file`]);
+    // Found after the run (the table names come with the report): the tables go to stdout instead, exit 1.
+    expect([over.code, over.stderr.trim()]).toEqual([1, `sim: error: option --out-dir: ${scenario} is also the scenario file; write to another file; nothing was written there, and the tables follow on stdout as CSV`]);
+    expect(over.stdout).toMatch(/^table,successes,/);
     expect(readFileSync(scenario, 'utf8')).toBe(readFileSync('scenarios/dice/default.yaml', 'utf8'));
     // The last table's file is a link: the earlier tables' files are not written either.
     const tables = join(dir, 'tables');
@@ -81,7 +83,7 @@ describe('outputs', () => {
     unlinkSync(last);
     symlinkSync(victim, last);
     const r = runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', tables]);
-    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: option --out-dir: ${last} is a symbolic link; name the file itself (an output never writes through a link)`]);
+    expect([r.code, r.stderr.trim()]).toEqual([1, `sim: error: option --out-dir: ${last} is a symbolic link; name the file itself (an output never writes through a link); nothing was written there, and the tables follow on stdout as CSV`]);
     for (const n of names.slice(0, -1)) expect(readFileSync(join(tables, n), 'utf8')).toBe('old');
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });

@@ -93,9 +93,18 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
     const names = tableNames(report.tables);
     const files = names.map((name) => join(opts.outDir!, `${name}.csv`));
     // Every target checked before any is written: a link or an input among them refuses them all.
-    for (const file of files) {
-      refuseNonRegular(file, 'option --out-dir');
-      refuseOutputOverInput({ file, option: 'option --out-dir' }, commandInputs);
+    // The names are known only now, after the run: its tables then go to stdout (nothing lost), exit 1.
+    try {
+      for (const file of files) {
+        refuseNonRegular(file, 'option --out-dir');
+        refuseOutputOverInput({ file, option: 'option --out-dir' }, commandInputs);
+      }
+    } catch (e) {
+      if (!(e instanceof UsageError) || report.n === null) throw e;
+      err().write(`sim: error: ${e.message}; nothing was written there, and the tables follow on stdout as CSV\n`);
+      out().write(render(report, 'csv', { width: DEFAULT_WIDTH }));
+      setExitCode(1);
+      return;
     }
     report.tables.forEach((t, i) => {
       writeFileAtomic(files[i], tableCsv(t));

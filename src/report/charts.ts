@@ -550,7 +550,8 @@ function heatmapCharts(result: Record<string, unknown>, title: string): Chart[] 
   const [y, row, column] = rest.slice(0, -1);
   const values = (k: string) => [...new Set(cells.map((c) => String(c[k])))];
   const groups = split ? values(split) : [''];
-  const metric = typeof result.metric === 'string' ? result.metric : 'p';
+  // The metric in words (any-damage → any damage): a title is read, not typed.
+  const metric = typeof result.metric === 'string' ? result.metric.replace(/-/g, ' ') : 'p';
   return groups.map((g) => {
     const data = (split ? cells.filter((c) => String(c[split]) === g) : cells).map((c) => ({ ...c, [x]: String(c[x]) }));
     const t = `P(${metric})${split ? ` with ${split} ${g}` : ''}: ${y ?? ''} × ${x}${row ? `, rows by ${row}` : ''}${column ? `, columns by ${column}` : ''}`;

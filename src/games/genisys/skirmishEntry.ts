@@ -197,6 +197,8 @@ const EST_COLS = [
   { key: 'lo', header: 'lo', format: 'sig4' as const },
   { key: 'hi', header: 'hi', format: 'sig4' as const },
 ];
+/** A table of rates only: in percent, as every rate is shown. */
+const RATE_COLS = EST_COLS.map((c) => ({ ...c, format: 'prob' as const }));
 
 function skirmishTables(r: SkirmishResult): ResultTable[] {
   const row = (label: string, e: Estimate) => ({ quantity: label, estimate: e.estimate, lo: e.lo, hi: e.hi });
@@ -209,11 +211,11 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
   ];
   const last = r.turnsDistribution.reduce((m, e, k) => (e.estimate > 0 ? k : m), 0);
   return [
-    { title: 'Outcome', columns: [quantity, ...EST_COLS], rows: [row('P(side A wins)', r.winA), row('P(side B wins)', r.winB), row('P(draw)', r.draw), row('P(a side wiped out)', r.wipeout)] },
+    { title: 'Outcome', columns: [quantity, ...RATE_COLS], rows: [row('P(side A wins)', r.winA), row('P(side B wins)', r.winB), row('P(draw)', r.draw), row('P(a side wiped out)', r.wipeout)] },
     { title: 'Survivors, points and turns (means)', columns: [quantity, ...EST_COLS], rows: [row('side A models in play', r.survivorsA), row('side B models in play', r.survivorsB), row('side A Annihilate points', r.scoreA), row('side B Annihilate points', r.scoreB), row('turns played', r.turns)] },
     { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...EST_COLS], rows: adv('first impulse', r.firstActivation) },
     { title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...EST_COLS], rows: adv('Tactical Edge', r.tacticalEdge) },
-    { title: 'Turns played', columns: [{ key: 'turns', header: 'turns', format: 'int' }, ...EST_COLS], rows: r.turnsDistribution.map((e, k) => ({ turns: k, estimate: e.estimate, lo: e.lo, hi: e.hi })).filter((x) => x.turns >= 1 && x.turns <= last) },
+    { title: 'Turns played', columns: [{ key: 'turns', header: 'turns', format: 'int' }, ...RATE_COLS], rows: r.turnsDistribution.map((e, k) => ({ turns: k, estimate: e.estimate, lo: e.lo, hi: e.hi })).filter((x) => x.turns >= 1 && x.turns <= last) },
   ];
 }
 

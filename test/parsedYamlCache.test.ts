@@ -1,13 +1,16 @@
 // The parsed-YAML cache (src/core/parsedYamlCache.ts): a shipped file's text comes back as the
 // value stored for it; any other text, a value JSON would change, and an unreadable entry are
 // never served, so a result never depends on the cache.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { readParsedYaml, storeParsedYaml } from '../src/core/parsedYamlCache.js';
 import { parseYamlSafely } from '../src/core/safeYaml.js';
 import { tempDir } from './helpers/tempDir.js';
+
+const require = createRequire(import.meta.url);
 
 /** A cache in a fresh folder, whose "shipped" data is one file with `text`. */
 function cacheWith(text: string) {
@@ -38,6 +41,28 @@ describe('parsed-YAML cache', () => {
       expect(parseYamlSafely(text, 'f.yaml')).toEqual(value);
       expect(storeParsedYaml(text, 8, value, d), text).toBe(false);
     }
+  });
+
+  it('a planted entry is never served for a text no shipped file has, nor once the shipped file changed, nor when others can write it', () => {
+    const text = 'a: 1\n';
+    const dirs = cacheWith(text);
+    expect(storeParsedYaml(text, 8, { a: 1 }, dirs)).toBe(true);
+    const [entry] = readdirSync(dirs.dir);
+    // The same entry content under the name another text would have: that text is not shipped.
+    const other = 'a: 2\n';
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    const name = (t: string) => `${createHash('sha256').update(`sim-yaml-cache 2\nyaml ${(require('yaml/package.json') as { version: string }).version}\ndepth 8\n${t}`).digest('hex')}.json`;
+    expect(name(text)).toBe(entry);
+    writeFileSync(join(dirs.dir, name(other)), JSON.stringify({ source: 'data.yaml', value: { a: 999 } }));
+    expect(readParsedYaml(other, 8, dirs)).toBeUndefined();
+    // The shipped file edited after the entry was stored: the entry is stale, not served.
+    writeFileSync(join(dirs.shipped, 'data.yaml'), 'a: 3\n');
+    expect(readParsedYaml(text, 8, dirs)).toBeUndefined();
+    writeFileSync(join(dirs.shipped, 'data.yaml'), text);
+    expect(readParsedYaml(text, 8, dirs)).toEqual({ a: 1 });
+    // An entry others can write is not read.
+    chmodSync(join(dirs.dir, entry), 0o666);
+    expect(readParsedYaml(text, 8, dirs)).toBeUndefined();
   });
 
   it('an entry that cannot be read is no entry; a cache folder that cannot be made is no cache', () => {

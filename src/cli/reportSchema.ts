@@ -25,6 +25,8 @@ async function schemaValidators(): Promise<Map<string, Validate>> {
 
 /** Throws UsageError naming `file` and the first field of `doc` its schema refuses; no-op for a report without schemaVersion. */
 export async function checkReportSchema(doc: Record<string, unknown>, file: string): Promise<void> {
+  // A report from before the schemas names neither; one that names its kind but not its schemaVersion is refused, not waved through.
+  if (doc.schemaVersion === undefined && doc.kind !== undefined) throw new UsageError(`${file}: field schemaVersion: missing (a report that names its kind names its schemaVersion)`);
   if (doc.schemaVersion === undefined) return;
   if (doc.schemaVersion !== 1) throw new UsageError(`${file}: field schemaVersion: got ${JSON.stringify(doc.schemaVersion)}; this sim reads reports of schemaVersion 1`);
   const all = await schemaValidators();

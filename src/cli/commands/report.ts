@@ -49,6 +49,8 @@ export function reportFromJson(text: string, file: string): Report {
     });
     t.rows.forEach((r, k) => {
       if (!isObject(r)) throw new UsageError(`${file}: tables[${i}].rows[${k}]: expected an object`);
+      // What every report, with a schema or from before one, may hold in a cell: a number, text, true/false or nothing.
+      for (const [key, v] of Object.entries(r)) if (v !== null && typeof v === 'object') throw new UsageError(`${file}: tables[${i}].rows[${k}].${key}: expected a number, text, true/false or null`);
     });
     const { name: _name, ...table } = t;
     return table as unknown as ResultTable;

@@ -39,7 +39,16 @@ export function runStarted(quiet = false): () => void {
   quietNotice = quiet;
   return () => {
     activeRuns--;
+    runsEnded++;
   };
+}
+
+/** Runs of this command that have ended: between two (a sweep's cells, a tune's settings) a signal still stops it with what they gave. */
+let runsEnded = 0;
+
+/** Whether a stopping signal has been received by this command. */
+export function interrupted(): boolean {
+  return received !== null;
 }
 
 /**
@@ -75,6 +84,7 @@ export function resetInterrupt(): void {
   controller = new AbortController();
   received = null;
   activeRuns = 0;
+  runsEnded = 0;
   step = null;
 }
 
@@ -83,7 +93,7 @@ export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received !== null || activeRuns === 0 || step !== null) {
+    if (received !== null || (activeRuns === 0 && runsEnded === 0) || step !== null) {
       // A second signal, or nothing to finish: stop now.
       if (step !== null) err().write(`\nsim: interrupted while ${step}\n`);
       else if (received === null) err().write(`\nsim: interrupted before a run was under way; nothing to report\n`);

@@ -106,10 +106,19 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       setExitCode(1);
       return;
     }
-    report.tables.forEach((t, i) => {
-      writeFileAtomic(files[i], tableCsv(t));
+    for (const [i, t] of report.tables.entries()) {
+      try {
+        writeFileAtomic(files[i], tableCsv(t));
+      } catch (e) {
+        if (!(e instanceof WriteError)) throw e;
+        // A disk that fails part-way (full, gone): the tables not yet written go to stdout, exit 1.
+        err().write(`sim: error: ${e.message}; the ${report.tables.length - i} table${report.tables.length - i === 1 ? '' : 's'} not written follow on stdout as CSV\n`);
+        out().write(render({ ...report, tables: report.tables.slice(i) }, 'csv', { width: DEFAULT_WIDTH }));
+        setExitCode(1);
+        return;
+      }
       if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
-    });
+    }
   } else {
     if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);

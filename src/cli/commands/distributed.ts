@@ -235,7 +235,7 @@ export function registerSubmit(program: Command): void {
         bar?.start(opts.shards, 0);
         const parts = new Map<number, PartFile>();
         // Waiting is a run under way: a signal stops the wait (below), not the process at once.
-        const waitEnded = runStarted(runOpts.quiet);
+        const waitEnded = runStarted(true);
         const stopped = new Promise<'interrupted'>((resolve) => {
           if (interruption().aborted) resolve('interrupted');
           interruption().addEventListener('abort', () => resolve('interrupted'), { once: true });

@@ -46,10 +46,6 @@ export function runStarted(quiet = false): () => void {
 /** Runs of this command that have ended: between two (a sweep's cells, a tune's settings) a signal still stops it with what they gave. */
 let runsEnded = 0;
 
-/** Whether a stopping signal has been received by this command. */
-export function interrupted(): boolean {
-  return received !== null;
-}
 
 /**
  * Names a step outside any run that a signal ends at once (drawing a page), in words for the

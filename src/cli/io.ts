@@ -41,6 +41,20 @@ export function forgetCommandInputs(): void {
   commandInputs.length = 0;
 }
 
+let endWhenDone = false;
+
+/** Asks the real process to end once the command has reported and has its exit code (timers of a queue library would otherwise keep it alive). */
+export function endProcessWhenDone(): void {
+  endWhenDone = true;
+}
+
+/** Whether the command asked for it (read once, by main). */
+export function takeEndProcessWhenDone(): boolean {
+  const asked = endWhenDone;
+  endWhenDone = false;
+  return asked;
+}
+
 /** Sets the exit code the current command ends with (the highest-priority caller sets it last). */
 export function setExitCode(c: number): void {
   code = c;

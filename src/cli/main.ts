@@ -6,7 +6,7 @@ import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
-import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
+import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, takeEndProcessWhenDone, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
 import { newProgram } from './program.js';
 
 type Register = (program: Command) => void;
@@ -50,7 +50,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
 
 /** Runs one command line (argv as process.argv: node, script, args…); returns the exit code. */
 export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
-  return withIo(io, async () => {
+  const code = await withIo(io, async () => {
     resetInterrupt();
     forgetCommandInputs();
     // Help and version print from the commands' definitions alone: no worker pool to close, so the
@@ -97,4 +97,7 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       }
     }
   });
+  // A command whose libraries keep timers alive (a queue's) ends the process with its own code, once reported.
+  if (takeEndProcessWhenDone() && io === PROCESS_IO) setTimeout(() => process.exit(code), 50).unref();
+  return code;
 }

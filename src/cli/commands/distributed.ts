@@ -15,7 +15,7 @@ import { findMode, isGameId, loadGame } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { executeGame, identityOfRequest, inputsOf, replayTotals, runReport } from '../execute.js';
 import { registerGame } from '../gameCommands.js';
-import { err, setExitCode } from '../io.js';
+import { endProcessWhenDone, err, setExitCode } from '../io.js';
 import { newProgram } from '../program.js';
 import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
 import { resolveSourceParams } from '../../core/params.js';
@@ -295,8 +295,9 @@ export function registerSubmit(program: Command): void {
         connection.disconnect();
         eventsConnection.disconnect();
         // When one shard fails, BullMQ still holds timers for the other jobs' waits (up to
-        // --timeout); the submit has reported, so end the process once the error line is out.
-        setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
+        // --timeout): the process ends once the command has its exit code and its last line is out
+        // (a timer here exited 0 before a failed submit's error was even reported, under load).
+        endProcessWhenDone();
       }
     });
 }
@@ -390,7 +391,7 @@ export function registerWorker(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
+      endProcessWhenDone();
     });
 }
 

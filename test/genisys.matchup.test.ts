@@ -9,6 +9,7 @@ import { chartsOf } from '../src/report/charts.js';
 import { parseUnits } from '../src/games/genisys/units.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
+import type { MatchupCell } from '../src/games/genisys/matchupView.js';
 
 const UNITS = parseUnits(readFileSync(new URL('../scenarios/genisys/units.yaml', import.meta.url), 'utf8'), 'units.yaml');
 const json = (args: string[]) => {
@@ -16,18 +17,7 @@ const json = (args: string[]) => {
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Report & { result: Record<string, unknown> };
 };
-interface Cell {
-  attacker: string;
-  weapon: string | null;
-  target: string;
-  attackerName: string;
-  targetName: string;
-  removed: number | null;
-  expectedDamage: number | null;
-  atLeastOneDamage: number | null;
-  points: number | null;
-  removalsPer100Points: number | null;
-}
+type Cell = MatchupCell;
 const cellsOf = (r: { result: Record<string, unknown> }) => r.result.matchup as Cell[];
 
 describe('sim genisys matchup', () => {

@@ -101,21 +101,16 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       }
     } catch (e) {
       if (!(e instanceof UsageError) || report.n === null) throw e;
-      err().write(`sim: error: ${e.message}; nothing was written there, and the tables follow on stdout as CSV\n`);
-      out().write(render(report, 'csv', { width: DEFAULT_WIDTH }));
-      setExitCode(1);
-      return;
+      return tablesToStdout(report, 0, `${e.message}; nothing was written there, and the tables follow on stdout as CSV`);
     }
     for (const [i, t] of report.tables.entries()) {
       try {
         writeFileAtomic(files[i], tableCsv(t));
       } catch (e) {
         if (!(e instanceof WriteError)) throw e;
-        // A disk that fails part-way (full, gone): the tables not yet written go to stdout, exit 1.
-        err().write(`sim: error: ${e.message}; the ${report.tables.length - i} table${report.tables.length - i === 1 ? '' : 's'} not written follow on stdout as CSV\n`);
-        out().write(render({ ...report, tables: report.tables.slice(i) }, 'csv', { width: DEFAULT_WIDTH }));
-        setExitCode(1);
-        return;
+        // A disk that fails part-way (full, gone): the tables not yet written go to stdout.
+        const left = report.tables.length - i;
+        return tablesToStdout(report, i, `${e.message}; the ${left} table${left === 1 ? '' : 's'} not written follow on stdout as CSV`);
       }
       if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
     }
@@ -141,6 +136,13 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
   }
   // A run stopped by a signal ends with its code; a saved partial report rendered again is no interruption.
   if (report.partial && !opts.rendered) setExitCode(interruptExitCode());
+}
+
+/** Nothing lost when --out-dir cannot take the tables: `why` on stderr, the tables from `from` on stdout as CSV, exit 1. */
+function tablesToStdout(report: Report, from: number, why: string): void {
+  err().write(`sim: error: ${why}\n`);
+  out().write(render({ ...report, tables: report.tables.slice(from) }, 'csv', { width: DEFAULT_WIDTH }));
+  setExitCode(1);
 }
 
 function selectTableOrUsage(report: Report, table: string): void {

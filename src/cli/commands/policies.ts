@@ -134,13 +134,15 @@ export function registerPolicies(program: Command): void {
     rows.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.rank - b.rank);
     const best = labels.map((label) => rows.filter((r) => r.label === label && !r.baseline).sort((a, b) => b.estimate - a.estimate)[0]).filter((r) => r !== undefined);
     const several = labels.length > 1;
+    // The metric as the game's tables name it ("no wounds left"), else its key in words ("win A").
+    const mainName = main ? columnLabels(reports[0]?.tables ?? [])(main) : null;
     const columns: Column[] = [
       ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
       { key: 'rank', header: 'rank', format: 'int' },
       ...(side ? [{ key: 'side', header: 'side', format: 'text' as const }] : []),
       { key: 'policy', header: 'policy', format: 'text' },
       // A rate and its differences in percent (points), as every other table shows rates.
-      { key: 'estimate', header: main ? columnLabels(reports[0]?.tables ?? [])(main) : 'metric', format: rate ? 'prob' : 'sig4' },
+      { key: 'estimate', header: mainName ?? 'metric', format: rate ? 'prob' : 'sig4' },
       { key: 'difference', header: 'vs default', format: rate ? 'pp' : 'sig4' },
       { key: 'lo', header: 'lo', format: rate ? 'pp' : 'sig4' },
       { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
@@ -152,8 +154,7 @@ export function registerPolicies(program: Command): void {
       if (r.lo === null || r.hi === null) return rate ? `${signedText(r.difference * 100, 1)} pp` : signedText(r.difference, 2);
       return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
     };
-    // The metric as the game's tables name it ("no wounds left"), else its key in words ("win A").
-    const mainWords = main ? columnLabels(reports[0]?.tables ?? [])(main) : 'the metric';
+    const mainWords = mainName ?? 'the metric';
     const answers = best.map((r) => {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';

@@ -13,7 +13,9 @@ type Run = (turns: number) => number;
 async function turnsOf(distRoot: string): Promise<Run> {
   const at = (m: string) => pathToFileURL(resolve(distRoot, m)).href;
   const { loadCardData, referenceCardsFile } = (await import(at('src/games/darkfate/cardData.js'))) as typeof import('../src/games/darkfate/cardData.js');
-  const { buildEngineSync } = (await import(at('src/games/darkfate/darkfateSim.js'))) as typeof import('../src/games/darkfate/darkfateSim.js');
+  // buildEngineSync moved from darkfateSim.js to policies.js (lazy policies); an older build has it in the first.
+  const fromSim = (await import(at('src/games/darkfate/darkfateSim.js'))) as { buildEngineSync?: typeof import('../src/games/darkfate/policies.js').buildEngineSync };
+  const buildEngineSync = fromSim.buildEngineSync ?? ((await import(at('src/games/darkfate/policies.js'))) as typeof import('../src/games/darkfate/policies.js')).buildEngineSync;
   const { defaultsOf } = (await import(at('src/core/params.js'))) as typeof import('../src/core/params.js');
   const { StreamSeeder } = (await import(at('src/core/rng.js'))) as typeof import('../src/core/rng.js');
   const { DARKFATE_PARAMS, rulesOf } = (await import(at('src/games/darkfate/darkfateParams.js'))) as typeof import('../src/games/darkfate/darkfateParams.js');

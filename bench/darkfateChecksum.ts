@@ -4,7 +4,7 @@
 // A change meant to be a pure optimisation must leave it unchanged; compare before and after.
 // `-- --each` also prints one hash per configuration, to find which ones a deliberate change moved.
 import { loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
-import { buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
+import { buildEngineSync } from '../src/games/darkfate/policies.js';
 import type { DarkFateRules, DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import { defaultsOf } from '../src/core/params.js';
 import { StreamSeeder } from '../src/core/rng.js';

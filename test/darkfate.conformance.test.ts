@@ -8,10 +8,10 @@ import { compileCards, loadCardData, referenceCardsFile } from '../src/games/dar
 import { checkConservation } from '../src/games/darkfate/checkConservation.js';
 import { checkDarkFateGame, finishedGameProblem, watchInvariants } from '../src/games/darkfate/checkDarkFateGame.js';
 import { OUTCOME_NONE, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
-import { buildEngineSync, type DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
+import type { DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import { GreedyPolicy } from '../src/games/darkfate/greedyPolicy.js';
-import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
+import { BUILTIN_POLICIES, buildEngineSync } from '../src/games/darkfate/policies.js';
 import { DECISION } from '../src/games/darkfate/policy.js';
 
 const BUILTIN_CLASSES = { GreedyPolicy };

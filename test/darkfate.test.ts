@@ -29,8 +29,9 @@ import {
   type DarkFateView,
 } from '../src/games/darkfate/policy.js';
 import { KW } from '../src/games/darkfate/ops.js';
-import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
-import { buildEngine, buildEngineSync } from '../src/games/darkfate/darkfateSim.js';
+import { BUILTIN_POLICIES, buildEngineSync } from '../src/games/darkfate/policies.js';
+import { BUILTIN_POLICY_NAMES, DEFAULT_POLICY } from '../src/games/darkfate/policyNames.js';
+import { buildEngine } from '../src/games/darkfate/darkfateSim.js';
 import { compiledCards } from '../src/games/darkfate/compiledCards.js';
 import { tempDir } from './helpers/tempDir.js';
 import { applyCardChanges, parseCardChanges } from '../src/games/darkfate/cardChanges.js';
@@ -980,6 +981,20 @@ describe('user policy modules see what players see', () => {
     const file = moduleFile('bad.mjs', `export default { name: 'bad', choose: (rng, view, d, o, n) => (d === 0 ? n : 0) };\n`);
     const e = await buildEngine(moduleParams(file));
     expect(() => e.playGame(streamFor(1, 0))).toThrow(/^policy bad: decision ACTION \(0\) returned (\d+), expected an index in \[0, \1\)$/);
+  });
+});
+
+describe('built-in policies: the names a run checks against, and the factories loaded when named', () => {
+  it('policyNames lists exactly the registry, the default first, and buildEngine plays each name', async () => {
+    expect([...BUILTIN_POLICY_NAMES]).toEqual(Object.keys(BUILTIN_POLICIES));
+    expect(DEFAULT_POLICY).toBe('planner');
+    const cards = loadCardData(referenceCardsFile());
+    const setup = { players: 2, characters: [0, 1], solo: false, rev9: 1, goOnWithoutMe: false, neuralNet: false };
+    for (const policy of ['planner', 'greedy', 'random']) {
+      const e = await buildEngine({ cards, rules: RULES, setup, policy });
+      const sync = buildEngineSync({ cards, rules: RULES, setup, policy });
+      expect(e.policy.constructor).toBe(sync.policy.constructor);
+    }
   });
 });
 

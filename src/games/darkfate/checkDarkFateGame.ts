@@ -10,7 +10,8 @@
 import type { Rng } from '../../core/rng.js';
 import { checkConservation } from './checkConservation.js';
 import { OUTCOME_NONE, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_NAMES } from './darkfateRules.js';
-import { buildEngineSync, type DarkFateSimParams } from './darkfateSim.js';
+import type { DarkFateSimParams } from './darkfateSim.js';
+import { buildEngineSync } from './policies.js';
 import type { DarkFateEngine } from './engine.js';
 import { DECISION_NAMES, REV9_DESTROYED, REV9_FATE, REV9_HUNT, type DarkFatePolicy } from './policy.js';
 

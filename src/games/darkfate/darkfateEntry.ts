@@ -17,8 +17,7 @@ import { compiledCards } from './compiledCards.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
 import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
 import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
-import { BUILTIN_POLICY_NAMES } from './policies.js';
-import { loadUserPolicy } from './userPolicy.js';
+import { BUILTIN_POLICY_NAMES } from './policyNames.js';
 import { applyCardChanges, cardParamChanges, cardParamSpecs, parseCardChanges } from './cardChanges.js';
 import { cardLabels } from './cardLabels.js';
 import type { SearchBudget } from './darkfateSearch.js';
@@ -145,7 +144,7 @@ export const darkfateEntry: ModeEntry = {
     const compiled = compiledCards(cards);
     if (policyPath) {
       try {
-        await loadUserPolicy(policyPath, compiled);
+        await (await import('./userPolicy.js')).loadUserPolicy(policyPath, compiled);
       } catch (err) {
         throw new UsageError(`parameter policy: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
       }

@@ -2,7 +2,7 @@
 // every rule constant a house rule might change (rulebook defaults, with their sections).
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import type { DarkFateRules } from './darkfateRules.js';
-import { BUILTIN_POLICY_NAMES } from './policies.js';
+import { BUILTIN_POLICY_NAMES } from './policyNames.js';
 
 /** The reference set's Rev-9 keys, and all. A user's card data may name others: rev9 is checked against the data loaded. */
 export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton', 'fully-operational', 'all'] as const;

@@ -9,9 +9,8 @@ import { compiledCards } from './compiledCards.js';
 import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, type DarkFateRules, type DarkFateSetup } from './darkfateRules.js';
 import { DarkFateEngine } from './engine.js';
 import { KW } from './ops.js';
-import { BUILTIN_POLICIES } from './policies.js';
+import { DEFAULT_POLICY, defaultPolicy } from './policyNames.js';
 import type { SearchBudget } from './darkfateSearch.js';
-import { guardedUserPolicy, loadUserPolicy } from './userPolicy.js';
 
 export interface DarkFateSimParams {
   cards: CardDataDoc;
@@ -131,17 +130,22 @@ export function darkfateMetrics(p: DarkFateSimParams): MetricSpec[] {
   return designerLayout(p).specs;
 }
 
-/** Builds the engine with a built-in policy (synchronous: no module to import). */
-export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
+/** Whether `p` plays the default built-in policy, whose code loads with the game (the others load when named). */
+function playsDefault(p: DarkFateSimParams): boolean {
+  return !p.policyPath && p.policy === DEFAULT_POLICY;
+}
+
+/** The engine with the default policy. */
+function defaultEngine(p: DarkFateSimParams): DarkFateEngine {
   const cards = compiledCards(p.cards);
-  const factory = BUILTIN_POLICIES[p.policy];
-  if (!factory) throw new Error(`unknown built-in policy ${p.policy}`);
-  return new DarkFateEngine(cards, p.rules, p.setup, factory(cards, p.search));
+  return new DarkFateEngine(cards, p.rules, p.setup, defaultPolicy(cards));
 }
 
 /** Builds the engine (policy included) for these parameters; shared by the sim, the trace and tests. */
 export async function buildEngine(p: DarkFateSimParams): Promise<DarkFateEngine> {
-  if (!p.policyPath) return buildEngineSync(p);
+  if (playsDefault(p)) return defaultEngine(p);
+  if (!p.policyPath) return (await import('./policies.js')).buildEngineSync(p);
+  const { guardedUserPolicy, loadUserPolicy } = await import('./userPolicy.js');
   // The module must still be the one the run was identified with (shards and checkpoints rely on it).
   assertFileUnchanged(p.policyPath, p.policyHash, 'policy module');
   const cards = compiledCards(p.cards);
@@ -227,5 +231,5 @@ export const darkfateSim: GameSim<DarkFateSimParams> = {
   // a signal only between chunks, and a search game costs 0.4–4 s, so a search chunk is one game.
   gamesPerChunk: (p) => (p.policy === 'search' || p.policy === 'search-ismcts' ? 1 : p.policyPath ? 100 : p.policy === 'random' ? 1000 : p.policy === 'greedy' ? 500 : p.policy === 'planner' ? 150 : 60),
   // A user policy module is imported here, inside each worker thread, from its absolute path.
-  createPlayer: (p) => (p.policyPath ? buildEngine(p).then((e) => playerFor(e, p)) : playerFor(buildEngineSync(p), p)),
+  createPlayer: (p) => (playsDefault(p) ? playerFor(defaultEngine(p), p) : buildEngine(p).then((e) => playerFor(e, p))),
 };

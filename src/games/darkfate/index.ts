@@ -9,11 +9,10 @@
 // prepCards, setbackCards, nnHandSize); fleeEndsHunt (a rule reading); maxTurns (safety net);
 // trace (print one game).
 import type { GameModule } from '../../core/gameModule.js';
-import { checkDarkFateGame } from './checkDarkFateGame.js';
 import { cardValueSpecs, darkfateEntry } from './darkfateEntry.js';
 import { DARKFATE_PARAMS } from './darkfateParams.js';
 import { darkfateSim, type DarkFateSimParams } from './darkfateSim.js';
-import { BUILTIN_POLICY_NAMES } from './policies.js';
+import { BUILTIN_POLICY_NAMES } from './policyNames.js';
 
 export const game: GameModule = {
   id: 'darkfate',
@@ -44,6 +43,7 @@ export const game: GameModule = {
       // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
       { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 4 },
     ],
-    checkGame: (_sim, p, rng, index) => checkDarkFateGame(p as DarkFateSimParams, rng, index),
+    // Loaded when a conformance run asks (it brings every built-in policy).
+    checkGame: async (_sim, p, rng, index) => (await import('./checkDarkFateGame.js')).checkDarkFateGame(p as DarkFateSimParams, rng, index),
   },
 };

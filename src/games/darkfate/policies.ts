@@ -11,12 +11,17 @@
 //              (greedyDecisions.ts, with its fast path in greedyPolicy.ts).
 //   cautious — greedy, but flees a damaged Rev-9 unless the next player can plausibly stagger
 //              it (cautiousPolicy.ts).
+// Their names and the default's factory are in policyNames.ts, which a run of the default loads
+// instead of this module (issue 29: start-up).
 import type { CardTable } from './cardData.js';
 import { CautiousPolicy } from './cautiousPolicy.js';
 import { GreedyPolicy } from './greedyPolicy.js';
 import { LegacyPlannerPolicy } from './legacyPlannerPolicy.js';
-import { PlannerPolicy } from './plannerPolicy.js';
 import type { DarkFatePolicy } from './policy.js';
+import { BUILTIN_POLICY_NAMES, DEFAULT_POLICY, defaultPolicy } from './policyNames.js';
+import { compiledCards } from './compiledCards.js';
+import { DarkFateEngine } from './engine.js';
+import type { DarkFateSimParams } from './darkfateSim.js';
 import { randomPolicy } from './randomPolicy.js';
 import { DarkFateSearchPolicy, DEFAULT_SEARCH, type SearchBudget } from './darkfateSearch.js';
 import { SearchPolicy } from './searchPolicy.js';
@@ -25,7 +30,7 @@ import { SearchPolicy } from './searchPolicy.js';
 export type PolicyFactory = (cards: CardTable, search?: SearchBudget) => DarkFatePolicy;
 
 export const BUILTIN_POLICIES: Record<string, PolicyFactory> = {
-  planner: (cards) => new PlannerPolicy(cards),
+  planner: defaultPolicy,
   search: (cards, search = DEFAULT_SEARCH) => new SearchPolicy(cards, search, rolloutFactory(search)),
   'search-ismcts': (cards, search = DEFAULT_SEARCH) => new DarkFateSearchPolicy(cards, search, rolloutFactory(search)(cards)),
   random: randomPolicy,
@@ -41,7 +46,12 @@ function rolloutFactory(search: SearchBudget): PolicyFactory {
   return rollout;
 }
 
-export const BUILTIN_POLICY_NAMES = Object.keys(BUILTIN_POLICIES);
+export { BUILTIN_POLICY_NAMES, DEFAULT_POLICY };
 
-/** The default policy (parameter policy's default), also the `base` a user module's factory gets. */
-export const DEFAULT_POLICY = BUILTIN_POLICY_NAMES[0];
+/** Builds the engine with a built-in policy (synchronous: no module to import). */
+export function buildEngineSync(p: DarkFateSimParams): DarkFateEngine {
+  const cards = compiledCards(p.cards);
+  const factory = BUILTIN_POLICIES[p.policy];
+  if (!factory) throw new Error(`unknown built-in policy ${p.policy}`);
+  return new DarkFateEngine(cards, p.rules, p.setup, factory(cards, p.search));
+}

@@ -13,7 +13,7 @@
 import { frozenCopy, guardedPolicy, loadPolicyModule, readOnlyView, type Policy } from '../../core/policy.js';
 import type { CardTable } from './cardData.js';
 import type { EngineState } from './engineState.js';
-import { BUILTIN_POLICIES, DEFAULT_POLICY } from './policies.js';
+import { defaultPolicy } from './policyNames.js';
 import { DARKFATE_VIEW_MEMBERS, decisionName, type DarkFateView } from './policy.js';
 
 /** The module's policy as loaded, with the card copy its view shows. */
@@ -26,7 +26,7 @@ export interface LoadedUserPolicy {
 /** Loads the module at absolute `path` for the card table `cards` (which it never gets: it gets a copy). Every failure names the file. */
 export async function loadUserPolicy(path: string, cards: CardTable): Promise<LoadedUserPolicy> {
   const copy = structuredClone(cards);
-  const base = BUILTIN_POLICIES[DEFAULT_POLICY](cards);
+  const base = defaultPolicy(cards);
   return { policy: await loadPolicyModule<DarkFateView>(path, copy, base), cards: copy };
 }
 

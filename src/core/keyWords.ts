@@ -9,8 +9,13 @@ export function humanize(key: string): string {
   return key
     .replace(/^data\./, '')
     .split('.')
-    .map((part) => part.replace(/([a-z0-9])([A-Z])(?=([a-z]?))/g, (_, a: string, b: string, c: string) => `${a} ${c ? b.toLowerCase() : b}`).replace(/\b([a-zA-Z]{2,})(\d+)\b/g, '$1 $2'))
+    .map((part) => camelWords(part).replace(/\b([a-zA-Z]{2,})(\d+)\b/g, '$1 $2'))
     .join(' · ');
+}
+
+/** A camelCase name in words: woundsTaken → "wounds taken"; a capital that stands alone stays (winA → "win A"). */
+export function camelWords(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])(?=([a-z]?))/g, (_, a: string, b: string, c: string) => `${a} ${c ? b.toLowerCase() : b}`);
 }
 
 /** A measured change as sensitivity names it ("actionCards.escort.range 2 → 1") with its key in words. */

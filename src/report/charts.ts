@@ -14,6 +14,7 @@ import { wilson } from '../core/stats.js';
 import { reportKind } from './reportKind.js';
 import { ladderCharts } from './ladderCharts.js';
 import { humanize } from './names.js';
+import { camelWords } from '../core/keyWords.js';
 import { tuneCharts } from './tuneCharts.js';
 
 /** A Vega-Lite specification (JSON). Kept loose: the specs are data, checked by drawing them. */
@@ -831,8 +832,7 @@ export function columnLabels(tables: readonly ResultTable[]): (key: string) => s
   const m = new Map<string, string>();
   for (const t of tables) for (const c of t.columns) if (!m.has(c.key) && c.header !== c.key && c.header.length >= 3) m.set(c.key, c.header);
   // A quantity no table heads is named in words from its key: woundsTaken → "wounds taken".
-  // A capital that starts a word is lowered; one that stands alone stays (winA → "win A").
-  return (key) => m.get(key) ?? key.replace(/([a-z0-9])([A-Z])(?=([a-z]?))/g, (_, a: string, b: string, c: string) => `${a} ${c ? b.toLowerCase() : b}`);
+  return (key) => m.get(key) ?? camelWords(key);
 }
 
 /** Every chart of a report (none for parameter lists and check summaries). */

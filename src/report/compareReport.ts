@@ -11,7 +11,7 @@ import { columnLabels } from './charts.js';
 import { numericDiffs } from './numericDiffs.js';
 import type { SharedMetric } from '../core/pairing.js';
 import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
-import { signedText } from '../core/numberText.js';
+import { groupedInteger, signedText } from '../core/numberText.js';
 import { settingInWords } from './names.js';
 
 export interface MetricComparison extends DifferenceEstimate {
@@ -155,7 +155,7 @@ export function compareReport(
           'Tests: win/lose metrics by McNemar (exact below 100,000 discordant pairs, continuity-corrected chi-square above), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
-          ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${o.games.toLocaleString('en-US')} games, ${o.looks} look(s): ${o.decision}.`),
+          ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${groupedInteger(o.games)} games, ${o.looks} look(s): ${o.decision}.`),
           ...(rv.comparisons.some((c) => c.detail) ? [`${new Set(rv.comparisons.filter((c) => c.detail).map((c) => c.metric)).size} detail metrics (per card, per seat, …) are compared too: in the JSON (result.comparisons), not in the table.`] : []),
         ]
       : ['Both variants were computed exactly: the differences below are exact, with no sampling error.']),

@@ -8,6 +8,7 @@ import { formatCell, headerLines, jsonReport } from './report.js';
 import { reportKind } from './reportKind.js';
 import { specToSvg } from './svg.js';
 import { humanize } from './names.js';
+import { groupedInteger } from '../core/numberText.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -57,7 +58,7 @@ function provenanceHtml(r: Report): string {
     ['kind', reportKind(r)],
     ['method', r.method],
     ...(r.seed !== null ? [['seed', String(r.seed)] as [string, string]] : []),
-    ...(r.n !== null ? [['games', r.n.toLocaleString('en-US')] as [string, string]] : []),
+    ...(r.n !== null ? [['games', groupedInteger(r.n)] as [string, string]] : []),
     ['confidence', String(r.confidence)],
     ['params hash', r.paramsHash || '–'],
     ...(r.dataHash ? [['data hash', r.dataHash] as [string, string]] : []),

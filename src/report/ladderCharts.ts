@@ -4,6 +4,7 @@
 // with its interval against the budget, with the line of no gap. One line per run (Rev-9 version).
 import type { Chart, VlSpec } from './charts.js';
 import { humanize } from './names.js';
+import { groupedInteger } from '../core/numberText.js';
 
 interface RungLike {
   label: string;
@@ -59,7 +60,7 @@ export function ladderCharts(result: Record<string, unknown>): Chart[] {
   const y = (field: string, title: string) => ({ field, type: 'quantitative', title, ...(rate ? { axis: { format: '.0%' }, scale: { domain: [0, 1] } } : { scale: { zero: false } }) });
   const rateTitle = `Skill ladder: ${metric} of ${search} against its budget`;
   const gapTitle = `Skill ladder: ${search} − ${baseline} against the budget${rate ? ' (percentage points)' : ''}`;
-  const games = Math.min(...rungs.map((r) => r.games)).toLocaleString('en-US');
+  const games = groupedInteger(Math.min(...rungs.map((r) => r.games)));
   return [
     {
       title: rateTitle,

@@ -7,6 +7,7 @@ import type { Column, Report, ResultTable } from '../core/reportTypes.js';
 import type { ParamValue } from '../core/params.js';
 import { distance, targetScale, type MetricEstimate, type TuneOutcome, type TuneTarget } from '../run/tuneSearch.js';
 import { columnLabels } from './charts.js';
+import { groupedInteger } from '../core/numberText.js';
 
 export interface TuneSetting {
   cell: Record<string, string>;
@@ -75,12 +76,12 @@ export function tuneReport(input: TuneInput): Report {
     return outcome.indistinguishable.includes(c) ? 'indistinguishable' : 'left';
   };
   const answer = [
-    `best: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${best.games.toLocaleString('en-US')} games` : ''}`,
+    `best: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
     outcome.indistinguishable.length > 1
       ? `indistinguishable from it (${outcome.indistinguishable.length - 1}): ${outcome.indistinguishable.filter((c) => c !== outcome.best).map((c) => cellName(settings[c].cell)).join('; ')}`
       : `no other setting is indistinguishable from it`,
     simulated
-      ? `games: ${input.spent.toLocaleString('en-US')} of a budget of ${input.budget.toLocaleString('en-US')}; a sweep of all ${settings.length} settings to ${maxGames.toLocaleString('en-US')} games each would play ${fullSweep.toLocaleString('en-US')}`
+      ? `games: ${groupedInteger(input.spent)} of a budget of ${groupedInteger(input.budget)}; a sweep of all ${settings.length} settings to ${groupedInteger(maxGames)} games each would play ${groupedInteger(fullSweep)}`
       : `every setting computed exactly: no games played`,
   ];
   const rowOf = (c: number) => {
@@ -176,7 +177,7 @@ export function tuneReport(input: TuneInput): Report {
         ? [
             'Search: successive halving with statistical elimination. Every setting plays the same games (common random numbers: game i of each setting draws from the same stream), the games per setting double each round, and a setting leaves the race once the nearest end of its interval is farther from the targets than the farthest end of the leader\'s.',
             `Eliminations use intervals at ${Number((outcome.eliminationConfidence * 100).toPrecision(6))}% (Bonferroni over the ${settings.length} settings); the intervals shown are at ${Number((confidence * 100).toPrecision(6))}%. The settings still in the race at the end are reported as indistinguishable from the best.`,
-            `Games: ${input.spent.toLocaleString('en-US')} played${input.restored ? ` (${input.restored.toLocaleString('en-US')} of them restored from the checkpoint)` : ''}; a full sweep of the ${settings.length} settings to the ${maxGames.toLocaleString('en-US')} games the best got would play ${fullSweep.toLocaleString('en-US')}.`,
+            `Games: ${groupedInteger(input.spent)} played${input.restored ? ` (${groupedInteger(input.restored)} of them restored from the checkpoint)` : ''}; a full sweep of the ${settings.length} settings to the ${groupedInteger(maxGames)} games the best got would play ${groupedInteger(fullSweep)}.`,
           ]
         : []),
       ...input.bestReport.notes.filter((n) => /policy gap/i.test(n)),

@@ -15,6 +15,7 @@ import type { RunCliOptions } from '../runOptions.js';
 import { interruption } from '../interrupt.js';
 import { CommandProgress } from '../progress.js';
 import { runPaired } from './compare.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 export interface LadderOptions {
   /** The first rung's budget (default: a quarter of the budget parameter's default, at least its minimum). */
@@ -146,7 +147,7 @@ export async function runLadder(
   const pp = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
   const answers = top.map(
     (r) =>
-      `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${r.games.toLocaleString('en-US')} paired games)${
+      `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
         r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
       }`,
   );
@@ -176,7 +177,7 @@ export async function runLadder(
     assumptions: [...assumptions],
     tables: [{ title: `${main} of ${search.policy} by ${spec.key} (paired with ${baseline} on common random numbers)`, columns, rows: rungs.map((r) => ({ ...r })) }],
     notes: [
-      `Every rung played the same ${runOpts.games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs ${baseline}" is search − ${baseline} with its paired interval.`,
+      `Every rung played the same ${groupedInteger(runOpts.games)} games as ${baseline} (game i on stream (seed, i)); "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. A rung's gain over the rung below is tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated).`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
       `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --policy ${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,

@@ -4,7 +4,7 @@
 // prints is conditional on the bots that played: this shows how much.
 import { Command } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
-import { signedText } from '../../core/numberText.js';
+import { groupedInteger, signedText } from '../../core/numberText.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { provenance } from '../../core/provenance.js';
 import type { Column, Report } from '../../core/reportTypes.js';
@@ -159,7 +159,7 @@ export function registerPolicies(program: Command): void {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
-      const conditions = [`${games.toLocaleString('en-US')} paired games`, ...(side ? [`side ${side}`] : [])];
+      const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
         ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${mainWords} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
         : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
@@ -180,7 +180,7 @@ export function registerPolicies(program: Command): void {
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
       tables: [{ title: `${mainWords} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
-        `Every policy played the same ${games.toLocaleString('en-US')} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
+        `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
         ...best.map((r) => {
           const interval = `${signed(r.difference)}${r.lo !== null && r.hi !== null ? ` [${signed(r.lo)}, ${signed(r.hi)}]` : ''}${r.pValue !== null ? `, p ${r.pValue < 1e-15 ? '< 1e-15' : r.pValue.toPrecision(2)}` : ''}`;

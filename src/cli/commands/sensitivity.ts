@@ -32,7 +32,7 @@ import { commandProgress } from '../progress.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow, type OptionRow } from '../optionTable.js';
 import { loadScenarioFor, refuseInert, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
-import { signedText } from '../../core/numberText.js';
+import { groupedInteger, signedText } from '../../core/numberText.js';
 import { changeInWords } from '../../core/keyWords.js';
 
 /** How far a number moves: auto (±1 for whole numbers up to 10 in size, else ±20%), a fraction of it, or a fixed size. */
@@ -546,7 +546,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const top = effects.filter((e) => e.changed > 0 && e.difference !== 0).slice(0, 3);
   const interval = (e: Effect) => (Number.isFinite(e.lo) && Number.isFinite(e.hi) ? `[${signed(e.lo * scale, digits)}, ${signed(e.hi * scale, digits)}]` : '[no interval]');
   const answer = [
-    `Baseline (${fan.games.toLocaleString('en-US')} games): ${baseLines.join('; ')}.`,
+    `Baseline (${groupedInteger(fan.games)} games): ${baseLines.join('; ')}.`,
     top.length
       ? `Most sensitive to: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
       : fan.partial && effects.length === 0

@@ -21,6 +21,7 @@ import { err, setExitCode } from '../io.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { humanize } from '../../report/names.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 export interface GridAxis {
   key: string;
@@ -144,7 +145,7 @@ export function registerSweep(program: Command): void {
     });
     // The cell count before the cells exist: a huge grid is refused, not built.
     const count = axes.reduce((k, a) => k * a.values.length, 1);
-    if (count > opts.maxCells) throw new UsageError(`option --grid: ${count.toLocaleString('en-US')} cells, more than --max-cells ${opts.maxCells}; narrow the grid or raise --max-cells`);
+    if (count > opts.maxCells) throw new UsageError(`option --grid: ${groupedInteger(count)} cells, more than --max-cells ${opts.maxCells}; narrow the grid or raise --max-cells`);
     const cells = crossProduct(axes);
     // Every cell is checked before any plays: a bad later cell must not cost the earlier ones.
     const cellParams: ResolvedParams[] = [];
@@ -185,7 +186,7 @@ export function registerSweep(program: Command): void {
       if (report.partial || interruption().aborted) break;
       // Memory is bounded by the report's rows, not by the grid (cells of hundreds of rows each ran out of heap).
       if (done.rows >= MAX_SWEEP_ROWS && k + 1 < cells.length) {
-        done.stopped = `the report reached ${done.rows.toLocaleString('en-US')} rows (the most a sweep holds is ${MAX_SWEEP_ROWS.toLocaleString('en-US')}) after ${k + 1} of ${cells.length} cells; narrow the grid`;
+        done.stopped = `the report reached ${groupedInteger(done.rows)} rows (the most a sweep holds is ${groupedInteger(MAX_SWEEP_ROWS)}) after ${k + 1} of ${cells.length} cells; narrow the grid`;
         break;
       }
       // The first cell that plays games announces a random seed; the others share it, so say it once.

@@ -36,6 +36,7 @@ import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { isCodePath } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 /** The most --vary axes: past four, a grid is too large for a race to be cheaper than thought. */
 export const MAX_VARY = 4;
@@ -77,7 +78,7 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
     if (!Number.isFinite(step) || step <= 0) throw new UsageError(`${where}: step ${JSON.stringify(stepText)} must be a number above 0`);
     if (spec.type === 'int' && !(Number.isInteger(lo) && Number.isInteger(step))) throw new UsageError(`${where}: ${key} takes whole numbers; give whole ends and step`);
     const count = Math.floor((hi - lo) / step + 1e-9) + 1;
-    if (count > MAX_AXIS_VALUES) throw new UsageError(`${where}: ${count.toLocaleString('en-US')} values, more than ${MAX_AXIS_VALUES}; use a larger step`);
+    if (count > MAX_AXIS_VALUES) throw new UsageError(`${where}: ${groupedInteger(count)} values, more than ${MAX_AXIS_VALUES}; use a larger step`);
     // Rounded to 12 significant digits: 0.1 steps give 0.3, not 0.30000000000000004.
     values = Array.from({ length: count }, (_, i) => String(Number((lo + i * step).toPrecision(12))));
   } else {
@@ -185,7 +186,7 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
   cmd
     .option('--vary <KEY=LO..HI[:STEP]|KEY=a|b|c>', `a parameter to tune (up to ${MAX_VARY}, repeatable): a range of numbers (step 1 for whole ends) or a list of values; any parameter of \`sim params ${id}\`, data.* values included`, collect)
     .option('--target <METRIC=VALUE[@W]>', 'a metric and the value it should reach (repeatable; 0.6 or 60% for a rate); @W weighs its distance (default 1); an unknown metric lists the valid ones', collect)
-    .addOption(new Option('--budget <games>', `the most games the search plays, summed over the settings (a side run a mode adds is not counted again) (default: the settings × ${mode.defaultGames.toLocaleString('en-US')}, a sweep's games at the default -n)`).argParser(parseGameCount))
+    .addOption(new Option('--budget <games>', `the most games the search plays, summed over the settings (a side run a mode adds is not counted again) (default: the settings × ${groupedInteger(mode.defaultGames)}, a sweep's games at the default -n)`).argParser(parseGameCount))
     .option('--tolerance <distance>', `stop once the settings left are within this distance of the targets' best and of each other: a rate's in probability (0.02 = 2pp), a mean's relative to its target (0.02 = 2%)`, parseTolerance, DEFAULT_TOLERANCE)
     .option('--max-cells <N>', `the most settings the --vary axes may make`, intInRange(1, 1e7), DEFAULT_MAX_CELLS)
     .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`)
@@ -238,7 +239,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     if (row && explicit[a.key] !== undefined) throw new UsageError(`option ${row.flag}: ${a.key} is also a --vary parameter; give it in one of the two`);
   }
   const count = axes.reduce((k, a) => k * a.values.length, 1);
-  if (count > opts.maxCells) throw new UsageError(`option --vary: ${count.toLocaleString('en-US')} settings, more than --max-cells ${opts.maxCells}; narrow the ranges or raise --max-cells`);
+  if (count > opts.maxCells) throw new UsageError(`option --vary: ${groupedInteger(count)} settings, more than --max-cells ${opts.maxCells}; narrow the ranges or raise --max-cells`);
   const cells = crossProduct(axes);
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
   // Every setting is checked before any plays: a bad later one must not cost the earlier ones.
@@ -266,7 +267,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const budget = opts.budget ?? count * mode.defaultGames;
   let first = gamesGiven ? runOpts.games : Math.max(100, Math.min(2000, Math.floor(budget / (16 * count))));
   if (count * first > budget) {
-    if (gamesGiven) throw new UsageError(`option --budget: the first round alone plays ${count} settings × ${first} games = ${(count * first).toLocaleString('en-US')}; raise --budget or lower -n`);
+    if (gamesGiven) throw new UsageError(`option --budget: the first round alone plays ${count} settings × ${first} games = ${groupedInteger(count * first)}; raise --budget or lower -n`);
     first = Math.floor(budget / count);
     if (first < 10) throw new UsageError(`option --budget: ${budget} games leave fewer than 10 per setting for ${count} settings; raise it`);
   }

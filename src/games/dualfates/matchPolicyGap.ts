@@ -3,6 +3,7 @@
 // --ladder` runs; the file names each command). Every match report prints the line for its
 // configuration, or says the gap was not measured there.
 import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
   teamA: string;
@@ -32,7 +33,7 @@ const pp = gapPoints;
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
   const e = reference && policies.every((p) => p === 'hunt' || p === 'search') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
   if (!e) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
-  return `Policy gap: last measured on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}) for side ${e.side}: hunt wins ${(e.hunt * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − hunt ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
+  return `Policy gap: last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}) for side ${e.side}: hunt wins ${(e.hunt * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − hunt ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
 }
 
 /** For the answer sentence: "the search at 256 iterations wins +14.8 pp [+9.4, +19.9] more as A: a floor on strong play", or not measured. */

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 export interface SkirmishGapEntry extends GapMeasurement {
   /** The parameters away from their defaults in the measured configuration ({}: the defaults, Infighting); a file by its name. */
@@ -71,7 +72,7 @@ export function skirmishGapLine(specs: readonly ParamSpec[], params: Readonly<Re
   if (measured.length === 0) return unmeasuredGapNote('genisys skirmish', labels).replace('(it has no search policy yet)', '(measured only for the configurations of scenarios/genisys/policy-gap.yaml)');
   const parts = measured.map(
     (e) =>
-      `for side ${e.side} on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)}${significant(e) ? '' : ' (no significant gap)'}${e.note ? `; ${e.note}` : ''} (\`${e.command}\`)`,
+      `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)}${significant(e) ? '' : ' (no significant gap)'}${e.note ? `; ${e.note}` : ''} (\`${e.command}\`)`,
   );
   return `Policy gap: last measured ${parts.join('; ')} — a floor on the distance to strong play (scenarios/genisys/policy-gap.yaml).`;
 }

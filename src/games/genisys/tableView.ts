@@ -12,6 +12,7 @@ import { genisysAssumptions, unitsTitle } from './genisysEntry.js';
 import { planTitle } from './genisysReport.js';
 import { AUTO, readParams, type GenisysParams } from './genisysParams.js';
 import { applyUnits, picksOf } from './units.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   // Power in the rows keeps the default table within 100 columns (as columns it took 451).
@@ -36,7 +37,7 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
   }
   const given = cellValue(base, metric);
   const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metricWords(metric)}) ${exactPctText(given)}; `;
-  const range = `over ${cells.length.toLocaleString('en-US')} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
+  const range = `over ${groupedInteger(cells.length)} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
   const text = answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
   return given === null ? { text } : { text, headline: exactHeadline(`P(${metricWords(metric)})`, given, 'rate') };
 }

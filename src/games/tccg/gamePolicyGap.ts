@@ -5,6 +5,7 @@
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 export interface TccgGapEntry extends GapMeasurement {
   /** The side the search played (the other played its default), and the metric: that side's win rate. */
@@ -44,7 +45,7 @@ export function tccgGapLine(policies: readonly [string, string], defaults: reado
   if (measured.length === 0) return unmeasuredGapNote('tccg game', labels).replace('(it has no search policy yet)', `(measured only for ${defaults[0]} against ${defaults[1]} at every other parameter's default, scenarios/tccg/policy-gap.yaml)`);
   const parts = measured.map(
     (e) =>
-      `for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'} on ${e.games.toLocaleString('en-US')} paired games (seed ${e.seed}): ${e.side === 'Resistance' ? defaults[0] : defaults[1]} wins ${(e.bot * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − bot ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (\`${e.command}\`)`,
+      `for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.side === 'Resistance' ? defaults[0] : defaults[1]} wins ${(e.bot * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − bot ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} (\`${e.command}\`)`,
   );
   return `Policy gap: last measured ${parts.join('; ')} — a floor on the distance to strong play (scenarios/tccg/policy-gap.yaml).`;
 }

@@ -43,6 +43,8 @@ describe('genisys units loader: safety', () => {
       [UNITS.replace('    special: [slow]\n', '    special: [[[[[[[slow]]]]]]]\n'), 'nested deeper than 8 levels'],
       // Two units a table would show under one name (case and invisible characters aside).
       [UNITS.replace('    name: Crawler\n', '    name: " endo\u200bSKELETON"\n'), 'units.crawler.name: " endo\u200bSKELETON" is also the name of units.endoskeleton'],
+      // Compatibility forms fold (NFKC): a fullwidth Ｅ reads as E.
+      [UNITS.replace('    name: Crawler\n', '    name: "\uff25ndoskeleton"\n'), 'units.crawler.name: "\uff25ndoskeleton" is also the name of units.endoskeleton'],
     ];
     for (const [text, fragment] of bad) {
       expect(() => parseUnits(text, FILE)).toThrow(UsageError);

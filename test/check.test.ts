@@ -235,6 +235,15 @@ describe('sim check', () => {
     const nul = runCli(['check', join(dir, 'null.json')]);
     expect([nul.code, nul.stderr.trim()]).toEqual([2, `sim: ${join(dir, 'null.json')}: not a report (a JSON object)`]);
   });
+  it('in a folder, a file that is not a golden fails its row and the others are still checked (exit 1)', () => {
+    const dir = tempDir('sim-check-');
+    writeFileSync(join(dir, 'a-broken.json'), '{"truncated": ');
+    writeFileSync(join(dir, 'b-good.json'), runCli(['dice', '--count', '2', '-n', '200', '--seed', '1', '--format', 'json', '-q']).stdout);
+    const r = runCli(['check', dir, '--format', 'csv', '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/a-broken\.json,FAIL,not a golden: not a JSON report/);
+    expect(r.stdout).toMatch(/b-good\.json,ok,identical/);
+  });
   it('collects proportions and means from result trees; Holm keeps equal results compatible', () => {
     const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 }, perShot: { hit: { estimate: 0.52, lo: 0.5, hi: 0.54, se: 0.01 } }, bare: { estimate: 0.3, lo: 0.2, hi: 0.4 } });
     expect([...est.keys()]).toEqual(['win', 'turns', 'perShot.hit']);

@@ -169,7 +169,12 @@ export function registerCheck(program: Command): void {
     // Ctrl-C: the golden being re-run is neither passed nor failed (its rerun is partial), and the rest are not checked.
     let interrupted: string | null = null;
     for (const f of files) {
-      const o = await checkOne(f, opts);
+      // One file that is not a golden (unreadable, not JSON, edited) fails its row when there are
+      // others to check: the rest are still checked. A single file named alone is bad usage (exit 2).
+      const o = await checkOne(f, opts).catch((e: unknown) => {
+        if (!(e instanceof UsageError) || files.length === 1) throw e;
+        return { file: f, passed: false, detail: `not a golden: ${e.message.startsWith(`${f}: `) ? e.message.slice(f.length + 2) : e.message}`, findings: [] } satisfies CheckOutcome;
+      });
       if (interruption().aborted) {
         interrupted = f;
         break;

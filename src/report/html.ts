@@ -85,7 +85,7 @@ export async function renderHtml(r: Report): Promise<string> {
     '</head><body>',
     `<h1>${escapeHtml(r.title)}</h1>`,
     facts ? `<p class="facts">${escapeHtml(facts)}</p>` : '',
-    r.partial ? '<p class="partial">Partial report: the run was interrupted; the numbers cover the completed games only.</p>' : '',
+    r.partial ? '<p class="partial">Partial report: the run stopped before its end (interrupted, or a limit reached: the notes say which); the numbers cover the completed games only.</p>' : '',
     r.text ? `<div class="answer">${escapeHtml(r.text.replace(/\n+$/, ''))}</div>` : '',
     charts.length ? `<h2>Charts</h2>\n${charts.join('\n')}` : '',
     r.tables.length ? `<h2>Tables</h2>\n${r.tables.map(tableHtml).join('\n')}` : '',

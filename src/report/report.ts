@@ -171,7 +171,7 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   const lines = [wrap(r.title, width, 2)];
   if (r.method === 'none') return lines;
   const bits = [`method ${r.method}`];
-  if (r.n !== null) bits.push(`n ${groupedInteger(r.n)}${r.partial ? ' (partial: interrupted)' : ''}`);
+  if (r.n !== null) bits.push(`n ${groupedInteger(r.n)}${r.partial ? ' (partial: stopped before its end)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
   // As many digits as the level has (99.99%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
   if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(6))}% intervals`);

@@ -84,7 +84,7 @@ export function registerReport(program: Command): void {
       const report = reportFromJson(text, file);
       // Its schema first where it names one: a report that breaks it is refused, never drawn.
       await checkReportSchema(JSON.parse(text) as Record<string, unknown>, file);
-      if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run was interrupted): the numbers cover the games played before the stop\n`);
+      if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run stopped before its end, interrupted or at a limit: its notes say which): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });
 }

@@ -31,6 +31,7 @@ import {
 import { KW } from '../src/games/darkfate/ops.js';
 import { BUILTIN_POLICIES, buildEngineSync } from '../src/games/darkfate/policies.js';
 import { BUILTIN_POLICY_NAMES, DEFAULT_POLICY } from '../src/games/darkfate/policyNames.js';
+import { gapEntries, policyGapLine, policyGapShort } from '../src/games/darkfate/policyGap.js';
 import { buildEngine } from '../src/games/darkfate/darkfateSim.js';
 import { compiledCards } from '../src/games/darkfate/compiledCards.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -995,6 +996,31 @@ describe('built-in policies: the names a run checks against, and the factories l
       const sync = buildEngineSync({ cards, rules: RULES, setup, policy });
       expect(e.policy.constructor).toBe(sync.policy.constructor);
     }
+  });
+});
+
+describe('the policy-gap line (scenarios/darkfate/policy-gap.yaml: a ladder top rung per configuration)', () => {
+  const key = { rev9: 'endoskeleton', players: 2, solo: false, characters: 'sarah,grace', reference: true };
+  const entry = (extra: Record<string, unknown>) => `  - rev9: endoskeleton\n    players: 2\n    solo: false\n    characters: sarah,grace\n    games: 400\n    seed: 1\n    planner: 0.8375\n    search: 0.875\n    difference: 0.0375\n    lo: 0.0091\n    hi: 0.0671\n    pValue: 0.0135\n    command: sim policies darkfate --ladder\n${Object.entries(extra).map(([k, v]) => `    ${k}: ${v}\n`).join('')}`;
+  it('names the budget of the rung it quotes, in points; an entry without a budget is never printed', () => {
+    const dir = tempDir('sim-gap-');
+    try {
+      const file = join(dir, 'policy-gap.yaml');
+      writeFileSync(file, `measured:\n${entry({ budget: 128 })}`);
+      const [e] = gapEntries(file);
+      expect(policyGapLine(key, [e])).toContain('planner 83.8%, the search at 128 rollouts (the ladder\'s top rung) 87.5%, search − planner +3.8 pp [+0.9, +6.7], p 0.013: a floor');
+      expect(policyGapShort(key, [e])).toBe('the search policy at 128 rollouts wins +3.8 pp [+0.9, +6.7] more: strong play wins at least that much more');
+      expect(policyGapLine({ ...key, reference: false }, [e])).toMatch(/not measured for this configuration/);
+      writeFileSync(file, `measured:\n${entry({})}${entry({ budget: 0 }).replace('endoskeleton', 'damaged-endo')}`);
+      expect(gapEntries(file)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('every entry of the shipped file is read (none dropped by a malformed field)', () => {
+    const text = readFileSync('scenarios/darkfate/policy-gap.yaml', 'utf8');
+    expect(gapEntries().length).toBe(text.match(/^  - rev9:/gm)!.length);
+    expect(gapEntries().length).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -24,7 +24,8 @@
 //   "press the civilians" (hunt-support: hit and damage events on an attack against a supporting
 //   character, as against a main character): seed 7 +0.40 [−0.28, +1.08], p 0.27; seed 8 +0.96
 //   [+0.32, +1.59], p 0.004; modified, seed 9 +1.12 [+0.41, +1.83], p 0.002.
-// Tried and not kept (the hit made visible to the defender's events for these):
+// Tried and not kept (for the first two the engine also showed the defender the hit before its
+// resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
 //   the card otherwise): seed 7 −0.72 [−1.18, −0.26]; modified seed 9 +0.28 [−0.23, +0.79]; the
 //   same rule for main characters too: −0.76 [−1.25, −0.27]; +0.20 [−0.34, +0.74] — less damage on

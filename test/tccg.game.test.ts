@@ -27,7 +27,7 @@ import {
   D_SEARCH,
   EC_ATTACK,
 } from '../src/games/tccg/gameDecisions.js';
-import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
+import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_ELIMINATED, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
 import { checkGameState } from '../src/games/tccg/conformance.js';
 import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
 import { rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
@@ -77,6 +77,8 @@ cards:
   - {name: Cover, type: event, side: resistance, poolCost: 1, effect: resist, amount: 2}
   - {name: Mend, type: event, side: resistance, poolCost: 1, effect: heal, amount: 2}
   - {name: Cache, type: event, side: resistance, poolCost: 0, effect: pool, amount: 2}
+  - {name: Lock On, type: event, side: skynet, poolCost: 1, effect: hit, amount: 1}
+  - {name: Overdrive, type: event, side: skynet, poolCost: 1, effect: damage, amount: 2}
   - {name: Reach Police, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 3}
   - {name: Reach Police 2, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 4}
   - {name: Found It, type: mission, side: resistance, mission: find, missionPoints: 10}
@@ -95,7 +97,7 @@ function simParams(rules: Partial<GameRules> = {}, draw?: [string[], string[]], 
     table,
     draw: draw ? [ids(...draw[0]), ids(...draw[1])] : [
       ids('Long Gun', 'Short Gun', 'Knife', 'Vest', 'Vest 2', 'Civ A', 'Civ B', 'Civ C', 'Civ D', 'Civ A', 'Civ A', 'Aim', 'Aim Again', 'Punch', 'Cover', 'Mend', 'Cache', 'Reach Police', 'Reach Police 2', 'Found It'),
-      ids('Endo', 'HK', 'Drone', 'Shadow', 'Aim Chip', 'Plating', 'Long Gun', 'Civ B'),
+      ids('Endo', 'HK', 'Drone', 'Shadow', 'Aim Chip', 'Plating', 'Long Gun', 'Civ B', 'Lock On', 'Overdrive'),
     ],
     locations: [LOCS, LOCS],
     start: start ? [ids(...start[0]), ids(...start[1])] : [ids('Leader', 'Fighter', 'Sneak'), ids('Infiltrator')],
@@ -844,6 +846,51 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.policies[0] = builtinPolicy('protect') as never;
       g.playRound(RD_SEARCH);
       expect(supportNames(g), different).toEqual(expected);
+    }
+  });
+
+  // Rule "defend the civilians": protect spends resist events and bought resistance on a civilian it commands, as on a main character.
+  it('defend the civilians: protect plays Cover and buys 3 resistance so the Endoskeleton (6) does not eliminate Civ A (1); fight keeps the pool for main characters', async () => {
+    for (const [name, saved] of [['protect', true], ['fight', false]] as const) {
+      const attackCiv: Answer = (d, options, view, allowNone) => (d === D_ATTACK ? options.findIndex((o) => view.isSupport(o)) : passive(d, options, view, allowNone));
+      const { g, inst } = await setup({ poolPerResist: 2 }, [passive, attackCiv]);
+      const street = bridge(g);
+      const civ = inst('Civ A', 0);
+      g.putInPlay(civ, street);
+      // The Leader (Power 4) commands Civ A; it cannot hurt the Endoskeleton (Power 6), so it does not attack.
+      g.node[inst('Leader', 0)] = street;
+      g.updateCommand();
+      g.putInPlay(inst('Endo', 1), street);
+      const cover = inst('Cover', 0);
+      g.putInHand(cover);
+      g.pool[0] = 7;
+      g.policies[0] = builtinPolicy(name) as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      // 6 against 1 + Cover 2 + 3 bought (6 pool) = 6: no damage. Without defence: 5 damage, eliminated.
+      expect(g.zone[civ] === Z_ELIMINATED, name).toBe(!saved);
+      expect(g.zone[cover], name).toBe(saved ? Z_DISCARD : Z_HAND);
+      expect(g.pool[0], name).toBe(saved ? 0 : 7);
+    }
+  });
+
+  // Rule "press the civilians": hunt-support spends hit and damage events on an attack against a civilian, as against a main character.
+  it('press the civilians: attacking Civ A, hunt-support plays Lock On and Overdrive; hunt-main keeps them', async () => {
+    for (const [name, pressed] of [['hunt-support', true], ['hunt-main', false]] as const) {
+      const { g, inst } = await setup();
+      const street = bridge(g);
+      const civ = inst('Civ A', 0);
+      g.putInPlay(civ, street);
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, street);
+      const events = [inst('Lock On', 1), inst('Overdrive', 1)];
+      for (const e of events) g.putInHand(e);
+      g.policies[1] = builtinPolicy(name) as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      expect(g.zone[civ], name).toBe(Z_ELIMINATED);
+      expect(events.map((e) => g.zone[e]), name).toEqual(pressed ? [Z_DISCARD, Z_DISCARD] : [Z_HAND, Z_HAND]);
+      expect(g.pool[1], name).toBe(pressed ? 1 : 3);
     }
   });
 

@@ -6,6 +6,34 @@
 //   Resistance protect    find supporting characters and escort them to the Police Station
 //           fight         arm up and attack Skynet characters the rules let it attack
 //   either  random        uniformly random legal answers
+//
+// The defaults spend the combat pool on the civilians too (worthPool). Eliminated supporting
+// characters are Skynet's Importance route (digest §勝利条件), its main way to win, so an attack on
+// one is worth the pool to both sides; the other bots keep the pool for main characters. Each rule
+// was measured alone, paired on common random numbers against the same bot without it (`sim
+// policies tccg game --param <side>Policy --policies <default>,<module without the rule> -n 5000
+// --seed S -j 1`, the other side at its new default; "modified" is --set resistanceDeck=… and
+// skynetDeck=… of an independent check's changed decks and card numbers). Win rate of the side,
+// new − old in points [95%], McNemar p:
+//   "defend the civilians" (protect: resist events and bought resistance for an attacked
+//   supporting character it commands, as for a main character): seed 7 +2.20 [+1.59, +2.81], p 1e-12;
+//   seed 8 +1.80 [+1.19, +2.41], p 1e-8; modified, seed 9 +3.90 [+3.15, +4.65], p 5e-25. Taking one
+//   half back out, seed 8 (modified, seed 9): without the resist events −1.48 [−2.05, −0.91]
+//   (−3.40 [−4.12, −2.68]); without the bought resistance −0.20 [−0.58, +0.18] (−0.66 [−1.04,
+//   −0.28], p 0.0008); both kept.
+//   "press the civilians" (hunt-support: hit and damage events on an attack against a supporting
+//   character, as against a main character): seed 7 +0.40 [−0.28, +1.08], p 0.27; seed 8 +0.96
+//   [+0.32, +1.59], p 0.004; modified, seed 9 +1.12 [+0.41, +1.83], p 0.002.
+// Tried and not kept (for the first two the engine also showed the defender the hit before its
+// resist events; that change went with them):
+//   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
+//   the card otherwise): seed 7 −0.72 [−1.18, −0.26]; modified seed 9 +0.28 [−0.23, +0.79]; the
+//   same rule for main characters too: −0.76 [−1.25, −0.27]; +0.20 [−0.34, +0.74] — less damage on
+//   a civilian keeps it alive for the next attack, so the event is rarely wasted. A damage event on
+//   a civilian only where the attack might otherwise not defeat it (against Power + armor + what the
+//   defender's pool buys + its side's largest resist event): seed 7 +0.10 [−0.31, +0.51], seed 8
+//   −0.04 [−0.41, +0.33], modified seed 9 −0.02 [−0.37, +0.33]; hit events only on civilians: +0.02,
+//   +0.02, −0.74 [−1.31, −0.17].
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_TERMINATOR, S_RESISTANCE, S_SKYNET, T_ITEM, T_MAIN, T_SUPPORT } from './cardData.js';
@@ -32,8 +60,9 @@ import type { PlayerView } from './gameView.js';
 // rollouts: it is built with its game (gameSim.ts, gameSearch.ts), so builtinPolicy does not return it.
 export const RESISTANCE_POLICIES = ['protect', 'fight', 'random', 'search'] as const;
 // Each side's default first: the strongest of its built-ins against the other side's default
-// (Skynet: hunt-support over hunt-main, +1.9 points [+0.9, +2.8] at seed 1 and +1.4 [+0.5, +2.3] at
-// seed 2, 5,000 paired games against protect; even against fight; protect over fight and random by 8.4).
+// (`sim policies tccg game [--param skynetPolicy --metric skynetWins] -n 3000 --seed 1`, paired, with
+// the pool rules above: Skynet hunt-main −12.60 points [−14.69, −10.49], random −52.60; the
+// Resistance fight −8.03 [−10.26, −5.79], random −24.00).
 export const SKYNET_POLICIES = ['hunt-support', 'hunt-main', 'random', 'search'] as const;
 export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-support', 'hunt-main', 'random', 'search'] as const;
 
@@ -171,25 +200,32 @@ abstract class Bot implements Policy<PlayerView> {
     return bestClose > bestValue ? -1 : best;
   }
 
+  /**
+   * Is an attack on character t worth the combat pool (events, bought resistance), for the attacker
+   * and for the defender? The base: main characters only (the pool is kept for them otherwise).
+   */
+  protected worthPool(view: PlayerView, t: number): boolean {
+    return view.isMain(t);
+  }
+
   protected event(view: PlayerView, options: Int32Array, n: number): number {
     const ctx = view.eventContext;
     if (ctx === EC_ATTACK) {
-      // Spend on attacks against main characters only (keep the pool for defence otherwise).
-      if (view.attackOn < 0 || !view.isMain(view.attackOn)) return -1;
+      if (view.attackOn < 0 || !this.worthPool(view, view.attackOn)) return -1;
       for (let i = 0; i < n; i++) {
         const e = view.cards[view.handCard(options[i])].effect;
         if (e === E_HIT || e === E_DAMAGE) return i;
       }
       return -1;
     }
-    if (ctx === EC_DEFEND) return view.attackOn >= 0 && view.isMain(view.attackOn) ? 0 : -1;
+    if (ctx === EC_DEFEND) return view.attackOn >= 0 && this.worthPool(view, view.attackOn) ? 0 : -1;
     return 0;
   }
 
   /** Buys the least resistance that saves the target from defeat, when the pool can; else nothing. */
   protected poolResist(view: PlayerView, n: number): number {
     const t = view.attackOn;
-    if (t < 0 || !view.isMain(t)) return 0;
+    if (t < 0 || !this.worthPool(view, t)) return 0;
     const amount = view.hitDamage;
     const res = view.hitResistance;
     const power = view.powerOf(t);
@@ -353,6 +389,10 @@ class HuntSupport extends Bot {
   override escort(): boolean {
     return true;
   }
+  // Rule "press the civilians": eliminated supporting characters are Skynet's Importance route (digest §勝利条件), so an attack on one is worth attack events as much as one on a main character.
+  protected override worthPool(view: PlayerView, t: number): boolean {
+    return view.isMain(t) || view.isSupport(t);
+  }
   private readonly refitBuf: number[] = [];
   protected override placeBonus(view: PlayerView, c: number, dest: number, _hidden: boolean): number {
     // Rule "refit on the way": of moves as good for the hunt, the one onto a factory where production points buy an item it wants.
@@ -407,6 +447,10 @@ class Protect extends Bot {
     // Rule "a new name first": a civilian whose name is in play already would not count again, so one not yet in play is found first.
     if (info.type === T_SUPPORT) return (copyInPlay(view, card) ? 10 : 20) + info.importance;
     return info.type === T_ITEM ? itemValue(view, c, card) : 0;
+  }
+  // Rule "defend the civilians": a supporting character eliminated counts toward Skynet's Importance route (digest §勝利条件), so the Resistance defends one (resist events, bought resistance) as it defends a main character.
+  protected override worthPool(view: PlayerView, t: number): boolean {
+    return view.isMain(t) || view.isSupport(t);
   }
   protected override placeBonus(view: PlayerView, _c: number, dest: number, hidden: boolean): number {
     const d = danger(view, dest);

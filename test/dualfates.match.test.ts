@@ -11,11 +11,12 @@ import { streamFor } from '../src/core/rng.js';
 import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
 import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchUnit } from '../src/games/dualfates/matchData.js';
-import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_PILLAR, ACT_STAY, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
-import { holdPolicy } from '../src/games/dualfates/matchPolicies.js';
+import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
+import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { runSimulation } from '../src/run/runner.js';
 import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
+import { createMatchEngine } from '../src/games/dualfates/matchSim.js';
 import { MATCH_PARAMS } from '../src/games/dualfates/matchEntry.js';
 import { resolveParams } from '../src/core/params.js';
 import { deterministicJson, runCli } from './helpers/runCli.js';
@@ -312,6 +313,88 @@ describe('the rules of a round, on hand-built positions', () => {
   });
 });
 
+describe('the fight policy (the default): hand-built positions where it and hunt answer differently', () => {
+  const rng = streamFor(1, 0);
+  /** An engine in round `round` with side A's units and side B's at the given points (-1: in reserve). */
+  function position(a: MatchUnit[], b: MatchUnit[], at: number[], round = 3): MatchEngine {
+    const g = new MatchEngine(data(a, b, 5), RULES, [fightPolicy, fightPolicy]);
+    g.reset();
+    at.forEach((p, u) => {
+      if (p >= 0) (g.where[u] = WHERE_ACTIVE), (g.pos[u] = p);
+    });
+    g.round = round;
+    g.deciding = 0;
+    return g;
+  }
+  /** The first board point exactly `d` inches from `from`. */
+  const pointAt = (g: MatchEngine, from: number, d: number): number => {
+    for (let q = 0; q < g.graph.points; q++) if (g.distance(from, q) === d) return q;
+    throw new Error(`no point ${d} inches from ${from}`);
+  };
+  const ask = (pol: Policy<MatchView>, g: MatchEngine, decision: number, opts: number[]) => pol.choose(rng, g, decision, Int32Array.from(opts), opts.length, false);
+  const p0 = node('P1');
+
+  it('ACTIVATE: a unit that can strike without moving goes first, the one whose target has least health + armour left (rulebook: 5. Activation Phase)', () => {
+    // A0 has no enemy in reach; A1 and A2 stand on enemies: B0 (health 4, armour 2) and B1 (health 5, armour 0).
+    const far = node('A-west');
+    const g = position([unit('a0'), unit('a1'), unit('a2')], [unit('b0', { armor: 2 }), unit('b1', { health: 5 })], [far, p0, node('P5'), p0, node('P5')]);
+    expect(ask(huntPolicy, g, DECISION.ACTIVATE, [0, 1, 2])).toBe(0);
+    expect(ask(fightPolicy, g, DECISION.ACTIVATE, [0, 1, 2])).toBe(2); // B1: 5 left, B0: 6
+  });
+
+  it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {
+    const g = position([unit('a')], [unit('b0', { health: 3, armor: 2 }), unit('b1', { health: 4 }), unit('b2', { health: 4, cost: 2, scoring: 2, type: 'character' })], [p0, p0, p0, p0]);
+    g.acting = 0;
+    const atk = (e: number) => (ABL_ATTACK << 16) | e;
+    expect(ask(huntPolicy, g, DECISION.ABILITY, [atk(1), atk(2), atk(3)])).toBe(0);
+    expect(ask(fightPolicy, g, DECISION.ABILITY, [atk(1), atk(2), atk(3)])).toBe(2); // b1 and b2 have 4 left: b2 costs more
+  });
+
+  it('ACTION: engage the weakest enemy a walk reaches, not the nearest; beyond a walk, run at the nearest as hunt does', () => {
+    // A melee unit (Speed 5): B0 tough (health 8) 2 inches away, B1 (health 2) 5 inches away.
+    const g0 = position([unit('a')], [unit('b')], [p0, -1]);
+    const near = pointAt(g0, p0, 2);
+    const five = pointAt(g0, p0, 5);
+    const g = position([unit('a')], [unit('b0', { health: 8 }), unit('b1', { health: 2 })], [p0, near, five]);
+    g.acting = 0;
+    const opts = [ACT_STAY << 8, (ACT_ENGAGE << 8) | 1, (ACT_RUN_ENEMY << 8) | 1, (ACT_ENGAGE << 8) | 2, (ACT_RUN_ENEMY << 8) | 2];
+    expect(opts[ask(huntPolicy, g, DECISION.ACTION, opts)]).toBe((ACT_ENGAGE << 8) | 1);
+    expect(opts[ask(fightPolicy, g, DECISION.ACTION, opts)]).toBe((ACT_ENGAGE << 8) | 2);
+    // Both out of a walk's reach (Speed 1): close on the nearest, running.
+    const slow = position([unit('a', { speed: 1 })], [unit('b0', { health: 8 }), unit('b1', { health: 2 })], [p0, near, five]);
+    slow.acting = 0;
+    expect(opts[ask(fightPolicy, slow, DECISION.ACTION, opts)]).toBe((ACT_RUN_ENEMY << 8) | 1);
+  });
+
+  it('ACTION: a charge goes to the weakest enemy it reaches at a distance; a locked unit stays', () => {
+    const g0 = position([unit('a')], [unit('b')], [p0, -1]);
+    const two = pointAt(g0, p0, 2);
+    const four = pointAt(g0, p0, 4);
+    const g = position([unit('a')], [unit('b0', { health: 8 }), unit('b1', { health: 3 })], [p0, two, four]);
+    g.acting = 0;
+    const opts = [ACT_STAY << 8, (ACT_ENGAGE << 8) | 1, (ACT_ENGAGE << 8) | 2, (ACT_CHARGE << 8) | 1, (ACT_CHARGE << 8) | 2];
+    expect(opts[ask(huntPolicy, g, DECISION.ACTION, opts)]).toBe((ACT_CHARGE << 8) | 1);
+    expect(opts[ask(fightPolicy, g, DECISION.ACTION, opts)]).toBe((ACT_CHARGE << 8) | 2);
+    g.lockedRound[0] = g.round;
+    expect(opts[ask(fightPolicy, g, DECISION.ACTION, [ACT_STAY << 8])]).toBe(ACT_STAY << 8);
+  });
+
+  it('ACTION: in the last round a unit with nothing to strike goes to score an objective pillar; before it, it closes on the enemy (rulebook: Winning The Game)', () => {
+    const g0 = position([unit('a')], [unit('b')], [p0, -1]);
+    const far = pointAt(g0, node('A-west'), 20);
+    const opts = [ACT_STAY << 8, (ACT_PILLAR << 8) | 2, (ACT_RUN_PILLAR << 8) | 2, (ACT_ENGAGE << 8) | 1, (ACT_RUN_ENEMY << 8) | 1];
+    for (const round of [9, 10]) {
+      const g = position([unit('a')], [unit('b')], [node('A-west'), far], round);
+      g.acting = 0;
+      // Pillar 2 is side A's objective (rolled 2 and 3); it lies 4 inches from A-west: within a walk.
+      g.rollA[0] = 2;
+      g.rollB[0] = 3;
+      const plan = opts[ask(fightPolicy, g, DECISION.ACTION, opts)];
+      expect(plan, `round ${round}`).toBe(round === 10 ? ACT_STAY << 8 : (ACT_RUN_ENEMY << 8) | 1);
+    }
+  });
+});
+
 describe('the match simulation', () => {
   const params = (over: Record<string, unknown>) => matchSimParams(resolveParams(MATCH_PARAMS, over, (k) => k));
   it('a mirror match favours neither side: the VP margin\'s 99% interval holds 0 (30 000 games)', async () => {
@@ -333,7 +416,8 @@ describe('the match simulation', () => {
   }, 30_000);
   it('the readings move the numbers: scoring value 1 per unit changes pillar control against the horde; a larger Vortex cap more units in play', async () => {
     const run = async (over: Record<string, unknown>) => {
-      const p = params({ teamB: 'horde', policyB: 'hunt', ...over });
+      // Both sides hunt: the readings' effect is stated for these policies (under fight the knights wipe the horde out before a larger Vortex costs them units).
+      const p = params({ teamB: 'horde', policyA: 'hunt', policyB: 'hunt', ...over });
       return matchResult(p, (await runSimulation({ simId: 'dualfates/match', params: p, n: 3000, seed: 6, jobs: 1 })).totals, 0.999);
     };
     const cost = await run({});
@@ -351,9 +435,23 @@ describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, r
     const r = runCli(['dualfates', 'match', '--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js', '-n', '300', '--seed', '1', '-j', '1', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.policy).toEqual(['lead-then-hunt.js', 'hunt']);
+    expect(j.policy).toEqual(['lead-then-hunt.js', 'fight']);
     expect(j.result.sides.A.policy).toBe('lead-then-hunt.js');
   }, 30_000);
+  it('a module\'s base is the default policy (fight): a module that hands every decision to it plays the default\'s games', async () => {
+    const pass = join(dir, 'pass.js');
+    writeFileSync(pass, 'export default (data, base) => ({ name: "pass", choose: (rng, view, d, o, n, none) => base.choose(rng, view, d, o, n, none) });\n');
+    const games = async (policyA: string) => {
+      const p = matchSimParams(resolveParams(MATCH_PARAMS, {}, (k) => k));
+      const g = await createMatchEngine({ ...p, policies: [policyA, 'fight'], policyHashes: [null, null] });
+      const out: number[] = [];
+      for (let i = 0; i < 20; i++) (g.play(streamFor(4, i)), out.push(g.outcome.winner, g.vp(0), g.vp(1), g.lost[0], g.lost[1]));
+      return out;
+    };
+    const viaBase = await games(pass);
+    expect(viaBase).toEqual(await games('fight'));
+    expect(viaBase).not.toEqual(await games('hold'));
+  });
   it('an answer out of contract stops the run naming the decision; the view cannot be written', () => {
     const bad = join(dir, 'bad.js');
     writeFileSync(bad, 'export default { name: "bad", choose(rng, view, decision, options, n) { return decision === 5 ? n : 0; } };\n');
@@ -387,7 +485,8 @@ describe('sim dualfates match through the CLI', () => {
     expect(j.assumptions[0]).toMatch(/only as good as the unit data/);
   }, 30_000);
   it('--trace K replays game K of the run step by step', () => {
-    const r = runCli(['dualfates', 'match', '--trace', '2', '--seed', '3', '-n', '10']);
+    // Holding both sides, the game runs its 10 rounds (fighting ends most games early by a wipe-out).
+    const r = runCli(['dualfates', 'match', '--trace', '2', '--seed', '3', '-n', '10', '--policy-a', 'hold', '--policy-b', 'hold']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/deployment roll A \d+, B \d+/);
     expect(r.stdout).toMatch(/round 10: Pillars of Fate/);

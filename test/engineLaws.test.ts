@@ -322,11 +322,22 @@ describe('the shared search on the Dual Fates match', () => {
 });
 
 describe('the match report prints the measured policy gap', () => {
-  it('for a measured configuration the ladder line, else not measured', async () => {
-    const { matchGapLine } = await import('../src/games/dualfates/matchPolicyGap.js');
-    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], true)).toMatch(/^Policy gap: last measured on 400 paired games .*search − hunt \+14\.8 pp \[\+9\.4, \+19\.9\]/);
-    expect(matchGapLine('knights', 'horde', ['hunt', 'hunt'], true)).toMatch(/not measured/);
-    expect(matchGapLine('knights', 'knights', ['hunt', 'hunt'], false)).toMatch(/not measured/);
-    expect(matchGapLine('knights', 'knights', ['hold', 'hunt'], true)).toMatch(/not measured/);
+  it('for a measured configuration the ladder line, else not measured; never a gap measured against another default', async () => {
+    const { matchGapLine, matchGapShort } = await import('../src/games/dualfates/matchPolicyGap.js');
+    const { MATCH_POLICIES } = await import('../src/games/dualfates/matchPolicies.js');
+    const def = MATCH_POLICIES[0];
+    const entry = (policy: string) => ({ teamA: 'knights', teamB: 'knights', side: 'A' as const, games: 400, seed: 1, budget: 256, policy, base: 0.4655, search: 0.6125, difference: 0.1475, lo: 0.0944, hi: 0.1991, pValue: 9.7e-8, command: 'sim policies dualfates match --ladder' });
+    const now = [entry(def)];
+    expect(matchGapLine('knights', 'knights', [def, def], true, now)).toMatch(new RegExp(`^Policy gap: last measured on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\]`));
+    expect(matchGapLine('knights', 'knights', [def, 'search'], true, now)).toMatch(/^Policy gap: last measured/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, now)).toMatch(/\+14\.8 pp/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, now)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', [def, def], false, now)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hold', def], true, now)).toMatch(/not measured/);
+    // Measured against another default (hold here): stale, never printed, whoever plays.
+    for (const policies of [[def, def], ['hold', 'hold']]) expect(matchGapLine('knights', 'knights', policies, true, [entry('hold')])).toMatch(/not measured/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')])).toMatch(/not measured/);
+    // The file's entries (read and checked).
+    expect(matchGapLine('knights', 'horde', [def, def], true)).toMatch(/not measured/);
   });
 });

@@ -1,10 +1,10 @@
 // An example user policy for `sim dualfates match --policy-a scenarios/dualfates/policies/lead-then-hunt.js`
 // (the core policy contract, src/core/policy.ts): while its side trails or is level on Victory
-// Points it plays the built-in hold policy; once ahead by 3 or more, every unit hunts the nearest
-// enemy (charges, shoots or engages it) to protect the lead. Everything else is the base policy.
+// Points it plays the base policy (the default, fight); once ahead by 3 or more, every unit hunts
+// the nearest enemy (charges, shoots or engages it) to protect the lead. Everything else is the base.
 //
 // The default export is a factory (data, base) => policy: `data` is a frozen copy of the match data
-// (data.codes has the decision and option codes), `base` the built-in hold policy. `view` is
+// (data.codes has the decision and option codes), `base` the default built-in policy (fight). `view` is
 // read-only (the MatchView members: vp(side), deciding, acting, unitPos(u), distance(p, q), …);
 // options is this decision's own copy; `rng` may be drawn from (rng.next()) but not copied.
 export default function createPolicy(data, base) {

@@ -1,9 +1,12 @@
 // Built-in policies of the Dual Fates match, on the core policy contract (src/core/policy.ts):
 // `choose(rng, view, decision, options, n, allowNone)` → an index into options[0, n) or -1. They
 // read only MatchView members, so a user module can delegate to them through its read-only view.
+//   fight  — the default: strike first where a blow lands now, at the enemy with the least left to
+//            strike off (health + armour; ties: the higher cost); move to strike the best target one
+//            move reaches; in the last round go and score; else close on the nearest enemy as hunt.
+//   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
-//   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
 // Every other decision is shared: deploy the units the team file marks `deploy: true` first,
 // spread over the deployment points; summon the most expensive affordable unit; go first on
@@ -14,14 +17,47 @@ import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR
 import { PILLARS } from './pillars.js';
 
 /**
- * The built-in policies, the default first: `hunt`, the strongest built-in as either side (paired,
- * 5,000 games, seed 1, knights vs knights: against a hunting opponent, hold wins 32.8 points less as
- * side A [31.0, 34.5] and 33.3 less as side B [31.6, 35.0], random 48 less; against a holding one,
- * hunt wins 36.6 / 37.6 points more than hold). `hold` stays the base of user modules. `search`
- * is the shared search (src/core/search.ts) over the game's engine with hunt's rollouts: it is
+ * The built-in policies, the default first: `fight`, the strongest built-in as either side. Every
+ * number below is paired (common random numbers), `sim policies dualfates match --param policyA
+ * --metric winA` (and policyB / winB for side B), 5,000 games, knights vs knights unless named;
+ * differences in points of the side's win rate with the 95% interval and McNemar p.
+ *
+ * fight replaced hunt as the default (an independent check found hunt beaten by 11 points: focus
+ * fire and activation order). Seed 9, against a fighting opponent: hunt wins 8.4 points less as A
+ * [6.5, 10.3] and 11.3 less as B [9.4, 13.2]; hold 32.3 / 35.2 less; random 47.5 / 49.2 less.
+ * What fight does differently from hunt:
+ *  - ACTIVATE: a unit that can strike without moving goes first, the one with the weakest target;
+ *  - ACTION and ABILITY: the target is the enemy with the least health + armour left (ties: the
+ *    higher cost), for the charge, the move (engage, or get within range) and the attack; hunt
+ *    takes the nearest enemy and attacks the least health.
+ *    Both, seed 7 against hunt: +9.5 pp as A [+7.6, +11.4], +10.4 as B [+8.5, +12.3]. Against
+ *    fight, hunt's targets with fight's activation order win 7.1 points less as A [5.4, 8.9] and
+ *    6.8 less as B [5.0, 8.6] (seed 7). fight without its activation order (the first unit
+ *    offered) wins as A +1.5 [−0.4, +3.4], +2.6 [+0.7, +4.5] p 0.008, +2.0 [+0.1, +3.9] p 0.044
+ *    (seeds 7, 8, 9), as B +0.7, +0.0, +0.1 (n.s.); but on the modified units of the independent
+ *    check, horde vs horde, −3.7 / −4.1 (seed 8) and −2.3 / −4.5 (seed 9) [all below −0.6], and
+ *    knights vs horde −0.5 / −0.6 and −0.8 / −0.3: kept for the net gain, the one place the
+ *    default is known to leave points (side A, knights vs knights). Activating first the unit whose
+ *    best target one move reaches is weakest instead: +1.4 [−0.3, +3.2] as A, −1.9 [−3.6, −0.1]
+ *    as B (seed 8): dropped.
+ *  - the last round: a unit with nothing to strike goes to score (hold's move) instead of closing
+ *    on the enemy: seed 8, against fight without it, +0.16 pp as A [+0.02, +0.30] p 0.039, +0.18 as
+ *    B [+0.04, +0.32] p 0.012 (never lower on the other data sets).
+ * Tried and dropped (seed 8, against fight without the last-round rule, A / B): a unit with nothing
+ * to strike holds an objective pillar every round: −11.5 / −13.1 (upper ends −9.6, −11.2); the same
+ * with running to far pillars: −11.6 / −13.8; playing hold's moves while the side has fewer points in
+ * play than the enemy: −9.8 / −12.1 (by 2 points or more: −2.5 / −2.3); the same only for units
+ * with nothing to strike: −2.3 / −3.2; while the side has under 0.8 of the enemy's health + armour
+ * left: −3.2 / −3.9 (it gained +1.6 as B for the outmatched horde on modified units); hold's moves
+ * with fight's targets always: −22.8 / −26.9; going to score for the last two or three rounds:
+ * −0.1 / +0.0 and −0.5 / −0.2; (against fight) a unit on an objective pillar with nothing to strike
+ * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
+ * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
+ * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
+ * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
  */
-export const MATCH_POLICIES = ['hunt', 'hold', 'random', 'search'] as const;
+export const MATCH_POLICIES = ['fight', 'hunt', 'hold', 'random', 'search'] as const;
 export type MatchPolicyName = (typeof MATCH_POLICIES)[number];
 
 /** Index of `code` in options[0, n), or -1. */
@@ -155,6 +191,107 @@ function huntAction(view: MatchView, options: Int32Array, n: number): number {
   return run >= 0 ? run : engage;
 }
 
+/**
+ * What is left to strike off enemy e before it is Incapacitated: its armour, then its health
+ * (rulebook: Damage Resolution — damage goes to armour first, then health). The fewer, the fewer
+ * blows it takes to remove it.
+ */
+function toughness(view: MatchView, e: number): number {
+  return view.unitHealth(e) + view.unitArmor(e);
+}
+
+/** Is enemy a the better target than b (-1: none yet): less left to strike off, then the higher cost (more Summoning Points removed). */
+function betterTarget(view: MatchView, a: number, b: number): boolean {
+  if (b < 0) return true;
+  const ta = toughness(view, a);
+  const tb = toughness(view, b);
+  return ta < tb || (ta === tb && view.unitCost(a) > view.unitCost(b));
+}
+
+/**
+ * The best target unit u can strike from where it stands, or -1: an enemy at its point (melee
+ * within 1/2 inch) or within its longest ranged attack (rulebook: Melee Combat & Engagement).
+ */
+function targetInReach(view: MatchView, u: number): number {
+  const p = view.unitPos(u);
+  const r = view.unitRange(u);
+  let best = -1;
+  for (let e = 0; e < view.unitCount(); e++) {
+    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE) continue;
+    const d = view.distance(p, view.unitPos(e));
+    if ((d === 0 || d <= r) && betterTarget(view, e, best)) best = e;
+  }
+  return best;
+}
+
+/**
+ * The best target u can bring into reach with one move of its Speed (to its point, or within its
+ * range when it shoots), or -1.
+ */
+function targetInMove(view: MatchView, u: number): number {
+  const p = view.unitPos(u);
+  const reach = view.unitSpeed(u) + view.unitRange(u);
+  let best = -1;
+  for (let e = 0; e < view.unitCount(); e++) {
+    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE) continue;
+    if (view.distance(p, view.unitPos(e)) <= reach && betterTarget(view, e, best)) best = e;
+  }
+  return best;
+}
+
+/**
+ * fight, the ACTIVATE answer: first a unit that can strike without moving (rulebook: 5. Activation
+ * Phase — one unit at a time, so a blow struck now may remove an enemy before it activates), the
+ * one whose best target has the least left; else the first offered.
+ */
+function fightActivate(view: MatchView, options: Int32Array, n: number): number {
+  let best = 0;
+  let bestTarget = -1;
+  for (let i = 0; i < n; i++) {
+    const t = targetInReach(view, options[i]);
+    if (t >= 0 && betterTarget(view, t, bestTarget)) {
+      best = i;
+      bestTarget = t;
+    }
+  }
+  return best;
+}
+
+/**
+ * fight, the ACTION answer: charge the best target a charge reaches; else move to strike the best
+ * target one move brings into reach (engage it, or get it within range); else, in the last round,
+ * go to score as hold does; else close on the nearest enemy as hunt does (run when a walk falls short).
+ */
+function fightAction(view: MatchView, options: Int32Array, n: number): number {
+  const u = view.acting;
+  const p = view.unitPos(u);
+  // The charge's free attack needs the charge's move (offered only within reach), so it is worth its Fate at a distance only.
+  let charge = -1;
+  for (let i = 0; i < n; i++) {
+    if (actKind(options[i]) !== ACT_CHARGE) continue;
+    const e = actArg(options[i]);
+    if (view.distance(p, view.unitPos(e)) > 0 && (charge < 0 || betterTarget(view, e, actArg(options[charge])))) charge = i;
+  }
+  if (charge >= 0) return charge;
+  // rulebook: Melee Combat & Engagement — a locked unit may not move away: it stays and strikes.
+  if (view.unitLocked(u)) return find(options, n, ACT_STAY << 8);
+  const t = targetInMove(view, u);
+  if (t >= 0) {
+    const move = find(options, n, ((view.unitRange(u) > 0 ? ACT_RANGE : ACT_ENGAGE) << 8) | t);
+    if (move >= 0) return move;
+  }
+  // rulebook: Winning The Game — after the last round's Scoring Phase the Victory Points decide: nothing to strike, go and score.
+  if (view.round === view.rounds) return holdAction(view, options, n);
+  return huntAction(view, options, n);
+}
+
+/** fight, the ABILITY answer: attack the best target in reach; else hunt's answer (Battle Cry with a friend near). */
+function fightAbility(view: MatchView, options: Int32Array, n: number): number {
+  let best = -1;
+  for (let i = 0; i < n; i++) if (ablKind(options[i]) === ABL_ATTACK && (best < 0 || betterTarget(view, ablB(options[i]), ablB(options[best])))) best = i;
+  return best >= 0 ? best : commonChoice(view, DECISION.ABILITY, options, n);
+}
+
 function heuristic(name: MatchPolicyName, action: (view: MatchView, options: Int32Array, n: number) => number): Policy<MatchView> {
   return {
     name,
@@ -168,6 +305,16 @@ function heuristic(name: MatchPolicyName, action: (view: MatchView, options: Int
 export const holdPolicy: Policy<MatchView> = heuristic('hold', holdAction);
 export const huntPolicy: Policy<MatchView> = heuristic('hunt', huntAction);
 
+export const fightPolicy: Policy<MatchView> = {
+  name: 'fight',
+  choose(_rng, view, decision, options, n) {
+    if (decision === DECISION.ACTION) return fightAction(view, options, n);
+    if (decision === DECISION.ACTIVATE) return fightActivate(view, options, n);
+    if (decision === DECISION.ABILITY) return fightAbility(view, options, n);
+    return commonChoice(view, decision, options, n);
+  },
+};
+
 /** Uniformly at random over the options (and "none" where allowed, as one more choice). */
 export const randomPolicy: Policy<MatchView> = {
   name: 'random',
@@ -177,6 +324,9 @@ export const randomPolicy: Policy<MatchView> = {
   },
 };
 
+/** The default of both sides (MATCH_POLICIES[0]): the base a user module delegates to, and the search's rollouts. */
+export const defaultMatchPolicy: Policy<MatchView> = fightPolicy;
+
 /** Whether `name` is a built-in policy (the heuristics and search). */
 export function isBuiltinMatchPolicy(name: string): boolean {
   return (MATCH_POLICIES as readonly string[]).includes(name);
@@ -184,7 +334,7 @@ export function isBuiltinMatchPolicy(name: string): boolean {
 
 /** A built-in heuristic by name (search, built over an engine, is not one), or null. */
 export function builtinMatchPolicy(name: string): Policy<MatchView> | null {
-  return name === 'hold' ? holdPolicy : name === 'hunt' ? huntPolicy : name === 'random' ? randomPolicy : null;
+  return name === 'hold' ? holdPolicy : name === 'hunt' ? huntPolicy : name === 'fight' ? fightPolicy : name === 'random' ? randomPolicy : null;
 }
 
 /** Codes a user module needs, handed to it as `data.codes` (plain, frozen). */

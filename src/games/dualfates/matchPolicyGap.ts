@@ -1,17 +1,21 @@
-// The last measured gap between the match's default policy (hunt) and the shared search, as
+// The last measured gap between the match's default policy and the shared search, as
 // scenarios/dualfates/policy-gap.yaml records it (written from `sim policies dualfates match
-// --ladder` runs; the file names each command). Every match report prints the line for its
-// configuration, or says the gap was not measured there.
+// --ladder` runs; the file names each command and the default it measured). Every match report
+// prints the line for its configuration, or says the gap was not measured there; an entry measured
+// with another default than today's is never printed.
+import { MATCH_POLICIES } from './matchPolicies.js';
 import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
   teamA: string;
   teamB: string;
-  /** The side the search played (the other played hunt), and the metric: that side's win rate. */
+  /** The side the search played (the other played `policy`), and the metric: that side's win rate. */
   side: 'A' | 'B';
   budget: number;
-  hunt: number;
+  /** The default policy the search was measured against (its rollouts play it too), and its win rate. */
+  policy: string;
+  base: number;
   search: number;
 }
 
@@ -21,25 +25,32 @@ export function matchGapFile(): string {
 
 /** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
-  return readGapEntries<MatchGapEntry>(file, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.hunt === 'number' && typeof e.search === 'number');
+  return readGapEntries<MatchGapEntry>(file, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.policy === 'string' && typeof e.base === 'number' && typeof e.search === 'number');
 }
 
 const pp = gapPoints;
+/** The match's default policy: the one every gap is measured against. */
+const DEFAULT_POLICY: string = MATCH_POLICIES[0];
+
+/** The entry for these teams measured against today's default, if any. */
+function current(entries: MatchGapEntry[], teamA: string, teamB: string): MatchGapEntry | undefined {
+  return entries.find((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB);
+}
 
 /**
- * The report line: the measured gap when both sides play hunt (or one plays search) with built-in
- * teams at every other parameter's default (`reference`), else the unmeasured note.
+ * The report line: the measured gap when both sides play the default (or one plays search) with
+ * built-in teams at every other parameter's default (`reference`), else the unmeasured note.
  */
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
-  const e = reference && policies.every((p) => p === 'hunt' || p === 'search') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
+  const e = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? current(entries, teamA, teamB) : undefined;
   if (!e) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
-  return `Policy gap: last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}) for side ${e.side}: hunt wins ${(e.hunt * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − hunt ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
+  return `Policy gap: last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}) for side ${e.side}: ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
 }
 
 /** For the answer sentence: "the search at 256 iterations wins +14.8 pp [+9.4, +19.9] more as A: a floor on strong play", or not measured. */
 export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
-  // The gap is hunt's distance to the search: said only when both sides play hunt.
-  const e = reference && policies.every((p) => p === 'hunt') ? entries.find((g) => g.teamA === teamA && g.teamB === teamB) : undefined;
+  // The gap is the default's distance to the search: said only when both sides play the default.
+  const e = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : undefined;
   if (!e) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}: a floor on the distance to strong play`;
 }

@@ -12,7 +12,7 @@ import type { Rng } from '../../core/rng.js';
 import type { MatchData } from './matchData.js';
 import { DECISION_NAMES, MatchEngine, MAX_OPTIONS, type MatchRules, type MatchView } from './matchEngine.js';
 import { createSearchPolicy, type SearchStats } from '../../core/search.js';
-import { builtinMatchPolicy, holdPolicy, huntPolicy, isBuiltinMatchPolicy, policyCodes } from './matchPolicies.js';
+import { builtinMatchPolicy, defaultMatchPolicy, isBuiltinMatchPolicy, policyCodes } from './matchPolicies.js';
 import { PILLARS } from './pillars.js';
 
 export interface MatchSimParams {
@@ -85,15 +85,16 @@ export const DEFAULT_MATCH_SEARCH = { iterations: 32, depth: 0 };
 
 /**
  * Builds the engine with each side's policy (a user module is loaded and guarded here, once per
- * thread; a search is built over this engine, with hunt, the default, as its rollout policy).
+ * thread, with the default policy as its `base`; a search is built over this engine, with the
+ * default as its rollout policy).
  */
 export async function createMatchEngine(p: MatchSimParams, stats?: SearchStats): Promise<MatchEngine> {
-  const engine = new MatchEngine(p.data, p.rules, [holdPolicy, holdPolicy]);
+  const engine = new MatchEngine(p.data, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
   for (const s of [0, 1] as const) {
     const name = p.policies[s];
     if (name === 'search') {
       const b = p.search ?? DEFAULT_MATCH_SEARCH;
-      engine.policies[s] = createSearchPolicy(engine, { iterations: b.iterations, depth: b.depth, rollout: huntPolicy }, stats);
+      engine.policies[s] = createSearchPolicy(engine, { iterations: b.iterations, depth: b.depth, rollout: defaultMatchPolicy }, stats);
       continue;
     }
     const builtin = builtinMatchPolicy(name);
@@ -103,7 +104,7 @@ export async function createMatchEngine(p: MatchSimParams, stats?: SearchStats):
     }
     // The module must still be the one the run was identified with (shards and checkpoints rely on it).
     assertFileUnchanged(name, p.policyHashes[s] ?? undefined, 'policy module');
-    const user = await loadPolicyModule<MatchView>(name, moduleData(p), holdPolicy);
+    const user = await loadPolicyModule<MatchView>(name, moduleData(p), defaultMatchPolicy);
     const view = readOnlyView<MatchView>(engine, MATCH_VIEW_MEMBERS);
     engine.policies[s] = guardedPolicy(user, view, MAX_OPTIONS, (d) => DECISION_NAMES[d] ?? String(d));
   }

@@ -98,6 +98,22 @@ describe('planner: moving to escort', () => {
     expect(g.distance(space(a[1]!), space('Lake'))).toBeLessThan(g.distance(space('Town Square'), space('Lake')));
   });
 
+  it('a normal victim alone on her space, far from an exit: not staged (two escorts for one saving reward), she walks on to the next goal; beside an exit, escorted out', () => {
+    const g = blank();
+    g.deathFaceUp[0] = 1;
+    place(g, 0, space('Town Square')); // the next Fated Victim to save
+    place(g, 5, space('Lake')); // a normal victim with her, 5 steps from an exit
+    g.fgSpace_ = space('Lake');
+    g.hand_[card(CARD_MOVE)] = 1;
+    g.hand_[card(CARD_ESCORT)] = 1;
+    const a = action(g)!;
+    expect(a[0]).toBe(CARD_MOVE);
+    expect(g.distance(space(a[1]!), space('Town Square'))).toBeLessThan(g.distance(space('Lake'), space('Town Square')));
+    place(g, 5, space('Boulder'));
+    g.fgSpace_ = space('Boulder');
+    expect(action(g)).toEqual([CARD_ESCORT, 'Mountain Pass']);
+  });
+
   it('but the next goal herself on her space, no escort card: she stays (buys one) rather than walk away', () => {
     const g = blank();
     g.deathFaceUp[0] = 1;

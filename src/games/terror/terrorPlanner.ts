@@ -51,6 +51,24 @@
 // target. The search still beats the planner on shaped by +7.6 points (+4.6 to +10.6; 1,000 paired
 // games, seed 1; it gains from this change too).
 //
+// Third pass (issue 24; found by playing the search only at ACTION and only at BUY on harsh and
+// shaped, 500 games, seed 8: ACTION carried the gap, +10 and +5 points, BUY +1; then counting each
+// policy's plays per turn). Each paired against the planner before it (`sim compare` with that
+// planner as a module; seed 8, 20,000 games, and seed 7, 10,000; a random Death Order card):
+// (a) kept: a normal victim alone is never staged and never holds her on her space (she escorted one
+// to a space nearer an exit, 2 time, only to escort her again, for one saving reward of 1, and stood
+// beside her with an escort card rather than walk to the next Fated Victim): bundled +0.56 (+0.18 to
+// +0.96; seed 7 +0.67, +0.13 to +1.21), harsh +6.36 (+5.75 to +6.97; seed 7 +5.88), shaped +4.93
+// (+4.25 to +5.61; seed 7 +5.92). This changes the bundled games.
+// Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
+// before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
+// Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the
+// search card: harsh +2.39 (+1.79 to +2.99), bundled +0.13 (not significant), shaped −0.71 (−1.13
+// to −0.29); no early search card at all: shaped +3.17, harsh +0.66 (n.s.), bundled −0.60 (−1.22 to
+// +0.02; the Items Consequence cards failed 29 points more often); the early search card only while
+// Items are short of the expected Items need (the known Items cards held plus, per facedown held
+// slot, the data's mean Items requirement) instead of the strictest: no change beyond noise.
+//
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
@@ -273,8 +291,10 @@ function nearestSearch(view: TerrorView, from: number): number {
 /**
  * Victims worth escorting from space s (a score; 0: none). Into an exit (`toExit`): the Fated
  * Victims that fill the free Death tokens in order with known pictures, and normal victims (CARRY
- * takes only those). Elsewhere: the next goal, other Fated Victims (to stage them nearer an exit,
- * unless a killing Destiny effect makes her company dangerous), normal victims.
+ * takes only those). Elsewhere (staging): the next goal and other Fated Victims (nearer an exit,
+ * unless a killing Destiny effect makes her company dangerous); never a normal victim alone: one
+ * staged is escorted twice, 2 time a play, for a saving reward of 1 (she takes normal victims out
+ * only from where an exit is in the escort's range, and along with a staged Fated Victim).
  */
 function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean): number {
   let worth = 0;
@@ -293,6 +313,7 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
       if (v === goal) worth += 10;
       else if (!kills) worth += 2;
     }
+    return worth;
   }
   for (let v = fc; v < view.victimCount(); v++) if (view.victimState(v) === V_BOARD && view.victimSpace(v) === s) worth += 3;
   return worth;
@@ -392,7 +413,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
   const unknownTokens = unknownFreeTokens(view);
   const escortInHand = held(view, CARD_ESCORT) > 0;
   const worthExit = carryWorth(view, here, goal, true);
-  const worthHere = Math.max(worthExit, carryWorth(view, here, goal, false));
+  // Worth staying for (an escort in hand holds her here) and staging: the Fated Victims only; normal victims here are taken out only by an escort into an exit (worthExit).
+  const worthHere = carryWorth(view, here, goal, false);
   const wantItems = endgame && view.items() < needs.items;
   const tgt = target(view, goal, wantItems);
   // Keep its price only where Thwart Destiny saves a victim (a killing Destiny effect) or more health than a First Aid success heals; a point of horror or health is worth less than the plays.

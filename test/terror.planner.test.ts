@@ -114,6 +114,18 @@ describe('planner: moving to escort', () => {
     expect(action(g)).toEqual([CARD_ESCORT, 'Mountain Pass']);
   });
 
+  it('another Fated Victim on her space (her token known, not the next one): not staged either; she walks on to the next goal', () => {
+    const g = blank(); // Death Order I: no killing Destiny effect
+    g.deathFaceUp[0] = 1;
+    g.deathFaceUp[1] = 1;
+    place(g, 0, space('Town Square')); // the next Fated Victim to save
+    place(g, 1, space('Lake')); // the one after her, with the Final Girl
+    g.fgSpace_ = space('Lake');
+    g.hand_[card(CARD_MOVE)] = 1;
+    g.hand_[card(CARD_ESCORT)] = 1;
+    expect(action(g)).toEqual([CARD_MOVE, 'Town Square']);
+  });
+
   it('but the next goal herself on her space, no escort card: she stays (buys one) rather than walk away', () => {
     const g = blank();
     g.deathFaceUp[0] = 1;

@@ -59,7 +59,11 @@
 // to a space nearer an exit, 2 time, only to escort her again, for one saving reward of 1, and stood
 // beside her with an escort card rather than walk to the next Fated Victim): bundled +0.56 (+0.18 to
 // +0.96; seed 7 +0.67, +0.13 to +1.21), harsh +6.36 (+5.75 to +6.97; seed 7 +5.88), shaped +4.93
-// (+4.25 to +5.61; seed 7 +5.92). This changes the bundled games.
+// (+4.25 to +5.61; seed 7 +5.92). This changes the bundled games. (b) kept: nor is another Fated
+// Victim than the next to leave staged (or held for): she is escorted again when her token comes up,
+// if it does before a Fated Death: bundled −0.01 (−0.27 to +0.25; seed 7 −0.11, −0.47 to +0.25),
+// harsh +2.15 (+1.65 to +2.65; seed 7 +2.24), shaped +3.21 (+2.77 to +3.64; seed 7 +2.68); Death
+// Order III the same games (she never staged them under a killing effect).
 // Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
 // before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
 // Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the
@@ -291,10 +295,10 @@ function nearestSearch(view: TerrorView, from: number): number {
 /**
  * Victims worth escorting from space s (a score; 0: none). Into an exit (`toExit`): the Fated
  * Victims that fill the free Death tokens in order with known pictures, and normal victims (CARRY
- * takes only those). Elsewhere (staging): the next goal and other Fated Victims (nearer an exit,
- * unless a killing Destiny effect makes her company dangerous); never a normal victim alone: one
- * staged is escorted twice, 2 time a play, for a saving reward of 1 (she takes normal victims out
- * only from where an exit is in the escort's range, and along with a staged Fated Victim).
+ * takes only those). Elsewhere (staging, nearer an exit): the next goal only; never a normal
+ * victim or another Fated Victim alone: one staged is escorted twice, 2 time a play (she takes
+ * normal victims out from where an exit is in the escort's range; CARRY takes the others along
+ * with a staged goal).
  */
 function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean): number {
   let worth = 0;
@@ -307,13 +311,8 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
       worth += 10;
     }
   } else {
-    const kills = destinyKills(view);
-    for (let v = 0; v < fc; v++) {
-      if (view.victimState(v) !== V_BOARD || view.victimSpace(v) !== s) continue;
-      if (v === goal) worth += 10;
-      else if (!kills) worth += 2;
-    }
-    return worth;
+    // Only the next goal is worth a staging escort: another Fated Victim staged now is escorted again when her token comes up, and her token may never come (a Fated Death first).
+    return goal >= 0 && view.victimState(goal) === V_BOARD && view.victimSpace(goal) === s ? 10 : 0;
   }
   for (let v = fc; v < view.victimCount(); v++) if (view.victimState(v) === V_BOARD && view.victimSpace(v) === s) worth += 3;
   return worth;

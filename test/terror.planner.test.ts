@@ -227,12 +227,16 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)![0]).toBe(CARD_MOVE);
   });
 
-  it('Planning: a search card before Thwart Destiny while Items are short; with enough Items, Thwart Destiny', () => {
+  it('Planning: Thwart Destiny, then Premonition while a free Death token is unknown, then a search card while Items are short (asked only at the end)', () => {
     const g = blank();
     g.fgSpace_ = space('Lake');
+    expect(buy(g)).toBe(CARD_THWART);
+    g.hand_[card(CARD_THWART)] = 1;
+    expect(buy(g)).toBe(CARD_PREMONITION);
+    g.hand_[card(CARD_PREMONITION)] = 1;
     expect(buy(g)).toBe(CARD_SEARCH);
     g.items_ = 3;
-    expect(buy(g)).toBe(CARD_THWART);
+    expect(buy(g)).not.toBe(CARD_SEARCH);
   });
 
   it('Planning: she keeps up to three escort cards (before more run cards)', () => {

@@ -4,7 +4,7 @@
 // blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
 // (Premonition flips those that are facedown); search cards are bought early while Items are
-// short. (3) She moves to the victims: with victims on her space but no escort card in hand she
+// short (after Thwart Destiny and, while a Death token is unknown, Premonition). (3) She moves to the victims: with victims on her space but no escort card in hand she
 // goes on to the next target rather than standing still. (4) Time is the scarce resource: an
 // escort card (twice a run's time) is played only to carry victims, never as a plain move; she
 // walks to a Fated Victim only once a free Death token is known to picture her; she keeps as many
@@ -63,7 +63,14 @@
 // Victim than the next to leave staged (or held for): she is escorted again when her token comes up,
 // if it does before a Fated Death: bundled −0.01 (−0.27 to +0.25; seed 7 −0.11, −0.47 to +0.25),
 // harsh +2.15 (+1.65 to +2.65; seed 7 +2.24), shaped +3.21 (+2.77 to +3.64; seed 7 +2.68); Death
-// Order III the same games (she never staged them under a killing effect).
+// Order III the same games (she never staged them under a killing effect). (c) kept: in Planning,
+// Thwart Destiny and then (before the last 3 turns, while a free Death token is unknown) Premonition
+// before the early search card (it was search, Thwart Destiny, …, Premonition; what saving Fated
+// Victims needs now before the Items asked at the end): bundled +1.71 (+1.34 to +2.09; seed 7 +1.49,
+// +0.97 to +2.02; Death Order III +3.04), harsh +0.71 (+0.44 to +0.98; seed 7 +0.47, +0.08 to
+// +0.86), shaped +0.26 (+0.02 to +0.50; seed 7 −0.01, −0.35 to +0.33). (The same order before (a)
+// and (b) gave harsh +2.39, bundled +0.13 and shaped −0.71: see below.) Dropped after (b): no early
+// search card at all (bundled +1.58, shaped +1.40, harsh −0.02 with Death Order I −4.40; seed 7).
 // Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
 // before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
 // Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the
@@ -578,8 +585,10 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   // The next Fated Victim to save is on her space: an escort first, to take her out next turn.
   const goal = nextGoal(view);
   let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
-  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
+  // Then what saving Fated Victims needs now (Thwart Destiny; before the last turns, the Death order known) before the Items the Destiny phase asks at the end.
   if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, thwartsToKeep(view));
+  if (i < 0 && turns > 3 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
+  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
   if (turns <= 3) {
     // The Destiny phase is near: what its requirements spend, before more escorts.
     if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);

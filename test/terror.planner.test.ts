@@ -308,6 +308,22 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     }
   });
 
+  it('nothing to play with the reserve short (Death Order III): a spare card discarded for the time to buy Thwart Destiny, only if that reaches its price; not under Death Order I', () => {
+    for (const [deathOrder, discards] of [[2, true], [0, false]] as const) {
+      const g = blank({ deathOrder });
+      g.deathFaceUp.fill(1); // every Death token known: no Premonition wanted
+      g.fgSpace_ = space('Town Square');
+      g.horror_ = 0; // a steady card not worth playing
+      g.hand_[card(CARD_STEADY)] = 1;
+      g.time_ = 2; // + 1 for the steady card: Thwart Destiny's price (3)
+      const n = listActions(g);
+      const i = plannerPolicy.choose(g.rng, g, TERROR_DECISION.ACTION, g.actionOptions, n, true);
+      expect(i >= 0 ? [actionCard(g.actionOptions[i]), actionDest(g.actionOptions[i])] : null).toEqual(discards ? [card(CARD_STEADY), -2] : null);
+      g.time_ = 1; // one discard cannot reach the price: she keeps the card
+      expect(action(g)).toBeNull();
+    }
+  });
+
   it('the reserve follows the loaded Death Order card: kept for "lose 2 health" (more than a First Aid success heals), not for "lose 1 health"', () => {
     const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
     for (const [d, plays] of [[data, true], [harsher, false]] as const) {

@@ -71,6 +71,19 @@
 // +0.86), shaped +0.26 (+0.02 to +0.50; seed 7 −0.01, −0.35 to +0.33). (The same order before (a)
 // and (b) gave harsh +2.39, bundled +0.13 and shaped −0.71: see below.) Dropped after (b): no early
 // search card at all (bundled +1.58, shaped +1.40, harsh −0.02 with Death Order I −4.40; seed 7).
+// (d) kept: with nothing more to play while the Thwart reserve applies, she discards spare cards
+// (search, run, steady: the first kinds she discards anyway) for +1 time each when that reaches the
+// price of what Planning buys first (Thwart Destiny, plus Premonition while a free Death token is
+// unknown before the last 3 turns; she never discarded for time): bundled +0.04 (−0.06 to +0.15;
+// seed 7 +0.04), harsh +1.70 (+1.16 to +2.25; seed 7 +1.91, +1.13 to +2.69; Death Order II +2.70,
+// III +2.39), shaped +0.04 (−0.00 to +0.08; seed 7 +0.03); Death Order I the same games (no reserve).
+// The same discards for Premonition also when no reserve applies: harsh +1.62 but shaped −0.26
+// (−0.49 to −0.03); for the reserve alone (not Premonition): no change beyond ±0.1. Dropped after
+// (c) (seed 7, 10,000 games): no steady card played early at horror 4 to 6 (bundled −0.88, −1.43 to
+// −0.34); no search card played before the last turns (bundled −0.82, Death Order III −2.75; shaped
+// +1.70); the early search play and buy while Items are short of the expected Items need (above)
+// instead of the strictest (±0.3, none significant); walking only to the next goal, not to another
+// Fated Victim whose token is known (harsh −0.48, −0.73 to −0.23).
 // Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
 // before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
 // Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the
@@ -472,7 +485,35 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
       best = i;
     }
   }
+  // Nothing more to play while the Thwart Destiny reserve applies: spare cards discarded for time
+  // (public fact: +1 time each) when that reaches the price of what Planning buys first.
+  if (best < 0 && reserve > 0) best = discardForPurchases(view, options, n, reserve + (turns > 3 && unknownTokens > 0 ? premonitionPrice(view) : 0));
   return best;
+}
+
+/** The kinds discarded for time: the first of DISCARD_ORDER (she discards those first anyway). */
+const SPARE_KINDS = 3;
+
+/**
+ * The ACTION option that discards a spare card (search, run, steady: the first kinds of
+ * DISCARD_ORDER) for +1 time, when the time left is short of `want` and the spare cards held can
+ * make it up; else -1.
+ */
+function discardForPurchases(view: TerrorView, options: Int32Array, n: number, want: number): number {
+  if (view.time() >= want) return -1;
+  const cards = view.data.cards;
+  let spare = 0;
+  for (let c = 0; c < cards.length; c++) for (let k = 0; k < SPARE_KINDS; k++) if (cards[c].kind === DISCARD_ORDER[k]) spare += view.hand(c);
+  if (view.time() + spare < want) return -1;
+  for (let k = 0; k < SPARE_KINDS; k++) for (let i = 0; i < n; i++) if (actionDest(options[i]) === DISCARD_FOR_TIME && cards[actionCard(options[i])].kind === DISCARD_ORDER[k]) return i;
+  return -1;
+}
+
+/** Premonition's price when none is held and one is in the supply (Planning buys it next), else 0. */
+function premonitionPrice(view: TerrorView): number {
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_PREMONITION && view.hand(c) === 0 && view.supply(c) > 0) return cards[c].buy;
+  return 0;
 }
 
 /**

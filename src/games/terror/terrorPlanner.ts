@@ -4,15 +4,19 @@
 // blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
 // (Premonition flips those that are facedown); search cards are bought early while Items are
-// short (after Thwart Destiny and, while a Death token is unknown, Premonition). (3) She moves to the victims: with victims on her space but no escort card in hand she
-// goes on to the next target rather than standing still. (4) Time is the scarce resource: an
-// escort card (twice a run's time) is played only to carry victims, never as a plain move; she
-// walks to a Fated Victim only once a free Death token is known to picture her; she keeps as many
-// escort cards as take a victim out from a typical space, plus one (escortsToKeep: 3 on the bundled
-// data, from its Location and escort range); under a Destiny effect that kills, or takes more
-// health than one First Aid success heals (read from the loaded data's Death Order card), she keeps
-// the time to buy Thwart Destiny back. A saving reward is taken as health while one hit (maxHit:
-// the most one terror card can take, from the data) could take all she has, else as less horror.
+// short (after Thwart Destiny and, while a Death token is unknown, Premonition). (3) She moves to
+// the victims: with victims on her space but no escort card in hand she goes on to the next target
+// rather than standing still; she stages (escorts nearer an exit) only the next Fated Victim to
+// leave, and only she holds her on her space (normal victims go out only by an escort straight into
+// an exit). (4) Time is the scarce resource: an escort card (twice a run's time) is played only to
+// carry victims, never as a plain move; she walks to a Fated Victim only once a free Death token is
+// known to picture her; she keeps as many escort cards as take a victim out from a typical space,
+// plus one (escortsToKeep: 3 on the bundled data, from its Location and escort range); under a
+// Destiny effect that kills, or takes more health than one First Aid success heals (read from the
+// loaded data's Death Order card), she keeps the time to buy Thwart Destiny back, and discards
+// spare cards for it when nothing is left to play. A saving reward is taken as health while one
+// hit (maxHit: the most one terror card can take, from the data) could take all she has, else as
+// less horror.
 //
 // Checked away from the bundled numbers on two alternative data files (scenarios/terror/
 // data-harsh.yaml, data-shaped.yaml; README.md "Alternative data"). The Thwart reserve was a fitted
@@ -432,7 +436,7 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
   const unknownTokens = unknownFreeTokens(view);
   const escortInHand = held(view, CARD_ESCORT) > 0;
   const worthExit = carryWorth(view, here, goal, true);
-  // Worth staying for (an escort in hand holds her here) and staging: the Fated Victims only; normal victims here are taken out only by an escort into an exit (worthExit).
+  // Worth staying for (an escort in hand holds her here) and staging: the next goal only; normal victims here are taken out only by an escort into an exit (worthExit).
   const worthHere = carryWorth(view, here, goal, false);
   const wantItems = endgame && view.items() < needs.items;
   const tgt = target(view, goal, wantItems);

@@ -87,7 +87,11 @@
 // −0.34); no search card played before the last turns (bundled −0.82, Death Order III −2.75; shaped
 // +1.70); the early search play and buy while Items are short of the expected Items need (above)
 // instead of the strictest (±0.3, none significant); walking only to the next goal, not to another
-// Fated Victim whose token is known (harsh −0.48, −0.73 to −0.23).
+// Fated Victim whose token is known (harsh −0.48, −0.73 to −0.23). All four kept changes against
+// the planner on main (20,000 games, seed 8): bundled +2.31 (+1.89 to +2.74), harsh +10.93 (+10.19
+// to +11.66), shaped +8.43 (+7.74 to +9.13). The search − planner gap after them (seed 1, the
+// MEASURED_GAPS commands): harsh +1.7 (−1.3 to +4.7) and shaped +1.7 (−1.1 to +4.5), 1,000 games
+// (were +12.7 and +7.6); bundled −0.2 (−1.4 to +1.0), 2,000 games: none significant.
 // Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
 // before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
 // Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the

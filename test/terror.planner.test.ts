@@ -98,6 +98,34 @@ describe('planner: moving to escort', () => {
     expect(g.distance(space(a[1]!), space('Lake'))).toBeLessThan(g.distance(space('Town Square'), space('Lake')));
   });
 
+  it('a normal victim alone on her space, far from an exit: not staged (two escorts for one saving reward), she walks on to the next goal; beside an exit, escorted out', () => {
+    const g = blank();
+    g.deathFaceUp[0] = 1;
+    place(g, 0, space('Town Square')); // the next Fated Victim to save
+    place(g, 5, space('Lake')); // a normal victim with her, 5 steps from an exit
+    g.fgSpace_ = space('Lake');
+    g.hand_[card(CARD_MOVE)] = 1;
+    g.hand_[card(CARD_ESCORT)] = 1;
+    const a = action(g)!;
+    expect(a[0]).toBe(CARD_MOVE);
+    expect(g.distance(space(a[1]!), space('Town Square'))).toBeLessThan(g.distance(space('Lake'), space('Town Square')));
+    place(g, 5, space('Boulder'));
+    g.fgSpace_ = space('Boulder');
+    expect(action(g)).toEqual([CARD_ESCORT, 'Mountain Pass']);
+  });
+
+  it('another Fated Victim on her space (her token known, not the next one): not staged either; she walks on to the next goal', () => {
+    const g = blank(); // Death Order I: no killing Destiny effect
+    g.deathFaceUp[0] = 1;
+    g.deathFaceUp[1] = 1;
+    place(g, 0, space('Town Square')); // the next Fated Victim to save
+    place(g, 1, space('Lake')); // the one after her, with the Final Girl
+    g.fgSpace_ = space('Lake');
+    g.hand_[card(CARD_MOVE)] = 1;
+    g.hand_[card(CARD_ESCORT)] = 1;
+    expect(action(g)).toEqual([CARD_MOVE, 'Town Square']);
+  });
+
   it('but the next goal herself on her space, no escort card: she stays (buys one) rather than walk away', () => {
     const g = blank();
     g.deathFaceUp[0] = 1;
@@ -199,12 +227,16 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)![0]).toBe(CARD_MOVE);
   });
 
-  it('Planning: a search card before Thwart Destiny while Items are short; with enough Items, Thwart Destiny', () => {
+  it('Planning: Thwart Destiny, then Premonition while a free Death token is unknown, then a search card while Items are short (asked only at the end)', () => {
     const g = blank();
     g.fgSpace_ = space('Lake');
+    expect(buy(g)).toBe(CARD_THWART);
+    g.hand_[card(CARD_THWART)] = 1;
+    expect(buy(g)).toBe(CARD_PREMONITION);
+    g.hand_[card(CARD_PREMONITION)] = 1;
     expect(buy(g)).toBe(CARD_SEARCH);
     g.items_ = 3;
-    expect(buy(g)).toBe(CARD_THWART);
+    expect(buy(g)).not.toBe(CARD_SEARCH);
   });
 
   it('Planning: she keeps up to three escort cards (before more run cards)', () => {
@@ -273,6 +305,22 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       // With less time than the price already, there is nothing to keep: she plays the run.
       g.time_ = 2;
       expect(action(g)?.[0] ?? null).toBe(CARD_MOVE);
+    }
+  });
+
+  it('nothing to play with the reserve short (Death Order III): a spare card discarded for the time to buy Thwart Destiny, only if that reaches its price; not under Death Order I', () => {
+    for (const [deathOrder, discards] of [[2, true], [0, false]] as const) {
+      const g = blank({ deathOrder });
+      g.deathFaceUp.fill(1); // every Death token known: no Premonition wanted
+      g.fgSpace_ = space('Town Square');
+      g.horror_ = 0; // a steady card not worth playing
+      g.hand_[card(CARD_STEADY)] = 1;
+      g.time_ = 2; // + 1 for the steady card: Thwart Destiny's price (3)
+      const n = listActions(g);
+      const i = plannerPolicy.choose(g.rng, g, TERROR_DECISION.ACTION, g.actionOptions, n, true);
+      expect(i >= 0 ? [actionCard(g.actionOptions[i]), actionDest(g.actionOptions[i])] : null).toEqual(discards ? [card(CARD_STEADY), -2] : null);
+      g.time_ = 1; // one discard cannot reach the price: she keeps the card
+      expect(action(g)).toBeNull();
     }
   });
 

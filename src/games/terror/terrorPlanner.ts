@@ -4,15 +4,19 @@
 // blind exits never. (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
 // (Premonition flips those that are facedown); search cards are bought early while Items are
-// short. (3) She moves to the victims: with victims on her space but no escort card in hand she
-// goes on to the next target rather than standing still. (4) Time is the scarce resource: an
-// escort card (twice a run's time) is played only to carry victims, never as a plain move; she
-// walks to a Fated Victim only once a free Death token is known to picture her; she keeps as many
-// escort cards as take a victim out from a typical space, plus one (escortsToKeep: 3 on the bundled
-// data, from its Location and escort range); under a Destiny effect that kills, or takes more
-// health than one First Aid success heals (read from the loaded data's Death Order card), she keeps
-// the time to buy Thwart Destiny back. A saving reward is taken as health while one hit (maxHit:
-// the most one terror card can take, from the data) could take all she has, else as less horror.
+// short (after Thwart Destiny and, while a Death token is unknown, Premonition). (3) She moves to
+// the victims: with victims on her space but no escort card in hand she goes on to the next target
+// rather than standing still; she stages (escorts nearer an exit) only the next Fated Victim to
+// leave, and only she holds her on her space (normal victims go out only by an escort straight into
+// an exit). (4) Time is the scarce resource: an escort card (twice a run's time) is played only to
+// carry victims, never as a plain move; she walks to a Fated Victim only once a free Death token is
+// known to picture her; she keeps as many escort cards as take a victim out from a typical space,
+// plus one (escortsToKeep: 3 on the bundled data, from its Location and escort range); under a
+// Destiny effect that kills, or takes more health than one First Aid success heals (read from the
+// loaded data's Death Order card), she keeps the time to buy Thwart Destiny back, and discards
+// spare cards for it when nothing is left to play. A saving reward is taken as health while one
+// hit (maxHit: the most one terror card can take, from the data) could take all she has, else as
+// less horror.
 //
 // Checked away from the bundled numbers on two alternative data files (scenarios/terror/
 // data-harsh.yaml, data-shaped.yaml; README.md "Alternative data"). The Thwart reserve was a fitted
@@ -50,6 +54,52 @@
 // Thwart reserve; walking toward a Fated Victim whose token is not known yet when there is no other
 // target. The search still beats the planner on shaped by +7.6 points (+4.6 to +10.6; 1,000 paired
 // games, seed 1; it gains from this change too).
+//
+// Third pass (issue 24; found by playing the search only at ACTION and only at BUY on harsh and
+// shaped, 500 games, seed 8: ACTION carried the gap, +10 and +5 points, BUY +1; then counting each
+// policy's plays per turn). Each paired against the planner before it (`sim compare` with that
+// planner as a module; seed 8, 20,000 games, and seed 7, 10,000; a random Death Order card):
+// (a) kept: a normal victim alone is never staged and never holds her on her space (she escorted one
+// to a space nearer an exit, 2 time, only to escort her again, for one saving reward of 1, and stood
+// beside her with an escort card rather than walk to the next Fated Victim): bundled +0.56 (+0.18 to
+// +0.96; seed 7 +0.67, +0.13 to +1.21), harsh +6.36 (+5.75 to +6.97; seed 7 +5.88), shaped +4.93
+// (+4.25 to +5.61; seed 7 +5.92). This changes the bundled games. (b) kept: nor is another Fated
+// Victim than the next to leave staged (or held for): she is escorted again when her token comes up,
+// if it does before a Fated Death: bundled −0.01 (−0.27 to +0.25; seed 7 −0.11, −0.47 to +0.25),
+// harsh +2.15 (+1.65 to +2.65; seed 7 +2.24), shaped +3.21 (+2.77 to +3.64; seed 7 +2.68); Death
+// Order III the same games (she never staged them under a killing effect). (c) kept: in Planning,
+// Thwart Destiny and then (before the last 3 turns, while a free Death token is unknown) Premonition
+// before the early search card (it was search, Thwart Destiny, …, Premonition; what saving Fated
+// Victims needs now before the Items asked at the end): bundled +1.71 (+1.34 to +2.09; seed 7 +1.49,
+// +0.97 to +2.02; Death Order III +3.04), harsh +0.71 (+0.44 to +0.98; seed 7 +0.47, +0.08 to
+// +0.86), shaped +0.26 (+0.02 to +0.50; seed 7 −0.01, −0.35 to +0.33). (The same order before (a)
+// and (b) gave harsh +2.39, bundled +0.13 and shaped −0.71: see below.) Dropped after (b): no early
+// search card at all (bundled +1.58, shaped +1.40, harsh −0.02 with Death Order I −4.40; seed 7).
+// (d) kept: with nothing more to play while the Thwart reserve applies, she discards spare cards
+// (search, run, steady: the first kinds she discards anyway) for +1 time each when that reaches the
+// price of what Planning buys first (Thwart Destiny, plus Premonition while a free Death token is
+// unknown before the last 3 turns; she never discarded for time): bundled +0.04 (−0.06 to +0.15;
+// seed 7 +0.04), harsh +1.70 (+1.16 to +2.25; seed 7 +1.91, +1.13 to +2.69; Death Order II +2.70,
+// III +2.39), shaped +0.04 (−0.00 to +0.08; seed 7 +0.03); Death Order I the same games (no reserve).
+// The same discards for Premonition also when no reserve applies: harsh +1.62 but shaped −0.26
+// (−0.49 to −0.03); for the reserve alone (not Premonition): no change beyond ±0.1. Dropped after
+// (c) (seed 7, 10,000 games): no steady card played early at horror 4 to 6 (bundled −0.88, −1.43 to
+// −0.34); no search card played before the last turns (bundled −0.82, Death Order III −2.75; shaped
+// +1.70); the early search play and buy while Items are short of the expected Items need (above)
+// instead of the strictest (±0.3, none significant); walking only to the next goal, not to another
+// Fated Victim whose token is known (harsh −0.48, −0.73 to −0.23). All four kept changes against
+// the planner on main (20,000 games, seed 8): bundled +2.31 (+1.89 to +2.74), harsh +10.93 (+10.19
+// to +11.66), shaped +8.43 (+7.74 to +9.13). The search − planner gap after them (seed 1, the
+// MEASURED_GAPS commands): harsh +1.7 (−1.3 to +4.7) and shaped +1.7 (−1.1 to +4.5), 1,000 games
+// (were +12.7 and +7.6); bundled −0.2 (−1.4 to +1.0), 2,000 games: none significant.
+// Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
+// before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
+// Order III −9.8 bundled: Thwart Destiny bought later); Thwart Destiny, then Premonition, then the
+// search card: harsh +2.39 (+1.79 to +2.99), bundled +0.13 (not significant), shaped −0.71 (−1.13
+// to −0.29); no early search card at all: shaped +3.17, harsh +0.66 (n.s.), bundled −0.60 (−1.22 to
+// +0.02; the Items Consequence cards failed 29 points more often); the early search card only while
+// Items are short of the expected Items need (the known Items cards held plus, per facedown held
+// slot, the data's mean Items requirement) instead of the strictest: no change beyond noise.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -273,8 +323,10 @@ function nearestSearch(view: TerrorView, from: number): number {
 /**
  * Victims worth escorting from space s (a score; 0: none). Into an exit (`toExit`): the Fated
  * Victims that fill the free Death tokens in order with known pictures, and normal victims (CARRY
- * takes only those). Elsewhere: the next goal, other Fated Victims (to stage them nearer an exit,
- * unless a killing Destiny effect makes her company dangerous), normal victims.
+ * takes only those). Elsewhere (staging, nearer an exit): the next goal only; never a normal
+ * victim or another Fated Victim alone: one staged is escorted twice, 2 time a play (she takes
+ * normal victims out from where an exit is in the escort's range; CARRY takes the others along
+ * with a staged goal).
  */
 function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean): number {
   let worth = 0;
@@ -287,12 +339,8 @@ function carryWorth(view: TerrorView, s: number, goal: number, toExit: boolean):
       worth += 10;
     }
   } else {
-    const kills = destinyKills(view);
-    for (let v = 0; v < fc; v++) {
-      if (view.victimState(v) !== V_BOARD || view.victimSpace(v) !== s) continue;
-      if (v === goal) worth += 10;
-      else if (!kills) worth += 2;
-    }
+    // Only the next goal is worth a staging escort: another Fated Victim staged now is escorted again when her token comes up, and her token may never come (a Fated Death first).
+    return goal >= 0 && view.victimState(goal) === V_BOARD && view.victimSpace(goal) === s ? 10 : 0;
   }
   for (let v = fc; v < view.victimCount(); v++) if (view.victimState(v) === V_BOARD && view.victimSpace(v) === s) worth += 3;
   return worth;
@@ -392,7 +440,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
   const unknownTokens = unknownFreeTokens(view);
   const escortInHand = held(view, CARD_ESCORT) > 0;
   const worthExit = carryWorth(view, here, goal, true);
-  const worthHere = Math.max(worthExit, carryWorth(view, here, goal, false));
+  // Worth staying for (an escort in hand holds her here) and staging: the next goal only; normal victims here are taken out only by an escort into an exit (worthExit).
+  const worthHere = carryWorth(view, here, goal, false);
   const wantItems = endgame && view.items() < needs.items;
   const tgt = target(view, goal, wantItems);
   // Keep its price only where Thwart Destiny saves a victim (a killing Destiny effect) or more health than a First Aid success heals; a point of horror or health is worth less than the plays.
@@ -444,7 +493,35 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
       best = i;
     }
   }
+  // Nothing more to play while the Thwart Destiny reserve applies: spare cards discarded for time
+  // (public fact: +1 time each) when that reaches the price of what Planning buys first.
+  if (best < 0 && reserve > 0) best = discardForPurchases(view, options, n, reserve + (turns > 3 && unknownTokens > 0 ? premonitionPrice(view) : 0));
   return best;
+}
+
+/** The kinds discarded for time: the first of DISCARD_ORDER (she discards those first anyway). */
+const SPARE_KINDS = 3;
+
+/**
+ * The ACTION option that discards a spare card (search, run, steady: the first kinds of
+ * DISCARD_ORDER) for +1 time, when the time left is short of `want` and the spare cards held can
+ * make it up; else -1.
+ */
+function discardForPurchases(view: TerrorView, options: Int32Array, n: number, want: number): number {
+  if (view.time() >= want) return -1;
+  const cards = view.data.cards;
+  let spare = 0;
+  for (let c = 0; c < cards.length; c++) for (let k = 0; k < SPARE_KINDS; k++) if (cards[c].kind === DISCARD_ORDER[k]) spare += view.hand(c);
+  if (view.time() + spare < want) return -1;
+  for (let k = 0; k < SPARE_KINDS; k++) for (let i = 0; i < n; i++) if (actionDest(options[i]) === DISCARD_FOR_TIME && cards[actionCard(options[i])].kind === DISCARD_ORDER[k]) return i;
+  return -1;
+}
+
+/** Premonition's price when none is held and one is in the supply (Planning buys it next), else 0. */
+function premonitionPrice(view: TerrorView): number {
+  const cards = view.data.cards;
+  for (let c = 0; c < cards.length; c++) if (cards[c].kind === CARD_PREMONITION && view.hand(c) === 0 && view.supply(c) > 0) return cards[c].buy;
+  return 0;
 }
 
 /**
@@ -557,8 +634,10 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   // The next Fated Victim to save is on her space: an escort first, to take her out next turn.
   const goal = nextGoal(view);
   let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
-  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
+  // Then what saving Fated Victims needs now (Thwart Destiny; before the last turns, the Death order known) before the Items the Destiny phase asks at the end.
   if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, thwartsToKeep(view));
+  if (i < 0 && turns > 3 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
+  if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
   if (turns <= 3) {
     // The Destiny phase is near: what its requirements spend, before more escorts.
     if (i < 0 && view.health() <= 3) i = buyOfKind(view, options, n, CARD_HEAL, 1);

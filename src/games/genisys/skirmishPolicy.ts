@@ -33,13 +33,19 @@
 //   2431–2435 are the evidence, scenarios/genisys/README.md):
 //     Infighting A: old-advance −3.14 pp [−4.98, −1.30] p 8.9e-4, aim −1.30 [−3.03, +0.43],
 //       hold −4.04; B: old-advance −2.78 [−4.59, −0.97] p 0.003, aim −1.66 [−3.41, +0.09], hold −3.76.
-//     Modified data (/work/indep/genisys/units-mod.yaml), 3 Endoskeletons vs a Captain and 4
+//     Modified data (an outside check's units file, not in the repository: see
+//       scenarios/genisys/README.md), 3 Endoskeletons vs a Captain and 4
 //       soldiers, A: old-advance −1.34 [−2.44, −0.24], aim −12.10, hold −11.50; B: old-advance
 //       −2.56 [−3.81, −1.31], aim −0.76 [−2.38, +0.86], hold −6.56. Endoskeletons mirror on the
 //       modified data, A: old-advance −1.70 [−3.47, +0.08], aim −2.26 [−3.96, −0.56]; B:
 //       old-advance −3.50 [−5.27, −1.73], aim −5.08 [−6.75, −3.40].
 //     skirmish-endo-vs-resistance.yaml (saturated), A: old-advance −0.04 [−0.51, +0.43], aim −8.58;
 //       B (1.4% wins): aim +0.16 [−0.21, +0.53] p 0.445, hold +0.20 [−0.18, +0.58] p 0.343.
+//     skirmish-liberty-or-death.yaml (6 Endoskeletons against 8 of the Resistance), 3,000 games,
+//       seed 8, A: old-advance +0.93 [−0.07, +1.94] p 0.077, aim −9.63, hold −9.93; B: aim ±0.00,
+//       old-advance −0.57, hold −0.70. Against the scenario's own side B (aim) old-advance does
+//       better as A: +2.10 [+1.21, +3.02] p 5.4e-6 (94.6% → 96.7%): facing eight shooters the
+//       Endoskeletons hold back where closing in pays. Not solved here.
 //   Dropped — return fire from every enemy not Reeling (those that have acted this turn too). At
 //     the acting model only, Infighting A against the previous default (seed 7): +0.40 pp
 //     [−1.44, +2.24] over old-advance where aim gained +2.04 [+0.35, +3.72] (it backed away from
@@ -51,7 +57,8 @@
 //     answer this turn (kept) closes in once they have acted.
 //   Dropped — adding the shot the model would have standing at its destination at its next
 //     activation, to the variant above (seed 7): no change (old-advance +0.98 [−0.88, +2.84] A,
-//     +2.52 [+0.66, +4.37] B).
+//     +2.52 [+0.66, +4.37] B); to the kept rule, on Liberty or Death! against aim (seed 8, 3,000
+//     games): worse, old-advance +4.20 [+3.10, +5.32] over it.
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MOVE_CODE, type Skirmish } from './skirmish.js';

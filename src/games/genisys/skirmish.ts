@@ -253,10 +253,15 @@ export class Skirmish {
     this.x[i] = code % MOVE_CODE;
     const nMoves = this.moveOptions(j, this.fireMoves);
     const reach = this.spec.bands[this.spec.extreme ? BAND_COUNT - 1 : BAND_COUNT - 2]; // the longest range band's edge
+    // A step back moves j away from every model of this side (they all stand on one side of it along
+    // the track): no band, cover or aim gets better, so it can only help j out of the Close Combat lock.
+    const dir = this.side[j] === 0 ? 1 : -1;
+    const backHelps = this.nearestEnemyFrom(j, this.x[j]) <= this.spec.bands[0];
     let best = 0;
     for (let k = 0; k < nMoves; k++) {
       const move = this.fireMoves[k];
       const dest = move % MOVE_CODE;
+      if (!backHelps && (dest - this.x[j]) * dir < 0) continue;
       const ran = Math.floor(move / MOVE_CODE) === MOVE_DOUBLE;
       // No attack beyond the longest range band (rulebook: Weaponry – Range), and after a Run only
       // Close Combat ones (Attacking – Moving and Attacking): none unless a model of this side is that near.

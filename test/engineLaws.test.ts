@@ -76,7 +76,7 @@ const skirmishSubject = (name: string, spec: SkirmishSpec, bot: string): Subject
     return { engine: new SkirmishEngine(g), state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<Skirmish>, p as Policy<Skirmish>]) };
   },
   base: skirmishPolicy(bot) as Policy<unknown>,
-  scratch: ['scratchCodes', 'scratchPlans'],
+  scratch: ['scratchCodes', 'scratchPlans', 'fireMoves', 'fireCodes', 'firePlans'],
 });
 
 const SUBJECTS: Subject[] = [

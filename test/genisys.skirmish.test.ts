@@ -423,6 +423,25 @@ describe('sim genisys skirmish (CLI)', () => {
   });
 });
 
+describe('the default bot moves', () => {
+  it('weighs the return fire of the enemies that may still act this turn: it stays out of their walk to Short range, and closes in once they have acted', async () => {
+    const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_MOVE } = await import('../src/games/genisys/skirmish.js');
+    // 20 in. apart: a walk to 7 in. keeps the Long-range shot it has standing, but lets the enemy
+    // walk into Short range of it (13 in. → 10 in.); standing, the enemy's walk ends at Long range.
+    const g = await board({ sideA: 'endoskeleton', sideB: 'endoskeleton' }, [2, 22]);
+    const options = new Int32Array(64);
+    g.activeModel = 0;
+    const n = g.moveOptions(0, options);
+    const to = (k: number) => [Math.floor(options[k] / MOVE_CODE), (options[k] % MOVE_CODE) / 100];
+    expect(g.returnFireAfterMove(options[1], 1)).toBeGreaterThan(g.returnFireAfterMove(options[0], 1));
+    expect(to(skirmishPolicy('advance').choose(streamFor(1, 0), g, DEC_MOVE, options, n, false))).toEqual([0, 2]);
+    // The enemy has acted this turn (a Done marker): no return fire before this model acts again; the walk in.
+    g.markers[1] = 1;
+    expect(to(skirmishPolicy('advance').choose(streamFor(1, 0), g, DEC_MOVE, options, n, false))).toEqual([1, 7]);
+  });
+});
+
 describe('the built-in bots attack', () => {
   it('of two attacks as likely to remove their target, the one at an active model, not a Reeling one', async () => {
     const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');

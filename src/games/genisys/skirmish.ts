@@ -52,6 +52,13 @@ const ST_OVER = 5;
 /** readyLeft in the Last Activations: every remaining model takes a marker, no commander extras. */
 const ALL_LEFT = -1;
 
+/** Appends move `code` to codes[0, n) unless it is there already or the list is full; the new count. (A function, not a closure per call: moveOptions runs in the bots' look-ahead.) */
+function addMove(codes: Int32Array, n: number, code: number): number {
+  for (let k = 0; k < n; k++) if (codes[k] === code) return n;
+  if (n < MAX_OPTIONS) codes[n++] = code;
+  return n;
+}
+
 export class Skirmish {
   readonly spec: SkirmishSpec;
   readonly plans: PlanTable;
@@ -110,6 +117,10 @@ export class Skirmish {
   private readonly optionPlans = new Int32Array(MAX_OPTIONS);
   private readonly scratchCodes = new Int32Array(MAX_OPTIONS);
   private readonly scratchPlans = new Int32Array(MAX_OPTIONS);
+  /** An enemy's moves and attacks while returnFireAfterMove looks at them (apart from the scratch bestAfterMove uses). */
+  private readonly fireMoves = new Int32Array(MAX_OPTIONS);
+  private readonly fireCodes = new Int32Array(MAX_OPTIONS);
+  private readonly firePlans = new Int32Array(MAX_OPTIONS);
   private readonly order: Int32Array;
   private orderCount = 0;
   /** The secondary targets of the Area attack being resolved (preallocated: no allocation per attack). */
@@ -209,6 +220,57 @@ export class Skirmish {
     const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], this.scratchCodes, this.scratchPlans);
     let best = -1;
     for (let k = 0; k < n; k++) best = Math.max(best, this.spec.pRemove[this.scratchPlans[k]]);
+    return best;
+  }
+  /** The target model of the best attack (highest P(remove), the first of equals) the active model could make after move `code` (-1: none). */
+  bestTargetAfterMove(code: number): number {
+    const i = this.activeModel;
+    const dest = code % MOVE_CODE;
+    const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], this.scratchCodes, this.scratchPlans);
+    let best = -1;
+    let target = -1;
+    for (let k = 0; k < n; k++) {
+      const r = this.spec.pRemove[this.scratchPlans[k]];
+      if (r > best) {
+        best = r;
+        target = this.scratchCodes[k] % ATTACK_CODE;
+      }
+    }
+    return target;
+  }
+  /**
+   * The return fire of enemy j once the active model has made move `code`: the best P(remove the
+   * target, from fresh) of any attack j could then make at a model of the active model's side, j
+   * standing (an aimed shot where it may) or after any of its own moves; 0 when none reaches one;
+   * -1 when j is not an enemy in play. At any model, not the active one only: what a move changes is
+   * the enemy's best attack, and it shoots a friend when that is better. The active model's position
+   * is set to the destination for the look and restored.
+   */
+  returnFireAfterMove(code: number, j: number): number {
+    const i = this.activeModel;
+    if (i < 0 || !this.inPlay[j] || this.side[j] === this.side[i]) return -1;
+    const here = this.x[i];
+    this.x[i] = code % MOVE_CODE;
+    const nMoves = this.moveOptions(j, this.fireMoves);
+    const reach = this.spec.bands[this.spec.extreme ? BAND_COUNT - 1 : BAND_COUNT - 2]; // the longest range band's edge
+    // A step back moves j away from every model of this side (they all stand on one side of it along
+    // the track): no band, cover or aim gets better, so it can only help j out of the Close Combat lock.
+    const dir = this.side[j] === 0 ? 1 : -1;
+    const backHelps = this.nearestEnemyFrom(j, this.x[j]) <= this.spec.bands[0];
+    let best = 0;
+    for (let k = 0; k < nMoves; k++) {
+      const move = this.fireMoves[k];
+      const dest = move % MOVE_CODE;
+      if (!backHelps && (dest - this.x[j]) * dir < 0) continue;
+      const ran = Math.floor(move / MOVE_CODE) === MOVE_DOUBLE;
+      // No attack beyond the longest range band (rulebook: Weaponry – Range), and after a Run only
+      // Close Combat ones (Attacking – Moving and Attacking): none unless a model of this side is that near.
+      const near = this.nearestEnemyFrom(j, dest);
+      if (near > (ran ? this.spec.bands[0] : reach)) continue;
+      const n = this.attackOptions(j, dest, ran, dest !== this.x[j], this.fireCodes, this.firePlans);
+      for (let a = 0; a < n; a++) best = Math.max(best, this.spec.pRemove[this.firePlans[a]]);
+    }
+    this.x[i] = here;
     return best;
   }
   attackWeapon(code: number): number {
@@ -373,23 +435,19 @@ export class Skirmish {
     const dy = near >= 0 ? Math.abs(this.y[near] - this.y[i]) : 0;
     const back = dir > 0 ? here : spec.track - here;
     const damaged = this.damage[i] > 0;
-    const lens = [damaged ? ty.damagedNormal : ty.normal, damaged ? ty.damagedDouble : ty.double];
+    const normal = damaged ? ty.damagedNormal : ty.normal;
+    const double = damaged ? ty.damagedDouble : ty.double;
     let n = 0;
     codes[n++] = MOVE_STAY * MOVE_CODE + here;
-    const add = (kind: number, dest: number) => {
-      const code = kind * MOVE_CODE + dest;
-      for (let k = 0; k < n; k++) if (codes[k] === code) return;
-      if (n < MAX_OPTIONS) codes[n++] = code;
-    };
     for (let kind = MOVE_NORMAL; kind <= MOVE_DOUBLE; kind++) {
-      const len = lens[kind - 1];
+      const len = kind === MOVE_NORMAL ? normal : double;
       if (len <= 0) continue;
       // A double move only where a normal one cannot reach (it gives up the ranged attack).
-      const minLen = kind === MOVE_DOUBLE ? lens[0] + 1 : 1;
+      const minLen = kind === MOVE_DOUBLE ? normal + 1 : 1;
       const fwd = Math.min(len, maxFwd);
       const bwd = Math.min(len, back);
-      if (fwd >= minLen) add(kind, here + dir * fwd);
-      if (bwd >= minLen) add(kind, here - dir * bwd);
+      if (fwd >= minLen) n = addMove(codes, n, kind * MOVE_CODE + here + dir * fwd);
+      if (bwd >= minLen) n = addMove(codes, n, kind * MOVE_CODE + here - dir * bwd);
       if (near >= 0) {
         for (let k = 0; k < BAND_COUNT - 1; k++) {
           const edge = spec.bands[k];
@@ -397,8 +455,8 @@ export class Skirmish {
           const gap = Math.floor(Math.sqrt(edge * edge - dy * dy));
           // Signed distance forward to the point `gap` short of the nearest enemy along the track.
           const f = (this.x[near] - here) * dir - gap;
-          if (f >= minLen && f <= fwd) add(kind, here + dir * f);
-          if (-f >= minLen && -f <= bwd) add(kind, here + dir * f);
+          if (f >= minLen && f <= fwd) n = addMove(codes, n, kind * MOVE_CODE + here + dir * f);
+          if (-f >= minLen && -f <= bwd) n = addMove(codes, n, kind * MOVE_CODE + here + dir * f);
         }
       }
     }

@@ -13,14 +13,52 @@
 // Built-ins: every one attacks with the option most likely to remove its target (the exact
 // engine's P(removed), ties: an active target over a Reeling one, then the first), takes the first impulse, readies the model nearest an
 // enemy; they differ in moving:
-//   advance — the move after which the best attack is best; ties: the one nearest the enemy
-//             (so it charges into Close Combat when that is best and closes in when nothing is in reach);
+//   advance — the default: the move with the best exchange (exchange below): the chance its best
+//             attack removes its target, less the best attack each enemy that may still act this
+//             turn could then make at this side (standing or after any of its moves); ties: the
+//             one nearest the enemy (so it closes in when nothing is in reach and no enemy can
+//             answer, and charges into Close Combat when that pays);
 //   aim     — the same best attack, ties: stay (an aimed shot), else the farthest from the enemy;
 //             with no attack anywhere, a normal move towards the enemy;
 //   hold    — never moves (aimed shots when ROF 1), attacks what it can;
 //   random  — a uniform choice at every decision (exploration, conformance);
 //   search  — the shared tree search (src/core/search.ts) over the skirmish's engine with the bots'
 //             rollouts (skirmishSearch.ts): built with its engine, so skirmishPolicy does not return it.
+//
+// Measured (paired on common random numbers, 5,000 games a side, -j 1; "vs" = the listed policy −
+// the default in the measured side's win rate, 95% interval, McNemar p; the other side plays the
+// default). The previous default moved where its best attack was best, ties nearest the enemy
+// (old-advance below: a development copy of that rule as a policy module).
+//   Kept — the exchange (return fire weighed), seed 8 (development; the independent check's seeds
+//   2431–2435 are the evidence, scenarios/genisys/README.md):
+//     Infighting A: old-advance −3.14 pp [−4.98, −1.30] p 8.9e-4, aim −1.30 [−3.03, +0.43],
+//       hold −4.04; B: old-advance −2.78 [−4.59, −0.97] p 0.003, aim −1.66 [−3.41, +0.09], hold −3.76.
+//     Modified data (an outside check's units file, not in the repository: see
+//       scenarios/genisys/README.md), 3 Endoskeletons vs a Captain and 4
+//       soldiers, A: old-advance −1.34 [−2.44, −0.24], aim −12.10, hold −11.50; B: old-advance
+//       −2.56 [−3.81, −1.31], aim −0.76 [−2.38, +0.86], hold −6.56. Endoskeletons mirror on the
+//       modified data, A: old-advance −1.70 [−3.47, +0.08], aim −2.26 [−3.96, −0.56]; B:
+//       old-advance −3.50 [−5.27, −1.73], aim −5.08 [−6.75, −3.40].
+//     skirmish-endo-vs-resistance.yaml (saturated), A: old-advance −0.04 [−0.51, +0.43], aim −8.58;
+//       B (1.4% wins): aim +0.16 [−0.21, +0.53] p 0.445, hold +0.20 [−0.18, +0.58] p 0.343.
+//     skirmish-liberty-or-death.yaml (6 Endoskeletons against 8 of the Resistance), 3,000 games,
+//       seed 8, A: old-advance +0.93 [−0.07, +1.94] p 0.077, aim −9.63, hold −9.93; B: aim ±0.00,
+//       old-advance −0.57, hold −0.70. Against the scenario's own side B (aim) old-advance does
+//       better as A: +2.10 [+1.21, +3.02] p 5.4e-6 (94.6% → 96.7%): facing eight shooters the
+//       Endoskeletons hold back where closing in pays. Not solved here.
+//   Dropped — return fire from every enemy not Reeling (those that have acted this turn too). At
+//     the acting model only, Infighting A against the previous default (seed 7): +0.40 pp
+//     [−1.44, +2.24] over old-advance where aim gained +2.04 [+0.35, +3.72] (it backed away from
+//     a range its friends stood in anyway); at any model of the side, seed 9, 20,000 games: A +0.92
+//     [−0.01, +1.84], B +2.23 [+1.31, +3.15] over old-advance (aim +1.07, +2.09). But as the default
+//     on both sides old-advance beat it: seed 7 A +0.96 [−0.89, +2.81], B +2.48 [+0.64, +4.32]
+//     p 0.008; seed 8 A +1.10, B +1.28 [−0.55, +3.11]: both sides stood off at Long range, and the
+//     side that closed in first took the better band. Counting only the enemies that can still
+//     answer this turn (kept) closes in once they have acted.
+//   Dropped — adding the shot the model would have standing at its destination at its next
+//     activation, to the variant above (seed 7): no change (old-advance +0.98 [−0.88, +2.84] A,
+//     +2.52 [+0.66, +4.37] B); to the kept rule, on Liberty or Death! against aim (seed 8, 3,000
+//     games): worse, old-advance +4.20 [+3.10, +5.32] over it.
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MOVE_CODE, type Skirmish } from './skirmish.js';
@@ -30,7 +68,7 @@ export const SKIRMISH_POLICIES = ['advance', 'aim', 'hold', 'random', 'search'] 
 /** What a user module's view shows: the engine's read-only methods. */
 export const SKIRMISH_VIEW: ViewMembers = {
   properties: [],
-  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
+  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'bestTargetAfterMove', 'returnFireAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
 };
 
 /** The eligible model nearest an enemy (ties: the first). */
@@ -82,11 +120,31 @@ function bot(name: string, move: MoveRule): Policy<Skirmish> {
   };
 }
 
+/**
+ * The exchange a move offers: the chance its best attack removes its target, less the return fire
+ * it then stands in — for each enemy that may still act this turn (no Done marker: a model
+ * activates once a turn and takes a Done marker after it, rulebook: Impulses – Execute
+ * Activations; one that has acted shoots again next turn only when this model does too), the best
+ * chance that enemy removes a model of this side from where it stands or after any of its moves
+ * (returnFireAfterMove), the target's share weighted by the chance it survives the attack.
+ */
+function exchange(view: Skirmish, code: number): number {
+  const p = view.bestAfterMove(code);
+  const target = p >= 0 ? view.bestTargetAfterMove(code) : -1;
+  let v = p > 0 ? p : 0;
+  for (let j = 0; j < view.models(); j++) {
+    if (view.modelMarkers(j) > 0) continue;
+    const q = view.returnFireAfterMove(code, j);
+    if (q > 0) v -= j === target ? q * (1 - p) : q;
+  }
+  return v;
+}
+
 const advance: MoveRule = (view, options, n) => {
   let best = 0;
-  let bestValue = view.bestAfterMove(options[0]);
+  let bestValue = exchange(view, options[0]);
   for (let k = 1; k < n; k++) {
-    const v = view.bestAfterMove(options[k]);
+    const v = exchange(view, options[k]);
     if (v > bestValue || (v === bestValue && view.distanceAfterMove(options[k]) < view.distanceAfterMove(options[best]))) {
       best = k;
       bestValue = v;

@@ -37,10 +37,10 @@ describe('sim policies', () => {
 
 describe('sim compare names both policies when they differ', () => {
   it("varying side B's policy ranks by side B's metric and says which side; the baseline is the scenario's policy", () => {
-    const r = runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--policies', 'hunt,random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
+    const r = runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--policies', 'fight,random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.result).toMatchObject({ param: 'policyB', side: 'B', metric: 'winB', baseline: 'hunt' });
+    expect(j.result).toMatchObject({ param: 'policyB', side: 'B', metric: 'winB', baseline: 'fight' });
     for (const row of j.tables[0].rows) expect(row.side).toBe('B');
     // The difference is side B's: the same as compare's winB for the pair.
     const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);

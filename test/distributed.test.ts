@@ -110,7 +110,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     const logA = { text: '' };
     const a = startWorker(url, 'q-kill', logA);
     workers.push(a);
-    const args = ['_fault', '-n', '400000', '--pause', '10', '--seed', '4', '--format', 'json', '-q'];
+    const args = ['_fault', '-n', '200000', '--pause', '10', '--seed', '4', '--format', 'json', '-q'];
     const pending = runCliAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-kill']);
     await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
     a.kill('SIGKILL');
@@ -128,7 +128,7 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     const logA = { text: '' };
     const a = startWorker(url, 'q-int', logA);
     workers.push(a);
-    const args = ['_fault', '-n', '400000', '--pause', '10', '--seed', '6', '--format', 'json', '-q'];
+    const args = ['_fault', '-n', '200000', '--pause', '10', '--seed', '6', '--format', 'json', '-q'];
     const pending = runCliAsync(['submit', ...args, '--shards', '2', '--redis', url, '--queue', 'q-int']);
     await waitFor(() => /shard \d\/2 .* started/.test(logA.text), 20_000, 'worker A to start a shard');
     a.kill('SIGINT');

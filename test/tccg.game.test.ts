@@ -26,6 +26,7 @@ import {
   D_PRODUCE,
   D_SEARCH,
   EC_ATTACK,
+  EC_DEFEND,
 } from '../src/games/tccg/gameDecisions.js';
 import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_ELIMINATED, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
 import { checkGameState } from '../src/games/tccg/conformance.js';
@@ -892,6 +893,26 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(events.map((e) => g.zone[e]), name).toEqual(pressed ? [Z_DISCARD, Z_DISCARD] : [Z_HAND, Z_HAND]);
       expect(g.pool[1], name).toBe(pressed ? 1 : 3);
     }
+  });
+
+  // The two civilian rules are one-sided: hunt-support presses an attack on a civilian but never defends one its own attack hits
+  // (a civilian it commands); protect defends one but does not spend attack events on one.
+  it('the civilian rules are one-sided: hunt-support does not defend a civilian it commands; protect does not press an attack on one', () => {
+    const civ = 5;
+    const view = (eventContext: number) =>
+      ({ eventContext, attackOn: civ, isMain: () => false, isSupport: (t: number) => t === civ, hitDamage: 6, hitResistance: 1, powerOf: () => 0, rules: { damage: 'compare' }, cards: [{ effect: 0 }, { effect: 1 }], handCard: (i: number) => i }) as unknown as PlayerView;
+    const options = Int32Array.from([0, 1]);
+    const rng = streamFor(1, 0);
+    const sky = builtinPolicy('hunt-support')!;
+    const res = builtinPolicy('protect')!;
+    // Attacking the civilian: Skynet plays its hit event; the Resistance keeps its events.
+    expect(sky.choose(rng, view(EC_ATTACK), D_EVENT, options, 2, true)).toBe(0);
+    expect(res.choose(rng, view(EC_ATTACK), D_EVENT, options, 2, true)).toBe(-1);
+    // Defending it: the Resistance plays a resist event and buys the 6 it needs (6 − 1 + 1); Skynet does neither.
+    expect(res.choose(rng, view(EC_DEFEND), D_EVENT, options, 2, true)).toBe(0);
+    expect(res.choose(rng, view(EC_DEFEND), D_POOL_RESIST, options, 8, false)).toBe(6);
+    expect(sky.choose(rng, view(EC_DEFEND), D_EVENT, options, 2, true)).toBe(-1);
+    expect(sky.choose(rng, view(EC_DEFEND), D_POOL_RESIST, options, 8, false)).toBe(0);
   });
 
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.

@@ -202,30 +202,30 @@ abstract class Bot implements Policy<PlayerView> {
 
   /**
    * Is an attack on character t worth the combat pool (events, bought resistance), for the attacker
-   * and for the defender? The base: main characters only (the pool is kept for them otherwise).
+   * (`attacking`) or for the defender? The base: main characters only (the pool is kept for them otherwise).
    */
-  protected worthPool(view: PlayerView, t: number): boolean {
+  protected worthPool(view: PlayerView, t: number, _attacking: boolean): boolean {
     return view.isMain(t);
   }
 
   protected event(view: PlayerView, options: Int32Array, n: number): number {
     const ctx = view.eventContext;
     if (ctx === EC_ATTACK) {
-      if (view.attackOn < 0 || !this.worthPool(view, view.attackOn)) return -1;
+      if (view.attackOn < 0 || !this.worthPool(view, view.attackOn, true)) return -1;
       for (let i = 0; i < n; i++) {
         const e = view.cards[view.handCard(options[i])].effect;
         if (e === E_HIT || e === E_DAMAGE) return i;
       }
       return -1;
     }
-    if (ctx === EC_DEFEND) return view.attackOn >= 0 && this.worthPool(view, view.attackOn) ? 0 : -1;
+    if (ctx === EC_DEFEND) return view.attackOn >= 0 && this.worthPool(view, view.attackOn, false) ? 0 : -1;
     return 0;
   }
 
   /** Buys the least resistance that saves the target from defeat, when the pool can; else nothing. */
   protected poolResist(view: PlayerView, n: number): number {
     const t = view.attackOn;
-    if (t < 0 || !this.worthPool(view, t)) return 0;
+    if (t < 0 || !this.worthPool(view, t, false)) return 0;
     const amount = view.hitDamage;
     const res = view.hitResistance;
     const power = view.powerOf(t);
@@ -390,8 +390,9 @@ class HuntSupport extends Bot {
     return true;
   }
   // Rule "press the civilians": eliminated supporting characters are Skynet's Importance route (digest §勝利条件), so an attack on one is worth attack events as much as one on a main character.
-  protected override worthPool(view: PlayerView, t: number): boolean {
-    return view.isMain(t) || view.isSupport(t);
+  // Only as the attacker: a civilian Skynet commands (a disguised one its attack may hit) is not defended with the pool.
+  protected override worthPool(view: PlayerView, t: number, attacking: boolean): boolean {
+    return view.isMain(t) || (attacking && view.isSupport(t));
   }
   private readonly refitBuf: number[] = [];
   protected override placeBonus(view: PlayerView, c: number, dest: number, _hidden: boolean): number {
@@ -449,8 +450,9 @@ class Protect extends Bot {
     return info.type === T_ITEM ? itemValue(view, c, card) : 0;
   }
   // Rule "defend the civilians": a supporting character eliminated counts toward Skynet's Importance route (digest §勝利条件), so the Resistance defends one (resist events, bought resistance) as it defends a main character.
-  protected override worthPool(view: PlayerView, t: number): boolean {
-    return view.isMain(t) || view.isSupport(t);
+  // Only as the defender: the rule is about the civilians Skynet attacks, not about attacking them.
+  protected override worthPool(view: PlayerView, t: number, attacking: boolean): boolean {
+    return view.isMain(t) || (!attacking && view.isSupport(t));
   }
   protected override placeBonus(view: PlayerView, _c: number, dest: number, hidden: boolean): number {
     const d = danger(view, dest);

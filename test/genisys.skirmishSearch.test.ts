@@ -132,6 +132,10 @@ describe('the skirmish report prints the measured policy gap', () => {
     }
     expect(skirmishGapShort(SKIRMISH_PARAMS, resolved({}), [entry])).toMatch(/not measured/);
     expect(skirmishGapShort(SKIRMISH_PARAMS, resolved({}), [defaults])).toMatch(/^a search at 64 iterations/);
+    // A search that scores significantly lower is no floor: the line says no gap was shown.
+    const lower = { ...defaults, difference: -0.036, lo: -0.057, hi: -0.015 };
+    expect(skirmishGapShort(SKIRMISH_PARAMS, resolved({}), [lower])).toBe('a search at 64 iterations as side A scores −3.6 pp [−5.7, −1.5] against advance (significantly lower: the search at this budget does not beat the bot): no gap to stronger play shown at the measured budget (not a distance: a stronger search may still gain)');
+    expect(skirmishGapLine(SKIRMISH_PARAMS, resolved({}), labels, [lower])).not.toMatch(/floor/);
     expect(skirmishGapShort(SKIRMISH_PARAMS, { ...resolved({}), 'data.units.endoskeleton.armor': 7 }, [defaults])).toMatch(/not measured/);
   });
 

@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -243,6 +243,12 @@ describe('sim check', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/a-broken\.json,FAIL,not a golden: not a JSON report/);
     expect(r.stdout).toMatch(/b-good\.json,ok,identical/);
+    // A refusal of a sound golden is not "not a golden": a rerun past --max-games stops the check (exit 2).
+    rmSync(join(dir, 'a-broken.json'));
+    writeFileSync(join(dir, 'c-more.json'), runCli(['dice', '--count', '2', '-n', '300', '--seed', '1', '--format', 'json', '-q']).stdout);
+    const refused = runCli(['check', dir, '--max-games', '250', '--format', 'csv', '-q']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/rerun\.n: 300 games, more than --max-games 250/);
   });
   it('collects proportions and means from result trees; Holm keeps equal results compatible', () => {
     const est = collectEstimates({ win: { estimate: 0.5, k: 50, n: 100, lo: 0.4, hi: 0.6 }, turns: { mean: 10, se: 0.1 }, perShot: { hit: { estimate: 0.52, lo: 0.5, hi: 0.54, se: 0.01 } }, bare: { estimate: 0.3, lo: 0.2, hi: 0.4 } });

@@ -64,21 +64,32 @@ function olderVersion(a: string, b: string): boolean {
   return false;
 }
 
+/** A file that is not a (sound) report: unreadable, not JSON, off its schema, edited after it was recorded. */
+class NotAReport extends UsageError {}
+
 async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome> {
   let golden: Report;
-  const text = readInputFile(file, 'argument reports', MAX_REPORT_BYTES);
+  const notAReport = (e: unknown) => (e instanceof UsageError && !(e instanceof NotAReport) ? new NotAReport(e.message) : e);
+  let text: string;
+  try {
+    text = readInputFile(file, 'argument reports', MAX_REPORT_BYTES);
+  } catch (e) {
+    throw notAReport(e);
+  }
   try {
     golden = JSON.parse(text) as Report;
   } catch (err) {
-    throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, err)})`);
+    throw new NotAReport(`${file}: not a JSON report (${jsonSyntax(text, err)})`);
   }
-  if (!golden || typeof golden !== 'object') throw new UsageError(`${file}: not a report (a JSON object)`);
+  if (!golden || typeof golden !== 'object') throw new NotAReport(`${file}: not a report (a JSON object)`);
   // Its schema before anything is read from it (a golden that breaks it is refused, exit 2, naming the field).
-  await checkReportSchema(golden as unknown as Record<string, unknown>, file);
+  await checkReportSchema(golden as unknown as Record<string, unknown>, file).catch((e: unknown) => {
+    throw notAReport(e);
+  });
   // A golden is a stored claim: one edited after it was recorded is refused, not compared.
   const recorded = (golden as unknown as Record<string, unknown>).contentHash;
   if (recorded !== undefined && recorded !== reportContentHash(golden as unknown as Record<string, unknown>)) {
-    throw new UsageError(`${file}: contentHash: does not match its content (the golden was edited after it was recorded); record it again`);
+    throw new NotAReport(`${file}: contentHash: does not match its content (the golden was edited after it was recorded); record it again`);
   }
   if (!golden.rerun || typeof golden.rerun.game !== 'string') {
     // A report of sim's that no single run reproduces (compare, sweep, tables, params): not a golden; the others are still checked.
@@ -169,10 +180,11 @@ export function registerCheck(program: Command): void {
     // Ctrl-C: the golden being re-run is neither passed nor failed (its rerun is partial), and the rest are not checked.
     let interrupted: string | null = null;
     for (const f of files) {
-      // One file that is not a golden (unreadable, not JSON, edited) fails its row when there are
-      // others to check: the rest are still checked. A single file named alone is bad usage (exit 2).
+      // One file that is not a report (unreadable, not JSON, off its schema, edited) fails its row
+      // when there are others to check: the rest are still checked. Named alone it is bad usage (exit
+      // 2), as is every other refusal (a rerun past --max-games, a parameter that no longer validates).
       const o = await checkOne(f, opts).catch((e: unknown) => {
-        if (!(e instanceof UsageError) || files.length === 1) throw e;
+        if (!(e instanceof NotAReport) || files.length === 1) throw e;
         return { file: f, passed: false, detail: `not a golden: ${e.message.startsWith(`${f}: `) ? e.message.slice(f.length + 2) : e.message}`, findings: [] } satisfies CheckOutcome;
       });
       if (interruption().aborted) {

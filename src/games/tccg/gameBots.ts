@@ -24,6 +24,13 @@
 //   "press the civilians" (hunt-support: hit and damage events on an attack against a supporting
 //   character, as against a main character): seed 7 +0.40 [−0.28, +1.08], p 0.27; seed 8 +0.96
 //   [+0.32, +1.59], p 0.004; modified, seed 9 +1.12 [+0.41, +1.83], p 0.002.
+//   Both rules were first written for either role, so hunt-support also defended a civilian its own
+//   attack hit (one Skynet commands) and protect would press an attack on one; an independent review
+//   found the first (2,000 games: 301 resist events and 148 bought resistance against Skynet's own
+//   attacks). Made one-sided (worthPool's `attacking`), paired against the two-sided rules (modules
+//   restoring them), 5,000 games: Skynet seed 7 +0.56 [+0.12, +1.00], p 0.016; seed 8 +0.78 [+0.34,
+//   +1.22], p 5.6e-4; the Resistance played the very same games at both seeds (it never pressed an
+//   attack on a civilian). The "press the civilians" numbers above include that defence.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

@@ -12,7 +12,7 @@
 //   cautious — greedy, but flees a damaged Rev-9 unless the next player can plausibly stagger
 //              it (cautiousPolicy.ts).
 // Their names and the default's factory are in policyNames.ts, which a run of the default loads
-// instead of this module (issue 29: start-up).
+// instead of this module (a shorter start-up).
 import type { CardTable } from './cardData.js';
 import { CautiousPolicy } from './cautiousPolicy.js';
 import { GreedyPolicy } from './greedyPolicy.js';

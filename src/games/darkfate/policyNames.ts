@@ -1,7 +1,7 @@
 // The names of the built-in Dark Fate policies and the default's factory, without the policies'
 // code: a run of the default (the planner) loads only the planner, and the others (the searches,
-// greedy, cautious, random, legacy-planner: policies.ts) load when a run names one (issue 29:
-// start-up). policies.ts holds every factory and a test holds its names equal to these.
+// greedy, cautious, random, legacy-planner: policies.ts) load when a run names one, which keeps a
+// default run's start-up short. policies.ts holds every factory and a test holds its names equal to these.
 import type { CardTable } from './cardData.js';
 import { PlannerPolicy } from './plannerPolicy.js';
 import type { DarkFatePolicy } from './policy.js';

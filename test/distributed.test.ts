@@ -146,14 +146,14 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     // A worker imports modules only from the folders it was started with.
     workers.push(startWorker(url, 'q-edit', { text: '' }, ['--allow-policy', dir]));
     const pol = join(dir, 'p.mjs');
-    const args = ['submit', 'darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '--shards', '2', '--redis', url, '--queue', 'q-edit'];
+    const args = ['submit', 'darkfate', '--policy', pol, '-n', '80', '--seed', '5', '--format', 'json', '-q', '--shards', '2', '--redis', url, '--queue', 'q-edit'];
     writeFileSync(pol, "export default { name: 'first', choose: () => 0 };\n");
     const first = await runCliAsync(args);
     expect(first.code, first.stderr).toBe(0);
     writeFileSync(pol, "export default { name: 'last', choose: (rng, v, d, o, n) => (d === 0 ? n - 1 : 0) };\n");
     const second = await runCliAsync(args);
     expect(second.code, second.stderr).toBe(0);
-    const local = runCli(['darkfate', '--policy', pol, '-n', '200', '--seed', '5', '--format', 'json', '-q', '-j', '1']);
+    const local = runCli(['darkfate', '--policy', pol, '-n', '80', '--seed', '5', '--format', 'json', '-q', '-j', '1']);
     expect(deterministicJson(second.stdout)).toEqual(deterministicJson(local.stdout));
     expect(JSON.parse(second.stdout).result.versions[0].turns.mean).not.toBe(JSON.parse(first.stdout).result.versions[0].turns.mean);
   }, 60_000);

@@ -41,7 +41,7 @@ export const game: GameModule = {
       { mode: '', params: { rev9: 'fully-operational', policy: 'cautious', players: 3, fleeEndsHunt: true }, n: 20 },
       { mode: '', params: { solo: true, players: 1, neuralNet: true, goOnWithoutMe: true, policy: 'greedy' }, n: 30 },
       // The search policy on a small budget: its rollouts must not change what a run plays at any -j.
-      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 4 },
+      { mode: '', params: { rev9: 'fully-operational', policy: 'search', searchRollouts: 2 }, n: 2 },
     ],
     // Loaded when a conformance run asks (it brings every built-in policy).
     checkGame: async (_sim, p, rng, index) => (await import('./checkDarkFateGame.js')).checkDarkFateGame(p as DarkFateSimParams, rng, index),

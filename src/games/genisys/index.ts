@@ -54,10 +54,10 @@ export const game: GameModule = {
       { mode: 'fireteam', params: {}, n: 1 },
       { mode: 'fireteam', params: { method: 'mc', volleys: 3, targets: '2*resistance-soldier,resistance-captain@30' }, n: 5_000 },
       { mode: 'fireteam', params: { method: 'mc', attackers: '2*endoskeleton:terminator-claws', targets: 'endoskeleton,resistance-soldier', range: 'cc', volleys: 4 }, n: 5_000 },
-      { mode: 'skirmish', params: {}, n: 300 },
+      { mode: 'skirmish', params: {}, n: 150 },
       { mode: 'skirmish', params: { policyA: 'random', policyB: 'random', sideB: '2*endoskeleton,crawler#2', tableSize: 'large', tdd: 'none' }, n: 300 },
       // The search, either side, at a tiny budget with no margin (so it departs from the bots): its resumes in the workers, its playouts checked like any game.
-      { mode: 'skirmish', params: { policyB: 'search', searchIterations: 4, searchMargin: 0 }, n: 6 },
+      { mode: 'skirmish', params: { policyB: 'search', searchIterations: 4, searchMargin: 0 }, n: 3 },
       { mode: 'skirmish', params: { units: 'scenarios/genisys/resistance-assumed.yaml', sideA: '2*endoskeleton', sideB: 'resistance-captain,4*resistance-soldier', policyA: 'aim', policyB: 'hold', 'cover.chance': 0.8 }, n: 300 },
       // Runs where the exact chain cannot follow the hits (spread/random targeting, Area, suppressive
       // fire, comrades) show no exact value, which the suite asks of an exact-capable mode's Monte

@@ -96,7 +96,7 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     if (golden && golden.tool === 'sim' && typeof golden.game === 'string') {
       return { file, passed: false, detail: 'not a golden: no "rerun" block (a comparison, sweep, table or parameter list is not one simulation\'s report; record goldens with `sim GAME … --format json` or `sim run FILE`)', findings: [] };
     }
-    throw new UsageError(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
+    throw new NotAReport(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
   }
   // A golden is a claim of this tool: another tool's report, or a newer version's, is not one it can check.
   if (golden.tool !== 'sim') return { file, passed: false, detail: `not a golden of sim: tool ${JSON.stringify(golden.tool)}`, findings: [] };

@@ -215,28 +215,29 @@ export class Skirmish {
   }
   /** The best P(remove the target) of any attack the active model could make after move `code` (-1: none). */
   bestAfterMove(code: number): number {
-    const i = this.activeModel;
-    const dest = code % MOVE_CODE;
-    const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], this.scratchCodes, this.scratchPlans);
-    let best = -1;
-    for (let k = 0; k < n; k++) best = Math.max(best, this.spec.pRemove[this.scratchPlans[k]]);
-    return best;
+    const k = this.bestAttackAfterMove(code);
+    return k < 0 ? -1 : this.spec.pRemove[this.scratchPlans[k]];
   }
   /** The target model of the best attack (highest P(remove), the first of equals) the active model could make after move `code` (-1: none). */
   bestTargetAfterMove(code: number): number {
+    const k = this.bestAttackAfterMove(code);
+    return k < 0 ? -1 : this.scratchCodes[k] % ATTACK_CODE;
+  }
+  /** The active model's attack options after move `code`, in the scratch arrays; the index of the best (the first of equals), -1 when none. */
+  private bestAttackAfterMove(code: number): number {
     const i = this.activeModel;
     const dest = code % MOVE_CODE;
     const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], this.scratchCodes, this.scratchPlans);
     let best = -1;
-    let target = -1;
+    let at = -1;
     for (let k = 0; k < n; k++) {
       const r = this.spec.pRemove[this.scratchPlans[k]];
       if (r > best) {
         best = r;
-        target = this.scratchCodes[k] % ATTACK_CODE;
+        at = k;
       }
     }
-    return target;
+    return at;
   }
   /**
    * The return fire of enemy j once the active model has made move `code`: the best P(remove the

@@ -208,20 +208,23 @@ function betterTarget(view: MatchView, a: number, b: number): boolean {
   return ta < tb || (ta === tb && view.unitCost(a) > view.unitCost(b));
 }
 
+/** The best enemy of unit u within `reach` inches of it (distance 0: at its point), or -1. */
+function targetWithin(view: MatchView, u: number, reach: number): number {
+  const p = view.unitPos(u);
+  let best = -1;
+  for (let e = 0; e < view.unitCount(); e++) {
+    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE) continue;
+    if (view.distance(p, view.unitPos(e)) <= reach && betterTarget(view, e, best)) best = e;
+  }
+  return best;
+}
+
 /**
  * The best target unit u can strike from where it stands, or -1: an enemy at its point (melee
  * within 1/2 inch) or within its longest ranged attack (rulebook: Melee Combat & Engagement).
  */
 function targetInReach(view: MatchView, u: number): number {
-  const p = view.unitPos(u);
-  const r = view.unitRange(u);
-  let best = -1;
-  for (let e = 0; e < view.unitCount(); e++) {
-    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE) continue;
-    const d = view.distance(p, view.unitPos(e));
-    if ((d === 0 || d <= r) && betterTarget(view, e, best)) best = e;
-  }
-  return best;
+  return targetWithin(view, u, view.unitRange(u));
 }
 
 /**
@@ -229,14 +232,7 @@ function targetInReach(view: MatchView, u: number): number {
  * range when it shoots), or -1.
  */
 function targetInMove(view: MatchView, u: number): number {
-  const p = view.unitPos(u);
-  const reach = view.unitSpeed(u) + view.unitRange(u);
-  let best = -1;
-  for (let e = 0; e < view.unitCount(); e++) {
-    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE) continue;
-    if (view.distance(p, view.unitPos(e)) <= reach && betterTarget(view, e, best)) best = e;
-  }
-  return best;
+  return targetWithin(view, u, view.unitSpeed(u) + view.unitRange(u));
 }
 
 /**

@@ -354,8 +354,10 @@ describe('skirmish policies (src/core/policy.ts)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('a user module answers some decisions and hands the rest to the base policy; an answer out of contract stops the game naming the decision', async () => {
     const file = join(dir, 'stayer.mjs');
-    // Never moves (option 0 is "stay"); everything else: the base policy (advance).
-    writeFileSync(file, 'export default (data, base) => ({ name: "stayer", choose(rng, view, d, o, n, none) { return d === 3 ? 0 : base.choose(rng, view, d, o, n, none); } });\n');
+    // Never moves (option 0 is "stay"), attacks like aim and hold (the likeliest removal, ties: an
+    // active target, then the first); everything else: the base policy (advance).
+    const likeliest = 'let b = 0; const reel = (c) => view.modelMarkers(view.attackTarget(c)) >= 2; for (let k = 1; k < n; k++) { const r = view.attackRemoval(o[k]), rb = view.attackRemoval(o[b]); if (r > rb || (r === rb && reel(o[b]) && !reel(o[k]))) b = k; } return b;';
+    writeFileSync(file, `export default (data, base) => ({ name: "stayer", choose(rng, view, d, o, n, none) { if (d === 3) return 0; if (d === 4) { ${likeliest} } return base.choose(rng, view, d, o, n, none); } });\n`);
     const user = await spec({ policyA: file, policyB: 'hold' });
     const hold = await spec({ policyA: 'hold', policyB: 'hold' });
     expect(user.policies[0]).toBe(file);
@@ -451,12 +453,38 @@ describe('the built-in bots attack', () => {
     // Attack codes 0..2 at models 0..2: model 1 is Reeling (two Done markers); 0 and 1 as removable, 2 less.
     const removal = [0.4, 0.4, 0.3];
     const markers = [2, 0, 0];
-    const view = { attackRemoval: (c: number) => removal[c], attackTarget: (c: number) => c, modelMarkers: (m: number) => markers[m] };
+    // No return fire anywhere (advance's exchange is then the removal chance alone).
+    const view = { attackRemoval: (c: number) => removal[c], attackTarget: (c: number) => c, modelMarkers: (m: number) => markers[m], activeModelIndex: () => 3, modelX: () => 2, returnFireAfterMove: () => 0 };
     for (const name of ['advance', 'aim', 'hold']) {
       expect(skirmishPolicy(name).choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1, 2]), 3, true), name).toBe(1);
     }
     // The likelier removal still comes first, Reeling or not.
     removal[0] = 0.5;
     expect(skirmishPolicy('advance').choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1, 2]), 3, true)).toBe(0);
+  });
+  it('advance attacks by the exchange: P(remove) × (1 + the target\'s return fire while it may still act); aim and hold by P(remove) alone', async () => {
+    const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_ATTACK } = await import('../src/games/genisys/skirmish.js');
+    // Model 1 is less likely removed (0.35 against 0.4) but would remove one of ours with 0.5: 0.35 × 1.5 > 0.4.
+    const removal = [0.4, 0.35];
+    const fire = [0.1, 0.5];
+    const markers = [0, 0, 0];
+    const asked: number[] = [];
+    const view = {
+      attackRemoval: (c: number) => removal[c],
+      attackTarget: (c: number) => c,
+      modelMarkers: (m: number) => markers[m],
+      activeModelIndex: () => 2,
+      modelX: () => 3.5,
+      returnFireAfterMove: (code: number, j: number) => (asked.push(code), fire[j]),
+    };
+    const pick = (name: string) => skirmishPolicy(name).choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1]), 2, true);
+    expect(pick('advance')).toBe(1);
+    // The attacker's return-fire look is from where it stands (a "stay" code: kind 0, 350 hundredths).
+    expect(asked).toEqual([350, 350]);
+    for (const name of ['aim', 'hold']) expect(pick(name), name).toBe(0);
+    // Model 1 has acted this turn (a Done marker): it shoots again only next turn, so the likelier removal.
+    markers[1] = 1;
+    expect(pick('advance')).toBe(0);
   });
 });

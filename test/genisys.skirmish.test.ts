@@ -446,6 +446,41 @@ describe('the default bot moves', () => {
   });
 });
 
+describe('advance moves by the exchange', () => {
+  it("values a move's attacks as it attacks: P(remove) × (1 + the target's return fire), less the return fire it stands in", async () => {
+    const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_MOVE } = await import('../src/games/genisys/skirmish.js');
+    // Move 0 (stay) has two attacks: model 1 (P 0.4, no return fire) and model 2 (P 0.3, return fire
+    // 0.5); move 1 one attack, at model 1 (P 0.43). Model 2's return fire, 0.5, is the same after
+    // either move. Move 0: max(0.4, 0.3 × 1.5) − 0.5 = −0.05; move 1: 0.43 − 0.5 = −0.07. (The rule
+    // before valued a move by its likeliest removal: move 0 at 0.4 − 0.5 = −0.1, so move 1.)
+    const attacks: [number, number][][] = [
+      [
+        [1, 0.4],
+        [2, 0.3],
+      ],
+      [[1, 0.43]],
+    ];
+    const markers = [0, 0, 0];
+    const view = {
+      models: () => 3,
+      modelMarkers: (m: number) => markers[m],
+      returnFireAfterMove: (_code: number, j: number) => (j === 2 ? 0.5 : j === 1 ? 0 : -1),
+      attacksAfterMove: (code: number, codes: Int32Array, removal: Float64Array) => {
+        attacks[code].forEach(([t, p], k) => ((codes[k] = t), (removal[k] = p)));
+        return attacks[code].length;
+      },
+      attackTarget: (c: number) => c % 64,
+      distanceAfterMove: () => 5,
+    };
+    const move = () => skirmishPolicy('advance').choose(streamFor(1, 0), view as never, DEC_MOVE, Int32Array.from([0, 1]), 2, false);
+    expect(move()).toBe(0);
+    // Model 2 has acted this turn: no return fire from it, so the likelier removal after move 1 (0.43 > 0.4).
+    markers[2] = 1;
+    expect(move()).toBe(1);
+  });
+});
+
 describe('the built-in bots attack', () => {
   it('of two attacks as likely to remove their target, the one at an active model, not a Reeling one', async () => {
     const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');

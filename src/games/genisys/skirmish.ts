@@ -223,6 +223,18 @@ export class Skirmish {
     const k = this.bestAttackAfterMove(code);
     return k < 0 ? -1 : this.scratchCodes[k] % ATTACK_CODE;
   }
+  /**
+   * The attacks the active model could make after move `code`: writes their attack codes (weapon
+   * slot × 64 + target) into `codes` and their P(remove the target, from fresh) into `removal`
+   * (both at least MAX_OPTIONS long) and returns how many. Reads the game only.
+   */
+  attacksAfterMove(code: number, codes: Int32Array, removal: Float64Array): number {
+    const i = this.activeModel;
+    const dest = code % MOVE_CODE;
+    const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], codes, this.scratchPlans);
+    for (let k = 0; k < n; k++) removal[k] = this.spec.pRemove[this.scratchPlans[k]];
+    return n;
+  }
   /** The active model's attack options after move `code`, in the scratch arrays; the index of the best (the first of equals), -1 when none. */
   private bestAttackAfterMove(code: number): number {
     const i = this.activeModel;

@@ -13,14 +13,15 @@
 // Built-ins: every one takes the first impulse and readies the model nearest an enemy; aim and hold
 // attack with the option most likely to remove its target (the exact engine's P(removed), ties: an
 // active target over a Reeling one, then the first); they differ in moving:
-//   advance — the default: the move with the best exchange (exchange below): the chance its best
-//             attack removes its target, less the best attack each enemy that may still act this
-//             turn could then make at this side (standing or after any of its moves); ties: the
-//             one nearest the enemy (so it closes in when nothing is in reach and no enemy can
-//             answer, and charges into Close Combat when that pays). It attacks by the same
-//             exchange (threatAttack below): P(remove) × (1 + the target's return fire when it
-//             may still act this turn), so a model about to shoot back is removed first;
-//   aim     — the same best attack, ties: stay (an aimed shot), else the farthest from the enemy;
+//   advance — the default: it attacks by the exchange (threatAttack below): P(remove) × (1 + the
+//             target's return fire when it may still act this turn), so a model about to shoot
+//             back is removed first; it moves where the exchange is best (exchange below): the
+//             best attack it then has, valued so, less the best attack each enemy that may still
+//             act this turn could then make at this side (standing or after any of its moves);
+//             ties: the one nearest the enemy (so it closes in when nothing is in reach and no
+//             enemy can answer, and charges into Close Combat when that pays);
+//   aim     — the best attack after the move by P(remove) alone, ties: stay (an aimed shot), else
+//             the farthest from the enemy;
 //             with no attack anywhere, a normal move towards the enemy;
 //   hold    — never moves (aimed shots when ROF 1), attacks what it can;
 //   random  — a uniform choice at every decision (exploration, conformance);
@@ -57,6 +58,15 @@
 //     Resistance A −1.66, B −3.24; Endoskeleton mirror A −1.82, B −2.32 (all significant). aim and
 //     hold lower in all ten. It answers the Liberty or Death! regression above: the previous move
 //     rule (a module) now scores +0.62 [−0.07, +1.32] p 0.088 as A there.
+//   Kept — the move values the attack it then has as the attack rule does (P(remove) × (1 + the
+//     target's return fire)), not by its likeliest removal. Against advance with the previous
+//     move valuation (a development module), seed 14, 5,000 games a side: Liberty or Death! A
+//     −2.52 [−3.14, −1.93], B −0.28 [−0.61, +0.04]; endo-vs-resistance A −0.56 [−0.92, −0.22], B
+//     −0.02; modified data, Endoskeletons against the Resistance A −1.04 [−1.94, −0.14], B −2.66
+//     [−4.03, −1.29]; the mirrors not significant either way: Infighting A +0.22 [−1.00, +1.44], B
+//     +0.52 [−0.70, +1.74] (20,000 games, seed 15: A −0.55 [−1.16, +0.06], B −0.05 [−0.66, +0.56]),
+//     modified Endoskeleton mirror A −0.52 [−1.85, +0.82], B +0.96 [−0.36, +2.28]. aim and hold
+//     lower everywhere (the closest: aim as B on Infighting −1.46 [−3.15, +0.23]).
 //   Dropped — the same with the return fire of targets that have acted this turn counted too
 //     (seed 12, 5,000 games, against the previous attack rule): modified Endoskeleton mirror A −0.96
 //     [−1.82, −0.10], B −1.42 [−2.34, −0.50]; Infighting A −0.60 [−1.35, +0.15]; Liberty or Death!
@@ -76,14 +86,14 @@
 //     games): worse, old-advance +4.20 [+3.10, +5.32] over it.
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
-import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MOVE_CODE, type Skirmish } from './skirmish.js';
+import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MAX_OPTIONS, MOVE_CODE, type Skirmish } from './skirmish.js';
 
 export const SKIRMISH_POLICIES = ['advance', 'aim', 'hold', 'random', 'search'] as const;
 
 /** What a user module's view shows: the engine's read-only methods. */
 export const SKIRMISH_VIEW: ViewMembers = {
   properties: [],
-  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'bestTargetAfterMove', 'returnFireAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
+  methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'bestTargetAfterMove', 'attacksAfterMove', 'returnFireAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
 };
 
 /** The eligible model nearest an enemy (ties: the first). */
@@ -160,24 +170,40 @@ function bot(name: string, move: MoveRule, attack: AttackRule = bestAttack): Pol
   };
 }
 
+/** Scratch for exchange: the attacks after a move and their P(remove), and each model's return fire. */
+const AFTER_CODES = new Int32Array(MAX_OPTIONS);
+const AFTER_REMOVAL = new Float64Array(MAX_OPTIONS);
+let returnFire = new Float64Array(16);
+
 /**
- * The exchange a move offers: the chance its best attack removes its target, less the return fire
+ * The exchange a move offers, in models removed: the best attack it then has, valued as the attack
+ * rule values it (threatAttack: P(remove) × (1 + the target's return fire)), less the return fire
  * it then stands in — for each enemy that may still act this turn (no Done marker: a model
  * activates once a turn and takes a Done marker after it, rulebook: Impulses – Execute
  * Activations; one that has acted shoots again next turn only when this model does too), the best
  * chance that enemy removes a model of this side from where it stands or after any of its moves
- * (returnFireAfterMove), the target's share weighted by the chance it survives the attack.
+ * (returnFireAfterMove). Removing the target with chance p takes p of its return fire away.
  */
 function exchange(view: Skirmish, code: number): number {
-  const p = view.bestAfterMove(code);
-  const target = p >= 0 ? view.bestTargetAfterMove(code) : -1;
-  let v = p > 0 ? p : 0;
-  for (let j = 0; j < view.models(); j++) {
+  const m = view.models();
+  if (returnFire.length < m) returnFire = new Float64Array(m);
+  let fire = 0;
+  for (let j = 0; j < m; j++) {
+    returnFire[j] = 0;
     if (view.modelMarkers(j) > 0) continue;
     const q = view.returnFireAfterMove(code, j);
-    if (q > 0) v -= j === target ? q * (1 - p) : q;
+    if (q > 0) {
+      returnFire[j] = q;
+      fire += q;
+    }
   }
-  return v;
+  const n = view.attacksAfterMove(code, AFTER_CODES, AFTER_REMOVAL);
+  let best = 0;
+  for (let k = 0; k < n; k++) {
+    const v = AFTER_REMOVAL[k] * (1 + returnFire[view.attackTarget(AFTER_CODES[k])]);
+    if (v > best) best = v;
+  }
+  return best - fire;
 }
 
 const advance: MoveRule = (view, options, n) => {

@@ -137,8 +137,9 @@ export interface SkirmishSearchSettings {
 /**
  * Search budget when the parameters give none (the parameters' defaults). Margin 3, not the shared
  * search's 2: a skirmish asks dozens of decisions a game and advance's answers are seldom beaten,
- * so at 2 standard errors (2.3% of even answers pass by chance) the overrules cost more than the
- * tree found. Infighting, side A, 1,000 paired games, seed 1, search − advance at margin 2: −2.1 pp
+ * so at 2 standard errors (a nominal 2.3% of even answers pass by chance) the overrules cost more than the
+ * tree found. Infighting, side A, 1,000 paired games, seed 1, search − advance (the default before its
+ * moves valued their attack by the exchange) at margin 2: −2.1 pp
  * [−4.1, −0.1] (16 iterations), −2.9 [−4.9, −0.9] (32), −2.6 [−4.5, −0.7] (64); at margin 3: −2.1,
  * −0.6 [−1.9, +0.7], −0.2 [−1.2, +0.8] (scenarios/genisys/policy-gap.yaml).
  */

@@ -447,6 +447,35 @@ describe('the default bot moves', () => {
 });
 
 describe('advance moves by the exchange', () => {
+  it('attacksAfterMove lists the attacks a move gives with their P(remove): the best of them is bestAfterMove', async () => {
+    const { MOVE_CODE } = await import('../src/games/genisys/skirmish.js');
+    // One Endoskeleton against two, 12 and 20 in. away: in reach standing (Long range), and after a
+    // walk towards them the nearer one at Short range.
+    const g = await board({ sideA: 'endoskeleton', sideB: '2*endoskeleton' }, [2, 14, 22]);
+    g.activeModel = 0;
+    const moves = new Int32Array(64);
+    const nMoves = g.moveOptions(0, moves);
+    const codes = new Int32Array(64);
+    const removal = new Float64Array(64);
+    let some = 0;
+    for (let k = 0; k < nMoves; k++) {
+      const n = g.attacksAfterMove(moves[k], codes, removal);
+      const best = g.bestAfterMove(moves[k]);
+      if (n === 0) {
+        expect(best, `move ${moves[k]}`).toBe(-1);
+        continue;
+      }
+      some++;
+      expect(Math.max(...removal.subarray(0, n)), `move ${moves[k]}`).toBe(best);
+      for (let a = 0; a < n; a++) expect([1, 2], `target of ${codes[a]}`).toContain(g.attackTarget(codes[a]));
+    }
+    expect(some).toBeGreaterThan(1);
+    // A walk closer raises the chance: the best after the longest normal move beats standing.
+    const stay = moves[0];
+    let walk = stay;
+    for (let k = 1; k < nMoves; k++) if (Math.floor(moves[k] / MOVE_CODE) === 1 && moves[k] % MOVE_CODE > walk % MOVE_CODE) walk = moves[k];
+    expect(g.bestAfterMove(walk)).toBeGreaterThan(g.bestAfterMove(stay));
+  });
   it("values a move's attacks as it attacks: P(remove) × (1 + the target's return fire), less the return fire it stands in", async () => {
     const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
     const { DEC_MOVE } = await import('../src/games/genisys/skirmish.js');

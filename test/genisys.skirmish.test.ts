@@ -447,6 +447,30 @@ describe('the default bot moves', () => {
 });
 
 describe('advance moves by the exchange', () => {
+  it("a module's view shows each model's cover (S4: rolled after each move) and lists the attacks a move gives", async () => {
+    const { readOnlyView } = await import('../src/core/policy.js');
+    const { SKIRMISH_VIEW } = await import('../src/games/genisys/skirmishPolicy.js');
+    // Model 1 at Short range (8 in.), where its cover is its own roll (Long range is always cover: S4).
+    const g = await board({ sideA: 'endoskeleton', sideB: '2*resistance-soldier' }, [2, 10, 22]);
+    g.cover[1] = 0;
+    g.cover[2] = 1;
+    const view = readOnlyView<Skirmish>(g, SKIRMISH_VIEW);
+    expect([view.modelCover(1), view.modelCover(2)]).toEqual([0, 1]);
+    g.activeModel = 0;
+    const codes = new Int32Array(64);
+    const removal = new Float64Array(64);
+    // Model 1's best P(remove) from where model 0 stands, out of cover and in it: cover makes it harder.
+    const best1 = () => {
+      const n = view.attacksAfterMove(g.x[0], codes, removal);
+      let p = -1;
+      for (let k = 0; k < n; k++) if (view.attackTarget(codes[k]) === 1) p = Math.max(p, removal[k]);
+      return p;
+    };
+    const open = best1();
+    g.cover[1] = 1;
+    expect(open).toBeGreaterThan(0);
+    expect(best1()).toBeLessThan(open);
+  });
   it('attacksAfterMove lists the attacks a move gives with their P(remove): the best of them is bestAfterMove', async () => {
     const { MOVE_CODE } = await import('../src/games/genisys/skirmish.js');
     // One Endoskeleton against two, 12 and 20 in. away: in reach standing (Long range), and after a
@@ -539,13 +563,13 @@ describe('the built-in bots attack', () => {
       attackTarget: (c: number) => c,
       modelMarkers: (m: number) => markers[m],
       activeModelIndex: () => 2,
-      modelX: () => 3.5,
+      modelX: () => 0.29,
       returnFireAfterMove: (code: number, j: number) => (asked.push(code), fire[j]),
     };
     const pick = (name: string) => skirmishPolicy(name).choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1]), 2, true);
     expect(pick('advance')).toBe(1);
-    // The attacker's return-fire look is from where it stands (a "stay" code: kind 0, 350 hundredths).
-    expect(asked).toEqual([350, 350]);
+    // The attacker's return-fire look is from where it stands (a "stay" code: kind 0, 29 hundredths; 0.29 × 100 is not exactly 29 in binary).
+    expect(asked).toEqual([29, 29]);
     for (const name of ['aim', 'hold']) expect(pick(name), name).toBe(0);
     // Model 1 has acted this turn (a Done marker): it shoots again only next turn, so the likelier removal.
     markers[1] = 1;

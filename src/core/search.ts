@@ -33,7 +33,6 @@
 import { NO_STOP, type DecisionEngine } from './engine.js';
 import type { Policy } from './policy.js';
 import { randIndex, type Rng } from './rng.js';
-import { normalCdf } from './stats.js';
 import { copyStreamInto, jumpedStreamInto } from './streamCopy.js';
 
 export interface SearchSettings<View> {
@@ -273,11 +272,8 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
 
 /**
  * Whether paired differences (their sum, sum of squares and count) show a gain of at least
- * `margin` standard errors of their mean; margin 0 takes any positive mean. Pairs that all gained
- * the same have no spread to take a standard error from: they count when so many agreeing pairs
- * are at most as likely by chance (the sign test: 0.5^count) as a mean `margin` standard errors
- * above zero (one-sided) — 6 pairs at margin 2, 3 at margin 1. (Any two agreeing pairs counted
- * before: on the Genisys skirmish the search at 16 iterations, 2 pairs, lost 4.5 points to its bot.)
+ * `margin` standard errors of their mean: a positive mean with no spread counts once two or more
+ * pairs agree; margin 0 takes any positive mean.
  */
 export function gainsBy(sum: number, sumSq: number, count: number, margin: number): boolean {
   if (count === 0 || sum <= 0) return false;
@@ -285,6 +281,5 @@ export function gainsBy(sum: number, sumSq: number, count: number, margin: numbe
   if (count < 2) return false;
   const mean = sum / count;
   const variance = Math.max(0, (sumSq - count * mean * mean) / (count - 1));
-  if (variance === 0) return Math.pow(0.5, count) <= normalCdf(-margin);
-  return mean >= margin * Math.sqrt(variance / count);
+  return variance === 0 || mean >= margin * Math.sqrt(variance / count);
 }

@@ -185,6 +185,10 @@ export class Skirmish {
   modelMarkers(i: number): number {
     return this.markers[i];
   }
+  /** Model i's cover roll (S4 `cover.chance`, rolled after each of its moves): 1 in cover against Point Blank and Short attacks, 0 in the open; Long and Extreme range always count as cover, Close Combat never. */
+  modelCover(i: number): number {
+    return this.cover[i];
+  }
   modelCommand(i: number): number {
     return this.command[i];
   }

@@ -137,11 +137,12 @@ export interface SkirmishSearchSettings {
 /**
  * Search budget when the parameters give none (the parameters' defaults). Margin 3, not the shared
  * search's 2: a skirmish asks dozens of decisions a game and advance's answers are seldom beaten,
- * so at 2 standard errors (a nominal 2.3% of even answers pass by chance) the overrules cost more than the
- * tree found. Infighting, side A, 1,000 paired games, seed 1, search − advance (the default before its
- * moves valued their attack by the exchange) at margin 2: −2.1 pp
- * [−4.1, −0.1] (16 iterations), −2.9 [−4.9, −0.9] (32), −2.6 [−4.5, −0.7] (64); at margin 3: −2.1,
- * −0.6 [−1.9, +0.7], −0.2 [−1.2, +0.8] (scenarios/genisys/policy-gap.yaml).
+ * so at 2 standard errors (a nominal 2.3% of even answers pass by chance; more with few pairs) the
+ * overrules cost more than the tree found. Infighting, side A, 1,000 paired games, seed 1, search −
+ * advance (the default before its moves valued their attack by the exchange) at margin 2: −4.5 pp
+ * [−7.1, −1.9] (16 iterations), −3.4 [−5.4, −1.4] (32), −2.6 [−4.5, −0.7] (64); at margin 3: −4.5
+ * (16: with 2 confirmation pairs the margin hardly binds, src/core/search.ts gainsBy), −0.9
+ * [−2.3, +0.5], −0.2 [−1.2, +0.8] (scenarios/genisys/policy-gap.yaml).
  */
 export const DEFAULT_SKIRMISH_SEARCH: SkirmishSearchSettings = { iterations: 32, depth: 0, margin: 3, bot: SKIRMISH_DEFAULT_POLICY };
 

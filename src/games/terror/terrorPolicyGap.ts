@@ -43,9 +43,7 @@ export const GAP_DEFAULT_POLICY = 'planner';
  * bundled entries were +0.05, +0.55, +0.95 and +2.7 [+1.0, +4.4] points (planner 0.928, 0.9415,
  * 0.937, 0.859). The last two entries are the alternative data files (scenarios/terror/README.md
  * "Alternative data"), measured on 1,000 games (the search's cost); before the third pass they were
- * +12.7 [+9.5, +15.9] (harsh) and +7.6 [+4.6, +10.6] (shaped). All six re-run when the shared
- * search stopped counting a few pairs that all gained the same as proof (gainsBy's sign test):
- * identical numbers.
+ * +12.7 [+9.5, +15.9] (harsh) and +7.6 [+4.6, +10.6] (shaped).
  */
 export const MEASURED_GAPS: readonly MeasuredGap[] = [
   {

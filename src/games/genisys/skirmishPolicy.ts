@@ -58,7 +58,8 @@
 //     Resistance A −1.66, B −3.24; Endoskeleton mirror A −1.82, B −2.32 (nine of ten significant;
 //     endo-vs-resistance B is not). aim and
 //     hold lower in all ten. It answers the Liberty or Death! regression above: the previous move
-//     rule (a module) now scores +0.62 [−0.07, +1.32] p 0.088 as A there.
+//     rule (a module) scores +0.62 [−0.07, +1.32] p 0.088 as A there against this step, and −2.00
+//     [−2.56, −1.46] against the next one (seed 13).
 //   Kept — the move values the attack it then has as the attack rule does (P(remove) × (1 + the
 //     target's return fire)), not by its likeliest removal. Against advance with the previous
 //     move valuation (a development module), seed 14, 5,000 games a side: Liberty or Death! A

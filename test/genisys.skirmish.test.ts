@@ -542,7 +542,7 @@ describe('the built-in bots attack', () => {
     const removal = [0.4, 0.4, 0.3];
     const markers = [2, 0, 0];
     // No return fire anywhere (advance's exchange is then the removal chance alone).
-    const view = { attackRemoval: (c: number) => removal[c], attackTarget: (c: number) => c, modelMarkers: (m: number) => markers[m], activeModelIndex: () => 3, modelX: () => 2, returnFireAfterMove: () => 0 };
+    const view = { attackRemoval: (c: number) => removal[c], attackTarget: (c: number) => c, modelMarkers: (m: number) => markers[m], activeModelIndex: () => 3, modelX: () => 2, returnFireAfterMove: () => 0, models: () => 4 };
     for (const name of ['advance', 'aim', 'hold']) {
       expect(skirmishPolicy(name).choose(streamFor(1, 0), view as never, DEC_ATTACK, Int32Array.from([0, 1, 2]), 3, true), name).toBe(1);
     }
@@ -562,6 +562,7 @@ describe('the built-in bots attack', () => {
       attackRemoval: (c: number) => removal[c],
       attackTarget: (c: number) => c,
       modelMarkers: (m: number) => markers[m],
+      models: () => 3,
       activeModelIndex: () => 2,
       modelX: () => 0.29,
       returnFireAfterMove: (code: number, j: number) => (asked.push(code), fire[j]),

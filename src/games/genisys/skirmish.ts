@@ -233,17 +233,19 @@ export class Skirmish {
    * (both at least MAX_OPTIONS long) and returns how many. Reads the game only.
    */
   attacksAfterMove(code: number, codes: Int32Array, removal: Float64Array): number {
-    const i = this.activeModel;
-    const dest = code % MOVE_CODE;
-    const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], codes, this.scratchPlans);
+    const n = this.optionsAfterMove(code, codes);
     for (let k = 0; k < n; k++) removal[k] = this.spec.pRemove[this.scratchPlans[k]];
     return n;
   }
-  /** The active model's attack options after move `code`, in the scratch arrays; the index of the best (the first of equals), -1 when none. */
-  private bestAttackAfterMove(code: number): number {
+  /** The active model's attack options after move `code`: codes into `codes`, plans into scratchPlans; how many. */
+  private optionsAfterMove(code: number, codes: Int32Array): number {
     const i = this.activeModel;
     const dest = code % MOVE_CODE;
-    const n = this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], this.scratchCodes, this.scratchPlans);
+    return this.attackOptions(i, dest, Math.floor(code / MOVE_CODE) === MOVE_DOUBLE, dest !== this.x[i], codes, this.scratchPlans);
+  }
+  /** The active model's attack options after move `code`, in the scratch arrays; the index of the best (the first of equals), -1 when none. */
+  private bestAttackAfterMove(code: number): number {
+    const n = this.optionsAfterMove(code, this.scratchCodes);
     let best = -1;
     let at = -1;
     for (let k = 0; k < n; k++) {

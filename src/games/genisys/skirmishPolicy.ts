@@ -124,6 +124,11 @@ function bestAttack(view: Skirmish, options: Int32Array, n: number): number {
   return best;
 }
 
+/** Scratch for threatAttack and exchange (never nested): the attacks after a move and their P(remove), and each model's return fire. */
+const AFTER_CODES = new Int32Array(MAX_OPTIONS);
+const AFTER_REMOVAL = new Float64Array(MAX_OPTIONS);
+let returnFire = new Float64Array(16);
+
 /**
  * The attack with the best exchange: P(remove its target) × (1 + what removing it saves), where
  * what it saves is the target's return fire (the best chance it removes a model of this side,
@@ -135,12 +140,15 @@ function bestAttack(view: Skirmish, options: Int32Array, n: number): number {
  */
 function threatAttack(view: Skirmish, options: Int32Array, n: number): number {
   const here = Math.round(view.modelX(view.activeModelIndex()) * 100); // a "stay" move code
+  const m = view.models();
+  if (returnFire.length < m) returnFire = new Float64Array(m);
+  returnFire.fill(-1, 0, m); // not looked at yet: a target's weapons share one look
   let best = 0;
   let bestValue = -Infinity;
   for (let k = 0; k < n; k++) {
     const target = view.attackTarget(options[k]);
-    const saves = view.modelMarkers(target) > 0 ? 0 : Math.max(0, view.returnFireAfterMove(here, target));
-    const v = view.attackRemoval(options[k]) * (1 + saves);
+    if (returnFire[target] < 0) returnFire[target] = view.modelMarkers(target) > 0 ? 0 : Math.max(0, view.returnFireAfterMove(here, target));
+    const v = view.attackRemoval(options[k]) * (1 + returnFire[target]);
     if (v > bestValue || (v === bestValue && reelingTarget(view, options[best]) && !reelingTarget(view, options[k]))) {
       best = k;
       bestValue = v;
@@ -172,11 +180,6 @@ function bot(name: string, move: MoveRule, attack: AttackRule = bestAttack): Pol
     },
   };
 }
-
-/** Scratch for exchange: the attacks after a move and their P(remove), and each model's return fire. */
-const AFTER_CODES = new Int32Array(MAX_OPTIONS);
-const AFTER_REMOVAL = new Float64Array(MAX_OPTIONS);
-let returnFire = new Float64Array(16);
 
 /**
  * The exchange a move offers, in models removed: the best attack it then has, valued as the attack

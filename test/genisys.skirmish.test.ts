@@ -352,7 +352,7 @@ describe('the game turn against exact distributions', () => {
 describe('skirmish policies (src/core/policy.ts)', () => {
   const dir = tempDir('sim-skirmish-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  it('a user module answers some decisions and hands the rest to the base policy; an answer out of contract stops the game naming the decision', async () => {
+  it('a user module answers some decisions and hands the rest to the base policy (one handing every decision plays the default policy’s games); an answer out of contract stops the game naming the decision', async () => {
     const file = join(dir, 'stayer.mjs');
     // Never moves (option 0 is "stay"), attacks like aim and hold (the likeliest removal, ties: an
     // active target, then the first); everything else: the base policy (advance).
@@ -365,6 +365,12 @@ describe('skirmish policies (src/core/policy.ts)', () => {
     const a = await simulate(user, 500, 9);
     const b = await simulate(hold, 500, 9);
     for (const m of [S_WIN_A, S_WIN_B, S_TURNS]) for (let v = 0; v <= 30; v++) expect(a(m, v), `metric ${m} = ${v}`).toBe(b(m, v));
+    // A module that hands every decision (moves and attacks included) to the base plays the default's games.
+    const pass = join(dir, 'pass.mjs');
+    writeFileSync(pass, 'export default (data, base) => ({ name: "pass", choose: (rng, view, d, o, n, none) => base.choose(rng, view, d, o, n, none) });\n');
+    const viaBase = await simulate(await spec({ policyA: pass, policyB: 'hold' }), 300, 10);
+    const advance = await simulate(await spec({ policyA: 'advance', policyB: 'hold' }), 300, 10);
+    for (const m of [S_WIN_A, S_WIN_B, S_TURNS]) for (let v = 0; v <= 30; v++) expect(viaBase(m, v), `metric ${m} = ${v}`).toBe(advance(m, v));
     const bad = join(dir, 'bad.mjs');
     writeFileSync(bad, 'export default { name: "bad", choose() { return 99; } };\n');
     const g = await createSkirmish(await spec({ policyA: bad }));

@@ -191,6 +191,26 @@ describe('the option table of every command', () => {
       }
     }
   });
+  it('a parameter without an option of its own, spelled as one, is refused with the --set that gives it', async () => {
+    let checked = 0;
+    for (const s of all) {
+      const withRow = new Set(s.rows.map((r) => r.key));
+      for (const spec of s.specs) {
+        // Data values (data.…) are not parameters of the table; a view's fixed keys are not offered at all.
+        if (withRow.has(spec.key) || spec.key.startsWith('data.') || (s.omit ?? []).includes(spec.key)) continue;
+        const where = `${s.words.join(' ')} ${flagOf(spec.key)}`;
+        const r = await parse(s, [flagOf(spec.key), '1']);
+        expect(r.run ?? r.view, where).toBeUndefined();
+        expect(r.error, where).toContain(`unknown option '${flagOf(spec.key)}': ${spec.key} has no option of its own; give it as --set ${spec.key}=`);
+        if (spec.type === 'bool') expect((await parse(s, [`--no-${flagOf(spec.key).slice(2)}`])).error, where).toContain(`--set ${spec.key}=false`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    // A misspelt option that is no parameter keeps commander's own message and suggestion.
+    const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
+    expect((await parse(darkfate, ['--sollo'])).error).toMatch(/unknown option '--sollo'\s*\(Did you mean --solo\?\)/);
+  });
 });
 
 describe('the options every simulating command shares reach its request', () => {

@@ -9,7 +9,7 @@ import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
 import { err, setExitCode } from './io.js';
-import { addOptionRows, checkOptionClashes, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
+import { addOptionRows, checkOptionClashes, hintSetForParameters, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
 import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
@@ -52,6 +52,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
     .option('--set <key=value>', `override one parameter (repeatable); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, mode.defaultGames);
   checkOptionClashes(cmd);
+  hintSetForParameters(cmd, mode.params, `\`sim params ${id}\``);
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {
     refuseRepeatedOptions(cmd);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
@@ -81,6 +82,8 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   }
   addOutputOptions(cmd);
   checkOptionClashes(cmd);
+  if (base) hintSetForParameters(cmd, specs, `\`sim params ${modeId(game, base)}\``);
+  else if (view.sets) hintSetForParameters(cmd, view.params, `\`sim ${game.id} ${view.name} --help\``);
   cmd.action(async (...args: unknown[]) => {
     const opts = (view.argument ? args[1] : args[0]) as OutputOptions & { scenario?: string; set?: string[] } & Record<string, unknown>;
     refuseRepeatedOptions(cmd);

@@ -41,11 +41,36 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     registerGame(program, await loadGame(word));
   } else if (word !== undefined && Object.hasOwn(COMMANDS, word)) {
     (await COMMANDS[word].load(argv))(program);
+    hintSetOption(program);
   } else {
     for (const id of gameIds()) program.command(id).description(gameSummary(id)!);
     for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.summary);
   }
   return program;
+}
+
+/**
+ * A command that takes parameters only through `--set` (compare, sweep, policies, …): an unknown
+ * option there (`--hand-size 6`) says how a parameter is given.
+ */
+function hintSetOption(cmd: Command): void {
+  for (const sub of cmd.commands) {
+    hintSetOption(sub);
+    if (!sub.options.some((o) => o.long === '--set')) continue;
+    const own = sub as unknown as { unknownOption(flag: string): void };
+    const unknown = own.unknownOption.bind(sub);
+    own.unknownOption = (flag: string) => {
+      // Commander's message, with its "Did you mean" when it has one, else the hint.
+      const error = sub.error.bind(sub);
+      sub.error = ((message: string, options?: { code?: string; exitCode?: number }) =>
+        error(/Did you mean/.test(message) ? message : `${message} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`, options)) as typeof sub.error;
+      try {
+        unknown(flag);
+      } finally {
+        sub.error = error;
+      }
+    };
+  }
 }
 
 /** Runs one command line (argv as process.argv: node, script, args…); returns the exit code. */

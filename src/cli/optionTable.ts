@@ -114,6 +114,28 @@ export function addOptionRows(cmd: Command, rows: readonly OptionRow[]): void {
 }
 
 /**
+ * An unknown option that spells a parameter without an option of its own (`--hand-size` for
+ * handSize, `--no-rebuy` for rebuy) is refused with the `--set` that gives it, not only "unknown":
+ * every parameter is settable, only the main ones have options. `listed` says where they are all
+ * listed (`sim params darkfate`).
+ */
+export function hintSetForParameters(cmd: Command, specs: readonly ParamSpec[], listed: string): void {
+  const own = cmd as unknown as { unknownOption(flag: string): void };
+  const unknown = own.unknownOption.bind(cmd);
+  own.unknownOption = (flag: string) => {
+    const name = flag.split('=')[0];
+    for (const spec of specs) {
+      const f = flagOf(spec.key);
+      const negated = spec.type === 'bool' && name === `--no-${f.slice(2)}`;
+      if (name !== f && !negated) continue;
+      const value = negated ? 'false' : spec.type === 'bool' ? 'true|false' : '<value>';
+      cmd.error(`error: unknown option '${name}': ${spec.key} has no option of its own; give it as --set ${spec.key}=${value} (see ${listed})`, { code: 'commander.unknownOption' });
+    }
+    unknown(flag);
+  };
+}
+
+/**
  * Throws when two options of `cmd` store their value under one attribute (commander itself refuses
  * only a shared flag): `--cover <kind>` and `--no-cover` once filled one parameter, silently. A
  * boolean's `--x`/`--no-x` pair is the one allowed sharing.

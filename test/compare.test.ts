@@ -349,8 +349,14 @@ describe('common random numbers in a card game', () => {
     }
     // The report says why, so the zeros are not read as a finding.
     expect(JSON.parse(r.stdout).notes[1]).toMatch(/^The two variants have identical parameters/);
+    expect(JSON.parse(r.stdout).result.answer).toEqual(['wounds to die 3: the same parameters as A, so the very same games and no difference (did a --set restate a default?)']);
     const real = runCli(['compare', 'dice', '--set', 'target=4', '-n', '200', '--seed', '3', '--format', 'json', '-q']);
     expect(JSON.parse(real.stdout).notes.some((n: string) => n.includes('identical parameters'))).toBe(false);
+    expect(JSON.parse(real.stdout).result.answer[0]).toMatch(/^target 4: successes [+−]\d/);
+    // Other parameters, the same games: a card change to the value the card already has (Pistol's fight is 4).
+    const restated = JSON.parse(runCli(['compare', 'darkfate', '--set', 'cardChanges=pistol.fight=4', '-n', '200', '--seed', '3', '--format', 'json', '-q', '-j', '1']).stdout);
+    expect(restated.result.answer).toEqual(['card changes pistol.fight=4: every game played exactly as in A, so no difference: the change never came into play in these games, or it changes nothing (a value set to what it already is?)']);
+    expect(restated.notes.some((n: string) => n.startsWith('Every game of B played exactly as the same game of A'))).toBe(true);
   }, 60_000);
   it('a stopping rule on identical variants stops at its first look, even on a mean (no spread, no interval)', () => {
     for (const rule of [['--until-decided'], ['--target-ci', '0.1']]) {

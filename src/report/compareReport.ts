@@ -131,9 +131,18 @@ export function compareReport(
   const labelOf = columnLabels(repA.tables);
   // The change in words: "hand size 6" for handSize=6.
   const changes = settingInWords(labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB);
+  // B restating A (a --set of a default, a card change to the value it has), or a change no game
+  // reached: the answer says so instead of a difference of 0 with an interval that reads as a finding.
+  const sameParams = canonicalJson(paramsA) === canonicalJson(paramsB);
+  const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result);
+  const noChange = sameParams
+    ? `${changes}: the same parameters as A, so the very same games and no difference (did a --set restate a default?)`
+    : sameGames
+      ? `${changes}: every game played exactly as in A, so no difference: the change never came into play in these games, or it changes nothing (a value set to what it already is?)`
+      : null;
   // One answer line per compared variant: side runs (sensitivity replays) only in the table.
-  const calls = [...new Set(rv.comparisons.filter((c) => !c.secondary).map((c) => c.call))];
-  const answers = calls.flatMap((call) => {
+  const calls = noChange ? [] : [...new Set(rv.comparisons.filter((c) => !c.secondary).map((c) => c.call))];
+  const answers = noChange ? [noChange] : calls.flatMap((call) => {
     const mine = rv.comparisons.filter((c) => c.call === call);
     const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];
     const outcome = rv.outcomes.find((o) => o.label === main.label);
@@ -149,7 +158,8 @@ export function compareReport(
   const notes = [
     `Variant A: ${labelA}. Variant B: ${labelB}.`,
     // Usually a --set that restates a default: say so rather than let the user read the zeros as a finding.
-    ...(canonicalJson(paramsA) === canonicalJson(paramsB) ? ['The two variants have identical parameters: they play the very same games, so every difference is 0 (did a --set restate a default?).'] : []),
+    ...(sameParams ? ['The two variants have identical parameters: they play the very same games, so every difference is 0 (did a --set restate a default?).'] : []),
+    ...(sameGames ? ['Every game of B played exactly as the same game of A (their results are identical): the change was never reached in these games, or it restates a value the data already has.'] : []),
     ...(simulated
       ? [
           'Tests: win/lose metrics by McNemar (exact below 100,000 discordant pairs, continuity-corrected chi-square above), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',

@@ -1,4 +1,4 @@
-// House rules on single cards: "pistol.fight=4", "truck-ram.count=8", "endoskeleton.hunt=5",
+// House rules on single cards: "pistol.fight=5", "truck-ram.count=8", "endoskeleton.hunt=5",
 // "recon.effects.draw=3", "attack.activate.woundCurrent=2", "sarah.power.fight=2",
 // "wounds.count=25" — any numeric field of any card, Rev-9, character or the wound deck, applied to
 // the card document before it is compiled, then validated like a card file (counts, ranges, the
@@ -67,7 +67,7 @@ export const DATA_CARDS_PREFIX = 'data.cards.';
 
 /**
  * The card fields as parameter specs (`card.<path>`, int 0..99, default the card data's value):
- * what a shell can offer as `--set card.pistol.fight=4` keys (they depend on the card data loaded);
+ * what a shell can offer as `--set card.pistol.fight=5` keys (they depend on the card data loaded);
  * each also as `data.cards.<path>`, the spelling every game's data values share (an alias: the same
  * value, one implementation). `labels` (cardLabels) says how the card file labels each path.
  */
@@ -106,7 +106,7 @@ export function parseCardChanges(text: string, where = 'parameter cardChanges'):
     const item = raw.trim();
     if (item === '') continue;
     const m = /^([a-z0-9-]+(?:\.[A-Za-z0-9-]+){1,2})\s*=\s*(-?\d+(?:\.\d+)?)$/.exec(item);
-    if (!m) throw new UsageError(`${where}: "${item}" is not <card>.<field>=<whole number> (e.g. pistol.fight=4; truck-ram.count=8)`);
+    if (!m) throw new UsageError(`${where}: "${item}" is not <card>.<field>=<whole number> (e.g. pistol.fight=5; truck-ram.count=8)`);
     out.push([m[1].replace(/^card\./, ''), Number(m[2])]);
   }
   return out;

@@ -117,7 +117,7 @@ export const darkfateEntry: ModeEntry = {
     // cwd); naming the reference file itself is the reference set.
     const cardsFile = cardsParam === 'reference' ? referenceCardsFile() : resolvePath(cardsParam);
     const userCards = cardsFile !== resolvePath(referenceCardsFile());
-    // House rules on cards: the cardChanges text, then each `card.<path>` parameter (--set card.pistol.fight=4).
+    // House rules on cards: the cardChanges text, then each `card.<path>` parameter (--set card.pistol.fight=5).
     const textChanges = parseCardChanges(resolved.cardChanges as string);
     const paramChanges = cardParamChanges(resolved);
     // One value per card field: --card-changes and card.<path> (or data.cards.<path>) naming the same field would let the last win silently.

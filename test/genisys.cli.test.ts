@@ -298,7 +298,7 @@ describe('genisys help agrees with `sim params genisys attack`', () => {
   it('the fallback without a picked unit is what a run uses (ROF 2 for an attack, 1 for a die-step table)', () => {
     expect(optionHelp(['genisys', 'attack'])('--rof')).toContain("(default auto: the --weapon's, else 2)");
     expect(optionHelp(['genisys', 'table'])('--rof')).toContain("(default auto: the --weapon's, else 1)");
-    expect(json([]).title).toMatch(/^2 shots at Short range: Skill D8 5\+, save D6 4\+, Power D8 vs Armor 4\+, Resolution D8/);
+    expect(json([]).title).toMatch(/^2 shots at Short range: Skill D8 5\+, save D6 4\+ \(hard cover\), Power D8 vs Armor 4\+, Resolution D8/);
   });
 });
 

@@ -119,6 +119,14 @@ describe('final states that read right (issue 19)', () => {
     expect(planTitle(plan({ range: 'pb' }))).toMatch(/^2 shots at Point Blank range:/);
     expect(planTitle(plan({ range: 'cc', rof: 1 }))).toMatch(/^1 shot at Close Combat range:/);
   });
+  it('titles name the cover a save comes from: hard by default at every range (models are normally in cover), none in the open', () => {
+    expect(planTitle(plan({ range: 'short' }))).toContain('save D6 4+ (hard cover)');
+    expect(planTitle(plan({ range: 'short', cover: 'soft' }))).toMatch(/save D\d+ 4\+ \(soft cover\)/);
+    expect(planTitle(plan({ range: 'short', cover: 'soft', multipleCover: true }))).toMatch(/\(soft cover, multiple\)/);
+    // Long range's automatic cover beats declared soft cover (the best cover counts).
+    expect(planTitle(plan({ range: 'long', cover: 'soft' }))).toContain('(hard cover)');
+    expect(planTitle(plan({ range: 'short', open: true }))).toContain('no save');
+  });
 });
 
 describe('auto instead of 0 (issue 19)', () => {

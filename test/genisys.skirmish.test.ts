@@ -390,6 +390,14 @@ describe('sim genisys skirmish (CLI)', () => {
     const large = JSON.parse(runCli(['genisys', 'skirmish', '--table-size', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
     expect([large.params['track.length'], large.params.deploy, large.params['gameEnd.start']]).toEqual([48, 5, 8]);
   });
+  it("the assumptions state the run's own values, not the defaults (cover chance, spread, TDD, turn bound)", () => {
+    const j = JSON.parse(runCli(['genisys', 'skirmish', '--cover-chance', '0', '--no-tdd', '--spread', '0', '--set', 'gameEnd.maxTurns=12', '-n', '20', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
+    const a = (prefix: string) => (j.assumptions as string[]).find((x) => x.startsWith(prefix)) ?? '';
+    expect(a('S1 ')).toContain("a side's models spread 0 in. apart");
+    expect(a('S4 ')).toContain('with probability cover.chance (0),');
+    expect(a('S10 ')).toBe('S10 TDD: not used (tdd none).');
+    expect(a('S12 ')).toContain('gameEnd.maxTurns turns (12)');
+  });
   it('compare pairs two policies on common random numbers; sweep runs a grid of them', () => {
     const c = runCli(['compare', 'genisys skirmish', '--set', 'policyA=hold', '-n', '300', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);
     expect(c.code, c.stderr).toBe(0);

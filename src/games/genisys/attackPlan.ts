@@ -23,6 +23,8 @@ export interface AttackPlan {
   hasSave: boolean;
   saveStep: number;
   saveTarget: number;
+  /** The cover the save comes from ("hard cover", "soft cover, multiple", …; null without a save): the report names it. */
+  saveCover: string | null;
   /** Power die step (never past the ladder ends). */
   powerStep: number;
   armor: number;
@@ -135,6 +137,11 @@ export function automaticCover(p: GenisysParams, range: RangeName): 'hard' | nul
 
 /** Stage 3: the cover save die, or null for no save. */
 export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
+  return coverSave(p, range)?.step ?? null;
+}
+
+/** Stage 3: the cover save (its die step and the cover it comes from), or null for no save. */
+export function coverSave(p: GenisysParams, range: RangeName): { step: number; cover: string } | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed
   // rulebook: Campaign Scenarios – Energy Fences ("nor do they provide cover"): the generator never saves (README choice 16).
   if (!p.coverSaves) return null;
@@ -149,7 +156,7 @@ export function coverSaveDie(p: GenisysParams, range: RangeName): number | null 
   if (p.ignoresCover) return null; // rulebook: Attacking – Attacks That Ignore Cover
   // A Mindless target takes no cover from terrain: at Extreme range only the automatic cover
   // (README choice 14, mindless.extremeCover automatic); `full` treats it as any model there.
-  if (p.mindless && p.mindlessExtremeCover === 'automatic') return dieStep(p.coverDie[automatic!]);
+  if (p.mindless && p.mindlessExtremeCover === 'automatic') return { step: dieStep(p.coverDie[automatic!]), cover: `${automatic!} cover` };
   if (range === 'cc') return null; // rulebook: Attacking – In the Open (always in the open at CC range; CC weapons ignore cover)
   const declared = p.open || p.cover === 'none' ? null : p.cover;
   if (p.multipleCover && declared === null) throw new UsageError('option --multiple-cover: needs --cover soft, hard or fort (and no --open)');
@@ -161,7 +168,7 @@ export function coverSaveDie(p: GenisysParams, range: RangeName): number | null 
   if (declared !== null && automatic !== null && dieStep(p.coverDie[automatic]) > dieStep(p.coverDie[declared])) kind = automatic;
   const base = dieStep(p.coverDie[kind]);
   // rulebook: Advanced Rules – Multiple Cover (best cover, save die upgraded by one).
-  return p.multipleCover ? moveDie(base, 1) : base;
+  return p.multipleCover ? { step: moveDie(base, 1), cover: `${kind} cover, multiple` } : { step: base, cover: `${kind} cover` };
 }
 
 /** Stage 4: the Power die. */
@@ -212,7 +219,8 @@ export function compileAttack(p: GenisysParams): AttackPlan {
   checkWeaponRange(p, range);
   const rof = effectiveRof(p, range);
   const skillStep = chooseSkillDie(p, range, rof);
-  const save = coverSaveDie(p, range);
+  const cover = coverSave(p, range);
+  const save = cover?.step ?? null;
   const powerStep = damagePowerDie(p, range);
   const { heavy, improvised } = weaponClass(p, powerStep);
   const res = resolutionDie(p, heavy, improvised);
@@ -228,6 +236,7 @@ export function compileAttack(p: GenisysParams): AttackPlan {
     hasSave: save !== null,
     saveStep: save ?? 0,
     saveTarget: p.saveTarget,
+    saveCover: cover?.cover ?? null,
     powerStep,
     armor: p.armor,
     heavy,

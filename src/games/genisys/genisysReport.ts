@@ -145,7 +145,8 @@ export function doneMarkersAfter(before: number, k: number): number {
 export function planTitle(plan: AttackPlan): string {
   const d = describePlan(plan);
   const hit = plan.autoHit ? 'auto-hit' : `Skill ${d.skill} ${d.hitOn}+`;
-  const save = d.save ? `save ${d.save} ${d.saveOn}+` : 'no save';
+  // rulebook: Attacking – Taking Cover Saves ("Models are normally considered to be in cover"): the title says which.
+  const save = d.save ? `save ${d.save} ${d.saveOn}+${plan.saveCover ? ` (${plan.saveCover})` : ''}` : 'no save';
   const res = d.resolution ? `Resolution ${d.resolution}` : 'no Resolution tests';
   return `${plan.rof} shot${plan.rof > 1 ? 's' : ''} at ${rangeName(plan.range)}: ${hit}, ${save}, Power ${d.power} vs Armor ${plan.armor}+, ${res}`;
 }

@@ -60,21 +60,22 @@ export const SKIRMISH_PARAMS: readonly ParamSpec[] = [
   ...SHARED,
 ];
 
-/** The README's skirmish choices, as reported after the attack's. */
-export function skirmishAssumptions(): string[] {
+/** The README's skirmish choices, as reported after the attack's, with the run's own values (`r`: the resolved parameters). */
+export function skirmishAssumptions(r: Readonly<Record<string, unknown>>): string[] {
+  const spread = Number(r.spread);
   return [
-    'S1 Track: the battle runs between the two table edges (24 in. on the mat, 48 on a large table); each model keeps a lane across the table, a side\'s models spread 3 in. apart (spread; closer where track.width, 36 in. on the mat and 72 on a large table, needs it), centred; ranges are measured straight across lanes; friends never block a move or a shot and every model sees every enemy (no terrain, no Friends in the Way).',
+    `S1 Track: the battle runs between the two table edges (24 in. on the mat, 48 on a large table); each model keeps a lane across the table, a side's models spread ${spread} in. apart (spread; closer where track.width, 36 in. on the mat and 72 on a large table, needs it), centred; ranges are measured straight across lanes; friends never block a move or a shot and every model sees every enemy (no terrain, no Friends in the Way).`,
     'S2 Set-up: Battle Lines, every model at the front of its deployment zone (2 in., large table 5 in., from its edge); the mission is Annihilate (Mission 1).',
-    'S3 Moving: a model moves forward or back up to its move; it stops `closest` (1 in.) along the track short of the nearest enemy\'s position and never passes it (in any lane); the options offered are the full move each way and the moves that end exactly at a range-band edge of the nearest enemy; a double move only beyond a normal move.',
-    'S4 Cover: after every move a model is in hard cover with probability cover.chance (0.5), else in the open, at Point Blank and Short range; at Long and Extreme range it is in cover, at Close Combat in the open; a model that stays keeps its cover.',
+    `S3 Moving: a model moves forward or back up to its move; it stops \`closest\` (${Number(r.closest)} in.) along the track short of the nearest enemy's position and never passes it (in any lane); the options offered are the full move each way and the moves that end exactly at a range-band edge of the nearest enemy; a double move only beyond a normal move.`,
+    `S4 Cover: after every move a model is in hard cover with probability cover.chance (${Number(r['cover.chance'])}), else in the open, at Point Blank and Short range; at Long and Extreme range it is in cover, at Close Combat in the open; a model that stays keeps its cover.`,
     'S5 Attacks: a ranged attack needs no Run that activation and no non-reeling enemy (vehicles aside) within 2 in.; an aimed shot is taken whenever the model did not move and the weapon has ROF 1; a vehicle fires each of its weapons once per activation, each at the target its policy picks (rulebook: Vehicles – Attacking); Extreme range only on a large table (rulebook: Larger Playing Surfaces); no suppressive fire, Ambush or Opportunity Fire.',
     'S6 A model whose entry lists ranged weapons but no close combat weapon (vehicles aside) fights in CC with fists: ROF 1, Power D4 (improvised); a model whose entry lists no weapon at all cannot be fielded.',
     'S7 Commanders always use "No Fate But What We Make" on a FATE result (the first commander in the list without markers), and "Come With Me If You Want To Live!" for every Ready marker a commander takes, giving the extra markers to the eligible models the policy picks (built-ins: nearest an enemy); command range is Point Blank (5 in.); every friend is visible.',
     'S8 "On Your Feet, Soldier!": each commander removes Done markers from friends within 5 in. with the most markers first, up to its Command value.',
     'S9 A crawler keeps its model\'s Done markers and Command value (FAQ A2) and moves 2 in. (no double move).',
-    'S10 TDD: greedy, as in genisys attack choice 5, in the side\'s own attacks only; never contested, never used on the Tactical roll-off or a Resolution test of its own.',
+    r.tdd === 'none' ? 'S10 TDD: not used (tdd none).' : 'S10 TDD: greedy, as in genisys attack choice 5, in the side\'s own attacks only; never contested, never used on the Tactical roll-off or a Resolution test of its own.',
     'S11 Victory (Annihilate): a side scores the points of every enemy model removed and half (rounded up) of every damaged Resilient one in play; a crawler scores nothing; models are 1 point unless @points is given, and the game size is the larger force\'s points; a wiped-out side ends the game at once.',
-    'S12 A game stops after gameEnd.maxTurns turns (30) whatever the game-end rolls say.',
+    `S12 A game stops after gameEnd.maxTurns turns (${Number(r['gameEnd.maxTurns'])}) whatever the game-end rolls say.`,
     'S13 Weapons: unit:weapon[+weapon…] in a force gives its models weapons other than their entry lists: each named weapon replaces the unit\'s weapons of its kind (ranged or close combat) and a kind not named is kept (resistance-soldier:rocket-launcher keeps its combat knife); any unit with a Skill may take any weapon of the units file (the printed force lists, which say who may swap what, and their Rare wargear limits per 250 pts are not transcribed); the weapons are carried from the start: no mid-game re-arming (the Infiltrators scenario\'s Armory).',
     "S14 Area (Small) and Flame: the template around the primary target touches the models within 2 in. of it (Close Combat range, measured as every range on the track); each hit on the primary hits each enemy there once more, with no Skill roll and no cover, damage rolled after the primary's, in model order; a target is not offered when a friend or the firer is within 2 in. of it (Diagram 10); a 'Hasta la Vista' attack is not an Area attack (as in genisys attack); the built-in bots value an Area attack by its primary target alone. With spread 3 in. a side's own models are never within 2 in. of each other, so secondary hits need lanes 2 in. apart or closer (spread 2 or less, or 19 or more models a side on the 36 in. mat).",
   ];
@@ -269,7 +270,7 @@ export const skirmishMode: GameMode = {
       headline: estimateHeadline('side A wins', result.winA, 'rate'),
       tables: skirmishTables(result),
       notes: [skirmishGapLine(SKIRMISH_PARAMS, resolved, [`${name(0)} (A)`, `${name(1)} (B)`]), sensitivityNote('genisys', 'skirmish', SKIRMISH_PARAMS, resolved)],
-      assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions()],
+      assumptions: [...genisysAssumptions(Number(resolved['extremeCover.maxSize']), resolved['mindless.extremeCover'] as 'automatic').filter((a) => !/^(sim genisys table|Unit picks fill|Defender's TDD|Flying VTOL cover|Fence generator cover)/.test(a)), ...skirmishAssumptions(resolved)],
     };
   },
 };

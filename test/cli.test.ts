@@ -270,6 +270,20 @@ describe('the header names the confidence level as given', () => {
   });
 });
 
+describe('the header names every parameter the run sets away from its default', () => {
+  it('a settings line in words (table, HTML and JSON); none for the defaults; data values too', () => {
+    const lines = runCli(['darkfate', '-n', '50', '--seed', '1', '-q', '-j', '1', '--set', 'handSize=6', '--neural-net', '--set', 'card.pistol.fight=5']).stdout.split('\n');
+    expect(lines[2]).toBe('settings: neural net, hand size 6, card · pistol · fight 5');
+    expect(runCli(['darkfate', '-n', '50', '--seed', '1', '-q', '-j', '1']).stdout).not.toMatch(/^settings:/m);
+    const j = JSON.parse(runCli(['terror', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'rebuy=false', '--set', 'data.finalGirl.health=3', '--format', 'json']).stdout);
+    expect(j.settings).toEqual(['rebuy off', 'final girl · health 3']);
+    // Policies are in the header's own line already; an exact method's options are settings too.
+    expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
+    expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);
+    expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'handSize=6', '--format', 'html']).stdout).toContain('<p class="facts">settings: hand size 6</p>');
+  });
+});
+
 describe('wide tables', () => {
   it('a table too wide for 100 columns is split into column blocks that repeat the row labels; no cell is lost', () => {
     const t = runCli(['dualfates', 'table', '--max-k', '12', '-q']).stdout;

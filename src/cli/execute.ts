@@ -7,6 +7,8 @@ import { Totals } from '../core/aggregate.js';
 import { setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
 import { hashOf } from '../core/hash.js';
+import { humanize } from '../core/keyWords.js';
+import type { ParamSpec } from '../core/params.js';
 import { packageInfo } from '../core/packageInfo.js';
 import type { Report } from '../core/reportTypes.js';
 import type { RunSettings } from '../core/scenarioGame.js';
@@ -124,8 +126,27 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
   // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.
   if (!announced && !simulate && report.method === 'mc') announceSeed(opts, seed);
-  const withRerun: Report = { ...report, rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
+  const given = settingsOf(req.mode.params, params);
+  const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
+}
+
+/**
+ * The parameters a run sets away from their defaults, in words ("hand size 6", "neural net",
+ * "data · final girl · health 3"), for the report's header: a report says what it was asked, not
+ * only in its JSON. The method and the policies are in the header already; a trace is not a setting.
+ */
+export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  const known = new Set(specs.map((s) => s.key));
+  const put = (key: string, value: unknown, type?: string) => {
+    if (key === 'method' || key === 'trace' || /^policy/.test(key)) return;
+    out.push(type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  };
+  for (const spec of specs) if (Object.hasOwn(params, spec.key) && JSON.stringify(params[spec.key]) !== JSON.stringify(spec.default)) put(spec.key, params[spec.key], spec.type);
+  // Values of the data a run sets (data.…, card.…) are parameters only when given.
+  for (const [key, value] of Object.entries(params)) if (!known.has(key)) put(key, value);
+  return out;
 }
 
 /** The report of a run with `seed` (compare, sweep, check, merge). */

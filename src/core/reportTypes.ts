@@ -51,6 +51,8 @@ export interface Report {
   n: number | null;
   confidence: number;
   policy?: string | string[];
+  /** The parameters the run set away from their defaults, in words (the header's "settings" line). */
+  settings?: string[];
   partial?: boolean;
   /** The game's own JSON body (its output contract). */
   result: unknown;

@@ -73,7 +73,7 @@ function provenanceHtml(r: Report): string {
 /** The page of a report. Pure given the report (the charts are drawn in-process, without a browser). */
 export async function renderHtml(r: Report): Promise<string> {
   const charts = await Promise.all(chartsOf(r).map(chartHtml));
-  const facts = headerLines(r)[1];
+  const [, facts, settings] = headerLines(r, Infinity);
   // The embedded JSON must not close its own <script> element.
   const json = JSON.stringify(jsonReport(r)).replace(/</g, '\\u003c');
   const parts = [
@@ -85,6 +85,7 @@ export async function renderHtml(r: Report): Promise<string> {
     '</head><body>',
     `<h1>${escapeHtml(r.title)}</h1>`,
     facts ? `<p class="facts">${escapeHtml(facts)}</p>` : '',
+    settings ? `<p class="facts">${escapeHtml(settings)}</p>` : '',
     r.partial ? '<p class="partial">Partial report: the run stopped before its end (interrupted, or a limit reached: the notes say which); the numbers cover the completed games only.</p>' : '',
     r.text ? `<div class="answer">${escapeHtml(r.text.replace(/\n+$/, ''))}</div>` : '',
     charts.length ? `<h2>Charts</h2>\n${charts.join('\n')}` : '',

@@ -177,6 +177,7 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(6))}% intervals`);
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
+  if (r.settings?.length) lines.push(wrap(`settings: ${r.settings.join(', ')}`, width, 2));
   return lines;
 }
 

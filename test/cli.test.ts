@@ -281,6 +281,8 @@ describe('the header names every parameter the run sets away from its default', 
     expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'handSize=6', '--format', 'html']).stdout).toContain('<p class="facts">settings: hand size 6</p>');
+    // A sweep names what its cells share (its axes are in the title).
+    expect(runCli(['sweep', 'dice', '--grid', 'count=2,3', '--set', 'sides=8', '-n', '500', '--seed', '1', '-q', '-j', '1']).stdout.split('\n').slice(0, 3)).toEqual(['Sweep of dice over count ∈ {2, 3}', 'method mc · n 500 · seed 1 · 95% intervals', 'settings: sides 8']);
   });
 });
 

@@ -12,7 +12,7 @@ import { parseSetOptions } from '../../core/scenarioFile.js';
 import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
-import { inputsOf, runReport } from '../execute.js';
+import { inputsOf, runReport, settingsOf } from '../execute.js';
 import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
@@ -193,7 +193,10 @@ export function registerSweep(program: Command): void {
       if (report.seed !== null) cellOpts = { ...runOpts, seed };
     }
     progress.clear();
-    await emitReport(sweepReport(id, axes, cells, done, seed, runOpts), opts);
+    // What every cell shares away from the defaults (--set, a scenario), for the header; the axes are in the title.
+    const shared = Object.fromEntries(Object.entries(resolveFromSources(mode, scenario, sets, {}, {}, id)).filter(([k]) => !axes.some((a) => a.key === k)));
+    const settings = settingsOf(mode.params, shared);
+    await emitReport({ ...sweepReport(id, axes, cells, done, seed, runOpts), ...(settings.length ? { settings } : {}) }, opts);
     if (done.stopped) {
       err().write(`sim: error: sweep stopped: ${done.stopped}\n`);
       setExitCode(1);

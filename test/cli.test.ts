@@ -132,6 +132,10 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['dice', '-n', '1000', '--out', `${join(tmpdir(), 'no-such-folder-sim')}/`], /--out.*ends in a slash/],
     [['dice', '-n', '1000', '--out', join(tmpdir(), 'no-such-folder-sim', 'r.json')], /--out.*not an existing, writable folder/],
     [['dice', '-n', '1000', '--checkpoint', tmpdir()], /--checkpoint.*is a directory/],
+    // A shard writes a part file for sim merge: the options that shape a report belong to the merge.
+    [['dice', '-n', '300', '--shard', '1/3', '--format', 'csv', '--out-dir', join(tmpdir(), 'sim-no-such-dir')], /option --format: a --shard run writes a part file \(JSON\) for `sim merge`, not a report; give --format to sim merge/],
+    [['dice', '-n', '300', '--shard', '1/3', '--brief'], /option --brief: a --shard run/],
+    [['run', 'scenarios/dice/default.yaml', '--shard', '1/3', '--confidence', '0.9'], /option --confidence: a --shard run/],
     [['genisys', 'table', '--out', '.'], /--out.*is a directory/],
     [['check', 'reports/dice-default.json', '--junit', ''], /--junit.*Empty path/],
   ];

@@ -11,7 +11,7 @@ import { UsageError } from '../core/usageError.js';
 import { err, setExitCode } from './io.js';
 import { addOptionRows, checkOptionClashes, hintSetForParameters, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { collect } from './parseOptions.js';
-import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
+import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, reportOptionsGiven, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
 
 /** What a mode command does with its resolved request: run and emit it (or, for `sim submit`, keep it). */
@@ -57,7 +57,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
     refuseRepeatedOptions(cmd);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, id);
-    refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined });
+    refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined, reportOptions: reportOptionsGiven(cmd) });
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario });
   });
   return cmd;

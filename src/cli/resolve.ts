@@ -200,13 +200,27 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
  * The checks of a single run's request before it runs: no given parameter without effect
  * (refuseInert), and no -n, --shard or --checkpoint for a run whose method is exact (it plays no games).
  */
-export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean }): void {
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);
+  // A shard writes a part file (JSON for `sim merge`), never a report: what shapes a report belongs to the merge.
+  const shaping = given.reportOptions?.[0];
+  if (given.shard && shaping) throw new UsageError(`option ${shaping}: a --shard run writes a part file (JSON) for \`sim merge\`, not a report; give ${shaping} to sim merge`);
   // (A --seed is harmless there: the report records it.)
   const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
   if (req.params.method === 'exact' && option !== null) {
     throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; ${MONTE_CARLO_HINT}`);
   }
+}
+
+/**
+ * The options of `cmd` that shape a report (format, tables, brevity, interval level), as the command
+ * line gave them; `--format json` is not one for a part file, which is JSON.
+ */
+export function reportOptionsGiven(cmd: Command): string[] {
+  const flags: Record<string, string> = { format: '--format', table: '--table', outDir: '--out-dir', brief: '--brief', confidence: '--confidence' };
+  return Object.entries(flags)
+    .filter(([attr]) => cmd.getOptionValueSource(attr) === 'cli' && !(attr === 'format' && cmd.getOptionValue('format') === 'json'))
+    .map(([, flag]) => flag);
 }
 
 /** The -n/--seed of a command, falling back to the scenario's run block. */

@@ -5,7 +5,7 @@ import { parseSetOptions } from '../../core/scenarioFile.js';
 import { findMode } from '../../games/index.js';
 import { runAndEmit } from '../execute.js';
 import { collect } from '../parseOptions.js';
-import { loadScenarioFile, refuseIgnored, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFile, refuseIgnored, reportOptionsGiven, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, type RunCliOptions } from '../runOptions.js';
 import type { OnRun } from '../gameCommands.js';
 
@@ -19,7 +19,7 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     const doc = loadScenarioFile(file, 'argument file');
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
-    refuseIgnored({ mode, params }, { games: run.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined });
+    refuseIgnored({ mode, params }, { games: run.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined, reportOptions: reportOptionsGiven(run) });
     await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });
   });
 }

@@ -173,6 +173,12 @@ describe('the option table of every command', () => {
     const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
     expect((await parse(darkfate, ['--set', 'searchRollouts=64'])).error).toMatch(/option --set searchRollouts: has no effect here: .*policy is planner/);
     expect((await parse(darkfate, ['--set', 'searchRollouts=64', '--policy', 'search'])).run?.params.searchRollouts).toBe(64);
+    // rulebook: Optional Rules — the Rev-9 player's hand exists only with the Neural Net Processor; Go On Without Me! alone is every player's death.
+    expect((await parse(darkfate, ['--set', 'nnHandSize=3'])).error).toMatch(/option --set nnHandSize: has no effect here: .*--neural-net/);
+    expect((await parse(darkfate, ['--set', 'nnHandSize=3', '--neural-net'])).run?.params.nnHandSize).toBe(3);
+    expect((await parse(darkfate, ['--go-on-without-me', '--solo'])).error).toMatch(/option --go-on-without-me: has no effect here: with one player/);
+    expect((await parse(darkfate, ['--go-on-without-me', '--players', '1'])).error).toMatch(/option --go-on-without-me: has no effect here/);
+    expect((await parse(darkfate, ['--go-on-without-me', '--players', '3'])).run?.params.goOnWithoutMe).toBe(true);
     expect((await parse(attack, ['--defender-tdd', 'contest'])).error).toMatch(/option --defender-tdd: has no effect here: .*add --tdd/);
     expect((await parse(attack, ['--defender-tdd', 'none'])).error).toBeUndefined();
     expect((await parse(attack, ['-n', '1000'])).error).toMatch(/option -n: the exact method plays no games/);

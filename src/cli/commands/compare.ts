@@ -159,6 +159,9 @@ export function registerCompare(program: Command): void {
     const [aArg, bArg] = bRaw !== undefined && isGameId(aRaw) && !existsSync(aRaw) && !existsSync(bRaw) && !/[\\/.]/.test(bRaw) ? [`${aRaw} ${bRaw}`, undefined] : [aRaw, bRaw];
     refuseResumeOptions(opts, 'compare');
     if (opts.targetCi !== undefined && opts.untilDecided) throw new UsageError('options --target-ci and --until-decided: choose one');
+    // The stopping rules' own settings act only with a stopping rule.
+    if (opts.margin !== undefined && !opts.untilDecided) throw new UsageError('option --margin: the equivalence margin of --until-decided has no effect without it; add --until-decided');
+    if (cmd.getOptionValueSource('maxGames') === 'cli' && opts.targetCi === undefined && !opts.untilDecided) throw new UsageError('option --max-games: the bound of --target-ci and --until-decided has no effect without one; a fixed comparison plays -n games');
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [aArg, bArg].map((file) => ({ file: file && existsSync(file) ? file : undefined, what: 'a variant scenario file' })));
     const A = await loadVariant(aArg, 'a');
     const B = bArg ? await loadVariant(bArg, 'b') : A;

@@ -10,11 +10,17 @@ export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton
 /** The search policy's settings change nothing under another policy. */
 const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' || p.policy === 'search-ismcts' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
 
+/** rulebook: Optional Rules, Neural Net Processor — the Rev-9 player (and its hand) exists only with that rule. */
+const neuralNetOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.neuralNet === true ? null : "it sets the Rev-9 player's hand, and that player exists only with the Neural Net Processor (add --neural-net)");
+/** rulebook: Optional Rules, Go On Without Me! — with one player the first death is every player's death. */
+const severalPlayers = (p: Readonly<Record<string, ParamValue>>): string | null =>
+  p.goOnWithoutMe !== true || (p.players !== 1 && p.solo !== true) ? null : "with one player the first death is every player's death, so the game is lost as without the rule";
+
 export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'rev9', type: 'string', default: 'endoskeleton', doc: `Rev-9 version to face: a key in the card data (reference set: ${REV9_CHOICES.slice(0, -1).join(', ')}), or all: one row per version`, source: 'rulebook: Choosing a Version of the Rev-9', cli: { value: '<version>', help: `Rev-9 version: ${REV9_CHOICES.join('|')} with the reference cards, else a key of the --cards file (default endoskeleton)` } },
   { key: 'players', type: 'int', default: 2, min: 1, max: 4, doc: 'number of players (1 = solo with --solo, else one character alone)', source: 'public fact: 2–4 players, solo variant', cli: { value: '<N>', help: 'players, 1..4 (default 2)' } },
   { key: 'solo', type: 'bool', default: false, doc: 'solo mode: one player with two characters and an 11-card deck (implies players 1)', source: 'rulebook: Optional Rules, Solo Mode', implies: { when: true, set: { players: 1 } }, cli: { help: 'solo mode: one player, two characters, 11-card deck' } },
-  { key: 'goOnWithoutMe', type: 'bool', default: false, doc: 'Go On Without Me!: a dead player keeps taking turns; lost only when all have died', source: 'rulebook: Optional Rules, Go On Without Me!', cli: { help: 'optional rule Go On Without Me!' } },
+  { key: 'goOnWithoutMe', inert: severalPlayers, type: 'bool', default: false, doc: 'Go On Without Me!: a dead player keeps taking turns; lost only when all have died', source: 'rulebook: Optional Rules, Go On Without Me!', cli: { help: 'optional rule Go On Without Me!' } },
   { key: 'neuralNet', type: 'bool', default: false, doc: 'Neural Net Processor: a Rev-9 player (played by the policy) feeds hostile cards into the reserve', source: 'rulebook: Optional Rules, Neural Net Processor', cli: { help: 'optional rule Neural Net Processor (the Rev-9 player is played by the policy)' } },
   { key: 'characters', type: 'string', default: '', doc: 'character keys separated by commas, one per player (solo: two); empty: the first ones in the card data', source: 'rulebook: Set-Up (each player chooses a character)', cli: { value: '<a,b>', help: 'character keys, one per player (solo: two): sarah, grace, dani, t800' } },
   { key: 'cards', type: 'path', choices: ['reference'], default: 'reference', doc: 'card data YAML replacing the reference set (relative to the scenario file, or the working directory on the command line)', source: 'assumption: reference set, scenarios/darkfate/cards.yaml and README.md', cli: { value: '<file>', help: 'card data YAML replacing the reference set (see scenarios/darkfate/cards.yaml)' } },
@@ -31,7 +37,7 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'rev9Depth', type: 'int', default: 5, min: 0, max: 100, doc: 'the Rev-9 is shuffled into this many top fate cards at set-up', source: 'rulebook: Set-Up' },
   { key: 'prepCards', type: 'int', default: 5, min: 0, max: 20, doc: 'prep cards in each starter deck', source: 'rulebook: Set-Up' },
   { key: 'setbackCards', type: 'int', default: 4, min: 0, max: 20, doc: 'struggle (setback) cards in each starter deck', source: 'rulebook: Set-Up; public fact: the struggle cards are setbacks' },
-  { key: 'nnHandSize', type: 'int', default: 5, min: 0, max: 20, doc: 'Neural Net Processor: the Rev-9 player\'s hand size', source: 'rulebook: Optional Rules, Neural Net Processor' },
+  { key: 'nnHandSize', inert: neuralNetOnly, type: 'int', default: 5, min: 0, max: 20, doc: 'Neural Net Processor: the Rev-9 player\'s hand size', source: 'rulebook: Optional Rules, Neural Net Processor' },
   { key: 'fleeEndsHunt', assumed: 'reading', type: 'bool', default: false, doc: 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee (undamaged, or left out) does not hunt that turn; default: it still hunts', source: 'rulebook: Flee and Multiple Rev-9s in Play ("End the hunt phase") versus Hunt Phase ("unwilling or unable to flee, the Rev-9 hunts")', cli: { help: 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (default: it still hunts)' } },
   { key: 'maxTurns', type: 'int', default: 400, min: 1, max: 100000, doc: 'safety net: player turns before a game is stopped (reported apart, never a loss)', source: 'assumption: safety net only; no rulebook limit' },
   // Output, not a rule: kept a parameter so that `rerun`/`sim check` reproduce a trace report.

@@ -583,6 +583,9 @@ describe('card changes (house rules on single cards)', () => {
     expect(bad('pistol.effects.draw=1')).toThrow(/the card has no draw amount in effects/);
     expect(bad('attack.resistance=0; attack.count=0')).toThrow(/attack\.count|count/);
     expect(() => parseCardChanges('pistol fight 4')).toThrow(/is not <card>\.<field>=<whole number>/);
+    // A change given twice would keep the last silently.
+    expect(() => parseCardChanges('pistol.fight=4; pistol.fight=5')).toThrow(/pistol\.fight is given twice; give it once/);
+    expect(() => parseCardChanges('pistol.fight=4; card.pistol.fight=5')).toThrow(/pistol\.fight is given twice/);
   });
   it('lists every field as a card.<path> parameter spec with the card data as default', () => {
     const specs = cardParamSpecs(DOC);

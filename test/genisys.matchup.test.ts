@@ -94,6 +94,7 @@ describe('sim genisys matchup', () => {
       [['--attackers', 'endoskeleton:laser'], /option --attackers: Endoskeleton carries terminator-claws, plasma-gun, not "laser"/],
       [['--targets', 'endoskeleton,t-1000'], /option --targets: unknown unit "t-1000"/],
       [['--points', 'endoskeleton=0'], /option --points: cannot read "endoskeleton=0"/],
+      [['--points', 'endoskeleton=5,endoskeleton=6'], /option --points: endoskeleton is priced twice; give it once/],
       [['--attackers', 'fence-generator'], /option --attackers: Fence generator has no Skill/],
     ] as [string[], RegExp][]) {
       const r = runCli(['genisys', 'matchup', ...args]);

@@ -107,7 +107,10 @@ export function parseCardChanges(text: string, where = 'parameter cardChanges'):
     if (item === '') continue;
     const m = /^([a-z0-9-]+(?:\.[A-Za-z0-9-]+){1,2})\s*=\s*(-?\d+(?:\.\d+)?)$/.exec(item);
     if (!m) throw new UsageError(`${where}: "${item}" is not <card>.<field>=<whole number> (e.g. pistol.fight=5; truck-ram.count=8)`);
-    out.push([m[1].replace(/^card\./, ''), Number(m[2])]);
+    const path = m[1].replace(/^card\./, '');
+    // Last-wins would silently drop the first value.
+    if (out.some(([p]) => p === path)) throw new UsageError(`${where}: ${path} is given twice; give it once`);
+    out.push([path, Number(m[2])]);
   }
   return out;
 }

@@ -69,6 +69,8 @@ export function parsePoints(text: string, data: UnitsFile, file: string): Map<st
     const m = /^([a-z0-9][a-z0-9-]*)=(\d+)$/.exec(item);
     if (!m || Number(m[2]) < 1) throw new UsageError(`parameter points: cannot read "${item}" (expected unit=N with N ≥ 1, e.g. endoskeleton=30)`);
     if (!Object.hasOwn(data.units, m[1])) throw new UsageError(`parameter points: unknown unit "${m[1]}" in ${file}; valid: ${Object.keys(data.units).join(', ')}`);
+    // Last-wins would silently drop the first price.
+    if (out.has(m[1])) throw new UsageError(`parameter points: ${m[1]} is priced twice; give it once`);
     out.set(m[1], Number(m[2]));
   }
   return out;

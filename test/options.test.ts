@@ -302,6 +302,13 @@ describe('parameters are unambiguous', () => {
     const { parseScenario } = await import('../src/core/scenarioFile.js');
     expect(() => parseScenario('game: genisys attack\nparams:\n  cover.save: 3\n  cover:\n    save: 4\n', 's.yaml')).toThrow(/s\.yaml: params\.cover\.save is given twice/);
     expect(parseScenario('game: genisys attack\nparams:\n  cover:\n    save: 4\n  toHit.cc: 2\n', 's.yaml').params).toEqual({ 'cover.save': 4, 'toHit.cc': 2 });
+    // A scenario's run.policy and params.policy that disagree: one would be dropped silently.
+    const conflicting = join(scratch, 'conflict.yaml');
+    writeFileSync(conflicting, 'game: darkfate\nparams:\n  policy: greedy\nrun:\n  n: 10\n  policy: random\n');
+    const darkfate = surfaces().find((s) => s.words.join(' ') === 'darkfate')!;
+    expect((await parse(darkfate, ['--scenario', conflicting])).error).toMatch(/conflict\.yaml: run\.policy is random but params\.policy is greedy; give policy once/);
+    writeFileSync(conflicting, 'game: darkfate\nparams:\n  policy: greedy\nrun:\n  n: 10\n  policy: greedy\n');
+    expect((await parse(darkfate, ['--scenario', conflicting])).run?.params.policy).toBe('greedy');
   });
 });
 

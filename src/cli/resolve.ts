@@ -108,6 +108,11 @@ export function resolveFromSources(
       const similar = specs.filter((p) => p.key.startsWith(field)).map((p) => p.key);
       throw new UsageError(`${scenario!.file}: run.${field}: ${id ?? 'this game'} has no ${field} parameter${similar.length ? ` (set ${similar.join(', ')} under params:)` : ''}`);
     }
+    // The same parameter under params: with another value: one would be dropped silently.
+    const alsoParams = scenario!.doc.params[field];
+    if (alsoParams !== undefined && String(alsoParams) !== String(value)) {
+      throw new UsageError(`${scenario!.file}: run.${field} is ${String(value)} but params.${field} is ${String(alsoParams)}; give ${field} once`);
+    }
     put(field, value, scenarioDir, `${scenario!.file}: run.${field}`);
   }
   for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);

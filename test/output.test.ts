@@ -216,6 +216,10 @@ describe('sim report reads a saved report as data', () => {
         expect([r.code, r.stderr.trim()], `${cmd} ${name}`).toEqual([2, typeof message === 'string' ? `sim: ${file}: ${message}` : expect.stringMatching(message)]);
       }
     }
+    // A report from before reports carried tables (no schemaVersion, no kind, no tables) would render as a title alone.
+    const old = runCli(['report', write('old.json', (j) => (delete j.schemaVersion, delete j.kind, delete j.tables, delete j.text)), '--format', 'table']);
+    expect([old.code, old.stdout]).toEqual([2, '']);
+    expect(old.stderr).toMatch(/old\.json: field tables: missing \(a report from an older sim, which saved no tables\)/);
     const partial = runCli(['report', write('partial.json', (j) => (j.partial = true)), '--format', 'table']);
     expect(partial.code).toBe(0);
     expect(partial.stderr).toMatch(/is a partial report/);

@@ -41,6 +41,8 @@ export function reportFromJson(text: string, file: string): Report {
     ['policy', (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')), 'a string or a list of strings'],
   ];
   for (const [key, ok, what] of optional) if (j[key] !== undefined && !ok(j[key])) throw new UsageError(`${file}: field ${key}: expected ${what}`);
+  // A report saved before reports carried their tables (no schemaVersion) would render as a title alone.
+  if (j.tables === undefined && j.text === undefined) throw new UsageError(`${file}: field tables: missing (a report from an older sim, which saved no tables); re-run it and save it again to render it`);
   if (j.tables !== undefined && !Array.isArray(j.tables)) throw new UsageError(`${file}: field tables: expected a list`);
   const tables: ResultTable[] = ((j.tables as unknown[] | undefined) ?? []).map((t, i) => {
     if (!isObject(t) || typeof t.title !== 'string' || !Array.isArray(t.columns) || !Array.isArray(t.rows)) throw new UsageError(`${file}: tables[${i}]: expected title, columns and rows`);

@@ -84,6 +84,8 @@ export function resolveFromSources(
   explicit: Record<string, unknown>,
   grid: Record<string, string> = {},
   id?: string,
+  /** How a message names a grid value's source (`sim policies` lists its values with --policies). */
+  gridSource: (key: string) => string = (key) => `option --grid ${key}`,
 ): ResolvedParams {
   const params: ParamSource = Array.isArray(from) ? { params: from as readonly ParamSpec[] } : (from as ParamSource);
   const specs = params.params;
@@ -118,7 +120,7 @@ export function resolveFromSources(
   for (const [k, val] of Object.entries(scenario?.doc.params ?? {})) put(k, val, scenarioDir, `${scenario!.file}: params.${k}`);
   for (const [k, val] of Object.entries(sets)) put(k, val, process.cwd(), `option --set ${k}`);
   // A sweep cell (`sim sweep --grid`) overrides --set.
-  for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), `option --grid ${k}`);
+  for (const [k, val] of Object.entries(grid)) put(k, val, process.cwd(), gridSource(k));
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
     put(k, val, process.cwd(), `option ${optionName(k)}`);

@@ -68,6 +68,7 @@ export function registerPolicies(program: Command): void {
     const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : game.search?.policyParam);
     const spec = mode.params.find((p) => p.key === key);
     if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
+    if (!/polic/i.test(key)) throw new UsageError(`option --param: ${key} does not name a policy; the policy parameters of ${id}: ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'} (to vary another parameter: sim sweep --grid)`);
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const sets = parseSetOptions(opts.set ?? []);
     if (Object.hasOwn(sets, key)) throw new UsageError(`option --set ${key}: the policies are listed by --policies (the first is the baseline)`);
@@ -77,13 +78,16 @@ export function registerPolicies(program: Command): void {
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
+    // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
+    const paramsWith = (policy: string) => resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id, () => 'option --policies');
+    for (const policy of policies) paramsWith(policy);
     if (policies.length < 2 && !opts.ladder) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
     const side = /^polic\w*?([AB])$/.exec(key)?.[1] ?? /^([a-z]+)Policy$/.exec(key)?.[1];
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
-    const request = (policy: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id), opts: runOpts });
+    const request = (policy: string): RunRequest => ({ ...found, params: paramsWith(policy), opts: runOpts });
     const [baseline, ...others] = policies;
     const base = request(baseline);
     const requests = opts.ladder ? [] : others.map(request);

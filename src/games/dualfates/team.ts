@@ -148,7 +148,7 @@ export function validateTeam(team: Team, rules: TeamRules): TeamSummary {
   const anyDeploy = units.some((u) => u.deploy !== undefined);
   const deployedPoints = anyDeploy ? units.filter((u) => u.deploy).reduce((s, u) => s + u.cost, 0) : null;
   if (deployedPoints !== null && deployedPoints > rules.vortexCap) {
-    errors.push({ rule: 'rulebook: Understanding the role of The Vortex', field: 'units[].deploy', message: `${deployedPoints} points are marked to start in the Vortex; at most ${rules.vortexCap} may be active at one time` });
+    errors.push({ rule: 'rulebook: Understanding the role of The Vortex', field: 'units[].deploy', message: `${deployedPoints} points are marked to start in the Vortex; at most ${rules.vortexCap} may be active at one time (vortexCap ${rules.vortexCap})` });
   }
   const valid = errors.length === 0;
   const notes: string[] = [];

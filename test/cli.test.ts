@@ -18,6 +18,14 @@ describe('sim --help and version', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+  it('help asked for exits 0; help shown for a missing or unknown command word is a usage error (exit 2, on stderr)', () => {
+    for (const args of [['help', 'darkfate'], ['genisys', '--help']]) expect(runCli(args).code, args.join(' ')).toBe(0);
+    for (const args of [['genisys'], ['tune'], ['help', 'nope']]) {
+      const r = runCli(args);
+      expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);
+      expect(r.stderr, args.join(' ')).toMatch(/^Usage: sim/);
+    }
+  });
 });
 
 describe('sim dice through the real CLI', () => {

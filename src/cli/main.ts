@@ -96,7 +96,9 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
     } catch (e) {
       if (e instanceof CommanderError) {
         // Commander has printed its one-line message already; help and version are successes.
-        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
+        // Help asked for is a success; help shown because a command word is missing or unknown
+        // (`sim genisys`, `sim help nope`: commander.help with a non-zero code) is a usage error.
+        const ok = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || (e.code === 'commander.help' && e.exitCode === 0);
         if (ok) ranCommand = false;
         setExitCode(ok ? 0 : 2);
         return;

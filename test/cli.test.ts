@@ -145,6 +145,9 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['dice', '-n', '300', '--shard', '1/3', '--format', 'csv', '--out-dir', join(tmpdir(), 'sim-no-such-dir')], /option --format: a --shard run writes a part file \(JSON\) for `sim merge`, not a report; give --format to sim merge/],
     [['dice', '-n', '300', '--shard', '1/3', '--brief'], /option --brief: a --shard run/],
     [['run', 'scenarios/dice/default.yaml', '--shard', '1/3', '--confidence', '0.9'], /option --confidence: a --shard run/],
+    // A trace replays a game of the run, and draws no interval.
+    [['darkfate', '-n', '20', '--seed', '1', '--trace', '25'], /option --trace: got 25, expected a game index of this run, 0\.\.19 \(-n 20\)/],
+    [['darkfate', '--seed', '1', '--trace', '2', '--confidence', '0.8'], /option --confidence: a trace replays one game and draws no interval/],
     // The stopping rules' settings without a stopping rule would change nothing.
     [['compare', 'dice', '--set', 'count=4', '--margin', '1pp'], /option --margin: .*add --until-decided/],
     [['compare', 'dice', '--set', 'count=4', '--max-games', '10'], /option --max-games: .*has no effect without one/],

@@ -177,6 +177,10 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   if (traced && (opts.shard || opts.checkpoint)) {
     throw namingSource(new UsageError(`parameter trace: replays one game, so it cannot be combined with --${opts.shard ? 'shard' : 'checkpoint'}`), params);
   }
+  // The game traced is a game of the run (-n games): game 25 of a 20-game run is no game of it.
+  if (traced && (params.trace as number) >= opts.games) {
+    throw namingSource(new UsageError(`parameter trace: got ${String(params.trace)}, expected a game index of this run, 0..${opts.games - 1} (-n ${opts.games})`), params);
+  }
   // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
   const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
   // A game's `method: exact` never simulates (the conformance suite holds each game to it): no random seed to draw.

@@ -209,6 +209,9 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
  */
 export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);
+  // A trace replays one game of the run (its -n bounds which): no intervals.
+  const traced = typeof req.params.trace === 'number' && req.params.trace >= 0;
+  if (traced && given.reportOptions?.includes('--confidence')) throw new UsageError('option --confidence: a trace replays one game and draws no interval; leave --confidence out');
   // A shard writes a part file (JSON for `sim merge`), never a report: what shapes a report belongs to the merge.
   const shaping = given.reportOptions?.[0];
   if (given.shard && shaping) throw new UsageError(`option ${shaping}: a --shard run writes a part file (JSON) for \`sim merge\`, not a report; give ${shaping} to sim merge`);

@@ -286,6 +286,7 @@ describe('the header names the confidence level as given', () => {
   it('99.99% is not rounded to 100%', () => {
     expect(runCli(['dice', '-n', '100', '--seed', '1', '--confidence', '0.9999', '-q']).stdout).toMatch(/· 99\.99% intervals/);
     expect(runCli(['dice', '-n', '100', '--seed', '1', '-q']).stdout).toMatch(/· 95% intervals/);
+    expect(runCli(['dice', '-n', '100', '--seed', '1', '--confidence', '0.9999999999', '-q']).stdout).toMatch(/· 99\.99999999% intervals/);
   });
 });
 

@@ -173,8 +173,8 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   const bits = [`method ${r.method}`];
   if (r.n !== null) bits.push(`n ${groupedInteger(r.n)}${r.partial ? ' (partial: stopped before its end)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
-  // As many digits as the level has (99.99%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
-  if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(6))}% intervals`);
+  // As many digits as the level has (99.99%, 99.99999999%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
+  if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(10))}% intervals`);
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
   if (r.settings?.length) lines.push(wrap(`settings: ${r.settings.join(', ')}`, width, 2));

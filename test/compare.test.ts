@@ -340,6 +340,20 @@ describe('common random numbers in a card game', () => {
     // Another game index or seed shuffles differently: the check above is not vacuous.
     expect(fromSetUp(runCli(['darkfate', '--trace', '8', '--seed', '42', '-q']).stdout)).not.toBe(base);
   });
+  it("without -n (or a scenario's run.n), compare and run play the mode's own default (2,000 for the CCG game, not 100,000)", async () => {
+    const { Command } = await import('commander');
+    const { addRunOptions } = await import('../src/cli/runOptions.js');
+    const { runOptionsWithScenario } = await import('../src/cli/resolve.js');
+    const games = (args: string[], doc: { run: { n?: number } } | null) => {
+      const cmd = addRunOptions(new Command('x').exitOverride(), 'mode');
+      cmd.parse(args, { from: 'user' });
+      return runOptionsWithScenario(cmd, cmd.opts() as never, doc as never, { defaultGames: 2000 }).games;
+    };
+    expect(games([], null)).toBe(2000);
+    expect(games([], { run: { n: 500 } })).toBe(500);
+    expect(games(['-n', '300'], { run: { n: 500 } })).toBe(300);
+    expect(runCli(['compare', '--help']).stdout).toMatch(/-n, --games <N> .*\(default: the scenario's\s+run\.n, else the mode's own/s);
+  });
   it('a variant identical to A pairs every game with itself: all differences exactly 0', () => {
     const r = runCli(['compare', 'scenarios/darkfate/default.yaml', '--set', 'woundsToDie=3', '-n', '400', '--seed', '3', '--format', 'json', '-q', '-j', '1']);
     expect(r.code, r.stderr).toBe(0);

@@ -234,11 +234,12 @@ export function reportOptionsGiven(cmd: Command): string[] {
 }
 
 /** The -n/--seed of a command, falling back to the scenario's run block. */
-export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: ScenarioDoc | null): RunCliOptions {
+export function runOptionsWithScenario(cmd: Command, opts: RunCliOptions, doc: ScenarioDoc | null, mode?: Pick<GameMode, 'defaultGames'>): RunCliOptions {
   const fromCli = cmd.getOptionValueSource('games') === 'cli';
   return {
     ...opts,
-    games: !fromCli && doc?.run.n !== undefined ? doc.run.n : opts.games,
+    // -n given, else the scenario's run.n, else the command's default, else (a command of one mode) the mode's own.
+    games: fromCli ? opts.games : (doc?.run.n ?? opts.games ?? mode?.defaultGames ?? 1e5),
     seed: opts.seed ?? doc?.run.seed,
   };
 }

@@ -81,9 +81,11 @@ function parseOutDir(raw: string): string {
  * output options. A command that does not run through the shared game path (`resumable: false`)
  * keeps --shard and --checkpoint out of its help, and refuses them with refuseResumeOptions.
  */
-export function addRunOptions(cmd: Command, defaultGames: number, { resumable = true }: { resumable?: boolean } = {}): Command {
+export function addRunOptions(cmd: Command, defaultGames: number | 'mode', { resumable = true }: { resumable?: boolean } = {}): Command {
+  // 'mode': the command runs one mode, whose own default applies (the scenario's run.n first): runOptionsWithScenario fills it in.
+  if (defaultGames === 'mode') cmd.option('-n, --games <N>', "games to play (1000000, 1e6 or 1_000_000) (default: the scenario's run.n, else the mode's own, as `sim GAME --help` shows)", parseGameCount);
+  else cmd.option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames);
   cmd
-    .option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames)
     .option('--seed <S>', 'seed (whole number); chosen at random and reported when absent', parseSeed)
     .option('-j, --jobs <N|auto>', 'worker threads; 1 runs in-process; auto = available cores', parseJobs, 'auto')
     .addOption(new Option('--chunk-size <N>', 'games per work unit (never changes results)').argParser(intInRange(1, 1e9)).hideHelp())

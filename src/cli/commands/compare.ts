@@ -153,7 +153,7 @@ export function registerCompare(program: Command): void {
     .option('--margin <size>', 'equivalence margin for --until-decided (default 1pp)', parseDifference)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
-  addRunOptions(cmd, 1e5, { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
+  addRunOptions(cmd, 'mode', { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];
     // `sim compare genisys attack --set …`: two words that are a mode id name variant A, as in sweep.
     const [aArg, bArg] = bRaw !== undefined && isGameId(aRaw) && !existsSync(aRaw) && !existsSync(bRaw) && !/[\\/.]/.test(bRaw) ? [`${aRaw} ${bRaw}`, undefined] : [aRaw, bRaw];
@@ -184,7 +184,7 @@ export function registerCompare(program: Command): void {
       }
     }
     // One progress bar for the comparison (every paired call, every batch of a stopping rule).
-    const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc), progress: commandProgress(opts) };
+    const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc, A.found.mode), progress: commandProgress(opts) };
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
     const first = gamesGiven ? runOpts.games : 10_000;

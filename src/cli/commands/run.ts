@@ -15,11 +15,11 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     .description('run a scenario file (YAML: game, params, optional run: {n, seed})')
     .argument('<file>', 'scenario file, e.g. scenarios/dice/default.yaml')
     .option('--set <key=value>', 'override one parameter (repeatable)', collect);
-  addRunOptions(run, 1e5).action(async (file: string, opts: RunCliOptions & { set?: string[] }) => {
+  addRunOptions(run, 'mode').action(async (file: string, opts: RunCliOptions & { set?: string[] }) => {
     const doc = loadScenarioFile(file, 'argument file');
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
     refuseIgnored({ mode, params }, { games: run.getOptionValueSource('games') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined, reportOptions: reportOptionsGiven(run) });
-    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc), scenarioFile: file });
+    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc, mode), scenarioFile: file });
   });
 }

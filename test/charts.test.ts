@@ -83,6 +83,26 @@ describe('compare and ladder charts', () => {
     expect((values(forest.spec) as { metric: string }[]).map((x) => x.metric)).toEqual(['win', 'loss empty wound deck']);
   });
 
+  it('the forest plot of means keeps the table order of its rows; zero is always on the axis', () => {
+    const mean = (metric: string, d: number) => ({ metric, kind: 'count', difference: d, lo: d - 1, hi: d - 0.5 });
+    const r = report({ params: { a: {}, b: {} }, result: { comparisons: [mean('turns', -10), mean('wonIn', -11), mean('flees', -2)] } });
+    const means = chartsOf(r).find((c) => c.title.startsWith('B − A for each mean'))!;
+    expect(((means.spec.facet as { row: { sort: string[] } }).row.sort)).toEqual(['turns', 'won in', 'flees']);
+    expect(JSON.stringify(means.spec)).toContain('"zero":true');
+  });
+
+  it('the tornado: a change\'s label lies beyond its interval away from 0 (never over its bar); one no-effect line for the whole chart; a lone change sits in its own row', () => {
+    const effect = (key: string, direction: string, d: number) => ({ key, direction, from: 2, to: 1, difference: d, lo: d - 0.01, hi: d + 0.01, changed: 10 });
+    const r = report({ params: { top: 25, base: {} }, result: { kind: 'rate', metric: 'win', baseline: [], effects: [effect('a', 'lower', -0.1), effect('a', 'higher', 0.05), effect('b', 'other', -0.03)] } });
+    const [tornado] = chartsOf(r);
+    const spec = JSON.stringify(tornado.spec);
+    expect(spec).toContain('{"filter":"datum.d < 0"}],"mark":{"type":"text","align":"right"');
+    expect(spec).toContain('"encoding":{"x":{"field":"lo","type":"quantitative"},"text":{"field":"change"}}');
+    const rows = values(tornado.spec) as { row: string; slot: number }[];
+    expect(rows.map((x) => [x.row, x.slot])).toEqual([['a', 0], ['a', 1], ['b', 0]]);
+    expect((tornado.spec.layer as { data?: { values: unknown[] } }[])[0].data?.values).toEqual([{}]);
+  });
+
   it("a ladder: the search's rate and the default's (rate − paired gain) against the budget, and the gap with its interval", () => {
     const rung = (budget: number, estimate: number, gain: number) => ({ label: '0', budget, estimate, estimateLo: estimate - 0.1, estimateHi: estimate + 0.05, gain, gainLo: gain - 0.05, gainHi: gain + 0.05, games: 100 });
     const r = report({ result: { baseline: 'planner', search: 'search', budget: 'searchRollouts', metric: 'survived', rungs: [rung(1, 0.6, 0.02), rung(2, 0.7, 0.12)] } });

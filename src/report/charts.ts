@@ -645,7 +645,8 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
   const out: Chart[] = [];
   const rates = comps.filter((c) => c.kind === 'rate' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference * 100, lo: isNum(c.lo) ? c.lo * 100 : c.difference * 100, hi: isNum(c.hi) ? c.hi * 100 : c.difference * 100 }));
   const layers = (xTitle: string) => [
-    { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+    // Zero always in the domain, and room past the intervals' ends (an interval never runs into the frame).
+    { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative', scale: { zero: true, padding: 16 } } } },
     { mark: { type: 'rule', strokeWidth: 2, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null, title: null }, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } } },
     { mark: { type: 'point', filled: true, size: 60, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null }, x: { field: 'd', type: 'quantitative' } } },
   ];
@@ -663,7 +664,8 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
       caption: 'Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.',
       spec: {
         ...base('B − A for each mean (each on its own scale)', counts),
-        facet: { row: { field: 'metric', type: 'nominal', sort: null, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: LABEL_LIMIT } } },
+        // The table's order (vega-lite sorts a facet's rows by name unless told the order).
+        facet: { row: { field: 'metric', type: 'nominal', sort: counts.map((c) => c.metric), title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: LABEL_LIMIT } } },
         spec: { width: WIDTH - 260, height: 18, layer: layers('B − A').map((l, i) => (i === 0 ? l : { ...l, encoding: { ...(l.encoding as object), y: undefined } })) },
         resolve: { scale: { x: 'independent', xOffset: 'independent' } },
       },
@@ -784,16 +786,25 @@ function sensitivityCharts(r: Report): Chart[] {
   if (!rows.length) return [];
   const keep = new Set(rows);
   const directionName: Record<string, string> = { lower: 'value lowered', higher: 'value raised', other: 'other reading / flipped' };
+  // Each change's place in its row (0, 1, …): a row's bars stack within its band, a row of one change
+  // takes the first place (not the place of its direction, which drifted a lone reading towards the next row).
+  const placed = new Map<string, number>();
   const data = effects
     .filter((e) => keep.has(row(e)) && isNum(e.difference))
-    .map((e) => ({
-      row: row(e),
-      change: wordsOf(`${String(e.from)} → ${String(e.to)}`),
-      direction: directionName[e.direction] ?? e.direction,
-      d: e.difference * scale,
-      lo: (isNum(e.lo) ? e.lo : e.difference) * scale,
-      hi: (isNum(e.hi) ? e.hi : e.difference) * scale,
-    }));
+    .map((e) => {
+      const slot = placed.get(row(e)) ?? 0;
+      placed.set(row(e), slot + 1);
+      return {
+        row: row(e),
+        slot,
+        change: wordsOf(`${String(e.from)} → ${String(e.to)}`),
+        direction: directionName[e.direction] ?? e.direction,
+        d: e.difference * scale,
+        lo: (isNum(e.lo) ? e.lo : e.difference) * scale,
+        hi: (isNum(e.hi) ? e.hi : e.difference) * scale,
+      };
+    });
+  const slots = Math.max(1, ...placed.values());
   const metric = typeof result.metric === 'string' ? result.metric : 'the main metric';
   const xTitle = `Δ ${metric}${rate ? ' (percentage points)' : ''}`;
   const title = `What moves ${metric} most: ${rows.length === size.size ? (size.size === 1 ? 'the one assumption' : `the ${size.size} assumptions`) : `the top ${rows.length} of ${size.size} assumptions`} that came into play`;
@@ -802,19 +813,26 @@ function sensitivityCharts(r: Report): Chart[] {
   return [
     {
       title,
-      caption: 'Bar: change − baseline on the same games, one assumption at a time (label: the value it moved to); line: its interval; dashed line: no effect.',
+      caption: 'Bar: change − baseline on the same games, one assumption at a time (label: the value it moved to, beyond the interval); line: its interval; dashed line: no effect.',
       spec: {
         ...base(title, data),
-        width: WIDTH - 200,
+        width: WIDTH,
         // Two changes of one assumption (lowered, raised) share its row: room for both labels.
-        height: { step: new Set(data.map((d) => d.direction)).size > 1 ? 38 : 26, for: 'position' },
-        encoding: { y, yOffset: { field: 'direction', type: 'nominal', sort: Object.values(directionName) } },
+        height: { step: slots > 1 ? 38 : 26, for: 'position' },
         layer: [
-          // A change with no net effect has no bar: its interval line and label show it.
-          { transform: [{ filter: 'datum.d != 0' }], mark: { type: 'bar', height: { band: 0.9 } }, encoding: { x: { field: 'd', type: 'quantitative', title: xTitle }, x2: { datum: 0 }, color } },
-          { mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
-          { mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#333' }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'change' } } },
-          { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' }, yOffset: null } },
+          // The no-effect line, the chart's whole height (not one segment per row, hidden under the bars).
+          { data: { values: [{}] }, mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative', scale: { zero: true, padding: 56 } } } },
+          {
+            encoding: { y, yOffset: { field: 'slot', type: 'ordinal', scale: { domain: Array.from({ length: slots }, (_, i) => i) } } },
+            layer: [
+              // A change with no net effect has no bar: its interval line and label show it.
+              { transform: [{ filter: 'datum.d != 0' }], mark: { type: 'bar', height: { band: 0.9 } }, encoding: { x: { field: 'd', type: 'quantitative', title: xTitle }, x2: { datum: 0 }, color } },
+              { mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+              // The label beyond the interval's far end from 0: never over the bar it names.
+              { transform: [{ filter: 'datum.d >= 0' }], mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#333' }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'change' } } },
+              { transform: [{ filter: 'datum.d < 0' }], mark: { type: 'text', align: 'right', dx: -4, fontSize: 10, color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, text: { field: 'change' } } },
+            ],
+          },
         ],
       },
     },

@@ -85,7 +85,8 @@ export function formatCell(value: Cell, format: Column['format']): string {
       case 'int':
         return Math.round(value).toString();
       case 'sig4':
-        return Number.isInteger(value) ? value.toString() : value.toPrecision(4);
+        // The minus sign of the signed formats (pp): one sign for negative numbers across a page.
+        return (Number.isInteger(value) ? value.toString() : value.toPrecision(4)).replace(/^-/, '−');
       case 'pvalue':
         // Below double precision's resolution a p-value is just "tiny".
         return value < 1e-15 ? '<1e-15' : value < 0.001 ? value.toExponential(1) : value.toFixed(3);

@@ -1009,7 +1009,7 @@ describe('the policy-gap line (scenarios/darkfate/policy-gap.yaml: a ladder top 
       writeFileSync(file, `measured:\n${entry({ budget: 128 })}`);
       const [e] = gapEntries(file);
       expect(policyGapLine(key, [e])).toContain('planner 83.8%, the search at 128 rollouts (the ladder\'s top rung) 87.5%, search − planner +3.8 pp [+0.9, +6.7], p 0.013: a floor');
-      expect(policyGapShort(key, [e])).toBe('the search policy at 128 rollouts wins +3.8 pp [+0.9, +6.7] more: strong play wins at least that much more');
+      expect(policyGapShort(key, [e])).toBe('the search policy at 128 rollouts wins 3.8 pp more [+0.9, +6.7]: the printed rate is at least that far below strong play');
       expect(policyGapLine({ ...key, reference: false }, [e])).toMatch(/not measured for this configuration/);
       // Not significant: no floor is claimed.
       expect(policyGapLine(key, [{ ...e, difference: 0.0025, lo: -0.027, hi: 0.032, pValue: 1 }])).toMatch(/p 1\.000: no significant gap at this budget/);

@@ -50,8 +50,9 @@ export function answerSentence(answer: string, conditions: readonly string[]): s
  */
 export function gapWords(who: string, d: number, lo: number, hi: number): string {
   const interval = ppText(d, lo, hi);
-  if (lo > 0) return `${who} wins ${interval} more: strong play wins at least that much more`;
-  if (hi < 0) return `${who} wins ${interval} less at its measured budget: no gap to stronger play shown`;
+  const bounds = `[${signed(lo * 100, 1)}, ${signed(hi * 100, 1)}]`;
+  if (lo > 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp more ${bounds}: the printed rate is at least that far below strong play`;
+  if (hi < 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp less ${bounds} at its measured budget: no gap to stronger play shown`;
   return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;
 }
 

@@ -104,7 +104,8 @@ export function sensitivityShort(gameId: string, mode: string, specs: readonly P
   if (!e) return 'sensitivity to the assumptions not measured here';
   const t = e.top[0];
   const [scale, d, unit] = e.rate ? [100, 1, ' pp'] : [1, 2, ''];
-  return `most sensitive to ${changeInWords(t.change)} (${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}])`;
+  // A change's trailing "(label)" names the run it was measured in (a Rev-9 version): the sentence is about that run already.
+  return `most sensitive to ${changeInWords(t.change.replace(/ \([^()]*\)$/, ''))} (${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}])`;
 }
 
 /**

@@ -171,6 +171,8 @@ export interface PolicyGapReport {
 }
 
 const pts = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+/** "0.2 points less", "1.4 points more": a signed difference in words, never "−0.2 points more". */
+const pointsWord = (x: number): string => `${Math.abs(x * 100).toFixed(1)} points ${x < 0 ? 'less' : 'more'}`;
 
 /** What a report of policy `policyLabel` on configuration `sim` says about the policy gap. */
 export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapReport {
@@ -178,7 +180,7 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapR
   const gap = MEASURED_GAPS.find((g) => g.config === config);
   const reference = MEASURED_GAPS[0];
   if (!gap) {
-    const at = reference ? ` (at ${reference.label} the search policy won ${pts(reference.difference)} points more than ${GAP_DEFAULT_POLICY}, ${pts(reference.lo)} to ${pts(reference.hi)})` : '';
+    const at = reference ? ` (at ${reference.label} the search policy won ${pointsWord(reference.difference)} than ${GAP_DEFAULT_POLICY}, ${pts(reference.lo)} to ${pts(reference.hi)})` : '';
     return {
       policy: policyLabel,
       config,
@@ -189,9 +191,9 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string): PolicyGapR
   const how = `paired, ${groupedInteger(gap.n)} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer: \`${gap.command}\``;
   const line =
     policyLabel === GAP_DEFAULT_POLICY
-      ? `Policy ${policyLabel} (the default): the search policy wins ${pts(gap.difference)} points more on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`
+      ? `Policy ${policyLabel} (the default): the search policy wins ${pointsWord(gap.difference)} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`
       : policyLabel === 'search'
-        ? `Policy search: it won ${pts(gap.difference)} points more than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
+        ? `Policy search: it won ${pointsWord(gap.difference)} than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
         : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;
   return { policy: policyLabel, config, measured: true, gap, line };
 }

@@ -340,6 +340,12 @@ describe('common random numbers in a card game', () => {
     // Another game index or seed shuffles differently: the check above is not vacuous.
     expect(fromSetUp(runCli(['darkfate', '--trace', '8', '--seed', '42', '-q']).stdout)).not.toBe(base);
   });
+  it('a comparison of policies alone says how the bot plays, not that the game got easier or harder', () => {
+    const bots = JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '300', '--seed', '1', '--format', 'json', '-q']).stdout);
+    expect(bots.result.answer[0]).not.toMatch(/policy plays/);
+    const terror = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '300', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
+    expect(terror.result.answer[0]).toMatch(/^policy random: survived −\d+\.\d pp .* — B's policy plays worse$/);
+  });
   it("without -n (or a scenario's run.n), compare and run play the mode's own default (2,000 for the CCG game, not 100,000)", async () => {
     const { Command } = await import('commander');
     const { addRunOptions } = await import('../src/cli/runOptions.js');

@@ -85,7 +85,7 @@ const isWinLike = (metric: string) => /^(win|won|surviv|success)/i.test(metric);
  * easier". Rates in percentage points, means in their own unit with A → B; the verdict in words
  * from the interval (or from the --until-decided decision).
  */
-export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number): string {
+export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number, policyOnly = false): string {
   // Stopped before a pair was played: no numbers to print (they would read NaN).
   if (!Number.isFinite(c.difference)) return `${variant}: ${labelOf(c.metric)}: no paired games were played${outcome?.decision === 'interrupted' ? ' (interrupted: partial)' : ''}`;
   const rate = c.kind === 'rate';
@@ -103,7 +103,8 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   let verdict: string;
   if (outcome?.decision === 'identical' || (c.difference === 0 && c.lo === 0 && c.hi === 0)) verdict = 'identical games: no difference';
   else if (outcome?.decision === 'smaller than margin') verdict = `no difference bigger than ±${margin !== undefined ? `${Number((margin * scale).toPrecision(3))}${unit}` : 'the margin'} (sequential test)`;
-  else if (up || down) verdict = isWinLike(c.metric) ? (up ? 'easier' : 'harder') : up ? `higher with ${variant}` : `lower with ${variant}`;
+  // A change of policy alone says how well the bot plays, not how hard the game is.
+  else if (up || down) verdict = isWinLike(c.metric) && !policyOnly ? (up ? 'easier' : 'harder') : isWinLike(c.metric) ? (up ? "B's policy plays better" : "B's policy plays worse") : up ? `higher with ${variant}` : `lower with ${variant}`;
   else verdict = outcome?.decision === 'undecided' || outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
   if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
   return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;
@@ -134,6 +135,9 @@ export function compareReport(
   // B restating A (a --set of a default, a card change to the value it has), or a change no game
   // reached: the answer says so instead of a difference of 0 with an interval that reads as a finding.
   const sameParams = canonicalJson(paramsA) === canonicalJson(paramsB);
+  // The variants differ only in the policy (policy, policyA, skynetPolicy, policyHash, …): the verdict is about the bot.
+  const differing = [...new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])].filter((k) => canonicalJson(paramsA[k] ?? null) !== canonicalJson(paramsB[k] ?? null));
+  const policyOnly = differing.length > 0 && differing.every((k) => /polic/i.test(k));
   const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result);
   const noChange = sameParams
     ? `${changes}: the same parameters as A, so the very same games and no difference (did a --set restate a default?)`
@@ -146,7 +150,7 @@ export function compareReport(
     const mine = rv.comparisons.filter((c) => c.call === call);
     const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];
     const outcome = rv.outcomes.find((o) => o.label === main.label);
-    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin)}`];
+    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, policyOnly)}`];
   });
   const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
   

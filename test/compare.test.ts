@@ -340,6 +340,11 @@ describe('common random numbers in a card game', () => {
     // Another game index or seed shuffles differently: the check above is not vacuous.
     expect(fromSetUp(runCli(['darkfate', '--trace', '8', '--seed', '42', '-q']).stdout)).not.toBe(base);
   });
+  it('two exact variants: the answer leads with the main number, A → B and its exact difference, then how many numbers moved', () => {
+    const j = JSON.parse(runCli(['compare', 'scenarios/genisys/default.yaml', '--set', 'save.target=3', '--format', 'json', '-q']).stdout);
+    expect(j.method).toBe('exact');
+    expect(j.result.answer[0]).toMatch(/^save · target 3: P\(target removed\) 37\.6% → 26\.0% \(−11\.\d pp, exact\); \d+ exact numbers changed \(B − A below, no sampling error\)$/);
+  });
   it('a comparison of policies alone says how the bot plays, not that the game got easier or harder', () => {
     const bots = JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '300', '--seed', '1', '--format', 'json', '-q']).stdout);
     expect(bots.result.answer[0]).not.toMatch(/policy plays/);

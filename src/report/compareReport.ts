@@ -152,7 +152,14 @@ export function compareReport(
     const outcome = rv.outcomes.find((o) => o.label === main.label);
     return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, policyOnly)}`];
   });
-  const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
+  // Exact on both sides: the answer leads with the reports' own main number (A → B), then how many numbers moved.
+  const [ha, hb] = [repA.headline, repB.headline];
+  const main = !simulated && ha && hb && ha.label === hb.label && ha.kind === hb.kind
+    ? ha.kind === 'rate'
+      ? `${ha.label} ${(ha.estimate * 100).toFixed(1)}% → ${(hb.estimate * 100).toFixed(1)}% (${signed((hb.estimate - ha.estimate) * 100, 1)} pp, exact); `
+      : `${ha.label} ${Number(ha.estimate.toPrecision(4))} → ${Number(hb.estimate.toPrecision(4))} (${signed(hb.estimate - ha.estimate, 3)}, exact); `
+    : '';
+  const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${main}${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
   
   const games = rv.outcomes.length ? rv.outcomes.reduce((m, o) => Math.max(m, o.games), 0) : null;
   // The variants may play different policies (--set policy=X): the header names both, A first.

@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * report leads with an answer sentence (which must then come before the first chart).
  */
 const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean }[] = [
-  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^Win rate and causes of loss/, /^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true },
+  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true },
   { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/], answer: true },
   { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/], answer: true },
   { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/], answer: true },

@@ -250,7 +250,8 @@ function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ord
   return {
     title: `${t.title}: ${what}`,
     caption: `Bars: ${header}${pp ? ' (percentage points)' : ''}; black lines: its interval (${g.lo.header}–${g.hi.header})${g.exact ? '; red tick: the exact value' : ''}${parts ? '; lighter bars marked ↳: a part (of which) of the bar above, not one more outcome' : ''}.`,
-    spec: { ...base(`${t.title}`, data), ...size, layer: layers },
+    // The chart says which of the table's columns it draws (a table may hold more than one quantity).
+    spec: { ...base(`${t.title}: ${header}`, data), ...size, layer: layers },
   };
 }
 
@@ -880,7 +881,8 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
       // Dark Fate draws its cards from the result (the most gained, per version, with the caveat), not from the cards table.
       const darkfate = r.game === 'darkfate';
       const specific = darkfate ? darkfateCharts(result, labels, r.confidence) : [];
-      const fromTables = tableCharts((r.tables ?? []).filter((t) => !(darkfate && t.columns.some((c) => c.key === 'card'))), namesOf(result));
+      // Its win-and-causes table too: "How the game ends" draws the win beside each cause of loss.
+      const fromTables = tableCharts((r.tables ?? []).filter((t) => !(darkfate && t.columns.some((c) => c.key === 'card' || c.key === 'lossThreeWounds'))), namesOf(result));
       // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.
       const tableDrawsDistribution = (r.tables ?? []).some((t) => /distribution/i.test(t.title));
       return [...fromTables, ...specific, ...(tableDrawsDistribution ? [] : distributionCharts(result))];

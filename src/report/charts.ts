@@ -255,9 +255,9 @@ function intervalChart(t: ResultTable, g: IntervalColumns, labels: Column[], ord
   };
 }
 
-/** Bars of the probability columns of a distribution table (integer first column, no intervals). */
-function distributionChart(t: ResultTable, ordinal: Column): Chart | null {
-  const probs = t.columns.filter((c) => c !== ordinal && isProbColumn(c) && !/cumulative|atleast|P\(<=|P\(>=/i.test(`${c.key} ${c.header}`));
+/** Bars of the probability columns of a distribution table (integer first column) that no interval chart draws (`drawn`). */
+function distributionChart(t: ResultTable, ordinal: Column, drawn: ReadonlySet<string> = new Set()): Chart | null {
+  const probs = t.columns.filter((c) => c !== ordinal && !drawn.has(c.key) && isProbColumn(c) && !/cumulative|atleast|P\(<=|P\(>=/i.test(`${c.key} ${c.header}`));
   if (!probs.length || t.rows.length < 2 || t.rows.length * probs.length > MAX_MARKS) return null;
   const data = t.rows.flatMap((r) => probs.filter((c) => isNum(r[c.key])).map((c) => ({ k: r[ordinal.key], series: c.header, p: r[c.key] })));
   const x = { field: 'k', type: 'ordinal', title: ordinal.header, axis: { labelAngle: 0 } };
@@ -272,7 +272,7 @@ function distributionChart(t: ResultTable, ordinal: Column): Chart | null {
       ...(probs.length > 1 ? { color: { field: 'series', type: 'nominal', title: null }, xOffset: { field: 'series' } } : { color: { value: '#4c78a8' } }),
     },
   };
-  return { title: t.title, caption: `Bars: ${probs.map((c) => c.header).join(', ')} for each ${ordinal.header} (exact or estimated shares; intervals where the table has them are drawn in the chart beside).`, spec };
+  return { title: drawn.size ? `${t.title}: ${probs.map((c) => c.header).join(', ')}` : t.title, caption: `Bars: ${probs.map((c) => c.header).join(', ')} for each ${ordinal.header} (exact or estimated shares, without intervals: the table gives any it has).`, spec };
 }
 
 /** The charts of a game report's tables; `nameOf` names the ids in their cells. */
@@ -286,8 +286,11 @@ export function tableCharts(tables: readonly ResultTable[], nameOf: NameOf = pla
       const c = intervalChart(t, g, labels, ordinal, nameOf);
       if (c) out.push(c);
     }
-    if (!groups.length && ordinal) {
-      const c = distributionChart(t, ordinal);
+    // The shares of a distribution table that carry no interval (Terror's health entering the Destiny
+    // phase: its share of games beside P(win | health)) get their bars too.
+    if (ordinal) {
+      const drawn = new Set(groups.flatMap((g) => [g.value, g.lo, g.hi, ...(g.exact ? [g.exact] : [])].map((c) => c.key)));
+      const c = distributionChart(t, ordinal, drawn);
       if (c) out.push(c);
     }
   }

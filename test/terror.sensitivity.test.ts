@@ -21,6 +21,14 @@ describe('robustness line', () => {
     expect(other.notes.join('\n')).toMatch(/Robustness: not measured for this configuration. `sim sensitivity terror` with the same options/);
   });
 
+  it('the answer crowns a change only when its interval excludes 0, and wraps each of its lines', () => {
+    const answer = (only: string) => JSON.parse(runCli(['sensitivity', 'terror', '--only', only, '-n', '200', '--seed', '1', '-q', '-j', '1', '--format', 'json']).stdout).text as string;
+    expect(answer('thwartRoll')).toMatch(/^No change moved survived significantly at this number of games; the largest differences: thwart roll false → true −\d/m);
+    expect(answer('data.finalGirl.saveRewardHorror')).toMatch(/^Most sensitive to: final girl · save reward horror 1 → 2 \+\d/m);
+    const table = runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '200', '--seed', '1', '-q', '-j', '1']).stdout;
+    expect(table.split('\n').every((line) => line.length <= 100)).toBe(true);
+  });
+
   it("the stored measurement is of today's rules and data: the same number of changes as `sim sensitivity terror` makes now", async () => {
     const game = await loadGame('terror');
     const entry = storedSensitivity('terror').find((e) => e.mode === '' && Object.keys(e.params).length === 0)!;

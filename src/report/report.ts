@@ -200,8 +200,10 @@ export function wrap(text: string, width = 100, indent = 2): string {
 export function renderText(r: Report, opts: RenderOptions = {}): string {
   const width = Math.max(40, opts.width ?? DEFAULT_WIDTH);
   const parts = [headerLines(r, width).join('\n')];
-  // An answer sentence (one line) wraps like prose; preformatted text (a trace) keeps its lines.
-  if (r.text) parts.push(r.text.includes('\n') ? r.text.replace(/\n+$/, '') : wrap(r.text, width, 0));
+  // An answer wraps like prose, each of its lines (a sentence per line: a compare per version, a
+  // sensitivity's baseline and top changes); a trace's text is preformatted and keeps its lines.
+  const traced = typeof r.params?.trace === 'number' && r.params.trace >= 0;
+  if (r.text) parts.push(traced ? r.text.replace(/\n+$/, '') : r.text.replace(/\n+$/, '').split('\n').map((line) => wrap(line, width, 0)).join('\n'));
   for (const t of r.tables) parts.push(renderTable(t, width));
   if (opts.brief) {
     // The answer only; what stands behind it is counted, and kept in full in JSON and HTML.

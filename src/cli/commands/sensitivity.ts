@@ -548,7 +548,8 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const answer = [
     `Baseline (${groupedInteger(fan.games)} games): ${baseLines.join('; ')}.`,
     top.length
-      ? `Most sensitive to: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
+      ? // An effect whose interval holds 0 is not shown to be one: the sentence says so rather than crown it.
+        `${top.some((e) => e.lo > 0 || e.hi < 0) ? 'Most sensitive to' : `No change moved ${metric} significantly at this number of games; the largest differences`}: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
       : fan.partial && effects.length === 0
         ? 'Interrupted before any change was measured.'
         : effects.some((e) => e.changed > 0)

@@ -148,6 +148,10 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     // A trace replays a game of the run, and draws no interval.
     [['darkfate', '-n', '20', '--seed', '1', '--trace', '25'], /option --trace: got 25, expected a game index of this run, 0\.\.19 \(-n 20\)/],
     [['darkfate', '--seed', '1', '--trace', '2', '--confidence', '0.8'], /option --confidence: a trace replays one game and draws no interval/],
+    // Options that would change nothing in their context.
+    [['genisys', 'attack', '--confidence', '0.8'], /option --confidence: the exact method has no sampling error, so no interval to draw \(method is exact by default\)/],
+    [['tccg', 'game', '--pool-spend', 'events', '--pool-per-resist', '3'], /option --pool-per-resist: has no effect here: .*poolSpend resist \(it is events\)/],
+    [['genisys', 'fireteam', '--aimed'], /option --aimed: no attack of the team is an aimed shot/],
     // The stopping rules' settings without a stopping rule would change nothing.
     [['compare', 'dice', '--set', 'count=4', '--margin', '1pp'], /option --margin: .*add --until-decided/],
     [['compare', 'dice', '--set', 'count=4', '--max-games', '10'], /option --max-games: .*has no effect without one/],

@@ -209,6 +209,8 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
  */
 export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);
+  // An exact method draws no interval (as it plays no games: -n above).
+  if (req.params.method === 'exact' && given.reportOptions?.includes('--confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error, so no interval to draw${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
   // A trace replays one game of the run (its -n bounds which): no intervals.
   const traced = typeof req.params.trace === 'number' && req.params.trace >= 0;
   if (traced && given.reportOptions?.includes('--confidence')) throw new UsageError('option --confidence: a trace replays one game and draws no interval; leave --confidence out');

@@ -211,14 +211,16 @@ export function compileFireTeam(input: FireTeamInput, data: UnitsFile, file: str
     plans: [],
     openPlans: [],
   };
+  // Whether any attack of the team is an aimed shot (an --aimed that makes none would change nothing).
+  const used = { aimed: false };
   for (let s = 0; s < slots.length; s++) {
     for (let t = 0; t < types.length; t++) {
       for (let form = 0; form < 2; form++) {
         for (let h = 0; h < 2; h++) {
           const args = { slot: slots[s], type: types[t], form, hasta: h === 1, damageTaken: 0 };
-          const normal = form === 1 && !types[t].illBeBack ? null : fireTeamAttack(input, data, file, args, false);
+          const normal = form === 1 && !types[t].illBeBack ? null : fireTeamAttack(input, data, file, args, false, used);
           fp.plans.push(normal);
-          fp.openPlans.push(normal === null ? null : fireTeamAttack(input, data, file, args, true));
+          fp.openPlans.push(normal === null ? null : fireTeamAttack(input, data, file, args, true, used));
         }
       }
     }
@@ -226,6 +228,8 @@ export function compileFireTeam(input: FireTeamInput, data: UnitsFile, file: str
   for (let s = 0; s < slots.length; s++) {
     for (let t = 0; t < types.length; t++) if (!fp.plans[planIndex(fp, s, t, 0, 0)]) throw new Error(`fire team: no plan for slot ${s}, type ${t}`);
   }
+  // rulebook: Advanced Rules – Aimed Shots: only ROF 1 ranged weapons (as genisys attack refuses --aimed with ROF 2).
+  if (input.aimed && !used.aimed) throw new UsageError(`option --aimed: no attack of the team is an aimed shot (aimed shots need a ROF 1 ranged weapon, not at Close Combat range; the attackers carry ${slots.map((x) => x.name).join(', ')})`);
   return fp;
 }
 
@@ -251,8 +255,9 @@ export function fireTeamAttackParams(input: FireTeamInput, data: UnitsFile, file
   return r;
 }
 
-function fireTeamAttack(input: FireTeamInput, data: UnitsFile, file: string, a: { slot: Slot; type: TargetType; form: number; hasta: boolean; damageTaken: number }, open: boolean): AttackPlan | null {
+function fireTeamAttack(input: FireTeamInput, data: UnitsFile, file: string, a: { slot: Slot; type: TargetType; form: number; hasta: boolean; damageTaken: number }, open: boolean, used: { aimed: boolean }): AttackPlan | null {
   const r = fireTeamAttackParams(input, data, file, a, open);
+  if (r.aimed) used.aimed = true;
   if (!a.hasta) return compileAttack(readParams(r));
   try {
     return compileAttack(readParams(r));

@@ -305,6 +305,9 @@ describe('the header names every parameter the run sets away from its default', 
     expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'handSize=6', '--format', 'html']).stdout).toContain('<p class="facts">settings: hand size 6</p>');
+    // A sweep of several rows per setting (a row per Rev-9 version) answers for the first row and says so.
+    const all = runCli(['sweep', 'darkfate', '--grid', 'rev9=all', '--grid', 'policy=random,greedy', '-n', '20', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
+    expect(JSON.parse(all.stdout).text).toMatch(/^Across 2 settings of darkfate, win \(Damaged Endo; the tables give the other 3 rows of each setting\) /);
     // A sweep names what its cells share (its axes are in the title).
     expect(runCli(['sweep', 'dice', '--grid', 'count=2,3', '--set', 'sides=8', '-n', '500', '--seed', '1', '-q', '-j', '1']).stdout.split('\n').slice(0, 3)).toEqual(['Sweep of dice over count ∈ {2, 3}', 'method mc · n 500 · seed 1 · 95% intervals', 'settings: sides 8']);
   });

@@ -342,7 +342,10 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
   const several = [...counts.values()].some((n) => n > 1);
   const first = table.rows.length ? rowName(table.rows[0]) : '';
   const header = table.columns.find((c) => c.key === key)!;
-  const label = !several ? header.header : GENERIC_HEADERS.has(header.header.toLowerCase()) ? first : `${header.header} (${first})`;
+  // Several rows per cell (a version per row with --rev9 all): the answer follows the first, and says the tables have the others.
+  const others = Math.max(...counts.values()) - 1;
+  const rest = `; the tables give the other ${others} row${others === 1 ? '' : 's'} of each setting`;
+  const label = !several ? header.header : GENERIC_HEADERS.has(header.header.toLowerCase()) ? `${first} (the first row${rest})` : `${header.header} (${first}${rest})`;
   const out: { cell: Record<string, string>; headline: Headline }[] = [];
   const seen = new Set<string>();
   for (const row of table.rows) {

@@ -126,7 +126,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
   // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.
   if (!announced && !simulate && report.method === 'mc') announceSeed(opts, seed);
-  const given = settingsOf(req.mode.params, params);
+  const given = settingsOf(req.mode.params, params, report.title);
   const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
@@ -136,11 +136,13 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
  * "data · final girl · health 3"), for the report's header: a report says what it was asked, not
  * only in its JSON. The method and the policies are in the header already; a trace is not a setting.
  */
-export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>): string[] {
+export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = ''): string[] {
   const out: string[] = [];
   const known = new Set(specs.map((s) => s.key));
   const put = (key: string, value: unknown, type?: string) => {
     if (key === 'method' || key === 'trace' || /^policy/.test(key)) return;
+    // A value the title spells out already (a skirmish's forces) is not said twice.
+    if (typeof value === 'string' && value.length >= 4 && title.includes(value)) return;
     out.push(type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   };
   for (const spec of specs) if (Object.hasOwn(params, spec.key) && JSON.stringify(params[spec.key]) !== JSON.stringify(spec.default)) put(spec.key, params[spec.key], spec.type);

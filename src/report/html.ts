@@ -62,7 +62,7 @@ function provenanceHtml(r: Report): string {
     ['confidence', String(r.confidence)],
     ['params hash', r.paramsHash || '–'],
     ...(r.dataHash ? [['data hash', r.dataHash] as [string, string]] : []),
-    ...(r.rerun ? [['reproduce', `sim check this report's JSON (rerun: ${r.rerun.game}, seed ${r.rerun.seed}, n ${r.rerun.n})`] as [string, string]] : []),
+    ...(r.rerun ? [['reproduce', `save this report as JSON (the same command with --format json, or the JSON embedded in this page) and run: sim check FILE.json — it reruns ${r.rerun.game} with seed ${r.rerun.seed} and n ${r.rerun.n} and compares`] as [string, string]] : []),
     ...Object.entries(r.timings ?? {}).map(([k, v]) => [`timing: ${k}`, String(v)] as [string, string]),
   ];
   // Each parameter in words, then its key (what --set takes) and its value.

@@ -13,6 +13,7 @@ import { UsageError } from '../../core/usageError.js';
 import { compileAttack } from './attackPlan.js';
 import { exactAttack } from './exactAttack.js';
 import { genisysAssumptions } from './genisysEntry.js';
+import { GENISYS_PARAMS } from './genisysParams.js';
 import { rangeName, readParams, type GenisysParams } from './genisysParams.js';
 import { exactResult } from './genisysReport.js';
 import { applyUnits, loadUnits, unitOverrides, type UnitsFile } from './units.js';
@@ -104,6 +105,13 @@ export const matchupView: GameView = {
   baseMode: 'attack',
   // Exact only, and the picks are the view's lists.
   omit: ['method', 'attacker', 'weapon', 'target'],
+  // The attack's help names its single picks; here a stat at auto comes from each row's and column's units.
+  help: Object.fromEntries(
+    GENISYS_PARAMS.filter((p) => p.cli?.help && /the --(attacker|weapon|target)'s/.test(p.cli.help)).map((p) => [
+      p.key,
+      p.cli!.help!.replace(/the --attacker's/g, "each row's attacker's (--attackers)").replace(/the --weapon's/g, "each row's weapon's (--attackers)").replace(/the --target's/g, "each column's target's (--targets)"),
+    ]),
+  ),
   run(resolved, { confidence, given, sourceOf }) {
     try {
       return runMatchup(resolved, confidence, sourceOf);

@@ -56,6 +56,11 @@ describe('sim genisys matchup', () => {
     expect(csv.stdout.trim().split('\n')).toHaveLength(5);
     expect(csv.stdout.split('\n')[0]).toBe('attacker,target,removed,expectedDamage,atLeastOneDamage,points,removalsPer100Points');
   });
+  it('--help names the options matchup has: a stat at auto comes from each row\'s or column\'s units', () => {
+    const help = runCli(['genisys', 'matchup', '--help']).stdout;
+    expect(help).not.toMatch(/--(attacker|weapon|target)'s/);
+    expect(help.replace(/\s+/g, ' ')).toContain("default auto: each row's attacker's (--attackers), else D8");
+  });
   it('the chart: a heatmap per value, names (not ids) on the axes and the number written in every cell', () => {
     const m = json(['genisys', 'matchup', '--attackers', 'endoskeleton:plasma-gun,cyborg-infiltrator:plasma-rifle', '--targets', 'resistance-soldier,endoskeleton']);
     const charts = chartsOf(m);

@@ -225,6 +225,9 @@ describe('sweep', () => {
     expect(parseGrid('set:handSize=5,6')).toEqual({ key: 'handSize', values: ['5', '6'] });
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toEqual(['x', 'y']);
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'all'], default: 'x', doc: '', source: '' })).toEqual(['all']);
+    // A value listed twice would be played once, silently.
+    expect(() => expandAxis({ key: 'v', values: ['2', '2'] }, { key: 'v', type: 'int', default: 1, doc: '', source: '' })).toThrow(/option --grid v: "2" is listed twice; list each value once/);
+    expect(() => expandAxis({ key: 'v', values: ['y', 'all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toThrow(/"y" is listed twice \(all lists every choice\)/);
     expect(crossProduct([{ key: 'a', values: ['1', '2'] }, { key: 'b', values: ['x', 'y', 'z'] }])).toEqual([
       { a: '1', b: 'x' }, { a: '1', b: 'y' }, { a: '1', b: 'z' }, { a: '2', b: 'x' }, { a: '2', b: 'y' }, { a: '2', b: 'z' },
     ]);

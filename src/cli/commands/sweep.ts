@@ -46,7 +46,10 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec): string[] {
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
     else out.push(v);
   }
-  return [...new Set(out)];
+  // A value listed twice (count=2,2, or short beside all) would be dropped silently.
+  const twice = out.find((v, i) => out.indexOf(v) !== i);
+  if (twice !== undefined) throw new UsageError(`option --grid ${axis.key}: "${twice}" is listed twice${axis.values.includes('all') ? ' (all lists every choice)' : ''}; list each value once`);
+  return out;
 }
 
 /** "sides=2, target=5": a cell in words. */

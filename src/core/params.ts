@@ -75,10 +75,11 @@ export interface ParamCli {
 /** What the spec allows, for messages: "an integer in [1, 1000]". */
 export function describeAllowed(spec: ParamSpec): string {
   switch (spec.type) {
+    // Unbounded sides are said in words: "a finite number" reads better than "[-inf, inf]" beside 1e309.
     case 'int':
-      return `an integer in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
+      return spec.min === undefined && spec.max === undefined ? 'a whole number' : `an integer in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
     case 'number':
-      return `a number in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
+      return spec.min === undefined && spec.max === undefined ? 'a finite number' : `a number in [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}]`;
     case 'bool':
       return 'true or false';
     case 'enum':

@@ -21,7 +21,7 @@ import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trus
 import { resolveSourceParams } from '../../core/params.js';
 import { MAX_SEED } from '../../core/rng.js';
 import { MAX_GAMES } from '../parseOptions.js';
-import { namingSource, type RunRequest } from '../resolve.js';
+import { MONTE_CARLO_HINT, namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
 import { mergeParts } from './merge.js';
@@ -193,6 +193,8 @@ export function registerSubmit(program: Command): void {
       refuseOutputOverInput({ file: runOpts.out, option: 'option --out' }, [...inputsOf(req), { file: opts.hmacKeyFile, what: 'the --hmac-key-file' }]);
       // The queue keeps each finished shard (a resubmit resumes from them): a checkpoint would do nothing.
       if (runOpts.checkpoint) throw new UsageError('option --checkpoint: submit does not checkpoint; the queue keeps every finished shard, and submitting the same command again resumes from them');
+      // As --shard on one machine: an exact method plays no games, so there is nothing to split (refused before Redis is reached).
+      if (params.method === 'exact') throw new UsageError(`option --shards: the exact method plays no games, so there is nothing to split into jobs; ${MONTE_CARLO_HINT}`);
       // As on one machine: an exact method draws no random seed.
       const seed = chooseSeed(runOpts, params.method !== 'exact');
       if (params.method !== 'exact') announceSeed(runOpts, seed);

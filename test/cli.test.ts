@@ -302,6 +302,11 @@ describe('the header names every parameter the run sets away from its default', 
     expect(runCli(['darkfate', '-n', '50', '--seed', '1', '-q', '-j', '1']).stdout).not.toMatch(/^settings:/m);
     const j = JSON.parse(runCli(['terror', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'rebuy=false', '--set', 'data.finalGirl.health=3', '--format', 'json']).stdout);
     expect(j.settings).toEqual(['rebuy off', 'final girl · health 3']);
+    // Not settings: a value that restates the default (a card's own value, the reference card file by its
+    // path, from anywhere), a value another setting implies (a large table's track).
+    expect(runCli(['run', 'scenarios/darkfate/default.yaml', '-n', '20', '-q', '-j', '1']).stdout).not.toMatch(/^settings:/m);
+    expect(runCli(['darkfate', '--set', 'card.pistol.fight=4', '-n', '20', '--seed', '1', '-q', '-j', '1']).stdout).not.toMatch(/^settings:/m);
+    expect(runCli(['genisys', 'skirmish', '--set', 'tableSize=large', '-n', '5', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[3]).toBe('settings: table size large');
     // Policies are in the header's own line already; an exact method's options are settings too.
     expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);

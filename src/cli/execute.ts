@@ -2,6 +2,7 @@
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
 import { existsSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Totals } from '../core/aggregate.js';
 import { setPolicyTimeoutMs } from '../core/decisionWatch.js';
@@ -126,7 +127,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
   // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.
   if (!announced && !simulate && report.method === 'mc') announceSeed(opts, seed);
-  const given = settingsOf(req.mode.params, params, report.title);
+  const given = settingsOf([...req.mode.params, ...(req.mode.extraParams?.(params) ?? [])], params, report.title);
   const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
@@ -134,21 +135,35 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
 /**
  * The parameters a run sets away from their defaults, in words ("hand size 6", "neural net",
  * "data · final girl · health 3"), for the report's header: a report says what it was asked, not
- * only in its JSON. The method and the policies are in the header already; a trace is not a setting.
+ * only in its JSON. Not a setting: the method and the policies (the header has them), a trace, a
+ * value that restates the default (a data value at the file's own, a path naming the default file),
+ * a value another setting implies (a large table's track length), a text the title spells out (a
+ * skirmish's forces). `specs`: the mode's parameters and the data values it adds.
  */
 export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = ''): string[] {
   const out: string[] = [];
-  const known = new Set(specs.map((s) => s.key));
-  const put = (key: string, value: unknown, type?: string) => {
-    if (key === 'method' || key === 'trace' || /^policy/.test(key)) return;
-    // A value the title spells out already (a skirmish's forces) is not said twice.
-    if (typeof value === 'string' && value.length >= 4 && title.includes(value)) return;
-    out.push(type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
-  };
-  for (const spec of specs) if (Object.hasOwn(params, spec.key) && JSON.stringify(params[spec.key]) !== JSON.stringify(spec.default)) put(spec.key, params[spec.key], spec.type);
-  // Values of the data a run sets (data.…, card.…) are parameters only when given.
-  for (const [key, value] of Object.entries(params)) if (!known.has(key)) put(key, value);
+  const byKey = new Map(specs.map((s) => [s.key, s]));
+  const implied = new Set<string>();
+  for (const spec of specs) {
+    if (!spec.implies || String(params[spec.key]) !== String(spec.implies.when)) continue;
+    for (const [k, v] of Object.entries(spec.implies.set)) if (String(params[k]) === String(v)) implied.add(k);
+  }
+  for (const [key, value] of Object.entries(params)) {
+    const spec = byKey.get(key);
+    if (key === 'method' || key === 'trace' || /^policy/.test(key) || implied.has(key)) continue;
+    if (spec && (JSON.stringify(value) === JSON.stringify(spec.default) || (spec.type === 'path' && namesDefaultFile(spec, value)))) continue;
+    if (spec?.type === 'string' && typeof value === 'string' && value.length >= 4 && title.includes(value)) continue;
+    out.push(spec?.type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  }
   return out;
+}
+
+/** Whether a path parameter's value is the file its default names (the default itself, or the file a built-in name such as `reference` stands for). */
+function namesDefaultFile(spec: ParamSpec, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const root = packageInfo().root;
+  const file = resolvePath(value);
+  return [String(spec.default), spec.defaultFile].some((d) => d !== undefined && d !== '' && (resolvePath(root, d) === file || resolvePath(d) === file));
 }
 
 /** The report of a run with `seed` (compare, sweep, check, merge). */

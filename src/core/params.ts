@@ -40,6 +40,8 @@ export interface ParamSpec {
    * parameter's source.
    */
   readonly implies?: { readonly when: ParamValue; readonly set: Readonly<Record<string, ParamValue>> };
+  /** A path whose default is a built-in name (Dark Fate's `reference` cards): the file that name stands for, relative to the package root. */
+  readonly defaultFile?: string;
   /**
    * Why this parameter's value (in `params`, with the others) would have no effect (null: it has
    * one), e.g. a search budget under another policy; a value that asks nothing (`--sniper false`)

@@ -352,7 +352,10 @@ describe('common random numbers in a card game', () => {
     const bots = JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '300', '--seed', '1', '--format', 'json', '-q']).stdout);
     expect(bots.result.answer[0]).not.toMatch(/policy plays/);
     const terror = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '300', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
-    expect(terror.result.answer[0]).toMatch(/^policy random: survived −\d+\.\d pp .* — B's policy plays worse$/);
+    expect(terror.result.answer[0]).toMatch(/^policy random: survived −\d+\.\d pp .* — variant B's policy plays worse$/);
+    // Side B's policy changed: side A's win is not B's bot playing better.
+    const sideB = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=random', '-n', '100', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
+    expect(sideB.result.answer[0]).toMatch(/^policy B random: win A \+\d+\.\d pp .* — higher with policy B random$/);
   });
   it("without -n (or a scenario's run.n), compare and run play the mode's own default (2,000 for the CCG game, not 100,000)", async () => {
     const { Command } = await import('commander');

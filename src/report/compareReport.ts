@@ -81,11 +81,33 @@ export function pText(p: number): string {
 const isWinLike = (metric: string) => /^(win|won|surviv|success)/i.test(metric);
 
 /**
+ * Variants that differ only in a policy (or its search budget): whose win a metric counts, as far as
+ * the changed keys say (null: not a policy change). A policy change says how well the bot plays, not
+ * how hard the game is, and only about the changed side's own win.
+ */
+type BotChange = { ownWin: (metric: string) => boolean } | null;
+
+function botChange(differing: readonly string[], oneSided: boolean): BotChange {
+  if (!differing.length || !differing.every((k) => /polic|^search/i.test(k))) return null;
+  // policyA/policyB: winA/winB; resistancePolicy/skynetPolicy: resistanceWins/skynetWins; a one-sided game's policy: its win.
+  const sides = differing.flatMap((k) => /^polic\w*?([AB])$/.exec(k)?.[1] ?? /^([a-z]+)Policy$/.exec(k)?.[1] ?? []);
+  const owns = (metric: string, side: string) => (side.length === 1 ? metric.endsWith(side) : metric.startsWith(side));
+  return { ownWin: (metric) => (sides.length ? sides.every((side) => owns(metric, side)) && /win/i.test(metric) : oneSided && isWinLike(metric)) };
+}
+
+/** The verdict of a difference shown by its interval (`up`: B higher). */
+function verdictOf(metric: string, up: boolean, variant: string, bot: BotChange): string {
+  if (bot?.ownWin(metric)) return up ? "variant B's policy plays better" : "variant B's policy plays worse";
+  if (!bot && isWinLike(metric)) return up ? 'easier' : 'harder';
+  return up ? `higher with ${variant}` : `lower with ${variant}`;
+}
+
+/**
  * The one-line answer for one paired run: "handSize=6: win +20.4 pp [+18.2, +22.7], p < 1e-15 —
  * easier". Rates in percentage points, means in their own unit with A → B; the verdict in words
  * from the interval (or from the --until-decided decision).
  */
-export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number, policyOnly = false): string {
+export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number, bot: BotChange = null): string {
   // Stopped before a pair was played: no numbers to print (they would read NaN).
   if (!Number.isFinite(c.difference)) return `${variant}: ${labelOf(c.metric)}: no paired games were played${outcome?.decision === 'interrupted' ? ' (interrupted: partial)' : ''}`;
   const rate = c.kind === 'rate';
@@ -103,8 +125,7 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   let verdict: string;
   if (outcome?.decision === 'identical' || (c.difference === 0 && c.lo === 0 && c.hi === 0)) verdict = 'identical games: no difference';
   else if (outcome?.decision === 'smaller than margin') verdict = `no difference bigger than ±${margin !== undefined ? `${Number((margin * scale).toPrecision(3))}${unit}` : 'the margin'} (sequential test)`;
-  // A change of policy alone says how well the bot plays, not how hard the game is.
-  else if (up || down) verdict = isWinLike(c.metric) && !policyOnly ? (up ? 'easier' : 'harder') : isWinLike(c.metric) ? (up ? "B's policy plays better" : "B's policy plays worse") : up ? `higher with ${variant}` : `lower with ${variant}`;
+  else if (up || down) verdict = verdictOf(c.metric, up, variant, bot);
   else verdict = outcome?.decision === 'undecided' || outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
   if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
   return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;
@@ -135,10 +156,11 @@ export function compareReport(
   // B restating A (a --set of a default, a card change to the value it has), or a change no game
   // reached: the answer says so instead of a difference of 0 with an interval that reads as a finding.
   const sameParams = canonicalJson(paramsA) === canonicalJson(paramsB);
-  // The variants differ only in the policy (policy, policyA, skynetPolicy, policyHash, …): the verdict is about the bot.
+  // The variants differ only in a policy (policy, policyA, skynetPolicy, policyHash, a search budget): the verdict is about the bot.
   const differing = [...new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])].filter((k) => canonicalJson(paramsA[k] ?? null) !== canonicalJson(paramsB[k] ?? null));
-  const policyOnly = differing.length > 0 && differing.every((k) => /polic/i.test(k));
-  const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result);
+  const bot = botChange(differing, Object.hasOwn(paramsA, 'policy'));
+  // Equal totals alone do not make equal games (a win and a loss swapped): every paired difference must be nil too.
+  const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result) && rv.comparisons.every((c) => c.difference === 0 && !(c.se > 0));
   const noChange = sameParams
     ? `${changes}: the same parameters as A, so the very same games and no difference (did a --set restate a default?)`
     : sameGames
@@ -150,7 +172,7 @@ export function compareReport(
     const mine = rv.comparisons.filter((c) => c.call === call);
     const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];
     const outcome = rv.outcomes.find((o) => o.label === main.label);
-    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, policyOnly)}`];
+    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, bot)}`];
   });
   // Exact on both sides: the answer leads with the reports' own main number (A → B), then how many numbers moved.
   const [ha, hb] = [repA.headline, repB.headline];

@@ -151,7 +151,6 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     // Options that would change nothing in their context.
     [['genisys', 'attack', '--confidence', '0.8'], /option --confidence: the exact method has no sampling error, so no interval to draw \(method is exact by default\)/],
     [['tccg', 'game', '--pool-spend', 'events', '--pool-per-resist', '3'], /option --pool-per-resist: has no effect here: .*poolSpend resist \(it is events\)/],
-    [['genisys', 'fireteam', '--aimed'], /option --aimed: no attack of the team is an aimed shot/],
     [['submit', 'genisys', 'attack', '--shards', '2', '--redis', 'redis://127.0.0.1:1'], /option --shards: the exact method plays no games, so there is nothing to split into jobs/],
     // The stopping rules' settings without a stopping rule would change nothing.
     [['compare', 'dice', '--set', 'count=4', '--margin', '1pp'], /option --margin: .*add --until-decided/],

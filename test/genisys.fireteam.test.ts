@@ -227,6 +227,14 @@ describe('sim genisys fireteam (CLI)', () => {
     expect(bad.stderr).toMatch(/option --targets: unknown unit "hk-tank"/);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
+  it('--aimed with no weapon that can aim says it changes nothing; with rifles it aims (and changes the answer)', () => {
+    const notes = (args: string[]) => JSON.parse(runCli(['genisys', 'fireteam', ...args, '--format', 'json']).stdout) as { notes: string[]; result: { expectedRemoved: number } };
+    expect(notes(['--aimed']).notes.some((n) => n.startsWith('--aimed has no effect here: no attack of the team is an aimed shot'))).toBe(true);
+    const rifles = ['--attackers', '3*resistance-soldier:plasma-rifle'];
+    const aimed = notes([...rifles, '--aimed']);
+    expect(aimed.notes.some((n) => n.startsWith('--aimed has no effect'))).toBe(false);
+    expect(aimed.result.expectedRemoved).not.toBe(notes(rifles).result.expectedRemoved);
+  });
 });
 
 describe('the Monte Carlo fire team where there is no exact chain: same seed, same totals', () => {

@@ -73,6 +73,8 @@ export interface TargetType {
  * whose only cover was comrades who are gone). null: the combination cannot happen.
  */
 export interface FireTeamPlan {
+  /** Whether any attack of the team is an aimed shot (with --aimed: a ROF 1 ranged weapon outside Close Combat range). */
+  aimedShots?: boolean;
   volleys: number;
   targeting: number;
   /** Other target models within 2 in. (Close Combat range) of each target. */
@@ -228,8 +230,8 @@ export function compileFireTeam(input: FireTeamInput, data: UnitsFile, file: str
   for (let s = 0; s < slots.length; s++) {
     for (let t = 0; t < types.length; t++) if (!fp.plans[planIndex(fp, s, t, 0, 0)]) throw new Error(`fire team: no plan for slot ${s}, type ${t}`);
   }
-  // rulebook: Advanced Rules – Aimed Shots: only ROF 1 ranged weapons (as genisys attack refuses --aimed with ROF 2).
-  if (input.aimed && !used.aimed) throw new UsageError(`option --aimed: no attack of the team is an aimed shot (aimed shots need a ROF 1 ranged weapon, not at Close Combat range; the attackers carry ${slots.map((x) => x.name).join(', ')})`);
+  // rulebook: Advanced Rules – Aimed Shots: only ROF 1 ranged weapons; the report says when none of the team's is one.
+  fp.aimedShots = used.aimed;
   return fp;
 }
 

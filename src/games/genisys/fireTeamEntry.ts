@@ -408,6 +408,7 @@ export const fireTeamMode: GameMode = {
     if (resolved.method === 'exact' && why) throw new UsageError(`parameter method: the exact fire team is not available for ${why}; use --method mc`);
     const exact = why ? null : exactResultOf(fp, exactFireTeam(fp, input, data, file));
     const notes: string[] = [];
+    if (input.aimed && !fp.aimedShots) notes.push(`--aimed has no effect here: no attack of the team is an aimed shot (aimed shots need a ROF 1 ranged weapon, outside Close Combat range; the attackers carry ${fp.slotNames.join(', ')}).`);
     if (input.comrades && !fp.comrades) notes.push(`--comrades has no effect at ${rangeName(input.range)}: cover from comrades is the only cover only at Point Blank and Short range (fire-team choice F3).`);
     if (!fp.attackerPointsGiven && fp.targetPointsGiven) notes.push('Give every attacker its points (unit@points) for the efficiency rows.');
     const base = {

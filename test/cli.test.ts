@@ -130,10 +130,11 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['dice', '--bogus'], /unknown option '--bogus'/],
     [['nosuchgame'], /unknown command 'nosuchgame'/],
     // A game's parameter spelled as an option: the mode says which --set gives it; a command that takes
-    // parameters only through --set says so; a near spelling keeps commander's suggestion alone.
+    // parameters only through --set says so, after commander's suggestion of a near spelling.
     [['darkfate', '--hand-size', '6'], /unknown option '--hand-size': handSize has no option of its own; give it as --set handSize=<value> \(see `sim params darkfate`\)/],
     [['compare', 'darkfate', '--hand-size', '6'], /unknown option '--hand-size' \(a game's parameter is given here as --set key=value; `sim params GAME` lists them\)\n$/],
-    [['sweep', 'dice', '--grid', 'count=1,2', '--seeed', '3'], /unknown option '--seeed' \(Did you mean --seed\?\)\n$/],
+    [['sweep', 'dice', '--grid', 'count=1,2', '--seeed', '3'], /unknown option '--seeed' \(Did you mean --seed\?\) \(a game's parameter is given here as --set key=value/],
+    [['compare', 'dice', '--target', '4'], /unknown option '--target' \(Did you mean one of .*\) \(a game's parameter is given here as --set key=value/],
     // An output path is checked before the run: a folder, an empty path or a missing folder.
     [['dice', '-n', '1000', '--out', tmpdir()], /--out.*is a directory/],
     [['dice', '-n', '1000', '--out', ''], /--out.*Empty path/],

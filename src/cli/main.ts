@@ -60,10 +60,11 @@ function hintSetOption(cmd: Command): void {
     const own = sub as unknown as { unknownOption(flag: string): void };
     const unknown = own.unknownOption.bind(sub);
     own.unknownOption = (flag: string) => {
-      // Commander's message, with its "Did you mean" when it has one, else the hint.
+      // Commander's message (with its "Did you mean" of this command's options), then the hint: a
+      // near spelling of an option here (--target-ci for --target) is often not what was meant.
       const error = sub.error.bind(sub);
       sub.error = ((message: string, options?: { code?: string; exitCode?: number }) =>
-        error(/Did you mean/.test(message) ? message : `${message} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`, options)) as typeof sub.error;
+        error(`${message} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`, options)) as typeof sub.error;
       try {
         unknown(flag);
       } finally {

@@ -397,6 +397,12 @@ describe('sim genisys skirmish (CLI)', () => {
     expect(a('S4 ')).toContain('with probability cover.chance (0),');
     expect(a('S10 ')).toBe('S10 TDD: not used (tdd none).');
     expect(a('S12 ')).toContain('gameEnd.maxTurns turns (12)');
+    const other = JSON.parse(runCli(['genisys', 'skirmish', '--set', 'victory=survivors', '--set', 'deploy=4', '--set', 'track.length=30', '-n', '10', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
+    const b = (prefix: string) => (other.assumptions as string[]).find((x) => x.startsWith(prefix)) ?? '';
+    expect(b('S1 ')).toContain('(track.length 30 in.;');
+    expect(b('S2 ')).toContain('(deploy 4 in. from its edge;');
+    expect(b('S2 ')).toContain('won by the side with more models in play');
+    expect(b('S11 ')).toMatch(/^S11 Victory \(survivors\)/);
   });
   it('compare pairs two policies on common random numbers; sweep runs a grid of them', () => {
     const c = runCli(['compare', 'genisys skirmish', '--set', 'policyA=hold', '-n', '300', '--seed', '2', '-q', '-j', '1', '--format', 'csv']);

@@ -138,7 +138,8 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     // An output path is checked before the run: a folder, an empty path or a missing folder.
     [['dice', '-n', '1000', '--out', tmpdir()], /--out.*is a directory/],
     [['dice', '-n', '1000', '--out', ''], /--out.*Empty path/],
-    [['dice', '-n', '1000', '--out', '-'], /--out.*"-" is not a file name here; leave the option out to write to standard output/],
+    [['dice', '-n', '1000', '--out', '-'], /--out.*"-" is not a file name here \(it does not mean standard output\); name a file/],
+    [['dice', '-n', '1000', '--format', 'csv', '--out-dir', '-'], /--out-dir.*"-" is not a folder name here/],
     [['dice', '-n', '1000', '--out', `${join(tmpdir(), 'no-such-folder-sim')}/`], /--out.*ends in a slash/],
     [['dice', '-n', '1000', '--out', join(tmpdir(), 'no-such-folder-sim', 'r.json')], /--out.*not an existing, writable folder/],
     [['dice', '-n', '1000', '--checkpoint', tmpdir()], /--checkpoint.*is a directory/],

@@ -77,7 +77,7 @@ export function collect(value: string, previous: string[] = []): string[] {
 export function parseOutFile(raw: string): string {
   if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a file to write.');
   // Many tools read "-" as standard output: a file named "-" is surely not what was meant.
-  if (raw.trim() === '-') throw new InvalidArgumentError('"-" is not a file name here; leave the option out to write to standard output.');
+  if (raw.trim() === '-') throw new InvalidArgumentError('"-" is not a file name here (it does not mean standard output); name a file.');
   const file = resolvePath(raw);
   let isDir = false;
   try {

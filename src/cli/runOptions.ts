@@ -68,6 +68,7 @@ export function addOutputOptions(cmd: Command): Command {
 /** --out-dir: a folder (made when missing), not a file. */
 function parseOutDir(raw: string): string {
   if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
+  if (raw.trim() === '-') throw new InvalidArgumentError('"-" is not a folder name here (it does not mean standard output); name a folder.');
   if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is not a folder (a file, pipe or device); expected a folder to write the tables in.`);
   // A folder still to make: its nearest existing ancestor must be a folder (mkdir would fail only after the run).
   let up = resolve(raw);

@@ -10,6 +10,7 @@ import { GameError } from '../core/gameError.js';
 import { hashOf } from '../core/hash.js';
 import { humanize } from '../core/keyWords.js';
 import type { ParamSpec } from '../core/params.js';
+import { isTraced } from '../core/trace.js';
 import { packageInfo } from '../core/packageInfo.js';
 import type { Report } from '../core/reportTypes.js';
 import type { RunSettings } from '../core/scenarioGame.js';
@@ -190,7 +191,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputs, { file: opts.checkpoint, what: 'the --checkpoint file' }]);
   refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, inputs);
   // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
-  const traced = typeof params.trace === 'number' && params.trace >= 0;
+  const traced = isTraced(params);
   if (traced && (opts.shard || opts.checkpoint)) {
     throw namingSource(new UsageError(`parameter trace: replays one game, so it cannot be combined with --${opts.shard ? 'shard' : 'checkpoint'}`), params);
   }

@@ -9,6 +9,7 @@ import { fileHash } from '../core/hash.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
 import { resolveSourceParams, type ParamSource, type ParamSpec } from '../core/params.js';
+import { isTraced } from '../core/trace.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
@@ -212,7 +213,7 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   // An exact method draws no interval (as it plays no games: -n above).
   if (req.params.method === 'exact' && given.reportOptions?.includes('--confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error, so no interval to draw${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
   // A trace replays one game of the run (its -n bounds which): no intervals.
-  const traced = typeof req.params.trace === 'number' && req.params.trace >= 0;
+  const traced = isTraced(req.params);
   if (traced && given.reportOptions?.includes('--confidence')) throw new UsageError('option --confidence: a trace replays one game and draws no interval; leave --confidence out');
   // A shard writes a part file (JSON for `sim merge`), never a report: what shapes a report belongs to the merge.
   const shaping = given.reportOptions?.[0];

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { groupedInteger } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
+import { isTraced } from '../core/trace.js';
 import { drawBoxTable } from './boxTable.js';
 import { reportKind } from './reportKind.js';
 
@@ -175,7 +176,8 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   if (r.n !== null) bits.push(`n ${groupedInteger(r.n)}${r.partial ? ' (partial: stopped before its end)' : ''}`);
   if (r.seed !== null) bits.push(`seed ${r.seed}`);
   // As many digits as the level has (99.99%, 99.99999999%, not a rounded "100%"); toFixed trims float noise (0.95 * 100).
-  if (r.method === 'mc') bits.push(`${Number((r.confidence * 100).toFixed(10))}% intervals`);
+  // A trace draws no interval.
+  if (r.method === 'mc' && !isTraced(r.params)) bits.push(`${Number((r.confidence * 100).toFixed(10))}% intervals`);
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
   if (r.settings?.length) lines.push(wrap(`settings: ${r.settings.join(', ')}`, width, 2));
@@ -202,7 +204,7 @@ export function renderText(r: Report, opts: RenderOptions = {}): string {
   const parts = [headerLines(r, width).join('\n')];
   // An answer wraps like prose, each of its lines (a sentence per line: a compare per version, a
   // sensitivity's baseline and top changes); a trace's text is preformatted and keeps its lines.
-  const traced = typeof r.params?.trace === 'number' && r.params.trace >= 0;
+  const traced = isTraced(r.params);
   if (r.text) parts.push(traced ? r.text.replace(/\n+$/, '') : r.text.replace(/\n+$/, '').split('\n').map((line) => wrap(line, width, 0)).join('\n'));
   for (const t of r.tables) parts.push(renderTable(t, width));
   if (opts.brief) {

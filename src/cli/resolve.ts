@@ -206,7 +206,9 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
 
 /**
  * The checks of a single run's request before it runs: no given parameter without effect
- * (refuseInert), and no -n, --shard or --checkpoint for a run whose method is exact (it plays no games).
+ * (refuseInert); no -n, --shard or --checkpoint for a run whose method is exact (it plays no games),
+ * nor --confidence (it draws no interval); no --confidence for a trace; no report option for a
+ * --shard (its part file is for `sim merge`, which takes them).
  */
 export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);

@@ -7,6 +7,7 @@ import { UsageError } from '../core/usageError.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
 import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, takeEndProcessWhenDone, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
+import { onUnknownOption } from './optionTable.js';
 import { newProgram } from './program.js';
 
 type Register = (program: Command) => void;
@@ -56,21 +57,9 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
 function hintSetOption(cmd: Command): void {
   for (const sub of cmd.commands) {
     hintSetOption(sub);
-    if (!sub.options.some((o) => o.long === '--set')) continue;
-    const own = sub as unknown as { unknownOption(flag: string): void };
-    const unknown = own.unknownOption.bind(sub);
-    own.unknownOption = (flag: string) => {
-      // Commander's message (with its "Did you mean" of this command's options), then the hint: a
-      // near spelling of an option here (--target-ci for --target) is often not what was meant.
-      const error = sub.error.bind(sub);
-      sub.error = ((message: string, options?: { code?: string; exitCode?: number }) =>
-        error(`${message} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`, options)) as typeof sub.error;
-      try {
-        unknown(flag);
-      } finally {
-        sub.error = error;
-      }
-    };
+    // Commander's message (with its "Did you mean" of this command's options), then the hint: a
+    // near spelling of an option here (--target-ci for --target) is often not what was meant.
+    if (sub.options.some((o) => o.long === '--set')) onUnknownOption(sub, (_flag, commanders) => `${commanders} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`);
   }
 }
 

@@ -114,25 +114,38 @@ export function addOptionRows(cmd: Command, rows: readonly OptionRow[]): void {
 }
 
 /**
+ * Has commander's refusal of an unknown option of `cmd` say `message(flag, commanders)` instead of
+ * its own message `commanders` (exit and code unchanged). One place for the private method this
+ * reaches (Command.unknownOption, commander 14).
+ */
+export function onUnknownOption(cmd: Command, message: (flag: string, commanders: string) => string): void {
+  const own = cmd as unknown as { unknownOption(flag: string): void };
+  const unknown = own.unknownOption.bind(cmd);
+  own.unknownOption = (flag: string) => {
+    const error = cmd.error.bind(cmd);
+    cmd.error = ((text: string, options?: { code?: string; exitCode?: number }) => error(message(flag, text), options)) as typeof cmd.error;
+    try {
+      unknown(flag);
+    } finally {
+      delete (cmd as unknown as { error?: unknown }).error;
+    }
+  };
+}
+
+/**
  * An unknown option that spells a parameter without an option of its own (`--hand-size` for
  * handSize, `--no-rebuy` for rebuy) is refused with the `--set` that gives it, not only "unknown":
  * every parameter is settable, only the main ones have options. `listed` says where they are all
  * listed (`sim params darkfate`).
  */
 export function hintSetForParameters(cmd: Command, specs: readonly ParamSpec[], listed: string): void {
-  const own = cmd as unknown as { unknownOption(flag: string): void };
-  const unknown = own.unknownOption.bind(cmd);
-  own.unknownOption = (flag: string) => {
+  onUnknownOption(cmd, (flag, commanders) => {
     const name = flag.split('=')[0];
-    for (const spec of specs) {
-      const f = flagOf(spec.key);
-      const negated = spec.type === 'bool' && name === `--no-${f.slice(2)}`;
-      if (name !== f && !negated) continue;
-      const value = negated ? 'false' : spec.type === 'bool' ? 'true|false' : '<value>';
-      cmd.error(`error: unknown option '${name}': ${spec.key} has no option of its own; give it as --set ${spec.key}=${value} (see ${listed})`, { code: 'commander.unknownOption' });
-    }
-    unknown(flag);
-  };
+    const spec = specs.find((s) => name === flagOf(s.key) || (s.type === 'bool' && name === `--no-${flagOf(s.key).slice(2)}`));
+    if (!spec) return commanders;
+    const value = name.startsWith('--no-') && spec.type === 'bool' && name !== flagOf(spec.key) ? 'false' : spec.type === 'bool' ? 'true|false' : '<value>';
+    return `error: unknown option '${name}': ${spec.key} has no option of its own; give it as --set ${spec.key}=${value} (see ${listed})`;
+  });
 }
 
 /**

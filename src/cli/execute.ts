@@ -128,7 +128,10 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
   // with `simulate`, the caller (compare, merge, submit) announces the seed once for the command.
   if (!announced && !simulate && report.method === 'mc') announceSeed(opts, seed);
-  const given = settingsOf([...req.mode.params, ...(req.mode.extraParams?.(params) ?? [])], params, report.title);
+  // The data values a mode adds (their defaults: the file's values) only when the run sets one: listing them reads the data file's labels (tens of ms).
+  const own = new Set(req.mode.params.map((s) => s.key));
+  const setsData = Object.keys(params).some((k) => !own.has(k));
+  const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
   const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }

@@ -173,6 +173,7 @@ export function registerCompare(program: Command): void {
     // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
     if (cmd.getOptionValueSource('games') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option -n: the exact method plays no games in either variant; ${MONTE_CARLO_HINT}`);
+    if (cmd.getOptionValueSource('confidence') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option --confidence: the exact method has no sampling error in either variant, so no interval to draw; ${MONTE_CARLO_HINT}`);
     // Both variants play A's games: a run block of B that says otherwise would be ignored.
     if (B !== A && B.doc) {
       for (const field of ['n', 'seed'] as const) {

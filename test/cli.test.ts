@@ -313,7 +313,7 @@ describe('the header names every parameter the run sets away from its default', 
     // Policies are in the header's own line already; an exact method's options are settings too.
     expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);
-    expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'handSize=6', '--format', 'html']).stdout).toContain('<p class="facts">settings: hand size 6</p>');
+    expect(runCli(['dice', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'sides=8', '--format', 'html']).stdout).toContain('<p class="facts">settings: sides 8</p>');
     // A sweep of several rows per setting (a row per Rev-9 version) answers for the first row and says so.
     const all = runCli(['sweep', 'darkfate', '--grid', 'rev9=all', '--grid', 'policy=random,greedy', '-n', '20', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
     expect(JSON.parse(all.stdout).text).toMatch(/^Across 2 settings of darkfate, win \(Damaged Endo; the tables give the other 3 rows of each setting\) /);

@@ -145,6 +145,10 @@ describe('legible charts: row labels, units, parts, titles, grid numbers', () =>
     const lines = [...new Set((values(c.spec) as { line: string }[]).map((d) => d.line))];
     expect(lines).toEqual(Array.from({ length: 8 }, (_, i) => `Card ${i + 4}`));
     expect(c.title).toBe('win against hand size, one line per card (the 8 of highest mean of 12)');
+    // The same table after another: its quantity names its table (a card's win is the win of the games in which it was gained).
+    const first = { title: 'Win rate by Rev-9 version', columns: [col('cell.handSize', 'handSize', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')], rows: ['4', '5'].map((h) => ({ 'cell.handSize': h, win: 0.5, winLo: 0.4, winHi: 0.6 })) };
+    const both = chartsOf({ ...r, tables: [first, { title: 'Cards (per game; win: of the games in which it was gained)', columns, rows }] });
+    expect(both.map((x) => x.title)).toEqual(['win against hand size', 'Cards: win against hand size, one line per card (the 8 of highest mean of 12)']);
     expect(c.caption).toMatch(/The other 4 lines are in the table/);
     expect(JSON.stringify(c.spec)).toContain('"title":"hand size"');
   });

@@ -737,7 +737,9 @@ function sweepCharts(r: Report): Chart[] {
       const xEnc = numeric ? { field: 'x', type: 'quantitative', title: xName, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: xName, sort: null };
       const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: keyNames.join(' · '), sort: null } } : {};
       const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} of highest mean of ${ranked.length})` : ''}` : '';
-      const title = `${header} against ${xName}${per}`;
+      // A quantity of a later table (a card's win: the games in which it was gained) names its table, as its column alone does not.
+      const stem = t === r.tables[0] ? '' : `${t.title.split(/ \(| by | — /)[0]}: `;
+      const title = `${stem}${header} against ${xName}${per}`;
       out.push({
         title,
         caption: `Line and dots: the estimate in each cell; shaded band and bars: its interval.${left ? ` The other ${left} lines are in the table.` : ''}`,

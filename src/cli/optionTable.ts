@@ -143,7 +143,8 @@ export function hintSetForParameters(cmd: Command, specs: readonly ParamSpec[], 
     const name = flag.split('=')[0];
     const spec = specs.find((s) => name === flagOf(s.key) || (s.type === 'bool' && name === `--no-${flagOf(s.key).slice(2)}`));
     if (!spec) return commanders;
-    const value = name.startsWith('--no-') && spec.type === 'bool' && name !== flagOf(spec.key) ? 'false' : spec.type === 'bool' ? 'true|false' : '<value>';
+    // Found by its --no- form: false.
+    const value = name !== flagOf(spec.key) ? 'false' : spec.type === 'bool' ? 'true|false' : '<value>';
     return `error: unknown option '${name}': ${spec.key} has no option of its own; give it as --set ${spec.key}=${value} (see ${listed})`;
   });
 }

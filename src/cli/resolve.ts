@@ -215,8 +215,7 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   // An exact method draws no interval (as it plays no games: -n above).
   if (req.params.method === 'exact' && given.reportOptions?.includes('--confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error, so no interval to draw${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
   // A trace replays one game of the run (its -n bounds which): no intervals.
-  const traced = isTraced(req.params);
-  if (traced && given.reportOptions?.includes('--confidence')) throw new UsageError('option --confidence: a trace replays one game and draws no interval; leave --confidence out');
+  if (isTraced(req.params) && given.reportOptions?.includes('--confidence')) throw new UsageError('option --confidence: a trace replays one game and draws no interval; leave --confidence out');
   // A shard writes a part file (JSON for `sim merge`), never a report: what shapes a report belongs to the merge.
   const shaping = given.reportOptions?.[0];
   if (given.shard && shaping) throw new UsageError(`option ${shaping}: a --shard run writes a part file (JSON) for \`sim merge\`, not a report; give ${shaping} to sim merge`);

@@ -82,7 +82,6 @@ export function registerPolicies(program: Command): void {
     const policies = [...new Set(listed)];
     // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
     const paramsWith = (policy: string) => resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id, () => 'option --policies');
-    for (const policy of policies) paramsWith(policy);
     if (policies.length < 2 && !opts.ladder) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).

@@ -128,7 +128,9 @@ export function registerSweep(program: Command): void {
     const both = grids.find((g) => Object.hasOwn(sets, g.key));
     if (both) throw new UsageError(`option --set ${both.key}: it is also a --grid axis, which sets it in every cell; give it in one of the two`);
     // An axis may be a parameter the data adds (a card's value): its spec comes from the base parameters' data.
-    const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, {}, {}, id)) ?? [])];
+    // The parameters every cell shares (--set, a scenario), before the axes set theirs.
+    const shared = resolveFromSources(mode, scenario, sets, {}, {}, id);
+    const specs = [...mode.params, ...(mode.extraParams?.(shared) ?? [])];
     const axes = grids.map((axis) => {
       const spec = specs.find((p) => p.key === axis.key);
       if (!spec) {
@@ -198,8 +200,7 @@ export function registerSweep(program: Command): void {
     }
     progress.clear();
     // What every cell shares away from the defaults (--set, a scenario), for the header; the axes are in the title.
-    const shared = Object.fromEntries(Object.entries(resolveFromSources(mode, scenario, sets, {}, {}, id)).filter(([k]) => !axes.some((a) => a.key === k)));
-    const settings = settingsOf(mode.params, shared);
+    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(shared).filter(([k]) => !axes.some((a) => a.key === k))));
     await emitReport({ ...sweepReport(id, axes, cells, done, seed, runOpts), ...(settings.length ? { settings } : {}) }, opts);
     if (done.stopped) {
       err().write(`sim: error: sweep stopped: ${done.stopped}\n`);

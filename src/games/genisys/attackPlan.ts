@@ -135,11 +135,6 @@ export function automaticCover(p: GenisysParams, range: RangeName): 'hard' | nul
   return range === 'long' && !p.vehicle && !p.vtol ? 'hard' : null;
 }
 
-/** Stage 3: the cover save die, or null for no save. */
-export function coverSaveDie(p: GenisysParams, range: RangeName): number | null {
-  return coverSave(p, range)?.step ?? null;
-}
-
 /** Stage 3: the cover save (its die step and the cover it comes from), or null for no save. */
 export function coverSave(p: GenisysParams, range: RangeName): { step: number; cover: string } | null {
   if (p.hastaLaVista) return null; // rulebook: 'Hasta La Vista, Baby!' – no cover saves are allowed

@@ -103,7 +103,10 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       setExitCode(1);
     } finally {
       // The command's worker threads end with it (unless the caller runs more commands).
-      if (!io.keepWorkers && ranCommand) await (await import('../run/runner.js')).closeSharedPools();
+      if (!io.keepWorkers && ranCommand) {
+        await (await import('../run/runner.js')).closeSharedPools();
+        await (await import('./renderHtmlOnThread.js')).closeHtmlThread();
+      }
       // Output that never reached stdout (`| head -c 0`, `1<file`, a full disk) is a failure, never
       // a success: the report went nowhere. A failure already set stays; a signal's code (130: "the
       // partial report was written") gives way to 1, since it was not.

@@ -12,21 +12,36 @@ const HTML_TIMEOUT_MS = 120_000;
 /** A page still drawing after this long is announced (as a progress bar appears after a second). */
 export const SLOW_DRAWING_MS = 1000;
 
+/** A thread that drew a page and is free: the next page is drawn there (its chart libraries already loaded). */
+let idle: Worker | null = null;
+
 /**
  * The page's text; rejects when it cannot be drawn (the drawing's error) or takes over
- * HTML_TIMEOUT_MS. `onSlow` is called once if the drawing lasts over SLOW_DRAWING_MS.
+ * HTML_TIMEOUT_MS. `onSlow` is called once if the drawing lasts over SLOW_DRAWING_MS. A thread
+ * that answered is kept for the next page (unreferenced: it never keeps the process alive;
+ * closeHtmlThread ends it); one that failed, timed out or was interrupted is stopped.
  */
 export async function renderHtmlOnThread(report: Report, onSlow?: () => void): Promise<string> {
   const stepDone = stepStarted('drawing the HTML page; nothing was written');
-  const worker = new Worker(new URL('./htmlWorker.js', import.meta.url), { workerData: { report } });
+  const worker = idle ?? new Worker(new URL('./htmlWorker.js', import.meta.url));
+  idle = null;
+  worker.ref();
   let timer: NodeJS.Timeout | undefined;
   const slow = onSlow ? setTimeout(onSlow, SLOW_DRAWING_MS) : undefined;
+  let answered = false;
+  let settle: (reply: { html?: string; error?: string }) => void = () => {};
+  const onMessage = (m: { html?: string; error?: string }) => {
+    answered = true;
+    settle(m);
+  };
+  const onError = (e: Error) => settle({ error: e.message });
+  const onExit = () => settle({ error: 'no reply from its thread' });
   try {
     const reply = await new Promise<{ html?: string; error?: string }>((resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`the HTML page took longer than ${HTML_TIMEOUT_MS / 1000} s to draw`)), HTML_TIMEOUT_MS);
-      worker.once('message', resolve);
-      worker.once('error', (e) => resolve({ error: e.message }));
-      worker.once('exit', () => resolve({ error: 'no reply from its thread' }));
+      settle = resolve;
+      worker.once('message', onMessage).once('error', onError).once('exit', onExit);
+      worker.postMessage({ report });
     });
     if (reply.html === undefined) throw new Error(`the HTML page could not be drawn: ${reply.error ?? 'no reply from its thread'}`);
     return reply.html;
@@ -34,6 +49,17 @@ export async function renderHtmlOnThread(report: Report, onSlow?: () => void): P
     clearTimeout(timer);
     clearTimeout(slow);
     stepDone();
-    void worker.terminate();
+    worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    if (answered && idle === null) {
+      worker.unref();
+      idle = worker;
+    } else void worker.terminate();
   }
+}
+
+/** Stops the kept drawing thread, if any (the shell calls it when a command ends, as it closes the worker pools). */
+export async function closeHtmlThread(): Promise<void> {
+  const worker = idle;
+  idle = null;
+  if (worker) await worker.terminate();
 }

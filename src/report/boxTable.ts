@@ -3,22 +3,73 @@
 // Why: cli-table3 measures every piece of text through string-width and ANSI-stripping regular
 // expressions many times a cell; drawing a Dark Fate report took about 60 ms of CPU, a quarter of
 // a one-game run (bench/startup.ts). This draws only what it can draw exactly: text whose every
-// character is one column wide and never truncated; for anything else it returns null and the
-// caller draws with cli-table3. test/boxTable.test.ts holds the two to the same output.
+// character's width it knows as cli-table3 measures it (one column, or two for the Japanese of the
+// CCG's rulebook citations) and never truncated; for anything else it returns null and the caller
+// draws with cli-table3. test/boxTable.test.ts holds the two to the same output, except that a
+// Japanese run breaks between its characters where cli-table3 would cut it.
 
 /** Characters one column wide for string-width (as cli-table3 measures), besides printable ASCII. */
-const ONE_COLUMN = '–—−…±×→←≥≤≈≠·•°’‘“”äöüÄÖÜßéèàç';
-const PLAIN = new RegExp(`^[\\x20-\\x7E\\n${ONE_COLUMN}]*$`);
+const ONE_COLUMN = '–—−…±×→←≥≤≈≠·•°’‘“”§äöüÄÖÜßéèàç';
+/**
+ * Characters two columns wide for string-width (is-fullwidth-code-point, none of them an emoji or
+ * white space): Japanese punctuation and brackets, hiragana, katakana, CJK ideographs, fullwidth forms.
+ */
+const TWO_COLUMNS = '\\u3001\\u3002\\u300C-\\u300F\\u3041-\\u3096\\u30A1-\\u30FA\\u30FC\\u4E00-\\u9FFF\\uFF01-\\uFF5E';
+const PLAIN = new RegExp(`^[\\x20-\\x7E\\n${ONE_COLUMN}${TWO_COLUMNS}]*$`);
+const WIDE = new RegExp(`[${TWO_COLUMNS}]`, 'g');
 
-/** Whether cli-table3 would measure `text` as its length on every line (no colour codes, no wide or zero-width characters). */
+/** Whether cli-table3 would measure `text` exactly as textWidth does on every line (no colour codes, emoji or zero-width characters). */
 export function isPlainText(text: string): boolean {
   return PLAIN.test(text);
+}
+
+/** Columns a line of plain text takes (isPlainText): its length, plus one for each wide character. */
+export function textWidth(line: string): number {
+  WIDE.lastIndex = 0;
+  let wide = 0;
+  while (WIDE.exec(line) !== null) wide++;
+  return line.length + wide;
+}
+
+const WIDE_CHAR = new RegExp(`[${TWO_COLUMNS}]`);
+/** A line may not break before these (closing marks, the long vowel mark) nor after the opening ones. */
+const NO_BREAK_BEFORE = '、。」』）ー)]},.;:!?…';
+const NO_BREAK_AFTER = '「『（([{§';
+
+/**
+ * A word cut where a line may break inside it: beside a two-column character (Japanese runs have no
+ * spaces), never before a closing mark nor after an opening one. A word without one is one piece.
+ */
+function pieces(word: string): string[] {
+  if (!WIDE_CHAR.test(word)) return [word];
+  const out: string[] = [];
+  let piece = '';
+  for (let k = 0; k < word.length; k++) {
+    const c = word[k];
+    const prev = word[k - 1];
+    if (piece && (WIDE_CHAR.test(prev) || WIDE_CHAR.test(c)) && !NO_BREAK_BEFORE.includes(c) && !NO_BREAK_AFTER.includes(prev)) {
+      out.push(piece);
+      piece = '';
+    }
+    piece += c;
+  }
+  if (piece) out.push(piece);
+  return out;
+}
+
+/** Columns of the widest piece of `text` no line break may cut (a word, or a piece of a Japanese run). */
+export function longestUnbreakable(text: string): number {
+  let most = 0;
+  for (const word of text.split(/\s+/)) for (const p of pieces(word)) most = Math.max(most, textWidth(p));
+  return most;
 }
 
 /**
  * cli-table3's word wrap (utils.wordWrap) for plain text, line by line: words are never cut, runs
  * of white space are kept inside a line, and a line break falls before a word that would pass
- * `maxLength`. Its quirks are kept (a line's leading white space is not counted).
+ * `maxLength`. Its quirks are kept (a line's leading white space is not counted). Unlike
+ * cli-table3, which cuts a word wider than its column, a Japanese run may also break between its
+ * characters (pieces): text without two-column characters wraps exactly as cli-table3 wraps it.
  */
 function wrapLine(maxLength: number, input: string, into: string[]): void {
   const split = input.split(/(\s+)/g);
@@ -26,16 +77,19 @@ function wrapLine(maxLength: number, input: string, into: string[]): void {
   let lineLength = 0;
   let whitespace: string | undefined;
   for (let i = 0; i < split.length; i += 2) {
-    const word = split[i];
-    let newLength = lineLength + word.length;
-    if (lineLength > 0 && whitespace) newLength += whitespace.length;
-    if (newLength > maxLength) {
-      if (lineLength !== 0) into.push(line.join(''));
-      line = [word];
-      lineLength = word.length;
-    } else {
-      line.push(whitespace || '', word);
-      lineLength = newLength;
+    for (const word of pieces(split[i])) {
+      let newLength = lineLength + textWidth(word);
+      if (lineLength > 0 && whitespace) newLength += whitespace.length;
+      if (newLength > maxLength) {
+        if (lineLength !== 0) into.push(line.join(''));
+        line = [word];
+        lineLength = textWidth(word);
+      } else {
+        line.push(whitespace || '', word);
+        lineLength = newLength;
+      }
+      // The pieces of one word follow each other with nothing between them.
+      whitespace = '';
     }
     whitespace = split[i + 1];
   }
@@ -61,7 +115,7 @@ export function drawBoxTable(head: readonly string[], rows: readonly (readonly s
       if (!isPlainText(text)) return false;
       const wrapped: string[] = [];
       for (const part of text.split('\n')) wrapLine(widths[c] - 2, part, wrapped);
-      for (const l of wrapped) if (l.length > widths[c] - 2) return false;
+      for (const l of wrapped) if (textWidth(l) > widths[c] - 2) return false;
       lines.push(wrapped);
       height = Math.max(height, wrapped.length);
     }
@@ -69,7 +123,7 @@ export function drawBoxTable(head: readonly string[], rows: readonly (readonly s
       let s = '│';
       for (let c = 0; c < cols; c++) {
         const l = lines[c][k] ?? '';
-        const pad = ' '.repeat(widths[c] - 2 - l.length);
+        const pad = ' '.repeat(widths[c] - 2 - textWidth(l));
         s += ` ${aligns[c] === 'right' ? pad + l : l + pad} │`;
       }
       out.push(s);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { groupedInteger } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { isTraced } from '../core/trace.js';
-import { drawBoxTable } from './boxTable.js';
+import { drawBoxTable, longestUnbreakable, textWidth } from './boxTable.js';
 import { reportKind } from './reportKind.js';
 
 export type { Cell, Column, Report, ResultTable };
@@ -104,13 +104,14 @@ function renderTable(t: ResultTable, width: number): string {
   // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
   // Loops, not Math.max(...list): a sweep's table of 250,000 rows overflowed the call stack as arguments.
   const widest = (start: number, of: (r: string[]) => number) => cells.reduce((m, r) => Math.max(m, of(r)), start);
-  const widths = t.columns.map((c, i) => 2 + widest(c.header.length, (r) => r[i].length));
+  // Widths in columns on the terminal: a Japanese character (the CCG's citations) takes two.
+  const widths = t.columns.map((c, i) => 2 + widest(textWidth(c.header), (r) => textWidth(r[i])));
   const totalOf = (cols: readonly number[]) => cols.reduce((sum, i) => sum + widths[i], 0) + cols.length + 1;
   const all = t.columns.map((_, i) => i);
   // No column gets narrower than its longest word (words are never cut); numbers never wrap, but
   // a long header over them may.
-  const longestWord = (text: string) => text.split(/\s+/).reduce((m, w) => Math.max(m, w.length), 0);
-  const minWidths = t.columns.map((c, i) => Math.min(widths[i], 2 + widest(longestWord(c.header), (r) => (c.format === 'text' ? longestWord(r[i]) : r[i].length))));
+  const longestWord = longestUnbreakable;
+  const minWidths = t.columns.map((c, i) => Math.min(widths[i], 2 + widest(longestWord(c.header), (r) => (c.format === 'text' ? longestWord(r[i]) : textWidth(r[i])))));
   const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
   for (let cols = shrinkable(); totalOf(all) > width && cols.length; cols = shrinkable()) {
     const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));

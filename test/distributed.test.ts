@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
 import { scaled, shBlocks, simCommands } from './helpers/readme.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
@@ -67,6 +67,11 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await waitForPort(port);
     url = `redis://127.0.0.1:${port}`;
+  });
+
+  // A test's workers end with it: each test has its own queue, and idle workers still poll Redis.
+  afterEach(() => {
+    for (const w of workers.splice(0)) w.kill('SIGKILL');
   });
 
   afterAll(async () => {

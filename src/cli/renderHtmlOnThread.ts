@@ -15,16 +15,23 @@ export const SLOW_DRAWING_MS = 1000;
 /** A thread that drew a page and is free: the next page is drawn there (its chart libraries already loaded). */
 let idle: Worker | null = null;
 
+/** While a thread waits idle: if it ends or fails, it is forgotten (the next page starts a new one), never an unhandled error. */
+function forgetIdle(this: Worker): void {
+  if (idle === this) idle = null;
+}
+
 /**
  * The page's text; rejects when it cannot be drawn (the drawing's error) or takes over
  * HTML_TIMEOUT_MS. `onSlow` is called once if the drawing lasts over SLOW_DRAWING_MS. A thread
- * that answered is kept for the next page (unreferenced: it never keeps the process alive;
- * closeHtmlThread ends it); one that failed, timed out or was interrupted is stopped.
+ * that answered (a page, or the drawing's error) is kept for the next page, unreferenced: it never
+ * keeps the process alive, and closeHtmlThread ends it. A thread that died or timed out is stopped.
+ * (A signal ends the process: src/cli/interrupt.ts.)
  */
 export async function renderHtmlOnThread(report: Report, onSlow?: () => void): Promise<string> {
   const stepDone = stepStarted('drawing the HTML page; nothing was written');
   const worker = idle ?? new Worker(new URL('./htmlWorker.js', import.meta.url));
   idle = null;
+  worker.off('exit', forgetIdle).off('error', forgetIdle);
   worker.ref();
   let timer: NodeJS.Timeout | undefined;
   const slow = onSlow ? setTimeout(onSlow, SLOW_DRAWING_MS) : undefined;
@@ -52,9 +59,15 @@ export async function renderHtmlOnThread(report: Report, onSlow?: () => void): P
     worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     if (answered && idle === null) {
       worker.unref();
+      worker.once('exit', forgetIdle).on('error', forgetIdle);
       idle = worker;
     } else void worker.terminate();
   }
+}
+
+/** The kept drawing thread, if any (for tests: test/html.test.ts stops it to check that a dead one is replaced). */
+export function keptHtmlThread(): Worker | null {
+  return idle;
 }
 
 /** Stops the kept drawing thread, if any (the shell calls it when a command ends, as it closes the worker pools). */

@@ -75,7 +75,6 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
   });
 
   afterAll(async () => {
-    for (const w of workers) w.kill('SIGKILL');
     // Stopped by its PID, as the CI script expects.
     redis?.kill('SIGTERM');
   });

@@ -65,11 +65,6 @@ export async function renderHtmlOnThread(report: Report, onSlow?: () => void): P
   }
 }
 
-/** The kept drawing thread, if any (for tests: test/html.test.ts stops it to check that a dead one is replaced). */
-export function keptHtmlThread(): Worker | null {
-  return idle;
-}
-
 /** Stops the kept drawing thread, if any (the shell calls it when a command ends, as it closes the worker pools). */
 export async function closeHtmlThread(): Promise<void> {
   const worker = idle;

@@ -17,6 +17,7 @@ const ONE_COLUMN = '–—−…±×→←≥≤≈≠·•°’‘“”§äö�
 const TWO_COLUMNS = '\\u3001\\u3002\\u300C-\\u300F\\u3041-\\u3096\\u30A1-\\u30FA\\u30FC\\u4E00-\\u9FFF\\uFF01-\\uFF5E';
 const PLAIN = new RegExp(`^[\\x20-\\x7E\\n${ONE_COLUMN}${TWO_COLUMNS}]*$`);
 const WIDE = new RegExp(`[${TWO_COLUMNS}]`, 'g');
+const WIDE_CHAR = new RegExp(`[${TWO_COLUMNS}]`);
 
 /** Whether cli-table3 would measure `text` exactly as textWidth does on every line (no colour codes, emoji or zero-width characters). */
 export function isPlainText(text: string): boolean {
@@ -25,13 +26,14 @@ export function isPlainText(text: string): boolean {
 
 /** Columns a line of plain text takes (isPlainText): its length, plus one for each wide character. */
 export function textWidth(line: string): number {
+  // Most text has no wide character: one scan, no count.
+  if (!WIDE_CHAR.test(line)) return line.length;
   WIDE.lastIndex = 0;
   let wide = 0;
   while (WIDE.exec(line) !== null) wide++;
   return line.length + wide;
 }
 
-const WIDE_CHAR = new RegExp(`[${TWO_COLUMNS}]`);
 /** A line may not break before these (closing marks, the long vowel mark) nor after the opening ones. */
 const NO_BREAK_BEFORE = '、。」』）ー)]},.;:!?…';
 const NO_BREAK_AFTER = '「『（([{§';
@@ -41,7 +43,6 @@ const NO_BREAK_AFTER = '「『（([{§';
  * spaces), never before a closing mark nor after an opening one. A word without one is one piece.
  */
 function pieces(word: string): string[] {
-  if (!WIDE_CHAR.test(word)) return [word];
   const out: string[] = [];
   let piece = '';
   for (let k = 0; k < word.length; k++) {
@@ -60,7 +61,10 @@ function pieces(word: string): string[] {
 /** Columns of the widest piece of `text` no line break may cut (a word, or a piece of a Japanese run). */
 export function longestUnbreakable(text: string): number {
   let most = 0;
-  for (const word of text.split(/\s+/)) for (const p of pieces(word)) most = Math.max(most, textWidth(p));
+  for (const word of text.split(/\s+/)) {
+    if (!WIDE_CHAR.test(word)) most = Math.max(most, word.length);
+    else for (const p of pieces(word)) most = Math.max(most, textWidth(p));
+  }
   return most;
 }
 
@@ -76,20 +80,27 @@ function wrapLine(maxLength: number, input: string, into: string[]): void {
   let line: string[] = [];
   let lineLength = 0;
   let whitespace: string | undefined;
+  const place = (word: string): void => {
+    let newLength = lineLength + textWidth(word);
+    if (lineLength > 0 && whitespace) newLength += whitespace.length;
+    if (newLength > maxLength) {
+      if (lineLength !== 0) into.push(line.join(''));
+      line = [word];
+      lineLength = textWidth(word);
+    } else {
+      line.push(whitespace || '', word);
+      lineLength = newLength;
+    }
+  };
   for (let i = 0; i < split.length; i += 2) {
-    for (const word of pieces(split[i])) {
-      let newLength = lineLength + textWidth(word);
-      if (lineLength > 0 && whitespace) newLength += whitespace.length;
-      if (newLength > maxLength) {
-        if (lineLength !== 0) into.push(line.join(''));
-        line = [word];
-        lineLength = textWidth(word);
-      } else {
-        line.push(whitespace || '', word);
-        lineLength = newLength;
+    const word = split[i];
+    if (!WIDE_CHAR.test(word)) place(word);
+    else {
+      for (const piece of pieces(word)) {
+        place(piece);
+        // The pieces of one word follow each other with nothing between them.
+        whitespace = '';
       }
-      // The pieces of one word follow each other with nothing between them.
-      whitespace = '';
     }
     whitespace = split[i + 1];
   }

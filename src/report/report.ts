@@ -108,10 +108,9 @@ function renderTable(t: ResultTable, width: number): string {
   const widths = t.columns.map((c, i) => 2 + widest(textWidth(c.header), (r) => textWidth(r[i])));
   const totalOf = (cols: readonly number[]) => cols.reduce((sum, i) => sum + widths[i], 0) + cols.length + 1;
   const all = t.columns.map((_, i) => i);
-  // No column gets narrower than its longest word (words are never cut); numbers never wrap, but
-  // a long header over them may.
-  const longestWord = longestUnbreakable;
-  const minWidths = t.columns.map((c, i) => Math.min(widths[i], 2 + widest(longestWord(c.header), (r) => (c.format === 'text' ? longestWord(r[i]) : textWidth(r[i])))));
+  // No column gets narrower than its longest word (words are never cut; a Japanese run may break
+  // between characters, src/report/boxTable.ts); numbers never wrap, but a long header over them may.
+  const minWidths = t.columns.map((c, i) => Math.min(widths[i], 2 + widest(longestUnbreakable(c.header), (r) => (c.format === 'text' ? longestUnbreakable(r[i]) : textWidth(r[i])))));
   const shrinkable = () => widths.map((w, i) => (w > minWidths[i] ? i : -1)).filter((i) => i >= 0);
   for (let cols = shrinkable(); totalOf(all) > width && cols.length; cols = shrinkable()) {
     const widest = cols.reduce((a, b) => (widths[b] > widths[a] ? b : a));

@@ -2,12 +2,13 @@
 // Debian when missing): two workers + submit equal the local run; a worker killed mid-job has its
 // shard retried with identical numbers; a result from a different run is refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
+import { hashOf } from '../src/core/hash.js';
 import { scaled, shBlocks, simCommands } from './helpers/readme.js';
 import { deterministicJson, ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -204,6 +205,34 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
     workers.push(startWorker(url, 'q-allow', { text: '' }, ['--allow-policy', dir]));
     const again = await runCliAsync(args);
     expect(again.code, again.stderr).toBe(0);
+  }, 60_000);
+
+  it('a worker reads no data file a job names outside --allow-data, even when a data value (card.…) of that file is set', async () => {
+    const dir = tempDir('sim-dist-');
+    const secret = join(dir, 'secret.yaml');
+    writeFileSync(secret, 'SECRET-LINE: [1, 2\n');
+    // A forged job (anyone who can write to the queue): the identity of a real run, its params pointed at the secret.
+    const part = join(dir, 'part.json');
+    expect(runCli(['darkfate', '-n', '100', '--seed', '6', '-q', '-j', '1', '--shard', '1/1', '--out', part]).code).toBe(0);
+    const identity = JSON.parse(readFileSync(part, 'utf8')).identity;
+    Object.assign(identity.params, { cards: secret, 'card.attack.count': 5 });
+    identity.paramsHash = hashOf(identity.params);
+    const { Queue } = await import('bullmq');
+    const { Redis } = await import('ioredis');
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue('q-data', { connection });
+    try {
+      const job = await queue.add('shard', { runKey: 'forged', identity, shard: 1, confidence: 0.95 }, { attempts: 1 });
+      const log = { text: '' };
+      workers.push(startWorker(url, 'q-data', log));
+      await waitFor(() => /failed/.test(log.text), 20_000, 'the forged job to fail');
+      const reason = (await queue.getJob(job.id!))!.failedReason;
+      expect(reason).toMatch(/params\.cards: .*secret\.yaml is a file named only by stored data, not by you: refused \(start the worker with --allow-data DIR/);
+      expect(log.text + reason).not.toMatch(/SECRET/);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
   }, 60_000);
 
   it("a stored result edited in Redis is refused (exit 2) and removed, so the next submit plays it again", async () => {

@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
+import { hashOf } from '../src/core/hash.js';
 import { reportContentHash } from '../src/report/report.js';
 import { ROOT, runCli, runCliAsync, spawnCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -45,6 +46,11 @@ describe('sim check: a golden is data, not a command line', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/rerun\.params\.cards: \/etc\/passwd is a file named only by stored data, not by you: refused/);
     expect(r.stderr).not.toMatch(/root:/);
+  });
+  it('checks the paths before a data value (card.…) makes the game read the file they name', () => {
+    const file = golden('darkfate-default', (j) => Object.assign(j.rerun.params, { cards: '/etc/passwd', 'card.attack.count': 5 }));
+    const r = runCli(['check', file, '-j', '1']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: rerun.params.cards: /etc/passwd is a file named only by stored data, not by you: refused (pass --allow-code to read it)`]);
   });
   it('refuses a rerun above --max-games instead of starting 10^12 games', () => {
     const file = golden('dice-default', (j) => (j.rerun.n = 1e12));
@@ -95,6 +101,45 @@ describe('stored aggregates are checked before they are trusted', () => {
     j.calls[0].totals.metrics[0].bins[0] -= 1;
     writeFileSync(parts[1], JSON.stringify(seal(j)));
     expect(runCli(['merge', ...parts, '--hmac-key-file', key]).stderr).toMatch(/hmac: wrong signature/);
+  });
+});
+
+describe('sim merge: a part file is data, not a command line', () => {
+  const parts = [1, 2].map((k) => join(dir, `mpart-${k}.json`));
+  const outside = tempDir('sim-trust-outside-');
+  /** The two parts with `edit` applied to each identity, resealed (a forger can always reseal without a key). */
+  const forged = (edit: (id: Record<string, any>) => void): string[] =>
+    parts.map((p, i) => {
+      const j = JSON.parse(readFileSync(p, 'utf8'));
+      edit(j.identity);
+      j.identity.paramsHash = hashOf(j.identity.params);
+      const file = join(dir, `forged-${i}-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(file, JSON.stringify(seal(j)));
+      return file;
+    });
+  it('merges the parts of a run into its report, and refuses a policy module or a file outside the parts\' folders that only the parts name', () => {
+    for (const [i, p] of parts.entries()) expect(runCli(['darkfate', '-n', '200', '--seed', '5', '-j', '1', '-q', '--shard', `${i + 1}/2`, '--out', p]).code).toBe(0);
+    expect(runCli(['merge', ...parts, '-q']).code).toBe(0);
+    const spyParts = forged((id) => (id.params.policy = spy));
+    const r = runCli(['merge', ...spyParts]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${spyParts[0]}: identity.params.policy: ${spy} is code (a module) named only by stored data, not by you: refused (pass --allow-code to run it)`]);
+    expect(existsSync(marker)).toBe(false);
+    const secret = join(outside, 'secret.yaml');
+    writeFileSync(secret, 'secret: [1, 2\n');
+    const cardParts = forged((id) => Object.assign(id.params, { cards: secret, 'card.attack.count': 5 }));
+    const c = runCli(['merge', ...cardParts]);
+    expect([c.code, c.stderr.trim()]).toEqual([2, `sim: ${cardParts[0]}: identity.params.cards: ${secret} is a file named only by stored data, not by you: refused (pass --allow-code to read it)`]);
+  });
+  it("refuses parts of another sim version, or whose parameters do not match their hash", () => {
+    const old = forged((id) => (id.version = '0.0.1'));
+    expect(runCli(['merge', ...old]).stderr).toMatch(/identity: parts of "sim" "0\.0\.1", this is sim [\d.]+: merge them with the sim that played them/);
+    const swapped = forged((id) => (id.params.players = 3)).map((f) => {
+      const j = JSON.parse(readFileSync(f, 'utf8'));
+      j.identity.params.players = 4;
+      writeFileSync(f, JSON.stringify(seal(j)));
+      return f;
+    });
+    expect(runCli(['merge', ...swapped]).stderr).toMatch(/identity\.params: do not match identity\.paramsHash; refused/);
   });
 });
 

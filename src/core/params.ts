@@ -248,13 +248,21 @@ export interface ParamSource {
  * Resolves overrides against a mode's fixed specs, then the keys left over against the specs its
  * data adds (extraParams, given the fixed values: the card file chosen). Extra parameters appear in
  * the result only when given. Unknown keys and bad values throw UsageError naming `where(key)`.
+ * `beforeData` sees the fixed values before any data file is read for the extra parameters: where the
+ * overrides are stored data (a golden, a job, a part), it refuses files the user did not allow.
  */
-export function resolveSourceParams(source: ParamSource, overrides: Record<string, unknown>, where: (key: string) => string): Record<string, ParamValue> {
+export function resolveSourceParams(
+  source: ParamSource,
+  overrides: Record<string, unknown>,
+  where: (key: string) => string,
+  beforeData?: (fixed: Record<string, ParamValue>) => void,
+): Record<string, ParamValue> {
   const fixedKeys = new Set(source.params.map((p) => p.key));
   const fixedOverrides: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(overrides)) (fixedKeys.has(k) || !source.extraParams ? fixedOverrides : rest)[k] = v;
   const fixed = resolveParams(source.params, fixedOverrides, where);
+  beforeData?.(fixed);
   const restKeys = Object.keys(rest);
   if (restKeys.length === 0) return fixed;
   const extra = source.extraParams!(fixed);

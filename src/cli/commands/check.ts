@@ -121,10 +121,9 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const confidence = field('confidence', golden.confidence, parseConfidence);
   // Stored data decides neither how much work runs nor what code or files are read (README: What runs as code).
   if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
-  const params = resolveSourceParams(found.mode, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`);
-  if (!opts.allowCode) {
-    refuseUnallowedPaths(found.mode.params, params, { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } });
-  }
+  // Paths are checked before a data value (data.…) makes the game read the file they name.
+  const allowed = { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } };
+  const params = resolveSourceParams(found.mode, golden.rerun.params ?? {}, (k) => `${file}: rerun.params.${k}`, opts.allowCode ? undefined : (fixed) => refuseUnallowedPaths(found.mode.params, fixed, allowed));
   const rerun = () => runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   // A file a data file names (a deck's `cards:`) is read under the same rule as the golden's own.
   const current = opts.allowCode ? await rerun() : await withInputsConfined([bundledScenarios(), dirname(resolve(file))], `a golden's data may only name files in its own folder and this tool's scenarios/; pass --allow-code to read it`, rerun);

@@ -18,6 +18,7 @@ import { registerGame } from '../gameCommands.js';
 import { endProcessWhenDone, err, setExitCode } from '../io.js';
 import { newProgram } from '../program.js';
 import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trust.js';
+import { withInputsConfined } from '../../core/inputFile.js';
 import { resolveSourceParams } from '../../core/params.js';
 import { MAX_SEED } from '../../core/rng.js';
 import { MAX_GAMES } from '../parseOptions.js';
@@ -335,63 +336,69 @@ export function registerWorker(program: Command): void {
       await reachable(opts.redis, 'worker');
       const version = packageInfo().version;
       const connection = connect(opts.redis);
-      const worker = new Worker<ShardJob, PartFile>(
-        opts.queue,
-        async (job) => {
-          const d = job.data;
-          checkShardJob(d, String(job.id));
-          if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
-          const found = await findMode(d.identity.game, `job ${job.id}`);
-          // A job is data: its parameters are validated like a command line's, and name no code or file the worker was not told to trust.
-          const params = resolveSourceParams(found.mode, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`);
-          refuseUnallowedPaths(found.mode.params, params, {
-            codeDirs: [bundledScenarios(), ...(opts.allowPolicy ?? [])],
-            dataDirs: opts.allowData ?? [],
-            where: `job ${job.id}: params`,
-            hint: { code: 'start the worker with --allow-policy DIR to allow modules from DIR', data: 'start the worker with --allow-data DIR to allow files from DIR' },
-          });
-          err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
-          // From here a signal stops the shard as a run (failed, retried elsewhere), not the process at once.
-          const finished = runStarted(true);
-          try {
-            // One worker thread per job keeps this event loop free to renew job locks.
-            const runOpts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
-            const req = { ...found, params, opts: runOpts };
-            // The files here must be the ones the job was submitted with (an edited module is another run).
-            const here = identityOfRequest(req, d.identity.seed, d.identity.shards);
-            const diff = identityMismatch(d.identity, here);
-            if (diff) throw new Error(`job ${job.id}: this worker would play another run (${diff}); refused`);
-            const ex = await executeGame(req, d.identity.seed);
-            // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
-            if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
-            err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
-            return seal({ kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls }, key);
-          } finally {
-            finished();
-          }
-        },
-        { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
-      );
-      oneLineErrors('worker', worker);
-      worker.on('failed', (job, e) => err().write(`sim worker: job ${job?.id} failed: ${e.message}\n`));
-      err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          err().write('sim worker: stopping after running shards\n');
-          // Redis may be gone: the worker exits after a grace period whatever close() does.
-          const forced = setTimeout(() => {
-            err().write('sim worker: stopped without waiting longer for running shards or Redis\n');
-            resolve();
-          }, WORKER_STOP_GRACE_MS);
-          forced.unref();
-          worker.close().finally(() => {
-            clearTimeout(forced);
-            connection.disconnect();
-            resolve();
-          });
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+      // A file a job's data names (a deck's `cards:`) is read under the same rule as the job's own paths.
+      const roots = [bundledScenarios(), ...(opts.allowData ?? []), ...(opts.allowPolicy ?? [])];
+      await withInputsConfined(roots, "a job may only name files in the worker's --allow-data and --allow-policy folders and this tool's scenarios/", async () => {
+        const worker = new Worker<ShardJob, PartFile>(
+          opts.queue,
+          async (job) => {
+            const d = job.data;
+            checkShardJob(d, String(job.id));
+            if (d.identity.version !== version) throw new Error(`job ${job.id} is for sim ${d.identity.version}, this worker is ${version}`);
+            const found = await findMode(d.identity.game, `job ${job.id}`);
+            // A job is data: its parameters are validated like a command line's, and name no code or file the worker was not told to trust.
+            // Paths are checked before a data value (data.…) makes the game read the file they name.
+            const params = resolveSourceParams(found.mode, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`, (fixed) =>
+              refuseUnallowedPaths(found.mode.params, fixed, {
+                codeDirs: [bundledScenarios(), ...(opts.allowPolicy ?? [])],
+                dataDirs: opts.allowData ?? [],
+                where: `job ${job.id}: params`,
+                hint: { code: 'start the worker with --allow-policy DIR to allow modules from DIR', data: 'start the worker with --allow-data DIR to allow files from DIR' },
+              }),
+            );
+            err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} started\n`);
+            // From here a signal stops the shard as a run (failed, retried elsewhere), not the process at once.
+            const finished = runStarted(true);
+            try {
+              // One worker thread per job keeps this event loop free to renew job locks.
+              const runOpts = { games: d.identity.n, seed: d.identity.seed, jobs: 1, forcePool: true, shard: { k: d.shard, m: d.identity.shards! }, confidence: d.confidence, format: 'json' as const, quiet: true };
+              const req = { ...found, params, opts: runOpts };
+              // The files here must be the ones the job was submitted with (an edited module is another run).
+              const here = identityOfRequest(req, d.identity.seed, d.identity.shards);
+              const diff = identityMismatch(d.identity, here);
+              if (diff) throw new Error(`job ${job.id}: this worker would play another run (${diff}); refused`);
+              const ex = await executeGame(req, d.identity.seed);
+              // An interrupted shard (Ctrl-C on this worker) is a failed job, retried elsewhere: never a short part.
+              if (ex.partial) throw new Error(`shard ${d.shard}/${d.identity.shards} interrupted before all its games were played`);
+              err().write(`sim worker: shard ${d.shard}/${d.identity.shards} of run ${d.runKey} done\n`);
+              return seal({ kind: 'sim-part', identity: ex.identity, shard: d.shard, range: ex.range, calls: ex.calls }, key);
+            } finally {
+              finished();
+            }
+          },
+          { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
+        );
+        oneLineErrors('worker', worker);
+        worker.on('failed', (job, e) => err().write(`sim worker: job ${job?.id} failed: ${e.message}\n`));
+        err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            err().write('sim worker: stopping after running shards\n');
+            // Redis may be gone: the worker exits after a grace period whatever close() does.
+            const forced = setTimeout(() => {
+              err().write('sim worker: stopped without waiting longer for running shards or Redis\n');
+              resolve();
+            }, WORKER_STOP_GRACE_MS);
+            forced.unref();
+            worker.close().finally(() => {
+              clearTimeout(forced);
+              connection.disconnect();
+              resolve();
+            });
+          };
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
       });
       endProcessWhenDone();
     });

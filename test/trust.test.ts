@@ -89,6 +89,21 @@ describe('stored aggregates are checked before they are trusted', () => {
     expect(edited((j: any) => (j.calls[0].totals.metrics[0].sumSq = '-1'), true).stderr).toMatch(/sumSq must be a whole number/);
     for (const e of [fewer, doubled]) expect(edited(e, true).code).toBe(2);
   });
+  it('a resealed checkpoint holding more games than the run is refused, and nothing says "resuming" before the file is checked', () => {
+    expect(runCli(args).code).toBe(0);
+    const j = JSON.parse(readFileSync(cp, 'utf8'));
+    Object.assign(j.identity, { n: 10000 });
+    j.range = [0, 10000];
+    const file = join(dir, 'ck-more.json');
+    writeFileSync(file, JSON.stringify(seal(j)));
+    const more = runCli(args.map((a) => (a === cp ? file : a === '20000' ? '10000' : a)));
+    expect([more.code, more.stderr.trim()]).toEqual([2, `sim: ${file}: calls[0] holds games 0..19999, but this run plays games 0..9999`]);
+    // Resumed without --seed: the seed comes from the file, which is then refused (another run's parameters).
+    const other = runCli(['dice', '-n', '10000', '-j', '1', '--format', 'json', '--checkpoint', file, '--set', 'sides=8']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).not.toMatch(/resuming/);
+    expect(other.stderr).toMatch(/checkpoint of a different run/);
+  });
   it('a part file signed with --hmac-key-file merges only with the key; an edited one is refused', () => {
     const key = join(dir, 'key');
     writeFileSync(key, 'k'.repeat(32));

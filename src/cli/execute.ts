@@ -62,6 +62,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const identity = identityOfRequest(req, seed, opts.shard?.m);
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
   const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range, key) : null;
+  if (checkpoint && opts.seedFromCheckpoint && !opts.quiet) err().write(`sim: resuming ${checkpoint.file} with its seed ${seed}\n`);
   const calls: SavedCall[] = [];
   const local: Simulate = async (simId, simParams, label) => {
     // Announced once parameters are valid, just before the games start.
@@ -81,6 +82,9 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
       throw new UsageError(`${checkpoint!.file}: calls[${c}]: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (saved && prior && saved.games !== prior.games) throw new UsageError(`${checkpoint!.file}: calls[${c}].games is ${saved.games}, but its totals hold ${prior.games} games`);
+    if (saved && (saved.start !== range[0] || (prior?.games ?? 0) > range[1] - range[0])) {
+      throw new UsageError(`${checkpoint!.file}: calls[${c}] holds games ${saved.start}..${saved.start + (prior?.games ?? 0) - 1}, but this run plays games ${range[0]}..${range[1] - 1}`);
+    }
     const from = range[0] + (prior?.games ?? 0);
     const call: SavedCall = { simId, simParamsHash, simParams, start: range[0], games: prior?.games ?? 0, totals: prior?.toJSON() ?? null };
     calls.push(call);
@@ -207,8 +211,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   // A game's `method: exact` never simulates (the conformance suite holds each game to it): no random seed to draw.
   const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts, params.method !== 'exact');
   if (saved?.identity) {
-    if (!opts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
-    opts = { ...opts, seed };
+    opts = { ...opts, seed, seedFromCheckpoint: true };
   }
   let ex: GameExecution;
   try {

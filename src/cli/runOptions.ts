@@ -39,6 +39,8 @@ export interface RunCliOptions extends OutputOptions {
   shard?: { k: number; m: number };
   /** Save completed chunks here and resume from it. */
   checkpoint?: string;
+  /** The seed was taken from the --checkpoint file (rerun without --seed): say so once the file is checked. */
+  seedFromCheckpoint?: boolean;
   /** Run chunks on worker threads even with one job (keeps the event loop free). */
   forcePool?: boolean;
   /** Sign part files and checkpoints with this key, and check those read (see runState.ts, Sealed). */

@@ -274,7 +274,6 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   // Rerunning an interrupted tune without --seed resumes its checkpoint with the seed it used.
   const savedSeed = opts.checkpoint && runOpts.seed === undefined && existsSync(opts.checkpoint) ? readJsonFile<{ identity?: { seed?: unknown } }>(opts.checkpoint, 'checkpoint').identity?.seed : undefined;
   const seed = typeof savedSeed === 'number' && Number.isSafeInteger(savedSeed) ? savedSeed : chooseSeed(runOpts, !offered.exact);
-  if (savedSeed !== undefined && !runOpts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
   let checkpoint: TuneCheckpoint | null = null;
   if (opts.checkpoint) {
     refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, [{ file: opts.scenario, what: 'the scenario file' }, ...cellParams.flatMap((params) => inputsOf(request(params)))]);
@@ -282,6 +281,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     // The same tune: its settings, targets, rule of play and first round (the budget may grow).
     const identity = identityOf(`tune ${id}`, packageInfo().version, { settings: cellParams, targets, tolerance: opts.tolerance, confidence: runOpts.confidence }, seed, first, undefined, Object.assign({}, ...cellParams.map((params) => inputFileHashes(mode.params, params))));
     checkpoint = openTuneCheckpoint(opts.checkpoint, identity, count, opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined);
+    if (savedSeed !== undefined && !runOpts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
   }
   let restored = 0;
   const userCode = mode.params.some((p) => p.type === 'path' && cellParams.some((params) => typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string)));

@@ -87,6 +87,11 @@ describe('outputs', () => {
     for (const n of names.slice(0, -1)) expect(readFileSync(join(tables, n), 'utf8')).toBe('old');
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
+  it.skipIf(process.platform !== 'linux')('an --out-dir that cannot be made once the run ends (under /proc) puts the tables on stdout and exits 1, never hangs', () => {
+    const r = runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', '/proc/no-such/tables']);
+    expect([r.code, r.stderr.trim()]).toEqual([1, 'sim: error: option --out-dir: cannot make /proc/no-such/tables (ENOENT); nothing was written there, and the tables follow on stdout as CSV']);
+    expect(r.stdout).toBe(runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv']).stdout);
+  });
   it('a finished run whose --out cannot be written puts the report on stdout, says so, and exits 1', async () => {
     const { emitReport } = await import('../src/cli/emit.js');
     const { withIo } = await import('../src/cli/io.js');

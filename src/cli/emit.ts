@@ -1,7 +1,7 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
@@ -89,7 +89,13 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
   if (opts.outDir !== undefined) {
     if (opts.format !== 'csv') throw new UsageError('option --out-dir: writes one CSV file per table; add --format csv');
     if (opts.out !== undefined || opts.table !== undefined) throw new UsageError(`option --out-dir: writes every table; leave out ${opts.out !== undefined ? '--out' : '--table'}`);
-    mkdirSync(opts.outDir, { recursive: true });
+    try {
+      makeFolder(opts.outDir);
+    } catch (e) {
+      // Checked before the run, but the folder can go or lose its rights while the games play: nothing lost.
+      const code = (e as NodeJS.ErrnoException).code ?? String(e);
+      return tablesToStdout(report, 0, `option --out-dir: cannot make ${opts.outDir} (${code}); nothing was written there, and the tables follow on stdout as CSV`);
+    }
     const names = tableNames(report.tables);
     const files = names.map((name) => join(opts.outDir!, `${name}.csv`));
     // Every target checked before any is written: a link or an input among them refuses them all.
@@ -136,6 +142,16 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
   }
   // A run stopped by a signal ends with its code; a saved partial report rendered again is no interruption.
   if (report.partial && !opts.rendered) setExitCode(interruptExitCode());
+}
+
+/**
+ * Makes `dir` and its missing ancestors one at a time (mkdirSync's recursive mode spins forever under
+ * /proc, Node 20); throws the first failure.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
+  for (const d of missing.reverse()) mkdirSync(d);
 }
 
 /** Nothing lost when --out-dir cannot take the tables: `why` on stderr, the tables from `from` on stdout as CSV, exit 1. */

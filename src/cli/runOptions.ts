@@ -1,7 +1,7 @@
 // The options every simulating command shares, and the imperative shell around the pure runner:
 // seed choice, progress bar, Ctrl-C and timings.
 import { randomInt } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -76,6 +76,12 @@ function parseOutDir(raw: string): string {
   let up = resolve(raw);
   while (!existsSync(up) && dirname(up) !== up) up = dirname(up);
   if (!statSync(up).isDirectory()) throw new InvalidArgumentError(`${raw} cannot be made: ${up} is not a folder; expected a folder to write the tables in.`);
+  // Checked before the run: a folder that cannot be made or written in would leave the tables only on stdout.
+  try {
+    accessSync(up, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new InvalidArgumentError(`${up === resolve(raw) ? `${raw} is not writable` : `${raw} cannot be made: ${up} is not writable`}; expected a folder to write the tables in.`);
+  }
   return raw;
 }
 

@@ -92,6 +92,17 @@ describe('nothing lost', () => {
     expect(deterministicJson(resumed.stdout)).toEqual(deterministicJson(fresh.stdout));
     expect(JSON.parse(resumed.stdout).partial).toBeUndefined();
   }, 60_000);
+  it('an interrupted shard never replaces the file at --out (a complete part there is kept), and says how far it got', async () => {
+    const dir = tmp();
+    const part = join(dir, 'part-1.json');
+    const cp = join(dir, 'cp.json');
+    expect(runCli(['_fault', '-n', '2000', '--seed', '21', '-q', '--shard', '1/2', '--out', part]).code).toBe(0);
+    const complete = readFileSync(part, 'utf8');
+    const r = await runCliAsync(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--shard', '1/2', '--out', part, '--checkpoint', cp], { interruptWhen: () => existsSync(cp) });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(new RegExp(`sim: shard 1/2 interrupted after \\d+ of its 100000 games, 0\\.\\.99999; ${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} left as it was`));
+    expect(readFileSync(part, 'utf8')).toBe(complete);
+  }, 60_000);
   it('rerunning the same command without --seed resumes its checkpoint with the seed it used', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');

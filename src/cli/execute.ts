@@ -228,9 +228,14 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
   const part: PartFile & { partial?: boolean } = seal({ kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) }, key);
   const text = JSON.stringify(part) + '\n';
-  if (opts.out) {
+  const played = ex.calls.length ? Math.min(...ex.calls.map((c) => c.games)) : 0;
+  const games = ex.partial ? `interrupted after ${played} of its ${ex.range[1] - ex.range[0]} games, ${ex.range[0]}..${ex.range[1] - 1}` : `games ${ex.range[0]}..${ex.range[1] - 1}`;
+  if (opts.out && ex.partial && existsSync(opts.out)) {
+    // A partial part cannot be merged: it never replaces the file there (perhaps this shard's complete part).
+    err().write(`sim: shard ${opts.shard.k}/${opts.shard.m} ${games}; ${opts.out} left as it was (a partial part cannot be merged; rerun the shard, with --checkpoint to resume)\n`);
+  } else if (opts.out) {
     writeFileAtomic(opts.out, text);
-    if (!opts.quiet) err().write(`sim: wrote shard ${opts.shard.k}/${opts.shard.m} (games ${ex.range[0]}..${ex.range[1] - 1}) to ${opts.out}\n`);
+    if (!opts.quiet || ex.partial) err().write(`sim: wrote shard ${opts.shard.k}/${opts.shard.m} (${games}) to ${opts.out}\n`);
   } else out().write(text);
   if (ex.partial) setExitCode(interruptExitCode());
 }

@@ -6,7 +6,7 @@ import { collectEstimates, statisticalFindings } from '../src/report/goldenDiff.
 import { numericDiffs } from '../src/report/numericDiffs.js';
 import { hashOf } from '../src/core/hash.js';
 import { reportContentHash } from '../src/report/report.js';
-import { runCli, runCliAsync } from './helpers/runCli.js';
+import { ROOT, runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 function tempCopy(transform?: (j: Record<string, any>) => void, golden = 'dice-default'): { dir: string; file: string } {
@@ -75,6 +75,13 @@ describe('sim check', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
+  });
+  it('checks a golden from another folder: a relative path recorded from the repository root is found in the tool\'s own folder', () => {
+    // darkfate-default names scenarios/darkfate/cards.yaml, relative to where it was recorded.
+    expect(JSON.parse(readFileSync(join(ROOT, 'reports/darkfate-default.json'), 'utf8')).rerun.params.cards).toBe('scenarios/darkfate/cards.yaml');
+    const r = runCli(['check', join(ROOT, 'reports/darkfate-default.json'), '-j', '1', '--format', 'json'], { cwd: tempDir('sim-check-cwd-') });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).result[0].detail).toBe('identical');
   });
   it('fails with a diff table when a parameter changed (exact mode), and writes well-formed JUnit', () => {
     const { dir, file } = tempCopy((j) => (j.rerun.params.target = 6));

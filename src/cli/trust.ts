@@ -3,7 +3,7 @@
 // (`sim worker`). Code runs only from a path the user named on the command line or in a scenario
 // file they passed; a path named only inside stored data is refused unless the user allowed it.
 // README: "What runs as code".
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packageInfo } from '../core/packageInfo.js';
 import type { ParamSpec } from '../core/params.js';
@@ -62,6 +62,24 @@ export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: Resolv
       `${allowed.where}.${spec.key}: ${value} ${code ? 'is code (a module)' : 'is a file'} named only by stored data, not by you: refused (${code ? allowed.hint.code : allowed.hint.data})`,
     );
   }
+}
+
+/**
+ * Where a relative path stored in data (a golden's rerun block) was meant: it was recorded relative to
+ * the folder sim ran in, which may not be the folder it is checked from. Each relative path parameter
+ * that names nothing from here is looked for in `dirs` in order (the golden's folder, then this
+ * tool's own folder, whose scenarios/ a bundled data file is in); the first that exists is used.
+ * Values are otherwise kept, so that refuseUnallowedPaths still judges every one.
+ */
+export function locateStoredPaths(specs: readonly ParamSpec[], stored: Record<string, unknown>, dirs: readonly string[]): Record<string, unknown> {
+  const out = { ...stored };
+  for (const spec of specs) {
+    const value = out[spec.key];
+    if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || isAbsolute(value) || (spec.choices ?? []).includes(value) || existsSync(value)) continue;
+    const found = dirs.map((d) => join(d, value)).find((f) => existsSync(f));
+    if (found) out[spec.key] = found;
+  }
+  return out;
 }
 
 /** Parses a folder option (--allow-policy DIR): an existing folder, kept as its real path. */

@@ -15,6 +15,16 @@ const json = (args: string[]) => {
 };
 
 describe('sim tune', () => {
+  it('a target no setting reaches is in the answer (also with --brief) and in result.reached: the best is only the closest', () => {
+    const args = ['tune', 'dice', '--vary', 'target=4|5|6', '-n', '500', '--seed', '1'];
+    const far = runCli([...args, '--target', 'successes=2.9', '--brief']);
+    expect(far.code).toBe(0);
+    expect(far.stdout).toMatch(/^closest \(no setting reaches the target\): target=4 — successes 1\.5/m);
+    expect(far.stdout).toMatch(/^no setting reaches successes = 2\.9: the closest one's interval \[[\d.]+, [\d.]+\] leaves it out, and every\s+setting is on one side of it \(widen the --vary range\)\./m);
+    expect(JSON.parse(runCli([...args, '--target', 'successes=2.9', '--format', 'json']).stdout).result.reached).toBe(false);
+    const near = JSON.parse(runCli([...args, '--target', 'successes=1.5', '--format', 'json']).stdout).result;
+    expect([near.reached, near.answer[0]]).toEqual([true, expect.stringMatching(/^best: target=4/)]);
+  });
   it('finds the exact optimum of a Monte Carlo mode: the dice target whose mean successes is nearest 1.5', () => {
     // Exact means for 3d6: target t → 3 (7 − t) / 6, i.e. 2.5, 2, 1.5, 1, 0.5 for t = 2..6.
     const exact = [2, 3, 4, 5, 6].map((t) => ({ t, mean: (3 * (7 - t)) / 6 }));

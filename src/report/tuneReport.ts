@@ -75,8 +75,11 @@ export function tuneReport(input: TuneInput): Report {
     if (after !== undefined) return `out after round ${after}`;
     return outcome.indistinguishable.includes(c) ? 'indistinguishable' : 'left';
   };
+  // A target no setting reaches is part of the answer, not a note (--brief hides notes): the best is then only the closest.
+  const missed = missedTargets(input);
   const answer = [
-    `best: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
+    `${missed.length ? 'closest (no setting reaches the target)' : 'best'}: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
+    ...missed,
     outcome.indistinguishable.length > 1
       ? `indistinguishable from it (${outcome.indistinguishable.length - 1}): ${outcome.indistinguishable.filter((c) => c !== outcome.best).map((c) => cellName(settings[c].cell)).join('; ')}`
       : `no other setting is indistinguishable from it`,
@@ -145,6 +148,8 @@ export function tuneReport(input: TuneInput): Report {
     ...(outcome.stop === 'interrupted' ? { partial: true } : {}),
     result: {
       best: input.best,
+      /** Whether the best setting's interval holds every target (false: it is only the closest setting tried). */
+      reached: missed.length === 0,
       answer,
       bestSetting: { cell: best.cell, estimates: Object.fromEntries(targets.map((t, m) => [t.metric, best.estimates?.[m] ?? null])), distance: best.estimates ? distance(targets, best.estimates).point : null, games: best.games },
       indistinguishable: outcome.indistinguishable.map((c) => settings[c].cell),
@@ -170,7 +175,6 @@ export function tuneReport(input: TuneInput): Report {
     assumptions: input.bestReport.assumptions,
     tables,
     notes: [
-      ...missedTargets(input),
       `Stopped: ${STOP_WORDS[outcome.stop]}.`,
       `Distance to the targets: Σ weight × |estimate − target| / unit (${scaleWords}); the best is the setting with the smallest distance, and --tolerance ${input.tolerance} is measured in the same units.`,
       ...(simulated
@@ -199,7 +203,7 @@ function missedTargets(input: TuneInput): string[] {
     if (!e || (e.lo <= t.value && t.value <= e.hi)) return;
     const others = input.settings.filter((s) => s.estimates).map((s) => s.estimates![i].estimate);
     const between = others.some((v) => v < t.value) && others.some((v) => v > t.value);
-    out.push(`No setting reaches ${t.metric} = ${t.value}: the best one's interval [${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}] leaves it out, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.`);
+    out.push(`no setting reaches ${t.metric} = ${t.value}: the closest one's interval [${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}] leaves it out, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.`);
   });
   return out;
 }

@@ -231,6 +231,9 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     throw new UsageError(`option --vary: unknown parameter "${key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
   };
   const axes = varyRaw.map((raw) => parseVary(raw, specOf));
+  // A range of one value (1..1) is no more a choice than a single value.
+  const single = axes.find((a) => a.values.length === 1);
+  if (single) throw new UsageError(`option --vary ${single.key}: one value (${single.values[0]}) leaves nothing to choose; give a range or at least two values`);
   const dup = axes.find((a, i) => axes.findIndex((b) => b.key === a.key) !== i);
   if (dup) throw new UsageError(`option --vary: "${dup.key}" is given twice; give one range or list for it`);
   for (const a of axes) {
@@ -243,7 +246,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const cells = crossProduct(axes);
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
   // Every setting is checked before any plays: a bad later one must not cost the earlier ones.
-  const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, explicit, cell, id));
+  const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, explicit, cell, id, (key) => `option --vary ${key}`));
   for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellName(cells[k]));
   refuseInertAcross(mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';

@@ -22,6 +22,13 @@ describe('the changes', () => {
     // A relative step of a small whole number still moves it by at least 1.
     expect(steps(2, { type: 'int' }, parseStep('10%'))).toEqual([{ to: 1, direction: 'lower' }, { to: 3, direction: 'higher' }]);
     expect(steps(4, { type: 'int' }, parseStep('2'))).toEqual([{ to: 2, direction: 'lower' }, { to: 6, direction: 'higher' }]);
+    // A whole number moves the same whole size each way (3 ± 50% was 2 and 5).
+    expect(steps(3, { type: 'int' }, parseStep('50%'))).toEqual([{ to: 1, direction: 'lower' }, { to: 5, direction: 'higher' }]);
+    // Outside its bounds under a chosen step: kept, with why (the report lists it as not played).
+    expect(steps(6, { type: 'int', min: 1, max: 20 }, parseStep('200%'))).toEqual([
+      { to: -6, direction: 'lower', refused: 'below its minimum 1 (a smaller --step keeps it inside)' },
+      { to: 18, direction: 'higher' },
+    ]);
     expect(() => parseStep('-1')).toThrow(/positive/);
     expect(() => parseStep('x%')).toThrow(/percentage/);
   });
@@ -149,6 +156,8 @@ describe('sim sensitivity', () => {
     bad(['sensitivity', 'terror', '--step', '0'], /--step/);
     bad(['sensitivity', 'terror', '--max-changes', '3'], /more than --max-changes 3/);
     bad(['sensitivity', 'dice'], /names no assumption to vary/);
+    // A key --only names that is not varied is refused, not silently dropped from the answer.
+    bad(['sensitivity', 'terror', '--only', 'data.finalGirl.health,handLimit'], /option --only: handLimit is not an assumption \(a setting, or a rule the rulebook states\): nothing to vary/);
     bad(['sensitivity', 'genisys', 'attack'], /exact method plays no games/);
   });
 });

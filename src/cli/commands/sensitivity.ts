@@ -59,6 +59,8 @@ export interface Change {
   to: ParamValue;
   /** lower / higher for a number, other for a reading's other choice or a flipped true/false. */
   direction: 'lower' | 'higher' | 'other';
+  /** Why the change cannot be played (a value outside its bounds): listed among the changes not played. */
+  refused?: string;
 }
 
 /** Variants per simulation: the baseline plays once per game for each batch. */
@@ -71,19 +73,23 @@ function isWhole(v: number): boolean {
   return Number.isInteger(v);
 }
 
-/** The values a number moves to, lower then higher (none equal to it, inside its bounds). */
-export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max'>, step: Step): { to: number; direction: 'lower' | 'higher' }[] {
+/**
+ * The values a number moves to, lower then higher (none equal to it). A value outside its bounds is
+ * left out under the automatic step (a value at its bound moves one way only), and kept with why it
+ * cannot be played under a step the user chose (--step 200%), so that the report names it.
+ */
+export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max'>, step: Step): { to: number; direction: 'lower' | 'higher'; refused?: string }[] {
   const whole = spec.type === 'int' || isWhole(value);
   const size = step.kind === 'absolute' ? step.size : step.kind === 'relative' ? Math.abs(value) * step.fraction : whole && Math.abs(value) <= 10 ? 1 : Math.abs(value) * 0.2;
-  const out: { to: number; direction: 'lower' | 'higher' }[] = [];
+  // A whole number stays whole and moves the same whole size each way (at least 1): 3 ± 50% is 1 and 5.
+  const wholeSize = Math.max(1, Math.round(size));
+  const out: { to: number; direction: 'lower' | 'higher'; refused?: string }[] = [];
   for (const [sign, direction] of [[-1, 'lower'], [1, 'higher']] as const) {
-    let to = value + sign * size;
-    // A whole number stays whole, and moves by at least 1.
-    if (whole) to = sign < 0 ? Math.min(value - 1, Math.round(to)) : Math.max(value + 1, Math.round(to));
-    else to = Number(to.toPrecision(6));
-    if (spec.min !== undefined && to < spec.min) continue;
-    if (spec.max !== undefined && to > spec.max) continue;
-    if (to !== value) out.push({ to, direction });
+    const to = whole ? value + sign * wholeSize : Number((value + sign * size).toPrecision(6));
+    if (to === value) continue;
+    const refused = spec.min !== undefined && to < spec.min ? `below its minimum ${spec.min}` : spec.max !== undefined && to > spec.max ? `above its maximum ${spec.max}` : undefined;
+    if (refused && step.kind === 'auto') continue;
+    out.push({ to, direction, ...(refused ? { refused: `${refused} (a smaller --step keeps it inside)` } : {}) });
   }
   return out;
 }
@@ -106,7 +112,7 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
       const others = spec.type === 'bool' ? [!from] : (spec.choices ?? []).filter((c) => c !== from && c !== 'all');
       for (const to of others) out.push({ key: spec.key, kind: 'reading', from, to, direction: 'other' });
     } else if (typeof from === 'number') {
-      for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'assumed value', from, to: s.to, direction: s.direction });
+      for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'assumed value', from, ...s });
     }
   }
   const extra = mode.extraParams?.(base) ?? [];
@@ -120,7 +126,7 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
     if (!selected(spec.key, only) && !(spellings.has(spec.key) && selected(spellings.get(spec.key)!, only))) continue;
     const from = base[spec.key] ?? spec.default;
     if (typeof from === 'boolean') out.push({ key: spec.key, kind: 'data value', from, to: !from, direction: 'other' });
-    else if (typeof from === 'number') for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'data value', from, to: s.to, direction: s.direction });
+    else if (typeof from === 'number') for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'data value', from, ...s });
   }
   return out;
 }
@@ -421,6 +427,11 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
     }
   }
   const changes = changesOf(mode, base, opts.step, opts.only);
+  // A key --only names that is not varied is not silently dropped: the answer would not be about it.
+  for (const p of opts.only) {
+    const why = p.endsWith('*') || changes.some((c) => c.key === p) || changesOf(mode, base, opts.step, [p]).length > 0 ? null : notVariedWhy(mode, base, p);
+    if (why) throw new UsageError(`option --only: ${p} ${why}; sensitivity varies rule readings, assumed values and data values (the "source" column of \`sim params ${id}\`)`);
+  }
   // Data values the file states (rulebook, digest, public facts) or leaves at its format's default: not varied, counted in the notes.
   const stated = (mode.extraParams?.(base) ?? []).filter((s) => s.alias === undefined && s.label !== undefined && NOT_ASSUMED_LABELS.has(s.label) && selected(s.key, opts.only)).length;
   if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
@@ -430,6 +441,7 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   const unused = mode.unusedData?.(base) ?? (() => false);
   // Each change is the baseline plus one value (as a sweep cell: it overrides --set, the scenario and the options).
   const variantParams: (ResolvedParams | string)[] = changes.map((c) => {
+    if (c.refused) return c.refused;
     if (c.kind === 'data value' && unused(c.key)) return NOT_USED;
     try {
       return resolveFromSources(mode, scenario, sets, withoutKey(explicit, c.key), { [c.key]: String(c.to) }, id);
@@ -461,6 +473,16 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
     skipped.push({ ...changes[i], reason: why });
   });
   await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
+}
+
+/** Why --only's key `key` gives no change, in words; null for a value the data file states (counted in the report's notes). */
+function notVariedWhy(mode: Pick<GameMode, 'params' | 'extraParams'>, base: ResolvedParams, key: string): string | null {
+  const fixed = mode.params.find((s) => s.key === key);
+  if (fixed) return fixed.assumed ? 'has no other value to try' : 'is not an assumption (a setting, or a rule the rulebook states): nothing to vary';
+  const extra = (mode.extraParams?.(base) ?? []).find((s) => s.key === key);
+  if (extra?.alias !== undefined) return `is another spelling of ${extra.alias}: name that`;
+  if (extra?.label !== undefined && NOT_ASSUMED_LABELS.has(extra.label)) return null;
+  return 'is not a number, true/false or reading that can change: nothing to vary';
 }
 
 /** `values` without `key`: a change's own value replaces the option that gave the baseline's. */

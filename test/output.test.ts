@@ -5,6 +5,7 @@ import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
+import { reportContentHash } from '../src/report/report.js';
 import { ROOT, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -229,6 +230,19 @@ describe('sim report reads a saved report as data', () => {
     expect(partial.code).toBe(0);
     expect(partial.stderr).toMatch(/is a partial report/);
     expect(partial.stdout).toContain('partial');
+    // Edited after sim wrote it: drawn with a warning and a note (the note is in what is written again, under a new hash);
+    // a terminal escape sequence in its text is drawn as U+FFFD, never sent to the terminal.
+    const edited = write('edited.json', (j) => (j.title = 'Evil \u001b[2J\u001b[31mred'));
+    const shown = runCli(['report', edited, '--format', 'table']);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toMatch(/warning: .*edited\.json was edited after sim wrote it \(its content hash does not match\)/);
+    expect(shown.stdout).not.toMatch(/\u001b/);
+    expect(shown.stdout).toMatch(/^Evil \ufffd\[2J\ufffd\[31mred$/m);
+    const again = JSON.parse(runCli(['report', edited, '--format', 'json']).stdout);
+    expect(again.notes[0]).toMatch(/^This report was edited after sim wrote it/);
+    expect(again.contentHash).toBe(reportContentHash(again));
+    const untouched = write('untouched.json', () => {});
+    expect(JSON.parse(runCli(['report', untouched, '--format', 'json']).stdout).notes).toEqual(JSON.parse(readFileSync(untouched, 'utf8')).notes);
   });
 });
 

@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { readInputFile } from '../../core/inputFile.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
-import { FORMATS } from '../../report/report.js';
+import { FORMATS, reportContentHash } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { checkReportSchema } from '../reportSchema.js';
@@ -16,14 +16,32 @@ import type { OutputOptions } from '../runOptions.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The first note of a report whose content no longer matches its content hash. */
+export const EDITED_NOTE = 'This report was edited after sim wrote it (its content hash does not match its content): its numbers are not those of a run.';
+
+/** Control characters (ESC starts a terminal escape sequence), kept out of what is rendered; newline and tab stay. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** `v` with every string's control characters replaced by U+FFFD: a saved report is data, and must not drive the terminal. */
+function withoutControls(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(CONTROL, '\ufffd');
+  if (Array.isArray(v)) return v.map(withoutControls);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [withoutControls(k) as string, withoutControls(x)]));
+  return v;
+}
+
 /** A saved JSON report (see jsonReport in src/report/report.ts) as a Report; throws UsageError naming the file and field. */
 export function reportFromJson(text: string, file: string): Report {
-  let j: unknown;
+  let parsed: unknown;
   try {
-    j = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, e)})`);
   }
+  // A report edited after sim wrote it (its content hash no longer matches) is drawn, but says so: its numbers are no run's.
+  // The hash is of the text as written; what is rendered has no control characters.
+  const edited = isObject(parsed) && parsed.contentHash !== undefined && parsed.contentHash !== reportContentHash(parsed);
+  const j = withoutControls(parsed);
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
     if (typeof j[key] !== type) throw new UsageError(`${file}: field ${key}: expected a ${type}`);
@@ -57,12 +75,12 @@ export function reportFromJson(text: string, file: string): Report {
     const { name: _name, ...table } = t;
     return table as unknown as ResultTable;
   });
-  const { schemaVersion: _v, kind: _k, ...rest } = j;
+  const { schemaVersion: _v, kind: _k, contentHash: _h, ...rest } = j;
   return {
     ...(rest as unknown as Report),
     params: isObject(j.params) ? j.params : {},
     assumptions: Array.isArray(j.assumptions) ? (j.assumptions as string[]) : [],
-    notes: Array.isArray(j.notes) ? (j.notes as string[]) : [],
+    notes: [...(edited ? [EDITED_NOTE] : []), ...(Array.isArray(j.notes) ? (j.notes as string[]) : [])],
     seed: typeof j.seed === 'number' ? j.seed : null,
     n: typeof j.n === 'number' ? j.n : null,
     confidence: typeof j.confidence === 'number' ? j.confidence : 0.95,
@@ -86,6 +104,7 @@ export function registerReport(program: Command): void {
       const report = reportFromJson(text, file);
       // Its schema first where it names one: a report that breaks it is refused, never drawn.
       await checkReportSchema(JSON.parse(text) as Record<string, unknown>, file);
+      if (report.notes[0] === EDITED_NOTE) err().write(`sim: warning: ${file} was edited after sim wrote it (its content hash does not match); it is drawn as it is, with a note saying so\n`);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run stopped before its end, interrupted or at a limit: its notes say which): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });

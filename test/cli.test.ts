@@ -394,3 +394,14 @@ describe('an option given twice', () => {
     }
   });
 });
+
+describe('a sweep stopped early', () => {
+  it('answers only for the settings it ran, and says how many of how many', async () => {
+    const { sweepAnswer } = await import('../src/cli/commands/sweep.js');
+    const h = (estimate: number) => ({ label: 'mean successes', estimate, lo: estimate - 0.1, hi: estimate + 0.1, kind: 'mean' as const });
+    const two = [{ cell: { count: '2' }, headline: h(1) }, { cell: { count: '3' }, headline: h(1.5) }];
+    expect(sweepAnswer('dice', two, 5)).toMatch(/^Across the 2 of 5 settings of dice run before the stop, mean successes ranges from .* at count 2 to .* at count 3/);
+    expect(sweepAnswer('dice', two)).toMatch(/^Across 2 settings of dice, mean successes ranges/);
+    expect(sweepAnswer('dice', two.slice(0, 1), 5)).toMatch(/^Only 1 of 5 settings of dice was run before the stop: mean successes is .* at count 2/);
+  });
+});

@@ -238,6 +238,16 @@ describe('no silent loss', () => {
     const j = JSON.parse(r.stdout);
     expect(j.partial).toBe(true);
     expect(j.notes[0]).toMatch(/^interrupted: .*stopped after \d+ games; not run: work=/);
+    // The answer is only about the settings run, names them, and says so (it said "Across 1 setting").
+    expect(j.text).toMatch(/^Only 1 of 3 settings of _fault was run before the stop: .* at work 0/);
+  }, 30_000);
+  it('Ctrl-C during sim policies: the report names the policies never played, in its answer and its first note', async () => {
+    const r = await runCliAsync(['policies', 'darkfate', '--policies', 'planner,random,greedy', '-n', '1e8', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.stdout);
+    expect(j.partial).toBe(true);
+    expect(j.notes[0]).toBe('Interrupted: not played: greedy (not in the table or the answer); run it again for the whole ranking.');
+    expect(j.text).toMatch(/interrupted: greedy not played/);
   }, 30_000);
   it('Ctrl-C during sim compare: the batches done are reported, marked partial, exit 130', async () => {
     // B sleeps 5 ms every 1,000 games, and a paired game plays both: a long comparison that hardly uses the CPU.

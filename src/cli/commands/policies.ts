@@ -153,6 +153,10 @@ export function registerPolicies(program: Command): void {
       { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
       { key: 'pValue', header: 'p', format: 'pvalue' },
     ];
+    const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;
+    // An interrupted ranking names the policies it never played: the answer is only about the others.
+    const unplayed = others.filter((p) => !rows.some((r) => !r.baseline && r.policy === p));
+    const stopNote = partial ? [`Interrupted: ${unplayed.length ? `not played: ${unplayed.join(', ')} (not in the table or the answer)` : 'the last policy played only part of its games'}; run it again for the whole ranking.`] : [];
     // The answer first, one line per run: the best listed policy's paired difference from the default, or that none beats it.
     const gapText = (r: (typeof rows)[number]) => {
       if (r.difference === null) return '–';
@@ -164,12 +168,11 @@ export function registerPolicies(program: Command): void {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
-      const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : [])];
+      const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
         ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${mainWords} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
         : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
-    const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),
       version: packageInfo().version,
@@ -185,6 +188,7 @@ export function registerPolicies(program: Command): void {
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
       tables: [{ title: `${mainWords} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
+        ...stopNote,
         `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
         ...best.map((r) => {

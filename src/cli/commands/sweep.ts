@@ -370,7 +370,7 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
  * when every cell has one of the same name, else the one tableHeadlines reads from the tables.
  * Empty when there is none.
  */
-export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[]): string {
+export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[], total = cells.length): string {
   if (cells.length === 0) return '';
   let low = cells[0];
   let high = cells[0];
@@ -380,9 +380,14 @@ export function sweepAnswer(id: string, cells: readonly { cell: Record<string, s
   }
   const where = (c: Record<string, string>) => Object.entries(c).map(([k, v]) => `${humanize(k)} ${v}`).join(', ');
   const exact = cells.every((c) => c.headline.lo === null);
-  const answer = low === high || low.headline.estimate === high.headline.estimate
-    ? `Across ${cells.length} setting${cells.length > 1 ? 's' : ''} of ${id}, ${low.headline.label} is ${headlineText(low.headline)} in every one`
-    : `Across ${cells.length} settings of ${id}, ${low.headline.label} ranges from ${headlineText(low.headline)} at ${where(low.cell)} to ${headlineText(high.headline)} at ${where(high.cell)}`;
+  // A sweep stopped early answers for the settings it ran, and says how many of how many.
+  const across = cells.length < total ? `Across the ${cells.length} of ${total} settings of ${id} run before the stop` : `Across ${cells.length} settings of ${id}`;
+  const answer =
+    cells.length === 1
+      ? `${cells.length < total ? `Only 1 of ${total} settings of ${id} was run before the stop: ` : ''}${low.headline.label} is ${headlineText(low.headline)} at ${where(low.cell)}`
+      : low === high || low.headline.estimate === high.headline.estimate
+        ? `${across}, ${low.headline.label} is ${headlineText(low.headline)} in every one`
+        : `${across}, ${low.headline.label} ranges from ${headlineText(low.headline)} at ${where(low.cell)} to ${headlineText(high.headline)} at ${where(high.cell)}`;
   return answerSentence(answer, [exact ? EXACT : '']);
 }
 
@@ -398,7 +403,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   // The cells' own headlines when each has one of one name; else read from the tables.
   const own = done.headlines;
   const same = own.length > 0 && own.every((h) => h.headline !== null && h.headline.label === own[0].headline!.label);
-  const answer = sweepAnswer(id, same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables));
+  const answer = sweepAnswer(id, same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables), cells.length);
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,

@@ -1,7 +1,7 @@
 // Where sim writes: only a regular file or a new path, through an exclusively created temp file of
 // an unpredictable name, never over a file the command reads.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
@@ -31,6 +31,10 @@ describe('outputs', () => {
     writeFileAtomic(file, 'two');
     expect(readFileSync(file, 'utf8')).toBe('two');
     expect(readdirSync(dir)).toEqual(['a.json']);
+    // A replaced file keeps its permissions: a private report stays private.
+    chmodSync(file, 0o600);
+    writeFileAtomic(file, 'three');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const victim = join(dir, 'victim.txt');
     writeFileSync(victim, 'keep me');
     const link = join(dir, 'b.json');

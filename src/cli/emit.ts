@@ -1,7 +1,7 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
@@ -20,9 +20,18 @@ export function writeFileAtomic(file: string, text: string): void {
   refuseNonRegular(file, file);
   const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
   const done = trackTemp(tmp);
+  // A file replaced keeps its permissions (a private 0600 report stays private, from the temp file's first byte).
+  let kept: number | null = null;
   try {
-    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+    const st = statSync(file);
+    if (st.isFile()) kept = st.mode & 0o777;
+  } catch {
+    /* a new file */
+  }
+  try {
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, kept ?? 0o644);
     try {
+      if (kept !== null) fchmodSync(fd, kept);
       writeSync(fd, text);
       fsyncSync(fd);
     } finally {

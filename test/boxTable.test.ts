@@ -101,11 +101,18 @@ describe('drawBoxTable', () => {
         '│ key │ meaning (source)       │',
         '├─────┼────────────────────────┤',
         '│ x   │ (ルール未記載だが…使用 │',
-        '│     │ できると思われる); §ア │',
-        '│     │ イテム                 │',
+        '│     │ できると思われる);     │',
+        '│     │ §アイテム              │',
         '└─────┴────────────────────────┘',
       ].join('\n'),
     );
+  });
+
+  it('a Japanese run that fits a line wraps as cli-table3 wraps it (whole); fullwidth punctuation and small kana never start a line', () => {
+    const rows = [['x', 'see §敵集団からの脱出 and (相手のキャラクター数を比較), then §アイテム: ルール未記載']];
+    for (const width of [36, 44, 60]) expect(drawBoxTable(['key', 'meaning'], rows, [5, width], ['left', 'left']), String(width)).toBe(cliTable3(['key', 'meaning'], rows, [5, width], ['left', 'left']));
+    const drawn = drawBoxTable(['k'], [['あいうえおかきくけこ！さしすせそっゃたちつてと？なにぬねの：はひふへほ，まみむめも］']], [14], ['left'])!.split('\n').slice(1, -1);
+    for (const l of drawn) expect(l.slice(2), l).not.toMatch(/^[！？：，］っゃ]/);
   });
 
   it('leaves to cli-table3 what it cannot measure or would cut: other wide, zero-width and control characters, colour codes, a word wider than its column', () => {

@@ -34,9 +34,12 @@ export function textWidth(line: string): number {
   return line.length + wide;
 }
 
-/** A line may not break before these (closing marks, the long vowel mark) nor after the opening ones. */
-const NO_BREAK_BEFORE = '、。」』）ー)]},.;:!?…';
-const NO_BREAK_AFTER = '「『（([{§';
+/**
+ * A line may not break before these (closing marks and punctuation, halfwidth and fullwidth, the
+ * long vowel mark, small kana) nor after the opening ones (kinsoku).
+ */
+const NO_BREAK_BEFORE = '、。」』）］｝！？：；，．ー)]},.;:!?…”’ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ';
+const NO_BREAK_AFTER = '「『（［｛([{§“‘';
 
 /**
  * A word cut where a line may break inside it: beside a two-column character (Japanese runs have no
@@ -72,8 +75,8 @@ export function longestUnbreakable(text: string): number {
  * cli-table3's word wrap (utils.wordWrap) for plain text, line by line: words are never cut, runs
  * of white space are kept inside a line, and a line break falls before a word that would pass
  * `maxLength`. Its quirks are kept (a line's leading white space is not counted). Unlike
- * cli-table3, which cuts a word wider than its column, a Japanese run may also break between its
- * characters (pieces): text without two-column characters wraps exactly as cli-table3 wraps it.
+ * cli-table3, which cuts a word wider than its column, a Japanese run wider than a line breaks
+ * between its characters (pieces): anything narrower wraps exactly as cli-table3 wraps it.
  */
 function wrapLine(maxLength: number, input: string, into: string[]): void {
   const split = input.split(/(\s+)/g);
@@ -94,7 +97,8 @@ function wrapLine(maxLength: number, input: string, into: string[]): void {
   };
   for (let i = 0; i < split.length; i += 2) {
     const word = split[i];
-    if (!WIDE_CHAR.test(word)) place(word);
+    // A Japanese run breaks between its characters only where cli-table3 would cut it: wider than a line.
+    if (!WIDE_CHAR.test(word) || textWidth(word) <= maxLength) place(word);
     else {
       for (const piece of pieces(word)) {
         place(piece);

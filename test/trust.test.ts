@@ -2,7 +2,7 @@
 // by stored data, stored results that were edited, hangs, and silent loss. Each case failed before
 // the change that fixed it. Distributed-mode cases (queued jobs, Redis) are in distributed.test.ts.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seal } from '../src/cli/runState.js';
@@ -46,6 +46,35 @@ describe('sim check: a golden is data, not a command line', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/rerun\.params\.cards: \/etc\/passwd is a file named only by stored data, not by you: refused/);
     expect(r.stderr).not.toMatch(/root:/);
+  });
+  it('a policy is code whatever its name: an extensionless module, or a .yaml link to one, in the golden\'s own folder is refused', () => {
+    module('evil', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\nmodule.exports = { name: 'evil', choose: () => 0 };\n`);
+    const innocent = join(dir, 'innocent.yaml');
+    symlinkSync(spy, innocent);
+    for (const policy of ['./evil', './innocent.yaml']) {
+      const file = golden('darkfate-default', (j) => (j.rerun.params.policy = policy));
+      const r = runCli(['check', file, '-j', '1'], { cwd: dir });
+      expect(r.code, policy).toBe(2);
+      expect(r.stderr).toMatch(/rerun\.params\.policy: .* is code \(a module\) named only by stored data, not by you: refused/);
+      expect(existsSync(marker)).toBe(false);
+    }
+  });
+  it('every path parameter that names a policy is marked as code (module), in every mode of every game', async () => {
+    const { gameIds, loadGame } = await import('../src/games/index.js');
+    const policyPaths: string[] = [];
+    for (const id of gameIds({ hidden: true })) {
+      for (const mode of (await loadGame(id)).modes) {
+        for (const spec of mode.params) if (spec.type === 'path' && /polic/i.test(`${spec.key} ${spec.doc}`)) policyPaths.push(`${id} ${mode.name}: ${spec.key}${spec.module ? '' : ' (not marked)'}`);
+      }
+    }
+    expect(policyPaths.length).toBeGreaterThanOrEqual(8);
+    expect(policyPaths.filter((k) => k.endsWith('(not marked)'))).toEqual([]);
+  });
+  it('a relative data path is read from the current folder, as recorded: from elsewhere it is refused with that reason, never looked for', () => {
+    copyFileSync(join(ROOT, 'scenarios/darkfate/cards.yaml'), join(dir, 'mycards.yaml'));
+    const file = golden('darkfate-default', (j) => (j.rerun.params.cards = 'mycards.yaml'));
+    const r = runCli(['check', file, '-j', '1'], { cwd: tempDir('sim-trust-elsewhere-') });
+    expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: rerun.params.cards: mycards.yaml is a file named only by stored data, not by you: refused (pass --allow-code to read it; a relative path is read from the current folder, as when it was recorded: run this from that folder)`]);
   });
   it('checks the paths before a data value (card.…) makes the game read the file they name', () => {
     const file = golden('darkfate-default', (j) => Object.assign(j.rerun.params, { cards: '/etc/passwd', 'card.attack.count': 5 }));

@@ -23,7 +23,7 @@ import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
 import { commandProgress } from './progress.js';
 import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
-import { isCodePath } from './trust.js';
+import { namesUserCode } from './trust.js';
 import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
 
 /** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
@@ -50,7 +50,7 @@ export function identityOfRequest(req: RunRequest, seed: number, shards?: number
 export async function executeGame(req: RunRequest, seed: number, simulate?: Simulate): Promise<GameExecution> {
   const { params } = req;
   // A parameter that names a module means user code: it loads under a time limit and runs on watched threads.
-  const userCode = req.mode.params.some((p) => p.type === 'path' && typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string));
+  const userCode = namesUserCode(req.mode.params, params);
   // One bar for the whole run (every call), unless the command (a sweep, a compare) holds one.
   const progress = req.opts.progress ?? commandProgress(req.opts);
   const opts: RunCliOptions = { ...req.opts, userCode, progress };

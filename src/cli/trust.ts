@@ -20,6 +20,15 @@ export function isCodePath(value: string): boolean {
   return /\.[cm]?js$/i.test(value.trim());
 }
 
+/**
+ * Whether the file a path parameter names would run as code: every file of a module parameter (a
+ * policy: the game imports whatever it names, `./evil` or a link to a .cjs file), else one named
+ * like a module or linked to one.
+ */
+function runsAsCode(spec: ParamSpec, value: string, real: string): boolean {
+  return spec.module === true || isCodePath(value) || isCodePath(real);
+}
+
 function inside(dir: string, file: string): boolean {
   const rel = relative(dir, file);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -55,31 +64,42 @@ export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: Resolv
     const value = params[spec.key];
     if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || (spec.choices ?? []).includes(value)) continue;
     const file = realOrResolved(value);
-    const code = isCodePath(value);
+    const code = runsAsCode(spec, value, file);
     const dirs = code ? allowed.codeDirs : [bundledScenarios(), ...allowed.dataDirs];
     if (dirs.some((d) => inside(realOrResolved(d), file))) continue;
+    // A relative path is read from the current folder, as when it was recorded: from elsewhere it names another file.
+    const relativeNote = isAbsolute(value) ? '' : '; a relative path is read from the current folder, as when it was recorded: run this from that folder';
     throw new UsageError(
-      `${allowed.where}.${spec.key}: ${value} ${code ? 'is code (a module)' : 'is a file'} named only by stored data, not by you: refused (${code ? allowed.hint.code : allowed.hint.data})`,
+      `${allowed.where}.${spec.key}: ${value} ${code ? 'is code (a module)' : 'is a file'} named only by stored data, not by you: refused (${code ? allowed.hint.code : allowed.hint.data}${relativeNote})`,
     );
   }
 }
 
 /**
- * Where a relative path stored in data (a golden's rerun block) was meant: it was recorded relative to
- * the folder sim ran in, which may not be the folder it is checked from. Each relative path parameter
- * that names nothing from here is looked for in `dirs` in order (the golden's folder, then this
- * tool's own folder, whose scenarios/ a bundled data file is in); the first that exists is used.
- * Values are otherwise kept, so that refuseUnallowedPaths still judges every one.
+ * A relative path stored in data (a golden's rerun block) was recorded from the folder sim ran in.
+ * Checked from another folder, one that names nothing there but names a file of this tool's own
+ * scenarios/ from the tool's folder (the repository's goldens: scenarios/darkfate/cards.yaml) is read
+ * there; nothing else is looked for (elsewhere the answer would tell a golden's author which files
+ * exist). Values are otherwise kept, so that refuseUnallowedPaths still judges every one.
  */
-export function locateStoredPaths(specs: readonly ParamSpec[], stored: Record<string, unknown>, dirs: readonly string[]): Record<string, unknown> {
+export function locateBundledPaths(specs: readonly ParamSpec[], stored: Record<string, unknown>): Record<string, unknown> {
   const out = { ...stored };
+  const bundled = realOrResolved(bundledScenarios());
   for (const spec of specs) {
     const value = out[spec.key];
-    if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || isAbsolute(value) || (spec.choices ?? []).includes(value) || existsSync(value)) continue;
-    const found = dirs.map((d) => join(d, value)).find((f) => existsSync(f));
-    if (found) out[spec.key] = found;
+    if (spec.type !== 'path' || spec.module || typeof value !== 'string' || value === '' || value === spec.default || isAbsolute(value) || (spec.choices ?? []).includes(value) || existsSync(value)) continue;
+    const there = realOrResolved(join(packageInfo().root, value));
+    if (inside(bundled, there) && existsSync(there)) out[spec.key] = there;
   }
   return out;
+}
+
+/** Whether `params` name user code: a file some path parameter would run (it loads under a time limit and runs on watched threads). */
+export function namesUserCode(specs: readonly ParamSpec[], params: Record<string, unknown>): boolean {
+  return specs.some((p) => {
+    const value = params[p.key];
+    return p.type === 'path' && typeof value === 'string' && value !== '' && !(p.choices ?? []).includes(value) && runsAsCode(p, value, realOrResolved(value));
+  });
 }
 
 /** Parses a folder option (--allow-policy DIR): an existing folder, kept as its real path. */

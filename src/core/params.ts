@@ -18,6 +18,11 @@ export interface ParamSpec {
   readonly max?: number;
   /** Allowed values of an enum; for a path, names taken as they are instead of as files (e.g. built-in policies). */
   readonly choices?: readonly string[];
+  /**
+   * A path whose file the game imports as code (a policy module), whatever its name ends with: every
+   * value that is not a choice is code, for the rules on what stored data may run (src/cli/trust.ts).
+   */
+  readonly module?: true;
   /** One line: what it means. */
   readonly doc: string;
   /** Where the default comes from: a rulebook section, or "assumption: …". */

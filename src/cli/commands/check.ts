@@ -24,7 +24,7 @@ import { err, setExitCode } from '../io.js';
 import { checkReportSchema } from '../reportSchema.js';
 import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from '../parseOptions.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
-import { bundledScenarios, jsonSyntax, locateStoredPaths, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
+import { bundledScenarios, jsonSyntax, locateBundledPaths, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
 
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
@@ -123,8 +123,8 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
   // Paths are checked before a data value (data.…) makes the game read the file they name.
   const allowed = { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } };
-  // A relative path was recorded from the folder sim ran in: from elsewhere, the golden's folder and this tool's are tried.
-  const stored = locateStoredPaths(found.mode.params, golden.rerun.params ?? {}, [dirname(resolve(file)), packageInfo().root]);
+  // A relative path was recorded from the folder sim ran in: from elsewhere, one naming this tool's scenarios/ is read there.
+  const stored = locateBundledPaths(found.mode.params, golden.rerun.params ?? {});
   const params = resolveSourceParams(found.mode, stored, (k) => `${file}: rerun.params.${k}`, opts.allowCode ? undefined : (fixed) => refuseUnallowedPaths(found.mode.params, fixed, allowed));
   const rerun = () => runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   // A file a data file names (a deck's `cards:`) is read under the same rule as the golden's own.

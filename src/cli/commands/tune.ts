@@ -34,7 +34,7 @@ import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
 import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { isCodePath } from '../trust.js';
+import { namesUserCode } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
 import { groupedInteger } from '../../core/numberText.js';
 
@@ -287,7 +287,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     if (savedSeed !== undefined && !runOpts.quiet) err().write(`sim: resuming ${opts.checkpoint} with its seed ${seed}\n`);
   }
   let restored = 0;
-  const userCode = mode.params.some((p) => p.type === 'path' && cellParams.some((params) => typeof params[p.key] === 'string' && !(p.choices ?? []).includes(params[p.key] as string) && isCodePath(params[p.key] as string)));
+  const userCode = cellParams.some((params) => namesUserCode(mode.params, params));
   const states: SettingState[] = cells.map((cell, k) => ({ cell, params: cellParams[k], calls: [], report: null, exact: false, games: 0 }));
   let spent = 0;
   let announced = false;

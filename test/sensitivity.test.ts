@@ -29,6 +29,8 @@ describe('the changes', () => {
       { to: -6, direction: 'lower', refused: 'below its minimum 1 (a smaller --step keeps it inside)' },
       { to: 18, direction: 'higher' },
     ]);
+    // Already at its bound: no change that way is listed, whatever the step (no smaller step would help).
+    expect(steps(1, { type: 'int', min: 1 }, parseStep('10%'))).toEqual([{ to: 2, direction: 'higher' }]);
     expect(() => parseStep('-1')).toThrow(/positive/);
     expect(() => parseStep('x%')).toThrow(/percentage/);
   });
@@ -156,6 +158,9 @@ describe('sim sensitivity', () => {
     bad(['sensitivity', 'terror', '--step', '0'], /--step/);
     bad(['sensitivity', 'terror', '--max-changes', '3'], /more than --max-changes 3/);
     bad(['sensitivity', 'dice'], /names no assumption to vary/);
+    // Every change refused: the answer says nothing was measured (not that no game played differently).
+    const none = runCli(['sensitivity', 'darkfate', '--only', 'card.attack.count', '--step', '500%', '-n', '50', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
+    expect(JSON.parse(none.stdout).text.split('\n')[1]).toBe('No change could be played (the last table says why): nothing was measured.');
     // A key --only names that is not varied is refused, not silently dropped from the answer.
     bad(['sensitivity', 'terror', '--only', 'data.finalGirl.health,handLimit'], /option --only: handLimit is not an assumption \(a setting, or a rule the rulebook states\): nothing to vary/);
     bad(['sensitivity', 'genisys', 'attack'], /exact method plays no games/);

@@ -160,7 +160,14 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
 function makeFolder(dir: string): void {
   const missing: string[] = [];
   for (let d = resolve(dir); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
-  for (const d of missing.reverse()) mkdirSync(d);
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      // Another run made it meanwhile: as good.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /** Nothing lost when --out-dir cannot take the tables: `why` on stderr, the tables from `from` on stdout as CSV, exit 1. */

@@ -1,7 +1,8 @@
 // What runs as code, and what files are read, when the parameters come from stored data rather
-// than from the user's own command line: a golden's `rerun` block (`sim check`) or a queued job
-// (`sim worker`). Code runs only from a path the user named on the command line or in a scenario
-// file they passed; a path named only inside stored data is refused unless the user allowed it.
+// than from the user's own command line: a golden's `rerun` block (`sim check`), a part file's
+// identity (`sim merge`) or a queued job (`sim worker`). Code runs only from a path the user named
+// on the command line or in a scenario file they passed; a path named only inside stored data is
+// refused unless the user allowed it.
 // README: "What runs as code".
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';

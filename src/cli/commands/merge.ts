@@ -59,6 +59,7 @@ export function registerMerge(program: Command): void {
     const parts = files.map((file) => ({ file, part: readJsonFile<PartFile>(file, 'part file') }));
     // A part's numbers are trusted only once its seal (content hash, signature) is checked.
     for (const { file, part } of parts) if (part?.kind === 'sim-part') checkSeal(part, file, key);
+    // Their structure and that they belong to one run, before anything of theirs is used.
     orderParts(parts);
     const id = parts[0].part.identity;
     // Parts are data (README: What runs as code): they name no code or file the user did not allow,

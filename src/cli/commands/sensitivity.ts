@@ -87,9 +87,11 @@ export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max
   for (const [sign, direction] of [[-1, 'lower'], [1, 'higher']] as const) {
     const to = whole ? value + sign * wholeSize : Number((value + sign * size).toPrecision(6));
     if (to === value) continue;
-    const refused = spec.min !== undefined && to < spec.min ? `below its minimum ${spec.min}` : spec.max !== undefined && to > spec.max ? `above its maximum ${spec.max}` : undefined;
-    if (refused && step.kind === 'auto') continue;
-    out.push({ to, direction, ...(refused ? { refused: `${refused} (a smaller --step keeps it inside)` } : {}) });
+    const bound = sign < 0 ? spec.min : spec.max;
+    const outside = bound !== undefined && (sign < 0 ? to < bound : to > bound);
+    // At its bound already, a value has no change that way (as under the automatic step): none is listed.
+    if (outside && (step.kind === 'auto' || value === bound)) continue;
+    out.push({ to, direction, ...(outside ? { refused: `${sign < 0 ? 'below its minimum' : 'above its maximum'} ${bound} (a smaller --step keeps it inside)` } : {}) });
   }
   return out;
 }
@@ -574,7 +576,9 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
         `${top.some((e) => e.lo > 0 || e.hi < 0) ? 'Most sensitive to' : `No change moved ${metric} significantly at this number of games; the largest differences`}: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}`).join('; ')}.`
       : fan.partial && effects.length === 0
         ? 'Interrupted before any change was measured.'
-        : effects.some((e) => e.changed > 0)
+        : effects.length === 0
+          ? 'No change could be played (the last table says why): nothing was measured.'
+          : effects.some((e) => e.changed > 0)
           ? `No change moved ${metric} in these games.`
           : 'No change made any game play differently.',
     `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,

@@ -77,7 +77,7 @@ class ChecksPassed extends Error {}
  * Runs the mode's own checks on a cell without playing a game: its run stops at the first
  * simulate call. UsageErrors (a cross-field check) are named after their source (--grid, --set).
  */
-export async function checkCell(mode: GameMode, params: ResolvedParams, opts: RunCliOptions, label: string): Promise<void> {
+export async function checkCell(mode: GameMode, params: ResolvedParams, opts: RunCliOptions, label: string, word = 'cell'): Promise<void> {
   try {
     await mode.run(params, {
       n: opts.games,
@@ -88,7 +88,7 @@ export async function checkCell(mode: GameMode, params: ResolvedParams, opts: Ru
   } catch (e) {
     if (e instanceof ChecksPassed) return;
     const named = namingSource(e, params);
-    throw named instanceof UsageError ? new UsageError(`cell ${label}: ${named.message}`) : named;
+    throw named instanceof UsageError ? new UsageError(`${word} ${label}: ${named.message}`) : named;
   }
 }
 
@@ -403,7 +403,9 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   // The cells' own headlines when each has one of one name; else read from the tables.
   const own = done.headlines;
   const same = own.length > 0 && own.every((h) => h.headline !== null && h.headline.label === own[0].headline!.label);
-  const answer = sweepAnswer(id, same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables), cells.length);
+  // Only a sweep stopped early answers for fewer settings than it has (a setting without a headline value is no stop).
+  const headlines = same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables);
+  const answer = sweepAnswer(id, headlines, partial ? cells.length : headlines.length);
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,

@@ -247,7 +247,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
   // Every setting is checked before any plays: a bad later one must not cost the earlier ones.
   const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, explicit, cell, id, (key) => `option --vary ${key}`));
-  for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellName(cells[k]));
+  for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellName(cells[k]), 'setting');
   refuseInertAcross(mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
   if (gamesGiven && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games for any setting; ${MONTE_CARLO_HINT}`);

@@ -194,6 +194,11 @@ describe('sim tune --checkpoint', () => {
     expect([edited.code, edited.stderr]).toEqual([2, expect.stringMatching(/edited\.ckpt: contentHash: does not match its content/)]);
     const other = runCli([...base.slice(0, 5), 'successes=1.0', ...base.slice(6), '--budget', '9000', '--checkpoint', file]);
     expect([other.code, other.stderr]).toEqual([2, expect.stringMatching(/t\.ckpt: checkpoint of a different tune: /)]);
+    // Without --seed the checkpoint's seed is taken; "resuming" is said only once the file is checked.
+    const unseeded = base.filter((a, i) => a !== '--seed' && base[i - 1] !== '--seed');
+    const otherUnseeded = runCli([...unseeded.slice(0, 5), 'successes=1.0', ...unseeded.slice(6), '--budget', '9000', '--checkpoint', file]);
+    expect([otherUnseeded.code, otherUnseeded.stderr]).toEqual([2, expect.not.stringMatching(/resuming/)]);
+    expect(runCli([...unseeded, '--budget', '9000', '--checkpoint', file]).stderr).toContain(`resuming ${file} with its seed 3`);
     const shard = runCli([...base, '--shard', '1/2']);
     expect([shard.code, shard.stderr]).toEqual([2, expect.stringMatching(/option --shard: a tune does not shard/)]);
   });

@@ -69,7 +69,7 @@ export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: Resolv
     const dirs = code ? allowed.codeDirs : [bundledScenarios(), ...allowed.dataDirs];
     if (dirs.some((d) => inside(realOrResolved(d), file))) continue;
     // A relative path is read from the current folder, as when it was recorded: from elsewhere it names another file.
-    const relativeNote = isAbsolute(value) ? '' : '; a relative path is read from the current folder, as when it was recorded: run this from that folder';
+    const relativeNote = code || isAbsolute(value) ? '' : '; a relative path is read from the current folder, as when it was recorded: run this from that folder';
     throw new UsageError(
       `${allowed.where}.${spec.key}: ${value} ${code ? 'is code (a module)' : 'is a file'} named only by stored data, not by you: refused (${code ? allowed.hint.code : allowed.hint.data}${relativeNote})`,
     );

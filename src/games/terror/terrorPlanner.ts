@@ -101,6 +101,21 @@
 // Items are short of the expected Items need (the known Items cards held plus, per facedown held
 // slot, the data's mean Items requirement) instead of the strictest: no change beyond noise.
 //
+// THWART stays "always" (issue 24, fourth pass): an independent check's policy that lets a mild
+// Destiny effect through gains on its own data (Thwart Destiny buy 5; +0.5 to +1.4) and loses on
+// data-shaped.yaml (buy 2, 2 copies; −1.9). Three data-derived rules tried, each paired against
+// "always" (20,000 games, seeds 7 and 8, a random Death Order card; bundled / harsh / shaped /
+// indep2): (1) let through what costs nothing now (horror losing no die and reaching no Extreme
+// Horror, Bloodlust passing no threshold, discards of cards cheaper than Thwart Destiny): −0.07 and
+// −0.10 (n.s.) / −0.11, −0.14 / −1.38, −0.92 / +0.39, +0.70; (2) thwart when the effect's undo time
+// (Steady's or First Aid's play price per expected success, a discard's buy price, a share of the
+// next Bloodlust threshold) reaches Thwart's buy price: −0.88, −0.97 / −0.77, −0.86 / −4.06, −4.29 /
+// +0.13, +0.25 (health let through is the loss); (3) (2) with health always thwarted: seed 7
+// −0.13 / −0.01 / −0.14 / +0.87 (Death Order I +2.15, II +0.46); with Steady's price counted as
+// play + buy, as Thwart's is: the same games as "always" on all four (indep2 ±0.03). The exchange
+// rate of a horror point against Thwart's price decides the sign; none derived from the data
+// reaches it without a loss somewhere.
+//
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';

@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -403,5 +403,21 @@ describe('a sweep stopped early', () => {
     expect(sweepAnswer('dice', two, 5)).toMatch(/^Across the 2 of 5 settings of dice run before the stop, mean successes ranges from .* at count 2 to .* at count 3/);
     expect(sweepAnswer('dice', two)).toMatch(/^Across 2 settings of dice, mean successes ranges/);
     expect(sweepAnswer('dice', two.slice(0, 1), 5)).toMatch(/^Only 1 of 5 settings of dice was run before the stop: mean successes is .* at count 2/);
+  });
+});
+
+describe('a file the user names is that file, never a built-in of the same name', () => {
+  it('a file named like a choice (./reference) or lying where a default name points (scenarios/terror/data.yaml) is read as the user file', () => {
+    const dir = tempDir('sim-builtin-name-');
+    const cards = readFileSync(join(ROOT, 'scenarios/darkfate/cards.yaml'), 'utf8');
+    // Sarah's fight at 0 would show in the win rate; here only the reading of the name is checked.
+    writeFileSync(join(dir, 'reference'), cards);
+    const df = JSON.parse(runCli(['darkfate', '--cards', './reference', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json'], { cwd: dir }).stdout);
+    expect([df.params.cards, df.assumptions[0]]).toEqual(['./reference', 'card data from ./reference (a user transcription)']);
+    mkdirSync(join(dir, 'scenarios/terror'), { recursive: true });
+    writeFileSync(join(dir, 'scenarios/terror/data.yaml'), 'not: terror data\n');
+    const t = runCli(['terror', '--data', 'scenarios/terror/data.yaml', '-n', '5', '--seed', '1', '-j', '1', '-q'], { cwd: dir });
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/scenarios\/terror\/data\.yaml/);
   });
 });

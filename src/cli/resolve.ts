@@ -2,10 +2,11 @@
 // cell < explicit options — into validated parameters and a RunRequest. Game commands, `sim run`,
 // compare, sweep, check and submit all resolve through here, so a value means the same whichever
 // way it was given, and an error names where it came from.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath, sep } from 'node:path';
 import type { Command } from 'commander';
 import { fileHash } from '../core/hash.js';
+import { packageInfo } from '../core/packageInfo.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
 import { resolveSourceParams, type ParamSource, type ParamSpec } from '../core/params.js';
@@ -68,6 +69,27 @@ function portablePath(file: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
+/**
+ * The portable spelling of a file the user named (portablePath), never one the game would read as
+ * a built-in instead: a file named like a choice (`./reference`, `./planner`) or lying where the
+ * default's name points from here (a user's own scenarios/terror/data.yaml) keeps a leading "./".
+ */
+function distinctFromBuiltin(spec: ParamSpec, file: string): string {
+  const portable = portablePath(file);
+  if (isAbsolute(portable)) return portable;
+  const sameAsDefault = portable === spec.default && realOrSelf(file) === realOrSelf(resolvePath(packageInfo().root, String(spec.default)));
+  return (spec.choices ?? []).includes(portable) || (portable === spec.default && !sameAsDefault) ? `.${sep}${portable}` : portable;
+}
+
+/** The real path of `file` (links resolved), or `file` when nothing is there. */
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 /** An option's name as the user typed it: the flag derived from the key (src/cli/optionTable.ts). */
 export function optionName(key: string): string {
   return flagOf(key);
@@ -99,7 +121,7 @@ export function resolveFromSources(
   const put = (k: string, val: unknown, base: string, where: string) => {
     const spec = specs.find((p) => p.key === k);
     const isFile = spec?.type === 'path' && typeof val === 'string' && val !== '' && !(spec.choices ?? []).includes(val);
-    merged[k] = isFile ? portablePath(resolvePath(base, val as string)) : val;
+    merged[k] = isFile ? distinctFromBuiltin(spec, resolvePath(base, val as string)) : val;
     source.set(k, where);
   };
   const scenarioDir = scenario ? dirname(resolvePath(scenario.file)) : process.cwd();

@@ -97,6 +97,20 @@ describe('outputs', () => {
     expect([r.code, r.stderr.trim()]).toEqual([1, 'sim: error: option --out-dir: cannot make /proc/no-such/tables (ENOENT); nothing was written there, and the tables follow on stdout as CSV']);
     expect(r.stdout).toBe(runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv']).stdout);
   });
+  it('--out never replaces a file a data file names (a deck\'s cards:), known only once the run read it: the report or part goes to stdout, exit 1', () => {
+    const dir = tempDir('sim-out-');
+    const cards = join(dir, 'mycards.yaml');
+    writeFileSync(cards, readFileSync(join(ROOT, 'scenarios/tccg/cards.yaml'), 'utf8'));
+    const deck = join(dir, 'deck.yaml');
+    writeFileSync(deck, `${readFileSync(join(ROOT, 'scenarios/tccg/resistance.yaml'), 'utf8')}\ncards: ${cards}\n`);
+    const before = readFileSync(cards, 'utf8');
+    for (const extra of [[], ['--shard', '1/1']]) {
+      const r = runCli(['tccg', 'game', '--resistance-deck', deck, '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', cards, ...extra]);
+      expect([r.code, r.stderr.trim()]).toEqual([1, `sim: error: option --out: ${cards} is also a file this run read (named by one of its data files); nothing was written there, and the ${extra.length ? 'part' : 'report'} follows on stdout`]);
+      expect(r.stdout.length).toBeGreaterThan(100);
+      expect(readFileSync(cards, 'utf8')).toBe(before);
+    }
+  });
   it('a finished run whose --out cannot be written puts the report on stdout, says so, and exits 1', async () => {
     const { emitReport } = await import('../src/cli/emit.js');
     const { withIo } = await import('../src/cli/io.js');

@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
+import { wasRead } from '../core/inputFile.js';
 import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
@@ -133,7 +134,13 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
     if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
     const text = await renderFor(report, opts);
-    if (opts.out) {
+    if (opts.out && wasRead(opts.out)) {
+      // Files a data file names are known only once the run has read them: checked again now, and nothing lost.
+      err().write(`sim: error: option --out: ${opts.out} is also a file this run read (named by one of its data files); nothing was written there, and the report follows on stdout\n`);
+      out().write(text);
+      setExitCode(1);
+      return;
+    } else if (opts.out) {
       try {
         writeFileAtomic(opts.out, text);
         if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
@@ -211,4 +218,10 @@ export function refuseOutputOverInput(output: { file: string | undefined; option
   for (const input of inputs) {
     if (input.file && realTarget(input.file) === target) throw new UsageError(`${output.option}: ${output.file} is also ${input.what}; write to another file`);
   }
+  refuseOverRead(output);
+}
+
+/** Refuses an output over a file this command has read (a file a data file names: a deck's `cards:`). */
+export function refuseOverRead(output: { file: string | undefined; option: string }): void {
+  if (output.file && wasRead(output.file)) throw new UsageError(`${output.option}: ${output.file} is also a file this run read (named by one of its data files); write to another file`);
 }

@@ -19,6 +19,7 @@ import { simIdOf } from '../run/gameSims.js';
 import type { RunResult } from '../run/runner.js';
 import { emitReport, refuseOutputOverInput, writeFileAtomic, WriteError } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
+import { wasRead } from '../core/inputFile.js';
 import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
 import { commandProgress } from './progress.js';
@@ -230,7 +231,12 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   const text = JSON.stringify(part) + '\n';
   const played = ex.calls.length ? Math.min(...ex.calls.map((c) => c.games)) : 0;
   const games = ex.partial ? `interrupted after ${played} of its ${ex.range[1] - ex.range[0]} games, ${ex.range[0]}..${ex.range[1] - 1}` : `games ${ex.range[0]}..${ex.range[1] - 1}`;
-  if (opts.out && ex.partial && existsSync(opts.out)) {
+  if (opts.out && wasRead(opts.out)) {
+    // A file a data file names, known only once the run read it: never replaced; the part goes to stdout.
+    err().write(`sim: error: option --out: ${opts.out} is also a file this run read (named by one of its data files); nothing was written there, and the part follows on stdout\n`);
+    out().write(text);
+    setExitCode(1);
+  } else if (opts.out && ex.partial && existsSync(opts.out)) {
     // A partial part cannot be merged: it never replaces the file there (perhaps this shard's complete part).
     err().write(`sim: shard ${opts.shard.k}/${opts.shard.m} ${games}; ${opts.out} left as it was (a partial part cannot be merged; rerun the shard, with --checkpoint to resume)\n`);
   } else if (opts.out) {

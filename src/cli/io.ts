@@ -1,6 +1,8 @@
 // Where the CLI writes and the exit code it ends with. The real process writes to its stdout and
 // stderr; tests call main(argv, io) in-process with captured streams (test/helpers/sim.ts). Only
 // this module touches process.stdout/stderr for output: every command writes through out()/err().
+import { forgetFilesRead } from '../core/inputFile.js';
+
 export interface Output {
   write(text: string): unknown;
   /** A terminal: progress bars are drawn only there. */
@@ -39,6 +41,7 @@ export const commandInputs: { file: string | undefined; what: string }[] = [];
 /** Starts a command with no inputs known. */
 export function forgetCommandInputs(): void {
   commandInputs.length = 0;
+  forgetFilesRead();
 }
 
 let endWhenDone = false;

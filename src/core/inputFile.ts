@@ -53,10 +53,28 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
   if (st.size > maxBytes) throw new UsageError(`${what}: ${file} is ${st.size} bytes, more than the ${maxBytes} allowed`);
 }
 
+/** The real paths of the files read through readInputFile since the command started (an output must not replace one). */
+const filesRead = new Set<string>();
+
+/** Whether the current command read `file` (its real path) through readInputFile: a data file, or one a data file names. */
+export function wasRead(file: string): boolean {
+  try {
+    return filesRead.has(realpathSync(file));
+  } catch {
+    return false;
+  }
+}
+
+/** Starts a command with no file read. */
+export function forgetFilesRead(): void {
+  filesRead.clear();
+}
+
 /** The text of a regular file of at most `maxBytes` (see checkInputFile). */
 export function readInputFile(file: string, what: string, maxBytes = MAX_INPUT_BYTES): string {
   checkInputFile(file, what, maxBytes);
   try {
+    filesRead.add(realpathSync(file));
     return readFileSync(file, 'utf8');
   } catch (err) {
     throw new UsageError(`${what}: cannot read ${file}: ${whyNot(err)}`);

@@ -176,7 +176,7 @@ describe('a stdout that cannot take the report', () => {
 describe('queued jobs are data', () => {
   it('a worker refuses a job whose n, seed, shard or confidence the command line would refuse, naming the field', async () => {
     const { checkShardJob } = await import('../src/cli/commands/distributed.js');
-    const good = { runKey: 'k', identity: { tool: 'sim', version: '0.1.0', game: 'dice', paramsHash: 'h', params: {}, seed: 1, n: 1000, shards: 2 }, shard: 1, confidence: 0.95 } as never;
+    const good = { runKey: '0123456789abcdef', identity: { tool: 'sim', version: '0.1.0', game: 'dice', paramsHash: 'h', params: {}, seed: 1, n: 1000, shards: 2 }, shard: 1, confidence: 0.95 } as never;
     expect(() => checkShardJob(good, '7')).not.toThrow();
     const edit = (f: (j: Record<string, any>) => void) => {
       const j = JSON.parse(JSON.stringify(good));
@@ -188,6 +188,8 @@ describe('queued jobs are data', () => {
     expect(() => checkShardJob(edit((j) => (j.shard = 5)), '7')).toThrow(/^job 7: shard: got 5, expected a shard from 1 to 2/);
     expect(() => checkShardJob(edit((j) => (j.identity.shards = 0)), '7')).toThrow(/identity\.shards/);
     expect(() => checkShardJob(edit((j) => (j.confidence = 2)), '7')).toThrow(/confidence/);
+    // The run key is printed by the worker: only the hash it is, never text that could drive a terminal.
+    expect(() => checkShardJob(edit((j) => (j.runKey = 'rk\u001b]0;X\u0007')), '7')).toThrow(/^job 7: runKey: got .*, expected 16 hex digits/);
   });
 });
 

@@ -81,6 +81,15 @@ describe('sim check: a golden is data, not a command line', () => {
     const r = runCli(['check', file, '-j', '1']);
     expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: rerun.params.cards: /etc/passwd is a file named only by stored data, not by you: refused (pass --allow-code to read it)`]);
   });
+  it('no control character from a golden reaches the terminal: its tables and its errors show U+FFFD', () => {
+    const esc = '\u001b]0;PWNED\u0007\u001b[2J';
+    const differs = runCli(['check', golden('dice-default', (j) => (j.assumptions[0] = `assumed ${esc}`)), '-j', '1']);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain('assumed \ufffd]0;PWNED\ufffd\ufffd[2J');
+    const refused = runCli(['check', golden('dice-default', (j) => (j.rerun.params[`x${esc}`] = 1)), '-j', '1']);
+    expect(refused.code).toBe(2);
+    for (const text of [differs.stdout, differs.stderr, refused.stdout, refused.stderr]) expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
   it('refuses a rerun above --max-games instead of starting 10^12 games', () => {
     const file = golden('dice-default', (j) => (j.rerun.n = 1e12));
     const r = runCli(['check', file, '-j', '1']);

@@ -4,6 +4,7 @@
 // bare `sim` or `sim --help` lists every command from one-line summaries without loading any.
 import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../core/usageError.js';
+import { printable } from '../core/printable.js';
 import { gameIds, gameSummary, isGameId, loadGame } from '../games/index.js';
 import { installSignalHandlers, resetInterrupt } from './interrupt.js';
 import { err, exitCode, forgetCommandInputs, processStdoutWritten, PROCESS_IO, setExitCode, takeEndProcessWhenDone, watchProcessStdout, whyWriteFailed, withIo, type CliIo } from './io.js';
@@ -94,11 +95,11 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
         return;
       }
       if (e instanceof UsageError) {
-        err().write(`sim: ${e.message}\n`);
+        err().write(`sim: ${printable(e.message)}\n`);
         setExitCode(2);
         return;
       }
-      err().write(`sim: error: ${e instanceof Error ? e.message : String(e)}\n`);
+      err().write(`sim: error: ${printable(e instanceof Error ? e.message : String(e))}\n`);
       if (process.env.SIM_DEBUG && e instanceof Error) err().write(`${e.stack}\n`);
       setExitCode(1);
     } finally {

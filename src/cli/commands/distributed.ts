@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { hashOf } from '../../core/hash.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UsageError } from '../../core/usageError.js';
+import { printable } from '../../core/printable.js';
 import { findMode, isGameId, loadGame } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { executeGame, identityOfRequest, inputsOf, replayTotals, runReport } from '../execute.js';
@@ -54,6 +55,7 @@ export function checkShardJob(d: ShardJob, jobId: string): void {
   if (!whole(d.shard, 1, id.shards as number)) throw bad('shard', d.shard, `a shard from 1 to ${id.shards}`);
   if (!(typeof d.confidence === 'number' && d.confidence > 0 && d.confidence < 1)) throw bad('confidence', d.confidence, 'a level between 0 and 1');
   if (typeof id.game !== 'string') throw bad('identity.game', id.game, 'a mode id');
+  if (typeof d.runKey !== 'string' || !/^[0-9a-f]{16}$/.test(d.runKey)) throw bad('runKey', d.runKey, '16 hex digits (the hash of the run)');
 }
 
 function parseRedisUrl(raw: string): string {
@@ -379,7 +381,8 @@ export function registerWorker(program: Command): void {
           { connection, concurrency, lockDuration: opts.lockMs, stalledInterval: Math.max(500, Math.floor(opts.lockMs / 2)), maxStalledCount: 5 },
         );
         oneLineErrors('worker', worker);
-        worker.on('failed', (job, e) => err().write(`sim worker: job ${job?.id} failed: ${e.message}\n`));
+        // A job's id and the messages about it come from the queue: nothing of theirs drives the terminal.
+      worker.on('failed', (job, e) => err().write(printable(`sim worker: job ${job?.id} failed: ${e.message}\n`)));
         err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
         await new Promise<void>((resolve) => {
           const stop = () => {

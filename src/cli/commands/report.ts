@@ -4,6 +4,7 @@
 // drawn from the result alone.
 import { Command, Option } from 'commander';
 import { readInputFile } from '../../core/inputFile.js';
+import { printableDeep } from '../../core/printable.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
 import { FORMATS, reportContentHash } from '../../report/report.js';
@@ -19,17 +20,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The first note of a report whose content no longer matches its content hash. */
 export const EDITED_NOTE = 'This report was edited after sim wrote it (its content hash does not match its content): its numbers are not those of a run.';
 
-/** Control characters (ESC starts a terminal escape sequence), kept out of what is rendered; newline and tab stay. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/** `v` with every string's control characters replaced by U+FFFD: a saved report is data, and must not drive the terminal. */
-function withoutControls(v: unknown): unknown {
-  if (typeof v === 'string') return v.replace(CONTROL, '\ufffd');
-  if (Array.isArray(v)) return v.map(withoutControls);
-  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [withoutControls(k) as string, withoutControls(x)]));
-  return v;
-}
-
 /** A saved JSON report (see jsonReport in src/report/report.ts) as a Report; throws UsageError naming the file and field. */
 export function reportFromJson(text: string, file: string): Report {
   let parsed: unknown;
@@ -41,7 +31,7 @@ export function reportFromJson(text: string, file: string): Report {
   // A report edited after sim wrote it (its content hash no longer matches) is drawn, but says so: its numbers are no run's.
   // The hash is of the text as written; what is rendered has no control characters.
   const edited = isObject(parsed) && parsed.contentHash !== undefined && parsed.contentHash !== reportContentHash(parsed);
-  const j = withoutControls(parsed);
+  const j = printableDeep(parsed);
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
     if (typeof j[key] !== type) throw new UsageError(`${file}: field ${key}: expected a ${type}`);

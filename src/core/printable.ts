@@ -1,0 +1,18 @@
+// Text from stored data (a golden, a part file, a queued job, a saved report) on its way to a
+// terminal: control characters (ESC starts an escape sequence that can retitle, clear or rewrite
+// the terminal) are shown as U+FFFD. Newlines and tabs stay.
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** `text` with every control character but newline and tab replaced by U+FFFD. */
+export function printable(text: string): string {
+  return text.replace(CONTROL, '\ufffd');
+}
+
+/** `v` with printable() applied to every string in it, keys included (a parsed JSON document). */
+export function printableDeep(v: unknown): unknown {
+  if (typeof v === 'string') return printable(v);
+  if (Array.isArray(v)) return v.map(printableDeep);
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [printable(k), printableDeep(x)]));
+  return v;
+}

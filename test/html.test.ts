@@ -258,7 +258,9 @@ describe('drawing a page is interruptible', () => {
       rows: values.map((x, i) => ({ 'cell.x': x, v: ((i * (k + 7)) % 97) / 100, vLo: ((i * (k + 7)) % 97) / 100 - 0.01, vHi: ((i * (k + 7)) % 97) / 100 + 0.01 })),
     });
     const saved = JSON.parse(readFileSync(join(ROOT, 'reports/dice-default.json'), 'utf8'));
-    const report = { ...saved, contentHash: undefined, rerun: undefined, params: { grid: { x: values } }, result: { axes: [{ key: 'x', values }], cells: [] }, tables: Array.from({ length: 40 }, (_, k) => table(k)), notes: [], assumptions: [] };
+    const report: Record<string, unknown> = { ...saved, contentHash: undefined, rerun: undefined, params: { grid: { x: values } }, result: { axes: [{ key: 'x', values }], cells: [] }, tables: Array.from({ length: 40 }, (_, k) => table(k)), notes: [], assumptions: [] };
+    // Sealed as sim seals what it writes (an unsealed report is drawn with a warning first).
+    report.contentHash = (await import('../src/report/report.js')).reportContentHash(JSON.parse(JSON.stringify(report)));
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify(report));
     const page = join(dir, 'big.html');

@@ -261,6 +261,11 @@ describe('sim report reads a saved report as data', () => {
     const again = JSON.parse(runCli(['report', edited, '--format', 'json']).stdout);
     expect(again.notes[0]).toMatch(/^This report was edited after sim wrote it/);
     expect(again.contentHash).toBe(reportContentHash(again));
+    // No hash at all: nothing shows whether it was edited; said, as for an edited one.
+    const nohash = write('nohash.json', (j) => delete j.contentHash);
+    const drawn = runCli(['report', nohash, '--format', 'json']);
+    expect(drawn.stderr).toMatch(/warning: .*nohash\.json carries no content hash: nothing shows whether it was edited/);
+    expect(JSON.parse(drawn.stdout).notes[0]).toMatch(/^This report carries no content hash/);
     const untouched = write('untouched.json', () => {});
     expect(JSON.parse(runCli(['report', untouched, '--format', 'json']).stdout).notes).toEqual(JSON.parse(readFileSync(untouched, 'utf8')).notes);
   });

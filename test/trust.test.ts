@@ -183,6 +183,15 @@ describe('sim merge: a part file is data, not a command line', () => {
     const c = runCli(['merge', ...cardParts]);
     expect([c.code, c.stderr.trim()]).toEqual([2, `sim: ${cardParts[0]}: identity.params.cards: ${secret} is a file named only by stored data, not by you: refused (pass --allow-code to read it)`]);
   });
+  it('names the data file that changed since the parts were played', () => {
+    const cards = join(dir, 'partcards.yaml');
+    copyFileSync(join(ROOT, 'scenarios/darkfate/cards.yaml'), cards);
+    const own = [1, 2].map((k) => join(dir, `cpart-${k}.json`));
+    for (const [i, p] of own.entries()) expect(runCli(['darkfate', '--cards', cards, '-n', '100', '--seed', '5', '-j', '1', '-q', '--shard', `${i + 1}/2`, '--out', p]).code).toBe(0);
+    writeFileSync(cards, readFileSync(cards, 'utf8').replace(/count: 26/, 'count: 25'));
+    const r = runCli(['merge', ...own]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/identity\.files\.cards: .*partcards\.yaml changed since the parts were played \(content hash \w+, was \w+\); play them again, or restore the file/)]);
+  });
   it("refuses parts of another sim version, or whose parameters do not match their hash", () => {
     const old = forged((id) => (id.version = '0.0.1'));
     expect(runCli(['merge', ...old]).stderr).toMatch(/identity: parts of "sim" "0\.0\.1", this is sim [\d.]+: merge them with the sim that played them/);

@@ -11,6 +11,7 @@ import { UsageError } from '../../core/usageError.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
+import { inputFileHashes } from '../resolve.js';
 import { replayTotals, runReport } from '../execute.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { bundledScenarios, refuseUnallowedPaths } from '../trust.js';
@@ -73,6 +74,11 @@ export function registerMerge(program: Command): void {
     const folders = [...new Set(files.map((f) => dirname(resolve(f))))];
     const allowed = { codeDirs: [bundledScenarios()], dataDirs: folders, where: `${parts[0].file}: identity.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } };
     const params = resolveSourceParams(found.mode, id.params, (k) => `${parts[0].file}: identity.params.${k}`, opts.allowCode ? undefined : (fixed) => refuseUnallowedPaths(found.mode.params, fixed, allowed));
+    // A file the run read that is not what it was then (an edited card file) makes another run: say which.
+    const now = inputFileHashes(found.mode.params, params as ResolvedParams);
+    for (const [key, hash] of Object.entries(id.files ?? {})) {
+      if (now[key] !== undefined && now[key] !== hash) throw new UsageError(`${parts[0].file}: identity.files.${key}: ${String(params[key])} changed since the parts were played (content hash ${now[key]}, was ${hash}); play them again, or restore the file`);
+    }
     const merge = async () => {
       const merged = await mergeParts(parts);
       const replay = replayTotals(merged, 'merge: the parts do not match what this version of the game simulates');

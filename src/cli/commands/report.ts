@@ -20,6 +20,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The first note of a report whose content no longer matches its content hash. */
 export const EDITED_NOTE = 'This report was edited after sim wrote it (its content hash does not match its content): its numbers are not those of a run.';
 
+/** The first note of a report that carries no content hash. */
+export const UNVERIFIED_NOTE = 'This report carries no content hash (written by an older sim, or its hash was removed): nothing shows whether it was edited after sim wrote it.';
+
 /** A saved JSON report (see jsonReport in src/report/report.ts) as a Report; throws UsageError naming the file and field. */
 export function reportFromJson(text: string, file: string): Report {
   let parsed: unknown;
@@ -31,6 +34,8 @@ export function reportFromJson(text: string, file: string): Report {
   // A report edited after sim wrote it (its content hash no longer matches) is drawn, but says so: its numbers are no run's.
   // The hash is of the text as written; what is rendered has no control characters.
   const edited = isObject(parsed) && parsed.contentHash !== undefined && parsed.contentHash !== reportContentHash(parsed);
+  // No hash at all (an older sim, or one removed): nothing shows whether it was edited.
+  const unverified = isObject(parsed) && parsed.contentHash === undefined;
   const j = printableDeep(parsed);
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
@@ -70,7 +75,7 @@ export function reportFromJson(text: string, file: string): Report {
     ...(rest as unknown as Report),
     params: isObject(j.params) ? j.params : {},
     assumptions: Array.isArray(j.assumptions) ? (j.assumptions as string[]) : [],
-    notes: [...(edited ? [EDITED_NOTE] : []), ...(Array.isArray(j.notes) ? (j.notes as string[]) : [])],
+    notes: [...(edited ? [EDITED_NOTE] : unverified ? [UNVERIFIED_NOTE] : []), ...(Array.isArray(j.notes) ? (j.notes as string[]) : [])],
     seed: typeof j.seed === 'number' ? j.seed : null,
     n: typeof j.n === 'number' ? j.n : null,
     confidence: typeof j.confidence === 'number' ? j.confidence : 0.95,
@@ -94,6 +99,7 @@ export function registerReport(program: Command): void {
       const report = reportFromJson(text, file);
       // Its schema first where it names one: a report that breaks it is refused, never drawn.
       await checkReportSchema(JSON.parse(text) as Record<string, unknown>, file);
+      if (report.notes[0] === UNVERIFIED_NOTE) err().write(`sim: warning: ${file} carries no content hash: nothing shows whether it was edited; it is drawn as it is, with a note saying so\n`);
       if (report.notes[0] === EDITED_NOTE) err().write(`sim: warning: ${file} was edited after sim wrote it (its content hash does not match); it is drawn as it is, with a note saying so\n`);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run stopped before its end, interrupted or at a limit: its notes say which): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });

@@ -114,6 +114,7 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       for (const file of files) {
         refuseNonRegular(file, 'option --out-dir');
         refuseOutputOverInput({ file, option: 'option --out-dir' }, commandInputs);
+        refuseOverRead({ file, option: 'option --out-dir' });
       }
     } catch (e) {
       if (!(e instanceof UsageError) || report.n === null) throw e;
@@ -218,7 +219,6 @@ export function refuseOutputOverInput(output: { file: string | undefined; option
   for (const input of inputs) {
     if (input.file && realTarget(input.file) === target) throw new UsageError(`${output.option}: ${output.file} is also ${input.what}; write to another file`);
   }
-  refuseOverRead(output);
 }
 
 /** Refuses an output over a file this command has read (a file a data file names: a deck's `cards:`). */

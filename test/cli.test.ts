@@ -419,5 +419,14 @@ describe('a file the user names is that file, never a built-in of the same name'
     const t = runCli(['terror', '--data', 'scenarios/terror/data.yaml', '-n', '5', '--seed', '1', '-j', '1', '-q'], { cwd: dir });
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(/scenarios\/terror\/data\.yaml/);
+    // Recorded there, the golden names ./scenarios/terror/data.yaml: checked from another folder it is never taken for the bundled file.
+    writeFileSync(join(dir, 'scenarios/terror/data.yaml'), readFileSync(join(ROOT, 'scenarios/terror/data-harsh.yaml'), 'utf8'));
+    expect(runCli(['terror', '--data', 'scenarios/terror/data.yaml', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', 'g.json'], { cwd: dir }).code).toBe(0);
+    const elsewhere = tempDir('sim-builtin-name-');
+    const c = runCli(['check', join(dir, 'g.json'), '-j', '1'], { cwd: elsewhere });
+    expect([c.code, c.stderr]).toEqual([2, expect.stringMatching(/rerun\.params\.data: \.\/scenarios\/terror\/data\.yaml is a file named only by stored data, not by you: refused/)]);
+    // Where nothing lies under a default's name, that name still reads the built-in file.
+    const plain = runCli(['terror', '--data', 'scenarios/terror/data.yaml', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json'], { cwd: elsewhere });
+    expect([plain.code, JSON.parse(plain.stdout).params.data]).toEqual([0, 'scenarios/terror/data.yaml']);
   });
 });

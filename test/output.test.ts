@@ -2,7 +2,7 @@
 // an unpredictable name, never over a file the command reads.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
 import { reportContentHash } from '../src/report/report.js';
@@ -106,10 +106,24 @@ describe('outputs', () => {
     const before = readFileSync(cards, 'utf8');
     for (const extra of [[], ['--shard', '1/1']]) {
       const r = runCli(['tccg', 'game', '--resistance-deck', deck, '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', cards, ...extra]);
-      expect([r.code, r.stderr.trim()]).toEqual([1, `sim: error: option --out: ${cards} is also a file this run read (named by one of its data files); nothing was written there, and the ${extra.length ? 'part' : 'report'} follows on stdout`]);
+      expect([r.code, r.stderr.trim()]).toEqual([1, `sim: error: option --out: ${cards} is also a file this run read; nothing was written there, and the ${extra.length ? 'part' : 'report'} follows on stdout`]);
       expect(r.stdout.length).toBeGreaterThan(100);
       expect(readFileSync(cards, 'utf8')).toBe(before);
     }
+  });
+  it('check --junit never replaces a file a golden\'s data names, known only once read: the report stands, exit 1', () => {
+    const dir = tempDir('sim-out-');
+    const cards = join(dir, 'mycards.yaml');
+    writeFileSync(cards, readFileSync(join(ROOT, 'scenarios/tccg/cards.yaml'), 'utf8'));
+    const deck = join(dir, 'deck.yaml');
+    writeFileSync(deck, `${readFileSync(join(ROOT, 'scenarios/tccg/resistance.yaml'), 'utf8')}\ncards: ${cards}\n`);
+    const golden = join(dir, 'g.json');
+    expect(runCli(['tccg', 'game', '--resistance-deck', deck, '-n', '10', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', golden]).code).toBe(0);
+    const before = readFileSync(cards, 'utf8');
+    const r = runCli(['check', golden, '-j', '1', '--junit', cards]);
+    expect([r.code, r.stderr.trim()]).toEqual([1, `sim: error: option --junit: ${cards} is also a file this run read; nothing was written there (the outcomes are in the report above)`]);
+    expect(r.stdout).toMatch(/identical/);
+    expect(readFileSync(cards, 'utf8')).toBe(before);
   });
   it('a finished run whose --out cannot be written puts the report on stdout, says so, and exits 1', async () => {
     const { emitReport } = await import('../src/cli/emit.js');
@@ -265,7 +279,15 @@ describe('sim report reads a saved report as data', () => {
     const nohash = write('nohash.json', (j) => delete j.contentHash);
     const drawn = runCli(['report', nohash, '--format', 'json']);
     expect(drawn.stderr).toMatch(/warning: .*nohash\.json carries no content hash: nothing shows whether it was edited/);
-    expect(JSON.parse(drawn.stdout).notes[0]).toMatch(/^This report carries no content hash/);
+    expect(JSON.parse(drawn.stdout).notes[0]).toMatch(/^This report was drawn from a file with no content hash/);
+    // Drawn again, each keeps its one note (never cleared by rendering, never stacked), and says so.
+    for (const [name, first, warning] of [['again1.json', drawn.stdout, /drawn from a file with no content hash \(its notes say so\)/], ['again2.json', JSON.stringify(again), /drawn from an edited report \(its notes say so\)/]] as const) {
+      const file = join(dirname(nohash), name);
+      writeFileSync(file, first);
+      const r = runCli(['report', file, '--format', 'json']);
+      expect(r.stderr).toMatch(warning);
+      expect(JSON.parse(r.stdout).notes).toEqual(JSON.parse(first).notes);
+    }
     const untouched = write('untouched.json', () => {});
     expect(JSON.parse(runCli(['report', untouched, '--format', 'json']).stdout).notes).toEqual(JSON.parse(readFileSync(untouched, 'utf8')).notes);
   });

@@ -1,12 +1,13 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
 import { wasRead } from '../core/inputFile.js';
+import { realTarget } from '../core/realPath.js';
 import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
@@ -137,7 +138,7 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
     const text = await renderFor(report, opts);
     if (opts.out && wasRead(opts.out)) {
       // Files a data file names are known only once the run has read them: checked again now, and nothing lost.
-      err().write(`sim: error: option --out: ${opts.out} is also a file this run read (named by one of its data files); nothing was written there, and the report follows on stdout\n`);
+      err().write(`sim: error: option --out: ${opts.out} is also a file this run read; nothing was written there, and the report follows on stdout\n`);
       out().write(text);
       setExitCode(1);
       return;
@@ -193,20 +194,6 @@ function selectTableOrUsage(report: Report, table: string): void {
   }
 }
 
-/** The real path a file has (or will have, in its folder's real path). */
-function realTarget(file: string): string {
-  const abs = resolve(file);
-  try {
-    return realpathSync(abs);
-  } catch {
-    try {
-      return join(realpathSync(dirname(abs)), basename(abs));
-    } catch {
-      return abs;
-    }
-  }
-}
-
 /**
  * Refuses an output file that is also one of the command's inputs (writing the report over the
  * scenario, the policy or the checkpoint would destroy it). Throws UsageError naming both.
@@ -223,5 +210,5 @@ export function refuseOutputOverInput(output: { file: string | undefined; option
 
 /** Refuses an output over a file this command has read (a file a data file names: a deck's `cards:`). */
 export function refuseOverRead(output: { file: string | undefined; option: string }): void {
-  if (output.file && wasRead(output.file)) throw new UsageError(`${output.option}: ${output.file} is also a file this run read (named by one of its data files); write to another file`);
+  if (output.file && wasRead(output.file)) throw new UsageError(`${output.option}: ${output.file} is also a file this run read; write to another file`);
 }

@@ -233,7 +233,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   const games = ex.partial ? `interrupted after ${played} of its ${ex.range[1] - ex.range[0]} games, ${ex.range[0]}..${ex.range[1] - 1}` : `games ${ex.range[0]}..${ex.range[1] - 1}`;
   if (opts.out && wasRead(opts.out)) {
     // A file a data file names, known only once the run read it: never replaced; the part goes to stdout.
-    err().write(`sim: error: option --out: ${opts.out} is also a file this run read (named by one of its data files); nothing was written there, and the part follows on stdout\n`);
+    err().write(`sim: error: option --out: ${opts.out} is also a file this run read; nothing was written there, and the part follows on stdout\n`);
     out().write(text);
     setExitCode(1);
   } else if (opts.out && ex.partial && existsSync(opts.out)) {

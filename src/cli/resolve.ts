@@ -2,11 +2,12 @@
 // cell < explicit options — into validated parameters and a RunRequest. Game commands, `sim run`,
 // compare, sweep, check and submit all resolve through here, so a value means the same whichever
 // way it was given, and an error names where it came from.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative as relativePath, resolve as resolvePath, sep } from 'node:path';
 import type { Command } from 'commander';
 import { fileHash } from '../core/hash.js';
 import { packageInfo } from '../core/packageInfo.js';
+import { realTarget } from '../core/realPath.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
 import { resolveSourceParams, type ParamSource, type ParamSpec } from '../core/params.js';
@@ -77,17 +78,9 @@ function portablePath(file: string): string {
 function distinctFromBuiltin(spec: ParamSpec, file: string): string {
   const portable = portablePath(file);
   if (isAbsolute(portable)) return portable;
-  const sameAsDefault = portable === spec.default && realOrSelf(file) === realOrSelf(resolvePath(packageInfo().root, String(spec.default)));
-  return (spec.choices ?? []).includes(portable) || (portable === spec.default && !sameAsDefault) ? `.${sep}${portable}` : portable;
-}
-
-/** The real path of `file` (links resolved), or `file` when nothing is there. */
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
+  // Only a file that is there is another file: a default's name with nothing under it here still reads the built-in.
+  const otherThanDefault = portable === spec.default && existsSync(file) && realTarget(file) !== realTarget(resolvePath(packageInfo().root, String(spec.default)));
+  return (spec.choices ?? []).includes(portable) || otherThanDefault ? `.${sep}${portable}` : portable;
 }
 
 /** An option's name as the user typed it: the flag derived from the key (src/cli/optionTable.ts). */

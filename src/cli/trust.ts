@@ -5,8 +5,9 @@
 // refused unless the user allowed it.
 // README: "What runs as code".
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { packageInfo } from '../core/packageInfo.js';
+import { realTarget } from '../core/realPath.js';
 import type { ParamSpec } from '../core/params.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { UsageError } from '../core/usageError.js';
@@ -35,15 +36,6 @@ function inside(dir: string, file: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** The real path of `file` (links resolved), or the plain resolved path when it does not exist. */
-function realOrResolved(file: string): string {
-  try {
-    return realpathSync(resolve(file));
-  } catch {
-    return resolve(file);
-  }
-}
-
 export interface PathAllowance {
   /** Folders whose modules may be imported. */
   codeDirs: readonly string[];
@@ -64,10 +56,10 @@ export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: Resolv
   for (const spec of specs) {
     const value = params[spec.key];
     if (spec.type !== 'path' || typeof value !== 'string' || value === '' || value === spec.default || (spec.choices ?? []).includes(value)) continue;
-    const file = realOrResolved(value);
+    const file = realTarget(value);
     const code = runsAsCode(spec, value, file);
     const dirs = code ? allowed.codeDirs : [bundledScenarios(), ...allowed.dataDirs];
-    if (dirs.some((d) => inside(realOrResolved(d), file))) continue;
+    if (dirs.some((d) => inside(realTarget(d), file))) continue;
     // A relative path is read from the current folder, as when it was recorded: from elsewhere it names another file.
     const relativeNote = code || isAbsolute(value) ? '' : '; a relative path is read from the current folder, as when it was recorded: run this from that folder';
     throw new UsageError(
@@ -81,15 +73,16 @@ export function refuseUnallowedPaths(specs: readonly ParamSpec[], params: Resolv
  * Checked from another folder, one that names nothing there but names a file of this tool's own
  * scenarios/ from the tool's folder (the repository's goldens: scenarios/darkfate/cards.yaml) is read
  * there; nothing else is looked for (elsewhere the answer would tell a golden's author which files
- * exist). Values are otherwise kept, so that refuseUnallowedPaths still judges every one.
+ * exist), and one spelled with a leading ./ (a user's own file named like a bundled one) is never moved.
+ * Values are otherwise kept, so that refuseUnallowedPaths still judges every one.
  */
 export function locateBundledPaths(specs: readonly ParamSpec[], stored: Record<string, unknown>): Record<string, unknown> {
   const out = { ...stored };
-  const bundled = realOrResolved(bundledScenarios());
+  const bundled = realTarget(bundledScenarios());
   for (const spec of specs) {
     const value = out[spec.key];
-    if (spec.type !== 'path' || spec.module || typeof value !== 'string' || value === '' || value === spec.default || isAbsolute(value) || (spec.choices ?? []).includes(value) || existsSync(value)) continue;
-    const there = realOrResolved(join(packageInfo().root, value));
+    if (spec.type !== 'path' || spec.module || typeof value !== 'string' || value === '' || value === spec.default || isAbsolute(value) || value.startsWith(`.${sep}`) || (spec.choices ?? []).includes(value) || existsSync(value)) continue;
+    const there = realTarget(join(packageInfo().root, value));
     if (inside(bundled, there) && existsSync(there)) out[spec.key] = there;
   }
   return out;
@@ -99,7 +92,7 @@ export function locateBundledPaths(specs: readonly ParamSpec[], stored: Record<s
 export function namesUserCode(specs: readonly ParamSpec[], params: Record<string, unknown>): boolean {
   return specs.some((p) => {
     const value = params[p.key];
-    return p.type === 'path' && typeof value === 'string' && value !== '' && !(p.choices ?? []).includes(value) && runsAsCode(p, value, realOrResolved(value));
+    return p.type === 'path' && typeof value === 'string' && value !== '' && !(p.choices ?? []).includes(value) && runsAsCode(p, value, realTarget(value));
   });
 }
 

@@ -7,8 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { resolveSourceParams } from '../../core/params.js';
-import { readInputFile } from '../../core/inputFile.js';
-import { withInputsConfined } from '../../core/inputFile.js';
+import { readInputFile, wasRead, withInputsConfined } from '../../core/inputFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import type { Report } from '../../core/reportTypes.js';
@@ -232,7 +231,11 @@ export function registerCheck(program: Command): void {
     await emitReport(report, opts);
     if (failed.length && !unchecked.length) setExitCode(1);
     // After the report: a JUnit file that cannot be written loses no outcome, and says so.
-    if (opts.junit) {
+    if (opts.junit && wasRead(opts.junit)) {
+      // A file a golden's data names, known only once read: never replaced (the report above has every outcome).
+      err().write(`sim: error: option --junit: ${opts.junit} is also a file this run read; nothing was written there (the outcomes are in the report above)\n`);
+      setExitCode(1);
+    } else if (opts.junit) {
       try {
         writeFileAtomic(opts.junit, junitXml(outcomes, seconds, unchecked));
       } catch (e) {

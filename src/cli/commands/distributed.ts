@@ -353,7 +353,8 @@ export function registerWorker(program: Command): void {
             const params = resolveSourceParams(found.mode, d.identity.params ?? {}, (k) => `job ${job.id}: params.${k}`, (fixed) =>
               refuseUnallowedPaths(found.mode.params, fixed, {
                 codeDirs: [bundledScenarios(), ...(opts.allowPolicy ?? [])],
-                dataDirs: opts.allowData ?? [],
+                // Data from a folder trusted with code is trusted too (as the files a data file names are, below).
+                dataDirs: [...(opts.allowData ?? []), ...(opts.allowPolicy ?? [])],
                 where: `job ${job.id}: params`,
                 hint: { code: 'start the worker with --allow-policy DIR to allow modules from DIR', data: 'start the worker with --allow-data DIR to allow files from DIR' },
               }),
@@ -382,7 +383,7 @@ export function registerWorker(program: Command): void {
         );
         oneLineErrors('worker', worker);
         // A job's id and the messages about it come from the queue: nothing of theirs drives the terminal.
-      worker.on('failed', (job, e) => err().write(printable(`sim worker: job ${job?.id} failed: ${e.message}\n`)));
+        worker.on('failed', (job, e) => err().write(printable(`sim worker: job ${job?.id} failed: ${e.message}\n`)));
         err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
         await new Promise<void>((resolve) => {
           const stop = () => {

@@ -20,8 +20,19 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The first note of a report whose content no longer matches its content hash. */
 export const EDITED_NOTE = 'This report was edited after sim wrote it (its content hash does not match its content): its numbers are not those of a run.';
 
-/** The first note of a report that carries no content hash. */
-export const UNVERIFIED_NOTE = 'This report carries no content hash (written by an older sim, or its hash was removed): nothing shows whether it was edited after sim wrote it.';
+/** The first note of a report drawn from a file that carried no content hash. */
+export const UNVERIFIED_NOTE = 'This report was drawn from a file with no content hash (written by an older sim, or its hash was removed): nothing shows whether it was edited after sim wrote it.';
+
+/**
+ * Whether a parsed report's content hash matches: 'edited' when it does not (its numbers are no run's), 'none'
+ * when it has none (an older sim, or one removed: nothing shows whether it was edited). The hash is of the text
+ * as written; what is rendered has no control characters.
+ */
+export function hashStatus(parsed: unknown): 'ok' | 'edited' | 'none' {
+  if (!isObject(parsed)) return 'ok';
+  if (parsed.contentHash === undefined) return 'none';
+  return parsed.contentHash === reportContentHash(parsed) ? 'ok' : 'edited';
+}
 
 /** A saved JSON report (see jsonReport in src/report/report.ts) as a Report; throws UsageError naming the file and field. */
 export function reportFromJson(text: string, file: string): Report {
@@ -31,11 +42,7 @@ export function reportFromJson(text: string, file: string): Report {
   } catch (e) {
     throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, e)})`);
   }
-  // A report edited after sim wrote it (its content hash no longer matches) is drawn, but says so: its numbers are no run's.
-  // The hash is of the text as written; what is rendered has no control characters.
-  const edited = isObject(parsed) && parsed.contentHash !== undefined && parsed.contentHash !== reportContentHash(parsed);
-  // No hash at all (an older sim, or one removed): nothing shows whether it was edited.
-  const unverified = isObject(parsed) && parsed.contentHash === undefined;
+  const hash = hashStatus(parsed);
   const j = printableDeep(parsed);
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
@@ -75,7 +82,8 @@ export function reportFromJson(text: string, file: string): Report {
     ...(rest as unknown as Report),
     params: isObject(j.params) ? j.params : {},
     assumptions: Array.isArray(j.assumptions) ? (j.assumptions as string[]) : [],
-    notes: [...(edited ? [EDITED_NOTE] : unverified ? [UNVERIFIED_NOTE] : []), ...(Array.isArray(j.notes) ? (j.notes as string[]) : [])],
+    // An integrity note found now leads; one an earlier rendering wrote is kept (rendering again never clears it), never stacked.
+    notes: [...new Set([...(hash === 'edited' ? [EDITED_NOTE] : hash === 'none' ? [UNVERIFIED_NOTE] : []), ...(Array.isArray(j.notes) ? (j.notes as string[]) : [])])],
     seed: typeof j.seed === 'number' ? j.seed : null,
     n: typeof j.n === 'number' ? j.n : null,
     confidence: typeof j.confidence === 'number' ? j.confidence : 0.95,
@@ -98,9 +106,14 @@ export function registerReport(program: Command): void {
       const text = readInputFile(file, 'argument file', MAX_REPORT_BYTES);
       const report = reportFromJson(text, file);
       // Its schema first where it names one: a report that breaks it is refused, never drawn.
-      await checkReportSchema(JSON.parse(text) as Record<string, unknown>, file);
-      if (report.notes[0] === UNVERIFIED_NOTE) err().write(`sim: warning: ${file} carries no content hash: nothing shows whether it was edited; it is drawn as it is, with a note saying so\n`);
-      if (report.notes[0] === EDITED_NOTE) err().write(`sim: warning: ${file} was edited after sim wrote it (its content hash does not match); it is drawn as it is, with a note saying so\n`);
+      const raw = JSON.parse(text) as Record<string, unknown>;
+      await checkReportSchema(raw, file);
+      // Warned whether found now or carried in its notes from an earlier rendering (drawn again, it has a hash).
+      const hash = hashStatus(raw);
+      if (hash === 'none') err().write(`sim: warning: ${file} carries no content hash: nothing shows whether it was edited; it is drawn as it is, with a note saying so\n`);
+      else if (report.notes.includes(UNVERIFIED_NOTE)) err().write(`sim: warning: ${file} was drawn from a file with no content hash (its notes say so): nothing shows whether that was edited\n`);
+      if (hash === 'edited') err().write(`sim: warning: ${file} was edited after sim wrote it (its content hash does not match); it is drawn as it is, with a note saying so\n`);
+      else if (report.notes.includes(EDITED_NOTE)) err().write(`sim: warning: ${file} was drawn from an edited report (its notes say so): its numbers are not those of a run\n`);
       if (report.partial && !opts.quiet) err().write(`sim: ${file} is a partial report (its run stopped before its end, interrupted or at a limit: its notes say which): the numbers cover the games played before the stop\n`);
       await emitReport(report, { ...opts, confidence: report.confidence, rendered: true });
     });

@@ -12,6 +12,8 @@ export interface BenchCase {
   batch: number;
   /** The speed an issue asks of this case, checked and reported by every bench run. */
   target?: BenchTarget;
+  /** This case replays another case's games with their recorded decisions: the engine's part of that case (its name); the run prints the split. */
+  engineOf?: string;
 }
 
 /** A speed target: units per second on one core, and optionally a ratio to the reference measured in the same run. */

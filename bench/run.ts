@@ -68,6 +68,14 @@ for (const r of results) {
   const t = r.target;
   if (t) process.stdout.write(`${''.padEnd(4)}target (${t.source}): ≥ ${fmt(t.perSecond)} ${r.unit}/s${t.ratio !== undefined ? ` and ≥ ×${t.ratio} of reference` : ''}: ${t.met ? 'met' : 'NOT MET'}\n`);
 }
+// The cost split of a policy's games: the engine's share is the replay's time per game over the whole game's.
+for (const c of cases) {
+  const engine = results.find((r) => r.name === c.name);
+  const whole = results.find((r) => r.name === c.engineOf);
+  if (!c.engineOf || !engine || !whole) continue;
+  const share = whole.perSecond / engine.perSecond;
+  process.stdout.write(`split of "${whole.name}": engine ${(100 * share).toFixed(0)}% of the CPU, the policy's decisions ${(100 * (1 - share)).toFixed(0)}%\n`);
+}
 const missed = results.filter((r) => r.target && !r.target.met);
 process.stdout.write(missed.length ? `${missed.length} target(s) not met: ${missed.map((r) => r.name).join('; ')}\n` : 'every target met\n');
 const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));

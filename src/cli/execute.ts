@@ -17,7 +17,7 @@ import type { RunSettings } from '../core/scenarioGame.js';
 import { UsageError } from '../core/usageError.js';
 import { simIdOf } from '../run/gameSims.js';
 import type { RunResult } from '../run/runner.js';
-import { emitReport, refuseOutputOverInput, writeFileAtomic, WriteError } from './emit.js';
+import { emitReport, refuseOutputOverInput, refuseOverRead, writeFileAtomic, WriteError } from './emit.js';
 import { interruptExitCode } from './interrupt.js';
 import { wasRead } from '../core/inputFile.js';
 import { err, out, setExitCode } from './io.js';
@@ -66,6 +66,8 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   if (checkpoint && opts.seedFromCheckpoint && !opts.quiet) err().write(`sim: resuming ${checkpoint.file} with its seed ${seed}\n`);
   const calls: SavedCall[] = [];
   const local: Simulate = async (simId, simParams, label) => {
+    // The files a data file names (a deck's cards:) are read by now: an --out over one is refused before any game is played.
+    if (!announced) refuseOverRead({ file: opts.out, option: 'option --out' });
     // Announced once parameters are valid, just before the games start.
     if (!announced) announceSeed(opts, seed);
     announced = true;

@@ -191,14 +191,6 @@ export function registerPolicies(program: Command): void {
         ...stopNote,
         `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
-        ...best.map((r) => {
-          const interval = `${signed(r.difference)}${r.lo !== null && r.hi !== null ? ` [${signed(r.lo)}, ${signed(r.hi)}]` : ''}${r.pValue !== null ? `, p ${r.pValue < 1e-15 ? '< 1e-15' : r.pValue.toPrecision(2)}` : ''}`;
-          const prefix = several ? `${r.label}: ` : '';
-          // Only a policy that scores higher than the baseline is a gap; otherwise the baseline leads.
-          return r.difference !== null && r.difference > 0
-            ? `${prefix}the best listed policy, ${r.policy}, scores higher than the default ${baseline} by ${interval}: numbers printed with ${baseline} are that far from what ${r.policy} would see.`
-            : `${prefix}no listed policy scores higher than the default ${baseline}; the next best, ${r.policy}, differs by ${interval}.`;
-        }),
       ],
     };
     await emitReport(report, opts);
@@ -224,8 +216,3 @@ function finite(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
 
-function signed(x: number | null): string {
-  if (x === null) return '–';
-  const t = Number(x.toPrecision(3));
-  return `${t >= 0 ? '+' : ''}${t}`;
-}

@@ -430,3 +430,21 @@ describe('a file the user names is that file, never a built-in of the same name'
     expect([plain.code, JSON.parse(plain.stdout).params.data]).toEqual([0, 'scenarios/terror/data.yaml']);
   });
 });
+
+describe('a trace is one game of one run', () => {
+  it('compare, sweep, policies, sensitivity and tune refuse a trace wherever it comes from, naming it (never a 0-game or 300% answer)', () => {
+    const cases: [string[], string][] = [
+      [['tune', 'terror', '--vary', 'data.finalGirl.health=3..5', '--target', 'game=1', '--budget', '2000', '--trace', '3'], 'option --trace'],
+      [['tune', 'terror', '--vary', 'trace=1|2', '--target', 'game=1'], 'option --vary trace'],
+      [['sensitivity', 'terror', '--set', 'trace=3', '--only', 'finalHealth', '-n', '10'], 'option --set trace'],
+      [['policies', 'terror', '--set', 'trace=3', '-n', '10'], 'option --set trace'],
+      [['compare', 'terror', '--set', 'trace=3', '-n', '10'], 'option --set trace'],
+      [['sweep', 'terror', '--grid', 'set:trace=1,2', '-n', '10'], 'option --grid trace'],
+    ];
+    for (const [args, where] of cases) {
+      const r = runCli([...args, '--seed', '1', '-j', '1', '-q']);
+      expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${where}: replays one game of a single run; \`sim ${args[0]}\` plays many games of several runs, so there is no one game to replay (trace it with \`sim GAME … --trace N\`)`]);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

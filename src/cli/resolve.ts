@@ -220,6 +220,16 @@ export function inputFileHashes(specs: readonly ParamSpec[], params: ResolvedPar
 }
 
 /**
+ * A trace replays one game of one run: a command that plays many runs to compare them (compare,
+ * sweep, policies, sensitivity, tune) has no game to replay, and would read a trace's empty
+ * counts as numbers. Refused, naming where the trace came from.
+ */
+export function refuseTrace(command: string, params: ResolvedParams): void {
+  if (!isTraced(params)) return;
+  throw namingSource(new UsageError(`parameter trace: replays one game of a single run; \`sim ${command}\` plays many games of several runs, so there is no one game to replay (trace it with \`sim GAME … --trace N\`)`), params);
+}
+
+/**
  * The checks of a single run's request before it runs: no given parameter without effect
  * (refuseInert); no -n, --shard or --checkpoint for a run whose method is exact (it plays no games),
  * nor --confidence (it draws no interval); no --confidence for a trace; no report option for a

@@ -20,7 +20,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
 interface CompareOptions extends RunCliOptions {
@@ -170,6 +170,8 @@ export function registerCompare(program: Command): void {
     const scen = (v: typeof A) => (v.doc && v.file ? { file: v.file, doc: v.doc } : null);
     const paramsA: ResolvedParams = resolveFromSources(A.found.mode, scen(A), {}, {}, {}, A.found.id);
     const paramsB: ResolvedParams = resolveFromSources(B.found.mode, scen(B), parseSetOptions(opts.set), {}, {}, B.found.id);
+    refuseTrace('compare', paramsA);
+    refuseTrace('compare', paramsB);
     // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
     if (cmd.getOptionValueSource('games') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option -n: the exact method plays no games in either variant; ${MONTE_CARLO_HINT}`);

@@ -16,7 +16,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { columnLabels } from '../../report/charts.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
-import { loadScenarioFor, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFor, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { inputsOf } from '../execute.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
@@ -75,7 +75,9 @@ export function registerPolicies(program: Command): void {
     const sets = parseSetOptions(opts.set ?? []);
     if (Object.hasOwn(sets, key)) throw new UsageError(`option --set ${key}: the policies are listed by --policies (the first is the baseline)`);
     // The baseline is the policy the scenario (or the game) plays, unless --policies names one first.
-    const current = String(resolveFromSources(mode, scenario, sets, {}, {}, id)[key]);
+    const resolvedBase = resolveFromSources(mode, scenario, sets, {}, {}, id);
+    refuseTrace('policies', resolvedBase);
+    const current = String(resolvedBase[key]);
     // By default every built-in policy of the parameter (a side's own) but the slow ones (a search), which are played only when listed.
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];

@@ -30,7 +30,7 @@ import { interruption } from '../interrupt.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow, type OptionRow } from '../optionTable.js';
-import { loadScenarioFor, refuseInert, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFor, refuseInert, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
 import { changeInWords } from '../../core/keyWords.js';
@@ -417,6 +417,7 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   // The mode's own options, read and checked as its command reads them (precedence: scenario < --set < option).
   const explicit = valuesByRow(opts, rows);
   const base = resolveFromSources(mode, scenario, sets, explicit, {}, id);
+  refuseTrace('sensitivity', base);
   if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
   refuseInert(mode.params, base);
   const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);

@@ -13,7 +13,7 @@ import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, settingsOf } from '../execute.js';
-import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { interruptExitCode, interruption } from '../interrupt.js';
@@ -156,6 +156,7 @@ export function registerSweep(program: Command): void {
     const cellParams: ResolvedParams[] = [];
     for (const [k, cell] of cells.entries()) {
       const params = resolveFromSources(mode, scenario, sets, {}, cell, id);
+      refuseTrace('sweep', params);
       await checkCell(mode, params, runOpts, cellLabel(cell));
       cellParams.push(params);
       // A long check stays interruptible: signals are handled between macrotasks.

@@ -28,7 +28,7 @@ import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
-import { inputFileHashes, loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { inputFileHashes, loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
@@ -223,7 +223,9 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const sets = parseSetOptions(opts.set ?? []);
   const explicit = valuesByRow(opts, rows);
   // A varied parameter may be one the data adds (a card's value): its spec comes from the base parameters' data.
-  const specs = [...mode.params, ...(mode.extraParams?.(resolveFromSources(mode, scenario, sets, explicit, {}, id)) ?? [])];
+  const tuneBase = resolveFromSources(mode, scenario, sets, explicit, {}, id);
+  refuseTrace('tune', tuneBase);
+  const specs = [...mode.params, ...(mode.extraParams?.(tuneBase) ?? [])];
   const specOf = (key: string): ParamSpec => {
     const spec = specs.find((p) => p.key === key);
     if (spec) return spec;
@@ -247,6 +249,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
   // Every setting is checked before any plays: a bad later one must not cost the earlier ones.
   const cellParams = cells.map((cell) => resolveFromSources(mode, scenario, sets, explicit, cell, id, (key) => `option --vary ${key}`));
+  for (const params of cellParams) refuseTrace('tune', params);
   for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellName(cells[k]), 'setting');
   refuseInertAcross(mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';

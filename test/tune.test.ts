@@ -88,6 +88,7 @@ describe('sim tune', () => {
       [['--vary', 'count=1|1.0', '--target', 'successes=1'], /option --vary count: "1" and "1.0" are the same value/],
       [['--vary', 'target=3..3', '--target', 'successes=1'], /option --vary target: one value \(3\) leaves nothing to choose/],
       [['--vary', 'target=4|5', '--vary', 'sides=6..6', '--target', 'successes=1'], /option --vary sides: one value \(6\) leaves nothing to choose/],
+      [['--vary', 'target=4|4|5', '--target', 'successes=1'], /^sim: option --vary target: "4" is listed twice; list each value once$/m],
     ];
     for (const [args, message] of bad) {
       const r = runCli(['tune', 'dice', ...args, '-n', '100', '--seed', '1', '-j', '1']);

@@ -38,8 +38,8 @@ export function parseGrid(raw: string): GridAxis {
   return { key, values };
 }
 
-/** Expands "all": every choice of an enum (unless the game itself accepts "all"), both booleans. */
-export function expandAxis(axis: GridAxis, spec: ParamSpec): string[] {
+/** Expands "all": every choice of an enum (unless the game itself accepts "all"), both booleans. `option` names the flag in errors. */
+export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): string[] {
   const out: string[] = [];
   for (const v of axis.values) {
     if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []));
@@ -48,7 +48,7 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec): string[] {
   }
   // A value listed twice (count=2,2, or short beside all) would be dropped silently.
   const twice = out.find((v, i) => out.indexOf(v) !== i);
-  if (twice !== undefined) throw new UsageError(`option --grid ${axis.key}: "${twice}" is listed twice${axis.values.includes('all') ? ' (all lists every choice)' : ''}; list each value once`);
+  if (twice !== undefined) throw new UsageError(`option ${option} ${axis.key}: "${twice}" is listed twice${axis.values.includes('all') ? ' (all lists every choice)' : ''}; list each value once`);
   return out;
 }
 

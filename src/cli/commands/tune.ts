@@ -86,7 +86,7 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
     if (!text.includes('|') && text.includes(',') && spec.type !== 'string' && spec.type !== 'path') throw new UsageError(`${where}: got ${JSON.stringify(text)}; separate the values with | (${key}=${text.split(',').map((v) => v.trim()).join('|')}), or give a range LO..HI`);
     values = text.split('|').map((v) => v.trim());
     if (values.some((v) => v === '')) throw new UsageError(`${where}: got ${JSON.stringify(text)}, expected LO..HI[:STEP] or a list a|b|c with no empty value`);
-    values = expandAxis({ key, values }, spec);
+    values = expandAxis({ key, values }, spec, '--vary');
   }
   // Two spellings of one value (3, 03, 3.0) would race a setting against itself.
   const seen = new Map<string, string>();

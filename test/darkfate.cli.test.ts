@@ -42,6 +42,17 @@ describe('sim darkfate', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it('the stored sensitivity and policy gap are found by configuration, not spelling: the default characters or the reference file named out', () => {
+    const lines = (extra: string[]) => {
+      const j = JSON.parse(runCli(['darkfate', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout);
+      return [j.text.replace(/\d+\.\d% \[[\d.]+, [\d.]+\]/, 'X'), j.notes.filter((n: string) => /Robustness|search policy/.test(n))];
+    };
+    const base = lines([]);
+    expect(base[0]).toMatch(/most sensitive to /);
+    for (const extra of [['--characters', 'sarah,grace'], ['--characters', 'SARAH,grace'], ['--cards', CARDS], ['--scenario', 'scenarios/darkfate/default.yaml']]) expect(lines(extra), extra.join(' ')).toEqual(base);
+    // Another seating is another configuration.
+    expect(lines(['--characters', 'grace,sarah'])[0]).toMatch(/sensitivity to the assumptions not measured here/);
+  });
   it('the loss column is labelled from the woundsToDie rule in force, not a fixed "3 wounds"', () => {
     const one = runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '--policy', 'greedy', '--set', 'woundsToDie=1']);
     expect(one.code).toBe(0);

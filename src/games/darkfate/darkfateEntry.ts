@@ -245,10 +245,18 @@ export const darkfateEntry: ModeEntry = {
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
-    notes.push(sensitivityNote('darkfate', '', DARKFATE_PARAMS, resolved));
+    // The stored sensitivity is looked up by configuration, not spelling: the reference file named by
+    // its path, and the characters the game picks by default named one by one, are the defaults.
+    const defaultCharacters = parseCharacters(cards, '', solo ? 2 : players, solo).map((i) => cards.characters[i].key).join(',');
+    const configuration = {
+      ...resolved,
+      cards: userCards ? resolved.cards : DARKFATE_PARAMS.find((q) => q.key === 'cards')!.default,
+      characters: params.characters === defaultCharacters ? '' : params.characters,
+    };
+    notes.push(sensitivityNote('darkfate', '', DARKFATE_PARAMS, configuration));
     // The answer first: the win rate per version, on what it is conditional.
     const who = solo ? 'a solo player' : `${players} player${players > 1 ? 's' : ''} (${String(params.characters).split(',').join(', ')})`;
-    const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, resolved);
+    const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, configuration);
     // The measured gap is the planner's (the default): another policy's distance to strong play is not measured.
     const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
     const text =

@@ -63,6 +63,11 @@ describe('sim darkfate', () => {
     const trace = JSON.parse(runCli(['darkfate', '--trace', '0', '--seed', '3', '--policy', 'greedy', '--set', 'woundsToDie=1', '--format', 'json']).stdout);
     expect(trace.result.outcome).toBe('1 wound in hand');
     expect(trace.result.trace.filter((l: string) => l.includes('DIES'))).toEqual(['    p1 DIES (1 wound in hand)']);
+    // A sweep or a compare across the rule names each value's label, never one variant's for all.
+    const sweep = JSON.parse(runCli(['sweep', 'darkfate', '--grid', 'set:woundsToDie=1,2,3,4', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(sweep.tables[0].columns.find((c: { key: string }) => c.key === 'lossThreeWounds').header).toBe('1 wound / 2 wounds / 3 wounds / …');
+    const cmp = JSON.parse(runCli(['compare', 'darkfate', '--set', 'woundsToDie=2', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(cmp.tables[0].rows.find((r: { metric: string }) => r.metric === 'lossThreeWounds').name).toBe('3 wounds (A) / 2 wounds (B)');
   });
 
   it('--flee-ends-hunt selects the other reading of "End the hunt phase", names it in the assumptions and changes Fully Operational results', () => {

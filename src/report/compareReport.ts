@@ -150,7 +150,10 @@ export function compareReport(
   const simulated = rv.comparisons.length > 0;
   const exactDiffs = simulated ? [] : numericDiffs(repA.result, repB.result);
   // The game's own names for its quantities (its table headers), e.g. "no wounds left" for lossEmptyWoundDeck.
-  const labelOf = columnLabels(repA.tables);
+  // A label a rule in force names ("3 wounds" in A, "2 wounds" in B) is said for both variants.
+  const namesA = columnLabels(repA.tables);
+  const namesB = columnLabels(repB.tables);
+  const labelOf = (key: string) => (namesA(key) === namesB(key) ? namesA(key) : `${namesA(key)} (A) / ${namesB(key)} (B)`);
   // The change in words: "hand size 6" for handSize=6.
   const changes = settingInWords(labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB);
   // B restating A (a --set of a default, a card change to the value it has), or a change no game

@@ -283,7 +283,17 @@ export class SweepCells {
     report.tables.forEach((table, j) => {
       const t = (this.tables[j] ??= { titles: [], columns: [], rows: [] });
       t.titles.push(table.title);
-      for (const c of table.columns) if (!t.columns.some((d) => d.key === c.key)) t.columns.push(c);
+      for (const c of table.columns) {
+        const i = t.columns.findIndex((d) => d.key === c.key);
+        if (i < 0) t.columns.push(c);
+        // A header a rule in force names ("2 wounds", "4 wounds") heads every cell's value: each one is said.
+        else if (!t.columns[i].header.split(' / ').includes(c.header)) {
+          const said = t.columns[i].header.split(' / ');
+          // Three named; more are left to the rows' settings.
+          if (said.length < 3) t.columns[i] = { ...t.columns[i], header: `${t.columns[i].header} / ${c.header}` };
+          else if (said.length === 3) t.columns[i] = { ...t.columns[i], header: `${t.columns[i].header} / …` };
+        }
+      }
       for (const row of table.rows) t.rows.push({ ...cellValues, ...row });
       this.rows += table.rows.length;
     });

@@ -25,7 +25,7 @@ describe('sim policies', () => {
     expect(j.text).toMatch(/^No listed policy scores .* clearly higher than the default planner \(.*\): the next best, random, differs by −/);
     expect(j.notes.some((n: string) => /next best|scores higher/.test(n))).toBe(false);
     const reversed = JSON.parse(runCli(['policies', 'terror', '--policies', 'random,planner', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(reversed.text).toMatch(/^The best listed policy, planner, scores .* \+[\d.]+ pp .* higher than the default random/);
+    expect(reversed.text).toMatch(/^The listed policy with the highest .*, planner, scores \+[\d.]+ pp .* more than the default random/);
   });
   it('a game without a policy parameter, or a single policy, is refused with what to do', () => {
     const dice = runCli(['policies', 'dice']);

@@ -159,7 +159,8 @@ export function registerPolicies(program: Command): void {
     // An interrupted ranking names the policies it never played: the answer is only about the others.
     const unplayed = others.filter((p) => !rows.some((r) => !r.baseline && r.policy === p));
     const stopNote = partial ? [`Interrupted: ${unplayed.length ? `not played: ${unplayed.join(', ')} (not in the table or the answer)` : 'the last policy played only part of its games'}; run it again for the whole ranking.`] : [];
-    // The answer first, one line per run: the best listed policy's paired difference from the default, or that none beats it.
+    // The answer first, one line per run: the paired difference from the default of the listed policy with the highest metric
+    // (highest, not best: a metric may be the other side's, or one where less is better), or that none scores clearly higher.
     const gapText = (r: (typeof rows)[number]) => {
       if (r.difference === null) return '–';
       if (r.lo === null || r.hi === null) return rate ? `${signedText(r.difference * 100, 1)} pp` : signedText(r.difference, 2);
@@ -172,7 +173,7 @@ export function registerPolicies(program: Command): void {
       const head = several ? `${r.label}: ` : '';
       const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
-        ? answerSentence(`${head}The best listed policy, ${r.policy}, scores ${mainWords} ${gapText(r)} higher than the default ${baseline}${baseValue}`, conditions)
+        ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than the default ${baseline}${baseValue}`, conditions)
         : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
     const report: Report = {

@@ -72,6 +72,17 @@ describe('sim compare names both policies when they differ', () => {
     expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no "policy" parameter|no search policy/);
     expect(runCli(['policies', 'terror', '--ladder-max', '4']).stderr).toMatch(/add --ladder/);
   }, 60_000);
+  it('--ladder runs for every mode its help names, and tells a seed chosen at random once', () => {
+    const help = runCli(['policies', '--help']).stdout.replace(/\s+/g, ' ');
+    const modes = /every mode with a search policy: ([^)]*)\)/.exec(help)![1].split(', ');
+    expect(modes.length).toBeGreaterThanOrEqual(5);
+    for (const m of modes) {
+      const r = runCli(['policies', ...m.split(' '), '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '2', '-j', '1', '--format', 'json']);
+      expect(r.code, `${m}: ${r.stderr}`).toBe(0);
+      expect(r.stderr.match(/chosen at random/g), m).toHaveLength(1);
+      expect(JSON.parse(r.stdout).result.rungs.length, m).toBeGreaterThanOrEqual(1);
+    }
+  }, 60_000);
   it('the header says A: planner, B: random (not planner for both)', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);

@@ -112,6 +112,8 @@ export async function runLadder(
       progress.clear();
       throw e;
     });
+    // The seed chosen at random is told once (by the first rung), not once a rung.
+    runOpts.seed ??= seed;
     for (const a of repB.assumptions) assumptions.add(a);
     main ??= (rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric;
     const mine = rv.comparisons.filter((c) => c.metric === main);

@@ -281,8 +281,11 @@ describe('a run whose method is exact draws no random seed: the same command giv
       expect(j.rerun.seed).toBe(0);
     });
   }
-  it('an explicit --seed is still recorded; Monte Carlo still draws and announces one', () => {
-    expect(JSON.parse(runCli(['genisys', 'attack', '--seed', '9', '--format', 'json']).stdout).rerun.seed).toBe(9);
+  it('an explicit --seed is refused as -n is (it would change the report, not the numbers); Monte Carlo still draws and announces one', () => {
+    for (const args of [['genisys', 'attack'], ['compare', 'genisys', 'attack', '--set', 'armor=5'], ['sweep', 'genisys', 'attack', '--grid', 'set:armor=4,5']]) {
+      const r = runCli([...args, '--seed', '9']);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(/^sim: option --seed: the exact method draws no random numbers.*; add --method mc/)]);
+    }
     const mc = runCli(['dualfates', 'attack', '--method', 'mc', '-n', '1000', '--format', 'json']);
     expect(mc.code).toBe(0);
     const seed = JSON.parse(mc.stdout).rerun.seed;

@@ -231,11 +231,11 @@ export function refuseTrace(command: string, params: ResolvedParams): void {
 
 /**
  * The checks of a single run's request before it runs: no given parameter without effect
- * (refuseInert); no -n, --shard or --checkpoint for a run whose method is exact (it plays no games),
+ * (refuseInert); no -n, --seed, --shard or --checkpoint for a run whose method is exact (it plays no games),
  * nor --confidence (it draws no interval); no --confidence for a trace; no report option for a
  * --shard (its part file is for `sim merge`, which takes them).
  */
-export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; seed?: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);
   // An exact method draws no interval (as it plays no games: -n above).
   if (req.params.method === 'exact' && given.reportOptions?.includes('--confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error, so no interval to draw${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
@@ -244,7 +244,8 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   // A shard writes a part file (JSON for `sim merge`), never a report: what shapes a report belongs to the merge.
   const shaping = given.reportOptions?.[0];
   if (given.shard && shaping) throw new UsageError(`option ${shaping}: a --shard run writes a part file (JSON) for \`sim merge\`, not a report; give ${shaping} to sim merge`);
-  // (A --seed is harmless there: the report records it.)
+  // A seed too: an exact report's seed is 0, so that the same command gives the same report.
+  if (req.params.method === 'exact' && given.seed) throw new UsageError(`option --seed: the exact method draws no random numbers${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
   const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
   if (req.params.method === 'exact' && option !== null) {
     throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; ${MONTE_CARLO_HINT}`);

@@ -173,6 +173,7 @@ export function registerSweep(program: Command): void {
     refuseInertAcross(mode.params, cellParams);
     if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
     if (cmd.getOptionValueSource('confidence') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --confidence: the exact method has no sampling error in any cell, so no interval to draw; ${MONTE_CARLO_HINT}`);
+    if (opts.seed !== undefined && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --seed: the exact method draws no random numbers in any cell; ${MONTE_CARLO_HINT}`);
     // Nothing a cell reads (its data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf({ ...found, params, opts: runOpts })));
     // Each cell's report is folded in as it ends and then dropped: memory grows with the sweep's

@@ -347,6 +347,9 @@ describe('commands of several runs refuse only what acts in none of them', () =>
     expect((await sim('compare', budget, '--set', 'policy=search', '-n', '4', '--seed', '1', '-j', '1', '-q')).code).toBe(0);
     expect((await sim('compare', budget, '--set', 'policy=random', '-n', '4', '--seed', '1', '-j', '1', '-q')).text).toMatch(/params\.searchRollouts: has no effect in any of the runs/);
     expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '-n', '100')).text).toMatch(/option -n: the exact method plays no games in either variant/);
+    // Nor a stopping rule: nothing to stop early.
+    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--until-decided', '--margin', '5pp')).text).toMatch(/option --until-decided: the exact method plays no games in either variant, so there is nothing to stop early/);
+    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--target-ci', '1pp', '--max-games', '100')).text).toMatch(/option --target-ci: the exact method plays no games in either variant/);
     // A sweep: acts in one cell → fine; in none → refused; an axis also --set → refused; -n over exact cells → refused.
     expect((await sim('sweep', 'terror', '--grid', 'policy=planner,search', '--set', 'searchRollouts=1', '-n', '4', '--seed', '1', '-j', '1', '-q', '--format', 'csv')).code).toBe(0);
     expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '--set', 'sniper=true')).text).toMatch(/option --set sniper: has no effect in any of the runs/);

@@ -373,7 +373,7 @@ describe('an option given twice', () => {
       ['compare', 'dice', '--set', 'target=4', '-j', '1', '-j', '2'],
       ['sweep', 'dice', '--grid', 'target=4,5', '--max-cells', '5', '--max-cells', '6'],
       ['sensitivity', 'terror', '--step', '1', '--step', '2'],
-      ['check', 'reports/dice-default.json', '--confidence', '0.9', '--confidence', '0.95'],
+      ['check', 'reports/dice-default.json', '--max-games', '100', '--max-games', '200'],
     ];
     for (const args of cases) {
       const r = runCli(args);
@@ -431,6 +431,16 @@ describe('a file the user names is that file, never a built-in of the same name'
     // Where nothing lies under a default's name, that name still reads the built-in file.
     const plain = runCli(['terror', '--data', 'scenarios/terror/data.yaml', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json'], { cwd: elsewhere });
     expect([plain.code, JSON.parse(plain.stdout).params.data]).toEqual([0, 'scenarios/terror/data.yaml']);
+  });
+});
+
+describe('--confidence only where an interval is drawn', () => {
+  it('an exact view, a parameter list and a check refuse it (it would only change a field of the report), and do not offer it in --help', () => {
+    for (const args of [['genisys', 'matchup'], ['genisys', 'table'], ['dualfates', 'table'], ['dualfates', 'run', '--speed', '3'], ['tccg', 'deck', 'scenarios/tccg/resistance.yaml'], ['params', 'dice'], ['check', 'reports/dice-default.json']]) {
+      const r = runCli([...args, '--confidence', '0.8']);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(/draws no interval \(it plays no games\); leave --confidence out/)]);
+      expect(runCli([...args.slice(0, args[0] === 'params' || args[0] === 'check' ? 1 : 2), '--help']).stdout, args.join(' ')).not.toMatch(/--confidence/);
+    }
   });
 });
 

@@ -33,7 +33,7 @@ export type OnView = (req: ViewRequest) => Promise<void>;
 const runAndEmit: OnRun = async (req) => (await import('./execute.js')).runAndEmit(req);
 
 async function runViewAndEmit({ view, params, given, opts }: ViewRequest): Promise<void> {
-  const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence, format: opts.format, sourceOf: (key) => sourceOf(params, key) });
+  const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence ?? 0.95, format: opts.format, sourceOf: (key) => sourceOf(params, key) });
   await (await import('./emit.js')).emitReport(report, opts);
   if (failure) {
     err().write(`sim: ${failure}\n`);
@@ -80,7 +80,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   } else if (view.sets) {
     cmd.option('--set <key=value>', `override a rule (repeatable): ${view.params.map((s) => s.key).join(', ')}`, collect);
   }
-  addOutputOptions(cmd);
+  addOutputOptions(cmd, { intervals: false });
   checkOptionClashes(cmd);
   if (base) hintSetForParameters(cmd, specs, `\`sim params ${modeId(game, base)}\``);
   else if (view.sets) hintSetForParameters(cmd, view.params, `\`sim ${game.id} ${view.name} --help\``);

@@ -56,15 +56,32 @@ export interface RunCliOptions extends OutputOptions {
 }
 
 /** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
-export function addOutputOptions(cmd: Command): Command {
+export function addOutputOptions(cmd: Command, o: { intervals?: boolean } = {}): Command {
+  // A command that draws no interval (an exact view, a parameter list, a check's summary) takes no
+  // --confidence: one given is refused, not written into the report as if it meant something.
+  const confidence =
+    o.intervals === false
+      ? new Option('--confidence <level>')
+          .hideHelp()
+          .argParser((): number => {
+            throw new InvalidArgumentError(`sim ${commandPath(cmd)} draws no interval (it plays no games); leave --confidence out`);
+          })
+      : new Option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)').argParser(parseConfidence).default(0.95);
   return cmd
     .addOption(new Option('--format <format>', 'output format (html: one self-contained page with plots)').choices(FORMATS as string[]).default('table'))
     .option('--out <file>', 'write the report to FILE (atomically) instead of stdout', parseOutFile)
     .option('--brief', 'the answer tables only; assumptions and notes are counted in one line (all stay in json and html)')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1); without it several tables come as one long table with a first column "table"')
     .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)
-    .option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)', parseConfidence, 0.95)
+    .addOption(confidence)
     .option('-q, --quiet', 'no progress bar or notes on stderr');
+}
+
+/** "genisys matchup": a command's words below `sim`. */
+function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 /** --out-dir: a folder (made when missing), not a file. */

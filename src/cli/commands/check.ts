@@ -169,7 +169,7 @@ export function registerCheck(program: Command): void {
     .option('--allow-code', "run the policy modules goldens name, and read data files they name outside the golden's own folder and this tool's scenarios/ (code and files chosen by whoever wrote the golden)")
     .addOption(new Option('--max-games <N>', 'refuse a golden whose rerun plays more games than this').argParser(parseGameCount).default(1e7))
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
-  addOutputOptions(cmd).action(async (paths: string[], opts: CheckOptions) => {
+  addOutputOptions(cmd, { intervals: false }).action(async (paths: string[], opts: CheckOptions) => {
     const files = expandReportPaths(paths);
     const goldens = files.map((file) => ({ file, what: 'a golden report' }));
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, goldens);
@@ -207,7 +207,7 @@ export function registerCheck(program: Command): void {
       paramsHash: '',
       seed: null,
       n: null,
-      confidence: opts.confidence,
+      confidence: opts.confidence ?? 0.95,
       result: outcomes,
       assumptions: [],
       tables: [

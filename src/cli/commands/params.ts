@@ -16,7 +16,7 @@ export function registerParams(program: Command): void {
     .description('list the parameters of a game (or all games): key, default, allowed values, meaning, source')
     .argument('[game...]', `a game or mode id, e.g. darkfate or genisys attack (default: all of ${gameIds().join(', ')})`);
   params.option('--data', "list the data values instead: every value of the mode's data files addressable as data.<path> (and Dark Fate's card.<card>.<field>), with its current value, its label (rulebook, public, digest, assumed, or unlabelled where the file says nothing) and the file's words for it");
-  addOutputOptions(params).action(async (words: string[], opts: OutputOptions & { data?: boolean }) => {
+  addOutputOptions(params, { intervals: false }).action(async (words: string[], opts: OutputOptions & { data?: boolean }) => {
     const game = words.length ? words.join(' ') : undefined;
     const modesOf = (g: GameModule) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) }));
     // A game of several modes (`sim params tccg`) lists every one of them.
@@ -53,7 +53,7 @@ export function registerParams(program: Command): void {
       paramsHash: '',
       seed: null,
       n: null,
-      confidence: opts.confidence,
+      confidence: opts.confidence ?? 0.95,
       result: rows.map(({ extra: _extra, ...row }) => row),
       assumptions: [],
       // On screen, one table per game (no game column): each fits 100 columns, where one wide
@@ -109,7 +109,7 @@ function dataValuesReport(modes: { id: string; specs: readonly ParamSpec[] }[], 
     paramsHash: '',
     seed: null,
     n: null,
-    confidence: opts.confidence,
+    confidence: opts.confidence ?? 0.95,
     result: rows.map(({ also, ...r }) => (also ? { ...r, also } : r)),
     assumptions: [],
     tables:

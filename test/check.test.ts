@@ -241,6 +241,9 @@ describe('sim check', () => {
     writeFileSync(join(dir, 'null.json'), 'null');
     const nul = runCli(['check', join(dir, 'null.json')]);
     expect([nul.code, nul.stderr.trim()]).toEqual([2, `sim: ${join(dir, 'null.json')}: not a report (a JSON object)`]);
+    // An option of --tolerance stat alone has no effect on an exact check.
+    const alpha = runCli(['check', 'reports/dice-default.json', '--alpha', '0.5']);
+    expect([alpha.code, alpha.stderr.trim()]).toEqual([2, 'sim: option --alpha: the error rate of --tolerance stat has no effect on an exact check; add --tolerance stat']);
   });
   it('in a folder, a file that is not a golden fails its row and the others are still checked (exit 1)', () => {
     const dir = tempDir('sim-check-');

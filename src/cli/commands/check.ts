@@ -170,6 +170,7 @@ export function registerCheck(program: Command): void {
     .addOption(new Option('--max-games <N>', 'refuse a golden whose rerun plays more games than this').argParser(parseGameCount).default(1e7))
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
   addOutputOptions(cmd, { intervals: false }).action(async (paths: string[], opts: CheckOptions) => {
+    if (cmd.getOptionValueSource('alpha') === 'cli' && opts.tolerance !== 'stat') throw new UsageError('option --alpha: the error rate of --tolerance stat has no effect on an exact check; add --tolerance stat');
     const files = expandReportPaths(paths);
     const goldens = files.map((file) => ({ file, what: 'a golden report' }));
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, goldens);

@@ -434,6 +434,22 @@ describe('a file the user names is that file, never a built-in of the same name'
   });
 });
 
+describe('output options the format ignores', () => {
+  it('are refused before anything runs (a billion games are never played to end in a usage error)', () => {
+    const cases: [string[], string][] = [
+      [['darkfate', '-n', '1e9', '--table', 'x'], 'sim: option --table: picks one table of the CSV output; add --format csv'],
+      [['darkfate', '-n', '1e9', '--out-dir', '.'], 'sim: option --out-dir: writes one CSV file per table; add --format csv'],
+      [['darkfate', '-n', '1e9', '--format', 'csv', '--brief'], 'sim: option --brief: shortens the table view (--format table); csv holds only the tables already: leave --brief out'],
+      [['compare', 'darkfate', '--set', 'handSize=6', '-n', '1e9', '--format', 'json', '--brief'], 'sim: option --brief: shortens the table view (--format table); json keeps everything by design: leave --brief out'],
+      [['report', 'reports/dice-default.json', '--brief'], 'sim: option --brief: shortens the table view (--format table); html keeps everything by design: leave --brief out'],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli([...args, '-q']);
+      expect([r.code, r.stderr.trim(), r.stdout], args.join(' ')).toEqual([2, message, '']);
+    }
+  });
+});
+
 describe('--confidence only where an interval is drawn', () => {
   it('an exact view, a parameter list and a check refuse it (it would only change a field of the report), and do not offer it in --help', () => {
     for (const args of [['genisys', 'matchup'], ['genisys', 'table'], ['dualfates', 'table'], ['dualfates', 'run', '--speed', '3'], ['tccg', 'deck', 'scenarios/tccg/resistance.yaml'], ['params', 'dice'], ['check', 'reports/dice-default.json']]) {

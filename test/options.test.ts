@@ -236,9 +236,10 @@ describe('the options every simulating command shares reach its request', () => 
     { args: ['--confidence', '0.5'], check: (r) => r.opts.confidence, expected: 0.5 },
     { args: ['--brief'], check: (r) => r.opts.brief, expected: true },
     { args: ['-q'], check: (r) => r.opts.quiet, expected: true },
-    { args: ['--table', '2'], check: (r) => r.opts.table, expected: '2' },
+    // --table and --out-dir shape CSV output (refused with another format before anything runs).
+    { args: ['--table', '2', '--format', 'csv'], check: (r) => r.opts.table, expected: '2' },
     { args: ['--out', out], check: (r) => r.opts.out, expected: out },
-    { args: ['--out-dir', scratch], check: (r) => r.opts.outDir, expected: scratch },
+    { args: ['--out-dir', scratch, '--format', 'csv'], check: (r) => r.opts.outDir, expected: scratch },
     { args: ['--chunk-size', '7'], check: (r) => r.opts.chunkSize, expected: 7 },
     { args: ['--shard', '2/3'], check: (r) => r.opts.shard, expected: { k: 2, m: 3 } },
     { args: ['--checkpoint', join(scratch, 'ck.json')], check: (r) => r.opts.checkpoint, expected: join(scratch, 'ck.json') },

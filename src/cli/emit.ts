@@ -7,6 +7,7 @@ import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
 import { wasRead } from '../core/inputFile.js';
+import { refuseOutputShape } from './outputShape.js';
 import { realTarget } from '../core/realPath.js';
 import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
@@ -97,9 +98,8 @@ async function renderFor(report: Report, opts: OutputOptions): Promise<string> {
  * named after it. Interrupted runs exit 130 after writing.
  */
 export async function emitReport(report: Report, opts: OutputOptions): Promise<void> {
+  refuseOutputShape(opts);
   if (opts.outDir !== undefined) {
-    if (opts.format !== 'csv') throw new UsageError('option --out-dir: writes one CSV file per table; add --format csv');
-    if (opts.out !== undefined || opts.table !== undefined) throw new UsageError(`option --out-dir: writes every table; leave out ${opts.out !== undefined ? '--out' : '--table'}`);
     try {
       makeFolder(opts.outDir);
     } catch (e) {
@@ -133,7 +133,6 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
     }
   } else {
-    if (opts.table !== undefined && opts.format !== 'csv') throw new UsageError('option --table: picks one table of the CSV output; add --format csv');
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
     const text = await renderFor(report, opts);
     if (opts.out && wasRead(opts.out)) {

@@ -4,6 +4,7 @@ import { Command, type Option } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { packageInfo } from '../core/packageInfo.js';
 import { err, out } from './io.js';
+import { refuseOutputShape } from './outputShape.js';
 
 export function newProgram(): Command {
   return new Command('sim')
@@ -15,7 +16,11 @@ export function newProgram(): Command {
     .configureOutput({ writeOut: (s) => out().write(s), writeErr: (s) => err().write(s), outputError: (s, write) => write(oneLine(s)) })
     .configureHelp({ helpWidth: (out().isTTY && out().columns) || 100, sortSubcommands: false })
     // An option given twice (`--seed 1 --seed 2`) would silently keep the last: refused, unless it says it is repeatable.
-    .hook('preAction', (root, action) => refuseRepeatedFlags(action, (root as unknown as { rawArgs: string[] }).rawArgs ?? []));
+    .hook('preAction', (root, action) => {
+      refuseRepeatedFlags(action, (root as unknown as { rawArgs: string[] }).rawArgs ?? []);
+      // Output options the format ignores are refused before anything runs.
+      refuseOutputShape(action.opts());
+    });
 }
 
 /** Whether an option may be given more than once (`--set`, `--grid`, …): its help says "repeatable". */

@@ -434,6 +434,19 @@ describe('a file the user names is that file, never a built-in of the same name'
   });
 });
 
+describe('a true/false parameter', () => {
+  it('reads true and false in any case, the same through its option, --set and a scenario', () => {
+    const dir = tempDir('sim-bool-');
+    const scenario = join(dir, 's.yaml');
+    writeFileSync(scenario, 'game: genisys attack\nparams:\n  open: TRUE\n');
+    const result = (args: string[]) => JSON.parse(runCli([...args, '--format', 'json']).stdout).result;
+    const open = result(['genisys', 'attack', '--open']);
+    for (const args of [['genisys', 'attack', '--open', 'TRUE'], ['genisys', 'attack', '--set', 'open=TRUE'], ['genisys', 'attack', '--set', 'open=True'], ['genisys', 'attack', '--scenario', scenario]]) expect(result(args), args.join(' ')).toEqual(open);
+    expect(result(['genisys', 'attack', '--set', 'open=FALSE'])).toEqual(result(['genisys', 'attack']));
+    expect(runCli(['genisys', 'attack', '--set', 'open=yes']).stderr).toBe('sim: option --set open: got "yes", expected true or false\n');
+  });
+});
+
 describe('output options the format ignores', () => {
   it('are refused before anything runs (a billion games are never played to end in a usage error)', () => {
     const cases: [string[], string][] = [

@@ -125,7 +125,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown): unknown {
     const value = numberFromText(s);
     return Number.isNaN(value) ? raw : value;
   }
-  if (spec.type === 'bool') return s === 'true' ? true : s === 'false' ? false : raw;
+  // Any case, as the option (--open TRUE) and YAML (open: TRUE) read it.
+  if (spec.type === 'bool') return s.toLowerCase() === 'true' ? true : s.toLowerCase() === 'false' ? false : raw;
   return s;
 }
 

@@ -143,7 +143,8 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(vehicle.notes.join(' ')).toMatch(/--open has no effect at Extreme range: all models of Size 3 or less, Machines and vehicles included, are in cover there \(rulebook: Larger Playing Surfaces – Extreme Range\), so this Size 3 target \(a vehicle\)/);
     const vtol = json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--set', 'size=20']);
     expect(vtol.result.attack.save).toBeNull();
-    expect(vtol.notes).toEqual([]);
+    // (--brace allows nothing here: with weaponRange any no range is checked, and the note says so.)
+    expect(vtol.notes).toEqual(['--brace has no effect on this attack: it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme).']);
     // The reported assumptions name the run's Size bound, not a fixed 3.
     const bigger = json(['--range', 'extreme', '--brace', '--set', 'extremeCover.maxSize=5']).assumptions as string[];
     expect(bigger.filter((a) => a.includes('Size 5 or less'))).toHaveLength(2);
@@ -153,6 +154,12 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--size', '3']).result.attack.save).toBe('D6');
     expect(json(['--range', 'long', '--open']).notes[0]).toMatch(/^--open has no effect at Long range/);
     expect(json(['--range', 'long', '--open', '--vehicle']).notes).toEqual([]);
+    // A weapon rule that leaves the attack as it is is said, never silently ignored; where it acts, nothing is said.
+    const said = (args: string[]) => (json(args).notes as string[]).filter((n) => / has no effect on this attack/.test(n)).map((n) => n.split(' ')[0]);
+    expect(said(['--stopping-power', '--semi-automatic', '--brace'])).toEqual(['--stopping-power', '--brace', '--semi-automatic']);
+    expect(said(['--stopping-power', '--range', 'pb', '--power', 'd6'])).toEqual([]);
+    expect(said(['--semi-automatic', '--range', 'long'])).toEqual([]);
+    expect(said(['--brace', '--range', 'extreme', '--set', 'weaponRange=long'])).toEqual([]);
   });
 });
 

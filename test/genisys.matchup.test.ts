@@ -101,6 +101,9 @@ describe('sim genisys matchup', () => {
       [['--points', 'endoskeleton=0'], /option --points: cannot read "endoskeleton=0"/],
       [['--points', 'endoskeleton=5,endoskeleton=6'], /option --points: endoskeleton is priced twice; give it once/],
       [['--attackers', 'fence-generator'], /option --attackers: Fence generator has no Skill/],
+      [['--targets', 'endoskeleton,endoskeleton'], /option --targets: endoskeleton is listed twice; list each target once/],
+      [['--attackers', 'endoskeleton,endoskeleton:plasma-gun'], /option --attackers: endoskeleton:plasma-gun is listed twice/],
+      [['--points', 'crawler=10'], /option --points: crawler is not among the attackers \(endoskeleton, resistance-soldier\): its price would change nothing/],
     ] as [string[], RegExp][]) {
       const r = runCli(['genisys', 'matchup', ...args]);
       expect(r.code, args.join(' ')).toBe(2);

@@ -52,6 +52,9 @@ export function parseAttackers(text: string, data: UnitsFile, file: string): Att
     else if (listed.length > 0) for (const w of listed) out.push({ unit, weapon: w, bare: true });
     else out.push({ unit, weapon: '', bare: false });
   }
+  // A pair listed twice (endoskeleton beside endoskeleton:plasma-gun) would be a duplicate row.
+  const twice = out.find((a, i) => out.findIndex((b) => b.unit === a.unit && b.weapon === a.weapon) !== i);
+  if (twice) throw new UsageError(`parameter attackers: ${twice.unit}${twice.weapon ? `:${twice.weapon}` : ''} is listed twice (a unit alone stands for each of its weapons); list each once`);
   return out;
 }
 
@@ -60,6 +63,9 @@ export function parseTargets(text: string, data: UnitsFile, file: string): strin
   const items = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   if (items.length === 0) throw new UsageError('parameter targets: empty (expected e.g. resistance-soldier,endoskeleton)');
   for (const t of items) unitOverrides(data, { target: t }, file, WHERE);
+  // A target listed twice would be a duplicate column, and counted twice in the pairs.
+  const twice = items.find((t, i) => items.indexOf(t) !== i);
+  if (twice !== undefined) throw new UsageError(`parameter targets: ${twice} is listed twice; list each target once`);
   return items;
 }
 
@@ -189,6 +195,10 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   const attackers = parseAttackers(String(resolved.attackers), data, file);
   const targets = parseTargets(String(resolved.targets), data, file);
   const points = parsePoints(String(resolved.points), data, file);
+  // Points price the attackers (removals per 100 points): a price for a unit that attacks in no row would change nothing.
+  for (const unit of points.keys()) {
+    if (!attackers.some((a) => a.unit === unit)) throw new UsageError(`parameter points: ${unit} is not among the attackers (${[...new Set(attackers.map((a) => a.unit))].join(', ')}): its price would change nothing; price an attacker`);
+  }
   const pointNotes = settlePoints(points, data, sourceOf);
   const { attackers: _a, targets: _t, points: _p, attacker: _x, weapon: _w, target: _y, ...attack } = resolved;
   const cells: MatchupCell[] = [];

@@ -93,6 +93,12 @@ describe('sim genisys matchup', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^sim: option --set points and option --set data\.units\.endoskeleton\.points: both give the points of endoskeleton \(40 and 25\) at the same precedence; give one$/);
   });
+  it('says what it was asked away from the defaults (the settings line), as a mode does; nothing at the defaults', () => {
+    const j = JSON.parse(runCli(['genisys', 'matchup', '--range', 'short', '--cover', 'soft', '--format', 'json']).stdout);
+    expect(j.settings).toEqual(['range short', 'cover soft']);
+    expect(JSON.parse(runCli(['genisys', 'matchup', '--format', 'json']).stdout).settings).toBeUndefined();
+    expect(runCli(['genisys', 'table', '--cover', 'soft', '--rof', '2']).stdout.split('\n')[2]).toBe('settings: rof 2, cover soft');
+  });
   it('bad names exit 2 with one line listing the valid ones', () => {
     for (const [args, msg] of [
       [['--attackers', 'toaster'], /option --attackers: unknown unit "toaster" in scenarios\/genisys\/units.yaml; valid: endoskeleton, crawler/],

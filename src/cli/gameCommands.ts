@@ -32,9 +32,14 @@ export type OnView = (req: ViewRequest) => Promise<void>;
 // Running and writing load when a command runs: `sim <game> --help` needs the options alone.
 const runAndEmit: OnRun = async (req) => (await import('./execute.js')).runAndEmit(req);
 
-async function runViewAndEmit({ view, params, given, opts }: ViewRequest): Promise<void> {
+async function runViewAndEmit({ game, view, params, given, opts }: ViewRequest): Promise<void> {
   const { report, failure }: ViewResult = await view.run(params, { given, confidence: opts.confidence ?? 0.95, format: opts.format, sourceOf: (key) => sourceOf(params, key) });
-  await (await import('./emit.js')).emitReport(report, opts);
+  // What the view was asked away from its defaults, as a mode's report says it (the header's settings line).
+  const base = view.baseMode !== undefined ? game.modes.find((m) => m.name === view.baseMode) : undefined;
+  const { settingsOf } = await import('./execute.js');
+  const asked = view.argument ? Object.fromEntries(Object.entries(params).filter(([k]) => k !== view.argument!.key)) : params;
+  const settings = report.settings ?? settingsOf([...(base?.params ?? []), ...view.params], asked, report.title);
+  await (await import('./emit.js')).emitReport(settings.length && report.method !== 'none' ? { ...report, settings } : report, opts);
   if (failure) {
     err().write(`sim: ${failure}\n`);
     setExitCode(1);

@@ -231,6 +231,8 @@ export function commonTitle(titles: string[]): string {
 interface SweepTable {
   titles: string[];
   columns: Column[];
+  /** The distinct headers each column had in the cells' tables, by key. */
+  headers: Map<string, string[]>;
   rows: Record<string, Cell>[];
 }
 
@@ -282,18 +284,21 @@ export class SweepCells {
     for (const n of report.notes) this.notes.add(n);
     const cellValues = Object.fromEntries(Object.entries(cell).map(([k, v]) => [`cell.${k}`, v]));
     report.tables.forEach((table, j) => {
-      const t = (this.tables[j] ??= { titles: [], columns: [], rows: [] });
+      const t = (this.tables[j] ??= { titles: [], columns: [], headers: new Map(), rows: [] });
       t.titles.push(table.title);
       for (const c of table.columns) {
         const i = t.columns.findIndex((d) => d.key === c.key);
-        if (i < 0) t.columns.push(c);
-        // A header a rule in force names ("2 wounds", "4 wounds") heads every cell's value: each one is said.
-        else if (!t.columns[i].header.split(' / ').includes(c.header)) {
-          const said = t.columns[i].header.split(' / ');
-          // Three named; more are left to the rows' settings.
-          if (said.length < 3) t.columns[i] = { ...t.columns[i], header: `${t.columns[i].header} / ${c.header}` };
-          else if (said.length === 3) t.columns[i] = { ...t.columns[i], header: `${t.columns[i].header} / …` };
+        if (i < 0) {
+          t.columns.push(c);
+          t.headers.set(c.key, [c.header]);
+          continue;
         }
+        // A header a rule in force names ("2 wounds", "4 wounds") heads every cell's value: each one is
+        // said, three at most (more are left to the rows' settings).
+        const said = t.headers.get(c.key)!;
+        if (said.includes(c.header)) continue;
+        said.push(c.header);
+        t.columns[i] = { ...t.columns[i], header: said.length <= 3 ? said.join(' / ') : `${said.slice(0, 3).join(' / ')} / …` };
       }
       for (const row of table.rows) t.rows.push({ ...cellValues, ...row });
       this.rows += table.rows.length;

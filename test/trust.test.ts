@@ -155,7 +155,9 @@ describe('stored aggregates are checked before they are trusted', () => {
     writeFileSync(parts[1], JSON.stringify(seal(j)));
     expect(runCli(['merge', ...parts, '--hmac-key-file', key]).stderr).toMatch(/hmac: wrong signature/);
     // A run that writes no part file or checkpoint has nothing to sign.
-    expect(runCli(['dice', '-n', '100', '--seed', '5', '-j', '1', '--hmac-key-file', key]).stderr).toBe('sim: option --hmac-key-file: signs part files and checkpoints; this run writes neither (add --shard K/M or --checkpoint FILE)\n');
+    for (const args of [['dice'], ['tune', 'dice', '--vary', 'count=2|3', '--target', 'successes=1']]) {
+      expect(runCli([...args, '-n', '100', '--seed', '5', '-j', '1', '--hmac-key-file', key]).stderr, args.join(' ')).toBe('sim: option --hmac-key-file: signs part files and checkpoints; this run writes neither (add --shard K/M or --checkpoint FILE)\n');
+    }
   });
 });
 
@@ -238,7 +240,9 @@ describe('no hangs', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toMatch(/^sim: error: a policy decision took too long: decision \w+ \(\d+\) of game 0 was still running after \d+\.\d s \(--decision-timeout\); its thread was stopped — replay it with --seed 1 --trace 0$/);
     // With built-in policies only, the limit would limit nothing: refused.
-    expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '-q', '--decision-timeout', '1']).stderr).toBe('sim: option --decision-timeout: limits a policy module of yours (--policy ./mine.js); this run plays built-in policies only\n');
+    for (const args of [['darkfate'], ['compare', 'dice', '--set', 'count=3'], ['sweep', 'dice', '--grid', 'count=2,3'], ['policies', 'darkfate', '--policies', 'greedy,random'], ['sensitivity', 'terror', '--only', 'finalHealth'], ['tune', 'dice', '--vary', 'count=2|3', '--target', 'successes=1']]) {
+      expect(runCli([...args, '-n', '20', '--seed', '1', '-j', '1', '-q', '--decision-timeout', '1']).stderr, args.join(' ')).toBe('sim: option --decision-timeout: limits a policy module of yours (--policy ./mine.js); this run plays built-in policies only\n');
+    }
   });
   it('a module whose top-level await never settles is refused after --decision-timeout (no silent exit 13)', () => {
     const never = module('never.mjs', 'await new Promise(() => {});\nexport default { name: "never", choose: () => 0 };\n');

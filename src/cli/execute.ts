@@ -24,7 +24,7 @@ import { err, out, setExitCode } from './io.js';
 import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
 import { commandProgress } from './progress.js';
 import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
-import { namesUserCode } from './trust.js';
+import { namesUserCode, refuseIdleRunOptions } from './trust.js';
 import { checkSeal, identityMismatch, identityOf, readHmacKey, readJsonFile, savedTotals, seal, shardRange, type CheckpointFile, type PartFile, type RunIdentity, type SavedCall } from './runState.js';
 
 /** Runs one simulation (by runner id) for a game run: the shell's default, or a replay of stored totals. */
@@ -200,10 +200,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   const inputs = inputsOf(req);
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputs, { file: opts.checkpoint, what: 'the --checkpoint file' }]);
   refuseOutputOverInput({ file: opts.checkpoint, option: 'option --checkpoint' }, inputs);
-  // A key signs part files and checkpoints: a run that writes neither would only look signed.
-  if (opts.hmacKeyFile && !opts.shard && !opts.checkpoint) throw new UsageError('option --hmac-key-file: signs part files and checkpoints; this run writes neither (add --shard K/M or --checkpoint FILE)');
-  // The time limit is a user policy module's: with only built-in policies it would limit nothing.
-  if (opts.decisionTimeout !== undefined && !namesUserCode(req.mode.params, params)) throw new UsageError('option --decision-timeout: limits a policy module of yours (--policy ./mine.js); this run plays built-in policies only');
+  refuseIdleRunOptions(opts, req.mode.params, [params]);
   // A trace replays one game and simulates none: nothing to split into shards or to checkpoint.
   const traced = isTraced(params);
   if (traced && (opts.shard || opts.checkpoint)) {

@@ -128,3 +128,13 @@ export function jsonSyntax(text: string, e: unknown): string {
  * result and rows (200 cells of dice: 18 MB), past the 16 MiB allowed any other input.
  */
 export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Refuses run options that would change nothing: a key (--hmac-key-file) for a run that writes no
+ * part file or checkpoint to sign, a time limit (--decision-timeout) where no run plays a policy
+ * module of the user's. `runs`: the parameters of every run the command plays.
+ */
+export function refuseIdleRunOptions(opts: { hmacKeyFile?: string; shard?: unknown; checkpoint?: string; decisionTimeout?: number }, specs: readonly ParamSpec[], runs: readonly ResolvedParams[]): void {
+  if (opts.hmacKeyFile && !opts.shard && !opts.checkpoint) throw new UsageError('option --hmac-key-file: signs part files and checkpoints; this run writes neither (add --shard K/M or --checkpoint FILE)');
+  if (opts.decisionTimeout !== undefined && !runs.some((p) => namesUserCode(specs, p))) throw new UsageError('option --decision-timeout: limits a policy module of yours (--policy ./mine.js); this run plays built-in policies only');
+}

@@ -21,6 +21,7 @@ import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
 import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
 interface CompareOptions extends RunCliOptions {
@@ -174,6 +175,7 @@ export function registerCompare(program: Command): void {
     refuseTrace('compare', paramsB);
     // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
+    refuseIdleRunOptions(opts, A.found.mode.params, [paramsA, paramsB]);
     if (cmd.getOptionValueSource('games') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option -n: the exact method plays no games in either variant; ${MONTE_CARLO_HINT}`);
     if (cmd.getOptionValueSource('confidence') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option --confidence: the exact method has no sampling error in either variant, so no interval to draw; ${MONTE_CARLO_HINT}`);
     // A stopping rule decides how many games to play: an exact comparison plays none.

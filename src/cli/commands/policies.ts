@@ -17,6 +17,7 @@ import { columnLabels } from '../../report/charts.js';
 import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { refuseIdleRunOptions } from '../trust.js';
 import { inputsOf } from '../execute.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
@@ -96,6 +97,7 @@ export function registerPolicies(program: Command): void {
     const requests = opts.ladder ? [] : others.map(request);
     // What would be refused in a single run is refused when it acts for no policy played (a search budget with the search among them acts).
     if (!opts.ladder) refuseInertAcross(mode.params, [base.params, ...requests.map((r) => r.params)]);
+    refuseIdleRunOptions(opts, mode.params, [base.params, ...requests.map((r) => r.params)]);
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [base, ...requests].flatMap(inputsOf));
     // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);

@@ -31,6 +31,7 @@ import { collect, intInRange } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow, type OptionRow } from '../optionTable.js';
 import { loadScenarioFor, refuseInert, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
 import { changeInWords } from '../../core/keyWords.js';
@@ -420,6 +421,7 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   refuseTrace('sensitivity', base);
   if (base.method === 'exact') throw new UsageError(`parameter method: the exact method plays no games; sensitivity pairs Monte Carlo games (give --set method=mc)`);
   refuseInert(mode.params, base);
+  refuseIdleRunOptions(opts, mode.params, [base]);
   const all = [...mode.params, ...(mode.extraParams?.(base) ?? [])].map((p) => p.key);
   if (opts.onlyGiven && opts.only.length === 0) throw new UsageError('option --only: no key given; name keys or prefixes, e.g. --only finalHealth,data.finalGirl.*');
   for (const p of opts.only) {

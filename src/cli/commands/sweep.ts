@@ -14,6 +14,7 @@ import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, settingsOf } from '../execute.js';
 import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { refuseIdleRunOptions } from '../trust.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { interruptExitCode, interruption } from '../interrupt.js';
@@ -171,6 +172,7 @@ export function registerSweep(program: Command): void {
     }
     // What would be refused in a single run is refused when it acts in no cell.
     refuseInertAcross(mode.params, cellParams);
+    refuseIdleRunOptions(opts, mode.params, cellParams);
     if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
     if (cmd.getOptionValueSource('confidence') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --confidence: the exact method has no sampling error in any cell, so no interval to draw; ${MONTE_CARLO_HINT}`);
     if (opts.seed !== undefined && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --seed: the exact method draws no random numbers in any cell; ${MONTE_CARLO_HINT}`);

@@ -34,7 +34,7 @@ import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
 import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { namesUserCode } from '../trust.js';
+import { namesUserCode, refuseIdleRunOptions } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
 import { groupedInteger } from '../../core/numberText.js';
 
@@ -252,6 +252,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   for (const params of cellParams) refuseTrace('tune', params);
   for (const [k, params] of cellParams.entries()) await checkCell(mode, params, runOpts, cellName(cells[k]), 'setting');
   refuseInertAcross(mode.params, cellParams);
+  refuseIdleRunOptions(opts, mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
   if (gamesGiven && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games for any setting; ${MONTE_CARLO_HINT}`);
   const request = (params: ResolvedParams): RunRequest => ({ ...found, params, opts: runOpts, ...(opts.scenario ? { scenarioFile: opts.scenario } : {}) });

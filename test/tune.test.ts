@@ -95,6 +95,11 @@ describe('sim tune', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(message);
     }
+    // Every setting exact: no seed to draw, no interval to draw (as -n, nothing to count).
+    for (const [option, message] of [[['--seed', '1'], /^sim: option --seed: the exact method draws no random numbers for any setting/], [['--confidence', '0.9'], /^sim: option --confidence: the exact method has no sampling error for any setting/]] as const) {
+      const r = runCli(['tune', 'genisys', 'attack', '--vary', 'rof=1|2', '--target', 'removed=0.3', '-j', '1', ...option]);
+      expect([r.code, r.stderr], option.join(' ')).toEqual([2, expect.stringMatching(message)]);
+    }
     const rate = runCli(['tune', 'darkfate', '--rev9', 'endoskeleton', '--vary', 'handSize=4..5', '--target', 'win=60', '-n', '10']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toMatch(/option --target win: a rate's target is in \[0, 1\]/);

@@ -255,6 +255,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   refuseIdleRunOptions(opts, mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
   if (gamesGiven && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games for any setting; ${MONTE_CARLO_HINT}`);
+  if (opts.seed !== undefined && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --seed: the exact method draws no random numbers for any setting; ${MONTE_CARLO_HINT}`);
+  if (cmd.getOptionValueSource('confidence') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --confidence: the exact method has no sampling error for any setting, so no interval to draw; ${MONTE_CARLO_HINT}`);
   const request = (params: ResolvedParams): RunRequest => ({ ...found, params, opts: runOpts, ...(opts.scenario ? { scenarioFile: opts.scenario } : {}) });
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf(request(params))));
 

@@ -455,6 +455,8 @@ describe('output options the format ignores', () => {
       [['darkfate', '-n', '1e9', '--format', 'csv', '--brief'], 'sim: option --brief: shortens the table view (--format table); csv holds only the tables already: leave --brief out'],
       [['compare', 'darkfate', '--set', 'handSize=6', '-n', '1e9', '--format', 'json', '--brief'], 'sim: option --brief: shortens the table view (--format table); json keeps everything by design: leave --brief out'],
       [['report', 'reports/dice-default.json', '--brief'], 'sim: option --brief: shortens the table view (--format table); html keeps everything by design: leave --brief out'],
+      // A shard takes no report option at all: said once, never "add --format csv" first.
+      [['dice', '-n', '100', '--shard', '1/2', '--table', '1'], 'sim: option --table: a --shard run writes a part file (JSON) for `sim merge`, not a report; give --table to sim merge'],
     ];
     for (const [args, message] of cases) {
       const r = runCli([...args, '-q']);

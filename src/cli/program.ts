@@ -18,8 +18,10 @@ export function newProgram(): Command {
     // An option given twice (`--seed 1 --seed 2`) would silently keep the last: refused, unless it says it is repeatable.
     .hook('preAction', (root, action) => {
       refuseRepeatedFlags(action, (root as unknown as { rawArgs: string[] }).rawArgs ?? []);
-      // Output options the format ignores are refused before anything runs.
-      refuseOutputShape(action.opts());
+      // Output options the format ignores are refused before anything runs (a --shard run takes none:
+      // its own check says to give them to sim merge).
+      const o = action.opts();
+      if (o.shard === undefined) refuseOutputShape(o);
     });
 }
 

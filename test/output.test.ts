@@ -97,7 +97,7 @@ describe('outputs', () => {
     expect([r.code, r.stderr.trim()]).toEqual([1, 'sim: error: option --out-dir: cannot make /proc/no-such/tables (ENOENT); nothing was written there, and the tables follow on stdout as CSV']);
     expect(r.stdout).toBe(runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv']).stdout);
   });
-  it('--out never replaces a file a data file names (a deck\'s cards:): refused before any game is played, or (compare) found at the end with the report on stdout', () => {
+  it('--out never replaces a file a data file names (a deck\'s cards:): refused before any game is played, whichever command plays', () => {
     const dir = tempDir('sim-out-');
     const cards = join(dir, 'mycards.yaml');
     writeFileSync(cards, readFileSync(join(ROOT, 'scenarios/tccg/cards.yaml'), 'utf8'));
@@ -109,10 +109,11 @@ describe('outputs', () => {
       expect([r.code, r.stderr.trim(), r.stdout]).toEqual([2, `sim: option --out: ${cards} is also a file this run read; write to another file`, '']);
       expect(readFileSync(cards, 'utf8')).toBe(before);
     }
-    const c = runCli(['compare', 'tccg', 'game', '--set', `resistanceDeck=${deck}`, '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', cards]);
-    expect([c.code, c.stderr.trim()]).toEqual([1, `sim: error: option --out: ${cards} is also a file this run read; nothing was written there, and the report follows on stdout`]);
-    expect(c.stdout.length).toBeGreaterThan(100);
-    expect(readFileSync(cards, 'utf8')).toBe(before);
+    for (const args of [['compare', 'tccg', 'game', '--set', `resistanceDeck=${deck}`], ['policies', 'tccg', 'game', '--set', `resistanceDeck=${deck}`, '--policies', 'protect,fight'], ['tune', 'tccg', 'game', '--set', `resistanceDeck=${deck}`, '--vary', 'maxTurns=20|30', '--target', 'resistanceWins=0.5']]) {
+      const c = runCli([...args, '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', cards]);
+      expect([c.code, c.stderr.trim(), c.stdout], args[0]).toEqual([2, `sim: option --out: ${cards} is also a file this run read; write to another file`, '']);
+      expect(readFileSync(cards, 'utf8')).toBe(before);
+    }
   });
   it('check --junit never replaces a file a golden\'s data names, known only once read: the report stands, exit 1', () => {
     const dir = tempDir('sim-out-');

@@ -66,8 +66,6 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   if (checkpoint && opts.seedFromCheckpoint && !opts.quiet) err().write(`sim: resuming ${checkpoint.file} with its seed ${seed}\n`);
   const calls: SavedCall[] = [];
   const local: Simulate = async (simId, simParams, label) => {
-    // The files a data file names (a deck's cards:) are read by now: an --out over one is refused before any game is played.
-    if (!announced) refuseOverRead({ file: opts.out, option: 'option --out' });
     // Announced once parameters are valid, just before the games start.
     if (!announced) announceSeed(opts, seed);
     announced = true;
@@ -117,11 +115,18 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
     return { totals: totals!, games: totals!.games, partial: totals!.games < range[1] - range[0], chunkSize: result?.chunkSize ?? 0, jobs: result?.jobs ?? 0 };
   };
   const run = simulate ?? local;
+  let firstCall = true;
   const settings: RunSettings = {
     n: opts.games,
     seed,
     confidence: opts.confidence,
-    simulate: (name, simParams, label, secondary) => run(simIdOf(req.game.id, name), simParams, label, secondary),
+    simulate: (name, simParams, label, secondary) => {
+      // The files a data file names (a deck's cards:) are read by now: an --out over one is refused
+      // before any game is played, whichever command plays (compare, policies, tune pass their own simulate).
+      if (firstCall) refuseOverRead({ file: opts.out, option: 'option --out' });
+      firstCall = false;
+      return run(simIdOf(req.game.id, name), simParams, label, secondary);
+    },
     expectCalls: (count) => progress.expectCalls(count),
   };
   let report: Report;

@@ -56,7 +56,7 @@ export interface RunCliOptions extends OutputOptions {
 }
 
 /** Adds --format, --out, --brief, --table, --out-dir, --quiet and --confidence. */
-export function addOutputOptions(cmd: Command, o: { intervals?: boolean } = {}): Command {
+export function addOutputOptions(cmd: Command, o: { intervals?: boolean; why?: string } = {}): Command {
   // A command that draws no interval (an exact view, a parameter list, a check's summary) takes no
   // --confidence: one given is refused, not written into the report as if it meant something.
   const confidence =
@@ -64,7 +64,7 @@ export function addOutputOptions(cmd: Command, o: { intervals?: boolean } = {}):
       ? new Option('--confidence <level>')
           .hideHelp()
           .argParser((): number => {
-            throw new InvalidArgumentError(`sim ${commandPath(cmd)} draws no interval (it plays no games); leave --confidence out`);
+            throw new UsageError(`option --confidence: sim ${commandPath(cmd)} draws no interval (${o.why ?? 'it plays no games'}); leave --confidence out`);
           })
       : new Option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)').argParser(parseConfidence).default(0.95);
   return cmd

@@ -169,7 +169,7 @@ export function registerCheck(program: Command): void {
     .option('--allow-code', "run the policy modules goldens name, and read data files they name outside the golden's own folder and this tool's scenarios/ (code and files chosen by whoever wrote the golden)")
     .addOption(new Option('--max-games <N>', 'refuse a golden whose rerun plays more games than this').argParser(parseGameCount).default(1e7))
     .option('-j, --jobs <N|auto>', 'worker threads', parseJobs, 'auto');
-  addOutputOptions(cmd, { intervals: false }).action(async (paths: string[], opts: CheckOptions) => {
+  addOutputOptions(cmd, { intervals: false, why: "each golden is rerun at its own level; the check's report is a list of outcomes" }).action(async (paths: string[], opts: CheckOptions) => {
     if (cmd.getOptionValueSource('alpha') === 'cli' && opts.tolerance !== 'stat') throw new UsageError('option --alpha: the error rate of --tolerance stat has no effect on an exact check; add --tolerance stat');
     const files = expandReportPaths(paths);
     const goldens = files.map((file) => ({ file, what: 'a golden report' }));

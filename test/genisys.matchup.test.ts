@@ -98,6 +98,9 @@ describe('sim genisys matchup', () => {
     expect(j.settings).toEqual(['range short', 'cover soft']);
     expect(JSON.parse(runCli(['genisys', 'matchup', '--format', 'json']).stdout).settings).toBeUndefined();
     expect(runCli(['genisys', 'table', '--cover', 'soft', '--rof', '2']).stdout.split('\n')[2]).toBe('settings: rof 2, cover soft');
+    // A weapon rule that acts on no pair is said once (and one that acts on some pair is not).
+    expect(JSON.parse(runCli(['genisys', 'matchup', '--brace', '--format', 'json']).stdout).notes.filter((n: string) => n.includes('has no effect'))).toEqual(['--brace has no effect on any pair of this matchup (for each: it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme)).']);
+    expect(JSON.parse(runCli(['genisys', 'matchup', '--semi-automatic', '--format', 'json']).stdout).notes.filter((n: string) => n.includes('has no effect'))).toEqual([]);
   });
   it('bad names exit 2 with one line listing the valid ones', () => {
     for (const [args, msg] of [

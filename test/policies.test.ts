@@ -22,7 +22,7 @@ describe('sim policies', () => {
     expect(byPolicy.planner.estimate).toBe(c.a);
     expect(byPolicy.random.estimate).toBe(c.b);
     // The answer says it once (no note repeats it in other units).
-    expect(j.text).toMatch(/^No listed policy scores .* clearly higher than the default planner \(.*\): the next best, random, differs by −/);
+    expect(j.text).toMatch(/^No listed policy scores .* clearly higher than the default planner \(.*\): the next highest, random, differs by −/);
     expect(j.notes.some((n: string) => /next best|scores higher/.test(n))).toBe(false);
     const reversed = JSON.parse(runCli(['policies', 'terror', '--policies', 'random,planner', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
     expect(reversed.text).toMatch(/^The listed policy with the highest .*, planner, scores \+[\d.]+ pp .* more than the default random/);

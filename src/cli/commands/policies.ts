@@ -176,7 +176,7 @@ export function registerPolicies(program: Command): void {
       const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
         ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than the default ${baseline}${baseValue}`, conditions)
-        : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next best, ${r.policy}, differs by ${gapText(r)}`, conditions);
+        : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next highest, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),

@@ -12,6 +12,7 @@ import { applyUnits, picksOf, type AppliedUnits } from './units.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamValue } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
+import { idleWeaponRules } from './idleWeaponRules.js';
 
 /** "Endoskeleton with Plasma gun vs Resistance Soldier: " for the picks made, or "". */
 export function unitsTitle(names: AppliedUnits['names']): string {
@@ -95,24 +96,9 @@ export const genisysEntry: ModeEntry = {
     if (p.defenderTdd === 'contest' && !p.tdd) notes.push('--defender-tdd contest has no effect without --tdd: the attacker spends no TDD re-roll to contest.');
     if (p.tdd && p.defenderTdd === 'contest') notes.push(`The defender contests the attacker's TDD: a re-roll goes ahead with P = ${plan.tddProceeds.toFixed(4)} (${p.tddAttackerAgent.toUpperCase()} vs ${p.tddDefenderAgent.toUpperCase()} roll-off, ties rolled again).`);
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
-    // A weapon rule that leaves this attack as it is (Stopping Power away from Point Blank, Brace with no
-    // Extreme shot to allow, Semi-automatic where its ROF is in force anyway) is said, never silently
-    // ignored (a note, not a refusal: in a sweep over range it acts in some cells).
-    const spPower = p.stoppingPowerPower.toUpperCase();
-    for (const [key, flag, why] of [
-      ['stoppingPower', '--stopping-power', `it makes the Power ${spPower} at Point Blank range: this attack is not at Point Blank, or its Power is ${spPower} already`],
-      ['brace', '--brace', 'it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme)'],
-      ['semiAutomatic', '--semi-automatic', "its ROF (1 at Long, 2 within Short) is this attack's ROF already"],
-    ] as const) {
-      if (p[key] !== true) continue;
-      let same: boolean;
-      try {
-        same = JSON.stringify(compileAttack({ ...p, [key]: false })) === JSON.stringify(plan);
-      } catch {
-        same = false; // Without it the attack is illegal (Brace into Extreme range): it acts.
-      }
-      if (same) notes.push(`${flag} has no effect on this attack: ${why}.`);
-    }
+    // A weapon rule that leaves this attack as it is is said, never silently ignored (a note, not a
+    // refusal: in a sweep over range it acts in some cells).
+    for (const rule of idleWeaponRules(p, plan, resolved)) notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
     // The answer first: how often one attack removes the target and how often it damages it at all.
     const answer = 'One attack removes the target (destroyed or retreated)';

@@ -11,6 +11,7 @@ import { provenance } from '../../core/provenance.js';
 import type { ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
 import { compileAttack } from './attackPlan.js';
+import { idleWeaponRules, type IdleWeaponRule } from './idleWeaponRules.js';
 import { exactAttack } from './exactAttack.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
@@ -203,6 +204,9 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   const { attackers: _a, targets: _t, points: _p, attacker: _x, weapon: _w, target: _y, ...attack } = resolved;
   const cells: MatchupCell[] = [];
   let first: GenisysParams | null = null;
+  // Weapon rules the user set, by the cells where they changed nothing (said when that is every allowed cell).
+  const idle = new Map<string, { rule: IdleWeaponRule; cells: number }>();
+  let allowedCells = 0;
   for (const a of attackers) {
     for (const t of targets) {
       // The `genisys attack` of this pair: the same parameters with the picks set.
@@ -227,6 +231,8 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
       };
       try {
         const plan = compileAttack(p);
+        for (const rule of idleWeaponRules(p, plan, attack)) idle.set(rule.key, { rule, cells: (idle.get(rule.key)?.cells ?? 0) + 1 });
+        allowedCells++;
         const r = exactResult(plan, exactAttack(plan));
         cell.removed = r.removed;
         cell.expectedDamage = r.damage.reduce((s, q, k) => s + k * q, 0);
@@ -248,6 +254,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   if (cells.every((c) => c.removed === null)) throw new UsageError(`genisys matchup: no pair is an attack the rules allow (${cells[0].reason ?? ''})`);
   const base = first!;
   const notes: string[] = [...pointNotes];
+  for (const { rule, cells: n } of idle.values()) if (n === allowedCells) notes.push(`${rule.flag} has no effect on any pair of this matchup (for each: ${rule.why}).`);
   for (const c of cells) if (c.reason) notes.push(`${c.attackerName} vs ${c.targetName}: no attack (${c.reason.replace(/^parameter [a-zA-Z.]+: /, '')}).`);
   const unpriced = [...new Set(cells.filter((c) => c.points === null).map((c) => data.units[c.attacker].name))];
   if (unpriced.length) notes.push(`No points for ${unpriced.join(', ')} (a scenario model): give them with --points unit=N.`);

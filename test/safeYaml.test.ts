@@ -42,6 +42,10 @@ describe('parseYamlSafely', () => {
     fails('a: !!binary aGk=\n', 'a: unsupported value');
     fails('a: !!set {x, y}\n', /a: unsupported value|not valid YAML/);
     fails('a: [1, 2\n', 'not valid YAML');
+    // A second document would be dropped without a word: refused, even when it is itself broken.
+    fails('a: 1\n---\nb: 2\n', 'not valid YAML at line 2, column 1: a second document starts here (---); a file holds one: remove it, or split the file');
+    fails('a: 1\n---\nx: [bad\n', 'a second document starts here');
+    expect(parseYamlSafely('---\na: 1\n...\n', F)).toEqual({ a: 1 });
   });
   it('bounds size, nesting and alias expansion', () => {
     fails('a: ' + 'x'.repeat((1 << 20) + 1) + '\n', 'larger than');

@@ -86,9 +86,10 @@ function parseUncached(text: string, file: string, limits: SafeYamlLimits): unkn
   if (stored !== undefined && shapeIsSafe(stored, file, maxDepth)) return stored;
   let raw: unknown;
   try {
-    // The core schema: plain maps, lists and scalars; duplicate keys are errors.
+    // The core schema: plain maps, lists and scalars; duplicate keys are errors, and so is a second
+    // document (`---`): at log level "silent" the library would drop it without a word.
     parseDocument ??= (requireLib('yaml') as { parseDocument: typeof ParseDocument }).parseDocument;
-    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, logLevel: 'silent' });
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, logLevel: 'error' });
     const problem = doc.errors[0] ?? doc.warnings[0];
     if (problem) throw problem;
     raw = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -118,6 +119,8 @@ function yamlPosition(err: unknown): string {
 
 /** The problem in words, without the parser's trailing "at line L, column C:" and source excerpt. */
 function yamlProblem(err: unknown): string {
+  // The library's advice is for its callers; the user is told what to change.
+  if ((err as { code?: unknown } | null)?.code === 'MULTIPLE_DOCS') return 'a second document starts here (---); a file holds one: remove it, or split the file';
   const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
   return first.replace(/ at line \d+, column \d+:?\s*$/, '').trim() || first;
 }

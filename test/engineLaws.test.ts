@@ -339,5 +339,10 @@ describe('the match report prints the measured policy gap', () => {
     expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')])).toMatch(/not measured/);
     // The file's entries (read and checked).
     expect(matchGapLine('knights', 'horde', [def, def], true)).toMatch(/not measured/);
+    // Through the CLI: a data value (a unit's stat, the board) is another configuration.
+    const { runCli } = await import('./helpers/runCli.js');
+    const text = (extra: string[]) => JSON.parse(runCli(['dualfates', 'match', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout).text as string;
+    expect(text([])).toMatch(/the search at \d+ iterations wins/);
+    for (const extra of [['--set', 'data.units.training-knight.def=8'], ['--set', 'data.board.nodes.p1.x=11']]) expect(text(extra), extra.join(' ')).toMatch(/not measured here/);
   });
 });

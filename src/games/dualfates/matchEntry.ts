@@ -223,7 +223,9 @@ export function matchTables(r: MatchResult): ResultTable[] {
 /** Whether every parameter but the teams, policies, search budget, trace and unit/board files is at its default (the gap file's configurations). */
 function isReference(r: ResolvedParams): boolean {
   const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'trace']);
-  return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default);
+  // A data value (data.units.…, data.board.…) is another configuration too: its parameters are not MATCH_PARAMS'.
+  const own = new Set(MATCH_PARAMS.map((p) => p.key));
+  return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default) && Object.keys(r).every((k) => own.has(k));
 }
 
 /** `sim dualfates match`. */

@@ -281,6 +281,14 @@ describe('a run whose method is exact draws no random seed: the same command giv
       expect(j.rerun.seed).toBe(0);
     });
   }
+  it("a scenario's run block (n, seed) changes nothing in an exact report: the same computation, the same rerun block", () => {
+    const file = join(tempDir('sim-exact-run-'), 'ge.yaml');
+    writeFileSync(file, 'game: genisys attack\nparams: {}\nrun: {n: 100, seed: 1}\n');
+    const scenario = JSON.parse(runCli(['run', file, '--format', 'json']).stdout);
+    const plain = JSON.parse(runCli(['genisys', 'attack', '--format', 'json']).stdout);
+    expect([scenario.rerun.seed, scenario.rerun.n]).toEqual([plain.rerun.seed, plain.rerun.n]);
+    expect(scenario.result).toEqual(plain.result);
+  });
   it('an explicit --seed is refused as -n is (it would change the report, not the numbers); Monte Carlo still draws and announces one', () => {
     for (const args of [['genisys', 'attack'], ['compare', 'genisys', 'attack', '--set', 'armor=5'], ['sweep', 'genisys', 'attack', '--grid', 'set:armor=4,5']]) {
       const r = runCli([...args, '--seed', '9']);

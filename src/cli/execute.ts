@@ -144,8 +144,16 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const own = new Set(req.mode.params.map((s) => s.key));
   const setsData = Object.keys(params).some((k) => !own.has(k));
   const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
-  const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: opts.games } };
+  const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
+}
+
+/**
+ * The games a report's rerun block records: an exact run plays none, so it records the mode's
+ * default whatever a scenario's `run: {n}` said (the same computation, the same report).
+ */
+function exactRerunGames(req: RunRequest, report: Report, games: number): number {
+  return report.method === 'exact' ? (req.mode.defaultGames ?? games) : games;
 }
 
 /**

@@ -149,7 +149,8 @@ export const EXACT_RUN_SEED = 0;
  * the run draws no random numbers.
  */
 export function chooseSeed(opts: { seed?: number }, drawsRandomNumbers = true): number {
-  return opts.seed ?? (drawsRandomNumbers ? randomInt(0, 2 ** 47) : EXACT_RUN_SEED);
+  // A run that draws no random numbers has seed 0 whatever a scenario's run block says (the command line refuses --seed there).
+  return drawsRandomNumbers ? (opts.seed ?? randomInt(0, 2 ** 47)) : EXACT_RUN_SEED;
 }
 
 /** Tells the user a randomly chosen seed on stderr, so the run can be repeated. */

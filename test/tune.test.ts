@@ -75,6 +75,7 @@ describe('sim tune', () => {
       [['--vary', 'target=2..6:0.5', '--target', 'successes=1'], /option --vary target: target takes whole numbers/],
       [['--vary', 'target', '--target', 'successes=1'], /option --vary: got "target", expected KEY=LO\.\.HI/],
       [['--vary', 'tagret=2..6', '--target', 'successes=1'], /option --vary: unknown parameter "tagret" of dice \(did you mean "target"\?\)/],
+      [['--vary', 'target=2..6', '--target', 'five'], /option --target: got "five", expected METRIC=VALUE .*; a mode's own --target \(such as a target unit\) is --set target=five under sim tune/],
       [['--vary', 'target=2..6', '--target', 'successes=many'], /option --target successes: target "many" is not a number/],
       [['--vary', 'target=2..6', '--target', 'successes=1@-1'], /option --target successes: weight "-1" must be a number above 0/],
       [['--vary', 'target=2..6', '--target', 'wins=0.5'], /option --target: unknown metric "wins" of dice; valid: successes/],

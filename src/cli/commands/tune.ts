@@ -103,7 +103,9 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
 /** Parses one --target METRIC=VALUE[@WEIGHT] (VALUE: a number, or a percentage such as 60%). Throws UsageError. */
 export function parseTarget(raw: string): TuneTarget {
   const m = /^\s*([^=\s]+)\s*=\s*([^@]*?)\s*(?:@\s*(.*?)\s*)?$/.exec(raw);
-  if (!m) throw new UsageError(`option --target: got ${JSON.stringify(raw)}, expected METRIC=VALUE or METRIC=VALUE@WEIGHT (e.g. --target win=0.6 or win=60%@2)`);
+  // A mode's own --target (genisys attack's target unit) is taken by tune's: that one is --set target=NAME here.
+  const modeTarget = raw.includes('=') ? '' : `; a mode's own --target (such as a target unit) is --set target=${raw} under sim tune`;
+  if (!m) throw new UsageError(`option --target: got ${JSON.stringify(raw)}, expected METRIC=VALUE or METRIC=VALUE@WEIGHT (e.g. --target win=0.6 or win=60%@2)${modeTarget}`);
   const [, metric, valueText, weightText] = m;
   const percent = /%$/.test(valueText);
   const value = Number(percent ? valueText.slice(0, -1) : valueText) / (percent ? 100 : 1);

@@ -23,6 +23,9 @@ describe('scenario files: parsing and validation', () => {
     ['game: dice\nparams:\n  constructor: 1\n', /constructor: key not allowed/],
     ['game: [unclosed\n', /not valid YAML/],
     ['- a\n- b\n', /expected a mapping/],
+    ['game: dice\nparams: [1, 2]\n', /^f\.yaml: params: expected a mapping of parameter: value, got a list$/],
+    ['game: dice\nrun: {n: many}\n', /^f\.yaml: run\.n: expected number, got "many"$/],
+    ['game: dice\na: 1\n---\ngame: dice\n', /a second document starts here/],
     ['game: dice\ngame: dice\n', /not valid YAML/],
     [`game: dice\nparams: ${'{a: '.repeat(12)}1${'}'.repeat(12)}\n`, /nested deeper/],
   ];
@@ -32,6 +35,10 @@ describe('scenario files: parsing and validation', () => {
       expect(() => parseScenario(text, 'f.yaml')).toThrow(pattern);
     });
   }
+  it('reads run.n and run.seed as -n and --seed do (1_000, 1e3, quoted)', () => {
+    expect(parseScenario('game: dice\nrun: {n: 1_000, seed: "7"}\n', 'f.yaml').run).toEqual({ n: 1000, seed: 7 });
+    expect(parseScenario('game: dice\nrun: {n: 1e3}\n', 'f.yaml').run).toEqual({ n: 1000 });
+  });
   it('flattens nested params to dotted keys', () => {
     const doc = parseScenario('game: genisys attack\nparams:\n  cover:\n    save: 3\n  rof: 2\n', 'f.yaml');
     expect(doc.params).toEqual({ 'cover.save': 3, rof: 2 });

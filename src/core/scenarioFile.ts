@@ -2,6 +2,7 @@
 // Parsed safely (src/core/safeYaml.ts: no custom tags, bounded size and depth, no prototype keys)
 // and validated with valibot; every message names the file and the key path.
 import * as v from 'valibot';
+import { numberFromText } from './numberText.js';
 import { UsageError } from './usageError.js';
 import { issueText } from './issues.js';
 import { FORBIDDEN_YAML_KEYS, parseYamlSafely } from './safeYaml.js';
@@ -48,6 +49,17 @@ export function parseScenario(text: string, file: string): ScenarioDoc {
   // Size, nesting, aliases, tags and prototype keys are checked by the shared safe parser.
   const raw = parseYamlSafely(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with at least "game:"`);
+  const doc0 = raw as Record<string, unknown>;
+  // A list is no mapping (its items would read as parameters "0", "1", …).
+  if (Array.isArray(doc0.params)) throw new UsageError(`${file}: params: expected a mapping of parameter: value, got a list`);
+  // run: n and seed read as -n and --seed do: "1_000", "1e6" and quoted numbers are numbers.
+  const run0 = doc0.run;
+  if (run0 && typeof run0 === 'object' && !Array.isArray(run0)) {
+    for (const k of ['n', 'seed'] as const) {
+      const text = (run0 as Record<string, unknown>)[k];
+      if (typeof text === 'string' && !Number.isNaN(numberFromText(text.trim()))) (run0 as Record<string, unknown>)[k] = numberFromText(text.trim());
+    }
+  }
   const result = v.safeParse(DocSchema, raw);
   if (!result.success) {
     const issue = result.issues[0];

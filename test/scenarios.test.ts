@@ -84,6 +84,16 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(explicit.stdout).params.target).toBe(4);
   });
+  it("a scenario's value the command line makes idle (its search budget once --policy greedy replaces its search) is no question asked: the run goes on; the file alone is still judged", () => {
+    const dir = tempDir('sim-scen-idle-');
+    const file = join(dir, 'ov.yaml');
+    writeFileSync(file, 'game: darkfate\nparams: {policy: search, searchRollouts: 64}\nrun: {n: 5, seed: 1}\n');
+    for (const extra of [['darkfate', '--scenario', file, '--policy', 'greedy'], ['run', file, '--set', 'policy=planner']]) expect(runCli([...extra, '-j', '1', '-q']).code, extra.join(' ')).toBe(0);
+    // Given on the command line, it is a question: refused.
+    expect(runCli(['darkfate', '--scenario', file, '--policy', 'greedy', '--set', 'searchRollouts=32', '-j', '1', '-q']).stderr).toMatch(/^sim: option --set searchRollouts: has no effect here/);
+    writeFileSync(file, 'game: darkfate\nparams: {policy: planner, searchRollouts: 64}\n');
+    expect(runCli(['run', file, '-n', '5', '-j', '1', '-q']).stderr).toMatch(/ov\.yaml: params\.searchRollouts: has no effect here/);
+  });
   it('unknown key → exit 2 with the nearest name; bad value → exit 2 naming the source', () => {
     const r = runCli(['run', 'scenarios/dice/default.yaml', '--set', 'targt=6']);
     expect(r.code).toBe(2);

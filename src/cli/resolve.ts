@@ -165,9 +165,13 @@ export function resolveFromSources(
  */
 export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams): void {
   const sources = paramSources.get(params);
+  // A scenario's value made idle by the command line (its search budget once --policy greedy
+  // replaces its search) is the scenario's, not a question the user asked: only the file alone is judged.
+  const overridden = [...(sources?.values() ?? [])].some((w) => w.startsWith('option '));
   for (const spec of specs) {
     const where = sources?.get(spec.key);
     if (where === undefined || !spec.inert) continue;
+    if (overridden && !where.startsWith('option ')) continue;
     const why = spec.inert(params);
     if (why !== null) throw new UsageError(`${where}: has no effect here: ${why}`);
   }

@@ -84,6 +84,16 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(explicit.stdout).params.target).toBe(4);
   });
+  it('precedence holds across the two spellings of a card value: --set data.cards.X over a scenario\'s card.X; both in one source are refused', () => {
+    const dir = tempDir('sim-scen-alias-');
+    const file = join(dir, 'sc.yaml');
+    writeFileSync(file, 'game: darkfate\nparams:\n  card.pistol.fight: 5\nrun: {n: 50, seed: 1}\n');
+    const j = (args: string[]) => JSON.parse(runCli([...args, '-j', '1', '-q', '--format', 'json']).stdout);
+    const over = j(['run', file, '--set', 'data.cards.pistol.fight=6']);
+    expect(Object.entries(over.rerun.params).filter(([k]) => k.includes('pistol'))).toEqual([['data.cards.pistol.fight', 6]]);
+    expect(over.result).toEqual(j(['darkfate', '-n', '50', '--seed', '1', '--set', 'card.pistol.fight=6']).result);
+    expect(runCli(['darkfate', '--set', 'card.pistol.fight=6', '--set', 'data.cards.pistol.fight=7', '-n', '5']).stderr).toMatch(/two spellings of pistol\.fight\); give one of them/);
+  });
   it("a scenario's value the command line makes idle (its search budget once --policy greedy replaces its search) is no question asked: the run goes on; the file alone is still judged", () => {
     const dir = tempDir('sim-scen-idle-');
     const file = join(dir, 'ov.yaml');

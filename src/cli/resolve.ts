@@ -111,7 +111,10 @@ export function resolveFromSources(
   // working directory when given on the command line, so a run means the same files anywhere.
   // Resolved paths are kept relative to the working directory when inside it, so that reports
   // (and their parameter hashes) do not depend on where the checkout lives.
+  // The precedence of each key's source (scenario < --set < grid < explicit option), for two spellings of one data value.
+  const rank = new Map<string, number>();
   const put = (k: string, val: unknown, base: string, where: string) => {
+    rank.set(k, where.startsWith('option --grid') || where.startsWith('option --policies') || where.startsWith('option --vary') ? 2 : where.startsWith('option --set') ? 1 : where.startsWith('option ') ? 3 : 0);
     const spec = specs.find((p) => p.key === k);
     const isFile = spec?.type === 'path' && typeof val === 'string' && val !== '' && !(spec.choices ?? []).includes(val);
     merged[k] = isFile ? distinctFromBuiltin(spec, resolvePath(base, val as string)) : val;
@@ -148,7 +151,9 @@ export function resolveFromSources(
   }
   let resolved: ResolvedParams;
   try {
-    resolved = resolveSourceParams(params, merged, (k) => source.get(k) ?? k);
+    resolved = resolveSourceParams(params, merged, (k) => source.get(k) ?? k, undefined, (k) => rank.get(k) ?? 0);
+    // A spelling overridden by a higher source is no longer given.
+    for (const k of [...source.keys()]) if (!Object.hasOwn(resolved, k)) source.delete(k);
   } catch (e) {
     // The hint names the mode whose parameters to list.
     if (id !== undefined && e instanceof UsageError) throw new UsageError(e.message.replace('see `sim params`', `see \`sim params ${id}\``));

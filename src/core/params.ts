@@ -262,6 +262,8 @@ export function resolveSourceParams(
   overrides: Record<string, unknown>,
   where: (key: string) => string,
   beforeData?: (fixed: Record<string, ParamValue>) => void,
+  /** The precedence of the source that gave a key (higher wins): of two spellings of one data value, the higher is kept. */
+  rank?: (key: string) => number,
 ): Record<string, ParamValue> {
   const fixedKeys = new Set(source.params.map((p) => p.key));
   const fixedOverrides: Record<string, unknown> = {};
@@ -272,6 +274,16 @@ export function resolveSourceParams(
   const restKeys = Object.keys(rest);
   if (restKeys.length === 0) return fixed;
   const extra = source.extraParams!(fixed);
+  // Two spellings of one value (card.pistol.fight, data.cards.pistol.fight) from sources of different
+  // precedence: the higher one wins, as for any parameter; from the same source the game refuses both.
+  if (rank) {
+    for (const spec of extra) {
+      if (!spec.alias || !Object.hasOwn(rest, spec.key) || !Object.hasOwn(rest, spec.alias)) continue;
+      const [mine, twin] = [rank(spec.key), rank(spec.alias)];
+      if (mine !== twin) delete rest[mine > twin ? spec.alias : spec.key];
+    }
+    restKeys.splice(0, restKeys.length, ...Object.keys(rest));
+  }
   const extraKeys = new Set(extra.map((p) => p.key));
   const unknown = restKeys.find((k) => !extraKeys.has(k));
   if (unknown !== undefined && unknown.startsWith('data.') && [...extraKeys].some((k) => k.startsWith('data.'))) {

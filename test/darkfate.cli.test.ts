@@ -346,4 +346,14 @@ describe('card values as parameters (--set card.<card>.<field>)', () => {
     expect(sweep.code, sweep.stderr).toBe(0);
     expect(JSON.parse(sweep.stdout).result.cells.map((c: { params: Record<string, unknown> }) => c.params['card.pistol.cost'])).toEqual([1, 3]);
   });
+  it('a card change for a Rev-9 that does not play (nor split off one that does), or for a character not chosen, is said to change nothing', () => {
+    const idle = (...args: string[]) => (JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...args]).stdout).notes as string[]).filter((n) => n.includes('changes nothing'));
+    expect(idle('--set', 'card.liquid-exoskeleton.stagger=5', '--set', 'data.cards.dani.power.supply=5')).toEqual([
+      'The card change liquid-exoskeleton.stagger=5 changes nothing here: the Rev-9 Liquid Exoskeleton does not play in this run (--rev9 endoskeleton).',
+      'The card change dani.power.supply=5 changes nothing here: Dani Ramos is not among the characters played (sarah,grace).',
+    ]);
+    // Fully Operational splits into the Liquid Exoskeleton; --characters dani plays her: both act.
+    expect(idle('--rev9', 'fully-operational', '--set', 'card.liquid-exoskeleton.stagger=5')).toEqual([]);
+    expect(idle('--characters', 'sarah,dani', '--set', 'data.cards.dani.power.supply=5')).toEqual([]);
+  });
 });

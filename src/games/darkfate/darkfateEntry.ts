@@ -236,6 +236,17 @@ export const darkfateEntry: ModeEntry = {
     }
     const fateTotal = compiled.fateTotal;
     const notes: string[] = [];
+    // A card change for a Rev-9 that never plays here (nor splits off one that does), or for a character
+    // not chosen, changes nothing: said, never silently ignored (a note: in a sweep over --rev9 it acts in some cells).
+    const inPlay = new Set(versions.flatMap((v) => [cards.rev9[v].key, ...(cards.rev9[v].splitsInto ?? [])]));
+    const chosen = new Set(characters.map((i) => cards.characters[i].key));
+    for (const [path, value] of changes) {
+      const key = path.split('.')[0];
+      const r9 = cards.rev9.find((r) => r.key === key);
+      const ch = cards.characters.find((c) => c.key === key);
+      if (r9 && !inPlay.has(key)) notes.push(`The card change ${path}=${value} changes nothing here: the Rev-9 ${r9.name} does not play in this run (--rev9 ${String(resolved.rev9)}).`);
+      if (ch && !chosen.has(key)) notes.push(`The card change ${path}=${value} changes nothing here: ${ch.name} is not among the characters played (${params.characters}).`);
+    }
     // An interrupted --rev9 all run stops at the version it was playing: say which never ran.
     const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
     if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);

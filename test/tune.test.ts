@@ -75,7 +75,7 @@ describe('sim tune', () => {
       [['--vary', 'target=2..6:0.5', '--target', 'successes=1'], /option --vary target: target takes whole numbers/],
       [['--vary', 'target', '--target', 'successes=1'], /option --vary: got "target", expected KEY=LO\.\.HI/],
       [['--vary', 'tagret=2..6', '--target', 'successes=1'], /option --vary: unknown parameter "tagret" of dice \(did you mean "target"\?\)/],
-      [['--vary', 'target=2..6', '--target', 'five'], /option --target: got "five", expected METRIC=VALUE .*; a mode's own --target \(such as a target unit\) is --set target=five under sim tune/],
+      [['--vary', 'count=2..3', '--target', 'five'], /option --target: got "five", expected METRIC=VALUE .*; the mode's own --target \(its target\) is --set target=five under sim tune/],
       [['--vary', 'target=2..6', '--target', 'successes=many'], /option --target successes: target "many" is not a number/],
       [['--vary', 'target=2..6', '--target', 'successes=1@-1'], /option --target successes: weight "-1" must be a number above 0/],
       [['--vary', 'target=2..6', '--target', 'wins=0.5'], /option --target: unknown metric "wins" of dice; valid: successes/],
@@ -101,6 +101,8 @@ describe('sim tune', () => {
       const r = runCli(['tune', 'genisys', 'attack', '--vary', 'rof=1|2', '--target', 'removed=0.3', '-j', '1', ...option]);
       expect([r.code, r.stderr], option.join(' ')).toEqual([2, expect.stringMatching(message)]);
     }
+    // No such hint where the mode has no target parameter of its own.
+    expect(runCli(['tune', 'darkfate', '--vary', 'handSize=4..5', '--target', 'win']).stderr).toBe('sim: option --target: got "win", expected METRIC=VALUE or METRIC=VALUE@WEIGHT (e.g. --target win=0.6 or win=60%@2)\n');
     const rate = runCli(['tune', 'darkfate', '--rev9', 'endoskeleton', '--vary', 'handSize=4..5', '--target', 'win=60', '-n', '10']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toMatch(/option --target win: a rate's target is in \[0, 1\]/);

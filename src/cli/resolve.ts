@@ -10,7 +10,7 @@ import { packageInfo } from '../core/packageInfo.js';
 import { realTarget } from '../core/realPath.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
-import { resolveSourceParams, type ParamSource, type ParamSpec } from '../core/params.js';
+import { resolveSourceParams, type ParamSource, type ParamSpec, type ParamValue } from '../core/params.js';
 import { isTraced } from '../core/trace.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
@@ -47,6 +47,8 @@ export async function loadScenarioFor(file: string, id: string): Promise<Scenari
 
 /** Where each resolved parameter came from (kept beside the params object, for run-time errors). */
 const paramSources = new WeakMap<ResolvedParams, Map<string, string>>();
+/** The values a scenario gave that the command line then overrode, by key (refuseInert judges the scenario alone with them). */
+const scenarioShadowed = new WeakMap<ResolvedParams, Map<string, unknown>>();
 
 /**
  * A game's cross-field check names a parameter ("parameter players: …"); once resolved, the shell
@@ -113,7 +115,10 @@ export function resolveFromSources(
   // (and their parameter hashes) do not depend on where the checkout lives.
   // The precedence of each key's source (scenario < --set < grid < explicit option), for two spellings of one data value.
   const rank = new Map<string, number>();
+  const shadowed = new Map<string, unknown>();
   const put = (k: string, val: unknown, base: string, where: string) => {
+    // A scenario's value the command line overrides is kept aside: refuseInert judges the scenario alone with it.
+    if (where.startsWith('option ') && source.has(k) && !source.get(k)!.startsWith('option ') && !shadowed.has(k)) shadowed.set(k, merged[k]);
     rank.set(k, where.startsWith('option --grid') || where.startsWith('option --policies') || where.startsWith('option --vary') ? 2 : where.startsWith('option --set') ? 1 : where.startsWith('option ') ? 3 : 0);
     const spec = specs.find((p) => p.key === k);
     const isFile = spec?.type === 'path' && typeof val === 'string' && val !== '' && !(spec.choices ?? []).includes(val);
@@ -160,6 +165,7 @@ export function resolveFromSources(
     throw e;
   }
   paramSources.set(resolved, source);
+  scenarioShadowed.set(resolved, shadowed);
   return resolved;
 }
 
@@ -170,16 +176,33 @@ export function resolveFromSources(
  */
 export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams): void {
   const sources = paramSources.get(params);
-  // A scenario's value made idle by the command line (its search budget once --policy greedy
-  // replaces its search) is the scenario's, not a question the user asked: only the file alone is judged.
-  const overridden = [...(sources?.values() ?? [])].some((w) => w.startsWith('option '));
   for (const spec of specs) {
     const where = sources?.get(spec.key);
     if (where === undefined || !spec.inert) continue;
-    if (overridden && !where.startsWith('option ')) continue;
     const why = spec.inert(params);
-    if (why !== null) throw new UsageError(`${where}: has no effect here: ${why}`);
+    if (why === null) continue;
+    // A scenario's value made idle by the command line (its search budget once --policy greedy
+    // replaces its search) is no question the user asked: refused only when the scenario alone idles it.
+    if (!where.startsWith('option ') && spec.inert(scenarioAlone(specs, params)) === null) continue;
+    throw new UsageError(`${where}: has no effect here: ${why}`);
   }
+}
+
+/** `params` as the scenario alone gives them: the command line's values back to the scenario's, or to the defaults. */
+function scenarioAlone(specs: readonly ParamSpec[], params: ResolvedParams): Record<string, ParamValue> {
+  const sources = paramSources.get(params);
+  const shadowed = scenarioShadowed.get(params);
+  const alone: Record<string, ParamValue> = { ...params };
+  for (const [k, where] of sources ?? []) {
+    if (!where.startsWith('option ')) continue;
+    if (shadowed?.has(k)) alone[k] = shadowed.get(k) as ParamValue;
+    else {
+      const spec = specs.find((p) => p.key === k);
+      if (spec) alone[k] = spec.default;
+      else delete alone[k];
+    }
+  }
+  return alone;
 }
 
 /**

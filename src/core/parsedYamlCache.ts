@@ -15,8 +15,8 @@ import { isAbsolute, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageInfo } from './packageInfo.js';
 
-/** Raised when what is stored, or how it is named, changes: older entries are then never read. */
-const CACHE_VERSION = 2;
+/** Raised when what is stored, or how it is named, changes: older entries are then never read (3: a file of two documents is refused, not cut to its first). */
+const CACHE_VERSION = 3;
 
 export interface ParsedYamlCacheDirs {
   /** Where entries live (default: dist/.yaml-cache in the package). */

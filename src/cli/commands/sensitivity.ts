@@ -127,7 +127,8 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
     // Values the file states as rulebook, digest or public facts, or does not state at all (a format default), are not assumptions.
     if (spec.label !== undefined && NOT_ASSUMED_LABELS.has(spec.label)) continue;
     if (!selected(spec.key, only) && !(spellings.has(spec.key) && selected(spellings.get(spec.key)!, only))) continue;
-    const from = base[spec.key] ?? spec.default;
+    // The baseline is the run's value under either spelling (--set data.cards.X=2 is card.X's value).
+    const from = base[spec.key] ?? (spellings.has(spec.key) ? base[spellings.get(spec.key)!] : undefined) ?? spec.default;
     if (typeof from === 'boolean') out.push({ key: spec.key, kind: 'data value', from, to: !from, direction: 'other' });
     else if (typeof from === 'number') for (const s of steps(from, spec, step)) out.push({ key: spec.key, kind: 'data value', from, ...s });
   }

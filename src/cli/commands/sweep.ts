@@ -53,6 +53,11 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): 
   return out;
 }
 
+/** The other spelling of a parameter (Dark Fate's data.cards.X for card.X, and back), if it has one. */
+export function spellingTwin(specs: readonly ParamSpec[], key: string): string | undefined {
+  return specs.find((p) => p.key === key)?.alias ?? specs.find((p) => p.alias === key)?.key;
+}
+
 /** "sides=2, target=5": a cell in words. */
 function cellLabel(cell: Record<string, string>): string {
   return Object.entries(cell).map(([key, v]) => `${key}=${v}`).join(', ');
@@ -132,6 +137,9 @@ export function registerSweep(program: Command): void {
     // The parameters every cell shares (--set, a scenario), before the axes set theirs.
     const shared = resolveFromSources(mode, scenario, sets, {}, {}, id);
     const specs = [...mode.params, ...(mode.extraParams?.(shared) ?? [])];
+    // Also under its other spelling (card.X and data.cards.X are one value).
+    const crossed = grids.map((g) => ({ g, twin: spellingTwin(specs, g.key) })).find(({ twin }) => twin !== undefined && Object.hasOwn(sets, twin));
+    if (crossed) throw new UsageError(`option --set ${crossed.twin}: the same value as the --grid axis ${crossed.g.key} (another spelling), which sets it in every cell; give it in one of the two`);
     const axes = grids.map((axis) => {
       const spec = specs.find((p) => p.key === axis.key);
       if (!spec) {

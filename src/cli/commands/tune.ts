@@ -35,7 +35,7 @@ import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
 import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { namesUserCode, refuseIdleRunOptions } from '../trust.js';
-import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis } from './sweep.js';
+import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis, spellingTwin } from './sweep.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 /** The most --vary axes: past four, a grid is too large for a race to be cheaper than thought. */
@@ -101,10 +101,10 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
 }
 
 /** Parses one --target METRIC=VALUE[@WEIGHT] (VALUE: a number, or a percentage such as 60%). Throws UsageError. */
-export function parseTarget(raw: string): TuneTarget {
+export function parseTarget(raw: string, modeHasTarget = false): TuneTarget {
   const m = /^\s*([^=\s]+)\s*=\s*([^@]*?)\s*(?:@\s*(.*?)\s*)?$/.exec(raw);
   // A mode's own --target (genisys attack's target unit) is taken by tune's: that one is --set target=NAME here.
-  const modeTarget = raw.includes('=') ? '' : `; a mode's own --target (such as a target unit) is --set target=${raw} under sim tune`;
+  const modeTarget = modeHasTarget && !raw.includes('=') ? `; the mode's own --target (its target) is --set target=${raw} under sim tune` : '';
   if (!m) throw new UsageError(`option --target: got ${JSON.stringify(raw)}, expected METRIC=VALUE or METRIC=VALUE@WEIGHT (e.g. --target win=0.6 or win=60%@2)${modeTarget}`);
   const [, metric, valueText, weightText] = m;
   const percent = /%$/.test(valueText);
@@ -214,7 +214,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   const varyRaw = opts.vary ?? [];
   if (varyRaw.length === 0) throw new UsageError(`option --vary: give at least one parameter to tune, e.g. --vary handSize=3..7 (see \`sim params ${id}\`)`);
   if (varyRaw.length > MAX_VARY) throw new UsageError(`option --vary: ${varyRaw.length} parameters, at most ${MAX_VARY}; fix the others with --set`);
-  const targets = (opts.target ?? []).map(parseTarget);
+  const targets = (opts.target ?? []).map((raw) => parseTarget(raw, mode.params.some((p) => p.key === 'target')));
   if (targets.length === 0) throw new UsageError('option --target: give at least one, e.g. --target win=0.6');
   const dupTarget = targets.find((t, i) => targets.findIndex((u) => u.metric === t.metric) !== i);
   if (dupTarget) throw new UsageError(`option --target ${dupTarget.metric}: given twice; give each metric one target`);
@@ -242,6 +242,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   if (dup) throw new UsageError(`option --vary: "${dup.key}" is given twice; give one range or list for it`);
   for (const a of axes) {
     if (Object.hasOwn(sets, a.key)) throw new UsageError(`option --set ${a.key}: it is also a --vary parameter; give it in one of the two`);
+    const twin = spellingTwin(specs, a.key);
+    if (twin !== undefined && Object.hasOwn(sets, twin)) throw new UsageError(`option --set ${twin}: the same value as the --vary parameter ${a.key} (another spelling); give it in one of the two`);
     const row = rows.find((r) => r.key === a.key);
     if (row && explicit[a.key] !== undefined) throw new UsageError(`option ${row.flag}: ${a.key} is also a --vary parameter; give it in one of the two`);
   }

@@ -51,7 +51,7 @@ describe('parsed-YAML cache', () => {
     // The same entry content under the name another text would have: that text is not shipped.
     const other = 'a: 2\n';
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    const name = (t: string) => `${createHash('sha256').update(`sim-yaml-cache 2\nyaml ${(require('yaml/package.json') as { version: string }).version}\ndepth 8\n${t}`).digest('hex')}.json`;
+    const name = (t: string) => `${createHash('sha256').update(`sim-yaml-cache 3\nyaml ${(require('yaml/package.json') as { version: string }).version}\ndepth 8\n${t}`).digest('hex')}.json`;
     expect(name(text)).toBe(entry);
     writeFileSync(join(dirs.dir, name(other)), JSON.stringify({ source: 'data.yaml', value: { a: 999 } }));
     expect(readParsedYaml(other, 8, dirs)).toBeUndefined();

@@ -130,6 +130,10 @@ describe('nothing lost', () => {
     const r = runCli(['dice', '-n', '1000', '--seed', '2', '--checkpoint', cp, '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/checkpoint of a different run: seed \(1 vs 2\)/);
+    // A shard's checkpoint for a whole run: "none", never "undefined".
+    const shard = join(dir, 'shard.json');
+    expect(runCli(['dice', '-n', '1000', '--seed', '1', '--shard', '1/2', '--checkpoint', shard, '--out', join(dir, 'p.json'), '-q']).code).toBe(0);
+    expect(runCli(['dice', '-n', '1000', '--seed', '1', '--checkpoint', shard, '-q']).stderr).toMatch(/checkpoint of a different run: shards \(2 vs none\)\n$/);
   });
   it('--out is atomic: an interrupted or failed run leaves no half-written file', () => {
     const dir = tmp();

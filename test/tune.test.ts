@@ -203,6 +203,10 @@ describe('sim tune --checkpoint', () => {
     expect([edited.code, edited.stderr]).toEqual([2, expect.stringMatching(/edited\.ckpt: contentHash: does not match its content/)]);
     const other = runCli([...base.slice(0, 5), 'successes=1.0', ...base.slice(6), '--budget', '9000', '--checkpoint', file]);
     expect([other.code, other.stderr]).toEqual([2, expect.stringMatching(/t\.ckpt: checkpoint of a different tune: /)]);
+    // Without -n the first round comes from --budget: a larger budget is another n, and the message says which -n resumes it.
+    const noN = base.filter((a, i) => a !== '-n' && base[i - 1] !== '-n');
+    const budgetOnly = runCli([...noN, '--budget', '9000', '--checkpoint', file]);
+    expect([budgetOnly.code, budgetOnly.stderr]).toEqual([2, expect.stringMatching(/checkpoint of a different tune: n \(300 vs \d+\); to resume it with another budget, give its first round's games: -n 300\n$/)]);
     // Without --seed the checkpoint's seed is taken; "resuming" is said only once the file is checked.
     const unseeded = base.filter((a, i) => a !== '--seed' && base[i - 1] !== '--seed');
     const otherUnseeded = runCli([...unseeded.slice(0, 5), 'successes=1.0', ...unseeded.slice(6), '--budget', '9000', '--checkpoint', file]);

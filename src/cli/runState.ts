@@ -89,7 +89,8 @@ export function identityOf(game: string, version: string, params: Record<string,
 /** The first identity field that differs, or null. */
 export function identityMismatch(a: RunIdentity, b: RunIdentity): string | null {
   for (const key of ['tool', 'version', 'game', 'paramsHash', 'seed', 'n', 'shards'] as const) {
-    if (a[key] !== b[key]) return `${key} (${JSON.stringify(a[key])} vs ${JSON.stringify(b[key])})`;
+    // An unsharded run has no shard count: said as "none", not "undefined".
+    if (a[key] !== b[key]) return `${key} (${JSON.stringify(a[key]) ?? 'none'} vs ${JSON.stringify(b[key]) ?? 'none'})`;
   }
   const fa = a.files ?? {};
   const fb = b.files ?? {};

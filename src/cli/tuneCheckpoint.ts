@@ -47,7 +47,9 @@ export function openTuneCheckpoint(file: string, identity: RunIdentity, settings
     if (loaded?.kind !== 'sim-tune-checkpoint' || !loaded.identity) throw new UsageError(`${file}: not a tune checkpoint file`);
     checkSeal(loaded, file, key);
     const diff = identityMismatch(loaded.identity, identity);
-    if (diff) throw new UsageError(`${file}: checkpoint of a different tune: ${diff}`);
+    // The first round's games come from --budget when -n is not given: a larger budget is another n.
+    const hint = loaded.identity.n !== identity.n && diff?.startsWith('n (') ? `; to resume it with another budget, give its first round's games: -n ${loaded.identity.n}` : '';
+    if (diff) throw new UsageError(`${file}: checkpoint of a different tune: ${diff}${hint}`);
     if (!Array.isArray(loaded.settings) || loaded.settings.length !== settings) throw new UsageError(`${file}: settings: expected ${settings} settings`);
     doc = loaded;
   }

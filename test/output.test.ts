@@ -298,6 +298,16 @@ describe('sim report reads a saved report as data', () => {
 });
 
 describe('sim reads back what sim wrote', () => {
+  it('sim report splits a saved report into one CSV per table (--out-dir), as the command that made it would', () => {
+    const dir = tempDir('sim-report-outdir-');
+    const saved = join(dir, 'r.json');
+    expect(runCli(['dice', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', saved]).code).toBe(0);
+    expect(runCli(['report', saved, '--format', 'csv', '--out-dir', join(dir, 'a'), '-q']).code).toBe(0);
+    expect(runCli(['dice', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'csv', '--out-dir', join(dir, 'b')]).code).toBe(0);
+    const names = readdirSync(join(dir, 'b')).sort();
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(names);
+    for (const n of names) expect(readFileSync(join(dir, 'a', n), 'utf8')).toBe(readFileSync(join(dir, 'b', n), 'utf8'));
+  });
   it('a table of 200,000 rows (a sweep near its row cap) renders as a table: no call-stack overflow', async () => {
     const { render } = await import('../src/report/report.js');
     const rows = Array.from({ length: 200_000 }, (_, i) => ({ k: i, p: i / 200_000 }));

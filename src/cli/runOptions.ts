@@ -85,7 +85,7 @@ function commandPath(cmd: Command): string {
 }
 
 /** --out-dir: a folder (made when missing), not a file. */
-function parseOutDir(raw: string): string {
+export function parseOutDir(raw: string): string {
   if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a folder to write the tables in.');
   if (raw.trim() === '-') throw new InvalidArgumentError('"-" is not a folder name here (it does not mean standard output); name a folder.');
   if (existsSync(raw) && !statSync(raw).isDirectory()) throw new InvalidArgumentError(`${raw} is not a folder (a file, pipe or device); expected a folder to write the tables in.`);

@@ -12,6 +12,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
 import { checkReportSchema } from '../reportSchema.js';
 import { parseOutFile } from '../parseOptions.js';
+import { parseOutDir } from '../runOptions.js';
 import { jsonSyntax, MAX_REPORT_BYTES } from '../trust.js';
 import type { OutputOptions } from '../runOptions.js';
 
@@ -100,6 +101,7 @@ export function registerReport(program: Command): void {
     .option('--out <file>', 'write to FILE (atomically) instead of stdout', parseOutFile)
     .option('--brief', 'table format: the answer tables only')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1)')
+    .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)
     .option('-q, --quiet', 'no notes on stderr')
     .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);

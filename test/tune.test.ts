@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { distance, tuneSearch, type MetricEstimate, type TuneEvaluator } from '../src/run/tuneSearch.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deterministicJson, runCli } from './helpers/runCli.js';
+import { deterministicJson, runCli, runCliAsync } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 const json = (args: string[]) => {
@@ -179,6 +179,11 @@ describe('the race', () => {
     expect([cut.stop, cut.best, cut.indistinguishable.sort()]).toEqual(['interrupted', 1, [0, 1]]);
     expect((await race(0)).best).toBe(-1);
   });
+  it('an interrupted tune says so in its answer: its leader is the leader so far', async () => {
+    const r = await runCliAsync(['tune', 'darkfate', '--vary', 'handSize=4..6', '--target', 'win=0.86', '--budget', '2e6', '--tolerance', '0.001', '--seed', '1', '-j', '1', '--format', 'json'], { interruptAfterMs: 2500 });
+    expect(r.code).toBe(130);
+    expect(JSON.parse(r.stdout).text).toMatch(/^interrupted, so far (best|closest)/);
+  }, 30_000);
 });
 
 describe('sim tune --checkpoint', () => {

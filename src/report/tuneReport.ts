@@ -77,8 +77,10 @@ export function tuneReport(input: TuneInput): Report {
   };
   // A target no setting reaches is part of the answer, not a note (--brief hides notes): the best is then only the closest.
   const missed = missedTargets(input);
+  // An interrupted race is said in its answer (as compare, policies and sweep say it): its leader is so far only.
+  const cut = outcome.stop === 'interrupted' ? 'interrupted, so far ' : '';
   const answer = [
-    `${missed.length ? `closest (no setting reaches ${targets.length === 1 ? 'the target' : missed.length === targets.length ? 'the targets' : `${missed.length} of the ${targets.length} targets`})` : 'best'}: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
+    `${cut}${missed.length ? `closest (no setting reaches ${targets.length === 1 ? 'the target' : missed.length === targets.length ? 'the targets' : `${missed.length} of the ${targets.length} targets`})` : 'best'}: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
     ...missed,
     outcome.indistinguishable.length > 1
       ? `indistinguishable from it (${outcome.indistinguishable.length - 1}): ${outcome.indistinguishable.filter((c) => c !== outcome.best).map((c) => cellName(settings[c].cell)).join('; ')}`

@@ -97,6 +97,12 @@ describe('sim darkfate', () => {
     expect(j.partial).toBe(true);
     expect(j.result.versions.map((v: { rev9: string }) => v.rev9)).toEqual(['damaged-endo']);
     expect(j.notes).toContain('interrupted: not played at all: endoskeleton, liquid-exoskeleton, fully-operational');
+    // The version cut short is named with its games, in a note and in the answer.
+    const played = j.result.versions[0].games as number;
+    expect(played).toBeLessThan(1e6);
+    const cut = `interrupted: Damaged Endo after ${played.toLocaleString('en-US')} of 1,000,000 games`;
+    expect(j.notes).toContain(`${cut} (each version played before it has all its games).`);
+    expect(j.text).toContain(`${cut}, 3 versions not played`);
   }, 60_000);
 
   it('--trace K --seed S prints that game turn by turn (regression snapshot, not truth)', async () => {

@@ -24,6 +24,7 @@ import type { SearchBudget } from './darkfateSearch.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
+import { groupedInteger } from '../../core/numberText.js';
 
 function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: boolean): number[] {
   const keys = doc.characters.map((c) => c.key);
@@ -215,6 +216,8 @@ export const darkfateEntry: ModeEntry = {
     const rows: DarkFateVersionResult[] = [];
     let partial = false;
     let games = 0;
+    // The games of the version a signal cut short (a --rev9 all run: the ones before it played all theirs).
+    let cutGames = 0;
     settings.expectCalls?.(versions.length);
     for (const v of versions) {
       // Same seed for every version: the rows are paired by game index.
@@ -231,6 +234,7 @@ export const darkfateEntry: ModeEntry = {
       games = Math.max(games, run.games);
       if (run.partial) {
         partial = true;
+        cutGames = run.games;
         break;
       }
     }
@@ -250,6 +254,10 @@ export const darkfateEntry: ModeEntry = {
     // An interrupted --rev9 all run stops at the version it was playing: say which never ran.
     const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
     if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);
+    // The version cut short is named with its games, in the notes and the answer (the table's games column shows it too).
+    const cutVersion = partial && versions.length > 1 && rows.length > 0 ? `interrupted: ${rows[rows.length - 1].name} after ${groupedInteger(cutGames)} of ${groupedInteger(settings.n)} games` : '';
+    if (cutVersion) notes.push(`${cutVersion} (each version played before it has all its games).`);
+    const cutShort = cutVersion && skipped.length ? `${cutVersion}, ${skipped.length} version${skipped.length === 1 ? '' : 's'} not played` : cutVersion;
     // The last measured policy gap for each version's configuration (or a caveat that it was not measured).
     const ruleKeys = ['handSize', 'woundsToDie', 'reserveSetup', 'refillTo', 'rev9Depth', 'prepCards', 'setbackCards', 'nnHandSize', 'fleeEndsHunt', 'maxTurns', 'goOnWithoutMe', 'neuralNet'];
     const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => resolved[k] === DARKFATE_PARAMS.find((q) => q.key === k)!.default);
@@ -272,9 +280,9 @@ export const darkfateEntry: ModeEntry = {
     const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
     const text =
       rows.length === 1
-        ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [`policy ${policyName}`, gapOf(rows[0]), sensitivity])
+        ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [...(cutShort ? [cutShort] : []), `policy ${policyName}`, gapOf(rows[0]), sensitivity])
         : rows.length > 1
-          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [`policy ${policyName}`, ...(rows.every((r) => gapOf(r) === gapOf(rows[0])) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
+          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [...(cutShort ? [cutShort] : []), `policy ${policyName}`, ...(rows.every((r) => gapOf(r) === gapOf(rows[0])) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
           : '';
     return {
       ...prov,

@@ -83,6 +83,8 @@ describe.skipIf(!haveRedis)('distributed mode on BullMQ (real redis-server)', ()
   it('two workers + submit give the numbers of the local run', async () => {
     const logs = [{ text: '' }, { text: '' }];
     workers.push(startWorker(url, 'q-two', logs[0]), startWorker(url, 'q-two', logs[1]));
+    // Both connected before the shards are queued: one worker started late would see none (its shards are short).
+    await waitFor(() => logs.every((l) => l.text.includes('waiting for shards')), 20_000, 'both workers');
     const sub = await runCliAsync(['submit', 'dice', '--count', '4', '-n', '300000', '--seed', '9', '--format', 'json', '-q', '--shards', '6', '--redis', url, '--queue', 'q-two']);
     expect(sub.stderr).toBe('');
     expect(sub.code).toBe(0);

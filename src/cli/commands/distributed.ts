@@ -384,6 +384,8 @@ export function registerWorker(program: Command): void {
         oneLineErrors('worker', worker);
         // A job's id and the messages about it come from the queue: nothing of theirs drives the terminal.
         worker.on('failed', (job, e) => err().write(printable(`sim worker: job ${job?.id} failed: ${e.message}\n`)));
+        // Said once the queue's connection is up: a job submitted after the line is seen by this worker.
+        await worker.waitUntilReady();
         err().write(`sim worker: waiting for shards on ${opts.queue} (concurrency ${concurrency})\n`);
         await new Promise<void>((resolve) => {
           const stop = () => {

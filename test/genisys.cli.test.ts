@@ -164,6 +164,14 @@ describe('sim genisys attack: assumptions and notes', () => {
 });
 
 describe('sim genisys attack: units as parameters', () => {
+  it('a data value the attack never reads, or one a stat given beside it overrides, is said in a note; one that acts is not', () => {
+    const pick = ['genisys', 'attack', '--attacker', 'endoskeleton', '--weapon', 'plasma-gun', '--target', 'resistance-soldier', '--range', 'short'];
+    const idle = (extra: string[]) => (JSON.parse(runCli([...pick, ...extra, '--format', 'json']).stdout).notes as string[]).filter((n) => n.startsWith('data value'));
+    expect(idle(['--set', 'data.units.endoskeleton.armor=9'])).toEqual(['data value data.units.endoskeleton.armor=9 changes nothing in this attack: no stat of the units and weapon picked reads it.']);
+    expect(idle(['--set', 'data.weapons.plasma-gun.rof=3', '--rof', '2'])).toEqual(['data value data.weapons.plasma-gun.rof=3 changes nothing in this attack: rof 2 given beside it sets that stat anyway.']);
+    expect(idle(['--set', 'data.weapons.plasma-gun.rof=3'])).toEqual([]);
+    expect(idle(['--set', 'data.units.resistance-soldier.armor=5'])).toEqual([]);
+  });
   it('a units file the user names is checked even when nothing is picked from it (exit 2, one line)', () => {
     for (const cmd of [['genisys', 'attack'], ['genisys', 'table']]) {
       const missing = runCli([...cmd, '--units', 'nope.yaml', '-q']);

@@ -100,6 +100,8 @@ export const genisysEntry: ModeEntry = {
     // refusal: in a sweep over range it acts in some cells).
     for (const rule of idleWeaponRules(p, plan, resolved)) notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
+    // A data value the attack never reads is said, never silently ignored (a note: in a sweep over the picks it acts in some cells).
+    for (const idle of units.idleData) notes.push(`data value ${idle}.`);
     // The answer first: how often one attack removes the target and how often it damages it at all.
     const answer = 'One attack removes the target (destroyed or retreated)';
     const conditions = [unitsTitle(units.names).replace(/: $/, ''), planTitle(plan)];

@@ -235,6 +235,28 @@ export interface AppliedUnits {
   data: UnitsFile | null;
   /** Display names: "Endoskeleton", "Plasma gun", … */
   names: { attacker?: string; weapon?: string; target?: string };
+  /** Data values given (data.units.…, data.weapons.…) that change nothing in this attack, each with why. */
+  idleData: string[];
+}
+
+/**
+ * The data values in `values` that change nothing in this attack: one that moves no stat the picks
+ * fill (a unit or weapon not picked, a field the attack never reads) or only stats a parameter given
+ * beside it sets anyway (--rof beside data.weapons.<w>.rof). Each is tried alone against the file.
+ */
+function idleDataValues(file: string, values: Readonly<Record<string, ParamValue>>, sel: UnitPicks, resolved: Readonly<Record<string, ParamValue>>): string[] {
+  const base = unitOverrides(loadUnits(file, {}), sel, file);
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    const moved = Object.entries(unitOverrides(loadUnits(file, { [k]: v }), sel, file)).filter(([x, val]) => base[x] !== val).map(([x]) => x);
+    const explicit = (x: string) => {
+      const cur = resolved[x];
+      return !(cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || (x === 'weaponRange' && cur === 'any'));
+    };
+    if (moved.length === 0) out.push(`${k}=${String(v)} changes nothing in this attack: no stat of the units and weapon picked reads it`);
+    else if (moved.every(explicit)) out.push(`${k}=${String(v)} changes nothing in this attack: ${moved.map((x) => `${x} ${String(resolved[x])}`).join(', ')} given beside it sets ${moved.length === 1 ? 'that stat' : 'those stats'} anyway`);
+  }
+  return out;
 }
 
 /**
@@ -250,7 +272,8 @@ export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
     // No pick: the file is not needed, but one the user named (or changed) is still loaded and
     // checked (a missing or malformed file must not pass silently into the report's parameters).
     const named = (resolved.units !== undefined && String(resolved.units) !== UNITS_FILE) || Object.keys(values).length > 0;
-    return { params: resolved, data: named ? loadUnits(resolved.units === undefined ? undefined : String(resolved.units), values) : null, names: {} };
+    // (A data value of a unit or weapon not picked is refused before this: refuseUnpickedValues.)
+    return { params: resolved, data: named ? loadUnits(resolved.units === undefined ? undefined : String(resolved.units), values) : null, names: {}, idleData: [] };
   }
   const file = String(resolved.units ?? UNITS_FILE);
   const data = loadUnits(file, values);
@@ -262,7 +285,8 @@ export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
     if (unset) params[k] = val;
   }
   const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);
-  return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) } };
+  const idleData = Object.keys(values).length ? idleDataValues(file, values, sel, resolved) : [];
+  return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) }, idleData };
 }
 
 /** Special rules that switch a default-on parameter off (the parameter key they set to false). */

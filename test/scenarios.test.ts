@@ -82,10 +82,6 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(JSON.parse(set.stdout).params.target).toBe(6);
     const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(explicit.stdout).params.target).toBe(4);
-    // A scenario's description leads the notes (sim run and --scenario alike).
-    const described = JSON.parse(runCli(['run', 'scenarios/darkfate/hand-size-6.yaml', '-n', '20', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(described.notes[0]).toBe('Scenario scenarios/darkfate/hand-size-6.yaml: House rule, hands of six, two players against the Endoskeleton');
-    expect(JSON.parse(runCli(['darkfate', '--scenario', 'scenarios/darkfate/hand-size-6.yaml', '-n', '20', '-j', '1', '-q', '--format', 'json']).stdout).notes[0]).toBe(described.notes[0]);
   });
   it('precedence holds across the two spellings of a card value: --set data.cards.X over a scenario\'s card.X; both in one source are refused', () => {
     const dir = tempDir('sim-scen-alias-');

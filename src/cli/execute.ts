@@ -144,9 +144,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const own = new Set(req.mode.params.map((s) => s.key));
   const setsData = Object.keys(params).some((k) => !own.has(k));
   const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
-  // A scenario's own words on what it is (its `description:`) lead the notes.
-  const notes = req.scenarioDescription ? [`Scenario ${req.scenarioFile}: ${req.scenarioDescription.trim()}`, ...report.notes] : report.notes;
-  const withRerun: Report = { ...report, notes, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
+  const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
 

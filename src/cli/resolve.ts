@@ -29,8 +29,6 @@ export interface RunRequest {
   opts: RunCliOptions;
   /** The scenario file the parameters came from, if any (an input --out must not overwrite). */
   scenarioFile?: string;
-  /** Its `description:`, said in the report's notes. */
-  scenarioDescription?: string;
 }
 
 /** Reads and parses a scenario file; `where` names how the user gave it in messages. Throws UsageError. */

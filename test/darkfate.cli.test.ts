@@ -105,6 +105,30 @@ describe('sim darkfate', () => {
     expect(j.text).toContain(`${cut}, 3 versions not played`);
   }, 60_000);
 
+  it('a --rev9 all run stopped at a version boundary lists the next version as not played, never as a 0-game row', async () => {
+    const { executeGame } = await import('../src/cli/execute.js');
+    const { runSimulation } = await import('../src/run/runner.js');
+    const { Totals, Layout } = await import('../src/core/aggregate.js');
+    const { loadSim } = await import('../src/run/sims.js');
+    const { findMode } = await import('../src/games/index.js');
+    const { resolveFromSources } = await import('../src/cli/resolve.js');
+    const found = await findMode('darkfate', 'test');
+    const params = resolveFromSources(found.mode, null, { rev9: 'all', policy: 'greedy' }, {}, {}, found.id);
+    let calls = 0;
+    // The first version plays its games; the signal lands before the second plays any.
+    const simulate = async (simId: string, simParams: unknown) => {
+      if (calls++ === 0) return runSimulation({ simId, params: simParams, n: 50, seed: 1, jobs: 1 });
+      const sim = await loadSim(simId);
+      return { totals: new Totals(new Layout(sim.metrics(simParams))), games: 0, partial: true, chunkSize: 0, jobs: 1 };
+    };
+    const ex = await executeGame({ ...found, params, opts: { games: 50, seed: 1, jobs: 1, format: 'json', quiet: true, confidence: 0.95 } as never }, 1, simulate as never);
+    const r = ex.report as unknown as { result: { versions: { rev9: string }[] }; notes: string[]; text: string };
+    expect(r.result.versions.map((v) => v.rev9)).toEqual(['damaged-endo']);
+    expect(r.notes).toContain('interrupted: not played at all: endoskeleton, liquid-exoskeleton, fully-operational');
+    expect(r.notes.some((n) => n.includes(' after 0 of '))).toBe(false);
+    expect(r.text).not.toMatch(/NaN/);
+  });
+
   it('--trace K --seed S prints that game turn by turn (regression snapshot, not truth)', async () => {
     const r = runCli(['darkfate', '--rev9', 'endoskeleton', '--seed', '42', '--trace', '7', '--policy', 'greedy', '--format', 'json']);
     expect(r.code).toBe(0);

@@ -107,6 +107,10 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     // Given on the command line, it is a question: refused.
     expect(runCli(['darkfate', '--scenario', file, '--policy', 'greedy', '--set', 'searchRollouts=32', '-j', '1', '-q']).stderr).toMatch(/^sim: option --set searchRollouts: has no effect here/);
     writeFileSync(file, 'game: darkfate\nparams: {policy: planner, searchRollouts: 64}\n');
+    // The scenario alone is read as the resolver reads it: a quoted "true" is true, so its contest is no mistake of its own.
+    const quoted = join(dir, 'q.yaml');
+    writeFileSync(quoted, 'game: genisys attack\nparams: {defenderTdd: contest, tdd: "true"}\n');
+    expect(runCli(['genisys', 'attack', '--scenario', quoted, '--no-tdd', '-q']).code).toBe(0);
     // The scenario's own mistake, whatever unrelated option comes with it.
     for (const extra of [['run', file], ['run', file, '--set', 'handSize=6'], ['darkfate', '--scenario', file, '--rev9', 'endoskeleton']]) {
       expect(runCli([...extra, '-n', '5', '-j', '1', '-q']).stderr, extra.join(' ')).toMatch(/ov\.yaml: params\.searchRollouts: has no effect here/);

@@ -10,7 +10,7 @@ import { packageInfo } from '../core/packageInfo.js';
 import { realTarget } from '../core/realPath.js';
 import { readInputFile } from '../core/inputFile.js';
 import type { GameMode, GameModule } from '../core/gameModule.js';
-import { resolveSourceParams, type ParamSource, type ParamSpec, type ParamValue } from '../core/params.js';
+import { coerceParam, resolveSourceParams, type ParamSource, type ParamSpec, type ParamValue } from '../core/params.js';
 import { isTraced } from '../core/trace.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
 import { parseScenario, type ScenarioDoc } from '../core/scenarioFile.js';
@@ -195,7 +195,11 @@ function scenarioAlone(specs: readonly ParamSpec[], params: ResolvedParams): Rec
   const alone: Record<string, ParamValue> = { ...params };
   for (const [k, where] of sources ?? []) {
     if (!where.startsWith('option ')) continue;
-    if (shadowed?.has(k)) alone[k] = shadowed.get(k) as ParamValue;
+    // Read as the resolver reads it ("true" in YAML quotes is true).
+    if (shadowed?.has(k)) {
+      const spec = specs.find((p) => p.key === k);
+      alone[k] = (spec ? coerceParam(spec, shadowed.get(k)) : shadowed.get(k)) as ParamValue;
+    }
     else {
       const spec = specs.find((p) => p.key === k);
       if (spec) alone[k] = spec.default;

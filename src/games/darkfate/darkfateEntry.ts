@@ -230,6 +230,11 @@ export const darkfateEntry: ModeEntry = {
         if (err instanceof Error) err.message = err.message.replace(' — reproduce with ', ` — reproduce with --rev9 ${cards.rev9[v].key} `);
         throw err;
       }
+      // Stopped before this version played a game (a signal at a version boundary): it is "not played at all", not a row.
+      if (run.partial && run.games === 0) {
+        partial = true;
+        break;
+      }
       rows.push(darkfateVersionResult(cards.rev9[v].key, cards.rev9[v].name, run.totals, settings.confidence, compiled, simParamsFor(v).setup));
       games = Math.max(games, run.games);
       if (run.partial) {
@@ -255,7 +260,7 @@ export const darkfateEntry: ModeEntry = {
     const skipped = versions.slice(rows.length).map((v) => cards.rev9[v].key);
     if (partial && skipped.length) notes.push(`interrupted: not played at all: ${skipped.join(', ')}`);
     // The version cut short is named with its games, in the notes and the answer (the table's games column shows it too).
-    const cutVersion = partial && versions.length > 1 && rows.length > 0 ? `interrupted: ${rows[rows.length - 1].name} after ${groupedInteger(cutGames)} of ${groupedInteger(settings.n)} games` : '';
+    const cutVersion = partial && versions.length > 1 && cutGames > 0 ? `interrupted: ${rows[rows.length - 1].name} after ${groupedInteger(cutGames)} of ${groupedInteger(settings.n)} games` : '';
     if (cutVersion) notes.push(`${cutVersion} (each version played before it has all its games).`);
     const cutShort = cutVersion && skipped.length ? `${cutVersion}, ${skipped.length} version${skipped.length === 1 ? '' : 's'} not played` : cutVersion;
     // The last measured policy gap for each version's configuration (or a caveat that it was not measured).

@@ -171,6 +171,10 @@ describe('sim genisys attack: units as parameters', () => {
     expect(idle(['--set', 'data.weapons.plasma-gun.rof=3', '--rof', '2'])).toEqual(['data value data.weapons.plasma-gun.rof=3 changes nothing in this attack: rof 2 given beside it sets that stat anyway.']);
     expect(idle(['--set', 'data.weapons.plasma-gun.rof=3'])).toEqual([]);
     expect(idle(['--set', 'data.units.resistance-soldier.armor=5'])).toEqual([]);
+    // The file's own value is read all the same (a sweep over armour holds it): nothing said.
+    expect(idle(['--set', 'data.units.resistance-soldier.armor=4'])).toEqual([]);
+    expect(idle(['--set', 'data.weapons.plasma-gun.rof=2'])).toEqual([]);
+    expect(idle(['--set', 'data.weapons.plasma-gun.rof=2', '--rof', '3'])).toEqual(['data value data.weapons.plasma-gun.rof=2 changes nothing in this attack: rof 3 given beside it sets that stat anyway.']);
   });
   it('a units file the user names is checked even when nothing is picked from it (exit 2, one line)', () => {
     for (const cmd of [['genisys', 'attack'], ['genisys', 'table']]) {

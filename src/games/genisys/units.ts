@@ -246,15 +246,32 @@ export interface AppliedUnits {
  */
 function idleDataValues(file: string, values: Readonly<Record<string, ParamValue>>, sel: UnitPicks, resolved: Readonly<Record<string, ParamValue>>): string[] {
   const base = unitOverrides(loadUnits(file, {}), sel, file);
+  // The stats a value of `k` fills differently from the file's own.
+  const moves = (k: string, v: ParamValue): string[] => Object.entries(unitOverrides(loadUnits(file, { [k]: v }), sel, file)).filter(([x, val]) => base[x] !== val).map(([x]) => x);
+  // The stats `k` feeds: those `v` moves, or (v is the file's own value) those a neighbouring value moves; null when that cannot be told.
+  const feeds = (k: string, v: ParamValue): string[] | null => {
+    const moved = moves(k, v);
+    if (moved.length > 0 || typeof v !== 'number') return moved;
+    for (const probe of [v + 1, v - 1]) {
+      try {
+        const m = moves(k, probe);
+        if (m.length > 0) return m;
+      } catch {
+        return null; // Out of the file's range: the field's use is not told by this probe.
+      }
+    }
+    return [];
+  };
+  const explicit = (x: string) => {
+    const cur = resolved[x];
+    return !(cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || (x === 'weaponRange' && cur === 'any'));
+  };
   const out: string[] = [];
   for (const [k, v] of Object.entries(values)) {
-    const moved = Object.entries(unitOverrides(loadUnits(file, { [k]: v }), sel, file)).filter(([x, val]) => base[x] !== val).map(([x]) => x);
-    const explicit = (x: string) => {
-      const cur = resolved[x];
-      return !(cur === undefined || (typeof cur === 'string' && cur.trim().toLowerCase() === AUTO) || (x === 'weaponRange' && cur === 'any'));
-    };
-    if (moved.length === 0) out.push(`${k}=${String(v)} changes nothing in this attack: no stat of the units and weapon picked reads it`);
-    else if (moved.every(explicit)) out.push(`${k}=${String(v)} changes nothing in this attack: ${moved.map((x) => `${x} ${String(resolved[x])}`).join(', ')} given beside it sets ${moved.length === 1 ? 'that stat' : 'those stats'} anyway`);
+    const fed = feeds(k, v);
+    if (fed === null) continue;
+    if (fed.length === 0) out.push(`${k}=${String(v)} changes nothing in this attack: no stat of the units and weapon picked reads it`);
+    else if (fed.every(explicit)) out.push(`${k}=${String(v)} changes nothing in this attack: ${fed.map((x) => `${x} ${String(resolved[x])}`).join(', ')} given beside it sets ${fed.length === 1 ? 'that stat' : 'those stats'} anyway`);
   }
   return out;
 }

@@ -195,16 +195,11 @@ function scenarioAlone(specs: readonly ParamSpec[], params: ResolvedParams): Rec
   const alone: Record<string, ParamValue> = { ...params };
   for (const [k, where] of sources ?? []) {
     if (!where.startsWith('option ')) continue;
-    // Read as the resolver reads it ("true" in YAML quotes is true).
-    if (shadowed?.has(k)) {
-      const spec = specs.find((p) => p.key === k);
-      alone[k] = (spec ? coerceParam(spec, shadowed.get(k)) : shadowed.get(k)) as ParamValue;
-    }
-    else {
-      const spec = specs.find((p) => p.key === k);
-      if (spec) alone[k] = spec.default;
-      else delete alone[k];
-    }
+    const spec = specs.find((p) => p.key === k);
+    // The scenario's value, read as the resolver reads it ("true" in YAML quotes is true); else the default.
+    if (shadowed?.has(k)) alone[k] = (spec ? coerceParam(spec, shadowed.get(k)) : shadowed.get(k)) as ParamValue;
+    else if (spec) alone[k] = spec.default;
+    else delete alone[k];
   }
   return alone;
 }

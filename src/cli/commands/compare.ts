@@ -20,7 +20,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { loadScenarioFile, MONTE_CARLO_HINT, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFile, MONTE_CARLO_HINT, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
@@ -176,13 +176,10 @@ export function registerCompare(program: Command): void {
     // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
     refuseIdleRunOptions(opts, A.found.mode.params, [paramsA, paramsB]);
-    if (cmd.getOptionValueSource('games') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option -n: the exact method plays no games in either variant; ${MONTE_CARLO_HINT}`);
-    if (cmd.getOptionValueSource('confidence') === 'cli' && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option --confidence: the exact method has no sampling error in either variant, so no interval to draw; ${MONTE_CARLO_HINT}`);
+    refuseExactAcross([paramsA, paramsB], cmd, 'in either variant');
     // A stopping rule decides how many games to play: an exact comparison plays none.
     const rule0 = opts.targetCi !== undefined ? '--target-ci' : opts.untilDecided ? '--until-decided' : null;
     if (rule0 && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option ${rule0}: the exact method plays no games in either variant, so there is nothing to stop early; ${MONTE_CARLO_HINT}`);
-    // The seed of an exact comparison is 0 whatever is given (the same command gives the same report).
-    if (opts.seed !== undefined && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option --seed: the exact method draws no random numbers in either variant; ${MONTE_CARLO_HINT}`);
     // Both variants play A's games: a run block of B that says otherwise would be ignored.
     if (B !== A && B.doc) {
       for (const field of ['n', 'seed'] as const) {

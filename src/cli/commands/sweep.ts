@@ -13,7 +13,7 @@ import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, settingsOf } from '../execute.js';
-import { loadScenarioFor, MONTE_CARLO_HINT, namingSource, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFor, namingSource, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
@@ -181,9 +181,7 @@ export function registerSweep(program: Command): void {
     // What would be refused in a single run is refused when it acts in no cell.
     refuseInertAcross(mode.params, cellParams);
     refuseIdleRunOptions(opts, mode.params, cellParams);
-    if (cmd.getOptionValueSource('games') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games in any cell; ${MONTE_CARLO_HINT}`);
-    if (cmd.getOptionValueSource('confidence') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --confidence: the exact method has no sampling error in any cell, so no interval to draw; ${MONTE_CARLO_HINT}`);
-    if (opts.seed !== undefined && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --seed: the exact method draws no random numbers in any cell; ${MONTE_CARLO_HINT}`);
+    refuseExactAcross(cellParams, cmd, 'in any cell');
     // Nothing a cell reads (its data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf({ ...found, params, opts: runOpts })));
     // Each cell's report is folded in as it ends and then dropped: memory grows with the sweep's

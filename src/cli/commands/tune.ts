@@ -28,7 +28,7 @@ import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
-import { inputFileHashes, loadScenarioFor, MONTE_CARLO_HINT, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { inputFileHashes, loadScenarioFor, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
@@ -258,9 +258,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   refuseInertAcross(mode.params, cellParams);
   refuseIdleRunOptions(opts, mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
-  if (gamesGiven && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option -n: the exact method plays no games for any setting; ${MONTE_CARLO_HINT}`);
-  if (opts.seed !== undefined && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --seed: the exact method draws no random numbers for any setting; ${MONTE_CARLO_HINT}`);
-  if (cmd.getOptionValueSource('confidence') === 'cli' && cellParams.every((p) => p.method === 'exact')) throw new UsageError(`option --confidence: the exact method has no sampling error for any setting, so no interval to draw; ${MONTE_CARLO_HINT}`);
+  refuseExactAcross(cellParams, cmd, 'for any setting');
   const request = (params: ResolvedParams): RunRequest => ({ ...found, params, opts: runOpts, ...(opts.scenario ? { scenarioFile: opts.scenario } : {}) });
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf(request(params))));
 

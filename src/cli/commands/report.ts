@@ -35,8 +35,11 @@ export function hashStatus(parsed: unknown): 'ok' | 'edited' | 'none' {
   return parsed.contentHash === reportContentHash(parsed) ? 'ok' : 'edited';
 }
 
-/** A saved JSON report (see jsonReport in src/report/report.ts) as a Report; throws UsageError naming the file and field. */
-export function reportFromJson(text: string, file: string): Report {
+/**
+ * A saved JSON report (see jsonReport in src/report/report.ts) as a Report, with the parsed document
+ * and its hash status (each computed once); throws UsageError naming the file and field.
+ */
+export function reportFromJson(text: string, file: string): { report: Report; raw: Record<string, unknown>; hash: ReturnType<typeof hashStatus> } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -79,7 +82,7 @@ export function reportFromJson(text: string, file: string): Report {
     return table as unknown as ResultTable;
   });
   const { schemaVersion: _v, kind: _k, contentHash: _h, ...rest } = j;
-  return {
+  const report: Report = {
     ...(rest as unknown as Report),
     params: isObject(j.params) ? j.params : {},
     assumptions: Array.isArray(j.assumptions) ? (j.assumptions as string[]) : [],
@@ -90,6 +93,7 @@ export function reportFromJson(text: string, file: string): Report {
     confidence: typeof j.confidence === 'number' ? j.confidence : 0.95,
     tables,
   };
+  return { report, raw: parsed as Record<string, unknown>, hash };
 }
 
 export function registerReport(program: Command): void {
@@ -106,12 +110,10 @@ export function registerReport(program: Command): void {
     .action(async (file: string, opts: OutputOptions) => {
       refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file, what: 'the report to render' }]);
       const text = readInputFile(file, 'argument file', MAX_REPORT_BYTES);
-      const report = reportFromJson(text, file);
+      const { report, raw, hash } = reportFromJson(text, file);
       // Its schema first where it names one: a report that breaks it is refused, never drawn.
-      const raw = JSON.parse(text) as Record<string, unknown>;
       await checkReportSchema(raw, file);
       // Warned whether found now or carried in its notes from an earlier rendering (drawn again, it has a hash).
-      const hash = hashStatus(raw);
       if (hash === 'none') err().write(`sim: warning: ${file} carries no content hash: nothing shows whether it was edited; it is drawn as it is, with a note saying so\n`);
       else if (report.notes.includes(UNVERIFIED_NOTE)) err().write(`sim: warning: ${file} was drawn from a file with no content hash (its notes say so): nothing shows whether that was edited\n`);
       if (hash === 'edited') err().write(`sim: warning: ${file} was edited after sim wrote it (its content hash does not match); it is drawn as it is, with a note saying so\n`);

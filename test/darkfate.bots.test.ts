@@ -339,6 +339,35 @@ describe('the planner on hand-built positions', () => {
     expect(e.rev9Damage(2)).toBe(0);
   });
 
+  it('flees a staggered Fully Operational Rev-9 (ready to split) unless the next player can finish it; the former planner stayed either way', () => {
+    const build = (policy: PlannerPolicy, finisherInHand: boolean) => {
+      const e = engine(policy, { rev9: V('fully-operational') });
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      e.current = 0;
+      // The Fully Operational Rev-9 staggered (12) on the hunt; what it splits into still to come.
+      setRev9(e, 0, REV9_HUNT, 12);
+      // p2 (next) brings 2 (power) + 14 now (a Liquid Exoskeleton staggered at once), with or without a Truck Ram;
+      // both decks are shotguns (an Endoskeleton within four turns) and p1 owns an EMP (a finisher for both).
+      const hand = [inst(e, 'Shotgun'), inst(e, 'Shotgun', 1), inst(e, 'Pistol')];
+      setZone(e, 'hand', 1, finisherInHand ? [...hand, inst(e, 'Truck Ram')] : [...hand, inst(e, 'Prep')]);
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'Shotgun', 5), inst(e, 'EMP')]);
+      setZone(e, 'discard', 1, [inst(e, 'Shotgun', 6), inst(e, 'Shotgun', 7)]);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      e.opts[0] = 0;
+      e.opts[1] = 1;
+      return e;
+    };
+    for (const finisherInHand of [false, true]) {
+      const e = build(new PlannerPolicy(CARDS), finisherInHand);
+      expect((e.policy as unknown as { splitReady(v: DarkFateView, k: number): boolean }).splitReady(e, 0)).toBe(true);
+      // 1 = flee: it hunts every turn it waits for a finisher, and a stagger of 12 is soon dealt again.
+      expect(e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false)).toBe(finisherInHand ? 0 : 1);
+      const former = build(new PlannerPolicy(CARDS, { splitStaggerNeedsFinisher: false }), finisherInHand);
+      expect(former.policy.choose(former.rng, former, DECISION.FLEE, former.opts, 2, false)).toBe(0);
+    }
+  });
+
   it('buys a defense card over a card of the same cost with a little more supply (it ignores an attack at every hunt until played)', () => {
     const e = engine(new PlannerPolicy(CARDS));
     clear(e);

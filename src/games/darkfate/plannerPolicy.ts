@@ -11,7 +11,21 @@
 // a shallow flee too, when another Rev-9 stays on the hunt), borrows another player's leadership
 // card for the one damage a flee needs, and draws extra reserve cards once the team could stagger
 // a revealed Rev-9 within a few turns. A discard (a hostile's forced one, or a card's cost) never
-// takes the hand's only finisher for a Rev-9 still to beat while another card can go.
+// takes the hand's only finisher for a Rev-9 still to beat while another card can go. A staggered
+// Rev-9 that splits (Fully Operational) stays on the hunt only while the next player's hand can
+// finish it (splitStaggerNeedsFinisher).
+//
+// That stagger rule came from the search (searchPolicy.ts): restricted to its flee/stay plans, it
+// gained +6.8 points over the planner on the Fully Operational Rev-9 (600 paired games, 64
+// rollouts, seed 101), and 256-rollout values of each turn's flee against the planner's stay put
+// the gain at staggered Fully Operational Rev-9s the planner kept waiting for a finisher (+2.3
+// points a decision, 466 decisions in 300 games). Measured effect, new − old, paired on common
+// random numbers, 2 players, 20,000 games (`sim compare scenarios/darkfate/fully-operational.yaml
+// --set policy=<module: splitStaggerNeedsFinisher false> -n 20000 --seed S`): seed 1 +2.77 [+2.27,
+// +3.27], seed 2 +3.43 [+2.91, +3.94]. The other versions do not split: their games are unchanged.
+// Off the bundled numbers (10,000 games): the Rev-9's stagger 8 / 18 / 24 +4.07 / +1.65 / −0.26
+// (n.s.), hunt 2 / 6 +1.89 / +3.64, 1 / 3 / 4 players +6.15 / +1.98 / +0.59 (n.s.); the rules tried
+// beside it and not kept are in scenarios/darkfate/README.md (Policies).
 //
 // Measured effect of that discard rule (neededFinisher), paired on common random numbers against
 // the planner without it (`sim compare scenarios/darkfate/<version>.yaml --set policy=<module> -n
@@ -88,6 +102,12 @@ export interface PlannerKnobs {
    */
   lateCommitDensity: number;
   lateCommitExtra: number;
+  /**
+   * Keep a staggered Rev-9 that splits (Fully Operational) on the hunt only while the next player's
+   * hand can finish it; else flee it: it hunts every turn it waits, and its stagger is soon dealt
+   * again (false: keep it whenever the team is ready for the split, the planner before 2026-12-04).
+   */
+  splitStaggerNeedsFinisher: boolean;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -115,6 +135,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   defenseValue: 4,
   lateCommitDensity: 0.45,
   lateCommitExtra: 2,
+  splitStaggerNeedsFinisher: true,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -1056,18 +1077,24 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (ver.regen > 0) {
       // Its damage heals at the end of the turn: worth keeping only when the next player can
       // stagger it again and destroy it in that turn.
-      let q = v.current;
-      for (let i = 0; i < v.players; i++) {
-        q = q + 1 < v.players ? q + 1 : 0;
-        if (v.alive(q)) break;
-      }
+      const q = this.nextAlive(v);
       const left = damage > ver.regen ? damage - ver.regen : 0;
       return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
     }
     // A Rev-9 that splits is worth destroying only once the team can take on what it splits into.
     if (ver.splitsInto.length > 0 && !this.splitReady(v, k)) return false;
-    if (damage >= ver.stagger) return true;
+    if (damage >= ver.stagger) return !(this.knobs.splitStaggerNeedsFinisher && ver.splitsInto.length > 0) || this.handFinishes(v, this.nextAlive(v), k);
     return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
+  }
+
+  /** The next living player after the current one. */
+  protected nextAlive(v: DarkFateView): number {
+    let q = v.current;
+    for (let i = 0; i < v.players; i++) {
+      q = q + 1 < v.players ? q + 1 : 0;
+      if (v.alive(q)) break;
+    }
+    return q;
   }
 
   /** Whether player q's hand holds a finisher for Rev-9 k, or q's hand pays for a location finisher for it in the reserve. */

@@ -20,7 +20,7 @@ describe('sim --help and version', () => {
   });
   it('help asked for exits 0; help shown for a missing or unknown command word is a usage error (exit 2, on stderr)', () => {
     for (const args of [['help', 'darkfate'], ['genisys', '--help']]) expect(runCli(args).code, args.join(' ')).toBe(0);
-    for (const args of [['genisys'], ['tune'], ['help', 'nope']]) {
+    for (const args of [[], ['genisys'], ['tune'], ['help', 'nope']]) {
       const r = runCli(args);
       expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);
       expect(r.stderr, args.join(' ')).toMatch(/^Usage: sim/);

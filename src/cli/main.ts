@@ -79,7 +79,9 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
     try {
       const program = await buildProgram(argv);
       if (argv.length <= 2) {
-        program.outputHelp();
+        // No command word: a usage error, as a missing mode's (`sim genisys`) is; help on stderr.
+        program.outputHelp({ error: true });
+        setExitCode(2);
         return;
       }
       ranCommand = true;

@@ -106,3 +106,18 @@ describe('dice: the note counts the rows whose exact value lies outside the inte
     expect(runCli(['dice', '--count', '10', '--sides', '6', '--target', '5', '-n', '20000', '--seed', '3', '--confidence', '0.5']).stdout).toContain(`Note: ${j.notes[0]}`);
   });
 });
+
+describe('dice: the summary table', () => {
+  it('CSV: every summary row has a number in the MC column (the quantiles one row each), and the exact quantiles are the binomial ones', () => {
+    const r = runCli(['dice', '--count', '3', '--sides', '6', '--target', '5', '-n', '2000', '--seed', '1', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const head = lines[0].split(',');
+    const rows = lines.filter((l) => l.startsWith('summary,')).map((l) => l.split(','));
+    const at = (row: string[], col: string) => row[head.indexOf(col)];
+    for (const row of rows) expect(Number.isFinite(Number(at(row, 'estimate'))), row.join(',')).toBe(true);
+    // 3d6 on 5+: P(0) = 64/216 < 0.5 <= P(<=1) = 160/216 < 0.9 <= P(<=2) = 208/216.
+    const q = (m: string) => rows.find((row) => at(row, 'metric') === m)!;
+    expect([at(q('p10 successes'), 'exact'), at(q('p50 successes'), 'exact'), at(q('p90 successes'), 'exact')]).toEqual(['0', '1', '2']);
+  });
+});

@@ -70,6 +70,16 @@ export function diceResult(p: DiceParams, totals: Totals, confidence: number): D
   };
 }
 
+/** The least k whose exact P(<=k) reaches q (histogramQuantile's rule on the exact probabilities; 1e-12 absorbs their rounding). */
+function exactQuantile(rows: DiceResult['distribution'], q: number): number {
+  let acc = 0;
+  for (const row of rows) {
+    acc += row.exact;
+    if (acc >= q - 1e-12 && acc > 0) return row.successes;
+  }
+  return rows.length - 1;
+}
+
 export function diceTables(r: DiceResult): ResultTable[] {
   return [
     {
@@ -98,7 +108,10 @@ export function diceTables(r: DiceResult): ResultTable[] {
       ],
       rows: [
         { metric: 'mean successes', exact: r.mean.exact, estimate: r.mean.mean, lo: r.mean.lo, hi: r.mean.hi },
-        { metric: 'p10 / p50 / p90', exact: null, estimate: `${r.quantiles.p10} / ${r.quantiles.p50} / ${r.quantiles.p90}`, lo: null, hi: null },
+        // One row per quantile: the column stays numeric (a CSV reader's number, not the text "0 / 1 / 2").
+        { metric: 'p10 successes', exact: exactQuantile(r.distribution, 0.1), estimate: r.quantiles.p10, lo: null, hi: null },
+        { metric: 'p50 successes', exact: exactQuantile(r.distribution, 0.5), estimate: r.quantiles.p50, lo: null, hi: null },
+        { metric: 'p90 successes', exact: exactQuantile(r.distribution, 0.9), estimate: r.quantiles.p90, lo: null, hi: null },
         { metric: `chi-square (df ${r.chiSquare.degreesOfFreedom})`, exact: null, estimate: r.chiSquare.statistic, lo: null, hi: null },
         { metric: 'chi-square p-value', exact: null, estimate: r.chiSquare.pValue, lo: null, hi: null },
       ],

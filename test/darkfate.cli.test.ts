@@ -372,6 +372,11 @@ describe('card values as parameters (--set card.<card>.<field>)', () => {
     expect(viaSet.result).not.toEqual(run().result);
     const bad = runCli(['darkfate', '--set', 'card.pistol.fihgt=4', '-n', '10']);
     expect([bad.code, bad.stderr.trim()]).toEqual([2, 'sim: option --set card.pistol.fihgt: unknown parameter "card.pistol.fihgt" (did you mean "card.pistol.fight"?); see `sim params darkfate`']);
+    // A field the card file needs at least 1 (a stagger, a hunt value, a card's count) says so when --set is read, as for -5.
+    for (const [key, least] of [['card.fully-operational.stagger', 1], ['data.cards.endoskeleton.hunt', 1], ['card.pistol.count', 1], ['card.pistol.fight', 0]] as const) {
+      const r = runCli(['darkfate', '--set', `${key}=${least - 1}`, '-n', '10']);
+      expect([r.code, r.stderr.trim()]).toEqual([2, `sim: option --set ${key}: got "${least - 1}", expected an integer in [${least}, 99]`]);
+    }
     const sweep = runCli(['sweep', 'darkfate', '--grid', 'card.pistol.cost=1,3', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(sweep.code, sweep.stderr).toBe(0);
     expect(JSON.parse(sweep.stdout).result.cells.map((c: { params: Record<string, unknown> }) => c.params['card.pistol.cost'])).toEqual([1, 3]);

@@ -43,19 +43,23 @@ function targets(doc: CardDataDoc): Map<string, Target> {
   return m;
 }
 
-/** Every field `cardChanges` can set in `doc`, as `key.field` paths with their current values. */
-export function cardFields(doc: CardDataDoc): { path: string; value: number }[] {
-  const out: { path: string; value: number }[] = [];
+/**
+ * Every field `cardChanges` can set in `doc`, as `key.field` paths with their current values and
+ * the least value the card file accepts (1 for a card's count, a Rev-9's hunt and stagger, the
+ * wound count; 0 for the rest).
+ */
+export function cardFields(doc: CardDataDoc): { path: string; value: number; min: number }[] {
+  const out: { path: string; value: number; min: number }[] = [];
   for (const [key, t] of targets(doc)) {
     if (t.kind === 'card') {
-      for (const f of CARD_FIELDS) if (t.card[f] !== undefined || f !== 'resistance') out.push({ path: `${key}.${f}`, value: (t.card[f] as number | undefined) ?? (f === 'count' ? 1 : 0) });
-      for (const sec of SECTIONS) for (const e of t.card[sec] ?? []) if (typeof e !== 'string') for (const [name, n] of Object.entries(e)) out.push({ path: `${key}.${sec}.${name}`, value: n });
+      for (const f of CARD_FIELDS) if (t.card[f] !== undefined || f !== 'resistance') out.push({ path: `${key}.${f}`, value: (t.card[f] as number | undefined) ?? (f === 'count' ? 1 : 0), min: f === 'count' ? 1 : 0 });
+      for (const sec of SECTIONS) for (const e of t.card[sec] ?? []) if (typeof e !== 'string') for (const [name, n] of Object.entries(e)) out.push({ path: `${key}.${sec}.${name}`, value: n, min: 0 });
     } else if (t.kind === 'rev9') {
-      for (const f of REV9_FIELDS) out.push({ path: `${key}.${f}`, value: (t.r[f] as number | undefined) ?? 0 });
+      for (const f of REV9_FIELDS) out.push({ path: `${key}.${f}`, value: (t.r[f] as number | undefined) ?? 0, min: f === 'hunt' || f === 'stagger' ? 1 : 0 });
     } else if (t.kind === 'character') {
-      for (const e of t.ch.power ?? []) if (typeof e !== 'string') for (const [name, n] of Object.entries(e)) out.push({ path: `${key}.power.${name}`, value: n });
+      for (const e of t.ch.power ?? []) if (typeof e !== 'string') for (const [name, n] of Object.entries(e)) out.push({ path: `${key}.power.${name}`, value: n, min: 0 });
     } else {
-      out.push({ path: 'wounds.count', value: doc.wounds.count });
+      out.push({ path: 'wounds.count', value: doc.wounds.count, min: 1 });
     }
   }
   return out;
@@ -66,18 +70,18 @@ export const CARD_PREFIX = 'card.';
 export const DATA_CARDS_PREFIX = 'data.cards.';
 
 /**
- * The card fields as parameter specs (`card.<path>`, int 0..99, default the card data's value):
+ * The card fields as parameter specs (`card.<path>`, int from the field's least value to 99, default the card data's value):
  * what a shell can offer as `--set card.pistol.fight=5` keys (they depend on the card data loaded);
  * each also as `data.cards.<path>`, the spelling every game's data values share (an alias: the same
  * value, one implementation). `labels` (cardLabels) says how the card file labels each path.
  */
 export function cardParamSpecs(doc: CardDataDoc, labels?: ReadonlyMap<string, DataLabel>, file = 'the card data'): ParamSpec[] {
   const out: ParamSpec[] = [];
-  for (const { path, value } of cardFields(doc)) {
+  for (const { path, value, min } of cardFields(doc)) {
     const l = labels?.get(path);
     const source = l ? `${file}: ${l.text}` : labels ? `${file}: not in the file (the card format's default)` : 'assumption: the reference card set (scenarios/darkfate/README.md), or the card file loaded';
     // A field the file does not state is the card format's default (no regeneration, no forced flee): not an assumption of the file.
-    const spec: ParamSpec = { key: `${CARD_PREFIX}${path}`, type: 'int', default: value, min: 0, max: 99, doc: `card data: ${path}`, source, label: l?.label ?? (labels ? FORMAT_DEFAULT : UNLABELLED) };
+    const spec: ParamSpec = { key: `${CARD_PREFIX}${path}`, type: 'int', default: value, min, max: 99, doc: `card data: ${path}`, source, label: l?.label ?? (labels ? FORMAT_DEFAULT : UNLABELLED) };
     out.push(spec, { ...spec, key: `${DATA_CARDS_PREFIX}${path}`, alias: spec.key });
   }
   return out;

@@ -397,3 +397,25 @@ describe('a long table', () => {
   });
 });
 
+
+describe('control characters from a data file never reach the terminal raw', () => {
+  it('a card named with ESC and CSI (U+009B): the table shows U+FFFD; JSON escapes both and reads back the same name; HTML keeps none', async () => {
+    const dir = tempDir('sim-controls-');
+    const cards = join(dir, 'cards.yaml');
+    const name = 'Pis\u001b[2Jtol\u009b31m';
+    writeFileSync(cards, readFileSync(join(ROOT, 'scenarios/darkfate/cards.yaml'), 'utf8').replace('{ name: Pistol,', '{ name: "Pis\\e[2Jtol\\u009b31m",'));
+    const run = (format: string) => runCli(['darkfate', '--cards', cards, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', format]);
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+    const json = run('json');
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).not.toMatch(raw);
+    expect(json.stdout).toContain('\\u009b');
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain(JSON.stringify(name).slice(1, -1));
+    const html = run('html');
+    expect(html.code, html.stderr).toBe(0);
+    expect(html.stdout).toContain('Pis\ufffd[2Jtol\ufffd31m');
+    expect(html.stdout).not.toMatch(raw);
+    const table = run('table');
+    expect(table.stdout).not.toMatch(raw);
+  });
+});

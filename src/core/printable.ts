@@ -16,3 +16,12 @@ export function printableDeep(v: unknown): unknown {
   if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [printable(k), printableDeep(x)]));
   return v;
 }
+
+/**
+ * JSON.stringify(value, null, indent) with DEL and the C1 controls (U+007F–U+009F) written as \u
+ * escapes too: JSON.stringify escapes only U+0000–U+001F, and a raw U+009B is a CSI to some
+ * terminals. The same document, byte for byte safe to print.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -9,6 +9,7 @@ import { reportKind } from './reportKind.js';
 import { specToSvg } from './svg.js';
 import { humanize } from './names.js';
 import { groupedInteger } from '../core/numberText.js';
+import { jsonText, printable } from '../core/printable.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -75,7 +76,7 @@ export async function renderHtml(r: Report): Promise<string> {
   const charts = await Promise.all(chartsOf(r).map(chartHtml));
   const [, facts, settings] = headerLines(r, Infinity);
   // The embedded JSON must not close its own <script> element.
-  const json = JSON.stringify(jsonReport(r)).replace(/</g, '\\u003c');
+  const json = jsonText(jsonReport(r)).replace(/</g, '\\u003c');
   const parts = [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -96,5 +97,7 @@ export async function renderHtml(r: Report): Promise<string> {
     `<script type="application/json" id="sim-report">${json}</script>`,
     '</body></html>',
   ];
-  return parts.filter((p) => p !== '').join('\n') + '\n';
+  // A page printed to a terminal carries no control character from the data (the embedded JSON has
+  // none left raw: jsonText escapes them), so printable() changes only the visible text.
+  return printable(parts.filter((p) => p !== '').join('\n') + '\n');
 }

@@ -3,7 +3,7 @@
 import type TableType from 'cli-table3';
 import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
-import { printable } from '../core/printable.js';
+import { jsonText, printable } from '../core/printable.js';
 import { createRequire } from 'node:module';
 import { groupedInteger } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
@@ -314,7 +314,7 @@ function sortedKeys(this: unknown, _key: string, value: unknown): unknown {
 
 /** JSON: the whole report (see jsonReport), indented. NaN and infinities are written as null. */
 export function renderJson(r: Report): string {
-  return JSON.stringify(jsonReport(r), null, 2) + '\n';
+  return jsonText(jsonReport(r), 2) + '\n';
 }
 
 /** The text formats (table, csv, json); `html` is asynchronous (renderHtml in src/report/html.ts). */

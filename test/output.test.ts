@@ -417,5 +417,10 @@ describe('control characters from a data file never reach the terminal raw', () 
     expect(html.stdout).not.toMatch(raw);
     const table = run('table');
     expect(table.stdout).not.toMatch(raw);
+    // Replaced before the layout: the card's row is as wide as its neighbour's (the columns line up).
+    const lines = table.stdout.split('\n');
+    const rows = lines.flatMap((l, i) => (l.includes('Pis\ufffd[2Jtol\ufffd31m') ? [i] : []));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const i of rows) expect([...lines[i]].length, lines[i]).toBe([...lines[i + 1]].length);
   });
 });

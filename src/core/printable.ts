@@ -9,12 +9,27 @@ export function printable(text: string): string {
   return text.replace(CONTROL, '\ufffd');
 }
 
-/** `v` with printable() applied to every string in it, keys included (a parsed JSON document). */
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Whether any string in `v` (keys included) holds a control character printable() would replace. */
+function anyControl(v: unknown): boolean {
+  if (typeof v === 'string') return HAS_CONTROL.test(v);
+  if (Array.isArray(v)) return v.some(anyControl);
+  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => HAS_CONTROL.test(k) || anyControl(x));
+  return false;
+}
+
+/** A copy of `v` with printable() applied to every string in it, keys included (a parsed JSON document). */
 export function printableDeep(v: unknown): unknown {
   if (typeof v === 'string') return printable(v);
   if (Array.isArray(v)) return v.map(printableDeep);
   if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [printable(k), printableDeep(x)]));
   return v;
+}
+
+/** printableDeep(v) when some string in `v` has a control character, else `v` itself (read only: no copy of a clean report). */
+export function printableView<T>(v: T): T {
+  return anyControl(v) ? (printableDeep(v) as T) : v;
 }
 
 /**

@@ -3,6 +3,7 @@
 // vocabulary, snapshot/restore and the determinizer the search plays on, the search policy's
 // determinism and contract, the planner's play on hand-built positions, the designer statistics
 // against hand-built games and known records, and card changes (house rules on single cards).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,7 +25,7 @@ import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
 import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_DESTROYED, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
 import { effectAmount } from '../src/games/darkfate/policyApi.js';
 import { SearchPolicy } from '../src/games/darkfate/searchPolicy.js';
-import { runCli } from './helpers/runCli.js';
+import { ROOT, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 const DOC = loadCardData(referenceCardsFile());
@@ -231,6 +232,42 @@ describe('the search policy (turn plans)', () => {
       e.playTurn();
     }
     expect(s.searchedTurns).toBeGreaterThan(0);
+  });
+
+  it('values each listed plan against the planner\'s own (planValues): reproducible from its seed, the game untouched, a plan the planner plays anyway worth 0', () => {
+    const s = new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 }, (c) => BUILTIN_POLICIES.planner(c));
+    const e = engine(s, { rev9: V('fully-operational') }, 5);
+    let valued = 0;
+    for (let t = 0; t < 30 && e.outcome === 0; t++) {
+      const before = stateHash(e, e.rng);
+      const a = s.planValues(e, 16, 77);
+      expect(stateHash(e, e.rng)).toBe(before);
+      expect(s.planValues(e, 16, 77)).toEqual(a);
+      for (const v of a) {
+        expect(['play', 'rest', 'stay', 'flee', 'draw 4 extra']).toContain(v.plan);
+        expect(Math.abs(v.mean)).toBeLessThanOrEqual(1);
+        expect(v.se).toBeGreaterThanOrEqual(0);
+      }
+      if (a.length > 0) valued++;
+      // The game itself goes on as the planner's (planValues sets no plan for the turn).
+      s.beginTurn(e.rng, e);
+      e.playTurn();
+    }
+    expect(valued).toBeGreaterThan(5);
+    // A "plan" that is the planner's own (every override -1) plays the same rollouts: worth exactly 0.
+    const same = new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 }, (c) => BUILTIN_POLICIES.planner(c));
+    (same as unknown as { listPlans(e: unknown): number }).listPlans = function (this: { plans: { rest: number; flee: number; extra: number }[] }) {
+      for (const pl of this.plans.slice(0, 2)) Object.assign(pl, { rest: -1, flee: -1, extra: -1 });
+      return 2;
+    };
+    expect(same.planValues(e, 16, 77)).toEqual([{ plan: 'planner', mean: 0, se: 0 }]);
+  });
+
+  it('scripts/darkfateTurnValues.mjs runs on the built code and prints a gain per plan and situation', () => {
+    const r = spawnSync(process.execPath, ['scripts/darkfateTurnValues.mjs', '--games', '2', '--rollouts', '4', '--rev9', 'endoskeleton'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^endoskeleton, 2 players, 2 planner games, 4 rollouts a plan, seed 303$/m);
+    expect(r.stdout).toMatch(/^(play|rest|stay|flee|draw 4 extra) \| [a-z!*+ -]+: \d+, [+-]\d+\.\d\d \[/m);
   });
 
   it("with a margin no plan can reach, it plays exactly the planner's games (same draws from the game stream)", () => {

@@ -188,6 +188,39 @@ export class SearchPolicy implements DarkFatePolicy {
     }
   }
 
+  /**
+   * Every plan this turn lists, valued against the planner's own (a development probe, the values
+   * behind the search's choices): `rollouts` paired rollouts each (at most 256) from turn state `e`,
+   * on streams of `seed`; mean and standard error of plan − planner in wins. Plays nothing in `e`
+   * and leaves this policy's plan as it was (the planner's own for the turn). Empty when the turn
+   * offers no alternative.
+   */
+  planValues(e: EngineState, rollouts: number, seed: number): { plan: string; mean: number; se: number }[] {
+    if (!(rollouts >= 1 && rollouts <= 256)) throw new Error(`planValues: rollouts ${rollouts} outside [1, 256]`);
+    const planTurn = this.planner.planTurn;
+    const nPlans = this.listPlans(e);
+    if (nPlans <= 1) return [];
+    if (!this.sim || !sameShape(this.sim, e)) this.sim = new DarkFateEngine(e.cards, e.rules, e.setup, this.rootPlanner);
+    this.sim.policy = this.rolloutPolicy === this.rootPlanner ? this.rootPlanner : this.switching(e.turn + 1);
+    for (let j = 0; j < nPlans; j++) this.alive[j] = 1;
+    this.rollPlans(e, new StreamSeeder(seed), nPlans, 0, rollouts);
+    const vals = this.values;
+    const out: { plan: string; mean: number; se: number }[] = [];
+    for (let j = 1; j < nPlans; j++) {
+      let s = 0;
+      let s2 = 0;
+      for (let r = 0; r < rollouts; r++) {
+        const d = vals[j * 256 + r] - vals[r];
+        s += d;
+        s2 += d * d;
+      }
+      const mean = s / rollouts;
+      out.push({ plan: planName(this.plans[j]), mean, se: rollouts > 1 ? Math.sqrt(Math.max(0, (s2 - rollouts * mean * mean) / (rollouts - 1)) / rollouts) : 0 });
+    }
+    this.planner.planTurn = planTurn;
+    return out;
+  }
+
   /** Plays rollouts [r0, r1) of every plan still alive (the planner's own, plan 0, always), values into `values`. */
   private rollPlans(e: EngineState, seeder: StreamSeeder, nPlans: number, r0: number, r1: number): void {
     const sim = this.sim!;

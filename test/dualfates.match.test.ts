@@ -518,3 +518,16 @@ describe('sim dualfates match through the CLI', () => {
     expect(resolve('reports/dualfates-match.json')).toMatch(/dualfates-match\.json$/);
   }, 60_000);
 });
+
+describe('a unit data value the match never reads', () => {
+  it('for a unit in neither team is said to change nothing (and changes nothing); one of a fielded unit is not', () => {
+    const run = (...set: string[]) => JSON.parse(runCli(['dualfates', 'match', '-n', '40', '--seed', '2', '-j', '1', '-q', '--format', 'json', ...set.flatMap((x) => ['--set', x])]).stdout);
+    const base = run();
+    const idle = run('data.units.eric.cost=3');
+    expect(idle.result).toEqual(base.result);
+    expect(idle.notes.filter((n: string) => n.includes('changes nothing'))).toEqual(['The data value data.units.eric.cost=3 changes nothing here: unit "eric" is in neither team (A: knights, B: knights).']);
+    const used = run('data.units.training-knight.health=9');
+    expect(used.notes.some((n: string) => n.includes('changes nothing'))).toBe(false);
+    expect(used.result).not.toEqual(base.result);
+  });
+});

@@ -16,6 +16,7 @@ import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { UsageError } from '../../core/usageError.js';
+import { dataValuesOf, slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
 import type { MatchRules } from './matchEngine.js';
@@ -228,6 +229,21 @@ function isReference(r: ResolvedParams): boolean {
   return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default) && Object.keys(r).every((k) => own.has(k));
 }
 
+/**
+ * A unit's data value (data.units.<unit>.…) for a unit in neither team changes nothing: the match
+ * reads the sheets of its teams' units only. Said in a note (a compare or a sweep may field it).
+ */
+export function idleUnitValueNotes(resolved: Readonly<Record<string, ParamValue>>, sides: MatchData['sides']): string[] {
+  const fielded = new Set(sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(dataValuesOf(resolved))) {
+    const parts = key.split('.');
+    if (parts[1] !== 'units' || fielded.has(parts[2])) continue;
+    out.push(`The data value ${key}=${String(value)} changes nothing here: unit "${parts[2]}" is in neither team (A: ${sides[0].team}, B: ${sides[1].team}).`);
+  }
+  return out;
+}
+
 /** `sim dualfates match`. */
 export async function runMatch(resolved: ResolvedParams, settings: RunSettings): Promise<Report> {
   const p = matchSimParams(resolved);
@@ -272,6 +288,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
       matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
       sensitivityNote('dualfates', 'match', MATCH_PARAMS, resolved),
+      ...idleUnitValueNotes(resolved, p.data.sides),
     ],
   };
 }

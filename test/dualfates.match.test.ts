@@ -525,7 +525,7 @@ describe('a unit data value the match never reads', () => {
     const base = run();
     const idle = run('data.units.eric.cost=3');
     expect(idle.result).toEqual(base.result);
-    expect(idle.notes.filter((n: string) => n.includes('changes nothing'))).toEqual(['The data value data.units.eric.cost=3 changes nothing here: unit "eric" is in neither team (A: knights, B: knights).']);
+    expect(idle.notes.filter((n: string) => n.includes('changes nothing'))).toEqual(['The data value data.units.eric.cost=3 changes nothing here: this configuration never reads it.']);
     const used = run('data.units.training-knight.health=9');
     expect(used.notes.some((n: string) => n.includes('changes nothing'))).toBe(false);
     expect(used.result).not.toEqual(base.result);

@@ -137,7 +137,11 @@ describe('sim sensitivity', () => {
     const { skirmishMode } = await import('../src/games/genisys/skirmishEntry.js');
     const skirmish = skirmishMode.unusedData!(resolveFromSources(skirmishMode, null, { sideA: '2*resistance-soldier' }, {}));
     expect([skirmish('data.units.resistance-soldier.armor'), skirmish('data.weapons.plasma-rifle.rof'), skirmish('data.units.endoskeleton.armor'), skirmish('data.weapons.plasma-gun.rof')]).toEqual([false, false, false, false]);
-    expect([skirmish('data.units.crawler.armor'), skirmish('data.weapons.grenade-launcher.rof')]).toEqual([true, true]);
+    // The Endoskeletons (side B by default) have I'll Be Back: their models become crawlers, whose profile is read.
+    expect([skirmish('data.units.crawler.armor'), skirmish('data.weapons.grenade-launcher.rof')]).toEqual([false, true]);
+    // Without such a unit the crawler is unused; a weapon a force names (unit:weapon) is read.
+    const soldiers = skirmishMode.unusedData!(resolveFromSources(skirmishMode, null, { sideA: '2*resistance-soldier:rocket-launcher', sideB: '3*resistance-soldier' }, {}));
+    expect([soldiers('data.units.crawler.armor'), soldiers('data.units.endoskeleton.armor'), soldiers('data.weapons.rocket-launcher.rof'), soldiers('data.weapons.grenade-launcher.rof')]).toEqual([true, true, false, true]);
     // The CCG: a game reads its decks' cards; the opening only the location decks and start cards.
     const tccg = await loadGame('tccg');
     const [game, opening] = ['game', 'opening'].map((n) => tccg.modes.find((m) => m.name === n)!);

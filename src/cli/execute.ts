@@ -144,8 +144,17 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const own = new Set(req.mode.params.map((s) => s.key));
   const setsData = Object.keys(params).some((k) => !own.has(k));
   const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
-  const withRerun: Report = { ...report, ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
+  // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.
+  const idle = setsData && req.mode.unusedData ? idleDataNotes(req.mode.unusedData(params), params, own) : [];
+  const withRerun: Report = { ...report, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
+}
+
+/** A note for each data value `params` sets (a key not among the mode's own) that `unused` says the configuration never reads. */
+function idleDataNotes(unused: (key: string) => boolean, params: Readonly<Record<string, unknown>>, own: ReadonlySet<string>): string[] {
+  return Object.entries(params)
+    .filter(([k]) => !own.has(k) && unused(k))
+    .map(([k, v]) => `The data value ${k}=${String(v)} changes nothing here: this configuration never reads it.`);
 }
 
 /**

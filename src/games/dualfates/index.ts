@@ -20,7 +20,7 @@ import { ATTACK_PARAMS, DEFAULT_UNIT, DEFAULT_UNITS_FILE, defaultAttackParams, F
 import { findUnit, loadUnitSheets, unitSheetValueSpecs, unitSpeed, unusedUnitSheets } from './unitPicks.js';
 import { boardValueSpecs } from './board.js';
 import { readBoardText } from './matchData.js';
-import { MATCH_PARAMS, runMatch } from './matchEntry.js';
+import { MATCH_PARAMS, runMatch, unusedMatchData } from './matchEntry.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
 import { checkMatch, matchSim, type MatchSimParams } from './matchSim.js';
 import { oddsTableReport, runReport, teamReport } from './dualfatesReports.js';
@@ -113,7 +113,7 @@ export const game: GameModule = {
     { name: 'attack', summary: 'odds that an attack succeeds, its damage, and attacks needed to incapacitate (exact; --method mc cross-checks)', params: ATTACK_PARAMS, extraParams: (fixed) => unitSheetValueSpecs(String(fixed.units)), unusedData: unusedUnitSheets, defaultGames: 1e5, run: attackEntry.run },
     { name: 'pillars', summary: 'Pillars of Fate roll odds, objective rounds over the game, and the Initiative roll (exact; --method mc cross-checks, with running)', params: PILLARS_PARAMS, defaultGames: 1e5, run: pillarsEntry.run },
     // The unit sheets' numbers (data.units.…) and the board's (data.board.size, data.board.nodes.<id>.x, …).
-    { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, extraParams: matchValueSpecs, defaultGames: 2e4, run: runMatch },
+    { name: 'match', summary: 'whole games between two seeded policies on a zone model of the Vortex: win rate, VP margin, pillars held per round, units lost (Monte Carlo; unit data mostly invented)', params: MATCH_PARAMS, extraParams: matchValueSpecs, unusedData: unusedMatchData, defaultGames: 2e4, run: runMatch },
     { name: 'control', summary: 'Victory Points per round and over the game while holding K pillars every round, with the distribution (exact; --method mc cross-checks)', params: CONTROL_PARAMS, defaultGames: 1e5, run: controlEntry.run },
   ],
   views,

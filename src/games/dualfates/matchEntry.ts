@@ -16,7 +16,7 @@ import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { UsageError } from '../../core/usageError.js';
-import { dataValuesOf, slugOf } from '../../core/dataValues.js';
+import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
 import type { MatchRules } from './matchEngine.js';
@@ -230,18 +230,21 @@ function isReference(r: ResolvedParams): boolean {
 }
 
 /**
- * A unit's data value (data.units.<unit>.…) for a unit in neither team changes nothing: the match
- * reads the sheets of its teams' units only. Said in a note (a compare or a sweep may field it).
+ * The data keys a match never reads: `data.units.<unit>.…` of every unit in neither team (the
+ * match reads its teams' sheets only). Teams that do not load read as using everything (their own
+ * error comes when the match runs). `sim sensitivity` does not play them; a run says they change nothing.
  */
-export function idleUnitValueNotes(resolved: Readonly<Record<string, ParamValue>>, sides: MatchData['sides']): string[] {
-  const fielded = new Set(sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
-  const out: string[] = [];
-  for (const [key, value] of Object.entries(dataValuesOf(resolved))) {
-    const parts = key.split('.');
-    if (parts[1] !== 'units' || fielded.has(parts[2])) continue;
-    out.push(`The data value ${key}=${String(value)} changes nothing here: unit "${parts[2]}" is in neither team (A: ${sides[0].team}, B: ${sides[1].team}).`);
+export function unusedMatchData(base: ResolvedParams): (key: string) => boolean {
+  let fielded: Set<string>;
+  try {
+    fielded = new Set(matchSimParams(base).data.sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
+  } catch {
+    return () => false;
   }
-  return out;
+  return (key) => {
+    const m = /^data\.units\.([^.]+)\./.exec(key);
+    return m !== null && !fielded.has(m[1]);
+  };
 }
 
 /** `sim dualfates match`. */
@@ -288,7 +291,6 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
       matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
       sensitivityNote('dualfates', 'match', MATCH_PARAMS, resolved),
-      ...idleUnitValueNotes(resolved, p.data.sides),
     ],
   };
 }

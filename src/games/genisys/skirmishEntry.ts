@@ -224,16 +224,25 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
 
 /**
  * Data keys of the units file a skirmish does not read: `data.units.<unit>.…` of every unit in
- * neither force and `data.weapons.<weapon>.…` of every weapon none of them carries. A force that
- * does not parse reads as using everything (its own error comes when it runs).
+ * neither force (the crawler profile counts as fielded when a fielded unit has I'll Be Back: its
+ * models become crawlers) and `data.weapons.<weapon>.…` of every weapon none of them carries (a
+ * weapon a force names, `unit:weapon`, counts; so do the unit's own, whether or not the named one
+ * replaces them: reading too many as used only plays a change that may move nothing). A force
+ * that does not parse reads as using everything (its own error comes when it runs).
  */
 export function unusedSkirmishData(resolved: Readonly<Record<string, unknown>>): (key: string) => boolean {
-  let units: Set<string>;
-  let weapons: Set<string>;
+  const units = new Set<string>();
+  const weapons = new Set<string>();
   try {
     const data = loadUnits(String(resolved.units));
-    units = new Set([...parseForce(String(resolved.sideA), 'sideA'), ...parseForce(String(resolved.sideB), 'sideB')].map((f) => f.unit));
-    weapons = new Set([...units].flatMap((u) => data.units[u]?.weapons ?? []));
+    const items = [...parseForce(String(resolved.sideA), 'sideA'), ...parseForce(String(resolved.sideB), 'sideB')];
+    for (const f of items) {
+      units.add(f.unit);
+      for (const w of f.weapons) weapons.add(w.replace(/^twin-/, ''));
+    }
+    // rulebook: Machine Special Rules – I'll Be Back: the model becomes a crawler (the crawler profile's stats and weapons).
+    for (const u of [...units]) if (data.units[u]?.special.includes('ill-be-back')) units.add('crawler');
+    for (const u of units) for (const w of data.units[u]?.weapons ?? []) weapons.add(w);
   } catch {
     return () => false;
   }

@@ -142,6 +142,15 @@ describe('sim sensitivity', () => {
     // Without such a unit the crawler is unused; a weapon a force names (unit:weapon) is read.
     const soldiers = skirmishMode.unusedData!(resolveFromSources(skirmishMode, null, { sideA: '2*resistance-soldier:rocket-launcher', sideB: '3*resistance-soldier' }, {}));
     expect([soldiers('data.units.crawler.armor'), soldiers('data.units.endoskeleton.armor'), soldiers('data.weapons.rocket-launcher.rof'), soldiers('data.weapons.grenade-launcher.rof')]).toEqual([true, true, false, true]);
+    // Genisys fire team: its attackers and targets, with the weapons they name (and carry), and the crawler behind I'll Be Back.
+    const { fireTeamMode } = await import('../src/games/genisys/fireTeamEntry.js');
+    const team = fireTeamMode.unusedData!(resolveFromSources(fireTeamMode, null, { attackers: '2*resistance-soldier:plasma-rifle', targets: '3*resistance-soldier' }, {}));
+    expect(['data.units.resistance-soldier.armor', 'data.weapons.plasma-rifle.rof', 'data.units.crawler.armor', 'data.units.endoskeleton.armor', 'data.weapons.plasma-gun.rof'].map(team)).toEqual([false, false, true, true, true]);
+    const endos = fireTeamMode.unusedData!(resolveFromSources(fireTeamMode, null, { targets: '2*endoskeleton' }, {}));
+    expect(['data.units.crawler.armor', 'data.weapons.plasma-gun.rof', 'data.units.resistance-soldier.armor'].map(endos)).toEqual([false, false, true]);
+    // A run says so in a note (the same notes for every mode that knows its unused data).
+    const note = runCli(['genisys', 'fireteam', '--set', 'data.units.slave.armor=5', '--format', 'json']);
+    expect(JSON.parse(note.stdout).notes).toContain('The data value data.units.slave.armor=5 changes nothing here: this configuration never reads it.');
     // The CCG: a game reads its decks' cards; the opening only the location decks and start cards.
     const tccg = await loadGame('tccg');
     const [game, opening] = ['game', 'opening'].map((n) => tccg.modes.find((m) => m.name === n)!);

@@ -11,12 +11,12 @@ import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
 import type { Cell, Column, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
-import { compileFireTeam, MAX_TARGETS, MAX_VOLLEYS, TARGETINGS, type FireTeamInput, type FireTeamPlan, type Targeting } from './fireTeam.js';
+import { compileFireTeam, parseTeam, MAX_TARGETS, MAX_VOLLEYS, TARGETINGS, type FireTeamInput, type FireTeamPlan, type Targeting } from './fireTeam.js';
 import { exactFireTeam, exactUnavailable, type FireTeamExact } from './fireTeamExact.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { AUTO, COVERS, DEFAULT_UNITS_FILE, GENISYS_PARAMS, RANGES, rangeName, type RangeName } from './genisysParams.js';
 import type { Estimate as AttackEstimate } from './genisysReport.js';
-import { loadUnits, unitsValueSpecs, type UnitsFile } from './units.js';
+import { loadUnits, unitsValueSpecs, unusedUnitsData, type UnitsFile } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 /** The attack rule constants (dotted keys) and the targets' cover, as `genisys attack` has them; no TDD agents (a fire team never contests a re-roll). */
@@ -395,12 +395,25 @@ function mcFireTeamAnswer(fp: FireTeamPlan, input: FireTeamInput, r: FireTeamMcR
   return answerSentence(`The fire team removes ${meanText(m)} of ${n} targets on average, and all ${n} ${pctText(a)} of the time`, [teamTitle(fp, input), exact]);
 }
 
+/**
+ * Data keys of the units file a fire team does not read (unusedUnitsData over its attackers and
+ * targets). A spec that does not parse reads as using everything (its own error comes when it runs).
+ */
+export function unusedFireTeamData(resolved: Readonly<Record<string, unknown>>): (key: string) => boolean {
+  try {
+    return unusedUnitsData(loadUnits(String(resolved.units)), [...parseTeam(String(resolved.attackers), 'attackers', true), ...parseTeam(String(resolved.targets), 'targets', false)]);
+  } catch {
+    return () => false;
+  }
+}
+
 export const fireTeamMode: GameMode = {
   name: 'fireteam',
   summary: 'a fire team: several attackers and weapons at a group of targets over volleys — models removed, P(all removed), attacks until the first falls, points',
   params: FIRETEAM_PARAMS,
   // Every number of the units file, as data.units.<unit>.<field> and data.weapons.<weapon>.<field>.
   extraParams: unitsValueSpecs,
+  unusedData: unusedFireTeamData,
   defaultGames: 2e5,
   async run(resolved, settings) {
     const { fp, input, data, file } = buildFireTeam(resolved);

@@ -24,7 +24,7 @@ import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './sk
 import { skirmishGapLine, skirmishGapShort } from './skirmishPolicyGap.js';
 import { DEFAULT_SKIRMISH_SEARCH } from './skirmishSearch.js';
 import { compileSkirmish, HUNDREDTHS, parseForce, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
-import { loadUnits, unitsValueSpecs } from './units.js';
+import { loadUnits, unitsValueSpecs, unusedUnitsData } from './units.js';
 
 const lowerCase = (raw: string): string => raw.trim().toLowerCase();
 const DICE = DIE_NAMES as readonly string[];
@@ -223,33 +223,15 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
 }
 
 /**
- * Data keys of the units file a skirmish does not read: `data.units.<unit>.…` of every unit in
- * neither force (the crawler profile counts as fielded when a fielded unit has I'll Be Back: its
- * models become crawlers) and `data.weapons.<weapon>.…` of every weapon none of them carries (a
- * weapon a force names, `unit:weapon`, counts; so do the unit's own, whether or not the named one
- * replaces them: reading too many as used only plays a change that may move nothing). A force
+ * Data keys of the units file a skirmish does not read (unusedUnitsData over both forces). A force
  * that does not parse reads as using everything (its own error comes when it runs).
  */
 export function unusedSkirmishData(resolved: Readonly<Record<string, unknown>>): (key: string) => boolean {
-  const units = new Set<string>();
-  const weapons = new Set<string>();
   try {
-    const data = loadUnits(String(resolved.units));
-    const items = [...parseForce(String(resolved.sideA), 'sideA'), ...parseForce(String(resolved.sideB), 'sideB')];
-    for (const f of items) {
-      units.add(f.unit);
-      for (const w of f.weapons) weapons.add(w.replace(/^twin-/, ''));
-    }
-    // rulebook: Machine Special Rules – I'll Be Back: the model becomes a crawler (the crawler profile's stats and weapons).
-    for (const u of [...units]) if (data.units[u]?.special.includes('ill-be-back')) units.add('crawler');
-    for (const u of units) for (const w of data.units[u]?.weapons ?? []) weapons.add(w);
+    return unusedUnitsData(loadUnits(String(resolved.units)), [...parseForce(String(resolved.sideA), 'sideA'), ...parseForce(String(resolved.sideB), 'sideB')]);
   } catch {
     return () => false;
   }
-  return (key) => {
-    const m = /^data\.(units|weapons)\.([^.]+)\./.exec(key);
-    return m !== null && !(m[1] === 'units' ? units : weapons).has(m[2]);
-  };
 }
 
 export const skirmishMode: GameMode = {

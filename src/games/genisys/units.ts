@@ -312,3 +312,27 @@ const NEGATED_SPECIALS: Readonly<Record<string, string>> = { 'no-cover': 'coverS
 function camel(s: string): string {
   return s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
+
+/**
+ * The data keys of the units file a configuration never reads, given the models it fields
+ * (`items`: each unit with the weapons its spec names): `data.units.<unit>.…` of every unit not
+ * fielded, and `data.weapons.<weapon>.…` of every weapon none of them carries. The crawler profile
+ * counts as fielded when a fielded unit has I'll Be Back (its models become crawlers). A weapon a
+ * spec names counts, and so do the unit's own (named or not): reading too many as used only plays
+ * a change that may move nothing, never skips one that moves something.
+ */
+export function unusedUnitsData(data: UnitsFile, items: readonly { unit: string; weapons: readonly string[] }[]): (key: string) => boolean {
+  const units = new Set<string>();
+  const weapons = new Set<string>();
+  for (const f of items) {
+    units.add(f.unit);
+    for (const w of f.weapons) weapons.add(w.replace(/^twin-/, ''));
+  }
+  // rulebook: Machine Special Rules – I'll Be Back: the model becomes a crawler (the crawler profile's stats and weapons).
+  for (const u of [...units]) if (data.units[u]?.special.includes('ill-be-back')) units.add('crawler');
+  for (const u of units) for (const w of data.units[u]?.weapons ?? []) weapons.add(w);
+  return (key) => {
+    const m = /^data\.(units|weapons)\.([^.]+)\./.exec(key);
+    return m !== null && !(m[1] === 'units' ? units : weapons).has(m[2]);
+  };
+}

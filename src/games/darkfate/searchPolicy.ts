@@ -152,17 +152,10 @@ export class SearchPolicy implements DarkFatePolicy {
     let bestGain = 0;
     for (let j = 1; j < nPlans && any; j++) {
       if (!alive[j]) continue;
-      let s = 0;
-      let s2 = 0;
-      for (let r = 0; r < R; r++) {
-        const d = vals[j * 256 + r] - vals[r];
-        s += d;
-        s2 += d * d;
-      }
-      const mean = s / R;
+      this.paired(j, R);
+      const mean = this.pairMean;
       if (mean <= bestGain) continue;
-      const sd = R > 1 ? Math.sqrt(Math.max(0, (s2 - R * mean * mean) / (R - 1))) : 0;
-      if (mean >= this.budget.margin * (sd / Math.sqrt(R)) && mean > 0) {
+      if (mean >= this.budget.margin * this.pairSe && mean > 0) {
         best = j;
         bestGain = mean;
       }
@@ -204,21 +197,32 @@ export class SearchPolicy implements DarkFatePolicy {
     this.sim.policy = this.rolloutPolicy === this.rootPlanner ? this.rootPlanner : this.switching(e.turn + 1);
     for (let j = 0; j < nPlans; j++) this.alive[j] = 1;
     this.rollPlans(e, new StreamSeeder(seed), nPlans, 0, rollouts);
-    const vals = this.values;
     const out: { plan: string; mean: number; se: number }[] = [];
     for (let j = 1; j < nPlans; j++) {
-      let s = 0;
-      let s2 = 0;
-      for (let r = 0; r < rollouts; r++) {
-        const d = vals[j * 256 + r] - vals[r];
-        s += d;
-        s2 += d * d;
-      }
-      const mean = s / rollouts;
-      out.push({ plan: planName(this.plans[j]), mean, se: rollouts > 1 ? Math.sqrt(Math.max(0, (s2 - rollouts * mean * mean) / (rollouts - 1)) / rollouts) : 0 });
+      this.paired(j, rollouts);
+      out.push({ plan: planName(this.plans[j]), mean: this.pairMean, se: this.pairSe });
     }
     this.planner.planTurn = planTurn;
     return out;
+  }
+
+  /** paired's results: the mean of plan j − the planner's over rollouts [0, R), and its standard error. */
+  private pairMean = 0;
+  private pairSe = 0;
+  /** Mean and standard error of plan j's rollout values minus the planner's (plan 0's), paired by rollout, into pairMean and pairSe. */
+  private paired(j: number, R: number): void {
+    const vals = this.values;
+    let s = 0;
+    let s2 = 0;
+    for (let r = 0; r < R; r++) {
+      const d = vals[j * 256 + r] - vals[r];
+      s += d;
+      s2 += d * d;
+    }
+    const mean = s / R;
+    const sd = R > 1 ? Math.sqrt(Math.max(0, (s2 - R * mean * mean) / (R - 1))) : 0;
+    this.pairMean = mean;
+    this.pairSe = sd / Math.sqrt(R);
   }
 
   /** Plays rollouts [r0, r1) of every plan still alive (the planner's own, plan 0, always), values into `values`. */

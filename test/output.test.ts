@@ -422,5 +422,25 @@ describe('control characters from a data file never reach the terminal raw', () 
     const rows = lines.flatMap((l, i) => (l.includes('Pis\ufffd[2Jtol\ufffd31m') ? [i] : []));
     expect(rows.length).toBeGreaterThan(0);
     for (const i of rows) expect([...lines[i]].length, lines[i]).toBe([...lines[i + 1]].length);
+    // The CSV files of --out-dir, as the CSV on stdout; a part file on stdout (--shard), escaped as JSON is.
+    const outDir = join(dir, 'tables');
+    const csv = runCli(['darkfate', '--cards', cards, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'csv', '--out-dir', outDir]);
+    expect(csv.code, csv.stderr).toBe(0);
+    const files = readdirSync(outDir);
+    expect(files.length).toBeGreaterThan(0);
+    const texts = files.map((f) => readFileSync(join(outDir, f), 'utf8'));
+    expect(texts.some((t) => t.includes('Pis\ufffd[2Jtol\ufffd31m'))).toBe(true);
+    for (const t of texts) expect(t).not.toMatch(raw);
+    const part = runCli(['darkfate', '--cards', cards, '-n', '20', '--seed', '1', '-j', '1', '-q', '--shard', '1/1']);
+    expect(part.code, part.stderr).toBe(0);
+    expect(part.stdout).not.toMatch(raw);
+    expect(JSON.parse(part.stdout).kind).toBe('sim-part');
+    // A view's failure line (a team that breaks a rule, naming the file's faction).
+    const team = join(dir, 'team.yaml');
+    writeFileSync(team, readFileSync(join(ROOT, 'scenarios/dualfates/teams/invalid-two-factions.yaml'), 'utf8').replace('faction: Example Order', 'faction: "Example \\e]0;X\\aOrder"'));
+    const bad = runCli(['dualfates', 'team', team]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Example \ufffd]0;X\ufffdOrder');
+    expect(bad.stderr).not.toMatch(raw);
   });
 });

@@ -88,6 +88,11 @@ describe('sim check: a golden is data, not a command line', () => {
     // Replaced before the layout, so the cell may wrap between the word and the replaced sequence.
     expect(differs.stdout).toMatch(/│ assumed\b/);
     expect(differs.stdout).toContain('\ufffd]0;PWNED\ufffd\ufffd[2J');
+    // Its JUnit XML too (XML 1.0 admits no control character but tab, newline and carriage return).
+    const junit = join(dir, `junit-${Math.random().toString(36).slice(2)}.xml`);
+    expect(runCli(['check', golden('dice-default', (j) => (j.assumptions[0] = `assumed ${esc}`)), '-j', '1', '--junit', junit]).code).toBe(1);
+    expect(readFileSync(junit, 'utf8')).toContain('\ufffd]0;PWNED\ufffd\ufffd[2J');
+    expect(readFileSync(junit, 'utf8')).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     const refused = runCli(['check', golden('dice-default', (j) => (j.rerun.params[`x${esc}`] = 1)), '-j', '1']);
     expect(refused.code).toBe(2);
     for (const text of [differs.stdout, differs.stderr, refused.stdout, refused.stderr]) expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

@@ -1,6 +1,7 @@
 // Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
+import { jsonText } from '../core/printable.js';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -253,7 +254,8 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   }
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
   const part: PartFile & { partial?: boolean } = seal({ kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) }, key);
-  const text = JSON.stringify(part) + '\n';
+  // jsonText: the same document (the seal is over the parsed content), no raw control character on a terminal.
+  const text = jsonText(part) + '\n';
   const played = ex.calls.length ? Math.min(...ex.calls.map((c) => c.games)) : 0;
   const games = ex.partial ? `interrupted after ${played} of its ${ex.range[1] - ex.range[0]} games, ${ex.range[0]}..${ex.range[1] - 1}` : `games ${ex.range[0]}..${ex.range[1] - 1}`;
   if (opts.out && wasRead(opts.out)) {

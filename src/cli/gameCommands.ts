@@ -3,6 +3,7 @@
 // `cli` becomes an option by the option table (optionTable.ts); every mode command also takes
 // --scenario FILE, repeated --set key=value and the run and output options. Precedence, lowest
 // first: rulebook defaults, scenario file, --set, explicit options.
+import { printable } from '../core/printable.js';
 import type { Command } from 'commander';
 import { modeId, type GameMode, type GameModule, type GameView, type ViewResult } from '../core/gameModule.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
@@ -41,7 +42,7 @@ async function runViewAndEmit({ game, view, params, given, opts }: ViewRequest):
   const settings = report.settings ?? settingsOf([...(base?.params ?? []), ...view.params], asked, report.title);
   await (await import('./emit.js')).emitReport(settings.length && report.method !== 'none' ? { ...report, settings } : report, opts);
   if (failure) {
-    err().write(`sim: ${failure}\n`);
+    err().write(`sim: ${printable(failure)}\n`);
     setExitCode(1);
   }
 }

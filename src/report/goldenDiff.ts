@@ -1,6 +1,7 @@
 // Comparing a golden report with its rerun (`sim check`): numbers, statistically compatible
 // estimates, exact values carried beside estimates, stated assumptions and the inputs that explain a
 // changed parameter hash; and JUnit XML of the outcomes.
+import { printable } from '../core/printable.js';
 import { canonicalJson } from '../core/hash.js';
 import type { ParamSpec } from '../core/params.js';
 import type { Report } from '../core/reportTypes.js';
@@ -126,7 +127,8 @@ export function exactValueDiffs(golden: unknown, current: unknown): { path: stri
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  // XML 1.0 admits no control character but tab, newline and carriage return: printable() replaces them.
+  return printable(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
 /** JUnit XML: one testcase per report. */

@@ -9,7 +9,7 @@ import { reportKind } from './reportKind.js';
 import { specToSvg } from './svg.js';
 import { humanize } from './names.js';
 import { groupedInteger } from '../core/numberText.js';
-import { jsonText, printable } from '../core/printable.js';
+import { jsonText, printable, printableView } from '../core/printable.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -73,7 +73,8 @@ function provenanceHtml(r: Report): string {
 
 /** The page of a report. Pure given the report (the charts are drawn in-process, without a browser). */
 export async function renderHtml(r: Report): Promise<string> {
-  const charts = await Promise.all(chartsOf(r).map(chartHtml));
+  // Charts are laid out from the report with its control characters already replaced (as tables are).
+  const charts = await Promise.all(chartsOf(printableView(r)).map(chartHtml));
   const [, facts, settings] = headerLines(r, Infinity);
   // The embedded JSON must not close its own <script> element.
   const json = jsonText(jsonReport(r)).replace(/</g, '\\u003c');

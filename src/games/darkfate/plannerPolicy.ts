@@ -17,9 +17,9 @@
 //
 // That stagger rule came from the search (searchPolicy.ts): restricted to its flee/stay plans, it
 // gained +6.8 points over the planner on the Fully Operational Rev-9 (600 paired games, 64
-// rollouts, seed 101), and 256-rollout values of each turn's flee against the planner's stay put
-// the gain at staggered Fully Operational Rev-9s the planner kept waiting for a finisher (+2.3
-// points a decision, 466 decisions in 300 games). Measured effect, new − old, paired on common
+// rollouts, seed 101), and 256-rollout values of flee against the planner's stay, read at each
+// flee decision, put the gain at staggered Fully Operational Rev-9s the planner kept on the hunt
+// (+2.3 points a decision, 466 decisions in 300 games). Measured effect, new − old, paired on common
 // random numbers, 2 players, 20,000 games (`sim compare scenarios/darkfate/fully-operational.yaml
 // --set policy=<module: splitStaggerNeedsFinisher false> -n 20000 --seed S`): seed 1 +2.77 [+2.27,
 // +3.27], seed 2 +3.43 [+2.91, +3.94]. The other versions do not split: their games are unchanged.

@@ -405,6 +405,32 @@ describe('the planner on hand-built positions', () => {
     }
   });
 
+  it('with Go On Without Me!, the hand that counts for the staggered Fully Operational Rev-9 is the next living player\'s', () => {
+    const build = (finisherWith: 1 | 2) => {
+      const e = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational'), players: 3, goOnWithoutMe: true });
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      setRev9(e, 0, REV9_HUNT, 12);
+      // p2 is dead: p3 plays next. The Truck Ram is in the dead p2's hand or in p3's.
+      e.dead[1] = 1;
+      e.aliveN = 2;
+      const strong = (n: number) => [inst(e, 'Shotgun', n), inst(e, 'Shotgun', n + 1), inst(e, 'Pistol', n)];
+      setZone(e, 'hand', 1, finisherWith === 1 ? [...strong(0), inst(e, 'Truck Ram')] : strong(0));
+      setZone(e, 'hand', 2, finisherWith === 2 ? [...strong(2), inst(e, 'Truck Ram')] : [...strong(2), inst(e, 'Prep')]);
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun', 4), inst(e, 'Shotgun', 5), inst(e, 'Shotgun', 6), inst(e, 'Shotgun', 7), inst(e, 'EMP')]);
+      for (let p = 0; p < 3; p++) e.recountOwned(p);
+      e.opts[0] = 0;
+      e.opts[1] = 1;
+      return e;
+    };
+    const dead = build(1);
+    expect((dead.policy as unknown as { splitReady(v: DarkFateView, k: number): boolean }).splitReady(dead, 0)).toBe(true);
+    // The finisher is in the dead player's hand: nobody plays it, so the Rev-9 flees; in p3's, it stays.
+    expect(dead.policy.choose(dead.rng, dead, DECISION.FLEE, dead.opts, 2, false)).toBe(1);
+    const living = build(2);
+    expect(living.policy.choose(living.rng, living, DECISION.FLEE, living.opts, 2, false)).toBe(0);
+  });
+
   it('buys a defense card over a card of the same cost with a little more supply (it ignores an attack at every hunt until played)', () => {
     const e = engine(new PlannerPolicy(CARDS));
     clear(e);

@@ -190,7 +190,10 @@ function gameTables(base: TccgGameOutcome): ResultTable[] {
         { key: 'mean', header: 'mean', format: 'fixed2' },
         { key: 'lo', header: 'lo', format: 'fixed2' },
         { key: 'hi', header: 'hi', format: 'fixed2' },
-        { key: 'q', header: 'p10 / p50 / p90', format: 'text' },
+        // One column per quantile: numbers a CSV reader reads as numbers.
+        { key: 'p10', header: 'p10', format: 'int' },
+        { key: 'p50', header: 'p50', format: 'int' },
+        { key: 'p90', header: 'p90', format: 'int' },
       ],
       rows: (
         [
@@ -205,7 +208,7 @@ function gameTables(base: TccgGameOutcome): ResultTable[] {
           ['Resistance main characters lost', base.mainLost.resistance],
           ['Skynet main characters lost', base.mainLost.skynet],
         ] as const
-      ).map(([metric, s]) => ({ metric, mean: s.mean, lo: s.lo, hi: s.hi, q: `${s.p10} / ${s.p50} / ${s.p90}` })),
+      ).map(([metric, s]) => ({ metric, mean: s.mean, lo: s.lo, hi: s.hi, p10: s.p10, p50: s.p50, p90: s.p90 })),
     },
   ];
   return tables;

@@ -188,7 +188,10 @@ export const openingMode: GameMode = {
             { key: 'mean', header: 'mean', format: 'fixed2' },
             { key: 'lo', header: 'lo', format: 'fixed2' },
             { key: 'hi', header: 'hi', format: 'fixed2' },
-            { key: 'quantiles', header: 'p10 / p50 / p90', format: 'text' },
+            // One column per quantile: numbers a CSV reader reads as numbers.
+            { key: 'p10', header: 'p10', format: 'int' },
+            { key: 'p50', header: 'p50', format: 'int' },
+            { key: 'p90', header: 'p90', format: 'int' },
           ],
           rows: [
             ['turn of first contact', contact],
@@ -197,7 +200,7 @@ export const openingMode: GameMode = {
             ['turn the Police Station is in the Resistance layout', policeTurn],
           ].map(([label, s]) => {
             const x = s as ReturnType<typeof countSummary>;
-            return { metric: label as string, mean: x.mean, lo: x.lo, hi: x.hi, quantiles: `${x.p10} / ${x.p50} / ${x.p90}` };
+            return { metric: label as string, mean: x.mean, lo: x.lo, hi: x.hi, p10: x.p10, p50: x.p50, p90: x.p90 };
           }),
         },
         {

@@ -7,7 +7,8 @@
 // scenarios/darkfate/README.md, Policies). Build first (`npm run build`). Usage:
 //   node scripts/darkfateTurnValues.mjs [--rev9 KEY] [--players N] [--games G] [--rollouts R]
 //        [--seed S] [--cards FILE] [--card-changes "a.b=1; c.d=2"] [--out rows.json]
-// Defaults: fully-operational, 2 players, 100 games, 128 rollouts, seed 303, the reference cards.
+// Defaults: fully-operational, 2 players, 100 games, 128 rollouts, seed 303, the reference cards;
+// characters in card-file order, no solo mode, no optional rule (Go On Without Me!, Neural Net).
 // Cost: about 0.5 s a game at 128 rollouts on one core of the development machine (two plans
 // valued on most turns).
 import { writeFileSync } from 'node:fs';
@@ -36,10 +37,19 @@ const { values: a } = parseArgs({
     out: { type: 'string' },
   },
 });
-const players = Number(a.players);
-const games = Number(a.games);
-const rollouts = Number(a.rollouts);
-const seed = Number(a.seed);
+/** A whole number in [lo, hi] from flag `name`, or exit 2 saying so. */
+function whole(name, lo, hi) {
+  const x = Number(a[name]);
+  if (!Number.isInteger(x) || x < lo || x > hi) {
+    console.error(`darkfateTurnValues: --${name} ${a[name]}: expected a whole number in [${lo}, ${hi}]`);
+    process.exit(2);
+  }
+  return x;
+}
+const players = whole('players', 1, 4);
+const games = whole('games', 1, 1e6);
+const rollouts = whole('rollouts', 1, 256);
+const seed = whole('seed', 0, 2 ** 31 - 1);
 let doc = loadCardData(a.cards ?? referenceCardsFile());
 if (a['card-changes']) doc = applyCardChanges(doc, parseCardChanges(a['card-changes']));
 const cards = compiledCards(doc);

@@ -238,11 +238,11 @@ describe('the search policy (turn plans)', () => {
     const s = new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 }, (c) => BUILTIN_POLICIES.planner(c));
     const e = engine(s, { rev9: V('fully-operational') }, 5);
     let valued = 0;
-    for (let t = 0; t < 30 && e.outcome === 0; t++) {
+    for (let t = 0; t < 16 && e.outcome === 0; t++) {
       const before = stateHash(e, e.rng);
-      const a = s.planValues(e, 16, 77);
+      const a = s.planValues(e, 8, 77);
       expect(stateHash(e, e.rng)).toBe(before);
-      expect(s.planValues(e, 16, 77)).toEqual(a);
+      expect(s.planValues(e, 8, 77)).toEqual(a);
       for (const v of a) {
         expect(['play', 'rest', 'stay', 'flee', 'draw 4 extra']).toContain(v.plan);
         expect(Math.abs(v.mean)).toBeLessThanOrEqual(1);
@@ -253,7 +253,7 @@ describe('the search policy (turn plans)', () => {
       s.beginTurn(e.rng, e);
       e.playTurn();
     }
-    expect(valued).toBeGreaterThan(5);
+    expect(valued).toBeGreaterThan(3);
     // A "plan" that is the planner's own (every override -1) plays the same rollouts: worth exactly 0.
     const same = new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 2 }, (c) => BUILTIN_POLICIES.planner(c));
     (same as unknown as { listPlans(e: unknown): number }).listPlans = function (this: { plans: { rest: number; flee: number; extra: number }[] }) {

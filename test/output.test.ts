@@ -435,6 +435,18 @@ describe('control characters from a data file never reach the terminal raw', () 
     expect(part.code, part.stderr).toBe(0);
     expect(part.stdout).not.toMatch(raw);
     expect(JSON.parse(part.stdout).kind).toBe('sim-part');
+    // sim report of that report: as JSON the same document under the same hash (escaped, not
+    // replaced); as a table, the replacement character.
+    const saved = join(dir, 'saved.json');
+    expect(runCli(['darkfate', '--cards', cards, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', saved]).code).toBe(0);
+    const again = runCli(['report', saved, '--format', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toMatch(/edited|warning/);
+    expect(again.stdout).not.toMatch(raw);
+    const original = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(JSON.parse(again.stdout).contentHash).toBe(original.contentHash);
+    expect(JSON.parse(again.stdout).tables).toEqual(original.tables);
+    expect(runCli(['report', saved, '--format', 'table']).stdout).toContain('Pis\ufffd[2Jtol\ufffd31m');
     // A view's failure line (a team that breaks a rule, naming the file's faction).
     const team = join(dir, 'team.yaml');
     writeFileSync(team, readFileSync(join(ROOT, 'scenarios/dualfates/teams/invalid-two-factions.yaml'), 'utf8').replace('faction: Example Order', 'faction: "Example \\e]0;X\\aOrder"'));

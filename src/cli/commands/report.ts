@@ -4,7 +4,6 @@
 // drawn from the result alone.
 import { Command, Option } from 'commander';
 import { readInputFile } from '../../core/inputFile.js';
-import { printableDeep } from '../../core/printable.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
 import { FORMATS, reportContentHash } from '../../report/report.js';
@@ -47,7 +46,10 @@ export function reportFromJson(text: string, file: string): { report: Report; ra
     throw new UsageError(`${file}: not a JSON report (${jsonSyntax(text, e)})`);
   }
   const hash = hashStatus(parsed);
-  const j = printableDeep(parsed);
+  // Read as saved: each renderer keeps control characters off the terminal itself (tables and CSV
+  // replace them before the layout, HTML in its text, JSON escapes them), so a JSON rendering is
+  // the same document, under the same hash.
+  const j = parsed;
   if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
     if (typeof j[key] !== type) throw new UsageError(`${file}: field ${key}: expected a ${type}`);

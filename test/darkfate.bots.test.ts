@@ -431,6 +431,31 @@ describe('the planner on hand-built positions', () => {
     expect(living.policy.choose(living.rng, living, DECISION.FLEE, living.opts, 2, false)).toBe(0);
   });
 
+  it('a card file\'s Rev-9 that splits and heals is kept on the hunt only once the team is ready for the split', () => {
+    const cards = compileCards(applyCardChanges(DOC, parseCardChanges('fully-operational.regen=3')));
+    const build = (emp: boolean) => {
+      const e = new DarkFateEngine(cards, RULES, { players: 2, characters: [0, 1], solo: false, rev9: V('fully-operational'), goOnWithoutMe: false, neuralNet: false }, new PlannerPolicy(cards));
+      e.reset(streamFor(1, 0));
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      setRev9(e, 0, REV9_HUNT, 10);
+      // p2 (next) staggers it again (2 + 5 + 5 >= 12 - 7 left after healing) and finishes it with the Truck Ram.
+      setZone(e, 'hand', 1, [inst(e, 'Shotgun'), inst(e, 'Shotgun', 1), inst(e, 'Truck Ram')]);
+      // Ready for the split only with a special finisher (the Liquid Exoskeleton's) in the team.
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'Shotgun', 5), ...(emp ? [inst(e, 'EMP')] : [inst(e, 'Prep')])]);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      e.opts[0] = 0;
+      e.opts[1] = 1;
+      return e;
+    };
+    for (const emp of [false, true]) {
+      const e = build(emp);
+      expect((e.policy as unknown as { splitReady(v: DarkFateView, k: number): boolean }).splitReady(e, 0)).toBe(emp);
+      // 1 = flee: before, the healing branch kept it whenever the next player could finish it.
+      expect(e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false)).toBe(emp ? 0 : 1);
+    }
+  });
+
   it('buys a defense card over a card of the same cost with a little more supply (it ignores an attack at every hunt until played)', () => {
     const e = engine(new PlannerPolicy(CARDS));
     clear(e);

@@ -1074,6 +1074,9 @@ export class PlannerPolicy implements DarkFatePolicy {
   /** Whether the plan keeps Rev-9 k (on the hunt, carrying `damage` after this play phase) rather than flee it. */
   protected wouldKeep(v: DarkFateView, k: number, damage: number): boolean {
     const ver = this.c.rev9[v.rev9Version(k)];
+    // A Rev-9 that splits is worth destroying only once the team can take on what it splits into
+    // (checked first: a card file may give one that splits a regeneration too).
+    if (ver.splitsInto.length > 0 && !this.splitReady(v, k)) return false;
     if (ver.regen > 0) {
       // Its damage heals at the end of the turn: worth keeping only when the next player can
       // stagger it again and destroy it in that turn.
@@ -1081,8 +1084,6 @@ export class PlannerPolicy implements DarkFatePolicy {
       const left = damage > ver.regen ? damage - ver.regen : 0;
       return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
     }
-    // A Rev-9 that splits is worth destroying only once the team can take on what it splits into.
-    if (ver.splitsInto.length > 0 && !this.splitReady(v, k)) return false;
     if (damage >= ver.stagger) return !(this.knobs.splitStaggerNeedsFinisher && ver.splitsInto.length > 0) || this.handFinishes(v, this.nextAlive(v), k);
     return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
   }

@@ -1,6 +1,5 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
-import { printable, printableView } from '../core/printable.js';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report }
 import { interruptExitCode, trackTemp } from './interrupt.js';
 import { wasRead } from '../core/inputFile.js';
 import { refuseOutputShape } from './outputShape.js';
+import { printableView } from '../core/printable.js';
 import { realTarget } from '../core/realPath.js';
 import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
@@ -124,8 +124,8 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
     }
     for (const [i, t] of report.tables.entries()) {
       try {
-        // As on stdout: no control character from the data in a file a terminal may show (printable).
-        writeFileAtomic(files[i], printable(tableCsv(printableView(t))));
+        // As on stdout: no control character from the data in a file a terminal may show (printableView).
+        writeFileAtomic(files[i], tableCsv(printableView(t)));
       } catch (e) {
         if (!(e instanceof WriteError)) throw e;
         // A disk that fails part-way (full, gone): the tables not yet written go to stdout.

@@ -3,10 +3,10 @@
 // `cli` becomes an option by the option table (optionTable.ts); every mode command also takes
 // --scenario FILE, repeated --set key=value and the run and output options. Precedence, lowest
 // first: rulebook defaults, scenario file, --set, explicit options.
-import { printable } from '../core/printable.js';
 import type { Command } from 'commander';
 import { modeId, type GameMode, type GameModule, type GameView, type ViewResult } from '../core/gameModule.js';
 import type { ResolvedParams } from '../core/scenarioGame.js';
+import { printable } from '../core/printable.js';
 import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
 import { err, setExitCode } from './io.js';

@@ -9,7 +9,7 @@ import { reportKind } from './reportKind.js';
 import { specToSvg } from './svg.js';
 import { humanize } from './names.js';
 import { groupedInteger } from '../core/numberText.js';
-import { jsonText, printable, printableView } from '../core/printable.js';
+import { jsonText, printableView } from '../core/printable.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -72,12 +72,14 @@ function provenanceHtml(r: Report): string {
 }
 
 /** The page of a report. Pure given the report (the charts are drawn in-process, without a browser). */
-export async function renderHtml(r: Report): Promise<string> {
-  // Charts are laid out from the report with its control characters already replaced (as tables are).
-  const charts = await Promise.all(chartsOf(printableView(r)).map(chartHtml));
+export async function renderHtml(report: Report): Promise<string> {
+  // What the page shows (text, tables, the charts' labels) is laid out from the report with its
+  // control characters replaced, as a table's is; the embedded JSON is the report itself, escaped.
+  const r = printableView(report);
+  const charts = await Promise.all(chartsOf(r).map(chartHtml));
   const [, facts, settings] = headerLines(r, Infinity);
   // The embedded JSON must not close its own <script> element.
-  const json = jsonText(jsonReport(r)).replace(/</g, '\\u003c');
+  const json = jsonText(jsonReport(report)).replace(/</g, '\\u003c');
   const parts = [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -98,7 +100,5 @@ export async function renderHtml(r: Report): Promise<string> {
     `<script type="application/json" id="sim-report">${json}</script>`,
     '</body></html>',
   ];
-  // A page printed to a terminal carries no control character from the data (the embedded JSON has
-  // none left raw: jsonText escapes them), so printable() changes only the visible text.
-  return printable(parts.filter((p) => p !== '').join('\n') + '\n');
+  return parts.filter((p) => p !== '').join('\n') + '\n';
 }

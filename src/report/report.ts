@@ -3,7 +3,7 @@
 import type TableType from 'cli-table3';
 import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
-import { jsonText, printable, printableView } from '../core/printable.js';
+import { jsonText, printableView } from '../core/printable.js';
 import { createRequire } from 'node:module';
 import { groupedInteger } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
@@ -320,12 +320,12 @@ export function renderJson(r: Report): string {
 /** The text formats (table, csv, json); `html` is asynchronous (renderHtml in src/report/html.ts). */
 export function render(r: Report, format: TextFormat, opts: RenderOptions = {}): string {
   switch (format) {
-    // Text for a terminal: no control character from the data reaches it (printable), replaced
+    // Text for a terminal: no control character from the data reaches it (printableView), replaced
     // before the layout so that a table's columns are measured with what is drawn.
     case 'table':
-      return printable(renderText(printableView(r), opts));
+      return renderText(printableView(r), opts);
     case 'csv':
-      return printable(renderCsv(printableView(r), opts));
+      return renderCsv(printableView(r), opts);
     case 'json':
       return renderJson(r);
   }

@@ -83,6 +83,38 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(explicit.stdout).params.target).toBe(4);
   });
+  it("the report names its scenario file with the file's description, and the parameters the command line changed over it (table, JSON, HTML)", async () => {
+    const file = 'scenarios/dice/easier-4plus.yaml';
+    const description = parseScenario(readFileSync(file, 'utf8'), file).description!;
+    expect(description).toBe('3d6, success on 4+');
+    const plain = runCli(['run', file, '-n', '1000', '-q']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout.split('\n').slice(0, 4)).toContain(`scenario: ${file} (${description})`);
+    const json = JSON.parse(runCli(['run', file, '-n', '1000', '-q', '--format', 'json']).stdout);
+    expect(json.scenario).toEqual({ file, description });
+    // --set and an option over the scenario: the description may no longer hold, so the header says what changed.
+    const changed = runCli(['dice', '--scenario', file, '--set', 'target=6', '--count', '2', '-n', '1000', '-q', '--format', 'json']);
+    expect(changed.code, changed.stderr).toBe(0);
+    const cj = JSON.parse(changed.stdout);
+    expect(cj.scenario).toEqual({ file, description, changed: expect.arrayContaining(['target', 'count']) });
+    expect(cj.scenario.changed).toHaveLength(2);
+    const { headerLines } = await import('../src/report/report.js');
+    expect(headerLines(cj, 200)).toContain(`scenario: ${file} (${description}); the command line changed ${cj.scenario.changed.join(', ')}`);
+    const html = runCli(['dice', '--scenario', file, '-n', '1000', '-q', '--format', 'html']).stdout;
+    expect(html).toContain(`<p class="facts">scenario: ${file} (${description})</p>`);
+    // Without a scenario, no scenario line; a saved report keeps it (its schema knows the field) and refuses one without a file.
+    const none = JSON.parse(runCli(['dice', '-n', '1000', '-q', '--format', 'json']).stdout);
+    expect(none.scenario).toBeUndefined();
+    const dir = tempDir('sim-scenario-');
+    const saved = join(dir, 'r.json');
+    writeFileSync(saved, JSON.stringify(json));
+    const shown = runCli(['report', saved, '--format', 'table']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`scenario: ${file} (${description})`);
+    writeFileSync(saved, JSON.stringify({ ...json, scenario: { description } }));
+    const refused = runCli(['report', saved, '--format', 'table']);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('scenario.file: missing')]);
+  });
   it('precedence holds across the two spellings of a card value: --set data.cards.X over a scenario\'s card.X; both in one source are refused', () => {
     const dir = tempDir('sim-scen-alias-');
     const file = join(dir, 'sc.yaml');

@@ -21,7 +21,7 @@ import { emitReport, refuseOutputOverInput, refuseOverRead, writeFileAtomic, Wri
 import { interruptExitCode } from './interrupt.js';
 import { wasRead } from '../core/inputFile.js';
 import { err, out, setExitCode } from './io.js';
-import { inputFileHashes, namingSource, type RunRequest } from './resolve.js';
+import { commandLineKeys, inputFileHashes, namingSource, type RunRequest } from './resolve.js';
 import { commandProgress } from './progress.js';
 import { announceSeed, chooseSeed, DEFAULT_DECISION_TIMEOUT, runWithShell, type RunCliOptions } from './runOptions.js';
 import { namesUserCode, refuseIdleRunOptions } from './trust.js';
@@ -147,7 +147,10 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
   // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.
   const idle = setsData && req.mode.unusedData ? idleDataNotes(req.mode.unusedData(params), params, own) : [];
-  const withRerun: Report = { ...report, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
+  // The scenario named, with its description and what the command line changed of it (the description may no longer hold).
+  const changed = req.scenarioFile !== undefined ? commandLineKeys(params) : [];
+  const scenario = req.scenarioFile !== undefined ? { scenario: { file: req.scenarioFile, ...(req.scenarioDescription ? { description: req.scenarioDescription } : {}), ...(changed.length ? { changed } : {}) } } : {};
+  const withRerun: Report = { ...report, ...scenario, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
 

@@ -29,6 +29,8 @@ export interface RunRequest {
   opts: RunCliOptions;
   /** The scenario file the parameters came from, if any (an input --out must not overwrite). */
   scenarioFile?: string;
+  /** That file's `description:` line, shown in the report's header. */
+  scenarioDescription?: string;
 }
 
 /** Reads and parses a scenario file; `where` names how the user gave it in messages. Throws UsageError. */
@@ -238,6 +240,11 @@ export const MONTE_CARLO_HINT = 'add --method mc (or --set method=mc) for a Mont
 /** Where the value of `key` came from ("option --set x", a scenario field), if a source gave it. */
 export function sourceOf(params: ResolvedParams, key: string): string | undefined {
   return paramSources.get(params)?.get(key);
+}
+
+/** The keys the command line gave (an option, --set, a grid cell) for these resolved parameters, over a scenario's or the defaults. */
+export function commandLineKeys(params: ResolvedParams): string[] {
+  return [...(paramSources.get(params) ?? [])].filter(([, where]) => where.startsWith('option ')).map(([k]) => k);
 }
 
 /** The keys some source gave for these resolved parameters (the rest are defaults). */

@@ -51,6 +51,8 @@ export interface Report {
   n: number | null;
   confidence: number;
   policy?: string | string[];
+  /** The scenario file the parameters came from (as given) and its `description:` (the header's "scenario" line). */
+  scenario?: { file: string; description?: string; changed?: string[] };
   /** The parameters the run set away from their defaults, in words (the header's "settings" line). */
   settings?: string[];
   partial?: boolean;

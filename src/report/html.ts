@@ -77,7 +77,7 @@ export async function renderHtml(report: Report): Promise<string> {
   // control characters replaced, as a table's is; the embedded JSON is the report itself, escaped.
   const r = printableView(report);
   const charts = await Promise.all(chartsOf(r).map(chartHtml));
-  const [, facts, settings] = headerLines(r, Infinity);
+  const [, ...factLines] = headerLines(r, Infinity);
   // The embedded JSON must not close its own <script> element.
   const json = jsonText(jsonReport(report)).replace(/</g, '\\u003c');
   const parts = [
@@ -88,8 +88,7 @@ export async function renderHtml(report: Report): Promise<string> {
     `<style>${STYLE}</style>`,
     '</head><body>',
     `<h1>${escapeHtml(r.title)}</h1>`,
-    facts ? `<p class="facts">${escapeHtml(facts)}</p>` : '',
-    settings ? `<p class="facts">${escapeHtml(settings)}</p>` : '',
+    ...factLines.map((line) => `<p class="facts">${escapeHtml(line)}</p>`),
     r.partial ? '<p class="partial">Partial report: the run stopped before its end (interrupted, or a limit reached: the notes say which); the numbers cover the completed games only.</p>' : '',
     r.text ? `<div class="answer">${escapeHtml(r.text.replace(/\n+$/, ''))}</div>` : '',
     charts.length ? `<h2>Charts</h2>\n${charts.join('\n')}` : '',

@@ -182,6 +182,10 @@ export function headerLines(r: Report, width = DEFAULT_WIDTH): string[] {
   if (r.policy) bits.push(`policy ${Array.isArray(r.policy) ? r.policy.join(', ') : r.policy}`);
   lines.push(bits.join(' · '));
   if (r.settings?.length) lines.push(wrap(`settings: ${r.settings.join(', ')}`, width, 2));
+  if (r.scenario) {
+    const { file, description, changed } = r.scenario;
+    lines.push(wrap(`scenario: ${file}${description ? ` (${description})` : ''}${changed?.length ? `; the command line changed ${changed.join(', ')}` : ''}`, width, 2));
+  }
   return lines;
 }
 

@@ -915,6 +915,29 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(sky.choose(rng, view(EC_DEFEND), D_POOL_RESIST, options, 8, false)).toBe(0);
   });
 
+  // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
+  it('no hopeless threat: an escort keeps out of the Police Station while a healthy Endoskeleton stands there, and goes in when one hit of its own would defeat it', async () => {
+    for (const [damage, goesIn] of [[0, false], [5, true]] as const) {
+      const { g, inst } = await setup();
+      const police = g.board.placeExterior(0, cid('Police Station'), true);
+      const leader = inst('Leader', 0);
+      const civ = inst('Civ A', 0);
+      g.putInPlay(civ, g.node[leader]);
+      g.updateCommand();
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, police);
+      // Endo: Power 6, armour 0; at 5 damage, Power 1: the Leader's 4 then deals 3, its Power and more.
+      g.dmg[endo] = damage;
+      expect(g.powerOf(endo)).toBe(6 - damage);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+      expect(move.options.map((o) => o >> 1), `damage ${damage}`).toContain(police);
+      expect(move.options[move.answer] >> 1 === police, `damage ${damage}`).toBe(goesIn);
+    }
+  });
+
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.
   it('refit on the way: with the points for an implant in hand and nothing to hunt in reach, the Terminator steps onto the factory with a Drone and the implant is produced onto it', async () => {
     const { g, inst } = await setup();

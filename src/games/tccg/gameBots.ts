@@ -31,6 +31,13 @@
 //   restoring them), 5,000 games: Skynet seed 7 +0.56 [+0.12, +1.00], p 0.016; seed 8 +0.78 [+0.34,
 //   +1.22], p 5.6e-4; the Resistance played the very same games at both seeds (it never pressed an
 //   attack on a civilian). The "press the civilians" numbers above include that defence.
+//   "no hopeless threat" (protect: a visible Skynet fighter the mover could defeat with one hit of
+//   its best attack is no danger to a place; an escort had stayed for turns beside a Police Station
+//   held by a beaten-down Terminator, which blocks protection while it stands): seed 7 +2.98 [+2.48,
+//   +3.48], seed 8 +3.00 [+2.50, +3.50]; seed 9 off the bundled data: damage allOrNothing +6.0,
+//   hitRule ge +3.3, Sarah Connor Power 4 +3.1, weaker Endoskeleton and T-800 +5.4, against
+//   hunt-main +3.4 (each significant); an escort entering the Police Station whoever stands there
+//   instead: −5.02 [−6.22, −3.82] (scenarios/tccg/README.md).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -411,8 +418,8 @@ class HuntSupport extends Bot {
   }
 }
 
-/** Danger to a Resistance character at `dest`: visible Skynet fighters there or next to it. */
-function danger(view: PlayerView, dest: number): number {
+/** Danger to Resistance character c at `dest`: visible Skynet fighters there or next to it that c could not defeat with one hit. */
+function danger(view: PlayerView, c: number, dest: number): number {
   let d = 0;
   for (let i = 0; i < view.charCount(); i++) {
     const t = view.charAt(i);
@@ -421,10 +428,20 @@ function danger(view: PlayerView, dest: number): number {
     const n = view.nodeOf(t);
     if (n < 0) continue;
     const h = view.hops(n, dest);
-    if (h === 0) d += 2;
-    else if (h === 1) d += 1;
+    // Rule "no hopeless threat": one the mover could defeat with one hit is no reason to keep away.
+    if (h > 1 || defeatsInOneHit(view, c, t, h === 0)) continue;
+    d += h === 0 ? 2 : 1;
   }
   return d;
+}
+
+/** Would one hit of c's best attack on t (at its place, or from the next one) defeat t (digest §メインキャラクター: Power down to 0)? */
+function defeatsInOneHit(view: PlayerView, c: number, t: number, sameNode: boolean): boolean {
+  if (!view.mayAttack(c, t)) return false;
+  const amount = sameNode ? Math.max(view.rangedDamageOf(c, false), view.powerOf(c) + view.meleeBonusOf(c)) : view.rangedDamageOf(c, true);
+  const res = view.powerOf(t) + view.armorOf(t);
+  const dealt = view.rules.damage === 'subtract' ? amount - res : amount >= res ? amount : 0;
+  return dealt > 0 && dealt >= view.powerOf(t);
 }
 
 class Protect extends Bot {
@@ -461,8 +478,8 @@ class Protect extends Bot {
   protected override worthPool(view: PlayerView, t: number, attacking: boolean): boolean {
     return view.isMain(t) || (!attacking && view.isSupport(t));
   }
-  protected override placeBonus(view: PlayerView, _c: number, dest: number, hidden: boolean): number {
-    const d = danger(view, dest);
+  protected override placeBonus(view: PlayerView, c: number, dest: number, hidden: boolean): number {
+    const d = danger(view, c, dest);
     return -d * 15 + (hidden && d > 0 ? 20 : 0);
   }
 }

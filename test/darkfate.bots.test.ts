@@ -703,6 +703,11 @@ describe('card changes (house rules on single cards)', () => {
     // A change given twice would keep the last silently.
     expect(() => parseCardChanges('pistol.fight=4; pistol.fight=5')).toThrow(/pistol\.fight is given twice; give it once/);
     expect(() => parseCardChanges('pistol.fight=4; card.pistol.fight=5')).toThrow(/pistol\.fight is given twice/);
+    // Separators alone change nothing: refused (the option was shown as a setting of a run it left as it was); empty is "none".
+    expect(() => parseCardChanges(';')).toThrow(/";" names no change/);
+    expect(() => parseCardChanges(' ; ; ')).toThrow(/names no change/);
+    expect(parseCardChanges('')).toEqual([]);
+    expect(parseCardChanges('pistol.fight=4;')).toEqual([['pistol.fight', 4]]);
   });
   it('lists every field as a card.<path> parameter spec with the card data as default', () => {
     const specs = cardParamSpecs(DOC);

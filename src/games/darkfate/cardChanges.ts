@@ -116,6 +116,8 @@ export function parseCardChanges(text: string, where = 'parameter cardChanges'):
     if (out.some(([p]) => p === path)) throw new UsageError(`${where}: ${path} is given twice; give it once`);
     out.push([path, Number(m[2])]);
   }
+  // Separators alone ("; ;") change nothing: refused rather than shown as a setting.
+  if (out.length === 0 && text.trim() !== '') throw new UsageError(`${where}: "${text}" names no change; give <card>.<field>=<whole number> (e.g. pistol.fight=5), or leave it out`);
   return out;
 }
 

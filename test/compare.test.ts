@@ -105,6 +105,18 @@ describe('common random numbers', () => {
     for (let v = 0; v < offset; v++) expect(diff.bins[v]).toBe(0); // a − b < 0 never happens
     expect(new Layout(pairedSim.metrics(p)).metrics.map((m) => m.name)).toEqual(['a.successes', 'b.successes', 'diff.successes', 'jointA.successes', 'jointB.successes']);
   });
+  it("chunks of a paired or fanned run follow the costliest side's games per 20 ms (a search's 1), over the games a pair or fan plays, at most the old caps", async () => {
+    const { fanSim } = await import('../src/run/fan.js');
+    const hinted = (g: number) => ({ ...side(4), gamesPerChunk: g });
+    expect(pairedSim.gamesPerChunk({ a: hinted(150), b: hinted(1) })).toBe(1);
+    expect(pairedSim.gamesPerChunk({ a: hinted(150), b: hinted(60) })).toBe(30);
+    expect(pairedSim.gamesPerChunk({ a: hinted(1e6), b: hinted(1e6) })).toBe(2000);
+    expect(pairedSim.gamesPerChunk({ a: side(4), b: side(6) })).toBe(2000);
+    expect(fanSim.gamesPerChunk({ base: hinted(150), variants: [hinted(1), hinted(150)], metric: 'successes' })).toBe(1);
+    expect(fanSim.gamesPerChunk({ base: hinted(900), variants: [hinted(900), hinted(900)], metric: 'successes' })).toBe(300);
+    expect(fanSim.gamesPerChunk({ base: side(4), variants: [side(6)], metric: 'successes' })).toBe(2000);
+    expect(fanSim.gamesPerChunk({ base: side(4), variants: Array.from({ length: 200 }, () => side(6)), metric: 'successes' })).toBe(50);
+  });
 });
 
 describe('stopping rules', () => {

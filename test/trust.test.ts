@@ -311,6 +311,18 @@ describe('no silent loss', () => {
     expect(j.notes[0]).toBe('Interrupted: not played: greedy (not in the table or the answer); run it again for the whole ranking.');
     expect(j.text).toMatch(/interrupted: greedy not played/);
   }, 30_000);
+  it("Ctrl-C during a ladder's first rung (search games of ~40 ms): the games completed are reported, never a rung of 0 games or NaN", async () => {
+    // A paired run was cut into chunks of up to 2,000 games whatever each game cost: the whole rung was one chunk, deaf to Ctrl-C until it ended.
+    const r = await runCliAsync(['policies', 'darkfate', '--ladder', '--ladder-start', '4', '-n', '300', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 1500 });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stdout).not.toMatch(/NaN/);
+    const j = JSON.parse(r.stdout);
+    expect(j.partial).toBe(true);
+    expect(j.result.rungs).toHaveLength(1);
+    expect(j.result.rungs[0].games).toBeGreaterThan(0);
+    expect(j.result.rungs[0].games).toBeLessThan(300);
+    expect(j.notes[0]).toContain(`the last one stopped after ${j.result.rungs[0].games}`);
+  }, 30_000);
   it('Ctrl-C during sim compare: the batches done are reported, marked partial, exit 130', async () => {
     // B sleeps 5 ms every 1,000 games, and a paired game plays both: a long comparison that hardly uses the CPU.
     const r = await runCliAsync(['compare', '_fault', '--set', 'pause=5', '-n', '1e11', '-j', '1', '--format', 'json'], { interruptWhen: seedAnnounced, interruptAfterMs: 500 });

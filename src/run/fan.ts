@@ -21,6 +21,11 @@ export interface FanParams {
   metric: string;
 }
 
+/** Games per chunk of a simulation that plays `per` games of each side per game (GameSim.gamesPerChunk: about 20 ms on one core): the costliest side's hint, over `per`, at most `cap`. */
+export function sidesPerChunk(sides: readonly PairedSide[], per: number, cap: number): number {
+  return Math.max(1, Math.floor(Math.min(cap * per, ...sides.map((s) => s.gamesPerChunk ?? cap * per)) / per));
+}
+
 /** Where variant v's block starts, after the baseline's own metrics. */
 export interface FanBlock {
   /** The main metric as a shared metric of (baseline, variant), its joint block at `joint`. */
@@ -84,7 +89,7 @@ export class CaptureRecorder extends Recorder {
 export const fanSim: GameSim<FanParams> = {
   metrics: fanMetrics,
   // Each game is played 1 + variants times.
-  gamesPerChunk: (p) => Math.max(50, Math.floor(4000 / (1 + p.variants.length))),
+  gamesPerChunk: (p) => sidesPerChunk([p.base, ...p.variants], 1 + p.variants.length, Math.max(50, Math.floor(4000 / (1 + p.variants.length)))),
   async createPlayer(p) {
     const sides = [p.base, ...p.variants];
     const players: GamePlayer[] = [];

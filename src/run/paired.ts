@@ -8,14 +8,17 @@ import { Layout, Totals, type MetricSpec } from '../core/aggregate.js';
 import { sharedMetrics } from '../core/pairing.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
 import { loadGameSim } from './gameSims.js';
-import { CaptureRecorder } from './fan.js';
+import { CaptureRecorder, sidesPerChunk } from './fan.js';
 
 export interface PairedSide {
   simId: string;
   params: unknown;
   /** The side's metrics (computed by the caller: GameSim.metrics is synchronous). */
   metrics: MetricSpec[];
+  /** The side's own GameSim.gamesPerChunk (given by the caller, which has the sim loaded): sizes the chunks of a pairing of costly games. */
+  gamesPerChunk?: number;
 }
+
 
 export interface PairedParams {
   a: PairedSide;
@@ -42,7 +45,8 @@ function pairedMetrics(p: PairedParams): MetricSpec[] {
 
 export const pairedSim: GameSim<PairedParams> = {
   metrics: pairedMetrics,
-  gamesPerChunk: () => 2000,
+  // A search policy plays about one game in 20 ms: a fixed 2,000 made a 400-game ladder rung one chunk (one thread, deaf to Ctrl-C).
+  gamesPerChunk: (p) => sidesPerChunk([p.a, p.b], 2, 2000),
   async createPlayer(p) {
     const [simA, simB] = await Promise.all([loadGameSim(p.a.simId), loadGameSim(p.b.simId)]);
     const playerA: GamePlayer = await simA.createPlayer(p.a.params);

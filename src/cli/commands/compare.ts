@@ -85,8 +85,8 @@ export class Rendezvous {
     const [ca, cb] = [this.calls[0][k], this.calls[1][k]];
     const [simA, simB] = await Promise.all([loadSim(ca.simId), loadSim(cb.simId)]);
     const pp: PairedParams = {
-      a: { simId: ca.simId, params: ca.simParams, metrics: simA.metrics(ca.simParams) },
-      b: { simId: cb.simId, params: cb.simParams, metrics: simB.metrics(cb.simParams) },
+      a: { simId: ca.simId, params: ca.simParams, metrics: simA.metrics(ca.simParams), gamesPerChunk: simA.gamesPerChunk(ca.simParams) },
+      b: { simId: cb.simId, params: cb.simParams, metrics: simB.metrics(cb.simParams), gamesPerChunk: simB.gamesPerChunk(cb.simParams) },
     };
     const shared = sharedMetrics(pp);
     if (shared.length === 0) throw new UsageError('the two variants share no metric to compare');

@@ -120,6 +120,8 @@ export async function runLadder(
     if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
     const seconds = (performance.now() - rungStart) / 1000;
     for (const c of mine) {
+      // A rung stopped before its first game measured nothing: no row (its NaNs would read as numbers).
+      if (c.n === 0) continue;
       const w = c.kind === 'rate' ? wilson(Math.round(c.b * c.n), c.n, runOpts.confidence) : { lo: Number.NaN, hi: Number.NaN };
       const below = [...rungs].reverse().find((r) => r.label === c.label);
       const finite = (x: number) => (Number.isFinite(x) ? x : null);
@@ -147,7 +149,7 @@ export async function runLadder(
   const several = labels.length > 1;
   const top = labels.map((l) => rungs.filter((r) => r.label === l).at(-1)!);
   const pp = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
-  const answers = top.map(
+  const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (default policy ${baseline})`] : top.map(
     (r) =>
       `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
         r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
@@ -179,7 +181,7 @@ export async function runLadder(
     assumptions: [...assumptions],
     tables: [{ title: `${main} of ${search.policy} by ${spec.key} (paired with ${baseline} on common random numbers)`, columns, rows: rungs.map((r) => ({ ...r })) }],
     notes: [
-      `Every rung played the same ${groupedInteger(runOpts.games)} games as ${baseline} (game i on stream (seed, i)); "vs ${baseline}" is search − ${baseline} with its paired interval.`,
+      `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. A rung's gain over the rung below is tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated).`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
       `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --policy ${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,

@@ -132,7 +132,9 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     // A game's parameter spelled as an option: the mode says which --set gives it; a command that takes
     // parameters only through --set says so, after commander's suggestion of a near spelling.
     [['darkfate', '--hand-size', '6'], /unknown option '--hand-size': handSize has no option of its own; give it as --set handSize=<value> \(see `sim params darkfate`\)/],
-    [['compare', 'darkfate', '--hand-size', '6'], /unknown option '--hand-size' \(a game's parameter is given here as --set key=value; `sim params GAME` lists them\)\n$/],
+    [['compare', 'darkfate', '--hand-size', '6'], /unknown option '--hand-size' \(a game's parameter is given here as --set key=value, which makes variant B; for a setting of both variants, such as rev9: all, give A as a scenario file that sets it under params:; `sim params GAME` lists them\)\n$/],
+    [['compare', 'darkfate', '--scenario', 'x.yaml'], /unknown option '--scenario' \(compare takes scenario files as its arguments: sim compare A\.yaml \[B\.yaml\] \[--set key=value\]\)\n$/],
+    [['sweep', 'darkfate', '--grid', 'handSize=5,6', '--hand-size', '6'], /unknown option '--hand-size' \(a game's parameter is given here as --set key=value; `sim params GAME` lists them\)\n$/],
     [['sweep', 'dice', '--grid', 'count=1,2', '--seeed', '3'], /unknown option '--seeed' \(Did you mean --seed\?\) \(a game's parameter is given here as --set key=value/],
     [['compare', 'dice', '--target', '4'], /unknown option '--target' \(Did you mean one of .*\) \(a game's parameter is given here as --set key=value/],
     // An output path is checked before the run: a folder, an empty path or a missing folder.

@@ -411,3 +411,17 @@ describe('common random numbers in a card game', () => {
     }
   }, 60_000);
 });
+
+describe('a setting of both variants', () => {
+  it('--set rev9=all makes B alone: refused, saying how to set it for both; a scenario file as A with rev9: all compares every version', () => {
+    const one = runCli(['compare', 'darkfate', '--set', 'rev9=all', '-n', '10', '--seed', '1', '-q']);
+    expect([one.code, one.stdout]).toEqual([2, '']);
+    expect(one.stderr).toMatch(/compare like with like: for a setting of both variants \(rev9: all\), give A as a scenario file that sets it under params:, and B's change with --set/);
+    const a = join(tempDir('sim-cmp-'), 'all.yaml');
+    writeFileSync(a, 'game: darkfate\nparams:\n  rev9: all\n');
+    const both = runCli(['compare', a, '--set', 'woundsToDie=4', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(both.code, both.stderr).toBe(0);
+    const labels = new Set(JSON.parse(both.stdout).result.comparisons.map((c: { label: string }) => c.label));
+    expect([...labels].sort()).toEqual(['damaged-endo', 'endoskeleton', 'fully-operational', 'liquid-exoskeleton']);
+  });
+});

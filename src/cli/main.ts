@@ -60,7 +60,10 @@ function hintSetOption(cmd: Command): void {
     hintSetOption(sub);
     // Commander's message (with its "Did you mean" of this command's options), then the hint: a
     // near spelling of an option here (--target-ci for --target) is often not what was meant.
-    if (sub.options.some((o) => o.long === '--set')) onUnknownOption(sub, (_flag, commanders) => `${commanders} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`);
+    if (!sub.options.some((o) => o.long === '--set')) continue;
+    // compare's --set makes variant B only: a setting of both variants (--rev9 all) comes from a scenario file as argument A.
+    if (sub.name() === 'compare') onUnknownOption(sub, (flag, commanders) => (flag === '--scenario' ? `${commanders} (compare takes scenario files as its arguments: sim compare A.yaml [B.yaml] [--set key=value])` : `${commanders} (a game's parameter is given here as --set key=value, which makes variant B; for a setting of both variants, such as rev9: all, give A as a scenario file that sets it under params:; \`sim params GAME\` lists them)`));
+    else onUnknownOption(sub, (_flag, commanders) => `${commanders} (a game's parameter is given here as --set key=value; \`sim params GAME\` lists them)`);
   }
 }
 

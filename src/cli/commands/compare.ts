@@ -67,7 +67,7 @@ export class Rendezvous {
   finish(s: 0 | 1): void {
     const other = this.calls[1 - s];
     for (let k = this.calls[s].length; k < other.length; k++) {
-      other[k].reject(new UsageError('the two variants run different numbers of simulations (e.g. --rev9 all against one version); compare like with like'));
+      other[k].reject(new UsageError('the two variants run different numbers of simulations (e.g. --rev9 all against one version); compare like with like: for a setting of both variants (rev9: all), give A as a scenario file that sets it under params:, and B\'s change with --set'));
     }
   }
 

@@ -137,6 +137,18 @@ describe('legible charts: row labels, units, parts, titles, grid numbers', () =>
     expect(c.title).toBe('MC P(=k) against target, one line per count · k');
   });
 
+  it('a sweep axis with one value in every row (--grid rev9=all) is left out of the line names; the legend sits under the plot with whole names and full-colour swatches', () => {
+    const columns = [col('cell.rev9', 'rev9', 'text'), col('cell.handSize', 'handSize', 'text'), col('cell.policy', 'policy', 'text'), col('version', 'Rev-9', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
+    const rows = ['5', '6'].flatMap((h) => ['greedy', 'planner'].flatMap((policy) => ['Damaged Endo', 'Fully Operational'].map((version) => ({ 'cell.rev9': 'all', 'cell.handSize': h, 'cell.policy': policy, version, win: 0.5, winLo: 0.4, winHi: 0.6 }))));
+    const r = report({ result: { axes: [{ key: 'rev9', values: ['all'] }, { key: 'handSize', values: ['5', '6'] }, { key: 'policy', values: ['greedy', 'planner'] }], cells: [] }, tables: [{ title: 'Win rate by Rev-9 version', columns, rows }], params: { grid: {} } });
+    const [c] = chartsOf(r);
+    const lines = [...new Set((values(c.spec) as { line: string }[]).map((d) => d.line))];
+    expect(lines).toEqual(['policy greedy · Damaged Endo', 'policy greedy · Fully Operational', 'policy planner · Damaged Endo', 'policy planner · Fully Operational']);
+    expect(c.title).toBe('win against hand size, one line per policy · Rev-9');
+    const legend = JSON.stringify(c.spec);
+    expect(legend).toContain('"legend":{"orient":"bottom","columns":2,"labelLimit":360,"titleLimit":360,"symbolOpacity":1');
+  });
+
   it('a sweep with more lines than the palette draws the 8 of highest mean and says how many are left', () => {
     const columns = [col('cell.handSize', 'handSize', 'text'), col('card', 'card', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
     const rows = ['4', '5'].flatMap((h) => Array.from({ length: 12 }, (_, i) => ({ 'cell.handSize': h, card: `card-${i}`, win: i / 20, winLo: i / 20 - 0.01, winHi: i / 20 + 0.01 })));

@@ -698,7 +698,8 @@ function sweepCharts(r: Report): Chart[] {
   const out: Chart[] = [];
   for (const t of r.tables) {
     const cellKey = `cell.${xAxis.key}`;
-    const otherAxes = t.columns.filter((c) => c.key.startsWith('cell.') && c.key !== cellKey);
+    // An axis with one value in every row (--grid rev9=all) names no line apart: left out of the names.
+    const otherAxes = t.columns.filter((c) => c.key.startsWith('cell.') && c.key !== cellKey && new Set(t.rows.map((row) => row[c.key])).size > 1);
     // The table's own row labels, as one cell's rows name them (every cell has the same rows).
     const own = t.columns.filter((c) => !c.key.startsWith('cell.'));
     const firstCell = t.rows.filter((row) => t.columns.filter((c) => c.key.startsWith('cell.')).every((c) => row[c.key] === t.rows[0][c.key]));
@@ -735,7 +736,11 @@ function sweepCharts(r: Report): Chart[] {
       const lines = kept.size;
       const header = humanize(g.value.header);
       const xEnc = numeric ? { field: 'x', type: 'quantitative', title: xName, scale: { zero: false }, axis: { tickMinStep: 1 } } : { field: 'x', type: 'ordinal', title: xName, sort: null };
-      const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: keyNames.join(' · '), sort: null } } : {};
+      // The legend under the plot (two columns of short names, else one), whole names and title,
+      // swatches in the lines' colour (not the pale band's).
+      const longest = Math.max(...data.map((d) => d.line.length));
+      const legend = { orient: 'bottom', columns: longest > 36 ? 1 : 2, labelLimit: 360, titleLimit: 360, symbolOpacity: 1, symbolType: 'stroke' };
+      const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: keyNames.join(' · '), sort: null, legend } } : {};
       const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} of highest mean of ${ranked.length})` : ''}` : '';
       // A quantity of a later table (a card's win: the games in which it was gained) names its table, as its column alone does not.
       const stem = t === r.tables[0] ? '' : `${t.title.split(/ \(| by | — /)[0]}: `;

@@ -106,6 +106,10 @@ describe('sim tune', () => {
     const rate = runCli(['tune', 'darkfate', '--rev9', 'endoskeleton', '--vary', 'handSize=4..5', '--target', 'win=60', '-n', '10']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toMatch(/option --target win: a rate's target is in \[0, 1\]/);
+    // A percentage is a rate's: on a mean it would quietly read as a hundredth.
+    const mean = runCli(['tune', 'dice', '--vary', 'target=2..6', '--target', 'successes=150%', '-n', '100']);
+    expect([mean.code, mean.stderr]).toEqual([2, 'sim: option --target successes: a percentage is for a rate, and successes is a mean: give its target as a number in its own units, without %\n']);
+    expect(runCli(['tune', 'dice', '--vary', 'target=2..6', '--target', 'successes=1.5@2', '-n', '100', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
     expect(runCli(['tune', 'darkfate', '--rev9', 'all', '--vary', 'handSize=4..5', '--target', 'win=0.6', '-n', '10', '--seed', '1', '-j', '1']).stderr).toMatch(/plays 4 runs per setting .*--rev9 damaged-endo/);
   });
 

@@ -264,7 +264,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
 
   // The targets name metrics of the first setting's run: its simulation's, or an exact report's numbers.
   const offered = await metricsOf(request(cellParams[0]));
-  for (const t of targets) {
+  for (const [i, t] of targets.entries()) {
     const names = offered.exact ? offered.names : offered.names.map((m) => m.name);
     if (!names.includes(t.metric)) {
       const shown = offered.exact ? offered.names : offered.names.filter((m) => !m.detail).map((m) => m.name);
@@ -273,6 +273,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     }
     const kind = offered.exact ? null : offered.names.find((m) => m.name === t.metric)!.kind;
     if (kind === 'rate' && (t.value < 0 || t.value > 1)) throw new UsageError(`option --target ${t.metric}: a rate's target is in [0, 1] (or 0% to 100%), got ${t.value}`);
+    // A percentage is a rate's: on a mean (turns=50%) it would quietly read as 0.5.
+    if (kind !== null && kind !== 'rate' && /%\s*(@.*)?$/.test(opts.target![i])) throw new UsageError(`option --target ${t.metric}: a percentage is for a rate, and ${t.metric} is a mean: give its target as a number in its own units, without %`);
   }
 
   const budget = opts.budget ?? count * mode.defaultGames;

@@ -425,3 +425,14 @@ describe('a setting of both variants', () => {
     expect([...labels].sort()).toEqual(['damaged-endo', 'endoskeleton', 'fully-operational', 'liquid-exoskeleton']);
   });
 });
+
+describe('variant labels in words', () => {
+  it('several --set changes (joined by spaces) each read as words, as comma-joined ones do', async () => {
+    const { settingInWords } = await import('../src/report/names.js');
+    expect(settingInWords('target=5 count=3')).toBe('target 5, count 3');
+    expect(settingInWords('handSize=6, woundsToDie=4')).toBe('hand size 6, wounds to die 4');
+    expect(settingInWords('cards=./my cards.yaml')).toBe('cards ./my cards.yaml');
+    const r = runCli(['compare', 'dice', '--set', 'target=5', '--set', 'count=3', '-n', '100', '--seed', '1', '-j', '1', '-q']);
+    expect(r.stdout.split('\n')[0]).toBe('Compare dice (A) with dice + target 5, count 3 (B)');
+  });
+});

@@ -29,7 +29,7 @@ describe('sim policies', () => {
   });
   it('a game without a policy parameter, or a single policy, is refused with what to do', () => {
     const dice = runCli(['policies', 'dice']);
-    expect([dice.code, dice.stderr.trim()]).toEqual([2, 'sim: dice has no "policy" parameter; name the policy parameter with --param (one of none)']);
+    expect([dice.code, dice.stderr.trim()]).toEqual([2, 'sim: dice has no policy parameter: no player decides anything in it, so there are no policies to compare']);
     expect(runCli(['policies', 'terror', '--policies', 'random']).stderr).toMatch(/give at least two policies/);
     const two = runCli(['policies', 'genisys', 'skirmish', '--param', 'policyA', '--policies', 'advance,hold', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(two.code, two.stderr).toBe(0);
@@ -69,7 +69,7 @@ describe('sim compare names both policies when they differ', () => {
     expect([top.gain, top.gainLo, top.gainHi]).toEqual([c.difference, c.lo, c.hi]);
     expect(top.step).toBeCloseTo(top.gain - j.result.rungs[0].gain, 12);
     expect(j.text).toMatch(/^default policy planner; the search at budget 2 \(the ladder's top rung\) scores/);
-    expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no "policy" parameter|no search policy/);
+    expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no policy parameter: no player decides anything in it/);
     expect(runCli(['policies', 'terror', '--ladder-max', '4']).stderr).toMatch(/add --ladder/);
   }, 60_000);
   it('--ladder runs for every mode its help names, and tells a seed chosen at random once', () => {

@@ -12,7 +12,8 @@ export { humanize };
  */
 export function settingInWords(text: string): string {
   return text
-    .split(/,\s*|;\s*/)
+    // Settings come joined by commas, semicolons or (several --set) spaces: `target=5 count=3`.
+    .split(/,\s*|;\s*|\s+(?=[A-Za-z][\w.-]*=)/)
     .map((part) => {
       const at = part.indexOf('=');
       return at > 0 && /^[A-Za-z][\w.-]*$/.test(part.slice(0, at)) ? `${humanize(part.slice(0, at))} ${part.slice(at + 1)}` : part;

@@ -68,7 +68,9 @@ export function registerPolicies(program: Command): void {
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
     const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : game.search?.policyParam);
     const spec = mode.params.find((p) => p.key === key);
-    if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key).join(', ') || 'none'})`);
+    const policyKeys = mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key);
+    if ((!spec || !key) && policyKeys.length === 0) throw new UsageError(`${id} has no policy parameter: no player decides anything in it, so there are no policies to compare`);
+    if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${policyKeys.join(', ')})`);
     // A policy parameter: one named for a policy, a bot or a search's rollout policy (searchBot, searchRollout).
     const names = (k: string) => /polic|bot|rollout$/i.test(k);
     if (!names(key)) throw new UsageError(`option --param: ${key} does not name a policy; the policy parameters of ${id}: ${mode.params.filter((p) => names(p.key)).map((p) => p.key).join(', ') || 'none'} (to vary another parameter: sim sweep --grid)`);

@@ -268,7 +268,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
   const rulesData = { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes };
   return {
     ...provenance('dualfates match', params, rulesData),
-    title: `Dual Fates match: ${result.sides.A.team} (${policy[0]}) vs ${result.sides.B.team} (${policy[1]}), ${p.rules.rounds} rounds`,
+    title: `Dual Fates match: ${result.sides.A.team} (${policy[0]}) vs ${result.sides.B.team} (${policy[1]}), ${p.rules.rounds} round${p.rules.rounds === 1 ? '' : 's'}`,
     method: 'mc',
     seed: settings.seed,
     n: run.games,
@@ -303,7 +303,7 @@ async function traceReport(p: MatchSimParams, resolved: ResolvedParams, index: n
   g.trace = (l) => lines.push(l);
   g.play(streamFor(settings.seed, index));
   const o = g.outcome;
-  const outcome = `${o.winner < 0 ? 'draw' : `${'AB'[o.winner]} wins`}${o.wipeout ? ' (wipe-out)' : ''}, VP ${g.vp(0)}-${g.vp(1)}, ${o.roundsPlayed} rounds`;
+  const outcome = `${o.winner < 0 ? 'draw' : `${'AB'[o.winner]} wins`}${o.wipeout ? ' (wipe-out)' : ''}, VP ${g.vp(0)}-${g.vp(1)}, ${o.roundsPlayed} round${o.roundsPlayed === 1 ? '' : 's'}`;
   const width = String(lines.length).length;
   return {
     ...provenance('dualfates match', { ...resolved }, { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes }),

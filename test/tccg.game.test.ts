@@ -938,6 +938,33 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "no blocked station": protect's escort heads only for a Police Station no Skynet character in sight stands at.
+  it('no blocked station: an escort keeps out of a Police Station held by a Skynet character in sight (no protection there), and goes in once that one is hidden', async () => {
+    for (const [hidden, goesIn] of [[false, false], [true, true]] as const) {
+      const { g, inst } = await setup();
+      const police = g.board.placeExterior(0, cid('Police Station'), true);
+      const leader = inst('Leader', 0);
+      g.putInPlay(inst('Civ A', 0), g.node[leader]);
+      g.updateCommand();
+      // The Leader carries the Long Gun (5, long range); Shadow (Power 3) is beaten down to Power 1: one hit defeats it from here or there, so it is
+      // no danger ("no hopeless threat"), but it blocks protection while in sight.
+      g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
+      const shadow = inst('Shadow', 1);
+      g.putInPlay(shadow, police);
+      g.dmg[shadow] = 2;
+      g.hidden[shadow] = hidden ? 1 : 0;
+      // Skynet's start Infiltrator, from next door (Alamo Sport Shop) to the far end of its row: no danger at the Pawn Shop to flee from.
+      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+      expect(g.board.hops(g.node[inst('Infiltrator', 1)], g.node[leader])).toBeGreaterThan(1);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+      expect(move.options.map((o) => o >> 1), `hidden ${hidden}`).toContain(police);
+      expect(move.options[move.answer] >> 1 === police, `hidden ${hidden}`).toBe(goesIn);
+    }
+  });
+
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.
   it('refit on the way: with the points for an implant in hand and nothing to hunt in reach, the Terminator steps onto the factory with a Drone and the implant is produced onto it', async () => {
     const { g, inst } = await setup();

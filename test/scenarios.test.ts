@@ -7,7 +7,7 @@ import { parseScenario, parseSetOptions } from '../src/core/scenarioFile.js';
 import { resolveParams } from '../src/core/params.js';
 import { UsageError } from '../src/core/usageError.js';
 import { DICE_PARAMS } from '../src/games/dice/diceParams.js';
-import { runCli } from './helpers/runCli.js';
+import { deterministicJson, runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 describe('scenario files: parsing and validation', () => {
@@ -114,6 +114,25 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     writeFileSync(saved, JSON.stringify({ ...json, scenario: { description } }));
     const refused = runCli(['report', saved, '--format', 'table']);
     expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('scenario.file: missing')]);
+    // A value the command line gives that the scenario already has changes nothing: not listed.
+    const same = JSON.parse(runCli(['dice', '--scenario', file, '--set', 'target=4', '--count', '2', '-n', '1000', '-q', '--format', 'json']).stdout);
+    expect(same.scenario.changed).toEqual(['count']);
+    // A description written as a YAML block is shown on one line.
+    const block = join(dir, 'block.yaml');
+    writeFileSync(block, 'game: dice\ndescription: |\n  two lines\n  of text\nparams: {target: 4}\n');
+    expect(JSON.parse(runCli(['run', block, '-n', '100', '-q', '--format', 'json']).stdout).scenario).toEqual({ file: block, description: 'two lines of text' });
+  });
+
+  it('a sharded run merges to the whole run, its scenario line included', () => {
+    const dir = tempDir('sim-scenario-');
+    const file = 'scenarios/dice/easier-4plus.yaml';
+    const whole = runCli(['run', file, '-n', '2000', '--seed', '3', '-q', '--format', 'json', '-j', '1']);
+    const parts = [1, 2].map((k) => join(dir, `part-${k}.json`));
+    for (const [i, part] of parts.entries()) expect(runCli(['run', file, '-n', '2000', '--seed', '3', '-q', '-j', '1', '--shard', `${i + 1}/2`, '--out', part]).code).toBe(0);
+    const merged = runCli(['merge', ...parts, '--format', 'json', '-q']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(JSON.parse(merged.stdout).scenario).toEqual(JSON.parse(whole.stdout).scenario);
+    expect(deterministicJson(merged.stdout)).toEqual(deterministicJson(whole.stdout));
   });
   it('precedence holds across the two spellings of a card value: --set data.cards.X over a scenario\'s card.X; both in one source are refused', () => {
     const dir = tempDir('sim-scen-alias-');

@@ -10,7 +10,7 @@ import { defaultsOf } from '../src/core/params.js';
 import type { Policy } from '../src/core/policy.js';
 import { streamFor, type Rng } from '../src/core/rng.js';
 import { UsageError } from '../src/core/usageError.js';
-import { parseCardData, type CardTable } from '../src/games/tccg/cardData.js';
+import { parseCardData, S_SKYNET, type CardTable } from '../src/games/tccg/cardData.js';
 import { builtinPolicy } from '../src/games/tccg/gameBots.js';
 import {
   ATTACK_DECOY,
@@ -916,17 +916,22 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   });
 
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
-  it('no hopeless threat: an escort keeps out of the Police Station while a healthy Endoskeleton stands there, and goes in when one hit of its own would defeat it', async () => {
+  it('no hopeless threat: an escort keeps out of a Police Station next to a healthy Endoskeleton, and goes in when one shot of its own would defeat it', async () => {
     for (const [damage, goesIn] of [[0, false], [5, true]] as const) {
       const { g, inst } = await setup();
+      // Side 0's row: Pawn Shop – Police Station – Street; the Endoskeleton at Street, next to the station, two places from the escort.
       const police = g.board.placeExterior(0, cid('Police Station'), true);
+      const street = g.board.placeExterior(0, cid('Street'), true);
       const leader = inst('Leader', 0);
-      const civ = inst('Civ A', 0);
-      g.putInPlay(civ, g.node[leader]);
+      g.putInPlay(inst('Civ A', 0), g.node[leader]);
       g.updateCommand();
+      g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
       const endo = inst('Endo', 1);
-      g.putInPlay(endo, police);
-      // Endo: Power 6, armour 0; at 5 damage, Power 1: the Leader's 4 then deals 3, its Power and more.
+      g.putInPlay(endo, street);
+      // Skynet's start Infiltrator from next door (Alamo Sport Shop) to the far end of its row: no danger at the Pawn Shop.
+      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+      expect([g.board.hops(street, police), g.board.hops(street, g.node[leader]), g.board.hops(g.node[inst('Infiltrator', 1)], g.node[leader]) > 1]).toEqual([1, 2, true]);
+      // Endo: Power 6, armour 0; the Long Gun's 5 from next door deals nothing; at 5 damage (Power 1) it deals 4, its Power and more.
       g.dmg[endo] = damage;
       expect(g.powerOf(endo)).toBe(6 - damage);
       const log: Asked[] = [];
@@ -963,6 +968,24 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(move.options.map((o) => o >> 1), `hidden ${hidden}`).toContain(police);
       expect(move.options[move.answer] >> 1 === police, `hidden ${hidden}`).toBe(goesIn);
     }
+  });
+
+  // The station's holder is counted as the engine counts it (digest §保護): a civilian by its commander, whatever deck it came from.
+  it("no blocked station: a civilian from Skynet's deck that no one commands does not hold the station", async () => {
+    const { g, inst } = await setup();
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    const leader = inst('Leader', 0);
+    g.putInPlay(inst('Civ A', 0), g.node[leader]);
+    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    const civ = inst('Civ B', 1);
+    g.putInPlay(civ, police);
+    g.updateCommand();
+    expect([g.instSide[civ], g.commander[civ]]).toEqual([S_SKYNET, -1]);
+    const log: Asked[] = [];
+    g.policies[0] = recorded('protect', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+    expect(move.options[move.answer] >> 1).toBe(police);
   });
 
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.

@@ -70,7 +70,9 @@ describe('sim terror', () => {
     expect(runCli(['terror', '--seed', '3', '--set', 'trace=5', '-q']).stdout).toBe(viaOption.stdout);
     const file = join(tmp, 'trace.yaml');
     writeFileSync(file, 'game: terror\nparams:\n  trace: 5\nrun:\n  seed: 3\n');
-    expect(runCli(['run', file, '-q']).stdout).toBe(viaOption.stdout);
+    // From a scenario, the same bytes under one more header line naming the scenario.
+    const [title, facts, ...rest] = viaOption.stdout.split('\n');
+    expect(runCli(['run', file, '-q']).stdout).toBe([title, facts, `scenario: ${file}`, ...rest].join('\n'));
     for (const how of [['--set', 'trace=5'], ['--trace', '5']]) expect(JSON.parse(runCli(['terror', '--seed', '3', ...how, '-q', '--format', 'json']).stdout).params.trace).toBe(5);
     bad([...base, '-n', '10', '--set', 'trace=10'], 'option --set trace', '0..9');
     bad([...base, '--set', 'trace=-2'], 'trace', 'an integer in [-1,');

@@ -148,8 +148,10 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.
   const idle = setsData && req.mode.unusedData ? idleDataNotes(req.mode.unusedData(params), params, own) : [];
   // The scenario named, with its description and what the command line changed of it (the description may no longer hold).
-  const changed = req.scenarioFile !== undefined ? commandLineKeys(params) : [];
-  const scenario = req.scenarioFile !== undefined ? { scenario: { file: req.scenarioFile, ...(req.scenarioDescription ? { description: req.scenarioDescription } : {}), ...(changed.length ? { changed } : {}) } } : {};
+  const changed = req.scenarioFile !== undefined ? commandLineKeys(req.mode.params, params) : [];
+  // A description written over several lines (a YAML block) is shown as one.
+  const description = req.scenarioDescription?.replace(/\s+/g, ' ').trim();
+  const scenario = req.scenarioFile !== undefined ? { scenario: { file: req.scenarioFile, ...(description ? { description } : {}), ...(changed.length ? { changed } : {}) } } : {};
   const withRerun: Report = { ...report, ...scenario, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
@@ -256,7 +258,7 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
     return;
   }
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
-  const part: PartFile & { partial?: boolean } = seal({ kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}) }, key);
+  const part: PartFile & { partial?: boolean } = seal({ kind: 'sim-part', identity: ex.identity, shard: opts.shard.k, range: ex.range, calls: ex.calls, ...(ex.partial ? { partial: true } : {}), ...(ex.report.scenario ? { scenario: ex.report.scenario } : {}) }, key);
   // jsonText: the same document (the seal is over the parsed content), no raw control character on a terminal.
   const text = jsonText(part) + '\n';
   const played = ex.calls.length ? Math.min(...ex.calls.map((c) => c.games)) : 0;

@@ -242,9 +242,20 @@ export function sourceOf(params: ResolvedParams, key: string): string | undefine
   return paramSources.get(params)?.get(key);
 }
 
-/** The keys the command line gave (an option, --set, a grid cell) for these resolved parameters, over a scenario's or the defaults. */
-export function commandLineKeys(params: ResolvedParams): string[] {
-  return [...(paramSources.get(params) ?? [])].filter(([, where]) => where.startsWith('option ')).map(([k]) => k);
+/**
+ * The parameters the command line (an option, --set, a grid cell) set to another value than the
+ * scenario's own (or, where the scenario is silent, the default): what a scenario's description may
+ * no longer say.
+ */
+export function commandLineKeys(specs: readonly ParamSpec[], params: ResolvedParams): string[] {
+  const shadowed = scenarioShadowed.get(params);
+  return [...(paramSources.get(params) ?? [])]
+    .filter(([k, where]) => {
+      if (!where.startsWith('option ')) return false;
+      const before = shadowed?.has(k) ? shadowed.get(k) : specs.find((p) => p.key === k)?.default;
+      return before === undefined || String(before) !== String(params[k]);
+    })
+    .map(([k]) => k);
 }
 
 /** The keys some source gave for these resolved parameters (the rest are defaults). */

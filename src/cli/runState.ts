@@ -53,6 +53,8 @@ export interface PartFile extends Sealed {
   /** Games [from, to) of the run. */
   range: [number, number];
   calls: SavedCall[];
+  /** The scenario the run was read from, as its report names it (shown by the merged report; never read as a file). */
+  scenario?: { file: string; description?: string; changed?: string[] };
 }
 
 export interface CheckpointFile extends Sealed {

@@ -7,6 +7,7 @@
 import { Layout, Totals, type MetricSpec } from '../core/aggregate.js';
 import { sharedMetrics } from '../core/pairing.js';
 import type { GamePlayer, GameSim } from '../core/game.js';
+import type { AnySim } from '../core/gameModule.js';
 import { loadGameSim } from './gameSims.js';
 import { CaptureRecorder, sidesPerChunk } from './fan.js';
 
@@ -19,6 +20,10 @@ export interface PairedSide {
   gamesPerChunk?: number;
 }
 
+/** One side of a paired or fanned run, from its own simulation (loaded by the caller): its metrics and chunk hint. */
+export function pairedSide(sim: AnySim, simId: string, params: unknown): PairedSide {
+  return { simId, params, metrics: sim.metrics(params), gamesPerChunk: sim.gamesPerChunk(params) };
+}
 
 export interface PairedParams {
   a: PairedSide;

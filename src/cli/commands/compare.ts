@@ -12,7 +12,7 @@ import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { findMode, isGameId, type FoundMode } from '../../games/index.js';
 import { compareMetrics, compareReport, type MetricComparison } from '../../report/compareReport.js';
-import { splitPairedTotals, type PairedParams } from '../../run/paired.js';
+import { pairedSide, splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import type { RunResult } from '../../run/runner.js';
 import { loadSim, PAIRED_SIM_ID } from '../../run/sims.js';
 import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.js';
@@ -85,8 +85,8 @@ export class Rendezvous {
     const [ca, cb] = [this.calls[0][k], this.calls[1][k]];
     const [simA, simB] = await Promise.all([loadSim(ca.simId), loadSim(cb.simId)]);
     const pp: PairedParams = {
-      a: { simId: ca.simId, params: ca.simParams, metrics: simA.metrics(ca.simParams), gamesPerChunk: simA.gamesPerChunk(ca.simParams) },
-      b: { simId: cb.simId, params: cb.simParams, metrics: simB.metrics(cb.simParams), gamesPerChunk: simB.gamesPerChunk(cb.simParams) },
+      a: pairedSide(simA, ca.simId, ca.simParams),
+      b: pairedSide(simB, cb.simId, cb.simParams),
     };
     const shared = sharedMetrics(pp);
     if (shared.length === 0) throw new UsageError('the two variants share no metric to compare');

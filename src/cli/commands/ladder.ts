@@ -135,7 +135,8 @@ export async function runLadder(
       rungs.push(rung);
     }
     if (repB.partial || interruption().aborted) {
-      stopped = 'an interruption (the last rung is partial)';
+      // A rung stopped before its first game has no row: the rung above the last one shown was cut.
+      stopped = mine.some((c) => c.n > 0) ? 'an interruption (the last rung is partial)' : `an interruption before the first game of the rung at ${spec.key} ${budget}`;
       break;
     }
     const labels = [...new Set(rungs.map((r) => r.label))];
@@ -180,7 +181,7 @@ export async function runLadder(
     result: { baseline, search: search.policy, budget: search.budget, metric: main, stopped, rungs, top },
     assumptions: [...assumptions],
     tables: [{ title: `${main} of ${search.policy} by ${spec.key} (paired with ${baseline} on common random numbers)`, columns, rows: rungs.map((r) => ({ ...r })) }],
-    notes: [
+    notes: rungs.length === 0 ? [`The ladder stopped at ${stopped}: no rung has a game to report.`] : [
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. A rung's gain over the rung below is tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated).`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',

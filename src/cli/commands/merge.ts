@@ -87,6 +87,18 @@ export function registerMerge(program: Command): void {
     };
     // A file a data file names (a deck's `cards:`) is read under the same rule as the parts' own.
     const report = opts.allowCode ? await merge() : await withInputsConfined([bundledScenarios(), ...folders], "parts may only name files in their own folders and this tool's scenarios/; pass --allow-code to read it", merge);
-    await emitReport({ ...report, timings: { mergedParts: parts.length } }, opts);
+    // The scenario the parts name (text to show, never a file to read), when they all name the same one: the merged report is the whole run's.
+    const scenarios = new Set(parts.map(({ part }) => JSON.stringify(part.scenario ?? null)));
+    const scenario = scenarios.size === 1 ? scenarioOf(parts[0].part.scenario) : undefined;
+    await emitReport({ ...report, ...(scenario ? { scenario } : {}), timings: { mergedParts: parts.length } }, opts);
   });
+}
+
+/** A part's scenario, when it has the shape a report's has (strings only); else none. */
+function scenarioOf(x: unknown): PartFile['scenario'] {
+  if (!x || typeof x !== 'object') return undefined;
+  const { file, description, changed } = x as Record<string, unknown>;
+  if (typeof file !== 'string' || (description !== undefined && typeof description !== 'string')) return undefined;
+  if (changed !== undefined && !(Array.isArray(changed) && changed.every((k) => typeof k === 'string'))) return undefined;
+  return { file, ...(description !== undefined ? { description } : {}), ...(changed !== undefined ? { changed: changed as string[] } : {}) };
 }

@@ -23,6 +23,7 @@ import { UsageError } from '../../core/usageError.js';
 import { findMode, isGameId, loadGame, type FoundMode } from '../../games/index.js';
 import { compareMetrics } from '../../report/compareReport.js';
 import { fanBlocks, type FanParams } from '../../run/fan.js';
+import { pairedSide } from '../../run/paired.js';
 import { FAN_SIM_ID, loadSim } from '../../run/sims.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
@@ -251,17 +252,16 @@ class FanRendezvous {
       this.metricKind ??= main.kind;
       const sides = [];
       for (const { i, call } of variants) {
-        const sim = await loadSim(call.simId);
-        const metrics = sim.metrics(call.simParams);
-        if (!metrics.some((m) => m.name === main.name && m.kind === main.kind)) this.unmeasured.set(i, `with it the game records no ${main.name}`);
-        else sides.push({ i, call, side: { simId: call.simId, params: call.simParams, metrics, gamesPerChunk: sim.gamesPerChunk(call.simParams) } });
+        const side = pairedSide(await loadSim(call.simId), call.simId, call.simParams);
+        if (!side.metrics.some((m) => m.name === main.name && m.kind === main.kind)) this.unmeasured.set(i, `with it the game records no ${main.name}`);
+        else sides.push({ i, call, side });
       }
       let baseTotals: Totals | null = null;
       let baseResult: RunResult | null = null;
       const batches = Math.max(1, Math.ceil(sides.length / BATCH));
       for (let b = 0; b < batches && !this.stopped; b++) {
         const batch = sides.slice(b * BATCH, (b + 1) * BATCH);
-        const fp: FanParams = { base: { simId: base.simId, params: base.simParams, metrics: baseMetrics, gamesPerChunk: baseSim.gamesPerChunk(base.simParams) }, variants: batch.map((x) => x.side), metric: main.name };
+        const fp: FanParams = { base: pairedSide(baseSim, base.simId, base.simParams), variants: batch.map((x) => x.side), metric: main.name };
         const label = `${base.label !== undefined ? `${base.label}: ` : ''}changes ${b * BATCH + 1}–${b * BATCH + batch.length} of ${sides.length}`;
         if (k === 0 && b === 0) announceSeed(this.opts, this.seed);
         const run = await runWithShell(FAN_SIM_ID, fp, this.opts, this.seed, { start: 0, n: this.opts.games }, undefined, label);

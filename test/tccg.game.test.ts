@@ -915,77 +915,75 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(sky.choose(rng, view(EC_DEFEND), D_POOL_RESIST, options, 8, false)).toBe(0);
   });
 
+  /**
+   * The escort positions of protect's move rules: the Leader (with the Long Gun, 5 at long range unless `armed` is false) and
+   * Civ A it commands at the Pawn Shop, a Police Station next to it on side 0's row, and Skynet's start Infiltrator moved from
+   * next door to the far end of its row (no danger at the Pawn Shop). `place` adds the rule's own pieces before command is
+   * settled, `before` looks at the position once it is; returns whether the Leader's movement took it into the station and
+   * whether the station was among its options.
+   */
+  const escortMove = async (place: (g: TccgGame, inst: Setup['inst'], police: number) => void, armed = true, before: (g: TccgGame) => void = () => {}) => {
+    const { g, inst } = await setup();
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    const leader = inst('Leader', 0);
+    g.putInPlay(inst('Civ A', 0), g.node[leader]);
+    if (armed) g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
+    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    expect(g.board.hops(g.node[inst('Infiltrator', 1)], g.node[leader])).toBeGreaterThan(1);
+    place(g, inst, police);
+    g.updateCommand();
+    before(g);
+    const log: Asked[] = [];
+    g.policies[0] = recorded('protect', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+    return { g, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police };
+  };
+
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
   it('no hopeless threat: an escort keeps out of a Police Station next to a healthy Endoskeleton, and goes in when one shot of its own would defeat it', async () => {
     for (const [damage, goesIn] of [[0, false], [5, true]] as const) {
-      const { g, inst } = await setup();
-      // Side 0's row: Pawn Shop – Police Station – Street; the Endoskeleton at Street, next to the station, two places from the escort.
-      const police = g.board.placeExterior(0, cid('Police Station'), true);
-      const street = g.board.placeExterior(0, cid('Street'), true);
-      const leader = inst('Leader', 0);
-      g.putInPlay(inst('Civ A', 0), g.node[leader]);
-      g.updateCommand();
-      g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
-      const endo = inst('Endo', 1);
-      g.putInPlay(endo, street);
-      // Skynet's start Infiltrator from next door (Alamo Sport Shop) to the far end of its row: no danger at the Pawn Shop.
-      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
-      expect([g.board.hops(street, police), g.board.hops(street, g.node[leader]), g.board.hops(g.node[inst('Infiltrator', 1)], g.node[leader]) > 1]).toEqual([1, 2, true]);
-      // Endo: Power 6, armour 0; the Long Gun's 5 from next door deals nothing; at 5 damage (Power 1) it deals 4, its Power and more.
-      g.dmg[endo] = damage;
-      expect(g.powerOf(endo)).toBe(6 - damage);
-      const log: Asked[] = [];
-      g.policies[0] = recorded('protect', log) as never;
-      g.playRound(RD_MOVEMENT);
-      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
-      expect(move.options.map((o) => o >> 1), `damage ${damage}`).toContain(police);
-      expect(move.options[move.answer] >> 1 === police, `damage ${damage}`).toBe(goesIn);
+      const r = await escortMove((g, inst, police) => {
+        // Side 0's row: Pawn Shop – Police Station – Street; the Endoskeleton at Street, next to the station, two places from the escort.
+        const street = g.board.placeExterior(0, cid('Street'), true);
+        const endo = inst('Endo', 1);
+        g.putInPlay(endo, street);
+        expect([g.board.hops(street, police), g.board.hops(street, g.node[inst('Leader', 0)])]).toEqual([1, 2]);
+        // Endo: Power 6, armour 0; the Long Gun's 5 from next door deals nothing; at 5 damage (Power 1) it deals 4, its Power and more.
+        g.dmg[endo] = damage;
+        expect(g.powerOf(endo)).toBe(6 - damage);
+      });
+      expect(r, `damage ${damage}`).toMatchObject({ offered: true, goesIn });
     }
   });
 
   // Rule "no blocked station": protect's escort heads only for a Police Station no Skynet character in sight stands at.
   it('no blocked station: an escort keeps out of a Police Station held by a Skynet character in sight (no protection there), and goes in once that one is hidden', async () => {
     for (const [hidden, goesIn] of [[false, false], [true, true]] as const) {
-      const { g, inst } = await setup();
-      const police = g.board.placeExterior(0, cid('Police Station'), true);
-      const leader = inst('Leader', 0);
-      g.putInPlay(inst('Civ A', 0), g.node[leader]);
-      g.updateCommand();
-      // The Leader carries the Long Gun (5, long range); Shadow (Power 3) is beaten down to Power 1: one hit defeats it from here or there, so it is
-      // no danger ("no hopeless threat"), but it blocks protection while in sight.
-      g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
-      const shadow = inst('Shadow', 1);
-      g.putInPlay(shadow, police);
-      g.dmg[shadow] = 2;
-      g.hidden[shadow] = hidden ? 1 : 0;
-      // Skynet's start Infiltrator, from next door (Alamo Sport Shop) to the far end of its row: no danger at the Pawn Shop to flee from.
-      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
-      expect(g.board.hops(g.node[inst('Infiltrator', 1)], g.node[leader])).toBeGreaterThan(1);
-      const log: Asked[] = [];
-      g.policies[0] = recorded('protect', log) as never;
-      g.playRound(RD_MOVEMENT);
-      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
-      expect(move.options.map((o) => o >> 1), `hidden ${hidden}`).toContain(police);
-      expect(move.options[move.answer] >> 1 === police, `hidden ${hidden}`).toBe(goesIn);
+      const r = await escortMove((g, inst, police) => {
+        // Shadow (Power 3) beaten down to Power 1: one shot of the Long Gun defeats it from here or there, so it is no danger
+        // ("no hopeless threat"), but it blocks protection while in sight.
+        const shadow = inst('Shadow', 1);
+        g.putInPlay(shadow, police);
+        g.dmg[shadow] = 2;
+        g.hidden[shadow] = hidden ? 1 : 0;
+      });
+      expect(r, `hidden ${hidden}`).toMatchObject({ offered: true, goesIn });
     }
   });
 
   // The station's holder is counted as the engine counts it (digest §保護): a civilian by its commander, whatever deck it came from.
   it("no blocked station: a civilian from Skynet's deck that no one commands does not hold the station", async () => {
-    const { g, inst } = await setup();
-    const police = g.board.placeExterior(0, cid('Police Station'), true);
-    const leader = inst('Leader', 0);
-    g.putInPlay(inst('Civ A', 0), g.node[leader]);
-    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
-    const civ = inst('Civ B', 1);
-    g.putInPlay(civ, police);
-    g.updateCommand();
-    expect([g.instSide[civ], g.commander[civ]]).toEqual([S_SKYNET, -1]);
-    const log: Asked[] = [];
-    g.policies[0] = recorded('protect', log) as never;
-    g.playRound(RD_MOVEMENT);
-    const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
-    expect(move.options[move.answer] >> 1).toBe(police);
+    let civ = -1;
+    const r = await escortMove(
+      (g, inst, police) => {
+        civ = inst('Civ B', 1);
+        g.putInPlay(civ, police);
+      },
+      false,
+      (g) => expect([g.instSide[civ], g.commander[civ]]).toEqual([S_SKYNET, -1]),
+    );
+    expect(r).toMatchObject({ offered: true, goesIn: true });
   });
 
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.

@@ -327,9 +327,11 @@ describe('the header names every parameter the run sets away from its default', 
     expect(runCli(['genisys', 'attack', '--open', '--range', 'short', '-q']).stdout.split('\n')[2]).toBe('settings: range short, open');
     expect(runCli(['darkfate', '-n', '20', '--seed', '1', '-q', '-j', '1', '--policy', 'greedy']).stdout).not.toMatch(/^settings:/m);
     expect(runCli(['dice', '-n', '20', '--seed', '1', '-q', '-j', '1', '--set', 'sides=8', '--format', 'html']).stdout).toContain('<p class="facts">settings: sides 8</p>');
-    // A sweep of several rows per setting (a row per Rev-9 version) answers for the first row and says so.
+    // A sweep of several rows of one quantity per setting (win by Rev-9 version) ranges over every row, each end named by its
+    // setting and its row; an axis with one value (rev9 all) names no end.
     const all = runCli(['sweep', 'darkfate', '--grid', 'rev9=all', '--grid', 'policy=random,greedy', '-n', '20', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
-    expect(JSON.parse(all.stdout).text).toMatch(/^Across 2 settings of darkfate, win \(Damaged Endo; the tables give the other 3 rows of each setting\) /);
+    expect(JSON.parse(all.stdout).text).toMatch(/^Across 2 settings of darkfate \(4 rows each\), win ranges from .* at policy (random|greedy), Rev-9 (Damaged Endo|Endoskeleton|Liquid Exoskeleton|Fully Operational) to .* at policy (random|greedy), Rev-9 (Damaged Endo|Endoskeleton|Liquid Exoskeleton|Fully Operational)/);
+    expect(JSON.parse(all.stdout).text).not.toMatch(/rev 9 all/);
     // A sweep names what its cells share (its axes are in the title).
     expect(runCli(['sweep', 'dice', '--grid', 'count=2,3', '--set', 'sides=8', '-n', '500', '--seed', '1', '-q', '-j', '1']).stdout.split('\n').slice(0, 3)).toEqual(['Sweep of dice over count ∈ {2, 3}', 'method mc · n 500 · seed 1 · 95% intervals', 'settings: sides 8']);
   });
@@ -405,6 +407,32 @@ describe('an option given twice', () => {
       expect(isRepeatable(set), word).toBe(true);
       expect(isRepeatable(cmd.options.find((o) => o.long === '--seed')!), word).toBe(false);
     }
+  });
+});
+
+describe('a sweep answer over several rows per setting', () => {
+  it('rows of one quantity are all ranged over; rows of a generic column (different quantities) answer for the first', async () => {
+    const { tableHeadlines, sweepAnswer } = await import('../src/cli/commands/sweep.js');
+    const col = (key: string, header: string, format: string) => ({ key, header, format }) as never;
+    const axes = [{ key: 'handSize', values: ['5', '6'] }];
+    const table = (value: string) => ({
+      title: 't',
+      columns: [col('cell.handSize', 'handSize', 'text'), col('version', 'Rev-9', 'text'), col('win', value, 'prob'), col('lo', 'lo', 'prob'), col('hi', 'hi', 'prob')],
+      rows: ['5', '6'].flatMap((h, i) => ['Endo', 'Liquid'].map((version, j) => ({ 'cell.handSize': h, version, win: 0.1 + 0.2 * i + 0.4 * j, lo: 0, hi: 1 }))),
+    });
+    const one = tableHeadlines(axes as never, [table('win')]);
+    expect(one.map((h) => [h.cell, h.headline.label])).toEqual([
+      [{ handSize: '5', 'Rev-9': 'Endo' }, 'win'],
+      [{ handSize: '5', 'Rev-9': 'Liquid' }, 'win'],
+      [{ handSize: '6', 'Rev-9': 'Endo' }, 'win'],
+      [{ handSize: '6', 'Rev-9': 'Liquid' }, 'win'],
+    ]);
+    expect(sweepAnswer('darkfate', one, 2, 2)).toMatch(/^Across 2 settings of darkfate \(2 rows each\), win ranges from 10\.0% .* at hand size 5, Rev-9 Endo to 70\.0% .* at hand size 6, Rev-9 Liquid/);
+    const generic = tableHeadlines(axes as never, [table('estimate')]);
+    expect(generic.map((h) => [h.cell, h.headline.label])).toEqual([
+      [{ handSize: '5' }, 'Endo (the first row; the tables give the other 1 row of each setting)'],
+      [{ handSize: '6' }, 'Endo (the first row; the tables give the other 1 row of each setting)'],
+    ]);
   });
 });
 

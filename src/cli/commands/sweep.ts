@@ -32,7 +32,7 @@ export interface GridAxis {
 /** Parses one --grid "key=v1,v2" (a "set:" prefix is accepted: every key is a parameter). */
 export function parseGrid(raw: string): GridAxis {
   const eq = raw.indexOf('=');
-  if (eq <= 0) throw new UsageError(`option --grid: got ${JSON.stringify(raw)}, expected key=v1,v2 (e.g. --grid set:handSize=5,6)`);
+  if (eq <= 0) throw new UsageError(`option --grid: got ${JSON.stringify(raw)}, expected key=v1,v2 (e.g. --grid handSize=5,6)`);
   const key = raw.slice(0, eq).trim().replace(/^set:/, '');
   const values = raw.slice(eq + 1).split(',').map((v) => v.trim()).filter((v) => v !== '');
   if (values.length === 0) throw new UsageError(`option --grid ${key}: no values given`);
@@ -110,7 +110,7 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values; "all" = every choice (repeatable)', collect)
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
@@ -120,7 +120,7 @@ export function registerSweep(program: Command): void {
     opts.set ??= [];
     const found = await findMode(words.join(' '), 'argument game');
     const { mode, id } = found;
-    if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid set:handSize=5,6');
+    if (opts.grid.length === 0) throw new UsageError('option --grid: give at least one axis, e.g. --grid handSize=5,6');
     const grids = opts.grid.map(parseGrid);
     // One axis per parameter: a second --grid for it would make cells that differ only in a label.
     const dup = grids.find((g, i) => grids.findIndex((h) => h.key === g.key) !== i);
@@ -372,19 +372,25 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
   const several = [...counts.values()].some((n) => n > 1);
   const first = table.rows.length ? rowName(table.rows[0]) : '';
   const header = table.columns.find((c) => c.key === key)!;
-  // Several rows per cell (a version per row with --rev9 all): the answer follows the first, and says the tables have the others.
+  // Several rows per cell: rows of one quantity (win by Rev-9 version) are all ranged over, each named
+  // by its row label beside the setting; rows of different quantities (a generic "estimate" column)
+  // cannot be, so the answer follows the first and says the tables have the others.
+  const generic = GENERIC_HEADERS.has(header.header.toLowerCase());
   const others = Math.max(...counts.values()) - 1;
   const rest = `; the tables give the other ${others} row${others === 1 ? '' : 's'} of each setting`;
-  const label = !several ? header.header : GENERIC_HEADERS.has(header.header.toLowerCase()) ? `${first} (the first row${rest})` : `${header.header} (${first}${rest})`;
+  const label = !several || !generic ? header.header : `${first} (the first row${rest})`;
+  const rowKey = labelCols.map((c) => c.header).join(' ');
   const out: { cell: Record<string, string>; headline: Headline }[] = [];
   const seen = new Set<string>();
   for (const row of table.rows) {
-    const id = cellId(row);
+    const id = several && !generic ? `${cellId(row)} ${rowName(row)}` : cellId(row);
     const value = row[key];
-    if (seen.has(id) || (several && rowName(row) !== first) || typeof value !== 'number' || !Number.isFinite(value)) continue;
+    if (seen.has(id) || (several && generic && rowName(row) !== first) || typeof value !== 'number' || !Number.isFinite(value)) continue;
     seen.add(id);
     const end = (k: string | null) => (k !== null && typeof row[k] === 'number' ? (row[k] as number) : null);
-    out.push({ cell: Object.fromEntries(axes.map((a) => [a.key, String(row[axisKey(a.key)])])), headline: { label, estimate: value, lo: end(lo), hi: end(hi), kind: header.format === 'prob' ? 'rate' : 'mean' } });
+    const cell: Record<string, string> = Object.fromEntries(axes.map((a) => [a.key, String(row[axisKey(a.key)])]));
+    if (several && !generic) cell[rowKey] = rowName(row);
+    out.push({ cell, headline: { label, estimate: value, lo: end(lo), hi: end(hi), kind: header.format === 'prob' ? 'rate' : 'mean' } });
   }
   return out;
 }
@@ -395,7 +401,7 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
  * when every cell has one of the same name, else the one tableHeadlines reads from the tables.
  * Empty when there is none.
  */
-export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[], total = cells.length): string {
+export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[], total = cells.length, rowsEach = 1): string {
   if (cells.length === 0) return '';
   let low = cells[0];
   let high = cells[0];
@@ -403,10 +409,14 @@ export function sweepAnswer(id: string, cells: readonly { cell: Record<string, s
     if (c.headline.estimate < low.headline.estimate) low = c;
     if (c.headline.estimate > high.headline.estimate) high = c;
   }
-  const where = (c: Record<string, string>) => Object.entries(c).map(([k, v]) => `${humanize(k)} ${v}`).join(', ');
+  // An axis with one value in every cell (--grid rev9=all) tells no cell apart: left out of where each end is.
+  const keys = Object.keys(cells[0].cell).filter((k) => new Set(cells.map((c) => c.cell[k])).size > 1 || cells.length === 1);
+  const where = (c: Record<string, string>) => keys.map((k) => `${humanize(k)} ${c[k]}`).join(', ') || 'every setting';
+  const settings = Math.round(cells.length / rowsEach);
   const exact = cells.every((c) => c.headline.lo === null);
   // A sweep stopped early answers for the settings it ran, and says how many of how many.
-  const across = cells.length < total ? `Across the ${cells.length} of ${total} settings of ${id} run before the stop` : `Across ${cells.length} settings of ${id}`;
+  const each = rowsEach > 1 ? ` (${rowsEach} rows each)` : '';
+  const across = settings < total ? `Across the ${settings} of ${total} settings of ${id} run before the stop${each}` : `Across ${settings} settings of ${id}${each}`;
   const answer =
     cells.length === 1
       ? `${cells.length < total ? `Only 1 of ${total} settings of ${id} was run before the stop: ` : ''}${low.headline.label} is ${headlineText(low.headline)} at ${where(low.cell)}`
@@ -430,7 +440,10 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const same = own.length > 0 && own.every((h) => h.headline !== null && h.headline.label === own[0].headline!.label);
   // Only a sweep stopped early answers for fewer settings than it has (a setting without a headline value is no stop).
   const headlines = same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables);
-  const answer = sweepAnswer(id, headlines, partial ? cells.length : headlines.length);
+  // Rows of one quantity per cell (win by Rev-9 version) are ranged over together: each setting counts once.
+  const settingsRun = new Set(headlines.map((h) => JSON.stringify(axes.map((a) => h.cell[a.key])))).size;
+  const rowsEach = same || settingsRun === 0 ? 1 : Math.max(1, Math.round(headlines.length / settingsRun));
+  const answer = sweepAnswer(id, headlines, partial ? cells.length : Math.round(headlines.length / rowsEach), rowsEach);
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,

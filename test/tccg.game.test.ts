@@ -986,6 +986,32 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(r).toMatchObject({ offered: true, goesIn: true });
   });
 
+  // Rule "hold the station": hunt-support's Terminator goes first to a Police Station in this move's reach where civilians the Resistance commands wait for protection.
+  it('hold the station: the Infiltrator leaves a civilian at its own place for the Police Station next door while Civ A waits there for protection, and stays without it', async () => {
+    for (const [waiting, holds] of [[true, true], [false, false]] as const) {
+      const { g, inst } = await setup();
+      // Turn 1 of an opening where only Skynet acts (band 0): no protection happens before it moves.
+      (g.p as { band: number }).band = 0;
+      g.startTurn(1);
+      expect([g.acts(0), g.acts(1)]).toEqual([false, true]);
+      const police = g.board.placeExterior(1, cid('Police Station'), true);
+      const infiltrator = inst('Infiltrator', 1);
+      const alamo = g.node[infiltrator];
+      g.putInPlay(inst('Civ B', 1), alamo);
+      g.node[inst('Leader', 0)] = police;
+      if (waiting) g.putInPlay(inst('Civ A', 0), police);
+      g.updateCommand();
+      expect(g.board.hops(alamo, police)).toBe(1);
+      if (waiting) expect(g.commander[inst('Civ A', 0)]).toBe(0);
+      const log: Asked[] = [];
+      g.policies[1] = recorded('hunt-support', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === infiltrator)!;
+      expect(move.options.map((o) => o >> 1), `waiting ${waiting}`).toContain(police);
+      expect(g.node[infiltrator] === police, `waiting ${waiting}`).toBe(holds);
+    }
+  });
+
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.
   it('refit on the way: with the points for an implant in hand and nothing to hunt in reach, the Terminator steps onto the factory with a Drone and the implant is produced onto it', async () => {
     const { g, inst } = await setup();

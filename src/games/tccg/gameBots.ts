@@ -47,7 +47,8 @@
 //   significant), damage allOrNothing −0.3 (not significant), against hunt-main −0.5 [−1.0, +0.0].
 //   A first version that counted a civilian by its deck (a review found it) measured +0.42 and
 //   +0.56 at seeds 9 and 10: not kept, the engine decides who holds the station. Waiting next to a
-//   held station instead of having no goal: +0.18, +0.00 (not significant).
+//   held station instead of having no goal: +0.18, +0.00 (not significant). Against hunt-support
+//   with "hold the station": +0.22, +0.36 (seeds 11, 12, 10,000 games; not significant).
 //   "hold the station" (hunt-support: a Police Station this move reaches where civilians the
 //   Resistance commands wait for protection comes before every other goal; found where the Skynet
 //   search's moves differed from the bot's, rarely (15 of 670) but most often toward such a station).

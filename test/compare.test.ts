@@ -237,6 +237,9 @@ describe('sweep', () => {
     expect(parseGrid('set:handSize=5,6')).toEqual({ key: 'handSize', values: ['5', '6'] });
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toEqual(['x', 'y']);
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'all'], default: 'x', doc: '', source: '' })).toEqual(['all']);
+    // "auto" stands for one of the others (Genisys' range: cc or short): all leaves it out; it can still be listed.
+    expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['x', 'y']);
+    expect(expandAxis({ key: 'v', values: ['auto', 'x'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['auto', 'x']);
     // A value listed twice would be played once, silently.
     expect(() => expandAxis({ key: 'v', values: ['2', '2'] }, { key: 'v', type: 'int', default: 1, doc: '', source: '' })).toThrow(/option --grid v: "2" is listed twice; list each value once/);
     expect(() => expandAxis({ key: 'v', values: ['y', 'all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toThrow(/"y" is listed twice \(all lists every choice\)/);

@@ -43,7 +43,8 @@ export function parseGrid(raw: string): GridAxis {
 export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): string[] {
   const out: string[] = [];
   for (const v of axis.values) {
-    if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []));
+    // "auto" stands for one of the other choices (Genisys' range: cc or short): a cell of its own would repeat one.
+    if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto'));
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
     else out.push(v);
   }
@@ -110,7 +111,7 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice (repeatable)', collect)
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);

@@ -18,8 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * Each page kind: the command, the chart titles it must have (a prefix each), and whether its
  * report leads with an answer sentence (which must then come before the first chart).
  */
-const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean }[] = [
-  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true },
+const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean; first?: RegExp }[] = [
+  // The chart that answers the page's question comes first (the seats chart of a table after it).
+  { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true, first: /^How the game ends, by Rev-9/ },
   { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/], answer: true },
   { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/], answer: true },
   { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/], answer: true },
@@ -210,6 +211,8 @@ describe('HTML pages', () => {
         for (const c of charts) expect(c.drawn, `${p.name}: ${c.title}`).toBeGreaterThan(0);
         for (const c of charts) expect(c.thinnestBar, `${p.name}: ${c.title}: bar width`).toBeGreaterThanOrEqual(2);
         for (const want of p.charts) if (!charts.some((c) => want.test(c.title))) faults.push(`${p.name}: no chart ${want}`);
+        const first = 'first' in p ? p.first : undefined;
+        if (first && !first.test(charts[0]?.title ?? '')) faults.push(`${p.name}: the first chart is "${charts[0]?.title}", not ${first}`);
         expect(await page.$$eval('table.data', (t) => t.length), p.name).toBeGreaterThan(0);
       }
       expect(errors).toEqual([]);

@@ -895,7 +895,8 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
       const fromTables = tableCharts((r.tables ?? []).filter((t) => !(darkfate && t.columns.some((c) => c.key === 'card' || c.key === 'lossThreeWounds'))), namesOf(result));
       // A table of the distribution already draws it (terror's Fated Victims): draw the result's only where none does.
       const tableDrawsDistribution = (r.tables ?? []).some((t) => /distribution/i.test(t.title));
-      return [...fromTables, ...specific, ...(tableDrawsDistribution ? [] : distributionCharts(result))];
+      // Dark Fate's own charts answer the question (how the game ends, by version): first, before its table charts (seats).
+      return [...specific, ...fromTables, ...(tableDrawsDistribution ? [] : distributionCharts(result))];
     }
   }
 }

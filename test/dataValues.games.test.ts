@@ -92,6 +92,12 @@ describe('Dark Fate: data.cards.<card>.<field> spells card.<card>.<field>', () =
     const rows: { key: string; label: string; also?: string }[] = json(['params', 'darkfate', '--data']).result;
     expect(rows.find((r) => r.key === 'data.cards.damaged-endo.stagger')).toMatchObject({ label: 'public', also: 'card.damaged-endo.stagger' });
     expect(rows.some((r) => r.key === 'card.pistol.fight')).toBe(false);
+    // As a table: 100 columns, the key repeated in each block of columns (long keys and their other spelling cannot wrap side by side).
+    const table = runCli(['params', 'darkfate', '--data']).stdout;
+    const lines = table.split('\n');
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(100);
+    expect(table).toMatch(/Data values \(continued, 2 of \d\)/);
+    for (const r of rows.slice(0, 20)) expect(lines.filter((l) => l.includes(`│ ${r.key} `)).length, r.key).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -115,7 +115,8 @@ function dataValuesReport(modes: { id: string; specs: readonly ParamSpec[] }[], 
     tables:
       opts.format === 'csv'
         ? [{ title: 'Data values', columns: [...(perMode ? [{ key: 'game', header: 'game', format: 'text' as const }] : []), ...columns], rows }]
-        : modes.filter((m) => m.specs.length > 0).map((m) => ({ title: perMode ? `Data values of ${m.id}` : 'Data values', columns, rows: rows.filter((r) => r.game === m.id) })),
+        : // The key names a row: a table too wide for the terminal repeats it in each block (long keys cannot wrap).
+          modes.filter((m) => m.specs.length > 0).map((m) => ({ title: perMode ? `Data values of ${m.id}` : 'Data values', columns, rows: rows.filter((r) => r.game === m.id), rowLabels: 1 })),
     notes: [
       'label: how the data file labels the value — rulebook, public, digest or assumed where it says so (a comment tag, an entry\'s source or assumptions), unlabelled where it says nothing.',
       ...(none.length ? [`No data values: ${none.join(', ')} (the mode reads no data file, or offers none of its values yet).`] : []),

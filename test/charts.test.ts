@@ -89,6 +89,13 @@ describe('compare and ladder charts', () => {
     const means = chartsOf(r).find((c) => c.title.startsWith('B − A for each mean'))!;
     expect(((means.spec.facet as { row: { sort: string[] } }).row.sort)).toEqual(['turns', 'won in', 'flees']);
     expect(JSON.stringify(means.spec)).toContain('"zero":true');
+    // A mean equal in every pair (no interval, no difference) is left to the table, and the caption names it.
+    const flat = report({ params: { a: {}, b: {} }, result: { comparisons: [mean('turns', -10), { metric: 'wonIn', kind: 'count', difference: 0, lo: null, hi: null }] } });
+    const only = chartsOf(flat).find((c) => c.title.startsWith('B − A for each mean'))!;
+    expect(((only.spec.facet as { row: { sort: string[] } }).row.sort)).toEqual(['turns']);
+    expect(only.caption).toMatch(/Equal in every paired game, so not drawn \(the table has them\): won in\.$/);
+    // A difference of 0 with an interval is drawn.
+    expect(chartsOf(report({ params: { a: {}, b: {} }, result: { comparisons: [{ metric: 'flees', kind: 'count', difference: 0, lo: -1, hi: 1 }] } })).map((c) => c.title)).toContain('B − A for each mean (each on its own scale)');
   });
 
   it('the tornado: a change\'s label lies beyond its interval away from 0 (never over its bar); one no-effect line for the whole chart; a lone change sits in its own row', () => {

@@ -661,11 +661,15 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
       spec: { ...base('B − A for each rate (percentage points)', rates), width: WIDTH - 160, height: { step: 22 }, layer: layers('B − A (percentage points)') },
     });
   }
-  const counts = comps.filter((c) => c.kind === 'count' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference, lo: isNum(c.lo) ? c.lo : c.difference, hi: isNum(c.hi) ? c.hi : c.difference }));
+  // A mean equal in every pair (no spread, so no interval; Dark Fate's "won in" when a change never turns a loss into a win)
+  // has nothing to draw but a point on an axis of one value: the table has it.
+  const allCounts = comps.filter((c) => c.kind === 'count' && isNum(c.difference));
+  const same = allCounts.filter((c) => c.difference === 0 && !isNum(c.lo) && !isNum(c.hi));
+  const counts = allCounts.filter((c) => !same.includes(c)).map((c) => ({ metric: name(c), d: c.difference, lo: isNum(c.lo) ? c.lo : c.difference, hi: isNum(c.hi) ? c.hi : c.difference }));
   if (counts.length) {
     out.push({
       title: 'B − A for each mean (each on its own scale)',
-      caption: 'Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.',
+      caption: `Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.${same.length ? ` Equal in every paired game, so not drawn (the table has them): ${same.map(name).join(', ')}.` : ''}`,
       spec: {
         ...base('B − A for each mean (each on its own scale)', counts),
         // The table's order (vega-lite sorts a facet's rows by name unless told the order).

@@ -6,6 +6,7 @@ import type { Report } from '../src/core/reportTypes.js';
 import { wilson } from '../src/core/stats.js';
 import { chartsOf, LABEL_LIMIT, namesOf, titleLines } from '../src/report/charts.js';
 import { humanize } from '../src/report/names.js';
+import { runCli } from './helpers/runCli.js';
 
 const report = (over: Partial<Report>): Report =>
   ({ tool: 'sim', version: '0', schemaVersion: 1, game: 'x', title: 't', method: 'mc', seed: 1, n: 100, confidence: 0.95, params: {}, paramsHash: '', result: {}, assumptions: [], tables: [], notes: [], ...over }) as Report;
@@ -81,6 +82,15 @@ describe('compare and ladder charts', () => {
     const r = report({ params: { a: {}, b: {} }, result: { comparisons: [comparison('win', false), comparison('lossEmptyWoundDeck', false), comparison('card12GainedIn', true), comparison('seat1First', true)] } });
     const [forest] = chartsOf(r);
     expect((values(forest.spec) as { metric: string }[]).map((x) => x.metric)).toEqual(['win', 'loss empty wound deck']);
+  });
+
+  it("a Dark Fate page's first chart answers its question (how the game ends, by version); the seats chart of its table comes after the game's own", () => {
+    for (const rev9 of ['all', 'endoskeleton']) {
+      const r = JSON.parse(runCli(['darkfate', '--rev9', rev9, '-n', '60', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout) as Report;
+      const titles = chartsOf(r).map((c) => c.title);
+      expect(titles[0], rev9).toMatch(/^How the game ends, by Rev-9 version/);
+      expect(titles.findIndex((t) => t.startsWith('Seats')), rev9).toBe(titles.length - 1);
+    }
   });
 
   it('the forest plot of means keeps the table order of its rows; zero is always on the axis', () => {

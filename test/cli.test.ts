@@ -421,18 +421,33 @@ describe('a sweep answer over several rows per setting', () => {
       rows: ['5', '6'].flatMap((h, i) => ['Endo', 'Liquid'].map((version, j) => ({ 'cell.handSize': h, version, win: 0.1 + 0.2 * i + 0.4 * j, lo: 0, hi: 1 }))),
     });
     const one = tableHeadlines(axes as never, [table('win')]);
-    expect(one.map((h) => [h.cell, h.headline.label])).toEqual([
-      [{ handSize: '5', 'Rev-9': 'Endo' }, 'win'],
-      [{ handSize: '5', 'Rev-9': 'Liquid' }, 'win'],
-      [{ handSize: '6', 'Rev-9': 'Endo' }, 'win'],
-      [{ handSize: '6', 'Rev-9': 'Liquid' }, 'win'],
+    const row = (name: string) => ({ header: 'Rev-9', name });
+    expect(one.map((h) => [h.cell, h.row, h.headline.label])).toEqual([
+      [{ handSize: '5' }, row('Endo'), 'win'],
+      [{ handSize: '5' }, row('Liquid'), 'win'],
+      [{ handSize: '6' }, row('Endo'), 'win'],
+      [{ handSize: '6' }, row('Liquid'), 'win'],
     ]);
-    expect(sweepAnswer('darkfate', one, 2, 2)).toMatch(/^Across 2 settings of darkfate \(2 rows each\), win ranges from 10\.0% .* at hand size 5, Rev-9 Endo to 70\.0% .* at hand size 6, Rev-9 Liquid/);
+    expect(sweepAnswer('darkfate', one)).toMatch(/^Across 2 settings of darkfate \(2 rows each\), win ranges from 10\.0% .* at hand size 5, Rev-9 Endo to 70\.0% .* at hand size 6, Rev-9 Liquid/);
+    // A row header spelled like an axis key names the row, never replaces the setting.
+    const clash = tableHeadlines([{ key: 'k', values: ['1', '2'] }] as never, [{ ...table('win'), columns: [col('cell.k', 'k', 'text'), col('version', 'k', 'text'), col('win', 'win', 'prob'), col('lo', 'lo', 'prob'), col('hi', 'hi', 'prob')], rows: ['1', '2'].flatMap((k) => ['a', 'b'].map((version) => ({ 'cell.k': k, version, win: 0.5, lo: 0, hi: 1 }))) }]);
+    expect(sweepAnswer('dice', clash)).toMatch(/^Across 2 settings of dice \(2 rows each\), win is/);
+    // Settings with different numbers of rows (rev9=endoskeleton,all: 1 and 4), a stopped sweep, an axis of one value.
+    const h = (estimate: number) => ({ label: 'win', estimate, lo: estimate - 0.1, hi: estimate + 0.1, kind: 'rate' as const });
+    const uneven = [{ cell: { rev9: 'endoskeleton', policy: 'a' }, headline: h(0.5), row: row('Endoskeleton') }, ...['D', 'E', 'L', 'F'].map((v, i) => ({ cell: { rev9: 'all', policy: 'a' }, headline: h(0.1 * (i + 1)), row: row(v) }))];
+    expect(sweepAnswer('darkfate', uneven, undefined, new Set(['policy']))).toMatch(/^Across 2 settings of darkfate \(1 to 4 rows each\), win ranges from 10\.0% .* at rev 9 all, Rev-9 D to 50\.0% .* at rev 9 endoskeleton, Rev-9 Endoskeleton/);
+    expect(sweepAnswer('darkfate', uneven, 12)).toMatch(/^Across the 2 of 12 settings of darkfate run before the stop \(1 to 4 rows each\), win ranges from 10\.0% .* at rev 9 all, policy a, Rev-9 D/);
+    expect(sweepAnswer('darkfate', uneven.slice(1), undefined, new Set(['rev9']))).toMatch(/^Across 1 setting of darkfate \(4 rows each\), win ranges from 10\.0% .* at policy a, Rev-9 D to 40\.0%/);
     const generic = tableHeadlines(axes as never, [table('estimate')]);
-    expect(generic.map((h) => [h.cell, h.headline.label])).toEqual([
-      [{ handSize: '5' }, 'Endo (the first row; the tables give the other 1 row of each setting)'],
-      [{ handSize: '6' }, 'Endo (the first row; the tables give the other 1 row of each setting)'],
+    expect(generic.map((x) => [x.cell, x.row, x.headline.label])).toEqual([
+      [{ handSize: '5' }, undefined, 'Endo (the first row; the tables give the other 1 row of each setting)'],
+      [{ handSize: '6' }, undefined, 'Endo (the first row; the tables give the other 1 row of each setting)'],
     ]);
+  });
+  it('through the real CLI: a grid of one version and all of them counts two settings, each end named by its setting and row', () => {
+    const r = runCli(['sweep', 'darkfate', '--grid', 'rev9=endoskeleton,all', '-n', '20', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).text).toMatch(/^Across 2 settings of darkfate \(1 to 4 rows each\), win ranges from .* at rev 9 (endoskeleton|all), Rev-9 [A-Z]/);
   });
 });
 

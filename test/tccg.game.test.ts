@@ -987,7 +987,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   });
 
   // Rule "hold the station": hunt-support's Terminator goes first to a Police Station in this move's reach where civilians the Resistance commands wait for protection.
-  it('hold the station: the Infiltrator leaves a civilian at its own place for the Police Station next door while Civ A waits there for protection, and stays without it', async () => {
+  it('hold the station: the Infiltrator heads for the Police Station next door while Civ A waits there for protection, rather than stay with the civilian at its own place; without Civ A it stays', async () => {
     for (const [waiting, holds] of [[true, true], [false, false]] as const) {
       const { g, inst } = await setup();
       // Turn 1 of an opening where only Skynet acts (band 0): no protection happens before it moves.
@@ -1010,6 +1010,25 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(move.options.map((o) => o >> 1), `waiting ${waiting}`).toContain(police);
       expect(g.node[infiltrator] === police, `waiting ${waiting}`).toBe(holds);
     }
+  });
+
+  it('hold the station: a station this move cannot reach is no goal of it (the Infiltrator, Speed 4, five places away, stays with its civilian)', async () => {
+    const { g, inst } = await setup();
+    (g.p as { band: number }).band = 0;
+    g.startTurn(1);
+    // Skynet's row: Alamo Sport Shop – L1 – L2 – L3 – L4 – Police Station.
+    for (const name of ['L1', 'L2', 'L3', 'L4']) g.board.placeExterior(1, cid(name), true);
+    const police = g.board.placeExterior(1, cid('Police Station'), true);
+    const infiltrator = inst('Infiltrator', 1);
+    const alamo = g.node[infiltrator];
+    g.putInPlay(inst('Civ B', 1), alamo);
+    g.node[inst('Leader', 0)] = police;
+    g.putInPlay(inst('Civ A', 0), police);
+    g.updateCommand();
+    expect([g.board.hops(alamo, police), g.speedOf(infiltrator), g.commander[inst('Civ A', 0)]]).toEqual([5, 4, 0]);
+    g.policies[1] = recorded('hunt-support', []) as never;
+    g.playRound(RD_MOVEMENT);
+    expect(g.node[infiltrator]).toBe(alamo);
   });
 
   // Rule "refit on the way": of moves as good for the hunt, hunt-support takes the one onto a factory where it can be fitted.

@@ -39,18 +39,18 @@ export function parseGrid(raw: string): GridAxis {
   return { key, values };
 }
 
-/** Expands "all": every choice of an enum (unless the game itself accepts "all"), both booleans. `option` names the flag in errors. */
+/** Expands "all": every choice of an enum but auto (unless the game itself accepts "all"), both booleans. `option` names the flag in errors. */
 export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): string[] {
   const out: string[] = [];
   for (const v of axis.values) {
-    // "auto" stands for one of the other choices (Genisys' range: cc or short): a cell of its own would repeat one.
+    // "auto" stands for one of the other choices (Genisys' range: cc, short, or long for a VTOL): a cell of its own would repeat one.
     if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto'));
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
     else out.push(v);
   }
   // A value listed twice (count=2,2, or short beside all) would be dropped silently.
   const twice = out.find((v, i) => out.indexOf(v) !== i);
-  if (twice !== undefined) throw new UsageError(`option ${option} ${axis.key}: "${twice}" is listed twice${axis.values.includes('all') ? ' (all lists every choice)' : ''}; list each value once`);
+  if (twice !== undefined) throw new UsageError(`option ${option} ${axis.key}: "${twice}" is listed twice${axis.values.includes('all') ? ' (all lists every choice but auto)' : ''}; list each value once`);
   return out;
 }
 
@@ -338,14 +338,23 @@ function rowLabelCount(t: ResultTable): number {
   return labels;
 }
 
+/** A setting's headline value; `row` names the row of its table it came from when a setting has several (win by Rev-9 version). */
+export interface SettingHeadline {
+  cell: Record<string, string>;
+  headline: Headline;
+  row?: { header: string; name: string };
+}
+
 /**
  * The headline of each cell read from the sweep's tables, for cells whose reports carry none: the
  * first estimate with an interval (a column followed by lo and hi, or keyLo and keyHi) of the first
  * table that has one; with no interval anywhere (an exact sweep), the first table's first
- * probability or number. In a table with several rows per cell, each cell's row is the one named
- * like the first row. Cells without that row are left out.
+ * probability or number. In a table with several rows per cell, rows of one quantity (win by Rev-9
+ * version) each give a headline, named by their row; rows of different quantities (a generic
+ * column: "estimate") cannot be ranged over together, so each cell's row is the one named like the
+ * first row, and cells without that row are left out.
  */
-export function tableHeadlines(axes: readonly GridAxis[], tables: readonly ResultTable[]): { cell: Record<string, string>; headline: Headline }[] {
+export function tableHeadlines(axes: readonly GridAxis[], tables: readonly ResultTable[]): SettingHeadline[] {
   const axisKey = (k: string) => `cell.${k}`;
   const own = (t: ResultTable) => ({ ...t, columns: t.columns.filter((c) => !c.key.startsWith('cell.')) });
   let pick: { table: ResultTable; key: string; lo: string | null; hi: string | null } | null = null;
@@ -373,15 +382,12 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
   const several = [...counts.values()].some((n) => n > 1);
   const first = table.rows.length ? rowName(table.rows[0]) : '';
   const header = table.columns.find((c) => c.key === key)!;
-  // Several rows per cell: rows of one quantity (win by Rev-9 version) are all ranged over, each named
-  // by its row label beside the setting; rows of different quantities (a generic "estimate" column)
-  // cannot be, so the answer follows the first and says the tables have the others.
   const generic = GENERIC_HEADERS.has(header.header.toLowerCase());
   const others = Math.max(...counts.values()) - 1;
   const rest = `; the tables give the other ${others} row${others === 1 ? '' : 's'} of each setting`;
   const label = !several || !generic ? header.header : `${first} (the first row${rest})`;
-  const rowKey = labelCols.map((c) => c.header).join(' ');
-  const out: { cell: Record<string, string>; headline: Headline }[] = [];
+  const rowHeader = labelCols.map((c) => c.header).join(' ');
+  const out: SettingHeadline[] = [];
   const seen = new Set<string>();
   for (const row of table.rows) {
     const id = several && !generic ? `${cellId(row)} ${rowName(row)}` : cellId(row);
@@ -390,19 +396,20 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
     seen.add(id);
     const end = (k: string | null) => (k !== null && typeof row[k] === 'number' ? (row[k] as number) : null);
     const cell: Record<string, string> = Object.fromEntries(axes.map((a) => [a.key, String(row[axisKey(a.key)])]));
-    if (several && !generic) cell[rowKey] = rowName(row);
-    out.push({ cell, headline: { label, estimate: value, lo: end(lo), hi: end(hi), kind: header.format === 'prob' ? 'rate' : 'mean' } });
+    out.push({ cell, headline: { label, estimate: value, lo: end(lo), hi: end(hi), kind: header.format === 'prob' ? 'rate' : 'mean' }, ...(several && !generic ? { row: { header: rowHeader, name: rowName(row) } } : {}) });
   }
   return out;
 }
 
 /**
- * The sweep's answer: how far the headline moves over the grid, its lowest and highest cell with
- * their intervals ("exact" when the cells are). The headline is each cell's own (Report.headline)
- * when every cell has one of the same name, else the one tableHeadlines reads from the tables.
- * Empty when there is none.
+ * The sweep's answer: how far the headline moves over the grid, its lowest and highest setting (and
+ * row, when a setting has several) with their intervals ("exact" when the cells are). The headline
+ * is each cell's own (Report.headline) when every cell has one of the same name, else the one
+ * tableHeadlines reads from the tables. `total`: the settings of the whole grid (more than those
+ * answered for when the sweep stopped early); `fixed`: axes with one value in the grid (--grid
+ * rev9=all), which tell no setting apart and are left out of where each end is. Empty when there is none.
  */
-export function sweepAnswer(id: string, cells: readonly { cell: Record<string, string>; headline: Headline }[], total = cells.length, rowsEach = 1): string {
+export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total?: number, fixed: ReadonlySet<string> = new Set()): string {
   if (cells.length === 0) return '';
   let low = cells[0];
   let high = cells[0];
@@ -410,20 +417,25 @@ export function sweepAnswer(id: string, cells: readonly { cell: Record<string, s
     if (c.headline.estimate < low.headline.estimate) low = c;
     if (c.headline.estimate > high.headline.estimate) high = c;
   }
-  // An axis with one value in every cell (--grid rev9=all) tells no cell apart: left out of where each end is.
-  const keys = Object.keys(cells[0].cell).filter((k) => new Set(cells.map((c) => c.cell[k])).size > 1 || cells.length === 1);
-  const where = (c: Record<string, string>) => keys.map((k) => `${humanize(k)} ${c[k]}`).join(', ') || 'every setting';
-  const settings = Math.round(cells.length / rowsEach);
+  // Settings answered for, and the rows each gave.
+  const perSetting = new Map<string, number>();
+  for (const c of cells) perSetting.set(JSON.stringify(c.cell), (perSetting.get(JSON.stringify(c.cell)) ?? 0) + 1);
+  const settings = perSetting.size;
+  const of = total ?? settings;
+  const [fewest, most] = [Math.min(...perSetting.values()), Math.max(...perSetting.values())];
+  const rows = cells.some((c) => c.row) ? ` (${fewest === most ? most : `${fewest} to ${most}`} rows each)` : '';
+  const keys = Object.keys(cells[0].cell).filter((k) => !fixed.has(k));
+  const where = (c: SettingHeadline) => [...keys.map((k) => `${humanize(k)} ${c.cell[k]}`), ...(c.row ? [`${c.row.header} ${c.row.name}`] : [])].join(', ') || 'every setting';
   const exact = cells.every((c) => c.headline.lo === null);
+  const plural = (n: number) => `${n} setting${n === 1 ? '' : 's'}`;
   // A sweep stopped early answers for the settings it ran, and says how many of how many.
-  const each = rowsEach > 1 ? ` (${rowsEach} rows each)` : '';
-  const across = settings < total ? `Across the ${settings} of ${total} settings of ${id} run before the stop${each}` : `Across ${settings} settings of ${id}${each}`;
+  const across = settings < of ? `Across the ${settings} of ${plural(of)} of ${id} run before the stop${rows}` : `Across ${plural(settings)} of ${id}${rows}`;
   const answer =
     cells.length === 1
-      ? `${cells.length < total ? `Only 1 of ${total} settings of ${id} was run before the stop: ` : ''}${low.headline.label} is ${headlineText(low.headline)} at ${where(low.cell)}`
+      ? `${settings < of ? `Only 1 of ${plural(of)} of ${id} was run before the stop: ` : ''}${low.headline.label} is ${headlineText(low.headline)} at ${where(low)}`
       : low === high || low.headline.estimate === high.headline.estimate
         ? `${across}, ${low.headline.label} is ${headlineText(low.headline)} in every one`
-        : `${across}, ${low.headline.label} ranges from ${headlineText(low.headline)} at ${where(low.cell)} to ${headlineText(high.headline)} at ${where(high.cell)}`;
+        : `${across}, ${low.headline.label} ranges from ${headlineText(low.headline)} at ${where(low)} to ${headlineText(high.headline)} at ${where(high)}`;
   return answerSentence(answer, [exact ? EXACT : '']);
 }
 
@@ -440,11 +452,9 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const own = done.headlines;
   const same = own.length > 0 && own.every((h) => h.headline !== null && h.headline.label === own[0].headline!.label);
   // Only a sweep stopped early answers for fewer settings than it has (a setting without a headline value is no stop).
-  const headlines = same ? (own as { cell: Record<string, string>; headline: Headline }[]) : tableHeadlines(axes, tables);
-  // Rows of one quantity per cell (win by Rev-9 version) are ranged over together: each setting counts once.
-  const settingsRun = new Set(headlines.map((h) => JSON.stringify(axes.map((a) => h.cell[a.key])))).size;
-  const rowsEach = same || settingsRun === 0 ? 1 : Math.max(1, Math.round(headlines.length / settingsRun));
-  const answer = sweepAnswer(id, headlines, partial ? cells.length : Math.round(headlines.length / rowsEach), rowsEach);
+  const headlines = same ? (own as SettingHeadline[]) : tableHeadlines(axes, tables);
+  // An axis the grid gives one value (--grid rev9=all) names no end of the range.
+  const answer = sweepAnswer(id, headlines, partial ? cells.length : undefined, new Set(axes.filter((a) => a.values.length === 1).map((a) => a.key)));
   return {
     ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,

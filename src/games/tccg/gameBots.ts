@@ -56,6 +56,8 @@
 //   games: seed 7 +5.56 [+4.83, +6.29], seed 8 +5.82 [+5.07, +6.56]; seed 9, 10,000 games, off the
 //   bundled data: damage allOrNothing +3.53, hitRule ge +5.01, T-800 Power 7 +6.31, Sarah Connor
 //   Power 4 +6.40, weaker Endoskeleton and T-800 +4.32, against fight +0.19 (each significant).
+//   Skipping a station another Skynet character in sight already holds: +0.03, +0.02 (seeds 7, 8,
+//   10,000 games; not significant), not kept.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -93,8 +95,8 @@ import type { PlayerView } from './gameView.js';
 export const RESISTANCE_POLICIES = ['protect', 'fight', 'random', 'search'] as const;
 // Each side's default first: the strongest of its built-ins against the other side's default
 // (`sim policies tccg game [--param skynetPolicy --metric skynetWins] -n 3000 --seed 1`, paired, with
-// the pool rules above: Skynet hunt-main −12.60 points [−14.69, −10.49], random −52.60; the
-// Resistance fight −8.03 [−10.26, −5.79], random −24.00).
+// every rule above: Skynet hunt-main −17.9 points [−19.9, −15.8]; the Resistance fight −6.7 [−8.8,
+// −4.6]; with the pool rules only: hunt-main −12.60, random −52.60; fight −8.03, random −24.00).
 export const SKYNET_POLICIES = ['hunt-support', 'hunt-main', 'random', 'search'] as const;
 export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-support', 'hunt-main', 'random', 'search'] as const;
 

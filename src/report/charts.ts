@@ -36,8 +36,8 @@ const MAX_MARKS = 400;
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A chart title longer than this many characters is broken into lines (a one-line title would widen the SVG past the page column). */
-const TITLE_LINE = 90;
+/** A chart title longer than this many characters is broken into lines: a longer line widens the SVG past its plot (about 10 px a character as drawn in-process: 64 characters keep a 560-px chart within some 680 px). */
+const TITLE_LINE = 64;
 /**
  * The most room, in pixels, a category label may take before it is cut with "…": enough for a
  * designer's longest outcome or card name (about 75 characters at the axis font); Vega-Lite gives a

@@ -208,7 +208,7 @@ describe('legible charts: row labels, units, parts, titles, grid numbers', () =>
     expect(JSON.stringify(a.spec)).toContain('"test":"datum._part"');
   });
 
-  it('a long title is broken into lines no longer than 90 characters; a label gets 480 px before it is cut', () => {
+  it('a long title is broken into lines no longer than 64 characters; a label gets 480 px before it is cut', () => {
     expect(titleLines('a '.repeat(100).trim()).every((l) => l.length <= 64)).toBe(true);
     expect(titleLines('short')).toEqual(['short']);
     const t = { title: `${'Fated Victims per game '.repeat(6)}`.trim(), columns: [col('metric', 'what', 'text'), col('mean', 'mean', 'fixed2'), col('lo', 'lo', 'fixed2'), col('hi', 'hi', 'fixed2')], rows: [{ metric: 'saved', mean: 2, lo: 1.8, hi: 2.2 }] };

@@ -118,10 +118,14 @@ function hitChance(view: PlayerView, bonus: number, defence: number): number {
 }
 
 /** Expected damage of attacker a's attack on target t (or a decoy of it) in this phase, before events. */
-function expectedDamage(view: PlayerView, a: number, t: number, decoyOf: number, phase: number, sameNode: boolean): number {
-  const amount = phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a);
+/** Damage an attack of `amount` deals to t after its Power + armor, under the damage rule (0: none). */
+function damageDealt(view: PlayerView, amount: number, t: number): number {
   const res = view.powerOf(t) + view.armorOf(t);
-  const dealt = view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
+  return view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
+}
+
+function expectedDamage(view: PlayerView, a: number, t: number, decoyOf: number, phase: number, sameNode: boolean): number {
+  const dealt = damageDealt(view, phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a), t);
   // Rule "no hopeless attack": one that cannot hurt the real target (decoys too) only spends the attack, and may reveal or expose the attacker.
   if (dealt === 0) return 0;
   const p = hitChance(view, view.hitBonusOf(a), view.speedOf(t) + (view.isHidden(t) ? 1 : 0));
@@ -411,16 +415,7 @@ class HuntSupport extends Bot {
     // Rule "hold the station": civilians the Resistance commands at a Police Station are protected at
     // its next movement round unless a Skynet character in sight stands there (digest §保護): one this
     // move reaches comes first.
-    for (let v = 0; v < view.nodeCount(); v++) {
-      if (!view.isPolice(v) || view.moveCost(v, false) > view.speedOf(c)) continue;
-      for (let i = 0; i < view.charCount(); i++) {
-        const s = view.charAt(i);
-        if (view.isSupport(s) && view.nodeOf(s) === v && view.commanderOf(s) === S_RESISTANCE) {
-          out.push(v);
-          break;
-        }
-      }
-    }
+    for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v) && view.moveCost(v, false) <= view.speedOf(c) && resistanceCivilianAt(view, v)) out.push(v);
     if (out.length) return;
     placesOf(view, (t) => view.isSupport(t), out);
     if (out.length === 0) findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);
@@ -452,6 +447,15 @@ class HuntSupport extends Bot {
   }
 }
 
+/** Does a supporting character the Resistance commands stand at place v (an escort's, or one waiting for protection)? */
+function resistanceCivilianAt(view: PlayerView, v: number): boolean {
+  for (let i = 0; i < view.charCount(); i++) {
+    const s = view.charAt(i);
+    if (view.isSupport(s) && view.nodeOf(s) === v && view.commanderOf(s) === S_RESISTANCE) return true;
+  }
+  return false;
+}
+
 /** Danger to Resistance character c at `dest`: visible Skynet fighters there or next to it that c could not defeat with one hit. */
 function danger(view: PlayerView, c: number, dest: number): number {
   let d = 0;
@@ -472,9 +476,7 @@ function danger(view: PlayerView, c: number, dest: number): number {
 /** Would one hit of c's best attack on t (at its place, or from the next one) defeat t (digest §メインキャラクター: Power down to 0)? */
 function defeatsInOneHit(view: PlayerView, c: number, t: number, sameNode: boolean): boolean {
   if (!view.mayAttack(c, t)) return false;
-  const amount = sameNode ? Math.max(view.rangedDamageOf(c, false), view.powerOf(c) + view.meleeBonusOf(c)) : view.rangedDamageOf(c, true);
-  const res = view.powerOf(t) + view.armorOf(t);
-  const dealt = view.rules.damage === 'subtract' ? amount - res : amount >= res ? amount : 0;
+  const dealt = damageDealt(view, sameNode ? Math.max(view.rangedDamageOf(c, false), view.powerOf(c) + view.meleeBonusOf(c)) : view.rangedDamageOf(c, true), t);
   return dealt > 0 && dealt >= view.powerOf(t);
 }
 
@@ -491,14 +493,8 @@ function skynetSeenAt(view: PlayerView, v: number): boolean {
 class Protect extends Bot {
   readonly name: string = 'protect';
   goals(view: PlayerView, c: number, out: number[]): void {
-    const here = view.nodeOf(c);
     // Escorting: commanded supporting characters with c go to the Police Station.
-    let escorting = false;
-    for (let i = 0; i < view.charCount(); i++) {
-      const s = view.charAt(i);
-      if (view.isSupport(s) && view.nodeOf(s) === here && view.commanderOf(s) === S_RESISTANCE) escorting = true;
-    }
-    if (escorting) {
+    if (resistanceCivilianAt(view, view.nodeOf(c))) {
       // Rule "no blocked station": protection waits while a Skynet character not hidden stands at
       // the Police Station (digest §保護), so an escort heads only for one with none; with every
       // one held, it has no goal (it stays, or steps away from danger).

@@ -986,6 +986,30 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(r).toMatchObject({ offered: true, goesIn: true });
   });
 
+  // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.
+  it('play the missions: with Reach Police in hand the Leader walks to the Police Station two places away and scores it, not toward Civ B; without the card, or with the station out of reach, it heads for Civ B', async () => {
+    for (const [mission, far, scores] of [[true, false, true], [false, false, false], [true, true, false]] as const) {
+      const { g, inst } = await setup();
+      // Side 0's row: Lane – Pawn Shop – L1 (– L2 – L3) – Police Station; Civ B (Skynet's deck, commanded by no one) at Lane.
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      for (const name of far ? ['L1', 'L2', 'L3'] : ['L1']) g.board.placeExterior(0, cid(name), true);
+      const police = g.board.placeExterior(0, cid('Police Station'), true);
+      const leader = inst('Leader', 0);
+      const pawn = g.node[leader];
+      const civ = inst('Civ B', 1);
+      g.putInPlay(civ, lane);
+      g.updateCommand();
+      if (mission) g.putInHand(inst('Reach Police', 0));
+      expect([g.board.hops(pawn, police), g.speedOf(leader), g.commander[civ]]).toEqual([far ? 4 : 2, 3, -1]);
+      g.policies[0] = recorded('protect', []) as never;
+      g.playRound(RD_MOVEMENT);
+      const label = `mission ${mission}, far ${far}`;
+      expect(g.node[leader] === police, label).toBe(scores);
+      expect(g.node[leader] === lane, label).toBe(!scores);
+      expect(g.missionPoints[0], label).toBe(scores ? 3 : 0);
+    }
+  });
+
   // Rule "hold the station": hunt-support's Terminator goes first to a Police Station in this move's reach where civilians the Resistance commands wait for protection.
   it('hold the station: the Infiltrator heads for the Police Station next door while Civ A waits there for protection, rather than stay with the civilian at its own place; without Civ A it stays', async () => {
     for (const [waiting, holds] of [[true, true], [false, false]] as const) {

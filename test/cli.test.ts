@@ -212,6 +212,26 @@ describe('progress bar', () => {
       expect(on.shown()).toBe(false);
     });
     expect(written.join('')).toMatch(/sim endoskeleton \(2 of 4\) \[/);
+    // A skill ladder's rungs (budgets 16, 32, 64, 128): a game of each costs twice the one below, so
+    // after the first rung of 100 games in 10 s the time left is 14 times that, not 3 (as equal games read).
+    const rungs = new CommandProgress(false, 4, () => 0, [1, 2, 4, 8]);
+    const equal = new CommandProgress(false, 4, () => 0);
+    for (const p of [rungs, equal]) {
+      p.startUnit(0, 'searchIterations 16');
+      p.startCall(undefined, 100);
+      p.update(50);
+    }
+    expect(rungs.workFraction()).toBeCloseTo(50 / 1500, 12);
+    expect(equal.workFraction()).toBeCloseTo(50 / 400, 12);
+    for (const p of [rungs, equal]) {
+      p.finishCall(100);
+      p.startUnit(1, 'searchIterations 32');
+    }
+    expect(etaText(10_000, rungs.workFraction())).toBe('eta 2m20s');
+    expect(etaText(10_000, equal.workFraction())).toBe('eta 30s');
+    rungs.startCall(undefined, 100);
+    rungs.update(50);
+    expect(rungs.workFraction()).toBeCloseTo(200 / 1500, 12);
     expect(etaText(10_000, 0.25)).toBe('eta 30s');
     expect(etaText(100, 0.5)).toBe('eta …');
     expect(etaText(60_000, 0.01)).toBe('eta 1h39m');

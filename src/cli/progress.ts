@@ -40,11 +40,19 @@ export class CommandProgress {
   private doneBefore = 0;
   private done = 0;
 
-  /** `now`: the clock in milliseconds (tests pass their own). */
+  /** Work done in finished calls: their games, each weighted by its unit's cost (`weights`). */
+  private workBefore = 0;
+
+  /**
+   * `now`: the clock in milliseconds (tests pass their own). `weights`: the cost of a game in each
+   * unit, relative to the others (a skill ladder's rungs: each doubling of the budget doubles it),
+   * for the time left; without them every game costs the same.
+   */
   constructor(
     private readonly enabled: boolean,
     private readonly units = 1,
     private readonly now: () => number = () => performance.now(),
+    private readonly weights?: readonly number[],
   ) {
     this.startedMs = now();
   }
@@ -104,6 +112,7 @@ export class CommandProgress {
   /** The current call ended after `games` games. */
   finishCall(games: number): void {
     this.doneBefore += games;
+    this.workBefore += games * this.weight(this.unit);
     this.done = 0;
     this.callOpen = false;
     this.draw();
@@ -123,6 +132,23 @@ export class CommandProgress {
     return this.doneBefore + callsLeftInUnit * this.gamesPerCall + unitsLeft * this.callsInUnit * this.gamesPerCall;
   }
 
+  private weight(unit: number): number {
+    return this.weights?.[unit] ?? 1;
+  }
+
+  /** The share of the command's work done: games done over games in all, each weighted by its unit's cost. */
+  workFraction(): number {
+    if (!this.weights) {
+      const value = this.doneBefore + this.done;
+      return value / Math.max(value, this.total());
+    }
+    const callsLeftInUnit = Math.max(0, this.callsInUnit - (this.callIndex + 1) + (this.callOpen ? 1 : 0));
+    const done = this.workBefore + this.done * this.weight(this.unit);
+    let left = callsLeftInUnit * this.gamesPerCall * this.weight(this.unit) - this.done * this.weight(this.unit);
+    for (let u = this.unit + 1; u < this.units; u++) left += this.callsInUnit * this.gamesPerCall * this.weight(u);
+    return done / (done + Math.max(0, left));
+  }
+
   /** What is playing now: "cell 2 of 6 (handSize=6) · endoskeleton (1 of 4)". */
   label(): string {
     const parts: string[] = [];
@@ -137,7 +163,8 @@ export class CommandProgress {
     const value = this.doneBefore + this.done;
     const total = Math.max(value, this.total());
     const label = this.label();
-    const payload = { what: label ? ` ${label}` : '', timeLeft: etaText(elapsed, value / total) };
+    const work = this.workFraction();
+    const payload = { what: label ? ` ${label}` : '', timeLeft: etaText(elapsed, work), work };
     if (!this.bar) {
       if (elapsed < 1000 || value >= total) return;
       const cliProgress = requireLib('cli-progress') as typeof cliProgressType;
@@ -164,7 +191,8 @@ export function progressBarOptions(columns: number | undefined): cliProgressType
   return {
     stream: err() as NodeJS.WriteStream,
     // Not cli-progress's own {eta} (seconds, from a moving window): the command's, from its whole run.
-    format: (_options, params, payload: { what?: string; timeLeft?: string }) => progressLine(width, params.progress, params.value, params.total, payload.what ?? '', payload.timeLeft ?? ''),
+    // The bar and its percentage show the work done (a ladder's rungs weighted by their cost), the count the games.
+    format: (_options, params, payload: { what?: string; timeLeft?: string; work?: number }) => progressLine(width, payload.work ?? params.progress, params.value, params.total, payload.what ?? '', payload.timeLeft ?? ''),
     hideCursor: true,
     clearOnComplete: true,
   };

@@ -210,7 +210,17 @@ describe('progress bar', () => {
       expect(on.label()).toBe('endoskeleton (2 of 4)');
       on.clear();
       expect(on.shown()).toBe(false);
+      // A ladder's bar: the work done (rungs weighted by their budget) and the time left as at most (it may stop early).
+      clock = 0;
+      const ladder = new CommandProgress(true, 2, () => clock, [1, 2], true);
+      ladder.startUnit(0, 'searchIterations 16');
+      ladder.startCall(undefined, 100);
+      clock = 10_000;
+      ladder.update(100);
+      expect(ladder.shown()).toBe(true);
+      ladder.clear();
     });
+    expect(written.join('')).toMatch(/sim cell 1 of 2 \(searchIterations 16\) \[█+░+\] 33% \| 100\/200 games \| eta ≤ 20s/);
     expect(written.join('')).toMatch(/sim endoskeleton \(2 of 4\) \[/);
     // A skill ladder's rungs (budgets 16, 32, 64, 128): a game of each costs twice the one below, so
     // after the first rung of 100 games in 10 s the time left is 14 times that, not 3 (as equal games read).

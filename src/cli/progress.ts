@@ -46,13 +46,15 @@ export class CommandProgress {
   /**
    * `now`: the clock in milliseconds (tests pass their own). `weights`: the cost of a game in each
    * unit, relative to the others (a skill ladder's rungs: each doubling of the budget doubles it),
-   * for the time left; without them every game costs the same.
+   * for the time left; without them every game costs the same. `upTo`: the command may stop before
+   * its last unit (a ladder that stops gaining), so the time left is shown as at most ("eta ≤ 5m00s").
    */
   constructor(
     private readonly enabled: boolean,
     private readonly units = 1,
     private readonly now: () => number = () => performance.now(),
     private readonly weights?: readonly number[],
+    private readonly upTo = false,
   ) {
     this.startedMs = now();
   }
@@ -164,7 +166,8 @@ export class CommandProgress {
     const total = Math.max(value, this.total());
     const label = this.label();
     const work = this.workFraction();
-    const payload = { what: label ? ` ${label}` : '', timeLeft: etaText(elapsed, work), work };
+    const eta = etaText(elapsed, work);
+    const payload = { what: label ? ` ${label}` : '', timeLeft: this.upTo && eta !== 'eta …' ? eta.replace('eta ', 'eta ≤ ') : eta, work };
     if (!this.bar) {
       if (elapsed < 1000 || value >= total) return;
       const cliProgress = requireLib('cli-progress') as typeof cliProgressType;
@@ -200,7 +203,7 @@ export function progressBarOptions(columns: number | undefined): cliProgressType
 
 /** One line of the bar, at most `width` characters: "sim endoskeleton (2 of 4) [███░░] 40% | 8000/20000 games | eta 5s". */
 export function progressLine(width: number, progress: number, value: number, total: number, what: string, timeLeft: string): string {
-  const fraction = Math.min(1, Math.max(0, progress));
+  const fraction = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 0;
   const tail = ` ${Math.floor(fraction * 100)}% | ${value}/${total} games${timeLeft ? ` | ${timeLeft}` : ''}`;
   let head = `sim${what}`;
   let barsize = Math.min(40, width - 1 - head.length - tail.length - 3);

@@ -101,8 +101,9 @@ export async function runLadder(
   // One bar for the ladder: a unit per rung (the requests share runOpts, so they draw on it). A
   // rung's game costs about its budget (doubling it doubles the search's playouts), so the time
   // left weighs each rung's games by it: counted alike, the first rung of four read as a quarter of
-  // a ladder that takes fifteen times as long.
-  const progress = new CommandProgress(runOpts.progress?.isEnabled() ?? false, budgets.length, undefined, budgets.map((b) => b / budgets[0]));
+  // a ladder that takes fifteen times as long. The ladder may stop before its maximum (two rungs
+  // without a gain, --ladder-seconds), so the time left is an upper bound: "eta ≤".
+  const progress = new CommandProgress(runOpts.progress?.isEnabled() ?? false, budgets.length, undefined, budgets.map((b) => b / budgets[0]), true);
   runOpts.progress = progress;
   for (const [i, budget] of budgets.entries()) {
     progress.startUnit(i, `${spec.key} ${budget}`);

@@ -987,12 +987,12 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   });
 
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.
-  it('play the missions: with Reach Police in hand the Leader walks to the Police Station two places away and scores it, not toward Civ B; without the card, or with the station out of reach, it heads for Civ B', async () => {
+  it('play the missions: with Reach Police in hand the Leader walks to the Police Station three places away (its whole Speed) and scores it, not toward Civ B; without the card, or with the station four places away, it heads for Civ B', async () => {
     for (const [mission, far, scores] of [[true, false, true], [false, false, false], [true, true, false]] as const) {
       const { g, inst } = await setup();
-      // Side 0's row: Lane – Pawn Shop – L1 (– L2 – L3) – Police Station; Civ B (Skynet's deck, commanded by no one) at Lane.
+      // Side 0's row: Lane – Pawn Shop – L1 – L2 (– L3) – Police Station; Civ B (Skynet's deck, commanded by no one) at Lane.
       const lane = g.board.placeExterior(0, cid('Lane'), false);
-      for (const name of far ? ['L1', 'L2', 'L3'] : ['L1']) g.board.placeExterior(0, cid(name), true);
+      for (const name of far ? ['L1', 'L2', 'L3'] : ['L1', 'L2']) g.board.placeExterior(0, cid(name), true);
       const police = g.board.placeExterior(0, cid('Police Station'), true);
       const leader = inst('Leader', 0);
       const pawn = g.node[leader];
@@ -1000,13 +1000,39 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.putInPlay(civ, lane);
       g.updateCommand();
       if (mission) g.putInHand(inst('Reach Police', 0));
-      expect([g.board.hops(pawn, police), g.speedOf(leader), g.commander[civ]]).toEqual([far ? 4 : 2, 3, -1]);
+      expect([g.board.hops(pawn, police), g.speedOf(leader), g.commander[civ]]).toEqual([far ? 4 : 3, 3, -1]);
       g.policies[0] = recorded('protect', []) as never;
       g.playRound(RD_MOVEMENT);
       const label = `mission ${mission}, far ${far}`;
       expect(g.node[leader] === police, label).toBe(scores);
       expect(g.node[leader] === lane, label).toBe(!scores);
       expect(g.missionPoints[0], label).toBe(scores ? 3 : 0);
+    }
+  });
+
+  // Rule "finish a main character": hunt-support's attack that would defeat a Resistance main character comes before every civilian.
+  it('finish a main character: the Infiltrator (close, Power 8) strikes the Fighter (Power 3: 5 damage defeats it) rather than Civ A (Importance 4); with Vest 2 on the Fighter (armour 3: 8 − 6 = 2 damage, Power 3 left at 1) it strikes Civ A', async () => {
+    for (const [vest, finishes] of [[false, true], [true, false]] as const) {
+      const { g, inst } = await setup();
+      const street = bridge(g);
+      const t = inst('Infiltrator', 1);
+      const f = inst('Fighter', 0);
+      const civ = inst('Civ A', 0);
+      g.node[t] = street;
+      g.node[f] = street;
+      g.node[inst('Leader', 0)] = 0;
+      g.node[inst('Sneak', 0)] = 0;
+      g.putInPlay(civ, street);
+      if (vest) g.putInPlay(inst('Vest 2', 0), street, f);
+      g.updateCommand();
+      expect([g.powerOf(f), g.armorOf(f), g.commander[civ]]).toEqual([3, vest ? 3 : 0, 0]);
+      const log: Asked[] = [];
+      g.policies[1] = recorded('hunt-support', log) as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      const attack = log.find((x) => x.decision === D_ATTACK && x.deciding === t && x.options[x.answer] !== undefined)!;
+      expect(attack.options, `vest ${vest}`).toEqual(expect.arrayContaining([f, civ]));
+      expect(attack.options[attack.answer], `vest ${vest}`).toBe(finishes ? f : civ);
     }
   });
 

@@ -66,11 +66,23 @@
 //   the Police Station at 3 points +0.29 (not significant). Dropped: the mission's place wherever it
 //   is (−0.49, −0.48 against the rule); finding only at a Police Station no Skynet character in
 //   sight holds (−1.4, −1.1 against the old bot); joining the Resistance's civilians with nothing to
-//   find (+0.2, n.s.); the same rule for hunt-support (Skynet +0.4, −0.2, n.s.); going after a
+//   find (+0.2, n.s.); leaving the place to the first main character there (a review's variant;
+//   20,000 games, seeds 6–9: +0.08, +0.43 [+0.18, +0.68], +0.12, +0.20: one of four significant);
+//   the same rule for hunt-support (Skynet +0.4, −0.2, n.s.); going after a
 //   Skynet fighter the mover's best hit would damage, as a goal before the civilians to fetch, to
-//   find, or the Police Station fallback (−1.7, −1.3, −0.4 against the rule alone); an escort's move
+//   find, or the Police Station fallback (seed 7: −1.7, −1.3, −0.34 against the rule alone); an escort's move
 //   that leaves a slower civilian behind scored down by 5 or 25 (rechecked with every rule in:
 //   −0.20 and +0.30 at 5, −0.7 and −0.3 at 25, seeds 7 and 8, 5,000 games; none significant).
+//   "finish a main character" (hunt-support: an attack that defeats a Resistance main character in
+//   sight if it hits comes before every civilian; found where Skynet's search attacked differently
+//   from the bot, rarely (4 attacks in 60 games), twice a main character with 1 Power left instead
+//   of a civilian): against hunt-support without it, protect against both, Skynet's win rate, new −
+//   old: 5,000 games seed 7 +2.1 [+1.1, +3.1], seed 8 +2.5 [+1.4, +3.5]; 20,000 games seed 9 +2.2
+//   [+1.7, +2.7], seed 10 +2.1 [+1.6, +2.6]; off the bundled data (10,000 games, seed 9): damage
+//   allOrNothing +12.4 [+11.5, +13.3], hitRule ge +2.0, T-800 Power 7 +1.4 (each significant), Sarah
+//   Connor Power 4 +0.2 and against fight +0.0 (not significant). The finishing weight hardly
+//   matters once it is above every civilian's (10, 20 or 1,000: +2.0 to +2.3 at seed 7, before targets
+//   out of sight were left out); at 5 (below most civilians) nothing changed (+0.1, −0.4).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -107,9 +119,10 @@ import type { PlayerView } from './gameView.js';
 // rollouts: it is built with its game (gameSim.ts, gameSearch.ts), so builtinPolicy does not return it.
 export const RESISTANCE_POLICIES = ['protect', 'fight', 'random', 'search'] as const;
 // Each side's default first: the strongest of its built-ins against the other side's default
-// (`sim policies tccg game [--param skynetPolicy --metric skynetWins] -n 3000 --seed 1`, paired, with
-// every rule above: Skynet hunt-main −17.9 points [−19.9, −15.8]; the Resistance fight −6.7 [−8.8,
-// −4.6]; with the pool rules only: hunt-main −12.60, random −52.60; fight −8.03, random −24.00).
+// (`sim policies tccg game [--param skynetPolicy --metric skynetWins] -n 5000 --seed 2`, paired, with
+// every rule above: Skynet hunt-main −19.3 points [−20.9, −17.6]; the Resistance fight −5.0 [−6.7,
+// −3.3]; before "play the missions" and "finish a main character", -n 3000 --seed 1: hunt-main
+// −17.9, fight −6.7; with the pool rules only: hunt-main −12.60, random −52.60; fight −8.03, random −24.00).
 export const SKYNET_POLICIES = ['hunt-support', 'hunt-main', 'random', 'search'] as const;
 export const BUILTIN_POLICIES = ['protect', 'fight', 'hunt-support', 'hunt-main', 'random', 'search'] as const;
 
@@ -435,6 +448,9 @@ class HuntSupport extends Bot {
     if (out.length === 0) placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
   }
   priority(view: PlayerView, t: number): number {
+    // Rule "finish a main character": an attack that defeats a Resistance main character if it hits
+    // (digest §メインキャラクター: Power down to 0) comes before every civilian.
+    if (view.isMain(t) && defeatsIfHits(view, view.deciding, t, view.phase)) return FINISH_PRIORITY;
     return view.isSupport(t) ? 3 + view.cards[view.cardOf(t)].importance : 1;
   }
   findValue(view: PlayerView, c: number, card: number): number {
@@ -458,6 +474,18 @@ class HuntSupport extends Bot {
     refitPlaces(view, c, f);
     return f.includes(dest) ? REFIT_TIE_BREAK : 0;
   }
+}
+
+/** Above every civilian's attack priority (3 + Importance): even at 1 in 6 to hit, a finishing blow outranks a sure hit on any civilian. */
+const FINISH_PRIORITY = 1000;
+
+/** Would attacker a's attack on t in this phase (0 ranged, 1 close) defeat t if it hits, before events (Power down to 0)? False for a target out of sight (its decoys). */
+function defeatsIfHits(view: PlayerView, a: number, t: number, phase: number): boolean {
+  const at = view.nodeOf(t);
+  if (at < 0) return false;
+  const sameNode = view.nodeOf(a) === at;
+  const dealt = damageDealt(view, phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a), t);
+  return dealt > 0 && dealt >= view.powerOf(t);
 }
 
 /** Does a supporting character the Resistance commands stand at place v (an escort's, or one waiting for protection)? */

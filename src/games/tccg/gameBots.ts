@@ -82,7 +82,11 @@
 //   allOrNothing +12.4 [+11.5, +13.3], hitRule ge +2.0, T-800 Power 7 +1.4 (each significant), Sarah
 //   Connor Power 4 +0.2 and against fight +0.0 (not significant). The finishing weight hardly
 //   matters once it is above every civilian's (10, 20 or 1,000: +2.0 to +2.3 at seed 7, before targets
-//   out of sight were left out); at 5 (below most civilians) nothing changed (+0.1, −0.4).
+//   out of sight were left out); at 5 (below most civilians) nothing changed (+0.1, −0.4). The same
+//   rule for protect (a Skynet main character): the very same games (seeds 7, 8). Other Skynet moves
+//   the search made, tried as rules and dropped (5,000 games, seeds 7 and 8, Skynet new − old):
+//   civilians Skynet does not command first (−0.1, +0.7, n.s.); a Police Station as the goal when
+//   no civilian is in sight (−7.1 [−8.4, −5.9], −6.3), or when none can be found either (−3.7, −3.1).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

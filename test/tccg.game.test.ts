@@ -1036,6 +1036,31 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "count the damage event": an attack is valued with the damage event the bot plays on it, so one its weapon alone could not make hurt is made.
+  it('count the damage event: the Fighter (Power 3, Knife +2) attacks the Endoskeleton (Power 6) in close combat with Punch (+2) in hand — 7 against 6 — and not without it (5 against 6 does nothing)', async () => {
+    for (const [punch, attacks] of [[true, true], [false, false]] as const) {
+      const { g, inst } = await setup();
+      const street = bridge(g);
+      const endo = inst('Endo', 1);
+      const f = inst('Fighter', 0);
+      g.putInPlay(endo, street);
+      g.node[f] = street;
+      g.node[inst('Leader', 0)] = 0;
+      g.node[inst('Sneak', 0)] = 0;
+      g.putInPlay(inst('Knife', 0), street, f);
+      if (punch) g.putInHand(inst('Punch', 0));
+      expect([g.powerOf(f) + g.meleeBonusOf(f), g.powerOf(endo) + g.armorOf(endo), g.pool[0]]).toEqual([5, 6, 3]);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.rng = dice(6, 6, 6, 6);
+      g.playRound(RD_COMBAT);
+      const attack = log.find((x) => x.decision === D_ATTACK && x.deciding === f)!;
+      expect(attack.options, `punch ${punch}`).toContain(endo);
+      expect(attack.answer >= 0 && attack.options[attack.answer] === endo, `punch ${punch}`).toBe(attacks);
+      if (punch) expect(g.dmg[endo]).toBe(1);
+    }
+  });
+
   // Rule "hold the station": hunt-support's Terminator goes first to a Police Station in this move's reach where civilians the Resistance commands wait for protection.
   it('hold the station: the Infiltrator heads for the Police Station next door while Civ A waits there for protection, rather than stay with the civilian at its own place; without Civ A it stays', async () => {
     for (const [waiting, holds] of [[true, true], [false, false]] as const) {

@@ -86,7 +86,10 @@
 //   rule for protect (a Skynet main character): the very same games (seeds 7, 8). Other Skynet moves
 //   the search made, tried as rules and dropped (5,000 games, seeds 7 and 8, Skynet new − old):
 //   civilians Skynet does not command first (−0.1, +0.7, n.s.); a Police Station as the goal when
-//   no civilian is in sight (−7.1 [−8.4, −5.9], −6.3), or when none can be found either (−3.7, −3.1).
+//   no civilian is in sight (−7.1 [−8.4, −5.9], −6.3), or when none can be found either (−3.7, −3.1);
+//   with every rule in, leaving the civilians it commands at its own place for others (they follow
+//   it): +0.2, +0.2 (n.s.). protect finding no civilian where a Skynet fighter threatens the finder's
+//   place (the search sometimes found nothing there): 0.0, −2.6 [−3.9, −1.2].
 //   "count the damage event" (both bots: an attack is valued with the largest damage event in hand
 //   the pool pays for, where the bot plays events on that attack; before it, "no hopeless attack"
 //   left unmade every attack its weapon alone could not make hurt — the Resistance's search attacked

@@ -1010,18 +1010,24 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  /** The Fighter on a Street joining the layouts (Pawn Shop – Street – Alamo Sport Shop), the Leader and the Sneak left at Pawn Shop. */
+  const fighterOnStreet = (g: TccgGame, inst: Setup['inst']) => {
+    const street = bridge(g);
+    const f = inst('Fighter', 0);
+    g.node[f] = street;
+    g.node[inst('Leader', 0)] = 0;
+    g.node[inst('Sneak', 0)] = 0;
+    return { street, f };
+  };
+
   // Rule "finish a main character": hunt-support's attack that would defeat a Resistance main character comes before every civilian.
   it('finish a main character: the Infiltrator (close, Power 8) strikes the Fighter (Power 3: 5 damage defeats it) rather than Civ A (Importance 4); with Vest 2 on the Fighter (armour 3: 8 − 6 = 2 damage, Power 3 left at 1) it strikes Civ A', async () => {
     for (const [vest, finishes] of [[false, true], [true, false]] as const) {
       const { g, inst } = await setup();
-      const street = bridge(g);
+      const { street, f } = fighterOnStreet(g, inst);
       const t = inst('Infiltrator', 1);
-      const f = inst('Fighter', 0);
       const civ = inst('Civ A', 0);
       g.node[t] = street;
-      g.node[f] = street;
-      g.node[inst('Leader', 0)] = 0;
-      g.node[inst('Sneak', 0)] = 0;
       g.putInPlay(civ, street);
       if (vest) g.putInPlay(inst('Vest 2', 0), street, f);
       g.updateCommand();
@@ -1040,13 +1046,9 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   it('count the damage event: the Fighter (Power 3, Knife +2) attacks the Endoskeleton (Power 6) in close combat with Punch (+2) in hand — 7 against 6 — and not without it (5 against 6 does nothing)', async () => {
     for (const [punch, attacks] of [[true, true], [false, false]] as const) {
       const { g, inst } = await setup();
-      const street = bridge(g);
+      const { street, f } = fighterOnStreet(g, inst);
       const endo = inst('Endo', 1);
-      const f = inst('Fighter', 0);
       g.putInPlay(endo, street);
-      g.node[f] = street;
-      g.node[inst('Leader', 0)] = 0;
-      g.node[inst('Sneak', 0)] = 0;
       g.putInPlay(inst('Knife', 0), street, f);
       if (punch) g.putInHand(inst('Punch', 0));
       expect([g.powerOf(f) + g.meleeBonusOf(f), g.powerOf(endo) + g.armorOf(endo), g.pool[0]]).toEqual([5, 6, 3]);

@@ -90,7 +90,7 @@
 //   with every rule in, leaving the civilians it commands at its own place for others (they follow
 //   it): +0.2, +0.2 (n.s.). protect finding no civilian where a Skynet fighter threatens the finder's
 //   place (the search sometimes found nothing there): 0.0, −2.6 [−3.9, −1.2].
-//   "count the damage event" (both bots: an attack is valued with the largest damage event in hand
+//   "count the damage event" (every built-in bot: an attack is valued with the largest damage event in hand
 //   the pool pays for, where the bot plays events on that attack; before it, "no hopeless attack"
 //   left unmade every attack its weapon alone could not make hurt — the Resistance's search attacked
 //   the Terminators there, 10 of 13 attacks where it differed from protect in 80 games): protect,

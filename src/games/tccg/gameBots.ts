@@ -89,7 +89,13 @@
 //   no civilian is in sight (−7.1 [−8.4, −5.9], −6.3), or when none can be found either (−3.7, −3.1);
 //   with every rule in, leaving the civilians it commands at its own place for others (they follow
 //   it): +0.2, +0.2 (n.s.). protect finding no civilian where a Skynet fighter threatens the finder's
-//   place (the search sometimes found nothing there): 0.0, −2.6 [−3.9, −1.2].
+//   place (the search sometimes found nothing there): 0.0, −2.6 [−3.9, −1.2]. With the mission rule
+//   in (protect, 5,000 games, seeds 7 and 8): civilians at a Police Station not following an escort
+//   who leaves it −4.2 [−5.0, −3.3], −4.4; the hidden-move bonus at 0 (−7.0, −8.4), 10 (−1.0, −1.1)
+//   or 40 (+0.0, −0.3) instead of 20; a useless item found for a find mission in hand (−0.22, −0.04);
+//   the Police Station placed at the end of the row far from the Resistance's main characters (a
+//   script outside the bots, which see no card being placed: +0.8, 0.0, +0.9 at seeds 7–9; near
+//   −0.4): not clear enough for a view member.
 //   "count the damage event" (every built-in bot: an attack is valued with the largest damage event in hand
 //   the pool pays for, where the bot plays events on that attack; before it, "no hopeless attack"
 //   left unmade every attack its weapon alone could not make hurt — the Resistance's search attacked

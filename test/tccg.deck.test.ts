@@ -518,6 +518,10 @@ describe('tccg card data validation', () => {
     expect(() => parseCardData(`${base}  - {name: A, type: mission, side: neutral, mission: reach, missionPoints: 2, place: Nowhere}\n`, 'c.yaml')).toThrow(/"Nowhere" is not a location/);
     expect(() => parseCardData(`${base}  - {name: A, type: event, side: neutral, effect: hit, amount: 1, speeed: 2}\n`, 'c.yaml')).toThrow(/cards\[0\] \(A\)\.speeed: unknown field "speeed" \(did you mean "speed"\?\)/);
   });
+  it("a reach mission's place is matched whatever its case and kept as the location's own name (which the engine and the bots compare exactly)", () => {
+    const t = parseCardData('version: 1\ncards:\n  - {name: Police Station, type: location, side: neutral, location: exterior, eras: [past]}\n  - {name: A, type: mission, side: neutral, mission: reach, missionPoints: 2, place: police STATION}\n', 'c.yaml');
+    expect(t.cards[1].missionPlace).toBe('Police Station');
+  });
   it('the reference set loads', async () => {
     const { loadCardData, defaultCardFile } = await import('../src/games/tccg/cardData.js');
     const t = loadCardData(defaultCardFile());

@@ -318,6 +318,10 @@ export function compileCardData(raw: unknown, file: string): CardTable {
     if (c.mission !== M_REACH) return;
     const target = seen.get(c.missionPlace.toLowerCase());
     if (target === undefined || cards[target].type !== T_LOCATION) throw new UsageError(`${file}: cards[${i}] (${c.name}).place: "${c.missionPlace}" is not a location of this card set`);
+    // Card names match whatever their case (as the check above does): the place is the location's own
+    // name from here on, which the engine and the bots compare exactly (a "police station" was accepted
+    // here and never scored).
+    c.missionPlace = cards[target].name;
   });
   return { file, cards };
 }

@@ -128,25 +128,24 @@ export class CommandProgress {
 
   /** Estimated games of the whole command. */
   total(): number {
-    // Calls of this unit not yet finished (the one playing counts whole: its games done are in `done`).
-    const callsLeftInUnit = Math.max(0, this.callsInUnit - (this.callIndex + 1) + (this.callOpen ? 1 : 0));
     const unitsLeft = this.units - this.unit - 1;
-    return this.doneBefore + callsLeftInUnit * this.gamesPerCall + unitsLeft * this.callsInUnit * this.gamesPerCall;
+    return this.doneBefore + this.callsLeftInUnit() * this.gamesPerCall + unitsLeft * this.callsInUnit * this.gamesPerCall;
+  }
+
+  /** Calls of this unit not yet finished (the one playing counts whole: its games done are in `done`). */
+  private callsLeftInUnit(): number {
+    return Math.max(0, this.callsInUnit - (this.callIndex + 1) + (this.callOpen ? 1 : 0));
   }
 
   private weight(unit: number): number {
     return this.weights?.[unit] ?? 1;
   }
 
-  /** The share of the command's work done: games done over games in all, each weighted by its unit's cost. */
+  /** The share of the command's work done: games done over games in all (total()), each weighted by its unit's cost. */
   workFraction(): number {
-    if (!this.weights) {
-      const value = this.doneBefore + this.done;
-      return value / Math.max(value, this.total());
-    }
-    const callsLeftInUnit = Math.max(0, this.callsInUnit - (this.callIndex + 1) + (this.callOpen ? 1 : 0));
-    const done = this.workBefore + this.done * this.weight(this.unit);
-    let left = callsLeftInUnit * this.gamesPerCall * this.weight(this.unit) - this.done * this.weight(this.unit);
+    const w = this.weight(this.unit);
+    const done = this.workBefore + this.done * w;
+    let left = (this.callsLeftInUnit() * this.gamesPerCall - this.done) * w;
     for (let u = this.unit + 1; u < this.units; u++) left += this.callsInUnit * this.gamesPerCall * this.weight(u);
     return done / (done + Math.max(0, left));
   }

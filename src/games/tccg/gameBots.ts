@@ -173,9 +173,28 @@ function damageDealt(view: PlayerView, amount: number, t: number): number {
   return view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
 }
 
+/** The damage of attacker a's attack in this phase (0 ranged: its weapon, at long range unless at the target's place; 1 close: Power + melee), before events. */
+function attackAmount(view: PlayerView, a: number, phase: number, sameNode: boolean): number {
+  return phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a);
+}
+
+/**
+ * Rule "count the damage event": the damage a bot's events add to an attack it spends the pool on
+ * (event() plays them once the attack is declared) — the largest damage event in hand the pool pays
+ * for — so an attack its weapon alone could not make hurt is not left unmade ("no hopeless attack").
+ */
+function damageEventInHand(view: PlayerView): number {
+  let best = 0;
+  for (let i = 0; i < view.handCount(); i++) {
+    const e = view.cards[view.handCard(i)];
+    if (e.type === T_EVENT && e.effect === E_DAMAGE && e.poolCost <= view.pool(view.side) && e.amount > best) best = e.amount;
+  }
+  return best;
+}
+
 /** Expected damage of attacker a's attack on target t (or a decoy of it) in this phase, with `eventDamage` from the attacker's damage event. */
 function expectedDamage(view: PlayerView, a: number, t: number, decoyOf: number, phase: number, sameNode: boolean, eventDamage = 0): number {
-  const dealt = damageDealt(view, (phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a)) + eventDamage, t);
+  const dealt = damageDealt(view, attackAmount(view, a, phase, sameNode) + eventDamage, t);
   // Rule "no hopeless attack": one that cannot hurt the real target (decoys too) only spends the attack, and may reveal or expose the attacker.
   if (dealt === 0) return 0;
   const p = hitChance(view, view.hitBonusOf(a), view.speedOf(t) + (view.isHidden(t) ? 1 : 0));
@@ -271,13 +290,15 @@ abstract class Bot implements Policy<PlayerView> {
     let best = -1;
     let bestValue = 0;
     let bestClose = 0;
+    // Rule "count the damage event": the event this bot plays on an attack it spends the pool on (worthPool).
+    const event = damageEventInHand(view);
     for (let i = 0; i < n; i++) {
       const o = options[i];
       const decoy = (o & ATTACK_DECOY) !== 0;
       const t = decoy ? (o & (ATTACK_DECOY - 1)) >> 5 : o;
       const at = decoy ? o & 31 : view.nodeOf(t);
       const w = this.priority(view, t);
-      const bonus = this.eventDamage(view, t);
+      const bonus = this.worthPool(view, t, true) ? event : 0;
       const value = expectedDamage(view, a, t, decoy ? at : -1, view.phase, at === here, bonus) * w;
       if (value > bestValue) {
         bestValue = value;
@@ -287,22 +308,6 @@ abstract class Bot implements Policy<PlayerView> {
       if (view.phase === 0 && at === here) bestClose = Math.max(bestClose, expectedDamage(view, a, t, decoy ? at : -1, 1, true, bonus) * w);
     }
     return bestClose > bestValue ? -1 : best;
-  }
-
-  /**
-   * Rule "count the damage event": the damage this bot's events add to its attack on t — the
-   * largest damage event in hand the pool pays for, where it plays events on that attack (worthPool;
-   * event() plays them once the attack is declared) — so an attack its weapon alone could not make
-   * hurt is not left unmade ("no hopeless attack").
-   */
-  protected eventDamage(view: PlayerView, t: number): number {
-    if (!this.worthPool(view, t, true)) return 0;
-    let best = 0;
-    for (let i = 0; i < view.handCount(); i++) {
-      const e = view.cards[view.handCard(i)];
-      if (e.type === T_EVENT && e.effect === E_DAMAGE && e.poolCost <= view.pool(view.side) && e.amount > best) best = e.amount;
-    }
-    return best;
   }
 
   /**
@@ -525,7 +530,7 @@ function defeatsIfHits(view: PlayerView, a: number, t: number, phase: number): b
   const at = view.nodeOf(t);
   if (at < 0) return false;
   const sameNode = view.nodeOf(a) === at;
-  const dealt = damageDealt(view, phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a), t);
+  const dealt = damageDealt(view, attackAmount(view, a, phase, sameNode), t);
   return dealt > 0 && dealt >= view.powerOf(t);
 }
 

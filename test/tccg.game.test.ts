@@ -875,6 +875,40 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "no cover against a harmless hit": a resist event is played only against a hit that deals damage as it stands
+  // (the engine shows the hit's damage and the resistance so far to the defender's events: view.hitDamage, view.hitResistance).
+  it('no cover against a harmless hit: the Endoskeleton (6) hitting the Leader (4) draws Cover; with Vest 2 on the Leader (resistance 7) it does not', async () => {
+    for (const [vest, covered] of [[false, true], [true, false]] as const) {
+      const seen: [number, number][] = [];
+      const { g, inst } = await setup({ poolSpend: 'events' });
+      const street = bridge(g);
+      const leader = inst('Leader', 0);
+      g.node[leader] = street;
+      g.node[inst('Fighter', 0)] = 0;
+      g.node[inst('Sneak', 0)] = 0;
+      if (vest) g.putInPlay(inst('Vest 2', 0), street, leader);
+      g.putInPlay(inst('Endo', 1), street);
+      const cover = inst('Cover', 0);
+      g.putInHand(cover);
+      g.pool[0] = 3;
+      const protect = builtinPolicy('protect')!;
+      const watched: Policy<PlayerView> = {
+        name: 'protect',
+        choose(rng, view, decision, options, n, allowNone) {
+          if (decision === D_EVENT && view.eventContext === EC_DEFEND) seen.push([view.hitDamage, view.hitResistance]);
+          return protect.choose(rng, view, decision, options, n, allowNone);
+        },
+      };
+      g.policies[0] = watched as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      // Close combat: 6 against Power 4 (+ armour 3 with the vest); Cover adds 2.
+      expect(seen, `vest ${vest}`).toEqual([[6, vest ? 7 : 4]]);
+      expect(g.zone[cover], `vest ${vest}`).toBe(covered ? Z_DISCARD : Z_HAND);
+      expect(g.dmg[leader], `vest ${vest}`).toBe(0);
+    }
+  });
+
   // Rule "press the civilians": hunt-support spends hit and damage events on an attack against a civilian, as against a main character.
   it('press the civilians: attacking Civ A, hunt-support plays Lock On and Overdrive; hunt-main keeps them', async () => {
     for (const [name, pressed] of [['hunt-support', true], ['hunt-main', false]] as const) {

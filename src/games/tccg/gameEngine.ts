@@ -1199,7 +1199,12 @@ export class TccgGame {
     // rulebook: digest §武器 — ranged: the weapon's damage; close: Power plus the melee modifier
     const amount = (phase === PHASE_RANGED ? weapon : this.powerOf(a) + this.meleeBonusOf(a)) + this.atkDamage;
     const defSide = this.isSupport(t) ? this.commander[t] : this.instSide[t];
-    if (defSide >= 0 && this.acts(defSide)) this.playEvents(defSide, EC_DEFEND);
+    if (defSide >= 0 && this.acts(defSide)) {
+      // The hit and its damage are known before the defender answers: its events see them (view.hitDamage).
+      this.atkDamageSeen = amount;
+      this.resistanceSeen = this.powerOf(t) + this.armorOf(t);
+      this.playEvents(defSide, EC_DEFEND);
+    }
     let resistance = this.powerOf(t) + this.armorOf(t) + this.defResist;
     if (defSide >= 0 && this.acts(defSide) && this.rules.poolSpend === 'resist') resistance += this.buyResistance(defSide, amount, resistance);
     const dealt = this.rules.damage === 'subtract' ? Math.max(0, amount - resistance) : amount >= resistance ? amount : 0;

@@ -877,16 +877,22 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
 
   // Rule "no cover against a harmless hit": a resist event is played only against a hit that deals damage as it stands
   // (the engine shows the hit's damage and the resistance so far to the defender's events: view.hitDamage, view.hitResistance).
-  it('no cover against a harmless hit: the Endoskeleton (6) hitting the Leader (4) draws Cover; with Vest 2 on the Leader (resistance 7) it does not', async () => {
-    for (const [vest, covered] of [[false, true], [true, false]] as const) {
+  it('no cover against a harmless hit: the Endoskeleton (6) hitting the Leader (4) draws Cover; with Vest 2 (resistance 7) it does not; with Vest (6 against 6) only under allOrNothing', async () => {
+    const cases = [
+      ['subtract', '', true],
+      ['subtract', 'Vest 2', false],
+      ['subtract', 'Vest', false],
+      ['allOrNothing', 'Vest', true],
+    ] as const;
+    for (const [damage, vest, covered] of cases) {
       const seen: [number, number][] = [];
-      const { g, inst } = await setup({ poolSpend: 'events' });
+      const { g, inst } = await setup({ poolSpend: 'events', damage });
       const street = bridge(g);
       const leader = inst('Leader', 0);
       g.node[leader] = street;
       g.node[inst('Fighter', 0)] = 0;
       g.node[inst('Sneak', 0)] = 0;
-      if (vest) g.putInPlay(inst('Vest 2', 0), street, leader);
+      if (vest) g.putInPlay(inst(vest, 0), street, leader);
       g.putInPlay(inst('Endo', 1), street);
       const cover = inst('Cover', 0);
       g.putInHand(cover);
@@ -902,10 +908,12 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.policies[0] = watched as never;
       g.rng = dice(6);
       g.playRound(RD_COMBAT);
-      // Close combat: 6 against Power 4 (+ armour 3 with the vest); Cover adds 2.
-      expect(seen, `vest ${vest}`).toEqual([[6, vest ? 7 : 4]]);
-      expect(g.zone[cover], `vest ${vest}`).toBe(covered ? Z_DISCARD : Z_HAND);
-      expect(g.dmg[leader], `vest ${vest}`).toBe(0);
+      // Close combat: 6 against Power 4 + the vest's armour (3 or 2); Cover adds 2. Outside the attack the view shows no hit.
+      const why = `${damage}, ${vest || 'no vest'}`;
+      expect(seen, why).toEqual([[6, 4 + (vest === 'Vest 2' ? 3 : vest === 'Vest' ? 2 : 0)]]);
+      expect(g.zone[cover], why).toBe(covered ? Z_DISCARD : Z_HAND);
+      expect(g.dmg[leader], why).toBe(0);
+      expect([g.atkDamageSeen, g.resistanceSeen], why).toEqual([0, 0]);
     }
   });
 

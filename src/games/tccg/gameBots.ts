@@ -114,7 +114,7 @@
 //   a side, seed 3); both bots new − old, 20,000 games seed 9: Resistance −0.01 [−0.03, +0.00],
 //   damage allOrNothing ±0.00 (a handful of games differ; the golden reports are identical).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
-// resist events; that change went with them):
+// resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
 //   the card otherwise): seed 7 −0.72 [−1.18, −0.26]; modified seed 9 +0.28 [−0.23, +0.79]; the
 //   same rule for main characters too: −0.76 [−1.25, −0.27]; +0.20 [−0.34, +0.74] — less damage on

@@ -22,7 +22,7 @@ export const D_ESCORT = 4;
  * (ATTACK_DECOY | inst << 5 | node). allowNone: no attack.
  */
 export const D_ATTACK = 5;
-/** Play an event (`view.eventContext`: EC_*): options are hand slots of the side; allowNone. */
+/** Play an event (`view.eventContext`: EC_*; in EC_DEFEND `view.hitDamage` and `view.hitResistance` show the hit): options are hand slots of the side; allowNone. */
 export const D_EVENT = 6;
 /** Combat pool spent for resistance: options are points of resistance bought, [0, n). */
 export const D_POOL_RESIST = 7;

@@ -1217,6 +1217,9 @@ export class TccgGame {
   private endAttack(): void {
     this.attackBy = -1;
     this.attackOn = -1;
+    // Outside an attack the view shows no hit (a module reading them then sees 0, not the last hit).
+    this.atkDamageSeen = 0;
+    this.resistanceSeen = 0;
   }
 
   /** Reading `reveal`: an Infiltrator attacking keeps its disguise but may be attacked back (infZero) or is revealed (onAttack). */
@@ -1246,7 +1249,7 @@ export class TccgGame {
     this.pool[defSide] -= k * per;
     return k;
   }
-  /** The hit being resolved, for D_POOL_RESIST: its damage and the resistance before buying. */
+  /** The hit being answered (the defender's events in EC_DEFEND, D_POOL_RESIST): its damage, and the target's Power + armour (+ resist events played, before buying); 0 outside an attack. */
   atkDamageSeen = 0;
   resistanceSeen = 0;
 

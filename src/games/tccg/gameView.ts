@@ -49,7 +49,7 @@ export class PlayerView {
   get attackOn(): number {
     return this.#g.attackOn;
   }
-  /** A hit being answered (D_EVENT in EC_DEFEND, D_POOL_RESIST): its damage, and the target's resistance so far (Power + armour, + resist events already played; before buying). */
+  /** A hit being answered (D_EVENT in EC_DEFEND, D_POOL_RESIST): its damage, and the target's resistance so far (Power + armour, + resist events already played; before buying); 0 outside an attack. */
   get hitDamage(): number {
     return this.#g.atkDamageSeen;
   }

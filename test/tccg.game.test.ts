@@ -59,6 +59,7 @@ cards:
   - {name: Infiltrator, type: mainCharacter, side: skynet, keywords: [Terminator, Infiltrator], cost: 8, speed: 4, power: 8, infiltration: 2}
   - {name: Endo, type: mainCharacter, side: skynet, keywords: [Terminator], cost: 6, speed: 3, power: 6}
   - {name: HK, type: mainCharacter, side: skynet, keywords: [Hunter-Killer], cost: 8, speed: 3, power: 8}
+  - {name: Light HK, type: mainCharacter, side: skynet, keywords: [Hunter-Killer], cost: 4, speed: 3, power: 4}
   - {name: Drone, type: mainCharacter, side: skynet, keywords: [Drone], cost: 3, speed: 1, power: 2, production: 2}
   - {name: Shadow, type: mainCharacter, side: skynet, keywords: [Stealth], decoys: 1, cost: 4, speed: 3, power: 3}
   - {name: Long Gun, type: item, side: neutral, item: weapon, damage: 5, range: long, features: [Guns]}
@@ -79,6 +80,7 @@ cards:
   - {name: Mend, type: event, side: resistance, poolCost: 1, effect: heal, amount: 2}
   - {name: Cache, type: event, side: resistance, poolCost: 0, effect: pool, amount: 2}
   - {name: Lock On, type: event, side: skynet, poolCost: 1, effect: hit, amount: 1}
+  - {name: Plate Up, type: event, side: skynet, poolCost: 1, effect: resist, amount: 3}
   - {name: Overdrive, type: event, side: skynet, poolCost: 1, effect: damage, amount: 2}
   - {name: Reach Police, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 3}
   - {name: Reach Police 2, type: mission, side: resistance, mission: reach, place: Police Station, missionPoints: 4}
@@ -914,6 +916,37 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(g.zone[cover], why).toBe(covered ? Z_DISCARD : Z_HAND);
       expect(g.dmg[leader], why).toBe(0);
       expect([g.atkDamageSeen, g.resistanceSeen], why).toEqual([0, 0]);
+    }
+  });
+
+  // The same rule for a Hunter-Killer under hkDefeat singleHit: a hit below its Power does nothing to it.
+  it('no cover against a harmless hit: Skynet covers the Light HK (Power 4) from the Leader\'s 6 (Power 4 + Knife) under powerDamage and allOrNothing, not under singleHit with subtract (2 < 4)', async () => {
+    const cases = [
+      ['powerDamage', 'subtract', true],
+      ['singleHit', 'subtract', false],
+      ['singleHit', 'allOrNothing', true],
+    ] as const;
+    for (const [hkDefeat, damage, covered] of cases) {
+      const why = `${hkDefeat}, ${damage}`;
+      const { g, inst } = await setup({ poolSpend: 'events', hkDefeat, damage }, [passive, passive], [['Knife', 'Vest', 'Cover'], ['Plate Up', 'Lock On']], [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Light HK']]);
+      const street = bridge(g);
+      const leader = inst('Leader', 0);
+      g.node[leader] = street;
+      g.node[inst('Fighter', 0)] = 0;
+      g.node[inst('Sneak', 0)] = 0;
+      g.putInPlay(inst('Knife', 0), street, leader);
+      // Vest on the Leader (resistance 6): the Light HK's 4 cannot hurt it, so only the Leader attacks.
+      g.putInPlay(inst('Vest', 0), street, leader);
+      const hk = inst('Light HK', 1);
+      g.node[hk] = street;
+      g.node[inst('Infiltrator', 1)] = 1;
+      const plate = inst('Plate Up', 1);
+      g.putInHand(plate);
+      g.pool[1] = 3;
+      g.policies[1] = builtinPolicy('hunt-support') as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      expect(g.zone[plate], why).toBe(covered ? Z_DISCARD : Z_HAND);
     }
   });
 

@@ -108,8 +108,9 @@
 //   give; counting the event it plays does. hunt-support: Skynet −0.04, +0.04 (n.s.; its weapons
 //   rarely need the event).
 //   "no cover against a harmless hit" (every built-in bot: a resist event only against a hit that
-//   deals damage as it stands; the engine shows the defender the hit's damage and the resistance so
-//   far, view.hitDamage / hitResistance): a guard against wasting the card and its pool cost. The
+//   deals damage as it stands, and to a Hunter-Killer under hkDefeat singleHit at least its Power;
+//   the engine shows the defender the hit's damage and the resistance so far, view.hitDamage /
+//   hitResistance): a guard against wasting the card and its pool cost. The
 //   attack rules above make such hits rare: at the defaults 1 of 2,311 resist decisions (2,000 games
 //   a side, seed 3); both bots new − old, 20,000 games seed 9: Resistance −0.01 [−0.03, +0.00],
 //   damage allOrNothing ±0.00 (a handful of games differ; the golden reports are identical).
@@ -673,9 +674,12 @@ class Fight extends Bot {
   }
 }
 
-/** Whether the hit being answered deals damage against the target's resistance so far (reading `damage`). */
+/** Whether the hit being answered does anything to its target as it stands: deals damage (reading `damage`), and to a Hunter-Killer under `hkDefeat: singleHit` at least its Power. */
 function hitHurts(view: PlayerView): boolean {
-  return dealtAgainst(view, view.hitDamage, view.hitResistance) > 0;
+  const dealt = dealtAgainst(view, view.hitDamage, view.hitResistance);
+  const t = view.attackOn;
+  if (dealt > 0 && view.rules.hkDefeat === 'singleHit' && t >= 0 && (view.cards[view.cardOf(t)].keywords & K_HK) !== 0) return dealt >= view.powerOf(t);
+  return dealt > 0;
 }
 
 /** A built-in policy by name (a fresh object: bots keep scratch buffers), or null. */

@@ -836,6 +836,30 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(byEndo.map((x) => [x.options, x.answer])).toEqual([[[decoy], 0]]);
   });
 
+  // The same rule for a Hunter-Killer under hkDefeat singleHit: a hit below its Power does nothing to it.
+  it('no hopeless attack: under hkDefeat singleHit the Leader (Power 4 + Knife: 2 damage) leaves the Light HK (Power 4) alone; under powerDamage it attacks', async () => {
+    for (const [hkDefeat, attacks] of [['powerDamage', true], ['singleHit', false]] as const) {
+      const log: Asked[] = [];
+      const { g, inst } = await setup({ poolSpend: 'events', hkDefeat }, [passive, passive], [['Knife', 'Vest', 'Cover'], ['Plate Up', 'Lock On']], [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Light HK']]);
+      const street = bridge(g);
+      const leader = inst('Leader', 0);
+      g.node[leader] = street;
+      g.node[inst('Fighter', 0)] = 0;
+      g.node[inst('Sneak', 0)] = 0;
+      g.putInPlay(inst('Knife', 0), street, leader);
+      g.putInPlay(inst('Vest', 0), street, leader);
+      const hk = inst('Light HK', 1);
+      g.node[hk] = street;
+      g.node[inst('Infiltrator', 1)] = 1;
+      g.policies[0] = recorded('protect', log) as never;
+      g.rng = dice(6, 6);
+      g.playRound(RD_COMBAT);
+      const byLeader = log.filter((x) => x.decision === D_ATTACK && x.deciding === leader);
+      expect(byLeader.length, hkDefeat).toBeGreaterThan(0);
+      expect(byLeader.some((x) => x.answer >= 0 && x.options[x.answer] === hk), hkDefeat).toBe(attacks);
+    }
+  });
+
   // Rule "a new name first": protect finds a civilian whose name is not in play before a second copy of one that is.
   it('a new name first: two searchers at a Residential place with Civ A, Civ A and Civ B in hand find Civ A and Civ B (different by name); by copy, Civ A twice', async () => {
     for (const [different, expected] of [['name', ['Civ A', 'Civ B']], ['copy', ['Civ A', 'Civ A']]] as const) {

@@ -110,7 +110,8 @@
 //   "no cover against a harmless hit" (every built-in bot: a resist event only against a hit that
 //   deals damage as it stands, and to a Hunter-Killer under hkDefeat singleHit at least its Power;
 //   the engine shows the defender the hit's damage and the resistance so far, view.hitDamage /
-//   hitResistance): a guard against wasting the card and its pool cost. The
+//   hitResistance): a guard against wasting the card and its pool cost. The same Hunter-Killer
+//   reading now counts in every attack value too ("no hopeless attack", `counts`). The
 //   attack rules above make such hits rare: at the defaults 1 of 2,311 resist decisions (2,000 games
 //   a side, seed 3); both bots new − old, 20,000 games seed 9: Resistance −0.01 [−0.03, +0.00],
 //   damage allOrNothing ±0.00 (a handful of games differ; the golden reports are identical).
@@ -174,9 +175,14 @@ function hitChance(view: PlayerView, bonus: number, defence: number): number {
   return Math.min(6, Math.max(0, 7 - need)) / 6;
 }
 
-/** Damage an attack of `amount` deals to t after its Power + armor, under the damage rule (0: none). */
+/** Damage an attack of `amount` deals to t after its Power + armor, under the damage rule (0: none, or none that counts). */
 function damageDealt(view: PlayerView, amount: number, t: number): number {
-  return dealtAgainst(view, amount, view.powerOf(t) + view.armorOf(t));
+  return counts(view, dealtAgainst(view, amount, view.powerOf(t) + view.armorOf(t)), t);
+}
+
+/** `dealt`, or 0 where it does nothing to t: a Hunter-Killer under `hkDefeat: singleHit` takes only a hit of at least its Power. */
+function counts(view: PlayerView, dealt: number, t: number): number {
+  return dealt > 0 && view.rules.hkDefeat === 'singleHit' && (view.cards[view.cardOf(t)].keywords & K_HK) !== 0 && dealt < view.powerOf(t) ? 0 : dealt;
 }
 
 /** Damage a hit of `amount` deals against resistance `res`, under the damage rule (0: none). */
@@ -676,10 +682,7 @@ class Fight extends Bot {
 
 /** Whether the hit being answered does anything to its target as it stands: deals damage (reading `damage`), and to a Hunter-Killer under `hkDefeat: singleHit` at least its Power. */
 function hitHurts(view: PlayerView): boolean {
-  const dealt = dealtAgainst(view, view.hitDamage, view.hitResistance);
-  const t = view.attackOn;
-  if (dealt > 0 && view.rules.hkDefeat === 'singleHit' && t >= 0 && (view.cards[view.cardOf(t)].keywords & K_HK) !== 0) return dealt >= view.powerOf(t);
-  return dealt > 0;
+  return view.attackOn >= 0 && counts(view, dealtAgainst(view, view.hitDamage, view.hitResistance), view.attackOn) > 0;
 }
 
 /** A built-in policy by name (a fresh object: bots keep scratch buffers), or null. */

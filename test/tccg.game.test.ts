@@ -836,21 +836,31 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(byEndo.map((x) => [x.options, x.answer])).toEqual([[[decoy], 0]]);
   });
 
+  /**
+   * The Leader (Power 4, Knife +2: 6 in close combat) and the Light HK (Power 4) at Street, the others away. The
+   * Leader's Vest (resistance 6) keeps the Light HK's 4 from hurting it, so only the Leader attacks.
+   */
+  async function leaderAgainstLightHK(rules: Partial<GameRules>) {
+    const s = await setup({ poolSpend: 'events', ...rules }, [passive, passive], [['Knife', 'Vest', 'Cover'], ['Plate Up', 'Lock On']], [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Light HK']]);
+    const { g, inst } = s;
+    const street = bridge(g);
+    const leader = inst('Leader', 0);
+    g.node[leader] = street;
+    g.node[inst('Fighter', 0)] = 0;
+    g.node[inst('Sneak', 0)] = 0;
+    g.putInPlay(inst('Knife', 0), street, leader);
+    g.putInPlay(inst('Vest', 0), street, leader);
+    const hk = inst('Light HK', 1);
+    g.node[hk] = street;
+    g.node[inst('Infiltrator', 1)] = 1;
+    return { ...s, leader, hk };
+  }
+
   // The same rule for a Hunter-Killer under hkDefeat singleHit: a hit below its Power does nothing to it.
   it('no hopeless attack: under hkDefeat singleHit the Leader (Power 4 + Knife: 2 damage) leaves the Light HK (Power 4) alone; under powerDamage it attacks', async () => {
     for (const [hkDefeat, attacks] of [['powerDamage', true], ['singleHit', false]] as const) {
       const log: Asked[] = [];
-      const { g, inst } = await setup({ poolSpend: 'events', hkDefeat }, [passive, passive], [['Knife', 'Vest', 'Cover'], ['Plate Up', 'Lock On']], [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Light HK']]);
-      const street = bridge(g);
-      const leader = inst('Leader', 0);
-      g.node[leader] = street;
-      g.node[inst('Fighter', 0)] = 0;
-      g.node[inst('Sneak', 0)] = 0;
-      g.putInPlay(inst('Knife', 0), street, leader);
-      g.putInPlay(inst('Vest', 0), street, leader);
-      const hk = inst('Light HK', 1);
-      g.node[hk] = street;
-      g.node[inst('Infiltrator', 1)] = 1;
+      const { g, leader, hk } = await leaderAgainstLightHK({ hkDefeat });
       g.policies[0] = recorded('protect', log) as never;
       g.rng = dice(6, 6);
       g.playRound(RD_COMBAT);
@@ -952,18 +962,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     ] as const;
     for (const [hkDefeat, damage, covered] of cases) {
       const why = `${hkDefeat}, ${damage}`;
-      const { g, inst } = await setup({ poolSpend: 'events', hkDefeat, damage }, [passive, passive], [['Knife', 'Vest', 'Cover'], ['Plate Up', 'Lock On']], [['Leader', 'Fighter', 'Sneak'], ['Infiltrator', 'Light HK']]);
-      const street = bridge(g);
-      const leader = inst('Leader', 0);
-      g.node[leader] = street;
-      g.node[inst('Fighter', 0)] = 0;
-      g.node[inst('Sneak', 0)] = 0;
-      g.putInPlay(inst('Knife', 0), street, leader);
-      // Vest on the Leader (resistance 6): the Light HK's 4 cannot hurt it, so only the Leader attacks.
-      g.putInPlay(inst('Vest', 0), street, leader);
-      const hk = inst('Light HK', 1);
-      g.node[hk] = street;
-      g.node[inst('Infiltrator', 1)] = 1;
+      const { g, inst } = await leaderAgainstLightHK({ hkDefeat, damage });
       const plate = inst('Plate Up', 1);
       g.putInHand(plate);
       g.pool[1] = 3;

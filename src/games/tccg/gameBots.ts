@@ -190,6 +190,11 @@ function dealtAgainst(view: PlayerView, amount: number, res: number): number {
   return view.rules.damage === 'subtract' ? Math.max(0, amount - res) : amount >= res ? amount : 0;
 }
 
+/** Whether the hit being answered does anything to its target as it stands: deals damage (reading `damage`), and to a Hunter-Killer under `hkDefeat: singleHit` at least its Power. */
+function hitHurts(view: PlayerView): boolean {
+  return view.attackOn >= 0 && counts(view, dealtAgainst(view, view.hitDamage, view.hitResistance), view.attackOn) > 0;
+}
+
 /** The damage of attacker a's attack in this phase (0 ranged: its weapon, at long range unless at the target's place; 1 close: Power + melee), before events. */
 function attackAmount(view: PlayerView, a: number, phase: number, sameNode: boolean): number {
   return phase === 0 ? view.rangedDamageOf(a, !sameNode) : view.powerOf(a) + view.meleeBonusOf(a);
@@ -345,7 +350,7 @@ abstract class Bot implements Policy<PlayerView> {
       }
       return -1;
     }
-    // No resist event against a hit that does no damage as it stands: the card and its pool cost would buy nothing.
+    // No resist event against a hit that does nothing to its target as it stands (hitHurts): the card and its pool cost would buy nothing.
     if (ctx === EC_DEFEND) return view.attackOn >= 0 && this.worthPool(view, view.attackOn, false) && hitHurts(view) ? 0 : -1;
     return 0;
   }
@@ -678,11 +683,6 @@ class Fight extends Bot {
     if (info.type === T_ITEM) return 10 + itemValue(view, c, card);
     return info.type === T_SUPPORT ? 5 + info.importance : 0;
   }
-}
-
-/** Whether the hit being answered does anything to its target as it stands: deals damage (reading `damage`), and to a Hunter-Killer under `hkDefeat: singleHit` at least its Power. */
-function hitHurts(view: PlayerView): boolean {
-  return view.attackOn >= 0 && counts(view, dealtAgainst(view, view.hitDamage, view.hitResistance), view.attackOn) > 0;
 }
 
 /** A built-in policy by name (a fresh object: bots keep scratch buffers), or null. */

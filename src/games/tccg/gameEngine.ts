@@ -1199,13 +1199,15 @@ export class TccgGame {
     // rulebook: digest §武器 — ranged: the weapon's damage; close: Power plus the melee modifier
     const amount = (phase === PHASE_RANGED ? weapon : this.powerOf(a) + this.meleeBonusOf(a)) + this.atkDamage;
     const defSide = this.isSupport(t) ? this.commander[t] : this.instSide[t];
+    // Power + armour: the defender's events add only resist (defResist), never change these.
+    const base = this.powerOf(t) + this.armorOf(t);
     if (defSide >= 0 && this.acts(defSide)) {
       // The hit and its damage are known before the defender answers: its events see them (view.hitDamage).
       this.atkDamageSeen = amount;
-      this.resistanceSeen = this.powerOf(t) + this.armorOf(t);
+      this.resistanceSeen = base;
       this.playEvents(defSide, EC_DEFEND);
     }
-    let resistance = this.powerOf(t) + this.armorOf(t) + this.defResist;
+    let resistance = base + this.defResist;
     if (defSide >= 0 && this.acts(defSide) && this.rules.poolSpend === 'resist') resistance += this.buyResistance(defSide, amount, resistance);
     const dealt = this.rules.damage === 'subtract' ? Math.max(0, amount - resistance) : amount >= resistance ? amount : 0;
     this.log(`${this.cardName(a)} hits ${this.cardName(t)}: ${amount} against ${resistance}, ${dealt} damage`);

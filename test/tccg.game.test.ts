@@ -1084,6 +1084,25 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(r).toMatchObject({ offered: true, goesIn: true });
   });
 
+  // Rule "wait out of reach": while a Skynet fighter's next move reaches every open station, protect's escort waits where none reaches.
+  it('wait out of reach: an escort stays out of a Police Station a healthy Endoskeleton reaches in its next move, while its own place is out of reach; it goes in with the Endoskeleton one step further, or beaten down to one hit', async () => {
+    for (const [at, damage, goesIn] of [['L3', 0, false], ['L4', 0, true], ['L3', 5, true]] as const) {
+      const r = await escortMove((g, inst, police) => {
+        // Side 0's row: Pawn Shop – Police Station – L1 – L2 – L3 – L4. The escort (Speed 3) at Pawn Shop reaches every place up to L2.
+        const row = ['L1', 'L2', 'L3', 'L4'].map((name) => g.board.placeExterior(0, cid(name), true));
+        const endo = inst('Endo', 1);
+        const place = row[at === 'L3' ? 2 : 3];
+        g.putInPlay(endo, place);
+        g.dmg[endo] = damage;
+        // The Endoskeleton (Speed 3) at L3 reaches the station (three places) but not Pawn Shop (four); from L4 neither.
+        expect([g.board.hops(place, police), g.board.hops(place, g.node[inst('Leader', 0)])]).toEqual(at === 'L3' ? [3, 4] : [4, 5]);
+        // The Infiltrator stays out of reach of both (its row is not joined to this one).
+        expect(g.board.hops(g.node[inst('Infiltrator', 1)], police)).toBeGreaterThan(4);
+      });
+      expect(r, `Endoskeleton at ${at}, damage ${damage}`).toMatchObject({ offered: true, goesIn });
+    }
+  });
+
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.
   it('play the missions: with Reach Police in hand the Leader walks to the Police Station three places away (its whole Speed) and scores it, not toward Civ B; without the card, or with the station four places away, it heads for Civ B', async () => {
     for (const [mission, far, scores] of [[true, false, true], [false, false, false], [true, true, false]] as const) {

@@ -10,7 +10,7 @@ import { defaultsOf } from '../src/core/params.js';
 import type { Policy } from '../src/core/policy.js';
 import { streamFor, type Rng } from '../src/core/rng.js';
 import { UsageError } from '../src/core/usageError.js';
-import { parseCardData, S_SKYNET, type CardTable } from '../src/games/tccg/cardData.js';
+import { K_STEALTH, parseCardData, S_SKYNET, type CardTable } from '../src/games/tccg/cardData.js';
 import { builtinPolicy } from '../src/games/tccg/gameBots.js';
 import {
   ATTACK_DECOY,
@@ -1020,7 +1020,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
    * settled, `before` looks at the position once it is; returns whether the Leader's movement took it into the station and
    * whether the station was among its options.
    */
-  const escortMove = async (place: (g: TccgGame, inst: Setup['inst'], police: number) => void, armed = true, before: (g: TccgGame) => void = () => {}) => {
+  const escortMove = async (place: (g: TccgGame, inst: Setup['inst'], police: number) => void, armed = true, before: (g: TccgGame) => void = () => {}, who = 'Leader') => {
     const { g, inst } = await setup();
     const police = g.board.placeExterior(0, cid('Police Station'), true);
     const leader = inst('Leader', 0);
@@ -1034,8 +1034,9 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     const log: Asked[] = [];
     g.policies[0] = recorded('protect', log) as never;
     g.playRound(RD_MOVEMENT);
-    const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
-    return { g, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police };
+    const mover = inst(who, 0);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === mover)!;
+    return { g, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police, hidden: (move.options[move.answer] & 1) === 1 };
   };
 
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
@@ -1101,6 +1102,22 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       });
       expect(r, `Endoskeleton at ${at}, damage ${damage}`).toMatchObject({ offered: true, goesIn });
     }
+  });
+
+  // Rule "go in hidden": an escort that moves hidden does not wait out of reach; it enters the station hidden.
+  it('go in hidden: while the Leader waits with Civ A, the Sneak (Stealth) goes into the Police Station the Endoskeleton reaches, hidden and alone', async () => {
+    const endoAtL3 = (g: TccgGame, inst: Setup['inst']) => {
+      const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
+      g.putInPlay(inst('Endo', 1), row[2]);
+    };
+    const leader = await escortMove(endoAtL3);
+    const sneak = await escortMove(endoAtL3, true, (g) => expect(g.hasKw(g.chars.find((c) => g.instCard[c] === cid('Sneak'))!, K_STEALTH)).toBe(true), 'Sneak');
+    expect(leader).toMatchObject({ offered: true, goesIn: false });
+    expect(sneak).toMatchObject({ offered: true, goesIn: true, hidden: true });
+    // A hidden move takes no one along (digest §隠密移動 as modelled): Civ A stays at the Pawn Shop, where the Leader and the Fighter wait.
+    const at = (name: string) => sneak.g.node[sneak.g.chars.find((c) => sneak.g.instCard[c] === cid(name))!];
+    expect([at('Civ A'), at('Leader'), at('Fighter')]).toEqual([0, 0, 0]);
+    expect(at('Sneak')).not.toBe(0);
   });
 
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.

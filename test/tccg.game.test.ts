@@ -1036,7 +1036,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     g.playRound(RD_MOVEMENT);
     const mover = inst(who, 0);
     const move = log.find((x) => x.decision === D_MOVE && x.deciding === mover)!;
-    return { g, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police, hidden: (move.options[move.answer] & 1) === 1 };
+    return { g, inst, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police, hidden: (move.options[move.answer] & 1) === 1 };
   };
 
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
@@ -1086,38 +1086,56 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   });
 
   // Rule "wait out of reach": while a Skynet fighter's next move reaches every open station, protect's escort waits where none reaches.
-  it('wait out of reach: an escort stays out of a Police Station a healthy Endoskeleton reaches in its next move, while its own place is out of reach; it goes in with the Endoskeleton one step further, or beaten down to one hit', async () => {
-    for (const [at, damage, goesIn] of [['L3', 0, false], ['L4', 0, true], ['L3', 5, true]] as const) {
+  it('wait out of reach: an escort stays out of a Police Station a healthy Endoskeleton or Shadow reaches in its next move, while its own place is out of reach; it goes in with the Endoskeleton one step further, or with a Knife whose hit would defeat the Shadow there', async () => {
+    const cases = [
+      ['Endo', 'L3', false, false],
+      ['Endo', 'L4', false, true],
+      ['Shadow', 'L3', false, false],
+      ['Shadow', 'L3', true, true],
+    ] as const;
+    for (const [who, at, knife, goesIn] of cases) {
       const r = await escortMove((g, inst, police) => {
         // Side 0's row: Pawn Shop – Police Station – L1 – L2 – L3 – L4. The escort (Speed 3) at Pawn Shop reaches every place up to L2.
         const row = ['L1', 'L2', 'L3', 'L4'].map((name) => g.board.placeExterior(0, cid(name), true));
-        const endo = inst('Endo', 1);
+        const fighter = inst(who, 1);
         const place = row[at === 'L3' ? 2 : 3];
-        g.putInPlay(endo, place);
-        g.dmg[endo] = damage;
-        // The Endoskeleton (Speed 3) at L3 reaches the station (three places) but not Pawn Shop (four); from L4 neither.
-        expect([g.board.hops(place, police), g.board.hops(place, g.node[inst('Leader', 0)])]).toEqual(at === 'L3' ? [3, 4] : [4, 5]);
+        g.putInPlay(fighter, place);
+        const leader = inst('Leader', 0);
+        // With the Knife the Leader's best hit at the station is Power 4 + 2 = 6 against the Shadow's Power 3: 3 damage, its whole Power ("no hopeless threat").
+        if (knife) g.putInPlay(inst('Knife', 0), g.node[leader], leader);
+        // Either (Speed 3) at L3 reaches the station (three places) but not Pawn Shop (four); from L4 neither.
+        expect([g.board.hops(place, police), g.board.hops(place, g.node[leader]), g.speedOf(fighter)]).toEqual(at === 'L3' ? [3, 4, 3] : [4, 5, 3]);
         // The Infiltrator stays out of reach of both (its row is not joined to this one).
         expect(g.board.hops(g.node[inst('Infiltrator', 1)], police)).toBeGreaterThan(4);
       });
-      expect(r, `Endoskeleton at ${at}, damage ${damage}`).toMatchObject({ offered: true, goesIn });
+      expect(r, `${who} at ${at}, knife ${knife}`).toMatchObject({ offered: true, goesIn });
     }
   });
 
-  // Rule "go in hidden": an escort that moves hidden does not wait out of reach; it enters the station hidden.
-  it('go in hidden: while the Leader waits with Civ A, the Sneak (Stealth) goes into the Police Station the Endoskeleton reaches, hidden and alone', async () => {
-    const endoAtL3 = (g: TccgGame, inst: Setup['inst']) => {
-      const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
-      g.putInPlay(inst('Endo', 1), row[2]);
-    };
-    const leader = await escortMove(endoAtL3);
-    const sneak = await escortMove(endoAtL3, true, (g) => expect(g.hasKw(g.chars.find((c) => g.instCard[c] === cid('Sneak'))!, K_STEALTH)).toBe(true), 'Sneak');
-    expect(leader).toMatchObject({ offered: true, goesIn: false });
-    expect(sneak).toMatchObject({ offered: true, goesIn: true, hidden: true });
-    // A hidden move takes no one along (digest §隠密移動 as modelled): Civ A stays at the Pawn Shop, where the Leader and the Fighter wait.
-    const at = (name: string) => sneak.g.node[sneak.g.chars.find((c) => sneak.g.instCard[c] === cid(name))!];
-    expect([at('Civ A'), at('Leader'), at('Fighter')]).toEqual([0, 0, 0]);
-    expect(at('Sneak')).not.toBe(0);
+  // Rule "go in hidden": an escort that moves hidden, with another main character staying with its civilians, enters the station hidden (and does not wait).
+  it('go in hidden: while the Leader waits with Civ A, the Sneak (Stealth) goes into the Police Station the Endoskeleton reaches, hidden and alone; with no one else to stay with Civ A it waits too', async () => {
+    for (const others of [true, false]) {
+      const r = await escortMove(
+        (g, inst) => {
+          const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
+          g.putInPlay(inst('Endo', 1), row[2]);
+          // Without the others: the Leader and the Fighter two places off, at L1 (Civ A stays at the Pawn Shop with the Sneak).
+          if (!others) for (const name of ['Leader', 'Fighter']) g.node[inst(name, 0)] = row[0];
+        },
+        true,
+        (g) => expect(g.hasKw(g.chars.find((c) => g.instCard[c] === cid('Sneak'))!, K_STEALTH)).toBe(true),
+        'Sneak',
+      );
+      const at = (name: string) => r.g.node[r.inst(name, 0)];
+      if (others) {
+        expect(r).toMatchObject({ offered: true, goesIn: true, hidden: true });
+        // A hidden move takes no one along (digest §隠密移動 as modelled): Civ A stays at the Pawn Shop, where the Leader and the Fighter wait.
+        expect([at('Civ A'), at('Leader'), at('Fighter')]).toEqual([0, 0, 0]);
+      } else {
+        expect(r).toMatchObject({ offered: true, goesIn: false, hidden: false });
+        expect([at('Civ A'), at('Sneak')]).toEqual([0, 0]);
+      }
+    }
   });
 
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.

@@ -159,6 +159,10 @@
 //   every escort move of a Stealth character hidden −2.68 [−3.93, −1.43]. With the same review, "wait
 //   out of reach" with two stations heads only for the ones no fighter reaches (it had kept both
 //   while either was out of reach).
+//   Tried after, not kept: no hidden move away from danger while civilians the escort commands
+//   stand at its place, unless another main character stays with them (so they follow a visible
+//   move): −0.82, −0.70 (seeds 7, 8; 5,000 games); without the exception −1.02, −0.68 (more main
+//   characters lost).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

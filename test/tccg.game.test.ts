@@ -1138,6 +1138,29 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // "Go in hidden" needs a station this hidden move reaches; else the escort waits out of reach with the others.
+  it('go in hidden: a Sneak slowed to Speed 1, the station two places off, waits at the Pawn Shop out of the Endoskeleton\'s reach (its step toward the station would lead Civ A into it)', async () => {
+    const { g, inst } = await setup();
+    // Side 0's row: Pawn Shop – L1 – Police Station – L2 – L3; the Endoskeleton (Speed 3) at L3 reaches L1 and the station, not the Pawn Shop.
+    const l1 = g.board.placeExterior(0, cid('L1'), true);
+    const police = g.board.placeExterior(0, cid('Police Station'), true);
+    g.board.placeExterior(0, cid('L2'), true);
+    const l3 = g.board.placeExterior(0, cid('L3'), true);
+    g.putInPlay(inst('Endo', 1), l3);
+    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    const sneak = inst('Sneak', 0);
+    g.putInPlay(inst('Civ A', 0), g.node[sneak]);
+    g.dmg[sneak] = 2;
+    expect([g.speedOf(sneak), g.board.hops(l3, police), g.board.hops(l3, l1), g.board.hops(l3, g.node[sneak])]).toEqual([1, 2, 3, 4]);
+    g.updateCommand();
+    const log: Asked[] = [];
+    g.policies[0] = recorded('protect', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === sneak)!;
+    expect(move.options.map((o) => o >> 1)).toContain(l1);
+    expect([g.node[sneak], g.node[inst('Civ A', 0)]]).toEqual([0, 0]);
+  });
+
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.
   it('play the missions: with Reach Police in hand the Leader walks to the Police Station three places away (its whole Speed) and scores it, not toward Civ B; without the card, or with the station four places away, it heads for Civ B', async () => {
     for (const [mission, far, scores] of [[true, false, true], [false, false, false], [true, true, false]] as const) {

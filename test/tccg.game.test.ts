@@ -1123,9 +1123,10 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
           if (!others) for (const name of ['Leader', 'Fighter']) g.node[inst(name, 0)] = row[0];
         },
         true,
-        (g) => expect(g.hasKw(g.chars.find((c) => g.instCard[c] === cid('Sneak'))!, K_STEALTH)).toBe(true),
+        undefined,
         'Sneak',
       );
+      expect(r.g.hasKw(r.inst('Sneak', 0), K_STEALTH)).toBe(true);
       const at = (name: string) => r.g.node[r.inst(name, 0)];
       if (others) {
         expect(r).toMatchObject({ offered: true, goesIn: true, hidden: true });

@@ -1162,6 +1162,63 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect([g.node[sneak], g.node[inst('Civ A', 0)]]).toEqual([0, 0]);
   });
 
+  // "Wait out of reach" with two open stations: only the one no fighter reaches is a goal, not a nearer one a fighter reaches.
+  it('wait out of reach: with two open Police Stations, the escort heads for the far one no fighter reaches, not the one next door the Endoskeleton reaches', async () => {
+    let far = -1;
+    const r = await escortMove((g, inst, police) => {
+      // Side 0's row: Police Station 2 – L4 – Pawn Shop – Police Station – L1 – L2 – L3; the Endoskeleton (Speed 3) at L3.
+      const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
+      g.board.placeExterior(0, cid('L4'), false);
+      far = g.board.placeExterior(0, cid('Police Station'), false);
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, row[2]);
+      const leader = g.node[inst('Leader', 0)];
+      expect([g.board.nodeCard[far] === g.board.nodeCard[police], g.board.hops(row[2], police), g.board.hops(row[2], far), g.board.hops(leader, police), g.board.hops(leader, far)]).toEqual([true, 3, 6, 1, 2]);
+    });
+    expect(r).toMatchObject({ offered: true, goesIn: false });
+    expect(r.g.node[r.inst('Leader', 0)]).toBe(far);
+    // The civilian goes along (an escort, not a hidden move).
+    expect(r.g.node[r.inst('Civ A', 0)]).toBe(far);
+  });
+
+  // "Go in hidden" needs decoys: the engine offers a hidden move only to a Stealth character that has some (digest §隠密移動).
+  it('go in hidden: a Sneak with no decoys waits out of reach with the others, as a visible escort does', async () => {
+    const sneakCard = table.cards[cid('Sneak')];
+    const decoys = sneakCard.decoys;
+    sneakCard.decoys = 0;
+    try {
+      const r = await escortMove(
+        (g, inst) => {
+          const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
+          g.putInPlay(inst('Endo', 1), row[2]);
+        },
+        true,
+        undefined,
+        'Sneak',
+      );
+      expect(r.g.hasKw(r.inst('Sneak', 0), K_STEALTH)).toBe(true);
+      expect(r).toMatchObject({ offered: true, goesIn: false, hidden: false });
+      expect(r.g.node[r.inst('Sneak', 0)]).toBe(0);
+    } finally {
+      sneakCard.decoys = decoys;
+    }
+  });
+
+  // "Go in hidden"'s bonus is for the stations goals() chose: not a held station (no protection there).
+  it('go in hidden: with the only Police Station held by a Skynet Drone in sight, the Sneak stays with the Leader and Civ A rather than go into it hidden', async () => {
+    const r = await escortMove(
+      (g, inst, police) => {
+        // A Drone holds the station: a Skynet character in sight (no protection there), but no fighter, so no danger anywhere.
+        g.putInPlay(inst('Drone', 1), police);
+      },
+      true,
+      undefined,
+      'Sneak',
+    );
+    expect(r).toMatchObject({ offered: true, goesIn: false, hidden: false });
+    expect(['Leader', 'Sneak', 'Civ A'].map((n) => r.g.node[r.inst(n, 0)])).toEqual([0, 0, 0]);
+  });
+
   // Rule "play the missions": protect's main characters go first to a place a reach mission in hand names, when this move reaches it.
   it('play the missions: with Reach Police in hand the Leader walks to the Police Station three places away (its whole Speed) and scores it, not toward Civ B; without the card, or with the station four places away, it heads for Civ B', async () => {
     for (const [mission, far, scores] of [[true, false, true], [false, false, false], [true, true, false]] as const) {

@@ -28,7 +28,7 @@ import {
   EC_ATTACK,
   EC_DEFEND,
 } from '../src/games/tccg/gameDecisions.js';
-import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_ELIMINATED, Z_HAND, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
+import { MAX_DECOYS, RD_COMBAT, RD_DRAW, RD_MOVEMENT, RD_READY, RD_SEARCH, TccgGame, WIN_IMPORTANCE, WIN_MAIN, WIN_MISSIONS, Z_DISCARD, Z_ELIMINATED, Z_HAND, Z_PLAY, Z_PROTECTED, Z_REMOVED, type GameSimParams } from '../src/games/tccg/gameEngine.js';
 import { checkGameState } from '../src/games/tccg/conformance.js';
 import { GAME_PARAMS } from '../src/games/tccg/gameMode.js';
 import { rulesOf, type GameRules } from '../src/games/tccg/gameRules.js';
@@ -883,6 +883,68 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.policies[0] = builtinPolicy('protect') as never;
       g.playRound(RD_SEARCH);
       expect(supportNames(g), different).toEqual(expected);
+    }
+  });
+
+  /**
+   * The Leader searches alone at the Pawn Shop (Guns) with protect: it carries `weapon`, the others are rotated (they do not
+   * search), Skynet's Infiltrator is moved to the far end of its row; `place` adds the rule's own pieces and hand.
+   */
+  const leaderSearch = async (weapon: string, place: (g: TccgGame, inst: Setup['inst'], leader: number) => void) => {
+    const { g, inst } = await setup();
+    const leader = inst('Leader', 0);
+    g.putInPlay(inst(weapon, 0), g.node[leader], leader);
+    for (const name of ['Fighter', 'Sneak']) g.rotated[inst(name, 0)] = 1;
+    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    place(g, inst, leader);
+    g.updateCommand();
+    g.policies[0] = builtinPolicy('protect') as never;
+    g.playRound(RD_SEARCH);
+    return { g, inst, leader };
+  };
+
+  // Rule "clear the hand": protect finds an item of no use to the searcher rather than nothing (the hand refills with no discard), unless an item of use lies there to pick up.
+  it('clear the hand: the Leader with the Short Gun (7) finds the Long Gun (5), of no use to it, rather than nothing; with a Vest lying at the Pawn Shop it finds nothing and picks the Vest up', async () => {
+    for (const vest of [false, true]) {
+      let gun = -1;
+      let armor = -1;
+      const { g, leader } = await leaderSearch('Short Gun', (g, inst, leader) => {
+        gun = inst('Long Gun', 0);
+        g.putInHand(gun);
+        if (vest) {
+          armor = inst('Vest', 0);
+          g.putInPlay(armor, g.node[leader]);
+          expect([g.carrier[armor], g.itemNode[armor]]).toEqual([-1, g.node[leader]]);
+        }
+        expect([g.rangedDamageOf(leader, false), g.handN[0]]).toEqual([7, 1]);
+      });
+      expect(g.zone[gun], `vest ${vest}`).toBe(vest ? Z_HAND : Z_PLAY);
+      expect(g.carrier[gun], `vest ${vest}`).toBe(vest ? -1 : leader);
+      if (vest) expect(g.carrier[armor]).toBe(leader);
+      expect(g.rotated[leader]).toBe(1);
+    }
+  });
+
+  // Rule "no civilian into a fighter's hands": protect does not find a civilian where a Skynet fighter in sight stands that the searcher's hit would not defeat.
+  it("no civilian into a fighter's hands: with a healthy Endoskeleton at the Pawn Shop the Leader keeps Civ C in hand; it finds Civ C with the Endoskeleton next door, beaten down to Power 1, or with a Drone there", async () => {
+    const cases = [
+      ['Endo', 'here', 0, false],
+      ['Endo', 'next door', 0, true],
+      ['Endo', 'here', 5, true],
+      ['Drone', 'here', 0, true],
+    ] as const;
+    for (const [who, where, damage, finds] of cases) {
+      let civ = -1;
+      const { g } = await leaderSearch('Long Gun', (g, inst, leader) => {
+        civ = inst('Civ C', 0);
+        g.putInHand(civ);
+        const fighter = inst(who, 1);
+        g.putInPlay(fighter, where === 'here' ? g.node[leader] : g.board.placeExterior(0, cid('Lane'), false));
+        g.dmg[fighter] = damage;
+        if (where !== 'here') expect(g.board.hops(g.node[fighter], g.node[leader])).toBe(1);
+      });
+      const why = `${who} ${where}, damage ${damage}`;
+      expect(g.zone[civ], why).toBe(finds ? Z_PLAY : Z_HAND);
     }
   });
 

@@ -168,6 +168,27 @@
 //   stand at its place, unless another main character stays with them (so they follow a visible
 //   move): −0.82, −0.70 (seeds 7, 8; 5,000 games, against the second version); without the
 //   exception −1.02, −0.68 (more main characters lost).
+//   "no civilian into a fighter's hands" and "clear the hand" (protect, 2026-12-05: no civilian is
+//   found where a Skynet fighter in sight stands that the searcher's hit would not defeat; it stays
+//   in hand; an item of no use is found rather than nothing — the hand refills to its limit with no
+//   discard, digest §基本構成細則, so a card found is a card drawn — unless an item of use lies there
+//   to pick up). Found by letting the Resistance's search answer only one decision kind (300 paired
+//   games, seed 2): its moves +19.7 points, what it finds +3.3 (+10 games, none lost), its attacks
+//   +0.3; its find departures took a gun where protect found nothing, and kept a civilian in hand
+//   where a Terminator stood. Against protect without them (a development copy), hunt-support as
+//   Skynet, the Resistance's win rate new − old: 5,000 games seed 7 +9.86 [+8.61, +11.11] (49.3% →
+//   59.2%), seed 8 +9.34 [+8.10, +10.58]; 20,000 games seed 9 +10.21 [+9.60, +10.82], seed 10 +9.74
+//   [+9.12, +10.37]; off the bundled data (10,000 games, seed 9): hitRule ge +8.70, damage
+//   allOrNothing +3.61, Sarah Connor Power 4 +11.10, T-800 Power 7 +7.28, Kyle Reese with 1 decoy
+//   +10.59 (each significant); against hunt-main +3.78 [+2.51, +5.05] (seed 7), +3.88 (seed 8). Alone
+//   (seeds 7, 8): the civilian rule +6.82, +6.50; clearing the hand +2.80, +2.90. Why (seed 9): Skynet's
+//   wins by Importance 42.4% → 26.0% of games, civilians eliminated 4.06 → 3.82 and protected 1.60 →
+//   1.89 a game, Mission Points 6.13 → 6.76; Skynet's wins by main characters 6.0% → 11.4% (longer
+//   games). Dropped (seeds 7, 8, against clearing the hand alone): no civilian where a fighter's next
+//   move reaches −18.3, −18.9; none next to one either −0.68, −1.86; none where danger() is 2 or more
+//   (one here, or two next door) +6.26, +5.28 (the kept rule beat it by +0.80, +1.16); a long gun
+//   valued by its gain at long range too (a Remington carrier finding a .38; against protect with
+//   neither rule, and with Skynet's bot valuing items so too) +0.00, +0.20.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -688,6 +709,35 @@ function fighterInSight(view: PlayerView, t: number): number {
   return view.nodeOf(t);
 }
 
+/** Does a Skynet fighter in sight stand at c's place, other than one a hit of c's would defeat there ("no hopeless threat")? */
+function fighterHere(view: PlayerView, c: number): boolean {
+  const here = view.nodeOf(c);
+  for (let i = 0; i < view.charCount(); i++) {
+    const t = view.charAt(i);
+    if (fighterInSight(view, t) === here && !defeatsInOneHit(view, c, t, true)) return true;
+  }
+  return false;
+}
+
+/**
+ * Rule "clear the hand": the hand refills to its limit with no discard (digest §基本構成細則), so an
+ * item found, of use or not, is a card drawn next turn: one of no use is worth 1 (more than nothing),
+ * unless an item of use lies at c's place to be picked up instead (a searcher finds or picks up).
+ */
+function foundItemValue(view: PlayerView, c: number, card: number): number {
+  return itemValue(view, c, card) || (usefulItemHere(view, c) ? 0 : 1);
+}
+
+/** Does an item nobody carries lie at c's place that c would pick up (itemValue > 0)? */
+function usefulItemHere(view: PlayerView, c: number): boolean {
+  const here = view.nodeOf(c);
+  for (let i = 0; i < view.itemCount(); i++) {
+    const it = view.itemAt(i);
+    if (view.carrierOf(it) < 0 && view.itemNodeOf(it) === here && itemValue(view, c, view.cardOf(it)) > 0) return true;
+  }
+  return false;
+}
+
 /** Can character c move hidden (digest §隠密移動: Stealth, with decoys; the engine offers hidden moves only then)? */
 function movesHidden(view: PlayerView, c: number): boolean {
   const info = view.cards[view.cardOf(c)];
@@ -773,8 +823,12 @@ class Protect extends Bot {
   findValue(view: PlayerView, c: number, card: number): number {
     const info = view.cards[card];
     // Rule "a new name first": a civilian whose name is in play already would not count again, so one not yet in play is found first.
-    if (info.type === T_SUPPORT) return (copyInPlay(view, card) ? 10 : 20) + info.importance;
-    return info.type === T_ITEM ? itemValue(view, c, card) : 0;
+    if (info.type === T_SUPPORT) {
+      // Rule "no civilian into a fighter's hands": one found where a Skynet fighter in sight stands (not one c's hit defeats) is kept in hand.
+      if (fighterHere(view, c)) return 0;
+      return (copyInPlay(view, card) ? 10 : 20) + info.importance;
+    }
+    return info.type === T_ITEM ? foundItemValue(view, c, card) : 0;
   }
   // Rule "defend the civilians": a supporting character eliminated counts toward Skynet's Importance route (digest §勝利条件), so the Resistance defends one (resist events, bought resistance) as it defends a main character.
   // Only as the defender: the rule is about the civilians Skynet attacks, not about attacking them.

@@ -925,6 +925,20 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "clear the hand" for Skynet too: hunt-support's Infiltrator finds a gun of no use to it rather than nothing.
+  it('clear the hand: hunt-support\'s Infiltrator carrying a 7-damage gun finds the Long Gun (5) at the Alamo Sport Shop rather than nothing', async () => {
+    const { g, inst } = await setup();
+    const t = inst('Infiltrator', 1);
+    // The Resistance's Short Gun stands in for a better gun of Skynet's own (its test deck has one gun).
+    g.putInPlay(inst('Short Gun', 0), g.node[t], t);
+    const gun = inst('Long Gun', 1);
+    g.putInHand(gun);
+    expect([g.canFind(t, cid('Long Gun')), g.rangedDamageOf(t, false)]).toEqual([true, 7]);
+    g.policies[1] = builtinPolicy('hunt-support') as never;
+    g.playRound(RD_SEARCH);
+    expect([g.zone[gun], g.carrier[gun]]).toEqual([Z_PLAY, t]);
+  });
+
   // Rule "no civilian into a fighter's hands": protect does not find a civilian where a Skynet fighter in sight stands that the searcher's hit would not defeat.
   it("no civilian into a fighter's hands: with a healthy Endoskeleton at the Pawn Shop the Leader keeps Civ C in hand; it finds Civ C with the Endoskeleton next door, beaten down to Power 1, or with a Drone there", async () => {
     const cases = [

@@ -189,6 +189,12 @@
 //   (one here, or two next door) +6.26, +5.28 (the kept rule beat it by +0.80, +1.16); a long gun
 //   valued by its gain at long range too (a Remington carrier finding a .38; against protect with
 //   neither rule, and with Skynet's bot valuing items so too) +0.00, +0.20.
+//   "clear the hand" for hunt-support too (2026-12-05, after protect's): against hunt-support without
+//   it, protect with both rules above as the Resistance, Skynet's win rate new − old: 5,000 games
+//   seed 7 +2.82 [+2.10, +3.54] (38.6% → 41.4%), seed 8 +2.72 [+1.98, +3.46]; 20,000 games seed 9
+//   +2.90 [+2.55, +3.25], seed 10 +2.81 [+2.45, +3.17]; off the bundled data (10,000 games, seed 9):
+//   hitRule ge +2.89, damage allOrNothing +1.27, Sarah Connor Power 4 +3.30, T-800 Power 7 +2.04,
+//   Kyle Reese with 1 decoy +3.05 (each significant); against fight +1.52 [+1.00, +2.04] (seed 8).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -599,7 +605,8 @@ class HuntSupport extends Bot {
   findValue(view: PlayerView, c: number, card: number): number {
     const info = view.cards[card];
     if (info.type === T_SUPPORT) return 10 + info.importance;
-    return info.type === T_ITEM ? itemValue(view, c, card) : 0;
+    // Rule "clear the hand" (as protect's).
+    return info.type === T_ITEM ? foundItemValue(view, c, card) : 0;
   }
   override escort(): boolean {
     return true;

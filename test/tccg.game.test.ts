@@ -651,6 +651,8 @@ describe('tccg game: supporting characters, protection, search, production', () 
     g.playRound(RD_MOVEMENT);
     expect(g.zone[civ]).toBe(Z_PROTECTED);
     expect(g.nProtected).toBe(1);
+    // The victory piles are face up: both views see Civ A's card in the protected pile.
+    expect(([0, 1] as const).map((s) => [(g.views[s] as PlayerView).protectedHas(cid('Civ A')), (g.views[s] as PlayerView).protectedHas(cid('Civ B'))])).toEqual([[true, false], [true, false]]);
   });
 
   it('protection needs the Resistance to command it (an uncommanded civilian at the Police Station stays)', async () => {
@@ -1369,6 +1371,63 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(attack.options, `punch ${punch}`).toContain(endo);
       expect(attack.answer >= 0 && attack.options[attack.answer] === endo, `punch ${punch}`).toBe(attacks);
       if (punch) expect(g.dmg[endo]).toBe(1);
+    }
+  });
+
+  /** Puts a copy of `name` (side 0's deck) in Skynet's eliminated pile, as an attack's defeat does; checks the views see it there. */
+  const eliminatedCopy = (g: TccgGame, inst: Setup['inst'], name: string, nth: number) => {
+    const c = inst(name, 0, nth);
+    g.putInPlay(c, 0);
+    (g as unknown as { defeat(bySide: number, t: number): void }).defeat(S_SKYNET, c);
+    const [res, sky] = g.views as [PlayerView, PlayerView];
+    expect([g.zone[c], sky.eliminatedHas(cid(name)), res.eliminatedHas(cid(name)), sky.protectedHas(cid(name)), sky.eliminatedHas(cid('Civ D'))]).toEqual([Z_ELIMINATED, true, true, false, false]);
+  };
+
+  // Rule "a new name first" (hunt-support): a civilian whose name is in the eliminated pile adds nothing to it (different: name).
+  it('a new name first: with Civ A eliminated once, the Endoskeleton attacks Civ B (Importance 3) rather than Civ A (4) beside it; by copy, Civ A', async () => {
+    for (const [different, target] of [['name', 'Civ B'], ['copy', 'Civ A']] as const) {
+      const { g, inst } = await setup({ different });
+      const street = bridge(g);
+      eliminatedCopy(g, inst, 'Civ A', 1);
+      const civs = { 'Civ A': inst('Civ A', 0, 0), 'Civ B': inst('Civ B', 0) };
+      for (const c of Object.values(civs)) g.putInPlay(c, street);
+      g.putInPlay(inst('Endo', 1), street);
+      g.policies[1] = builtinPolicy('hunt-support') as never;
+      g.rng = dice(6, 6, 6);
+      g.playRound(RD_COMBAT);
+      expect(Object.entries(civs).filter(([, c]) => g.zone[c] === Z_ELIMINATED).map(([n]) => n), different).toEqual([target]);
+    }
+  });
+
+  it('a new name first: with Civ A eliminated once, the Infiltrator heads for Civ B at the Pawn Shop rather than Civ A next door; by copy, for Civ A', async () => {
+    for (const [different, toCivB] of [['name', true], ['copy', false]] as const) {
+      const { g, inst } = await setup({ different });
+      // Pawn Shop (0) – Street – Alamo Sport Shop (1), the Infiltrator (Speed 4) at the Alamo.
+      const street = bridge(g);
+      eliminatedCopy(g, inst, 'Civ A', 1);
+      g.putInPlay(inst('Civ A', 0, 0), street);
+      g.putInPlay(inst('Civ B', 0), 0);
+      const infiltrator = inst('Infiltrator', 1);
+      g.updateCommand();
+      g.policies[1] = builtinPolicy('hunt-support') as never;
+      g.playRound(RD_MOVEMENT);
+      expect(g.node[infiltrator], different).toBe(toCivB ? 0 : street);
+    }
+  });
+
+  it('a new name first: with Civ B eliminated once, the Infiltrator at the Street finds the Knife rather than Civ B; by copy, Civ B', async () => {
+    const d = simParams().draw.map((list) => list.map((c) => table.cards[c].name));
+    for (const [different, found] of [['name', 'Knife'], ['copy', 'Civ B']] as const) {
+      const { g, inst } = await setup({ different }, [passive, passive], [d[0], [...d[1], 'Knife']]);
+      const street = bridge(g);
+      eliminatedCopy(g, inst, 'Civ B', 0);
+      const infiltrator = inst('Infiltrator', 1);
+      g.node[infiltrator] = street;
+      const hand = { 'Civ B': inst('Civ B', 1), Knife: inst('Knife', 1) };
+      for (const c of Object.values(hand)) g.putInHand(c);
+      g.policies[1] = builtinPolicy('hunt-support') as never;
+      g.playRound(RD_SEARCH);
+      expect(Object.entries(hand).filter(([, c]) => g.zone[c] === Z_PLAY).map(([n]) => n), different).toEqual([found]);
     }
   });
 

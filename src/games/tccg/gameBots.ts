@@ -195,6 +195,27 @@
 //   +2.90 [+2.55, +3.25], seed 10 +2.81 [+2.45, +3.17]; off the bundled data (10,000 games, seed 9):
 //   hitRule ge +2.89, damage allOrNothing +1.27, Sarah Connor Power 4 +3.30, T-800 Power 7 +2.04,
 //   Kyle Reese with 1 decoy +3.05 (each significant); against fight +1.52 [+1.00, +2.04] (seed 8).
+//   "a new name first" for hunt-support (2026-12-05): under different: name a civilian whose name is
+//   in Skynet's eliminated pile adds nothing to it (the views now show the victory piles' cards:
+//   eliminatedHas, protectedHas), so such a one is attacked as a main character is (priority 1), is a
+//   goal only when no civilian of a new name is in sight, and is found only as an item of no use is
+//   (value 1). Found by letting Skynet's search answer only its attacks (300 paired games, seed 2:
+//   +10 games, none lost; moves +5.3 points, finds −0.3): most departures attacked a civilian of a
+//   new name where the bot attacked a copy. Against hunt-support without it (clearing the hand in
+//   both), protect as the Resistance, Skynet's win rate new − old: 5,000 games seed 7 +2.38 [+1.66,
+//   +3.10] (41.4% → 43.8%), seed 8 +2.98 [+2.27, +3.69]; 20,000 games seed 9 +3.23 [+2.88, +3.58],
+//   seed 10 +3.03 [+2.69, +3.38]; off the bundled data (10,000 games, seed 9): hitRule ge +2.42,
+//   damage allOrNothing +1.53, Sarah Connor Power 4 +5.20, T-800 Power 7 +2.06, Kyle Reese with 1
+//   decoy +3.27 (each significant); against fight +2.50 [+2.03, +2.97]; different: copy 0.00 (the
+//   rule is off there). Its parts (seeds 7, 8, then 9, 10 at 20,000): the attack priority alone
+//   +1.70, +1.48 (priority 0.5 or 2 alike); then the find value +0.30, +0.20, +0.23, +0.21; then the
+//   goals +0.22 (n.s.), +1.22, +1.26, +1.06. The same reading for protect's "a new name first" (a
+//   name in the protected pile counted as one in play): +0.08, +0.10 (n.s.), not kept.
+//   After these rules the Resistance search's finds still gain +3.3 (11 games of 300, 1 lost): it
+//   found a civilian where a Terminator stood, often with other main characters there. Refinements
+//   of "no civilian into a fighter's hands" (seeds 7, 8, 5,000 games): off while another main
+//   character stands there −3.90, −2.90; while a civilian of the Resistance's is there −4.48, −3.44;
+//   while the hand is full −4.12, −3.12; either of the first two −5.82, −4.82. Not kept.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -505,6 +526,14 @@ function itemValue(view: PlayerView, c: number, cardId: number): number {
   return card.hit * 3 + card.speedBonus * 2;
 }
 
+/**
+ * Is a civilian of this card in Skynet's eliminated pile already, so that eliminating another adds
+ * nothing to Skynet's Importance route (digest §勝利条件: different characters; reading different: name)?
+ */
+function eliminatedName(view: PlayerView, card: number): boolean {
+  return view.rules.different === 'name' && view.eliminatedHas(card);
+}
+
 /** Is a supporting character of this card in play already (under `different: name` a second copy adds nothing to the victory piles)? */
 function copyInPlay(view: PlayerView, card: number): boolean {
   if (view.rules.different !== 'name') return false;
@@ -592,7 +621,9 @@ class HuntSupport extends Bot {
     // move reaches comes first.
     for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v) && view.moveCost(v, false) <= view.speedOf(c) && resistanceCivilianAt(view, v)) out.push(v);
     if (out.length) return;
-    placesOf(view, (t) => view.isSupport(t), out);
+    // Rule "a new name first": civilians whose name Skynet has not eliminated yet, then any.
+    placesOf(view, (t) => view.isSupport(t) && !eliminatedName(view, view.cardOf(t)), out);
+    if (out.length === 0) placesOf(view, (t) => view.isSupport(t), out);
     if (out.length === 0) findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);
     if (out.length === 0) placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
   }
@@ -600,11 +631,14 @@ class HuntSupport extends Bot {
     // Rule "finish a main character": an attack that defeats a Resistance main character if it hits
     // (digest §メインキャラクター: Power down to 0) comes before every civilian.
     if (view.isMain(t) && defeatsIfHits(view, view.deciding, t, view.phase)) return FINISH_PRIORITY;
-    return view.isSupport(t) ? 3 + view.cards[view.cardOf(t)].importance : 1;
+    if (!view.isSupport(t)) return 1;
+    // Rule "a new name first": a civilian whose name is in the eliminated pile adds nothing to it (different: name); as a main character.
+    return eliminatedName(view, view.cardOf(t)) ? 1 : 3 + view.cards[view.cardOf(t)].importance;
   }
   findValue(view: PlayerView, c: number, card: number): number {
     const info = view.cards[card];
-    if (info.type === T_SUPPORT) return 10 + info.importance;
+    // Rule "a new name first": one already eliminated by name is found only as an item of no use would be.
+    if (info.type === T_SUPPORT) return eliminatedName(view, card) ? 1 : 10 + info.importance;
     // Rule "clear the hand" (as protect's).
     return info.type === T_ITEM ? foundItemValue(view, c, card) : 0;
   }

@@ -722,6 +722,11 @@ export class TccgGame {
     out[0] = different;
     out[1] = imp;
   }
+  /** Is a card of card id `card` among the n cards of victory pile `pile`? */
+  pileHas(pile: Int16Array, n: number, card: number): boolean {
+    for (let i = 0; i < n; i++) if (this.instCard[pile[i]] === card) return true;
+    return false;
+  }
   private readonly score = new Int32Array(2);
 
   /** Ends the game when a victory condition holds (digest §勝利条件: the game ends as soon as one is met). */

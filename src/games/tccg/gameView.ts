@@ -220,6 +220,14 @@ export class PlayerView {
     this.#g.pileScore(this.#g.protectedPile, this.#g.nProtected, out);
     return [out[0], out[1]];
   }
+  /** Is a card of this card id in the Resistance's protected pile (the victory piles are face up)? */
+  protectedHas(card: number): boolean {
+    return this.#g.pileHas(this.#g.protectedPile, this.#g.nProtected, card);
+  }
+  /** Is a card of this card id in Skynet's eliminated pile? */
+  eliminatedHas(card: number): boolean {
+    return this.#g.pileHas(this.#g.eliminatedPile, this.#g.nEliminated, card);
+  }
   eliminatedScore(): [number, number] {
     const out = new Int32Array(2);
     this.#g.pileScore(this.#g.eliminatedPile, this.#g.nEliminated, out);
@@ -246,6 +254,6 @@ export const PLAYER_VIEW_MEMBERS: ViewMembers = {
     'nodeCount', 'placeCard', 'isInterior', 'isFactory', 'isPolice', 'inLayout', 'hops', 'moveCost',
     'charCount', 'charAt', 'cardOf', 'sideOf', 'isMain', 'isSupport', 'nodeOf', 'candidates', 'isHidden', 'isRotated', 'damageOf', 'speedOf', 'powerOf', 'armorOf', 'hitBonusOf', 'rangedDamageOf', 'meleeBonusOf', 'disguised', 'exposed', 'commanderOf', 'mayAttack', 'mayUse', 'canFind', 'findableAt',
     'itemCount', 'itemAt', 'carrierOf', 'itemNodeOf',
-    'handCount', 'handCard', 'handCountOf', 'deckCount', 'discardCount', 'reshufflesOf', 'handLimitOf', 'pool', 'productionPoints', 'missionPoints', 'protectedScore', 'eliminatedScore', 'actsNow', 'rangedPhase',
+    'handCount', 'handCard', 'handCountOf', 'deckCount', 'discardCount', 'reshufflesOf', 'handLimitOf', 'pool', 'productionPoints', 'missionPoints', 'protectedScore', 'eliminatedScore', 'protectedHas', 'eliminatedHas', 'actsNow', 'rangedPhase',
   ],
 };

@@ -1321,6 +1321,26 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "one is enough": a reach mission's place where another Resistance main character stands already is no goal.
+  it('one is enough: with the Fighter already at the Police Station the Leader heads for Civ B, not to the station; the mission scores all the same', async () => {
+    for (const fighterThere of [false, true]) {
+      const { g, inst } = await setup();
+      // Side 0's row: Lane – Pawn Shop – L1 – L2 – Police Station; Civ B (commanded by no one) at Lane.
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      for (const name of ['L1', 'L2']) g.board.placeExterior(0, cid(name), true);
+      const police = g.board.placeExterior(0, cid('Police Station'), true);
+      const leader = inst('Leader', 0);
+      g.putInPlay(inst('Civ B', 1), lane);
+      if (fighterThere) g.node[inst('Fighter', 0)] = police;
+      g.updateCommand();
+      g.putInHand(inst('Reach Police', 0));
+      g.policies[0] = recorded('protect', []) as never;
+      g.playRound(RD_MOVEMENT);
+      expect(g.node[leader], `fighter there ${fighterThere}`).toBe(fighterThere ? lane : police);
+      expect(g.missionPoints[0], `fighter there ${fighterThere}`).toBe(3);
+    }
+  });
+
   /** The Fighter on a Street joining the layouts (Pawn Shop – Street – Alamo Sport Shop), the Leader and the Sneak left at Pawn Shop. */
   const fighterOnStreet = (g: TccgGame, inst: Setup['inst']) => {
     const street = bridge(g);

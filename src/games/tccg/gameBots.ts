@@ -216,6 +216,17 @@
 //   of "no civilian into a fighter's hands" (seeds 7, 8, 5,000 games): off while another main
 //   character stands there −3.90, −2.90; while a civilian of the Resistance's is there −4.48, −3.44;
 //   while the hand is full −4.12, −3.12; either of the first two −5.82, −4.82. Not kept.
+//   "one is enough" (protect, 2026-12-05, with "play the missions"): a reach mission's place where
+//   another Resistance main character stands already is no goal (one there scores it). Found by the
+//   split by protect's goal kind (the search answering only the moves whose goal came from a reach
+//   mission: +6 games of 300, none lost; escorts +15 of 17 turned, finding +10/−2, fetching +11/−4,
+//   every station held +7/−0): its departures kept a second main character from walking to a
+//   station another already held. Against protect without it, hunt-support as Skynet: 5,000 games
+//   seed 7 +0.60 [+0.10, +1.10], seed 8 +0.26 [−0.22, +0.74]; 20,000 games seed 9 +0.24 [−0.01,
+//   +0.48], seed 10 +0.25 [+0.01, +0.49]; off the bundled data (10,000 games, seed 9): hitRule ge
+//   +0.48 [+0.17, +0.79], damage allOrNothing +0.05, Sarah Connor Power 4 +0.17, T-800 Power 7 +0.46
+//   [+0.17, +0.75], Kyle Reese with 1 decoy +0.18; against hunt-main +0.38 [−0.08, +0.84]. Small,
+//   never below zero.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -724,6 +735,8 @@ function missionPlaces(view: PlayerView, c: number, out: number[]): void {
     if (info.type !== T_MISSION || info.mission !== M_REACH) continue;
     for (let v = 0; v < view.nodeCount(); v++) {
       if (view.cards[view.placeCard(v)]?.name !== info.missionPlace || out.includes(v)) continue;
+      // Rule "one is enough": one main character there scores it; another already there makes the place no goal of c's.
+      if (v !== view.nodeOf(c) && otherMainAt(view, c, v)) continue;
       if (view.moveCost(v, false) <= view.speedOf(c)) out.push(v);
     }
   }
@@ -785,9 +798,8 @@ function movesHidden(view: PlayerView, c: number): boolean {
   return (info.keywords & K_STEALTH) !== 0 && info.decoys > 0;
 }
 
-/** Does another Resistance main character stand at c's place (one that keeps its civilians commanded when c leaves)? */
-function otherMainAt(view: PlayerView, c: number): boolean {
-  const here = view.nodeOf(c);
+/** Does another Resistance main character stand at place `here` (c's own by default: one that keeps its civilians commanded when c leaves)? */
+function otherMainAt(view: PlayerView, c: number, here = view.nodeOf(c)): boolean {
   for (let i = 0; i < view.charCount(); i++) {
     const x = view.charAt(i);
     if (x !== c && view.sideOf(x) === S_RESISTANCE && view.isMain(x) && view.nodeOf(x) === here) return true;

@@ -906,23 +906,25 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   };
 
   // Rule "clear the hand": protect finds an item of no use to the searcher rather than nothing (the hand refills with no discard), unless an item of use lies there to pick up.
-  it('clear the hand: the Leader with the Short Gun (7) finds the Long Gun (5), of no use to it, rather than nothing; with a Vest lying at the Pawn Shop it finds nothing and picks the Vest up', async () => {
-    for (const vest of [false, true]) {
+  it('clear the hand: the Leader with the Short Gun (7) finds the Long Gun (5), of no use to it, rather than nothing; with a Vest lying at the Pawn Shop it finds nothing and picks the Vest up; a Knife lying there (of no use) or a Vest the Fighter carries there does not stop the find', async () => {
+    for (const floor of ['nothing', 'Vest', 'Knife', 'Vest carried'] as const) {
       let gun = -1;
-      let armor = -1;
+      let item = -1;
       const { g, leader } = await leaderSearch('Short Gun', (g, inst, leader) => {
         gun = inst('Long Gun', 0);
         g.putInHand(gun);
-        if (vest) {
-          armor = inst('Vest', 0);
-          g.putInPlay(armor, g.node[leader]);
-          expect([g.carrier[armor], g.itemNode[armor]]).toEqual([-1, g.node[leader]]);
+        if (floor !== 'nothing') {
+          item = inst(floor === 'Knife' ? 'Knife' : 'Vest', 0);
+          g.putInPlay(item, g.node[leader], floor === 'Vest carried' ? inst('Fighter', 0) : -1);
+          expect(g.itemNode[item] === g.node[leader] || g.node[g.carrier[item]] === g.node[leader]).toBe(true);
         }
         expect([g.rangedDamageOf(leader, false), g.handN[0]]).toEqual([7, 1]);
       });
-      expect(g.zone[gun], `vest ${vest}`).toBe(vest ? Z_HAND : Z_PLAY);
-      expect(g.carrier[gun], `vest ${vest}`).toBe(vest ? -1 : leader);
-      if (vest) expect(g.carrier[armor]).toBe(leader);
+      const picks = floor === 'Vest';
+      expect(g.zone[gun], floor).toBe(picks ? Z_HAND : Z_PLAY);
+      expect(g.carrier[gun], floor).toBe(picks ? -1 : leader);
+      if (floor === 'Vest') expect(g.carrier[item]).toBe(leader);
+      if (floor === 'Knife') expect(g.carrier[item]).toBe(-1);
       expect(g.rotated[leader]).toBe(1);
     }
   });
@@ -1419,35 +1421,35 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
-  it('a new name first: with Civ A eliminated once, the Infiltrator heads for Civ B at the Pawn Shop rather than Civ A next door; by copy, for Civ A', async () => {
-    for (const [different, toCivB] of [['name', true], ['copy', false]] as const) {
+  it('a new name first: with Civ A eliminated once, the Infiltrator heads for Civ B at the Pawn Shop rather than Civ A next door; by copy, for Civ A; with no Civ B in play, for Civ A too', async () => {
+    for (const [different, civB, toCivB] of [['name', true, true], ['copy', true, false], ['name', false, false]] as const) {
       const { g, inst } = await setup({ different });
       // Pawn Shop (0) – Street – Alamo Sport Shop (1), the Infiltrator (Speed 4) at the Alamo.
       const street = bridge(g);
       eliminatedCopy(g, inst, 'Civ A', 1);
       g.putInPlay(inst('Civ A', 0, 0), street);
-      g.putInPlay(inst('Civ B', 0), 0);
+      if (civB) g.putInPlay(inst('Civ B', 0), 0);
       const infiltrator = inst('Infiltrator', 1);
       g.updateCommand();
       g.policies[1] = builtinPolicy('hunt-support') as never;
       g.playRound(RD_MOVEMENT);
-      expect(g.node[infiltrator], different).toBe(toCivB ? 0 : street);
+      expect(g.node[infiltrator], `${different}, Civ B ${civB}`).toBe(toCivB ? 0 : street);
     }
   });
 
-  it('a new name first: with Civ B eliminated once, the Infiltrator at the Street finds the Knife rather than Civ B; by copy, Civ B', async () => {
+  it('a new name first: with Civ B eliminated once, the Infiltrator at the Street finds the Knife rather than Civ B; by copy, Civ B; with no Knife in hand, Civ B rather than nothing', async () => {
     const d = simParams().draw.map((list) => list.map((c) => table.cards[c].name));
-    for (const [different, found] of [['name', 'Knife'], ['copy', 'Civ B']] as const) {
+    for (const [different, knife, found] of [['name', true, 'Knife'], ['copy', true, 'Civ B'], ['name', false, 'Civ B']] as const) {
       const { g, inst } = await setup({ different }, [passive, passive], [d[0], [...d[1], 'Knife']]);
       const street = bridge(g);
       eliminatedCopy(g, inst, 'Civ B', 0);
       const infiltrator = inst('Infiltrator', 1);
       g.node[infiltrator] = street;
-      const hand = { 'Civ B': inst('Civ B', 1), Knife: inst('Knife', 1) };
+      const hand: Record<string, number> = { 'Civ B': inst('Civ B', 1), ...(knife ? { Knife: inst('Knife', 1) } : {}) };
       for (const c of Object.values(hand)) g.putInHand(c);
       g.policies[1] = builtinPolicy('hunt-support') as never;
       g.playRound(RD_SEARCH);
-      expect(Object.entries(hand).filter(([, c]) => g.zone[c] === Z_PLAY).map(([n]) => n), different).toEqual([found]);
+      expect(Object.entries(hand).filter(([, c]) => g.zone[c] === Z_PLAY).map(([n]) => n), `${different}, Knife ${knife}`).toEqual([found]);
     }
   });
 

@@ -711,9 +711,7 @@ export class TccgGame {
     } else {
       for (let i = 0; i < n; i++) {
         const card = this.instCard[pile[i]];
-        let first = true;
-        for (let j = 0; j < i; j++) if (this.instCard[pile[j]] === card) first = false;
-        if (first) {
+        if (!this.pileHas(pile, i, card)) {
           different++;
           imp += this.cImp[card];
         }
@@ -722,7 +720,7 @@ export class TccgGame {
     out[0] = different;
     out[1] = imp;
   }
-  /** Is a card of card id `card` among the n cards of victory pile `pile`? */
+  /** Is a card of card id `card` among the first n cards of victory pile `pile` ("different" compares card ids)? */
   pileHas(pile: Int16Array, n: number, card: number): boolean {
     for (let i = 0; i < n; i++) if (this.instCard[pile[i]] === card) return true;
     return false;

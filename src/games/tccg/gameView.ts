@@ -220,7 +220,11 @@ export class PlayerView {
     this.#g.pileScore(this.#g.protectedPile, this.#g.nProtected, out);
     return [out[0], out[1]];
   }
-  /** Is a card of this card id in the Resistance's protected pile (the victory piles are face up)? */
+  /**
+   * Is a card of this card id in the Resistance's protected pile? Assumption: the victory piles are
+   * open to both sides (the digest does not say; every card in them left play in the open, and the
+   * views already held their counts and scores).
+   */
   protectedHas(card: number): boolean {
     return this.#g.pileHas(this.#g.protectedPile, this.#g.nProtected, card);
   }

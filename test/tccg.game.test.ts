@@ -1199,8 +1199,10 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
         (g, inst) => {
           const row = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), true));
           g.putInPlay(inst('Endo', 1), row[2]);
-          // Without the others: the Leader and the Fighter two places off, at L1 (Civ A stays at the Pawn Shop with the Sneak).
+          // Without the others: the Leader and the Fighter two places off, at L1 (Civ A stays at the Pawn Shop with the Sneak);
+          // the Fighter in Vest 2, out of the Endoskeleton's one-hit reach (6 − 6), so it stays there ("out of the kill zone").
           if (!others) for (const name of ['Leader', 'Fighter']) g.node[inst(name, 0)] = row[0];
+          if (!others) g.putInPlay(inst('Vest 2', 0), row[0], inst('Fighter', 0));
         },
         true,
         undefined,
@@ -1375,6 +1377,72 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  /**
+   * Pawn Shop (0) – Street – Alamo Sport Shop (1): the Fighter on the Street (Vest 2 on it when `fighterVest`), the Leader (with
+   * the Vest: armour 2) and Civ A at the Pawn Shop, the Sneak hidden there (no target); Skynet's `mover` at the Alamo moves
+   * with hunt-support. Returns where it went.
+   */
+  const skynetMove = async (mover: string, fighterVest: boolean) => {
+    const { g, inst } = await setup();
+    const { street, f } = fighterOnStreet(g, inst);
+    const leader = inst('Leader', 0);
+    g.putInPlay(inst('Vest', 0), 0, leader);
+    g.putInPlay(inst('Civ A', 0), 0);
+    g.hidden[inst('Sneak', 0)] = 1;
+    if (fighterVest) g.putInPlay(inst('Vest 2', 0), street, f);
+    const m = mover === 'Infiltrator' ? inst('Infiltrator', 1) : inst(mover, 1);
+    if (mover !== 'Infiltrator') {
+      g.putInPlay(m, 1);
+      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    }
+    g.updateCommand();
+    expect([g.node[m], g.board.hops(1, street), g.board.hops(1, 0), g.armorOf(leader)]).toEqual([1, 1, 2, 2]);
+    g.policies[1] = builtinPolicy('hunt-support') as never;
+    g.playRound(RD_MOVEMENT);
+    return { at: g.node[m], street };
+  };
+
+  // Rule "move in for the kill": hunt-support moves where one hit defeats a Resistance main character in sight, before the civilians.
+  it('move in for the kill: the Infiltrator (Power 8) moves onto the Street, where its hit defeats the Fighter (Power 3), not to Civ A at the Pawn Shop; with Vest 2 on the Fighter (8 − 6 = 2) it heads for Civ A', async () => {
+    for (const [vest, kills] of [[false, true], [true, false]] as const) {
+      const { at, street } = await skynetMove('Infiltrator', vest);
+      expect(at, `vest ${vest}`).toBe(kills ? street : 0);
+    }
+  });
+
+  // Rule "leave the civilians to the Infiltrator": hunt-support's other fighters head for the Resistance's main characters.
+  it('leave the civilians to the Infiltrator: the Endoskeleton (no kill: armour on both in sight) heads for the Fighter on the Street and the Leader, not for Civ A; the Infiltrator there heads for Civ A', async () => {
+    const endo = await skynetMove('Endo', true);
+    expect(endo.at).toBe(endo.street);
+    const inf = await skynetMove('Infiltrator', true);
+    expect(inf.at).toBe(0);
+  });
+
+  // Rule "out of the kill zone": protect makes no visible move to where a Skynet fighter's next turn may defeat the mover with one hit.
+  it('out of the kill zone: the Fighter (Power 3) does not fetch Civ B at Lane, which the Endoskeleton (Power 6, Speed 3) three places off reaches; with Vest 2 (6 − 6 = 0) it does', async () => {
+    for (const [vest, goes] of [[false, false], [true, true]] as const) {
+      const { g, inst } = await setup();
+      // Side 0's row: L3 – L2 – L1 – Lane – Pawn Shop; the Leader and the Sneak away at the Alamo (no other mover fetches Civ B).
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      for (const name of ['L1', 'L2', 'L3']) g.board.placeExterior(0, cid(name), false);
+      const l3 = g.board.nNodes - 1;
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, l3);
+      const f = inst('Fighter', 0);
+      for (const name of ['Leader', 'Sneak']) g.node[inst(name, 0)] = 1;
+      g.putInPlay(inst('Civ B', 1), lane);
+      if (vest) g.putInPlay(inst('Vest 2', 0), 0, f);
+      g.updateCommand();
+      expect([g.board.hops(l3, lane), g.board.hops(l3, 0), g.speedOf(endo), g.node[f]]).toEqual([3, 4, 3, 0]);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === f)!;
+      expect(move.options.map((o) => o >> 1)).toContain(lane);
+      expect(g.node[f], `vest ${vest}`).toBe(goes ? lane : 0);
+    }
+  });
+
   // Rule "count the damage event": an attack is valued with the damage event the bot plays on it, so one its weapon alone could not make hurt is made.
   it('count the damage event: the Fighter (Power 3, Knife +2) attacks the Endoskeleton (Power 6) in close combat with Punch (+2) in hand — 7 against 6 — and not without it (5 against 6 does nothing)', async () => {
     for (const [punch, attacks] of [[true, true], [false, false]] as const) {
@@ -1430,6 +1498,11 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.putInPlay(inst('Civ A', 0, 0), street);
       if (civB) g.putInPlay(inst('Civ B', 0), 0);
       const infiltrator = inst('Infiltrator', 1);
+      // None of the main characters at the Pawn Shop is defeated by one hit of the Infiltrator's (8 against the Leader in the Vest, 4 + 2,
+      // and the Fighter in Vest 2, 3 + 3; the Sneak hidden), so "move in for the kill" stays out of it.
+      g.putInPlay(inst('Vest', 0), 0, inst('Leader', 0));
+      g.putInPlay(inst('Vest 2', 0), 0, inst('Fighter', 0));
+      g.hidden[inst('Sneak', 0)] = 1;
       g.updateCommand();
       g.policies[1] = builtinPolicy('hunt-support') as never;
       g.playRound(RD_MOVEMENT);
@@ -1466,6 +1539,8 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       const alamo = g.node[infiltrator];
       g.putInPlay(inst('Civ B', 1), alamo);
       g.node[inst('Leader', 0)] = police;
+      // The Vest on the Leader (armour 2): the Infiltrator's hit (8 − 6) does not defeat it, so "move in for the kill" stays out of it.
+      g.putInPlay(inst('Vest', 0), police, inst('Leader', 0));
       if (waiting) g.putInPlay(inst('Civ A', 0), police);
       g.updateCommand();
       expect(g.board.hops(alamo, police)).toBe(1);

@@ -242,6 +242,28 @@
 //   of 300, 2 lost): several departures kept a main character from joining another at its find
 //   place; "spread out" (such a place no goal while another is left) measured −1.50 [−2.64, −0.36],
 //   −0.76 (seeds 7, 8; −1.56, −0.80 counting c's own place too). Not kept.
+//   "move in for the kill" and "leave the civilians to the Infiltrator" (hunt-support), "out of the
+//   kill zone" (protect), 2026-12-05: from an independent check (a helper's own policy modules, not
+//   in the repository, seeds 2421 and 3307), which beat both defaults: a Skynet module moving the
+//   Terminator where one hit defeats a Resistance main character, the other fighters after the main
+//   characters (+2.48 [+1.25, +3.71], +3.16), and a Resistance module keeping out of places a
+//   fighter's next turn reaches with a one-hit defeat (+2.36 [+1.04, +3.68], +2.68). The rules, ours:
+//   a place this move reaches from which c's one hit defeats a Resistance main character in sight
+//   comes after "hold the station" and before the civilians; a fighter that is not an Infiltrator
+//   (Endoskeletons, Hunter-Killers) then heads for the Resistance's main characters, leaving the
+//   civilians to the Infiltrator; protect's visible move to a place where a fighter in sight may
+//   defeat the mover with one hit next turn (its move reaches it and its best hit does it, or the
+//   next place and its long gun does) scores 20 less (two steps). Skynet's two, against hunt-support
+//   without them (protect without its rule): 5,000 games seed 7 +4.96 [+3.66, +6.26], seed 8 +3.54;
+//   20,000 games seed 9 +3.33 [+2.69, +3.98], seed 10 +2.90; off the bundled data (10,000 games,
+//   seed 9): hitRule ge +4.84, damage allOrNothing +7.66, Sarah Connor Power 4 +1.87, T-800 Power 7
+//   +4.13, Kyle Reese with 1 decoy +3.97 (each significant); against fight +1.40 [+0.55, +2.25]; the
+//   kill goal alone +3.58, +2.52 (seeds 7, 8; for the Infiltrator only +3.20, +1.76). protect's,
+//   against protect without it (hunt-support with both): seed 7 +1.06 [+0.37, +1.75], seed 8 +1.18;
+//   seed 9 +1.39 [+1.04, +1.73], seed 10 +1.31; off the bundled data: hitRule ge +1.21, damage
+//   allOrNothing +5.61, Sarah Connor Power 4 +0.94, T-800 Power 7 +1.93, Kyle Reese with 1 decoy
+//   +0.97 (each significant); against hunt-main +1.44 [+0.65, +2.23]. A penalty of 10 measured
+//   +0.88, +0.90; 30 (against the old hunt-support) +0.08, +1.70.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -254,7 +276,7 @@
 //   +0.02, −0.74 [−1.31, −0.17].
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
-import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_STEALTH, K_TERMINATOR, M_REACH, S_RESISTANCE, S_SKYNET, T_EVENT, T_ITEM, T_MAIN, T_MISSION, T_SUPPORT } from './cardData.js';
+import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_INFILTRATOR, K_STEALTH, K_TERMINATOR, M_REACH, S_RESISTANCE, S_SKYNET, T_EVENT, T_ITEM, T_MAIN, T_MISSION, T_SUPPORT } from './cardData.js';
 import {
   ATTACK_DECOY,
   D_ATTACK,
@@ -621,6 +643,9 @@ function refitPlaces(view: PlayerView, c: number, out: number[]): void {
   }
 }
 
+/** Rule "out of the kill zone": two steps (10 each in move's score); 10 measured about as well, 30 less (README). */
+const KILL_ZONE_PENALTY = 20;
+
 /** Less than one step (10 in move's score): the refit bonus only breaks ties between moves as close to the hunt's goal. */
 const REFIT_TIE_BREAK = 5;
 
@@ -647,6 +672,14 @@ class HuntSupport extends Bot {
     // move reaches comes first.
     for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v) && view.moveCost(v, false) <= view.speedOf(c) && resistanceCivilianAt(view, v)) out.push(v);
     if (out.length) return;
+    // Rule "move in for the kill": a place this move reaches from which one hit defeats a Resistance main character in sight.
+    killPlaces(view, c, out);
+    if (out.length) return;
+    // Rule "leave the civilians to the Infiltrator": the other fighters (Endoskeletons, Hunter-Killers) head for the Resistance's main characters.
+    if ((view.cards[view.cardOf(c)].keywords & K_INFILTRATOR) === 0) {
+      placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
+      if (out.length) return;
+    }
     // Rule "a new name first": civilians whose name Skynet has not eliminated yet, then any.
     placesOf(view, (t) => view.isSupport(t) && !eliminatedName(view, view.cardOf(t)), out);
     if (out.length === 0) placesOf(view, (t) => view.isSupport(t), out);
@@ -778,6 +811,43 @@ function fighterInSight(view: PlayerView, t: number): number {
   return view.nodeOf(t);
 }
 
+/**
+ * Rule "move in for the kill" (hunt-support): places this move of c reaches visibly from which one
+ * hit of c's would defeat a Resistance main character in sight (at its place: c's best of gun and
+ * Power + melee; next to it: a long gun), into `out`.
+ */
+function killPlaces(view: PlayerView, c: number, out: number[]): void {
+  for (let v = 0; v < view.nodeCount(); v++) {
+    if (view.moveCost(v, false) > view.speedOf(c)) continue;
+    for (let i = 0; i < view.charCount(); i++) {
+      const t = view.charAt(i);
+      if (view.sideOf(t) !== S_RESISTANCE || !view.isMain(t) || view.nodeOf(t) < 0) continue;
+      const h = view.hops(v, view.nodeOf(t));
+      if (h <= 1 && defeatsInOneHit(view, c, t, h === 0)) {
+        out.push(v);
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Rule "out of the kill zone" (protect): could a Skynet fighter in sight defeat c with one hit at
+ * place v in its next turn (its move reaches v and its best hit there does it, or reaches the next
+ * place and its long gun does)?
+ */
+function killZone(view: PlayerView, c: number, v: number): boolean {
+  for (let i = 0; i < view.charCount(); i++) {
+    const t = view.charAt(i);
+    const n = fighterInSight(view, t);
+    if (n < 0) continue;
+    const h = view.hops(n, v, (view.cards[view.cardOf(t)].keywords & K_HK) !== 0);
+    const speed = view.speedOf(t);
+    if ((h <= speed && defeatsInOneHit(view, t, c, true)) || (h <= speed + 1 && defeatsInOneHit(view, t, c, false))) return true;
+  }
+  return false;
+}
+
 /** Does a Skynet fighter in sight stand at c's place, other than one a hit of c's would defeat there ("no hopeless threat")? */
 function fighterHere(view: PlayerView, c: number): boolean {
   const here = view.nodeOf(c);
@@ -905,8 +975,10 @@ class Protect extends Bot {
   }
   protected override placeBonus(view: PlayerView, c: number, dest: number, hidden: boolean): number {
     const d = danger(view, c, dest);
+    // Rule "out of the kill zone": no visible move to where a fighter's next turn may defeat c with one hit (two steps' worth).
+    const kill = !hidden && killZone(view, c, dest) ? KILL_ZONE_PENALTY : 0;
     // Hidden into danger; and (rule "go in hidden") into a station goals() chose for a hidden entry.
-    return -d * 15 + (hidden && (d > 0 || (this.hiddenFor === c && this.hiddenEntry.includes(dest))) ? 20 : 0);
+    return -kill - d * 15 + (hidden && (d > 0 || (this.hiddenFor === c && this.hiddenEntry.includes(dest))) ? 20 : 0);
   }
 }
 

@@ -1345,6 +1345,28 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  it('out of the kill zone: with the Long Gun, the Endoskeleton four places off (its Speed + 1) reaches next to Lane and its shot (5 against Power 2) defeats the battered Fighter there, so the Fighter stays; without the gun it goes', async () => {
+    for (const [gun, goes] of [[true, false], [false, true]] as const) {
+      const { g, inst } = await setup();
+      // Side 0's row: L4 – L3 – L2 – L1 – Lane – Pawn Shop; the Leader and the Sneak away at the Alamo.
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      for (const name of ['L1', 'L2', 'L3', 'L4']) g.board.placeExterior(0, cid(name), false);
+      const l4 = g.board.nNodes - 1;
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, l4);
+      if (gun) g.putInPlay(inst('Long Gun', 1), l4, endo);
+      const f = inst('Fighter', 0);
+      g.dmg[f] = 1;
+      for (const name of ['Leader', 'Sneak']) g.node[inst(name, 0)] = 1;
+      g.putInPlay(inst('Civ B', 1), lane);
+      g.updateCommand();
+      expect([g.board.hops(l4, lane), g.speedOf(endo), g.powerOf(f), g.rangedDamageOf(endo, true)]).toEqual([4, 3, 2, gun ? 5 : 0]);
+      g.policies[0] = builtinPolicy('protect') as never;
+      g.playRound(RD_MOVEMENT);
+      expect(g.node[f], `gun ${gun}`).toBe(goes ? lane : 0);
+    }
+  });
+
   /** The Fighter on a Street joining the layouts (Pawn Shop – Street – Alamo Sport Shop), the Leader and the Sneak left at Pawn Shop. */
   const fighterOnStreet = (g: TccgGame, inst: Setup['inst']) => {
     const street = bridge(g);
@@ -1416,6 +1438,23 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(endo.at).toBe(endo.street);
     const inf = await skynetMove('Infiltrator', true);
     expect(inf.at).toBe(0);
+  });
+
+  // "Leave the civilians to the Infiltrator" only for main characters a fighter can get to: a Hunter-Killer never enters an interior.
+  it('leave the civilians to the Infiltrator: a Hunter-Killer, every Resistance main character in the Cellar (an interior), heads for Civ A on the Street', async () => {
+    const { g, inst } = await setup();
+    const street = bridge(g);
+    const cellar = g.board.placeInterior(0, cid('Cellar'), 0);
+    for (const name of ['Leader', 'Fighter', 'Sneak']) g.node[inst(name, 0)] = cellar;
+    g.putInPlay(inst('Civ A', 0), street);
+    const hk = inst('HK', 1);
+    g.putInPlay(hk, 1);
+    g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+    g.updateCommand();
+    expect([g.board.hops(1, cellar, true) >= 127, g.board.hops(1, street, true)]).toEqual([true, 1]);
+    g.policies[1] = builtinPolicy('hunt-support') as never;
+    g.playRound(RD_MOVEMENT);
+    expect(g.node[hk]).toBe(street);
   });
 
   // Rule "out of the kill zone": protect makes no visible move to where a Skynet fighter's next turn may defeat the mover with one hit.

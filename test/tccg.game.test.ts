@@ -1345,6 +1345,25 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  it('out of the kill zone: a hidden move is exempt — the Sneak (Power 3) goes to Lane hidden, where the Endoskeleton could defeat it if it were seen', async () => {
+    const { g, inst } = await setup();
+    // Side 0's row: L3 – L2 – L1 – Lane – Pawn Shop; the Leader and the Fighter away at the Alamo.
+    const lane = g.board.placeExterior(0, cid('Lane'), false);
+    for (const name of ['L1', 'L2', 'L3']) g.board.placeExterior(0, cid(name), false);
+    const endo = inst('Endo', 1);
+    g.putInPlay(endo, g.board.nNodes - 1);
+    const sneak = inst('Sneak', 0);
+    for (const name of ['Leader', 'Fighter']) g.node[inst(name, 0)] = 1;
+    g.putInPlay(inst('Civ B', 1), lane);
+    g.updateCommand();
+    const log: Asked[] = [];
+    g.policies[0] = recorded('protect', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === sneak)!;
+    expect(move.options).toEqual(expect.arrayContaining([lane * 2, lane * 2 + 1]));
+    expect(move.options[move.answer]).toBe(lane * 2 + 1);
+  });
+
   it('out of the kill zone: with the Long Gun, the Endoskeleton four places off (its Speed + 1) reaches next to Lane and its shot (5 against Power 2) defeats the battered Fighter there, so the Fighter stays; without the gun it goes', async () => {
     for (const [gun, goes] of [[true, false], [false, true]] as const) {
       const { g, inst } = await setup();

@@ -1451,6 +1451,27 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  it('move in for the kill: with the Long Gun (5) the Infiltrator stops next to the battered Fighter (Power 2) four places off, where its shot defeats it; without the gun it heads for the nearer main characters', async () => {
+    for (const gun of [true, false]) {
+      const { g, inst } = await setup();
+      // Side 0's row: L2 – L1 – Pawn Shop – Street – Alamo Sport Shop; the Fighter at L2, the Leader (Vest) and the Sneak (hidden) at the Pawn Shop.
+      bridge(g);
+      const row = ['L1', 'L2'].map((name) => g.board.placeExterior(0, cid(name), false));
+      const f = inst('Fighter', 0);
+      g.node[f] = row[1];
+      g.dmg[f] = 1;
+      g.putInPlay(inst('Vest', 0), 0, inst('Leader', 0));
+      g.hidden[inst('Sneak', 0)] = 1;
+      const t = inst('Infiltrator', 1);
+      if (gun) g.putInPlay(inst('Long Gun', 1), 1, t);
+      g.updateCommand();
+      expect([g.board.hops(1, row[0]), g.board.hops(1, row[1]), g.powerOf(f)]).toEqual([3, 4, 2]);
+      g.policies[1] = builtinPolicy('hunt-support') as never;
+      g.playRound(RD_MOVEMENT);
+      expect(g.node[t], `gun ${gun}`).toBe(gun ? row[0] : 0);
+    }
+  });
+
   // Rule "leave the civilians to the Infiltrator": hunt-support's other fighters head for the Resistance's main characters.
   it('leave the civilians to the Infiltrator: the Endoskeleton (no kill: armour on both in sight) heads for the Fighter on the Street and the Leader, not for Civ A; the Infiltrator there heads for Civ A', async () => {
     const endo = await skynetMove('Endo', true);

@@ -338,7 +338,12 @@ function damageDealt(view: PlayerView, amount: number, t: number): number {
 
 /** `dealt`, or 0 where it does nothing to t: a Hunter-Killer under `hkDefeat: singleHit` takes only a hit of at least its Power. */
 function counts(view: PlayerView, dealt: number, t: number): number {
-  return dealt > 0 && view.rules.hkDefeat === 'singleHit' && (view.cards[view.cardOf(t)].keywords & K_HK) !== 0 && dealt < view.powerOf(t) ? 0 : dealt;
+  return dealt > 0 && view.rules.hkDefeat === 'singleHit' && hasKeyword(view, t, K_HK) && dealt < view.powerOf(t) ? 0 : dealt;
+}
+
+/** Does character c's card carry keyword bit k (K_HK, K_DRONE, …)? */
+function hasKeyword(view: PlayerView, c: number, k: number): boolean {
+  return (view.cards[view.cardOf(c)].keywords & k) !== 0;
 }
 
 /** Damage a hit of `amount` deals against resistance `res`, under the damage rule (0: none). */
@@ -632,7 +637,7 @@ function findPlaces(view: PlayerView, c: number, value: (card: number) => number
  * stands there and the production points pay for a Skynet item in hand that c would use; into `out`.
  */
 function refitPlaces(view: PlayerView, c: number, out: number[]): void {
-  if ((view.cards[view.cardOf(c)].keywords & K_TERMINATOR) === 0) return;
+  if (!hasKeyword(view, c, K_TERMINATOR)) return;
   const points = view.productionPoints();
   let wanted = false;
   for (let i = 0; i < view.handCount() && !wanted; i++) {
@@ -643,7 +648,7 @@ function refitPlaces(view: PlayerView, c: number, out: number[]): void {
   if (!wanted) return;
   for (let i = 0; i < view.charCount(); i++) {
     const d = view.charAt(i);
-    if (view.sideOf(d) !== S_SKYNET || (view.cards[view.cardOf(d)].keywords & K_DRONE) === 0) continue;
+    if (view.sideOf(d) !== S_SKYNET || !hasKeyword(view, d, K_DRONE)) continue;
     const n = view.nodeOf(d);
     if (n < 0 || !view.isFactory(n) || out.includes(n) || view.moveCost(n, false) > view.speedOf(c)) continue;
     out.push(n);
@@ -684,9 +689,9 @@ class HuntSupport extends Bot {
     if (out.length) return;
     // Rule "leave the civilians to the Infiltrator": the other fighters (Endoskeletons, Hunter-Killers) head for the Resistance's main
     // characters, those they can get to (a Hunter-Killer never enters an interior: digest §ハンターキラー).
-    if ((view.cards[view.cardOf(c)].keywords & K_INFILTRATOR) === 0) {
+    if (!hasKeyword(view, c, K_INFILTRATOR)) {
       placesOf(view, (t) => view.sideOf(t) === S_RESISTANCE && view.isMain(t), out);
-      const hk = (view.cards[view.cardOf(c)].keywords & K_HK) !== 0;
+      const hk = hasKeyword(view, c, K_HK);
       let k = 0;
       for (const v of out) if (view.hops(view.nodeOf(c), v, hk) < FAR) out[k++] = v;
       out.length = k;
@@ -811,7 +816,7 @@ function fighterReaches(view: PlayerView, c: number, v: number): boolean {
   for (let i = 0; i < view.charCount(); i++) {
     const t = view.charAt(i);
     const n = fighterInSight(view, t);
-    if (n < 0 || view.hops(n, v, (view.cards[view.cardOf(t)].keywords & K_HK) !== 0) > view.speedOf(t)) continue;
+    if (n < 0 || view.hops(n, v, hasKeyword(view, t, K_HK)) > view.speedOf(t)) continue;
     if (!defeatsInOneHit(view, c, t, true)) return true;
   }
   return false;
@@ -819,7 +824,7 @@ function fighterReaches(view: PlayerView, c: number, v: number): boolean {
 
 /** The place of character t when it is a Skynet fighter in sight (a Skynet main character, not a Drone, not hidden), else -1. */
 function fighterInSight(view: PlayerView, t: number): number {
-  if (view.sideOf(t) !== S_SKYNET || !view.isMain(t) || (view.cards[view.cardOf(t)].keywords & K_DRONE) !== 0) return -1;
+  if (view.sideOf(t) !== S_SKYNET || !view.isMain(t) || hasKeyword(view, t, K_DRONE)) return -1;
   return view.nodeOf(t);
 }
 
@@ -853,7 +858,7 @@ function killZone(view: PlayerView, c: number, v: number): boolean {
     const t = view.charAt(i);
     const n = fighterInSight(view, t);
     if (n < 0) continue;
-    const h = view.hops(n, v, (view.cards[view.cardOf(t)].keywords & K_HK) !== 0);
+    const h = view.hops(n, v, hasKeyword(view, t, K_HK));
     const speed = view.speedOf(t);
     if ((h <= speed && defeatsInOneHit(view, t, c, true)) || (h <= speed + 1 && defeatsInOneHit(view, t, c, false))) return true;
   }

@@ -1522,6 +1522,55 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  it('out of the kill zone: a Hunter-Killer never enters an interior, so the Fighter fetches Civ C from the Cellar, which the Hunter-Killer (Speed 3) three places off would reach through the Lane, rather than Civ B at the Lane, which it reaches', async () => {
+    const { g, inst } = await setup();
+    // Side 0's row: Pawn Shop – Lane – L1 – L2, the Cellar (an interior) off the Lane; the Leader and the Sneak away at the Alamo.
+    const lane = g.board.placeExterior(0, cid('Lane'), false);
+    const l2 = ['L1', 'L2'].map((name) => g.board.placeExterior(0, cid(name), false))[1];
+    const cellar = g.board.placeInterior(0, cid('Cellar'), lane);
+    const hk = inst('HK', 1);
+    g.putInPlay(hk, l2);
+    const f = inst('Fighter', 0);
+    for (const name of ['Leader', 'Sneak']) g.node[inst(name, 0)] = 1;
+    g.putInPlay(inst('Civ B', 1), lane);
+    const civC = inst('Civ C', 0);
+    g.putInPlay(civC, cellar);
+    g.updateCommand();
+    // Civ C as Skynet's (a civilian no one stands with keeps its commander): a civilian to fetch, as Civ B is.
+    g.commander[civC] = S_SKYNET;
+    expect([g.board.hops(l2, lane, true), g.board.hops(l2, cellar), g.board.hops(l2, cellar, true) >= 127, g.speedOf(hk), g.powerOf(hk), g.node[f]]).toEqual([2, 3, true, 3, 8, 0]);
+    const log: Asked[] = [];
+    g.policies[0] = recorded('protect', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === f)!;
+    expect(move.options.map((o) => o >> 1)).toEqual(expect.arrayContaining([lane, cellar]));
+    expect(g.node[f]).toBe(cellar);
+  });
+
+  it('out of the kill zone is worth more than one step and less than three: the Fighter steps past Civ B at L1 (in the Infiltrator\'s reach) to L2, one place beyond it and out of reach; Civ B at the Pawn Shop, three places from L2, it fetches', async () => {
+    for (const civAtPawnShop of [false, true]) {
+      const { g, inst } = await setup();
+      // Alamo Sport Shop – Street – Pawn Shop – Lane – L1 – L2 – L3: the Infiltrator (Speed 4) at the Alamo reaches L1, not L2.
+      const street = bridge(g);
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      const [l1, l2] = ['L1', 'L2', 'L3'].map((name) => g.board.placeExterior(0, cid(name), false));
+      const inf = inst('Infiltrator', 1);
+      const f = inst('Fighter', 0);
+      g.node[f] = lane;
+      for (const name of ['Leader', 'Sneak']) g.node[inst(name, 0)] = g.board.nNodes - 1;
+      const civ = civAtPawnShop ? 0 : l1;
+      g.putInPlay(inst('Civ B', 1), civ);
+      g.updateCommand();
+      expect([g.board.hops(1, street), g.board.hops(1, 0), g.board.hops(1, l1), g.board.hops(1, l2), g.board.hops(civ, l2), g.speedOf(inf), g.powerOf(inf), g.rangedDamageOf(inf, true)]).toEqual([1, 2, 4, 5, civAtPawnShop ? 3 : 1, 4, 8, 0]);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === f)!;
+      expect(move.options.map((o) => o >> 1)).toEqual(expect.arrayContaining([civ, l2]));
+      expect(g.node[f], `Civ B at ${civAtPawnShop ? 'the Pawn Shop' : 'L1'}`).toBe(civAtPawnShop ? 0 : l2);
+    }
+  });
+
   // Rule "count the damage event": an attack is valued with the damage event the bot plays on it, so one its weapon alone could not make hurt is made.
   it('count the damage event: the Fighter (Power 3, Knife +2) attacks the Endoskeleton (Power 6) in close combat with Punch (+2) in hand — 7 against 6 — and not without it (5 against 6 does nothing)', async () => {
     for (const [punch, attacks] of [[true, true], [false, false]] as const) {
@@ -1631,6 +1680,30 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       expect(move.options.map((o) => o >> 1), `waiting ${waiting}`).toContain(police);
       expect(g.node[infiltrator] === police, `waiting ${waiting}`).toBe(holds);
     }
+  });
+
+  it('hold the station comes before "move in for the kill": the Infiltrator heads for the Police Station where Civ A waits, not for the Lane, where its hit would defeat the Fighter', async () => {
+    const { g, inst } = await setup();
+    (g.p as { band: number }).band = 0;
+    g.startTurn(1);
+    // Skynet's row: Police Station – Alamo Sport Shop – Lane; the Leader (Vest: the Infiltrator's 8 − 6 does not defeat it) and Civ A at the station, the Fighter (Power 3) at the Lane.
+    const police = g.board.placeExterior(1, cid('Police Station'), true);
+    const lane = g.board.placeExterior(1, cid('Lane'), false);
+    const infiltrator = inst('Infiltrator', 1);
+    const alamo = g.node[infiltrator];
+    const leader = inst('Leader', 0);
+    g.node[leader] = police;
+    g.putInPlay(inst('Vest', 0), police, leader);
+    g.putInPlay(inst('Civ A', 0), police);
+    g.node[inst('Fighter', 0)] = lane;
+    g.updateCommand();
+    expect([g.board.hops(alamo, police), g.board.hops(alamo, lane), g.board.hops(police, lane), g.powerOf(inst('Fighter', 0)), g.commander[inst('Civ A', 0)]]).toEqual([1, 1, 2, 3, 0]);
+    const log: Asked[] = [];
+    g.policies[1] = recorded('hunt-support', log) as never;
+    g.playRound(RD_MOVEMENT);
+    const move = log.find((x) => x.decision === D_MOVE && x.deciding === infiltrator)!;
+    expect(move.options.map((o) => o >> 1)).toEqual(expect.arrayContaining([police, lane]));
+    expect(g.node[infiltrator]).toBe(police);
   });
 
   it('hold the station: a station this move cannot reach is no goal of it (the Infiltrator, Speed 4, five places away, stays with its civilian)', async () => {

@@ -1073,6 +1073,27 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "armour the Terminator": hunt-support's pool buys all the resistance that lowers the damage of a hit on a Terminator (damage stays).
+  it('armour the Terminator: the Fighter\'s Short Gun (7) hits the Endoskeleton (Power 6) for 1; hunt-support buys 1 resistance (2 of its 3 pool) and takes none, hunt-main buys only what saves it (nothing) and takes 1', async () => {
+    for (const [name, armoured] of [['hunt-support', true], ['hunt-main', false]] as const) {
+      const { g, inst } = await setup();
+      const { street, f } = fighterOnStreet(g, inst);
+      g.putInPlay(inst('Short Gun', 0), street, f);
+      const endo = inst('Endo', 1);
+      g.putInPlay(endo, street);
+      g.updateCommand();
+      expect([g.powerOf(endo), g.rangedDamageOf(f, false), g.pool[1], g.rules.poolPerResist]).toEqual([6, 7, 3, 2]);
+      const log: Asked[] = [];
+      g.policies[1] = recorded(name, log) as never;
+      g.rng = dice(6, 1, 1, 1);
+      g.playRound(RD_COMBAT);
+      const bought = log.find((x) => x.decision === D_POOL_RESIST)!;
+      expect(bought.options.length, name).toBe(2);
+      expect(bought.answer, name).toBe(armoured ? 1 : 0);
+      expect([g.dmg[endo], g.pool[1]], name).toEqual(armoured ? [0, 1] : [1, 3]);
+    }
+  });
+
   // The two civilian rules are one-sided: hunt-support presses an attack on a civilian but never defends one its own attack hits
   // (a civilian it commands); protect defends one but does not spend attack events on one.
   it('the civilian rules are one-sided: hunt-support does not defend a civilian it commands; protect does not press an attack on one', () => {
@@ -1495,6 +1516,36 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     g.policies[1] = builtinPolicy('hunt-support') as never;
     g.playRound(RD_MOVEMENT);
     expect(g.node[hk]).toBe(street);
+  });
+
+  // Rule "strike what one hit defeats": protect moves where one hit defeats a Skynet main character in sight (a Drone too), after the reach missions.
+  it('strike what one hit defeats: the Fighter (Power 3, Knife +2) moves onto the Street, where its hit (5 − 2 = 3) defeats the Drone (Power 2), not to Civ B at the Lane; with Plating on the Drone (5 − 4 = 1) it fetches Civ B; with a reach mission for the Police Station in hand it goes there', async () => {
+    for (const [plating, mission, goes] of [[false, false, 'Street'], [true, false, 'Lane'], [false, true, 'Police Station']] as const) {
+      const { g, inst } = await setup();
+      // Pawn Shop – Street – Alamo Sport Shop – L1 – L2 – L3 – L4, and Pawn Shop – Lane – Police Station: the Infiltrator at L4 (out of
+      // everyone's way), the Leader and the Sneak at L3 (the mission out of their reach), the Fighter at the Pawn Shop.
+      const street = bridge(g);
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      const police = g.board.placeExterior(0, cid('Police Station'), false);
+      const row = ['L1', 'L2', 'L3', 'L4'].map((name) => g.board.placeExterior(1, cid(name), false));
+      g.node[inst('Infiltrator', 1)] = row[3];
+      for (const name of ['Leader', 'Sneak']) g.node[inst(name, 0)] = row[2];
+      const f = inst('Fighter', 0);
+      g.putInPlay(inst('Knife', 0), 0, f);
+      const drone = inst('Drone', 1);
+      g.putInPlay(drone, street);
+      if (plating) g.putInPlay(inst('Plating', 1), street, drone);
+      if (mission) g.putInHand(inst('Reach Police', 0));
+      g.putInPlay(inst('Civ B', 1), lane);
+      g.updateCommand();
+      expect([g.node[f], g.board.hops(0, street), g.board.hops(0, police), g.board.hops(row[2], police) > 3, g.board.hops(row[3], street), g.powerOf(drone), g.armorOf(drone)]).toEqual([0, 1, 2, true, 5, 2, plating ? 2 : 0]);
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === f)!;
+      expect(move.options.map((o) => o >> 1)).toEqual(expect.arrayContaining([street, lane, police]));
+      expect(g.node[f], `plating ${plating}, mission ${mission}`).toBe({ Street: street, Lane: lane, 'Police Station': police }[goes]);
+    }
   });
 
   // Rule "out of the kill zone": protect makes no visible move to where a Skynet fighter's next turn may defeat the mover with one hit.

@@ -1757,6 +1757,37 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(g.node[infiltrator]).toBe(police);
   });
 
+  // Rule "cut off the escort": a hunt-support fighter whose move goes to no station and to nothing of the Resistance's takes an open Police Station this move reaches where a civilian the Resistance commands stands within 2 steps.
+  it('cut off the escort: the Endoskeleton, on its way to the main characters, takes the Police Station next door while Civ A (the Resistance\'s) stands 1 or 2 steps from it; 3 steps away, or a Drone, goes on', async () => {
+    for (const [civAt, mover, cuts] of [[1, 'Endo', true], [2, 'Endo', true], [3, 'Endo', false], [-1, 'Endo', false], [1, 'Drone', false]] as const) {
+      const { g, inst } = await setup();
+      (g.p as { band: number }).band = 0;
+      g.startTurn(1);
+      // L3 – Lane – Pawn Shop – Street – Alamo Sport Shop – Police Station – L1 – L2 – L4: the mover at the Alamo, the Resistance's main characters at L3.
+      const street = bridge(g);
+      const lane = g.board.placeExterior(0, cid('Lane'), false);
+      const l3 = g.board.placeExterior(0, cid('L3'), false);
+      const police = g.board.placeExterior(1, cid('Police Station'), false);
+      const beyond = ['L1', 'L2', 'L4'].map((name) => g.board.placeExterior(1, cid(name), false));
+      for (const name of ['Leader', 'Fighter', 'Sneak']) g.node[inst(name, 0)] = l3;
+      const m = inst(mover, 1);
+      g.putInPlay(m, 1);
+      // The Infiltrator out of the game (it would go for Civ A), the mover the only Skynet character.
+      (g as unknown as { removeCharacter(c: number, to: number): void }).removeCharacter(inst('Infiltrator', 1), Z_REMOVED);
+      const civ = inst('Civ A', 0);
+      if (civAt > 0) g.putInPlay(civ, beyond[civAt - 1]);
+      g.updateCommand();
+      if (civAt > 0) g.commander[civ] = 0;
+      expect([g.board.hops(1, street), g.board.hops(1, lane), g.board.hops(1, l3), g.board.hops(1, police), ...beyond.map((v) => g.board.hops(police, v)), g.speedOf(m)]).toEqual([1, 3, 4, 1, 1, 2, 3, mover === 'Endo' ? 3 : 1]);
+      const log: Asked[] = [];
+      g.policies[1] = recorded('hunt-support', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === m)!;
+      expect(move.options.map((o) => o >> 1), `${mover}, Civ A ${civAt}`).toContain(police);
+      expect(g.node[m], `${mover}, Civ A ${civAt}`).toBe(cuts ? police : mover === 'Endo' ? lane : 1);
+    }
+  });
+
   it('hold the station: a station this move cannot reach is no goal of it (the Infiltrator, Speed 4, five places away, stays with its civilian)', async () => {
     const { g, inst } = await setup();
     (g.p as { band: number }).band = 0;

@@ -325,13 +325,54 @@ describe('the planner on hand-built positions', () => {
   it('counts the Rev-9s still to come from a split when it values a finisher (special ones for the Liquid Exoskeleton)', () => {
     const fo = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') });
     const endo = engine(new PlannerPolicy(CARDS), { rev9: V('endoskeleton') });
-    // Both teams own four ordinary finishers (Truck Ram): enough for any Rev-9 ordinary cards destroy.
-    for (const e of [fo, endo]) for (let p = 0; p < 2; p++) setZone(e, 'discard', p, [inst(e, 'Truck Ram', 2 * p), inst(e, 'Truck Ram', 2 * p + 1)]);
+    // Both teams own six ordinary finishers (Truck Ram): as many as the team wants (finishersWanted), enough for any Rev-9 ordinary cards destroy.
+    for (const e of [fo, endo]) for (let p = 0; p < 2; p++) setZone(e, 'discard', p, [0, 1, 2].map((k) => inst(e, 'Truck Ram', 3 * p + k)));
     expect([fo.rev9Where(1), fo.rev9Where(2)]).toEqual([REV9_OUT, REV9_OUT]);
     const value = (e: DarkFateEngine) => (e.policy as unknown as { buyValue(v: DarkFateView, t: number): number }).buyValue(e, T('EMP'));
     // Before the split, the Liquid Exoskeleton (only special cards destroy it) is still to come: an EMP is worth more there.
     expect(value(endo)).toBe(CARDS.fight[T('EMP')] + 0);
     expect(value(fo)).toBeGreaterThan(value(endo));
+  });
+
+  // finishersWanted: the team wants six finishers in all, whatever the number of players (two a player was four at two players, eight at four).
+  it('wants six finishers in all at any number of players: owning three, a Truck Ram is worth half the finisher bonus more at 2 and at 4 players', () => {
+    const value = (players: number) => {
+      const e = engine(new PlannerPolicy(CARDS), { players });
+      clear(e);
+      setZone(e, 'discard', 0, [0, 1, 2].map((k) => inst(e, 'Truck Ram', k)));
+      return (e.policy as unknown as { buyValue(v: DarkFateView, t: number): number }).buyValue(e, T('Truck Ram'));
+    };
+    const base = new PlannerPolicy(CARDS) as unknown as { deckValue: Float64Array; knobs: { finisherBonus: number } };
+    const expected = base.deckValue[T('Truck Ram')] + base.knobs.finisherBonus * (1 - 3 / 6);
+    expect([value(2), value(4)]).toEqual([expected, expected]);
+  });
+
+  // Rule "heal where the Wounds are": a gained heal card goes to the player who owns the most Wounds; any other card to whoever draws it soonest.
+  it('gives a First Aid bought by player 0 to player 1, who owns a Wound (in the discard pile, or in the draw pile), and a Cash to player 0 (it draws first)', () => {
+    for (const [card, woundIn, to] of [['First Aid', 'discard', 1], ['First Aid', 'draw', 1], ['Cash', 'discard', 0], ['First Aid', null, 0]] as const) {
+      const e = engine(new PlannerPolicy(CARDS));
+      clear(e);
+      if (woundIn) setZone(e, woundIn, 1, [inst(e, 'Wound')]);
+      const bought = inst(e, card);
+      setReserve(e, [bought]);
+      e.supply = 5;
+      e.doAction(0, ACTION_BUY, 0, 0);
+      const owners = [0, 1].filter((p) => Array.from({ length: e.discardCount(p) }, (_, i) => e.discardCard(p, i)).includes(T(card)));
+      expect(owners, `${card}, Wound in ${woundIn}`).toEqual([to]);
+    }
+  });
+
+  // Rule "heal the nearly dead": a heal card is worth healNearDeathValue more to buy while a living player owns woundsToDie − 1 Wounds.
+  it('values a First Aid 3 more while player 1 owns 2 Wounds (one in the draw pile; 3 kill), not while it owns 1; a Cash the same', () => {
+    const value = (wounds: number, card: string) => {
+      const e = engine(new PlannerPolicy(CARDS));
+      clear(e);
+      if (wounds > 0) setZone(e, 'discard', 1, [inst(e, 'Wound')]);
+      if (wounds > 1) setZone(e, 'draw', 1, [inst(e, 'Wound', 1)]);
+      return (e.policy as unknown as { buyValue(v: DarkFateView, t: number): number }).buyValue(e, T(card));
+    };
+    expect(RULES.woundsToDie).toBe(3);
+    expect([value(2, 'First Aid') - value(1, 'First Aid'), value(1, 'First Aid') - value(0, 'First Aid'), value(2, 'Cash') - value(0, 'Cash')]).toEqual([3, 0, 0]);
   });
 
   it('its fast path answers exactly what choose answers over the listed options, at every play decision', () => {

@@ -44,6 +44,39 @@
 // the longest, ran longer (+1.2 player turns) and lost more to an empty wound deck (+0.8 points).
 // (Seed 2, looked at after that decision: +0.26, +0.97, +0.65, −0.21 [−0.71, +0.30].)
 //
+// Three rules from an independent check (2026-12-05: a helper's own policy modules and two card
+// files of its own, outside the repository, seeds 31, 57, 83), whose module — First Aid bought at
+// +1.5 a Wound of the most-wounded player and given to that player, and 3 finishers a player
+// wanted with a bonus of 10 — beat the planner at 2 players by +0.7 to +1.4 points on both required
+// versions and three seeds, but lost at 3 players against Fully Operational (−1.40 [−2.26, −0.52]):
+//   finishersWanted: the team wants six finishers in all, whatever the number of players (two a
+//   player wanted four at 2 players, eight at 4). Seed 101, against the planner before (20,000
+//   games, Fully Operational): 1 player +2.64, 2 players +1.33 [+0.86, +1.81], 3 players the same
+//   games, 4 players −0.12 (n.s.); Endoskeleton +0.16, −0.13, 0.00, −0.07; a total of 5: +0.91,
+//   +0.14, 0.00 at 2 to 4 players; 7 or 8: +1.29, +1.33 at 2, −0.07, −0.08 at 3.
+//   "heal where the Wounds are" (recipient): a gained heal card goes to the player who owns the most
+//   Wounds (hand, discard and draw pile), the soonest to draw it of those. Against the planner with
+//   finishersWanted (seed 101, 2 and 3 players): Endoskeleton +0.19, +0.50 [+0.15, +0.85], Fully
+//   Operational +0.07, +0.18; seed 102 at 1, 2, 4 players: 0.00, +0.03, +0.09 and 0.00, +0.39,
+//   +0.17; never below zero.
+//   "heal the nearly dead" (healNearDeathValue): a heal card is worth 3 more to buy while a living
+//   player owns woundsToDie − 1 Wounds or more. Against the planner with the two rules above (seed
+//   102): Endoskeleton +0.73 [+0.41, +1.04], +0.79, +0.07 at 2, 3, 4 players; Fully Operational
+//   +0.21, +0.10, +0.04, at 1 player +0.66; Liquid Exoskeleton +0.47, Damaged Endo +0.16; the check's
+//   card files +0.36 and +0.56 (Endoskeleton), +0.15 and −0.07 (Fully Operational). The check's own
+//   heal value (+1.5 a Wound, up to 2, whatever the Wounds) lost at 3 players against Fully
+//   Operational (−1.03 [−1.79, −0.26], seed 101); the value only while no finisher is short changed
+//   almost nothing (±0.07).
+// The three together against the planner before them (`sim compare` with a module restoring it),
+// 20,000 games, 2 players, chart order Damaged Endo / Endoskeleton / Liquid Exoskeleton / Fully
+// Operational: seed 1 +0.19 [+0.05, +0.35], +0.64 [+0.29, +0.99], +0.90 [+0.49, +1.31], +1.05
+// [+0.44, +1.66]; seed 2 +0.19, +0.93, +0.97, +0.97 (each significant). Seed 1 at 1, 3, 4 players:
+// Endoskeleton +0.27, +1.00, +0.94; Fully Operational +3.15, +0.17, −0.29 (the last two n.s.). The
+// check's card files: +0.36 and +0.77 ("brutal hunters"), +0.76 and +1.29 ("lean economy"). The
+// check's winning module against the new planner: +0.05 [−0.22, +0.32] and −0.01 (Endoskeleton,
+// seeds 31 and 57), +0.07 [−0.52, +0.66] and +0.34 [−0.26, +0.93] (Fully Operational): no longer
+// significant.
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';
@@ -81,8 +114,10 @@ export interface PlannerKnobs {
   primeForcedFlee: boolean;
   /** Value of a finisher bought while the team owns none of those it wants (less as it owns more). */
   finisherBonus: number;
-  /** Finishers the team wants per player (of each kind a Rev-9 still to beat needs). */
-  finishersPerPlayer: number;
+  /** Finishers the team wants in all (of each kind a Rev-9 still to beat needs), whatever the number of players. */
+  finishersWanted: number;
+  /** Value added to a heal card bought while a living player owns one Wound fewer than kill (woundsToDie − 1 or more). */
+  healNearDeathValue: number;
   /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
   splitGuard: boolean;
   /** Destroy (or keep on the hunt) a Rev-9 that splits only when the team could stagger each Rev-9 it splits into within this many player turns (one more with three or four players). */
@@ -126,7 +161,8 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   minBuyValue: 1.5,
   primeForcedFlee: false,
   finisherBonus: 6,
-  finishersPerPlayer: 2,
+  finishersWanted: 6,
+  healNearDeathValue: 3,
   splitGuard: false,
   splitReadyTurns: 4,
   skillFightValue: 3,
@@ -1179,13 +1215,24 @@ export class PlannerPolicy implements DarkFatePolicy {
     const c = this.c;
     let val = this.deckValue[t];
     if (c.finisher[t] && !(c.kw[t] & KW.LOCATION)) val += this.knobs.finisherBonus * this.finisherShort(v, c.finisher[t]);
+    if (c.heal[t] > 0 && !(c.kw[t] & KW.LOCATION) && this.nearDeath(v)) val += this.knobs.healNearDeathValue;
     return val;
   }
 
   /**
+   * Rule "heal the nearly dead": does a living player own woundsToDie − 1 Wounds or more (hand,
+   * discard and draw pile; rulebook: a player with woundsToDie Wounds is killed)?
+   */
+  protected nearDeath(v: DarkFateView): boolean {
+    const near = v.rules.woundsToDie - 1;
+    for (let p = 0; p < v.players; p++) if (v.alive(p) && this.woundsInDeck(v, p) >= near) return true;
+    return false;
+  }
+
+  /**
    * How short the team is of finishers of a kind this one serves, in [0, 1]: the Rev-9s still to
-   * beat (in the fate deck, on the hunt, or still to come from a split) want finishersPerPlayer
-   * per player each, special ones for a Rev-9 only special cards destroy; 0 when none is wanted.
+   * beat (in the fate deck, on the hunt, or still to come from a split) want finishersWanted in
+   * all, special ones for a Rev-9 only special cards destroy; 0 when none is wanted.
    */
   protected finisherShort(v: DarkFateView, kind: number): number {
     const c = this.c;
@@ -1203,7 +1250,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       ownSpecial += v.ownedFinishers(q, 2);
       ownAny += v.ownedFinishers(q, 1);
     }
-    const per = this.knobs.finishersPerPlayer * v.players;
+    const per = this.knobs.finishersWanted;
     const wantSpecial = needSpecial > 0 ? per : 0;
     const wantAll = needAny + needSpecial > 0 ? per : 0;
     let short = 0;
@@ -1215,11 +1262,15 @@ export class PlannerPolicy implements DarkFatePolicy {
   /** finisherShort per finisher kind (1, 2) for one decision; -1: not yet computed (resetShortMemo). */
   private readonly shortMemo = new Float64Array(3);
 
-  /** Forgets the memoised finisherShort values: at the start of each decision that reads buyValueNow. */
+  /** Forgets the memoised finisherShort and nearDeath values: at the start of each decision that reads buyValueNow. */
   private resetShortMemo(): void {
     this.shortMemo[1] = -1;
     this.shortMemo[2] = -1;
+    this.nearDeathMemo = -1;
   }
+
+  /** nearDeath for one decision: -1 not yet computed, else 0 or 1. */
+  private nearDeathMemo = -1;
 
   /**
    * buyValue, with finisherShort computed once per kind per decision (it scans every Rev-9 and
@@ -1234,6 +1285,10 @@ export class PlannerPolicy implements DarkFatePolicy {
       let short = this.shortMemo[kind];
       if (short < 0) short = this.shortMemo[kind] = this.finisherShort(v, kind);
       val += this.knobs.finisherBonus * short;
+    }
+    if (c.heal[t] > 0 && !(c.kw[t] & KW.LOCATION)) {
+      if (this.nearDeathMemo < 0) this.nearDeathMemo = this.nearDeath(v) ? 1 : 0;
+      if (this.nearDeathMemo === 1) val += this.knobs.healNearDeathValue;
     }
     return val;
   }
@@ -1273,6 +1328,13 @@ export class PlannerPolicy implements DarkFatePolicy {
     return val;
   }
 
+  /** Wounds p owns: in hand, discard and draw pile (a heal card reaches those in hand and discard when it is played). */
+  protected woundsInDeck(v: DarkFateView, p: number): number {
+    let w = this.woundsOwned(v, p);
+    for (let i = 0; i < v.drawCount(p); i++) if (v.drawPileCard(p, i) === this.c.woundType) w++;
+    return w;
+  }
+
   /** Wounds among p's hand and discard pile (those a heal reaches). */
   private woundsOwned(v: DarkFateView, p: number): number {
     let w = v.woundsInHand(p);
@@ -1280,14 +1342,21 @@ export class PlannerPolicy implements DarkFatePolicy {
     return w;
   }
 
-  /** GAIN_RECIPIENT: the player who will draw the card soonest (fewest cards in the draw pile). */
+  /**
+   * GAIN_RECIPIENT: the player who will draw the card soonest (fewest cards in the draw pile); a
+   * heal card goes to the player who owns the most Wounds (hand, discard and draw pile), the soonest
+   * of those.
+   */
   private recipient(v: DarkFateView, o: Int32Array, n: number): number {
+    const t = v.decisionCard();
+    const heal = t >= 0 && this.c.heal[t] > 0;
     let best = 0;
     let bestKey = Infinity;
     for (let i = 0; i < n; i++) {
       const q = o[i];
       // Turns until q shuffles the discard pile back: the draw pile's size over the hand size; q's own turn order breaks ties.
-      const key = v.drawCount(q) * 10 + ((q - v.current + v.players) % v.players);
+      // Rule "heal where the Wounds are": a heal card first by the Wounds its receiver owns.
+      const key = (heal ? -this.woundsInDeck(v, q) * 10000 : 0) + v.drawCount(q) * 10 + ((q - v.current + v.players) % v.players);
       if (key < bestKey) {
         bestKey = key;
         best = i;

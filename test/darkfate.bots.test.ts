@@ -375,6 +375,24 @@ describe('the planner on hand-built positions', () => {
     expect([value(2, 'First Aid') - value(1, 'First Aid'), value(1, 'First Aid') - value(0, 'First Aid'), value(2, 'Cash') - value(0, 'Cash')]).toEqual([3, 0, 0]);
   });
 
+  it('heal the nearly dead on the buying path: between a First Aid and a card worth a little more, the best buy is the First Aid only while player 1 owns 2 Wounds', () => {
+    const pol = new PlannerPolicy(CARDS) as unknown as { deckValue: Float64Array; knobs: { healNearDeathValue: number }; bestBuy(v: DarkFateView, p: number): number };
+    const fa = T('First Aid');
+    // A card the planner values above a First Aid by less than the bonus (not a finisher, not a location, not a heal).
+    const other = CARDS.names.findIndex((_, t) => CARDS.cost[t] >= 0 && !CARDS.finisher[t] && !(CARDS.kw[t] & KW.LOCATION) && !CARDS.heal[t] && pol.deckValue[t] > pol.deckValue[fa] && pol.deckValue[t] < pol.deckValue[fa] + pol.knobs.healNearDeathValue);
+    expect(other).toBeGreaterThanOrEqual(0);
+    const bought = (wounds: number) => {
+      const e = engine(pol as unknown as DarkFatePolicy);
+      clear(e);
+      for (let k = 0; k < wounds; k++) setZone(e, k ? 'draw' : 'discard', 1, [inst(e, 'Wound', k)]);
+      setReserve(e, [inst(e, 'First Aid'), instanceOf(e, other, 0)]);
+      e.supply = 20;
+      const code = pol.bestBuy(e, 0);
+      return e.reserveCard((code >> 8) & 0xff);
+    };
+    expect([bought(2), bought(1)]).toEqual([fa, other]);
+  });
+
   it('its fast path answers exactly what choose answers over the listed options, at every play decision', () => {
     const planner = new PlannerPolicy(CARDS);
     let compared = 0;

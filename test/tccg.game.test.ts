@@ -1758,9 +1758,10 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   });
 
   // Rule "cut off the escort": a hunt-support fighter whose move goes to no station and to nothing of the Resistance's takes an open Police Station this move reaches where a civilian the Resistance commands stands within 2 steps.
-  it('cut off the escort: the Endoskeleton, on its way to the main characters, takes the Police Station next door while Civ A (the Resistance\'s) stands 1 or 2 steps from it; 3 steps away, or a Drone, goes on', async () => {
-    for (const [civAt, mover, cuts] of [[1, 'Endo', true], [2, 'Endo', true], [3, 'Endo', false], [-1, 'Endo', false], [1, 'Drone', false]] as const) {
-      const { g, inst } = await setup();
+  it('cut off the escort: the Endoskeleton, on its way to the main characters, takes the Police Station next door while Civ A (the Resistance\'s) stands 1 or 2 steps from it; 3 steps away, or a Drone, goes on; so does one whose Long Gun defeats the Fighter from the Lane ("move in for the kill")', async () => {
+    for (const [civAt, mover, cuts, gun] of [[1, 'Endo', true, false], [2, 'Endo', true, false], [3, 'Endo', false, false], [-1, 'Endo', false, false], [1, 'Drone', false, false], [1, 'Endo', false, true]] as const) {
+      // With the gun, damage allOrNothing: its 5 at long range reaches the Fighter's Power 3, all of it (subtract would deal 2).
+      const { g, inst } = await setup(gun ? { damage: 'allOrNothing' } : {});
       (g.p as { band: number }).band = 0;
       g.startTurn(1);
       // L3 – Lane – Pawn Shop – Street – Alamo Sport Shop – Police Station – L1 – L2 – L4: the mover at the Alamo, the Resistance's main characters at L3.
@@ -1772,6 +1773,7 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       for (const name of ['Leader', 'Fighter', 'Sneak']) g.node[inst(name, 0)] = l3;
       const m = inst(mover, 1);
       g.putInPlay(m, 1);
+      if (gun) g.putInPlay(inst('Long Gun', 1), 1, m);
       // The Infiltrator out of the game (it would go for Civ A), the mover the only Skynet character.
       (g as unknown as { removeCharacter(c: number, to: number): void }).removeCharacter(inst('Infiltrator', 1), Z_REMOVED);
       const civ = inst('Civ A', 0);
@@ -1783,8 +1785,8 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.policies[1] = recorded('hunt-support', log) as never;
       g.playRound(RD_MOVEMENT);
       const move = log.find((x) => x.decision === D_MOVE && x.deciding === m)!;
-      expect(move.options.map((o) => o >> 1), `${mover}, Civ A ${civAt}`).toContain(police);
-      expect(g.node[m], `${mover}, Civ A ${civAt}`).toBe(cuts ? police : mover === 'Endo' ? lane : 1);
+      expect(move.options.map((o) => o >> 1), `${mover}, Civ A ${civAt}, gun ${gun}`).toContain(police);
+      expect(g.node[m], `${mover}, Civ A ${civAt}, gun ${gun}`).toBe(cuts ? police : mover === 'Endo' ? lane : 1);
     }
   });
 

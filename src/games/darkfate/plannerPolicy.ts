@@ -116,7 +116,7 @@ export interface PlannerKnobs {
   finisherBonus: number;
   /** Finishers the team wants in all (of each kind a Rev-9 still to beat needs), whatever the number of players. */
   finishersWanted: number;
-  /** Value added to a heal card bought while a living player owns one Wound fewer than kill (woundsToDie − 1 or more). */
+  /** Value added to a heal card bought while a living player owns woundsToDie − 1 Wounds or more in all (hand, discard, draw pile). */
   healNearDeathValue: number;
   /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
   splitGuard: boolean;
@@ -1221,7 +1221,8 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /**
    * Rule "heal the nearly dead": does a living player own woundsToDie − 1 Wounds or more (hand,
-   * discard and draw pile; rulebook: a player with woundsToDie Wounds is killed)?
+   * discard and draw pile)? A player dies with woundsToDie Wounds in one hand (darkfateParams.ts),
+   * so owning that many is a proxy for the risk, not a count of what kills.
    */
   protected nearDeath(v: DarkFateView): boolean {
     const near = v.rules.woundsToDie - 1;

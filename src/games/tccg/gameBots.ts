@@ -772,19 +772,13 @@ class HuntSupport extends Bot {
     const b = super.move(view, options, n);
     const dest = options[b] >> 1;
     const c = view.deciding;
-    if (hasKeyword(view, c, K_DRONE) || view.isPolice(dest) || resistanceCivilianAt(view, dest) || otherMainAt(view, -1, dest)) return b;
-    const kill = this.killBuf;
-    kill.length = 0;
-    killPlaces(view, c, kill, S_RESISTANCE);
-    if (kill.includes(dest)) return b;
+    if (hasKeyword(view, c, K_DRONE) || view.isPolice(dest) || resistanceCivilianAt(view, dest) || otherMainAt(view, -1, dest) || killsFrom(view, c, dest, S_RESISTANCE)) return b;
     for (let v = 0; v < view.nodeCount(); v++) {
       if (!view.isPolice(v) || skynetSeenAt(view, v) || !resistanceCivilianAt(view, v, 2)) continue;
       for (let i = 0; i < n; i++) if (options[i] === v * 2) return i;
     }
     return b;
   }
-
-  private readonly killBuf: number[] = [];
 
   /**
    * Rule "armour the Terminator": damage on a Terminator stays and lowers its Power, Speed and
@@ -924,18 +918,18 @@ function fighterInSight(view: PlayerView, t: number): number {
  * Power + melee; next to it: a long gun), into `out`. A hidden one's place is unknown (nodeOf -1).
  */
 function killPlaces(view: PlayerView, c: number, out: number[], target: number): void {
-  for (let v = 0; v < view.nodeCount(); v++) {
-    if (view.moveCost(v, false) > view.speedOf(c)) continue;
-    for (let i = 0; i < view.charCount(); i++) {
-      const t = view.charAt(i);
-      if (view.sideOf(t) !== target || !view.isMain(t) || view.nodeOf(t) < 0) continue;
-      const h = view.hops(v, view.nodeOf(t));
-      if (h <= 1 && defeatsInOneHit(view, c, t, h === 0)) {
-        out.push(v);
-        break;
-      }
-    }
+  for (let v = 0; v < view.nodeCount(); v++) if (view.moveCost(v, false) <= view.speedOf(c) && killsFrom(view, c, v, target)) out.push(v);
+}
+
+/** Would one hit of c's from place v defeat a main character of side `target` in sight (at v, or next to it with a long gun)? */
+function killsFrom(view: PlayerView, c: number, v: number, target: number): boolean {
+  for (let i = 0; i < view.charCount(); i++) {
+    const t = view.charAt(i);
+    if (view.sideOf(t) !== target || !view.isMain(t) || view.nodeOf(t) < 0) continue;
+    const h = view.hops(v, view.nodeOf(t));
+    if (h <= 1 && defeatsInOneHit(view, c, t, h === 0)) return true;
   }
+  return false;
 }
 
 /**

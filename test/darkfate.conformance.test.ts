@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { streamFor } from '../src/core/rng.js';
 import { compileCards, loadCardData, referenceCardsFile } from '../src/games/darkfate/cardData.js';
 import { checkConservation } from '../src/games/darkfate/checkConservation.js';
+import { OWN_KINDS, OWN_WOUND } from '../src/games/darkfate/engineState.js';
 import { checkDarkFateGame, finishedGameProblem, watchInvariants } from '../src/games/darkfate/checkDarkFateGame.js';
 import { OUTCOME_NONE, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import type { DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
@@ -264,6 +265,45 @@ describe('conformance hook: checkDarkFateGame', () => {
     };
     watchInvariants(e, () => 'darkfate game 7');
     expect(() => e.playGame(streamFor(5, 7))).toThrow(/^darkfate game 7, turn 3, (before decision \w+|after the \w+ phase)[^:]*: counters in step: p1: wound counter \d+ but \d+ wounds in hand$/);
+  });
+  it('the owned Wound counter (ownedWounds: draw pile, hand and discard pile) follows every wound, heal and rest, and a stray change is caught', () => {
+    // The planner's "heal the nearly dead" reads it; the invariant check recounts it at every decision.
+    const e = buildEngineSync(params('planner', { rev9: 1 }));
+    const recount = (p: number) => {
+      let w = 0;
+      for (let i = 0; i < e.drawCount(p); i++) if (e.drawPileCard(p, i) === e.cards.woundType) w++;
+      for (let i = 0; i < e.handCount(p); i++) if (e.handCard(p, i) === e.cards.woundType) w++;
+      for (let i = 0; i < e.discardCount(p); i++) if (e.discardCard(p, i) === e.cards.woundType) w++;
+      return w;
+    };
+    let seen = 0;
+    let max = 0;
+    e.onPhase = () => {
+      for (let p = 0; p < e.players; p++) {
+        expect(e.ownedWounds(p)).toBe(recount(p));
+        max = Math.max(max, e.ownedWounds(p));
+        seen++;
+      }
+    };
+    for (let g = 0; g < 20; g++) e.playGame(streamFor(9, g));
+    expect(seen).toBeGreaterThan(100);
+    expect(max).toBeGreaterThan(1);
+    const s = buildEngineSync(params('greedy', { rev9: 1 }));
+    const inner = s.policy;
+    let broken = false;
+    s.policy = {
+      name: 'saboteur',
+      choose(r, v, d, o, n, a) {
+        if (s.turn === 3 && !broken) {
+          broken = true;
+          s.ownKinds[OWN_KINDS * 1 + OWN_WOUND - 1] += 1;
+        }
+        return inner.choose(r, v, d, o, n, a);
+      },
+      quickAction: (r, v, p, mayRest) => (s.turn === 3 ? -1 : inner.quickAction!(r, v, p, mayRest)),
+    };
+    watchInvariants(s, () => 'darkfate game 7');
+    expect(() => s.playGame(streamFor(5, 7))).toThrow(/counters in step: p2: owned Wound counter \d+ but \d+ in draw pile, hand and discard pile$/);
   });
   it('a finished game whose statistics disagree with its zones is named', () => {
     const e = buildEngineSync(params('random', { rev9: 1 }));

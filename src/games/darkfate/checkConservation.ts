@@ -51,9 +51,11 @@ export function checkConservation(e: EngineState): string | null {
     const fight = owned.reduce((sum, x) => sum + e.instFight[x], 0);
     if (fight !== e.ownFight[p]) return `counters in step: p${p + 1}: owned fight counter ${e.ownFight[p]} but ${fight} in draw pile, hand and discard pile`;
     for (const kind of [1, 2]) {
-      const n = owned.filter((x) => e.instFinisher[x] === kind).length;
-      if (n !== e.ownFinishers[2 * p + kind - 1]) return `counters in step: p${p + 1}: owned finisher (kind ${kind}) counter ${e.ownFinishers[2 * p + kind - 1]} but ${n} in draw pile, hand and discard pile`;
+      const n = owned.filter((x) => e.cards.finisher[e.instType[x]] === kind).length;
+      if (n !== e.ownedFinishers(p, kind)) return `counters in step: p${p + 1}: owned finisher (kind ${kind}) counter ${e.ownedFinishers(p, kind)} but ${n} in draw pile, hand and discard pile`;
     }
+    const wounds = owned.filter((x) => e.instType[x] === e.cards.woundType).length;
+    if (wounds !== e.ownedWounds(p)) return `counters in step: p${p + 1}: owned Wound counter ${e.ownedWounds(p)} but ${wounds} in draw pile, hand and discard pile`;
   }
   for (const [zone, items] of zones) {
     for (const inst of items()) {

@@ -29,7 +29,7 @@ import { DECISION, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
 /** The typed-array fields play mutates (the designer statistics and the options being asked included). */
 export const SNAPSHOT_ARRAYS = [
-  'fate', 'fateKnown', 'reserve', 'reserveType', 'reserveDmg', 'drawPile', 'drawN', 'hand', 'handType', 'handN', 'handWounds', 'handLeaders', 'handDefense', 'ownFight', 'ownFinishers',
+  'fate', 'fateKnown', 'reserve', 'reserveType', 'reserveDmg', 'drawPile', 'drawN', 'hand', 'handType', 'handN', 'handWounds', 'handLeaders', 'handDefense', 'ownFight', 'ownKinds',
   'discard', 'discardN', 'played', 'playedOwner', 'skills', 'skillsN', 'destroyed', 'turnPlayed', 'nnHand', 'nnDeck', 'dead', 'activeCharacter',
   'r9Version', 'r9Where', 'r9Dmg', 'r9Hunting', 'r9WinBase', 'drawVer', 'sortedVer', 'drawSorted', 'opts',
   'statGained', 'statBoughtTurns', 'statPlayedTurns', 'statHuntDestroyed', 'statFinished', 'statPlayedMark', 'statBoughtMark', 'statSeatWounds', 'statSeatDied', 'statSeatGained', 'statCharTurns',

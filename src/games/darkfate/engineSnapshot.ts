@@ -53,7 +53,7 @@ export function copyState(dst: EngineState, src: EngineState): void {
   dst.handLeaders.set(src.handLeaders);
   dst.handDefense.set(src.handDefense);
   dst.ownFight.set(src.ownFight);
-  dst.ownFinishers.set(src.ownFinishers);
+  dst.ownKinds.set(src.ownKinds);
   dst.discard.set(src.discard);
   dst.discardN.set(src.discardN);
   dst.played.set(src.played);

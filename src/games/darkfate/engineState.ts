@@ -53,6 +53,9 @@ export const RESOLVE_ACTIVATE = 2;
 export const HAND_WOUND = 1;
 export const HAND_LEADER = 2;
 export const HAND_DEFENSE = 4;
+/** instOwnKind beyond the finisher kinds (1 ordinary, 2 special): a Wound; OWN_KINDS counters per player. */
+export const OWN_WOUND = 3;
+export const OWN_KINDS = 3;
 
 export class EngineState implements DarkFateView {
   readonly cards: CardTable;
@@ -115,9 +118,9 @@ export class EngineState implements DarkFateView {
   readonly instKw: Int32Array;
   /** Lowest cost of any gainable card type (a bound for skipping buy scans). */
   readonly minCost: number;
-  /** Per instance: fight when played (printed + text) and finisher kind (0 none, 1 ordinary, 2 special): what the owned counters add up. */
+  /** Per instance: fight when played (printed + text), and what it counts as among the owned kinds (OWN_*: 0 nothing, a finisher of kind 1 ordinary or 2 special, a Wound): what the owned counters add up. */
   readonly instFight: Int16Array;
-  readonly instFinisher: Int8Array;
+  readonly instOwnKind: Int8Array;
 
   // ---- zones ----
   /** The fate deck before the set-up shuffle, and the Rev-9 deck (Neural Net Processor): fixed per engine. */
@@ -158,12 +161,13 @@ export class EngineState implements DarkFateView {
   readonly handDefense: Int32Array;
   /**
    * Per player, over the cards p owns outside play (draw pile, hand and discard pile together):
-   * the sum of instFight, and in ownFinishers[2p + kind - 1] the finishers of each kind. Kept in
+   * the sum of instFight, and in ownKinds[OWN_KINDS * p + kind - 1] the finishers of each kind (1, 2)
+   * and the Wounds (OWN_WOUND). Kept in
    * step where a card joins or leaves those three zones (ownIn, ownOut; moves among them change
    * nothing), so a policy reads a player's deck totals in O(1) instead of scanning every card.
    */
   readonly ownFight: Int32Array;
-  readonly ownFinishers: Int32Array;
+  readonly ownKinds: Int32Array;
   readonly discard: Int16Array;
   readonly discardN: Int32Array;
   readonly played: Int16Array;
@@ -278,12 +282,12 @@ export class EngineState implements DarkFateView {
     for (let t = 0; t < cards.nTypes; t++) if (cards.cost[t] >= 0 && cards.cost[t] < minCost) minCost = cards.cost[t];
     this.minCost = minCost;
     this.instFight = new Int16Array(this.nInst);
-    this.instFinisher = new Int8Array(this.nInst);
+    this.instOwnKind = new Int8Array(this.nInst);
     for (let i = 0; i < this.nInst; i++) {
       const t = this.instType[i];
       if (t >= cards.nTypes) continue; // a Rev-9 card is never owned
       this.instFight[i] = cards.fight[t] + cards.textFight[t];
-      this.instFinisher[i] = cards.finisher[t];
+      this.instOwnKind[i] = t === cards.woundType ? OWN_WOUND : cards.finisher[t];
     }
     const S = this.nInst;
     this.S = S;
@@ -315,7 +319,7 @@ export class EngineState implements DarkFateView {
     this.handLeaders = new Int32Array(P);
     this.handDefense = new Int32Array(P);
     this.ownFight = new Int32Array(P);
-    this.ownFinishers = new Int32Array(2 * P);
+    this.ownKinds = new Int32Array(OWN_KINDS * P);
     this.discard = new Int16Array(P * S);
     this.discardN = new Int32Array(P);
     this.played = new Int16Array(S);
@@ -451,7 +455,10 @@ export class EngineState implements DarkFateView {
     return this.ownFight[p];
   }
   ownedFinishers(p: number, kind: number): number {
-    return kind === 1 || kind === 2 ? this.ownFinishers[2 * p + kind - 1] : 0;
+    return kind === 1 || kind === 2 ? this.ownKinds[OWN_KINDS * p + kind - 1] : 0;
+  }
+  ownedWounds(p: number): number {
+    return this.ownKinds[OWN_KINDS * p + OWN_WOUND - 1];
   }
 
   /** Copies the per-game statistics of `src` (same shape): part of a snapshot (engineSnapshot.ts). */
@@ -489,21 +496,20 @@ export class EngineState implements DarkFateView {
   /** Card inst joins the cards p owns outside play (gained, a wound, back from play): the owned counters. */
   protected ownIn(p: number, inst: number): void {
     this.ownFight[p] += this.instFight[inst];
-    const f = this.instFinisher[inst];
-    if (f !== 0) this.ownFinishers[2 * p + f - 1]++;
+    const f = this.instOwnKind[inst];
+    if (f !== 0) this.ownKinds[OWN_KINDS * p + f - 1]++;
   }
   /** Card inst leaves the cards p owns outside play (played, rested, destroyed). */
   protected ownOut(p: number, inst: number): void {
     this.ownFight[p] -= this.instFight[inst];
-    const f = this.instFinisher[inst];
-    if (f !== 0) this.ownFinishers[2 * p + f - 1]--;
+    const f = this.instOwnKind[inst];
+    if (f !== 0) this.ownKinds[OWN_KINDS * p + f - 1]--;
   }
   /** Sets p's owned counters from the zones (set-up, hand-built positions). */
   recountOwned(p: number): void {
     const base = p * this.S;
     this.ownFight[p] = 0;
-    this.ownFinishers[2 * p] = 0;
-    this.ownFinishers[2 * p + 1] = 0;
+    this.ownKinds.fill(0, OWN_KINDS * p, OWN_KINDS * (p + 1));
     for (let i = 0; i < this.drawN[p]; i++) this.ownIn(p, this.drawPile[base + i]);
     for (let i = 0; i < this.handN[p]; i++) this.ownIn(p, this.hand[base + i]);
     for (let i = 0; i < this.discardN[p]; i++) this.ownIn(p, this.discard[base + i]);

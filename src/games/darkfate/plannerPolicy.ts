@@ -1331,9 +1331,7 @@ export class PlannerPolicy implements DarkFatePolicy {
 
   /** Wounds p owns: in hand, discard and draw pile (a heal card reaches those in hand and discard when it is played). */
   protected woundsInDeck(v: DarkFateView, p: number): number {
-    let w = this.woundsOwned(v, p);
-    for (let i = 0; i < v.drawCount(p); i++) if (v.drawPileCard(p, i) === this.c.woundType) w++;
-    return w;
+    return v.ownedWounds(p);
   }
 
   /** Wounds among p's hand and discard pile (those a heal reaches). */

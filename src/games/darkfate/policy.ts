@@ -156,8 +156,10 @@ export interface DarkFateView {
    * zones are open as sets): the sum of their fight when played (printed + text)…
    */
   ownedFight(p: number): number;
-  /** … and how many of them are finishers of `kind` (cards.finisher: 1 ordinary, 2 special; 0 for any other kind). */
+  /** … how many of them are finishers of `kind` (cards.finisher: 1 ordinary, 2 special; 0 for any other kind)… */
   ownedFinishers(p: number, kind: number): number;
+  /** … and how many are Wounds. */
+  ownedWounds(p: number): number;
 }
 
 /**
@@ -198,6 +200,7 @@ export const DARKFATE_VIEW_MEMBERS = {
     'nnHandCard',
     'ownedFight',
     'ownedFinishers',
+    'ownedWounds',
   ],
 } as const satisfies ViewMembers;
 

@@ -1,5 +1,6 @@
 // `npm run bench`: throughput of every registered case on one core, with setup timed apart from
-// the steady state, each read as a ratio to the reference deck-builder measured in the same run.
+// the steady state, each read as a ratio to the reference deck-builder measured in the same run,
+// batch by batch in turn with the case (CPU time of each batch).
 // Writes bench/results.json. Never part of `npm test`: machines are noisy.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -19,48 +20,90 @@ interface Measurement {
   target?: BenchTarget & { met: boolean };
 }
 
-async function measure(c: BenchCase, seconds: number): Promise<Omit<Measurement, 'ratioToReference'>> {
+/** CPU milliseconds of this (single-threaded) process since `from`: on a shared, loaded machine the wall clock counts the time other processes held the core. */
+function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+}
+
+interface Running {
+  c: BenchCase;
+  state: unknown;
+  setupMs: number;
+  checksum: number;
+  /** Next unit index. */
+  next: number;
+  units: number;
+  cpuMs: number;
+}
+
+async function start(c: BenchCase): Promise<Running> {
   const t0 = performance.now();
   const state = await c.setup();
-  const setupMs = performance.now() - t0;
-  let checksum = 0;
-  // Warm-up so the JIT has compiled the hot loop before timing.
-  let start = 0;
-  const warmEnd = performance.now() + Math.min(300, seconds * 300);
-  while (performance.now() < warmEnd) {
-    checksum += c.run(state, start, c.batch);
-    start += c.batch;
-  }
-  // Timed in CPU seconds of this (single-threaded) process, not wall time: on a shared, loaded
-  // machine the wall clock counts the time other processes held the core.
-  let units = 0;
-  const c1 = process.cpuUsage();
-  const cpuMs = () => {
-    const u = process.cpuUsage(c1);
-    return (u.user + u.system) / 1000;
-  };
-  let elapsed = 0;
-  while (elapsed < seconds * 1000) {
-    checksum += c.run(state, start + units, c.batch);
-    units += c.batch;
-    elapsed = cpuMs();
-  }
-  return { name: c.name, unit: c.unit, setupMs, perSecond: (units / elapsed) * 1000, checksum };
+  return { c, state, setupMs: performance.now() - t0, checksum: 0, next: 0, units: 0, cpuMs: 0 };
 }
+
+/** Runs one batch of `r`'s case; `timed`: counts its units and CPU time. */
+function batch(r: Running, timed: boolean): void {
+  const c0 = process.cpuUsage();
+  r.checksum += r.c.run(r.state, r.next, r.c.batch);
+  const ms = cpuMsSince(c0);
+  r.next += r.c.batch;
+  if (!timed) return;
+  r.units += r.c.batch;
+  r.cpuMs += ms;
+}
+
+/** Warm-up so the JIT has compiled the hot loop before timing. */
+function warm(r: Running, seconds: number): void {
+  const warmEnd = performance.now() + Math.min(300, seconds * 300);
+  while (performance.now() < warmEnd) batch(r, false);
+}
+
+/**
+ * A case and the reference measured in turns, batch by batch, until the case has used `seconds` of
+ * CPU: both see the same load, so their ratio holds on a shared machine where separate timings
+ * swing (reference rates 25% apart a minute apart were measured before this). The reference gets
+ * about as much CPU time as the case.
+ */
+function interleaved(r: Running, ref: Running, seconds: number): void {
+  while (r.cpuMs < seconds * 1000) {
+    batch(r, true);
+    while (ref.cpuMs < r.cpuMs) batch(ref, true);
+  }
+}
+
+const rate = (r: Running) => (r.units / r.cpuMs) * 1000;
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 1.5);
 const filter = process.argv[2];
 const cases = BENCH_CASES.filter((c) => !filter || c.name.includes(filter));
-const ref = await measure(referenceCase, seconds);
-const results: Measurement[] = [{ ...ref, ratioToReference: 1 }];
+const ref = await start(referenceCase);
+warm(ref, seconds);
+const results: Measurement[] = [];
+const refRates: number[] = [];
+const rows: Measurement[] = [];
 for (const c of cases) {
-  // The reference again just before each case (half as long): the ratio compares the two under the same load.
-  const refNow = cases.length > 1 ? await measure(referenceCase, seconds / 2) : ref;
-  const m = await measure(c, seconds);
+  const r = await start(c);
+  warm(r, seconds);
+  // The reference's own figures are restarted for each case: the ratio compares the two under the same load.
+  ref.units = 0;
+  ref.cpuMs = 0;
+  interleaved(r, ref, seconds);
+  const refRate = rate(ref);
+  refRates.push(refRate);
+  const perSecond = rate(r);
   // Games against reference games; player turns against the reference's player turns (40 a game).
-  const ratio = c.unit === 'games' ? m.perSecond / refNow.perSecond : c.unit === 'turns' ? m.perSecond / (refNow.perSecond * REFERENCE_PLAYER_TURNS) : null;
-  results.push({ ...m, ratioToReference: ratio, ...(c.target ? { target: { ...c.target, met: meetsTarget(c.target, m.perSecond, ratio) } } : {}) });
+  const ratio = c.unit === 'games' ? perSecond / refRate : c.unit === 'turns' ? perSecond / (refRate * REFERENCE_PLAYER_TURNS) : null;
+  rows.push({ name: c.name, unit: c.unit, setupMs: r.setupMs, perSecond, checksum: r.checksum, ratioToReference: ratio, ...(c.target ? { target: { ...c.target, met: meetsTarget(c.target, perSecond, ratio) } } : {}) });
 }
+if (cases.length === 0) {
+  interleaved(ref, ref, seconds);
+  refRates.push(rate(ref));
+}
+// The reference's row: its median rate over the cases' runs.
+const sortedRef = [...refRates].sort((a, b) => a - b);
+results.push({ name: referenceCase.name, unit: referenceCase.unit, setupMs: ref.setupMs, perSecond: sortedRef[sortedRef.length >> 1], checksum: ref.checksum, ratioToReference: 1 }, ...rows);
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
 for (const r of results) {
   const ratio = r.ratioToReference === null ? '' : `  ×${r.ratioToReference.toFixed(r.ratioToReference < 0.1 ? 3 : 2)} of reference${r.unit === 'turns' ? ' player turns' : ''}`;
@@ -89,7 +132,7 @@ writeFileSync(
   out,
   JSON.stringify(
     {
-      note: 'one core, CPU seconds; ratios are against the reference deck-builder measured in the same run (again just before each case)',
+      note: 'one core, CPU seconds; ratios are against the reference deck-builder measured in the same run, batch by batch in turn with each case (its row: the median of those)',
       node: process.version,
       cpu: cpus()[0]?.model ?? 'unknown',
       secondsPerCase: seconds,

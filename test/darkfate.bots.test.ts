@@ -263,6 +263,25 @@ describe('the search policy (turn plans)', () => {
     expect(same.planValues(e, 16, 77)).toEqual([{ plan: 'planner', mean: 0, se: 0 }]);
   });
 
+  it('searchPlans limits the plans it lists to one kind of choice (the planner makes the others), each kind listed somewhere', () => {
+    const kinds = { rest: ['play', 'rest'], flee: ['stay', 'flee'], extra: ['draw 4 extra'] } as const;
+    const all = new Set<string>();
+    for (const [only, names] of Object.entries(kinds)) {
+      const s = new SearchPolicy(CARDS, { rollouts: 4, depth: 0, rollout: 'planner', margin: 2, plans: only as 'rest' | 'flee' | 'extra' }, (c) => BUILTIN_POLICIES.planner(c));
+      const e = engine(s, { rev9: V('fully-operational') }, 5);
+      const seen = new Set<string>();
+      for (let t = 0; t < 40 && e.outcome === 0; t++) {
+        for (const v of s.planValues(e, 4, 77)) seen.add(v.plan);
+        s.beginTurn(e.rng, e);
+        e.playTurn();
+      }
+      expect([...seen].every((x) => (names as readonly string[]).includes(x)), `${only}: ${[...seen].join(', ')}`).toBe(true);
+      expect(seen.size, only).toBeGreaterThan(0);
+      for (const x of seen) all.add(x);
+    }
+    expect(all.size).toBeGreaterThanOrEqual(4);
+  });
+
   it('scripts/darkfateTurnValues.mjs runs on the built code and prints a gain per plan and situation', () => {
     const r = spawnSync(process.execPath, ['scripts/darkfateTurnValues.mjs', '--games', '2', '--rollouts', '4', '--rev9', 'endoskeleton'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);

@@ -20,7 +20,7 @@ import { buildEngine, type DarkFateSimParams } from './darkfateSim.js';
 import { BUILTIN_POLICY_NAMES } from './policyNames.js';
 import { applyCardChanges, cardParamChanges, cardParamSpecs, parseCardChanges } from './cardChanges.js';
 import { cardLabels } from './cardLabels.js';
-import type { SearchBudget } from './darkfateSearch.js';
+import type { SearchBudget, SearchPlans } from './darkfateSearch.js';
 import { policyGapLine, policyGapShort } from './policyGap.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
@@ -140,7 +140,7 @@ export const darkfateEntry: ModeEntry = {
     if (rules.refillTo < 1 && rules.reserveSetup < 1) throw new UsageError('parameters refillTo and reserveSetup cannot both be 0');
     const { name: policyName, path: policyPath } = checkPolicy(resolved.policy as string);
     const policyHash = policyPath ? fileHash(policyPath) : undefined;
-    const searchBudget: SearchBudget = { rollouts: resolved.searchRollouts as number, depth: resolved.searchDepth as number, rollout: resolved.searchRollout as string, margin: resolved.searchMargin as number };
+    const searchBudget: SearchBudget = { rollouts: resolved.searchRollouts as number, depth: resolved.searchDepth as number, rollout: resolved.searchRollout as string, margin: resolved.searchMargin as number, ...(resolved.searchPlans !== 'all' ? { plans: resolved.searchPlans as SearchPlans } : {}) };
     // Compiled once here; the in-process player and the trace reuse this table (compiledCards).
     const compiled = compiledCards(cards);
     if (policyPath) {

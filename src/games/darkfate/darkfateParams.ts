@@ -10,6 +10,9 @@ export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton
 /** The search policy's settings change nothing under another policy. */
 const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' || p.policy === 'search-ismcts' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
 
+/** The turn-plan search's own setting: nothing under search-ismcts or another policy. */
+const turnPlanSearchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the turn-plan search (policy search), and the policy is ${String(p.policy)} (--policy search or --set policy=search)`);
+
 /** rulebook: Optional Rules, Neural Net Processor — the Rev-9 player (and its hand) exists only with that rule. */
 const neuralNetOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.neuralNet === true ? null : "it sets the Rev-9 player's hand, and that player exists only with the Neural Net Processor (add --neural-net)");
 /** rulebook: Optional Rules, Go On Without Me! — with one player the first death is every player's death. */
@@ -30,6 +33,7 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 100000, doc: 'search policies: 0 plays each playout to the end of the game; else search plays this many player turns counting the searched one, search-ismcts this many after the searched decision\'s turn (an unfinished playout counts one half)', source: 'assumption: search budget' },
   { key: 'searchRollout', inert: searchOnly, type: 'enum', choices: ['planner', 'greedy', 'cautious', 'legacy-planner', 'random'], default: 'planner', doc: 'search policies: the heuristic that plays the playouts (search: after the searched turn; search-ismcts: from where its tree ends)', source: 'assumption: search budget' },
   { key: 'searchMargin', inert: searchOnly, type: 'number', default: 2, min: 0, max: 10, doc: 'search policies: standard errors (of the paired playout differences) a turn plan (search) or an answer (search-ismcts) must gain over the planner\'s own to be played instead', source: 'assumption: search budget' },
+  { key: 'searchPlans', inert: turnPlanSearchOnly, type: 'enum', choices: ['all', 'rest', 'flee', 'extra'], default: 'all', doc: 'search (turn plans): the choices it may make instead of the planner: all, or only rest (rest or play a turn with no Rev-9 on the hunt), flee (flee every damaged Rev-9 or stay, at a hunt) or extra (draw extra reserve cards to bring a Rev-9 out); the planner makes the others. A paired compare of each against the planner splits the gap between them', source: 'assumption: search budget' },
   { key: 'handSize', type: 'int', default: 5, min: 1, max: 20, doc: 'cards drawn at set-up and back up to at the end of each play phase', source: 'rulebook: Set-Up; End of Play Phase' },
   { key: 'woundsToDie', type: 'int', default: 3, min: 1, max: 20, doc: 'wound cards in one hand that kill the player', source: 'rulebook: Glossary, Die' },
   { key: 'reserveSetup', type: 'int', default: 5, min: 0, max: 20, doc: 'fate cards dealt to the reserve at set-up', source: 'rulebook: Set-Up' },

@@ -32,7 +32,12 @@ export interface SearchBudget {
   rollout: string;
   /** Standard errors (of the paired differences) the tree's answer must gain over the planner's to be played instead. */
   margin: number;
+  /** search (turn plans) only: the plan kinds it lists besides the planner's own (searchPlans; default all). */
+  plans?: SearchPlans;
 }
+
+/** The turn-plan search's plan kinds (parameter searchPlans): rest or play, flee or stay, extra reserve draws; or all of them. */
+export type SearchPlans = 'all' | 'rest' | 'flee' | 'extra';
 
 export const DEFAULT_SEARCH: SearchBudget = { rollouts: 32, depth: 0, rollout: 'planner', margin: 2 };
 

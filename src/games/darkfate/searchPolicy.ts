@@ -91,6 +91,8 @@ export class SearchPolicy implements DarkFatePolicy {
       pl.extra = extra;
     };
     set(-1, -1, -1);
+    // searchPlans: only one kind of choice searched (the planner makes the others), to split the gap.
+    const only = this.budget.plans ?? 'all';
     let onHunt = false;
     let inFate = -1;
     for (let k = 0; k < e.rev9N; k++) {
@@ -100,13 +102,15 @@ export class SearchPolicy implements DarkFatePolicy {
     const p = e.current;
     if (onHunt) {
       // The flee at this turn's hunt phase: always stay, or flee every damaged one.
-      set(-1, 0, -1);
-      set(-1, 1, -1);
-    } else if (e.dead[p] === 0) {
+      if (only === 'all' || only === 'flee') {
+        set(-1, 0, -1);
+        set(-1, 1, -1);
+      }
+    } else if (e.dead[p] === 0 && (only === 'all' || only === 'rest')) {
       // Rest or play: the opposite of what the planner would do, when there is a choice.
       if (e.handN[p] > 0) set(this.planner.restSlotFor(e, p) >= 0 ? 0 : 1, -1, -1);
     }
-    if (!onHunt && inFate >= 0 && e.fateN > 1) {
+    if (!onHunt && inFate >= 0 && e.fateN > 1 && (only === 'all' || only === 'extra')) {
       // Draw extra reserve cards to bring the Rev-9 out now.
       set(-1, -1, 4);
     }

@@ -280,6 +280,36 @@ for (const s of SUBJECTS) {
         if (iterations === 1) expect(departures).toBe(0);
       }
     });
+    // Dark Fate's command sets no searchDecisions (its ladder's search plays turn plans: searchPlans, test/darkfate.bots.test.ts),
+    // and at this subject's 14-turn cap its playouts end alike, so the search never departs there.
+    it.skipIf(s.name === 'darkfate')('limited to some decisions (searches: the parameter searchDecisions), it answers the others as the default does', () => {
+      // The same games with a 16-iteration search on every decision, then on none: the first departs
+      // from the default somewhere (in one of three games), the second never (it plays the default's
+      // games, decision for decision).
+      const play = (searches?: (d: number) => boolean, games = 3) => {
+        const { engine, setOwnPolicy } = s.make();
+        const search = createSearchPolicy(engine, { iterations: 16, depth: 0, rollout: s.base, margin: 0, ...(searches ? { searches } : {}) });
+        let departures = 0;
+        const chooser: Policy<unknown> = {
+          name: 'check',
+          choose(rng: Rng, view, d, o, n, none) {
+            const expected = s.base.choose(rng.clone(), view, d, o, n, none);
+            const a = search.choose(rng, view, d, o, n, none);
+            if (a !== expected) departures++;
+            return a;
+          },
+        };
+        setOwnPolicy(chooser);
+        for (let g = 0; g < games && departures === 0; g++) {
+          const rng = streamFor(26, g);
+          engine.reset(rng);
+          engine.playOn(rng, chooser, NO_ANSWER, NO_ANSWER, NO_STOP);
+        }
+        return departures;
+      };
+      expect(play()).toBeGreaterThan(0);
+      expect(play(() => false)).toBe(0);
+    });
   });
 }
 

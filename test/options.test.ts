@@ -95,6 +95,10 @@ const CONTEXT: Readonly<Record<string, string[]>> = {
   'genisys skirmish:searchDepth': ['--policy-a', 'search'],
   'genisys skirmish:searchMargin': ['--policy-a', 'search'],
   'dualfates match:searchDepth': ['--policy-a', 'search'],
+  'tccg game:searchDecisions': ['--resistance-policy', 'search'],
+  'dualfates match:searchDecisions': ['--policy-a', 'search'],
+  'genisys skirmish:searchDecisions': ['--policy-a', 'search'],
+  'terror:searchDecisions': ['--policy', 'search'],
 };
 
 /** Every documented value of a row: the text to pass (null: the flag alone) and the value that must arrive. */

@@ -147,7 +147,7 @@ const ST_ACTIVATION = 4;
 const ST_OVER = 5;
 
 /** Decisions a search may resume at (its roots); DEPLOY, DEPLOY_AT and DEFLECT are answered inside a playOn only. */
-const RESUMABLE = (1 << DECISION.SUMMON) | (1 << DECISION.INITIATIVE) | (1 << DECISION.ACTIVATE) | (1 << DECISION.ACTION) | (1 << DECISION.ABILITY);
+export const SEARCH_ROOTS = (1 << DECISION.SUMMON) | (1 << DECISION.INITIATIVE) | (1 << DECISION.ACTIVATE) | (1 << DECISION.ACTION) | (1 << DECISION.ABILITY);
 
 /** Typed-array fields that play mutates (the snapshot's; the shared snapshot law checks the list). */
 const STATE_ARRAYS = ['pillarPts', 'where', 'pos', 'health', 'armor', 'activated', 'ranBonus', 'ranRound', 'freeUsedRound', 'lockedRound', 'buffDef', 'buffDod', 'buffWill', 'vp_', 'fate_', 'credit_', 'rollA', 'rollB', 'ctrl', 'options', 'lost', 'held', 'initiatives', 'fateSpent', 'attacks', 'prevVp', 'wasRemoved'];
@@ -986,7 +986,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
 
   resumable(decision: number): boolean {
-    return ((RESUMABLE >>> decision) & 1) === 1;
+    return ((SEARCH_ROOTS >>> decision) & 1) === 1;
   }
   decider(): number {
     return this.deciding;

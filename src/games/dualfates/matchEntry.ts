@@ -14,12 +14,13 @@ import { provenance } from '../../core/provenance.js';
 import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
+import { parseSearchDecisions, searchDecisionsParam } from '../../core/searchDecisions.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { UsageError } from '../../core/usageError.js';
 import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
-import type { MatchRules } from './matchEngine.js';
+import { DECISION_NAMES, SEARCH_ROOTS, type MatchRules } from './matchEngine.js';
 import { isBuiltinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
 import { createMatchEngine, policyLabel, type MatchSimParams } from './matchSim.js';
 import { streamFor } from '../../core/rng.js';
@@ -40,6 +41,7 @@ const MATCH_SPECS: ParamSpec[] = [
   { key: 'policyB', type: 'path', module: true, choices: MATCH_POLICIES, default: MATCH_POLICIES[0], doc: `side B's policy: ${POLICY_HELP}`, source: 'sim: policy choice (README "The match": fight, the strongest built-in as either side)', cli: { value: '<policy>', help: `side B's policy: ${POLICY_HELP} (default ${MATCH_POLICIES[0]})` } },
   { key: 'searchIterations', inert: searchOnly, type: 'int', default: 32, min: 1, max: 4096, doc: 'policy search: iterations of the tree search per searched decision (each plays the game on from the decision with the default policy)', source: 'sim: search budget' },
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 100, doc: 'policy search: rounds an iteration plays after the current one before a static value (VP lead and units left; 0: to the end of the game)', source: 'sim: search budget' },
+  searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
@@ -116,7 +118,7 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   };
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
-  const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number } : undefined;
+  const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number, decisions: parseSearchDecisions(r.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } : undefined;
   return { data: { sides, board }, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 
@@ -223,7 +225,7 @@ export function matchTables(r: MatchResult): ResultTable[] {
 
 /** Whether every parameter but the teams, policies, search budget, trace and unit/board files is at its default (the gap file's configurations). */
 function isReference(r: ResolvedParams): boolean {
-  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'trace']);
+  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'searchDecisions', 'trace']);
   // A data value (data.units.…, data.board.…) is another configuration too: its parameters are not MATCH_PARAMS'.
   const own = new Set(MATCH_PARAMS.map((p) => p.key));
   return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default) && Object.keys(r).every((k) => own.has(k));

@@ -12,6 +12,7 @@ import type { Rng } from '../../core/rng.js';
 import type { MatchData } from './matchData.js';
 import { DECISION_NAMES, MatchEngine, MAX_OPTIONS, type MatchRules, type MatchView } from './matchEngine.js';
 import { createSearchPolicy, type SearchStats } from '../../core/search.js';
+import { searchesOf } from '../../core/searchDecisions.js';
 import { builtinMatchPolicy, defaultMatchPolicy, isBuiltinMatchPolicy, policyCodes } from './matchPolicies.js';
 import { PILLARS } from './pillars.js';
 
@@ -23,7 +24,7 @@ export interface MatchSimParams {
   /** Per side: a user module's content hash (null for a built-in), checked where it is loaded. */
   policyHashes: [string | null, string | null];
   /** The search policy's budget: iterations per searched decision, and rounds before its cut-off (0: to the end). */
-  search?: { iterations: number; depth: number };
+  search?: { iterations: number; depth: number; decisions?: readonly number[] | null };
 }
 
 export const M_WIN_A = 0;
@@ -81,7 +82,7 @@ export function moduleData(p: MatchSimParams) {
 }
 
 /** Search budget when the parameters give none (the parameters' defaults). */
-export const DEFAULT_MATCH_SEARCH = { iterations: 32, depth: 0 };
+export const DEFAULT_MATCH_SEARCH: NonNullable<MatchSimParams['search']> = { iterations: 32, depth: 0 };
 
 /**
  * Builds the engine with each side's policy (a user module is loaded and guarded here, once per
@@ -94,7 +95,7 @@ export async function createMatchEngine(p: MatchSimParams, stats?: SearchStats):
     const name = p.policies[s];
     if (name === 'search') {
       const b = p.search ?? DEFAULT_MATCH_SEARCH;
-      engine.policies[s] = createSearchPolicy(engine, { iterations: b.iterations, depth: b.depth, rollout: defaultMatchPolicy }, stats);
+      engine.policies[s] = createSearchPolicy(engine, { iterations: b.iterations, depth: b.depth, rollout: defaultMatchPolicy, searches: searchesOf(b.decisions) }, stats);
       continue;
     }
     const builtin = builtinMatchPolicy(name);

@@ -35,7 +35,7 @@ export function skirmishGapEntries(file = skirmishGapFile()): SkirmishGapEntry[]
 }
 
 /** Parameters that do not change the measured configuration: the search's settings. */
-const FREE = new Set(['searchIterations', 'searchDepth', 'searchMargin', 'searchBot']);
+const FREE = new Set(['searchIterations', 'searchDepth', 'searchMargin', 'searchBot', 'searchDecisions']);
 
 /** A parameter's value as an entry's config names it: a file by its name. */
 const norm = (spec: ParamSpec, v: unknown): unknown => (spec.type === 'path' && typeof v === 'string' && /[\\/]/.test(v) ? basename(v) : v);

@@ -20,6 +20,7 @@ import { FieldSnapshot } from '../../core/fieldSnapshot.js';
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
 import { createSearchPolicy, type SearchStats } from '../../core/search.js';
+import { searchesOf } from '../../core/searchDecisions.js';
 import { MAX_OPTIONS, OUT_DRAW, type Skirmish } from './skirmish.js';
 import { isBuiltinSkirmishPolicy, skirmishPolicy } from './skirmishPolicy.js';
 
@@ -132,6 +133,8 @@ export interface SkirmishSearchSettings {
   margin: number;
   /** The built-in bot the search starts from (its prior, and its side's rollouts): the bot it replaces. */
   bot: string;
+  /** The decision codes it answers (searchDecisions); absent or null: every one it can. */
+  decisions?: readonly number[] | null;
 }
 
 /**
@@ -163,5 +166,5 @@ export function skirmishRollout(names: readonly string[], bot = SKIRMISH_DEFAULT
 
 /** The search policy for one side of game g (it plays its iterations on g itself and restores it). */
 export function createSkirmishSearch(g: Skirmish, names: readonly string[], s: SkirmishSearchSettings, stats?: SearchStats): Policy<Skirmish> {
-  return createSearchPolicy(new SkirmishEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: skirmishRollout(names, s.bot) }, stats);
+  return createSearchPolicy(new SkirmishEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: skirmishRollout(names, s.bot), searches: searchesOf(s.decisions) }, stats);
 }

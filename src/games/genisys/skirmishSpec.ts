@@ -86,7 +86,7 @@ export interface SkirmishSpec {
   policies: string[];
   policyHashes?: (string | null)[];
   /** The search policy's budget (skirmishSearch.ts), only when a side plays search. */
-  search?: { iterations: number; depth: number; margin: number; bot: string };
+  search?: { iterations: number; depth: number; margin: number; bot: string; decisions?: readonly number[] | null };
 }
 
 /** Plan index of an attack. */
@@ -124,7 +124,7 @@ export interface SkirmishInput {
   victory: number;
   policies: string[];
   policyHashes?: (string | null)[];
-  search?: { iterations: number; depth: number; margin: number; bot: string };
+  search?: { iterations: number; depth: number; margin: number; bot: string; decisions?: readonly number[] | null };
   /** The attack rule constants (dotted keys), as genisys attack reads them. */
   base: Record<string, unknown>;
 }

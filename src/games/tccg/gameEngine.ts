@@ -86,7 +86,7 @@ export interface GameSimParams {
   policyHashes?: [string | null, string | null];
   maxTurns: number;
   /** The search policy's settings (gameSearch.ts), when a side plays search. */
-  search?: { iterations: number; depth: number; margin: number };
+  search?: { iterations: number; depth: number; margin: number; decisions?: readonly number[] | null };
 }
 
 // Zones of a card instance.

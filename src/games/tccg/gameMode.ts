@@ -2,6 +2,7 @@
 // Monte Carlo through settings.simulate('game', …). How much the rules the digest does not give and
 // the assumed card values move the answer is `sim sensitivity tccg game` (the report's robustness line).
 import { dataValuesOf } from '../../core/dataValues.js';
+import { parseSearchDecisions, searchDecisionsParam } from '../../core/searchDecisions.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
 import { answerSentence, estimateHeadline, pctText } from '../../core/answer.js';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,8 @@ import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
 import { isGapReference, tccgGapLine, tccgGapShort } from './gamePolicyGap.js';
-import { DEFAULT_TCCG_SEARCH } from './gameSearch.js';
+import { DECISION_NAMES } from './gameDecisions.js';
+import { DEFAULT_TCCG_SEARCH, SEARCH_ROOTS } from './gameSearch.js';
 import { RULE_PARAMS, rulesOf, type GameRules } from './gameRules.js';
 import { traceGame, GM_CONTACT_TURN, GM_ELIMINATED, GM_ELIMINATED_IMP, GM_NO_WINNER, GM_PROTECTED, GM_PROTECTED_IMP, GM_R_MAIN, GM_R_MAIN_LOST, GM_R_MISSION_POINTS, GM_R_WIN, GM_S_MAIN_LOST, GM_S_MISSION_POINTS, GM_S_WIN, GM_TURNS } from './gameSim.js';
 import { cardValueSpecs, expand, loadMatchup, unusedCards, type Matchup } from './matchup.js';
@@ -41,6 +43,7 @@ export const GAME_PARAMS: readonly ParamSpec[] = [
   { key: 'searchIterations', inert: searchOnly, type: 'int', default: DEFAULT_TCCG_SEARCH.iterations, min: 1, max: 4096, doc: "policy search: iterations of the tree search per searched decision (a move, an attack's target, what a searcher finds); each plays the game on from the decision with the bots (the searching side's default, the other side's own)", source: 'sim: search budget', cli: {} },
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: DEFAULT_TCCG_SEARCH.depth, min: 0, max: 200, doc: "policy search: turns an iteration plays after the current one before a static value (each side's progress to its nearest victory; 0: to the end of the game)", source: 'sim: search budget', cli: {} },
   { key: 'searchMargin', inert: searchOnly, type: 'number', default: DEFAULT_TCCG_SEARCH.margin, min: 0, max: 10, doc: "policy search: standard errors (of paired playout differences) by which the tree's answer must beat the default bot's to be played instead (0: any gain)", source: 'sim: search budget', cli: {} },
+  searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'locationsPerTurn', assumed: 'value', type: 'int', default: 1, min: 0, max: 3, doc: 'locations a side plays from its location deck in each turn it acts (in its Movement round)', source: 'assumption: the AvP trace plays new locations in the Movement round; the count is not given (alternatives 0..3)', cli: {} },
   { key: 'inactiveSide', assumed: 'reading', type: 'enum', default: 'nothing', choices: INACTIVE_SIDE, doc: 'what the side that does not act in a solo opening turn does: nothing (no rounds, no cards, no reactions), or locations (plays its locations only)', source: 'assumption: the digest says only that one side acts (処理を行う)', cli: {} },
   ...RULE_PARAMS,
@@ -86,7 +89,7 @@ export function gameSimParams(m: Matchup, params: ResolvedParams, policies: [str
     policies,
     ...(hashes[0] || hashes[1] ? { policyHashes: hashes } : {}),
     maxTurns: Number(params.maxTurns),
-    ...(policies.includes('search') ? { search: { iterations: Number(params.searchIterations), depth: Number(params.searchDepth), margin: Number(params.searchMargin) } } : {}),
+    ...(policies.includes('search') ? { search: { iterations: Number(params.searchIterations), depth: Number(params.searchDepth), margin: Number(params.searchMargin), decisions: parseSearchDecisions(params.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } } : {}),
   };
 }
 

@@ -26,7 +26,7 @@ export function tccgGapEntries(file = tccgGapFile()): TccgGapEntry[] {
 }
 
 /** Parameters that do not change the measured configuration: the policies, the search's settings, trace. */
-const FREE = new Set(['resistancePolicy', 'skynetPolicy', 'searchIterations', 'searchDepth', 'searchMargin', 'trace']);
+const FREE = new Set(['resistancePolicy', 'skynetPolicy', 'searchIterations', 'searchDepth', 'searchMargin', 'searchDecisions', 'trace']);
 
 /** Whether every parameter but the policies, the search's settings and trace is at its default, with no card value changed (the gap file's configuration). */
 export function isGapReference(specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>): boolean {

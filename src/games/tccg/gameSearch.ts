@@ -18,14 +18,15 @@ import { FieldSnapshot } from '../../core/fieldSnapshot.js';
 import type { Policy } from '../../core/policy.js';
 import { randIndex, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { createSearchPolicy, type SearchStats } from '../../core/search.js';
+import { searchesOf } from '../../core/searchDecisions.js';
 import { S_SKYNET } from './cardData.js';
 import { builtinPolicy, defaultPolicyName } from './gameBots.js';
 import { D_ATTACK, D_MOVE, D_SEARCH, MAX_OPTIONS } from './gameDecisions.js';
 import { MAX_DECOYS, TccgGame, Z_DECK, Z_HAND, type SideView } from './gameEngine.js';
 import type { PlayerView } from './gameView.js';
 
-/** Decisions a search resumes at (its roots). */
-const RESUMABLE = (1 << D_MOVE) | (1 << D_ATTACK) | (1 << D_SEARCH);
+/** Decisions a search resumes at (its roots), a bit per decision code. */
+export const SEARCH_ROOTS = (1 << D_MOVE) | (1 << D_ATTACK) | (1 << D_SEARCH);
 
 /** The game's typed-array fields that play mutates (options and movement costs of the decision being asked included). */
 export const GAME_ARRAYS = [
@@ -101,7 +102,7 @@ export class TccgEngine implements DecisionEngine<SideView, TccgSnapshot> {
   }
 
   resumable(decision: number): boolean {
-    return ((RESUMABLE >>> decision) & 1) === 1;
+    return ((SEARCH_ROOTS >>> decision) & 1) === 1;
   }
   decider(): number {
     return this.g.askSide;
@@ -286,6 +287,8 @@ export interface TccgSearchSettings {
   depth: number;
   /** Standard errors the tree's answer must gain over the default's on paired playouts. */
   margin: number;
+  /** The decision codes it answers (searchDecisions); absent or null: every one it can. */
+  decisions?: readonly number[] | null;
 }
 
 /** Search budget when the parameters give none (the parameters' defaults). */
@@ -308,5 +311,5 @@ export function rolloutPolicy(names: readonly [string, string]): Policy<SideView
 
 /** The search policy for one side of game g (it plays its iterations on g itself and restores it). */
 export function createTccgSearch(g: TccgGame, names: readonly [string, string], s: TccgSearchSettings, stats?: SearchStats): Policy<SideView> {
-  return createSearchPolicy(new TccgEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: rolloutPolicy(names) }, stats);
+  return createSearchPolicy(new TccgEngine(g), { iterations: s.iterations, depth: s.depth, margin: s.margin, rollout: rolloutPolicy(names), searches: searchesOf(s.decisions) }, stats);
 }

@@ -47,6 +47,8 @@ export const TERROR_DECISION = {
 } as const;
 
 /** Decision names by code, for messages ("decision BUY returned 99 …"). */
+/** The decisions the search answers (the engine's resume points), a bit per decision code. */
+export const SEARCH_ROOTS = (1 << TERROR_DECISION.ACTION) | (1 << TERROR_DECISION.BUY);
 export const TERROR_DECISION_NAMES: readonly string[] = Object.keys(TERROR_DECISION);
 
 /** ACTION destination of a card without a target (search, steady, heal, premonition). */

@@ -11,7 +11,7 @@ import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
 import { actionLoop, doAction } from './actionPhase.js';
 import { buyCard, endGame, killerAndUpkeep, MAX_TURNS, planningPhase, playTurns, restOfTurn } from './playTerrorGame.js';
-import { actionCard, actionDest, OUTCOME_RUNNING, OUTCOME_WON, TERROR_DECISION, V_CONSEQUENCE, V_FG_CARD } from './terrorDecision.js';
+import { actionCard, actionDest, OUTCOME_RUNNING, OUTCOME_WON, SEARCH_ROOTS, TERROR_DECISION, V_CONSEQUENCE, V_FG_CARD } from './terrorDecision.js';
 import { TerrorDeterminizer } from './terrorDeterminize.js';
 import type { TerrorGame } from './terrorGame.js';
 import type { TerrorView } from './terrorView.js';
@@ -82,7 +82,7 @@ export class TerrorEngine implements DecisionEngine<TerrorView, FieldSnapshot> {
   }
 
   resumable(decision: number): boolean {
-    return decision === ACTION || decision === BUY;
+    return ((SEARCH_ROOTS >>> decision) & 1) === 1;
   }
   decider(): number {
     return 0;

@@ -14,7 +14,9 @@ import { defaultDataFile, loadTerrorData, TIE_RULES, type TerrorData } from './t
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type FinalHealthReading, type TerrorSimParams } from './terrorParams.js';
 import { GAP_DEFAULT_POLICY, policyGap, type PolicyGapReport } from './terrorPolicyGap.js';
 import { FIVE_LOCATIONS_NOT_MODELLED, terrorResult, terrorTables, type TerrorResult } from './terrorReport.js';
+import { parseSearchDecisions } from '../../core/searchDecisions.js';
 import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js';
+import { SEARCH_ROOTS, TERROR_DECISION_NAMES } from './terrorDecision.js';
 import { answerSentence, estimateHeadline, gapWords, pctText } from '../../core/answer.js';
 import { createTerrorGame, loadTerrorPolicyModule } from './terrorSim.js';
 import { traceGame } from './terrorTrace.js';
@@ -131,6 +133,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     searchRollouts: Number(resolved.searchRollouts ?? 8),
     searchMargin: Number(resolved.searchMargin ?? 1),
     searchDepth: Number(resolved.searchDepth ?? 0),
+    ...(resolved.policy === 'search' ? { searchedDecisions: parseSearchDecisions(resolved.searchDecisions ?? 'all', TERROR_DECISION_NAMES, SEARCH_ROOTS) } : {}),
     rolloutPolicy: String(resolved.rolloutPolicy ?? 'planner') as TerrorSimParams['rolloutPolicy'],
     data,
   };

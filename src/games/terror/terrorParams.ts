@@ -1,6 +1,8 @@
 // Parameters of `sim terror`: the rule constants a house rule might change, each with its rulebook
 // (or public-fact) default and source, plus the run choices (Death Order card, policy, data file).
 import type { ParamSpec, ParamValue } from '../../core/params.js';
+import { searchDecisionsParam } from '../../core/searchDecisions.js';
+import { SEARCH_ROOTS, TERROR_DECISION_NAMES } from './terrorDecision.js';
 
 /** Built-in policies (terrorPolicy.ts); any other `policy` value is a user module path (see scenarios/terror/README.md). */
 export const BUILTIN_POLICIES = ['planner', 'death-order', 'random', 'search'] as const;
@@ -44,6 +46,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   { key: 'searchRollouts', inert: searchOnly, type: 'int', default: 8, min: 1, max: 10000, doc: 'policy search: iterations per answer (the budget of an ACTION or BUY decision with m answers is searchRollouts × m: tree-search iterations, a quarter of them paired playouts confirming the tree\'s answer against the planner\'s)', source: 'sim: search budget (issue 15)' },
   { key: 'searchMargin', inert: searchOnly, type: 'number', default: 1, min: 0, max: 10, doc: 'policy search: standard errors (of the paired playout differences) the tree\'s answer must gain over the planner\'s own, on fresh playouts, to be played instead (0: any gain)', source: 'sim: search budget (issue 15)' },
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: 0, min: 0, max: 64, doc: 'policy search: turns a rollout plays after the current one before a static value (0: to the end of the game)', source: 'sim: search budget (issue 15)' },
+  searchDecisionsParam(TERROR_DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'rolloutPolicy', inert: searchOnly, type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
   { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
@@ -81,6 +84,8 @@ export interface TerrorSimParams {
   /** policy search: the paired gain in standard errors an answer needs over the heuristic's own. */
   searchMargin: number;
   searchDepth: number;
+  /** policy search: the decision codes it answers (parameter searchDecisions, parsed); absent or null: every one it can (ACTION and BUY). */
+  searchedDecisions?: readonly number[] | null;
   rolloutPolicy: (typeof ROLLOUT_POLICIES)[number];
   /** Compiled reference data (plain JSON). */
   data: import('./terrorData.js').TerrorData;

@@ -156,7 +156,7 @@ const LATER_FIELDS = ['rebuy'] as const satisfies readonly (keyof TerrorSimParam
 const LATER_DEFAULTS: Pick<TerrorSimParams, (typeof LATER_FIELDS)[number]> = { rebuy: true };
 
 // Compile-time check: every TerrorSimParams field is either part of the configuration or the policy's.
-type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | (typeof LATER_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchMargin' | 'searchDepth' | 'rolloutPolicy'>;
+type Unlisted = Exclude<keyof TerrorSimParams, (typeof CONFIG_FIELDS)[number] | (typeof LATER_FIELDS)[number] | 'data' | 'policy' | 'policyHash' | 'searchRollouts' | 'searchMargin' | 'searchDepth' | 'searchedDecisions' | 'rolloutPolicy'>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
 

@@ -11,6 +11,7 @@ import type { TerrorSimParams } from './terrorParams.js';
 import { builtinPolicy } from './terrorPolicy.js';
 import { plannerPolicy } from './terrorPlanner.js';
 import { createSearchPolicy, type SearchStats } from '../../core/search.js';
+import { searchesOf } from '../../core/searchDecisions.js';
 import { TerrorEngine } from './terrorEngine.js';
 import { TERROR_VIEW_MEMBERS, type TerrorView } from './terrorView.js';
 
@@ -114,7 +115,7 @@ export function builtinGame(p: TerrorSimParams, stats?: SearchStats): TerrorGame
     const g = new TerrorGame(p, plannerPolicy);
     const rollout = builtinPolicy(p.rolloutPolicy ?? 'planner') ?? plannerPolicy;
     // The shared search at ACTION and BUY (the resumable decisions): searchRollouts iterations per answer.
-    g.policy = createSearchPolicy(new TerrorEngine(g), { iterations: p.searchRollouts ?? 8, perAnswer: true, margin: p.searchMargin ?? 1, depth: p.searchDepth ?? 0, rollout, prior: plannerPolicy }, stats);
+    g.policy = createSearchPolicy(new TerrorEngine(g), { iterations: p.searchRollouts ?? 8, perAnswer: true, margin: p.searchMargin ?? 1, depth: p.searchDepth ?? 0, rollout, prior: plannerPolicy, searches: searchesOf(p.searchedDecisions) }, stats);
     return g;
   }
   const builtin = builtinPolicy(p.policy);

@@ -83,6 +83,33 @@ describe('sim compare names both policies when they differ', () => {
       expect(JSON.parse(r.stdout).result.rungs.length, m).toBeGreaterThanOrEqual(1);
     }
   }, 60_000);
+  it('--split: the search on all decisions and on each kind alone, each paired with the default as sim compare pairs it', () => {
+    const r = runCli(['policies', 'terror', '--split', '--set', 'searchRollouts=2', '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result).toMatchObject({ param: 'policy', split: 'searchDecisions', baseline: 'planner', metric: 'survived' });
+    expect(j.result.rows.map((x: { policy: string }) => x.policy).sort()).toEqual(['planner', 'search: ACTION', 'search: BUY', 'search: all']);
+    const row = (p: string) => j.result.rows.find((x: { policy: string }) => x.policy === p);
+    for (const [kind, value] of [['all', 'all'], ['ACTION', 'ACTION'], ['BUY', 'BUY']]) {
+      const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '--set', `searchDecisions=${value}`, '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
+      const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
+      expect([row(`search: ${kind}`).difference, row(`search: ${kind}`).lo, row(`search: ${kind}`).hi], kind).toEqual([c.difference, c.lo, c.hi]);
+    }
+    expect(j.text).toMatch(/^The search on every decision scores .* more than planner; /);
+    expect(j.notes.join(' ')).toMatch(/searchDecisions limits the search to the decisions named \(ACTION, BUY; all: every one it answers\), planner answering the others; the search's budget is the parameters' \(searchRollouts 2\)/);
+    // Dark Fate's turn-plan search splits by searchPlans; a side's search by its policy parameter.
+    const df = runCli(['policies', 'darkfate', '--split', '--set', 'searchRollouts=2', '-n', '2', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    expect(df.code, df.stderr).toBe(0);
+    expect(JSON.parse(df.stdout).result.rows.map((x: { policy: string }) => x.policy).sort()).toEqual(['planner', 'search: all', 'search: extra', 'search: flee', 'search: rest']);
+    const sky = runCli(['policies', 'tccg', 'game', '--param', 'skynetPolicy', '--split', '--set', 'searchIterations=2', '--set', 'maxTurns=3', '-n', '2', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    expect(sky.code, sky.stderr).toBe(0);
+    expect(JSON.parse(sky.stdout).result).toMatchObject({ param: 'skynetPolicy', side: 'skynet', baseline: 'hunt-support', metric: 'skynetWins' });
+    expect(runCli(['policies', 'dice', '--split']).stderr).toMatch(/dice has no policy parameter/);
+    expect(runCli(['policies', 'tccg', 'opening', '--split']).stderr).toMatch(/policy/);
+    expect(runCli(['policies', 'terror', '--split', '--ladder']).stderr).toMatch(/option --split: .*give one of --split and --ladder/);
+    expect(runCli(['policies', 'terror', '--split', '--policies', 'planner,random']).stderr).toMatch(/option --split: the split plays the search against one default policy/);
+    expect(runCli(['policies', 'terror', '--split', '--policies', 'search']).stderr).toMatch(/option --split: the default policy is already search/);
+  }, 60_000);
   it('the header says A: planner, B: random (not planner for both)', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);

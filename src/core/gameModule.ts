@@ -147,6 +147,11 @@ export interface GameModule {
     readonly budget: string;
     /** The parameter that names the policy, when it is not `policy` (a two-sided game's side: policyA). */
     readonly policyParam?: string;
+    /**
+     * For `sim policies --split`: the parameter that limits the search to one kind of decision
+     * (searchDecisions; Dark Fate's searchPlans) and its kinds, each played against the default.
+     */
+    readonly split?: { readonly param: string; readonly kinds: readonly string[] };
   };
   readonly conformance: Conformance;
 }

@@ -13,8 +13,8 @@ export const ALL_DECISIONS = 'all';
 /** A decision name as the parameter matches it: case, spaces, hyphens and underscores ignored. */
 const norm = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
 
-/** The names of the decisions in bitmask `searchable` (bit = decision code). */
-const searchableNames = (names: readonly string[], searchable: number): string[] => names.filter((_, i) => (searchable >>> i) & 1);
+/** The names of the decisions in bitmask `searchable` (bit = decision code): the kinds `sim policies --split` plays. */
+export const searchableNames = (names: readonly string[], searchable: number): string[] => names.filter((_, i) => (searchable >>> i) & 1);
 
 /**
  * The parameter, for a game whose decisions are `names` (index = decision code), of which the search

@@ -25,6 +25,7 @@ import { runPaired } from './compare.js';
 
 interface PoliciesOptions extends RunCliOptions {
   ladder?: boolean;
+  split?: boolean;
   ladderStart?: number;
   ladderMax?: number;
   ladderSeconds?: number;
@@ -60,7 +61,8 @@ export function registerPolicies(program: Command): void {
     .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant (every mode with a search policy: darkfate, terror, dualfates match, genisys skirmish, tccg game)")
     .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))
     .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
-    .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7));
+    .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7))
+    .option('--split', "where the gap lies: the game's search limited to one kind of decision at a time (the default answering the rest), each against the default on the same games, and the search on all of them; its budget as --set gives it (e.g. --set searchIterations=128)");
   addRunOptions(cmd, 2e4, { resumable: false }).action(async (words: string[], opts: PoliciesOptions) => {
     refuseResumeOptions(opts, 'policies');
     const found = await findMode(words.join(' '), 'argument game');
@@ -87,18 +89,30 @@ export function registerPolicies(program: Command): void {
     const policies = [...new Set(listed)];
     // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
     const paramsWith = (policy: string) => resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id, () => 'option --policies');
-    if (policies.length < 2 && !opts.ladder) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
+    const split = opts.split ? game.search?.split : undefined;
+    if (opts.split && (!split || !game.search)) throw new UsageError(`option --split: ${id} has no search policy to split (modes with one: darkfate, terror, dualfates match, genisys skirmish, tccg game)`);
+    if (opts.split && opts.ladder) throw new UsageError('option --split: the split plays one budget (set it with --set); a ladder climbs budgets: give one of --split and --ladder');
+    if (opts.split && opts.policies && policies.length !== 1) throw new UsageError('option --split: the split plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
+    if (policies.length < 2 && !opts.ladder && !split) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
     const side = /^polic\w*?([AB])$/.exec(key)?.[1] ?? /^([a-z]+)Policy$/.exec(key)?.[1];
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     const request = (policy: string): RunRequest => ({ ...found, params: paramsWith(policy), opts: runOpts });
-    const [baseline, ...others] = policies;
+    const [baseline, ...listedOthers] = policies;
+    if (split && baseline === game.search!.policy) throw new UsageError(`option --split: the default policy is already ${baseline}; the split plays ${baseline} against another (set --policies or the scenario's policy)`);
+    // --split: the rows are the search on every kind of decision (all), then on each kind alone.
+    const splitName = (kind: string) => `${game.search!.policy}: ${kind}`;
+    const others = split ? ['all', ...split.kinds].map(splitName) : listedOthers;
     const base = request(baseline);
-    const requests = opts.ladder ? [] : others.map(request);
+    const requests = opts.ladder
+      ? []
+      : split
+        ? ['all', ...split.kinds].map((kind): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: game.search!.policy, [split.param]: kind }, id), opts: runOpts }))
+        : others.map(request);
     // What would be refused in a single run is refused when it acts for no policy played (a search budget with the search among them acts).
-    if (!opts.ladder) refuseInertAcross(mode.params, [base.params, ...requests.map((r) => r.params)]);
+    if (!opts.ladder) refuseInertAcross(mode.params, split ? requests.map((r) => r.params) : [base.params, ...requests.map((r) => r.params)]);
     refuseIdleRunOptions(opts, mode.params, [base.params, ...requests.map((r) => r.params)]);
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [base, ...requests].flatMap(inputsOf));
     // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
@@ -171,7 +185,21 @@ export function registerPolicies(program: Command): void {
       return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
     };
     const mainWords = mainName ?? 'the metric';
-    const answers = best.map((r) => {
+    // --split: the whole search's gain, then the kind of decision whose search alone gains most.
+    const splitAnswers = split
+      ? labels.map((label) => {
+          const head = several ? `${label}: ` : '';
+          const whole = rows.find((r) => r.label === label && r.policy === splitName('all'));
+          const parts = rows.filter((r) => r.label === label && !r.baseline && r.policy !== splitName('all')).sort((a, b) => (b.difference ?? -Infinity) - (a.difference ?? -Infinity));
+          const top = parts[0];
+          const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
+          if (!whole || !top) return answerSentence(`${head}Not measured: interrupted before the search played`, conditions);
+          const kindOf = (r: Row) => r.policy.slice(splitName('').length);
+          const topText = top.lo !== null && top.lo > 0 ? `most of it in ${kindOf(top)}: the search there alone scores ${gapText(top)}` : `no kind alone scores clearly more than ${baseline} (the most, ${kindOf(top)}: ${gapText(top)})`;
+          return answerSentence(`${head}The search on every decision scores ${gapText(whole)} more than ${baseline}; ${topText}`, conditions);
+        })
+      : null;
+    const answers = splitAnswers ?? best.map((r) => {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
@@ -183,21 +211,28 @@ export function registerPolicies(program: Command): void {
     const report: Report = {
       ...provenance(id, { base: base.params, param: key, policies }),
       version: packageInfo().version,
-      title: `Policy gap of ${id}${side ? `, side ${side}` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
+      title: split
+        ? `Where the gap lies in ${id}${side ? `, side ${side}` : ''}: the ${game.search!.policy} policy on each kind of decision (${split.param}) against ${baseline}, on the same games`
+        : `Policy gap of ${id}${side ? `, side ${side}` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
       method: 'mc',
       seed,
       n: games,
       confidence: runOpts.confidence,
-      policy: policies,
+      policy: split ? [baseline, ...others] : policies,
       ...(partial ? { partial: true } : {}),
-      result: { param: key, ...(side ? { side } : {}), baseline, metric: main, rows },
+      result: { param: key, ...(side ? { side } : {}), ...(split ? { split: split.param } : {}), baseline, metric: main, rows },
       ...(answers.length ? { text: answers.join('\n') } : {}),
       assumptions: [...new Set(reports.flatMap((r) => r.assumptions))],
       tables: [{ title: `${mainWords} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
         ...stopNote,
         `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
-        ...(slow.length ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
+        ...(split
+          ? [
+              `${split.param} limits the search to the decisions named (${split.kinds.join(', ')}; all: every one it answers), ${baseline} answering the others; the search's budget is the parameters' (${game.search!.budget} ${String(requests[0]?.params[game.search!.budget])}). The parts need not add up to the whole: decisions interact.`,
+            ]
+          : []),
+        ...(slow.length && !split ? [`Left out as slow: ${slow.join(', ')} (add it with --policies ${[baseline, ...slow].join(',')} and a smaller -n).`] : []),
       ],
     };
     await emitReport(report, opts);

@@ -22,6 +22,8 @@ import { boardValueSpecs } from './board.js';
 import { readBoardText } from './matchData.js';
 import { MATCH_PARAMS, runMatch, unusedMatchData } from './matchEntry.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
+import { DECISION_NAMES, SEARCH_ROOTS } from './matchEngine.js';
+import { searchableNames } from '../../core/searchDecisions.js';
 import { checkMatch, matchSim, type MatchSimParams } from './matchSim.js';
 import { oddsTableReport, runReport, teamReport } from './dualfatesReports.js';
 import { dualfatesSim } from './dualfatesSim.js';
@@ -121,7 +123,7 @@ export const game: GameModule = {
   policies: MATCH_POLICIES,
   // The shared tree search (src/core/search.ts) at every resumable decision: thousands of playouts a game.
   slowPolicies: ['search'],
-  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA' },
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },

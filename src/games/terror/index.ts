@@ -17,6 +17,8 @@ import { terrorEntry } from './terrorEntry.js';
 import { BUILTIN_POLICIES, DEFAULT_DATA, TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
 import { defaultDataFile } from './terrorData.js';
 import { terrorSim } from './terrorSim.js';
+import { SEARCH_ROOTS, TERROR_DECISION_NAMES } from './terrorDecision.js';
+import { searchableNames } from '../../core/searchDecisions.js';
 
 export const game: GameModule = {
   id: 'terror',
@@ -39,7 +41,7 @@ export const game: GameModule = {
   ],
   sims: { terror: terrorSim },
   policies: BUILTIN_POLICIES,
-  search: { policy: 'search', budget: 'searchRollouts' },
+  search: { policy: 'search', budget: 'searchRollouts', split: { param: 'searchDecisions', kinds: searchableNames(TERROR_DECISION_NAMES, SEARCH_ROOTS) } },
   // Rollouts at its ACTION and BUY decisions: thousands of games' work per searched game.
   slowPolicies: ['search'],
   conformance: {

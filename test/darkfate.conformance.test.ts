@@ -247,23 +247,28 @@ describe('conformance hook: checkDarkFateGame', () => {
       }
     }
   });
-  it('a state broken mid-turn is caught at the next decision, naming the invariant, the game and the turn', () => {
+  /** A greedy game whose state `breakIt` puts out of step at the first decision of turn 3 (as a missed update would), watched by the invariant checks. */
+  function sabotaged(breakIt: (e: DarkFateEngine) => void): DarkFateEngine {
     const e = buildEngineSync(params('greedy', { rev9: 1 }));
     const inner = e.policy;
-    // Sabotage: on turn 3, a wound counter goes out of step with the hand (as a missed update would).
     let broken = false;
     e.policy = {
       name: 'saboteur',
       choose(r, v, d, o, n, a) {
         if (e.turn === 3 && !broken) {
           broken = true;
-          e.handWounds[0] += 1;
+          breakIt(e);
         }
         return inner.choose(r, v, d, o, n, a);
       },
       quickAction: (r, v, p, mayRest) => (e.turn === 3 ? -1 : inner.quickAction!(r, v, p, mayRest)),
     };
     watchInvariants(e, () => 'darkfate game 7');
+    return e;
+  }
+  it('a state broken mid-turn is caught at the next decision, naming the invariant, the game and the turn', () => {
+    // A wound counter out of step with the hand.
+    const e = sabotaged((x) => (x.handWounds[0] += 1));
     expect(() => e.playGame(streamFor(5, 7))).toThrow(/^darkfate game 7, turn 3, (before decision \w+|after the \w+ phase)[^:]*: counters in step: p1: wound counter \d+ but \d+ wounds in hand$/);
   });
   it('the owned Wound counter (ownedWounds: draw pile, hand and discard pile) follows every wound, heal and rest, and a stray change is caught', () => {
@@ -288,21 +293,7 @@ describe('conformance hook: checkDarkFateGame', () => {
     for (let g = 0; g < 20; g++) e.playGame(streamFor(9, g));
     expect(seen).toBeGreaterThan(100);
     expect(max).toBeGreaterThan(1);
-    const s = buildEngineSync(params('greedy', { rev9: 1 }));
-    const inner = s.policy;
-    let broken = false;
-    s.policy = {
-      name: 'saboteur',
-      choose(r, v, d, o, n, a) {
-        if (s.turn === 3 && !broken) {
-          broken = true;
-          s.ownKinds[OWN_KINDS * 1 + OWN_WOUND - 1] += 1;
-        }
-        return inner.choose(r, v, d, o, n, a);
-      },
-      quickAction: (r, v, p, mayRest) => (s.turn === 3 ? -1 : inner.quickAction!(r, v, p, mayRest)),
-    };
-    watchInvariants(s, () => 'darkfate game 7');
+    const s = sabotaged((x) => (x.ownKinds[OWN_KINDS * 1 + OWN_WOUND - 1] += 1));
     expect(() => s.playGame(streamFor(5, 7))).toThrow(/counters in step: p2: owned Wound counter \d+ but \d+ in draw pile, hand and discard pile$/);
   });
   it('a finished game whose statistics disagree with its zones is named', () => {

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
+import { splitAnswer } from '../src/cli/commands/policies.js';
 
 describe('sim policies', () => {
   it('ranks the policies and gives each the paired difference sim compare gives', () => {
@@ -95,7 +96,7 @@ describe('sim compare names both policies when they differ', () => {
       const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
       expect([row(`search: ${kind}`).difference, row(`search: ${kind}`).lo, row(`search: ${kind}`).hi], kind).toEqual([c.difference, c.lo, c.hi]);
     }
-    expect(j.text).toMatch(/^The search on every decision scores .* more than planner; /);
+    expect(j.text).toMatch(/^search on every kind of decision: .* against planner; on one kind alone, the default answering the rest: (ACTION|BUY) .*, (ACTION|BUY) /);
     expect(j.notes.join(' ')).toMatch(/searchDecisions limits the search to the decisions named \(ACTION, BUY; all: every one it answers\), planner answering the others; the search's budget is the parameters' \(searchRollouts 2\)/);
     // Dark Fate's turn-plan search splits by searchPlans; a side's search by its policy parameter.
     const df = runCli(['policies', 'darkfate', '--split', '--set', 'searchRollouts=2', '-n', '2', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
@@ -104,12 +105,36 @@ describe('sim compare names both policies when they differ', () => {
     const sky = runCli(['policies', 'tccg', 'game', '--param', 'skynetPolicy', '--split', '--set', 'searchIterations=2', '--set', 'maxTurns=3', '-n', '2', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
     expect(sky.code, sky.stderr).toBe(0);
     expect(JSON.parse(sky.stdout).result).toMatchObject({ param: 'skynetPolicy', side: 'skynet', baseline: 'hunt-support', metric: 'skynetWins' });
-    expect(runCli(['policies', 'dice', '--split']).stderr).toMatch(/dice has no policy parameter/);
-    expect(runCli(['policies', 'tccg', 'opening', '--split']).stderr).toMatch(/policy/);
-    expect(runCli(['policies', 'terror', '--split', '--ladder']).stderr).toMatch(/option --split: .*give one of --split and --ladder/);
-    expect(runCli(['policies', 'terror', '--split', '--policies', 'planner,random']).stderr).toMatch(/option --split: the split plays the search against one default policy/);
-    expect(runCli(['policies', 'terror', '--split', '--policies', 'search']).stderr).toMatch(/option --split: the default policy is already search/);
+    // Refused: what would make the rows answer another question than the split's.
+    const refused = (args: string[], message: RegExp) => {
+      const x = runCli(['policies', ...args, '-n', '2', '--seed', '1', '-j', '1', '-q']);
+      expect([x.code, x.stderr], args.join(' ')).toEqual([2, expect.stringMatching(message)]);
+    };
+    refused(['terror', '--split', '--ladder'], /option --split: .*give one of --split and --ladder/);
+    refused(['terror', '--split', '--policies', 'planner,random'], /option --split: the split plays the search against one default policy; give it alone \(--policies planner\)/);
+    // The search answers what it does not search with the default bot: another baseline would measure another pair.
+    refused(['terror', '--split', '--policies', 'random'], /option --split: the search answers the decisions it does not search with planner, so the split measures against planner: leave policy at planner \(got random\)/);
+    refused(['terror', '--split', '--policies', 'search'], /leave policy at planner \(got search\)/);
+    refused(['genisys', 'skirmish', '--split', '--set', 'searchBot=aim'], /answers the decisions it does not search with aim, .* and searchBot at advance/);
+    refused(['terror', '--split', '--set', 'searchDecisions=ACTION'], /option --set searchDecisions: --split plays the search on each kind itself \(all, ACTION, BUY\)/);
+    refused(['darkfate', '--split', '--param', 'searchRollout'], /option --split: searchRollout does not name the policy that can be search; split a side's policy \(policy\)/);
+    // One searchDecisions serves both sides: the other side must not play the search.
+    refused(['dualfates', 'match', '--split', '--set', 'policyB=search'], /option --split: policyB is search too, and searchDecisions would limit that side's search as well/);
   }, 60_000);
+  it('--split answer: the whole, then every kind by its difference, largest first; what was not played is said', () => {
+    const gap = (r: { difference: number | null }) => (r.difference === null ? '–' : `${r.difference > 0 ? '+' : ''}${r.difference}`);
+    const row = (d: number) => ({ difference: d });
+    expect(splitAnswer('search', 'protect', row(17), [{ kind: 'attack', row: row(0) }, { kind: 'move', row: row(15) }, { kind: 'search', row: row(-2) }], gap)).toBe(
+      'search on every kind of decision: +17 against protect; on one kind alone, the default answering the rest: move +15, attack 0, search -2',
+    );
+    expect(splitAnswer('search', 'planner', undefined, [], gap)).toBe('search on every kind of decision: not played (interrupted); on one kind alone: not played (interrupted)');
+    expect(splitAnswer('search', 'planner', row(1), [], gap)).toBe('search on every kind of decision: +1 against planner; on one kind alone: not played (interrupted)');
+    // A scenario that sets the parameter the split varies is refused too.
+    const file = join(tempDir('sim-split-'), 'terror.yaml');
+    writeFileSync(file, 'game: terror\nparams:\n  searchDecisions: BUY\n');
+    const r = runCli(['policies', 'terror', '--split', '--scenario', file, '-n', '2', '-q']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, 'sim: option --split: the scenario sets searchDecisions; --split plays the search on each kind itself']);
+  });
   it('the header says A: planner, B: random (not planner for both)', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);

@@ -41,6 +41,18 @@ describe('searchDecisions', () => {
     expect(skirmish.search?.decisions).toEqual([3, 4]);
   });
 
+  it('reaches the games: Terror searching ACTION, BUY or all, and Dark Fate searching rest, flee or all plans, play three different sets of games', () => {
+    const tables = (args: string[]) => {
+      const r = runCli([...args, '-j', '1', '-q', '--format', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.stringify(JSON.parse(r.stdout).tables);
+    };
+    const terror = ['all', 'ACTION', 'BUY'].map((k) => tables(['terror', '--policy', 'search', '--set', 'searchRollouts=4', '--set', `searchDecisions=${k}`, '-n', '10', '--seed', '5']));
+    expect(new Set(terror).size).toBe(3);
+    const darkfate = ['all', 'rest', 'flee'].map((k) => tables(['darkfate', '--rev9', 'fully-operational', '--policy', 'search', '--set', 'searchRollouts=8', '--set', `searchPlans=${k}`, '-n', '3', '--seed', '5']));
+    expect(new Set(darkfate).size).toBe(3);
+  }, 60_000);
+
   // Each game's command: the names it lists in `sim params`, a bad name refused (exit 2), the parameter
   // refused where no side plays the search (but for all), and a run with it (the value reaches the games).
   const GAMES: { args: string[]; search: string[]; name: string; listed: RegExp }[] = [

@@ -55,7 +55,11 @@ export interface SearchSettings<View> {
    * Dual Fates match, margin 1 let chance overrule hunt often enough to lose games at 32 iterations.
    */
   readonly margin?: number;
-  /** Which resumable decisions to search (default: every one with two or more answers). */
+  /**
+   * Which resumable decisions to search (default: every one with two or more answers). The others
+   * are answered by the prior in the game and, for the searching player, in the tree too (another
+   * player's by the rollout): the tree branches only on the decisions searched.
+   */
   readonly searches?: (decision: number) => boolean;
 }
 
@@ -119,6 +123,8 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
   let searchRng: Rng | null = null;
   let pairRng: Rng | null = null;
   let rootDecision = -1;
+  /** The player the search decides for (the root's decider). */
+  let rootPlayer = -1;
 
   function newNode(parent: number, decision: number, code: number, player: number): number {
     const k = nodes++;
@@ -137,6 +143,9 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
   /** The tree's answer at a decision while the iteration is in the tree (cur ≥ 0); the rollout's after. */
   function treeChoose(rng: Rng, view: View, decision: number, options: Int32Array, n: number, allowNone: boolean): number {
     if (cur < 0) return rollout.choose(rng, view, decision, options, n, allowNone);
+    // A decision the search does not answer (searches) is no node either: in the tree as in the game,
+    // the searching player's default answers it (another player's, the rollout).
+    if (s.searches && !s.searches(decision)) return (engine.decider() === rootPlayer ? prior : rollout).choose(rng, view, decision, options, n, allowNone);
     const m = n + (allowNone ? 1 : 0);
     // A forced answer is no node: the walk goes on at the next decision.
     if (m <= 1) return n === 1 ? 0 : -1;
@@ -210,6 +219,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       const sr = searchRng;
       const observer = engine.decider();
       rootDecision = decision;
+      rootPlayer = observer;
       const stopTurn = s.depth > 0 ? engine.turn() + s.depth : NO_STOP;
       rootOptions.set(options.subarray(0, n));
       engine.save(snapshot);

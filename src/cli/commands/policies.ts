@@ -62,7 +62,7 @@ export function registerPolicies(program: Command): void {
     .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))
     .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
     .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7))
-    .option('--split', "where the gap lies: the game's search limited to one kind of decision at a time (the default answering the rest), each against the default on the same games, and the search on all of them; its budget as --set gives it (e.g. --set searchIterations=128)");
+    .option('--split', "where the gap lies: the game's search limited to one kind of decision at a time (the default answering the rest), each against the default on the same games, and the search on all of them; its budget is the search's budget parameter as --set gives it (searchIterations, Dark Fate's and Terror's searchRollouts); slow: give -n");
   addRunOptions(cmd, 2e4, { resumable: false }).action(async (words: string[], opts: PoliciesOptions) => {
     refuseResumeOptions(opts, 'policies');
     const found = await findMode(words.join(' '), 'argument game');
@@ -90,9 +90,23 @@ export function registerPolicies(program: Command): void {
     // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
     const paramsWith = (policy: string) => resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id, () => 'option --policies');
     const split = opts.split ? game.search?.split : undefined;
-    if (opts.split && (!split || !game.search)) throw new UsageError(`option --split: ${id} has no search policy to split (modes with one: darkfate, terror, dualfates match, genisys skirmish, tccg game)`);
-    if (opts.split && opts.ladder) throw new UsageError('option --split: the split plays one budget (set it with --set); a ladder climbs budgets: give one of --split and --ladder');
-    if (opts.split && opts.policies && policies.length !== 1) throw new UsageError('option --split: the split plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
+    if (opts.split && (!split || !game.search || !mode.params.some((p) => p.key === split.param))) throw new UsageError(`option --split: ${id} has no search policy to split (modes with one: darkfate, terror, dualfates match, genisys skirmish, tccg game)`);
+    if (split) {
+      const search = game.search!.policy;
+      if (opts.ladder) throw new UsageError('option --split: the split plays one budget (set it with --set); a ladder climbs budgets: give one of --split and --ladder');
+      if (opts.policies && policies.length !== 1) throw new UsageError(`option --split: the split plays the search against one default policy; give it alone (--policies ${String(spec.default)}) or leave --policies out`);
+      if (!(spec.choices ?? []).includes(search)) throw new UsageError(`option --split: ${key} does not name the policy that can be ${search}; split a side's policy (${policyKeys.filter((k) => (mode.params.find((p) => p.key === k)?.choices ?? []).includes(search)).join(', ')})`);
+      // The split's rows play each kind of decision itself.
+      if (Object.hasOwn(sets, split.param)) throw new UsageError(`option --set ${split.param}: --split plays the search on each kind itself (all, ${split.kinds.join(', ')})`);
+      if (scenario && Object.hasOwn((scenario.doc.params ?? {}) as object, split.param)) throw new UsageError(`option --split: the scenario sets ${split.param}; --split plays the search on each kind itself`);
+      // The search answers what it does not search with the side's default bot: the baseline must be that bot, or the rows would measure another pair.
+      const own = String(spec.default);
+      const bot = mode.params.some((p) => p.key === 'searchBot') ? String(resolvedBase.searchBot) : own;
+      if (current !== own || bot !== own || (opts.policies && policies[0] !== own)) throw new UsageError(`option --split: the search answers the decisions it does not search with ${bot}, so the split measures against ${bot}: leave ${key} at ${own}${bot !== own ? ` and searchBot at ${own}` : ''} (got ${opts.policies ? policies[0] : current})`);
+      // One search setting serves every side that plays the search: the other side must not play it.
+      const other = policyKeys.find((k) => k !== key && String(resolvedBase[k]) === search);
+      if (other) throw new UsageError(`option --split: ${other} is ${search} too, and ${split.param} would limit that side's search as well; split one side at a time`);
+    }
     if (policies.length < 2 && !opts.ladder && !split) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
@@ -101,16 +115,13 @@ export function registerPolicies(program: Command): void {
     const seed = chooseSeed(runOpts);
     const request = (policy: string): RunRequest => ({ ...found, params: paramsWith(policy), opts: runOpts });
     const [baseline, ...listedOthers] = policies;
-    if (split && baseline === game.search!.policy) throw new UsageError(`option --split: the default policy is already ${baseline}; the split plays ${baseline} against another (set --policies or the scenario's policy)`);
     // --split: the rows are the search on every kind of decision (all), then on each kind alone.
+    const splitKinds = split ? ['all', ...split.kinds] : [];
     const splitName = (kind: string) => `${game.search!.policy}: ${kind}`;
-    const others = split ? ['all', ...split.kinds].map(splitName) : listedOthers;
+    const others = split ? splitKinds.map(splitName) : listedOthers;
     const base = request(baseline);
-    const requests = opts.ladder
-      ? []
-      : split
-        ? ['all', ...split.kinds].map((kind): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: game.search!.policy, [split.param]: kind }, id), opts: runOpts }))
-        : others.map(request);
+    const splitRequest = (kind: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: game.search!.policy, [split!.param]: kind }, id, () => 'option --split'), opts: runOpts });
+    const requests = opts.ladder ? [] : split ? splitKinds.map(splitRequest) : others.map(request);
     // What would be refused in a single run is refused when it acts for no policy played (a search budget with the search among them acts).
     if (!opts.ladder) refuseInertAcross(mode.params, split ? requests.map((r) => r.params) : [base.params, ...requests.map((r) => r.params)]);
     refuseIdleRunOptions(opts, mode.params, [base.params, ...requests.map((r) => r.params)]);
@@ -185,31 +196,31 @@ export function registerPolicies(program: Command): void {
       return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
     };
     const mainWords = mainName ?? 'the metric';
-    // --split: the whole search's gain, then the kind of decision whose search alone gains most.
+    const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
+    // --split: the search on every kind of decision, then on each kind alone (by difference), each against the default.
     const splitAnswers = split
       ? labels.map((label) => {
-          const head = several ? `${label}: ` : '';
-          const whole = rows.find((r) => r.label === label && r.policy === splitName('all'));
-          const parts = rows.filter((r) => r.label === label && !r.baseline && r.policy !== splitName('all')).sort((a, b) => (b.difference ?? -Infinity) - (a.difference ?? -Infinity));
-          const top = parts[0];
-          const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
-          if (!whole || !top) return answerSentence(`${head}Not measured: interrupted before the search played`, conditions);
-          const kindOf = (r: Row) => r.policy.slice(splitName('').length);
-          const topText = top.lo !== null && top.lo > 0 ? `most of it in ${kindOf(top)}: the search there alone scores ${gapText(top)}` : `no kind alone scores clearly more than ${baseline} (the most, ${kindOf(top)}: ${gapText(top)})`;
-          return answerSentence(`${head}The search on every decision scores ${gapText(whole)} more than ${baseline}; ${topText}`, conditions);
+          const mine = rows.filter((r) => r.label === label && !r.baseline);
+          const text = splitAnswer(
+            game.search!.policy,
+            baseline,
+            mine.find((r) => r.policy === splitName('all')),
+            mine.filter((r) => r.policy !== splitName('all')).map((r) => ({ kind: r.policy.slice(splitName('').length), row: r })),
+            gapText,
+          );
+          return answerSentence(`${several ? `${label}: ` : ''}${text}`, conditions);
         })
       : null;
     const answers = splitAnswers ?? best.map((r) => {
       const base = rows.find((x) => x.baseline && x.label === r.label);
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
-      const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
       return r.difference !== null && r.lo !== null && r.lo > 0
         ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than the default ${baseline}${baseValue}`, conditions)
         : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next highest, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
     const report: Report = {
-      ...provenance(id, { base: base.params, param: key, policies }),
+      ...provenance(id, split ? { base: base.params, param: key, policies: [baseline], split: { param: split.param, kinds: splitKinds } } : { base: base.params, param: key, policies }),
       version: packageInfo().version,
       title: split
         ? `Where the gap lies in ${id}${side ? `, side ${side}` : ''}: the ${game.search!.policy} policy on each kind of decision (${split.param}) against ${baseline}, on the same games`
@@ -258,3 +269,14 @@ function finite(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
 
+/**
+ * The answer of `sim policies --split` for one run: the search on every kind of decision against the
+ * default, then each kind alone, by difference (largest first), each with its interval; what was not
+ * played is said. `gap` writes a row's difference and interval.
+ */
+export function splitAnswer<R extends { difference: number | null }>(search: string, baseline: string, whole: R | undefined, parts: readonly { kind: string; row: R }[], gap: (r: R) => string): string {
+  const head = whole ? `${search} on every kind of decision: ${gap(whole)} against ${baseline}` : `${search} on every kind of decision: not played (interrupted)`;
+  if (parts.length === 0) return `${head}; on one kind alone: not played (interrupted)`;
+  const sorted = [...parts].sort((a, b) => (b.row.difference ?? -Infinity) - (a.row.difference ?? -Infinity));
+  return `${head}; on one kind alone, the default answering the rest: ${sorted.map((p) => `${p.kind} ${gap(p.row)}`).join(', ')}`;
+}

@@ -10,8 +10,8 @@ export const REV9_CHOICES = ['damaged-endo', 'endoskeleton', 'liquid-exoskeleton
 /** The search policy's settings change nothing under another policy. */
 const searchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' || p.policy === 'search-ismcts' ? null : `it sets the search policy, and the policy is ${String(p.policy)} (policy search: --policy search or --set policy=search)`);
 
-/** The turn-plan search's own setting: nothing under search-ismcts or another policy. */
-const turnPlanSearchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' ? null : `it sets the turn-plan search (policy search), and the policy is ${String(p.policy)} (--policy search or --set policy=search)`);
+/** The turn-plan search's own setting: nothing under search-ismcts or another policy (all asks nothing). */
+const turnPlanSearchOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.policy === 'search' || p.searchPlans === 'all' ? null : `it sets the turn-plan search (policy search), and the policy is ${String(p.policy)} (--policy search or --set policy=search)`);
 
 /** rulebook: Optional Rules, Neural Net Processor — the Rev-9 player (and its hand) exists only with that rule. */
 const neuralNetOnly = (p: Readonly<Record<string, ParamValue>>): string | null => (p.neuralNet === true ? null : "it sets the Rev-9 player's hand, and that player exists only with the Neural Net Processor (add --neural-net)");

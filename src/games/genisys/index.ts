@@ -15,7 +15,8 @@ import { checkFireTeamGame, fireTeamSim } from './fireTeamSim.js';
 import type { FireTeamPlan } from './fireTeam.js';
 import { skirmishMode } from './skirmishEntry.js';
 import { SKIRMISH_POLICIES } from './skirmishPolicy.js';
-import { DECISION_NAMES } from './skirmish.js';
+import { DECISION_NAMES, SEARCH_ROOTS } from './skirmish.js';
+import { searchableNames } from '../../core/searchDecisions.js';
 import { checkSkirmishGame, skirmishSim } from './skirmishSim.js';
 import type { SkirmishSpec } from './skirmishSpec.js';
 import { genisysEntry } from './genisysEntry.js';
@@ -45,7 +46,7 @@ export const game: GameModule = {
   policies: SKIRMISH_POLICIES,
   // The shared tree search (src/core/search.ts) over the skirmish (skirmishSearch.ts): thousands of playouts a game.
   slowPolicies: ['search'],
-  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', split: { param: 'searchDecisions', kinds: DECISION_NAMES } },
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },

@@ -26,6 +26,8 @@ export const DEC_EXTRA = 2;
 export const DEC_MOVE = 3;
 export const DEC_ATTACK = 4;
 export const DECISION_NAMES = ['first impulse', 'ready marker', 'commander marker', 'move', 'attack'];
+/** The decisions the search answers: every one (the skirmish resumes at each), a bit per decision code. */
+export const SEARCH_ROOTS = (1 << DECISION_NAMES.length) - 1;
 
 export const OUT_A = 0;
 export const OUT_B = 1;

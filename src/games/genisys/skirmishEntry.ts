@@ -23,7 +23,7 @@ import { DEFAULT_UNITS_FILE, GENISYS_PARAMS } from './genisysParams.js';
 import type { Estimate } from './genisysReport.js';
 import { skirmishPolicy, SKIRMISH_POLICIES, isBuiltinSkirmishPolicy } from './skirmishPolicy.js';
 import { skirmishGapLine, skirmishGapShort } from './skirmishPolicyGap.js';
-import { DECISION_NAMES } from './skirmish.js';
+import { DECISION_NAMES, SEARCH_ROOTS } from './skirmish.js';
 import { DEFAULT_SKIRMISH_SEARCH } from './skirmishSearch.js';
 import { compileSkirmish, HUNDREDTHS, parseForce, type SkirmishInput, type SkirmishSpec } from './skirmishSpec.js';
 import { loadUnits, unitsValueSpecs, unusedUnitsData } from './units.js';
@@ -46,7 +46,7 @@ export const SKIRMISH_PARAMS: readonly ParamSpec[] = [
   { key: 'searchBot', inert: searchOnly, type: 'enum', default: DEFAULT_SKIRMISH_SEARCH.bot, choices: SKIRMISH_POLICIES.filter((p) => p !== 'search'), doc: "policy search: the built-in bot the search starts from — it proposes the first answer, plays the searching side's rollouts and is played unless the tree's answer beats it by searchMargin (the bot the search replaces: set it to that side's bot when it is not advance)", source: 'sim: search budget', cli: {} },
   { key: 'searchDepth', inert: searchOnly, type: 'int', default: DEFAULT_SKIRMISH_SEARCH.depth, min: 0, max: 100, doc: 'policy search: turns an iteration plays after the current one before a static value (the Annihilate lead, or models in play; 0: to the end of the game)', source: 'sim: search budget', cli: {} },
   { key: 'searchMargin', inert: searchOnly, type: 'number', default: DEFAULT_SKIRMISH_SEARCH.margin, min: 0, max: 10, doc: "policy search: standard errors (of paired playout differences) by which the tree's answer must beat the default bot's to be played instead (0: any gain)", source: 'sim: search budget', cli: {} },
-  searchDecisionsParam(DECISION_NAMES, (1 << DECISION_NAMES.length) - 1, searchOnly),
+  searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'tableSize', type: 'enum', default: 'mat', choices: ['mat', 'large'], doc: 'mat: the 3×2 ft play mat; large: a 6×4 ft table (set-up distances doubled, game-end rolls from turn 8)', source: 'rulebook: Components Needed (play mat 3×2 ft); Larger Playing Surfaces – Set-up, Game Length', implies: { when: 'large', set: { 'track.length': 48, 'track.width': 72, deploy: 5, 'gameEnd.start': 8 } }, cli: { value: '<mat|large>', help: 'mat (3×2 ft, default; no Extreme range) or large (6×4 ft: 48 in. track, set-up within 5 in., game end from turn 8, Extreme range beyond 22 in.)', parse: lowerCase } },
   { key: 'track.length', type: 'number', default: 24, min: 6, max: 200, doc: 'inches between the two table edges the forces deploy on (Battle Lines: the long edges of the 3×2 ft mat are 24 in. apart)', source: 'rulebook: Components Needed; Set-up 2, Battle Lines (README S1)' },
   { key: 'track.width', type: 'number', default: 36, min: 1, max: 400, doc: "inches of table across the track: a side's lanes fit in it (the 3×2 ft mat is 36 in. wide)", source: 'rulebook: Components Needed (play mat 3×2 ft); Larger Playing Surfaces (6×4 ft) (README S1)' },
@@ -125,7 +125,7 @@ export async function buildSkirmish(resolved: Record<string, unknown>): Promise<
     victory: resolved.victory === 'survivors' ? 1 : 0,
     policies: [a.policy, b.policy],
     ...(a.hash || b.hash ? { policyHashes: [a.hash, b.hash] } : {}),
-    ...(a.policy === 'search' || b.policy === 'search' ? { search: { iterations: Number(resolved.searchIterations), depth: Number(resolved.searchDepth), margin: Number(resolved.searchMargin), bot: String(resolved.searchBot), decisions: parseSearchDecisions(resolved.searchDecisions as ParamValue, DECISION_NAMES, (1 << DECISION_NAMES.length) - 1) } } : {}),
+    ...(a.policy === 'search' || b.policy === 'search' ? { search: { iterations: Number(resolved.searchIterations), depth: Number(resolved.searchDepth), margin: Number(resolved.searchMargin), bot: String(resolved.searchBot), decisions: parseSearchDecisions(resolved.searchDecisions as ParamValue, DECISION_NAMES, SEARCH_ROOTS) } } : {}),
     base,
   };
   return compileSkirmish(input, data, file);

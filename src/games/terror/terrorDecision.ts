@@ -46,9 +46,9 @@ export const TERROR_DECISION = {
   EXIT_NEXT: 9,
 } as const;
 
-/** Decision names by code, for messages ("decision BUY returned 99 …"). */
 /** The decisions the search answers (the engine's resume points), a bit per decision code. */
 export const SEARCH_ROOTS = (1 << TERROR_DECISION.ACTION) | (1 << TERROR_DECISION.BUY);
+/** Decision names by code, for messages ("decision BUY returned 99 …"). */
 export const TERROR_DECISION_NAMES: readonly string[] = Object.keys(TERROR_DECISION);
 
 /** ACTION destination of a card without a target (search, steady, heal, premonition). */

@@ -2,7 +2,7 @@
 // (src/core/search.ts): which of the game's decisions the search answers; the game's default bot
 // answers the others. Searching one kind of decision at a time, each in a paired compare against
 // the bot, splits the bot's gap to the search between its decisions (where a better bot would
-// gain): e.g. `sim compare scenarios/tccg/game.yaml --set resistancePolicy=search --set
+// gain): e.g. `sim compare "tccg game" --set resistancePolicy=search --set
 // searchDecisions=move`.
 import { nearest, type ParamSpec, type ParamValue } from './params.js';
 import { UsageError } from './usageError.js';

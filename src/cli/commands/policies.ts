@@ -87,8 +87,6 @@ export function registerPolicies(program: Command): void {
     const slow = opts.policies ? [] : (game.slowPolicies ?? []);
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
-    // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
-    const paramsWith = (policy: string) => resolveFromSources(mode, scenario, sets, {}, { [key]: policy }, id, () => 'option --policies');
     const split = opts.split ? game.search?.split : undefined;
     if (opts.split && (!split || !game.search || !mode.params.some((p) => p.key === split.param))) throw new UsageError(`option --split: ${id} has no search policy to split (modes with one: darkfate, terror, dualfates match, genisys skirmish, tccg game)`);
     if (split) {
@@ -113,14 +111,17 @@ export function registerPolicies(program: Command): void {
     const side = /^polic\w*?([AB])$/.exec(key)?.[1] ?? /^([a-z]+)Policy$/.exec(key)?.[1];
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
-    const request = (policy: string): RunRequest => ({ ...found, params: paramsWith(policy), opts: runOpts });
+    // Every run is the base parameters with some overrides; `source` names the option a refused value came from.
+    const requestWith = (overrides: Record<string, string>, source?: () => string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id, source), opts: runOpts });
+    // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
+    const request = (policy: string): RunRequest => requestWith({ [key]: policy }, () => 'option --policies');
     const [baseline, ...listedOthers] = policies;
     // --split: the rows are the search on every kind of decision (all), then on each kind alone.
     const splitKinds = split ? ['all', ...split.kinds] : [];
     const splitName = (kind: string) => `${game.search!.policy}: ${kind}`;
     const others = split ? splitKinds.map(splitName) : listedOthers;
     const base = request(baseline);
-    const splitRequest = (kind: string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, { [key]: game.search!.policy, [split!.param]: kind }, id, () => 'option --split'), opts: runOpts });
+    const splitRequest = (kind: string): RunRequest => requestWith({ [key]: game.search!.policy, [split!.param]: kind }, () => 'option --split');
     const requests = opts.ladder ? [] : split ? splitKinds.map(splitRequest) : others.map(request);
     // What would be refused in a single run is refused when it acts for no policy played (a search budget with the search among them acts).
     if (!opts.ladder) refuseInertAcross(mode.params, split ? requests.map((r) => r.params) : [base.params, ...requests.map((r) => r.params)]);
@@ -130,8 +131,7 @@ export function registerPolicies(program: Command): void {
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
-      const ladderRequest = (overrides: Record<string, string>): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id), opts: runOpts });
-      await emitReport(await runLadder(found, base, ladderRequest, runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
+      await emitReport(await runLadder(found, base, (overrides) => requestWith(overrides), runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
       return;
     }
     if (opts.ladderStart !== undefined || opts.ladderMax !== undefined || opts.ladderSeconds !== undefined) throw new UsageError('options --ladder-start, --ladder-max and --ladder-seconds shape a ladder: add --ladder');

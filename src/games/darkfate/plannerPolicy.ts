@@ -1263,15 +1263,11 @@ export class PlannerPolicy implements DarkFatePolicy {
   /** finisherShort per finisher kind (1, 2) for one decision; -1: not yet computed (resetShortMemo). */
   private readonly shortMemo = new Float64Array(3);
 
-  /** Forgets the memoised finisherShort and nearDeath values: at the start of each decision that reads buyValueNow. */
+  /** Forgets the memoised finisherShort values: at the start of each decision that reads buyValueNow. */
   private resetShortMemo(): void {
     this.shortMemo[1] = -1;
     this.shortMemo[2] = -1;
-    this.nearDeathMemo = -1;
   }
-
-  /** nearDeath for one decision: -1 not yet computed, else 0 or 1. */
-  private nearDeathMemo = -1;
 
   /**
    * buyValue, with finisherShort computed once per kind per decision (it scans every Rev-9 and
@@ -1287,10 +1283,8 @@ export class PlannerPolicy implements DarkFatePolicy {
       if (short < 0) short = this.shortMemo[kind] = this.finisherShort(v, kind);
       val += this.knobs.finisherBonus * short;
     }
-    if (c.heal[t] > 0 && !(c.kw[t] & KW.LOCATION)) {
-      if (this.nearDeathMemo < 0) this.nearDeathMemo = this.nearDeath(v) ? 1 : 0;
-      if (this.nearDeathMemo === 1) val += this.knobs.healNearDeathValue;
-    }
+    // nearDeath reads the engine's owned-Wound counters: a loop over the players, nothing to memoise.
+    if (c.heal[t] > 0 && !(c.kw[t] & KW.LOCATION) && this.nearDeath(v)) val += this.knobs.healNearDeathValue;
     return val;
   }
 

@@ -358,7 +358,14 @@ describe('the match report prints the measured policy gap', () => {
     const def = MATCH_POLICIES[0];
     const entry = (policy: string) => ({ teamA: 'knights', teamB: 'knights', side: 'A' as const, games: 400, seed: 1, budget: 256, policy, base: 0.4655, search: 0.6125, difference: 0.1475, lo: 0.0944, hi: 0.1991, pValue: 9.7e-8, command: 'sim policies dualfates match --ladder' });
     const now = [entry(def)];
-    expect(matchGapLine('knights', 'knights', [def, def], true, now)).toMatch(new RegExp(`^Policy gap: last measured on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\]`));
+    expect(matchGapLine('knights', 'knights', [def, def], true, now)).toMatch(new RegExp(`^Policy gap: last measured for side A on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\].* — a floor on the distance to strong play`));
+    // Both sides measured: both printed, A first; a side with no significant gap says so, and the line is a floor only where one gained.
+    const sideB = { ...entry(def), side: 'B' as const, base: 0.5, search: 0.51, difference: 0.01, lo: -0.03, hi: 0.05, pValue: 0.6 };
+    const both = matchGapLine('knights', 'knights', [def, def], true, [sideB, entry(def)]);
+    expect(both).toMatch(/last measured for side A on 400 .*\+14\.8 pp.*; for side B on 400 .*\+1\.0 pp \[−3\.0, \+5\.0\], p 0\.600 \(no significant gap\)/);
+    expect(both).toMatch(/a floor on the distance to strong play/);
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB])).toMatch(/ — no gap to stronger play shown at the measured budget/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [entry(def), sideB])).toMatch(/\+14\.8 pp \[\+9\.4, \+19\.9\] more as A; the search at 256 iterations wins \+1\.0 pp \[−3\.0, \+5\.0\] more as B: a floor/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now)).toMatch(/^Policy gap: last measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, now)).toMatch(/\+14\.8 pp/);
     expect(matchGapLine('knights', 'horde', [def, def], true, now)).toMatch(/not measured/);

@@ -7,7 +7,10 @@ import { resolveFromSources } from '../src/cli/resolve.js';
 import { loadGame } from '../src/games/index.js';
 import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
-import { configKey, MEASURED_GAPS, policyGap } from '../src/games/terror/terrorPolicyGap.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configKey, measuredGaps, policyGap, terrorGapFile } from '../src/games/terror/terrorPolicyGap.js';
 import { runCli } from './helpers/runCli.js';
 
 const data = loadTerrorData(defaultDataFile(), 'scenarios/terror/data.yaml');
@@ -52,11 +55,13 @@ describe('policy gap line', () => {
     const other = policyGap(sim({ timePerTurn: 5 }), 'planner');
     expect(other.measured).toBe(false);
     expect(other.line).toMatch(/^Policy planner: the gap to the search policy was not measured for this configuration/);
-    expect(MEASURED_GAPS.length).toBeGreaterThan(0);
+    const gaps = measuredGaps();
+    // Every entry of the file passes the checks (one that failed would silently never be printed).
+    expect(gaps.length).toBe(readFileSync(terrorGapFile(), 'utf8').match(/^  - config: /gm)?.length);
     const keys = [-1, 0, 1, 2].map((c) => configKey(sim({ deathOrder: c })));
     // The alternative data files (a random Death Order card per game).
     for (const f of ['data-harsh.yaml', 'data-shaped.yaml']) keys.push(configKey(sim({ data: loadTerrorData(new URL(`../scenarios/terror/${f}`, import.meta.url).pathname, f) })));
-    for (const g of MEASURED_GAPS) {
+    for (const g of gaps) {
       // A stale entry (rules, data or defaults changed since) would never be shown: re-measure it.
       expect(keys, g.label).toContain(g.config);
       expect(g.lo).toBeLessThanOrEqual(g.difference);
@@ -68,5 +73,28 @@ describe('policy gap line', () => {
     expect(here.line).toMatch(/^Policy planner \(the default\): the search policy wins \d+\.\d points (more|less)/);
     expect(policyGap(sim(), 'search').line).toMatch(/^Policy search: it won/);
     expect(policyGap(sim(), 'random').line).toMatch(/not for this policy/);
+  });
+
+  it('the gap file is data, checked: an entry whose numbers disagree is never printed; no file, no gap', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'terror-gap-'));
+    try {
+      const text = readFileSync(terrorGapFile(), 'utf8');
+      const first = measuredGaps()[0];
+      const file = join(dir, 'policy-gap.yaml');
+      // The reference entry with a search rate that does not give its difference.
+      writeFileSync(file, text.replace(`search: ${first.searchWin}\n`, `search: ${first.searchWin + 0.1}\n`));
+      const bad = measuredGaps(file);
+      expect(bad.length).toBe(measuredGaps().length - 1);
+      expect(bad.some((g) => g.config === first.config)).toBe(false);
+      expect(policyGap(sim(), 'planner', bad).measured).toBe(false);
+      // A ladder's top rung says so in the line.
+      writeFileSync(file, text.replace('ladder: false', 'ladder: true'));
+      expect(policyGap(sim(), 'planner', measuredGaps(file)).line).toMatch(/rollouts per answer \(the skill ladder's top rung\)/);
+      const none = policyGap(sim(), 'planner', measuredGaps(join(dir, 'missing.yaml')));
+      expect(none.measured).toBe(false);
+      expect(none.line).toMatch(/^Policy planner: the gap to the search policy was not measured for this configuration;/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The line every report of a game with decisions prints about its bots when no gap to a stronger
 // player was measured: the printed numbers are conditional on the bots, and how far those are from
 // good play is unknown; and the one reader of the measured gaps, scenarios/<game>/policy-gap.yaml
-// (Dark Fate, the Dual Fates match, the CCG; Terror keeps its table in terrorPolicyGap.ts).
+// (every game with a search: Dark Fate, Terror, the Dual Fates match, the Genisys skirmish, the CCG).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';
@@ -46,6 +46,19 @@ export function readGapEntries<T extends GapMeasurement>(file: string, isEntry: 
     const ok = Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && isNum(x.difference) && isNum(x.lo) && isNum(x.hi) && isNum(x.pValue) && x.lo <= x.difference && x.difference <= x.hi && typeof x.command === 'string';
     return ok && isEntry(x);
   });
+}
+
+/** Whether the search gained significantly: the only case an entry is a floor on the distance to strong play. */
+export const gapGained = (e: GapMeasurement): boolean => e.lo > 0;
+
+/** What an entry that is not a significant gain says after its numbers ("" for a gain); `bot`: what the search was measured against. */
+export function gapTag(e: GapMeasurement, bot: string): string {
+  return gapGained(e) ? '' : e.hi < 0 ? ` (significantly lower: the search at this budget does not beat the ${bot})` : ' (no significant gap)';
+}
+
+/** A gap line's closing words: a floor only when some entry's search gained significantly. */
+export function gapClosing(measured: readonly GapMeasurement[]): string {
+  return measured.some(gapGained) ? 'a floor on the distance to strong play' : 'no gap to stronger play shown at the measured budget (not a distance: a stronger search may still gain)';
 }
 
 /** "Policy gap: not measured for genisys skirmish (no search policy yet): …". */

@@ -4,7 +4,7 @@
 // prints the line for its configuration, or says the gap was not measured there; an entry measured
 // with another default than today's is never printed.
 import { MATCH_POLICIES } from './matchPolicies.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
@@ -32,25 +32,29 @@ const pp = gapPoints;
 /** The match's default policy: the one every gap is measured against. */
 const DEFAULT_POLICY: string = MATCH_POLICIES[0];
 
-/** The entry for these teams measured against today's default, if any. */
-function current(entries: MatchGapEntry[], teamA: string, teamB: string): MatchGapEntry | undefined {
-  return entries.find((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB);
+/** The entries for these teams measured against today's default (side A first). */
+function current(entries: MatchGapEntry[], teamA: string, teamB: string): MatchGapEntry[] {
+  return entries.filter((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
 }
 
 /**
- * The report line: the measured gap when both sides play the default (or one plays search) with
- * built-in teams at every other parameter's default (`reference`), else the unmeasured note.
+ * The report line: each side's measured gap when both sides play the default (or one plays search)
+ * with built-in teams at every other parameter's default (`reference`), else the unmeasured note.
  */
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
-  const e = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? current(entries, teamA, teamB) : undefined;
-  if (!e) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
-  return `Policy gap: last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}) for side ${e.side}: ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)} — a floor on the distance to strong play (\`${e.command}\`; scenarios/dualfates/policy-gap.yaml).`;
+  const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? current(entries, teamA, teamB) : [];
+  if (measured.length === 0) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
+  const parts = measured.map(
+    (e) =>
+      `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,
+  );
+  return `Policy gap: last measured ${parts.join('; ')} — ${gapClosing(measured)} (scenarios/dualfates/policy-gap.yaml).`;
 }
 
-/** For the answer sentence: "the search at 256 iterations wins +14.8 pp [+9.4, +19.9] more as A: a floor on strong play", or not measured. */
+/** For the answer sentence: "the search at 256 iterations wins +8.4 pp [+5.3, +11.5] more as A; … as B: a floor on the distance to strong play", or not measured. */
 export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
   // The gap is the default's distance to the search: said only when both sides play the default.
-  const e = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : undefined;
-  if (!e) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  return `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}: a floor on the distance to strong play`;
+  const measured = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : [];
+  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
+  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}`).join('; ')}: ${gapClosing(measured)}`;
 }

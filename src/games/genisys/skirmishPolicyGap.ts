@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface SkirmishGapEntry extends GapMeasurement {
@@ -56,12 +56,6 @@ function matches(specs: readonly ParamSpec[], params: Readonly<Record<string, Pa
   });
 }
 
-/** Whether the search gained significantly (the only case the entry is a floor on the distance to strong play). */
-const gained = (e: SkirmishGapEntry) => e.lo > 0;
-/** What an entry that is not a significant gain says instead. */
-const tag = (e: SkirmishGapEntry) => (gained(e) ? '' : e.hi < 0 ? ' (significantly lower: the search at this budget does not beat the bot)' : ' (no significant gap)');
-/** The closing words: a floor only when some side's search gained significantly. */
-const closing = (measured: readonly SkirmishGapEntry[]) => (measured.some(gained) ? 'a floor on the distance to strong play' : 'no gap to stronger play shown at the measured budget (not a distance: a stronger search may still gain)');
 const pp = gapPoints;
 const pText = (p: number) => (p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
@@ -76,14 +70,14 @@ export function skirmishGapLine(specs: readonly ParamSpec[], params: Readonly<Re
   if (measured.length === 0) return unmeasuredGapNote('genisys skirmish', labels).replace('(it has no search policy yet)', '(measured only for the configurations of scenarios/genisys/policy-gap.yaml)');
   const parts = measured.map(
     (e) =>
-      `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)}${tag(e)}${e.note ? `; ${e.note}` : ''} (\`${e.command}\`)`,
+      `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.bot} wins ${(e.botWins * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.bot} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${pText(e.pValue)}${gapTag(e, 'bot')}${e.note ? `; ${e.note}` : ''} (\`${e.command}\`)`,
   );
-  return `Policy gap: last measured ${parts.join('; ')} — ${closing(measured)} (scenarios/genisys/policy-gap.yaml).`;
+  return `Policy gap: last measured ${parts.join('; ')} — ${gapClosing(measured)} (scenarios/genisys/policy-gap.yaml).`;
 }
 
 /** For the answer sentence: each measured side's gap in a few words, or that it was not measured. */
 export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>, entries = skirmishGapEntries()): string {
   const measured = skirmishGapsFor(specs, params, entries);
   if (measured.length === 0) return 'the bots are not measured against a search policy here: every rate is conditional on them';
-  return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] against ${e.bot}${tag(e)}`).join(' and ')}: ${closing(measured)}`;
+  return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] against ${e.bot}${gapTag(e, 'bot')}`).join(' and ')}: ${gapClosing(measured)}`;
 }

@@ -89,8 +89,8 @@
 // instead of the strictest (±0.3, none significant); walking only to the next goal, not to another
 // Fated Victim whose token is known (harsh −0.48, −0.73 to −0.23). All four kept changes against
 // the planner on main (20,000 games, seed 8): bundled +2.31 (+1.89 to +2.74), harsh +10.93 (+10.19
-// to +11.66), shaped +8.43 (+7.74 to +9.13). The search − planner gap after them (seed 1, the
-// MEASURED_GAPS commands): harsh +1.7 (−1.3 to +4.7) and shaped +1.7 (−1.1 to +4.5), 1,000 games
+// to +11.66), shaped +8.43 (+7.74 to +9.13). The search − planner gap after them (seed 1, 8
+// rollouts, `sim compare … --set policy=search`): harsh +1.7 (−1.3 to +4.7) and shaped +1.7 (−1.1 to +4.5), 1,000 games
 // (were +12.7 and +7.6); bundled −0.2 (−1.4 to +1.0), 2,000 games: none significant.
 // Tried and dropped (seed 7, 10,000 games): Premonition bought before the early search card, or
 // before Thwart Destiny: harsh +0.9 (Death Order I +5.0) but bundled −3.3 and shaped −8.2 (Death
@@ -115,6 +115,14 @@
 // play + buy, as Thwart's is: the same games as "always" on all four (indep2 ±0.03). The exchange
 // rate of a horror point against Thwart's price decides the sign; none derived from the data
 // reaches it without a loss somewhere.
+//
+// HOW FAR FROM STRONG PLAY (skill ladders, 2026-12-05; scenarios/terror/policy-gap.yaml). The
+// search − planner gaps quoted above were the search at 8 rollouts per answer, about as weak as the
+// planner. Climbing the budget (1,000 paired games a rung, seed 1): bundled data +3.4 points at 64
+// (+1.7 to +5.2), Death Order III +6.5 at 64, data-harsh.yaml +13.2 at 64 (+10.4 to +16.0),
+// data-shaped.yaml +8.3 at 32. So the planner still rests on the bundled numbers more than the passes
+// above found. On the harsh file the gain is in ACTION (+11.3 at 32 with the planner answering BUY)
+// and the search saves more Fated Victims (2.42 a game against 2.11): README.md "The policy gap".
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';

@@ -1008,7 +1008,7 @@ describe('the policy-gap line (scenarios/darkfate/policy-gap.yaml: a ladder top 
       const file = join(dir, 'policy-gap.yaml');
       writeFileSync(file, `measured:\n${entry({ budget: 128 })}`);
       const [e] = gapEntries(file);
-      expect(policyGapLine(key, [e])).toContain('planner 83.8%, the search at 128 rollouts (the ladder\'s top rung) 87.5%, search − planner +3.8 pp [+0.9, +6.7], p 0.013: a floor');
+      expect(policyGapLine(key, [e])).toContain('planner 83.8%, the search at 128 rollouts (the highest budget its ladder measured) 87.5%, search − planner +3.8 pp [+0.9, +6.7], p 0.013: a floor');
       expect(policyGapShort(key, [e])).toBe('the search policy at 128 rollouts wins 3.8 pp more [+0.9, +6.7]: the printed rate is at least that far below strong play');
       expect(policyGapLine({ ...key, reference: false }, [e])).toMatch(/not measured for this configuration/);
       // Not significant: no floor is claimed.

@@ -365,7 +365,20 @@ describe('the match report prints the measured policy gap', () => {
     expect(both).toMatch(/last measured for side A on 400 .*\+14\.8 pp.*; for side B on 400 .*\+1\.0 pp \[−3\.0, \+5\.0\], p 0\.600 \(no significant gap\)/);
     expect(both).toMatch(/a floor on the distance to strong play/);
     expect(matchGapLine('knights', 'knights', [def, def], true, [sideB])).toMatch(/ — no gap to stronger play shown at the measured budget/);
-    expect(matchGapShort('knights', 'knights', [def, def], true, [entry(def), sideB])).toMatch(/\+14\.8 pp \[\+9\.4, \+19\.9\] more as A; the search at 256 iterations wins \+1\.0 pp \[−3\.0, \+5\.0\] more as B: a floor/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [entry(def), sideB])).toMatch(/\+14\.8 pp \[\+9\.4, \+19\.9\] more as A; the search at 256 iterations wins \+1\.0 pp \[−3\.0, \+5\.0\] more as B \(no significant gap\): a floor/);
+    // One side measured: the other says so. A side playing the search has no gap of its own; both playing it, nothing is measured.
+    expect(matchGapLine('knights', 'knights', [def, def], true, [entry(def)])).toMatch(/; side B not measured — a floor/);
+    const searchB = matchGapLine('knights', 'knights', [def, 'search'], true, [sideB, entry(def)]);
+    expect(searchB).toMatch(/last measured for side A on 400 .*; side B plays the search: its own gap is not measured — a floor/);
+    expect(searchB).not.toMatch(/for side B/);
+    expect(matchGapLine('knights', 'knights', ['search', 'search'], true, [sideB, entry(def)])).toMatch(/not measured/);
+    // A significantly lower search is said to be one, in the line and in the answer's words.
+    const lower = { ...sideB, search: 0.47, difference: -0.03, lo: -0.06, hi: -0.001, pValue: 0.04 };
+    expect(matchGapShort('knights', 'knights', [def, def], true, [lower])).toMatch(/−3\.0 pp \[−6\.0, −0\.1\] more as B \(significantly lower: the search at this budget does not beat the default\): no gap to stronger play shown/);
+    // Every entry of the shipped file passes the checks (one that failed would silently never be printed).
+    const { matchGapEntries, matchGapFile } = await import('../src/games/dualfates/matchPolicyGap.js');
+    const { readFileSync } = await import('node:fs');
+    expect(matchGapEntries().length).toBe(readFileSync(matchGapFile(), 'utf8').match(/^  - teamA: /gm)?.length);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now)).toMatch(/^Policy gap: last measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, now)).toMatch(/\+14\.8 pp/);
     expect(matchGapLine('knights', 'horde', [def, def], true, now)).toMatch(/not measured/);

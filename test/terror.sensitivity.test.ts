@@ -61,6 +61,10 @@ describe('policy gap line', () => {
     const keys = [-1, 0, 1, 2].map((c) => configKey(sim({ deathOrder: c })));
     // The alternative data files (a random Death Order card per game).
     for (const f of ['data-harsh.yaml', 'data-shaped.yaml']) keys.push(configKey(sim({ data: loadTerrorData(new URL(`../scenarios/terror/${f}`, import.meta.url).pathname, f) })));
+    // Each configuration has one entry, and it is the one its label names.
+    expect(new Set(gaps.map((g) => g.config)).size).toBe(gaps.length);
+    const labels = ['(a random Death Order card per game)', 'Death Order I', 'Death Order II', 'Death Order III', 'data-harsh.yaml', 'data-shaped.yaml'];
+    for (let i = 0; i < keys.length; i++) expect(gaps.find((g) => g.config === keys[i])?.label, labels[i]).toMatch(new RegExp(`${labels[i].replace(/[().]/g, '\\$&')}( \\(|$)`));
     for (const g of gaps) {
       // A stale entry (rules, data or defaults changed since) would never be shown: re-measure it.
       expect(keys, g.label).toContain(g.config);
@@ -81,15 +85,25 @@ describe('policy gap line', () => {
       const text = readFileSync(terrorGapFile(), 'utf8');
       const first = measuredGaps()[0];
       const file = join(dir, 'policy-gap.yaml');
-      // The reference entry with a search rate that does not give its difference.
-      writeFileSync(file, text.replace(`search: ${first.searchWin}\n`, `search: ${first.searchWin + 0.1}\n`));
+      // The reference entry with a search rate (still a rate) that does not give its difference.
+      writeFileSync(file, text.replace(`search: ${first.searchWin}\n`, `search: ${first.searchWin - 0.01}\n`));
       const bad = measuredGaps(file);
       expect(bad.length).toBe(measuredGaps().length - 1);
       expect(bad.some((g) => g.config === first.config)).toBe(false);
       expect(policyGap(sim(), 'planner', bad).measured).toBe(false);
-      // A ladder's top rung says so in the line.
-      writeFileSync(file, text.replace('ladder: false', 'ladder: true'));
-      expect(policyGap(sim(), 'planner', measuredGaps(file)).line).toMatch(/rollouts per answer \(the skill ladder's top rung\)/);
+      // A ladder's measurement says so in the line; a one-budget compare does not.
+      expect(first.ladder).toBe(true);
+      expect(policyGap(sim(), 'planner').line).toMatch(/rollouts per answer \(the highest budget its skill ladder measured\)/);
+      writeFileSync(file, text.replace('\n    ladder: true\n', '\n    ladder: false\n'));
+      const single = policyGap(sim(), 'planner', measuredGaps(file)).line;
+      expect(single).toMatch(/rollouts per answer: `/);
+      expect(single).not.toMatch(/skill ladder measured/);
+      // Out of range or hostile values are never printed: a p-value above 1, an interval beyond ±1, a label with a terminal escape.
+      for (const [from, to] of [[`pValue: ${first.pValue}\n`, 'pValue: 7\n'], [`lo: ${first.lo}\n`, 'lo: -5\n'], [`label: ${first.label}\n`, `label: "${first.label}\\u001b[31m"\n`]] as const) {
+        expect(text.includes(from), from).toBe(true);
+        writeFileSync(file, text.replace(from, to));
+        expect(measuredGaps(file).some((g) => g.config === first.config), to).toBe(false);
+      }
       const none = policyGap(sim(), 'planner', measuredGaps(join(dir, 'missing.yaml')));
       expect(none.measured).toBe(false);
       expect(none.line).toMatch(/^Policy planner: the gap to the search policy was not measured for this configuration;/);

@@ -24,6 +24,13 @@ export function policyGapFileOf(gameId: string): string {
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** A difference of two rates: within [−1, 1]. */
+const isDiff = (v: unknown): v is number => isNum(v) && v >= -1 && v <= 1;
+
+/** Text a gap file may hand to a report: a string with no control characters (a terminal escape read from a file is never printed). */
+export function isPrintable(v: unknown): v is string {
+  return typeof v === 'string' && !/[\u0000-\u001f\u007f-\u009f]/.test(v);
+}
 
 /** A rate difference in percentage points with one decimal, signed ("+14.8", "−0.7"): the gap lines' unit. */
 export function gapPoints(x: number): string {
@@ -32,7 +39,8 @@ export function gapPoints(x: number): string {
 
 /**
  * The measured entries of a gap file that hold a well-formed measurement (games and seed whole, the
- * difference inside its interval, a command) and pass `isEntry` (the game's own fields); none when
+ * difference inside its interval and every difference within [−1, 1], a p-value in [0, 1], a command
+ * of printable text) and pass `isEntry` (the game's own fields); none when
  * the file is missing: the reports then say the gap was not measured. An entry that fails a check
  * is never printed.
  */
@@ -43,21 +51,24 @@ export function readGapEntries<T extends GapMeasurement>(file: string, isEntry: 
   return doc.measured.filter((e): e is T => {
     if (!e || typeof e !== 'object') return false;
     const x = e as Record<string, unknown>;
-    const ok = Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && isNum(x.difference) && isNum(x.lo) && isNum(x.hi) && isNum(x.pValue) && x.lo <= x.difference && x.difference <= x.hi && typeof x.command === 'string';
+    const ok =
+      Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && (x.seed as number) >= 0 &&
+      isDiff(x.difference) && isDiff(x.lo) && isDiff(x.hi) && x.lo <= x.difference && x.difference <= x.hi &&
+      isNum(x.pValue) && x.pValue >= 0 && x.pValue <= 1 && isPrintable(x.command);
     return ok && isEntry(x);
   });
 }
 
 /** Whether the search gained significantly: the only case an entry is a floor on the distance to strong play. */
-export const gapGained = (e: GapMeasurement): boolean => e.lo > 0;
+export const gapGained = (e: Pick<GapMeasurement, 'lo'>): boolean => e.lo > 0;
 
 /** What an entry that is not a significant gain says after its numbers ("" for a gain); `bot`: what the search was measured against. */
-export function gapTag(e: GapMeasurement, bot: string): string {
+export function gapTag(e: Pick<GapMeasurement, 'lo' | 'hi'>, bot: string): string {
   return gapGained(e) ? '' : e.hi < 0 ? ` (significantly lower: the search at this budget does not beat the ${bot})` : ' (no significant gap)';
 }
 
 /** A gap line's closing words: a floor only when some entry's search gained significantly. */
-export function gapClosing(measured: readonly GapMeasurement[]): string {
+export function gapClosing(measured: readonly Pick<GapMeasurement, 'lo'>[]): string {
   return measured.some(gapGained) ? 'a floor on the distance to strong play' : 'no gap to stronger play shown at the measured budget (not a distance: a stronger search may still gain)';
 }
 

@@ -52,7 +52,7 @@ export function policyGapLine(key: GapKey, entries: GapEntry[] = gapEntries()): 
   if (!e) {
     return `policy gap (${key.rev9}): not measured for this configuration; the measured ones (reference cards and rules, scenarios/darkfate/policy-gap.yaml) say how far the planner is from the search policy there`;
   }
-  return `policy gap (${key.rev9}): last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}): planner ${pct(e.planner)}, the search at ${e.budget} rollouts (the ladder's top rung) ${pct(e.search)}, search − planner ${gapPoints(e.difference)} pp [${gapPoints(e.lo)}, ${gapPoints(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}: ${e.lo > 0 ? 'a floor on the distance to strong play' : e.hi < 0 ? 'the search at this budget does not beat the planner' : 'no significant gap at this budget (not a distance: a stronger search may still gain)'} (\`${e.command}\`; scenarios/darkfate/policy-gap.yaml)`;
+  return `policy gap (${key.rev9}): last measured on ${groupedInteger(e.games)} paired games (seed ${e.seed}): planner ${pct(e.planner)}, the search at ${e.budget} rollouts (the highest budget its ladder measured) ${pct(e.search)}, search − planner ${gapPoints(e.difference)} pp [${gapPoints(e.lo)}, ${gapPoints(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}: ${e.lo > 0 ? 'a floor on the distance to strong play' : e.hi < 0 ? 'the search at this budget does not beat the planner' : 'no significant gap at this budget (not a distance: a stronger search may still gain)'} (\`${e.command}\`; scenarios/darkfate/policy-gap.yaml)`;
 }
 
 /** For the answer sentence: "the search policy at 128 rollouts wins +3.8 pp [+0.9, +6.7] more: …", or that the gap was not measured. */

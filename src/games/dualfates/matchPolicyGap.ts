@@ -37,18 +37,30 @@ function current(entries: MatchGapEntry[], teamA: string, teamB: string): MatchG
   return entries.filter((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
 }
 
+/** The entries of these teams for the sides that played the default (a side playing the search has no gap of its own), side A first. */
+function measuredFor(entries: MatchGapEntry[], teamA: string, teamB: string, policies: readonly string[]): MatchGapEntry[] {
+  return current(entries, teamA, teamB).filter((e) => policies[e.side === 'A' ? 0 : 1] === DEFAULT_POLICY);
+}
+
+/** "; side B plays the search: its own gap is not measured" for each side playing the search. */
+function searchSides(policies: readonly string[]): string {
+  return policies.map((p, s) => (p === 'search' ? `; side ${s === 0 ? 'A' : 'B'} plays the search: its own gap is not measured` : '')).join('');
+}
+
 /**
- * The report line: each side's measured gap when both sides play the default (or one plays search)
- * with built-in teams at every other parameter's default (`reference`), else the unmeasured note.
+ * The report line: the measured gap of each side that played the default, when every side plays
+ * the default or the search with built-in teams at every other parameter's default (`reference`),
+ * else the unmeasured note.
  */
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
-  const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? current(entries, teamA, teamB) : [];
-  if (measured.length === 0) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, scenarios/dualfates/policy-gap.yaml)');
+  const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
+  if (measured.length === 0) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
   const parts = measured.map(
     (e) =>
       `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,
   );
-  return `Policy gap: last measured ${parts.join('; ')} — ${gapClosing(measured)} (scenarios/dualfates/policy-gap.yaml).`;
+  const unmeasured = (['A', 'B'] as const).filter((side, s) => policies[s] === DEFAULT_POLICY && !measured.some((e) => e.side === side));
+  return `Policy gap: last measured ${parts.join('; ')}${unmeasured.map((side) => `; side ${side} not measured`).join('')}${searchSides(policies)} — ${gapClosing(measured)} (scenarios/dualfates/policy-gap.yaml).`;
 }
 
 /** For the answer sentence: "the search at 256 iterations wins +8.4 pp [+5.3, +11.5] more as A; … as B: a floor on the distance to strong play", or not measured. */
@@ -56,5 +68,5 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
   // The gap is the default's distance to the search: said only when both sides play the default.
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : [];
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}`).join('; ')}: ${gapClosing(measured)}`;
+  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}: ${gapClosing(measured)}`;
 }

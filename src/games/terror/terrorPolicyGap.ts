@@ -3,13 +3,13 @@
 // number of `sim terror` is conditional on the bot that played; scenarios/terror/policy-gap.yaml
 // records, per configuration (the rules, readings, Death Order choice and data — not the policy),
 // the paired difference in win rate between the search policy and the default measured by the
-// command it names (a skill ladder's top rung, or a one-budget compare), so each report can say how
+// command it names (the highest budget a skill ladder measured, or a one-budget compare), so each report can say how
 // far its bot is from stronger play. Re-measure and edit the file when the rules, the data, the
 // planner or the search change (the key then changes too: a stale entry is never shown for another
 // configuration).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
+import { gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
 import type { TerrorSimParams } from './terrorParams.js';
 
 /** One measurement as a report shows it (result.policyGap.gap): the search against the planner on common random numbers. */
@@ -22,7 +22,7 @@ export interface MeasuredGap {
   readonly n: number;
   readonly seed: number;
   readonly searchRollouts: number;
-  /** Whether searchRollouts is a skill ladder's top rung (else one budget compared). */
+  /** Whether searchRollouts is the highest budget a skill ladder measured (else one budget compared). */
   readonly ladder: boolean;
   /** Win rates of the default policy and the search policy on the same games. */
   readonly defaultWin: number;
@@ -62,7 +62,7 @@ export function measuredGaps(file = terrorGapFile()): MeasuredGap[] {
   return readGapEntries<TerrorGapEntry>(
     file,
     (e) =>
-      typeof e.config === 'string' && typeof e.label === 'string' && Number.isSafeInteger(e.budget) && (e.budget as number) > 0 && typeof e.ladder === 'boolean' && isRate(e.planner) && isRate(e.search) && Math.abs((e.search as number) - (e.planner as number) - (e.difference as number)) < 1e-9,
+      typeof e.config === 'string' && isPrintable(e.label) && Number.isSafeInteger(e.budget) && (e.budget as number) > 0 && typeof e.ladder === 'boolean' && isRate(e.planner) && isRate(e.search) && Math.abs((e.search as number) - (e.planner as number) - (e.difference as number)) < 1e-9,
   ).map((e) => ({ config: e.config, label: e.label, command: e.command, n: e.games, seed: e.seed, searchRollouts: e.budget, ladder: e.ladder, defaultWin: e.planner, searchWin: e.search, difference: e.difference, lo: e.lo, hi: e.hi, pValue: e.pValue }));
 }
 
@@ -122,10 +122,10 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string, gaps = meas
       line: `Policy ${policyLabel}: the gap to the search policy was not measured for this configuration${at}; these numbers are conditional on the bot, and good play may do better.`,
     };
   }
-  const how = `paired, ${groupedInteger(gap.n)} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer${gap.ladder ? ' (the skill ladder\'s top rung)' : ''}: \`${gap.command}\`; scenarios/terror/policy-gap.yaml`;
+  const how = `paired, ${groupedInteger(gap.n)} games, seed ${gap.seed}, search with ${gap.searchRollouts} rollouts per answer${gap.ladder ? ' (the highest budget its skill ladder measured)' : ''}: \`${gap.command}\`; scenarios/terror/policy-gap.yaml`;
   const line =
     policyLabel === GAP_DEFAULT_POLICY
-      ? `Policy ${policyLabel} (the default): the search policy wins ${pointsWord(gap.difference)} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): the bot's share of these numbers.`
+      ? `Policy ${policyLabel} (the default): the search policy wins ${pointsWord(gap.difference)} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}${gapTag(gap, 'planner')}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): ${gapGained(gap) ? 'a floor on the bot\'s share of these numbers' : 'no gap shown at this budget (not a distance: a stronger search may still gain)'}.`
       : policyLabel === 'search'
         ? `Policy search: it won ${pointsWord(gap.difference)} than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
         : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;

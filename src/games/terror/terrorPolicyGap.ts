@@ -9,7 +9,7 @@
 // configuration).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
+import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
 import type { TerrorSimParams } from './terrorParams.js';
 
 /** One measurement as a report shows it (result.policyGap.gap): the search against the planner on common random numbers. */
@@ -104,7 +104,7 @@ export interface PolicyGapReport {
   line: string;
 }
 
-const pts = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+const pts = gapPoints;
 /** "0.2 points less", "1.4 points more": a signed difference in words, never "−0.2 points more". */
 const pointsWord = (x: number): string => `${Math.abs(x * 100).toFixed(1)} points ${x < 0 ? 'less' : 'more'}`;
 

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Layout } from '../src/core/aggregate.js';
-import { pairedSim, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
+import { Layout, Totals } from '../src/core/aggregate.js';
+import { pairedSim, perGameIndex, perGameOutcomes, splitPairedTotals, type PairedParams } from '../src/run/paired.js';
+import { pairedStep } from '../src/cli/commands/ladder.js';
 import { runSimulation } from '../src/run/runner.js';
 import { binomialHalfTwoSided, normalCdf, pairedProportionDifference, studentTTwoSided } from '../src/core/stats.js';
 import { randIndex, streamFor } from '../src/core/rng.js';
@@ -104,6 +105,33 @@ describe('common random numbers', () => {
     const offset = diff.bins.length >> 1;
     for (let v = 0; v < offset; v++) expect(diff.bins[v]).toBe(0); // a − b < 0 never happens
     expect(new Layout(pairedSim.metrics(p)).metrics.map((m) => m.name)).toEqual(['a.successes', 'b.successes', 'diff.successes', 'jointA.successes', 'jointB.successes']);
+  });
+  it("per-game outcomes (the ladder's paired step): one bin a game B won, checked before they are trusted", () => {
+    const rate = { name: 'won', description: 'won', kind: 'rate', maxValue: 1 } as const;
+    const p: PairedParams = { a: { simId: 'x', params: {}, metrics: [rate] }, b: { simId: 'x', params: {}, metrics: [rate] }, perGame: { metric: 'won', games: 5 } };
+    const totals = new Totals(new Layout(pairedSim.metrics(p)));
+    const m = totals.metrics[perGameIndex(p)!];
+    expect(m.spec.name).toBe('wonB.won');
+    m.bins[1] = 1;
+    m.bins[4] = 1;
+    expect(Array.from(perGameOutcomes(p, totals)!)).toEqual([0, 1, 0, 0, 1]);
+    m.bins[4] = 2;
+    expect(() => perGameOutcomes(p, totals)).toThrow(/a game counted twice/);
+    m.bins[4] = 1;
+    m.overflow = 1;
+    expect(() => perGameOutcomes(p, totals)).toThrow(/inconsistent/);
+    expect(perGameOutcomes({ a: p.a, b: p.b }, totals)).toBeNull();
+    // Only a rate both sides share, over at most PER_GAME_MAX games.
+    expect(() => pairedSim.metrics({ ...p, perGame: { metric: 'successes', games: 5 } })).toThrow(/shared rate metric/);
+    expect(() => pairedSim.metrics({ ...p, perGame: { metric: 'won', games: 1e6 } })).toThrow(/1 to 100000 games/);
+    // The step upper − lower game by game is the paired difference of the two rungs (A = the upper rung).
+    const upper = Uint8Array.from([1, 1, 0, 1, 1, 0]);
+    const lower = Uint8Array.from([1, 0, 0, 0, 0, 1]);
+    const d = pairedProportionDifference(1, 3, 1, 1);
+    expect(pairedStep(upper, lower, 0.95)).toEqual({ step: d.difference, lo: d.lo, hi: d.hi, p: d.pValue, significant: false });
+    expect(d.difference).toBeCloseTo(2 / 6, 12);
+    expect(pairedStep(new Uint8Array(200).fill(1), new Uint8Array(200), 0.95).significant).toBe(true);
+    expect(() => pairedStep(upper, lower.subarray(1), 0.95)).toThrow(/cannot be paired/);
   });
   it("chunks of a paired or fanned run follow the costliest side's games per 20 ms (a search's 1), over the games a pair or fan plays, at most the old caps", async () => {
     const { fanSim } = await import('../src/run/fan.js');

@@ -396,3 +396,40 @@ describe('the match report prints the measured policy gap', () => {
     for (const extra of [['--set', 'data.units.training-knight.def=8'], ['--set', 'data.board.nodes.p1.x=11']]) expect(text(extra), extra.join(' ')).toMatch(/not measured here/);
   });
 });
+
+describe('every game\'s gap file', () => {
+  it('is checked by one reader: an entry whose two rates do not give its difference is never printed, in any game', async () => {
+    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const df = await import('../src/games/darkfate/policyGap.js');
+    const dual = await import('../src/games/dualfates/matchPolicyGap.js');
+    const gen = await import('../src/games/genisys/skirmishPolicyGap.js');
+    const tccg = await import('../src/games/tccg/gamePolicyGap.js');
+    const terror = await import('../src/games/terror/terrorPolicyGap.js');
+    const readers: [string, string, (file?: string) => unknown[]][] = [
+      ['darkfate', df.policyGapFile(), df.gapEntries],
+      ['dualfates', dual.matchGapFile(), dual.matchGapEntries],
+      ['genisys', gen.skirmishGapFile(), gen.skirmishGapEntries],
+      ['tccg', tccg.tccgGapFile(), tccg.tccgGapEntries],
+      ['terror', terror.terrorGapFile(), terror.measuredGaps],
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'gap-rates-'));
+    try {
+      for (const [game, shipped, read] of readers) {
+        const text = readFileSync(shipped, 'utf8');
+        // Every shipped entry passes (one that failed would silently never be printed).
+        expect(read(shipped).length, game).toBe(text.match(/^ {2}- /gm)?.length);
+        const search = /^ {4}search: (\S+)$/m.exec(text)!;
+        const file = join(dir, `${game}.yaml`);
+        // The first entry's search rate moved by a point (still a rate): its difference no longer holds.
+        writeFileSync(file, text.replace(search[0], `    search: ${Number(search[1]) - 0.01}`));
+        expect(read(file).length, game).toBe(read(shipped).length - 1);
+        writeFileSync(file, text.replace(search[0], '    search: 1.5'));
+        expect(read(file).length, game).toBe(read(shipped).length - 1);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

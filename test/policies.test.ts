@@ -73,6 +73,26 @@ describe('sim compare names both policies when they differ', () => {
     expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no policy parameter: no player decides anything in it/);
     expect(runCli(['policies', 'terror', '--ladder-max', '4']).stderr).toMatch(/add --ladder/);
   }, 60_000);
+  it('--ladder tests each step game by game: the step and its interval are sim compare\'s between the two rungs', () => {
+    const file = join(tempDir('ladder-step'), 'rung1.yaml');
+    writeFileSync(file, 'game: terror\nparams:\n  policy: search\n  searchRollouts: 1\n');
+    const r = runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '40', '--seed', '7', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const [lower, upper] = j.result.rungs;
+    expect([lower.stepTest, upper.stepTest]).toEqual([null, 'paired']);
+    const cmp = JSON.parse(runCli(['compare', file, '--set', 'searchRollouts=2', '-n', '40', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);
+    const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
+    expect([upper.step, upper.stepLo, upper.stepHi, upper.stepPValue]).toEqual([c.difference, c.lo, c.hi, c.pValue]);
+    expect(upper.step).toBeCloseTo(upper.gain - lower.gain, 12);
+    expect(j.notes.join(' ')).toMatch(/tested game by game \(a paired McNemar test/);
+    // A count metric (and a rate some games do not record) keeps no per-game outcomes: the independent test, said so.
+    for (const metric of ['fatedSaved', 'card1Survived']) {
+      const x = JSON.parse(runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '--metric', metric, '-n', '12', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);
+      expect(x.result.rungs[1].stepTest, metric).toBe('independent');
+      expect(x.notes.join(' '), metric).toMatch(/taken as independent/);
+    }
+  }, 60_000);
   it('--ladder runs for every mode its help names, and tells a seed chosen at random once', () => {
     const help = runCli(['policies', '--help']).stdout.replace(/\s+/g, ' ');
     const modes = /every mode with a search policy: ([^)]*)\)/.exec(help)![1].split(', ');

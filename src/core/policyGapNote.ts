@@ -24,6 +24,8 @@ export function policyGapFileOf(gameId: string): string {
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** A rate: within [0, 1]. */
+const isRate = (v: unknown): v is number => isNum(v) && v >= 0 && v <= 1;
 /** A difference of two rates: within [−1, 1]. */
 const isDiff = (v: unknown): v is number => isNum(v) && v >= -1 && v <= 1;
 
@@ -37,14 +39,21 @@ export function gapPoints(x: number): string {
   return `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 }
 
+/** Where an entry keeps the two rates its difference is made of: the default's (or the bot's) and the search's. */
+export interface GapRates {
+  base: string;
+  search: string;
+}
+
 /**
  * The measured entries of a gap file that hold a well-formed measurement (games and seed whole, the
  * difference inside its interval and every difference within [−1, 1], a p-value in [0, 1], a command
- * of printable text) and pass `isEntry` (the game's own fields); none when
+ * of printable text, the two rates in [0, 1] with difference = search − base) and pass `isEntry`
+ * (the game's own fields); none when
  * the file is missing: the reports then say the gap was not measured. An entry that fails a check
  * is never printed.
  */
-export function readGapEntries<T extends GapMeasurement>(file: string, isEntry: (e: Record<string, unknown>) => boolean): T[] {
+export function readGapEntries<T extends GapMeasurement>(file: string, rates: GapRates, isEntry: (e: Record<string, unknown>) => boolean): T[] {
   if (!existsSync(file)) return [];
   const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
   if (!doc || !Array.isArray(doc.measured)) return [];
@@ -54,7 +63,8 @@ export function readGapEntries<T extends GapMeasurement>(file: string, isEntry: 
     const ok =
       Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && (x.seed as number) >= 0 &&
       isDiff(x.difference) && isDiff(x.lo) && isDiff(x.hi) && x.lo <= x.difference && x.difference <= x.hi &&
-      isNum(x.pValue) && x.pValue >= 0 && x.pValue <= 1 && isPrintable(x.command);
+      isNum(x.pValue) && x.pValue >= 0 && x.pValue <= 1 && isPrintable(x.command) &&
+      isRate(x[rates.base]) && isRate(x[rates.search]) && Math.abs((x[rates.search] as number) - (x[rates.base] as number) - x.difference) < 1e-9;
     return ok && isEntry(x);
   });
 }

@@ -28,7 +28,22 @@ export function pairedSide(sim: AnySim, simId: string, params: unknown): PairedS
 export interface PairedParams {
   a: PairedSide;
   b: PairedSide;
+  /**
+   * B's outcome in every game of a shared rate metric (the ladder's paired test between rungs):
+   * the index of each game in [0, games) that B won is recorded in \`wonB.<name>\`, one bin a game.
+   */
+  perGame?: { metric: string; games: number };
 }
+
+/** Where B's per-game outcomes lie in a paired run's totals (after the joint metrics), or null. */
+export function perGameIndex(p: PairedParams): number | null {
+  if (!p.perGame) return null;
+  const joint = sharedMetrics(p).reduce((k, s) => k + (s.kind === 'rate' ? 1 : 3), 0);
+  return p.a.metrics.length + p.b.metrics.length + joint;
+}
+
+/** The largest run whose per-game outcomes a paired run keeps (a bin a game, in every chunk's buffer). */
+export const PER_GAME_MAX = 100_000;
 
 function pairedMetrics(p: PairedParams): MetricSpec[] {
   const joint = sharedMetrics(p).flatMap((s): MetricSpec[] => {
@@ -41,11 +56,26 @@ function pairedMetrics(p: PairedParams): MetricSpec[] {
       { ...mb, name: `jointB.${s.name}`, description: `B's ${s.name} in games where both recorded it` },
     ];
   });
+  const g = p.perGame;
+  if (g && !(Number.isInteger(g.games) && g.games >= 1 && g.games <= PER_GAME_MAX && sharedMetrics(p).some((s) => s.kind === 'rate' && s.name === g.metric))) {
+    throw new Error(`paired run: per-game outcomes need a shared rate metric and 1 to ${PER_GAME_MAX} games (got ${g.metric}, ${g.games})`);
+  }
   return [
     ...p.a.metrics.map((m) => ({ ...m, name: `a.${m.name}` })),
     ...p.b.metrics.map((m) => ({ ...m, name: `b.${m.name}` })),
     ...joint,
+    ...(g ? [{ name: `wonB.${g.metric}`, description: `the index of each game B won (${g.metric})`, kind: 'count' as const, maxValue: Math.max(1, g.games - 1), detail: true }] : []),
   ];
+}
+
+/** B's outcome of game i (1 won, 0 not) from a paired run's totals, checked: every game once at most, none outside [0, games). */
+export function perGameOutcomes(p: PairedParams, totals: Totals): Uint8Array | null {
+  const at = perGameIndex(p);
+  if (at === null) return null;
+  const m = totals.metrics[at];
+  const games = p.perGame!.games;
+  if (m.overflow !== 0 || m.bins.length < games || m.bins.some((c, i) => c > (i < games ? 1 : 0))) throw new Error(`paired run: the per-game outcomes of ${p.perGame!.metric} are inconsistent (a game counted twice or outside 0..${games - 1})`);
+  return Uint8Array.from(m.bins.slice(0, games));
 }
 
 export const pairedSim: GameSim<PairedParams> = {
@@ -61,6 +91,8 @@ export const pairedSim: GameSim<PairedParams> = {
     const nA = p.a.metrics.length;
     const nB = p.b.metrics.length;
     const shared = sharedMetrics(p);
+    const wonAt = perGameIndex(p);
+    const wonIb = p.perGame ? p.b.metrics.findIndex((m) => m.name === p.perGame!.metric && m.kind === 'rate') : -1;
     return {
       play(rng, rec, index) {
         // Both sides play game `index` from the same stream: B gets a clone taken before A draws.
@@ -84,6 +116,7 @@ export const pairedSim: GameSim<PairedParams> = {
             rec.record(j + 2, b);
           }
         }
+        if (wonAt !== null && capB.seen[wonIb] && capB.values[wonIb] === 1) rec.record(wonAt, index);
       },
     };
   },

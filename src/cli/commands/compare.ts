@@ -12,7 +12,7 @@ import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
 import { UsageError } from '../../core/usageError.js';
 import { findMode, isGameId, type FoundMode } from '../../games/index.js';
 import { compareMetrics, compareReport, type MetricComparison } from '../../report/compareReport.js';
-import { pairedSide, splitPairedTotals, type PairedParams } from '../../run/paired.js';
+import { pairedSide, perGameOutcomes, PER_GAME_MAX, splitPairedTotals, type PairedParams } from '../../run/paired.js';
 import type { RunResult } from '../../run/runner.js';
 import { loadSim, PAIRED_SIM_ID } from '../../run/sims.js';
 import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.js';
@@ -47,12 +47,16 @@ export class Rendezvous {
   private readonly calls: { simId: string; simParams: unknown; label?: string; secondary?: boolean; resolve: (r: RunResult) => void; reject: (e: unknown) => void }[][] = [[], []];
   readonly comparisons: (MetricComparison & { label: string })[] = [];
   readonly outcomes: StopOutcome[] = [];
+  /** With keepOutcomes: B's outcome in every game of the main rate metric, by call label (1 won). */
+  readonly perGame = new Map<string, { metric: string; won: Uint8Array }>();
   private started = 0;
 
   constructor(
     private readonly opts: CompareOptions,
     private readonly seed: number,
     private readonly rule: StopRule,
+    /** Keep B's per-game outcomes of the main rate metric (--metric, else the first shared rate): a fixed run of at most PER_GAME_MAX games. */
+    private readonly keepOutcomes = false,
   ) {}
 
   side(s: 0 | 1): Simulate {
@@ -92,6 +96,8 @@ export class Rendezvous {
     if (shared.length === 0) throw new UsageError('the two variants share no metric to compare');
     const main = this.opts.metric ? shared.findIndex((s) => s.name === this.opts.metric) : 0;
     if (main < 0) throw new UsageError(`option --metric: got "${this.opts.metric}", expected one of ${shared.map((s) => s.name).join(', ')}`);
+    const kept = this.opts.metric ?? shared.find((s) => s.kind === 'rate')?.name;
+    if (this.keepOutcomes && this.rule.kind === 'fixed' && this.rule.n <= PER_GAME_MAX && shared.some((s) => s.kind === 'rate' && s.name === kept)) pp.perGame = { metric: kept!, games: this.rule.n };
     const nA = pp.a.metrics.length;
     const nB = pp.b.metrics.length;
     let total: Totals | null = null;
@@ -114,6 +120,8 @@ export class Rendezvous {
     const label = ca.label !== undefined && ca.label === cb.label ? ca.label : ca.label !== undefined || cb.label !== undefined ? `${ca.label ?? k} vs ${cb.label ?? k}` : String(k);
     this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label, ...(ca.secondary && cb.secondary ? { secondary: true } : {}) })));
     this.outcomes.push({ label, rule: this.rule.kind, ...stop });
+    const won = perGameOutcomes(pp, total!);
+    if (won) this.perGame.set(label, { metric: pp.perGame!.metric, won });
     const split = splitPairedTotals(pp, total!);
     const base = last as unknown as RunResult;
     ca.resolve({ ...base, totals: split.a, games: done, partial });
@@ -125,8 +133,8 @@ export class Rendezvous {
  * Runs two requests of one mode on common random numbers — game i of A and of B on stream
  * (seed, i) — under a stopping rule: both reports, and the paired comparisons of every shared metric.
  */
-export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number, rule: StopRule, metric?: string): Promise<{ repA: Report; repB: Report; rv: Rendezvous }> {
-  const rv = new Rendezvous({ ...reqA.opts, set: [], maxGames: rule.kind === 'fixed' ? rule.n : rule.max, metric }, seed, rule);
+export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number, rule: StopRule, metric?: string, keepOutcomes = false): Promise<{ repA: Report; repB: Report; rv: Rendezvous }> {
+  const rv = new Rendezvous({ ...reqA.opts, set: [], maxGames: rule.kind === 'fixed' ? rule.n : rule.max, metric }, seed, rule, keepOutcomes);
   const sideRun = (s: 0 | 1, req: RunRequest) => runReport(req, seed, rv.side(s)).finally(() => rv.finish(s));
   const [repA, repB] = await Promise.all([sideRun(0, reqA), sideRun(1, reqB)]);
   return { repA, repB, rv };

@@ -1,20 +1,22 @@
 // `sim policies GAME --ladder`: a skill ladder (after TAG's SkillLadder). The game's search policy
 // plays at budgets b, 2b, 4b, … on the same games as the default policy (common random numbers),
 // each rung paired with the default; the ladder climbs until two rungs in a row gain nothing
-// significant over the rung below, the budget's maximum, or the time allowed. The top rung's gain
-// over the default is how far the default's printed numbers are from stronger play — at least.
+// significant over the rung below (tested game by game: the rungs play the same games), the
+// budget's maximum, or the time allowed. The top rung's gain over the default is how far the
+// default's printed numbers are from stronger play — at least.
 import { performance } from 'node:perf_hooks';
 import type { FoundMode } from '../../games/index.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import type { ParamSpec } from '../../core/params.js';
 import { provenance } from '../../core/provenance.js';
-import { normalTwoSided, wilson, zFor } from '../../core/stats.js';
+import { normalTwoSided, pairedProportionDifference, wilson, zFor } from '../../core/stats.js';
 import { UsageError } from '../../core/usageError.js';
 import type { RunRequest } from '../resolve.js';
 import type { RunCliOptions } from '../runOptions.js';
 import { interruption } from '../interrupt.js';
 import { CommandProgress } from '../progress.js';
 import { runPaired } from './compare.js';
+import { PER_GAME_MAX } from '../../run/paired.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface LadderOptions {
@@ -40,9 +42,14 @@ export interface Rung {
   gainLo: number | null;
   gainHi: number | null;
   pValue: number | null;
-  /** Gain over the rung below (null on the first rung), and whether it is significant. */
+  /** Gain over the rung below (null on the first rung), its interval and p-value, and whether it is significant. */
   step: number | null;
+  stepLo: number | null;
+  stepHi: number | null;
+  stepPValue: number | null;
   stepSignificant: boolean | null;
+  /** How the step was tested: paired game by game (McNemar), or from the two rungs' intervals taken as independent. */
+  stepTest: 'paired' | 'independent' | null;
   games: number;
   seconds: number;
 }
@@ -54,19 +61,60 @@ export function ladderBudgets(start: number, max: number): number[] {
   return out;
 }
 
+/** A step from one rung to the next: upper − lower, its interval and p-value, and whether it is a significant gain. */
+export interface Step {
+  step: number;
+  lo: number | null;
+  hi: number | null;
+  p: number;
+  significant: boolean;
+}
+
 /**
- * Whether the gain of one rung over the rung below is significant. The rungs are not paired with
- * each other (each is paired with the default), so the test takes their standard errors as
- * independent: conservative, since two rungs on the same games are positively correlated.
+ * Whether the gain of one rung over the rung below is significant, from each rung's pairing with
+ * the default alone: the test takes their standard errors as independent. Conservative (two rungs on
+ * the same games are positively correlated): the fallback where the rungs' per-game outcomes are not
+ * kept (a count metric, an interrupted rung, more than PER_GAME_MAX games).
  */
-export function stepSignificant(upper: { gain: number; gainLo: number | null; gainHi: number | null }, lower: { gain: number; gainLo: number | null; gainHi: number | null }, confidence: number): { step: number; significant: boolean; p: number } {
+export function stepSignificant(upper: { gain: number; gainLo: number | null; gainHi: number | null }, lower: { gain: number; gainLo: number | null; gainHi: number | null }, confidence: number): Step {
   const z = zFor(confidence);
   const se = (r: typeof upper) => (r.gainLo !== null && r.gainHi !== null ? (r.gainHi - r.gainLo) / (2 * z) : Infinity);
   const step = upper.gain - lower.gain;
   const s = Math.hypot(se(upper), se(lower));
   // No interval on either rung (too little spread): nothing can be called significant.
   const p = s > 0 && Number.isFinite(s) ? normalTwoSided(step / s) : Number.isFinite(s) && step !== 0 ? 0 : 1;
-  return { step, significant: step > 0 && p < 1 - confidence, p };
+  const bounded = Number.isFinite(s);
+  return { step, lo: bounded ? step - z * s : null, hi: bounded ? step + z * s : null, p, significant: step > 0 && p < 1 - confidence };
+}
+
+/**
+ * The step from one rung to the next tested game by game: both rungs played the same games, so
+ * the step is a paired difference of proportions (McNemar, as \`sim compare\` tests two variants),
+ * which sees a gain that the independent test's wider interval hides.
+ */
+export function pairedStep(upper: Uint8Array, lower: Uint8Array, confidence: number): Step {
+  if (upper.length !== lower.length || upper.length === 0) throw new Error(`ladder: rungs of ${upper.length} and ${lower.length} games cannot be paired`);
+  let n11 = 0;
+  let n10 = 0;
+  let n01 = 0;
+  for (let i = 0; i < upper.length; i++) {
+    if (upper[i] && lower[i]) n11++;
+    else if (upper[i]) n10++;
+    else if (lower[i]) n01++;
+  }
+  // A = the upper rung: the difference is upper − lower.
+  const d = pairedProportionDifference(n11, n10, n01, upper.length - n11 - n10 - n01, confidence);
+  return { step: d.difference, lo: d.lo, hi: d.hi, p: d.pValue, significant: d.difference > 0 && d.pValue < 1 - confidence };
+}
+
+/** How the rungs' steps were tested, as the notes say it. */
+function stepTestNote(rungs: readonly Rung[]): string {
+  const tests = new Set(rungs.flatMap((r) => r.stepTest ?? []));
+  const paired = 'tested game by game (a paired McNemar test: every rung played the same games)';
+  const independent = "tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated; per-game outcomes are kept only for a rate metric on a complete rung of at most " + groupedInteger(PER_GAME_MAX) + ' games)';
+  if (tests.size === 0) return 'No rung had a rung below it to gain over.';
+  if (tests.size === 2) return `A rung's gain over the rung below ("vs rung below", with its interval) is ${paired} where both rungs kept their per-game outcomes, otherwise ${independent}.`;
+  return `A rung's gain over the rung below ("vs rung below", with its interval) is ${tests.has('paired') ? paired : independent}.`;
 }
 
 /** Plays the ladder; `request(params)` builds a run request from parameter overrides (as a sweep cell). */
@@ -98,6 +146,8 @@ export async function runLadder(
   let main = o.metric;
   let stopped = `the budget's maximum (${spec.key} ${max})`;
   const flat = new Map<string, number>();
+  // Each label's last rung's per-game outcomes (1 won) on the main metric, for the paired step test.
+  const wonBelow = new Map<string, Uint8Array>();
   // One bar for the ladder: a unit per rung (the requests share runOpts, so they draw on it). A
   // rung's game costs about its budget (doubling it doubles the search's playouts), so the time
   // left weighs each rung's games by it: counted alike, the first rung of four read as a quarter of
@@ -112,7 +162,7 @@ export async function runLadder(
       break;
     }
     const rungStart = performance.now();
-    const { repB, rv } = await runPaired(base, request({ [policyKey]: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main).catch((e: unknown) => {
+    const { repB, rv } = await runPaired(base, request({ [policyKey]: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main, true).catch((e: unknown) => {
       progress.clear();
       throw e;
     });
@@ -129,13 +179,19 @@ export async function runLadder(
       const w = c.kind === 'rate' ? wilson(Math.round(c.b * c.n), c.n, runOpts.confidence) : { lo: Number.NaN, hi: Number.NaN };
       const below = [...rungs].reverse().find((r) => r.label === c.label);
       const finite = (x: number) => (Number.isFinite(x) ? x : null);
-      const rung: Rung = { label: c.label, budget, estimate: c.b, estimateLo: w.lo, estimateHi: w.hi, gain: c.difference, gainLo: finite(c.lo), gainHi: finite(c.hi), pValue: finite(c.pValue), step: null, stepSignificant: null, games: c.n, seconds: Math.round(seconds * 10) / 10 };
+      const rung: Rung = { label: c.label, budget, estimate: c.b, estimateLo: w.lo, estimateHi: w.hi, gain: c.difference, gainLo: finite(c.lo), gainHi: finite(c.hi), pValue: finite(c.pValue), step: null, stepLo: null, stepHi: null, stepPValue: null, stepSignificant: null, stepTest: null, games: c.n, seconds: Math.round(seconds * 10) / 10 };
+      // Every game of the rung recorded the metric (a rate): its outcomes pair game by game with the rung below's.
+      const kept = rv.perGame.get(c.label);
+      const won = kept && kept.metric === main && kept.won.length === c.n ? kept.won : undefined;
       if (below) {
-        const s = stepSignificant(rung, below, runOpts.confidence);
-        rung.step = s.step;
-        rung.stepSignificant = s.significant;
+        const lower = wonBelow.get(c.label);
+        const paired = won !== undefined && lower !== undefined && lower.length === won.length && below.games === c.n;
+        const s = paired ? pairedStep(won, lower, runOpts.confidence) : stepSignificant(rung, below, runOpts.confidence);
+        Object.assign(rung, { step: s.step, stepLo: s.lo, stepHi: s.hi, stepPValue: s.p, stepSignificant: s.significant, stepTest: paired ? 'paired' : 'independent' });
         flat.set(c.label, s.significant ? 0 : (flat.get(c.label) ?? 0) + 1);
       }
+      if (won) wonBelow.set(c.label, won);
+      else wonBelow.delete(c.label);
       rungs.push(rung);
     }
     if (repB.partial || interruption().aborted) {
@@ -170,6 +226,8 @@ export async function runLadder(
     { key: 'gainLo', header: 'lo', format: 'pp' },
     { key: 'gainHi', header: 'hi', format: 'pp' },
     { key: 'step', header: 'vs rung below', format: 'pp' },
+    { key: 'stepLo', header: 'lo', format: 'pp' },
+    { key: 'stepHi', header: 'hi', format: 'pp' },
     { key: 'seconds', header: 'seconds', format: 'fixed2' },
   ];
   return {
@@ -187,7 +245,7 @@ export async function runLadder(
     tables: [{ title: `${main} of ${search.policy} by ${spec.key} (paired with ${baseline} on common random numbers)`, columns, rows: rungs.map((r) => ({ ...r })) }],
     notes: rungs.length === 0 ? [`The ladder stopped at ${stopped}: no rung has a game to report.`] : [
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
-      `The ladder stopped at ${stopped}. A rung's gain over the rung below is tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated).`,
+      `The ladder stopped at ${stopped}. ${stepTestNote(rungs)}`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
       `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --policy ${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
     ],

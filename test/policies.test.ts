@@ -85,7 +85,7 @@ describe('sim compare names both policies when they differ', () => {
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
     expect([upper.step, upper.stepLo, upper.stepHi, upper.stepPValue]).toEqual([c.difference, c.lo, c.hi, c.pValue]);
     expect(upper.step).toBeCloseTo(upper.gain - lower.gain, 12);
-    expect(j.notes.join(' ')).toMatch(/tested game by game \(a paired McNemar test/);
+    expect(j.notes.join(' ')).toMatch(/tested game by game \(paired: every rung played the same games; significant when its Newcombe interval lies above 0\)/);
     // A count metric (and a rate some games do not record) keeps no per-game outcomes: the independent test, said so.
     for (const metric of ['fatedSaved', 'card1Survived']) {
       const x = JSON.parse(runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '--metric', metric, '-n', '12', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);

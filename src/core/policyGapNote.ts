@@ -40,9 +40,9 @@ export function gapPoints(x: number): string {
 }
 
 /** Where an entry keeps the two rates its difference is made of: the default's (or the bot's) and the search's. */
-export interface GapRates {
-  base: string;
-  search: string;
+export interface GapRates<T> {
+  base: keyof T & string;
+  search: keyof T & string;
 }
 
 /**
@@ -53,7 +53,7 @@ export interface GapRates {
  * the file is missing: the reports then say the gap was not measured. An entry that fails a check
  * is never printed.
  */
-export function readGapEntries<T extends GapMeasurement>(file: string, rates: GapRates, isEntry: (e: Record<string, unknown>) => boolean): T[] {
+export function readGapEntries<T extends GapMeasurement>(file: string, rates: GapRates<T>, isEntry: (e: Record<string, unknown>) => boolean): T[] {
   if (!existsSync(file)) return [];
   const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
   if (!doc || !Array.isArray(doc.measured)) return [];
@@ -64,7 +64,7 @@ export function readGapEntries<T extends GapMeasurement>(file: string, rates: Ga
       Number.isSafeInteger(x.games) && (x.games as number) > 0 && Number.isSafeInteger(x.seed) && (x.seed as number) >= 0 &&
       isDiff(x.difference) && isDiff(x.lo) && isDiff(x.hi) && x.lo <= x.difference && x.difference <= x.hi &&
       isNum(x.pValue) && x.pValue >= 0 && x.pValue <= 1 && isPrintable(x.command) &&
-      isRate(x[rates.base]) && isRate(x[rates.search]) && Math.abs((x[rates.search] as number) - (x[rates.base] as number) - x.difference) < 1e-9;
+      isRate(x[rates.base]) && isRate(x[rates.search]) && Math.abs((x[rates.search] as number) - (x[rates.base] as number) - x.difference) < 1e-6;
     return ok && isEntry(x);
   });
 }

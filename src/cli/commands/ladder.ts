@@ -104,14 +104,15 @@ export function pairedStep(upper: Uint8Array, lower: Uint8Array, confidence: num
   }
   // A = the upper rung: the difference is upper − lower.
   const d = pairedProportionDifference(n11, n10, n01, upper.length - n11 - n10 - n01, confidence);
-  return { step: d.difference, lo: d.lo, hi: d.hi, p: d.pValue, significant: d.difference > 0 && d.pValue < 1 - confidence };
+  // Significant when the interval printed lies above 0 (Newcombe's; the exact McNemar p can disagree with it at the edge).
+  return { step: d.difference, lo: d.lo, hi: d.hi, p: d.pValue, significant: d.lo > 0 };
 }
 
 /** How the rungs' steps were tested, as the notes say it. */
 function stepTestNote(rungs: readonly Rung[]): string {
   const tests = new Set(rungs.flatMap((r) => r.stepTest ?? []));
-  const paired = 'tested game by game (a paired McNemar test: every rung played the same games)';
-  const independent = "tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated; per-game outcomes are kept only for a rate metric on a complete rung of at most " + groupedInteger(PER_GAME_MAX) + ' games)';
+  const paired = 'tested game by game (paired: every rung played the same games; significant when its Newcombe interval lies above 0)';
+  const independent = "tested with the two rungs' standard errors taken as independent (conservative: rungs on the same games are positively correlated; per-game outcomes are kept only for a rate metric that both policies record in every game, on a complete rung of at most " + groupedInteger(PER_GAME_MAX) + ' games)';
   if (tests.size === 0) return 'No rung had a rung below it to gain over.';
   if (tests.size === 2) return `A rung's gain over the rung below ("vs rung below", with its interval) is ${paired} where both rungs kept their per-game outcomes, otherwise ${independent}.`;
   return `A rung's gain over the rung below ("vs rung below", with its interval) is ${tests.has('paired') ? paired : independent}.`;
@@ -182,7 +183,8 @@ export async function runLadder(
       const rung: Rung = { label: c.label, budget, estimate: c.b, estimateLo: w.lo, estimateHi: w.hi, gain: c.difference, gainLo: finite(c.lo), gainHi: finite(c.hi), pValue: finite(c.pValue), step: null, stepLo: null, stepHi: null, stepPValue: null, stepSignificant: null, stepTest: null, games: c.n, seconds: Math.round(seconds * 10) / 10 };
       // Every game of the rung recorded the metric (a rate): its outcomes pair game by game with the rung below's.
       const kept = rv.perGame.get(c.label);
-      const won = kept && kept.metric === main && kept.won.length === c.n ? kept.won : undefined;
+      // Checked against the paired count: as many games won as the McNemar table gives the search.
+      const won = kept && kept.metric === main && kept.won.length === c.n && kept.won.reduce((a, x) => a + x, 0) === Math.round(c.b * c.n) ? kept.won : undefined;
       if (below) {
         const lower = wonBelow.get(c.label);
         const paired = won !== undefined && lower !== undefined && lower.length === won.length && below.games === c.n;

@@ -212,7 +212,7 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)![0]).toBe(CARD_ESCORT);
   });
 
-  it('she walks to a Fated Victim only once a free Death token is known to picture her (normal victims: always)', () => {
+  it('she walks to a Fated Victim only once a free Death token is known to picture her (normal victims: never; issue 24, fourth pass)', () => {
     const g = blank();
     place(g, 0, space('Lake'));
     g.fgSpace_ = space('Town Square');
@@ -224,7 +224,7 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)![0]).toBe(CARD_MOVE);
     g.deathFaceUp[3] = 0;
     place(g, 5, space('Lake'));
-    expect(action(g)![0]).toBe(CARD_MOVE);
+    expect(action(g)).toBeNull(); // a normal victim is taken out only when she is on the way: no walk to her
   });
 
   it('Planning: Thwart Destiny, then Premonition while a free Death token is unknown, then a search card while Items are short (asked only at the end)', () => {

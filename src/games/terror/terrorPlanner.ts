@@ -101,7 +101,7 @@
 // Items are short of the expected Items need (the known Items cards held plus, per facedown held
 // slot, the data's mean Items requirement) instead of the strictest: no change beyond noise.
 //
-// THWART stays "always" (issue 24, fourth pass): an independent check's policy that lets a mild
+// THWART stays "always" (issue 24, a study after the third pass; no change): an independent check's policy that lets a mild
 // Destiny effect through gains on its own data (Thwart Destiny buy 5; +0.5 to +1.4) and loses on
 // data-shaped.yaml (buy 2, 2 copies; −1.9). Three data-derived rules tried, each paired against
 // "always" (20,000 games, seeds 7 and 8, a random Death Order card; bundled / harsh / shaped /
@@ -123,6 +123,38 @@
 // data-shaped.yaml +8.3 at 32. So the planner still rests on the bundled numbers more than the passes
 // above found. On the harsh file the gain is in ACTION (+11.3 at 32 with the planner answering BUY)
 // and the search saves more Fated Victims (2.42 a game against 2.11): README.md "The policy gap".
+// After the fourth pass (below) the same ladders read: bundled +1.8 at 64 (+0.4 to +3.3), Death
+// Order I +1.0 (n.s.), II +1.6, III +2.1 at 32, data-shaped.yaml +3.3 at 32, data-harsh.yaml +10.8
+// at 64 (+8.3 to +13.4; still gaining at 64): the harsh file is where the planner is furthest from
+// strong play.
+//
+// Issue 24, fourth pass (found by logging the search's answer (64 rollouts, ACTION only) beside
+// the planner's at every ACTION on harsh, 600 games, seed 1: the commonest disagreement was a run
+// card played where the search discarded it or stopped, most of them early, with no Fated Victim
+// known to leave next, walking to a normal victim). Each paired against the planner before it
+// (`sim compare` with that planner as a module; a random Death Order card; seed 7, 10,000 games,
+// and seed 8, 20,000): (e) kept: a normal victim is never a target to walk to (target(); she still
+// escorts one out when she stands where an escort reaches an exit): the walk spent the run cards and
+// the time Planning needs for Thwart Destiny and Premonition, and saved no more victims (harsh: 1.20
+// normal victims a game before, 1.16 after; Fated Victims saved 2.06 → 2.59; "Save the rest"
+// failed 29% → 19%): bundled +1.70 (+1.32 to +2.07; seed 7 +1.75, +1.22 to +2.29), harsh +7.53
+// (+6.84 to +8.22; seed 7 +7.70), shaped +10.90 (+10.30 to +11.51; seed 7 +10.17). Walking to a
+// normal victim only in the endgame (the last 3 turns or no Fated Victim left to save) gained less
+// (seed 7: bundled +1.50, harsh +7.44, shaped +9.91), and only once no Fated Victim is left on the
+// board +1.56 / +7.47 / +10.02. (f) kept: Premonition is played (score 95) only while the next
+// free Death token is unknown, not for a later one (the card is kept, its time goes to Planning):
+// bundled +0.01 (−0.20 to +0.23; seed 7 +0.09), harsh +0.70 (+0.24 to +1.16; seed 7 +0.70, +0.08
+// to +1.32), shaped 0.00 (−0.20 to +0.20; seed 7 +0.29, 0.00 to +0.58). Also for the second free
+// token: harsh +0.44 (seed 7), the rest ±0.1. Both against the planner on main (seed 8, 20,000
+// games): bundled +1.71 (+1.33 to +2.09), harsh +8.23 (+7.54 to +8.92), shaped +10.90 (+10.30 to
+// +11.50); each Death Order card alone (seed 7, 10,000): bundled +1.72 / +1.25 / +1.92, harsh
+// +11.25 / +6.74 / +4.55, shaped +10.17 / +10.13 / +10.06. Dropped (seed 7, 10,000 games, against
+// (e)): an escort card as a plain move when no run card is held (toward the next goal only: bundled
+// −11.2, harsh −16.3, shaped −8.7; with two escorts held: −6.0 / −9.5 / −7.0); a run card bought
+// before the early search card when the next goal is elsewhere and no run card is held (bundled
+// −0.61, −0.98 to −0.25); no early search play at all (bundled −0.29, harsh −0.37, shaped +0.83),
+// or while a free Death token is unknown (shaped +0.42, 0.09 to 0.76, but seed 8 harsh −0.19, −0.35
+// to −0.03).
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -377,8 +409,10 @@ function pictureKnown(view: TerrorView, v: number): boolean {
 
 /**
  * The space to head for: the next goal's; else, in the last turns, a search space when Items are
- * still needed; else the nearest Fated Victim on the board whose token is known (to stage them),
- * else any victim on the board (normal ones are saved at once); -1 when none.
+ * still needed; else the nearest Fated Victim on the board whose token is known (to stage them);
+ * -1 when none. Never a normal victim: she takes one out when she finds one where an escort reaches
+ * an exit, but a walk to one spends the run cards and the time Planning needs for Premonition and
+ * Thwart Destiny (issue 24, fourth pass).
  */
 function target(view: TerrorView, goal: number, wantItems: boolean): number {
   const here = view.fgSpace();
@@ -386,13 +420,11 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
   if (wantItems && !view.isSearch(here)) return nearestSearch(view, here);
   let best = -1;
   let bestD = 1e9;
-  const fc = view.fatedCount();
-  for (let v = 0; v < view.victimCount(); v++) {
-    if (view.victimState(v) !== V_BOARD) continue;
+  for (let v = 0; v < view.fatedCount(); v++) {
+    // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be staged for it).
+    if (view.victimState(v) !== V_BOARD || !pictureKnown(view, v)) continue;
     const s = view.victimSpace(v);
-    // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be staged for it); normal ones leave at once.
-    if (v < fc && !pictureKnown(view, v)) continue;
-    const d = view.distance(here, s) + (v < fc ? 1 : 0);
+    const d = view.distance(here, s);
     if (s !== here && d < bestD) {
       bestD = d;
       best = s;
@@ -461,6 +493,7 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
   const endgame = turns <= 3 || (goal < 0 && noSaveLeft(view));
   const needs = destinyNeeds(view);
   const unknownTokens = unknownFreeTokens(view);
+  const firstFree = view.firstFreeDeathToken();
   const escortInHand = held(view, CARD_ESCORT) > 0;
   const worthExit = carryWorth(view, here, goal, true);
   // Worth staying for (an escort in hand holds her here) and staging: the next goal only; normal victims here are taken out only by an escort into an exit (worthExit).
@@ -483,9 +516,9 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
         else if (view.health() <= view.maxHealth() - 3) score = 25;
         break;
       case CARD_PREMONITION:
-        // Death tokens first (no exit before the next one is known), then the Consequence cards that will be asked.
-        if (unknownTokens > 0) score = 95;
-        else if (turns <= 4 && needs.facedown > 0) score = 45;
+        // The next Death token first (no exit before it is known); a later one can wait until it is the next (issue 24, fourth pass): the card is kept and its time goes to Planning.
+        if (firstFree >= 0 && knownPicture(view, firstFree) === UNKNOWN) score = 95;
+        else if (unknownTokens === 0 && turns <= 4 && needs.facedown > 0) score = 45;
         break;
       case CARD_ESCORT:
         if (view.isExit(dest) && worthExit > 0) score = 85 + worthExit;

@@ -223,8 +223,20 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     g.deathPic[0] = 3; // token 4 (not the next one) pictures her: she can be staged for it
     expect(action(g)![0]).toBe(CARD_MOVE);
     g.deathFaceUp[3] = 0;
-    place(g, 5, space('Lake'));
-    expect(action(g)).toBeNull(); // a normal victim is taken out only when she is on the way: no walk to her
+    place(g, 5, space('Campsite'));
+    expect(action(g)).toBeNull(); // a normal victim is taken out where an escort reaches an exit: no walk to her
+  });
+
+  it('Premonition at ACTION only while the next free Death token is unknown, not for a later one (issue 24, fourth pass)', () => {
+    const g = blank();
+    place(g, 0, space('Lake'));
+    g.fgSpace_ = space('Lake');
+    g.hand_[card(CARD_PREMONITION)] = 1;
+    const next = g.firstFreeDeathToken();
+    expect(next).toBeGreaterThanOrEqual(0);
+    expect(action(g)).toEqual([CARD_PREMONITION, null]); // the next token unknown
+    g.deathFaceUp[next] = 1;
+    expect(action(g)).toBeNull(); // only later tokens unknown: the card is kept
   });
 
   it('Planning: Thwart Destiny, then Premonition while a free Death token is unknown, then a search card while Items are short (asked only at the end)', () => {

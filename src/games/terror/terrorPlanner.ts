@@ -124,10 +124,10 @@
 // data-shaped.yaml +8.3 at 32. So the planner still rested on the bundled numbers more than the
 // passes above had found. On the harsh file the gain was in ACTION (+11.3 at 32 with the planner
 // answering BUY) and the search saved more Fated Victims (2.42 a game against 2.11; README.md "The
-// policy gap"): the lead the fourth pass followed. After the fourth pass (below) the same ladders read: bundled +1.8 at 64 (+0.4 to +3.3), Death
-// Order I +1.0 (n.s.), II +1.6, III +2.1 at 32, data-shaped.yaml +3.3 at 32, data-harsh.yaml +10.8
-// at 64 (+8.3 to +13.4; still gaining at 64): the harsh file is where the planner is furthest from
-// strong play.
+// policy gap"): the lead the fourth pass followed. After the fourth pass (below) the same ladders
+// read: bundled +1.8 at 64 (+0.4 to +3.3), Death Order I +1.0 (n.s.), II +1.6, III +2.1 at 32,
+// data-shaped.yaml +3.3 at 32, data-harsh.yaml +10.8 at 64 (+8.3 to +13.4) and +13.6 at 128 (+11.1
+// to +16.2; a rung played after): the harsh file is where the planner is furthest from strong play.
 //
 // Issue 24, fourth pass (found by logging the search's answer (64 rollouts, ACTION only) beside
 // the planner's at every ACTION on harsh, 600 games, seed 1: the commonest disagreement was a run

@@ -58,7 +58,7 @@ export function registerPolicies(program: Command): void {
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)
-    .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant (every mode with a search policy: darkfate, terror, dualfates match, genisys skirmish, tccg game)")
+    .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant over the rung below, tested game by game (every mode with a search policy: darkfate, terror, dualfates match, genisys skirmish, tccg game)")
     .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))
     .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
     .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7))

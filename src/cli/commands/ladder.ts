@@ -48,7 +48,7 @@ export interface Rung {
   stepHi: number | null;
   stepPValue: number | null;
   stepSignificant: boolean | null;
-  /** How the step was tested: paired game by game (McNemar), or from the two rungs' intervals taken as independent. */
+  /** How the step was tested: paired game by game (Newcombe's interval, McNemar's p), or from the two rungs' intervals taken as independent. */
   stepTest: 'paired' | 'independent' | null;
   games: number;
   seconds: number;
@@ -74,7 +74,7 @@ export interface Step {
  * Whether the gain of one rung over the rung below is significant, from each rung's pairing with
  * the default alone: the test takes their standard errors as independent. Conservative (two rungs on
  * the same games are positively correlated): the fallback where the rungs' per-game outcomes are not
- * kept (a count metric, an interrupted rung, more than PER_GAME_MAX games).
+ * kept (a count metric, a rate some games do not record, an interrupted rung, more than PER_GAME_MAX games).
  */
 export function stepSignificant(upper: { gain: number; gainLo: number | null; gainHi: number | null }, lower: { gain: number; gainLo: number | null; gainHi: number | null }, confidence: number): Step {
   const z = zFor(confidence);
@@ -89,7 +89,7 @@ export function stepSignificant(upper: { gain: number; gainLo: number | null; ga
 
 /**
  * The step from one rung to the next tested game by game: both rungs played the same games, so
- * the step is a paired difference of proportions (McNemar, as \`sim compare\` tests two variants),
+ * the step is a paired difference of proportions (Newcombe's interval and McNemar's p, as \`sim compare\` tests two variants),
  * which sees a gain that the independent test's wider interval hides.
  */
 export function pairedStep(upper: Uint8Array, lower: Uint8Array, confidence: number): Step {

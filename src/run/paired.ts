@@ -35,11 +35,9 @@ export interface PairedParams {
   perGame?: { metric: string; games: number };
 }
 
-/** Where B's per-game outcomes lie in a paired run's totals (after the joint metrics), or null. */
+/** Where B's per-game outcomes lie in a paired run's totals (the last metric), or null. */
 export function perGameIndex(p: PairedParams): number | null {
-  if (!p.perGame) return null;
-  const joint = sharedMetrics(p).reduce((k, s) => k + (s.kind === 'rate' ? 1 : 3), 0);
-  return p.a.metrics.length + p.b.metrics.length + joint;
+  return p.perGame ? pairedMetrics(p).length - 1 : null;
 }
 
 /** The largest run whose per-game outcomes a paired run keeps (a bin a game, in every chunk's buffer). */

@@ -39,7 +39,7 @@ let cache: GapEntry[] | null = null;
 /** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function gapEntries(file = policyGapFile()): GapEntry[] {
   if (cache && file === policyGapFile()) return cache;
-  const out = readGapEntries<GapEntry>(file, { base: 'planner', search: 'search' }, (e) => typeof e.rev9 === 'string' && typeof e.players === 'number' && typeof e.solo === 'boolean' && typeof e.characters === 'string' && typeof e.planner === 'number' && typeof e.search === 'number' && Number.isSafeInteger(e.budget) && (e.budget as number) > 0);
+  const out = readGapEntries<GapEntry>(file, { base: 'planner', search: 'search' }, (e) => typeof e.rev9 === 'string' && typeof e.players === 'number' && typeof e.solo === 'boolean' && typeof e.characters === 'string' && Number.isSafeInteger(e.budget) && (e.budget as number) > 0);
   if (file === policyGapFile()) cache = out;
   return out;
 }

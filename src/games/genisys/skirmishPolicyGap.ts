@@ -31,7 +31,7 @@ export function skirmishGapEntries(file = skirmishGapFile()): SkirmishGapEntry[]
   return readGapEntries<SkirmishGapEntry>(
     file,
     { base: 'botWins', search: 'search' },
-    (e) => (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.bot === 'string' && typeof e.botWins === 'number' && typeof e.search === 'number' && !!e.config && typeof e.config === 'object' && !Array.isArray(e.config) && (e.note === undefined || typeof e.note === 'string'),
+    (e) => (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.bot === 'string' && !!e.config && typeof e.config === 'object' && !Array.isArray(e.config) && (e.note === undefined || typeof e.note === 'string'),
   );
 }
 

@@ -22,7 +22,7 @@ export function tccgGapFile(): string {
 
 /** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function tccgGapEntries(file = tccgGapFile()): TccgGapEntry[] {
-  return readGapEntries<TccgGapEntry>(file, { base: 'bot', search: 'search' }, (e) => (e.side === 'Resistance' || e.side === 'Skynet') && typeof e.budget === 'number' && typeof e.bot === 'number' && typeof e.search === 'number');
+  return readGapEntries<TccgGapEntry>(file, { base: 'bot', search: 'search' }, (e) => (e.side === 'Resistance' || e.side === 'Skynet') && typeof e.budget === 'number');
 }
 
 /** Parameters that do not change the measured configuration: the policies, the search's settings, trace. */

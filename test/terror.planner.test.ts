@@ -263,14 +263,15 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(buy(g)).toBe(CARD_MOVE);
   });
 
-  it('a saving reward is health while one hit of the loaded data could take all she has (2 bundled; 4 when a Destiny symbol takes 2), else less horror', () => {
-    const harsher = loadTerrorData(defaultDataFile(), 'data.yaml with Death Order II at -2', { 'data.deathOrders.death-order-ii.destiny.0.health': -2 });
+  it('a saving reward is health while she is below her maximum (a heal is capped there), else less horror (at 0 horror too: neither changes anything, and less horror cannot lower health)', () => {
     const options = Int32Array.of(0, 1); // 0: health, 1: less horror
-    for (const [d, health, answer] of [[data, 2, 0], [data, 3, 1], [harsher, 4, 0], [harsher, 5, 1]] as const) {
-      const g = blank({ deathOrder: 1, data: d });
+    const g = blank({ deathOrder: 1 });
+    expect(g.maxHealth()).toBe(6);
+    // [health, horror, answer]: one short of the maximum is still health, whatever the horror.
+    for (const [health, horror, answer] of [[1, 4, 0], [5, 4, 0], [5, 0, 0], [6, 4, 1], [6, 1, 1], [6, 0, 1]] as const) {
       g.health_ = health;
-      g.horror_ = 4;
-      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.REWARD, options, 2, false), `health ${health}`).toBe(answer);
+      g.horror_ = horror;
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.REWARD, options, 2, false), `health ${health}, horror ${horror}`).toBe(answer);
     }
   });
 

@@ -26,8 +26,8 @@ describe('robustness line', () => {
 
   it('the answer crowns a change only when its interval excludes 0, and wraps each of its lines', () => {
     const answer = (only: string) => JSON.parse(runCli(['sensitivity', 'terror', '--only', only, '-n', '200', '--seed', '1', '-q', '-j', '1', '--format', 'json']).stdout).text as string;
-    expect(answer('thwartRoll')).toMatch(/^No change moved survived significantly at this number of games; the largest differences: thwart roll false → true −\d/m);
-    expect(answer('data.finalGirl.saveRewardHorror')).toMatch(/^Most sensitive to: final girl · save reward horror 1 → 0 −\d/m);
+    expect(answer('thwartRoll')).toMatch(/^No change moved survived significantly at this number of games; the largest differences: thwart roll false → true [−+]\d/m);
+    expect(answer('data.actionCards.escort.range')).toMatch(/^Most sensitive to: action cards · escort · range 2 → 1 −\d/m);
     const table = runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '200', '--seed', '1', '-q', '-j', '1']).stdout;
     expect(table.split('\n').every((line) => line.length <= 100)).toBe(true);
   });

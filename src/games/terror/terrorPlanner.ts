@@ -35,9 +35,10 @@
 // effect (−1.0 to −1.8 on every file, 10,000 games). The saving reward's "health at 2 or less, else
 // less horror" was fitted to the bundled hits (none takes more than 2): now health while one hit of
 // the loaded data could take all she has (maxHit: 2 on the bundled and shaped data, the same games;
-// 3 or 4 on the harsh file): with the two changes above +3.65 points there against the planner on main (3.18 to 4.13; Death
-// Order I +1.21, II +7.71, III +1.41; 20,000 games, seed 8). Since the fifth pass (below) there is no threshold. The same hit as the threshold for
-// playing First Aid first gained nothing (−0.1) and for buying it (at a hit + 1, not 3) lost 4.5
+// 3 or 4 on the harsh file): with the two changes above +3.65 points there against the planner on
+// main (3.18 to 4.13; Death Order I +1.21, II +7.71, III +1.41; 20,000 games, seed 8). Since the
+// fifth pass (below) there is no threshold. The same hit as the threshold for playing First Aid
+// first gained nothing (−0.1) and for buying it (at a hit + 1, not 3) lost 4.5
 // points (10,000 games, seed 7): those spend time, the reward does not. The search still beats the
 // planner on both alternative files (README.md "Alternative data"): the rest of its thresholds are
 // not yet derived.
@@ -164,17 +165,17 @@
 //
 // Issue 24, fifth pass (an independent check's policy module, outside the repository: the saving
 // reward taken as health whenever she is below her maximum gained +0.3 to +0.5 on its hard data
-// file, level on its easy one). Kept: the reward is health while she is below her maximum (a heal is
-// capped there), else less horror (before: health while one hit of the loaded
-// data could take all she has, maxHit; less horror only above min(1, the Destiny phase's horror
-// need), so at full health with 1 horror the reward was a wasted heal). Against the planner before
-// it (a module over that build; 20,000 games, seed 8, a random Death Order card): bundled +0.08 (−0.05 to
-// +0.21; seed 7 +0.07, n.s.), harsh +0.19 (−0.04 to +0.42; seed 7 +0.54, +0.32 to +0.77), shaped
-// +0.37 (+0.26 to +0.48; seed 7 +0.40); each card (seed 7, 10,000 games): bundled −0.04 / +0.01 /
-// +0.29, harsh +0.17 / +0.31 / +0.83, shaped +0.36 / +0.40 / +0.44 (no card loses significantly).
-// The module's own rule (at full health the old answer) read bundled −0.01, harsh 0.00, shaped
-// +0.27 at seed 8. At her maximum with no horror the rule measured took the heal; both answers
-// change nothing there, and less horror (1) is the one that cannot lower health above the cap.
+// file, level on its easy one). Kept: the reward is health while she is below her maximum (a heal
+// is capped there), else less horror (before: health while one hit of the loaded data could take
+// all she has, maxHit; less horror only above min(1, the Destiny phase's horror need), so at full
+// health with 1 horror the reward was a wasted heal). Against the planner before it (a module over
+// that build; 20,000 games, seed 8, a random Death Order card): bundled +0.08 (−0.05 to +0.21; seed
+// 7 +0.07, n.s.), harsh +0.19 (−0.04 to +0.42; seed 7 +0.54, +0.32 to +0.77), shaped +0.37 (+0.26
+// to +0.48; seed 7 +0.40); each card (seed 7, 10,000 games): bundled −0.04 / +0.01 / +0.29, harsh
+// +0.17 / +0.31 / +0.83, shaped +0.36 / +0.40 / +0.44 (no card loses significantly). The module's
+// own rule (at full health the old answer) read bundled −0.01, harsh 0.00, shaped +0.27 at seed 8.
+// At her maximum with no horror the rule measured took the heal; both answers change nothing there,
+// and less horror (1) is the one that cannot lower health above the cap.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';

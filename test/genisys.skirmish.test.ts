@@ -537,6 +537,10 @@ describe('advance moves by the exchange', () => {
     const markers = [0, 0, 0];
     const view = {
       models: () => 3,
+      activeModelIndex: () => 0,
+      modelSide: (m: number) => (m === 0 ? 0 : 1),
+      modelInPlay: () => true,
+      modelCommand: () => 0,
       modelMarkers: (m: number) => markers[m],
       returnFireAfterMove: (_code: number, j: number) => (j === 2 ? 0.5 : j === 1 ? 0 : -1),
       attacksAfterMove: (code: number, codes: Int32Array, removal: Float64Array) => {
@@ -550,6 +554,48 @@ describe('advance moves by the exchange', () => {
     expect(move()).toBe(0);
     // Model 2 has acted this turn: no return fire from it, so the likelier removal after move 1 (0.43 > 0.4).
     markers[2] = 1;
+    expect(move()).toBe(1);
+  });
+  it("counts the return fire that comes before this side's next impulse: the enemy's Fate roll, a Commander's override, Last Activations", async () => {
+    const { skirmishPolicy, activatesAtLeast } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_MOVE } = await import('../src/games/genisys/skirmish.js');
+    // Fate die faces 1, 1, 1, 2, 2, FATE: at least one model 5/6, two 1/3; on FATE a Commander
+    // without markers takes up to its Command value.
+    expect([activatesAtLeast(1, 0), activatesAtLeast(2, 0), activatesAtLeast(3, 0)]).toEqual([5 / 6, 1 / 3, 0]);
+    expect([activatesAtLeast(1, 2), activatesAtLeast(2, 2), activatesAtLeast(3, 2)]).toEqual([1, 1 / 3 + 1 / 6, 0]);
+    // Model 0 (side 0, acting) and a friend, model 1; enemies 2 and 3. No attack after either move.
+    // Move 0: both enemies could then remove a model of ours with 0.6; move 1: enemy 2 with 0.85,
+    // enemy 3 with nothing. Summing every enemy's fire (the rule before) would take move 1
+    // (−0.85 > −1.2); the enemy's next impulse fires the best of them for sure only with chance 5/6
+    // and a second with 1/3: move 0 −(0.5 + 0.2) = −0.7 > move 1 −0.708.
+    const fire = [
+      [0, 0, 0.6, 0.6],
+      [0, 0, 0.85, 0],
+    ];
+    const markers = [1, 0, 0, 0];
+    const command = [0, 0, 0, 0];
+    const view = {
+      models: () => 4,
+      activeModelIndex: () => 0,
+      modelSide: (m: number) => (m < 2 ? 0 : 1),
+      modelInPlay: () => true,
+      modelMarkers: (m: number) => markers[m],
+      modelCommand: (m: number) => command[m],
+      returnFireAfterMove: (code: number, j: number) => (j < 2 ? -1 : fire[code][j]),
+      attacksAfterMove: () => 0,
+      attackTarget: (c: number) => c % 64,
+      distanceAfterMove: () => 5,
+    };
+    const move = () => skirmishPolicy('advance').choose(streamFor(1, 0), view as never, DEC_MOVE, Int32Array.from([0, 1]), 2, false);
+    expect(move()).toBe(0);
+    // A Commander among the enemies (Command 2, no markers): the best shooter fires for sure, a
+    // second with 1/2: move 0 −0.9 < move 1 −0.85.
+    command[3] = 2;
+    expect(move()).toBe(1);
+    command[3] = 0;
+    // The friend has acted: no model of ours acts before the enemy's last activations, so every
+    // enemy fires: move 0 −1.2 < move 1 −0.85.
+    markers[1] = 1;
     expect(move()).toBe(1);
   });
 });

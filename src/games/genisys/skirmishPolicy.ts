@@ -17,7 +17,9 @@
 //             target's return fire when it may still act this turn), so a model about to shoot
 //             back is removed first; it moves where the exchange is best (exchange below): the
 //             best attack it then has, valued so, less the best attack each enemy that may still
-//             act this turn could then make at this side (standing or after any of its moves);
+//             act this turn could then make at this side (standing or after any of its moves),
+//             each weighted by the chance the enemy's next impulse activates it (its Fate roll,
+//             the best shooters first; all of them when no model of this side may still act);
 //             ties: the one nearest the enemy (so it closes in when nothing is in reach and no
 //             enemy can answer, and charges into Close Combat when that pays);
 //   aim     — the best attack after the move by P(remove) alone, ties: stay (an aimed shot), else
@@ -86,6 +88,32 @@
 //     activation, to the variant above (seed 7): no change (old-advance +0.98 [−0.88, +2.84] A,
 //     +2.52 [+0.66, +4.37] B); to the kept rule, on Liberty or Death! against aim (seed 8, 3,000
 //     games): worse, old-advance +4.20 [+3.10, +5.32] over it.
+//   Kept (2026-12-05) — the return fire weighted by the enemy's next impulse (exchange,
+//     activatesAtLeast): the k-th largest counts with P(its Fate roll activates at least k models),
+//     all in full when no model of this side may still act; before, every enemy still to act
+//     counted in full. It answers an outside check's finding: that rule at half weight beat the
+//     default as the Resistance (B) on its units file (4 Endoskeletons against a Captain and 3
+//     soldiers; plasma rifle Power D10, Endoskeleton Armor 6+ Resolution D10, soldiers and Captain
+//     Skill D8 Armor 5+, soldiers Resolution D10; rebuilt here from its description, and the
+//     half weight's +0.91 [+0.39, +1.43] at seed 4004 reproduced exactly). The rule before, as a
+//     module, against this one (the other side the default; 10,000 paired games, Infighting
+//     20,000; evidence seeds 4020 / 4021, chosen after development at 4004–4013):
+//       that file, B: −0.83 [−1.36, −0.30] / −0.68 [−1.22, −0.14]; A: ±0.00 / −0.11 (n.s.);
+//       its Endoskeleton mirror: A −0.24 / −0.07, B −0.35 / −0.23 (n.s.);
+//       Infighting A −0.03 / +0.08, B +0.30 / +0.18 (n.s.; at 40,000 games, seed 4022: A +0.13
+//       [−0.13, +0.39], B −0.24 [−0.49, +0.02]);
+//       endo-vs-resistance with advance as B: A −0.15 [−0.28, −0.03] / +0.02, B −0.05 / −0.19
+//       [−0.35, −0.04]; as bundled (aim as B), A +0.05 / +0.02;
+//       Liberty or Death! with advance as B: A −0.03 / +0.03, B +0.03 / −0.18; as bundled, A
+//       +0.05 / −0.01 (all n.s.).
+//     Significant only where the rule before loses. The half weight against this rule: that file,
+//     B +0.35 [−0.09, +0.79] / −0.01, A +0.19 / −0.12; the mirror, B −0.43 [−0.74, −0.12] /
+//     −0.66 [−0.96, −0.36]; Infighting A −0.10 / +0.38, B +0.23 / +0.10 (n.s.). At the development
+//     seeds it had read +0.35, +0.48 [+0.02, +0.94] (p 0.044) and +0.32 on that file's B.
+//     Tried at development seeds and not kept: the largest return fire alone (B on that file
+//     +0.33, +0.58, +0.28 over the rule before: less than this rule; as B on Liberty or Death!
+//     −0.28 [−0.56, −0.00]); the Fate roll without the Commander's override (the same answers
+//     within ±0.06 wherever measured).
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MAX_OPTIONS, MOVE_CODE, type Skirmish } from './skirmish.js';
@@ -181,28 +209,56 @@ function bot(name: string, move: MoveRule, attack: AttackRule = bestAttack): Pol
   };
 }
 
+/** Scratch for exchange: the return fire of each enemy that may still act, largest first. */
+let fireOrder = new Float64Array(16);
+
 /**
  * The exchange a move offers, in models removed: the best attack it then has, valued as the attack
  * rule values it (threatAttack: P(remove) × (1 + the target's return fire)), less the return fire
- * it then stands in — for each enemy that may still act this turn (no Done marker: a model
- * activates once a turn and takes a Done marker after it, rulebook: Impulses – Execute
- * Activations; one that has acted shoots again next turn only when this model does too), the best
- * chance that enemy removes a model of this side from where it stands or after any of its moves
- * (returnFireAfterMove). Removing the target with chance p takes p of its return fire away.
+ * it then stands in before this side acts again. Each enemy that may still act this turn (no Done
+ * marker: a model activates once a turn and takes a Done marker after it, rulebook: Impulses –
+ * Execute Activations; one that has acted shoots again next turn only when this model does too)
+ * has a return fire: the best chance it removes a model of this side from where it stands or after
+ * any of its moves (returnFireAfterMove). Removing the target with chance p takes p of its return
+ * fire away. Which of them fire before this side's next impulse is the enemy's Fate roll (rulebook:
+ * Impulses – Fate Roll; Fate Dice – faces 1, 1, 1, 2, 2, FATE; Commanders – "No Fate But What We
+ * Make"): its next impulse activates one model (1/2), two (1/3), or on FATE (1/6) none, or as many
+ * as a Commander of it without markers commands; the enemy is taken to activate its best shooters,
+ * so the k-th largest return fire counts with P(the impulse activates at least k models). When no
+ * other model of this side may still act, the enemy's remaining models all act first (Last
+ * Activations): each counts in full.
  */
 function exchange(view: Skirmish, code: number): number {
   const m = view.models();
   if (returnFire.length < m) returnFire = new Float64Array(m);
-  let fire = 0;
+  if (fireOrder.length < m) fireOrder = new Float64Array(m);
+  const me = view.activeModelIndex();
+  const side = view.modelSide(me);
+  let count = 0;
+  let friends = 0;
+  let command = 0;
   for (let j = 0; j < m; j++) {
     returnFire[j] = 0;
-    if (view.modelMarkers(j) > 0) continue;
+    if (view.modelMarkers(j) > 0 || !view.modelInPlay(j)) continue;
+    if (view.modelSide(j) === side) {
+      if (j !== me) friends++;
+      continue;
+    }
+    command = Math.max(command, view.modelCommand(j));
     const q = view.returnFireAfterMove(code, j);
     if (q > 0) {
       returnFire[j] = q;
-      fire += q;
+      // Insertion, largest first (a side has a few models).
+      let k = count++;
+      while (k > 0 && fireOrder[k - 1] < q) {
+        fireOrder[k] = fireOrder[k - 1];
+        k--;
+      }
+      fireOrder[k] = q;
     }
   }
+  let fire = 0;
+  for (let k = 0; k < count; k++) fire += fireOrder[k] * (friends === 0 ? 1 : activatesAtLeast(k + 1, command));
   const n = view.attacksAfterMove(code, AFTER_CODES, AFTER_REMOVAL);
   let best = 0;
   for (let k = 0; k < n; k++) {
@@ -210,6 +266,16 @@ function exchange(view: Skirmish, code: number): number {
     if (v > best) best = v;
   }
   return best - fire;
+}
+
+/**
+ * P(an impulse activates at least k models): the Fate die gives 1 marker on three faces, 2 on two,
+ * and on FATE a Commander without markers (Command c) takes up to c, else none (rulebook: Fate
+ * Dice; Commanders – "No Fate But What We Make").
+ */
+export function activatesAtLeast(k: number, command: number): number {
+  const rolled = k <= 1 ? 5 / 6 : k === 2 ? 1 / 3 : 0;
+  return rolled + (command >= k ? 1 / 6 : 0);
 }
 
 const advance: MoveRule = (view, options, n) => {

@@ -24,6 +24,18 @@ describe('normal distribution', () => {
     expect(normalQuantile(1e-10)).toBeCloseTo(-6.361340902404056, 8);
     expect(zFor(0.9)).toBeCloseTo(1.6448536269514722, 12);
   });
+  it('zFor answers each confidence level, asked in turn (it keeps the last one it computed)', () => {
+    for (const [c, z] of [
+      [0.95, 1.959963984540054],
+      [0.99, 2.5758293035489],
+      [0.95, 1.959963984540054],
+      [0.9, 1.6448536269514722],
+      [0.9, 1.6448536269514722],
+    ]) {
+      expect(zFor(c)).toBe(normalQuantile(0.5 + c / 2));
+      expect(zFor(c)).toBeCloseTo(z, 11);
+    }
+  });
   it('cdf inverts the quantile', () => {
     for (const p of [1e-8, 0.01, 0.2, 0.5, 0.77, 0.99, 1 - 1e-6]) expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 12);
     expect(normalCdf(1.96)).toBeCloseTo(0.9750021048517795, 12);

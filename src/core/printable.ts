@@ -14,8 +14,13 @@ const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 /** Whether any string in `v` (keys included) holds a control character printable() would replace. */
 function anyControl(v: unknown): boolean {
   if (typeof v === 'string') return HAS_CONTROL.test(v);
-  if (Array.isArray(v)) return v.some(anyControl);
-  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => HAS_CONTROL.test(k) || anyControl(x));
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (anyControl(v[i])) return true;
+    return false;
+  }
+  // Own enumerable string keys, as Object.entries lists them (a report is large: no pairs built).
+  for (const k in v) if (Object.hasOwn(v, k) && (HAS_CONTROL.test(k) || anyControl((v as Record<string, unknown>)[k]))) return true;
   return false;
 }
 

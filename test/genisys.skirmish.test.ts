@@ -600,6 +600,27 @@ describe('advance moves by the exchange', () => {
   });
 });
 
+describe('the built-in bots ready', () => {
+  it('a Commander first (its Ready marker brings extra ones: Come With Me If You Want To Live!), the nearest of them; else the model nearest an enemy', async () => {
+    const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');
+    const { DEC_READY, DEC_EXTRA } = await import('../src/games/genisys/skirmish.js');
+    // Models 0–3 of one side: distances to the nearest enemy and Command values.
+    const near = [4, 9, 2, 7];
+    const command = [0, 2, 0, 0];
+    const view = { nearestEnemy: (m: number) => near[m], modelCommand: (m: number) => command[m] };
+    const ready = (name: string, options: number[], decision = DEC_READY) =>
+      options[skirmishPolicy(name).choose(streamFor(1, 0), view as never, decision, Int32Array.from(options), options.length, decision === DEC_EXTRA)];
+    for (const name of ['advance', 'aim', 'hold']) {
+      expect(ready(name, [0, 1, 2, 3]), name).toBe(1); // the Commander, though the farthest but one
+      expect(ready(name, [0, 2, 3]), name).toBe(2); // no Commander offered: the nearest
+    }
+    // A Commander's extra markers go to the nearest (Commanders are not offered there).
+    expect(ready('advance', [0, 2], DEC_EXTRA)).toBe(2);
+    command[3] = 1; // two Commanders: the nearer of them
+    expect(ready('advance', [0, 1, 2, 3])).toBe(3);
+  });
+});
+
 describe('the built-in bots attack', () => {
   it('of two attacks as likely to remove their target, the one at an active model, not a Reeling one', async () => {
     const { skirmishPolicy } = await import('../src/games/genisys/skirmishPolicy.js');

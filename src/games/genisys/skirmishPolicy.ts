@@ -10,7 +10,8 @@
 //   DEC_MOVE (3)    move codes of the active model: kind × 1e6 + destination in hundredths of an
 //                   inch (kind 0 stay, 1 normal move, 2 double move); option 0 is always "stay".
 //   DEC_ATTACK (4)  attack codes: weapon slot × 64 + target model (allowNone: no attack).
-// Built-ins: every one takes the first impulse and readies the model nearest an enemy; aim and hold
+// Built-ins: every one takes the first impulse and readies a Commander first (its Ready marker brings
+// extra ones: commanderFirst below), else the model nearest an enemy; aim and hold
 // attack with the option most likely to remove its target (the exact engine's P(removed), ties: an
 // active target over a Reeling one, then the first); they differ in moving:
 //   advance — the default: it attacks by the exchange (threatAttack below): P(remove) × (1 + the
@@ -114,6 +115,36 @@
 //     +0.33, +0.58, +0.28 over the rule before: less than this rule; as B on Liberty or Death!
 //     −0.28 [−0.56, −0.00]); the Fate roll without the Commander's override (the same answers
 //     within ±0.06 wherever measured).
+//   Kept (2026-12-05) — a Commander readied first (commanderFirst; every built-in): found by a
+//     fourth independent check (its own modules and units files, outside the repository; evidence
+//     seeds 5001–5010, 10,000 paired games each, both sides playing advance): Liberty or Death!'s
+//     forces as B, all ten significant, +0.42 to +0.97; its units file u1 (soldiers Skill D8,
+//     Armor 5+, Resolution D10; Captain Skill D8, Armor 5+; plasma rifle Power D10; 3 Endoskeletons
+//     against a Captain and 4 soldiers) as B, all ten, +1.34 to +2.66; its u3 (plasma rifle ROF 2;
+//     soldiers Armor 5+, Resolution D10; Endoskeleton Skill D10; 3 Endoskeletons against a Captain,
+//     4 soldiers and a rocket launcher) as B −0.08 to +1.28 (two of five significant); endo-vs-
+//     resistance as B level. The readying before ("nearest an enemy", as a module) against it, seeds
+//     6001 / 6002: Liberty or Death! forces as B −0.91 [−1.32, −0.50] / −0.56 [−0.95, −0.17]; u1 as B
+//     −1.64 [−2.69, −0.59] / −2.69 [−3.74, −1.64], the same forces as A −1.30 [−2.34, −0.26]
+//     (6001); u3 as B +0.96 [+0.01, +1.91] / −1.08 [−2.03, −0.13], and at 6003–6006 −0.93, −1.20
+//     [−2.15, −0.25], −0.49, +0.04; endo-vs-resistance (advance as B) +0.07 / −0.01; the outside
+//     units file above (Endoskeletons against the Resistance) as B −0.06 / −0.21; aim as B of the
+//     bundled Liberty or Death! and endo-vs-resistance −0.15 / +0.11 and −0.01 / −0.02 (n.s.). A
+//     side without a Commander plays as before (Infighting, the mirrors: the same games). Its
+//     check also found readying the model farthest from the enemy better for the Resistance (u3 B
+//     +2.8 to +4.5) but worse for Endoskeletons (−0.6 to −3.2): not taken.
+//   Dropped (2026-12-05) — readying (and giving extra markers to) the model nearest an enemy that
+//     may still act this turn, not nearest any enemy (the same check's; its u2: plasma gun ROF 3,
+//     Power D10, Endoskeleton Skill D6, Armor 7+, Resolution D10, 4 against 4): against it at
+//     seeds 6001 / 6002 it scored +1.07 [+0.26, +1.88] / +0.28 as B and +0.31 / +0.98 [+0.15, +1.81]
+//     as A on u2, Infighting +0.21 to +0.52 (n.s.); as the default with a Commander first, the rule
+//     here (as a module) against it, seeds 6101 / 6102, won on nothing significantly but one place
+//     and lost on several (u2 B −0.67 / −1.14 [−1.99, −0.29], the outside file's Endoskeleton mirror
+//     B −0.46 / −0.78 [−1.39, −0.17], u1 A −0.47 / −0.75 [−1.26, −0.24], the outside units file
+//     above as A −0.80 [−1.44, −0.16] / …), but Liberty or Death!'s forces as A (the Endoskeletons,
+//     advance against advance) it won at every seed: +0.19, +0.41, +0.46 [+0.03, +0.90], +0.60
+//     [+0.17, +1.03] (6101–6104), and against the bundled scenario's aim −0.06 / +0.38 [+0.08,
+//     +0.69]. A rule that loses for one side of a bundled force list is not taken.
 import { randIndex, type Rng } from '../../core/rng.js';
 import type { Policy, ViewMembers } from '../../core/policy.js';
 import { DEC_ATTACK, DEC_EXTRA, DEC_FIRST, DEC_MOVE, DEC_READY, MAX_OPTIONS, MOVE_CODE, type Skirmish } from './skirmish.js';
@@ -131,6 +162,18 @@ function nearest(view: Skirmish, options: Int32Array, n: number): number {
   let best = 0;
   for (let k = 1; k < n; k++) if (view.nearestEnemy(options[k]) < view.nearestEnemy(options[best])) best = k;
   return best;
+}
+
+/**
+ * The model to take a Ready marker: a Commander first, the one nearest an enemy of them (rulebook:
+ * Commanders – "Come With Me If You Want To Live!": a Commander taking a Ready marker brings up to
+ * its Command value in extra markers for friends within command range, so readying it first
+ * activates more of the side this impulse); with none among the options, the model nearest an enemy.
+ */
+function commanderFirst(view: Skirmish, options: Int32Array, n: number): number {
+  let best = -1;
+  for (let k = 0; k < n; k++) if (view.modelCommand(options[k]) > 0 && (best < 0 || view.nearestEnemy(options[k]) < view.nearestEnemy(options[best]))) best = k;
+  return best >= 0 ? best : nearest(view, options, n);
 }
 
 /** Whether the target of attack option `code` is Reeling (two or more Done markers: it acts no more this turn). */
@@ -196,6 +239,7 @@ function bot(name: string, move: MoveRule, attack: AttackRule = bestAttack): Pol
         case DEC_FIRST:
           return 0;
         case DEC_READY:
+          return commanderFirst(view, options, n);
         case DEC_EXTRA:
           return nearest(view, options, n);
         case DEC_MOVE:

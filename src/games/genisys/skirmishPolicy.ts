@@ -135,13 +135,13 @@
 //     +2.8 to +4.5) but worse for Endoskeletons (−0.6 to −3.2): not taken.
 //   Dropped (2026-12-05) — readying (and giving extra markers to) the model nearest an enemy that
 //     may still act this turn, not nearest any enemy (the same check's; its u2: plasma gun ROF 3,
-//     Power D10, Endoskeleton Skill D6, Armor 7+, Resolution D10, 4 against 4): against it at
+//     Power D10, Endoskeleton Skill D6, Armor 7+, Resolution D10, 4 against 4): against the default at
 //     seeds 6001 / 6002 it scored +1.07 [+0.26, +1.88] / +0.28 as B and +0.31 / +0.98 [+0.15, +1.81]
 //     as A on u2, Infighting +0.21 to +0.52 (n.s.); as the default with a Commander first, the rule
-//     here (as a module) against it, seeds 6101 / 6102, won on nothing significantly but one place
-//     and lost on several (u2 B −0.67 / −1.14 [−1.99, −0.29], the outside file's Endoskeleton mirror
-//     B −0.46 / −0.78 [−1.39, −0.17], u1 A −0.47 / −0.75 [−1.26, −0.24], the outside units file
-//     above as A −0.80 [−1.44, −0.16] / …), but Liberty or Death!'s forces as A (the Endoskeletons,
+//     here (as a module) against it, seeds 6101 / 6102, lost in several places (u2 B −0.67 / −1.14
+//     [−1.99, −0.29], the outside file's Endoskeleton mirror B −0.46 / −0.78 [−1.39, −0.17], u1 A
+//     −0.47 / −0.75 [−1.26, −0.24], the outside units file above as A −0.80 [−1.44, −0.16] /
+//     −0.24) and won significantly in one: Liberty or Death!'s forces as A (the Endoskeletons,
 //     advance against advance) it won at every seed: +0.19, +0.41, +0.46 [+0.03, +0.90], +0.60
 //     [+0.17, +1.03] (6101–6104), and against the bundled scenario's aim −0.06 / +0.38 [+0.08,
 //     +0.69]. A rule that loses for one side of a bundled force list is not taken.

@@ -143,6 +143,26 @@ describe('the rules of a round, on hand-built positions', () => {
     expect([g.where[5], g.pos[5], g.credit(0)]).toEqual([WHERE_ACTIVE, board.totemPoint[0], 0]);
     expect(g.activePoints(0)).toBe(5);
   });
+  it("deployment (every built-in): the costliest starting unit at the totem point, the rest spread; the unit placed is the view's `acting` while it is placed", () => {
+    const a = [unit('dear', { type: 'character', cost: 3, scoring: 3, deployFirst: true }), unit('next', { deployFirst: true }), unit('last', { deployFirst: true })];
+    const seen: number[] = [];
+    const watch: Policy<MatchView> = { name: 'watch', choose: (rng, v, d, o, n, none) => (d === DECISION.DEPLOY_AT && seen.push(v.acting), fightPolicy.choose(rng, v, d, o, n, none)) };
+    const g = new MatchEngine(data(a, [unit('foe', { deployFirst: true })]), RULES, [watch, fightPolicy]);
+    g.reset();
+    g.deploy(streamFor(3, 0));
+    expect(seen).toEqual([0, 1, 2]);
+    expect(g.acting).toBe(-1);
+    // 'dear' takes the totem (the centre; spreading, it would take the first empty point, west); then
+    // 'next' the first of the empty points (west), 'last' the one left (east).
+    expect([g.pos[0], g.pos[1], g.pos[2]]).toEqual([board.totemPoint[0], node('A-west'), node('A-east')]);
+    expect(board.totemPoint[0]).toBe(node('A-centre'));
+    // Two as costly: the first of them takes the totem, the second spreads.
+    const b = [unit('d1', { type: 'character', cost: 2, scoring: 2, deployFirst: true }), unit('d2', { type: 'character', cost: 2, scoring: 2, deployFirst: true })];
+    const h = new MatchEngine(data(b, [unit('foe', { deployFirst: true })]), RULES, [fightPolicy, fightPolicy]);
+    h.reset();
+    h.deploy(streamFor(3, 1));
+    expect([h.pos[0], h.pos[1]]).toEqual([board.totemPoint[0], node('A-west')]);
+  });
   it('the Vortex cap: a unit that would take the side over 5 points is never offered, at deployment or summoning', () => {
     const a = [unit('big', { type: 'character', cost: 3, scoring: 3 }), unit('mid', { type: 'character', cost: 2, scoring: 2 }), unit('x', { type: 'monster', cost: 2, scoring: 2 }), unit('y')];
     const log: { d: number; options: number[]; side: number }[] = [];

@@ -92,7 +92,7 @@ export interface MatchView {
   readonly rounds: number;
   /** The side (0 = A, 1 = B) making the decision. */
   readonly deciding: number;
-  /** The unit being activated, or attacked (DEFLECT), else -1. */
+  /** The unit being activated, attacked (DEFLECT) or deployed (DEPLOY_AT), else -1. */
   readonly acting: number;
   /** The attack roll a DEFLECT decision is about (0 otherwise). */
   readonly attackRoll: number;
@@ -136,6 +136,8 @@ export interface MatchView {
   pillarScore(k: number, side: number): number;
   deployPointCount(side: number): number;
   deployPoint(side: number, i: number): number;
+  /** The board point of `side`'s Summoning Totem (where it summons). */
+  totemPoint(side: number): number;
 }
 
 /** Where play() and a resumed search are in the game (MatchEngine.stage). */
@@ -430,6 +432,9 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   deployPoint(side: number, i: number): number {
     return this.data.board.deployPoints[side][i];
   }
+  totemPoint(side: number): number {
+    return this.data.board.totemPoint[side];
+  }
 
   // ---- the game ----
   private at(p: number): string {
@@ -586,7 +591,9 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
           const u = this.options[k];
           const m = this.data.board.deployPoints[turn].length;
           for (let i = 0; i < m; i++) this.options[i] = this.data.board.deployPoints[turn][i];
+          this.acting = u; // the unit being deployed
           const at = this.ask(rng, turn, DECISION.DEPLOY_AT, m, false);
+          this.acting = -1;
           this.enter(u, this.options[at]);
           if (this.trace) this.trace(`deploy ${this.who(u)} at ${this.at(this.pos[u])}`);
         }

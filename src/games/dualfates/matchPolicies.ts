@@ -8,9 +8,10 @@
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
-// Every other decision is shared: deploy the units the team file marks `deploy: true` first,
-// spread over the deployment points; summon the most expensive affordable unit; go first on
-// Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands near.
+// Every other decision is shared: deploy the units the team file marks `deploy: true` first, the
+// costliest of them at the totem point and the rest spread over the deployment points; summon the
+// most expensive affordable unit; go first on Initiative; always deflect; Battle Cry when no attack
+// is in reach and a friend stands near.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
@@ -53,6 +54,27 @@ import { PILLARS } from './pillars.js';
  * −0.1 / +0.0 and −0.5 / −0.2; (against fight) a unit on an objective pillar with nothing to strike
  * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
  * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
+ * Deployment (every built-in, 2026-12-05): the costliest starting unit goes to the totem point
+ * (the centre deployment point on the bundled board), the rest spread as before (the point with the
+ * fewest friends, the first of equals). Found by an independent check (its own modules and data
+ * variants, evidence seeds 7001–7006, 5,000 paired games each): against `fight` with spread
+ * deployment the horde gained at every seed, +2.3 to +5.3 (horde vs horde either side, horde vs
+ * knights, knights vs horde), and on its data variants +0.8 to +8.1 in horde vs horde, −0.9 to +1.2
+ * against the knights on two of them (one seed significantly negative: −0.86 [−1.54, −0.19]). The
+ * knights' Brute (their costliest) already stood at the centre, so the knights play the same games.
+ * The spread deployment as a module against this rule (the other side this rule too), seed 7101 /
+ * 7102: horde vs horde as A −4.44 [−6.22, −2.65] / −3.08, as B −3.58 / −3.22; horde vs knights as A
+ * −4.02 [−5.07, −2.98] / −3.72; knights vs horde as B −4.38 / −2.72 [−3.80, −1.64]; with the
+ * check's variants (Champion health 6, speed 6, Skirmisher DEF 6, health 4; archers' range 8,
+ * Soldier health 5, Brute speed 5) horde vs horde −5.22 / −6.10 and −4.94 / −3.62, against the
+ * knights level (+0.08, −0.62, −0.02, +0.10).
+ * Open: fixed whole-team layouts beat `fight`'s by much more. The same check's knights, placed
+ * west, centre, west, east (the Soldier and the Archer swapped; its module place.mjs, PLACE=WCWE),
+ * won +11.2 [+8.8, +13.7] as A in knights vs knights (other layouts +3 to +10); against this
+ * default, seed 7201, 5,000 paired games: +7.66 [+5.74, +9.58] as A, +10.46 [+8.54, +12.37] as B,
+ * but −2.48 [−3.71, −1.26] as the knights against the horde: counters to one fixed layout, not a rule. Deployment alternates and is seen (rulebook: Starting
+ * The Game), so a default that answers the enemy's placements is the next step; until then the
+ * match's rates are conditional on both sides deploying this way.
  * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
@@ -87,6 +109,15 @@ function isObjective(view: MatchView, side: number, k: number): boolean {
   return (view.objectives(side) & (1 << (k - 1))) !== 0 || view.secret(side) > 0;
 }
 
+/** Is u the costliest of `side`'s starting units (team file `deploy: true`), with none as costly already in the Vortex? */
+function dearestStarter(view: MatchView, side: number, u: number): boolean {
+  let max = 0;
+  for (let f = 0; f < view.unitCount(); f++) if (view.unitSide(f) === side && view.unitDeployFirst(f)) max = Math.max(max, view.unitCost(f));
+  if (view.unitCost(u) !== max) return false;
+  for (let f = 0; f < view.unitCount(); f++) if (f !== u && view.unitSide(f) === side && view.unitWhere(f) === WHERE_ACTIVE && view.unitCost(f) === max) return false;
+  return true;
+}
+
 /** Shared answers to every decision but the activation's plan. */
 function commonChoice(view: MatchView, decision: number, options: Int32Array, n: number): number {
   const side = view.deciding;
@@ -99,7 +130,13 @@ function commonChoice(view: MatchView, decision: number, options: Int32Array, n:
       return any ? -1 : 0;
     }
     case DECISION.DEPLOY_AT: {
-      // Spread: the deployment point with the fewest friends, the first of equals.
+      // The side's dearest starting unit at its totem point (the centre one here); see the header.
+      const u = view.acting;
+      if (u >= 0 && dearestStarter(view, side, u)) {
+        const t = find(options, n, view.totemPoint(side));
+        if (t >= 0) return t;
+      }
+      // Else spread: the deployment point with the fewest friends, the first of equals.
       let best = 0;
       let bestCount = Infinity;
       for (let i = 0; i < n; i++) {

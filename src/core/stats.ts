@@ -3,16 +3,16 @@
 // published values in test/stats.test.ts.
 import type { MetricTotals } from './aggregate.js';
 
-/**
- * Inverse of the standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9,
- * refined by one Halley step to near double precision). p must be in (0, 1).
- */
 // Acklam's coefficients (normalQuantile).
 const QA = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
 const QB = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
 const QC = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
 const QD = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
 
+/**
+ * Inverse of the standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9,
+ * refined by one Halley step to near double precision). p must be in (0, 1).
+ */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: p must be in (0, 1), got ${p}`);
   const a = QA;
@@ -47,7 +47,7 @@ export function normalCdf(x: number): number {
   return z > 0 ? 1 - q / 2 : q / 2;
 }
 
-/** The last confidence zFor was asked for and its z (a report asks for one level thousands of times). */
+/** The last confidence zFor was asked for and its z (a Dark Fate report asks for one level about a thousand times). */
 let zConfidence = NaN;
 let zValue = NaN;
 

@@ -54,8 +54,8 @@ import { PILLARS } from './pillars.js';
  * −0.1 / +0.0 and −0.5 / −0.2; (against fight) a unit on an objective pillar with nothing to strike
  * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
  * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
- * Deployment (every built-in, 2026-12-05): the costliest starting unit goes to the totem point
- * (the centre deployment point on the bundled board), the rest spread as before (the point with the
+ * Deployment (every built-in but random, 2026-12-05): the costliest starting unit goes to the
+ * totem point (the centre deployment point on the bundled board), the rest spread as before (the point with the
  * fewest friends, the first of equals). Found by an independent check (its own modules and data
  * variants, evidence seeds 7001–7006, 5,000 paired games each): against `fight` with spread
  * deployment the horde gained at every seed, +2.3 to +5.3 (horde vs horde either side, horde vs

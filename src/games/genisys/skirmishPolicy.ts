@@ -10,8 +10,8 @@
 //   DEC_MOVE (3)    move codes of the active model: kind × 1e6 + destination in hundredths of an
 //                   inch (kind 0 stay, 1 normal move, 2 double move); option 0 is always "stay".
 //   DEC_ATTACK (4)  attack codes: weapon slot × 64 + target model (allowNone: no attack).
-// Built-ins: every one takes the first impulse and readies a Commander first (its Ready marker brings
-// extra ones: commanderFirst below), else the model nearest an enemy; aim and hold
+// Built-ins (random aside): every one takes the first impulse and readies a Commander first (its
+// Ready marker brings extra ones: commanderFirst below), else the model nearest an enemy; aim and hold
 // attack with the option most likely to remove its target (the exact engine's P(removed), ties: an
 // active target over a Reeling one, then the first); they differ in moving:
 //   advance — the default: it attacks by the exchange (threatAttack below): P(remove) × (1 + the
@@ -20,7 +20,8 @@
 //             best attack it then has, valued so, less the best attack each enemy that may still
 //             act this turn could then make at this side (standing or after any of its moves),
 //             each weighted by the chance the enemy's next impulse activates it (its Fate roll,
-//             the best shooters first; all of them when no model of this side may still act);
+//             the best shooters first; all of them when no other model of this side is without a
+//             Done marker);
 //             ties: the one nearest the enemy (so it closes in when nothing is in reach and no
 //             enemy can answer, and charges into Close Combat when that pays);
 //   aim     — the best attack after the move by P(remove) alone, ties: stay (an aimed shot), else
@@ -115,8 +116,16 @@
 //     +0.33, +0.58, +0.28 over the rule before: less than this rule; as B on Liberty or Death!
 //     −0.28 [−0.56, −0.00]); the Fate roll without the Commander's override (the same answers
 //     within ±0.06 wherever measured).
-//   Kept (2026-12-05) — a Commander readied first (commanderFirst; every built-in): found by a
-//     fourth independent check (its own modules and units files, outside the repository; evidence
+//     Two readings closer to the rules, measured after a review and not taken (together, against
+//     this rule; the rule as a module against them, seeds 8001 / 8002, 10,000 paired games,
+//     Infighting 20,000): a friend readied in this impulse counted as done (it acts before the
+//     enemy, but then the enemy's last activations follow), and an enemy Commander readied first
+//     bringing its Command value in "Come With Me" markers (with FATE's override). This rule scored
+//     +0.11 / +0.48 [+0.23, +0.73] on the outside file as B and −0.33 / −0.57 [−0.94, −0.20] on the
+//     fourth check's u3 (below) as A, elsewhere within ±0.22 (n.s.); the half weight beat the
+//     readings on the outside file as B again (+0.54 [+0.10, +0.98] at 4020, +0.38 at 4021).
+//   Kept (2026-12-05) — a Commander readied first (commanderFirst; every built-in but random):
+//     found by a fourth independent check (its own modules and units files, outside the repository; evidence
 //     seeds 5001–5010, 10,000 paired games each, both sides playing advance): Liberty or Death!'s
 //     forces as B, all ten significant, +0.42 to +0.97; its units file u1 (soldiers Skill D8,
 //     Armor 5+, Resolution D10; Captain Skill D8, Armor 5+; plasma rifle Power D10; 3 Endoskeletons
@@ -133,8 +142,9 @@
 //     side without a Commander plays as before (Infighting, the mirrors: the same games). Its
 //     check also found readying the model farthest from the enemy better for the Resistance (u3 B
 //     +2.8 to +4.5) but worse for Endoskeletons (−0.6 to −3.2): not taken.
-//   Dropped (2026-12-05) — readying (and giving extra markers to) the model nearest an enemy that
-//     may still act this turn, not nearest any enemy (the same check's; its u2: plasma gun ROF 3,
+//   Dropped as the default (2026-12-05; the lead stays open) — readying (and giving extra
+//     markers to) the model nearest an enemy that may still act this turn, not nearest any enemy
+//     (the same check's; its u2: plasma gun ROF 3,
 //     Power D10, Endoskeleton Skill D6, Armor 7+, Resolution D10, 4 against 4): against the default at
 //     seeds 6001 / 6002 it scored +1.07 [+0.26, +1.88] / +0.28 as B and +0.31 / +0.98 [+0.15, +1.81]
 //     as A on u2, Infighting +0.21 to +0.52 (n.s.); as the default with a Commander first, the rule
@@ -263,14 +273,18 @@ let fireOrder = new Float64Array(16);
  * marker: a model activates once a turn and takes a Done marker after it, rulebook: Impulses –
  * Execute Activations; one that has acted shoots again next turn only when this model does too)
  * has a return fire: the best chance it removes a model of this side from where it stands or after
- * any of its moves (returnFireAfterMove). Removing the target with chance p takes p of its return
- * fire away. Which of them fire before this side's next impulse is the enemy's Fate roll (rulebook:
- * Impulses – Fate Roll; Fate Dice – faces 1, 1, 1, 2, 2, FATE; Commanders – "No Fate But What We
- * Make"): its next impulse activates one model (1/2), two (1/3), or on FATE (1/6) none, or as many
- * as a Commander of it without markers commands; the enemy is taken to activate its best shooters,
- * so the k-th largest return fire counts with P(the impulse activates at least k models). When no
- * other model of this side may still act, the enemy's remaining models all act first (Last
- * Activations): each counts in full.
+ * any of its moves (returnFireAfterMove). The attack's credit counts its target's return fire in
+ * full, as the attack rule does (removing it with chance p takes p of that fire away, this impulse
+ * or later this turn). Which of them fire before this side's next impulse is the enemy's Fate roll
+ * (rulebook: Impulses – Fate Roll; Fate Dice – faces 1, 1, 1, 2, 2, FATE; Commanders – "No Fate But
+ * What We Make"): its next impulse activates one model (1/2), two (1/3), or on FATE (1/6) none, or
+ * as many as the largest Command among its Commanders without markers; the enemy is taken to
+ * activate its best shooters, so the k-th largest return fire counts with P(the impulse activates
+ * at least k models). When no other model of this side is without a Done marker, the enemy's
+ * remaining models all act first (Last Activations): each counts in full.
+ * Two readings closer to the rules were measured and not taken (skirmishPolicy.ts's header, "Kept
+ * (2026-12-05)"): a friend readied in this impulse counted as done (it acts before the enemy, but
+ * then the enemy's last activations follow), and an enemy Commander's "Come With Me" markers.
  */
 function exchange(view: Skirmish, code: number): number {
   const m = view.models();

@@ -55,8 +55,8 @@ import { PILLARS } from './pillars.js';
  * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
  * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
  * Deployment (every built-in but random, 2026-12-05): the costliest starting unit goes to the
- * totem point (the centre deployment point on the bundled board), the rest spread as before (the point with the
- * fewest friends, the first of equals). Found by an independent check (its own modules and data
+ * totem point (the centre deployment point on the bundled board), the rest spread as before (the
+ * point with the fewest friends, the first of equals). Found by an independent check (its own modules and data
  * variants, evidence seeds 7001–7006, 5,000 paired games each): against `fight` with spread
  * deployment the horde gained at every seed, +2.3 to +5.3 (horde vs horde either side, horde vs
  * knights, knights vs horde), and on its data variants +0.8 to +8.1 in horde vs horde, −0.9 to +1.2
@@ -72,9 +72,10 @@ import { PILLARS } from './pillars.js';
  * west, centre, west, east (the Soldier and the Archer swapped; its module place.mjs, PLACE=WCWE),
  * won +11.2 [+8.8, +13.7] as A in knights vs knights (other layouts +3 to +10); against this
  * default, seed 7201, 5,000 paired games: +7.66 [+5.74, +9.58] as A, +10.46 [+8.54, +12.37] as B,
- * but −2.48 [−3.71, −1.26] as the knights against the horde: counters to one fixed layout, not a rule. Deployment alternates and is seen (rulebook: Starting
- * The Game), so a default that answers the enemy's placements is the next step; until then the
- * match's rates are conditional on both sides deploying this way.
+ * but −2.48 [−3.71, −1.26] as the knights against the horde: counters to one fixed layout, not a
+ * rule. Deployment alternates and is seen (rulebook: Starting The Game), so a default that answers
+ * the enemy's placements is the next step; until then the match's rates are conditional on both
+ * sides deploying this way.
  * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.

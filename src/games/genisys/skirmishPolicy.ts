@@ -125,8 +125,9 @@
 //     fourth check's u3 (below) as A, elsewhere within ±0.22 (n.s.); the half weight beat the
 //     readings on the outside file as B again (+0.54 [+0.10, +0.98] at 4020, +0.38 at 4021).
 //   Kept (2026-12-05) — a Commander readied first (commanderFirst; every built-in but random):
-//     found by a fourth independent check (its own modules and units files, outside the repository; evidence
-//     seeds 5001–5010, 10,000 paired games each, both sides playing advance): Liberty or Death!'s
+//     found by a fourth independent check (its own modules and units files, outside the
+//     repository; evidence seeds 5001–5010, 10,000 paired games each, both sides playing
+//     advance): Liberty or Death!'s
 //     forces as B, all ten significant, +0.42 to +0.97; its units file u1 (soldiers Skill D8,
 //     Armor 5+, Resolution D10; Captain Skill D8, Armor 5+; plasma rifle Power D10; 3 Endoskeletons
 //     against a Captain and 4 soldiers) as B, all ten, +1.34 to +2.66; its u3 (plasma rifle ROF 2;
@@ -144,9 +145,8 @@
 //     +2.8 to +4.5) but worse for Endoskeletons (−0.6 to −3.2): not taken.
 //   Dropped as the default (2026-12-05; the lead stays open) — readying (and giving extra
 //     markers to) the model nearest an enemy that may still act this turn, not nearest any enemy
-//     (the same check's; its u2: plasma gun ROF 3,
-//     Power D10, Endoskeleton Skill D6, Armor 7+, Resolution D10, 4 against 4): against the default at
-//     seeds 6001 / 6002 it scored +1.07 [+0.26, +1.88] / +0.28 as B and +0.31 / +0.98 [+0.15, +1.81]
+//     (the same check's; its u2: plasma gun ROF 3, Power D10, Endoskeleton Skill D6, Armor 7+,
+//     Resolution D10, 4 against 4): against the default at seeds 6001 / 6002 it scored +1.07 [+0.26, +1.88] / +0.28 as B and +0.31 / +0.98 [+0.15, +1.81]
 //     as A on u2, Infighting +0.21 to +0.52 (n.s.); as the default with a Commander first, the rule
 //     here (as a module) against it, seeds 6101 / 6102, lost in several places (u2 B −0.67 / −1.14
 //     [−1.99, −0.29], the outside file's Endoskeleton mirror B −0.46 / −0.78 [−1.39, −0.17], u1 A
@@ -167,10 +167,13 @@ export const SKIRMISH_VIEW: ViewMembers = {
   methods: ['sideToAct', 'turn', 'models', 'modelSide', 'modelX', 'modelY', 'modelInPlay', 'modelType', 'typeName', 'modelDamage', 'modelMarkers', 'modelCover', 'modelCommand', 'trackLength', 'activeModelIndex', 'tddHeld', 'nearestEnemy', 'moveKind', 'moveTo', 'distanceAfterMove', 'bestAfterMove', 'bestTargetAfterMove', 'attacksAfterMove', 'returnFireAfterMove', 'attackWeapon', 'attackTarget', 'attackRemoval', 'attackIsHasta'],
 };
 
-/** The eligible model nearest an enemy (ties: the first). */
-function nearest(view: Skirmish, options: Int32Array, n: number): number {
-  let best = 0;
-  for (let k = 1; k < n; k++) if (view.nearestEnemy(options[k]) < view.nearestEnemy(options[best])) best = k;
+/** The eligible model nearest an enemy (ties: the first); of the Commanders only with `commanders` (-1: none offered). */
+function nearest(view: Skirmish, options: Int32Array, n: number, commanders = false): number {
+  let best = -1;
+  for (let k = 0; k < n; k++) {
+    if (commanders && view.modelCommand(options[k]) <= 0) continue;
+    if (best < 0 || view.nearestEnemy(options[k]) < view.nearestEnemy(options[best])) best = k;
+  }
   return best;
 }
 
@@ -181,9 +184,8 @@ function nearest(view: Skirmish, options: Int32Array, n: number): number {
  * activates more of the side this impulse); with none among the options, the model nearest an enemy.
  */
 function commanderFirst(view: Skirmish, options: Int32Array, n: number): number {
-  let best = -1;
-  for (let k = 0; k < n; k++) if (view.modelCommand(options[k]) > 0 && (best < 0 || view.nearestEnemy(options[k]) < view.nearestEnemy(options[best]))) best = k;
-  return best >= 0 ? best : nearest(view, options, n);
+  const commander = nearest(view, options, n, true);
+  return commander >= 0 ? commander : nearest(view, options, n);
 }
 
 /** Whether the target of attack option `code` is Reeling (two or more Done markers: it acts no more this turn). */

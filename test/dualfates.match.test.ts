@@ -7,6 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../src/core/policy.js';
+import { NO_ANSWER, NO_STOP } from '../src/core/engine.js';
 import { streamFor } from '../src/core/rng.js';
 import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
@@ -162,6 +163,54 @@ describe('the rules of a round, on hand-built positions', () => {
     h.reset();
     h.deploy(streamFor(3, 1));
     expect([h.pos[0], h.pos[1]]).toEqual([board.totemPoint[0], node('A-west')]);
+  });
+  it('summoning (every built-in but random): a ranged unit first, the longest range, then the dearest; with none ranged, the dearest', () => {
+    const bow = (range: number): MatchUnit['attacks'] => [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range, fate: 0 }];
+    const a = [unit('brute', { type: 'character', cost: 2, scoring: 2 }), unit('short', { attacks: bow(8) }), unit('long', { attacks: bow(12) }), unit('longDear', { type: 'character', cost: 2, scoring: 2, attacks: bow(12) }), unit('melee')];
+    const g = new MatchEngine(data(a, [unit('foe')]), RULES, [fightPolicy, fightPolicy]);
+    g.reset();
+    const pick = (p: Policy<MatchView>, ...units: number[]) => units[p.choose(streamFor(1, 0), g, DECISION.SUMMON, Int32Array.from(units), units.length, true)];
+    for (const p of [fightPolicy, huntPolicy, holdPolicy]) {
+      expect(pick(p, 0, 1, 2)).toBe(2); // the longest range before the dearest (the rule before 2026-12-05 took 'brute')
+      expect(pick(p, 0, 1, 2, 3)).toBe(3); // equal range: the dearest
+      expect(pick(p, 0, 1)).toBe(1); // any range before none
+      expect(pick(p, 4, 0)).toBe(0); // none ranged: the dearest
+    }
+  });
+  it('deployment is resumable (a search root): saved at DEPLOY_AT and at DEPLOY, restored and answered otherwise, the game goes on from there', () => {
+    const a = [unit('a0', { deployFirst: true }), unit('a1', { deployFirst: true }), unit('a2', { deployFirst: true })];
+    const b = [unit('b0', { deployFirst: true }), unit('b1', { deployFirst: true })];
+    for (const [decision, answer] of [[DECISION.DEPLOY_AT, 2], [DECISION.DEPLOY, -1]] as const) {
+      const g = new MatchEngine(data(a, b), RULES, [fightPolicy, fightPolicy]);
+      const snap = g.newSnapshot();
+      let saved = false;
+      let side = -1;
+      let unitAsked = -1;
+      const saver: Policy<MatchView> = {
+        name: 'saver',
+        choose(rng, v, d, o, n, none) {
+          if (!saved && d === decision && g.resumable(d)) {
+            g.save(snap);
+            saved = true;
+            side = v.deciding;
+            unitAsked = v.acting;
+          }
+          return fightPolicy.choose(rng, v, d, o, n, none);
+        },
+      };
+      g.reset();
+      g.playOn(streamFor(5, 0), saver, NO_ANSWER, NO_ANSWER, NO_STOP);
+      expect(saved).toBe(true);
+      g.restore(snap);
+      // Resumed with another answer, up to the end of deployment (round 0), then on to the end.
+      g.playOn(streamFor(5, 1), fightPolicy, decision, answer, 0);
+      const mine = side === 0 ? [0, 1, 2] : [3, 4];
+      if (decision === DECISION.DEPLOY_AT) expect([g.round, g.unitPos(unitAsked)]).toEqual([0, board.deployPoints[side][2]]);
+      // Stopped at its first DEPLOY: none of that side's units is in the Vortex; the other side deployed all of its.
+      else expect([mine.map((u) => g.unitWhere(u)), (side === 0 ? [3, 4] : [0, 1, 2]).every((u) => g.unitWhere(u) === WHERE_ACTIVE)]).toEqual([mine.map(() => WHERE_RESERVE), true]);
+      g.playOn(streamFor(5, 2), fightPolicy, NO_ANSWER, NO_ANSWER, NO_STOP);
+      expect(g.over()).toBe(true);
+    }
   });
   it('the Vortex cap: a unit that would take the side over 5 points is never offered, at deployment or summoning', () => {
     const a = [unit('big', { type: 'character', cost: 3, scoring: 3 }), unit('mid', { type: 'character', cost: 2, scoring: 2 }), unit('x', { type: 'monster', cost: 2, scoring: 2 }), unit('y')];
@@ -360,6 +409,28 @@ describe('the fight policy (the default): hand-built positions where it and hunt
     const g = position([unit('a0'), unit('a1'), unit('a2')], [unit('b0', { armor: 2 }), unit('b1', { health: 5 })], [far, p0, node('P5'), p0, node('P5')]);
     expect(ask(huntPolicy, g, DECISION.ACTIVATE, [0, 1, 2])).toBe(0);
     expect(ask(fightPolicy, g, DECISION.ACTIVATE, [0, 1, 2])).toBe(2); // B1: 5 left, B0: 6
+  });
+
+  it('ACTIVATE: a unit that would Battle Cry goes before the strikers: a buff it can pay for, nothing in reach, a friend within its radius (rulebook: the Training Knight\'s Battle Cry)', () => {
+    const cry: MatchUnit['buff'] = { name: 'Battle Cry', fate: 1, stat: 0, amount: 1, radius: 3 };
+    const far = node('A-west');
+    const g0 = position([unit('a')], [unit('b')], [far, -1]);
+    const near = pointAt(g0, far, 2);
+    const wide = pointAt(g0, far, 4);
+    // A0 (the crier) at the west point, a friend 2 inches away (A2); A1 stands on enemy B0 and could strike.
+    const g = position([unit('crier', { buff: cry }), unit('a1'), unit('a2')], [unit('b0')], [far, p0, near, p0]);
+    expect(ask(fightPolicy, g, DECISION.ACTIVATE, [1, 2, 0])).toBe(2); // the crier; the rule before took A1
+    expect(g.unitBuffRadius(0)).toBe(3);
+    expect([g.unitBuffFate(0), g.unitBuffFate(1), g.unitBuffRadius(1)]).toEqual([1, -1, 0]);
+    // The friend 4 inches away, beyond the radius: the striker first.
+    const out = position([unit('crier', { buff: cry }), unit('a1'), unit('a2')], [unit('b0')], [far, p0, wide, p0]);
+    expect(ask(fightPolicy, out, DECISION.ACTIVATE, [1, 2, 0])).toBe(0);
+    // No Fate to pay for it: the striker first.
+    g.fate_[0] = 0;
+    expect(ask(fightPolicy, g, DECISION.ACTIVATE, [1, 2, 0])).toBe(0);
+    // The crier has an enemy in reach itself: it strikes, in the strikers' order (B0 with A1 as well: the first offered of equals).
+    const both = position([unit('crier', { buff: cry }), unit('a1'), unit('a2')], [unit('b0')], [p0, p0, near, p0]);
+    expect(ask(fightPolicy, both, DECISION.ACTIVATE, [1, 2, 0])).toBe(0);
   });
 
   it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {

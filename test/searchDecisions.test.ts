@@ -57,7 +57,7 @@ describe('searchDecisions', () => {
   // refused where no side plays the search (but for all), and a run with it (the value reaches the games).
   const GAMES: { args: string[]; search: string[]; name: string; listed: RegExp }[] = [
     { args: ['tccg', 'game'], search: ['--set', 'resistancePolicy=search', '--set', 'searchIterations=2', '--set', 'maxTurns=3'], name: 'attack', listed: /of move, attack, search;/ },
-    { args: ['dualfates', 'match'], search: ['--set', 'policyA=search', '--set', 'searchIterations=2', '--rounds', '2'], name: 'ACTIVATE', listed: /of SUMMON, INITIATIVE, ACTIVATE, ACTION, ABILITY;/ },
+    { args: ['dualfates', 'match'], search: ['--set', 'policyA=search', '--set', 'searchIterations=2', '--rounds', '2'], name: 'ACTIVATE', listed: /of DEPLOY, DEPLOY_AT, SUMMON, INITIATIVE, ACTIVATE, ACTION, ABILITY;/ },
     { args: ['genisys', 'skirmish'], search: ['--set', 'policyA=search', '--set', 'searchIterations=2'], name: 'first impulse', listed: /of first impulse, ready marker, commander marker, move, attack;/ },
     { args: ['terror'], search: ['--set', 'policy=search', '--set', 'searchRollouts=1'], name: 'BUY', listed: /of ACTION, BUY;/ },
   ];

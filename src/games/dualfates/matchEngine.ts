@@ -109,6 +109,10 @@ export interface MatchView {
   unitSpeed(u: number): number;
   /** Longest ranged attack in inches (0: melee only). */
   unitRange(u: number): number;
+  /** Radius in inches of the unit's Battle Cry (a buff ability; 0: none). */
+  unitBuffRadius(u: number): number;
+  /** Fate Tokens its Battle Cry costs (-1: none). */
+  unitBuffFate(u: number): number;
   unitActivated(u: number): boolean;
   /** Engaged in melee this round: may not move away (Melee Combat & Engagement). */
   unitLocked(u: number): boolean;
@@ -147,14 +151,15 @@ const ST_SUMMON = 2;
 const ST_INITIATIVE = 3;
 const ST_ACTIVATION = 4;
 const ST_OVER = 5;
+const ST_DEPLOY = 6;
 
-/** Decisions a search may resume at (its roots); DEPLOY, DEPLOY_AT and DEFLECT are answered inside a playOn only. */
-export const SEARCH_ROOTS = (1 << DECISION.SUMMON) | (1 << DECISION.INITIATIVE) | (1 << DECISION.ACTIVATE) | (1 << DECISION.ACTION) | (1 << DECISION.ABILITY);
+/** Decisions a search may resume at (its roots); DEFLECT is answered inside a playOn only. */
+export const SEARCH_ROOTS = (1 << DECISION.DEPLOY) | (1 << DECISION.DEPLOY_AT) | (1 << DECISION.SUMMON) | (1 << DECISION.INITIATIVE) | (1 << DECISION.ACTIVATE) | (1 << DECISION.ACTION) | (1 << DECISION.ABILITY);
 
 /** Typed-array fields that play mutates (the snapshot's; the shared snapshot law checks the list). */
 const STATE_ARRAYS = ['pillarPts', 'where', 'pos', 'health', 'armor', 'activated', 'ranBonus', 'ranRound', 'freeUsedRound', 'lockedRound', 'buffDef', 'buffDod', 'buffWill', 'vp_', 'fate_', 'credit_', 'rollA', 'rollB', 'ctrl', 'options', 'lost', 'held', 'initiatives', 'fateSpent', 'attacks', 'prevVp', 'wasRemoved'];
 /** Number fields (and the outcome record) that play mutates. */
-const STATE_SCALARS = ['round', 'deciding', 'acting', 'attackRoll', 'scoringSide', 'first', 'stage', 'summonSide', 'actTurn', 'wiped', 'iniRollA', 'iniRollB', 'pendingDecision', 'pendingN', 'pendingNone', 'outcome'];
+const STATE_SCALARS = ['round', 'deciding', 'acting', 'attackRoll', 'scoringSide', 'first', 'stage', 'deployTurn', 'deployPassed', 'summonSide', 'actTurn', 'wiped', 'iniRollA', 'iniRollB', 'pendingDecision', 'pendingN', 'pendingNone', 'outcome'];
 
 /** Per-game outcome the simulation records. */
 export interface MatchOutcome {
@@ -251,6 +256,9 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   private readonly wasRemoved: Uint8Array;
   // ---- where the game is (a search resumes from here) ----
   private stage = ST_SETUP;
+  /** Deployment: the side whose turn it is, and bit s set once side s has stopped deploying. */
+  private deployTurn = 0;
+  private deployPassed = 0;
   /** The Summoning Phase's side (0, then 1). */
   private summonSide = 0;
   /** The Activation Phase's side whose turn it is. */
@@ -364,6 +372,12 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
   unitRange(u: number): number {
     return this.range[u];
+  }
+  unitBuffRadius(u: number): number {
+    return this.buffRadius[u];
+  }
+  unitBuffFate(u: number): number {
+    return this.buffFate[u];
   }
   unitActivated(u: number): boolean {
     return this.activated[u] === 1;
@@ -522,7 +536,11 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
       // rulebook: Placing The Pillars of Fate — "Players are encouraged to move the numbered Pillars between games."
       if (this.rules.pillarNumbers === 'shuffled') shuffleInPlace(rng, this.pillarPts, 0, PILLARS);
       if (this.trace) this.trace(`pillars: ${[1, 2, 3, 4, 5].map((k) => `${k} at ${this.at(this.pillarPts[k - 1])}`).join(', ')}`);
-      this.deploy(rng);
+      this.deployStart(rng);
+      this.stage = ST_DEPLOY;
+    }
+    if (this.stage === ST_DEPLOY) {
+      this.deployRest(rng);
       this.verify('deployment');
       this.stage = ST_NEW_ROUND;
     }
@@ -571,6 +589,12 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
 
   /** rulebook: Starting The Game — deployment roll, then alternate deploying one unit at a time, loser first. */
   deploy(rng: Rng): void {
+    this.deployStart(rng);
+    this.deployRest(rng);
+  }
+
+  /** The deployment roll: the side that lost it deploys first. */
+  private deployStart(rng: Rng): void {
     let a = 0;
     let b = 0;
     // The higher Fate roll chooses the Deployment Zone; ties roll again (assumption, as for Initiative).
@@ -579,27 +603,42 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
       b = this.roll2d6(rng);
     } while (a === b);
     // The zones are mirror images on this board: the choice changes nothing, so it is not asked.
-    let turn = a > b ? 1 : 0; // "starting with the player who lost deployment"
-    if (this.trace) this.trace(`deployment roll A ${a}, B ${b}: ${'AB'[turn]} deploys first`);
-    let passed = 0;
-    while (passed !== 3) {
-      if ((passed & (1 << turn)) === 0) {
+    this.deployTurn = a > b ? 1 : 0; // "starting with the player who lost deployment"
+    this.deployPassed = 0;
+    if (this.trace) this.trace(`deployment roll A ${a}, B ${b}: ${'AB'[this.deployTurn]} deploys first`);
+  }
+
+  /** Alternate deploying one unit at a time until both sides have stopped (a search resumes here too). */
+  private deployRest(rng: Rng): void {
+    while (this.deployPassed !== 3) {
+      const turn = this.deployTurn;
+      if ((this.deployPassed & (1 << turn)) === 0) {
         const n = this.reserveOptions(turn, this.rules.vortexCap - this.activePoints(turn), Infinity);
         const k = n === 0 ? -1 : this.ask(rng, turn, DECISION.DEPLOY, n, true);
-        if (k < 0) passed |= 1 << turn;
-        else {
-          const u = this.options[k];
-          const m = this.data.board.deployPoints[turn].length;
-          for (let i = 0; i < m; i++) this.options[i] = this.data.board.deployPoints[turn][i];
-          this.acting = u; // the unit being deployed
-          const at = this.ask(rng, turn, DECISION.DEPLOY_AT, m, false);
-          this.acting = -1;
-          this.enter(u, this.options[at]);
-          if (this.trace) this.trace(`deploy ${this.who(u)} at ${this.at(this.pos[u])}`);
-        }
+        this.deployAnswer(rng, turn, k);
       }
-      turn ^= 1;
+      this.deployTurn ^= 1;
     }
+  }
+
+  /** The DEPLOY answer k of `side` (-1: it stops deploying): ask where the unit goes and place it. */
+  private deployAnswer(rng: Rng, side: number, k: number): void {
+    if (k < 0) {
+      this.deployPassed |= 1 << side;
+      return;
+    }
+    const u = this.options[k];
+    const m = this.data.board.deployPoints[side].length;
+    for (let i = 0; i < m; i++) this.options[i] = this.data.board.deployPoints[side][i];
+    this.acting = u; // the unit being deployed
+    this.deployAt(u, this.ask(rng, side, DECISION.DEPLOY_AT, m, false));
+  }
+
+  /** Places unit u (being deployed) at deployment point options[at]. */
+  private deployAt(u: number, at: number): void {
+    this.acting = -1;
+    this.enter(u, this.options[at]);
+    if (this.trace) this.trace(`deploy ${this.who(u)} at ${this.at(this.pos[u])}`);
   }
 
   /** Writes the side's reserve units costing at most min(room, credit) into options; returns how many. */
@@ -972,6 +1011,13 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   private resume(rng: Rng, k: number): void {
     const d = this.pendingDecision;
     this.pendingDecision = -1;
+    // The rest of deployRest's step (the loop goes on in runFrom).
+    if (d === DECISION.DEPLOY || d === DECISION.DEPLOY_AT) {
+      if (d === DECISION.DEPLOY) this.deployAnswer(rng, this.deciding, k);
+      else this.deployAt(this.acting, k);
+      this.deployTurn ^= 1;
+      return;
+    }
     if (d === DECISION.SUMMON) {
       this.summonAnswer(this.summonSide, k);
       this.summonSide++;
@@ -986,7 +1032,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     if (d === DECISION.ACTIVATE) this.activate(rng, this.options[k]);
     else if (d === DECISION.ACTION) this.carryOut(rng, this.acting, this.options[k]);
     else if (d === DECISION.ABILITY) this.abilityAnswer(rng, this.acting, k);
-    else throw new Error(`dualfates match: cannot resume at decision ${DECISION_NAMES[d] ?? d} (resumable: SUMMON, INITIATIVE, ACTIVATE, ACTION, ABILITY)`);
+    else throw new Error(`dualfates match: cannot resume at decision ${DECISION_NAMES[d] ?? d} (resumable: DEPLOY, DEPLOY_AT, SUMMON, INITIATIVE, ACTIVATE, ACTION, ABILITY)`);
     // The rest of activationPhase's step.
     this.verify('activation step');
     this.actTurn ^= 1;

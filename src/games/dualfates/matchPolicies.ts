@@ -9,8 +9,8 @@
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
 // Every other decision is shared: deploy the units the team file marks `deploy: true` first, the
-// costliest of them at the totem point and the rest spread over the deployment points; summon the
-// most expensive affordable unit; go first on Initiative; always deflect; Battle Cry when no attack
+// costliest of them at the totem point and the rest spread over the deployment points; summon a
+// ranged unit first (the longest range, then the dearest), else the dearest; go first on Initiative; always deflect; Battle Cry when no attack
 // is in reach and a friend stands near.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
@@ -27,7 +27,8 @@ import { PILLARS } from './pillars.js';
  * fire and activation order). Seed 9, against a fighting opponent: hunt wins 8.4 points less as A
  * [6.5, 10.3] and 11.3 less as B [9.4, 13.2]; hold 32.3 / 35.2 less; random 47.5 / 49.2 less.
  * What fight does differently from hunt:
- *  - ACTIVATE: a unit that can strike without moving goes first, the one with the weakest target;
+ *  - ACTIVATE: a unit that would Battle Cry goes first (since 2026-12-05, below); then a unit that
+ *    can strike without moving, the one with the weakest target;
  *  - ACTION and ABILITY: the target is the enemy with the least health + armour left (ties: the
  *    higher cost), for the charge, the move (engage, or get within range) and the attack; hunt
  *    takes the nearest enemy and attacks the least health.
@@ -68,14 +69,40 @@ import { PILLARS } from './pillars.js';
  * check's variants (Champion health 6, speed 6, Skirmisher DEF 6, health 4; archers' range 8,
  * Soldier health 5, Brute speed 5) horde vs horde −5.22 / −6.10 and −4.94 / −3.62, against the
  * knights level (+0.08, −0.62, −0.02, +0.10).
- * Open: fixed whole-team layouts beat `fight`'s by much more. The same check's knights, placed
- * west, centre, west, east (the Soldier and the Archer swapped; its module place.mjs, PLACE=WCWE),
- * won +11.2 [+8.8, +13.7] as A in knights vs knights (other layouts +3 to +10); against this
- * default, seed 7201, 5,000 paired games: +7.66 [+5.74, +9.58] as A, +10.46 [+8.54, +12.37] as B,
- * but −2.48 [−3.71, −1.26] as the knights against the horde: counters to one fixed layout, not a
- * rule. Deployment alternates and is seen (rulebook: Starting The Game), so a default that answers
- * the enemy's placements is the next step; until then the match's rates are conditional on both
- * sides deploying this way.
+ * Open: fixed whole-team layouts beat `fight`'s in knights vs knights. Against today's default (the
+ * summoning and Battle Cry rules below), of the knights' 81 layouts (2,000 paired games, seed 31,
+ * side A) the best put the three melee units west and the Archer at the centre: WWWC +11.5, WCWC
+ * +10.3; at seed 7601, 5,000 paired games, WWWC +9.26 [+7.38, +11.13] as A, +8.32 as B, but −2.14
+ * for the knights against the horde as either side (there no layout beats the default by more than
+ * +1.95 at 2,000 games). The check's WCWE, +7.66 / +10.46 against the rule before (seed 7201), is
+ * level now (−0.28 / +1.48). Rules that answer the enemy's placements (modules, seed 32): ranged at
+ * the totem and the melee together on one flank +9.2 / +10.5 in knights vs knights, −2.4 / −1.7
+ * against the horde; the melee at the flank facing the least enemy melee +4.5 / +6.6, −2.4 against
+ * the horde: counters, not a default. The search decides deployment too (DEPLOY, DEPLOY_AT are
+ * roots since 2026-12-05), so its ladder's gap includes this; the match's rates are conditional on
+ * both sides deploying this way.
+ * The Battle Cry first (fight's ACTIVATE, 2026-12-05): a unit with a buff it can pay for, nothing
+ * in reach and a friend within its radius activates before the strikers. Found when hunt beat fight
+ * for the knights against the horde as A (+2.54 [+1.38, +3.70] / +1.98, seeds 1 / 2; +1.28 / +1.78
+ * after the summoning change below): of hunt's answers only its ACTIVATE order gained (+3.08 /
+ * +3.40); of that, the Training Knight first gained +2.64 there, +1.94 / +2.34 in knights vs knights
+ * as A / B (seed 11). The rule before as a module against this one, 5,000 paired games, seeds 7501
+ * / 7502: the knights against the horde as A −2.42 [−3.32, −1.52] / −2.56, the knights as B against
+ * the horde −3.14 / −2.24; knights vs knights as A −3.18 / −2.52, as B −2.02 / −1.58 [−3.01,
+ * −0.15]. Sides without a crier play the same games. After it (and the summoning change) no
+ * built-in beats fight in any of the eight pairings and sides (sim policies, 5,000 games, seed 1;
+ * the next highest −1.5 to −12.2). The ABILITY answer's Battle Cry now reads the buff's radius (3 on
+ * the bundled sheet) instead of a fixed 3 inches.
+ * Summoning (every built-in but random, 2026-12-05): a ranged unit first, the longest range, then
+ * the dearest; with none ranged, the dearest (the rule before: the dearest, the first of equals, a
+ * Soldier or a Skirmisher on the bundled teams, now an Archer). Found by an independent check and
+ * confirmed at seeds 7301 / 7302 (as a module against fight, knights vs knights as A +2.82 / +2.86);
+ * the rule before as a module against this one, 5,000 paired games, seeds 7401 / 7402 (negative:
+ * the rule before wins less): knights vs knights as A −1.64 [−3.18, −0.10] / −1.74, as B −2.12 /
+ * −3.36 [−4.91, −1.80]; horde vs horde as A −3.26 / −3.78, as B −3.34 / −2.24; the horde against
+ * the knights as A −1.74 / −2.62, as B −2.12 / −1.90 (all twelve significant). The one pairing
+ * where it costs: the knights against the horde (which they beat 86% of the time), as A +0.52 /
+ * +0.08 (n.s.), as B +1.30 [+0.24, +2.36] / +0.58 (n.s.) for the rule before.
  * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
@@ -119,6 +146,12 @@ function dearestStarter(view: MatchView, side: number, u: number): boolean {
   return true;
 }
 
+/** Is an active friend of u (not u) within `radius` inches of it? */
+function friendWithin(view: MatchView, u: number, radius: number): boolean {
+  for (let f = 0; f < view.unitCount(); f++) if (f !== u && view.unitSide(f) === view.unitSide(u) && view.unitWhere(f) === WHERE_ACTIVE && view.distance(view.unitPos(u), view.unitPos(f)) <= radius) return true;
+  return false;
+}
+
 /** Shared answers to every decision but the activation's plan. */
 function commonChoice(view: MatchView, decision: number, options: Int32Array, n: number): number {
   const side = view.deciding;
@@ -151,8 +184,12 @@ function commonChoice(view: MatchView, decision: number, options: Int32Array, n:
       return best;
     }
     case DECISION.SUMMON: {
+      // A ranged unit first (the longest range, then the dearest); else the dearest; see the header.
       let best = 0;
-      for (let i = 1; i < n; i++) if (view.unitCost(options[i]) > view.unitCost(options[best])) best = i;
+      for (let i = 1; i < n; i++) {
+        const r = view.unitRange(options[i]) - view.unitRange(options[best]);
+        if (r > 0 || (r === 0 && view.unitCost(options[i]) > view.unitCost(options[best]))) best = i;
+      }
       return best;
     }
     case DECISION.INITIATIVE:
@@ -170,10 +207,7 @@ function commonChoice(view: MatchView, decision: number, options: Int32Array, n:
       }
       if (best >= 0) return best;
       const buff = find(options, n, ABL_BUFF << 16);
-      if (buff >= 0) {
-        const u = view.acting;
-        for (let f = 0; f < view.unitCount(); f++) if (f !== u && view.unitSide(f) === side && view.unitWhere(f) === WHERE_ACTIVE && view.distance(view.unitPos(u), view.unitPos(f)) <= 3) return buff;
-      }
+      if (buff >= 0 && friendWithin(view, view.acting, view.unitBuffRadius(view.acting))) return buff;
       return -1;
     }
   }
@@ -273,12 +307,22 @@ function targetInMove(view: MatchView, u: number): number {
   return targetWithin(view, u, view.unitSpeed(u) + view.unitRange(u));
 }
 
+/** Would unit u Battle Cry now: a buff it can pay for, nothing in reach to strike, a friend within the buff's radius? */
+function wouldBuff(view: MatchView, u: number): boolean {
+  const side = view.unitSide(u);
+  if (view.unitBuffFate(u) < 0 || view.fate(side) < view.unitBuffFate(u) || targetInReach(view, u) >= 0) return false;
+  return friendWithin(view, u, view.unitBuffRadius(u));
+}
+
 /**
- * fight, the ACTIVATE answer: first a unit that can strike without moving (rulebook: 5. Activation
- * Phase — one unit at a time, so a blow struck now may remove an enemy before it activates), the
- * one whose best target has the least left; else the first offered.
+ * fight, the ACTIVATE answer: first a unit that would Battle Cry (rulebook: the Training Knight's
+ * sheet — friends within 3 inches gain +1 DEF until the end of the round: cried first, it covers
+ * them before any enemy activates); else a unit that can strike without moving (rulebook: 5.
+ * Activation Phase — one unit at a time, so a blow struck now may remove an enemy before it
+ * activates), the one whose best target has the least left; else the first offered.
  */
 function fightActivate(view: MatchView, options: Int32Array, n: number): number {
+  for (let i = 0; i < n; i++) if (wouldBuff(view, options[i])) return i;
   let best = 0;
   let bestTarget = -1;
   for (let i = 0; i < n; i++) {

@@ -79,8 +79,8 @@ import { PILLARS } from './pillars.js';
  * the totem and the melee together on one flank +9.2 / +10.5 in knights vs knights, −2.4 / −1.7
  * against the horde; the melee at the flank facing the least enemy melee +4.5 / +6.6, −2.4 against
  * the horde: counters, not a default. The search decides deployment too (DEPLOY, DEPLOY_AT are
- * roots since 2026-12-05), so its ladder's gap includes this; the match's rates are conditional on
- * both sides deploying this way.
+ * roots since 2026-12-05) but nearly always keeps these placements, so its gap does not show the
+ * counters; the match's rates are conditional on both sides deploying this way.
  * The Battle Cry first (fight's ACTIVATE, 2026-12-05): a unit with a buff it can pay for, nothing
  * in reach and a friend within its radius activates before the strikers. Found when hunt beat fight
  * for the knights against the horde as A (+2.54 [+1.38, +3.70] / +1.98, seeds 1 / 2; +1.28 / +1.78

@@ -102,7 +102,15 @@ import { PILLARS } from './pillars.js';
  * −3.36 [−4.91, −1.80]; horde vs horde as A −3.26 / −3.78, as B −3.34 / −2.24; the horde against
  * the knights as A −1.74 / −2.62, as B −2.12 / −1.90 (all twelve significant). The one pairing
  * where it costs: the knights against the horde (which they beat 86% of the time), as A +0.52 /
- * +0.08 (n.s.), as B +1.30 [+0.24, +2.36] / +0.58 (n.s.) for the rule before.
+ * +0.08 (n.s.), as B +1.30 [+0.24, +2.36] / +0.58 (n.s.) for the rule before. On other data (seed
+ * 7701, 5,000 paired games; V1: archers' range 8, Soldier health 5, Brute speed 5; V2: Champion
+ * health 6 and speed 6, Skirmisher DEF 6 and health 4): V1 horde mirror −9.30 for the rule before,
+ * elsewhere level or lower; but V2's horde mirror, with its stronger Skirmishers, favours the rule
+ * before: +3.76 [+2.22, +5.30] / +1.40 (n.s.) as A, +2.48 / +3.14 as B (seeds 7701 / 7702), while
+ * V2's knights vs knights still favours this one (−1.66 for the rule before). Which unit is worth
+ * summoning first depends on the data; a rule that weighs it is open.
+ * The Battle Cry rule on the same variants (the rule before as a module, seed 7701): V1 knights vs
+ * knights −1.50, V2 −2.00, V2 knights against the horde −2.10 as A, −1.70 as B; level elsewhere.
  * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.

@@ -166,7 +166,7 @@ describe('the rules of a round, on hand-built positions', () => {
   });
   it('summoning (every built-in but random): a ranged unit first, the longest range, then the dearest; with none ranged, the dearest', () => {
     const bow = (range: number): MatchUnit['attacks'] => [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range, fate: 0 }];
-    const a = [unit('brute', { type: 'character', cost: 2, scoring: 2 }), unit('short', { attacks: bow(8) }), unit('long', { attacks: bow(12) }), unit('longDear', { type: 'character', cost: 2, scoring: 2, attacks: bow(12) }), unit('melee')];
+    const a = [unit('brute', { type: 'character', cost: 2, scoring: 2 }), unit('short', { attacks: bow(8) }), unit('long', { attacks: bow(12) }), unit('longDear', { type: 'character', cost: 2, scoring: 2, attacks: bow(12) }), unit('melee'), unit('shortDear', { type: 'character', cost: 2, scoring: 2, attacks: bow(8) })];
     const g = new MatchEngine(data(a, [unit('foe')]), RULES, [fightPolicy, fightPolicy]);
     g.reset();
     const pick = (p: Policy<MatchView>, ...units: number[]) => units[p.choose(streamFor(1, 0), g, DECISION.SUMMON, Int32Array.from(units), units.length, true)];
@@ -175,6 +175,7 @@ describe('the rules of a round, on hand-built positions', () => {
       expect(pick(p, 0, 1, 2, 3)).toBe(3); // equal range: the dearest
       expect(pick(p, 0, 1)).toBe(1); // any range before none
       expect(pick(p, 4, 0)).toBe(0); // none ranged: the dearest
+      expect(pick(p, 5, 2)).toBe(2); // the range before the cost: the cheap long bow, not the dear short one
     }
   });
   it('deployment is resumable (a search root): saved at DEPLOY_AT and at DEPLOY, restored and answered otherwise, the game goes on from there', () => {
@@ -428,9 +429,25 @@ describe('the fight policy (the default): hand-built positions where it and hunt
     // No Fate to pay for it: the striker first.
     g.fate_[0] = 0;
     expect(ask(fightPolicy, g, DECISION.ACTIVATE, [1, 2, 0])).toBe(0);
+    // A unit without a buff never counts as a crier, even with a friend at its own point (radius 0): the striker first.
+    const plain = position([unit('plain'), unit('a1'), unit('a2')], [unit('b0')], [far, p0, far, p0]);
+    expect(ask(fightPolicy, plain, DECISION.ACTIVATE, [0, 1, 2])).toBe(1);
     // The crier has an enemy in reach itself: it strikes, in the strikers' order (B0 with A1 as well: the first offered of equals).
     const both = position([unit('crier', { buff: cry }), unit('a1'), unit('a2')], [unit('b0')], [p0, p0, near, p0]);
     expect(ask(fightPolicy, both, DECISION.ACTIVATE, [1, 2, 0])).toBe(0);
+  });
+
+  it("ABILITY: with nothing to attack, Battle Cry when a friend stands within the buff's radius (the sheet's, not a fixed 3 inches)", () => {
+    const far = node('A-west');
+    const g0 = position([unit('a')], [unit('b')], [far, -1]);
+    const four = pointAt(g0, far, 4);
+    for (const [radius, cries] of [[5, true], [3, false]] as const) {
+      const cry: MatchUnit['buff'] = { name: 'Battle Cry', fate: 1, stat: 0, amount: 1, radius };
+      const g = position([unit('crier', { buff: cry }), unit('friend')], [unit('b0')], [far, four, node('B-east')]);
+      g.acting = 0;
+      const buff = ABL_BUFF << 16;
+      for (const p of [fightPolicy, huntPolicy]) expect(ask(p, g, DECISION.ABILITY, [buff]), `radius ${radius}`).toBe(cries ? 0 : -1);
+    }
   });
 
   it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {

@@ -109,7 +109,7 @@ export interface MatchView {
   unitSpeed(u: number): number;
   /** Longest ranged attack in inches (0: melee only). */
   unitRange(u: number): number;
-  /** Radius in inches of the unit's Battle Cry (a buff ability; 0: none). */
+  /** Radius in inches of the unit's Battle Cry (a buff ability; 0 also when it has none: see unitBuffFate). */
   unitBuffRadius(u: number): number;
   /** Fate Tokens its Battle Cry costs (-1: none). */
   unitBuffFate(u: number): number;
@@ -867,14 +867,14 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     }
   }
 
-  /** rulebook: Understanding Unit Sheet (Battle Cry) — friendly units within 3 inches gain +1 DEF until the end of the round. */
+  /** rulebook: Understanding Unit Sheet (Battle Cry) — friendly units within 3 inches (the sheet's radius) gain +1 DEF until the end of the round. */
   battleCry(u: number): void {
     const side = this.side_[u];
     this.fate_[side] -= this.buffFate[u];
     this.fateSpent[side] += this.buffFate[u];
     const amount = this.buffAmount[u];
     const arr = this.buffStat[u] === STAT_DEF ? this.buffDef : this.buffStat[u] === STAT_DOD ? this.buffDod : this.buffWill;
-    // The unit itself counts as friendly and within 3 inches (assumption); two Battle Cries do not add up.
+    // The unit itself counts as friendly and within the radius (assumption); two Battle Cries do not add up.
     for (let f = this.sideStart[side]; f < this.sideEnd[side]; f++) {
       if (this.where[f] !== WHERE_ACTIVE || this.distance(this.pos[u], this.pos[f]) > this.buffRadius[u]) continue;
       if (arr[f] < amount) arr[f] = amount;

@@ -1,17 +1,19 @@
 // Built-in policies of the Dual Fates match, on the core policy contract (src/core/policy.ts):
 // `choose(rng, view, decision, options, n, allowNone)` → an index into options[0, n) or -1. They
 // read only MatchView members, so a user module can delegate to them through its read-only view.
-//   fight  — the default: strike first where a blow lands now, at the enemy with the least left to
-//            strike off (health + armour; ties: the higher cost); move to strike the best target one
-//            move reaches; in the last round go and score; else close on the nearest enemy as hunt.
+//   fight  — the default: activate first a unit that could Battle Cry, then one whose blow lands now,
+//            at the enemy with the least left to strike off (health + armour; ties: the higher
+//            cost); move to strike the best target one move reaches; in the last round go and
+//            score; else close on the nearest enemy as hunt.
 //   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
 // Every other decision is shared: deploy the units the team file marks `deploy: true` first, the
 // costliest of them at the totem point and the rest spread over the deployment points; summon a
-// ranged unit first (the longest range, then the dearest), else the dearest; go first on Initiative; always deflect; Battle Cry when no attack
-// is in reach and a friend stands near.
+// ranged unit first (the longest range, then the dearest), else the dearest; go first on
+// Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
+// radius.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
@@ -70,7 +72,7 @@ import { PILLARS } from './pillars.js';
  * Soldier health 5, Brute speed 5) horde vs horde −5.22 / −6.10 and −4.94 / −3.62, against the
  * knights level (+0.08, −0.62, −0.02, +0.10).
  * Open: fixed whole-team layouts beat `fight`'s in knights vs knights. Against today's default (the
- * summoning and Battle Cry rules below), of the knights' 81 layouts (2,000 paired games, seed 31,
+ * summoning and crier rules below), of the knights' 81 layouts (2,000 paired games, seed 31,
  * side A) the best put the three melee units west and the Archer at the centre: WWWC +11.5, WCWC
  * +10.3; at seed 7601, 5,000 paired games, WWWC +9.26 [+7.38, +11.13] as A, +8.32 as B, but −2.14
  * for the knights against the horde as either side (there no layout beats the default by more than
@@ -81,8 +83,15 @@ import { PILLARS } from './pillars.js';
  * the horde: counters, not a default. The search decides deployment too (DEPLOY, DEPLOY_AT are
  * roots since 2026-12-05) but nearly always keeps these placements, so its gap does not show the
  * counters; the match's rates are conditional on both sides deploying this way.
- * The Battle Cry first (fight's ACTIVATE, 2026-12-05): a unit with a buff it can pay for, nothing
- * in reach and a friend within its radius activates before the strikers. Found when hunt beat fight
+ * The crier first (fight's ACTIVATE, 2026-12-05): a unit with a buff it can pay for, nothing in
+ * reach and a friend within its radius activates before the strikers. It then plays fight's ACTION
+ * (charge, move to strike, or run at the nearest enemy) and so almost never cries (an outside review:
+ * 0 Battle Cries in 716 such activations, knights vs horde, 1 in 1,101 in knights vs knights, 400
+ * games, seed 77): what gains is the Training Knight (Shield, Heroic Charge) leading the advance
+ * before the strikers; staying to cry instead (a module, seed 51) loses −6.38 / −9.44 in knights vs
+ * knights (A / B) and −18.7 / −18.3 for the knights against the horde. Why it leads well is not
+ * measured apart; a rule for it without the buff's test (the sturdiest unit first, say) is open.
+ * Found when hunt beat fight
  * for the knights against the horde as A (+2.54 [+1.38, +3.70] / +1.98, seeds 1 / 2; +1.28 / +1.78
  * after the summoning change below): of hunt's answers only its ACTIVATE order gained (+3.08 /
  * +3.40); of that, the Training Knight first gained +2.64 there, +1.94 / +2.34 in knights vs knights
@@ -101,7 +110,8 @@ import { PILLARS } from './pillars.js';
  * the rule before wins less): knights vs knights as A −1.64 [−3.18, −0.10] / −1.74, as B −2.12 /
  * −3.36 [−4.91, −1.80]; horde vs horde as A −3.26 / −3.78, as B −3.34 / −2.24; the horde against
  * the knights as A −1.74 / −2.62, as B −2.12 / −1.90 (all twelve significant). The one pairing
- * where it costs: the knights against the horde (which they beat 86% of the time), as A +0.52 /
+ * where it costs: the knights against the horde (which they beat 86% of the time with this rule
+ * and the crier rule before it; 89% with both), as A +0.52 /
  * +0.08 (n.s.), as B +1.30 [+0.24, +2.36] / +0.58 (n.s.) for the rule before. On other data (seed
  * 7701, 5,000 paired games; V1: archers' range 8, Soldier health 5, Brute speed 5; V2: Champion
  * health 6 and speed 6, Skirmisher DEF 6 and health 4): V1 horde mirror −9.30 for the rule before,
@@ -109,7 +119,7 @@ import { PILLARS } from './pillars.js';
  * before: +3.76 [+2.22, +5.30] / +1.40 (n.s.) as A, +2.48 / +3.14 as B (seeds 7701 / 7702), while
  * V2's knights vs knights still favours this one (−1.66 for the rule before). Which unit is worth
  * summoning first depends on the data; a rule that weighs it is open.
- * The Battle Cry rule on the same variants (the rule before as a module, seed 7701): V1 knights vs
+ * The crier rule on the same variants (the rule before as a module, seed 7701): V1 knights vs
  * knights −1.50, V2 −2.00, V2 knights against the horde −2.10 as A, −1.70 as B; level elsewhere.
  * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
@@ -315,7 +325,7 @@ function targetInMove(view: MatchView, u: number): number {
   return targetWithin(view, u, view.unitSpeed(u) + view.unitRange(u));
 }
 
-/** Would unit u Battle Cry now: a buff it can pay for, nothing in reach to strike, a friend within the buff's radius? */
+/** Could unit u Battle Cry from where it stands: a buff it can pay for, nothing in reach to strike, a friend within the buff's radius? */
 function wouldBuff(view: MatchView, u: number): boolean {
   const side = view.unitSide(u);
   if (view.unitBuffFate(u) < 0 || view.fate(side) < view.unitBuffFate(u) || targetInReach(view, u) >= 0) return false;
@@ -323,9 +333,9 @@ function wouldBuff(view: MatchView, u: number): boolean {
 }
 
 /**
- * fight, the ACTIVATE answer: first a unit that would Battle Cry (rulebook: the Training Knight's
- * sheet — friends within 3 inches gain +1 DEF until the end of the round: cried first, it covers
- * them before any enemy activates); else a unit that can strike without moving (rulebook: 5.
+ * fight, the ACTIVATE answer: first a unit that could Battle Cry from where it stands (rulebook: the
+ * Training Knight's sheet, Battle Cry; it then moves as ACTION says, and rarely cries: see the
+ * header, "the crier first"); else a unit that can strike without moving (rulebook: 5.
  * Activation Phase — one unit at a time, so a blow struck now may remove an enemy before it
  * activates), the one whose best target has the least left; else the first offered.
  */

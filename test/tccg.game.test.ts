@@ -1140,6 +1140,26 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     return { g, inst, offered: move.options.map((o) => o >> 1).includes(police), goesIn: move.options[move.answer] >> 1 === police, hidden: (move.options[move.answer] & 1) === 1 };
   };
 
+  // Rule "go where civilians are found": a protect character with no goal and no civilian of its own goes where the most can be found.
+  it('go where civilians are found: with no goal (nothing in hand, no civilian in play, no Police Station), protect moves to the place where the most kinds of civilian can be found; with a civilian of its own it stays; fight stays', async () => {
+    for (const [who, escorting, moves] of [['protect', false, true], ['protect', true, false], ['fight', false, false]] as const) {
+      const { g, inst } = await setup();
+      const leader = inst('Leader', 0);
+      const start = g.node[leader];
+      // Pawn Shop (Guns) offers Civ C and Civ D (no features: anywhere); Street (Residential) Civ A and Civ B as well.
+      const street = g.board.placeExterior(0, cid('Street'), true);
+      expect(g.board.hops(start, street)).toBe(1);
+      if (escorting) g.putInPlay(inst('Civ A', 0), start);
+      g.updateCommand();
+      expect(g.handN[0]).toBe(0);
+      const log: Asked[] = [];
+      g.policies[0] = recorded(who, log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+      expect(move.options[move.answer] >> 1, `${who} escorting ${escorting}`).toBe(moves ? street : start);
+    }
+  });
+
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
   it('no hopeless threat: an escort keeps out of a Police Station next to a healthy Endoskeleton, and goes in when one shot of its own would defeat it', async () => {
     for (const [damage, goesIn] of [[0, false], [5, true]] as const) {

@@ -73,6 +73,7 @@ cards:
   - {name: Civ B, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 3, features: [Residential]}
   - {name: Civ C, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 3}
   - {name: Civ D, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 2}
+  - {name: Civ E, type: supportingCharacter, side: neutral, speed: 2, power: 1, importance: 2, features: [Guns]}
   - {name: Aim, type: event, side: resistance, poolCost: 1, effect: hit, amount: 1}
   - {name: Aim Again, type: event, side: resistance, poolCost: 1, effect: hit, amount: 1}
   - {name: Punch, type: event, side: resistance, poolCost: 1, effect: damage, amount: 2}
@@ -1157,6 +1158,31 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       g.playRound(RD_MOVEMENT);
       const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
       expect(move.options[move.answer] >> 1, `${who} escorting ${escorting}`).toBe(moves ? street : start);
+    }
+  });
+
+  it('go where civilians are found: a civilian in hand counts 10 (Civ E in hand, findable only at Guns places: the Leader stays at Pawn Shop); a hidden mover moves visibly', async () => {
+    // Kinds: Pawn Shop (Guns) Civ C, D, E = 3; Street (Residential) Civ A, B, C, D = 4. With Civ E in hand Pawn Shop scores 13.
+    const draw: [string[], string[]] = [
+      ['Long Gun', 'Knife', 'Civ A', 'Civ B', 'Civ C', 'Civ D', 'Civ E', 'Aim', 'Cover'],
+      ['Endo', 'Drone', 'Lock On'],
+    ];
+    for (const [inHand, who] of [[true, 'Leader'], [false, 'Leader'], [false, 'Sneak']] as const) {
+      const { g, inst } = await setup({}, [passive, passive], draw);
+      const mover = inst(who, 0);
+      const start = g.node[mover];
+      const street = g.board.placeExterior(0, cid('Street'), true);
+      if (inHand) g.putInHand(inst('Civ E', 0));
+      if (who === 'Sneak') g.hidden[mover] = 1;
+      g.updateCommand();
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === mover)!;
+      const why = `${who}, Civ E in hand ${inHand}`;
+      expect(move.options[move.answer] >> 1, why).toBe(inHand ? start : street);
+      if (!inHand) expect(move.options[move.answer] & 1, why).toBe(0);
+      if (who === 'Sneak') expect(move.options.some((o) => o === street * 2 + 1), 'a hidden move to Street is offered').toBe(true);
     }
   });
 

@@ -337,6 +337,14 @@
 //   games, seed 9301: +3.58 [+2.28, +4.87], p 7e-8; protect with the rule plays exactly the module's
 //   games (2,000 games, seed 9101: 58.6% both). The first-turn case alone gained only +1.0, +1.3.
 //   The same rule for hunt-support: −2.0 to −3.5 (the check's). Not kept there.
+//   An outside review (seed 9101, 2,000 games): it changed 6,722 of 10,712 moves it could; it also
+//   fires where protect stays at a goal (603 times leaving a place of "strike what one hit
+//   defeats", 145 a reach mission's place), and it overrides the danger, kill-zone and hidden
+//   rules (596 moves into a kill zone, 1,377 visible moves instead of staying hidden). Measured and
+//   not changed: not firing at a kill or mission place, the review's seeds +0.17, +1.87 (p 1e-5),
+//   +0.20, +0.73, then here at fresh seeds 9501 / 9502 (5,000 paired games) +0.08 [−0.54, +0.70]
+//   and +0.08 (n.s.); skipping places protect's placeBonus scores below zero −2.37 (p 1e-4), −0.77;
+//   keeping a hidden stay −1.53 (p 0.01), −0.70 (the review's, seeds 9101 / 9102).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -1109,7 +1117,7 @@ class Protect extends Bot {
   /**
    * Rule "go where civilians are found" (2026-12-05, from an independent check): a character the
    * goals would leave where it stands, with no civilian the Resistance commands there (no goal in
-   * reach, or a goal it is at already, as on the first turn with an empty hand), moves instead,
+   * reach, as on the first turn with an empty hand, or a goal it is at already), moves instead,
    * visibly, to the place this move reaches where the most can be found, when that beats its own
    * place (rulebook: summary, "Entering play" — supporting characters are found from hand at the
    * searched location, one with a matching feature): civilianFinds.

@@ -11,7 +11,8 @@
 // a shallow flee too, when another Rev-9 stays on the hunt), borrows another player's leadership
 // card for the one damage a flee needs, and draws extra reserve cards once the team could stagger
 // a revealed Rev-9 within a few turns. A discard (a hostile's forced one, or a card's cost) never
-// takes the hand's only finisher for a Rev-9 still to beat while another card can go. A staggered
+// takes the hand's only finisher for a Rev-9 still to beat while another card can go, and keeps the
+// hand worth most for the turn it is played (a forced discard's hand is next turn's). A staggered
 // Rev-9 that splits (Fully Operational) stays on the hunt only while the next player's hand can
 // finish it (splitStaggerNeedsFinisher).
 //
@@ -38,6 +39,15 @@
 // seed 2 0.00, −0.10 [−0.20, −0.01], +0.27, +0.50 (a card discarded as a cost would leave with the
 // hand at the end of the turn anyway: it matters only when the turn reaches a stagger in a way
 // handWorth does not count, such as another player's leadership card).
+// The forced discard chosen as a cost is (2026-12-05, from an independent check): by the worth of
+// the hand left (handWorth), not by a card's worth in a deck. It keeps a Setback or a Wound, which a
+// rest can then destroy, and lets a Prep go. New − old, paired (`sim policies darkfate --set
+// rev9=<version> --policies planner,<module: the build before> -n 10000 --seed 9601`), 2 players:
+// Damaged Endo +0.25 [+0.09, +0.42], Endoskeleton +0.77 [+0.42, +1.13], Liquid Exoskeleton +0.74
+// [+0.29, +1.20], Fully Operational +0.26 [−0.44, +0.96] (n.s.); seed 9602: Endoskeleton at 1 / 3
+// players +0.23 (n.s.) / +0.52 [+0.06, +0.98], Fully Operational at 1 / 3 players −0.05 / +0.24
+// (n.s.), hand size 6 +0.87 [+0.55, +1.19]. The check's own seeds: scenarios/darkfate/README.md.
+//
 // Tried and not kept: never resting a card other than a wound while owning two or more wounds (a
 // rest thins the deck, so its wounds come round more often): seed 1 +0.15 [−0.03, +0.34], +0.92
 // [+0.47, +1.38], +0.84 [+0.37, +1.31], −0.53 [−1.03, −0.03]: the Fully Operational games, already
@@ -310,9 +320,9 @@ export class PlannerPolicy implements DarkFatePolicy {
         throw new Error(`planner: its action ${code >>> 16}/${(code >>> 8) & 0xff}/${code & 0xff} is not among the ${n} legal ones`);
       }
       case DECISION.DISCARD_COST:
-        return this.cheapestSlot(v, v.deciding, o, n, true);
+      // A hostile's forced discard comes out of the hand played next turn, so it is chosen as a cost is: keep the hand worth most (scenarios/darkfate/README.md, the forced discard).
       case DECISION.DISCARD_FORCED:
-        return this.forcedDiscardSlot(v, v.deciding, o, n);
+        return this.cheapestSlot(v, v.deciding, o, n, true);
       case DECISION.DESTROY_FROM_HAND: {
         const i = this.cheapestSlot(v, v.deciding, o, n, false);
         return this.isJunk[v.handCard(v.deciding, o[i])] || !allowNone ? i : -1;
@@ -751,8 +761,9 @@ export class PlannerPolicy implements DarkFatePolicy {
   }
 
   /**
-   * DISCARD_COST / DISCARD_FORCED / DESTROY_FROM_HAND: the option slot worth least (this turn's
-   * worth when `now`, never the hand's only finisher for a Rev-9 still to beat while another card
+   * DISCARD_COST / DISCARD_FORCED / DESTROY_FROM_HAND: the option slot worth least (when `now`, by
+   * the worth of the hand that is left, played this turn for a cost or next turn for a hostile's
+   * forced discard, never the hand's only finisher for a Rev-9 still to beat while another card
    * can pay; else a card's worth in a deck).
    */
   private cheapestSlot(v: DarkFateView, p: number, o: Int32Array, n: number, now: boolean): number {
@@ -791,26 +802,6 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
     }
     return best;
-  }
-
-  /**
-   * DISCARD_FORCED (a hostile's discard, in the hunt phase: from the hand p plays next turn): the
-   * option worth least in a deck, never the hand's only finisher for a Rev-9 still to beat while
-   * another card can go.
-   */
-  private forcedDiscardSlot(v: DarkFateView, p: number, o: Int32Array, n: number): number {
-    let best = -1;
-    let bestVal = Infinity;
-    for (let i = 0; i < n; i++) {
-      // Keep the needed finisher: discarded, it waits for the next shuffle (rulebook: Glossary, Discard), and this hand is next turn's.
-      if (this.neededFinisher(v, p, o[i])) continue;
-      const val = this.deckValue[v.handCard(p, o[i])];
-      if (val < bestVal) {
-        bestVal = val;
-        best = i;
-      }
-    }
-    return best >= 0 ? best : this.cheapestSlot(v, p, o, n, false);
   }
 
   /**

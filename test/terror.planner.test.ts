@@ -349,4 +349,15 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       expect(action(g)?.[0] ?? null).toBe(plays ? CARD_MOVE : null);
     }
   });
+
+  it('partials: keeps a hand of 3, then converts one more while two spare cards (search, run, steady) would go; not when a discarded card leaves the game (rebuy false)', () => {
+    for (const [rebuy, spare, want] of [[true, 2, 2], [true, 1, 1], [false, 2, 1]] as const) {
+      const g = blank({ rebuy }); // a fresh deck: many turns left, so the last turn's hand rule is not in play
+      g.hand_[card(CARD_SEARCH)] = spare;
+      g.hand_[card(CARD_MOVE)] = spare;
+      g.hand_[card(CARD_ESCORT)] = 5 - 2 * spare; // 5 cards: a hand of 3 pays for one conversion
+      // Three partials rolled, each conversion costs 2: options 0..2.
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false)).toBe(want);
+    }
+  });
 });

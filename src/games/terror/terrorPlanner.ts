@@ -177,6 +177,20 @@
 // At her maximum with no horror the rule measured took the heal; both answers change nothing there,
 // and less horror (1) is the one that cannot lower health above the cap.
 //
+// Issue 24, sixth pass (an independent check's module, outside the repository; README.md "Converting
+// partials on spare cards"). Kept: a horror roll's partials are converted beyond the hand of 3 kept
+// while the two cards each conversion discards would both be spare ones (search, run, steady: the
+// first of DISCARD_ORDER), as many as the spare cards held pay for; only with rebuy (a discarded card
+// goes back to the supply; under rebuy=false it lost −1.02 at the check's seed 9201, and now plays
+// the same games as before). Against the planner before it (a module over that build, 20,000 paired
+// games, a random Death Order card, seed 9801): bundled +0.92 (+0.67 to +1.17), harsh +0.72 (+0.23
+// to +1.21), shaped +0.73 (+0.38 to +1.07). Each card (seed 9802): bundled +0.39 / +0.36 / +1.39,
+// shaped +0.36 / +0.46 / +0.56, harsh −0.53 (−0.95 to −0.12) / +1.05 / +0.78: under the harsh
+// file's Death Order I (+2 horror) it loses (seeds 9803, 9804: −0.56, −0.51, each significant; 9805,
+// 9806: −0.33, −0.43). Tried beside it: no more conversions than the roll can use (health below her
+// maximum, horror above 0, one success for Thwart Destiny), at most one beyond the hand of 3, steady
+// cards not counted spare: each within ±0.05 of it (seeds 9805, 9806; they rarely differ).
+//
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
 import type { Rng } from '../../core/rng.js';
@@ -544,6 +558,14 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
 /** The kinds discarded for time: the first of DISCARD_ORDER (she discards those first anyway). */
 const SPARE_KINDS = 3;
 
+/** Spare cards in her hand: those of the first SPARE_KINDS kinds of DISCARD_ORDER. */
+function spareHeld(view: TerrorView): number {
+  const cards = view.data.cards;
+  let spare = 0;
+  for (let c = 0; c < cards.length; c++) for (let k = 0; k < SPARE_KINDS; k++) if (cards[c].kind === DISCARD_ORDER[k]) spare += view.hand(c);
+  return spare;
+}
+
 /**
  * The ACTION option that discards a spare card (search, run, steady: the first kinds of
  * DISCARD_ORDER) for +1 time, when the time left is short of `want` and the spare cards held can
@@ -552,9 +574,7 @@ const SPARE_KINDS = 3;
 function discardForPurchases(view: TerrorView, options: Int32Array, n: number, want: number): number {
   if (view.time() >= want) return -1;
   const cards = view.data.cards;
-  let spare = 0;
-  for (let c = 0; c < cards.length; c++) for (let k = 0; k < SPARE_KINDS; k++) if (cards[c].kind === DISCARD_ORDER[k]) spare += view.hand(c);
-  if (view.time() + spare < want) return -1;
+  if (view.time() + spareHeld(view) < want) return -1;
   for (let k = 0; k < SPARE_KINDS; k++) for (let i = 0; i < n; i++) if (actionDest(options[i]) === DISCARD_FOR_TIME && cards[actionCard(options[i])].kind === DISCARD_ORDER[k]) return i;
   return -1;
 }
@@ -744,7 +764,9 @@ export const plannerPolicy: Policy<TerrorView> = {
       case CONVERT_PARTIALS: {
         // Keep a hand of 3 (more in the last turn when a hand is asked for): each conversion costs 2.
         const keep = turnsLeft(view) <= 1 ? Math.max(3, destinyNeeds(view).hand) : 3;
-        return Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / 2)));
+        const kept = Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / 2)));
+        // Beyond that, convert while both cards to go are spare ones (DISCARD throws those first), when they can be bought back (rebuy).
+        return view.rebuy() ? Math.max(kept, Math.min(n - 1, spareHeld(view) >> 1)) : kept;
       }
       case DISCARD: {
         const cards = view.data.cards;

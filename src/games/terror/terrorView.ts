@@ -62,6 +62,8 @@ export interface TerrorView {
   escortDestination(): number;
   /** Terror cards the next Killer phase draws if no Fated Victim leaves the board before it (1, or 2 once none is left there). */
   killerDraws(): number;
+  /** Whether a played or discarded action card goes back to the supply (parameter rebuy: true) or leaves the game (false). */
+  rebuy(): boolean;
 }
 
 const PROPERTIES = ['deathOrderCard'] as const satisfies readonly (keyof TerrorView)[];
@@ -69,7 +71,7 @@ const METHODS = [
   'fgSpace', 'health', 'maxHealth', 'onFinalHealth', 'horror', 'time', 'items', 'bloodlust', 'hand', 'handTotal', 'supply',
   'deckLeft', 'nextTerrorKnown', 'victimCount', 'fatedCount', 'victimState', 'victimSpace', 'arrow', 'deathPicture',
   'deathTokenVictim', 'firstFreeDeathToken', 'consequence', 'consequenceVictim', 'punishment', 'spaceCount', 'isExit',
-  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws',
+  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws', 'rebuy',
 ] as const satisfies readonly (keyof TerrorView)[];
 
 // Compile-time check: every TerrorView member is listed (`data` is the module's own copy, an override).

@@ -284,10 +284,10 @@ for (const s of SUBJECTS) {
     // and at this subject's 14-turn cap its playouts end alike, so the search never departs there.
     it.skipIf(s.name === 'darkfate')('limited to some decisions (searches: the parameter searchDecisions), it answers the others as the default does', () => {
       // The same games with a 16-iteration search on every decision, then on none: the first departs
-      // from the default somewhere (in one of ten games; Terror's planner agrees with it through the
-      // first three since its fourth pass), the second never (it plays the default's games, decision
+      // from the default somewhere (in one of forty games; Terror's planner agrees with it through
+      // the first ten since its sixth pass), the second never (it plays the default's games, decision
       // for decision).
-      const play = (searches?: (d: number) => boolean, games = 10) => {
+      const play = (searches?: (d: number) => boolean, games = 40) => {
         const { engine, setOwnPolicy } = s.make();
         const search = createSearchPolicy(engine, { iterations: 16, depth: 0, rollout: s.base, margin: 0, ...(searches ? { searches } : {}) });
         let departures = 0;

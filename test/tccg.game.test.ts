@@ -1186,6 +1186,31 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "station finds first": with nothing better to do, protect goes to find a civilian in hand at an open Police Station it reaches.
+  it('station finds first: Civ C in hand (findable anywhere), a Police Station next door: protect goes there to find it, not while a Skynet Endoskeleton is seen there; nor for a civilian the station cannot offer (Civ E)', async () => {
+    const draw: [string[], string[]] = [
+      ['Long Gun', 'Knife', 'Civ A', 'Civ B', 'Civ C', 'Civ D', 'Civ E', 'Aim', 'Cover'],
+      ['Endo', 'Drone', 'Lock On'],
+    ];
+    for (const [civ, held, goes] of [['Civ C', false, true], ['Civ C', true, false], ['Civ E', false, false]] as const) {
+      const { g, inst } = await setup({}, [passive, passive], draw);
+      const leader = inst('Leader', 0);
+      const start = g.node[leader];
+      const police = g.board.placeExterior(0, cid('Police Station'), true);
+      expect(g.board.hops(start, police)).toBe(1);
+      g.putInHand(inst(civ, 0));
+      // A Skynet character seen at the station (an Endoskeleton the Leader cannot defeat with one hit): protection would wait there (digest §保護).
+      if (held) g.putInPlay(inst('Endo', 1), police);
+      g.updateCommand();
+      const log: Asked[] = [];
+      g.policies[0] = recorded('protect', log) as never;
+      g.playRound(RD_MOVEMENT);
+      const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
+      // Before the rule the Leader stayed: Civ C can be found at the Pawn Shop too (findPlaces). Civ E (Guns places only) cannot be found at the station.
+      expect(move.options[move.answer] >> 1 === police, `${civ} in hand, station held ${held}`).toBe(goes);
+    }
+  });
+
   // Rule "no hopeless threat": protect keeps away from a Skynet fighter only while the mover could not defeat it with one hit.
   it('no hopeless threat: an escort keeps out of a Police Station next to a healthy Endoskeleton, and goes in when one shot of its own would defeat it', async () => {
     for (const [damage, goesIn] of [[0, false], [5, true]] as const) {

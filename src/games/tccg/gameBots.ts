@@ -345,6 +345,19 @@
 //   +0.20, +0.73, then here at fresh seeds 9501 / 9502 (5,000 paired games) +0.08 [−0.54, +0.70]
 //   and +0.08 (n.s.); skipping places protect's placeBonus scores below zero −2.37 (p 1e-4), −0.77;
 //   keeping a hidden stay −1.53 (p 0.01), −0.70 (the review's, seeds 9101 / 9102).
+// Rule "station finds first" (protect; 2026-12-05, later, from an independent audit that read
+//   protect's games): after the mission and kill goals and the escort rules, an open Police Station
+//   (no Skynet character seen there) this move reaches visibly, where a civilian in hand can be
+//   found, is the goal: found there, it is protected at the next round's start (digest §保護) with
+//   no escort walk. Before, the character went to fetch civilians or to the nearest place to find
+//   one, and a civilian findable at a station in reach stayed in hand for turns. The audit's module
+//   against protect (2,000 paired games): seed 11 +1.60 [+0.31, +2.89], seed 12 +2.25 [+1.05,
+//   +3.45]; skipping stations a Skynet fighter reaches +0.2 (n.s.). Here, the module against the
+//   protect before it (paired, `--param resistancePolicy`): seed 9911, 5,000 games +1.40 [+0.64,
+//   +2.16]; 10,000 games, seed 9912 +1.67, seed 9913 +1.98 [+1.43, +2.53]; at seed 9913 hitRule ge
+//   +1.59, outnumbering mainOnly +1.68, poolSpend events +2.04, locationsPerTurn 2 +1.97 (each
+//   significant); against hunt-main +0.02 (9913) and +0.3 (9912), n.s. protect with the rule plays
+//   the module's games (10,000 games, seed 9913: 60.00% both).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -876,6 +889,20 @@ function civilianFinds(view: PlayerView, v: number): number {
   return score;
 }
 
+/** The Police Stations with no Skynet character seen there that c's move reaches visibly and where a supporting character in the Resistance's hand can be found, into `out`. */
+function openStationFinds(view: PlayerView, c: number, out: number[]): void {
+  for (let v = 0; v < view.nodeCount(); v++) {
+    if (!view.isPolice(v) || skynetSeenAt(view, v) || view.moveCost(v, false) > view.speedOf(c)) continue;
+    for (let i = 0; i < view.handCount(); i++) {
+      const card = view.handCard(i);
+      if (view.cards[card].type === T_SUPPORT && view.findableAt(card, v)) {
+        out.push(v);
+        break;
+      }
+    }
+  }
+}
+
 /** Danger to Resistance character c at `dest`: visible Skynet fighters there or next to it that c could not defeat with one hit. */
 function danger(view: PlayerView, c: number, dest: number): number {
   let d = 0;
@@ -1090,6 +1117,11 @@ class Protect extends Bot {
       } else if (out.length > 0) waitOutOfReach(view, c, out);
       if (stations > 0) return;
     }
+    // Rule "station finds first": an open Police Station (no Skynet character seen there) this move
+    // reaches visibly, where a civilian in hand can be found: found there, it is protected at the next
+    // round's start with no escort walk (digest §保護).
+    openStationFinds(view, c, out);
+    if (out.length) return;
     placesOf(view, (s) => view.isSupport(s) && view.commanderOf(s) !== S_RESISTANCE, out);
     if (out.length) return;
     findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);

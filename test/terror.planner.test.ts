@@ -6,7 +6,7 @@ import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
 import { CARD_ESCORT, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
-import { actionCard, actionDest, TERROR_DECISION, unknownIndex, unknownKind, UNKNOWN_CONSEQUENCE, V_BOARD, V_CONSEQUENCE, V_UNUSED } from '../src/games/terror/terrorDecision.js';
+import { actionCard, actionDest, TERROR_DECISION, unknownIndex, unknownKind, UNKNOWN_CONSEQUENCE, V_BOARD, V_CONSEQUENCE, V_DEATH_TOKEN, V_UNUSED } from '../src/games/terror/terrorDecision.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
 import { knownPicture, plannerPolicy } from '../src/games/terror/terrorPlanner.js';
@@ -225,6 +225,24 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     g.deathFaceUp[3] = 0;
     place(g, 5, space('Campsite'));
     expect(action(g)).toBeNull(); // a normal victim is taken out where an escort reaches an exit: no walk to her
+  });
+
+  it('with no next goal, she walks to the Fated Victim of the first free Death token (in Death order) known to picture one on the board, not the nearest (issue 24, sixth pass)', () => {
+    const g = blank(); // token p pictures Fated Victim p
+    g.deathFaceUp.fill(1);
+    // Fated Victim 0 on token 0: the first free token is 1, whose victim is not on the board (Fated Victim 1 unused): no next goal.
+    g.deathOn[0] = 0;
+    g.vState[0] = V_DEATH_TOKEN;
+    place(g, 2, space('Radio Tower')); // token 2's victim, 4 steps away
+    place(g, 3, space('Diner')); // token 3's victim, 1 step away (the nearest: where the planner walked before)
+    g.fgSpace_ = space('Town Square');
+    g.hand_[card(CARD_MOVE)] = 1;
+    const a = action(g)!;
+    expect(a[0]).toBe(CARD_MOVE);
+    expect(g.distance(space(a[1]!), space('Radio Tower'))).toBeLessThan(g.distance(space('Town Square'), space('Radio Tower')));
+    // Standing with token 2's victim: no walk (to the nearer victim of a later token).
+    g.fgSpace_ = space('Radio Tower');
+    expect(action(g)).toBeNull();
   });
 
   it('Premonition at ACTION only while the next free Death token is unknown, not for a later one (issue 24, fourth pass)', () => {

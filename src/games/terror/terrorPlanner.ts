@@ -190,6 +190,18 @@
 // 9806: −0.33, −0.43). Tried beside it: no more conversions than the roll can use (health below her
 // maximum, horror above 0, one success for Thwart Destiny), at most one beyond the hand of 3, steady
 // cards not counted spare: each within ±0.05 of it (seeds 9805, 9806; they rarely differ).
+// Kept too (a second independent check, which logged the search's answers beside the planner's on
+// the harsh file: the planner's run plays with no next goal disagreed most, 18% of 230): with no
+// next goal and no Items wanted, she walks to the victim of the first free Death token, in Death
+// order from the Arrow, known to picture a Fated Victim on the board (not to the nearest such
+// victim), and not at all when she stands with her (target()). Against the planner before it (a
+// module over that build, 20,000 paired games, a random card): harsh +0.18 (+0.08 to +0.27, seed
+// 9901) / +0.21 (9902) / +0.18 (9903), bundled +0.02 (n.s.) / +0.10 (+0.03 to +0.16) / +0.05 (n.s.),
+// shaped the same games (few later tokens are known there); seed 9903: harsh Death Order I +0.11,
+// III +0.32, bundled III +0.11 (each significant). The check's seeds 41–43: harsh +0.18 to +0.22,
+// bundled +0.06 to +0.10; its other tries (a run card kept instead of two −6.9 harsh; a search card
+// bought before the run card −1.3; an escort as a plain move −1.1 to −14.5; no walk at all in that
+// case −0.87) lost.
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -453,19 +465,17 @@ function target(view: TerrorView, goal: number, wantItems: boolean): number {
   const here = view.fgSpace();
   if (goal >= 0) return view.victimSpace(goal);
   if (wantItems && !view.isSearch(here)) return nearestSearch(view, here);
-  let best = -1;
-  let bestD = 1e9;
-  for (let v = 0; v < view.fatedCount(); v++) {
-    // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be staged for it).
-    if (view.victimState(v) !== V_BOARD || !pictureKnown(view, v)) continue;
+  // A Fated Victim is worth the trip only once a free Death token is known to picture her (she can be
+  // staged for it): the first such token in Death order from the Arrow on whose victim is on the
+  // board (rulebook: the Death tokens are filled in order), and no walk when she stands with her.
+  for (let p = view.arrow(); p < view.fatedCount(); p++) {
+    if (view.deathTokenVictim(p) >= 0) continue;
+    const v = knownPicture(view, p);
+    if (v < 0 || view.victimState(v) !== V_BOARD) continue;
     const s = view.victimSpace(v);
-    const d = view.distance(here, s);
-    if (s !== here && d < bestD) {
-      bestD = d;
-      best = s;
-    }
+    return s !== here ? s : NONE;
   }
-  return best;
+  return NONE;
 }
 
 /** No Fated Victim on the board can still be saved (each is pictured behind a token she cannot fill in order). */

@@ -594,19 +594,19 @@ describe('the planner on hand-built positions', () => {
     expect(hand()).toEqual([T('Prep'), T('Thermite Charge')]);
   });
 
-  it('answers a forced discard by the worth of the hand it plays next turn: a Prep goes, the Setback stays to be rested away', () => {
+  it('answers a forced discard by the worth of the hand it plays next turn, not by a card\'s worth in a deck (the Wound stays, a Prep goes)', () => {
     const e = engine(new PlannerPolicy(CARDS), { rev9: V('endoskeleton') });
     clear(e);
     setRev9(e, 0, REV9_HUNT, 0);
     setReserve(e, [inst(e, 'Pursuit')]);
     setFate(e, Array.from({ length: 6 }, (_, i) => inst(e, 'Cash', i)));
-    setZone(e, 'hand', 0, [inst(e, 'Pistol'), inst(e, 'Prep', 0), inst(e, 'Prep', 1), inst(e, 'Prep', 2), inst(e, 'Setback')]);
+    setZone(e, 'hand', 0, [inst(e, 'Pistol'), inst(e, 'Prep', 0), inst(e, 'Prep', 1), inst(e, 'Prep', 2), inst(e, 'Wound')]);
     e.hunt(0);
     const names = (zone: number[]) => zone.map((t) => CARDS.names[t]).sort();
-    // The former rule discarded the card worth least in a deck, the Setback; resting destroys a card in
-    // hand (rulebook: Rest), so the Setback kept can be rested away, and a Pistol's discard cost paid with it.
+    // The former rule discarded the card worth least in a deck, the Wound; by the worth of the hand
+    // left (handWorth) a Prep goes.
     expect(names(Array.from({ length: e.discardCount(0) }, (_, i) => e.discardCard(0, i)))).toEqual(['Prep']);
-    expect(names(Array.from({ length: e.handCount(0) }, (_, i) => e.handCard(0, i)))).toEqual(['Pistol', 'Prep', 'Prep', 'Setback']);
+    expect(names(Array.from({ length: e.handCount(0) }, (_, i) => e.handCard(0, i)))).toEqual(['Pistol', 'Prep', 'Prep', 'Wound']);
   });
 
   it("keeps the only finisher a Rev-9 still needs when paying a discard cost, and finishes it with another player's leadership card", () => {

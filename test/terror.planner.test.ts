@@ -376,6 +376,9 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       g.hand_[card(CARD_ESCORT)] = 5 - 2 * spare; // 5 cards: a hand of 3 pays for one conversion
       // Three partials rolled, each conversion costs 2: options 0..2.
       expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false)).toBe(want);
+      // In the last turn no Planning phase is left to buy the spare cards back: at most the hand of 3's answer (1; less when the Destiny phase asks for a larger hand).
+      g.deckPos = g.deckSize - 1;
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false)).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -40,8 +40,9 @@
 // hand at the end of the turn anyway: it matters only when the turn reaches a stagger in a way
 // handWorth does not count, such as another player's leadership card).
 // The forced discard chosen as a cost is (2026-12-05, from an independent check): by the worth of
-// the hand left (handWorth), not by a card's worth in a deck. It keeps a Setback or a Wound, which a
-// rest can then destroy, and lets a Prep go. New − old, paired (`sim policies darkfate --set
+// the hand left (handWorth), not by a card's worth in a deck. In its commonest departures from the
+// rule before (3,000 logged games, Endoskeleton) it kept a Setback or a Wound and let a Prep go;
+// not always (Prep, Prep, Prep, Setback: the Setback goes). New − old, paired (`sim policies darkfate --set
 // rev9=<version> --policies planner,<module: the build before> -n 10000 --seed 9601`), 2 players:
 // Damaged Endo +0.25 [+0.09, +0.42], Endoskeleton +0.77 [+0.42, +1.13], Liquid Exoskeleton +0.74
 // [+0.29, +1.20], Fully Operational +0.26 [−0.44, +0.96] (n.s.); seed 9602: Endoskeleton at 1 / 3

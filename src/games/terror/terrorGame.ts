@@ -257,6 +257,7 @@ export class TerrorGame implements TerrorView {
   /** Terror cards the next Killer phase draws if no Fated Victim leaves the board before it (rulebook: No More Fated Victims on the Board). */
   killerDraws(): number { return this.noFatedLatch || this.fatedOnBoard() === 0 ? this.p.terrorPerPhaseNoFated : this.p.terrorPerPhase; }
   rebuy(): boolean { return this.p.rebuy; }
+  partialCost(): number { return this.p.partialCost; }
 
   /**
    * public fact: "+1 die if the Final Girl … is down to the final health token".

@@ -185,7 +185,10 @@
 // the same games as before) and not in the last turn (no Planning phase left to buy them back, and
 // the last turn keeps the hand the Destiny phase asks for: found by a review; the figures below are
 // before that guard; with it and the walk below, against the build before the walk, 20,000 paired
-// games, seed 9904: bundled +0.07 (n.s.), harsh +0.28 (+0.14 to +0.42), shaped +0.06 (n.s.)). Against the planner before it (a module over that build, 20,000 paired
+// games, seed 9904: bundled +0.07 (n.s.), harsh +0.28 (+0.14 to +0.42), shaped +0.06 (n.s.)). The
+// conversions read the rule's cost (view.partialCost(); it was a fixed 2, the public fact): the same
+// games at 2; against the build before the walk (seed 9905, bundled) partialCost 1 +0.34, 3 +0.38,
+// 0 +0.98 (each significant). Against the planner before it (a module over that build, 20,000 paired
 // games, a random Death Order card, seed 9801): bundled +0.92 (+0.67 to +1.17), harsh +0.72 (+0.23
 // to +1.21), shaped +0.73 (+0.38 to +1.07). Each card (seed 9802): bundled +0.39 / +0.36 / +1.39,
 // shaped +0.36 / +0.46 / +0.56, harsh −0.53 (−0.95 to −0.12) / +1.05 / +0.78: under the harsh
@@ -769,11 +772,13 @@ export const plannerPolicy: Policy<TerrorView> = {
       case THWART:
         return 1;
       case CONVERT_PARTIALS: {
-        // Keep a hand of 3 (more in the last turn when a hand is asked for): each conversion costs 2.
+        // Keep a hand of 3 (more in the last turn when a hand is asked for): each conversion costs partialCost cards (2; at 0 every partial is converted).
+        const cost = view.partialCost();
+        if (cost <= 0) return n - 1;
         const keep = turnsLeft(view) <= 1 ? Math.max(3, destinyNeeds(view).hand) : 3;
-        const kept = Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / 2)));
-        // Beyond that, convert while both cards to go are spare ones (DISCARD throws those first), when they can be bought back (rebuy) in a later Planning phase (not in the last turn).
-        return view.rebuy() && turnsLeft(view) > 1 ? Math.max(kept, Math.min(n - 1, spareHeld(view) >> 1)) : kept;
+        const kept = Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / cost)));
+        // Beyond that, convert while the cards to go are all spare ones (DISCARD throws those first), when they can be bought back (rebuy) in a later Planning phase (not in the last turn).
+        return view.rebuy() && turnsLeft(view) > 1 ? Math.max(kept, Math.min(n - 1, Math.floor(spareHeld(view) / cost))) : kept;
       }
       case DISCARD: {
         const cards = view.data.cards;

@@ -64,6 +64,8 @@ export interface TerrorView {
   killerDraws(): number;
   /** Whether a played or discarded action card goes back to the supply (parameter rebuy: true) or leaves the game (false). */
   rebuy(): boolean;
+  /** Action cards discarded to turn one partial result into a success (parameter partialCost; public fact: 2). */
+  partialCost(): number;
 }
 
 const PROPERTIES = ['deathOrderCard'] as const satisfies readonly (keyof TerrorView)[];
@@ -71,7 +73,7 @@ const METHODS = [
   'fgSpace', 'health', 'maxHealth', 'onFinalHealth', 'horror', 'time', 'items', 'bloodlust', 'hand', 'handTotal', 'supply',
   'deckLeft', 'nextTerrorKnown', 'victimCount', 'fatedCount', 'victimState', 'victimSpace', 'arrow', 'deathPicture',
   'deathTokenVictim', 'firstFreeDeathToken', 'consequence', 'consequenceVictim', 'punishment', 'spaceCount', 'isExit',
-  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws', 'rebuy',
+  'isSearch', 'distance', 'pathDistance', 'exitDistance', 'escortDestination', 'killerDraws', 'rebuy', 'partialCost',
 ] as const satisfies readonly (keyof TerrorView)[];
 
 // Compile-time check: every TerrorView member is listed (`data` is the module's own copy, an override).

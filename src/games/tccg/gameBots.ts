@@ -702,13 +702,14 @@ function placesOf(view: PlayerView, pick: (c: number) => boolean, out: number[])
   }
 }
 
-/** Places where character c could find a card of its hand worth `value` > 0. */
-function findPlaces(view: PlayerView, c: number, value: (card: number) => number, out: number[]): void {
+/** Places where character c could find a card of its hand worth `value` > 0 (only those `where` accepts, when given). */
+function findPlaces(view: PlayerView, c: number, value: (card: number) => number, out: number[], where?: (v: number) => boolean): void {
   let any = false;
   const worth = (card: number) => value(card) > 0 && (view.cards[card].type !== T_ITEM || view.mayUse(c, card));
   for (let i = 0; i < view.handCount(); i++) if (worth(view.handCard(i))) any = true;
   if (!any) return;
   for (let v = 0; v < view.nodeCount(); v++) {
+    if (where && !where(v)) continue;
     for (let i = 0; i < view.handCount(); i++) {
       const card = view.handCard(i);
       if (worth(card) && view.findableAt(card, v)) {
@@ -887,20 +888,6 @@ function civilianFinds(view: PlayerView, v: number): number {
     if (view.cards[card].type === T_SUPPORT && view.findableAt(card, v)) score += 10;
   }
   return score;
-}
-
-/** The Police Stations with no Skynet character seen there that c's move reaches visibly and where a supporting character in the Resistance's hand can be found, into `out`. */
-function openStationFinds(view: PlayerView, c: number, out: number[]): void {
-  for (let v = 0; v < view.nodeCount(); v++) {
-    if (!view.isPolice(v) || skynetSeenAt(view, v) || view.moveCost(v, false) > view.speedOf(c)) continue;
-    for (let i = 0; i < view.handCount(); i++) {
-      const card = view.handCard(i);
-      if (view.cards[card].type === T_SUPPORT && view.findableAt(card, v)) {
-        out.push(v);
-        break;
-      }
-    }
-  }
 }
 
 /** Danger to Resistance character c at `dest`: visible Skynet fighters there or next to it that c could not defeat with one hit. */
@@ -1120,11 +1107,12 @@ class Protect extends Bot {
     // Rule "station finds first": an open Police Station (no Skynet character seen there) this move
     // reaches visibly, where a civilian in hand can be found: found there, it is protected at the next
     // round's start with no escort walk (digest §保護).
-    openStationFinds(view, c, out);
+    const civilian = (card: number) => (view.cards[card].type === T_SUPPORT ? 1 : 0);
+    findPlaces(view, c, civilian, out, (v) => view.isPolice(v) && !skynetSeenAt(view, v) && view.moveCost(v, false) <= view.speedOf(c));
     if (out.length) return;
     placesOf(view, (s) => view.isSupport(s) && view.commanderOf(s) !== S_RESISTANCE, out);
     if (out.length) return;
-    findPlaces(view, c, (card) => (view.cards[card].type === T_SUPPORT ? 1 : 0), out);
+    findPlaces(view, c, civilian, out);
     if (out.length) return;
     for (let v = 0; v < view.nodeCount(); v++) if (view.isPolice(v)) out.push(v);
   }

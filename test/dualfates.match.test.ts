@@ -144,7 +144,7 @@ describe('the rules of a round, on hand-built positions', () => {
     expect([g.where[5], g.pos[5], g.credit(0)]).toEqual([WHERE_ACTIVE, board.totemPoint[0], 0]);
     expect(g.activePoints(0)).toBe(5);
   });
-  it("deployment (every built-in): the costliest starting unit at the totem point, the rest spread; the unit placed is the view's `acting` while it is placed", () => {
+  it("deployment (every built-in): Characters and the costliest starting unit at the totem point, Companions spread; the unit placed is the view's `acting` while it is placed", () => {
     const a = [unit('dear', { type: 'character', cost: 3, scoring: 3, deployFirst: true }), unit('next', { deployFirst: true }), unit('last', { deployFirst: true })];
     const seen: number[] = [];
     const watch: Policy<MatchView> = { name: 'watch', choose: (rng, v, d, o, n, none) => (d === DECISION.DEPLOY_AT && seen.push(v.acting), fightPolicy.choose(rng, v, d, o, n, none)) };
@@ -157,12 +157,27 @@ describe('the rules of a round, on hand-built positions', () => {
     // 'next' the first of the empty points (west), 'last' the one left (east).
     expect([g.pos[0], g.pos[1], g.pos[2]]).toEqual([board.totemPoint[0], node('A-west'), node('A-east')]);
     expect(board.totemPoint[0]).toBe(node('A-centre'));
-    // Two as costly: the first of them takes the totem, the second spreads.
+    // Two Characters: both at the totem (the rule before 2026-12-05 spread the second, as it still
+    // spreads a second Companion as costly as the first); a cheap Character before a dearer
+    // Companion joins it there too.
     const b = [unit('d1', { type: 'character', cost: 2, scoring: 2, deployFirst: true }), unit('d2', { type: 'character', cost: 2, scoring: 2, deployFirst: true })];
-    const h = new MatchEngine(data(b, [unit('foe', { deployFirst: true })]), RULES, [fightPolicy, fightPolicy]);
-    h.reset();
-    h.deploy(streamFor(3, 1));
-    expect([h.pos[0], h.pos[1]]).toEqual([board.totemPoint[0], node('A-west')]);
+    const c = [unit('c1', { cost: 2, scoring: 2, deployFirst: true }), unit('c2', { cost: 2, scoring: 2, deployFirst: true })];
+    const d = [unit('knight', { type: 'character', deployFirst: true }), unit('brute', { cost: 2, scoring: 2, deployFirst: true }), unit('soldier', { deployFirst: true })];
+    const placed = (team: MatchUnit[]) => {
+      const h = new MatchEngine(data(team, [unit('foe', { deployFirst: true })]), RULES, [fightPolicy, fightPolicy]);
+      h.reset();
+      h.deploy(streamFor(3, 1));
+      return team.map((_, u) => h.pos[u]);
+    };
+    expect(placed(b)).toEqual([board.totemPoint[0], board.totemPoint[0]]);
+    expect(placed(c)).toEqual([board.totemPoint[0], node('A-west')]);
+    expect(placed(d)).toEqual([board.totemPoint[0], board.totemPoint[0], node('A-west')]);
+    for (const p of [fightPolicy, huntPolicy, holdPolicy]) {
+      const h = new MatchEngine(data(d, [unit('foe', { deployFirst: true })]), RULES, [p, p]);
+      h.reset();
+      h.deploy(streamFor(3, 2));
+      expect([h.pos[0], h.pos[1], h.pos[2]], p.name).toEqual([board.totemPoint[0], board.totemPoint[0], node('A-west')]);
+    }
   });
   it('summoning (every built-in but random): a ranged unit first, the longest range, then the dearest; with none ranged, the dearest', () => {
     const bow = (range: number): MatchUnit['attacks'] => [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range, fate: 0 }];

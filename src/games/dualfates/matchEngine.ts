@@ -118,6 +118,8 @@ export interface MatchView {
   unitLocked(u: number): boolean;
   /** Marked `deploy: true` in its team file. */
   unitDeployFirst(u: number): boolean;
+  /** A Companion (not a Character or a Monster: the rulebook's Unit Classifications). */
+  unitCompanion(u: number): boolean;
   unitName(u: number): string;
   vp(side: number): number;
   fate(side: number): number;
@@ -192,6 +194,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   private readonly will: Int16Array;
   private readonly shield: Uint8Array;
   private readonly deployFirst: Uint8Array;
+  private readonly companion: Uint8Array;
   private readonly range: Int16Array;
   private readonly nAttacks: Uint8Array;
   // attack tables, u * MAX_ATTACKS + a
@@ -302,6 +305,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     this.will = Int16Array.from(all.map((u) => u.will));
     this.shield = Uint8Array.from(all.map((u) => (u.shield ? 1 : 0)));
     this.deployFirst = Uint8Array.from(all.map((u) => (u.deployFirst ? 1 : 0)));
+    this.companion = Uint8Array.from(all.map((u) => (u.type === 'companion' ? 1 : 0)));
     this.range = Int16Array.from(all.map((u) => Math.max(0, ...u.attacks.filter((a) => a.ranged).map((a) => a.range))));
     this.nAttacks = Uint8Array.from(all.map((u) => u.attacks.length));
     this.attRanged = new Uint8Array(n * MAX_ATTACKS);
@@ -387,6 +391,9 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
   unitDeployFirst(u: number): boolean {
     return this.deployFirst[u] === 1;
+  }
+  unitCompanion(u: number): boolean {
+    return this.companion[u] === 1;
   }
   unitName(u: number): string {
     const s = this.side_[u];

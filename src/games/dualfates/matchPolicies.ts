@@ -9,8 +9,8 @@
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
-// Every other decision is shared: deploy the units the team file marks `deploy: true` first, the
-// costliest of them at the totem point and the rest spread over the deployment points; summon a
+// Every other decision is shared: deploy the units the team file marks `deploy: true` first, its
+// Characters and the costliest of them at the totem point, the Companions spread over the deployment points; summon a
 // ranged unit first (the longest range, then the dearest), else the dearest; go first on
 // Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
 // radius.
@@ -71,6 +71,16 @@ import { PILLARS } from './pillars.js';
  * check's variants (Champion health 6, speed 6, Skirmisher DEF 6, health 4; archers' range 8,
  * Soldier health 5, Brute speed 5) horde vs horde −5.22 / −6.10 and −4.94 / −3.62, against the
  * knights level (+0.08, −0.62, −0.02, +0.10).
+ * Characters at the totem too (2026-12-05, late): a Character or Monster deploys at the totem
+ * point with the dearest, Companions spread (the rulebook's Unit Classifications: Characters "the
+ * centrepiece around which the rest of your force is built", Companions "controlling objectives,
+ * supporting Characters"). On the bundled teams it moves the knights' Training Knight from the west
+ * point to the centre (the horde's only Character, its Champion, already stood there). Found by a
+ * sweep of every fixed layout (below): the knights' layouts with the Knight and the Brute together
+ * at the centre were among the few that gained in every pairing. As a module against the rule
+ * before, 5,000 paired games, seed 7802: knights vs knights +3.62 [+1.67, +5.56] as A, +3.56
+ * [+1.63, +5.49] as B; knights vs horde +2.22 [+1.18, +3.27] as A, +2.38 [+1.33, +3.44] as B (2,000
+ * games, seed 7801: +3.70, +4.45, +2.80, +4.35); the horde's games are unchanged.
  * Open: fixed whole-team layouts beat `fight`'s in knights vs knights. Against today's default (the
  * summoning and crier rules below), of the knights' 81 layouts (2,000 paired games, seed 31,
  * side A) the best put the three melee units west and the Archer at the centre: WWWC +11.5, WCWC
@@ -182,9 +192,9 @@ function commonChoice(view: MatchView, decision: number, options: Int32Array, n:
       return any ? -1 : 0;
     }
     case DECISION.DEPLOY_AT: {
-      // The side's dearest starting unit at its totem point (the centre one here); see the header.
+      // Characters and Monsters, and the side's dearest starting unit, at its totem point (the centre one here); see the header.
       const u = view.acting;
-      if (u >= 0 && dearestStarter(view, side, u)) {
+      if (u >= 0 && (!view.unitCompanion(u) || dearestStarter(view, side, u))) {
         const t = find(options, n, view.totemPoint(side));
         if (t >= 0) return t;
       }

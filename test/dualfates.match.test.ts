@@ -144,7 +144,7 @@ describe('the rules of a round, on hand-built positions', () => {
     expect([g.where[5], g.pos[5], g.credit(0)]).toEqual([WHERE_ACTIVE, board.totemPoint[0], 0]);
     expect(g.activePoints(0)).toBe(5);
   });
-  it("deployment (every built-in): Characters and the costliest starting unit at the totem point, Companions spread; the unit placed is the view's `acting` while it is placed", () => {
+  it("deployment (every built-in): Characters and the costliest starting unit at the totem point, each other Companion at a deployment point drawn uniformly from the game's stream; the unit placed is the view's `acting` while it is placed", () => {
     const a = [unit('dear', { type: 'character', cost: 3, scoring: 3, deployFirst: true }), unit('next', { deployFirst: true }), unit('last', { deployFirst: true })];
     const seen: number[] = [];
     const watch: Policy<MatchView> = { name: 'watch', choose: (rng, v, d, o, n, none) => (d === DECISION.DEPLOY_AT && seen.push(v.acting), fightPolicy.choose(rng, v, d, o, n, none)) };
@@ -153,31 +153,35 @@ describe('the rules of a round, on hand-built positions', () => {
     g.deploy(streamFor(3, 0));
     expect(seen).toEqual([0, 1, 2]);
     expect(g.acting).toBe(-1);
-    // 'dear' takes the totem (the centre; spreading, it would take the first empty point, west); then
-    // 'next' the first of the empty points (west), 'last' the one left (east).
-    expect([g.pos[0], g.pos[1], g.pos[2]]).toEqual([board.totemPoint[0], node('A-west'), node('A-east')]);
+    // 'dear' takes the totem (the centre); the Companions each take a point drawn at random.
+    expect(g.pos[0]).toBe(board.totemPoint[0]);
     expect(board.totemPoint[0]).toBe(node('A-centre'));
-    // Two Characters: both at the totem (the rule before 2026-12-05 spread the second, as it still
-    // spreads a second Companion as costly as the first); a cheap Character before a dearer
-    // Companion joins it there too.
+    // Characters all at the totem (the rule before 2026-12-05 spread a second one); of two Companions
+    // as costly, the first at the totem; a cheap Character before a dearer Companion there too.
     const b = [unit('d1', { type: 'character', cost: 2, scoring: 2, deployFirst: true }), unit('d2', { type: 'character', cost: 2, scoring: 2, deployFirst: true })];
     const c = [unit('c1', { cost: 2, scoring: 2, deployFirst: true }), unit('c2', { cost: 2, scoring: 2, deployFirst: true })];
-    const d = [unit('knight', { type: 'character', deployFirst: true }), unit('brute', { cost: 2, scoring: 2, deployFirst: true }), unit('soldier', { deployFirst: true })];
-    const placed = (team: MatchUnit[]) => {
-      const h = new MatchEngine(data(team, [unit('foe', { deployFirst: true })]), RULES, [fightPolicy, fightPolicy]);
-      h.reset();
-      h.deploy(streamFor(3, 1));
-      return team.map((_, u) => h.pos[u]);
-    };
-    expect(placed(b)).toEqual([board.totemPoint[0], board.totemPoint[0]]);
-    expect(placed(c)).toEqual([board.totemPoint[0], node('A-west')]);
-    expect(placed(d)).toEqual([board.totemPoint[0], board.totemPoint[0], node('A-west')]);
+    const d = [unit('knight', { type: 'character', deployFirst: true }), unit('brute', { cost: 2, scoring: 2, deployFirst: true }), unit('soldier', { deployFirst: true }), unit('archer', { deployFirst: true })];
+    const points = board.deployPoints[0];
+    const counts = new Map<number, number>(points.map((p) => [p, 0]));
+    const games = 300;
     for (const p of [fightPolicy, huntPolicy, holdPolicy]) {
-      const h = new MatchEngine(data(d, [unit('foe', { deployFirst: true })]), RULES, [p, p]);
-      h.reset();
-      h.deploy(streamFor(3, 2));
-      expect([h.pos[0], h.pos[1], h.pos[2]], p.name).toEqual([board.totemPoint[0], board.totemPoint[0], node('A-west')]);
+      const [hb, hc, hd] = [b, c, d].map((team) => new MatchEngine(data(team, [unit('foe', { deployFirst: true })]), RULES, [p, p]));
+      for (let game = 0; game < games; game++) {
+        const placed = (h: MatchEngine, team: MatchUnit[]) => {
+          h.reset();
+          h.deploy(streamFor(3, game));
+          return team.map((_, u) => h.pos[u]);
+        };
+        expect(placed(hb, b), p.name).toEqual([board.totemPoint[0], board.totemPoint[0]]);
+        expect(placed(hc, c)[0], p.name).toBe(board.totemPoint[0]);
+        const at = placed(hd, d);
+        expect(at.slice(0, 2), p.name).toEqual([board.totemPoint[0], board.totemPoint[0]]);
+        for (const q of at.slice(2)) counts.set(q, (counts.get(q) ?? -1e9) + 1);
+      }
     }
+    // 1,800 draws over three points: each about a third (the spread rule before always took west, then east).
+    const draws = 3 * games * 2;
+    for (const p of points) expect(Math.abs(counts.get(p)! / draws - 1 / 3), board.nodeIds[p]).toBeLessThan(0.03);
   });
   it('summoning (every built-in but random): a ranged unit first, the longest range, then the dearest; with none ranged, the dearest', () => {
     const bow = (range: number): MatchUnit['attacks'] => [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range, fate: 0 }];

@@ -359,35 +359,48 @@ describe('the match report prints the measured policy gap', () => {
     const def = MATCH_POLICIES[0];
     const entry = (policy: string) => ({ teamA: 'knights', teamB: 'knights', side: 'A' as const, games: 400, seed: 1, budget: 256, policy, base: 0.4655, search: 0.6125, difference: 0.1475, lo: 0.0944, hi: 0.1991, pValue: 9.7e-8, command: 'sim policies dualfates match --ladder' });
     const now = [entry(def)];
-    expect(matchGapLine('knights', 'knights', [def, def], true, now)).toMatch(new RegExp(`^Policy gap: last measured for side A on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\].* — a floor on the distance to strong play`));
+    expect(matchGapLine('knights', 'knights', [def, def], true, now, [])).toMatch(new RegExp(`^Policy gap: last measured for side A on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\].* — a floor on the distance to strong play`));
     // Both sides measured: both printed, A first; a side with no significant gap says so, and the line is a floor only where one gained.
     const sideB = { ...entry(def), side: 'B' as const, base: 0.5, search: 0.51, difference: 0.01, lo: -0.03, hi: 0.05, pValue: 0.6 };
-    const both = matchGapLine('knights', 'knights', [def, def], true, [sideB, entry(def)]);
+    const both = matchGapLine('knights', 'knights', [def, def], true, [sideB, entry(def)], []);
     expect(both).toMatch(/last measured for side A on 400 .*\+14\.8 pp.*; for side B on 400 .*\+1\.0 pp \[−3\.0, \+5\.0\], p 0\.600 \(no significant gap\)/);
     expect(both).toMatch(/a floor on the distance to strong play/);
-    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB])).toMatch(/ — no gap to stronger play shown at the measured budget/);
-    expect(matchGapShort('knights', 'knights', [def, def], true, [entry(def), sideB])).toMatch(/\+14\.8 pp \[\+9\.4, \+19\.9\] more as A; the search at 256 iterations wins \+1\.0 pp \[−3\.0, \+5\.0\] more as B \(no significant gap\): a floor/);
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [])).toMatch(/ — no gap to stronger play shown at the measured budget/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [entry(def), sideB], [])).toMatch(/\+14\.8 pp \[\+9\.4, \+19\.9\] more as A; the search at 256 iterations wins \+1\.0 pp \[−3\.0, \+5\.0\] more as B \(no significant gap\): a floor/);
     // One side measured: the other says so. A side playing the search has no gap of its own; both playing it, nothing is measured.
-    expect(matchGapLine('knights', 'knights', [def, def], true, [entry(def)])).toMatch(/; side B not measured — a floor/);
-    const searchB = matchGapLine('knights', 'knights', [def, 'search'], true, [sideB, entry(def)]);
+    expect(matchGapLine('knights', 'knights', [def, def], true, [entry(def)], [])).toMatch(/; side B not measured — a floor/);
+    const searchB = matchGapLine('knights', 'knights', [def, 'search'], true, [sideB, entry(def)], []);
     expect(searchB).toMatch(/last measured for side A on 400 .*; side B plays the search: its own gap is not measured — a floor/);
     expect(searchB).not.toMatch(/for side B/);
-    expect(matchGapLine('knights', 'knights', ['search', 'search'], true, [sideB, entry(def)])).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['search', 'search'], true, [sideB, entry(def)], [])).toMatch(/not measured/);
     // A significantly lower search is said to be one, in the line and in the answer's words.
     const lower = { ...sideB, search: 0.47, difference: -0.03, lo: -0.06, hi: -0.001, pValue: 0.04 };
-    expect(matchGapShort('knights', 'knights', [def, def], true, [lower])).toMatch(/−3\.0 pp \[−6\.0, −0\.1\] more as B \(significantly lower: the search at this budget does not beat the default\): no gap to stronger play shown/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [lower], [])).toMatch(/−3\.0 pp \[−6\.0, −0\.1\] more as B \(significantly lower: the search at this budget does not beat the default\): no gap to stronger play shown/);
     // Every entry of the shipped file passes the checks (one that failed would silently never be printed).
     const { matchGapEntries, matchGapFile } = await import('../src/games/dualfates/matchPolicyGap.js');
     const { readFileSync } = await import('node:fs');
-    expect(matchGapEntries().length).toBe(readFileSync(matchGapFile(), 'utf8').match(/^  - teamA: /gm)?.length);
-    expect(matchGapLine('knights', 'knights', [def, 'search'], true, now)).toMatch(/^Policy gap: last measured/);
-    expect(matchGapShort('knights', 'knights', [def, def], true, now)).toMatch(/\+14\.8 pp/);
-    expect(matchGapLine('knights', 'horde', [def, def], true, now)).toMatch(/not measured/);
+    const { layoutGapEntries } = await import('../src/games/dualfates/matchPolicyGap.js');
+    expect(matchGapEntries().length + layoutGapEntries().length).toBe(readFileSync(matchGapFile(), 'utf8').match(/^  - teamA: /gm)?.length);
+    // A fixed deployment that beat the default's (scripts/dualfatesLayouts.mjs) is printed beside the search's, and the line is a floor for it alone;
+    // one that did not says so; neither when a side plays another policy than the default.
+    const fixed = { teamA: 'knights', teamB: 'knights', side: 'B' as const, policy: def, layout: 'Generic Brute@B-west', games: 5000, seed: 7601, base: 0.5, fixed: 0.59, difference: 0.09, lo: 0.07, hi: 0.11, pValue: 1e-9, command: 'node scripts/dualfatesLayouts.mjs --side B' };
+    const withFixed = matchGapLine('knights', 'knights', [def, def], true, [sideB], [fixed]);
+    expect(withFixed).toMatch(/; a fixed deployment beats \w+'s as side B on 5,000 paired games \(seed 7601\): Generic Brute@B-west wins 59\.0% against 50\.0%, \+9\.0 pp \[\+7\.0, \+11\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor on the distance to strong play/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [fixed])).toMatch(/more as B \(no significant gap\); a fixed deployment wins \+9\.0 pp \[\+7\.0, \+11\.0\] more as B: a floor/);
+    const level = { ...fixed, fixed: 0.505, difference: 0.005, lo: -0.01, hi: 0.02, pValue: 0.5 };
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [level])).toMatch(/; no fixed deployment of side B beat \w+'s significantly \(the best of a sweep, on 5,000 fresh paired games, seed 7601: \+0\.5 pp \[−1\.0, \+2\.0\]; .*\) — no gap to stronger play shown/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [level])).not.toMatch(/fixed deployment/);
+    expect(matchGapLine('knights', 'knights', [def, 'search'], true, [entry(def)], [fixed])).not.toMatch(/fixed deployment/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [fixed])).not.toMatch(/fixed deployment/);
+    expect(matchGapLine('knights', 'knights', [def, def], false, [sideB], [fixed])).not.toMatch(/fixed deployment/);
+    expect(matchGapLine('knights', 'knights', [def, 'search'], true, now, [])).toMatch(/^Policy gap: last measured/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, now, [])).toMatch(/\+14\.8 pp/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, now, [])).toMatch(/not measured/);
     expect(matchGapLine('knights', 'knights', [def, def], false, now)).toMatch(/not measured/);
-    expect(matchGapLine('knights', 'knights', ['hold', def], true, now)).toMatch(/not measured/);
+    expect(matchGapLine('knights', 'knights', ['hold', def], true, now, [])).toMatch(/not measured/);
     // Measured against another default (hold here): stale, never printed, whoever plays.
-    for (const policies of [[def, def], ['hold', 'hold']]) expect(matchGapLine('knights', 'knights', policies, true, [entry('hold')])).toMatch(/not measured/);
-    expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')])).toMatch(/not measured/);
+    for (const policies of [[def, def], ['hold', 'hold']]) expect(matchGapLine('knights', 'knights', policies, true, [entry('hold')], [])).toMatch(/not measured/);
+    expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')], [])).toMatch(/not measured/);
     // The file's entries (read and checked).
     expect(matchGapLine('knights', 'horde', [def, def], true)).toMatch(/not measured/);
     // Through the CLI: a data value (a unit's stat, the board) is another configuration.

@@ -49,15 +49,16 @@ export interface GapRates<T> {
  * The measured entries of a gap file that hold a well-formed measurement (games and seed whole, the
  * difference inside its interval and every difference within [−1, 1], a p-value in [0, 1], a command
  * of printable text, the two rates in [0, 1] with difference = search − base) and pass `isEntry`
- * (the game's own fields); none when
+ * (the game's own fields), from the file's list `list` (`measured`: the search's entries); none when
  * the file is missing: the reports then say the gap was not measured. An entry that fails a check
  * is never printed.
  */
-export function readGapEntries<T extends GapMeasurement>(file: string, rates: GapRates<T>, isEntry: (e: Record<string, unknown>) => boolean): T[] {
+export function readGapEntries<T extends GapMeasurement>(file: string, rates: GapRates<T>, isEntry: (e: Record<string, unknown>) => boolean, list = 'measured'): T[] {
   if (!existsSync(file)) return [];
-  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
-  if (!doc || !Array.isArray(doc.measured)) return [];
-  return doc.measured.filter((e): e is T => {
+  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as Record<string, unknown> | null;
+  const entries = doc?.[list];
+  if (!Array.isArray(entries)) return [];
+  return entries.filter((e): e is T => {
     if (!e || typeof e !== 'object') return false;
     const x = e as Record<string, unknown>;
     const ok =

@@ -181,7 +181,7 @@ function friendWithin(view: MatchView, u: number, radius: number): boolean {
 }
 
 /** Shared answers to every decision but the activation's plan. */
-function commonChoice(view: MatchView, decision: number, options: Int32Array, n: number): number {
+function commonChoice(rng: Rng, view: MatchView, decision: number, options: Int32Array, n: number): number {
   const side = view.deciding;
   switch (decision) {
     case DECISION.DEPLOY: {
@@ -198,18 +198,8 @@ function commonChoice(view: MatchView, decision: number, options: Int32Array, n:
         const t = find(options, n, view.totemPoint(side));
         if (t >= 0) return t;
       }
-      // Else spread: the deployment point with the fewest friends, the first of equals.
-      let best = 0;
-      let bestCount = Infinity;
-      for (let i = 0; i < n; i++) {
-        let c = 0;
-        for (let u = 0; u < view.unitCount(); u++) if (view.unitSide(u) === side && view.unitPos(u) === options[i]) c++;
-        if (c < bestCount) {
-          bestCount = c;
-          best = i;
-        }
-      }
-      return best;
+      // Else (a Companion) a deployment point drawn uniformly at random from the game's stream: a mixed deployment; see the header.
+      return randIndex(rng, n);
     }
     case DECISION.SUMMON: {
       // A ranged unit first (the longest range, then the dearest); else the dearest; see the header.
@@ -392,18 +382,18 @@ function fightAction(view: MatchView, options: Int32Array, n: number): number {
 }
 
 /** fight, the ABILITY answer: attack the best target in reach; else hunt's answer (Battle Cry with a friend near). */
-function fightAbility(view: MatchView, options: Int32Array, n: number): number {
+function fightAbility(rng: Rng, view: MatchView, options: Int32Array, n: number): number {
   let best = -1;
   for (let i = 0; i < n; i++) if (ablKind(options[i]) === ABL_ATTACK && (best < 0 || betterTarget(view, ablB(options[i]), ablB(options[best])))) best = i;
-  return best >= 0 ? best : commonChoice(view, DECISION.ABILITY, options, n);
+  return best >= 0 ? best : commonChoice(rng, view, DECISION.ABILITY, options, n);
 }
 
 function heuristic(name: MatchPolicyName, action: (view: MatchView, options: Int32Array, n: number) => number): Policy<MatchView> {
   return {
     name,
-    choose(_rng, view, decision, options, n) {
+    choose(rng, view, decision, options, n) {
       if (decision === DECISION.ACTION) return action(view, options, n);
-      return commonChoice(view, decision, options, n);
+      return commonChoice(rng, view, decision, options, n);
     },
   };
 }
@@ -413,11 +403,11 @@ export const huntPolicy: Policy<MatchView> = heuristic('hunt', huntAction);
 
 export const fightPolicy: Policy<MatchView> = {
   name: 'fight',
-  choose(_rng, view, decision, options, n) {
+  choose(rng, view, decision, options, n) {
     if (decision === DECISION.ACTION) return fightAction(view, options, n);
     if (decision === DECISION.ACTIVATE) return fightActivate(view, options, n);
-    if (decision === DECISION.ABILITY) return fightAbility(view, options, n);
-    return commonChoice(view, decision, options, n);
+    if (decision === DECISION.ABILITY) return fightAbility(rng, view, options, n);
+    return commonChoice(rng, view, decision, options, n);
   },
 };
 

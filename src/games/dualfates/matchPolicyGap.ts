@@ -2,9 +2,11 @@
 // scenarios/dualfates/policy-gap.yaml records it (written from `sim policies dualfates match
 // --ladder` runs; the file names each command and the default it measured). Every match report
 // prints the line for its configuration, or says the gap was not measured there; an entry measured
-// with another default than today's is never printed.
+// with another default than today's is never printed. The file's `layouts` list holds the best fixed
+// deployment found against the default's (scripts/dualfatesLayouts.mjs, confirmed on fresh games):
+// another floor on the distance to strong play, printed beside the search's.
 import { MATCH_POLICIES } from './matchPolicies.js';
-import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
@@ -19,6 +21,19 @@ export interface MatchGapEntry extends GapMeasurement {
   search: number;
 }
 
+/** A fixed deployment of one side's starting units against the default's, the rest of that side and the other side playing the default. */
+export interface LayoutGapEntry extends GapMeasurement {
+  teamA: string;
+  teamB: string;
+  side: 'A' | 'B';
+  /** The default it was measured against, its win rate, and the layout's (that side's win rates). */
+  policy: string;
+  base: number;
+  fixed: number;
+  /** "Unit@point, …" in team-file order. */
+  layout: string;
+}
+
 export function matchGapFile(): string {
   return policyGapFileOf('dualfates');
 }
@@ -26,6 +41,11 @@ export function matchGapFile(): string {
 /** The entries of the gap file, checked (none when it is missing: the report then says not measured). */
 export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
   return readGapEntries<MatchGapEntry>(file, { base: 'base', search: 'search' }, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.budget === 'number' && typeof e.policy === 'string');
+}
+
+/** The `layouts` entries of the gap file, checked (none when it is missing). */
+export function layoutGapEntries(file = matchGapFile()): LayoutGapEntry[] {
+  return readGapEntries<LayoutGapEntry>(file, { base: 'base', search: 'fixed' }, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.policy === 'string' && isPrintable(e.layout), 'layouts');
 }
 
 const pp = gapPoints;
@@ -42,6 +62,23 @@ function measuredFor(entries: MatchGapEntry[], teamA: string, teamB: string, pol
   return current(entries, teamA, teamB).filter((e) => policies[e.side === 'A' ? 0 : 1] === DEFAULT_POLICY);
 }
 
+/** The layout entries of these teams, side A first, when both sides play today's default (a layout is measured against it). */
+function layoutsFor(layouts: LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[]): LayoutGapEntry[] {
+  if (!policies.every((p) => p === DEFAULT_POLICY)) return [];
+  return layouts.filter((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
+}
+
+/** "; a fixed deployment beats the default's: side A placing … wins +9.3 pp [+7.4, +11.1] more …" for the line. */
+function layoutParts(layouts: LayoutGapEntry[]): string {
+  return layouts
+    .map((e) =>
+      gapGained(e)
+        ? `; a fixed deployment beats ${e.policy}'s as side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.layout} wins ${(e.fixed * 100).toFixed(1)}% against ${(e.base * 100).toFixed(1)}%, ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] (\`${e.command}\`)`
+        : `; no fixed deployment of side ${e.side} beat ${e.policy}'s significantly (the best of a sweep, on ${groupedInteger(e.games)} fresh paired games, seed ${e.seed}: ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]; \`${e.command}\`)`,
+    )
+    .join('');
+}
+
 /** "; side B plays the search: its own gap is not measured" for each side playing the search. */
 function searchSides(policies: readonly string[]): string {
   return policies.map((p, s) => (p === 'search' ? `; side ${s === 0 ? 'A' : 'B'} plays the search: its own gap is not measured` : '')).join('');
@@ -52,21 +89,24 @@ function searchSides(policies: readonly string[]): string {
  * the default or the search with built-in teams at every other parameter's default (`reference`),
  * else the unmeasured note.
  */
-export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
+export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries(), layouts = layoutGapEntries()): string {
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
+  const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   if (measured.length === 0) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
   const parts = measured.map(
     (e) =>
       `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,
   );
   const unmeasured = (['A', 'B'] as const).filter((side, s) => policies[s] === DEFAULT_POLICY && !measured.some((e) => e.side === side));
-  return `Policy gap: last measured ${parts.join('; ')}${unmeasured.map((side) => `; side ${side} not measured`).join('')}${searchSides(policies)} — ${gapClosing(measured)} (scenarios/dualfates/policy-gap.yaml).`;
+  return `Policy gap: last measured ${parts.join('; ')}${unmeasured.map((side) => `; side ${side} not measured`).join('')}${layoutParts(fixed)}${searchSides(policies)} — ${gapClosing([...measured, ...fixed])} (scenarios/dualfates/policy-gap.yaml).`;
 }
 
 /** For the answer sentence: "the search at 256 iterations wins +8.4 pp [+5.3, +11.5] more as A; … as B: a floor on the distance to strong play", or not measured. */
-export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries()): string {
+export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries(), layouts = layoutGapEntries()): string {
   // The gap is the default's distance to the search: said only when both sides play the default.
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : [];
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}: ${gapClosing(measured)}`;
+  const fixed = layoutsFor(layouts, teamA, teamB, policies);
+  const layoutText = fixed.filter(gapGained).map((e) => `; a fixed deployment wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}`).join('');
+  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
 }

@@ -130,8 +130,8 @@ if (confirm > 0) {
   console.log(`confirmed on fresh games (${confirmGames}, seed ${a['confirm-seed']}; ${a.base ?? 'fight'} ${pct(again.base)}%):`);
   for (const r of top) {
     const c = again.byFile.get(r.file);
-    confirmed.push({ label: r.label, difference: c.difference, lo: c.lo, hi: c.hi, pValue: c.pValue });
+    confirmed.push({ label: r.label, base: again.base, estimate: c.estimate, difference: c.difference, lo: c.lo, hi: c.hi, pValue: c.pValue });
     console.log(`  ${pct(c.difference).padStart(6)} [${pct(c.lo)}, ${pct(c.hi)}] p ${c.pValue.toPrecision(2)}  ${r.label}`);
   }
 }
-if (a.out) writeFileSync(a.out, JSON.stringify({ teamA: a['team-a'], teamB: a['team-b'], side: a.side, games, seed: Number(a.seed), base: sweep.base, rows: rows.map(({ file, ...r }) => r), confirmed }, null, 2));
+if (a.out) writeFileSync(a.out, JSON.stringify({ teamA: a['team-a'], teamB: a['team-b'], side: a.side, games, seed: Number(a.seed), base: sweep.base, rows: rows.map(({ file, ...r }) => r), confirmGames, confirmSeed: Number(a['confirm-seed']), confirmed }, null, 2));

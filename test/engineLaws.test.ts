@@ -259,16 +259,20 @@ for (const s of SUBJECTS) {
             const check = root && searched < 10;
             const before = check ? fields(state, s.scratch, s.nested) : null;
             const opts = Array.from(o.subarray(0, n));
-            const rngState = (rng as unknown as { getState(): number[] }).getState();
+            const state0 = (r: Rng) => (r as unknown as { getState(): number[] }).getState();
+            const rngState = state0(rng);
+            const defRng = rng.clone();
             const a = search.choose(rng, view, d, o, n, none);
             if (root) searched++;
             if (check) expect(fields(state, s.scratch, s.nested)).toEqual(before);
             expect(Array.from(o.subarray(0, n))).toEqual(opts);
-            // A searched decision draws nothing from the game's stream; elsewhere the search answers as
-            // the default does, which may draw (the CCG's bots place a location at a random end).
-            if (root) expect((rng as unknown as { getState(): number[] }).getState()).toEqual(rngState);
+            // The default's answer here and the stream it leaves (it may draw: the Dual Fates match deploys Companions at random).
+            const def = s.base.choose(defRng, view, d, o, n, none);
+            // A searched decision draws from the game's stream only what the default draws, and only when it plays
+            // the default's answer; elsewhere the search answers as the default does, which may draw too.
+            if (root) expect(state0(rng)).toEqual(a === def ? state0(defRng) : rngState);
             expect(a >= (none ? -1 : 0) && a < n).toBe(true);
-            if (root && a !== s.base.choose(rng.clone(), view, d, o, n, none)) departures++;
+            if (root && a !== def) departures++;
             return a;
           },
         };
@@ -392,6 +396,12 @@ describe('the match report prints the measured policy gap', () => {
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [level])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, [entry(def)], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [fixed])).not.toMatch(/fixed deployment/);
+    // Teams whose search gap was not measured still print their layout entry.
+    const horde = { ...fixed, teamB: 'horde' };
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [horde])).toMatch(/^Policy gap: the search's gap is not measured for these teams; a fixed deployment beats \w+'s as side B .* — a floor on the distance to strong play/);
+    expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [horde])).toBe('gap to a search policy not measured here; a fixed deployment wins +9.0 pp [+7.0, +11.0] more as B: a floor on the distance to strong play');
+    expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toBe('gap to a search policy not measured here');
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toMatch(/^Policy gap: the search's gap is not measured for these teams; no fixed deployment of side B beat .* — no gap to stronger play shown/);
     expect(matchGapLine('knights', 'knights', [def, def], false, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now, [])).toMatch(/^Policy gap: last measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, now, [])).toMatch(/\+14\.8 pp/);
@@ -424,7 +434,7 @@ describe('every game\'s gap file', () => {
     // Each game's file, reader and the key of the rate the search is measured against.
     const readers: [string, string, (file?: string) => unknown[], string][] = [
       ['darkfate', df.policyGapFile(), df.gapEntries, 'planner'],
-      ['dualfates', dual.matchGapFile(), dual.matchGapEntries, 'base'],
+      ['dualfates', dual.matchGapFile(), (file?: string) => [...dual.matchGapEntries(file), ...dual.layoutGapEntries(file)], 'base'],
       ['genisys', gen.skirmishGapFile(), gen.skirmishGapEntries, 'botWins'],
       ['tccg', tccg.tccgGapFile(), tccg.tccgGapEntries, 'bot'],
       ['terror', terror.terrorGapFile(), terror.measuredGaps, 'planner'],

@@ -122,6 +122,9 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
   const snapshot = engine.newSnapshot();
   let searchRng: Rng | null = null;
   let pairRng: Rng | null = null;
+  let priorRng: Rng | null = null;
+  /** The default's answer at the root (an option index, n for none), drawn on a copy of the game's stream; -1 while no root is searched. */
+  let rootPrior = -1;
   let rootDecision = -1;
   /** The player the search decides for (the root's decider). */
   let rootPlayer = -1;
@@ -164,8 +167,8 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       legal++;
     }
     if (legal < m && legal < Math.ceil(PW_K * Math.pow(visits[cur] + 1, PW_ALPHA)) && nodes < maxNodes) {
-      // Expand: the default policy's answer first; else a uniformly random answer without a child.
-      let a = prior.choose(rng, view, decision, options, n, allowNone);
+      // Expand: the default policy's answer first (at the root, the one it gives on the game's stream); else a uniformly random answer without a child.
+      let a = cur === 0 && legal === 0 && rootPrior >= 0 ? rootPrior : prior.choose(rng, view, decision, options, n, allowNone);
       if (a < 0) a = n;
       if (childFor[a] >= 0) {
         let r = randIndex(rng, m - legal);
@@ -214,7 +217,7 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       const budget = s.perAnswer ? s.iterations * m : s.iterations;
       ensureNodes(budget + 1);
       if (stats) stats.decisions++;
-      if (!searchRng || !pairRng) (searchRng = rng.clone()), (pairRng = rng.clone());
+      if (!searchRng || !pairRng || !priorRng) (searchRng = rng.clone()), (pairRng = rng.clone()), (priorRng = rng.clone());
       jumpedStreamInto(rng, searchRng);
       const sr = searchRng;
       const observer = engine.decider();
@@ -223,6 +226,14 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       const stopTurn = s.depth > 0 ? engine.turn() + s.depth : NO_STOP;
       rootOptions.set(options.subarray(0, n));
       engine.save(snapshot);
+      // The default's answer as it would give it here, on a copy of the game's stream (a default may
+      // draw: the Dual Fates match deploys Companions at random). Played, it moves the game's stream
+      // as the default would have; any other answer draws nothing from it.
+      copyStreamInto(rng, priorRng);
+      rootPrior = prior.choose(priorRng, view, decision, options, n, allowNone);
+      if (rootPrior < 0) rootPrior = n;
+      engine.restore(snapshot);
+      options.set(rootOptions.subarray(0, n));
       nodes = 0;
       newNode(-1, decision, 0, observer);
       // A quarter of the budget (pairs of playouts) confirms the tree's answer against the default's on paired playouts.
@@ -272,6 +283,8 @@ export function createSearchPolicy<View, S>(engine: DecisionEngine<View, S>, s: 
       engine.restore(snapshot);
       options.set(rootOptions.subarray(0, n));
       if (stats) (stats.iterations += played), (stats.nodes += nodes);
+      rootPrior = -1;
+      if (best === priorChild) copyStreamInto(priorRng, rng);
       const code = nodeCode[best];
       if (code === NONE_CODE) return -1;
       for (let i = 0; i < n; i++) if (rootOptions[i] === code) return i;

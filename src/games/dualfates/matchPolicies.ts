@@ -10,7 +10,8 @@
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
 // Every other decision is shared: deploy the units the team file marks `deploy: true` first, its
-// Characters and the costliest of them at the totem point, the Companions spread over the deployment points; summon a
+// Characters and the costliest of them at the totem point, each other Companion at a deployment
+// point drawn at random (a mixed deployment: any fixed one can be countered); summon a
 // ranged unit first (the longest range, then the dearest), else the dearest; go first on
 // Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
 // radius.
@@ -71,18 +72,32 @@ import { PILLARS } from './pillars.js';
  * check's variants (Champion health 6, speed 6, Skirmisher DEF 6, health 4; archers' range 8,
  * Soldier health 5, Brute speed 5) horde vs horde −5.22 / −6.10 and −4.94 / −3.62, against the
  * knights level (+0.08, −0.62, −0.02, +0.10).
- * Characters at the totem too (2026-12-05, late): a Character or Monster deploys at the totem
- * point with the dearest, Companions spread (the rulebook's Unit Classifications: Characters "the
- * centrepiece around which the rest of your force is built", Companions "controlling objectives,
- * supporting Characters"). On the bundled teams it moves the knights' Training Knight from the west
- * point to the centre (the horde's only Character, its Champion, already stood there). Found by a
- * sweep of every fixed layout (below): the knights' layouts with the Knight and the Brute together
- * at the centre were among the few that gained in every pairing. As a module against the rule
- * before, 5,000 paired games, seed 7802: knights vs knights +3.62 [+1.67, +5.56] as A, +3.56
- * [+1.63, +5.49] as B; knights vs horde +2.22 [+1.18, +3.27] as A, +2.38 [+1.33, +3.44] as B (2,000
- * games, seed 7801: +3.70, +4.45, +2.80, +4.35); the horde's games are unchanged.
- * Open: fixed whole-team layouts beat `fight`'s in knights vs knights. Against today's default (the
- * summoning and crier rules below), of the knights' 81 layouts (2,000 paired games, seed 31,
+ * Characters at the totem, the other Companions at random (2026-12-05, late). A Character or
+ * Monster deploys at the totem point with the dearest (the rulebook's Unit Classifications:
+ * Characters are "the centrepiece around which the rest of your force is built"); each other
+ * Companion at a deployment point drawn uniformly from the game's stream: a mixed deployment.
+ * Deployment alternates one unit at a time and is mostly blind, so a side that always deploys the
+ * same way can be countered: every fixed layout of one side played against the default
+ * (scripts/dualfatesLayouts.mjs: 81 knights' or 27 horde layouts, 2,000 paired games, seed 31; the
+ * best three again on 5,000 fresh games, seed 7601). First step, deterministic: the Characters at
+ * the totem, the Companions spread (the point with the fewest friends, first of equals). As a
+ * module against the rule before (the dearest alone at the totem), 5,000 paired games, seed 7802,
+ * knights vs knights +3.62 [+1.67, +5.56] as A, +3.56 as B; knights vs horde +2.22 as A, +2.38 as
+ * B; the horde unchanged. But the best fixed layouts still beat it (confirmed): knights vs knights
+ * +6.66 as A, +5.22 as B; the horde's, whose Champion always stood at the centre, +7.46 and +8.16
+ * against the knights (A, B), +7.30 and +8.04 in its mirror; nothing beat the knights against the
+ * horde. Every unit at a uniformly random point instead: at most +4.58 (knights vs knights as B; the
+ * others +0.80 to +3.86), but the knights then lost −3.78 / −4.28 against the horde (as A / B,
+ * 5,000 paired games against the deterministic rule, seed 7803), and what beat it there was the
+ * Knight and the Brute together at the centre. Today's rule (Characters fixed, Companions at
+ * random): at most +4.70 (the horde's mirror as B: the Champion east, both Skirmishers west), the
+ * others +0.16 to +2.90, each the largest of three confirmed layouts; against the deterministic rule
+ * −0.44 / −2.48 in knights vs knights (A / B), −1.10 / −1.48 for the knights against the horde,
+ * +0.74 / +1.04 in the horde's mirror (seed 7803): slightly weaker against that one rule, much
+ * harder to counter. Each configuration's best fixed layout against today's rule is printed in the
+ * match report beside the search's gap (policy-gap.yaml, `layouts`).
+ * Before that (against the dearest-alone-at-the-totem rule with the summoning and crier rules
+ * below): fixed whole-team layouts beat `fight`'s in knights vs knights: of the knights' 81 layouts (2,000 paired games, seed 31,
  * side A) the best put the three melee units west and the Archer at the centre: WWWC +11.5, WCWC
  * +10.3; at seed 7601, 5,000 paired games, WWWC +9.26 [+7.38, +11.13] as A, +8.32 as B, but −2.14
  * for the knights against the horde as either side (there no layout beats the default by more than
@@ -91,8 +106,8 @@ import { PILLARS } from './pillars.js';
  * the totem and the melee together on one flank +9.2 / +10.5 in knights vs knights, −2.4 / −1.7
  * against the horde; the melee at the flank facing the least enemy melee +4.5 / +6.6, −2.4 against
  * the horde: counters, not a default. The search decides deployment too (DEPLOY, DEPLOY_AT are
- * roots since 2026-12-05) but nearly always keeps these placements, so its gap does not show the
- * counters; the match's rates are conditional on both sides deploying this way.
+ * roots since 2026-12-05) but nearly always keeps the default's placements, so its gap does not show
+ * the counters; the match's rates are conditional on both sides deploying this way.
  * The crier first (fight's ACTIVATE, 2026-12-05): a unit with a buff it can pay for, nothing in
  * reach and a friend within its radius activates before the strikers. It then plays fight's ACTION
  * (charge, move to strike, or run at the nearest enemy) and so almost never cries (an outside review:

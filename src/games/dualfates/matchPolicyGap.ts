@@ -92,7 +92,9 @@ function searchSides(policies: readonly string[]): string {
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries(), layouts = layoutGapEntries()): string {
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
-  if (measured.length === 0) return unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
+  const unmeasuredNote = unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
+  if (measured.length === 0 && fixed.length === 0) return unmeasuredNote;
+  if (measured.length === 0) return `Policy gap: the search's gap is not measured for these teams${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
   const parts = measured.map(
     (e) =>
       `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,
@@ -105,8 +107,9 @@ export function matchGapLine(teamA: string, teamB: string, policies: readonly st
 export function matchGapShort(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries(), layouts = layoutGapEntries()): string {
   // The gap is the default's distance to the search: said only when both sides play the default.
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : [];
-  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  const fixed = layoutsFor(layouts, teamA, teamB, policies);
+  const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const layoutText = fixed.filter(gapGained).map((e) => `; a fixed deployment wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}`).join('');
+  if (measured.length === 0 && layoutText !== '') return `gap to a search policy not measured here${layoutText}: ${gapClosing(fixed)}`;
+  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
 }

@@ -26,9 +26,12 @@
 // answers apart, and the most visited one would overrule a good default by chance.
 //
 // Deterministic from (seed, game): the search's stream is the game's stream at the decision, copied
-// and jumped (the game's own stream is not drawn from), and every draw of an iteration (the
-// re-deal, the dice of the playout, the expansion's pick) comes from it; the game is restored
-// exactly after the search. Allocation-light: the tree lives in typed arrays sized for the budget
+// and jumped, and every draw of an iteration (the re-deal, the dice of the playout, the expansion's
+// pick) comes from it; the game is restored exactly after the search. The default's answer at the
+// root is the one it gives on a copy of the game's stream (a default may draw: the Dual Fates
+// match deploys Companions at random); when the search plays it, the game's stream moves as under
+// the default, and any other answer draws nothing from it, so one iteration plays the default's
+// games. Allocation-light: the tree lives in typed arrays sized for the budget
 // once, and a search allocates nothing per iteration.
 import { NO_STOP, type DecisionEngine } from './engine.js';
 import type { Policy } from './policy.js';

@@ -401,6 +401,8 @@ describe('the match report prints the measured policy gap', () => {
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [horde])).toMatch(/^Policy gap: the search's gap is not measured for these teams; a fixed deployment beats \w+'s as side B .* — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [horde])).toBe('gap to a search policy not measured here; a fixed deployment wins +9.0 pp [+7.0, +11.0] more as B: a floor on the distance to strong play');
     expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toBe('gap to a search policy not measured here');
+    // Both sides' layouts in one clause.
+    expect(matchGapShort('knights', 'horde', [def, def], true, [], [horde, { ...horde, side: 'A' as const, difference: 0.02, fixed: 0.52, lo: 0.01, hi: 0.03 }])).toBe('gap to a search policy not measured here; a fixed deployment wins +2.0 pp [+1.0, +3.0] more as A, +9.0 pp [+7.0, +11.0] as B: a floor on the distance to strong play');
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toMatch(/^Policy gap: the search's gap is not measured for these teams; no fixed deployment of side B beat .* — no gap to stronger play shown/);
     expect(matchGapLine('knights', 'knights', [def, def], false, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now, [])).toMatch(/^Policy gap: last measured/);

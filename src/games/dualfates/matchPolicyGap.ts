@@ -108,7 +108,10 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
   // The gap is the default's distance to the search: said only when both sides play the default.
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY) ? current(entries, teamA, teamB) : [];
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
-  const layoutText = fixed.filter(gapGained).map((e) => `; a fixed deployment wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}`).join('');
+  const layoutText = fixed
+    .filter(gapGained)
+    .map((e, i) => `${i === 0 ? '; a fixed deployment wins ' : ', '}${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] ${i === 0 ? 'more ' : ''}as ${e.side}`)
+    .join('');
   if (measured.length === 0 && layoutText !== '') return `gap to a search policy not measured here${layoutText}: ${gapClosing(fixed)}`;
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;

@@ -3,7 +3,8 @@
 // deployment points: points^units layouts) against the default on the same games (`sim policies`,
 // common random numbers; the other side plays the default), ranks them by the paired difference,
 // and re-plays the best few on fresh seeds (the sweep's maximum of many noisy differences is biased
-// upwards: the confirmation is not). Every other decision of the layout's side is the default's.
+// upwards; each confirmation is not, though the largest of a few confirmations is a little, and its
+// p-value is not adjusted for them). Every other decision of the layout's side is the default's.
 // An independent check of the default's deployment (issue 24: other policies must not beat the
 // default significantly); see scenarios/dualfates/README.md, Deployment. Build first (`npm run
 // build`). Usage:
@@ -21,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BOARD_FILE, loadBoard, loadTeam } from '../dist/src/games/dualfates/matchData.js';
+import { MATCH_POLICIES } from '../dist/src/games/dualfates/matchPolicies.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: a } = parseArgs({
@@ -73,11 +75,12 @@ if (starters.length === 0 || count > 4096) {
 const dir = mkdtempSync(join(tmpdir(), 'sim-layouts-'));
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
 const moduleText = (layout) => `export default function (data, base) {
   const { DECISION } = data.codes;
   const layout = ${JSON.stringify(layout)};
   return { name: 'layout', choose(rng, view, decision, options, n, allowNone) {
-    if (decision === DECISION.DEPLOY_AT && view.acting >= 0) {
+    if (decision === DECISION.DEPLOY_AT && view.acting >= 0 && view.unitDeployFirst(view.acting)) {
       const side = view.deciding;
       let k = 0;
       for (let f = 0; f < view.acting; f++) if (view.unitSide(f) === side && view.unitDeployFirst(f)) k++;
@@ -97,7 +100,8 @@ for (let i = 0; i < count; i++) {
   layouts.push({ layout, file, label: layout.map((p, k) => `${starters[k]}@${points[p]}`).join(', ') });
 }
 
-const baseName = a.base ? resolve(a.base) : 'fight';
+const DEFAULT = MATCH_POLICIES[0];
+const baseName = a.base ? resolve(a.base) : DEFAULT;
 /** Each file against the default on the same games: the rows of `sim policies`, by file. */
 function play(files, n, seed) {
   const param = side === 0 ? ['--param', 'policyA'] : ['--param', 'policyB', '--metric', 'winB'];
@@ -127,7 +131,7 @@ const confirmed = [];
 if (confirm > 0) {
   const top = rows.slice(0, confirm);
   const again = play(top.map((r) => r.file), confirmGames, a['confirm-seed']);
-  console.log(`confirmed on fresh games (${confirmGames}, seed ${a['confirm-seed']}; ${a.base ?? 'fight'} ${pct(again.base)}%):`);
+  console.log(`confirmed on fresh games (${confirmGames}, seed ${a['confirm-seed']}; ${a.base ?? DEFAULT} ${pct(again.base)}%):`);
   for (const r of top) {
     const c = again.byFile.get(r.file);
     confirmed.push({ label: r.label, base: again.base, estimate: c.estimate, difference: c.difference, lo: c.lo, hi: c.hi, pValue: c.pValue });

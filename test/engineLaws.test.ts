@@ -11,7 +11,7 @@ import type { Policy } from '../src/core/policy.js';
 import { streamFor, type Rng } from '../src/core/rng.js';
 import { copyStreamInto } from '../src/core/streamCopy.js';
 import { MATCH_PARAMS, matchSimParams } from '../src/games/dualfates/matchEntry.js';
-import { MatchEngine, type MatchView } from '../src/games/dualfates/matchEngine.js';
+import { DECISION, MatchEngine, type MatchView } from '../src/games/dualfates/matchEngine.js';
 import { huntPolicy, randomPolicy as matchRandom } from '../src/games/dualfates/matchPolicies.js';
 import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
 import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
@@ -338,6 +338,35 @@ describe('the shared search on the Dual Fates match', () => {
     expect(hunt).toEqual(plain);
   });
 
+  it("a default that draws at a searched decision (the match's random Companion deployment): the game's stream moves as the default's only when the search plays the default's answer", () => {
+    const state = (r: Rng) => (r as unknown as { getState(): number[] }).getState();
+    let agreed = 0;
+    let departed = 0;
+    for (let game = 0; game < 30 && (agreed === 0 || departed === 0); game++) {
+      const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
+      // Deployment only, margin 0 (any positive mean is played), random playouts: the search departs from its default (hunt) at some placements.
+      const search = createSearchPolicy(g, { iterations: 32, depth: 0, rollout: matchRandom, prior: huntPolicy, margin: 0, searches: (d) => d === DECISION.DEPLOY_AT });
+      g.policies[0] = {
+        name: 'check',
+        choose(rng, view, d, o, n, none) {
+          const before = state(rng);
+          const defRng = rng.clone();
+          const a = search.choose(rng, view, d, o, n, none);
+          const def = huntPolicy.choose(defRng, view, d, o, n, none);
+          if (d === DECISION.DEPLOY_AT && n > 1 && view.unitCompanion(view.acting)) {
+            // The default drew here; the stream after the search: the default's when it played the default's answer, untouched otherwise.
+            expect(state(defRng)).not.toEqual(before);
+            if (a === def) (agreed++, expect(state(rng)).toEqual(state(defRng)));
+            else (departed++, expect(state(rng)).toEqual(before));
+          }
+          return a;
+        },
+      };
+      g.play(streamFor(28, game));
+    }
+    expect([agreed, departed].map((x) => x > 0), `agreed ${agreed}, departed ${departed}`).toEqual([true, true]);
+  });
+
   it('the cut-off stops at a round boundary and the value is an estimate in [0, 1], higher for the side ahead', () => {
     const g = new MatchEngine(matchParams.data, matchParams.rules, [matchRandom, matchRandom]);
     g.reset();
@@ -389,21 +418,21 @@ describe('the match report prints the measured policy gap', () => {
     // one that did not says so; neither when a side plays another policy than the default.
     const fixed = { teamA: 'knights', teamB: 'knights', side: 'B' as const, policy: def, layout: 'Generic Brute@B-west', games: 5000, seed: 7601, base: 0.5, fixed: 0.59, difference: 0.09, lo: 0.07, hi: 0.11, pValue: 1e-9, command: 'node scripts/dualfatesLayouts.mjs --side B' };
     const withFixed = matchGapLine('knights', 'knights', [def, def], true, [sideB], [fixed]);
-    expect(withFixed).toMatch(/; a fixed deployment beats \w+'s as side B on 5,000 paired games \(seed 7601\): Generic Brute@B-west wins 59\.0% against 50\.0%, \+9\.0 pp \[\+7\.0, \+11\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor on the distance to strong play/);
+    expect(withFixed).toMatch(/; a fixed deployment beats (\w+)'s deployment as side B on 5,000 paired games \(seed 7601\): side B deploying Generic Brute@B-west wins 59\.0% \(with \1's own deployment 50\.0%\), \+9\.0 pp \[\+7\.0, \+11\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [fixed])).toMatch(/more as B \(no significant gap\); a fixed deployment wins \+9\.0 pp \[\+7\.0, \+11\.0\] more as B: a floor/);
     const level = { ...fixed, fixed: 0.505, difference: 0.005, lo: -0.01, hi: 0.02, pValue: 0.5 };
-    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [level])).toMatch(/; no fixed deployment of side B beat \w+'s significantly \(the best of a sweep, on 5,000 fresh paired games, seed 7601: \+0\.5 pp \[−1\.0, \+2\.0\]; .*\) — no gap to stronger play shown/);
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [level])).toMatch(/; none of the fixed deployments of side B confirmed after a sweep beat \w+'s deployment significantly \(the best, on 5,000 fresh paired games, seed 7601: \+0\.5 pp \[−1\.0, \+2\.0\]; .*\) — no gap to stronger play shown/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [level])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, [entry(def)], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     // Teams whose search gap was not measured still print their layout entry.
     const horde = { ...fixed, teamB: 'horde' };
-    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [horde])).toMatch(/^Policy gap: the search's gap is not measured for these teams; a fixed deployment beats \w+'s as side B .* — a floor on the distance to strong play/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [horde])).toMatch(/^Policy gap: the search's gap is not measured for these teams \(every rate above is conditional on the bots that played\); a fixed deployment beats \w+'s deployment as side B .* — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [horde])).toBe('gap to a search policy not measured here; a fixed deployment wins +9.0 pp [+7.0, +11.0] more as B: a floor on the distance to strong play');
     expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toBe('gap to a search policy not measured here');
     // Both sides' layouts in one clause.
     expect(matchGapShort('knights', 'horde', [def, def], true, [], [horde, { ...horde, side: 'A' as const, difference: 0.02, fixed: 0.52, lo: 0.01, hi: 0.03 }])).toBe('gap to a search policy not measured here; a fixed deployment wins +2.0 pp [+1.0, +3.0] more as A, +9.0 pp [+7.0, +11.0] as B: a floor on the distance to strong play');
-    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toMatch(/^Policy gap: the search's gap is not measured for these teams; no fixed deployment of side B beat .* — no gap to stronger play shown/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toMatch(/^Policy gap: the search's gap is not measured for these teams \(every rate above is conditional on the bots that played\); none of the fixed deployments of side B confirmed after a sweep beat .* — no gap to stronger play shown/);
     expect(matchGapLine('knights', 'knights', [def, def], false, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now, [])).toMatch(/^Policy gap: last measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, now, [])).toMatch(/\+14\.8 pp/);

@@ -73,8 +73,8 @@ function layoutParts(layouts: LayoutGapEntry[]): string {
   return layouts
     .map((e) =>
       gapGained(e)
-        ? `; a fixed deployment beats ${e.policy}'s as side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.layout} wins ${(e.fixed * 100).toFixed(1)}% against ${(e.base * 100).toFixed(1)}%, ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] (\`${e.command}\`)`
-        : `; no fixed deployment of side ${e.side} beat ${e.policy}'s significantly (the best of a sweep, on ${groupedInteger(e.games)} fresh paired games, seed ${e.seed}: ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]; \`${e.command}\`)`,
+        ? `; a fixed deployment beats ${e.policy}'s deployment as side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): side ${e.side} deploying ${e.layout} wins ${(e.fixed * 100).toFixed(1)}% (with ${e.policy}'s own deployment ${(e.base * 100).toFixed(1)}%), ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] (\`${e.command}\`)`
+        : `; none of the fixed deployments of side ${e.side} confirmed after a sweep beat ${e.policy}'s deployment significantly (the best, on ${groupedInteger(e.games)} fresh paired games, seed ${e.seed}: ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]; \`${e.command}\`)`,
     )
     .join('');
 }
@@ -94,7 +94,7 @@ export function matchGapLine(teamA: string, teamB: string, policies: readonly st
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const unmeasuredNote = unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
   if (measured.length === 0 && fixed.length === 0) return unmeasuredNote;
-  if (measured.length === 0) return `Policy gap: the search's gap is not measured for these teams${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
+  if (measured.length === 0) return `Policy gap: the search's gap is not measured for these teams (every rate above is conditional on the bots that played)${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
   const parts = measured.map(
     (e) =>
       `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,

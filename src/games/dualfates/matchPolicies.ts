@@ -94,7 +94,9 @@ import { PILLARS } from './pillars.js';
  * others +0.16 to +2.90, each the largest of three confirmed layouts; against the deterministic rule
  * −0.44 / −2.48 in knights vs knights (A / B), −1.10 / −1.48 for the knights against the horde,
  * +0.74 / +1.04 in the horde's mirror (seed 7803): slightly weaker against that one rule, much
- * harder to counter. Each configuration's best fixed layout against today's rule is printed in the
+ * harder to counter, on other unit data too (three checks with changed horde or knights stats,
+ * side A: +3.9 / +0.5 n.s. / +3.1 against today's rule, +5.9 / +8.3 / +5.0 against the
+ * deterministic one; scenarios/dualfates/README.md). Each configuration's best fixed layout against today's rule is printed in the
  * match report beside the search's gap (policy-gap.yaml, `layouts`).
  * Before that (against the dearest-alone-at-the-totem rule with the summoning and crier rules
  * below): fixed whole-team layouts beat `fight`'s in knights vs knights: of the knights' 81 layouts (2,000 paired games, seed 31,

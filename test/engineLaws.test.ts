@@ -442,9 +442,9 @@ describe('the match report prints the measured policy gap', () => {
     // Measured against another default (hold here): stale, never printed, whoever plays.
     for (const policies of [[def, def], ['hold', 'hold']]) expect(matchGapLine('knights', 'knights', policies, true, [entry('hold')], [])).toMatch(/not measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')], [])).toMatch(/not measured/);
-    // The file's entries (read and checked): the knights against the horde measured both ways round, the horde's mirror only by its layouts.
-    expect(matchGapLine('knights', 'horde', [def, def], true)).toMatch(/^Policy gap: last measured for side A .*; for side B .*; a fixed deployment beats/);
-    expect(matchGapLine('horde', 'horde', [def, def], true)).toMatch(/^Policy gap: the search's gap is not measured for these teams .*fixed deployment/);
+    // The file's entries (read and checked): every pairing of the built-in teams measured, with its layouts; a team file is another configuration.
+    for (const [a, b] of [['knights', 'horde'], ['horde', 'knights'], ['horde', 'horde']]) expect(matchGapLine(a, b, [def, def], true), `${a} ${b}`).toMatch(/^Policy gap: last measured for side A .*; for side B .*; a fixed deployment beats/);
+    expect(matchGapLine('knights', 'scenarios/dualfates/teams/match-horde.yaml', [def, def], true)).toMatch(/not measured/);
     // Through the CLI: a data value (a unit's stat, the board) is another configuration.
     const { runCli } = await import('./helpers/runCli.js');
     const text = (extra: string[]) => JSON.parse(runCli(['dualfates', 'match', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout).text as string;

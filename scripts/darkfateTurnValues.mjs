@@ -13,6 +13,7 @@
 // valued on most turns).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { wholeFlag } from './flags.mjs';
 import { defaultsOf } from '../dist/src/core/params.js';
 import { StreamSeeder } from '../dist/src/core/rng.js';
 import { applyCardChanges, parseCardChanges } from '../dist/src/games/darkfate/cardChanges.js';
@@ -37,15 +38,7 @@ const { values: a } = parseArgs({
     out: { type: 'string' },
   },
 });
-/** A whole number in [lo, hi] from flag `name`, or exit 2 saying so. */
-function whole(name, lo, hi) {
-  const x = Number(a[name]);
-  if (!Number.isInteger(x) || x < lo || x > hi) {
-    console.error(`darkfateTurnValues: --${name} ${a[name]}: expected a whole number in [${lo}, ${hi}]`);
-    process.exit(2);
-  }
-  return x;
-}
+const whole = (name, lo, hi) => wholeFlag('darkfateTurnValues', a, name, lo, hi);
 const players = whole('players', 1, 4);
 const games = whole('games', 1, 1e6);
 const rollouts = whole('rollouts', 1, 256);

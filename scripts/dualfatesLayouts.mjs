@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { wholeFlag } from './flags.mjs';
 import { DEFAULT_BOARD_FILE, loadBoard, loadTeam } from '../dist/src/games/dualfates/matchData.js';
 import { MATCH_POLICIES } from '../dist/src/games/dualfates/matchPolicies.js';
 
@@ -41,15 +42,7 @@ const { values: a } = parseArgs({
     out: { type: 'string' },
   },
 });
-/** A whole number in [lo, hi] from flag `name`, or exit 2 saying so. */
-function whole(name, lo, hi) {
-  const v = Number(a[name]);
-  if (!Number.isInteger(v) || v < lo || v > hi) {
-    console.error(`dualfatesLayouts: --${name} must be a whole number from ${lo} to ${hi}; got ${a[name]}`);
-    process.exit(2);
-  }
-  return v;
-}
+const whole = (name, lo, hi) => wholeFlag('dualfatesLayouts', a, name, lo, hi);
 if (a.side !== 'A' && a.side !== 'B') {
   console.error(`dualfatesLayouts: --side must be A or B; got ${a.side}`);
   process.exit(2);

@@ -5,8 +5,9 @@
 // the paired difference in win rate between the search policy and the default measured by the
 // command it names (the highest budget a skill ladder measured, or a one-budget compare), so each report can say how
 // far its bot is from stronger play. Re-measure and edit the file when the rules, the data, the
-// planner or the search change (the key then changes too: a stale entry is never shown for another
-// configuration).
+// planner or the search change (the key changes with the rules and data: a stale entry is never
+// shown for another configuration; a planner change that moves the entry's games fails
+// test/policyGapFresh.test.ts).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
 import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';

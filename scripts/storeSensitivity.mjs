@@ -23,6 +23,12 @@ const base = r.params.base;
 const given = JSON.parse(process.env.SIM_CONFIG ?? '{}');
 const top = Number(topRaw ?? 5);
 const effects = r.result.effects.filter((e) => e.changed > 0);
+// The default's main metric on these games: one simulation's (a report of several, such as
+// `--rev9 all`, has a baseline per simulation and is not an entry of one configuration).
+if (r.result.baseline.length !== 1) {
+  console.error(`${file}: ${r.result.baseline.length} baselines (one per simulation); store a report of one configuration`);
+  process.exit(2);
+}
 const entry = {
   mode: modeWords.join(' '),
   params: given,
@@ -31,6 +37,7 @@ const entry = {
   metric: r.result.metric,
   rate: r.result.kind === 'rate',
   command,
+  baseline: r.result.baseline[0].estimate,
   changes: r.result.effects.length,
   neverInPlay: r.result.effects.length - effects.length,
   skipped: r.result.skipped.length,
@@ -50,7 +57,8 @@ const header = `# What \`sim sensitivity\` last measured on reference configurat
 # the main number most (change − baseline on the same games, one at a time, 95% intervals). Every
 # report of one of these configurations prints its entry; any other says it was not measured.
 # Written by scripts/storeSensitivity.mjs from the command each entry names; re-measure when the
-# rules, the data or the default policy change (a test compares the number of changes).
+# rules, the data or the default policy change (test/storedFresh.test.ts plays the default on each
+# entry's games again and requires its baseline, and compares the number of changes).
 `;
 writeFileSync(out, header + stringify(doc, { lineWidth: 0 }));
 console.log(`wrote ${out}`);

@@ -2,7 +2,7 @@
 // player was measured: the printed numbers are conditional on the bots, and how far those are from
 // good play is unknown; and the one reader of the measured gaps, scenarios/<game>/policy-gap.yaml
 // (every game with a search: Dark Fate, Terror, the Dual Fates match, the Genisys skirmish, the CCG).
-// Each entry keeps the default's own rate on its games; test/policyGapFresh.test.ts plays the
+// Each entry keeps the default's own rate on its games; test/storedFresh.test.ts plays the
 // default again on every entry's games, so an entry whose default no longer plays them fails the
 // tests instead of being printed.
 import { existsSync, readFileSync } from 'node:fs';

@@ -30,6 +30,12 @@ export interface StoredSensitivity {
   /** Whether the metric is a rate (effects in percentage points). */
   rate: boolean;
   command: string;
+  /**
+   * The main metric of the configuration's default on the entry's games (the effects are changes
+   * from it): test/storedFresh.test.ts plays the default on those games again and requires this
+   * value, so an entry whose default or rules no longer play these games fails the tests.
+   */
+  baseline: number;
   /** Changes measured; of them, how many never came into play; changes not played (values the data refuses). */
   changes: number;
   neverInPlay: number;
@@ -40,13 +46,14 @@ export interface StoredSensitivity {
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Checks one entry of the file; throws naming the field. */
-function checked(e: unknown, file: string, i: number): StoredSensitivity {
+export function checkedSensitivityEntry(e: unknown, file: string, i: number): StoredSensitivity {
   const where = `${file}: measured[${i}]`;
   if (!e || typeof e !== 'object') throw new Error(`${where}: expected a mapping`);
   const x = e as Record<string, unknown>;
   for (const f of ['mode', 'metric', 'command'] as const) if (typeof x[f] !== 'string') throw new Error(`${where}.${f}: expected text`);
   for (const f of ['games', 'seed', 'changes', 'neverInPlay', 'skipped'] as const) if (!isNum(x[f]) || !Number.isInteger(x[f]) || (x[f] as number) < 0) throw new Error(`${where}.${f}: expected a whole number`);
   if (typeof x.rate !== 'boolean') throw new Error(`${where}.rate: expected true or false`);
+  if (!isNum(x.baseline) || (x.rate && (x.baseline < 0 || x.baseline > 1))) throw new Error(`${where}.baseline: expected ${x.rate ? 'a rate in [0, 1]' : 'a number'} (the default's main metric on the entry's games)`);
   const params = x.params ?? {};
   if (typeof params !== 'object' || Array.isArray(params) || Object.values(params as object).some((v) => !['number', 'string', 'boolean'].includes(typeof v))) throw new Error(`${where}.params: expected a mapping of values`);
   if (!Array.isArray(x.top) || x.top.length === 0) throw new Error(`${where}.top: expected a list of effects`);
@@ -70,7 +77,7 @@ export function storedSensitivity(gameId: string): StoredSensitivity[] {
   if (existsSync(file)) {
     const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as { measured?: unknown };
     if (!doc || !Array.isArray(doc.measured)) throw new Error(`${file}: measured: expected a list`);
-    out = doc.measured.map((e, i) => checked(e, file, i));
+    out = doc.measured.map((e, i) => checkedSensitivityEntry(e, file, i));
   }
   cache.set(file, out);
   return out;

@@ -7,7 +7,7 @@
 // far its bot is from stronger play. Re-measure and edit the file when the rules, the data, the
 // planner or the search change (the key changes with the rules and data: a stale entry is never
 // shown for another configuration; a planner change that moves the entry's games fails
-// test/policyGapFresh.test.ts).
+// test/storedFresh.test.ts).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
 import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';

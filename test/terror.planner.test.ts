@@ -368,7 +368,7 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     }
   });
 
-  it('partials: keeps a hand of 3, then converts one more while two spare cards (search, run, steady) would go; not when a discarded card leaves the game (rebuy false), nor in the last turn; at the rule\'s partialCost', () => {
+  it('partials: keeps a hand of 3, then converts one more while two spare cards (search, run, steady) would go; not when a discarded card leaves the game (rebuy false), nor in the last turn, nor when Planning could buy none back; at the rule\'s partialCost', () => {
     for (const [rebuy, spare, want] of [[true, 2, 2], [true, 1, 1], [false, 2, 1]] as const) {
       const g = blank({ rebuy }); // a fresh deck: many turns left, so the last turn's hand rule is not in play
       g.hand_[card(CARD_SEARCH)] = spare;
@@ -379,6 +379,19 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       // In the last turn no Planning phase is left to buy the spare cards back: at most the hand of 3's answer (1; less when the Destiny phase asks for a larger hand).
       g.deckPos = g.deckSize - 1;
       expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false)).toBeLessThanOrEqual(1);
+    }
+    // Only when the spare cards cost no play: when this turn's Planning spends the time left on Thwart Destiny (none held) and has none left to buy one back
+    // (data-harsh.yaml's first turn): the hand of 3's answer under Death Order I; with a time beyond its price, or short of it (Planning buys cheaper cards),
+    // converted; under Death Order III the reserve discards spare cards for time anyway: converted.
+    for (const [deathOrder, time, want] of [[0, 3, 1], [0, 4, 2], [0, 2, 2], [2, 3, 2]] as const) {
+      const g = blank({ deathOrder });
+      g.hand_[card(CARD_SEARCH)] = 2;
+      g.hand_[card(CARD_MOVE)] = 2;
+      g.hand_[card(CARD_ESCORT)] = 1;
+      g.time_ = time; // Thwart Destiny's price is 3 (bundled data); none in hand
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `Death Order ${deathOrder + 1}, time ${time}`).toBe(want);
+      g.hand_[card(CARD_THWART)] = 1; // held: nothing to buy back first
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `Death Order ${deathOrder + 1}, time ${time}, Thwart Destiny held`).toBe(2);
     }
     // The cost is the rule's (parameter partialCost): at 1 card a partial, all three (options 0..2: 2, the most); at 3, one (paid with spare cards); at 0, every partial.
     for (const [partialCost, want] of [[1, 2], [0, 2], [3, 1]] as const) {

@@ -192,8 +192,8 @@
 // games, a random Death Order card, seed 9801): bundled +0.92 (+0.67 to +1.17), harsh +0.72 (+0.23
 // to +1.21), shaped +0.73 (+0.38 to +1.07). Each card (seed 9802): bundled +0.39 / +0.36 / +1.39,
 // shaped +0.36 / +0.46 / +0.56, harsh −0.53 (−0.95 to −0.12) / +1.05 / +0.78: under the harsh
-// file's Death Order I (+2 horror) it loses (seeds 9803, 9804: −0.56, −0.51, each significant; 9805,
-// 9806: −0.33, −0.43). Tried beside it: no more conversions than the roll can use (health below her
+// file's Death Order I (+2 horror) it lost (seeds 9803, 9804: −0.56, −0.51, each significant; 9805,
+// 9806: −0.33, −0.43; why, and the guard now kept: the follow-up below). Tried beside it: no more conversions than the roll can use (health below her
 // maximum, horror above 0, one success for Thwart Destiny), at most one beyond the hand of 3, steady
 // cards not counted spare: each within ±0.05 of it (seeds 9805, 9806; they rarely differ).
 // Kept too (a second independent check, which logged the search's answers beside the planner's on
@@ -208,6 +208,43 @@
 // bundled +0.06 to +0.10; its other tries (a run card kept instead of two −6.9 harsh; a search card
 // bought before the run card −1.3; an escort as a plain move −1.1 to −14.5; no walk at all in that
 // case −0.87) lost.
+//
+// The sixth pass's follow-up (a helper's check, outside the repository: why the partials rule lost
+// under the harsh file's Death Order I; main's planner against itself without the rule, 20,000
+// games, seed 9901). Nearly all its extra conversions (14,061 of 15,010) come in the first turn: the
+// opening steady card at horror 5 leaves run, run, escort, search and 4 time, and a partial
+// converted throws the search and a run card. On the harsh file Thwart Destiny costs 4, all the time
+// left, so that Planning buys neither back (bundled: 3, and the search card is bought back at once):
+// in the 14,321 games that differ her hand starts turn 2 with 2.59 cards against 4.55 (turn 3: 5.50
+// against 6.88); over the game she buys 0.72 more run and 0.82 more search cards a game, 0.14 fewer
+// escorts and 0.12 fewer steady cards, plays 0.37 fewer run and 0.24 fewer escort cards, and saves
+// 0.17 fewer Fated Victims (the run card is missing when a Death token comes up: she reaches the
+// victim a turn late), so 0.17 more Consequence cards are resolved. The point of horror lasts (0.58
+// less at the Destiny phase, 0.45 fewer turns at extreme horror) but fails hardly fewer horror
+// requirements (109 fewer in all, with more cards resolved): 76 wins fewer. On the bundled file the
+// same count is 0.105 fewer Fated Victims against 754 fewer horror requirements failed: 45 wins more.
+// Under Death Order II and III of the harsh file the reserve applies: without the rule she discards
+// 1.77 more spare cards a game for time, so the conversion costs nothing there. Thwart Destiny's
+// price decides it: the harsh file with Thwart at 3 turns the rule's loss into a gain (+0.78, +0.87;
+// seeds 9901, 9902; Death Order I), the bundled file with Thwart at 4 leaves it at +0.03 / +0.08
+// (n.s.; seed 9902, cards I / II). Kept
+// (spareConversionsFree): no conversion beyond the hand of 3 when this turn's Planning spends the time
+// left on Thwart Destiny (none held, no reserve, its price ≤ the time left < its price + the next
+// spare card's). Against main's planner (a module over that build; 20,000 paired games; seeds 9911 /
+// 9912): harsh Death Order I +0.26 (−0.15 to +0.66) / +0.43 (+0.03 to +0.83), seeds 9913–9915 +0.30,
+// −0.14, −0.06 (n.s.); without the rule at all +0.04, −0.05, +0.01 against it there (it recovers what
+// removing the rule does); every other card of the bundled, harsh and shaped files and of two files of
+// the check's own (data.yaml varied: "mid", Thwart 4, steady played for 1, Death Order I +2 horror;
+// "lean", Thwart 2, another hand and prices) within ±0.01, none significant: the sixth pass's gain is
+// kept. Against the planner before the sixth pass (a module over e38a1c7~1's build, which lacks the
+// walk above too; seed 9911, cards I / II / III): bundled +0.41 / +0.41 / +1.57, harsh +0.14 / +1.70 /
+// +1.92, shaped +0.06 / +0.22 / +0.22 (n.s.; seed 9912 +0.73 / +0.83 / +0.97), mid +0.43 / +0.34 /
+// +1.68, lean +1.27 / +2.80 / +2.77, each significant unless marked; harsh I at seeds 9912–9915
+// +0.14, +0.15, +0.12, +0.15. Tried (each against main's planner): extra conversions only under the
+// reserve, or only when Planning can buy back both cards: bundled I −0.22 (−0.39 to −0.06), II −0.31
+// / −0.33 (seed 9901); without the reserve clause: harsh II −1.04 (−1.53 to −0.56); blocked also when
+// the time left is short of Thwart Destiny's price (Planning buys cheaper cards then): lean I −0.10
+// (−0.19 to −0.01; seed 9911); and also when she holds it: lean III −0.06 (−0.10 to −0.01; seed 9912).
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -577,6 +614,37 @@ function spareHeld(view: TerrorView): number {
 }
 
 /**
+ * Do spare cards thrown by partial conversions beyond the hand of 3 cost no play? `thrown`: the
+ * cards the conversions within the hand of 3 throw first (DISCARD_ORDER). No when this turn's
+ * Planning spends the time left on Thwart Destiny (none held, one in the supply, its price at most
+ * the time left) and cannot buy the next spare card the conversion throws besides: data-harsh.yaml's
+ * first turn, 4 of the 4 left after the steady card; the thrown run and search cards are then
+ * missing the next turns, when a Death token comes up (issue 24, the sixth pass's follow-up). Yes
+ * otherwise: Thwart Destiny held; time left beyond its price; too little time for it (Planning buys
+ * cheaper cards, or nothing, this turn); and always under the Thwart reserve (planAction keeps that
+ * price and discards spare cards for time when nothing else is worth playing: they would go anyway).
+ */
+function spareConversionsFree(view: TerrorView, thrown: number): boolean {
+  const thwart = thwartReserve(view);
+  const time = view.time();
+  return thwart === 0 || destinyWorthThwart(view) || time < thwart || time - thwart >= spareCardPrice(view, thrown);
+}
+
+/** The buy price of the spare card DISCARD_ORDER throws after the first `skip` (spare kinds only); a large number when there is none. */
+function spareCardPrice(view: TerrorView, skip: number): number {
+  const cards = view.data.cards;
+  for (let k = 0; k < SPARE_KINDS; k++) {
+    for (let c = 0; c < cards.length; c++) {
+      if (cards[c].kind !== DISCARD_ORDER[k]) continue;
+      const h = view.hand(c);
+      if (skip < h) return cards[c].buy;
+      skip -= h;
+    }
+  }
+  return 1e9;
+}
+
+/**
  * The ACTION option that discards a spare card (search, run, steady: the first kinds of
  * DISCARD_ORDER) for +1 time, when the time left is short of `want` and the spare cards held can
  * make it up; else -1.
@@ -777,8 +845,10 @@ export const plannerPolicy: Policy<TerrorView> = {
         if (cost <= 0) return n - 1;
         const keep = turnsLeft(view) <= 1 ? Math.max(3, destinyNeeds(view).hand) : 3;
         const kept = Math.min(n - 1, Math.max(0, Math.floor((view.handTotal() - keep) / cost)));
-        // Beyond that, convert while the cards to go are all spare ones (DISCARD throws those first), when they can be bought back (rebuy) in a later Planning phase (not in the last turn).
-        return view.rebuy() && turnsLeft(view) > 1 ? Math.max(kept, Math.min(n - 1, Math.floor(spareHeld(view) / cost))) : kept;
+        // Beyond that, convert while the cards to go are all spare ones (DISCARD throws those first), when they can be bought back (rebuy) in a later Planning phase (not in the last turn),
+        // and only when they cost no play (spareConversionsFree).
+        const spare = Math.min(n - 1, Math.floor(spareHeld(view) / cost));
+        return spare > kept && view.rebuy() && turnsLeft(view) > 1 && spareConversionsFree(view, kept * cost) ? spare : kept;
       }
       case DISCARD: {
         const cards = view.data.cards;

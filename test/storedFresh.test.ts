@@ -1,74 +1,159 @@
 // The measurements stored beside the games, which reports print, are of today's defaults.
 //
-// Policy gaps. Every measured policy gap a report prints is about today's default: each entry of every
-// scenarios/<game>/policy-gap.yaml stores the default's rate on its own games (its command's
-// configuration, `games` games from `seed`), and the default must still score exactly that on
-// those games. A change to a default policy or to the rules that moves its games fails here until
-// the entry is measured again with its command — a stored aggregate is checked before it is
-// trusted, and a gap line never describes a bot that no longer plays. (The Dual Fates `layouts`
-// entries, 5,000 games each, are not replayed: the search entries of the same four pairings, both
-// sides, are, and a change to `fight` that moved the layouts' games would move those too.)
+// Policy gaps. Every entry of every scenarios/<game>/policy-gap.yaml (the search's gaps and the
+// Dual Fates match's best fixed deployments) names the default it was measured against and stores
+// that default's rate on its own games (its command's configuration, `games` games from `seed`).
+// Here each configuration is played again as a plain run on those games: the default that plays
+// today must be the one the entry names, and must score exactly the stored rate. A change of the
+// default, of a default's decisions or of the rules that moves those games fails here until the
+// entry is measured again with its command. What this does not see: the other side of an entry,
+// the search's (or the fixed layout's) rate, which a change to the search alone would move.
 //
 // Sensitivity. Each entry of scenarios/<game>/sensitivity.yaml stores the default's main metric on
 // its games (`baseline`), which every effect it lists is a change from: the default must still
 // score it there.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { policyGapFileOf } from '../src/core/policyGapNote.js';
+import { parseYamlSafely } from '../src/core/safeYaml.js';
+import { storedSensitivity } from '../src/core/sensitivityNote.js';
 import { gapEntries } from '../src/games/darkfate/policyGap.js';
-import { matchGapEntries } from '../src/games/dualfates/matchPolicyGap.js';
+import { layoutGapEntries, matchGapEntries } from '../src/games/dualfates/matchPolicyGap.js';
 import { skirmishGapEntries } from '../src/games/genisys/skirmishPolicyGap.js';
+import { loadGame } from '../src/games/index.js';
 import { tccgGapEntries } from '../src/games/tccg/gamePolicyGap.js';
 import { GAP_DEFAULT_POLICY, measuredGaps } from '../src/games/terror/terrorPolicyGap.js';
-import { storedSensitivity } from '../src/core/sensitivityNote.js';
-import { loadGame } from '../src/games/index.js';
 import { runCli } from './helpers/runCli.js';
 
-/** One stored gap, reduced to what replaying its default needs. */
+type Side = 'A' | 'B' | 'Resistance' | 'Skynet' | null;
+
+/** One stored entry, reduced to what replaying its default needs. */
 interface Stored {
-  game: string;
-  command: string;
+  game: 'darkfate' | 'terror' | 'dualfates' | 'tccg' | 'genisys';
+  /** The entry in words, for messages. */
+  what: string;
+  /** The configuration as the arguments of a plain run (mode words, --scenario, --set). */
+  config: string[];
   games: number;
   seed: number;
-  /** The default's rate the entry stores, and the default's name. */
-  rate: number;
+  /** The side whose default the entry measured (null: a one-sided game). */
+  side: Side;
+  /** The default the entry names, and its stored rate. */
   policy: string;
+  rate: number;
 }
 
-/** The default of a two-sided CCG side (the parameter's default; the gap file names only the side). */
-async function tccgDefault(side: 'Resistance' | 'Skynet'): Promise<string> {
-  const game = await loadGame('tccg');
-  const spec = game.modes.find((m) => m.name === 'game')!.params.find((p) => p.key === (side === 'Skynet' ? 'skynetPolicy' : 'resistancePolicy'))!;
-  return String(spec.default);
-}
+/** Options of a `sim policies` command that do not shape the games played: dropped for the plain run (with their values). */
+const RANKING_ONLY = new Set(['--ladder-start', '--ladder-max', '--ladder-seconds', '-n', '--games', '--seed', '-j', '--jobs', '--param', '--metric']);
 
-async function storedGaps(): Promise<Stored[]> {
-  return [
-    ...gapEntries().map((e) => ({ game: 'darkfate', command: e.command, games: e.games, seed: e.seed, rate: e.planner, policy: 'planner' })),
-    ...measuredGaps().map((e) => ({ game: 'terror', command: e.command, games: e.n, seed: e.seed, rate: e.defaultWin, policy: GAP_DEFAULT_POLICY })),
-    ...matchGapEntries().map((e) => ({ game: 'dualfates', command: e.command, games: e.games, seed: e.seed, rate: e.base, policy: e.policy })),
-    ...(await Promise.all(tccgGapEntries().map(async (e) => ({ game: 'tccg', command: e.command, games: e.games, seed: e.seed, rate: e.bot, policy: await tccgDefault(e.side) })))),
-    ...skirmishGapEntries().map((e) => ({ game: 'genisys', command: e.command, games: e.games, seed: e.seed, rate: e.botWins, policy: e.bot })),
-  ];
-}
-
-/**
- * The entry's command as a plain paired ranking of its default (and `random`, the cheapest other
- * policy: `sim policies` pairs at least two) on the entry's games: the ladder's options, -n, --seed
- * and -j replaced; the configuration (mode, --scenario, --set, --param, --metric) as written.
- */
-export function replayArgs(s: Stored, policy = s.policy): string[] {
-  const words = s.command.trim().split(/\s+/);
-  expect(words.slice(0, 2), s.command).toEqual(['sim', 'policies']);
-  const args: string[] = [];
+/** The configuration of a `sim policies MODE …` command, as a plain run's arguments. */
+function configOf(command: string): string[] {
+  const words = command.trim().split(/\s+/);
+  expect(words.slice(0, 2), command).toEqual(['sim', 'policies']);
+  const out: string[] = [];
   for (let i = 2; i < words.length; i++) {
     if (words[i] === '--ladder') continue;
-    if (['--ladder-start', '--ladder-max', '--ladder-seconds', '-n', '--games', '--seed', '-j', '--jobs'].includes(words[i])) {
+    if (RANKING_ONLY.has(words[i])) {
       i++;
       continue;
     }
-    args.push(words[i]);
+    out.push(words[i]);
   }
-  return ['policies', ...args, '--policies', `${policy},random`, '-n', String(s.games), '--seed', String(s.seed), '-j', '1', '--format', 'json', '-q'];
+  return out;
 }
+
+function storedGaps(): Stored[] {
+  return [
+    ...gapEntries().map((e): Stored => ({ game: 'darkfate', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: null, policy: 'planner', rate: e.planner })),
+    ...measuredGaps().map((e): Stored => ({ game: 'terror', what: e.command, config: configOf(e.command), games: e.n, seed: e.seed, side: null, policy: GAP_DEFAULT_POLICY, rate: e.defaultWin })),
+    ...matchGapEntries().map((e): Stored => ({ game: 'dualfates', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base })),
+    // The fixed layouts' baseline: the default against itself on the layout sweep's confirmation games.
+    ...layoutGapEntries().map((e): Stored => ({ game: 'dualfates', what: `layout ${e.layout} (${e.teamA} vs ${e.teamB})`, config: ['dualfates', 'match', '--set', `teamA=${e.teamA}`, '--set', `teamB=${e.teamB}`], games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base })),
+    ...tccgGapEntries().map((e): Stored => ({ game: 'tccg', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: 'the default bot', rate: e.bot })),
+    ...skirmishGapEntries().map((e): Stored => ({ game: 'genisys', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: e.bot, rate: e.botWins })),
+  ];
+}
+
+/** What a plain run of the configuration on the entry's games shows: the default that played the entry's side, and its rate. */
+interface Played {
+  policy: string;
+  rate: number;
+}
+
+const runs = new Map<string, Record<string, unknown>>();
+
+/** The plain run of `s`'s configuration on its games (`extra`: more arguments), read for `s`'s side. */
+function played(s: Stored, extra: string[] = []): Played {
+  const args = [...s.config, ...extra, '-n', String(s.games), '--seed', String(s.seed), '-j', '1', '--format', 'json', '-q'];
+  const key = args.join(' ');
+  let r = runs.get(key);
+  if (!r) {
+    const out = runCli(args);
+    expect(out.code, `sim ${key}: ${out.stderr}`).toBe(0);
+    r = JSON.parse(out.stdout) as Record<string, unknown>;
+    runs.set(key, r);
+  }
+  const res = r.result as Record<string, any>;
+  const policy = r.policy as string | string[];
+  const two = (i: number) => (Array.isArray(policy) ? policy[i] : policy);
+  switch (s.game) {
+    case 'darkfate':
+      return { policy: two(0), rate: res.versions[0].win.estimate };
+    case 'terror':
+      return { policy: two(0), rate: res.survival.estimate };
+    case 'dualfates':
+      return { policy: two(s.side === 'B' ? 1 : 0), rate: res.rates[`win${s.side}`].estimate };
+    case 'tccg':
+      return { policy: two(s.side === 'Skynet' ? 1 : 0), rate: res[s.side === 'Skynet' ? 'skynetWins' : 'resistanceWins'].estimate };
+    case 'genisys':
+      return { policy: two(s.side === 'B' ? 1 : 0), rate: res[`win${s.side}`].estimate };
+  }
+}
+
+/** The CCG's gap file names a side, not its bot: today's default of that side's policy parameter. */
+async function withCcgDefaults(all: Stored[]): Promise<Stored[]> {
+  const mode = (await loadGame('tccg')).modes.find((m) => m.name === 'game')!;
+  const def = (key: string) => String(mode.params.find((p) => p.key === key)!.default);
+  return all.map((s) => (s.game === 'tccg' ? { ...s, policy: def(s.side === 'Skynet' ? 'skynetPolicy' : 'resistancePolicy') } : s));
+}
+
+/** Entries in a gap file's list, as written (a reader that dropped one, a malformed number say, would hide it from the check). */
+function written(game: string, list: string): number {
+  const file = policyGapFileOf(game);
+  const doc = parseYamlSafely(readFileSync(file, 'utf8'), file) as Record<string, unknown[] | undefined>;
+  return doc[list]?.length ?? 0;
+}
+
+describe('every stored policy gap is about the default that plays today', () => {
+  it('every entry written is read (none dropped by a failed check, which would hide it from the replay)', () => {
+    const all = storedGaps();
+    const count = (game: string, pick = (_s: Stored) => true) => all.filter((s) => s.game === game && pick(s)).length;
+    expect(count('darkfate')).toBe(written('darkfate', 'measured'));
+    expect(count('terror')).toBe(written('terror', 'measured'));
+    expect(count('dualfates', (s) => !s.what.startsWith('layout '))).toBe(written('dualfates', 'measured'));
+    expect(count('dualfates', (s) => s.what.startsWith('layout '))).toBe(written('dualfates', 'layouts'));
+    expect(count('tccg')).toBe(written('tccg', 'measured'));
+    expect(count('genisys')).toBe(written('genisys', 'measured'));
+    expect(new Set(all.map((s) => s.game))).toEqual(new Set(['darkfate', 'terror', 'dualfates', 'tccg', 'genisys']));
+  });
+  it("each entry's default is today's, and scores the stored rate on the entry's own games", async () => {
+    const stale: string[] = [];
+    for (const s of await withCcgDefaults(storedGaps())) {
+      const now = played(s);
+      if (now.policy !== s.policy) stale.push(`${s.game}: ${s.what}: measured against ${s.policy}, today's default${s.side ? ` for side ${s.side}` : ''} is ${now.policy}`);
+      // Stored rates are k / games, written with at least enough digits to tell k apart.
+      else if (Math.abs(now.rate - s.rate) >= 0.5 / s.games) stale.push(`${s.game}: ${s.what}: stores ${s.policy} at ${s.rate}, today ${now.rate} on the same games`);
+    }
+    // Each line names an entry to measure again with its command (the games of its default have changed).
+    expect(stale).toEqual([]);
+  }, 120_000);
+  it('would catch a changed default: another bot on the same games is another name and another rate', () => {
+    const harsh = storedGaps().find((s) => s.game === 'terror' && s.config.includes('scenarios/terror/harsh.yaml'))!;
+    const other = played(harsh, ['--set', 'policy=death-order']);
+    expect(other.policy).toBe('death-order');
+    expect(Math.abs(other.rate - harsh.rate)).toBeGreaterThan(0.5 / harsh.games);
+  });
+});
 
 /** The baseline's metric in a ranking `sim policies args…` prints. */
 function baselineOf(args: string[]): number {
@@ -77,25 +162,6 @@ function baselineOf(args: string[]): number {
   const rows = JSON.parse(r.stdout).result.rows as { baseline: boolean; estimate: number }[];
   return rows.find((x) => x.baseline)!.estimate;
 }
-
-/** The default's rate on the entry's games today (the baseline row of the ranking). */
-const replayedRate = (s: Stored, policy?: string): number => baselineOf(replayArgs(s, policy));
-
-describe('every stored policy gap is about the default that plays today', () => {
-  it("each entry's default rate is what the default scores on the entry's own games today", async () => {
-    const all = await storedGaps();
-    // Every game with a search has entries (a file that stopped parsing would hide them all).
-    expect(new Set(all.map((s) => s.game))).toEqual(new Set(['darkfate', 'terror', 'dualfates', 'tccg', 'genisys']));
-    for (const s of all) {
-      // Stored rates are k / games, written with at least enough digits to tell k apart.
-      expect(Math.abs(replayedRate(s) - s.rate), `${s.game}: \`${s.command}\` stores ${s.policy} at ${s.rate}: re-measure the entry with its command (the default's games have changed)`).toBeLessThan(0.5 / s.games);
-    }
-  }, 120_000);
-  it('would catch a changed default: another bot on the same games scores another rate', async () => {
-    const terror = (await storedGaps()).find((s) => s.game === 'terror')!;
-    expect(Math.abs(replayedRate(terror, 'death-order') - terror.rate)).toBeGreaterThan(0.5 / terror.games);
-  });
-});
 
 describe('every stored sensitivity is of the default that plays today', () => {
   it("each entry's baseline is what the default scores on the entry's own games today", async () => {

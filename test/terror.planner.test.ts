@@ -383,7 +383,8 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     // Only when the spare cards cost no play: when this turn's Planning spends the time left on Thwart Destiny (none held) and has none left to buy one back
     // (data-harsh.yaml's first turn): the hand of 3's answer under Death Order I; with a time beyond its price, or short of it (Planning buys cheaper cards),
     // converted; under Death Order III the reserve discards spare cards for time anyway: converted.
-    for (const [deathOrder, time, want] of [[0, 3, 1], [0, 4, 2], [0, 2, 2], [2, 3, 2]] as const) {
+    // (At time 0 Thwart Destiny is out of reach unless held; held, there is nothing to buy first, whatever the time.)
+    for (const [deathOrder, time, want] of [[0, 3, 1], [0, 4, 2], [0, 2, 2], [0, 0, 2], [2, 3, 2]] as const) {
       const g = blank({ deathOrder });
       g.hand_[card(CARD_SEARCH)] = 2;
       g.hand_[card(CARD_MOVE)] = 2;
@@ -392,6 +393,17 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `Death Order ${deathOrder + 1}, time ${time}`).toBe(want);
       g.hand_[card(CARD_THWART)] = 1; // held: nothing to buy back first
       expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `Death Order ${deathOrder + 1}, time ${time}, Thwart Destiny held`).toBe(2);
+    }
+    // "The next spare card" is the one DISCARD throws after those the hand of 3's conversions throw (search, then run, then steady),
+    // priced from the data: at 1 card a partial with 4 in hand, the hand of 3 converts one (it throws the first search card); one more
+    // throws the second card: a search card (price 1, bought back with the 1 time Thwart Destiny leaves: converted) or, with one search
+    // card only, a steady card (price 2: not bought back, not converted).
+    for (const [search, steady, want] of [[2, 2, 2], [1, 3, 1]] as const) {
+      const g = blank({ partialCost: 1 });
+      g.hand_[card(CARD_SEARCH)] = search;
+      g.hand_[card(CARD_STEADY)] = steady;
+      g.time_ = 4; // Thwart Destiny 3 (none held), Death Order I: 1 time left for the card thrown
+      expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `search ${search}, steady ${steady}`).toBe(want);
     }
     // The cost is the rule's (parameter partialCost): at 1 card a partial, all three (options 0..2: 2, the most); at 3, one (paid with spare cards); at 0, every partial.
     for (const [partialCost, want] of [[1, 2], [0, 2], [3, 1]] as const) {

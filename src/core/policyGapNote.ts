@@ -2,9 +2,10 @@
 // player was measured: the printed numbers are conditional on the bots, and how far those are from
 // good play is unknown; and the one reader of the measured gaps, scenarios/<game>/policy-gap.yaml
 // (every game with a search: Dark Fate, Terror, the Dual Fates match, the Genisys skirmish, the CCG).
-// Each entry keeps the default's own rate on its games; test/storedFresh.test.ts plays the
-// default again on every entry's games, so an entry whose default no longer plays them fails the
-// tests instead of being printed.
+// Each entry names its default and keeps that default's own rate on its games;
+// test/storedFresh.test.ts plays every entry's configuration again on those games, so an entry whose
+// default no longer plays them fails the tests instead of being printed (the search's side of an
+// entry is not replayed).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';

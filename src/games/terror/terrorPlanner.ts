@@ -623,6 +623,9 @@ function spareHeld(view: TerrorView): number {
  * otherwise: Thwart Destiny held; time left beyond its price; too little time for it (Planning buys
  * cheaper cards, or nothing, this turn); and always under the Thwart reserve (planAction keeps that
  * price and discards spare cards for time when nothing else is worth playing: they would go anyway).
+ * The roll comes during the Action phase, so the time left now is the most Planning can have: she
+ * may still play cards after it (a "free" answer at time 5 against a price of 4 can end with no card
+ * bought back); not measured apart.
  */
 function spareConversionsFree(view: TerrorView, thrown: number): boolean {
   const thwart = thwartReserve(view);

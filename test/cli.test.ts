@@ -427,6 +427,26 @@ describe('an option given twice', () => {
     expect(runCli(['compare', 'dice', '--set', 'target=4', '--set', 'sides=8', '-n', '10', '--seed', '1', '-q']).code).toBe(0);
   });
 
+  it('a parameter given both as its option and as --set is refused, whatever the two values (the option used to win silently)', () => {
+    const cases: [string[], RegExp][] = [
+      [['dice', '--count', '4', '--set', 'count=5'], /parameter count given twice: --count 4 and --set count=5; give it once/],
+      [['dice', '--count', '4', '--set', 'count=4'], /parameter count given twice: --count 4 and --set count=4/],
+      [['darkfate', '--players', '3', '--set', 'players=2'], /parameter players given twice: --players 3 and --set players=2/],
+      [['darkfate', '--no-solo', '--set', 'solo=true'], /parameter solo given twice: --no-solo and --set solo=true/],
+      [['darkfate', '--solo', '--set', 'solo=false'], /parameter solo given twice: --solo and --set solo=false/],
+      [['terror', '--death-order', '2', '--set', 'deathOrder=3'], /parameter deathOrder given twice: --death-order 2 and --set deathOrder=3/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli([...args, '-n', '10', '--seed', '1', '-j', '1', '-q']);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+      expect(r.stdout, args.join(' ')).toBe('');
+    }
+    // Either spelling alone still plays.
+    expect(runCli(['dice', '--count', '4', '-n', '10', '--seed', '1', '-q']).code).toBe(0);
+    expect(runCli(['dice', '--set', 'count=4', '-n', '10', '--seed', '1', '-q']).code).toBe(0);
+  });
+
   it('the rule reads the help text: every option that says "repeatable" accumulates, the others do not', async () => {
     const { buildProgram } = await import('../src/cli/main.js');
     const { isRepeatable } = await import('../src/cli/program.js');

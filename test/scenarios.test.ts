@@ -71,7 +71,7 @@ describe('scenario files: parsing and validation', () => {
 });
 
 describe('sim run / params / --set precedence (real CLI)', () => {
-  it('runs a scenario file; --set beats the scenario; an explicit option beats --set', () => {
+  it('runs a scenario file; --set or an explicit option beats the scenario; both for one parameter are refused', () => {
     const base = runCli(['run', 'scenarios/dice/default.yaml', '--format', 'json', '-n', '1000']);
     expect(base.code).toBe(0);
     const j = JSON.parse(base.stdout);
@@ -80,8 +80,11 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(j.rerun).toEqual({ game: 'dice', params: { count: 3, sides: 6, target: 5 }, seed: 1, n: 1000 });
     const set = runCli(['run', 'scenarios/dice/default.yaml', '--set', 'target=6', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(set.stdout).params.target).toBe(6);
-    const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
+    const explicit = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--target', '4', '--format', 'json', '-n', '1000']);
     expect(JSON.parse(explicit.stdout).params.target).toBe(4);
+    const both = runCli(['dice', '--scenario', 'scenarios/dice/default.yaml', '--set', 'target=6', '--target', '4', '--format', 'json', '-n', '1000']);
+    expect([both.code, both.stdout]).toEqual([2, '']);
+    expect(both.stderr).toMatch(/parameter target given twice: --target 4 and --set target=6; give it once/);
   });
   it("the report names its scenario file with the file's description, and the parameters the command line changed over it (table, JSON, HTML)", async () => {
     const file = 'scenarios/dice/easier-4plus.yaml';

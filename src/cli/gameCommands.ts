@@ -55,7 +55,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   addOptionRows(cmd, rows);
   cmd
     .option('--scenario <file>', `take parameters (and -n/--seed) from a scenario YAML file (game: ${id})`)
-    .option('--set <key=value>', `override one parameter (repeatable); see \`sim params ${id}\``, collect);
+    .option('--set <key=value>', `override one parameter of the scenario or the defaults (repeatable; not together with the parameter's own option); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, mode.defaultGames);
   checkOptionClashes(cmd);
   hintSetForParameters(cmd, mode.params, `\`sim params ${id}\``);

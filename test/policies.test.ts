@@ -26,7 +26,21 @@ describe('sim policies', () => {
     expect(j.text).toMatch(/^No listed policy scores .* clearly higher than the default planner \(.*\): the next highest, random, differs by −/);
     expect(j.notes.some((n: string) => /next best|scores higher/.test(n))).toBe(false);
     const reversed = JSON.parse(runCli(['policies', 'terror', '--policies', 'random,planner', '-n', '400', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(reversed.text).toMatch(/^The listed policy with the highest .*, planner, scores \+[\d.]+ pp .* more than the default random/);
+    // random is not the game's default: it is called the baseline, in the answer and the column.
+    expect(reversed.text).toMatch(/^The listed policy with the highest .*, planner, scores \+[\d.]+ pp .* more than the baseline random/);
+    expect(reversed.tables[0].columns.find((col: { key: string }) => col.key === 'difference').header).toBe('vs baseline');
+    expect(j.tables[0].columns.find((col: { key: string }) => col.key === 'difference').header).toBe('vs default');
+    expect(reversed.notes.join(' ')).toMatch(/"vs baseline" is policy − random/);
+  });
+  it('the report says which base settings every policy played (a scenario\'s, --set\'s), as a single run does; the varied policy is not among them', () => {
+    const viaScenario = runCli(['policies', 'darkfate', '--policies', 'planner,greedy', '--scenario', 'scenarios/darkfate/hand-size-6.yaml', '-n', '20', '--seed', '1', '-j', '1', '-q']);
+    expect(viaScenario.code, viaScenario.stderr).toBe(0);
+    expect(viaScenario.stdout).toMatch(/\nsettings: hand size 6\n/);
+    const viaSet = JSON.parse(runCli(['policies', 'darkfate', '--policies', 'planner,greedy', '--set', 'handSize=6', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(viaSet.settings).toEqual(['hand size 6']);
+    // At the defaults there is nothing to say.
+    const plain = JSON.parse(runCli(['policies', 'darkfate', '--policies', 'planner,greedy', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(plain.settings).toBeUndefined();
   });
   it('a game without a policy parameter, or a single policy, is refused with what to do', () => {
     const dice = runCli(['policies', 'dice']);

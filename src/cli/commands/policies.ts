@@ -18,7 +18,7 @@ import { collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
-import { inputsOf } from '../execute.js';
+import { inputsOf, settingsOf } from '../execute.js';
 import { commandProgress } from '../progress.js';
 import { addRunOptions, chooseSeed, refuseResumeOptions, type RunCliOptions } from '../runOptions.js';
 import { runPaired } from './compare.js';
@@ -172,6 +172,9 @@ export function registerPolicies(program: Command): void {
     const several = labels.length > 1;
     // The metric as the game's tables name it ("no wounds left"), else its key in words ("win A").
     const mainName = main ? columnLabels(reports[0]?.tables ?? [])(main) : null;
+    // The game's default is "the default"; another baseline (the scenario's policy, or the first of --policies) is called the baseline.
+    const baselineWords = baseline === String(spec.default) ? `the default ${baseline}` : `the baseline ${baseline}`;
+    const vsHeader = baseline === String(spec.default) ? 'vs default' : 'vs baseline';
     const columns: Column[] = [
       ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
       { key: 'rank', header: 'rank', format: 'int' },
@@ -179,7 +182,7 @@ export function registerPolicies(program: Command): void {
       { key: 'policy', header: 'policy', format: 'text' },
       // A rate and its differences in percent (points), as every other table shows rates.
       { key: 'estimate', header: mainName ?? 'metric', format: rate ? 'prob' : 'sig4' },
-      { key: 'difference', header: 'vs default', format: rate ? 'pp' : 'sig4' },
+      { key: 'difference', header: vsHeader, format: rate ? 'pp' : 'sig4' },
       { key: 'lo', header: 'lo', format: rate ? 'pp' : 'sig4' },
       { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
       { key: 'pValue', header: 'p', format: 'pvalue' },
@@ -216,9 +219,10 @@ export function registerPolicies(program: Command): void {
       const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
       const head = several ? `${r.label}: ` : '';
       return r.difference !== null && r.lo !== null && r.lo > 0
-        ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than the default ${baseline}${baseValue}`, conditions)
-        : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than the default ${baseline}${baseValue}: the next highest, ${r.policy}, differs by ${gapText(r)}`, conditions);
+        ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than ${baselineWords}${baseValue}`, conditions)
+        : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than ${baselineWords}${baseValue}: the next highest, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
+    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(base.params).filter(([k]) => k !== key)));
     const report: Report = {
       ...provenance(id, split ? { base: base.params, param: key, policies: [baseline], split: { param: split.param, kinds: splitKinds } } : { base: base.params, param: key, policies }),
       version: packageInfo().version,
@@ -230,6 +234,8 @@ export function registerPolicies(program: Command): void {
       n: games,
       confidence: runOpts.confidence,
       policy: split ? [baseline, ...others] : policies,
+      // The base parameters every policy played (a scenario's, --set's), as a single run's report shows them.
+      ...(settings.length ? { settings } : {}),
       ...(partial ? { partial: true } : {}),
       result: { param: key, ...(side ? { side } : {}), ...(split ? { split: split.param } : {}), baseline, metric: main, rows },
       ...(answers.length ? { text: answers.join('\n') } : {}),
@@ -237,7 +243,7 @@ export function registerPolicies(program: Command): void {
       tables: [{ title: `${mainWords} by ${side ? `side ${side}'s ` : ''}policy (paired with ${baseline} on common random numbers)`, columns, rows: rows.map((r) => ({ ...r, ...(side ? { side } : {}) })) }],
       notes: [
         ...stopNote,
-        `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "vs default" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
+        `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "${vsHeader}" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
         ...(split
           ? [
               `${split.param} limits the search to the decisions named (${split.kinds.join(', ')}; all: every one it answers), ${baseline} answering the others; the search's budget is the parameters' (${game.search!.budget} ${String(requests[0]?.params[game.search!.budget])}). The parts need not add up to the whole: decisions interact.`,

@@ -160,6 +160,26 @@ describe('stopping rules', () => {
     expect(parseDifference('0.01')).toBe(0.01);
     expect(() => parseDifference('-1')).toThrow();
   });
+  it('a size in points (pp, %) is a rate\'s: on a mean it is refused before a game is played, and so is --until-decided\'s default margin (1pp)', () => {
+    const cases: [string[], RegExp][] = [
+      [['--target-ci', '5pp'], /^sim: option --target-ci: 5pp is in points of a rate, but the main metric, successes, is a mean \(a count per game\), not a rate; give the half-width in its own units/],
+      [['--target-ci', '2%'], /^sim: option --target-ci: 2% is in points of a rate/],
+      [['--until-decided'], /^sim: option --until-decided: its default margin \(1pp\) is in points of a rate, but the main metric, successes, is a mean/],
+      [['--until-decided', '--margin', '1pp'], /^sim: option --margin: 1pp is in points of a rate/],
+    ];
+    for (const [rule, message] of cases) {
+      const r = runCli(['compare', 'dice', '--set', 'count=4', ...rule, '-n', '50', '--seed', '1', '-j', '1', '-q']);
+      expect([r.code, r.stdout], rule.join(' ')).toEqual([2, '']);
+      expect(r.stderr, rule.join(' ')).toMatch(message);
+    }
+    // A rate takes points; a mean takes its own units (a half-width of 0.05 successes: more games than -n).
+    expect(runCli(['compare', 'terror', '--set', 'deathOrder=1', '--target-ci', '20pp', '-n', '50', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
+    const mean = runCli(['compare', 'dice', '--set', 'count=4', '--target-ci', '0.05', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(mean.code, mean.stderr).toBe(0);
+    expect(JSON.parse(mean.stdout).result.stopping[0].games).toBeGreaterThan(50);
+    // A mean chosen with --metric on a game whose first metric is a rate: points are refused for it.
+    expect(runCli(['compare', 'terror', '--set', 'deathOrder=1', '--metric', 'fatedSaved', '--target-ci', '5pp', '-n', '50', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/main metric, fatedSaved, is a mean/);
+  });
   it('target-ci batches grow toward the needed size and respect the maximum', () => {
     expect(nextTargetBatch(10_000, 0.01, 0.005, 1e7)).toBe(34_000);
     expect(nextTargetBatch(10_000, 0.0051, 0.005, 1e7)).toBe(2500);
@@ -173,7 +193,8 @@ describe('stopping rules', () => {
     return f;
   };
   it('sequential test stops at once on a known large difference, and decides "smaller than margin" for a small one', () => {
-    const diff = runCli(['compare', 'dice', '--set', 'target=4', '--until-decided', '--seed', '5', '--format', 'json', '-q']);
+    // successes is a mean: the margin is given in successes (the default, 1pp, is a rate's).
+    const diff = runCli(['compare', 'dice', '--set', 'target=4', '--until-decided', '--margin', '0.01', '--seed', '5', '--format', 'json', '-q']);
     expect(diff.code).toBe(0);
     const j = JSON.parse(diff.stdout);
     expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
@@ -205,7 +226,7 @@ describe('stopping rules', () => {
     // Newcombe's interval: symmetric and of non-zero width with no discordant pair (Wald would give [0, 0]).
     expect(d.hi).toBeCloseTo(0.0192, 4);
     expect(d.lo).toBeCloseTo(-d.hi, 12);
-    const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.5pp', '-n', '1', '--max-games', '3000', '--seed', '1', '--format', 'json', '-q']);
+    const r = runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '0.005', '-n', '1', '--max-games', '3000', '--seed', '1', '--format', 'json', '-q']);
     const j = JSON.parse(r.stdout);
     expect(j.result.stopping[0].games).toBeGreaterThan(1);
   });
@@ -435,7 +456,7 @@ describe('common random numbers in a card game', () => {
     expect(restated.notes.some((n: string) => n.startsWith('Every game of B played exactly as the same game of A'))).toBe(true);
   }, 60_000);
   it('a stopping rule on identical variants stops at its first look, even on a mean (no spread, no interval)', () => {
-    for (const rule of [['--until-decided'], ['--target-ci', '0.1']]) {
+    for (const rule of [['--until-decided', '--margin', '0.5'], ['--target-ci', '0.1']]) {
       const r = runCli(['compare', 'scenarios/darkfate/default.yaml', '--set', 'woundsToDie=3', '--metric', 'turns', '-n', '300', '--max-games', '1e6', ...rule, '--seed', '3', '--format', 'json', '-q', '-j', '1']);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).result.stopping[0], rule[0]).toMatchObject({ decision: 'identical', looks: 1, games: 300 });

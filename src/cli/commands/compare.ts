@@ -26,20 +26,46 @@ import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithSh
 
 interface CompareOptions extends RunCliOptions {
   set: string[];
-  targetCi?: number;
+  targetCi?: DifferenceSize;
   untilDecided?: boolean;
-  margin?: number;
+  margin?: DifferenceSize;
   metric?: string;
   maxGames: number;
 }
 
 /** Parses "0.5pp" (percentage points), "0.5%" or "0.005". */
 export function parseDifference(raw: string): number {
+  return parseDifferenceSize(raw).size;
+}
+
+/** A difference's size as given: in points of a rate ("0.5pp", "0.5%") or a plain number (the metric's own units). */
+export interface DifferenceSize {
+  size: number;
+  /** Given in percentage points or percent: only a rate has them. */
+  percent: boolean;
+  raw: string;
+}
+
+/** parseDifference, keeping whether the size was given in points (a rate's unit) for the check against the main metric. */
+export function parseDifferenceSize(raw: string): DifferenceSize {
   const t = raw.trim().toLowerCase();
   const pp = t.endsWith('pp') ? 2 : t.endsWith('%') ? 1 : 0;
   const v = Number(pp ? t.slice(0, -pp) : t) / (pp ? 100 : 1);
   if (!Number.isFinite(v) || v <= 0 || t === '') throw new InvalidArgumentError('Expected a positive size, e.g. 0.5pp (percentage points), 0.5% or 0.005.');
-  return v;
+  return { size: v, percent: pp > 0, raw: raw.trim() };
+}
+
+/**
+ * A stopping rule's size in percentage points (or the default margin, 1pp) is a rate's unit: on a
+ * count metric (a mean: successes, turns) "5pp" would be read as 0.05 of its own units, another
+ * question than the one asked. Refused, naming the size to give instead.
+ */
+export function refusePointsOnMean(opts: Pick<CompareOptions, 'targetCi' | 'untilDecided' | 'margin'>, metric: { name: string; kind: 'rate' | 'count' }): void {
+  if (metric.kind === 'rate') return;
+  const mean = `the main metric, ${metric.name}, is a mean (a count per game), not a rate`;
+  if (opts.targetCi?.percent) throw new UsageError(`option --target-ci: ${opts.targetCi.raw} is in points of a rate, but ${mean}; give the half-width in its own units (e.g. --target-ci 0.05), or choose a rate with --metric`);
+  if (opts.untilDecided && opts.margin === undefined) throw new UsageError(`option --until-decided: its default margin (1pp) is in points of a rate, but ${mean}; give --margin in its own units (e.g. --margin 0.1), or choose a rate with --metric`);
+  if (opts.untilDecided && opts.margin?.percent) throw new UsageError(`option --margin: ${opts.margin.raw} is in points of a rate, but ${mean}; give it in its own units (e.g. --margin 0.1), or choose a rate with --metric`);
 }
 
 /** Pairs the k-th simulate call of side A with the k-th of side B and runs them as one paired simulation. */
@@ -96,6 +122,7 @@ export class Rendezvous {
     if (shared.length === 0) throw new UsageError('the two variants share no metric to compare');
     const main = this.opts.metric ? shared.findIndex((s) => s.name === this.opts.metric) : 0;
     if (main < 0) throw new UsageError(`option --metric: got "${this.opts.metric}", expected one of ${shared.map((s) => s.name).join(', ')}`);
+    if (this.rule.kind !== 'fixed') refusePointsOnMean(this.opts, shared[main]);
     const kept = this.opts.metric ?? shared.find((s) => s.kind === 'rate')?.name;
     if (this.keepOutcomes && this.rule.kind === 'fixed' && this.rule.n <= PER_GAME_MAX && shared.some((s) => s.kind === 'rate' && s.name === kept)) pp.perGame = { metric: kept!, games: this.rule.n };
     const nA = pp.a.metrics.length;
@@ -157,9 +184,9 @@ export function registerCompare(program: Command): void {
     .argument('<a>', 'scenario file (or game or mode id: dice, "genisys attack", or its two words) for variant A')
     .argument('[b]', 'scenario file for variant B; without it, B is A plus the --set changes')
     .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect)
-    .option('--target-ci <size>', 'keep playing until the main difference has this half-width (0.5pp, 0.5%, 0.005)', parseDifference)
+    .option('--target-ci <size>', "keep playing until the main difference has this half-width: in points for a rate (0.5pp, 0.5%, 0.005), in the metric's own units for a mean (0.05)", parseDifferenceSize)
     .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin')
-    .option('--margin <size>', 'equivalence margin for --until-decided (default 1pp)', parseDifference)
+    .option('--margin <size>', "equivalence margin for --until-decided (default 1pp, for a rate; a mean needs it given, in the metric's own units)", parseDifferenceSize)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
   addRunOptions(cmd, 'mode', { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
@@ -205,15 +232,15 @@ export function registerCompare(program: Command): void {
     const first = gamesGiven ? runOpts.games : 10_000;
     const rule: StopRule =
       opts.targetCi !== undefined
-        ? { kind: 'target-ci', first, target: opts.targetCi, max: opts.maxGames }
+        ? { kind: 'target-ci', first, target: opts.targetCi.size, max: opts.maxGames }
         : opts.untilDecided
-          ? { kind: 'until-decided', first, margin: opts.margin ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
+          ? { kind: 'until-decided', first, margin: opts.margin?.size ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
           : { kind: 'fixed', n: runOpts.games };
     const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts, ...(v.file ? { scenarioFile: v.file } : {}) });
     // Nothing the variants read (their data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputsOf(request(A, paramsA)), ...inputsOf(request(B, paramsB))]);
     const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric).finally(() => runOpts.progress.clear());
     const labelB = bArg ? `${B.label}${opts.set.length ? ` + ${opts.set.join(' ')}` : ''}` : `${A.label} + ${opts.set.join(' ')}`;
-    await emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin ?? 0.01) : undefined }), opts);
+    await emitReport(compareReport(A.label, labelB, paramsA, paramsB, repA, repB, rv, seed, runOpts.confidence, { metric: opts.metric, margin: opts.untilDecided ? (opts.margin?.size ?? 0.01) : undefined }), opts);
   });
 }

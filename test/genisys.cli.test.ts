@@ -144,7 +144,11 @@ describe('sim genisys attack: assumptions and notes', () => {
     const vtol = json(['--vehicle', '--range', 'extreme', '--brace', '--open', '--set', 'size=20']);
     expect(vtol.result.attack.save).toBeNull();
     // (--brace allows nothing here: with weaponRange any no range is checked, and the note says so.)
-    expect(vtol.notes).toEqual(['--brace has no effect on this attack: it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme).']);
+    // (--vehicle changes nothing either: at Extreme range a Size 20 target has no cover anyway, and its Armor is under 8.)
+    expect(vtol.notes).toEqual([
+      '--brace has no effect on this attack: it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme).',
+      '--vehicle has no effect on this attack: a vehicle differs only in taking no automatic cover at Long range and, at Armor 8 or more, in testing only against heavy weapons; neither changes this attack (its range, cover, Armor and weapon).',
+    ]);
     // The reported assumptions name the run's Size bound, not a fixed 3.
     const bigger = json(['--range', 'extreme', '--brace', '--set', 'extremeCover.maxSize=5']).assumptions as string[];
     expect(bigger.filter((a) => a.includes('Size 5 or less'))).toHaveLength(2);
@@ -160,6 +164,17 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(said(['--stopping-power', '--range', 'pb', '--power', 'd6'])).toEqual([]);
     expect(said(['--semi-automatic', '--range', 'long'])).toEqual([]);
     expect(said(['--brace', '--range', 'extreme', '--set', 'weaponRange=long'])).toEqual([]);
+    // So is a target property: Stealth at Close Combat, a Size away from Extreme range (or where the cover is declared), a Vehicle where neither its cover nor its Resolution applies.
+    expect(said(['--range', 'cc', '--stealth'])).toEqual(['--stealth']);
+    expect(said(['--range', 'short', '--stealth'])).toEqual([]);
+    expect(said(['--size', '50'])).toEqual(['--size']);
+    expect(said(['--size', '50', '--range', 'extreme'])).toEqual(['--size']); // in hard cover by default whatever its Size
+    expect(said(['--size', '50', '--range', 'extreme', '--open'])).toEqual([]);
+    expect(said(['--vehicle'])).toEqual(['--vehicle']);
+    expect(said(['--vehicle', '--range', 'long', '--cover', 'none'])).toEqual([]);
+    expect(said(['--vehicle', '--armor', '8'])).toEqual([]);
+    // 'Hasta la Vista' names Stealth in its own note: not twice.
+    expect(said(['--hasta-la-vista', '--stealth', '--range', 'cc'])).toEqual([]);
   });
 });
 

@@ -1,12 +1,14 @@
-// The weapon rules given to an attack that leave it as it is: Stopping Power away from Point Blank
-// (or with the Power it gives already), Brace with no Extreme shot to allow, Semi-automatic where its
-// ROF is the attack's already. Found by compiling the attack without each one: the same plan means
-// the rule changed nothing, and the report says so rather than ignore it silently.
+// The weapon rules and target properties given to an attack that leave it as it is: Stopping Power
+// away from Point Blank (or with the Power it gives already), Brace with no Extreme shot to allow,
+// Semi-automatic where its ROF is the attack's already; Stealth at Close Combat range, a Vehicle
+// where neither its cover nor its heavy-weapon Resolution applies, a Size away from Extreme range.
+// Found by compiling the attack without each one (a Size: at two far-apart Sizes): the same plan
+// means it changed nothing, and the report says so rather than ignore it silently.
 import { compileAttack, type AttackPlan } from './attackPlan.js';
 import type { GenisysParams } from './genisysParams.js';
 
 export interface IdleWeaponRule {
-  key: 'stoppingPower' | 'brace' | 'semiAutomatic';
+  key: 'stoppingPower' | 'brace' | 'semiAutomatic' | 'stealth' | 'vehicle' | 'size';
   flag: string;
   why: string;
 }
@@ -21,14 +23,27 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
     { key: 'stoppingPower', flag: '--stopping-power', why: `it makes the Power ${sp} at Point Blank range: this attack is not at Point Blank, or its Power is ${sp} already` },
     { key: 'brace', flag: '--brace', why: 'it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme)' },
     { key: 'semiAutomatic', flag: '--semi-automatic', why: "its ROF (1 at Long, 2 within Short) is this attack's ROF already" },
+    // rulebook: Models' Special Rules – Stealth ('Hasta la Vista' says so in its own note).
+    ...(p.hastaLaVista ? [] : [{ key: 'stealth' as const, flag: '--stealth', why: 'Stealth degrades the Skill die except at Close Combat range, and this attack is at Close Combat range' }]),
+    // rulebook: Vehicles – Cover Saves (no automatic cover at Long range), Resolution Tests (only heavy weapons at high Armor).
+    { key: 'vehicle', flag: '--vehicle', why: `a vehicle differs only in taking no automatic cover at Long range and, at Armor ${p.heavyArmor} or more, in testing only against heavy weapons; neither changes this attack (its range, cover, Armor and weapon)` },
+    // rulebook: Larger Playing Surfaces – Extreme Range (models of Size ${p.extremeCoverMaxSize} or less are in cover there).
+    { key: 'size', flag: '--size', why: `a Size decides only whether the target is in automatic cover at Extreme range (Size ${p.extremeCoverMaxSize} or less), which changes nothing at this range and cover` },
   ];
-  const planText = JSON.stringify(plan);
-  return rules.filter((rule) => {
-    if (asked[rule.key] !== true || p[rule.key] !== true) return false;
+  // A plan without the target's Size, which it only carries for the report.
+  const text = (x: AttackPlan) => JSON.stringify({ ...x, size: 0 });
+  const planText = text(plan);
+  const same = (over: Partial<GenisysParams>) => {
     try {
-      return JSON.stringify(compileAttack({ ...p, [rule.key]: false })) === planText;
+      return text(compileAttack({ ...p, ...over })) === planText;
     } catch {
       return false; // Without it the attack is illegal (Brace into Extreme range): it acts.
     }
+  };
+  return rules.filter((rule) => {
+    // A Size given (not auto) that two far-apart Sizes would leave as it is.
+    if (rule.key === 'size') return asked.size !== undefined && asked.size !== 'auto' && same({ size: 0 }) && same({ size: 1000 });
+    if (asked[rule.key] !== true || p[rule.key] !== true) return false;
+    return same({ [rule.key]: false });
   });
 }

@@ -25,7 +25,7 @@ export const DECK_PARAMS: readonly ParamSpec[] = [
     type: 'enum',
     default: 'implants',
     choices: OPENING_COUNTS,
-    doc: 'what the opening table counts: implants = production points Skynet spent on item equipment (the digest\'s words); all = every point spent, the Terminator included',
+    doc: 'a rule reading, not a report setting: which of Skynet\'s production points the rules\' opening table counts to decide who acts alone in turns 1-2 (so it changes the games): implants = the points Skynet spent on item equipment (the digest\'s words); all = every point spent, the Terminator included',
     source: 'summary corrections (the literal reading is implant points only; the summary\'s first text counts all points)',
     cli: {},
   },

@@ -173,6 +173,11 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(said(['--vehicle'])).toEqual(['--vehicle']);
     expect(said(['--vehicle', '--range', 'long', '--cover', 'none'])).toEqual([]);
     expect(said(['--vehicle', '--armor', '8'])).toEqual([]);
+    // The settings line never states a value as played that was not: it marks it.
+    expect(json(['--semi-automatic', '--rof', '3']).settings).toEqual(['rof 3 (ignored: semi-automatic gives ROF 2 here)', 'semi automatic']);
+    expect(json(['--hasta-la-vista', '--range', 'long', '--aimed']).settings).toEqual(["range long (ignored: 'Hasta la Vista' is at Close Combat)", "aimed (ignored: 'Hasta la Vista' is a close combat attack)", 'hasta la vista']);
+    expect(json(['--semi-automatic', '--rof', '2']).settings).toEqual(['rof 2', 'semi automatic']);
+    expect(Object.keys(json(['--semi-automatic', '--rof', '3']))).not.toContain('ignoredSettings');
     // 'Hasta la Vista' names Stealth in its own note: not twice.
     expect(said(['--hasta-la-vista', '--stealth', '--range', 'cc'])).toEqual([]);
   });

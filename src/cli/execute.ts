@@ -144,7 +144,12 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // The data values a mode adds (their defaults: the file's values) only when the run sets one: listing them reads the data file's labels (tens of ms).
   const own = new Set(req.mode.params.map((s) => s.key));
   const setsData = Object.keys(params).some((k) => !own.has(k));
-  const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title);
+  const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title, report.ignoredSettings);
+  // The settings line carries what the mode ignored: the field itself is not part of the report.
+  if (report.ignoredSettings) {
+    const { ignoredSettings: _ignored, ...rest } = report;
+    report = rest;
+  }
   // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.
   const idle = setsData && req.mode.unusedData ? idleDataNotes(req.mode.unusedData(params), params, own) : [];
   // The scenario named, with its description and what the command line changed of it (the description may no longer hold).
@@ -179,7 +184,7 @@ function exactRerunGames(req: RunRequest, report: Report, games: number): number
  * a value another setting implies (a large table's track length), a text the title spells out (a
  * skirmish's forces). `specs`: the mode's parameters and the data values it adds.
  */
-export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = ''): string[] {
+export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = '', ignored: Readonly<Record<string, string>> = {}): string[] {
   const out: string[] = [];
   const byKey = new Map(specs.map((s) => [s.key, s]));
   const implied = new Set<string>();
@@ -192,7 +197,9 @@ export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<
     if (key === 'method' || key === 'trace' || /^policy/.test(key) || implied.has(key)) continue;
     if (spec && (JSON.stringify(value) === JSON.stringify(spec.default) || (spec.type === 'path' && namesDefaultFile(spec, value)))) continue;
     if (spec?.type === 'string' && typeof value === 'string' && value.length >= 4 && title.includes(value)) continue;
-    out.push(spec?.type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+    const said = spec?.type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    // A value the mode did not play as given is marked, never stated as if it were played.
+    out.push(Object.hasOwn(ignored, key) ? `${said} (ignored: ${ignored[key]})` : said);
   }
   return out;
 }

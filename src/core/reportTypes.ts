@@ -55,6 +55,11 @@ export interface Report {
   scenario?: { file: string; description?: string; changed?: string[] };
   /** The parameters the run set away from their defaults, in words (the header's "settings" line). */
   settings?: string[];
+  /**
+   * Parameters the run set that the mode did not play as given (key → why, a few words), marked
+   * "(ignored: why)" on the settings line; the shell consumes it (it is not in the emitted report).
+   */
+  ignoredSettings?: Record<string, string>;
   partial?: boolean;
   /** The game's own JSON body (its output contract). */
   result: unknown;

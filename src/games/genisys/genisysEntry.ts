@@ -96,6 +96,11 @@ export const genisysEntry: ModeEntry = {
     if (p.defenderTdd === 'contest' && !p.tdd) notes.push('--defender-tdd contest has no effect without --tdd: the attacker spends no TDD re-roll to contest.');
     if (p.tdd && p.defenderTdd === 'contest') notes.push(`The defender contests the attacker's TDD: a re-roll goes ahead with P = ${plan.tddProceeds.toFixed(4)} (${p.tddAttackerAgent.toUpperCase()} vs ${p.tddDefenderAgent.toUpperCase()} roll-off, ties rolled again).`);
     if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
+    // The settings line marks what these notes say was not played as given.
+    const ignoredSettings: Record<string, string> = {};
+    if (p.semiAutomatic && p.rof !== plan.rof && units.params.rof !== AUTO) ignoredSettings.rof = `semi-automatic gives ROF ${plan.rof} here`;
+    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') ignoredSettings.range = "'Hasta la Vista' is at Close Combat";
+    if (p.hastaLaVista && p.aimed) ignoredSettings.aimed = "'Hasta la Vista' is a close combat attack";
     // A weapon rule that leaves this attack as it is is said, never silently ignored (a note, not a
     // refusal: in a sweep over range it acts in some cells).
     for (const rule of idleWeaponRules(p, plan, resolved)) notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
@@ -105,7 +110,7 @@ export const genisysEntry: ModeEntry = {
     // The answer first: how often one attack removes the target and how often it damages it at all.
     const answer = 'One attack removes the target (destroyed or retreated)';
     const conditions = [unitsTitle(units.names).replace(/: $/, ''), planTitle(plan)];
-    const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize, p.mindlessExtremeCover), notes };
+    const base = { ...provenance('genisys attack', { ...resolved }, units.data), title: unitsTitle(units.names) + planTitle(plan), confidence: settings.confidence, assumptions: genisysAssumptions(p.extremeCoverMaxSize, p.mindlessExtremeCover), notes, ...(Object.keys(ignoredSettings).length ? { ignoredSettings } : {}) };
     if (p.method === 'exact') {
       const result = exactResult(plan, exact);
       const text = answerSentence(`${answer} ${exactPctText(result.removed)} of the time and scores at least one damaging hit ${exactPctText(result.atLeastOneDamage)}`, [...conditions, EXACT]);

@@ -69,6 +69,15 @@ describe('sim check', () => {
     writeFileSync(file, JSON.stringify(j));
     const r = runCli(['check', file, '-j', '1']);
     expect([r.code, r.stderr.trim()]).toEqual([2, `sim: ${file}: contentHash: does not match its content (the golden was edited after it was recorded); record it again`]);
+    // Its text and tables edited and the hash deleted: nothing shows the edit (the re-run compares the result alone), so it is refused too.
+    const bare = JSON.parse(readFileSync(tempCopy().file, 'utf8'));
+    delete bare.contentHash;
+    bare.text = 'edited';
+    const { file: nohash } = tempCopy();
+    writeFileSync(nohash, JSON.stringify(bare));
+    const n = runCli(['check', nohash, '-j', '1']);
+    expect([n.code, n.stdout]).toEqual([2, '']);
+    expect(n.stderr.trim()).toBe(`sim: ${nohash}: carries no contentHash: nothing shows whether it was edited after it was recorded (sim writes one into every JSON report); record it again`);
   });
   it('passes on the golden reports in reports/', () => {
     const r = runCli(['check', 'reports/', '-j', '1']);

@@ -97,6 +97,8 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
     }
     throw new NotAReport(`${file}: no "rerun" block; record it with \`sim … --format json --out ${file}\``);
   }
+  // Without a content hash nothing shows whether its text, tables or headline were edited (the re-run compares the result alone): refused.
+  if (recorded === undefined) throw new NotAReport(`${file}: carries no contentHash: nothing shows whether it was edited after it was recorded (sim writes one into every JSON report); record it again`);
   // A golden is a claim of this tool: another tool's report, or a newer version's, is not one it can check.
   if (golden.tool !== 'sim') return { file, passed: false, detail: `not a golden of sim: tool ${JSON.stringify(golden.tool)}`, findings: [] };
   const version = packageInfo().version;

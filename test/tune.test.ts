@@ -20,10 +20,26 @@ describe('sim tune', () => {
     const far = runCli([...args, '--target', 'successes=2.9', '--brief']);
     expect(far.code).toBe(0);
     expect(far.stdout).toMatch(/^closest \(no setting reaches the target\): target=4 — successes 1\.5/m);
-    expect(far.stdout).toMatch(/^no setting reaches successes = 2\.9: the closest one's interval \[[\d.]+, [\d.]+\] leaves it out, and every\s+setting is on one side of it \(widen the --vary range\)\./m);
+    expect(far.stdout).toMatch(/^no setting reaches successes = 2\.9: the nearest on it \(target=4\) has \[[\d.]+, [\d.]+\], and every setting\s+is on one side of it \(widen the --vary range\)\./m);
     expect(JSON.parse(runCli([...args, '--target', 'successes=2.9', '--format', 'json']).stdout).result.reached).toBe(false);
     const near = JSON.parse(runCli([...args, '--target', 'successes=1.5', '--format', 'json']).stdout).result;
     expect([near.reached, near.answer[0]]).toEqual([true, expect.stringMatching(/^best: target=4/)]);
+  });
+  it('two targets that pull apart: a target the best misses but other settings reach is said so, never "no setting reaches"', () => {
+    const r = JSON.parse(runCli(['tune', 'darkfate', '--vary', 'handSize=4..7', '--target', 'win=0.87', '--target', 'turns=40', '--budget', '4000', '-n', '100', '--seed', '1', '-j', '1', '-q', '--confidence', '0.8', '--format', 'json']).stdout);
+    const [first, ...rest] = r.result.answer as string[];
+    const settings = r.result.landscape as { cell: { handSize: string }; estimates: { win: { lo: number; hi: number }; turns: { lo: number; hi: number } } }[];
+    const holding = settings.filter((x) => x.estimates.win.lo <= 0.87 && 0.87 <= x.estimates.win.hi).map((x) => `handSize=${x.cell.handSize}`);
+    const best = settings.find((x) => x.cell.handSize === String(r.result.best.handSize))!;
+    // The data this case is about: the best misses win = 0.87, some other setting's interval holds it, and no setting's holds turns = 40.
+    expect(best.estimates.win.hi < 0.87 || best.estimates.win.lo > 0.87).toBe(true);
+    expect(holding.length).toBeGreaterThan(0);
+    expect(settings.some((x) => x.estimates.turns.lo <= 40 && 40 <= x.estimates.turns.hi)).toBe(false);
+    expect(first).toMatch(/^closest \(no setting reaches 1 of the 2 targets\)/);
+    expect(rest.join(' ')).toContain(`which ${holding.length === 1 ? 'another setting reaches' : `${holding.length} other settings reach`} alone (${holding.join('; ')}): the targets pull apart`);
+    expect(rest.join(' ')).toMatch(/no setting reaches turns = 40: the nearest on it/);
+    expect(rest.join(' ')).not.toMatch(/no setting reaches win/);
+    expect(r.result.reached).toBe(false);
   });
   it('finds the exact optimum of a Monte Carlo mode: the dice target whose mean successes is nearest 1.5', () => {
     // Exact means for 3d6: target t → 3 (7 − t) / 6, i.e. 2.5, 2, 1.5, 1, 0.5 for t = 2..6.

@@ -77,11 +77,12 @@ export function tuneReport(input: TuneInput): Report {
   };
   // A target no setting reaches is part of the answer, not a note (--brief hides notes): the best is then only the closest.
   const missed = missedTargets(input);
+  const unreached = missed.filter((m) => m.unreached);
   // An interrupted race is said in its answer (as compare, policies and sweep say it): its leader is so far only.
   const cut = outcome.stop === 'interrupted' ? 'interrupted, so far ' : '';
   const answer = [
-    `${cut}${missed.length ? `closest (no setting reaches ${targets.length === 1 ? 'the target' : missed.length === targets.length ? 'the targets' : `${missed.length} of the ${targets.length} targets`})` : 'best'}: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
-    ...missed,
+    `${cut}${unreached.length ? `closest (no setting reaches ${targets.length === 1 ? 'the target' : unreached.length === targets.length ? 'the targets' : `${unreached.length} of the ${targets.length} targets`})` : missed.length ? `best compromise (it misses ${missed.length} of the ${targets.length} targets, which other settings reach)` : 'best'}: ${cellName(best.cell)} — ${targets.map((t, m) => `${labelOf(t.metric)} ${best.estimates ? withInterval(best.estimates[m], isRate(m)) : '–'} (target ${shown(t.value, isRate(m))})`).join('; ')}${best.games ? ` after ${groupedInteger(best.games)} games` : ''}`,
+    ...missed.map((m) => m.text),
     outcome.indistinguishable.length > 1
       ? `indistinguishable from it (${outcome.indistinguishable.length - 1}): ${outcome.indistinguishable.filter((c) => c !== outcome.best).map((c) => cellName(settings[c].cell)).join('; ')}`
       : `no other setting is indistinguishable from it`,
@@ -196,16 +197,36 @@ export function tuneReport(input: TuneInput): Report {
  * nearest setting is not a setting that hits it — the target lies between two settings, or beyond
  * the range tried.
  */
-function missedTargets(input: TuneInput): string[] {
+/**
+ * The targets the best setting's interval leaves out. One no setting's interval holds is unreached
+ * (said with the setting nearest to it on that metric); one another setting holds is missed only
+ * because the targets pull apart (said with those settings): "no setting reaches" would be false.
+ */
+function missedTargets(input: TuneInput): { text: string; unreached: boolean }[] {
   const best = input.settings[input.outcome.best];
   if (!best?.estimates) return [];
-  const out: string[] = [];
+  const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
+  const range = (e: MetricEstimate) => `[${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}]`;
+  const out: { text: string; unreached: boolean }[] = [];
   input.targets.forEach((t, i) => {
     const e = best.estimates![i];
     if (!e || (e.lo <= t.value && t.value <= e.hi)) return;
-    const others = input.settings.filter((s) => s.estimates).map((s) => s.estimates![i].estimate);
-    const between = others.some((v) => v < t.value) && others.some((v) => v > t.value);
-    out.push(`no setting reaches ${t.metric} = ${t.value}: the closest one's interval [${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}] leaves it out, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.`);
+    const ran = input.settings.filter((s) => s.estimates);
+    const holders = ran.filter((s) => s.estimates![i].lo <= t.value && t.value <= s.estimates![i].hi);
+    if (holders.length) {
+      const names = holders.slice(0, 3).map((s) => cellName(s.cell)).join('; ') + (holders.length > 3 ? `; and ${holders.length - 3} more` : '');
+      // One target: the best is the nearest; a setting left behind early (fewer games, a wider interval) may still hold it.
+      if (input.targets.length === 1) {
+        out.push({ unreached: true, text: `the best misses ${t.metric} = ${t.value} (its interval ${range(e)}); ${holders.length === 1 ? 'the interval' : 'the intervals'} of ${names}, left with fewer games, still ${holders.length === 1 ? 'holds' : 'hold'} it.` });
+        return;
+      }
+      out.push({ unreached: false, text: `the best over all targets misses ${t.metric} = ${t.value} (its interval ${range(e)}), which ${holders.length === 1 ? 'another setting reaches' : `${holders.length} other settings reach`} alone (${names}): the targets pull apart (weigh them: --target ${t.metric}=${t.value}@W).` });
+      return;
+    }
+    const nearest = ran.reduce((a, b) => (Math.abs(b.estimates![i].estimate - t.value) < Math.abs(a.estimates![i].estimate - t.value) ? b : a));
+    const values = ran.map((s) => s.estimates![i].estimate);
+    const between = values.some((v) => v < t.value) && values.some((v) => v > t.value);
+    out.push({ unreached: true, text: `no setting reaches ${t.metric} = ${t.value}: the nearest on it (${cellName(nearest.cell)}) has ${range(nearest.estimates![i])}, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.` });
   });
   return out;
 }

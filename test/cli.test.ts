@@ -595,3 +595,17 @@ describe('a trace is one game of one run', () => {
     }
   });
 });
+
+describe('--confidence and the stored measurements a report quotes', () => {
+  it('a report quoting a stored gap or robustness interval says, at another level, that those keep their 95%; at 95% nothing is said', () => {
+    const note = /quote stored measurements \(scenarios\/<game>\/policy-gap\.yaml, sensitivity\.yaml\) with the 95% intervals they were measured with; --confidence 0\.5 applies to this run's own estimates only/;
+    for (const game of [['darkfate'], ['terror']]) {
+      const half = JSON.parse(runCli([...game, '-n', '50', '--seed', '5', '-j', '1', '-q', '--confidence', '0.5', '--format', 'json']).stdout);
+      expect(half.notes.join(' '), game.join(' ')).toMatch(note);
+      const usual = JSON.parse(runCli([...game, '-n', '50', '--seed', '5', '-j', '1', '-q', '--format', 'json']).stdout);
+      expect(usual.notes.join(' '), game.join(' ')).not.toMatch(/quote stored measurements/);
+    }
+    // A report with no stored line (dice) says nothing at any level.
+    expect(JSON.parse(runCli(['dice', '-n', '50', '--seed', '5', '-q', '--confidence', '0.5', '--format', 'json']).stdout).notes.join(' ')).not.toMatch(/quote stored measurements/);
+  });
+});

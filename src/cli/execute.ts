@@ -152,6 +152,10 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   }
   // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.
   const idle = setsData && req.mode.unusedData ? idleDataNotes(req.mode.unusedData(params), params, own) : [];
+  // A stored measurement (the policy gap, the robustness line) keeps the 95% interval it was measured with: said when --confidence asks for another level.
+  if (opts.confidence !== STORED_CONFIDENCE && [...report.notes, ...report.assumptions].some((l) => STORED_LINE.test(l))) {
+    report = { ...report, notes: [...report.notes, `The policy gap and robustness lines quote stored measurements (scenarios/<game>/policy-gap.yaml, sensitivity.yaml) with the ${STORED_CONFIDENCE * 100}% intervals they were measured with; --confidence ${opts.confidence} applies to this run's own estimates only.`] };
+  }
   // The scenario named, with its description and what the command line changed of it (the description may no longer hold).
   const changed = req.scenarioFile !== undefined ? commandLineKeys(req.mode.params, params) : [];
   // A description written over several lines (a YAML block) is shown as one.
@@ -160,6 +164,11 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const withRerun: Report = { ...report, ...scenario, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
+
+/** The confidence level of every stored measurement (the ladders and sensitivity runs that wrote them ran at the default). */
+const STORED_CONFIDENCE = 0.95;
+/** A line quoting a stored measurement with its interval: an interval, then the file it comes from. */
+const STORED_LINE = /\[[^\]]*,[^\]]*\][\s\S]*scenarios\/[\w-]+\/(policy-gap|sensitivity)\.yaml/;
 
 /** A note for each data value `params` sets (a key not among the mode's own) that `unused` says the configuration never reads. */
 function idleDataNotes(unused: (key: string) => boolean, params: Readonly<Record<string, unknown>>, own: ReadonlySet<string>): string[] {

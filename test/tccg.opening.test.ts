@@ -196,6 +196,23 @@ describe('tccg opening model', () => {
     expect(c.result).not.toEqual(a.result);
   });
 
+  it('a mean turn is given only when every opening made contact within the cap; else the share that did by the cap (a game without counts as cap + 1 in the mean)', () => {
+    const json = (args: string[]) => JSON.parse(runCli(['tccg', 'opening', ...args, '-n', '300', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const all = json([]);
+    expect(all.result.contactByCap.estimate).toBe(1);
+    expect(all.text).toMatch(/^First contact comes on turn [\d.]+ \[[\d.]+, [\d.]+\] on average/);
+    expect(all.headline.label).toBe('mean turn of first contact');
+    const capped = json(['--max-turns', '4']);
+    const by = capped.result.contactByCap;
+    expect(by.estimate).toBeGreaterThan(0);
+    expect(by.estimate).toBeLessThan(1);
+    expect(capped.text).toMatch(/^First contact comes by turn 4 in [\d.]+% \[[\d.]+, [\d.]+\] of games \(the others not within the 4 turns played, so no mean turn is given\)/);
+    expect(capped.text).not.toMatch(/on average/);
+    expect(capped.headline).toMatchObject({ label: 'P(first contact by turn 4)', kind: 'rate', estimate: by.estimate });
+    // No contact at all: 0%, never "on turn 17.00".
+    const never = json(['--locations-per-turn', '0']);
+    expect(never.text).toMatch(/^First contact comes by turn 16 in 0\.0% /);
+  });
   it('the assumptions move the answer: two locations per turn bring contact earlier; the Police Station counts before contact', async () => {
     const one = (await mode.run(defaults(), tccgSettings(4000, 2))).result as { contactTurn: { mean: number }; policeTurnsBeforeContact: { mean: number }; reachTurn: { mean: number } };
     const two = (await mode.run({ ...defaults(), locationsPerTurn: 2 }, tccgSettings(4000, 2))).result as typeof one;

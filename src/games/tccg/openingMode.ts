@@ -1,6 +1,6 @@
 // `sim tccg opening` (issue 17, Level 2): the opening and tempo model, Monte Carlo through
 // settings.simulate('opening', …). Parameters name the decks and every assumption of the model.
-import { answerSentence, estimateHeadline, meanText } from '../../core/answer.js';
+import { answerSentence, estimateHeadline, meanText, pctText } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { GameMode } from '../../core/gameModule.js';
 import { countSummary, outsideIntervalsNote, proportion, type CountEstimate, type ProportionEstimate } from '../../core/intervals.js';
@@ -75,6 +75,16 @@ export function openingSimParams(m: Matchup, params: ResolvedParams): OpeningSim
 }
 
 /** Checks the start locations the simulation needs exist in the card data. */
+/**
+ * "X on turn 4.73 [4.61, 4.85] on average" when every game got there within the cap; else the share
+ * of games that did by the cap (a game that never did counts as turn cap + 1 in the mean, which is
+ * then no turn at all).
+ */
+function whenText(what: string, mean: CountEstimate, byCap: ProportionEstimate, cap: number): string {
+  if (byCap.estimate === 1) return `${what} on turn ${meanText({ estimate: mean.mean, lo: mean.lo, hi: mean.hi })} on average`;
+  return `${what} by turn ${cap} in ${pctText(byCap)} of games (the others not within the ${cap} turns played, so no mean turn is given)`;
+}
+
 function requireCards(m: Matchup): void {
   for (const name of [...START_LOCATION, MAIN_STREET]) {
     if (cardIdOf(m.table, name) < 0) throw new Error(`the card data has no ${name}`);
@@ -217,8 +227,9 @@ export const openingMode: GameMode = {
         },
       ],
       // The answer first: when contact comes and when the Terminator gets there, on what decks and band.
-      headline: estimateHeadline('mean turn of first contact', { estimate: contact.mean, lo: contact.lo, hi: contact.hi }, 'mean'),
-      text: answerSentence(`First contact comes on turn ${meanText({ estimate: contact.mean, lo: contact.lo, hi: contact.hi })} on average, and the Terminator reaches a Resistance main character on turn ${meanText({ estimate: reach.mean, lo: reach.lo, hi: reach.hi })}`, [
+      // A game with no contact by the cap counts as turn cap + 1 in the mean: a mean turn is stated only when every game had one; else the share by the cap.
+      headline: result.contactByCap.estimate === 1 ? estimateHeadline('mean turn of first contact', { estimate: contact.mean, lo: contact.lo, hi: contact.hi }, 'mean') : estimateHeadline(`P(first contact by turn ${sim.maxTurns})`, result.contactByCap, 'rate'),
+      text: answerSentence(`${whenText('First contact comes', contact, result.contactByCap, sim.maxTurns)}, and ${whenText('the Terminator reaches a Resistance main character', reach, result.reachByCap, sim.maxTurns)}`, [
         `${m.labels[0]} vs ${m.labels[1]}`,
         band.label,
         `turns capped at ${sim.maxTurns}`,

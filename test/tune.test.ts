@@ -241,3 +241,17 @@ describe('sim tune --checkpoint', () => {
     expect([shard.code, shard.stderr]).toEqual([2, expect.stringMatching(/option --shard: a tune does not shard/)]);
   });
 });
+
+describe('the settings line of a tune and a sensitivity', () => {
+  it('states the fixed parameters (--set, a mode option) as a single run does, never the varied ones', () => {
+    const tune = runCli(['tune', 'dice', '--vary', 'target=4..6', '--target', 'successes=1', '--set', 'count=4', '--budget', '600', '-n', '100', '--seed', '1', '-q']);
+    expect(tune.code, tune.stderr).toBe(0);
+    expect(tune.stdout).toMatch(/\nsettings: count 4\n/);
+    expect(tune.stdout).not.toMatch(/settings: .*target/);
+    const sens = runCli(['sensitivity', 'terror', '--set', 'handLimit=5', '--set', 'horrorStart=3', '--only', 'thwartRoll', '-n', '60', '--seed', '2', '-j', '1', '-q', '--format', 'json']);
+    expect(sens.code, sens.stderr).toBe(0);
+    expect(JSON.parse(sens.stdout).settings).toEqual(['horror start 3', 'hand limit 5']);
+    // At the defaults nothing is said.
+    expect(JSON.parse(runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '60', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout).settings).toBeUndefined();
+  });
+});

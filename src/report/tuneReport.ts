@@ -38,6 +38,8 @@ export interface TuneInput {
   confidence: number;
   /** The fixed parameters (those of the first setting but the varied ones). */
   base: Record<string, unknown>;
+  /** The fixed parameters set away from their defaults, in words (the header's settings line). */
+  fixedSettings?: string[];
 }
 
 const STOP_WORDS: Record<TuneOutcome['stop'], string> = {
@@ -148,6 +150,7 @@ export function tuneReport(input: TuneInput): Report {
     n: simulated ? input.spent : null,
     confidence,
     ...(input.bestReport.policy !== undefined ? { policy: input.bestReport.policy } : {}),
+    ...(input.fixedSettings?.length ? { settings: input.fixedSettings } : {}),
     ...(outcome.stop === 'interrupted' ? { partial: true } : {}),
     result: {
       best: input.best,

@@ -23,7 +23,7 @@ import { tuneReport, type TuneSetting } from '../../report/tuneReport.js';
 import { loadSim } from '../../run/sims.js';
 import { tuneSearch, type MetricEstimate, type TuneTarget } from '../../run/tuneSearch.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
-import { inputsOf, runReport, type Simulate } from '../execute.js';
+import { inputsOf, runReport, settingsOf, type Simulate } from '../execute.js';
 import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { collect, intInRange, parseGameCount } from '../parseOptions.js';
@@ -416,6 +416,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
       tolerance: opts.tolerance,
       confidence: runOpts.confidence,
       base: Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k))),
+      fixedSettings: settingsOf(specs, Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k)))),
     }),
     opts,
   );

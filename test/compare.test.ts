@@ -154,6 +154,20 @@ describe('stopping rules', () => {
     const line = headlineOf(none, 'handSize=6', (k) => k, { decision: 'interrupted' } as never);
     expect(line).toBe('handSize=6: win: no paired games were played (interrupted: partial)');
   });
+  it('a rate whose interval leaves out 0 while its exact test does not reach the level is called borderline, not a difference', async () => {
+    const { headlineOf } = await import('../src/report/compareReport.js');
+    // 5 discordant games one way, none the other: Newcombe's interval excludes 0, McNemar's exact p is 0.0625.
+    const c = { call: 0, metric: 'win', kind: 'rate' as const, a: 0.01, b: 0, difference: -0.01, lo: -0.023, hi: -0.0004, pValue: 0.0625, se: 0.004, n: 500, test: 'McNemar exact' } as never;
+    expect(headlineOf(c, 'x', (k) => k, undefined, undefined, null, 0.05)).toMatch(/— borderline: the interval leaves out 0 but the exact test does not \(p ≥ 0\.05\); play more games to decide$/);
+    expect(headlineOf({ ...(c as object), pValue: 0.03 } as never, 'x', (k) => k, undefined, undefined, null, 0.05)).not.toMatch(/borderline/);
+    // Through the command: the case the probe found.
+    const r = runCli(['compare', 'darkfate', '--set', 'handSize=6', '--metric', 'lossEmptyWoundDeck', '-n', '500', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    const j = JSON.parse(r.stdout);
+    const main = j.result.comparisons.find((x: { metric: string }) => x.metric === 'lossEmptyWoundDeck');
+    expect(main.hi).toBeLessThan(0);
+    expect(main.pValue).toBeGreaterThanOrEqual(0.05);
+    expect(j.result.answer[0]).toMatch(/borderline/);
+  });
   it('parses sizes', () => {
     expect(parseDifference('0.5pp')).toBeCloseTo(0.005, 15);
     expect(parseDifference('2%')).toBeCloseTo(0.02, 15);

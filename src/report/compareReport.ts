@@ -107,7 +107,7 @@ function verdictOf(metric: string, up: boolean, variant: string, bot: BotChange)
  * easier". Rates in percentage points, means in their own unit with A → B; the verdict in words
  * from the interval (or from the --until-decided decision).
  */
-export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number, bot: BotChange = null): string {
+export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: string) => string, outcome?: StopOutcome, margin?: number, bot: BotChange = null, alpha?: number): string {
   // Stopped before a pair was played: no numbers to print (they would read NaN).
   if (!Number.isFinite(c.difference)) return `${variant}: ${labelOf(c.metric)}: no paired games were played${outcome?.decision === 'interrupted' ? ' (interrupted: partial)' : ''}`;
   const rate = c.kind === 'rate';
@@ -125,6 +125,8 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   let verdict: string;
   if (outcome?.decision === 'identical' || (c.difference === 0 && c.lo === 0 && c.hi === 0)) verdict = 'identical games: no difference';
   else if (outcome?.decision === 'smaller than margin') verdict = `no difference bigger than ±${margin !== undefined ? `${Number((margin * scale).toPrecision(3))}${unit}` : 'the margin'} (sequential test)`;
+  // A rate's interval (Newcombe) and its test (exact McNemar) are two methods: where they disagree (few discordant games) neither is the verdict.
+  else if ((up || down) && alpha !== undefined && c.pValue >= alpha) verdict = `borderline: the interval leaves out 0 but the exact test does not (p ≥ ${Number(alpha.toPrecision(6))}); play more games to decide`;
   else if (up || down) verdict = verdictOf(c.metric, up, variant, bot);
   else verdict = outcome?.decision === 'undecided' || outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
   if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
@@ -175,7 +177,7 @@ export function compareReport(
     const mine = rv.comparisons.filter((c) => c.call === call);
     const main = mine.find((c) => c.metric === headline.metric) ?? mine[0];
     const outcome = rv.outcomes.find((o) => o.label === main.label);
-    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, bot)}`];
+    return [`${calls.length > 1 ? `${main.label}: ` : ''}${headlineOf(main, changes, labelOf, outcome, headline.margin, bot, 1 - confidence)}`];
   });
   // Exact on both sides: the answer leads with the reports' own main number (A → B), then how many numbers moved.
   const [ha, hb] = [repA.headline, repB.headline];

@@ -479,6 +479,36 @@ describe('the fight policy (the default): hand-built positions where it and hunt
     expect(ask(fightPolicy, g, DECISION.ABILITY, [atk(1), atk(2), atk(3)])).toBe(2); // b1 and b2 have 4 left: b2 costs more
   });
 
+  it('ABILITY and ACTION: of enemies with as much left and the same cost, the one with the longer ranged attack first; any difference in what is left or in cost comes before it', () => {
+    const bow: MatchUnit['attacks'][number] = { name: 'Bow', ranged: true, stat: 1, dice: 'd6', range: 12, fate: 0 };
+    const archer = (name: string, over: Partial<MatchUnit> = {}) => unit(name, { attacks: [bow], ...over });
+    const atk = (e: number) => (ABL_ATTACK << 16) | e;
+    // b0 melee and b1 ranged, 4 left each, cost 1: the archer, whichever is offered first.
+    const g = position([unit('a')], [unit('b0'), archer('b1')], [p0, p0, p0]);
+    g.acting = 0;
+    expect(ask(fightPolicy, g, DECISION.ABILITY, [atk(1), atk(2)])).toBe(1);
+    expect(ask(fightPolicy, g, DECISION.ABILITY, [atk(2), atk(1)])).toBe(0);
+    // The longer of two ranges.
+    const two = position([unit('a')], [archer('b0', { attacks: [{ ...bow, range: 6 }] }), archer('b1')], [p0, p0, p0]);
+    two.acting = 0;
+    expect(ask(fightPolicy, two, DECISION.ABILITY, [atk(1), atk(2)])).toBe(1);
+    // Less left to strike off, or a higher cost, comes first: the melee unit then.
+    const tougher = position([unit('a')], [unit('b0'), archer('b1', { health: 5 })], [p0, p0, p0]);
+    tougher.acting = 0;
+    expect(ask(fightPolicy, tougher, DECISION.ABILITY, [atk(1), atk(2)])).toBe(0);
+    const dearer = position([unit('a')], [unit('b0', { cost: 2, scoring: 2, type: 'character' }), archer('b1')], [p0, p0, p0]);
+    dearer.acting = 0;
+    expect(ask(fightPolicy, dearer, DECISION.ABILITY, [atk(1), atk(2)])).toBe(0);
+    // ACTION: both within a walk (2 inches), the same left and cost: engage the archer.
+    const near = pointAt(g, p0, 2);
+    const walk = position([unit('a')], [unit('b0'), archer('b1')], [p0, near, near]);
+    walk.acting = 0;
+    const opts = [ACT_STAY << 8, (ACT_ENGAGE << 8) | 1, (ACT_ENGAGE << 8) | 2];
+    expect(opts[ask(fightPolicy, walk, DECISION.ACTION, opts)]).toBe((ACT_ENGAGE << 8) | 2);
+    // hunt still takes the nearest (the first of equals).
+    expect(opts[ask(huntPolicy, walk, DECISION.ACTION, opts)]).toBe((ACT_ENGAGE << 8) | 1);
+  });
+
   it('ACTION: engage the weakest enemy a walk reaches, not the nearest; beyond a walk, run at the nearest as hunt does', () => {
     // A melee unit (Speed 5): B0 tough (health 8) 2 inches away, B1 (health 2) 5 inches away.
     const g0 = position([unit('a')], [unit('b')], [p0, -1]);

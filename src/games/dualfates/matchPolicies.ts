@@ -3,8 +3,8 @@
 // read only MatchView members, so a user module can delegate to them through its read-only view.
 //   fight  — the default: activate first a unit that could Battle Cry, then one whose blow lands now,
 //            at the enemy with the least left to strike off (health + armour; ties: the higher
-//            cost); move to strike the best target one move reaches; in the last round go and
-//            score; else close on the nearest enemy as hunt.
+//            cost, then the longer ranged attack); move to strike the best target one move
+//            reaches; in the last round go and score; else close on the nearest enemy as hunt.
 //   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
@@ -33,8 +33,8 @@ import { PILLARS } from './pillars.js';
  *  - ACTIVATE: a unit that would Battle Cry goes first (since 2026-12-05, below); then a unit that
  *    can strike without moving, the one with the weakest target;
  *  - ACTION and ABILITY: the target is the enemy with the least health + armour left (ties: the
- *    higher cost), for the charge, the move (engage, or get within range) and the attack; hunt
- *    takes the nearest enemy and attacks the least health.
+ *    higher cost, then the longer ranged attack: below), for the charge, the move (engage, or get
+ *    within range) and the attack; hunt takes the nearest enemy and attacks the least health.
  *    Both, seed 7 against hunt: +9.5 pp as A [+7.6, +11.4], +10.4 as B [+8.5, +12.3]. Against
  *    fight, hunt's targets with fight's activation order win 7.1 points less as A [5.4, 8.9] and
  *    6.8 less as B [5.0, 8.6] (seed 7). fight without its activation order (the first unit
@@ -48,6 +48,31 @@ import { PILLARS } from './pillars.js';
  *  - the last round: a unit with nothing to strike goes to score (hold's move) instead of closing
  *    on the enemy: seed 8, against fight without it, +0.16 pp as A [+0.02, +0.30] p 0.039, +0.18 as
  *    B [+0.04, +0.32] p 0.012 (never lower on the other data sets).
+ * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
+ * the one with the longer ranged attack (before: the first in unit order). Found by logging the
+ * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,
+ * 40 games, a script outside the repository): where they differed, the search often struck the
+ * Archer where fight struck an equally hurt Skirmisher (the two have 3 left and cost 1 on the
+ * bundled sheets). An archer strikes every activation from 12 inches without coming into reach.
+ * The rule before as a module against this one (5,000 paired games; the other side this rule;
+ * new − before, A / B; seeds 22, 24, 25): horde vs horde +2.36 / +2.44, +3.30 / +2.90, +2.20 /
+ * +2.14 (each significant); knights vs knights +0.04 / +0.32, +0.54 [+0.05, +1.03] / +0.38,
+ * +0.24 / −0.04; the knights against the horde +0.70 / +1.28 / +0.92 as A, +1.12 / +1.26 / +0.68 as
+ * B (each significant); the horde against the knights +0.06 / +0.10 / −0.06 as A, +0.22 / −0.04
+ * / +0.26 as B (n.s.). On other unit data (seed 23; V1: archers' range 8, Soldier health 5, Brute
+ * speed 5; V2: Champion health 6 and speed 6, Skirmisher DEF 6 and health 4, so no such ties;
+ * V3: archers' range 3 and speed 4, Skirmisher speed 8): horde vs horde +2.08 / +1.92, 0.00 /
+ * −0.04, +0.94 / +0.64 (p 0.06, 0.2); the knights against the horde as A +0.40, +0.10, +0.44, the
+ * horde as B +0.10, +0.28, 0.00 (n.s.). A tie-break by threat reach instead (Speed + range) plays
+ * the same games on the bundled sheets but on V3, where it prefers the faster Skirmisher, gains
+ * nothing (±0.1): the ranged attack is what matters. Tried and dropped with it (seed 26): a melee
+ * unit that would engage an enemy with twice (three times) its health + armour goes to score
+ * instead: −1.5 / −1.5 (−1.0 / −0.9) in knights vs knights, −1.0 (−0.7) for the knights against
+ * the horde as A, never a significant gain. The fixed layouts re-run after it (policy-gap.yaml,
+ * `layouts`): the best gains at most +4.16 (the horde's mirror as B, every unit at the centre),
+ * significantly in 4 of the 8 configurations and sides (before: 6 of 8, at most +4.70). No
+ * built-in beats it in any pairing and side (sim policies, 5,000 games, seed 1: the next highest,
+ * hunt, −2.4 to −14.0, every upper end −1.3 or lower).
  * Tried and dropped (seed 8, against fight without the last-round rule, A / B): a unit with nothing
  * to strike holds an objective pillar every round: −11.5 / −13.1 (upper ends −9.6, −11.2); the same
  * with running to far pillars: −11.6 / −13.8; playing hold's moves while the side has fewer points in
@@ -307,12 +332,20 @@ function toughness(view: MatchView, e: number): number {
   return view.unitHealth(e) + view.unitArmor(e);
 }
 
-/** Is enemy a the better target than b (-1: none yet): less left to strike off, then the higher cost (more Summoning Points removed). */
+/**
+ * Is enemy a the better target than b (-1: none yet): less left to strike off, then the higher cost
+ * (more Summoning Points removed), then the longer ranged attack (see the header, "the ranged one
+ * first": it strikes from where it stands, every activation, without coming into reach).
+ */
 function betterTarget(view: MatchView, a: number, b: number): boolean {
   if (b < 0) return true;
   const ta = toughness(view, a);
   const tb = toughness(view, b);
-  return ta < tb || (ta === tb && view.unitCost(a) > view.unitCost(b));
+  if (ta !== tb) return ta < tb;
+  const ca = view.unitCost(a);
+  const cb = view.unitCost(b);
+  if (ca !== cb) return ca > cb;
+  return view.unitRange(a) > view.unitRange(b);
 }
 
 /** The best enemy of unit u within `reach` inches of it (distance 0: at its point), or -1. */

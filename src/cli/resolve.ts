@@ -150,7 +150,7 @@ export function resolveFromSources(
   for (const [k, val] of Object.entries(explicit)) {
     if (val === undefined) continue;
     // Both spellings on one command line: which was meant is not for us to guess (as --set given twice).
-    if (k in sets) throw new UsageError(`parameter ${k} given twice: ${val === true ? optionName(k) : val === false ? optionName(k).replace(/^--/, '--no-') : `${optionName(k)} ${String(val)}`} and --set ${k}=${sets[k]}; give it once`);
+    if (Object.hasOwn(sets, k)) throw new UsageError(`parameter ${k} given twice: ${val === true ? optionName(k) : val === false ? optionName(k).replace(/^--/, '--no-') : `${optionName(k)} ${String(val)}`} and --set ${k}=${sets[k]}; give it once`);
     put(k, val, process.cwd(), `option ${optionName(k)}`);
   }
   // A value that implies others (solo → one player) fills in those no source gave, named by its source.

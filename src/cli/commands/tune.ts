@@ -399,6 +399,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     setExitCode(interruptExitCode());
     return;
   }
+  // The fixed parameters: those of the first setting but the varied ones.
+  const fixed = Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k)));
   const typed = (cell: Record<string, string>): Record<string, ParamValue> => Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, validateParam(specOf(k), v, `option --vary ${k}`)]));
   await emitReport(
     tuneReport({
@@ -415,8 +417,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
       budget,
       tolerance: opts.tolerance,
       confidence: runOpts.confidence,
-      base: Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k))),
-      fixedSettings: settingsOf(specs, Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k)))),
+      base: fixed,
+      fixedSettings: settingsOf(specs, fixed),
     }),
     opts,
   );

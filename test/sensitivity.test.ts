@@ -93,6 +93,17 @@ describe('sim sensitivity', () => {
     expect(r.notes.join('\n')).toMatch(/Not varied: 1 data value the data file states as rulebook, digest or public facts/);
   });
 
+  it('a conditional metric (recorded in some games only) says on how many games its baseline interval rests', () => {
+    const cond = JSON.parse(runCli(['sensitivity', 'terror', '--metric', 'winKilled1', '--only', 'thwartRoll', '-n', '300', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
+    const b = cond.result.baseline[0];
+    expect(b.n).toBeGreaterThan(0);
+    expect(b.n).toBeLessThan(300);
+    expect(cond.text).toMatch(new RegExp(`^Baseline \\(300 games\\): winKilled1 [\\d.]+% \\[[\\d.]+%, [\\d.]+%\\] \\(of the ${b.n} games that record it\\)\\.`));
+    // A metric every game records says nothing more.
+    const all = JSON.parse(runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '300', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(all.result.baseline[0].n).toBe(300);
+    expect(all.text).not.toMatch(/games that record it/);
+  });
   it('the same numbers for any chunk size and batch split', () => {
     const strip = (j: { timings?: unknown }) => ({ ...j, timings: undefined });
     expect(strip(json([...args, '--chunk-size', '7']))).toEqual(strip(json(args)));

@@ -176,7 +176,8 @@ class FanRendezvous {
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
   readonly effects: Effect[] = [];
-  readonly baseline: { call: number; label?: string; estimate: number; lo: number; hi: number }[] = [];
+  /** The baseline's main metric per call; `n`: the games that recorded it (fewer than played for a conditional metric). */
+  readonly baseline: { call: number; label?: string; estimate: number; lo: number; hi: number; n: number }[] = [];
   /** Variant index → why it was not measured (for every call). */
   readonly unmeasured = new Map<number, string>();
   games = 0;
@@ -282,7 +283,7 @@ class FanRendezvous {
             const m = meanSummary(bm, this.opts.confidence);
             return { estimate: m.mean, lo: m.lo, hi: m.hi };
           })();
-          this.baseline.push({ call: k, ...(base.label !== undefined ? { label: base.label } : {}), estimate: est.estimate, lo: est.lo, hi: est.hi });
+          this.baseline.push({ call: k, ...(base.label !== undefined ? { label: base.label } : {}), estimate: est.estimate, lo: est.lo, hi: est.hi, n: bm.n });
         }
         if (run.result.partial) break;
         const blocks = fanBlocks(fp);
@@ -570,7 +571,8 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
     });
   }
   const fmt = (x: number) => (rate ? `${(x * 100).toFixed(1)}%` : x.toFixed(2));
-  const baseLines = fan.baseline.map((b) => `${several ? `${b.label ?? b.call}: ` : ''}${metric} ${fmt(b.estimate)} [${fmt(b.lo)}, ${fmt(b.hi)}]`);
+  // A conditional metric (recorded in some games only) says on how many games its interval rests.
+  const baseLines = fan.baseline.map((b) => `${several ? `${b.label ?? b.call}: ` : ''}${metric} ${fmt(b.estimate)} [${fmt(b.lo)}, ${fmt(b.hi)}]${b.n < fan.games ? ` (of the ${groupedInteger(b.n)} games that record it)` : ''}`);
   // The changes that moved the metric (a change that made games differ but left the metric where it was is not "sensitive").
   const top = effects.filter((e) => e.changed > 0 && e.difference !== 0).slice(0, 3);
   const interval = (e: Effect) => (Number.isFinite(e.lo) && Number.isFinite(e.hi) ? `[${signed(e.lo * scale, digits)}, ${signed(e.hi * scale, digits)}]` : '[no interval]');

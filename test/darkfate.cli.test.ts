@@ -34,6 +34,15 @@ describe('sim darkfate', () => {
     expect(deterministicJson(b.stdout)).toEqual(deterministicJson(a.stdout));
   }, 60_000);
 
+  it('games stopped at the turn cap are in the answer sentence (neither won nor lost), and only when there are some', () => {
+    const capped = JSON.parse(runCli(['darkfate', '-n', '300', '-j', '1', '--seed', '5', '--set', 'maxTurns=30', '-q', '--format', 'json']).stdout);
+    const row = capped.result.versions[0];
+    const cap = row.turnCap;
+    expect(cap.k).toBeGreaterThan(0);
+    expect(capped.text).toMatch(new RegExp(`\\(${(cap.estimate * 100).toFixed(1)}% \\[[\\d.]+, [\\d.]+\\] of games stopped at the turn cap \\(maxTurns 30\\), neither won nor lost; policy planner`));
+    const plain = JSON.parse(runCli(['darkfate', '-n', '100', '-j', '1', '--seed', '5', '-q', '--format', 'json']).stdout);
+    expect(plain.text).not.toMatch(/turn cap/);
+  });
   it('table output fits 100 columns and names the assumptions', () => {
     const r = runCli(['darkfate', '--rev9', 'all', '-n', '300', '--seed', '1', '-j', '1', '--policy', 'greedy']);
     expect(r.code).toBe(0);

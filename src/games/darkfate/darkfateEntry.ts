@@ -283,11 +283,14 @@ export const darkfateEntry: ModeEntry = {
     const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, configuration);
     // The measured gap is the planner's (the default): another policy's distance to strong play is not measured.
     const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
+    // Games stopped by the turn cap are neither won nor lost: the answer says how many, where any were (the rates then do not add up to all games).
+    const capped = rows.filter((r) => r.turnCap.k > 0);
+    const cappedText = capped.length ? [`${capped.map((r) => `${rows.length > 1 ? `${r.name}: ` : ''}${pctText(r.turnCap)}`).join(', ')} of games stopped at the turn cap (maxTurns ${String(resolved.maxTurns)}), neither won nor lost`] : [];
     const text =
       rows.length === 1
-        ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [...(cutShort ? [cutShort] : []), `policy ${policyName}`, gapOf(rows[0]), sensitivity])
+        ? answerSentence(`Against the ${rows[0].name}, ${who} win${solo || players === 1 ? 's' : ''} ${pctText(rows[0].win)} of games`, [...(cutShort ? [cutShort] : []), ...cappedText, `policy ${policyName}`, gapOf(rows[0]), sensitivity])
         : rows.length > 1
-          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [...(cutShort ? [cutShort] : []), `policy ${policyName}`, ...(rows.every((r) => gapOf(r) === gapOf(rows[0])) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
+          ? answerSentence(`${who[0].toUpperCase()}${who.slice(1)} win${solo || players === 1 ? 's' : ''}: ${rows.map((r) => `${r.name} ${pctText(r.win)}`).join(', ')}`, [...(cutShort ? [cutShort] : []), ...cappedText, `policy ${policyName}`, ...(rows.every((r) => gapOf(r) === gapOf(rows[0])) ? [gapOf(rows[0])] : ['the gap to the search policy per version: notes']), sensitivity])
           : '';
     return {
       ...prov,

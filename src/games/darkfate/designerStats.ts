@@ -205,7 +205,7 @@ export function designerTables(rows: { rev9: string; name?: string; designer: De
       ),
     },
     {
-      title: 'Game length (player turns): share of all games won and lost in each bin',
+      title: 'Game length (player turns): share of all games won and lost in each bin (games stopped at the turn cap are neither)',
       columns: [
         { key: 'rev9', header: 'Rev-9', format: 'text' },
         { key: 'from', header: 'from', format: 'int' },

@@ -178,7 +178,7 @@ const RATE_LABELS: Record<keyof MatchResult['rates'], string> = {
   winA: 'P(A wins)',
   winB: 'P(B wins)',
   draw: 'P(draw)',
-  wipeout: 'P(a side wiped out: game ends early)',
+  wipeout: 'P(a side wiped out: the game ends then, in any round, the last too)',
   firstInitiativeWins: "P(round 1's Initiative winner wins)",
 };
 const MEAN_LABELS: Record<keyof MatchResult['means'], string> = {

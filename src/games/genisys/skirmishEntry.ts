@@ -219,8 +219,8 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
   return [
     { title: 'Outcome', columns: [quantity, ...RATE_COLS], rows: [row('P(side A wins)', r.winA), row('P(side B wins)', r.winB), row('P(draw)', r.draw), row('P(a side wiped out)', r.wipeout)] },
     { title: 'Survivors, points and turns (means)', columns: [quantity, ...EST_COLS], rows: [row('side A models in play', r.survivorsA), row('side B models in play', r.survivorsB), row('side A Annihilate points', r.scoreA), row('side B Annihilate points', r.scoreB), row('turns played', r.turns)] },
-    { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...EST_COLS], rows: adv('first impulse', r.firstActivation) },
-    { title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...EST_COLS], rows: adv('Tactical Edge', r.tacticalEdge) },
+    { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: adv('first impulse', r.firstActivation) },
+    { title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: adv('Tactical Edge', r.tacticalEdge) },
     { title: 'Turns played', columns: [{ key: 'turns', header: 'turns', format: 'int' }, ...RATE_COLS], rows: r.turnsDistribution.map((e, k) => ({ turns: k, estimate: e.estimate, lo: e.lo, hi: e.hi })).filter((x) => x.turns >= 1 && x.turns <= last) },
   ];
 }

@@ -196,14 +196,10 @@ export function tuneReport(input: TuneInput): Report {
 }
 
 /**
- * A warning per target the best setting does not reach (the target outside its interval): the
- * nearest setting is not a setting that hits it — the target lies between two settings, or beyond
- * the range tried.
- */
-/**
- * The targets the best setting's interval leaves out. One no setting's interval holds is unreached
- * (said with the setting nearest to it on that metric); one another setting holds is missed only
- * because the targets pull apart (said with those settings): "no setting reaches" would be false.
+ * A warning per target the best setting's interval leaves out. One no setting's interval holds is
+ * unreached (said with the setting nearest to it on that metric: the target lies between two
+ * settings, or beyond the range tried); one another setting holds is missed only because the
+ * targets pull apart (said with those settings): "no setting reaches" would be false.
  */
 function missedTargets(input: TuneInput): { text: string; unreached: boolean }[] {
   const best = input.settings[input.outcome.best];

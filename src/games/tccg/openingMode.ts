@@ -74,7 +74,6 @@ export function openingSimParams(m: Matchup, params: ResolvedParams): OpeningSim
   };
 }
 
-/** Checks the start locations the simulation needs exist in the card data. */
 /**
  * "X on turn 4.73 [4.61, 4.85] on average" when every game got there within the cap; else the share
  * of games that did by the cap (a game that never did counts as turn cap + 1 in the mean, which is
@@ -85,6 +84,7 @@ function whenText(what: string, mean: CountEstimate, byCap: ProportionEstimate, 
   return `${what} by turn ${cap} in ${pctText(byCap)} of games (the others not within the ${cap} turns played, so no mean turn is given)`;
 }
 
+/** Checks the start locations the simulation needs exist in the card data. */
 function requireCards(m: Matchup): void {
   for (const name of [...START_LOCATION, MAIN_STREET]) {
     if (cardIdOf(m.table, name) < 0) throw new Error(`the card data has no ${name}`);

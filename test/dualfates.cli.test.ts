@@ -102,6 +102,8 @@ describe('sim dualfates attack', () => {
     const r = runCli(['run', 'scenarios/dualfates/wrench-strike.yaml', '--format', 'json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).result.successFraction).toBe('11/12');
+    // It names the units its description names (the rulebook's ATTACK EXAMPLE), not the defaults.
+    expect(JSON.parse(r.stdout).result.units).toMatchObject({ attacker: 'Eric', ability: 'Wrench Strike', target: 'Bone Boy' });
   });
 });
 

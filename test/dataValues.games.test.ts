@@ -117,3 +117,14 @@ describe('labels and paths', () => {
     expect(nearestPath('data.units.crawler', keys)).toEqual({ near: null, after: 'data.units.crawler', valid: ['armor'] });
   });
 });
+
+describe('a data-value listing written as JSON is a report sim reads back', () => {
+  it('sim params --data --format json passes the params schema: sim report draws it again, the same table', () => {
+    const dir = tempDir('sim-data-json-');
+    const file = join(dir, 'data.json');
+    writeFileSync(file, runCli(['params', 'terror', '--data', '--format', 'json', '-q']).stdout);
+    const drawn = runCli(['report', file, '--format', 'table']);
+    expect(drawn.code, drawn.stderr).toBe(0);
+    expect(drawn.stdout).toBe(runCli(['params', 'terror', '--data', '-q']).stdout);
+  });
+});

@@ -173,8 +173,9 @@ export function registerPolicies(program: Command): void {
     // The metric as the game's tables name it ("no wounds left"), else its key in words ("win A").
     const mainName = main ? columnLabels(reports[0]?.tables ?? [])(main) : null;
     // The game's default is "the default"; another baseline (the scenario's policy, or the first of --policies) is called the baseline.
-    const baselineWords = baseline === String(spec.default) ? `the default ${baseline}` : `the baseline ${baseline}`;
-    const vsHeader = baseline === String(spec.default) ? 'vs default' : 'vs baseline';
+    const isDefault = baseline === String(spec.default);
+    const baselineWords = `${isDefault ? 'the default' : 'the baseline'} ${baseline}`;
+    const vsHeader = isDefault ? 'vs default' : 'vs baseline';
     const columns: Column[] = [
       ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
       { key: 'rank', header: 'rank', format: 'int' },

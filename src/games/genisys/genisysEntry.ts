@@ -84,6 +84,8 @@ export const genisysEntry: ModeEntry = {
     const plan = compileAttack(p);
     const exact = exactAttack(plan);
     const notes: string[] = [];
+    // What these notes say was not played as given, marked on the settings line too.
+    const ignoredSettings: Record<string, string> = {};
     // --open where the range itself gives cover (automaticCover): say why a save remains.
     if (p.open && plan.hasSave && plan.range === 'long' && automaticCover(p, plan.range)) notes.push('--open has no effect at Long range: only Point Blank/Short targets can be in the open (rulebook: In the Open); vehicles excepted.');
     if (p.open && plan.hasSave && plan.range === 'extreme' && automaticCover(p, plan.range)) {
@@ -91,16 +93,20 @@ export const genisysEntry: ModeEntry = {
     }
     // 'Hasta la Vista, Baby!' resolves at Close Combat range (README choice 10): say what it drops.
     const givenRange = units.params.range;
-    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') notes.push(`'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range ${String(givenRange)} (${rangeName(p.range)}) is ignored${p.stealth ? ', and Stealth does not apply' : ''}.`);
-    if (p.hastaLaVista && p.aimed) notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
+    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') {
+      notes.push(`'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range ${String(givenRange)} (${rangeName(p.range)}) is ignored${p.stealth ? ', and Stealth does not apply' : ''}.`);
+      ignoredSettings.range = "'Hasta la Vista' is at Close Combat";
+    }
+    if (p.hastaLaVista && p.aimed) {
+      notes.push("'Hasta la Vista, Baby!' is a close combat attack: --aimed is ignored (aimed shots are ranged shots).");
+      ignoredSettings.aimed = "'Hasta la Vista' is a close combat attack";
+    }
     if (p.defenderTdd === 'contest' && !p.tdd) notes.push('--defender-tdd contest has no effect without --tdd: the attacker spends no TDD re-roll to contest.');
     if (p.tdd && p.defenderTdd === 'contest') notes.push(`The defender contests the attacker's TDD: a re-roll goes ahead with P = ${plan.tddProceeds.toFixed(4)} (${p.tddAttackerAgent.toUpperCase()} vs ${p.tddDefenderAgent.toUpperCase()} roll-off, ties rolled again).`);
-    if (p.semiAutomatic && p.rof !== plan.rof) notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
-    // The settings line marks what these notes say was not played as given.
-    const ignoredSettings: Record<string, string> = {};
-    if (p.semiAutomatic && p.rof !== plan.rof && units.params.rof !== AUTO) ignoredSettings.rof = `semi-automatic gives ROF ${plan.rof} here`;
-    if (p.hastaLaVista && givenRange !== AUTO && givenRange !== 'cc') ignoredSettings.range = "'Hasta la Vista' is at Close Combat";
-    if (p.hastaLaVista && p.aimed) ignoredSettings.aimed = "'Hasta la Vista' is a close combat attack";
+    if (p.semiAutomatic && p.rof !== plan.rof) {
+      notes.push(`Semi-automatic: ROF ${plan.rof} at this range (rof ${p.rof} ignored).`);
+      if (units.params.rof !== AUTO) ignoredSettings.rof = `semi-automatic gives ROF ${plan.rof} here`;
+    }
     // A weapon rule that leaves this attack as it is is said, never silently ignored (a note, not a
     // refusal: in a sweep over range it acts in some cells).
     for (const rule of idleWeaponRules(p, plan, resolved)) notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);

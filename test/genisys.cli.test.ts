@@ -24,6 +24,22 @@ describe('sim genisys attack', () => {
     expect(r.stdout).toContain('Skill D8 5+');
     expect(r.stdout).toContain('Final state of the target');
   });
+  it("an attacker picked without --weapon fires its own weapon: its only one, refused among several, the quickplay one (said) when it carries none", () => {
+    // Several weapons (combat knife, plasma rifle): no quiet quickplay weapon under the unit's name.
+    const several = runCli(['genisys', 'attack', '--attacker', 'resistance-soldier', '--target', 'endoskeleton', '--range', 'short']);
+    expect([several.code, several.stderr]).toEqual([2, 'sim: weapon (--weapon): Resistance Soldier carries combat-knife, plasma-rifle (scenarios/genisys/units.yaml): pick one with --weapon, or give --rof and --power for another weapon\n']);
+    // The same attack with the weapon named is what matchup's row for that weapon plays.
+    const named = json(['--attacker', 'resistance-soldier', '--weapon', 'plasma-rifle', '--target', 'endoskeleton', '--range', 'short']);
+    expect(named.result.attack.rof).toBe(1);
+    // --rof and --power given describe the weapon: no refusal.
+    expect(json(['--attacker', 'resistance-soldier', '--rof', '1', '--power', 'd6', '--target', 'endoskeleton']).result.attack.power).toBe('D6');
+    // One weapon (the crawler's claws): it fires that one, named in the title.
+    const crawler = json(['--attacker', 'crawler', '--target', 'resistance-soldier']);
+    expect(crawler.title).toContain('Crawler with Terminator claws');
+    // None: the quickplay weapon, said in a note.
+    const bare = json(['--attacker', 'freedman', '--target', 'resistance-soldier']);
+    expect(bare.notes.join(' ')).toContain('Freedman carries no weapon in scenarios/genisys/units.yaml: the attack uses ROF 2 and Power D8');
+  });
   it('acceptance: Skill D8, ROF 2, Point Blank, Power D8 vs 4+, Resolution D8 → damage ≈ [0.6475, 0.3143, 0.0381]', () => {
     const r = runCli(['genisys', 'attack', '--skill', 'd8', '--rof', '2', '--range', 'pb', '--power', 'd8', '--armor', '4', '--resolution', 'd8', '--format', 'json']);
     expect(r.code).toBe(0);

@@ -79,11 +79,13 @@ export const genisysEntry: ModeEntry = {
   params: GENISYS_PARAMS,
   async run(resolved, settings) {
     refuseUnpickedValues(resolved);
-    const units = applyUnits(resolved);
+    const units = applyUnits(resolved, { weaponOfAttacker: true });
     const p = readParams(units.params);
     const plan = compileAttack(p);
     const exact = exactAttack(plan);
     const notes: string[] = [];
+    // An attacker with no weapon in the units file fires the quickplay weapon (or the ROF and Power given): said.
+    if (units.names.attacker !== undefined && units.names.weapon === undefined) notes.push(`${units.names.attacker} carries no weapon in ${String(resolved.units)}: the attack uses ROF ${p.rof} and Power ${p.power.toUpperCase()}${resolved.rof === AUTO || resolved.power === AUTO ? " (the quickplay attack's where not given)" : ' (as given)'}.`);
     // What these notes say was not played as given, marked on the settings line too.
     const ignoredSettings: Record<string, string> = {};
     // --open where the range itself gives cover (automaticCover): say why a save remains.

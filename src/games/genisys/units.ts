@@ -282,9 +282,13 @@ function idleDataValues(file: string, values: Readonly<Record<string, ParamValue
  * take the unit's value; special rules are added (true wins). Reads the units file only when a
  * pick is made. Throws UsageError naming the file and listing the valid names.
  */
-export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
+export function applyUnits(resolved: Record<string, ParamValue>, opts: { weaponOfAttacker?: boolean } = {}): AppliedUnits {
   const sel = picksOf(resolved);
   const values = dataValuesOf(resolved);
+  if (opts.weaponOfAttacker && sel.attacker !== undefined && sel.weapon === undefined) {
+    const w = attackerWeapon(loadUnits(String(resolved.units ?? UNITS_FILE), values), sel.attacker, resolved, String(resolved.units ?? UNITS_FILE));
+    if (w !== undefined) sel.weapon = w;
+  }
   if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) {
     // No pick: the file is not needed, but one the user named (or changed) is still loaded and
     // checked (a missing or malformed file must not pass silently into the report's parameters).
@@ -304,6 +308,21 @@ export function applyUnits(resolved: Record<string, ParamValue>): AppliedUnits {
   const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);
   const idleData = Object.keys(values).length ? idleDataValues(file, values, sel, resolved) : [];
   return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) }, idleData };
+}
+
+/**
+ * The weapon an attacker picked without --weapon fires: its only weapon; none when it carries
+ * none (the quickplay ROF and Power, or those given); refused when it carries several and --rof and
+ * --power do not both describe the weapon (the attack would otherwise play the quickplay weapon
+ * under the unit's name: a question other than the one asked).
+ */
+function attackerWeapon(data: UnitsFile, attacker: string, resolved: Readonly<Record<string, ParamValue>>, file: string): string | undefined {
+  const a = pick(data.units, attacker, PICK_OPTIONS.attacker, 'unit', file);
+  if (a.weapons.length === 1) return a.weapons[0];
+  if (a.weapons.length === 0) return undefined;
+  const given = (k: string) => resolved[k] !== undefined && !(typeof resolved[k] === 'string' && (resolved[k] as string).trim().toLowerCase() === AUTO);
+  if (given('rof') && given('power')) return undefined;
+  throw new UsageError(`${PICK_OPTIONS.weapon}: ${a.name} carries ${a.weapons.join(', ')} (${file}): pick one with --weapon, or give --rof and --power for another weapon`);
 }
 
 /** Special rules that switch a default-on parameter off (the parameter key they set to false). */

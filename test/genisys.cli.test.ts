@@ -40,6 +40,19 @@ describe('sim genisys attack', () => {
     const bare = json(['--attacker', 'freedman', '--target', 'resistance-soldier']);
     expect(bare.notes.join(' ')).toContain('Freedman carries no weapon in scenarios/genisys/units.yaml: the attack uses ROF 2 and Power D8');
   });
+  it('a --cover the attack cannot use is said (note and settings line), with why: Mindless, a Flame weapon, --open, automatic cover at Long range', () => {
+    const noteOf = (args: string[]) => (json(args).notes as string[]).find((n) => n.startsWith('--cover')) ?? null;
+    expect(noteOf(['--mindless', '--cover', 'soft'])).toBe('--cover soft has no effect on this attack: the target takes no cover save here (it is Mindless: it never takes cover saves).');
+    expect(noteOf(['--target', 'endoskeleton', '--cover', 'soft'])).toContain('(it is Mindless: it never takes cover saves)');
+    expect(noteOf(['--flame', '--cover', 'soft'])).toContain('(a Flame weapon allows no cover)');
+    expect(noteOf(['--open', '--cover', 'hard'])).toContain("(it is 'in the open': --open)");
+    expect(noteOf(['--range', 'long', '--cover', 'soft'])).toBe('--cover soft has no effect on this attack: at this range the target is in automatic cover, whatever --cover says (the save shown).');
+    // Where the cover plays, nothing is said.
+    expect(noteOf(['--cover', 'soft'])).toBeNull();
+    expect(noteOf(['--range', 'long', '--cover', 'hard'])).toBeNull();
+    const text = runCli(['genisys', 'attack', '--open', '--cover', 'hard']);
+    expect(text.stdout).toContain('settings: cover hard (ignored: the target takes no cover save here), open');
+  });
   it('acceptance: Skill D8, ROF 2, Point Blank, Power D8 vs 4+, Resolution D8 → damage ≈ [0.6475, 0.3143, 0.0381]', () => {
     const r = runCli(['genisys', 'attack', '--skill', 'd8', '--rof', '2', '--range', 'pb', '--power', 'd8', '--armor', '4', '--resolution', 'd8', '--format', 'json']);
     expect(r.code).toBe(0);

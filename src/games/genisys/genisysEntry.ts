@@ -111,7 +111,10 @@ export const genisysEntry: ModeEntry = {
     }
     // A weapon rule that leaves this attack as it is is said, never silently ignored (a note, not a
     // refusal: in a sweep over range it acts in some cells).
-    for (const rule of idleWeaponRules(p, plan, resolved)) notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
+    for (const rule of idleWeaponRules(p, plan, resolved)) {
+      notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
+      if (rule.short) ignoredSettings[rule.key] = rule.short;
+    }
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);
     // A data value the attack never reads is said, never silently ignored (a note: in a sweep over the picks it acts in some cells).
     for (const idle of units.idleData) notes.push(`data value ${idle}.`);

@@ -1,16 +1,20 @@
 // The weapon rules and target properties given to an attack that leave it as it is: Stopping Power
 // away from Point Blank (or with the Power it gives already), Brace with no Extreme shot to allow,
 // Semi-automatic where its ROF is the attack's already; Stealth at Close Combat range, a Vehicle
-// where neither its cover nor its heavy-weapon Resolution applies, a Size away from Extreme range.
+// where neither its cover nor its heavy-weapon Resolution applies, a Size away from Extreme range,
+// a cover the target cannot take (Mindless, a Flame weapon, in the open) or that the range's
+// automatic cover replaces.
 // Found by compiling the attack without each one (a Size: at two far-apart Sizes): the same plan
 // means it changed nothing, and the report says so rather than ignore it silently.
 import { compileAttack, type AttackPlan } from './attackPlan.js';
 import type { GenisysParams } from './genisysParams.js';
 
 export interface IdleWeaponRule {
-  key: 'stoppingPower' | 'brace' | 'semiAutomatic' | 'stealth' | 'vehicle' | 'size';
+  key: 'stoppingPower' | 'brace' | 'semiAutomatic' | 'stealth' | 'vehicle' | 'size' | 'cover';
   flag: string;
   why: string;
+  /** The reason in a few words, for the settings line's "(ignored: …)" (cover only). */
+  short?: string;
 }
 
 /**
@@ -29,6 +33,10 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
     { key: 'vehicle', flag: '--vehicle', why: `a vehicle differs only in taking no automatic cover at Long range and, at Armor ${p.heavyArmor} or more, in testing only against heavy weapons; neither changes this attack (its range, cover, Armor and weapon)` },
     // rulebook: Larger Playing Surfaces – Extreme Range (models of Size ${p.extremeCoverMaxSize} or less are in cover there).
     { key: 'size', flag: '--size', why: `a Size decides only whether the target is in automatic cover at Extreme range (Size ${p.extremeCoverMaxSize} or less), which changes nothing at this range and cover` },
+    // rulebook: Machine Special Rules – Mindless; Attacking – In the Open, Attacks That Ignore Cover; Weapons' Special Rules – Flame.
+    plan.hasSave
+      ? { key: 'cover', flag: `--cover ${p.cover}`, why: 'at this range the target is in automatic cover, whatever --cover says (the save shown)', short: 'automatic cover at this range' }
+      : { key: 'cover', flag: `--cover ${p.cover}`, why: `the target takes no cover save here (${coverlessWhy(p)})`, short: 'the target takes no cover save here' },
   ];
   // A plan without the target's Size, which it only carries for the report.
   const text = (x: AttackPlan) => JSON.stringify({ ...x, size: 0 });
@@ -43,7 +51,19 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
   return rules.filter((rule) => {
     // A Size given (not auto) that two far-apart Sizes would leave as it is.
     if (rule.key === 'size') return asked.size !== undefined && asked.size !== 'auto' && same({ size: 0 }) && same({ size: 1000 });
+    // A cover given (not auto) that no cover and hard cover would leave as it is; not one the save shown comes from (hard cover at Long range).
+    if (rule.key === 'cover') return asked.cover !== undefined && asked.cover !== 'auto' && asked.cover !== 'none' && !(plan.saveCover ?? '').startsWith(String(p.cover)) && same({ cover: 'none' }) && same({ cover: 'hard' });
     if (asked[rule.key] !== true || p[rule.key] !== true) return false;
     return same({ [rule.key]: false });
   });
+}
+
+/** Why a target takes no cover save: the first of the rules that take it away. */
+function coverlessWhy(p: GenisysParams): string {
+  if (!p.coverSaves) return 'it may not take cover saves: --no-cover-saves';
+  if (p.mindless) return 'it is Mindless: it never takes cover saves';
+  if (p.flame) return 'a Flame weapon allows no cover';
+  if (p.ignoresCover) return 'the weapon ignores cover';
+  if (p.open) return "it is 'in the open': --open";
+  return 'no save applies at this range';
 }

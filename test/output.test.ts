@@ -174,6 +174,21 @@ describe('a stdout that cannot take the report', () => {
       closeSync(readOnly);
     }
   });
+  it.skipIf(!existsSync('/bin/bash'))('a write the system takes only in part (a file size limit, as a disk filling up) is exit 1, never a short report with exit 0; --out keeps the old file', () => {
+    // ulimit -f 16: at most 16 KiB a file; the Dark Fate JSON report is about 90 KB.
+    const dir = tempDir('sim-short-');
+    const file = join(dir, 'r.json');
+    writeFileSync(file, 'precious\n');
+    const sim = `'${process.execPath}' '${join(ROOT, 'bin', 'sim')}' darkfate -n 100 --seed 1 -j 1 --format json`;
+    const viaOut = spawnSync('/bin/bash', ['-c', `ulimit -f 16; ${sim} --out '${file}' > /dev/null`], { cwd: ROOT, encoding: 'utf8' });
+    expect(viaOut.status).toBe(1);
+    expect(viaOut.stderr).toContain(`sim: error: ${file} could not be written: EFBIG (file too large (a file size limit was reached)); the report follows on stdout`);
+    expect(readFileSync(file, 'utf8')).toBe('precious\n');
+    expect(readdirSync(dir)).toEqual(['r.json']); // no temp file left
+    const stdoutFile = join(dir, 's.json');
+    const viaStdout = spawnSync('/bin/bash', ['-c', `ulimit -f 16; ${sim} > '${stdoutFile}'`], { cwd: ROOT, encoding: 'utf8' });
+    expect([viaStdout.status, viaStdout.stderr.trim()]).toEqual([1, 'sim: error: the output could not be written to stdout: EFBIG (file too large (a file size limit was reached))']);
+  });
   it.skipIf(!existsSync('/dev/full'))('a run stopped by Ctrl-C whose report cannot reach stdout (a full disk) is exit 1, not 130', async () => {
     const full = openSync('/dev/full', 'w');
     try {

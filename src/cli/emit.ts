@@ -1,7 +1,7 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
@@ -10,7 +10,7 @@ import { wasRead } from '../core/inputFile.js';
 import { refuseOutputShape } from './outputShape.js';
 import { printableView } from '../core/printable.js';
 import { realTarget } from '../core/realPath.js';
-import { commandInputs, err, out, setExitCode, whyWriteFailed } from './io.js';
+import { commandInputs, err, out, setExitCode, whyWriteFailed, writeAllSync } from './io.js';
 import { renderHtmlOnThread } from './renderHtmlOnThread.js';
 import type { OutputOptions } from './runOptions.js';
 
@@ -36,7 +36,8 @@ export function writeFileAtomic(file: string, text: string): void {
     const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, kept ?? 0o644);
     try {
       if (kept !== null) fchmodSync(fd, kept);
-      writeSync(fd, text);
+      // All of it or an error: a short write (a full disk, a size limit) never becomes the file.
+      writeAllSync(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -1,6 +1,7 @@
 // Where the CLI writes and the exit code it ends with. The real process writes to its stdout and
 // stderr; tests call main(argv, io) in-process with captured streams (test/helpers/sim.ts). Only
 // this module touches process.stdout/stderr for output: every command writes through out()/err().
+import { fstatSync, writeSync } from 'node:fs';
 import { forgetFilesRead } from '../core/inputFile.js';
 
 export interface Output {
@@ -20,7 +21,47 @@ export interface CliIo {
   readonly keepWorkers?: boolean;
 }
 
-export const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };
+/**
+ * Writes all of `data` to descriptor `fd`: a write the system takes only in part (a file size
+ * limit, a disk filling up) is continued, and its error thrown; never a silent short write.
+ */
+export function writeAllSync(fd: number, data: string | Uint8Array): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let at = 0;
+  while (at < buf.length) {
+    const n = writeSync(fd, buf, at, buf.length - at);
+    if (n <= 0) throw Object.assign(new Error(`write to descriptor ${fd} took no bytes`), { code: 'EIO' });
+    at += n;
+  }
+}
+
+/**
+ * The process's stdout when it is a regular file (`> report.json`): written whole with
+ * writeAllSync, a failure kept for processStdoutWritten (Node's own file stdout drops the rest of
+ * a short write without an error, so a full disk or a size limit cut reports short with exit 0).
+ */
+const fileStdout: Output = {
+  write(text: string) {
+    if (stdoutFailure) return false;
+    try {
+      writeAllSync(1, text);
+    } catch (e) {
+      stdoutFailure ??= e as NodeJS.ErrnoException;
+      return false;
+    }
+    return true;
+  },
+};
+
+function stdoutIsFile(): boolean {
+  try {
+    return fstatSync(1).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export const PROCESS_IO: CliIo = { stdout: stdoutIsFile() ? fileStdout : process.stdout, stderr: process.stderr };
 
 let current: CliIo = PROCESS_IO;
 let code = 0;
@@ -82,6 +123,9 @@ export function watchProcessStdout(): void {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     stdoutFailure ??= e;
   });
+  // A file size limit (ulimit -f) is a failed write to report (EFBIG, exit 1), not a signal that
+  // ends the process with nothing said.
+  process.on('SIGXFSZ', () => {});
   // Notes and progress whose reader went away are lost with nowhere left to say so; the run and
   // its report (stdout or --out) are not, so this is no failure (it ended the process with exit 1).
   process.stderr.on('error', () => {});
@@ -102,6 +146,7 @@ export async function processStdoutWritten(): Promise<NodeJS.ErrnoException | nu
 export function whyWriteFailed(e: NodeJS.ErrnoException): string {
   const words: Record<string, string> = {
     EPIPE: 'the reader went away before reading it',
+    EFBIG: 'file too large (a file size limit was reached)',
     EBADF: 'the descriptor is closed or not open for writing',
     ENOSPC: 'no space left on the device',
     EDQUOT: 'disk quota exceeded',

@@ -103,6 +103,26 @@ describe('nothing lost', () => {
     expect(r.stderr).toMatch(new RegExp(`sim: shard 1/2 interrupted after \\d+ of its 100000 games, 0\\.\\.99999; ${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} left as it was`));
     expect(readFileSync(part, 'utf8')).toBe(complete);
   }, 60_000);
+  it('an interrupted run never replaces a CSV at --out (a CSV carries no partial mark), and says it is partial', async () => {
+    const dir = tmp();
+    const file = join(dir, 'r.csv');
+    const cp = join(dir, 'cp.json');
+    expect(runCli(['_fault', '-n', '2000', '--seed', '21', '-q', '--format', 'csv', '--out', file]).code).toBe(0);
+    const complete = readFileSync(file, 'utf8');
+    const args = ['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'csv', '--checkpoint', cp];
+    const r = await runCliAsync([...args, '--out', file], { interruptWhen: () => existsSync(cp) });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(new RegExp(`sim: the CSV is partial: the run stopped after [\\d,]+ games, before its end \\(a CSV carries no mark of it\\): ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is left as it was, and the partial CSV follows on stdout`));
+    expect(readFileSync(file, 'utf8')).toBe(complete);
+    expect(r.stdout.length).toBeGreaterThan(0);
+    // A new file is written, and the partial run is said.
+    const fresh = join(dir, 'new.csv');
+    const cp2 = join(dir, 'cp2.json');
+    const w = await runCliAsync([...args.slice(0, -1), cp2, '--out', fresh], { interruptWhen: () => existsSync(cp2) });
+    expect(w.code).toBe(130);
+    expect(existsSync(fresh)).toBe(true);
+    expect(w.stderr).toMatch(/sim: the CSV is partial: the run stopped after [\d,]+ games/);
+  }, 60_000);
   it('rerunning the same command without --seed resumes its checkpoint with the seed it used', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');

@@ -123,6 +123,13 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       if (!(e instanceof UsageError) || report.n === null) throw e;
       return tablesToStdout(report, 0, `${e.message}; nothing was written there, and the tables follow on stdout as CSV`);
     }
+    // A partial run's CSV carries no mark of it: it never replaces tables there (perhaps a whole run's).
+    if (report.partial && files.some((f) => existsSync(f))) {
+      err().write(`sim: ${PARTIAL_CSV(report)}: the tables in ${opts.outDir} are left as they were, and the partial tables follow on stdout\n`);
+      out().write(render(report, 'csv', { width: DEFAULT_WIDTH }));
+      if (!opts.rendered) setExitCode(interruptExitCode());
+      return;
+    }
     for (const [i, t] of report.tables.entries()) {
       try {
         // As on stdout: no control character from the data in a file a terminal may show (printableView).
@@ -135,19 +142,26 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       }
       if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
     }
+    if (report.partial) err().write(`sim: ${PARTIAL_CSV(report)}\n`);
   } else {
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
     const text = await renderFor(report, opts);
+    const csvPartial = opts.format === 'csv' && report.partial === true;
     if (opts.out && wasRead(opts.out)) {
       // Files a data file names are known only once the run has read them: checked again now, and nothing lost.
       err().write(`sim: error: option --out: ${opts.out} is also a file this run read; nothing was written there, and the report follows on stdout\n`);
       out().write(text);
       setExitCode(1);
       return;
+    } else if (opts.out && csvPartial && existsSync(opts.out)) {
+      // A partial run's CSV carries no mark of it: it never replaces the file there (perhaps a whole run's).
+      err().write(`sim: ${PARTIAL_CSV(report)}: ${opts.out} is left as it was, and the partial CSV follows on stdout\n`);
+      out().write(text);
     } else if (opts.out) {
       try {
         writeFileAtomic(opts.out, text);
         if (!opts.quiet) err().write(`sim: wrote ${opts.out}\n`);
+        if (csvPartial) err().write(`sim: ${PARTIAL_CSV(report)}\n`);
       } catch (e) {
         if (!(e instanceof WriteError)) throw e;
         // Nothing lost: a finished run whose file cannot be written (its folder gone, read-only, a full disk) goes to stdout.
@@ -157,11 +171,19 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
         return;
       }
     } else {
+      if (csvPartial) err().write(`sim: ${PARTIAL_CSV(report)}\n`);
       out().write(text);
     }
   }
   // A run stopped by a signal ends with its code; a saved partial report rendered again is no interruption.
   if (report.partial && !opts.rendered) setExitCode(interruptExitCode());
+}
+
+/** What a partial run's CSV does not say itself (JSON, text and HTML mark it `partial`). */
+const PARTIAL_CSV = (report: Report) => `the CSV is partial: the run stopped after ${report.n === null ? 'some' : groupedCount(report.n)} games, before its end (a CSV carries no mark of it)`;
+
+function groupedCount(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 /**

@@ -69,6 +69,13 @@ describe('shards', () => {
     const bad = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'edited.json'), join(dir, 'part-3.json')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^sim: .*edited\.json: call 0: saved metric \w+ is inconsistent: n \d+, but its bins and overflow hold \d+/);
+    // Games claimed that no metric observed (a count raised by hand, the metrics left as they were).
+    const raised = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
+    raised.calls[0].totals.games += 500;
+    writeFileSync(join(dir, 'raised.json'), JSON.stringify(seal(raised)));
+    const claimed = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'raised.json'), join(dir, 'part-3.json')]);
+    expect(claimed.code).toBe(2);
+    expect(claimed.stderr).toMatch(/raised\.json: simulation 0 says 10000 games but its totals hold 10500, shard 2\/3 needs 10000/);
   });
 });
 
@@ -122,6 +129,20 @@ describe('nothing lost', () => {
     expect(w.code).toBe(130);
     expect(existsSync(fresh)).toBe(true);
     expect(w.stderr).toMatch(/sim: the CSV is partial: the run stopped after [\d,]+ games/);
+  }, 60_000);
+  it('a checkpoint whose game count was raised by hand (its metrics left as they were) is refused, not reported as a whole run', async () => {
+    const dir = tmp();
+    const cp = join(dir, 'cp.json');
+    const args = ['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
+    const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
+    expect(r.code).toBe(130);
+    const saved = JSON.parse(readFileSync(cp, 'utf8'));
+    saved.calls[0].games = 2e5;
+    saved.calls[0].totals.games = 2e5;
+    writeFileSync(cp, JSON.stringify(seal(saved)));
+    const resumed = runCli(args);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/saved totals are inconsistent: 200000 games, but the most any metric observed is \d+ \(each game records its outcome\)/);
   }, 60_000);
   it('rerunning the same command without --seed resumes its checkpoint with the seed it used', async () => {
     const dir = tmp();

@@ -127,7 +127,13 @@ export function partCoverageProblem(part: PartFile): string | null {
     return `covers games ${JSON.stringify(part.range)}, but shard ${part.shard}/${m} is games [${from}, ${to})`;
   }
   const short = part.calls.findIndex((c) => c.games !== to - from || (c.totals as { games?: number } | null)?.games !== to - from);
-  if (short >= 0) return `simulation ${short} holds ${part.calls[short].games} games, shard ${part.shard}/${m} needs ${to - from} (interrupted? run it again)`;
+  if (short >= 0) {
+    const c = part.calls[short];
+    const saved = (c.totals as { games?: number } | null)?.games;
+    // The count and the totals' own count disagree (a damaged or edited part): name both.
+    if (c.games === to - from && saved !== c.games) return `simulation ${short} says ${c.games} games but its totals hold ${String(saved)}, shard ${part.shard}/${m} needs ${to - from}`;
+    return `simulation ${short} holds ${c.games} games, shard ${part.shard}/${m} needs ${to - from} (interrupted? run it again)`;
+  }
   return null;
 }
 

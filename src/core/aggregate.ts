@@ -244,6 +244,10 @@ export class Totals {
       into.overflow = m.overflow;
       into.bins = m.bins.slice();
     });
+    // Every game records its outcome (a metric observed in each game): games no metric saw were
+    // never played, as a count raised by hand or a damaged file would claim.
+    const most = t.metrics.reduce((a, m) => Math.max(a, m.n), 0);
+    if (t.metrics.length > 0 && most !== t.games) throw new Error(`saved totals are inconsistent: ${t.games} games, but the most any metric observed is ${most} (each game records its outcome)`);
     return t;
   }
   /** Plain-JSON form (BigInt as decimal strings) for partial results and checkpoints. */

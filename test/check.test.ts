@@ -32,6 +32,7 @@ describe('sim check', () => {
     expect(runCli(['_fault', '-n', '1000', '--pause', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json', '--out', file]).code).toBe(0);
     const j = JSON.parse(readFileSync(file, 'utf8'));
     j.rerun.n = 2e6;
+    j.n = 2e6;
     j.contentHash = reportContentHash(j);
     writeFileSync(file, JSON.stringify(j));
     const junit = join(tempDir('sim-check-junit-'), 'junit.xml');
@@ -144,7 +145,7 @@ describe('sim check', () => {
     expect(JSON.parse(other.stdout).result[0].findings[0]).toMatchObject({ path: 'params.sides', golden: '7', current: '6' });
   });
   it('--tolerance stat: another seed is compatible; a changed rule is not', () => {
-    const other = tempCopy((j) => (j.rerun.seed = 999));
+    const other = tempCopy((j) => (j.seed = j.rerun.seed = 999));
     const exact = runCli(['check', other.file]);
     expect(exact.code).toBe(1);
     const stat = runCli(['check', other.file, '--tolerance', 'stat']);
@@ -202,7 +203,7 @@ describe('sim check', () => {
     }
   });
   it('--tolerance stat tests the Monte Carlo estimates of every game (Dual Fates k of n) and compares exact values as numbers', () => {
-    const other = tempCopy((j) => (j.rerun.seed = 999), 'dualfates-mc-check');
+    const other = tempCopy((j) => (j.seed = j.rerun.seed = 999), 'dualfates-mc-check');
     const stat = runCli(['check', other.file, '--tolerance', 'stat', '--format', 'json']);
     expect(stat.code, stat.stdout).toBe(0);
     expect(JSON.parse(stat.stdout).result[0].detail).toMatch(/^\d+ estimates tested/);
@@ -228,6 +229,17 @@ describe('sim check', () => {
     expect(byFile['a-dice.json'].passed).toBe(true);
     expect(byFile['b-compare.json'].detail).toMatch(/^not a golden: no "rerun" block \(a comparison, sweep/);
     expect(byFile['c-partial.json'].detail).toBe('not a golden: a partial report (interrupted after 5000 of 100000 games); record it again');
+  });
+  it('a golden whose header (seed, n, params) says another run than its rerun block replays fails as "not a golden", whatever its hash', () => {
+    const detailOf = (transform: (j: Record<string, any>) => void) => {
+      const { dir } = tempCopy(transform);
+      const r = runCli(['check', dir, '--format', 'json']);
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).result[0].detail as string;
+    };
+    expect(detailOf((j) => (j.seed = 77))).toBe('not a golden: it says seed 77 but its rerun block replays seed 1; record it again');
+    expect(detailOf((j) => (j.n = 999999))).toBe('not a golden: it says n 999999 but its rerun block replays n 100000; record it again');
+    expect(detailOf((j) => (j.params.count = 4))).toBe('not a golden: its params say count 4 but its rerun block plays count 3; record it again');
   });
   it('a number only one side has is a difference (compare and check)', () => {
     expect(numericDiffs({ x: [1, 2], y: { a: 1 } }, { x: [1, 2, 3], y: { a: 1, b: 2 } })).toEqual([

@@ -122,6 +122,13 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const confidence = field('confidence', golden.confidence, parseConfidence);
   // Stored data decides neither how much work runs nor what code or files are read (README: What runs as code).
   if (n > opts.maxGames) throw new UsageError(`${file}: rerun.n: ${n} games, more than --max-games ${opts.maxGames}; raise --max-games to rerun it`);
+  // What the golden says it ran (its header: seed, n) must be what its rerun block replays, or it claims one run and checks another.
+  const g = golden as unknown as { seed?: unknown; n?: unknown };
+  for (const key of ['seed', 'n'] as const) {
+    const said = g[key];
+    const replayed = (golden.rerun as unknown as Record<string, unknown>)[key];
+    if (said !== null && said !== undefined && said !== replayed) return { file, passed: false, detail: `not a golden: it says ${key} ${JSON.stringify(said)} but its rerun block replays ${key} ${JSON.stringify(replayed)}; record it again`, findings: [] };
+  }
   // Paths are checked before a data value (data.…) makes the game read the file they name.
   const allowed = { codeDirs: [bundledScenarios()], dataDirs: [dirname(resolve(file))], where: `${file}: rerun.params`, hint: { code: 'pass --allow-code to run it', data: 'pass --allow-code to read it' } };
   // A relative path was recorded from the folder sim ran in: from elsewhere, one naming this tool's scenarios/ is read there.
@@ -130,6 +137,14 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const rerun = () => runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   // A file a data file names (a deck's `cards:`) is read under the same rule as the golden's own.
   const current = opts.allowCode ? await rerun() : await withInputsConfined([bundledScenarios(), dirname(resolve(file))], `a golden's data may only name files in its own folder and this tool's scenarios/; pass --allow-code to read it`, rerun);
+  // Its parameters as stated (the header's params) must be those its rerun block played: the same
+  // parameters hash and a different value shown is a header edited apart from the rerun block.
+  if (current.paramsHash === golden.paramsHash && golden.params && current.params) {
+    const stated = golden.params as Record<string, unknown>;
+    const played = current.params as Record<string, unknown>;
+    const differ = Object.keys(stated).filter((k) => Object.hasOwn(played, k) && JSON.stringify(stated[k]) !== JSON.stringify(played[k]));
+    if (differ.length) return { file, passed: false, detail: `not a golden: its params say ${differ.map((k) => `${k} ${JSON.stringify(stated[k])}`).join(', ')} but its rerun block plays ${differ.map((k) => `${k} ${JSON.stringify(played[k])}`).join(', ')}; record it again`, findings: [] };
+  }
   const assumed = assumptionFindings(golden, current);
   const assumedNote = assumptionNote(assumed);
   if (opts.tolerance === 'exact') {

@@ -24,6 +24,19 @@ describe('outputs', () => {
     expect(runCli(['dice', '-n', '10', '--out', '/dev/null']).stderr).toMatch(/\/dev\/null is not a regular file/);
     expect(runCli(['check', 'reports/dice-default.json', '--junit', '/dev/null']).code).toBe(2);
   });
+  it('--out refuses a read-only file (as the shell\'s > would), before any game is played, and leaves it as it was', (ctx) => {
+    // root may write anything: as root the command runs as nobody (where nobody can read this checkout).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot && spawnSync(process.execPath, ['-e', `require('fs').readFileSync(${JSON.stringify(join(ROOT, 'bin', 'sim'))})`], { uid: 65534, gid: 65534 }).status !== 0) return ctx.skip();
+    const dir = tempDir('sim-ro-');
+    const file = join(dir, 'r.txt');
+    writeFileSync(file, 'keep\n');
+    chmodSync(file, 0o444);
+    if (asRoot) chmodSync(dir, 0o777);
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'sim'), 'dice', '-n', '10', '--seed', '1', '--out', file], { cwd: ROOT, encoding: 'utf8', ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    expect([r.status, r.stderr.trim()]).toEqual([2, `sim: option '--out <file>' argument '${file}' is invalid. ${file} is read-only; make it writable (chmod u+w) or name another file.`]);
+    expect(readFileSync(file, 'utf8')).toBe('keep\n');
+  });
   it('the atomic write replaces a regular file, leaves no temp file, and never writes through a link planted at the path', () => {
     const dir = tempDir('sim-out-');
     const file = join(dir, 'a.json');

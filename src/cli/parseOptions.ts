@@ -1,6 +1,6 @@
 // Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
 // with what is allowed, so the user gets one line naming the option, and exit code 2.
-import { accessSync, constants, lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { numberFromText } from '../core/numberText.js';
@@ -97,6 +97,14 @@ export function parseOutFile(raw: string): string {
   if (kind === 'link') throw new InvalidArgumentError(`${raw} is a symbolic link; name the file itself (an output never writes through a link).`);
   if (kind === 'other') throw new InvalidArgumentError(`${raw} is not a regular file (a device or pipe is never replaced); expected a file to write.`);
   if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
+  // A file its owner made read-only is not replaced (the temp file and rename would go round its mode), as the shell's `>` would not.
+  if (kind === null && existsSync(file)) {
+    try {
+      accessSync(file, constants.W_OK);
+    } catch {
+      throw new InvalidArgumentError(`${raw} is read-only; make it writable (chmod u+w) or name another file.`);
+    }
+  }
   const dir = dirname(file);
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');

@@ -10,7 +10,7 @@ import type { StopOutcome } from '../run/stopping.js';
 import { columnLabels } from './charts.js';
 import { numericDiffs } from './numericDiffs.js';
 import type { SharedMetric } from '../core/pairing.js';
-import { meanSummary, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
+import { meanSummary, MIN_PAIRS_FOR_T, pairedMeanDifference, pairedProportionDifference, type DifferenceEstimate } from '../core/stats.js';
 import { groupedInteger, signedText } from '../core/numberText.js';
 import { settingInWords } from './names.js';
 
@@ -200,7 +200,7 @@ export function compareReport(
     ...(sameGames ? ['Every game of B played exactly as the same game of A (their results are identical): the change was never reached in these games, or it restates a value the data already has.'] : []),
     ...(simulated
       ? [
-          'Tests: win/lose metrics by McNemar (exact below 100,000 discordant pairs, continuity-corrected chi-square above), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means too little spread for an interval.',
+          `Tests: win/lose metrics by McNemar (exact below 100,000 discordant pairs, continuity-corrected chi-square above), means by the paired t-test; "pairs" counts the games where both variants recorded the metric, and A and B are averaged over those games. A dash means no trustworthy interval: fewer than ${MIN_PAIRS_FOR_T} pairs for the t-test, or no spread at all.`,
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
           ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${groupedInteger(o.games)} games, ${o.looks} look(s): ${o.decision}.`),

@@ -13,6 +13,7 @@ import { registerGame, type ViewRequest } from '../src/cli/gameCommands.js';
 import { flagOf, optionTable, type OptionRow } from '../src/cli/optionTable.js';
 import { newProgram } from '../src/cli/program.js';
 import type { RunRequest } from '../src/cli/resolve.js';
+import { runCli } from './helpers/runCli.js';
 import { withIo, type CliIo } from '../src/cli/io.js';
 import { gameIds, loadGame } from '../src/games/index.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -189,6 +190,11 @@ describe('the option table of every command', () => {
     expect((await parse(attack, ['--shard', '1/2'])).error).toMatch(/option --shard: the exact method plays no games/);
     expect((await parse(attack, ['--checkpoint', join(scratch, 'x.json')])).error).toMatch(/option --checkpoint: the exact method plays no games/);
     expect((await parse(attack, ['-n', '1000', '--method', 'mc'])).run?.opts.games).toBe(1000);
+    // Its help says so for each of the three (every mode whose method is exact by default).
+    for (const mode of [['genisys', 'attack'], ['dualfates', 'attack']]) {
+      const help = runCli([...mode, '--help']).stdout.replace(/\s+/g, ' ');
+      for (const o of ['-n, --games <N>', '--seed <S>', '--confidence <level>']) expect(help).toMatch(new RegExp(`${o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} [^-]*\\(Monte Carlo only: with --method mc\\)`));
+    }
   });
   it('a value outside what the help allows is refused with one sim: line naming the option', async () => {
     for (const s of all) {

@@ -57,6 +57,10 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
     .option('--scenario <file>', `take parameters (and -n/--seed) from a scenario YAML file (game: ${id})`)
     .option('--set <key=value>', `override one parameter of the scenario or the defaults (repeatable; not together with the parameter's own option); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, mode.defaultGames);
+  // A mode that is exact by default refuses -n, --seed and --confidence unless --method mc: its help says so.
+  if (mode.params.some((s) => s.key === 'method' && s.default === 'exact')) {
+    for (const o of cmd.options) if (o.long === '--games' || o.long === '--seed' || o.long === '--confidence') o.description += ' (Monte Carlo only: with --method mc)';
+  }
   checkOptionClashes(cmd);
   hintSetForParameters(cmd, mode.params, `\`sim params ${id}\``);
   cmd.action(async (opts: RunCliOptions & { scenario?: string; set?: string[] } & Record<string, unknown>) => {

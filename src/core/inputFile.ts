@@ -40,7 +40,11 @@ export function checkInputFile(file: string, what: string, maxBytes = MAX_INPUT_
     } catch {
       real = resolve(file);
     }
-    if (!confinement.roots.some((r) => real === r || real.startsWith(r + sep))) throw new UsageError(`${what}: ${file} is outside the folders this command may read (${confinement.why})`);
+    if (!confinement.roots.some((r) => real === r || real.startsWith(r + sep))) {
+      // A link that leads out is named as one: the path itself may lie inside (where it leads is not said).
+      const leads = real !== resolve(file) ? ' leads (through a link)' : ' is';
+      throw new UsageError(`${what}: ${file}${leads} outside the folders this command may read (${confinement.why})`);
+    }
   }
   let st;
   try {

@@ -136,7 +136,14 @@ async function checkOne(file: string, opts: CheckOptions): Promise<CheckOutcome>
   const params = resolveSourceParams(found.mode, stored, (k) => `${file}: rerun.params.${k}`, opts.allowCode ? undefined : (fixed) => refuseUnallowedPaths(found.mode.params, fixed, allowed));
   const rerun = () => runReport({ ...found, params, opts: { games: n, seed, jobs, confidence, format: 'json', quiet: true } }, seed);
   // A file a data file names (a deck's `cards:`) is read under the same rule as the golden's own.
-  const current = opts.allowCode ? await rerun() : await withInputsConfined([bundledScenarios(), dirname(resolve(file))], `a golden's data may only name files in its own folder and this tool's scenarios/; pass --allow-code to read it`, rerun);
+  let current: Awaited<ReturnType<typeof rerun>>;
+  try {
+    current = opts.allowCode ? await rerun() : await withInputsConfined([bundledScenarios(), dirname(resolve(file))], `a golden's data may only name files in its own folder and this tool's scenarios/; pass --allow-code to read it`, rerun);
+  } catch (e) {
+    // A refusal met while the rerun reads its data (a deck's cards:) names the golden it came from: a folder may hold many.
+    if (e instanceof UsageError && e.constructor === UsageError && !e.message.includes(file)) throw new UsageError(`${file}: ${e.message}`, e.field);
+    throw e;
+  }
   // Its parameters as stated (the header's params) must be those its rerun block played: the same
   // parameters hash and a different value shown is a header edited apart from the rerun block.
   if (current.paramsHash === golden.paramsHash && golden.params && current.params) {

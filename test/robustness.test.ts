@@ -44,6 +44,9 @@ describe('shards', () => {
     const other = runCli(['merge', join(dir, 'part-1.json'), join(dir, 'other.json'), join(dir, 'part-3.json')]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/other\.json: belongs to a different run .*seed \(12 vs 13\)/);
+    // Other parameters: named with their values, not only by their hash.
+    expect(runCli(['dice', '-n', '30001', '--seed', '12', '--count', '4', '-q', '--shard', '2/3', '--out', join(dir, 'four.json')]).code).toBe(0);
+    expect(runCli(['merge', join(dir, 'part-1.json'), join(dir, 'four.json'), join(dir, 'part-3.json')]).stderr).toMatch(/four\.json: belongs to a different run than .*part-1\.json: parameters count \(3 vs 4\)/);
     expect(runCli(['dice', '--shard', '4/3']).code).toBe(2);
     // A part that holds fewer games than its shard (an interrupted worker) is refused.
     const part = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));

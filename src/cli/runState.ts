@@ -92,7 +92,14 @@ export function identityOf(game: string, version: string, params: Record<string,
 export function identityMismatch(a: RunIdentity, b: RunIdentity): string | null {
   for (const key of ['tool', 'version', 'game', 'paramsHash', 'seed', 'n', 'shards'] as const) {
     // An unsharded run has no shard count: said as "none", not "undefined".
-    if (a[key] !== b[key]) return `${key} (${JSON.stringify(a[key]) ?? 'none'} vs ${JSON.stringify(b[key]) ?? 'none'})`;
+    if (a[key] !== b[key]) {
+      // Parameters that differ are named, not only their hash.
+      if (key === 'paramsHash' && a.params && b.params && typeof a.params === 'object' && typeof b.params === 'object') {
+        const keys = [...new Set([...Object.keys(a.params), ...Object.keys(b.params)])].filter((k) => JSON.stringify(a.params[k]) !== JSON.stringify(b.params[k]));
+        if (keys.length) return `parameters ${keys.slice(0, 5).map((k) => `${k} (${JSON.stringify(a.params[k]) ?? 'none'} vs ${JSON.stringify(b.params[k]) ?? 'none'})`).join(', ')}${keys.length > 5 ? `, and ${keys.length - 5} more` : ''}`;
+      }
+      return `${key} (${JSON.stringify(a[key]) ?? 'none'} vs ${JSON.stringify(b[key]) ?? 'none'})`;
+    }
   }
   const fa = a.files ?? {};
   const fb = b.files ?? {};

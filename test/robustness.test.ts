@@ -98,6 +98,8 @@ describe('nothing lost', () => {
     expect(existsSync(cp)).toBe(true);
     const resumed = runCli(args);
     expect(resumed.code).toBe(0);
+    // With its seed given, the resume is still said.
+    expect(resumed.stderr).toContain(`sim: resuming ${cp}: the games it saved are not played again`);
     const fresh = runCli(args.filter((a, i) => a !== '--checkpoint' && args[i - 1] !== '--checkpoint'));
     expect(deterministicJson(resumed.stdout)).toEqual(deterministicJson(fresh.stdout));
     expect(JSON.parse(resumed.stdout).partial).toBeUndefined();

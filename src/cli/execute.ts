@@ -65,6 +65,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
   const checkpoint = opts.checkpoint ? openCheckpoint(opts.checkpoint, identity, range, key) : null;
   if (checkpoint && opts.seedFromCheckpoint && !opts.quiet) err().write(`sim: resuming ${checkpoint.file} with its seed ${seed}\n`);
+  else if (checkpoint && checkpoint.saved.calls.length > 0 && !opts.quiet) err().write(`sim: resuming ${checkpoint.file}: the games it saved are not played again\n`);
   const calls: SavedCall[] = [];
   const local: Simulate = async (simId, simParams, label) => {
     // Announced once parameters are valid, just before the games start.

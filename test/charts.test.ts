@@ -166,18 +166,19 @@ describe('legible charts: row labels, units, parts, titles, grid numbers', () =>
     expect(legend).toContain('"legend":{"orient":"bottom","columns":2,"labelLimit":360,"titleLimit":360,"symbolOpacity":1');
   });
 
-  it('a sweep with more lines than the palette draws the 8 of highest mean and says how many are left', () => {
+  it('a sweep with more lines than the palette draws the 8 whose intervals\' lower ends are highest (not a line on a few games with a high estimate) and says how many are left', () => {
     const columns = [col('cell.handSize', 'handSize', 'text'), col('card', 'card', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
-    const rows = ['4', '5'].flatMap((h) => Array.from({ length: 12 }, (_, i) => ({ 'cell.handSize': h, card: `card-${i}`, win: i / 20, winLo: i / 20 - 0.01, winHi: i / 20 + 0.01 })));
+    // card-11: the highest estimate, on so few games that its interval is 0 to 100%.
+    const rows = ['4', '5'].flatMap((h) => Array.from({ length: 12 }, (_, i) => ({ 'cell.handSize': h, card: `card-${i}`, win: i === 11 ? 0.95 : i / 20, winLo: i === 11 ? 0 : i / 20 - 0.01, winHi: i === 11 ? 1 : i / 20 + 0.01 })));
     const r = report({ result: { axes: [{ key: 'handSize', values: ['4', '5'] }], cells: [{ result: { cards: Array.from({ length: 12 }, (_, i) => ({ id: `card-${i}`, name: `Card ${i}` })) } }] }, tables: [{ title: 'Cards', columns, rows }], params: { grid: {} } });
     const [c] = chartsOf(r);
     const lines = [...new Set((values(c.spec) as { line: string }[]).map((d) => d.line))];
-    expect(lines).toEqual(Array.from({ length: 8 }, (_, i) => `Card ${i + 4}`));
-    expect(c.title).toBe('win against hand size, one line per card (the 8 of highest mean of 12)');
+    expect(lines).toEqual(Array.from({ length: 8 }, (_, i) => `Card ${i + 3}`));
+    expect(c.title).toBe('win against hand size, one line per card (the 8 whose lower ends are highest, of 12)');
     // The same table after another: its quantity names its table (a card's win is the win of the games in which it was gained).
     const first = { title: 'Win rate by Rev-9 version', columns: [col('cell.handSize', 'handSize', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')], rows: ['4', '5'].map((h) => ({ 'cell.handSize': h, win: 0.5, winLo: 0.4, winHi: 0.6 })) };
     const both = chartsOf({ ...r, tables: [first, { title: 'Cards (per game; win: of the games in which it was gained)', columns, rows }] });
-    expect(both.map((x) => x.title)).toEqual(['win against hand size', 'Cards: win against hand size, one line per card (the 8 of highest mean of 12)']);
+    expect(both.map((x) => x.title)).toEqual(['win against hand size', 'Cards: win against hand size, one line per card (the 8 whose lower ends are highest, of 12)']);
     expect(c.caption).toMatch(/The other 4 lines are in the table/);
     expect(JSON.stringify(c.spec)).toContain('"title":"hand size"');
   });

@@ -724,11 +724,13 @@ function sweepCharts(r: Report): Chart[] {
         hi: (row[g.hi.key] as number) * k,
         line: [...otherAxes.map((c) => `${humanize(c.header)} ${nameOf(String(row[c.key]))}`), ...(rowLabels.length ? [rowLabel(row, rowLabels, nameOf)] : [])].join(' · ') || 'all',
       }));
-      // Lines by their mean, highest first: the first MAX_LINES are drawn.
+      // Lines by the mean of their intervals' lower ends, highest first: the first MAX_LINES are
+      // drawn (by the estimate, a line resting on a few games, a card rarely gained, would lead with a
+      // band from 0 to 100%).
       const sums = new Map<string, { sum: number; n: number }>();
       for (const d of all) {
         const m = sums.get(d.line) ?? { sum: 0, n: 0 };
-        m.sum += d.y;
+        m.sum += d.lo;
         m.n += 1;
         sums.set(d.line, m);
       }
@@ -745,7 +747,7 @@ function sweepCharts(r: Report): Chart[] {
       const longest = Math.max(...data.map((d) => d.line.length));
       const legend = { orient: 'bottom', columns: longest > 36 ? 1 : 2, labelLimit: 360, titleLimit: 360, symbolOpacity: 1, symbolType: 'stroke' };
       const color = lines > 1 ? { color: { field: 'line', type: 'nominal', title: keyNames.join(' · '), sort: null, legend } } : {};
-      const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} of highest mean of ${ranked.length})` : ''}` : '';
+      const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} whose lower ends are highest, of ${ranked.length})` : ''}` : '';
       // A quantity of a later table (a card's win: the games in which it was gained) names its table, as its column alone does not.
       const stem = t === r.tables[0] ? '' : `${t.title.split(/ \(| by | — /)[0]}: `;
       const title = `${stem}${header} against ${xName}${per}`;

@@ -23,7 +23,7 @@ figure.chart { margin: 14px 0 22px; } figure.chart figcaption { color: #556; fon
 table.data { border-collapse: collapse; margin: 6px 0 18px; font-size: 0.92em; } table.data caption { text-align: left; font-weight: 600; padding: 4px 0; }
 table.data th, table.data td { border: 1px solid #d8dbe3; padding: 3px 8px; } table.data th { background: #f3f4f8; font-weight: 600; }
 table.data td.num { text-align: right; font-variant-numeric: tabular-nums; } .scroll { overflow-x: auto; }
-ul.assumptions li, ul.notes li { margin: 2px 0; } dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; } dl.prov dt { color: #556; } dl.prov dd { margin: 0; font-family: ui-monospace, Menlo, monospace; word-break: break-all; }
+ul.assumptions li, ul.notes li { margin: 2px 0; } dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; } dl.prov dt { color: #556; } dl.prov dd { margin: 0; font-family: ui-monospace, Menlo, monospace; overflow-wrap: anywhere; }
 `;
 
 /** More rows than this in one HTML table are cut (the JSON embedded in the page has them all). */

@@ -303,6 +303,13 @@ describe('sweep', () => {
     // "auto" stands for one of the others (Genisys' range: cc or short): all leaves it out; it can still be listed.
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['x', 'y']);
     expect(expandAxis({ key: 'v', values: ['auto', 'x'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['auto', 'x']);
+    // LO..HI of a whole-number parameter: every value (as --help says); backwards is refused.
+    const int = { key: 'n', type: 'int', min: 1, max: 20, default: 5, doc: '', source: '' } as const;
+    expect(expandAxis({ key: 'n', values: ['3..6', '9'] }, int)).toEqual(['3', '4', '5', '6', '9']);
+    expect(() => expandAxis({ key: 'n', values: ['6..3'] }, int)).toThrow(/the range 6\.\.3 runs backwards/);
+    const run = runCli(['sweep', 'dice', '--grid', 'count=2..4', '-n', '100', '--seed', '1', '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).result.axes[0].values).toEqual(['2', '3', '4']);
     // A value listed twice would be played once, silently.
     expect(() => expandAxis({ key: 'v', values: ['2', '2'] }, { key: 'v', type: 'int', default: 1, doc: '', source: '' })).toThrow(/option --grid v: "2" is listed twice; list each value once/);
     expect(() => expandAxis({ key: 'v', values: ['y', 'all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toThrow(/"y" is listed twice \(all lists every choice but auto\)/);

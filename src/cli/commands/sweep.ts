@@ -44,9 +44,16 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): 
   const out: string[] = [];
   for (const v of axis.values) {
     // "auto" stands for one of the other choices (Genisys' range: cc, short, or long for a VTOL): a cell of its own would repeat one.
+    const range = spec.type === 'int' ? /^(-?\d+)\.\.(-?\d+)$/.exec(v) : null;
     if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto'));
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
-    else out.push(v);
+    else if (range) {
+      // LO..HI of a whole-number parameter: every value from LO to HI (as sim tune's --vary reads it).
+      const [lo, hi] = [Number(range[1]), Number(range[2])];
+      if (hi < lo) throw new UsageError(`option ${option} ${axis.key}: the range ${v} runs backwards; write LO..HI with LO ≤ HI`);
+      if (hi - lo >= 1000) throw new UsageError(`option ${option} ${axis.key}: the range ${v} holds ${hi - lo + 1} values; at most 1000`);
+      for (let x = lo; x <= hi; x++) out.push(String(x));
+    } else out.push(v);
   }
   // A value listed twice (count=2,2, or short beside all) would be dropped silently.
   const twice = out.find((v, i) => out.indexOf(v) !== i);
@@ -111,7 +118,7 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them (repeatable)', collect)
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them; LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);

@@ -597,13 +597,16 @@ describe('a trace is one game of one run', () => {
 });
 
 describe('--confidence and the stored measurements a report quotes', () => {
-  it('a report quoting a stored gap or robustness interval says, at another level, that those keep their 95%; at 95% nothing is said', () => {
+  it('a report quoting a stored gap or robustness interval says, at another level, that those keep their 95% (a note, and each such interval in the answer sentence); at 95% nothing is said', () => {
     const note = /quote stored measurements \(scenarios\/<game>\/policy-gap\.yaml, sensitivity\.yaml\) with the 95% intervals they were measured with; --confidence 0\.5 applies to this run's own estimates only/;
     for (const game of [['darkfate'], ['terror']]) {
       const half = JSON.parse(runCli([...game, '-n', '50', '--seed', '5', '-j', '1', '-q', '--confidence', '0.5', '--format', 'json']).stdout);
       expect(half.notes.join(' '), game.join(' ')).toMatch(note);
+      // The answer sentence labels each stored interval it quotes (the gap, the sensitivity) with its level.
+      expect(half.text.match(/\] \(95%\)/g)?.length, game.join(' ')).toBe(2);
       const usual = JSON.parse(runCli([...game, '-n', '50', '--seed', '5', '-j', '1', '-q', '--format', 'json']).stdout);
       expect(usual.notes.join(' '), game.join(' ')).not.toMatch(/quote stored measurements/);
+      expect(usual.text, game.join(' ')).not.toMatch(/\(95%\)/);
     }
     // A report with no stored line (dice) says nothing at any level.
     expect(JSON.parse(runCli(['dice', '-n', '50', '--seed', '5', '-q', '--confidence', '0.5', '--format', 'json']).stdout).notes.join(' ')).not.toMatch(/quote stored measurements/);

@@ -1,6 +1,7 @@
 // Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
+import { labelStoredIntervals, STORED_CONFIDENCE } from '../core/answer.js';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -133,10 +134,12 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   };
   let report: Report;
   try {
+    labelStoredIntervals(opts.confidence);
     report = await req.mode.run(params, settings);
   } catch (e) {
     throw namingSource(e, params);
   } finally {
+    labelStoredIntervals(STORED_CONFIDENCE);
     if (!req.opts.progress) progress.clear();
   }
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;
@@ -166,8 +169,6 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
 
-/** The confidence level of every stored measurement (the ladders and sensitivity runs that wrote them ran at the default). */
-const STORED_CONFIDENCE = 0.95;
 /** A line quoting a stored measurement with its interval: an interval, then the file it comes from. */
 const STORED_LINE = /\[[^\]]*,[^\]]*\][\s\S]*scenarios\/[\w-]+\/(policy-gap|sensitivity)\.yaml/;
 

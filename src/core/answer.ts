@@ -37,6 +37,24 @@ export function ppText(d: number, lo: number, hi: number): string {
   return `${signed(d * 100, 1)} pp [${signed(lo * 100, 1)}, ${signed(hi * 100, 1)}]`;
 }
 
+/** The level every stored measurement (a ladder's gap, a sensitivity entry) was measured at. */
+export const STORED_CONFIDENCE = 0.95;
+/** " (95%)" while a run at another level builds its report, else empty: see labelStoredIntervals. */
+let storedLabel = '';
+
+/**
+ * A run at a confidence level other than the stored measurements' labels their intervals in its
+ * sentences ("[+1.2, +4.9] (95%)"); the run calls this before its report is built and again after.
+ */
+export function labelStoredIntervals(runConfidence: number): void {
+  storedLabel = runConfidence === STORED_CONFIDENCE ? '' : ` (${STORED_CONFIDENCE * 100}%)`;
+}
+
+/** "[lo, hi]" of a stored measurement, with its level where the run's is another. */
+export function storedBounds(lo: string, hi: string): string {
+  return `[${lo}, ${hi}]${storedLabel}`;
+}
+
 /** "Subject (a; b; c)." — the answer and what it is conditional on. */
 export function answerSentence(answer: string, conditions: readonly string[]): string {
   const c = conditions.filter((x) => x !== '');
@@ -49,8 +67,8 @@ export function answerSentence(answer: string, conditions: readonly string[]): s
  * shown at that budget. `who` names the stronger player ("the search policy").
  */
 export function gapWords(who: string, d: number, lo: number, hi: number): string {
-  const interval = ppText(d, lo, hi);
-  const bounds = `[${signed(lo * 100, 1)}, ${signed(hi * 100, 1)}]`;
+  const bounds = storedBounds(signed(lo * 100, 1), signed(hi * 100, 1));
+  const interval = `${signed(d * 100, 1)} pp ${bounds}`;
   if (lo > 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp more ${bounds}: the printed rate is at least that far below strong play`;
   if (hi < 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp less ${bounds} at its measured budget: no gap to stronger play shown`;
   return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;

@@ -3,6 +3,7 @@
 // scenarios/<game>/sensitivity.yaml records them (each entry names its command). A run of that
 // configuration prints the measured top rows; any other says the sensitivity was not measured
 // there and how to measure it. The numbers are checked before they are printed.
+import { storedBounds } from './answer.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from './packageInfo.js';
@@ -112,7 +113,7 @@ export function sensitivityShort(gameId: string, mode: string, specs: readonly P
   const t = e.top[0];
   const [scale, d, unit] = e.rate ? [100, 1, ' pp'] : [1, 2, ''];
   // A change's trailing "(label)" names the run it was measured in (a Rev-9 version): the sentence is about that run already.
-  return `most sensitive to ${changeInWords(t.change.replace(/ \([^()]*\)$/, ''))} (${signed(t.difference * scale, d)}${unit} [${signed(t.lo * scale, d)}, ${signed(t.hi * scale, d)}])`;
+  return `most sensitive to ${changeInWords(t.change.replace(/ \([^()]*\)$/, ''))} (${signed(t.difference * scale, d)}${unit} ${storedBounds(signed(t.lo * scale, d), signed(t.hi * scale, d))})`;
 }
 
 /**

@@ -5,6 +5,7 @@
 // with another default than today's is never printed. The file's `layouts` list holds the best fixed
 // deployment found against the default's (scripts/dualfatesLayouts.mjs, confirmed on fresh games):
 // another floor on the distance to strong play, printed beside the search's.
+import { storedBounds } from '../../core/answer.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
 import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
@@ -110,9 +111,9 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const layoutText = fixed
     .filter(gapGained)
-    .map((e, i) => `${i === 0 ? '; a fixed deployment wins ' : ', '}${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] ${i === 0 ? 'more ' : ''}as ${e.side}`)
+    .map((e, i) => `${i === 0 ? '; a fixed deployment wins ' : ', '}${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} ${i === 0 ? 'more ' : ''}as ${e.side}`)
     .join('');
   if (measured.length === 0 && layoutText !== '') return `gap to a search policy not measured here${layoutText}: ${gapClosing(fixed)}`;
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
+  return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
 }

@@ -2,6 +2,7 @@
 // (skirmishSearch.ts), as scenarios/genisys/policy-gap.yaml records it (written from `sim policies
 // genisys skirmish --ladder` runs; the file names each command). Every `sim genisys skirmish` report
 // prints the line for its configuration, or says the gap was not measured there.
+import { storedBounds } from '../../core/answer.js';
 import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
@@ -80,5 +81,5 @@ export function skirmishGapLine(specs: readonly ParamSpec[], params: Readonly<Re
 export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<Record<string, ParamValue>>, entries = skirmishGapEntries()): string {
   const measured = skirmishGapsFor(specs, params, entries);
   if (measured.length === 0) return 'the bots are not measured against a search policy here: every rate is conditional on them';
-  return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] against ${e.bot}${gapTag(e, 'bot')}`).join(' and ')}: ${gapClosing(measured)}`;
+  return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} against ${e.bot}${gapTag(e, 'bot')}`).join(' and ')}: ${gapClosing(measured)}`;
 }

@@ -2,6 +2,7 @@
 // search playing one side, as scenarios/tccg/policy-gap.yaml records it (written from `sim policies
 // tccg game --ladder` runs; the file names each command). Every `sim tccg game` report prints the
 // line for its configuration, or says the gap was not measured there.
+import { storedBounds } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
@@ -55,5 +56,5 @@ export function tccgGapShort(policies: readonly [string, string], defaults: read
   // The gap is the default bots' distance to the search: said only when both sides play them.
   const measured = reference && policies.every((p, s) => p === defaults[s]) ? entries : [];
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
-  return `a search beats the bots by ${measured.map((e) => `${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'}`).join(' and ')}: a floor on strong play`;
+  return `a search beats the bots by ${measured.map((e) => `${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'}`).join(' and ')}: a floor on strong play`;
 }

@@ -1,9 +1,10 @@
 // Built-in policies of the Dual Fates match, on the core policy contract (src/core/policy.ts):
 // `choose(rng, view, decision, options, n, allowNone)` → an index into options[0, n) or -1. They
 // read only MatchView members, so a user module can delegate to them through its read-only view.
-//   fight  — the default: activate first a unit that could Battle Cry, then one whose blow lands now,
-//            at the enemy with the least left to strike off (health + armour; ties: the higher
-//            cost, then the longer ranged attack); move to strike the best target one move
+//   fight  — the default: activate first a unit that could Battle Cry, then, of those whose blow
+//            lands now, one an enemy yet to activate can strike (the least tough first), then any
+//            whose blow lands now, at the enemy with the least left to strike off (health + armour;
+//            ties: the higher cost, then the longer ranged attack); move to strike the best target one move
 //            reaches; in the last round go and score; else close on the nearest enemy as hunt.
 //   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
@@ -73,6 +74,45 @@ import { PILLARS } from './pillars.js';
  * significantly in 4 of the 8 configurations and sides (before: 6 of 8, at most +4.70). No
  * built-in beats it in any pairing and side (sim policies, 5,000 games, seed 1: the next highest,
  * hunt, −2.4 to −14.0, every upper end −1.3 or lower).
+ * The threatened first (2026-12-06): of the units that can strike without moving and that an
+ * enemy yet to activate this round can strike where they stand (at their point, or within its
+ * ranged attack), the one with the least health + armour left activates first (ties: the better
+ * target), before fight's other strikers: it strikes before it is struck down. Found by logging
+ * the search's ACTIVATE and ACTION answers beside fight's (horde vs horde, 128 iterations, 400
+ * games, seed 5, a script outside the repository): of its 56 ACTIVATE departures most activated a
+ * Skirmisher or an Archer where fight activated the Champion, all three in contact. This rule as a
+ * module against the rule before (the other side the rule before; 5,000 paired games; A / B):
+ * seed 41: horde vs horde +1.82 [+0.17, +3.47] / +2.08, knights vs knights +1.12 (n.s.) / +2.22,
+ * the knights against the horde +0.96 / +1.66, the horde (A) against the knights +1.32 and the
+ * knights (B) against the horde +1.40; seed 42: +4.96 / +2.54, +1.92 / +1.06 (n.s.), +1.12 / +1.28,
+ * +1.08 / +1.64. On other unit data (seed 23; V1, V2, V3 as above): horde vs horde +3.10 / +2.76,
+ * +2.18 / +1.56, +1.84 / +3.26; knights vs knights +1.38 / +1.48, +0.58 / +1.04 (n.s.), +1.56 /
+ * −0.56 (n.s.); the knights against the horde +0.20 / +0.56 (both n.s.), +0.96 (n.s.) / +1.66,
+ * +0.38 (n.s.) / +1.46; the horde (A) against the knights +1.14, +1.90, +1.84 and the knights (B)
+ * +0.54 (n.s.), +1.48, +0.84 (n.s.) (23 of 24 positive, 15 significant). The rule before as a module against this one (seeds 41 / 43): horde
+ * vs horde −0.24 (n.s.) / −2.96 as A, −3.24 / −1.90 as B; knights vs knights −0.42 (n.s.) / −1.98,
+ * −2.70 / −1.34 (n.s.); the knights against the horde −0.46 (n.s.) / −1.04 as A, −2.34 / −0.94 as
+ * B; the horde against the knights −1.58 / −1.24 as A, −0.90 / −0.14 (n.s.) as B.
+ * Tried beside it (against the rule before, 5,000 paired games, seed 41 unless named; A / B):
+ * the least tough striker first, threatened or not: horde vs horde −2.68 / −2.98, knights vs
+ * knights +1.16 / +1.78; the threatened striker with the best target (not the least tough): every
+ * pairing within ±0.42 (n.s.): the order of fragility is what gains; a threat counted from enemies
+ * one move away too (Speed + range): knights vs knights +2.82 to +3.36 (seeds 41, 42), but the
+ * horde's mirror −0.60 / −0.62 (n.s.) and +1.80 / −0.64 (seed 42); the threatened first whether or
+ * not it can strike now: within 0.4 of this rule (seed 42). Tried after it (against it, seed 41):
+ * with nothing to strike, the cheapest (or the least tough) unit activated first: the horde's
+ * mirror −0.32 / −2.00 (−0.30 / −2.04), elsewhere −1.22 to +0.22; the search's ACTION departures
+ * (a Champion leaving a healthier Champion for a pillar, Archers scoring rather than closing on
+ * Archers, Skirmishers running to pillars) as rules: a unit in contact with a tougher enemy goes
+ * to score: −0.96 to −1.82 in the mirrors, −1.90 for the knights against the horde as A; a ranged unit does not move into reach of a ranged
+ * enemy yet to activate: the horde's mirror +1.06 / +1.06, knights vs knights −1.40 / −0.68, the
+ * horde against the knights −1.00 as A; a unit with nothing in one move's reach whose nearest enemy
+ * has twice its health + armour goes to score: −1.78 / −5.08 in the horde's mirror. No built-in
+ * beats it in any pairing and side (sim policies, 5,000 games, seed 1: the next highest, hunt,
+ * −4.6 to −17.7). The search's 256 rungs after it (policy-gap.yaml): 6 of the 8 configurations
+ * and sides closer (knights vs knights as A +10.0 → +6.3, the horde's mirror as B +13.5 → +8.8);
+ * the best fixed layouts still gain +1.5 to +3.8, now significantly in 7 of 8 (before: 4), most
+ * of them with every unit at the centre.
  * Tried and dropped (seed 8, against fight without the last-round rule, A / B): a unit with nothing
  * to strike holds an objective pillar every round: −11.5 / −13.1 (upper ends −9.6, −11.2); the same
  * with running to far pillars: −11.6 / −13.8; playing hold's moves while the side has fewer points in
@@ -382,15 +422,41 @@ function wouldBuff(view: MatchView, u: number): boolean {
   return friendWithin(view, u, view.unitBuffRadius(u));
 }
 
+/** Does an enemy that has not activated this round stand where it can strike unit u without moving (at u's point, or within its ranged attack)? */
+function threatened(view: MatchView, u: number): boolean {
+  const p = view.unitPos(u);
+  for (let e = 0; e < view.unitCount(); e++) {
+    if (view.unitSide(e) === view.unitSide(u) || view.unitWhere(e) !== WHERE_ACTIVE || view.unitActivated(e)) continue;
+    if (view.distance(p, view.unitPos(e)) <= view.unitRange(e)) return true;
+  }
+  return false;
+}
+
 /**
  * fight, the ACTIVATE answer: first a unit that could Battle Cry from where it stands (rulebook: the
  * Training Knight's sheet, Battle Cry; it then moves as ACTION says, and rarely cries: see the
- * header, "the crier first"); else a unit that can strike without moving (rulebook: 5.
- * Activation Phase — one unit at a time, so a blow struck now may remove an enemy before it
- * activates), the one whose best target has the least left; else the first offered.
+ * header, "the crier first"); else, of the units that can strike without moving and that an enemy
+ * yet to activate can strike where they stand, the one with the least left to strike off (ties: the
+ * better target), so that it strikes before it is struck down (see the header, "the threatened
+ * first"); else a unit that can strike without moving (rulebook: 5. Activation Phase — one unit at
+ * a time, so a blow struck now may remove an enemy before it activates), the one whose best target
+ * has the least left; else the first offered.
  */
 function fightActivate(view: MatchView, options: Int32Array, n: number): number {
   for (let i = 0; i < n; i++) if (wouldBuff(view, options[i])) return i;
+  let first = -1;
+  let firstTarget = -1;
+  for (let i = 0; i < n; i++) {
+    const u = options[i];
+    const t = targetInReach(view, u);
+    if (t < 0 || !threatened(view, u)) continue;
+    const d = first < 0 ? -1 : toughness(view, u) - toughness(view, options[first]);
+    if (d < 0 || (d === 0 && betterTarget(view, t, firstTarget))) {
+      first = i;
+      firstTarget = t;
+    }
+  }
+  if (first >= 0) return first;
   let best = 0;
   let bestTarget = -1;
   for (let i = 0; i < n; i++) {

@@ -83,6 +83,9 @@ describe('shards', () => {
 });
 
 describe('nothing lost', () => {
+  /** A long _fault run (10 ms asleep every 1,000 games), interrupted once it has saved its first checkpoint at `cp`: during the run, not its start-up. */
+  const interrupted = (extra: string[], cp: string) => runCliAsync(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', ...extra, '--checkpoint', cp], { interruptWhen: () => existsSync(cp) });
+  const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   it('Ctrl-C: reports the completed games marked partial, exits 130; the checkpoint resumes to identical numbers', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
@@ -110,9 +113,9 @@ describe('nothing lost', () => {
     const cp = join(dir, 'cp.json');
     expect(runCli(['_fault', '-n', '2000', '--seed', '21', '-q', '--shard', '1/2', '--out', part]).code).toBe(0);
     const complete = readFileSync(part, 'utf8');
-    const r = await runCliAsync(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--shard', '1/2', '--out', part, '--checkpoint', cp], { interruptWhen: () => existsSync(cp) });
+    const r = await interrupted(['--shard', '1/2', '--out', part], cp);
     expect(r.code).toBe(130);
-    expect(r.stderr).toMatch(new RegExp(`sim: shard 1/2 interrupted after \\d+ of its 100000 games, 0\\.\\.99999; ${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} left as it was`));
+    expect(r.stderr).toMatch(new RegExp(`sim: shard 1/2 interrupted after \\d+ of its 100000 games, 0\\.\\.99999; ${escaped(part)} left as it was`));
     expect(readFileSync(part, 'utf8')).toBe(complete);
   }, 60_000);
   it('an interrupted run never replaces a CSV at --out (a CSV carries no partial mark), and says it is partial', async () => {
@@ -121,16 +124,14 @@ describe('nothing lost', () => {
     const cp = join(dir, 'cp.json');
     expect(runCli(['_fault', '-n', '2000', '--seed', '21', '-q', '--format', 'csv', '--out', file]).code).toBe(0);
     const complete = readFileSync(file, 'utf8');
-    const args = ['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'csv', '--checkpoint', cp];
-    const r = await runCliAsync([...args, '--out', file], { interruptWhen: () => existsSync(cp) });
+    const r = await interrupted(['--format', 'csv', '--out', file], cp);
     expect(r.code).toBe(130);
-    expect(r.stderr).toMatch(new RegExp(`sim: the CSV is partial: the run stopped after [\\d,]+ games, before its end \\(a CSV carries no mark of it\\): ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is left as it was, and the partial CSV follows on stdout`));
+    expect(r.stderr).toMatch(new RegExp(`sim: the CSV is partial: the run stopped after [\\d,]+ games, before its end \\(a CSV carries no mark of it\\): ${escaped(file)} is left as it was, and the partial CSV follows on stdout`));
     expect(readFileSync(file, 'utf8')).toBe(complete);
     expect(r.stdout.length).toBeGreaterThan(0);
     // A new file is written, and the partial run is said.
     const fresh = join(dir, 'new.csv');
-    const cp2 = join(dir, 'cp2.json');
-    const w = await runCliAsync([...args.slice(0, -1), cp2, '--out', fresh], { interruptWhen: () => existsSync(cp2) });
+    const w = await interrupted(['--format', 'csv', '--out', fresh], join(dir, 'cp2.json'));
     expect(w.code).toBe(130);
     expect(existsSync(fresh)).toBe(true);
     expect(w.stderr).toMatch(/sim: the CSV is partial: the run stopped after [\d,]+ games/);
@@ -138,14 +139,13 @@ describe('nothing lost', () => {
   it('a checkpoint whose game count was raised by hand (its metrics left as they were) is refused, not reported as a whole run', async () => {
     const dir = tmp();
     const cp = join(dir, 'cp.json');
-    const args = ['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp];
-    const r = await runCliAsync(args, { interruptWhen: () => existsSync(cp) });
+    const r = await interrupted(['--format', 'json'], cp);
     expect(r.code).toBe(130);
     const saved = JSON.parse(readFileSync(cp, 'utf8'));
     saved.calls[0].games = 2e5;
     saved.calls[0].totals.games = 2e5;
     writeFileSync(cp, JSON.stringify(seal(saved)));
-    const resumed = runCli(args);
+    const resumed = runCli(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp]);
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toMatch(/saved totals are inconsistent: 200000 games, but the most any metric observed is \d+ \(each game records its outcome\)/);
   }, 60_000);

@@ -27,7 +27,7 @@ describe('sim genisys attack', () => {
   it("an attacker picked without --weapon fires its own weapon: its only one, refused among several, the quickplay one (said) when it carries none", () => {
     // Several weapons (combat knife, plasma rifle): no quiet quickplay weapon under the unit's name.
     const several = runCli(['genisys', 'attack', '--attacker', 'resistance-soldier', '--target', 'endoskeleton', '--range', 'short']);
-    expect([several.code, several.stderr]).toEqual([2, 'sim: weapon (--weapon): Resistance Soldier carries combat-knife, plasma-rifle (scenarios/genisys/units.yaml): pick one with --weapon, or give --rof and --power for another weapon\n']);
+    expect([several.code, several.stderr]).toEqual([2, 'sim: weapon (--weapon): Resistance Soldier carries combat-knife, plasma-rifle (scenarios/genisys/units.yaml): pick one with --weapon, or give --rof and --power for another weapon (sim genisys matchup plays each weapon a unit carries)\n']);
     // The same attack with the weapon named is what matchup's row for that weapon plays.
     const named = json(['--attacker', 'resistance-soldier', '--weapon', 'plasma-rifle', '--target', 'endoskeleton', '--range', 'short']);
     expect(named.result.attack.rof).toBe(1);

@@ -322,7 +322,7 @@ function attackerWeapon(data: UnitsFile, attacker: string, resolved: Readonly<Re
   if (a.weapons.length === 0) return undefined;
   const given = (k: string) => resolved[k] !== undefined && !(typeof resolved[k] === 'string' && (resolved[k] as string).trim().toLowerCase() === AUTO);
   if (given('rof') && given('power')) return undefined;
-  throw new UsageError(`${PICK_OPTIONS.weapon}: ${a.name} carries ${a.weapons.join(', ')} (${file}): pick one with --weapon, or give --rof and --power for another weapon`);
+  throw new UsageError(`${PICK_OPTIONS.weapon}: ${a.name} carries ${a.weapons.join(', ')} (${file}): pick one with --weapon, or give --rof and --power for another weapon (sim genisys matchup plays each weapon a unit carries)`);
 }
 
 /** Special rules that switch a default-on parameter off (the parameter key they set to false). */

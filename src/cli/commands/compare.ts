@@ -1,6 +1,7 @@
 // `sim compare A [B]`: two variants of one game on common random numbers (game i of A and of B
 // use the same stream), with paired tests; optional stopping rules --target-ci and --until-decided
 // (src/run/stopping.ts). The report is built in src/report/compareReport.ts.
+import { sideMetric } from './sideMetric.js';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
@@ -30,6 +31,8 @@ interface CompareOptions extends RunCliOptions {
   untilDecided?: boolean;
   margin?: DifferenceSize;
   metric?: string;
+  /** The side whose policies vary (sim policies' ladder): without --metric, its metric is the main one (winB for side B). */
+  side?: string;
   maxGames: number;
 }
 
@@ -123,7 +126,8 @@ export class Rendezvous {
     const main = this.opts.metric ? shared.findIndex((s) => s.name === this.opts.metric) : 0;
     if (main < 0) throw new UsageError(`option --metric: got "${this.opts.metric}", expected one of ${shared.map((s) => s.name).join(', ')}`);
     if (this.rule.kind !== 'fixed') refusePointsOnMean(this.opts, shared[main]);
-    const kept = this.opts.metric ?? shared.find((s) => s.kind === 'rate')?.name;
+    const rates = shared.filter((s) => s.kind === 'rate').map((s) => s.name);
+    const kept = this.opts.metric ?? sideMetric(rates[0], this.opts.side, rates);
     if (this.keepOutcomes && this.rule.kind === 'fixed' && this.rule.n <= PER_GAME_MAX && shared.some((s) => s.kind === 'rate' && s.name === kept)) pp.perGame = { metric: kept!, games: this.rule.n };
     const nA = pp.a.metrics.length;
     const nB = pp.b.metrics.length;
@@ -160,8 +164,8 @@ export class Rendezvous {
  * Runs two requests of one mode on common random numbers — game i of A and of B on stream
  * (seed, i) — under a stopping rule: both reports, and the paired comparisons of every shared metric.
  */
-export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number, rule: StopRule, metric?: string, keepOutcomes = false): Promise<{ repA: Report; repB: Report; rv: Rendezvous }> {
-  const rv = new Rendezvous({ ...reqA.opts, set: [], maxGames: rule.kind === 'fixed' ? rule.n : rule.max, metric }, seed, rule, keepOutcomes);
+export async function runPaired(reqA: RunRequest, reqB: RunRequest, seed: number, rule: StopRule, metric?: string, keepOutcomes = false, side?: string): Promise<{ repA: Report; repB: Report; rv: Rendezvous }> {
+  const rv = new Rendezvous({ ...reqA.opts, set: [], maxGames: rule.kind === 'fixed' ? rule.n : rule.max, metric, ...(side ? { side } : {}) }, seed, rule, keepOutcomes);
   const sideRun = (s: 0 | 1, req: RunRequest) => runReport(req, seed, rv.side(s)).finally(() => rv.finish(s));
   const [repA, repB] = await Promise.all([sideRun(0, reqA), sideRun(1, reqB)]);
   return { repA, repB, rv };

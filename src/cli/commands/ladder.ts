@@ -18,6 +18,7 @@ import { CommandProgress } from '../progress.js';
 import { runPaired } from './compare.js';
 import { PER_GAME_MAX } from '../../run/paired.js';
 import { groupedInteger } from '../../core/numberText.js';
+import { sideMetric } from './sideMetric.js';
 
 export interface LadderOptions {
   /** The first rung's budget (default: a quarter of the budget parameter's default, at least its minimum). */
@@ -27,6 +28,8 @@ export interface LadderOptions {
   /** Stop before a rung once this many seconds are used (the rung that runs past it finishes). */
   seconds?: number;
   metric?: string;
+  /** The side whose policy the search plays (policyB: B): without --metric, that side's metric is the ladder's (winB). */
+  side?: string;
 }
 
 /** One rung of the ladder for one run label (a Rev-9 version): the search at `budget` against the default. */
@@ -163,14 +166,15 @@ export async function runLadder(
       break;
     }
     const rungStart = performance.now();
-    const { repB, rv } = await runPaired(base, request({ [policyKey]: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main, true).catch((e: unknown) => {
+    const { repB, rv } = await runPaired(base, request({ [policyKey]: search.policy, [search.budget]: String(budget) }), seed, { kind: 'fixed', n: runOpts.games }, main, true, o.side).catch((e: unknown) => {
       progress.clear();
       throw e;
     });
     // The seed chosen at random is told once (by the first rung), not once a rung.
     runOpts.seed ??= seed;
     for (const a of repB.assumptions) assumptions.add(a);
-    main ??= (rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric;
+    const rates = [...new Set(rv.comparisons.filter((c) => c.kind === 'rate').map((c) => c.metric))];
+    main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, o.side, rates);
     const mine = rv.comparisons.filter((c) => c.metric === main);
     if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
     const seconds = (performance.now() - rungStart) / 1000;

@@ -2,6 +2,7 @@
 // (common random numbers: game i of each on stream (seed, i)) and ranks them by the main metric, with
 // each one's paired difference from the default, its interval and p-value. Every number a game
 // prints is conditional on the bots that played: this shows how much.
+import { sideMetric, sideOfPolicyParam } from './sideMetric.js';
 import { Command } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
@@ -108,7 +109,7 @@ export function registerPolicies(program: Command): void {
     if (policies.length < 2 && !opts.ladder && !split) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
-    const side = /^polic\w*?([AB])$/.exec(key)?.[1] ?? /^([a-z]+)Policy$/.exec(key)?.[1];
+    const side = sideOfPolicyParam(key);
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     // Every run is the base parameters with some overrides; `source` names the option a refused value came from.
@@ -131,7 +132,7 @@ export function registerPolicies(program: Command): void {
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
-      await emitReport(await runLadder(found, base, (overrides) => requestWith(overrides), runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric }, key), opts);
+      await emitReport(await runLadder(found, base, (overrides) => requestWith(overrides), runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric, side }, key), opts);
       return;
     }
     if (opts.ladderStart !== undefined || opts.ladderMax !== undefined || opts.ladderSeconds !== undefined) throw new UsageError('options --ladder-start, --ladder-max and --ladder-seconds shape a ladder: add --ladder');
@@ -255,21 +256,6 @@ export function registerPolicies(program: Command): void {
     };
     await emitReport(report, opts);
   });
-}
-
-/**
- * The metric to rank by for one side of a two-sided game: `winA` becomes `winB` when the policies
- * varied are side B's, and a side named by a word (skynet) takes the first rate that starts with it
- * (skynetWins); without such a metric, and in one-sided games, the first rate stays.
- */
-export function sideMetric(metric: string | undefined, side: string | undefined, rates: readonly string[]): string | undefined {
-  if (!metric || !side) return metric;
-  if (side === 'A' || side === 'B') {
-    const other = side === 'A' ? 'B' : 'A';
-    const mine = metric.endsWith(other) ? `${metric.slice(0, -1)}${side}` : metric;
-    return rates.includes(mine) ? mine : metric;
-  }
-  return rates.find((r) => r.toLowerCase().startsWith(side.toLowerCase())) ?? metric;
 }
 
 function finite(x: number): number | null {

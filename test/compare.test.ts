@@ -224,6 +224,17 @@ describe('stopping rules', () => {
     expect(c.lo).toBeGreaterThan(-0.1);
     expect(c.hi).toBeLessThan(0.1);
   });
+  it('a run --until-decided ends undecided: its verdict says so even where the interval shown (not adjusted for the looks) leaves out 0', () => {
+    // Hand size 6 gains about 2 points: at 3,000 games the plain 95% interval leaves out 0 (p 0.025), the sequential test (4 looks, 0.0125 each) does not.
+    const r = runCli(['compare', 'darkfate', '--set', 'handSize=6', '-n', '500', '--until-decided', '--max-games', '3000', '-j', '1', '-q', '--seed', '1', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.result.stopping[0]).toMatchObject({ decision: 'undecided', looks: 4 });
+    const win = j.result.comparisons.find((c: { metric: string }) => c.metric === 'win');
+    expect(win.lo).toBeGreaterThan(0);
+    expect(j.text).toMatch(/— undecided by the sequential test \(--until-decided: no difference at its level for 4 looks, nor one within the margin\); the interval shown, not adjusted for the looks, leaves out 0: play more games/);
+    expect(j.text).not.toMatch(/easier/);
+  });
   it('never calls a difference "smaller than margin" on a degenerate interval (tiny first batch, true gap 3× the margin)', () => {
     // 3 dice of 100 sides, success on 100+ vs 99+: A − B = −0.03; margin 0.01. Most 10-game batches
     // show no difference at all (zero spread); that must not count as evidence of equivalence.

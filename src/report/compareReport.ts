@@ -126,9 +126,11 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   if (outcome?.decision === 'identical' || (c.difference === 0 && c.lo === 0 && c.hi === 0)) verdict = 'identical games: no difference';
   else if (outcome?.decision === 'smaller than margin') verdict = `no difference bigger than ±${margin !== undefined ? `${Number((margin * scale).toPrecision(3))}${unit}` : 'the margin'} (sequential test)`;
   // A rate's interval (Newcombe) and its test (exact McNemar) are two methods: where they disagree (few discordant games) neither is the verdict.
+  // --until-decided stops on its own test (each look at a share of alpha): ended undecided, the verdict is that, whatever the unadjusted interval says.
+  else if (outcome?.decision === 'undecided') verdict = `undecided by the sequential test (--until-decided: no difference at its level for ${outcome.looks} look${outcome.looks === 1 ? '' : 's'}, nor one within the margin)${up || down ? '; the interval shown, not adjusted for the looks, leaves out 0' : ''}: play more games (--max-games)`;
   else if (rate && (up || down) && alpha !== undefined && c.pValue >= alpha) verdict = `borderline: the interval leaves out 0 but the exact test does not (p ≥ ${Number(alpha.toPrecision(6))}); play more games to decide`;
   else if (up || down) verdict = verdictOf(c.metric, up, variant, bot);
-  else verdict = outcome?.decision === 'undecided' || outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
+  else verdict = outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
   if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
   return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;
 }

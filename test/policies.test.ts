@@ -116,6 +116,9 @@ describe('sim compare names both policies when they differ', () => {
     const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '60', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'winB');
     expect(j.result.rungs[0].gain).toBe(c.difference);
+    // The rungs set the budget: one given with --set would be recorded and never played.
+    const budget = runCli(['policies', 'darkfate', '--ladder', '--set', 'searchRollouts=4', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']);
+    expect([budget.code, budget.stderr.trim()]).toEqual([2, 'sim: option --ladder: each rung sets searchRollouts itself (--ladder-start, --ladder-max); leave searchRollouts out of --set and the scenario']);
   }, 60_000);
   it('--ladder runs for every mode its help names, and tells a seed chosen at random once', () => {
     const help = runCli(['policies', '--help']).stdout.replace(/\s+/g, ' ');

@@ -131,6 +131,9 @@ export function registerPolicies(program: Command): void {
     // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
+      // Each rung sets the search's budget: one given with --set (or by the scenario) would be recorded and never played.
+      const budgetKey = game.search?.budget;
+      if (budgetKey && (Object.hasOwn(sets, budgetKey) || (scenario?.doc.params && Object.hasOwn(scenario.doc.params, budgetKey)))) throw new UsageError(`option --ladder: each rung sets ${budgetKey} itself (--ladder-start, --ladder-max); leave ${budgetKey} out of --set and the scenario`);
       if (opts.policies && policies.length !== 1) throw new UsageError('option --ladder: the ladder plays the search against one default policy; give it alone (--policies planner) or leave --policies out');
       await emitReport(await runLadder(found, base, (overrides) => requestWith(overrides), runOpts, seed, { start: opts.ladderStart, maxBudget: opts.ladderMax, seconds: opts.ladderSeconds, metric: opts.metric, side }, key), opts);
       return;

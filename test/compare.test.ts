@@ -234,6 +234,8 @@ describe('stopping rules', () => {
     expect(win.lo).toBeGreaterThan(0);
     expect(j.text).toMatch(/— undecided by the sequential test \(--until-decided: no difference at its level for 4 looks, nor one within the margin\); the interval shown, not adjusted for the looks, leaves out 0: play more games/);
     expect(j.text).not.toMatch(/easier/);
+    // The note says why a row has no interval (too few pairs for the t-test, or no spread).
+    expect(j.notes.join(' ')).toContain('A dash means no trustworthy interval: fewer than 30 pairs for the t-test, or no spread at all.');
   });
   it('never calls a difference "smaller than margin" on a degenerate interval (tiny first batch, true gap 3× the margin)', () => {
     // 3 dice of 100 sides, success on 100+ vs 99+: A − B = −0.03; margin 0.01. Most 10-game batches

@@ -32,7 +32,9 @@ describe('sim genisys attack', () => {
     const named = json(['--attacker', 'resistance-soldier', '--weapon', 'plasma-rifle', '--target', 'endoskeleton', '--range', 'short']);
     expect(named.result.attack.rof).toBe(1);
     // --rof and --power given describe the weapon: no refusal.
-    expect(json(['--attacker', 'resistance-soldier', '--rof', '1', '--power', 'd6', '--target', 'endoskeleton']).result.attack.power).toBe('D6');
+    const described = json(['--attacker', 'resistance-soldier', '--rof', '1', '--power', 'd6', '--target', 'endoskeleton']);
+    expect(described.result.attack.power).toBe('D6');
+    expect(described.notes).toContain('Resistance Soldier fires ROF 1 and Power D6 (as given), none of the weapons its sheet lists (combat-knife, plasma-rifle).');
     // One weapon (the crawler's claws): it fires that one, named in the title.
     const crawler = json(['--attacker', 'crawler', '--target', 'resistance-soldier']);
     expect(crawler.title).toContain('Crawler with Terminator claws');

@@ -135,6 +135,13 @@ describe('nothing lost', () => {
     expect(w.code).toBe(130);
     expect(existsSync(fresh)).toBe(true);
     expect(w.stderr).toMatch(/sim: the CSV is partial: the run stopped after [\d,]+ games/);
+    // A saved partial report rendered again (sim report) is what was asked for: written, said partial, exit 0.
+    const saved = join(dir, 'partial.json');
+    expect((await interrupted(['--format', 'json', '--out', saved], join(dir, 'cp3.json'))).code).toBe(130);
+    const again = runCli(['report', saved, '--format', 'csv', '--out', file]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/sim: the CSV is partial: the run stopped after [\d,]+ games/);
+    expect(readFileSync(file, 'utf8')).not.toBe(complete);
   }, 60_000);
   it('a checkpoint whose game count was raised by hand (its metrics left as they were) is refused, not reported as a whole run', async () => {
     const dir = tmp();
@@ -145,7 +152,7 @@ describe('nothing lost', () => {
     saved.calls[0].games = 2e5;
     saved.calls[0].totals.games = 2e5;
     writeFileSync(cp, JSON.stringify(seal(saved)));
-    const resumed = runCli(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp]);
+    const resumed = runCli(['_fault', '-n', '2e5', '--pause', '10', '--seed', '21', '-j', '2', '--format', 'json', '--checkpoint', cp]); // the same run, resumed
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toMatch(/saved totals are inconsistent: 200000 games, but the most any metric observed is \d+ \(each game records its outcome\)/);
   }, 60_000);

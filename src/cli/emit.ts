@@ -123,11 +123,11 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       if (!(e instanceof UsageError) || report.n === null) throw e;
       return tablesToStdout(report, 0, `${e.message}; nothing was written there, and the tables follow on stdout as CSV`);
     }
-    // A partial run's CSV carries no mark of it: it never replaces tables there (perhaps a whole run's).
-    if (report.partial && files.some((f) => existsSync(f))) {
+    // A partial run's CSV carries no mark of it: it never replaces tables there (perhaps a whole run's); a saved report rendered again (sim report) is written, said partial.
+    if (report.partial && !opts.rendered && files.some((f) => existsSync(f))) {
       err().write(`sim: ${PARTIAL_CSV(report)}: the tables in ${opts.outDir} are left as they were, and the partial tables follow on stdout\n`);
       out().write(render(report, 'csv', { width: DEFAULT_WIDTH }));
-      if (!opts.rendered) setExitCode(interruptExitCode());
+      setExitCode(interruptExitCode());
       return;
     }
     for (const [i, t] of report.tables.entries()) {
@@ -153,7 +153,7 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       out().write(text);
       setExitCode(1);
       return;
-    } else if (opts.out && csvPartial && existsSync(opts.out)) {
+    } else if (opts.out && csvPartial && !opts.rendered && existsSync(opts.out)) {
       // A partial run's CSV carries no mark of it: it never replaces the file there (perhaps a whole run's).
       err().write(`sim: ${PARTIAL_CSV(report)}: ${opts.out} is left as it was, and the partial CSV follows on stdout\n`);
       out().write(text);

@@ -1,10 +1,10 @@
 // Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
-import { labelStoredIntervals, STORED_CONFIDENCE } from '../core/answer.js';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { labelStoredIntervals, STORED_CONFIDENCE } from '../core/answer.js';
 import { Totals } from '../core/aggregate.js';
 import { setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
@@ -139,7 +139,7 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   } catch (e) {
     throw namingSource(e, params);
   } finally {
-    labelStoredIntervals(STORED_CONFIDENCE);
+    labelStoredIntervals(null);
     if (!req.opts.progress) progress.clear();
   }
   // A report that used the seed without simulating a run (a --trace of one game) tells it too;

@@ -123,9 +123,6 @@ export function watchProcessStdout(): void {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     stdoutFailure ??= e;
   });
-  // A file size limit (ulimit -f) is a failed write to report (EFBIG, exit 1), not a signal that
-  // ends the process with nothing said.
-  process.on('SIGXFSZ', () => {});
   // Notes and progress whose reader went away are lost with nowhere left to say so; the run and
   // its report (stdout or --out) are not, so this is no failure (it ended the process with exit 1).
   process.stderr.on('error', () => {});

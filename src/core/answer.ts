@@ -39,14 +39,23 @@ export function ppText(d: number, lo: number, hi: number): string {
 
 /** The level every stored measurement (a ladder's gap, a sensitivity entry) was measured at. */
 export const STORED_CONFIDENCE = 0.95;
-/** " (95%)" while a run at another level builds its report, else empty: see labelStoredIntervals. */
+/** " (95%)" while runs at another level build their reports, else empty: see labelStoredIntervals. */
 let storedLabel = '';
+/** Runs building their reports now (a compare builds two at once, at one level: the command's). */
+let building = 0;
 
 /**
  * A run at a confidence level other than the stored measurements' labels their intervals in its
- * sentences ("[+1.2, +4.9] (95%)"); the run calls this before its report is built and again after.
+ * sentences ("[+1.2, +4.9] (95%)"): the run calls this with its level before its report is built,
+ * and with null after (the label stays while any run of the command is still building).
  */
-export function labelStoredIntervals(runConfidence: number): void {
+export function labelStoredIntervals(runConfidence: number | null): void {
+  if (runConfidence === null) {
+    building = Math.max(0, building - 1);
+    if (building === 0) storedLabel = '';
+    return;
+  }
+  building++;
   storedLabel = runConfidence === STORED_CONFIDENCE ? '' : ` (${STORED_CONFIDENCE * 100}%)`;
 }
 

@@ -48,7 +48,7 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): 
     if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto'));
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
     else if (range) {
-      // LO..HI of a whole-number parameter: every value from LO to HI (as sim tune's --vary reads it).
+      // LO..HI of a whole-number parameter: every value from LO to HI.
       const [lo, hi] = [Number(range[1]), Number(range[2])];
       if (hi < lo) throw new UsageError(`option ${option} ${axis.key}: the range ${v} runs backwards; write LO..HI with LO ≤ HI`);
       if (hi - lo >= 1000) throw new UsageError(`option ${option} ${axis.key}: the range ${v} holds ${hi - lo + 1} values; at most 1000`);

@@ -84,8 +84,11 @@ export const genisysEntry: ModeEntry = {
     const plan = compileAttack(p);
     const exact = exactAttack(plan);
     const notes: string[] = [];
-    // An attacker with no weapon in the units file fires the quickplay weapon (or the ROF and Power given): said.
-    if (units.names.attacker !== undefined && units.names.weapon === undefined) notes.push(`${units.names.attacker} carries no weapon in ${String(resolved.units)}: the attack uses ROF ${p.rof} and Power ${p.power.toUpperCase()}${resolved.rof === AUTO || resolved.power === AUTO ? " (the quickplay attack's where not given)" : ' (as given)'}.`);
+    // An attacker firing none of its sheet's weapons (it lists none, or --rof and --power describe another) says what it fires.
+    if (units.names.attacker !== undefined && units.names.weapon === undefined) {
+      const fires = `ROF ${p.rof} and Power ${p.power.toUpperCase()}${resolved.rof === AUTO || resolved.power === AUTO ? " (the quickplay attack's where not given)" : ' (as given)'}`;
+      notes.push(units.attackerWeapons.length === 0 ? `${units.names.attacker} carries no weapon in ${String(resolved.units)}: the attack uses ${fires}.` : `${units.names.attacker} fires ${fires}, none of the weapons its sheet lists (${units.attackerWeapons.join(', ')}).`);
+    }
     // What these notes say was not played as given, marked on the settings line too.
     const ignoredSettings: Record<string, string> = {};
     // --open where the range itself gives cover (automaticCover): say why a save remains.

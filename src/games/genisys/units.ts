@@ -237,6 +237,8 @@ export interface AppliedUnits {
   names: { attacker?: string; weapon?: string; target?: string };
   /** Data values given (data.units.…, data.weapons.…) that change nothing in this attack, each with why. */
   idleData: string[];
+  /** The weapons the picked attacker's sheet lists (empty: none, or no attacker picked). */
+  attackerWeapons: readonly string[];
 }
 
 /**
@@ -294,7 +296,7 @@ export function applyUnits(resolved: Record<string, ParamValue>, opts: { weaponO
     // checked (a missing or malformed file must not pass silently into the report's parameters).
     const named = (resolved.units !== undefined && String(resolved.units) !== UNITS_FILE) || Object.keys(values).length > 0;
     // (A data value of a unit or weapon not picked is refused before this: refuseUnpickedValues.)
-    return { params: resolved, data: named ? loadUnits(resolved.units === undefined ? undefined : String(resolved.units), values) : null, names: {}, idleData: [] };
+    return { params: resolved, data: named ? loadUnits(resolved.units === undefined ? undefined : String(resolved.units), values) : null, names: {}, idleData: [], attackerWeapons: [] };
   }
   const file = String(resolved.units ?? UNITS_FILE);
   const data = loadUnits(file, values);
@@ -307,7 +309,8 @@ export function applyUnits(resolved: Record<string, ParamValue>, opts: { weaponO
   }
   const name = (t: Record<string, { name: string }>, id?: string) => (id === undefined ? undefined : t[id.trim().toLowerCase()].name);
   const idleData = Object.keys(values).length ? idleDataValues(file, values, sel, resolved) : [];
-  return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) }, idleData };
+  const attackerWeapons = sel.attacker === undefined ? [] : data.units[sel.attacker.trim().toLowerCase()].weapons;
+  return { params, data, names: { attacker: name(data.units, sel.attacker), weapon: name(data.weapons, sel.weapon), target: name(data.units, sel.target) }, idleData, attackerWeapons };
 }
 
 /**

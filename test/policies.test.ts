@@ -116,6 +116,10 @@ describe('sim compare names both policies when they differ', () => {
     const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '60', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'winB');
     expect(j.result.rungs[0].gain).toBe(c.difference);
+    // The note's command for a rung as its own run is one the CLI takes.
+    const own = /its own run \(`sim ([^`]*)`/.exec(j.notes.join(' ').replace(/\s+/g, ' '))![1];
+    expect(own).toBe('dualfates match --set policyB=search --set searchIterations=B -n N --seed S');
+    expect(runCli([...own.replace('=B', '=2').replace('-n N', '-n 2').replace('--seed S', '--seed 1').split(' '), '-j', '1', '-q']).code).toBe(0);
     // The rungs set the budget: one given with --set would be recorded and never played.
     const budget = runCli(['policies', 'darkfate', '--ladder', '--set', 'searchRollouts=4', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']);
     expect([budget.code, budget.stderr.trim()]).toEqual([2, 'sim: option --ladder: each rung sets searchRollouts itself (--ladder-start, --ladder-max); leave searchRollouts out of --set and the scenario']);

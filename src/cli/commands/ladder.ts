@@ -253,7 +253,7 @@ export async function runLadder(
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. ${stepTestNote(rungs)}`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
-      `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --policy ${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
+      `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --set ${policyKey}=${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
     ],
   };
 }

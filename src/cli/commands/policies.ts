@@ -115,7 +115,7 @@ export function registerPolicies(program: Command): void {
     // Every run is the base parameters with some overrides; `source` names the option a refused value came from.
     const requestWith = (overrides: Record<string, string>, source?: () => string): RunRequest => ({ ...found, params: resolveFromSources(mode, scenario, sets, {}, overrides, id, source), opts: runOpts });
     // Each policy is a value of the parameter: one it refuses is named as the --policies entry it came from.
-    const request = (policy: string): RunRequest => requestWith({ [key]: policy }, () => 'option --policies');
+    const request = (policy: string): RunRequest => requestWith({ [key]: policy }, () => (opts.policies ? 'option --policies' : `option --param ${key}`));
     const [baseline, ...listedOthers] = policies;
     // --split: the rows are the search on every kind of decision (all), then on each kind alone.
     const splitKinds = split ? ['all', ...split.kinds] : [];
@@ -131,6 +131,8 @@ export function registerPolicies(program: Command): void {
     // One bar for the command: a unit per policy played against the baseline (the ladder's rungs have their own).
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
+      // The ladder plays the search in a side's place: --param must name a parameter that can be the search.
+      if (game.search && !(spec.choices ?? []).includes(game.search.policy)) throw new UsageError(`option --param ${key}: the ladder plays the ${game.search.policy} policy in a side's place, and ${key} cannot be ${game.search.policy}; name a side's policy parameter (${policyKeys.filter((k) => (mode.params.find((p) => p.key === k)?.choices ?? []).includes(game.search!.policy)).join(', ')})`);
       // Each rung sets the search's budget: one given with --set (or by the scenario) would be recorded and never played.
       const budgetKey = game.search?.budget;
       if (budgetKey && (Object.hasOwn(sets, budgetKey) || (scenario?.doc.params && Object.hasOwn(scenario.doc.params, budgetKey)))) throw new UsageError(`option --ladder: each rung sets ${budgetKey} itself (--ladder-start, --ladder-max); leave ${budgetKey} out of --set and the scenario`);

@@ -120,6 +120,9 @@ describe('sim compare names both policies when they differ', () => {
     const own = /its own run \(`sim ([^`]*)`/.exec(j.notes.join(' ').replace(/\s+/g, ' '))![1];
     expect(own).toBe('dualfates match --set policyB=search --set searchIterations=B -n N --seed S');
     expect(runCli([...own.replace('=B', '=2').replace('-n N', '-n 2').replace('--seed S', '--seed 1').split(' '), '-j', '1', '-q']).code).toBe(0);
+    // The other side's metric ranks the varied side's policies upside down: the answer says so.
+    const upside = JSON.parse(runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--metric', 'winA', '--policies', 'fight,random', '-n', '40', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(upside.text).toContain("win A is the other side's: highest is worst for side B, whose own is winB");
     // --param names the parameter in messages (not an option not given), and the ladder's must be able to be the search.
     expect(runCli(['policies', 'darkfate', '--param', 'searchRollout', '-n', '20', '-j', '1']).stderr).toMatch(/^sim: option --param searchRollout: has no effect in any of the runs/);
     expect(runCli(['policies', 'darkfate', '--ladder', '--param', 'searchRollout', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']).stderr.trim()).toBe("sim: option --param searchRollout: the ladder plays the search policy in a side's place, and searchRollout cannot be search; name a side's policy parameter (policy)");

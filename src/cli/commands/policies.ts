@@ -144,6 +144,7 @@ export function registerPolicies(program: Command): void {
     const rows: Row[] = [];
     const reports: Report[] = [];
     let main = opts.metric;
+    let rateNames: string[] = [];
     let rate = false;
     let games = 0;
     for (const [k, policy] of others.entries()) {
@@ -155,7 +156,8 @@ export function registerPolicies(program: Command): void {
       if (reports.length === 0) reports.push(repA);
       reports.push(repB);
       games = Math.max(games, ...rv.outcomes.map((o) => o.games));
-      main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rv.comparisons.filter((c) => c.kind === 'rate').map((c) => c.metric));
+      rateNames = rv.comparisons.filter((c) => c.kind === 'rate').map((c) => c.metric);
+      main ??= sideMetric((rv.comparisons.find((c) => c.kind === 'rate') ?? rv.comparisons[0])?.metric, side, rateNames);
       rate ||= rv.comparisons.some((c) => c.metric === main && c.kind === 'rate');
       const mine = rv.comparisons.filter((c) => c.metric === main);
       if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
@@ -206,7 +208,10 @@ export function registerPolicies(program: Command): void {
       return rate ? ppText(r.difference, r.lo, r.hi) : `${signedText(r.difference, 2)} [${signedText(r.lo, 2)}, ${signedText(r.hi, 2)}]`;
     };
     const mainWords = mainName ?? 'the metric';
-    const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
+    // A metric of the other side (--param policyB --metric winA): the highest row is the policy that does worst for the side varied, said in the answer.
+    const mineOf = side && main ? sideMetric(main, side, rateNames) : main;
+    const otherSides = side !== undefined && opts.metric !== undefined && main !== undefined && mineOf !== main;
+    const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
     // --split: the search on every kind of decision, then on each kind alone (by difference), each against the default.
     const splitAnswers = split
       ? labels.map((label) => {

@@ -320,6 +320,12 @@ describe('sweep', () => {
     const int = { key: 'n', type: 'int', min: 1, max: 20, default: 5, doc: '', source: '' } as const;
     expect(expandAxis({ key: 'n', values: ['3..6', '9'] }, int)).toEqual(['3', '4', '5', '6', '9']);
     expect(() => expandAxis({ key: 'n', values: ['6..3'] }, int)).toThrow(/the range 6\.\.3 runs backwards/);
+    // An empty value is a typo: refused, not dropped.
+    expect(runCli(['sweep', 'dice', '--grid', 'count=2,,4', '-n', '10']).stderr.trim()).toBe('sim: option --grid count: an empty value in "2,,4"; list the values with one comma between each');
+    // "all" of a policy: every built-in but the slow search (listed, it plays).
+    expect(expandAxis({ key: 'p', values: ['all'] }, { key: 'p', type: 'path', module: true, choices: ['fight', 'hunt', 'search'], default: 'fight', doc: '', source: '' } as never, '--grid', ['search'])).toEqual(['fight', 'hunt']);
+    // A size in points of 100 or more is no difference of rates.
+    expect(runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '150pp']).stderr).toMatch(/150pp is 100 points or more, wider than any difference of rates/);
     const run = runCli(['sweep', 'dice', '--grid', 'count=2..4', '-n', '100', '--seed', '1', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).result.axes[0].values).toEqual(['2', '3', '4']);

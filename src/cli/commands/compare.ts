@@ -55,6 +55,8 @@ export function parseDifferenceSize(raw: string): DifferenceSize {
   const pp = t.endsWith('pp') ? 2 : t.endsWith('%') ? 1 : 0;
   const v = Number(pp ? t.slice(0, -pp) : t) / (pp ? 100 : 1);
   if (!Number.isFinite(v) || v <= 0 || t === '') throw new InvalidArgumentError('Expected a positive size, e.g. 0.5pp (percentage points), 0.5% or 0.005.');
+  // In points a size is a rate's, and no difference of rates reaches 100 points.
+  if (pp && v >= 1) throw new InvalidArgumentError(`${raw.trim()} is 100 points or more, wider than any difference of rates; expected a size under 100pp, e.g. 0.5pp.`);
   return { size: v, percent: pp > 0, raw: raw.trim() };
 }
 

@@ -34,18 +34,22 @@ export function parseGrid(raw: string): GridAxis {
   const eq = raw.indexOf('=');
   if (eq <= 0) throw new UsageError(`option --grid: got ${JSON.stringify(raw)}, expected key=v1,v2 (e.g. --grid handSize=5,6)`);
   const key = raw.slice(0, eq).trim().replace(/^set:/, '');
-  const values = raw.slice(eq + 1).split(',').map((v) => v.trim()).filter((v) => v !== '');
-  if (values.length === 0) throw new UsageError(`option --grid ${key}: no values given`);
+  const values = raw.slice(eq + 1).split(',').map((v) => v.trim());
+  if (values.every((v) => v === '')) throw new UsageError(`option --grid ${key}: no values given`);
+  // An empty value (5,,6 or a trailing comma) is a typo, not a value: refused rather than dropped.
+  if (values.some((v) => v === '')) throw new UsageError(`option --grid ${key}: an empty value in ${JSON.stringify(raw.slice(eq + 1))}; list the values with one comma between each`);
   return { key, values };
 }
 
 /** Expands "all": every choice of an enum but auto (unless the game itself accepts "all"), both booleans. `option` names the flag in errors. */
-export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid'): string[] {
+export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid', slow: readonly string[] = []): string[] {
   const out: string[] = [];
   for (const v of axis.values) {
     // "auto" stands for one of the other choices (Genisys' range: cc, short, or long for a VTOL): a cell of its own would repeat one.
     const range = spec.type === 'int' ? /^(-?\d+)\.\.(-?\d+)$/.exec(v) : null;
-    if (v === 'all' && spec.type === 'enum' && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto'));
+    // A policy (a path parameter with built-in choices) expands to its built-ins, as an enum does.
+    // (leaving out the slow ones, a search, which are played only when listed, as sim policies does).
+    if (v === 'all' && (spec.type === 'enum' || (spec.type === 'path' && spec.choices)) && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto' && !(spec.type === 'path' && slow.includes(c))));
     else if (v === 'all' && spec.type === 'bool') out.push('false', 'true');
     else if (range) {
       // LO..HI of a whole-number parameter: every value from LO to HI.
@@ -118,7 +122,7 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them; LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them (of a policy: every built-in but the slow search, played only when listed); LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file')
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
@@ -154,7 +158,7 @@ export function registerSweep(program: Command): void {
         const near = nearest(axis.key, specs.map((p) => p.key));
         throw new UsageError(`option --grid: unknown parameter "${axis.key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
       }
-      const values = expandAxis(axis, spec);
+      const values = expandAxis(axis, spec, '--grid', found.game.slowPolicies ?? []);
       // Two spellings of one value (3, 03, 3.0) would play the same cell twice.
       const seen = new Map<string, string>();
       for (const v of values) {

@@ -123,6 +123,9 @@ describe('sim compare names both policies when they differ', () => {
     // The other side's metric ranks the varied side's policies upside down: the answer says so.
     const upside = JSON.parse(runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--metric', 'winA', '--policies', 'fight,random', '-n', '40', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     expect(upside.text).toContain("win A is the other side's: highest is worst for side B, whose own is winB");
+    // A maximum between two doubled budgets: the stop names the rung it did not play, not the maximum as if played.
+    const between = JSON.parse(runCli(['policies', 'dualfates', 'match', '--ladder', '--ladder-start', '3', '--ladder-max', '5', '-n', '4', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(between.result.stopped).toBe("the budget's maximum (searchIterations 5: the rung after 3, at 6, would pass it)");
     // --param names the parameter in messages (not an option not given), and the ladder's must be able to be the search.
     expect(runCli(['policies', 'darkfate', '--param', 'searchRollout', '-n', '20', '-j', '1']).stderr).toMatch(/^sim: option --param searchRollout: has no effect in any of the runs/);
     expect(runCli(['policies', 'darkfate', '--ladder', '--param', 'searchRollout', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']).stderr.trim()).toBe("sim: option --param searchRollout: the ladder plays the search policy in a side's place, and searchRollout cannot be search; name a side's policy parameter (policy)");

@@ -148,7 +148,9 @@ export async function runLadder(
   const rungs: Rung[] = [];
   const assumptions = new Set<string>();
   let main = o.metric;
-  let stopped = `the budget's maximum (${spec.key} ${max})`;
+  // The budgets double from the start: a maximum between two of them stops at the lower (its next, twice it, would pass the maximum).
+  const last = budgets.at(-1) ?? start;
+  let stopped = last === max ? `the budget's maximum (${spec.key} ${max})` : `the budget's maximum (${spec.key} ${max}: the rung after ${last}, at ${last * 2}, would pass it)`;
   const flat = new Map<string, number>();
   // Each label's last rung's per-game outcomes (1 won) on the main metric, for the paired step test.
   const wonBelow = new Map<string, Uint8Array>();

@@ -70,6 +70,8 @@ describe('sim tune', () => {
     const args = ['tune', 'dice', '--vary', 'target=3..5', '--vary', 'count=2|3', '--target', 'successes=1.5@2', '--target', 'successes=2', '--budget', '6000'];
     // The same metric twice is refused (which target would it be?).
     expect(runCli([...args, '--seed', '1']).stderr).toMatch(/option --target successes: given twice/);
+    // So is a parameter varied twice, even where its second --vary is one value.
+    expect(runCli(['tune', 'dice', '--vary', 'target=3..5', '--vary', 'target=4', '--target', 'successes=1.5']).stderr.trim()).toBe('sim: option --vary: "target" is given twice; give one range or list for it');
     const two = ['tune', 'dice', '--vary', 'target=3..5', '--vary', 'count=2|3', '--target', 'successes=1.5@2', '--budget', '6000', '--seed', '3', '--format', 'json', '-q'];
     const a = runCli([...two, '-j', '1']);
     const b = runCli([...two, '-j', '2']);

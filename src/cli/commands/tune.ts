@@ -234,6 +234,10 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     const near = nearest(key, specs.map((p) => p.key));
     throw new UsageError(`option --vary: unknown parameter "${key}" of ${id}${near ? ` (did you mean "${near}"?)` : ''}; see \`sim params ${id}\``);
   };
+  // A parameter given twice is said first (its second --vary may be one value, refused on its own otherwise).
+  const rawKeys = varyRaw.map((raw) => raw.slice(0, Math.max(0, raw.indexOf('='))).trim().replace(/^set:/, ''));
+  const twice = rawKeys.find((k, i) => k !== '' && rawKeys.indexOf(k) !== i);
+  if (twice) throw new UsageError(`option --vary: "${twice}" is given twice; give one range or list for it`);
   const axes = varyRaw.map((raw) => parseVary(raw, specOf));
   // A range of one value (1..1) is no more a choice than a single value.
   const single = axes.find((a) => a.values.length === 1);

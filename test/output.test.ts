@@ -202,6 +202,21 @@ describe('a stdout that cannot take the report', () => {
     const viaStdout = spawnSync('/bin/bash', ['-c', `ulimit -f 16; ${sim} > '${stdoutFile}'`], { cwd: ROOT, encoding: 'utf8' });
     expect([viaStdout.status, viaStdout.stderr.trim()]).toEqual([1, 'sim: error: the output could not be written to stdout: EFBIG (file too large (a file size limit was reached))']);
   });
+  it('a second Ctrl-C stops at once: exit 130, nothing on stdout, and stderr says the completed games were not reported', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'sim'), 'darkfate', '-n', '1e7', '-j', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    // Once it plays (its first note: the seed it chose), two signals in a row.
+    await new Promise<void>((resolve) => child.stderr!.once('data', () => setTimeout(resolve, 500)));
+    child.kill('SIGINT');
+    await new Promise<void>((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect([code, stdout]).toEqual([130, '']);
+    expect(stderr).toMatch(/sim: stopped at once \(a second Ctrl-C\); the completed games were not reported/);
+  });
   it.skipIf(!existsSync('/dev/full'))('a run stopped by Ctrl-C whose report cannot reach stdout (a full disk) is exit 1, not 130', async () => {
     const full = openSync('/dev/full', 'w');
     try {

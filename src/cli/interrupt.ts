@@ -93,6 +93,7 @@ export function installSignalHandlers(): void {
       // A second signal, or nothing to finish: stop now.
       if (step !== null) err().write(`\nsim: interrupted while ${step}\n`);
       else if (received === null) err().write(`\nsim: interrupted before a run was under way; nothing to report\n`);
+      else err().write(`\nsim: stopped at once (a second ${signal === 'SIGINT' ? 'Ctrl-C' : signal}); the completed games were not reported\n`);
       removeTemps();
       process.exit(codeOf(signal));
     }

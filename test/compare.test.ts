@@ -324,6 +324,10 @@ describe('sweep', () => {
     expect(runCli(['sweep', 'dice', '--grid', 'count=2,,4', '-n', '10']).stderr.trim()).toBe('sim: option --grid count: an empty value in "2,,4"; list the values with one comma between each');
     // "all" of a policy: every built-in but the slow search (listed, it plays).
     expect(expandAxis({ key: 'p', values: ['all'] }, { key: 'p', type: 'path', module: true, choices: ['fight', 'hunt', 'search'], default: 'fight', doc: '', source: '' } as never, '--grid', ['search'])).toEqual(['fight', 'hunt']);
+    // A report combining runs carries no data hash (each run's data is its own; the hash of none read as the data's); a run's own does.
+    expect(JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '50', '--seed', '1', '-q', '--format', 'json']).stdout).dataHash).toBeUndefined();
+    expect(JSON.parse(runCli(['sweep', 'dice', '--grid', 'count=2,3', '-n', '50', '--seed', '1', '-q', '--format', 'json']).stdout).dataHash).toBeUndefined();
+    expect(typeof JSON.parse(runCli(['terror', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).dataHash).toBe('string');
     // A size in points of 100 or more is no difference of rates.
     expect(runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '150pp']).stderr).toMatch(/150pp is 100 points or more, wider than any difference of rates/);
     const run = runCli(['sweep', 'dice', '--grid', 'count=2..4', '-n', '100', '--seed', '1', '--format', 'json']);

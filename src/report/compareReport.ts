@@ -4,7 +4,7 @@
 // percentage points (rates) with its interval, p-value and verdict in words.
 import type { Totals } from '../core/aggregate.js';
 import { canonicalJson } from '../core/hash.js';
-import { provenance } from '../core/provenance.js';
+import { combinedProvenance } from '../core/provenance.js';
 import type { Report } from '../core/reportTypes.js';
 import type { StopOutcome } from '../run/stopping.js';
 import { columnLabels } from './charts.js';
@@ -211,7 +211,7 @@ export function compareReport(
       : ['Both variants were computed exactly: the differences below are exact, with no sampling error.']),
   ];
   return {
-    ...provenance(repA.game, { a: paramsA, b: paramsB }),
+    ...combinedProvenance(repA.game, { a: paramsA, b: paramsB }),
     title: `Compare ${labelA} (A) with ${labelB.startsWith(`${labelA} + `) ? `${labelA} + ${changes}` : labelB} (B)`,
     text: [...answers, ...exactAnswers].join('\n'),
     method: simulated ? 'mc' : 'exact',

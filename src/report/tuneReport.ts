@@ -2,7 +2,7 @@
 // interval there), the settings indistinguishable from it, the explored landscape (every setting
 // with its games, estimates, distance and when it left the race), the rounds, and the games spent
 // beside what a full sweep to the same games per setting would have played. Pure.
-import { provenance } from '../core/provenance.js';
+import { combinedProvenance } from '../core/provenance.js';
 import type { Column, Report, ResultTable } from '../core/reportTypes.js';
 import type { ParamValue } from '../core/params.js';
 import { distance, targetScale, type MetricEstimate, type TuneOutcome, type TuneTarget } from '../run/tuneSearch.js';
@@ -142,7 +142,7 @@ export function tuneReport(input: TuneInput): Report {
   ];
   const scaleWords = targets.map((t, m) => `${t.metric}: ${isRate(m) ? 'in probability (0.01 = 1 pp)' : `relative to ${Number(targetScale(t, kindOf(m)).toPrecision(4))}`}`).join('; ');
   return {
-    ...provenance(id, { base: input.base, vary: Object.fromEntries(axes.map((a) => [a.key, a.values])), targets: targets.map((t) => ({ ...t })), budget: input.budget, tolerance: input.tolerance }),
+    ...combinedProvenance(id, { base: input.base, vary: Object.fromEntries(axes.map((a) => [a.key, a.values])), targets: targets.map((t) => ({ ...t })), budget: input.budget, tolerance: input.tolerance }),
     title: `Tune ${id}: ${axes.map((a) => a.key).join(' × ')} for ${targetText}`,
     text: answer.join('\n'),
     method: simulated ? 'mc' : 'exact',

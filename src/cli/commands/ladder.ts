@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { FoundMode } from '../../games/index.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import type { ParamSpec } from '../../core/params.js';
-import { provenance } from '../../core/provenance.js';
+import { combinedProvenance } from '../../core/provenance.js';
 import { normalTwoSided, pairedProportionDifference, wilson, zFor } from '../../core/stats.js';
 import { UsageError } from '../../core/usageError.js';
 import type { RunRequest } from '../resolve.js';
@@ -239,7 +239,7 @@ export async function runLadder(
     { key: 'seconds', header: 'seconds', format: 'fixed2' },
   ];
   return {
-    ...provenance(found.id, { base: base.params, ladder: { policy: search.policy, budget: search.budget, start, max, seconds: o.seconds ?? null } }),
+    ...combinedProvenance(found.id, { base: base.params, ladder: { policy: search.policy, budget: search.budget, start, max, seconds: o.seconds ?? null } }),
     title: `Skill ladder of ${found.id}: ${search.policy} at doubling ${spec.key} against ${baseline} on the same games`,
     text: answers.join('\n'),
     method: 'mc',

@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { provenance } from '../../core/provenance.js';
+import { combinedProvenance } from '../../core/provenance.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import { UsageError } from '../../core/usageError.js';
@@ -236,7 +236,7 @@ export function registerPolicies(program: Command): void {
     });
     const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(base.params).filter(([k]) => k !== key)));
     const report: Report = {
-      ...provenance(id, split ? { base: base.params, param: key, policies: [baseline], split: { param: split.param, kinds: splitKinds } } : { base: base.params, param: key, policies }),
+      ...combinedProvenance(id, split ? { base: base.params, param: key, policies: [baseline], split: { param: split.param, kinds: splitKinds } } : { base: base.params, param: key, policies }),
       version: packageInfo().version,
       title: split
         ? `Where the gap lies in ${id}${side ? `, side ${side}` : ''}: the ${game.search!.policy} policy on each kind of decision (${split.param}) against ${baseline}, on the same games`

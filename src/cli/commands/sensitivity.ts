@@ -15,7 +15,7 @@ import { nearest } from '../../core/params.js';
 import { NOT_ASSUMED_LABELS } from '../../core/dataValues.js';
 import { proportion } from '../../core/intervals.js';
 import { meanSummary } from '../../core/stats.js';
-import { provenance } from '../../core/provenance.js';
+import { combinedProvenance } from '../../core/provenance.js';
 import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
@@ -597,7 +597,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
     ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
   ];
   return {
-    ...provenance(id, { base: { ...base }, metric, step: opts.step.kind === 'auto' ? 'auto' : opts.step.kind === 'relative' ? `${opts.step.fraction * 100}%` : opts.step.size, only: opts.only, top: opts.top }),
+    ...combinedProvenance(id, { base: { ...base }, metric, step: opts.step.kind === 'auto' ? 'auto' : opts.step.kind === 'relative' ? `${opts.step.fraction * 100}%` : opts.step.size, only: opts.only, top: opts.top }),
     title: `Sensitivity of ${id}: ${metric} with each named assumption changed, one at a time`,
     method: 'mc',
     seed,

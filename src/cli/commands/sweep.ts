@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { collect, intInRange } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
-import { provenance } from '../../core/provenance.js';
+import { combinedProvenance } from '../../core/provenance.js';
 import type { Cell, Column, Headline, Report, ResultTable } from '../../core/reportTypes.js';
 import { answerSentence, EXACT, headlineText } from '../../core/answer.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
@@ -467,7 +467,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   // An axis the grid gives one value (--grid rev9=all) names no end of the range.
   const answer = sweepAnswer(id, headlines, partial ? cells.length : undefined, new Set(axes.filter((a) => a.values.length === 1).map((a) => a.key)));
   return {
-    ...provenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
+    ...combinedProvenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
     method: simulated ? 'mc' : first.method,
     seed: simulated ? seed : null,

@@ -328,6 +328,10 @@ describe('sweep', () => {
     expect(JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '50', '--seed', '1', '-q', '--format', 'json']).stdout).dataHash).toBeUndefined();
     expect(JSON.parse(runCli(['sweep', 'dice', '--grid', 'count=2,3', '-n', '50', '--seed', '1', '-q', '--format', 'json']).stdout).dataHash).toBeUndefined();
     expect(typeof JSON.parse(runCli(['terror', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).dataHash).toBe('string');
+    // The CCG's calibration is said for the pairing it holds for: not as if it covered hunt-main or changed data.
+    const ccg = (extra: string[]) => JSON.parse(runCli(['tccg', 'game', ...extra, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).text as string;
+    expect(ccg([])).toContain('calibrated to 40–60% with these bots');
+    expect(ccg(['--set', 'skynetPolicy=hunt-main'])).toContain('calibrated to 40–60% for protect vs hunt-support at the defaults, not for this configuration');
     // A size in points of 100 or more is no difference of rates.
     expect(runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '150pp']).stderr).toMatch(/150pp is 100 points or more, wider than any difference of rates/);
     const run = runCli(['sweep', 'dice', '--grid', 'count=2..4', '-n', '100', '--seed', '1', '--format', 'json']);

@@ -309,7 +309,7 @@ export const gameMode: GameMode = {
       ...(run.partial ? { partial: true } : {}),
       result,
       // The answer first: who wins how often, on what that is conditional.
-      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, ['on an invented card set calibrated to 40–60% (scenarios/tccg/README.md)', tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
+      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, [calibrationWords(isGapReference(GAME_PARAMS, params) && rp.label === RESISTANCE_POLICIES[0] && sp.label === SKYNET_POLICIES[0]), tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
       headline: estimateHeadline('Resistance wins', base.resistanceWins, 'rate'),
       assumptions: gameAssumptions(sim, params),
       tables: gameTables(base),
@@ -321,3 +321,10 @@ export const gameMode: GameMode = {
     };
   },
 };
+
+/** The calibration the card set rests on, in the answer's words: it holds for the default bots at the defaults, not for another pairing or configuration. */
+function calibrationWords(calibrated: boolean): string {
+  return calibrated
+    ? 'on an invented card set calibrated to 40–60% with these bots (scenarios/tccg/README.md)'
+    : `on an invented card set calibrated to 40–60% for ${RESISTANCE_POLICIES[0]} vs ${SKYNET_POLICIES[0]} at the defaults, not for this configuration (scenarios/tccg/README.md)`;
+}

@@ -85,6 +85,8 @@ describe('sim sensitivity', () => {
     const unnoticed = r.result.effects.filter((e: { changed: number }) => e.changed === 0).length;
     expect(unnoticed).toBeGreaterThanOrEqual(2);
     expect(r.tables[0].rows.filter((row: { note: string }) => /never came into play/.test(row.note))).toHaveLength(unnoticed);
+    // The count is of changes (a value lowered and raised are two), said so.
+    expect(r.text).toContain(`; ${unnoticed} of the changes never came into play`);
     // The last horror level rolls 1 die: 0 dice is refused by the file's own validation.
     expect(r.result.skipped).toEqual([expect.objectContaining({ key: 'data.horror.dice.9', to: 0, reason: expect.stringMatching(/horror\.dice\[9\]: expected an integer/) })]);
     expect(r.result.effects.find((e: { key: string; to: number }) => e.key === 'data.horror.dice.9' && e.to === 2)).toBeDefined();

@@ -588,7 +588,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
           : effects.some((e) => e.changed > 0)
           ? `No change moved ${metric} in these games.`
           : 'No change made any game play differently.',
-    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,
+    `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} of the changes never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,
   ].join('\n');
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',

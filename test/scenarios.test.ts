@@ -14,6 +14,9 @@ describe('scenario files: parsing and validation', () => {
   const bad: [string, RegExp][] = [
     ['game: dice\nparams: {count: 3}\nextra: 1\n', /f\.yaml: .*extra|f\.yaml: extra/],
     ['params: {count: 3}\n', /^f\.yaml: game: missing field "game"$/],
+    // A data file given as a scenario is named as what it is, with where it goes.
+    ['side: resistance\ndrawDeck: []\n', /^f\.yaml: a CCG deck file, not a scenario \(no "game:"\): check it with `sim tccg deck f\.yaml`/],
+    ['units:\n  - {name: x}\n', /^f\.yaml: a units file, not a scenario \(no "game:"\): name it with --set units=f\.yaml/],
     ['game: 7\n', /^f\.yaml: game: expected string, got 7$/],
     ['game: dice\nrun: {n: -5}\n', /^f\.yaml: run\.n: expected >=1, got -5$/],
     ['game: dice\nrun: {sed: 5}\n', /^f\.yaml: run\.sed: unknown field "sed" \(did you mean "seed"\?\); expected n, seed, method, policy$/],

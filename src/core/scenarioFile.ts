@@ -50,6 +50,11 @@ export function parseScenario(text: string, file: string): ScenarioDoc {
   const raw = parseYamlSafely(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: expected a mapping with at least "game:"`);
   const doc0 = raw as Record<string, unknown>;
+  // A data file given where a scenario is wanted (a deck, a units or card file): said as such, with where it goes.
+  if (!Object.hasOwn(doc0, 'game')) {
+    if (Object.hasOwn(doc0, 'side') && (Object.hasOwn(doc0, 'drawDeck') || Object.hasOwn(doc0, 'cards'))) throw new UsageError(`${file}: a CCG deck file, not a scenario (no "game:"): check it with \`sim tccg deck ${file}\`, or name it in a scenario (resistanceDeck: or skynetDeck:)`);
+    if (Object.hasOwn(doc0, 'units') || Object.hasOwn(doc0, 'weapons')) throw new UsageError(`${file}: a units file, not a scenario (no "game:"): name it with --set units=${file}, or units: in a scenario's params`);
+  }
   // A list is no mapping (its items would read as parameters "0", "1", …).
   if (Array.isArray(doc0.params)) throw new UsageError(`${file}: params: expected a mapping of parameter: value, got a list`);
   // run: n and seed read as -n and --seed do: "1_000", "1e6" and quoted numbers are numbers.

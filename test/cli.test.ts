@@ -326,6 +326,8 @@ describe('a run whose method is exact draws no random seed: the same command giv
       const r = runCli([...args, '--seed', '9']);
       expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(/^sim: option --seed: the exact method draws no random numbers.*; add --method mc/)]);
     }
+    // With -n beside it, one refusal names both.
+    expect(runCli(['genisys', 'attack', '--seed', '9', '-n', '500']).stderr).toMatch(/^sim: option --seed \(and -n\): the exact method draws no random numbers and plays no games/);
     const mc = runCli(['dualfates', 'attack', '--method', 'mc', '-n', '1000', '--format', 'json']);
     expect(mc.code).toBe(0);
     const seed = JSON.parse(mc.stdout).rerun.seed;

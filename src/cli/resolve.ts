@@ -309,7 +309,8 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   const shaping = given.reportOptions?.[0];
   if (given.shard && shaping) throw new UsageError(`option ${shaping}: a --shard run writes a part file (JSON) for \`sim merge\`, not a report; give ${shaping} to sim merge`);
   // A seed too: an exact report's seed is 0, so that the same command gives the same report.
-  if (req.params.method === 'exact' && given.seed) throw new UsageError(`option --seed: the exact method draws no random numbers${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
+  // With -n beside it, both are named in one refusal (a second run would only meet the other).
+  if (req.params.method === 'exact' && given.seed) throw new UsageError(`option --seed${given.games ? ' (and -n)' : ''}: the exact method draws no random numbers${given.games ? ' and plays no games' : ''}${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
   const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
   if (req.params.method === 'exact' && option !== null) {
     throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; ${MONTE_CARLO_HINT}`);

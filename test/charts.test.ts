@@ -104,6 +104,11 @@ describe('compare and ladder charts', () => {
     const only = chartsOf(flat).find((c) => c.title.startsWith('B − A for each mean'))!;
     expect(((only.spec.facet as { row: { sort: string[] } }).row.sort)).toEqual(['turns']);
     expect(only.caption).toMatch(/Equal in every paired game, so not drawn \(the table has them\): won in\.$/);
+    // A mean that differs but has no interval (too few pairs: Dark Fate's "lost in") is no bare dot either: left to the table, named.
+    const few = report({ params: { a: {}, b: {} }, result: { comparisons: [mean('turns', -10), { metric: 'lostIn', kind: 'count', difference: -9.2, lo: null, hi: null }] } });
+    const drawn = chartsOf(few).find((c) => c.title.startsWith('B − A for each mean'))!;
+    expect(((drawn.spec.facet as { row: { sort: string[] } }).row.sort)).toEqual(['turns']);
+    expect(drawn.caption).toMatch(/No interval \(fewer than 30 pairs, or no spread\), so not drawn \(the table has them\): lost in\.$/);
     // A difference of 0 with an interval is drawn.
     expect(chartsOf(report({ params: { a: {}, b: {} }, result: { comparisons: [{ metric: 'flees', kind: 'count', difference: 0, lo: -1, hi: 1 }] } })).map((c) => c.title)).toContain('B − A for each mean (each on its own scale)');
   });

@@ -665,11 +665,14 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
   // has nothing to draw but a point on an axis of one value: the table has it.
   const allCounts = comps.filter((c) => c.kind === 'count' && isNum(c.difference));
   const same = allCounts.filter((c) => c.difference === 0 && !isNum(c.lo) && !isNum(c.hi));
-  const counts = allCounts.filter((c) => !same.includes(c)).map((c) => ({ metric: name(c), d: c.difference, lo: isNum(c.lo) ? c.lo : c.difference, hi: isNum(c.hi) ? c.hi : c.difference }));
+  // A mean with no trustworthy interval (too few pairs for the t-test: a conditional mean such as
+  // "lost in") would be a bare dot read as an effect: left to the table, and named.
+  const bare = allCounts.filter((c) => !same.includes(c) && (!isNum(c.lo) || !isNum(c.hi)));
+  const counts = allCounts.filter((c) => !same.includes(c) && !bare.includes(c)).map((c) => ({ metric: name(c), d: c.difference, lo: c.lo, hi: c.hi }));
   if (counts.length) {
     out.push({
       title: 'B − A for each mean (each on its own scale)',
-      caption: `Dot: B − A of the mean per game; line: its interval; dashed line: no difference. Each row has its own scale.${same.length ? ` Equal in every paired game, so not drawn (the table has them): ${same.map(name).join(', ')}.` : ''}`,
+      caption: `Dot: B − A of the mean per game, in its own unit (turns, staggers, …); line: its interval; dashed line: no difference. Each row has its own scale.${same.length ? ` Equal in every paired game, so not drawn (the table has them): ${same.map(name).join(', ')}.` : ''}${bare.length ? ` No interval (fewer than 30 pairs, or no spread), so not drawn (the table has them): ${bare.map(name).join(', ')}.` : ''}`,
       spec: {
         ...base('B − A for each mean (each on its own scale)', counts),
         // The table's order (vega-lite sorts a facet's rows by name unless told the order).

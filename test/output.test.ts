@@ -203,15 +203,17 @@ describe('a stdout that cannot take the report', () => {
     expect([viaStdout.status, viaStdout.stderr.trim()]).toEqual([1, 'sim: error: the output could not be written to stdout: EFBIG (file too large (a file size limit was reached))']);
   });
   it('a second Ctrl-C stops at once: exit 130, nothing on stdout, and stderr says the completed games were not reported', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'sim'), 'darkfate', '-n', '1e7', '-j', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A slow run (the fault fixture asleep 10 ms every 1,000 games), under way once its first checkpoint is saved.
+    const cp = join(tempDir('sim-twice-'), 'cp.json');
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'sim'), '_fault', '-n', '2e5', '--pause', '10', '--seed', '1', '-j', '2', '--checkpoint', cp], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
-    // Once it plays (its first note: the seed it chose), two signals in a row.
-    await new Promise<void>((resolve) => child.stderr!.once('data', () => setTimeout(resolve, 500)));
+    for (let t = 0; t < 600 && !existsSync(cp); t++) await new Promise<void>((resolve) => setTimeout(resolve, 50));
     child.kill('SIGINT');
-    await new Promise<void>((resolve) => setTimeout(resolve, 50));
+    // The second once the first is taken (its notice on stderr).
+    for (let t = 0; t < 200 && !/interrupted; reporting/.test(stderr); t++) await new Promise<void>((resolve) => setTimeout(resolve, 10));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect([code, stdout]).toEqual([130, '']);

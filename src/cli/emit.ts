@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { groupedInteger } from '../core/numberText.js';
 import { UsageError } from '../core/usageError.js';
 import { DEFAULT_WIDTH, render, selectTable, tableCsv, tableNames, type Report } from '../report/report.js';
 import { interruptExitCode, trackTemp } from './interrupt.js';
@@ -180,11 +181,7 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
 }
 
 /** What a partial run's CSV does not say itself (JSON, text and HTML mark it `partial`). */
-const PARTIAL_CSV = (report: Report) => `the CSV is partial: the run stopped after ${report.n === null ? 'some' : groupedCount(report.n)} games, before its end (a CSV carries no mark of it)`;
-
-function groupedCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const PARTIAL_CSV = (report: Report) => `the CSV is partial: the run stopped after ${report.n === null ? 'some' : groupedInteger(report.n)} games, before its end (a CSV carries no mark of it)`;
 
 /**
  * Makes `dir` and its missing ancestors one at a time (mkdirSync's recursive mode spins forever under

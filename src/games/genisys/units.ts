@@ -287,10 +287,6 @@ function idleDataValues(file: string, values: Readonly<Record<string, ParamValue
 export function applyUnits(resolved: Record<string, ParamValue>, opts: { weaponOfAttacker?: boolean } = {}): AppliedUnits {
   const sel = picksOf(resolved);
   const values = dataValuesOf(resolved);
-  if (opts.weaponOfAttacker && sel.attacker !== undefined && sel.weapon === undefined) {
-    const w = attackerWeapon(loadUnits(String(resolved.units ?? UNITS_FILE), values), sel.attacker, resolved, String(resolved.units ?? UNITS_FILE));
-    if (w !== undefined) sel.weapon = w;
-  }
   if (sel.attacker === undefined && sel.weapon === undefined && sel.target === undefined) {
     // No pick: the file is not needed, but one the user named (or changed) is still loaded and
     // checked (a missing or malformed file must not pass silently into the report's parameters).
@@ -300,6 +296,8 @@ export function applyUnits(resolved: Record<string, ParamValue>, opts: { weaponO
   }
   const file = String(resolved.units ?? UNITS_FILE);
   const data = loadUnits(file, values);
+  // An attacker picked without a weapon fires its own (attackerWeapon), read from the file loaded here.
+  if (opts.weaponOfAttacker && sel.attacker !== undefined && sel.weapon === undefined) sel.weapon = attackerWeapon(data, sel.attacker, resolved, file);
   const params = { ...resolved };
   for (const [k, val] of Object.entries(unitOverrides(data, sel, file))) {
     const cur = params[k];

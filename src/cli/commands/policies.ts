@@ -72,6 +72,8 @@ export function registerPolicies(program: Command): void {
     const key = opts.param ?? (mode.params.some((p) => p.key === 'policy') ? 'policy' : game.search?.policyParam);
     const spec = mode.params.find((p) => p.key === key);
     const policyKeys = mode.params.filter((p) => /polic/i.test(p.key)).map((p) => p.key);
+    // The policy parameters that can be `policy` (a side's, for the search: --split, --ladder).
+    const keysFor = (policy: string) => policyKeys.filter((k) => (mode.params.find((p) => p.key === k)?.choices ?? []).includes(policy)).join(', ');
     if ((!spec || !key) && policyKeys.length === 0) throw new UsageError(`${id} has no policy parameter: no player decides anything in it, so there are no policies to compare`);
     if (!spec || !key) throw new UsageError(`${opts.param ? `option --param: "${opts.param}" is not a parameter of ${id}` : `${id} has no "policy" parameter`}; name the policy parameter with --param (one of ${policyKeys.join(', ')})`);
     // A policy parameter: one named for a policy, a bot or a search's rollout policy (searchBot, searchRollout).
@@ -94,7 +96,7 @@ export function registerPolicies(program: Command): void {
       const search = game.search!.policy;
       if (opts.ladder) throw new UsageError('option --split: the split plays one budget (set it with --set); a ladder climbs budgets: give one of --split and --ladder');
       if (opts.policies && policies.length !== 1) throw new UsageError(`option --split: the split plays the search against one default policy; give it alone (--policies ${String(spec.default)}) or leave --policies out`);
-      if (!(spec.choices ?? []).includes(search)) throw new UsageError(`option --split: ${key} does not name the policy that can be ${search}; split a side's policy (${policyKeys.filter((k) => (mode.params.find((p) => p.key === k)?.choices ?? []).includes(search)).join(', ')})`);
+      if (!(spec.choices ?? []).includes(search)) throw new UsageError(`option --split: ${key} does not name the policy that can be ${search}; split a side's policy (${keysFor(search)})`);
       // The split's rows play each kind of decision itself.
       if (Object.hasOwn(sets, split.param)) throw new UsageError(`option --set ${split.param}: --split plays the search on each kind itself (all, ${split.kinds.join(', ')})`);
       if (scenario && Object.hasOwn((scenario.doc.params ?? {}) as object, split.param)) throw new UsageError(`option --split: the scenario sets ${split.param}; --split plays the search on each kind itself`);
@@ -132,7 +134,7 @@ export function registerPolicies(program: Command): void {
     runOpts.progress = commandProgress(opts, opts.ladder ? 1 : others.length);
     if (opts.ladder) {
       // The ladder plays the search in a side's place: --param must name a parameter that can be the search.
-      if (game.search && !(spec.choices ?? []).includes(game.search.policy)) throw new UsageError(`option --param ${key}: the ladder plays the ${game.search.policy} policy in a side's place, and ${key} cannot be ${game.search.policy}; name a side's policy parameter (${policyKeys.filter((k) => (mode.params.find((p) => p.key === k)?.choices ?? []).includes(game.search!.policy)).join(', ')})`);
+      if (game.search && !(spec.choices ?? []).includes(game.search.policy)) throw new UsageError(`option --param ${key}: the ladder plays the ${game.search.policy} policy in a side's place, and ${key} cannot be ${game.search.policy}; name a side's policy parameter (${keysFor(game.search.policy)})`);
       // Each rung sets the search's budget: one given with --set (or by the scenario) would be recorded and never played.
       const budgetKey = game.search?.budget;
       if (budgetKey && (Object.hasOwn(sets, budgetKey) || (scenario?.doc.params && Object.hasOwn(scenario.doc.params, budgetKey)))) throw new UsageError(`option --ladder: each rung sets ${budgetKey} itself (--ladder-start, --ladder-max); leave ${budgetKey} out of --set and the scenario`);

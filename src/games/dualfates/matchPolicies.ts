@@ -444,12 +444,20 @@ function threatened(view: MatchView, u: number): boolean {
  */
 function fightActivate(view: MatchView, options: Int32Array, n: number): number {
   for (let i = 0; i < n; i++) if (wouldBuff(view, options[i])) return i;
+  // One pass over the strikers (each target found once): the threatened one with the least left, else the one with the best target.
   let first = -1;
   let firstTarget = -1;
+  let best = 0;
+  let bestTarget = -1;
   for (let i = 0; i < n; i++) {
     const u = options[i];
     const t = targetInReach(view, u);
-    if (t < 0 || !threatened(view, u)) continue;
+    if (t < 0) continue;
+    if (betterTarget(view, t, bestTarget)) {
+      best = i;
+      bestTarget = t;
+    }
+    if (!threatened(view, u)) continue;
     const d = first < 0 ? -1 : toughness(view, u) - toughness(view, options[first]);
     if (d < 0 || (d === 0 && betterTarget(view, t, firstTarget))) {
       first = i;
@@ -457,15 +465,6 @@ function fightActivate(view: MatchView, options: Int32Array, n: number): number 
     }
   }
   if (first >= 0) return first;
-  let best = 0;
-  let bestTarget = -1;
-  for (let i = 0; i < n; i++) {
-    const t = targetInReach(view, options[i]);
-    if (t >= 0 && betterTarget(view, t, bestTarget)) {
-      best = i;
-      bestTarget = t;
-    }
-  }
   return best;
 }
 

@@ -2,7 +2,7 @@
 // round on hand-built positions (scripted policies), the policies, user modules, the CLI and the
 // golden. The shared conformance suite (test/conformance.test.ts) adds determinism, metric ranges
 // and the checkGame invariants over seeded rollouts.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchU
 import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
 import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
+import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment } from '../src/games/dualfates/deployment.js';
 import { runSimulation } from '../src/run/runner.js';
 import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
 import { createMatchEngine } from '../src/games/dualfates/matchSim.js';
@@ -184,6 +185,66 @@ describe('the rules of a round, on hand-built positions', () => {
     // 0.03 (2.7 standard errors; the spread rule before always took west, then east: a half, 0, a half).
     const draws = 3 * games * 2;
     for (const p of points) expect(Math.abs(counts.get(p)! / draws - 1 / 3), board.nodeIds[p]).toBeLessThan(0.03);
+  });
+  it('deployment by a mix (scenarios/dualfates/deployment.yaml): each game one whole-team layout drawn by weight, unit by unit, consistent with where the side\'s earlier starting units stand; other units by the spread rule', () => {
+    const a = [unit('k', { type: 'character', deployFirst: true }), unit('b', { cost: 2, scoring: 2, deployFirst: true }), unit('s', { deployFirst: true }), unit('late')];
+    const [west, centre, east] = ['A-west', 'A-centre', 'A-east'].map(node);
+    // Two layouts, 3 : 1; the Character away from the totem in the first (the spread rule never puts it there).
+    const mix = { weights: [3, 1], at: [[east, east, west], [centre, west, west]] };
+    const d: MatchData = { ...data(a, [unit('foe', { deployFirst: true })]), deploy: [mix, null] };
+    const seen = new Map<string, number>();
+    const games = 2000;
+    for (const p of [fightPolicy, huntPolicy, holdPolicy]) {
+      const g = new MatchEngine(d, RULES, [p, p]);
+      expect([g.deployMixSize(0), g.deployMixWeight(0, 1), g.deployMixPoint(0, 1, 2), g.deployMixSize(1)]).toEqual([2, 1, west, 0]);
+      for (let game = 0; game < games; game++) {
+        g.reset();
+        g.deploy(streamFor(40, game));
+        const key = [0, 1, 2].map((u) => board.nodeIds[g.pos[u]]).join(' ');
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+    }
+    // Only the two whole layouts (never a unit from one and a unit from the other), about 3 : 1.
+    expect([...seen.keys()].sort()).toEqual(['A-centre A-west A-west', 'A-east A-east A-west']);
+    const share = seen.get('A-east A-east A-west')! / (3 * games);
+    expect(Math.abs(share - 0.75)).toBeLessThan(0.025); // 6,000 draws: a standard error of 0.0056
+    // A unit placed elsewhere than any layout says (a user module's choice): the later ones fall back to the spread rule.
+    const odd: Policy<MatchView> = { name: 'odd', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY_AT && v.acting === 0 ? Array.from(o.subarray(0, n)).indexOf(west) : fightPolicy.choose(rng, v, dd, o, n, none)) };
+    const g = new MatchEngine(d, RULES, [odd, fightPolicy]);
+    for (let game = 0; game < 50; game++) {
+      g.reset();
+      g.deploy(streamFor(41, game));
+      expect(g.pos[0]).toBe(west);
+      expect(g.pos[1]).toBe(centre); // the dearest starting unit at the totem, as the spread rule has it
+    }
+  });
+  it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {
+    const sheets = loadUnitSheets('scenarios/dualfates/units.yaml');
+    const side = (t: string, param: string) => compileSide(t, param, sheets, 'units.yaml', defaultTeamRules());
+    const text = readFileSync(DEFAULT_DEPLOYMENT_FILE, 'utf8');
+    const file = parseDeployment(text, DEFAULT_DEPLOYMENT_FILE);
+    for (const ta of ['knights', 'horde']) {
+      for (const tb of ['knights', 'horde']) {
+        const sides = [side(ta, 'teamA'), side(tb, 'teamB')] as const;
+        const r = compileDeployment(file, DEFAULT_DEPLOYMENT_FILE, sides, board);
+        expect(r.mixes, `${ta} vs ${tb}`).not.toBeNull();
+        for (const s of [0, 1]) {
+          const starters = sides[s].units.filter((u) => u.deployFirst).length;
+          for (const row of r.mixes![s].at) {
+            expect(row).toHaveLength(starters);
+            for (const q of row) expect(board.deployPoints[s]).toContain(q);
+          }
+        }
+      }
+    }
+    const sides = [side('knights', 'teamA'), side('horde', 'teamB')] as const;
+    const other = [{ ...sides[0], units: sides[0].units.slice(1) }, sides[1]] as const;
+    expect(compileDeployment(file, 'f.yaml', other, board)).toEqual({ mixes: null, why: 'f.yaml has no mix for these two teams' });
+    const one = (layouts: string) => parseDeployment(`mixes:\n  - name: x\n    A: { team: [${sides[0].units.map((u) => u.name).join(', ')}], layouts: [${layouts}] }\n    B: { team: [${sides[1].units.map((u) => u.name).join(', ')}], layouts: [{ weight: 1, at: [B-west, B-west, B-west] }] }\n`, 'f.yaml');
+    expect(() => compileDeployment(one('{ weight: 1, at: [A-west] }'), 'f.yaml', sides, board)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.at: 1 points, but side A's team starts 4 units/);
+    expect(compileDeployment(one('{ weight: 1, at: [A-west, A-west, A-west, B-west] }'), 'f.yaml', sides, board)).toMatchObject({ mixes: null, why: expect.stringMatching(/deploys side A at "B-west", not one of this board's side-A deployment points \(A-west, A-centre, A-east\)/) });
+    expect(() => one('{ weight: 0.5, at: [A-west, A-west, A-west, A-west] }')).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.weight: expected a whole number/);
+    expect(() => parseDeployment('mixes:\n  - { name: x, A: {}, B: {}, extra: 1 }\n', 'f.yaml')).toThrow(/f\.yaml: mixes\.0\./);
   });
   it('summoning (every built-in but random): a ranged unit first, the longest range, then the dearest; with none ranged, the dearest', () => {
     const bow = (range: number): MatchUnit['attacks'] => [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range, fate: 0 }];
@@ -664,6 +725,45 @@ describe('sim dualfates match through the CLI', () => {
       expect(r.stderr).toMatch(pattern);
     }
   });
+  it('--deployment: the bundled mix by default, said in the report; spread is the rule without it and plays other games; a file of the format is read; bad values and a setting that changes nothing are refused', () => {
+    const run = (...args: string[]) => runCli(['dualfates', 'match', '-n', '300', '--seed', '4', '-j', '1', '-q', '--format', 'json', ...args]);
+    const mix = JSON.parse(run().stdout);
+    const said = (j: { assumptions: string[] }) => j.assumptions.filter((x) => x.startsWith('Deployment'));
+    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side draws its starting units' layout once a game from the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts/)]);
+    expect(said(mix)[0]).not.toMatch(/differs?/);
+    // Under other data or rules the bundled mix still plays, and the report says it is not an equilibrium there, with the command that computes one.
+    expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/; here data\.units\.generic-soldier\.health=5 differs, and there a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --out FILE`/);
+    const spread = JSON.parse(run('--deployment', 'spread').stdout);
+    expect(said(spread)).toEqual([expect.stringMatching(/^Deployment \(--deployment spread\): the dearest starting unit at the totem point/)]);
+    expect(spread.result.rates).not.toEqual(mix.result.rates);
+    expect(spread.dataHash).not.toBe(mix.dataHash);
+    // The bundled file named as a path is the same run; a file without these teams falls back to the spread rule, and says so.
+    const dir = tempDir('sim-deploy-');
+    try {
+      const copy = join(dir, 'd.yaml');
+      writeFileSync(copy, readFileSync(DEFAULT_DEPLOYMENT_FILE, 'utf8'));
+      expect(JSON.parse(run('--deployment', copy).stdout).result).toEqual(mix.result);
+      const none = join(dir, 'none.yaml');
+      writeFileSync(none, 'mixes: []\n');
+      const fell = JSON.parse(run('--deployment', none).stdout);
+      expect(said(fell)).toEqual([`Deployment: ${none} has no mix for these two teams, so the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random (the spread rule).`]);
+      expect(fell.result).toEqual(spread.result);
+      writeFileSync(join(dir, 'bad.yaml'), 'mixes: [{ name: x }]\n');
+      const bad = run('--deployment', join(dir, 'bad.yaml'));
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/bad\.yaml: mixes\.0\.A: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const [args, pattern] of [
+      [['--deployment', 'no/such.yaml'], /no\/such\.yaml: cannot read/],
+      [['--deployment', 'spread', '--policy-a', 'random', '--policy-b', 'random'], /deployment.*both sides play random/],
+    ] as [string[], RegExp][]) {
+      const r = runCli(['dualfates', 'match', ...args, '-n', '10']);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(pattern);
+    }
+  }, 60_000);
   it('compare varies a reading on common random numbers; sweep varies a team', () => {
     const c = runCli(['compare', 'scenarios/dualfates/match.yaml', '--set', 'scoringValue=one', '-n', '1000', '--seed', '2', '-q', '--format', 'json']);
     expect(c.code, c.stderr).toBe(0);

@@ -147,7 +147,7 @@ export function frozenCopy<T>(value: T): T {
 
 /** What a policy module gets instead of Math.random: an error that says where randomness comes from. */
 function refusedRandom(): number {
-  throw new Error('Math.random is not available to policies: draw from the rng argument (rng.next(), or randIndex(rng, n)), so that every game replays from its seed');
+  throw new Error('Math.random is not available to policies: draw from the rng argument (rng.next(), a signed 32-bit integer: (rng.next() >>> 0) / 2 ** 32 is uniform in [0, 1)), so that every game replays from its seed');
 }
 
 /**

@@ -12,6 +12,7 @@ import { parseBoardWith, type BoardData } from './board.js';
 import { unitKey, type DamageDice, type TeamRules } from './dualfatesParams.js';
 import { parseTeam, unitScoringValue, validateTeam, formatTeamError, type Team } from './team.js';
 import type { UnitSheet } from './units.js';
+import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD, parseDeployment, type DeployMix } from './deployment.js';
 
 /** Built-in teams: `--team-a knights` reads scenarios/dualfates/teams/match-knights.yaml. */
 export const BUILTIN_TEAMS = ['knights', 'horde'] as const;
@@ -73,6 +74,8 @@ export interface MatchSide {
 export interface MatchData {
   sides: [MatchSide, MatchSide];
   board: BoardData;
+  /** Per side, the layouts the built-in policies draw their starting units' places from (deployment.ts); absent or null: the spread rule. */
+  deploy?: [DeployMix | null, DeployMix | null];
 }
 
 /** Reads a file of the package (a default's name) or a path the shell resolved. Throws UsageError naming `param`. */
@@ -97,6 +100,26 @@ export function loadTeam(value: string, param: string): { team: Team; label: str
   const file = builtin ? builtinTeamFile(value) : value;
   const team = parseTeam(readInput(file, builtin, param), file);
   return { team, label: builtin ? value : (team.name ?? file), file };
+}
+
+/**
+ * The `deployment` parameter: the mixes for these two teams (spread: none), and one sentence for the
+ * report saying which deployment each side plays and why. Throws UsageError for a bad file.
+ */
+export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, teams: readonly [string, string], differing: readonly string[]): { mixes: [DeployMix, DeployMix] | null; note: string } {
+  const spread = 'the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random';
+  if (value === DEPLOYMENT_SPREAD) return { mixes: null, note: `Deployment (--deployment spread): ${spread}.` };
+  const builtin = value === DEPLOYMENT_EQUILIBRIUM;
+  const file = builtin ? DEFAULT_DEPLOYMENT_FILE : value;
+  const parsed = parseDeployment(readInput(file, builtin, 'deployment'), file);
+  const r = compileDeployment(parsed, file, sides, board);
+  if (r.mixes === null) return { mixes: null, note: `Deployment: ${r.why}, so ${spread} (the spread rule).` };
+  const counts = r.mixes.map((m) => m.weights.length);
+  const sizes = `A ${counts[0]} layout${counts[0] === 1 ? '' : 's'}, B ${counts[1]}`;
+  const from = builtin ? `the bundled mix "${r.name}" (${file}: ${sizes}; an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board)` : `${file}'s mix "${r.name}" (${sizes})`;
+  // The bundled mixes are an equilibrium under every other parameter's default: elsewhere a fixed layout may beat them by more.
+  const elsewhere = builtin && differing.length > 0 ? ` It is an equilibrium with every parameter at its default; here ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'}, and there a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${teams[0]}:${teams[1]}${differing.map((kv) => ` --set ${kv}`).join('')} --out FILE\` (from a clone of the repository) computes the mix for these values, and --deployment FILE plays it.` : '';
+  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}; units summoned later as the spread rule.${elsewhere}` };
 }
 
 const isShield = (s: string) => ['shield', 'sheild'].includes(unitKey(s));

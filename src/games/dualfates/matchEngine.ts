@@ -144,6 +144,12 @@ export interface MatchView {
   deployPoint(side: number, i: number): number;
   /** The board point of `side`'s Summoning Totem (where it summons). */
   totemPoint(side: number): number;
+  /** Layouts in `side`'s deployment mix (scenarios/dualfates/deployment.yaml; 0: none, the spread rule). */
+  deployMixSize(side: number): number;
+  /** The weight of layout l of `side`'s mix (a positive whole number). */
+  deployMixWeight(side: number, l: number): number;
+  /** The board point of `side`'s k-th starting unit (team file `deploy: true`, in file order) in layout l. */
+  deployMixPoint(side: number, l: number, k: number): number;
 }
 
 /** Where play() and a resumed search are in the game (MatchEngine.stage). */
@@ -455,6 +461,15 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
   totemPoint(side: number): number {
     return this.data.board.totemPoint[side];
+  }
+  deployMixSize(side: number): number {
+    return this.data.deploy?.[side]?.weights.length ?? 0;
+  }
+  deployMixWeight(side: number, l: number): number {
+    return this.data.deploy?.[side]?.weights[l] ?? 0;
+  }
+  deployMixPoint(side: number, l: number, k: number): number {
+    return this.data.deploy?.[side]?.at[l]?.[k] ?? -1;
   }
 
   // ---- the game ----

@@ -19,7 +19,8 @@ import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js
 import { UsageError } from '../../core/usageError.js';
 import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
-import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData } from './matchData.js';
+import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, loadDeployment, type MatchData } from './matchData.js';
+import { DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD } from './deployment.js';
 import { DECISION_NAMES, SEARCH_ROOTS, type MatchRules } from './matchEngine.js';
 import { isBuiltinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
 import { createMatchEngine, policyLabel, type MatchSimParams } from './matchSim.js';
@@ -44,6 +45,7 @@ const MATCH_SPECS: ParamSpec[] = [
   searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
+  { key: 'deployment', type: 'path', choices: [DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD], default: DEPLOYMENT_EQUILIBRIUM, inert: (p) => (p.policyA === 'random' && p.policyB === 'random' ? 'it sets where the built-in policies deploy, and both sides play random (which deploys at random)' : null), doc: `where the built-in policies place each side's starting units: ${DEPLOYMENT_EQUILIBRIUM} (a layout drawn each game from the bundled mix for the two teams, deployment.yaml, where it has one; else as spread), ${DEPLOYMENT_SPREAD} (the dearest at the totem point, the others at deployment points drawn at random), or a deployment file of that format`, source: 'sim: policy choice; the bundled mixes are an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board by a script (the Dual Fates README, Deployment)', cli: { value: '<mix>', help: `where the built-in policies deploy: ${DEPLOYMENT_EQUILIBRIUM} (default: the bundled mix for the two teams), ${DEPLOYMENT_SPREAD}, or a deployment file` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },
   { key: 'pillarNumbers', assumed: 'reading', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
@@ -119,7 +121,8 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
   const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number, decisions: parseSearchDecisions(r.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } : undefined;
-  return { data: { sides, board }, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
+  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, ['deployment']));
+  return { data: { sides, board, ...(deployment.mixes ? { deploy: deployment.mixes } : {}) }, deploymentNote: deployment.note, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 
 type Rate = { estimate: number; lo: number; hi: number; k: number; n: number };
@@ -223,12 +226,16 @@ export function matchTables(r: MatchResult): ResultTable[] {
   ];
 }
 
-/** Whether every parameter but the teams, policies, search budget, trace and unit/board files is at its default (the gap file's configurations). */
-function isReference(r: ResolvedParams): boolean {
-  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'searchDecisions', 'trace']);
-  // A data value (data.units.…, data.board.…) is another configuration too: its parameters are not MATCH_PARAMS'.
+/** The parameters but the teams, policies, search budget and trace that are not at their defaults (key=value), data values (data.units.…, data.board.…) included. */
+function differingParams(r: ResolvedParams, alsoFree: readonly string[] = []): string[] {
+  const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'searchDecisions', 'trace', ...alsoFree]);
   const own = new Set(MATCH_PARAMS.map((p) => p.key));
-  return MATCH_PARAMS.every((p) => free.has(p.key) || r[p.key] === p.default) && Object.keys(r).every((k) => own.has(k));
+  return [...MATCH_PARAMS.filter((p) => !free.has(p.key) && r[p.key] !== p.default).map((p) => p.key), ...Object.keys(r).filter((k) => !own.has(k))].map((k) => `${k}=${String(r[k])}`);
+}
+
+/** Whether every parameter but the teams, policies, search budget and trace is at its default (the gap file's configurations). */
+function isReference(r: ResolvedParams): boolean {
+  return differingParams(r).length === 0;
 }
 
 /**
@@ -249,6 +256,11 @@ export function unusedMatchData(base: ResolvedParams): (key: string) => boolean 
   };
 }
 
+/** What the numbers depend on besides the parameters: the teams, the unit sheets, the board, the deployment mixes, and a user module's code. */
+function matchRulesData(p: MatchSimParams) {
+  return { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes, ...(p.data.deploy ? { deploy: p.data.deploy } : {}) };
+}
+
 /** `sim dualfates match`. */
 export async function runMatch(resolved: ResolvedParams, settings: RunSettings): Promise<Report> {
   const p = matchSimParams(resolved);
@@ -266,10 +278,8 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
   const run = await settings.simulate('match', p);
   const result = matchResult(p, run.totals, settings.confidence);
   const params = { ...resolved };
-  // The numbers depend on the teams, the unit sheets and the board (data), and on a user module's code.
-  const rulesData = { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes };
   return {
-    ...provenance('dualfates match', params, rulesData),
+    ...provenance('dualfates match', params, matchRulesData(p)),
     title: `Dual Fates match: ${result.sides.A.team} (${policy[0]}) vs ${result.sides.B.team} (${policy[1]}), ${p.rules.rounds} round${p.rules.rounds === 1 ? '' : 's'}`,
     method: 'mc',
     seed: settings.seed,
@@ -287,6 +297,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     tables: matchTables(result),
     assumptions: [
       ...MATCH_ASSUMPTIONS,
+      ...(p.deploymentNote ? [p.deploymentNote] : []),
       `Scoring value: ${resolved.scoringValue === 'cost' ? 'Summoning Point cost (Scoring Pillars of Fate)' : '1 per unit (the Scoring Phase note)'}; armor ${resolved.armorRule === 'perHit' ? 'per hit' : 'as a pool'}; ranged targets in ${String(resolved.cover)} cover; Vortex cap ${p.rules.vortexCap}.`,
     ],
     notes: [
@@ -308,7 +319,7 @@ async function traceReport(p: MatchSimParams, resolved: ResolvedParams, index: n
   const outcome = `${o.winner < 0 ? 'draw' : `${'AB'[o.winner]} wins`}${o.wipeout ? ' (wipe-out)' : ''}, VP ${g.vp(0)}-${g.vp(1)}, ${o.roundsPlayed} round${o.roundsPlayed === 1 ? '' : 's'}`;
   const width = String(lines.length).length;
   return {
-    ...provenance('dualfates match', { ...resolved }, { sides: p.data.sides, board: p.data.board.lines, policyModules: p.policyHashes }),
+    ...provenance('dualfates match', { ...resolved }, matchRulesData(p)),
     title: `Dual Fates match, game ${index} of seed ${settings.seed}: ${p.data.sides[0].team} (${policy[0]}) vs ${p.data.sides[1].team} (${policy[1]})`,
     method: 'mc',
     seed: settings.seed,
@@ -318,7 +329,7 @@ async function traceReport(p: MatchSimParams, resolved: ResolvedParams, index: n
     result: { game: index, outcome, vp: [g.vp(0), g.vp(1)], trace: lines } satisfies MatchTraceResult,
     text: lines.map((line, i) => `${String(i + 1).padStart(width)}  ${line}`).join('\n'),
     tables: [{ title: `Game ${index}`, columns: [{ key: 'game', header: 'game', format: 'int' }, { key: 'outcome', header: 'outcome', format: 'text' }, { key: 'steps', header: 'trace lines', format: 'int' }], rows: [{ game: index, outcome, steps: lines.length }] }],
-    assumptions: MATCH_ASSUMPTIONS,
+    assumptions: [...MATCH_ASSUMPTIONS, ...(p.deploymentNote ? [p.deploymentNote] : [])],
     notes: [],
   };
 }

@@ -10,9 +10,11 @@
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
-// Every other decision is shared: deploy the units the team file marks `deploy: true` first, its
+// Every other decision is shared: deploy the units the team file marks `deploy: true` first, in a
+// whole-team layout drawn once a game from the deployment mix for the two teams (deployment.ts,
+// scenarios/dualfates/deployment.yaml: an equilibrium of the deployment game); without a mix, its
 // Characters and the costliest of them at the totem point, each other Companion at a deployment
-// point drawn at random (a mixed deployment: any fixed one can be countered); summon a
+// point drawn at random (the spread rule: any fixed deployment can be countered); summon a
 // ranged unit first (the longest range, then the dearest), else the dearest; go first on
 // Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
 // radius.
@@ -123,6 +125,25 @@ import { PILLARS } from './pillars.js';
  * −0.1 / +0.0 and −0.5 / −0.2; (against fight) a unit on an objective pillar with nothing to strike
  * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
  * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
+ * Deployment by an equilibrium mix (every built-in but random, 2026-12-06): per pairing of the
+ * built-in teams, each side draws a whole-team layout of its starting units from a mix stored as data
+ * (scenarios/dualfates/deployment.yaml; `--deployment spread` is the rule below), the equilibrium of
+ * the matrix game of every fixed layout of A against every fixed layout of B, 4,000 games a cell
+ * with every other decision fight's (scripts/dualfatesDeployment.mjs). The layout check below
+ * (scripts/dualfatesLayouts.mjs, 2,000 paired games, seed 31, the best three again at seed 7601):
+ * no fixed layout beats it significantly in any configuration or side (the best +1.66, p 0.098, the
+ * horde's mirror as A; before, up to +3.76 and significant in 7 of 8). The spread rule as one side
+ * against it (a module, 5,000 paired games, seed 41): −0.6 to −1.9 in all eight, one significant
+ * (−1.94 for the horde against the knights as A). No built-in beats it (sim policies, 5,000 games,
+ * seed 1: the next highest −3.8 to −13.4). The search's 256 rungs after it (policy-gap.yaml): 2 of
+ * the 8 configurations and sides 0.5 closer, the rest 0.5 to 3.9 further (single rungs, ±3 points).
+ * An equilibrium for the bundled data only: with the
+ * archers' range 8, the Soldiers' health 5 and the Brute's speed 5 a fixed layout beats it by +3.9
+ * (knights vs knights as B), and a report under other values says so and how to compute a mix for
+ * them (computed for those values, the best fixed layout +0.76, n.s.; scenarios/dualfates/README.md,
+ * Deployment). Not covered (an independent check, confirmed at fresh seeds): which units start (the
+ * team file's plan; the horde starting its Archers instead of its Skirmishers gains +2.0 to +6.6),
+ * and placements that answer the enemy's during the alternating deployment (+1.2 to +3.2).
  * Deployment (every built-in but random, 2026-12-05): the costliest starting unit goes to the
  * totem point (the centre deployment point on the bundled board), the rest spread as before (the
  * point with the fewest friends, the first of equals). Found by an independent check (its own modules and data
@@ -256,6 +277,38 @@ function dearestStarter(view: MatchView, side: number, u: number): boolean {
   return true;
 }
 
+/**
+ * Starting unit u's point in a layout of `side`'s deployment mix drawn by weight among the layouts
+ * that agree with where the side's starting units before u stand (a whole-team layout drawn one
+ * unit at a time: the layout's weights decide the team's places together); -1 when none agrees.
+ */
+function mixPoint(rng: Rng, view: MatchView, side: number, u: number): number {
+  const layouts = view.deployMixSize(side);
+  let k = 0;
+  for (let f = 0; f < u; f++) if (view.unitSide(f) === side && view.unitDeployFirst(f)) k++;
+  let total = 0;
+  for (let l = 0; l < layouts; l++) if (agrees(view, side, u, l)) total += view.deployMixWeight(side, l);
+  if (total === 0) return -1;
+  let r = randIndex(rng, total);
+  for (let l = 0; l < layouts; l++) {
+    if (!agrees(view, side, u, l)) continue;
+    r -= view.deployMixWeight(side, l);
+    if (r < 0) return view.deployMixPoint(side, l, k);
+  }
+  return -1;
+}
+
+/** Does layout l of `side`'s mix place each of the side's starting units before u where it stands now? */
+function agrees(view: MatchView, side: number, u: number, l: number): boolean {
+  let k = 0;
+  for (let f = 0; f < u; f++) {
+    if (view.unitSide(f) !== side || !view.unitDeployFirst(f)) continue;
+    if (view.unitWhere(f) === WHERE_ACTIVE && view.unitPos(f) !== view.deployMixPoint(side, l, k)) return false;
+    k++;
+  }
+  return true;
+}
+
 /** Is an active friend of u (not u) within `radius` inches of it? */
 function friendWithin(view: MatchView, u: number, radius: number): boolean {
   for (let f = 0; f < view.unitCount(); f++) if (f !== u && view.unitSide(f) === view.unitSide(u) && view.unitWhere(f) === WHERE_ACTIVE && view.distance(view.unitPos(u), view.unitPos(f)) <= radius) return true;
@@ -274,8 +327,13 @@ function commonChoice(rng: Rng, view: MatchView, decision: number, options: Int3
       return any ? -1 : 0;
     }
     case DECISION.DEPLOY_AT: {
-      // Characters and Monsters, and the side's dearest starting unit, at its totem point (the centre one here); see the header.
       const u = view.acting;
+      // A starting unit of a side with a deployment mix: its place in a layout drawn from the mix; see the header.
+      if (u >= 0 && view.unitDeployFirst(u) && view.deployMixSize(side) > 0) {
+        const i = find(options, n, mixPoint(rng, view, side, u));
+        if (i >= 0) return i;
+      }
+      // Characters and Monsters, and the side's dearest starting unit, at its totem point (the centre one here); see the header.
       if (u >= 0 && (!view.unitCompanion(u) || dearestStarter(view, side, u))) {
         const t = find(options, n, view.totemPoint(side));
         if (t >= 0) return t;

@@ -23,6 +23,8 @@ export interface MatchSimParams {
   policies: [string, string];
   /** Per side: a user module's content hash (null for a built-in), checked where it is loaded. */
   policyHashes: [string | null, string | null];
+  /** The report's sentence on where the sides deploy (matchData.ts loadDeployment). */
+  deploymentNote?: string;
   /** The search policy's budget: iterations per searched decision, and rounds before its cut-off (0: to the end). */
   search?: { iterations: number; depth: number; decisions?: readonly number[] | null };
 }
@@ -73,7 +75,7 @@ export function matchMetrics(p: MatchSimParams): MetricSpec[] {
 /** The members of the engine a user module's view shows (MatchView). */
 export const MATCH_VIEW_MEMBERS = {
   properties: ['round', 'rounds', 'deciding', 'acting', 'attackRoll'],
-  methods: ['unitCount', 'unitSide', 'unitWhere', 'unitPos', 'unitHealth', 'unitArmor', 'unitCost', 'unitScoring', 'unitSpeed', 'unitRange', 'unitBuffRadius', 'unitBuffFate', 'unitActivated', 'unitLocked', 'unitDeployFirst', 'unitCompanion', 'unitName', 'vp', 'fate', 'credit', 'activePoints', 'vortexCap', 'objectives', 'secret', 'multiplier', 'pillarPoint', 'distance', 'controlRange', 'pillarScore', 'deployPointCount', 'deployPoint', 'totemPoint'],
+  methods: ['unitCount', 'unitSide', 'unitWhere', 'unitPos', 'unitHealth', 'unitArmor', 'unitCost', 'unitScoring', 'unitSpeed', 'unitRange', 'unitBuffRadius', 'unitBuffFate', 'unitActivated', 'unitLocked', 'unitDeployFirst', 'unitCompanion', 'unitName', 'vp', 'fate', 'credit', 'activePoints', 'vortexCap', 'objectives', 'secret', 'multiplier', 'pillarPoint', 'distance', 'controlRange', 'pillarScore', 'deployPointCount', 'deployPoint', 'totemPoint', 'deployMixSize', 'deployMixWeight', 'deployMixPoint'],
 } as const;
 
 /** What a user module's factory receives as `data`: the teams, the board and the decision codes, frozen. */

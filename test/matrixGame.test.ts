@@ -1,0 +1,70 @@
+// The zero-sum matrix game solver (src/core/matrixGame.ts) that computes the Dual Fates deployment
+// mixes (scripts/dualfatesDeployment.mjs): known games, and the equilibrium's defining property on
+// seeded random ones; and the script itself, end to end on a tiny matrix.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mixPayoffs, solveMatrixGame } from '../src/core/matrixGame.js';
+import { streamFor } from '../src/core/rng.js';
+import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
+
+describe('solveMatrixGame', () => {
+  it('known games: rock-paper-scissors (value 0, a third each); a 2 × 2 without a saddle point; a saddle point; a dominated row gets nothing', () => {
+    const rps = solveMatrixGame([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]);
+    expect(rps.value).toBeCloseTo(0, 12);
+    for (const q of [...rps.x, ...rps.y]) expect(q).toBeCloseTo(1 / 3, 12);
+    // [[3, −1], [−2, 1]]: x = (3/7, 4/7), y = (2/7, 5/7), value 1/7.
+    const g = solveMatrixGame([[3, -1], [-2, 1]]);
+    expect(g.value).toBeCloseTo(1 / 7, 12);
+    expect(g.x[0]).toBeCloseTo(3 / 7, 12);
+    expect(g.y[0]).toBeCloseTo(2 / 7, 12);
+    // A saddle point at (row 1, column 0): pure strategies.
+    const s = solveMatrixGame([[1, 5], [2, 3], [0, 4]]);
+    expect(s.value).toBeCloseTo(2, 12);
+    expect(s.x).toEqual([0, 1, 0]);
+    expect(s.y).toEqual([1, 0]);
+    // Row 2 is dominated by row 0 (worse in every column).
+    const d = solveMatrixGame([[2, -1], [-1, 2], [1, -2]]);
+    expect(d.x[2]).toBe(0);
+  });
+  it('on seeded random games up to 40 × 30, each mix is a best answer to the other: no row earns more than the value against y, no column less against x', () => {
+    const rng = streamFor(7, 0);
+    for (let k = 0; k < 25; k++) {
+      const m = 1 + (rng.next() >>> 0) % 40;
+      const n = 1 + (rng.next() >>> 0) % 30;
+      const M = Array.from({ length: m }, () => Array.from({ length: n }, () => ((rng.next() >>> 0) / 2 ** 32) * 2 - 1));
+      const { value, x, y } = solveMatrixGame(M);
+      expect(x.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      expect(y.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      for (const q of [...x, ...y]) expect(q).toBeGreaterThanOrEqual(-1e-12);
+      const { rows, cols } = mixPayoffs(M, x, y);
+      expect(Math.max(...rows)).toBeLessThanOrEqual(value + 1e-9);
+      expect(Math.min(...cols)).toBeGreaterThanOrEqual(value - 1e-9);
+    }
+  });
+  it('refuses an empty or ragged matrix, or one with a non-finite entry', () => {
+    expect(() => solveMatrixGame([])).toThrow(/non-empty rectangular/);
+    expect(() => solveMatrixGame([[1, 2], [3]])).toThrow(/non-empty rectangular/);
+    expect(() => solveMatrixGame([[1, Number.NaN]])).toThrow(/finite/);
+  });
+});
+
+describe('scripts/dualfatesDeployment.mjs', () => {
+  it('writes a deployment file the match reads: the horde mirror on 20 games a cell, played with --deployment FILE; bad --set refused with one line', () => {
+    const out = join(tempDir('sim-deploy-script-'), 'mix.yaml');
+    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '-j', '1', '--set', 'data.units.generic-champion.health=6', '--out', out], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^horde vs horde: 27 × 27 layouts, 20 games a cell/);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --seed 90001 --min-weight 0\.01 --set data\.units\.generic-champion\.health=6: 27 × 27 fixed layouts/);
+    const run = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--set', 'data.units.generic-champion.health=6', '--deployment', out, '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    const said = JSON.parse(run.stdout).assumptions.find((x: string) => x.startsWith('Deployment'));
+    expect(said).toMatch(new RegExp(`from ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'s mix "horde vs horde" \\(A \\d+ layouts?, B \\d+\\)`));
+    const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--set', 'teamA=knights', '--out', out], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the mixes are computed under (--pairs names the teams)');
+  }, 60_000);
+});

@@ -98,9 +98,10 @@ if (!isMainThread) {
   }
 }
 
-/** Weights under `min` dropped, the rest as whole numbers summing to about 1,000. */
+/** Weights under `min` dropped (the largest always kept), the rest as whole numbers summing to about 1,000. */
 function wholeWeights(w, min) {
-  const kept = w.map((q) => (q >= min ? q : 0));
+  const top = Math.max(...w);
+  const kept = w.map((q) => (q >= min || q === top ? q : 0));
   const sum = kept.reduce((s, q) => s + q, 0);
   return kept.map((q) => Math.round((1000 * q) / sum));
 }
@@ -151,6 +152,7 @@ async function main() {
     const ids = p.data.board.nodeIds;
     const side = (s, w) => ({
       team: p.data.sides[s].units.map((u) => u.name),
+      starting: p.data.sides[s].units.filter((u) => u.deployFirst).map((u) => u.name),
       layouts: L[s].map((l, i) => ({ weight: w[i], at: l.map((q) => ids[q]) })).filter((l) => l.weight > 0).sort((u, v) => v.weight - u.weight),
     });
     mixes.push({
@@ -162,18 +164,18 @@ async function main() {
     });
   }
   const header = `# The Dual Fates match's deployment mixes (the built-in policies' --deployment equilibrium, the
-# default): per pairing of teams (every unit, in order), a weighted list of whole-team layouts of each
-# side's starting units (the team file's deploy: true units, in file order: \`at\` gives each one's
-# deployment point). A side draws one layout a game with these weights. Computed, not invented: an
-# equilibrium of the deployment game with every other decision the default policy's, for the teams
-# and the data \`computed\` names (the bundled unit sheets, scenarios/dualfates/units.yaml, and board,
-# board.yaml, where it names no --set); see scenarios/dualfates/README.md, Deployment. Regenerate
-# with scripts/dualfatesDeployment.mjs after a change to those files or to the default policy.
-# value: A's win rate − B's at the mixes.
+# default): per pairing of teams (every unit, in order, and the units that start: the team file's
+# deploy: true units, \`starting\`), a weighted list of whole-team layouts of each side's starting
+# units (\`at\` gives each one's deployment point, in file order). A side draws one layout a game with
+# these weights. Computed, not invented: an equilibrium of the deployment game with every other
+# decision the default policy's, for the teams and the data \`computed\` names (the bundled unit
+# sheets, scenarios/dualfates/units.yaml, and board, board.yaml, where it names no --set); see
+# scenarios/dualfates/README.md, Deployment. Regenerate with scripts/dualfatesDeployment.mjs after a
+# change to those files or to the default policy. value: A's win rate − B's at the mixes.
 `;
   // Written by hand: one line a layout (JSON strings are YAML).
   const q = JSON.stringify;
-  const sideText = (k, s) => [`    ${k}:`, `      team: [${s.team.map(q).join(', ')}]`, '      layouts:', ...s.layouts.map((l) => `        - { weight: ${l.weight}, at: [${l.at.map(q).join(', ')}] }`)];
+  const sideText = (k, s) => [`    ${k}:`, `      team: [${s.team.map(q).join(', ')}]`, `      starting: [${s.starting.map(q).join(', ')}]`, '      layouts:', ...s.layouts.map((l) => `        - { weight: ${l.weight}, at: [${l.at.map(q).join(', ')}] }`)];
   const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...sideText('A', m.A), ...sideText('B', m.B)]);
   writeFileSync(a.out, `${header}mixes:\n${body.join('\n')}\n`);
   console.log(`wrote ${a.out}`);

@@ -208,6 +208,26 @@ describe('the rules of a round, on hand-built positions', () => {
     expect([...seen.keys()].sort()).toEqual(['A-centre A-west A-west', 'A-east A-east A-west']);
     const share = seen.get('A-east A-east A-west')! / (3 * games);
     expect(Math.abs(share - 0.75)).toBeLessThan(0.025); // 6,000 draws: a standard error of 0.0056
+    // Starting units deployed in another order (a module's DEPLOY answer, or a search's): still one whole layout of the mix.
+    const order: number[] = [];
+    const reverse: Policy<MatchView> = {
+      name: 'reverse',
+      choose(rng, v, dd, o, n, none) {
+        if (dd === DECISION.DEPLOY_AT) order.push(v.acting);
+        // The last starting unit offered, then the one before it, …
+        for (let i = n - 1; dd === DECISION.DEPLOY && i >= 0; i--) if (v.unitDeployFirst(o[i])) return i;
+        return fightPolicy.choose(rng, v, dd, o, n, none);
+      },
+    };
+    const back = new MatchEngine(d, RULES, [reverse, fightPolicy]);
+    const placedBack = new Set<string>();
+    for (let game = 0; game < 200; game++) {
+      back.reset();
+      back.deploy(streamFor(42, game));
+      placedBack.add([0, 1, 2].map((u) => board.nodeIds[back.pos[u]]).join(' '));
+    }
+    expect(order.slice(0, 3)).toEqual([2, 1, 0]);
+    expect([...placedBack].sort()).toEqual(['A-centre A-west A-west', 'A-east A-east A-west']);
     // A unit placed elsewhere than any layout says (a user module's choice): the later ones fall back to the spread rule.
     const odd: Policy<MatchView> = { name: 'odd', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY_AT && v.acting === 0 ? Array.from(o.subarray(0, n)).indexOf(west) : fightPolicy.choose(rng, v, dd, o, n, none)) };
     const g = new MatchEngine(d, RULES, [odd, fightPolicy]);
@@ -239,8 +259,15 @@ describe('the rules of a round, on hand-built positions', () => {
     }
     const sides = [side('knights', 'teamA'), side('horde', 'teamB')] as const;
     const other = [{ ...sides[0], units: sides[0].units.slice(1) }, sides[1]] as const;
-    expect(compileDeployment(file, 'f.yaml', other, board)).toEqual({ mixes: null, why: 'f.yaml has no mix for these two teams' });
-    const one = (layouts: string) => parseDeployment(`mixes:\n  - name: x\n    A: { team: [${sides[0].units.map((u) => u.name).join(', ')}], layouts: [${layouts}] }\n    B: { team: [${sides[1].units.map((u) => u.name).join(', ')}], layouts: [{ weight: 1, at: [B-west, B-west, B-west] }] }\n`, 'f.yaml');
+    expect(compileDeployment(file, 'f.yaml', other, board)).toMatchObject({ mixes: null, why: expect.stringMatching(/^f\.yaml has no mix for these two teams \(A: Generic Brute, .*; B: Generic Champion, .*, starting Generic Champion, Generic Skirmisher, Generic Skirmisher\)$/) });
+    // The same units starting others (the horde's Archers instead of two Skirmishers) is another team: no mix.
+    const archers = [sides[0], { ...sides[1], units: sides[1].units.map((u) => ({ ...u, deployFirst: u.name === 'Generic Champion' || u.name === 'Generic Archer' })) }] as const;
+    expect(compileDeployment(file, 'f.yaml', archers, board).mixes).toBeNull();
+    const names = (k: 0 | 1) => sides[k].units.map((u) => u.name).join(', ');
+    const starting = (k: 0 | 1) => sides[k].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ');
+    const entry = (layouts: string) => `  - name: x\n    A: { team: [${names(0)}], starting: [${starting(0)}], layouts: [${layouts}] }\n    B: { team: [${names(1)}], starting: [${starting(1)}], layouts: [{ weight: 1, at: [B-west, B-west, B-west] }] }\n`;
+    const one = (layouts: string) => parseDeployment(`mixes:\n${entry(layouts)}`, 'f.yaml');
+    expect(() => compileDeployment(parseDeployment(`mixes:\n${entry('{ weight: 1, at: [A-west, A-west, A-west, A-west] }').repeat(2)}`, 'f.yaml'), 'f.yaml', sides, board)).toThrow(/f\.yaml: mixes\.1: a second mix for the teams of mixes\.0 \("x"\)/);
     expect(() => compileDeployment(one('{ weight: 1, at: [A-west] }'), 'f.yaml', sides, board)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.at: 1 points, but side A's team starts 4 units/);
     expect(compileDeployment(one('{ weight: 1, at: [A-west, A-west, A-west, B-west] }'), 'f.yaml', sides, board)).toMatchObject({ mixes: null, why: expect.stringMatching(/deploys side A at "B-west", not one of this board's side-A deployment points \(A-west, A-centre, A-east\)/) });
     expect(() => one('{ weight: 0.5, at: [A-west, A-west, A-west, A-west] }')).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.weight: expected a whole number/);
@@ -737,7 +764,16 @@ describe('sim dualfates match through the CLI', () => {
     expect(said(spread)).toEqual([expect.stringMatching(/^Deployment \(--deployment spread\): the dearest starting unit at the totem point/)]);
     expect(spread.result.rates).not.toEqual(mix.result.rates);
     expect(spread.dataHash).not.toBe(mix.dataHash);
-    // The bundled file named as a path is the same run; a file without these teams falls back to the spread rule, and says so.
+    // A side that does not deploy by the rule is named: random, the search, a module.
+    const mixed = JSON.parse(run('--policy-b', 'random').stdout);
+    expect(said(mixed)[0]).toMatch(/units summoned later as the spread rule\. Not every side uses it: side B plays random, which deploys at random\.$/);
+    expect(said(JSON.parse(run('--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js').stdout))[0]).toMatch(/Not every side uses it: side A's module places its own units \(its base, the default, deploys by the rule\)\.$/);
+    // The bundled file without a mix for the teams falls back to the spread rule, and says so (a team file starting other units is another team).
+    const team = join(tempDir('sim-deploy-team-'), 'horde-archers.yaml');
+    writeFileSync(team, readFileSync('scenarios/dualfates/teams/match-horde.yaml', 'utf8').replace(/(Generic Skirmisher, type: companion, faction: Example Horde, cost: 1), deploy: true/g, '$1').replace(/(Generic Archer, type: companion, faction: Example Horde, cost: 1)/g, '$1, deploy: true'));
+    const fell = JSON.parse(run('--team-b', team).stdout);
+    expect(said(fell)).toEqual([expect.stringMatching(/^Deployment: scenarios\/dualfates\/deployment\.yaml has no mix for these two teams \(A: .*; B: .*, starting Generic Champion, Generic Archer, Generic Archer\), so the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random \(the spread rule\)\.$/)]);
+    // The bundled file named as a path is the same run; a file the user names that has no mix for the teams is refused (it would answer another question).
     const dir = tempDir('sim-deploy-');
     try {
       const copy = join(dir, 'd.yaml');
@@ -745,9 +781,12 @@ describe('sim dualfates match through the CLI', () => {
       expect(JSON.parse(run('--deployment', copy).stdout).result).toEqual(mix.result);
       const none = join(dir, 'none.yaml');
       writeFileSync(none, 'mixes: []\n');
-      const fell = JSON.parse(run('--deployment', none).stdout);
-      expect(said(fell)).toEqual([`Deployment: ${none} has no mix for these two teams, so the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random (the spread rule).`]);
-      expect(fell.result).toEqual(spread.result);
+      const refused = run('--deployment', none);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim()).toMatch(new RegExp(`^sim: .*deployment: ${none.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} has no mix for these two teams \\(A: Training Knight, `));
+      const typo = join(dir, 'typo.yaml');
+      writeFileSync(typo, readFileSync(DEFAULT_DEPLOYMENT_FILE, 'utf8').replace('A-centre', 'A-cnetre'));
+      expect(run('--deployment', typo).stderr).toMatch(/deploys side A at "A-cnetre", not one of this board's side-A deployment points/);
       writeFileSync(join(dir, 'bad.yaml'), 'mixes: [{ name: x }]\n');
       const bad = run('--deployment', join(dir, 'bad.yaml'));
       expect(bad.code).toBe(2);

@@ -26,6 +26,8 @@ const Layout = v.strictObject({
 });
 const Side = v.strictObject({
   team: v.pipe(v.array(Name, 'expected the list of the team\'s unit names'), v.minLength(1), v.maxLength(64)),
+  /** The units that start (team file `deploy: true`), in file order: a team starting others is another team here. */
+  starting: v.pipe(v.array(Name, 'expected the list of the starting units\' names'), v.minLength(1), v.maxLength(16)),
   layouts: v.pipe(v.array(Layout), v.minLength(1), v.maxLength(4096)),
 });
 const Mix = v.strictObject({
@@ -55,17 +57,21 @@ export function parseDeployment(text: string, file: string): DeploymentFile {
   return r.output;
 }
 
-const sameTeam = (names: readonly string[], side: MatchSide): boolean => names.length === side.units.length && names.every((n, i) => unitKey(n) === unitKey(side.units[i].name));
+const sameNames = (names: readonly string[], units: readonly { name: string }[]): boolean => names.length === units.length && names.every((n, i) => unitKey(n) === unitKey(units[i].name));
+/** The same units in the same order, and the same of them starting. */
+const sameTeam = (s: { team: readonly string[]; starting: readonly string[] }, side: MatchSide): boolean => sameNames(s.team, side.units) && sameNames(s.starting, side.units.filter((u) => u.deployFirst));
 
 /**
- * The mixes of the entry whose teams are these sides' (every unit name, in order), compiled to
- * board points; or null with why none applies (no entry for these teams; an entry whose points
- * are not this board's). An entry that names these teams but has the wrong number of points per
- * layout is an error in the file (UsageError).
+ * The mixes of the entry whose teams are these sides' (every unit name, in order, and the same
+ * starting units), compiled to board points; or null with why none applies (no entry for these
+ * teams; an entry whose points are not this board's). An entry that names these teams but has the
+ * wrong number of points per layout, or a second entry for them, is an error in the file (UsageError).
  */
 export function compileDeployment(file: DeploymentFile, where: string, sides: readonly [MatchSide, MatchSide], board: BoardData): { mixes: [DeployMix, DeployMix]; name: string } | { mixes: null; why: string } {
-  const i = file.mixes.findIndex((m) => sameTeam(m.A.team, sides[0]) && sameTeam(m.B.team, sides[1]));
-  if (i < 0) return { mixes: null, why: `${where} has no mix for these two teams` };
+  const matching = file.mixes.flatMap((m, k) => (sameTeam(m.A, sides[0]) && sameTeam(m.B, sides[1]) ? [k] : []));
+  if (matching.length === 0) return { mixes: null, why: `${where} has no mix for these two teams (A: ${sides[0].units.map((u) => u.name).join(', ')}, starting ${sides[0].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ')}; B: ${sides[1].units.map((u) => u.name).join(', ')}, starting ${sides[1].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ')})` };
+  if (matching.length > 1) throw new UsageError(`${where}: mixes.${matching[1]}: a second mix for the teams of mixes.${matching[0]} ("${file.mixes[matching[0]].name}")`);
+  const i = matching[0];
   const m = file.mixes[i];
   const mixes: DeployMix[] = [];
   for (const [s, key] of [[0, 'A'], [1, 'B']] as const) {

@@ -106,21 +106,35 @@ export function loadTeam(value: string, param: string): { team: Team; label: str
  * The `deployment` parameter: the mixes for these two teams (spread: none), and one sentence for the
  * report saying which deployment each side plays and why. Throws UsageError for a bad file.
  */
-export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, teams: readonly [string, string], differing: readonly string[]): { mixes: [DeployMix, DeployMix] | null; note: string } {
+export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, teams: readonly [string, string], differing: readonly string[], deciders: readonly ['rule' | 'random' | 'search' | 'module', 'rule' | 'random' | 'search' | 'module']): { mixes: [DeployMix, DeployMix] | null; note: string } {
   const spread = 'the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random';
-  if (value === DEPLOYMENT_SPREAD) return { mixes: null, note: `Deployment (--deployment spread): ${spread}.` };
+  // Only the built-ins but random deploy by the rule (deciders[s] 'rule'); say what the other sides do instead.
+  const own = (['A', 'B'] as const).flatMap((k, s) => {
+    const d = deciders[s];
+    if (d === 'random') return [`side ${k} plays random, which deploys at random`];
+    if (d === 'search') return [`side ${k}'s search chooses its own placements (its playouts deploy by the rule)`];
+    if (d === 'module') return [`side ${k}'s module places its own units (its base, the default, deploys by the rule)`];
+    return [];
+  });
+  const others = own.length > 0 ? ` Not every side uses it: ${own.join('; ')}.` : '';
+  if (value === DEPLOYMENT_SPREAD) return { mixes: null, note: `Deployment (--deployment spread): ${spread}.${others}` };
   const builtin = value === DEPLOYMENT_EQUILIBRIUM;
   const file = builtin ? DEFAULT_DEPLOYMENT_FILE : value;
   const parsed = parseDeployment(readInput(file, builtin, 'deployment'), file);
   const r = compileDeployment(parsed, file, sides, board);
-  if (r.mixes === null) return { mixes: null, note: `Deployment: ${r.why}, so ${spread} (the spread rule).` };
+  // A file the user named that cannot be played here is an error (it would answer another question); the bundled one falls back.
+  if (r.mixes === null && !builtin) throw new UsageError(`parameter deployment: ${r.why}`);
+  if (r.mixes === null) return { mixes: null, note: `Deployment: ${r.why}, so ${spread} (the spread rule).${others}` };
   const counts = r.mixes.map((m) => m.weights.length);
   const sizes = `A ${counts[0]} layout${counts[0] === 1 ? '' : 's'}, B ${counts[1]}`;
   const from = builtin ? `the bundled mix "${r.name}" (${file}: ${sizes}; an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board)` : `${file}'s mix "${r.name}" (${sizes})`;
   // The bundled mixes are an equilibrium under every other parameter's default: elsewhere a fixed layout may beat them by more.
-  const elsewhere = builtin && differing.length > 0 ? ` It is an equilibrium with every parameter at its default; here ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'}, and there a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${teams[0]}:${teams[1]}${differing.map((kv) => ` --set ${kv}`).join('')} --out FILE\` (from a clone of the repository) computes the mix for these values, and --deployment FILE plays it.` : '';
-  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}; units summoned later as the spread rule.${elsewhere}` };
+  const elsewhere = builtin && differing.length > 0 ? ` It is an equilibrium with every parameter at its default; here ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'}, and there a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${shellWord(`${teams[0]}:${teams[1]}`)}${differing.map((kv) => ` --set ${shellWord(kv)}`).join('')} --out FILE\` (from a clone of the repository) computes the mix for these values, and --deployment FILE plays it.` : '';
+  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}; units summoned later as the spread rule.${others}${elsewhere}` };
 }
+
+/** A word as a POSIX shell reads it back: as it is when plain, else in single quotes. */
+const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 const isShield = (s: string) => ['shield', 'sheild'].includes(unitKey(s));
 

@@ -97,6 +97,11 @@ function checkPolicy(value: string, param: string): { name: string; hash: string
   return { name: abs, hash: fileHash(abs) };
 }
 
+/** Who places a side's starting units: the built-ins but random by the `deployment` rule; random, the search and a module their own way. */
+function deployDecider(policy: string): 'rule' | 'random' | 'search' | 'module' {
+  return policy === 'random' || policy === 'search' ? policy : isBuiltinMatchPolicy(policy) ? 'rule' : 'module';
+}
+
 /** Resolved parameters → the simulation's plain-JSON parameters (teams, units and board read and checked here). */
 export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const rules = teamRulesFrom(r);
@@ -121,7 +126,7 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
   const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number, decisions: parseSearchDecisions(r.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } : undefined;
-  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, ['deployment']));
+  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, ['deployment']), [deployDecider(a.name), deployDecider(b.name)]);
   return { data: { sides, board, ...(deployment.mixes ? { deploy: deployment.mixes } : {}) }, deploymentNote: deployment.note, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 

@@ -279,8 +279,8 @@ function dearestStarter(view: MatchView, side: number, u: number): boolean {
 
 /**
  * Starting unit u's point in a layout of `side`'s deployment mix drawn by weight among the layouts
- * that agree with where the side's starting units before u stand (a whole-team layout drawn one
- * unit at a time: the layout's weights decide the team's places together); -1 when none agrees.
+ * that agree with where the side's starting units already placed stand (a whole-team layout drawn
+ * one unit at a time: the layout's weights decide the team's places together); -1 when none agrees.
  */
 function mixPoint(rng: Rng, view: MatchView, side: number, u: number): number {
   const layouts = view.deployMixSize(side);
@@ -298,12 +298,12 @@ function mixPoint(rng: Rng, view: MatchView, side: number, u: number): number {
   return -1;
 }
 
-/** Does layout l of `side`'s mix place each of the side's starting units before u where it stands now? */
+/** Does layout l of `side`'s mix place each of the side's starting units already in the Vortex (u aside) where it stands now, whatever order they came in? */
 function agrees(view: MatchView, side: number, u: number, l: number): boolean {
   let k = 0;
-  for (let f = 0; f < u; f++) {
+  for (let f = 0; f < view.unitCount(); f++) {
     if (view.unitSide(f) !== side || !view.unitDeployFirst(f)) continue;
-    if (view.unitWhere(f) === WHERE_ACTIVE && view.unitPos(f) !== view.deployMixPoint(side, l, k)) return false;
+    if (f !== u && view.unitWhere(f) === WHERE_ACTIVE && view.unitPos(f) !== view.deployMixPoint(side, l, k)) return false;
     k++;
   }
   return true;

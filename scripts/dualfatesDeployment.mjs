@@ -7,15 +7,15 @@
 // with layouts of weight under --min-weight dropped. A side that deploys by its mix cannot be beaten
 // by much by any fixed layout of the other side (scripts/dualfatesLayouts.mjs checks that on fresh
 // games). Build first (`npm run build`). Usage:
-//   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 2000]
+//   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 4000]
 //        [--seed 90001] [--min-weight 0.01] [--set key=value …] [-j 2]
 //        [--out scenarios/dualfates/deployment.yaml]
 // --set: parameters of the match (data values such as data.units.generic-soldier.health=5, a units
 // or board file, a rule) the mixes are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
-// Cost: the four built-in pairings at 2,000 games a cell, 23 M games, about 12 minutes at -j 2 on the
-// development machine (knights vs knights, 81 × 81 layouts, is most of it).
-import { writeFileSync } from 'node:fs';
+// Cost: the four built-in pairings at 4,000 games a cell (the bundled file), 46.6 M games, 17 minutes
+// at -j 2 on the development machine (knights vs knights, 81 × 81 layouts, is most of it).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { wholeFlag } from './flags.mjs';
@@ -110,14 +110,25 @@ async function main() {
   const { values: a } = parseArgs({
     options: {
       pairs: { type: 'string', default: 'knights:knights,knights:horde,horde:knights,horde:horde' },
-      games: { type: 'string', default: '2000' },
+      games: { type: 'string', default: '4000' },
       seed: { type: 'string', default: '90001' },
       'min-weight': { type: 'string', default: '0.01' },
       set: { type: 'string', multiple: true, default: [] },
       jobs: { type: 'string', short: 'j', default: '2' },
       out: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
+    strict: false,
   });
+  const known = new Set(['pairs', 'games', 'seed', 'min-weight', 'set', 'jobs', 'j', 'out', 'help', 'h']);
+  const unknown = Object.keys(a).find((k) => !known.has(k));
+  if (a.help || unknown !== undefined) {
+    // The usage is this file's header comment.
+    const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+    const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+    (unknown === undefined ? console.log : console.error)(`${unknown === undefined ? '' : `dualfatesDeployment: unknown option --${unknown}\n\n`}${header}`);
+    process.exit(unknown === undefined ? 0 : 2);
+  }
   const games = wholeFlag('dualfatesDeployment', a, 'games', 10, 1e6);
   const seed = wholeFlag('dualfatesDeployment', a, 'seed', 0, 2 ** 32 - 1);
   const jobs = wholeFlag('dualfatesDeployment', a, 'jobs', 1, 64);
@@ -126,6 +137,8 @@ async function main() {
     console.error(`dualfatesDeployment: --min-weight must be in [0, 0.5); got ${a['min-weight']}`);
     process.exit(2);
   }
+  // Each cell's payoff has a standard error of about 1/√games (A's win − B's): a mix from few games is mostly noise.
+  if (games < 1000) console.error(`dualfatesDeployment: ${games} games a cell: each cell ±${(196 / Math.sqrt(games)).toFixed(0)} points (95%), so the mixes are mostly noise; the bundled ones use 4,000`);
   const mixes = [];
   for (const pair of a.pairs.split(',')) {
     const [teamA, teamB] = pair.split(':');
@@ -160,6 +173,7 @@ async function main() {
       A: side(0, wx),
       B: side(1, wy),
       value: Number(value.toFixed(4)),
+      params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
       computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: ${L[0].length} × ${L[1].length} fixed layouts, ${games} games a cell; the equilibrium of A's win rate − B's; on these games the best fixed layout against the stored mixes gains ${signed(Math.max(...kept.rows) - value)} pp over the value as A, ${signed(value - Math.min(...kept.cols))} pp as B`,
     });
   }
@@ -176,7 +190,8 @@ async function main() {
   // Written by hand: one line a layout (JSON strings are YAML).
   const q = JSON.stringify;
   const sideText = (k, s) => [`    ${k}:`, `      team: [${s.team.map(q).join(', ')}]`, `      starting: [${s.starting.map(q).join(', ')}]`, '      layouts:', ...s.layouts.map((l) => `        - { weight: ${l.weight}, at: [${l.at.map(q).join(', ')}] }`)];
-  const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...sideText('A', m.A), ...sideText('B', m.B)]);
+  const params = (m) => (Object.keys(m.params).length === 0 ? [] : [`    params: { ${Object.entries(m.params).map(([k, x]) => `${q(k)}: ${q(x)}`).join(', ')} }`]);
+  const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...params(m), ...sideText('A', m.A), ...sideText('B', m.B)]);
   writeFileSync(a.out, `${header}mixes:\n${body.join('\n')}\n`);
   console.log(`wrote ${a.out}`);
 }

@@ -759,20 +759,26 @@ describe('sim dualfates match through the CLI', () => {
     expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side draws its starting units' layout once a game from the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts/)]);
     expect(said(mix)[0]).not.toMatch(/differs?/);
     // Under other data or rules the bundled mix still plays, and the report says it is not an equilibrium there, with the command that computes one.
-    expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/; here data\.units\.generic-soldier\.health=5 differs, and there a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --out FILE`/);
+    expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/ It is an equilibrium with every parameter at its default; here data\.units\.generic-soldier\.health=5, and a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --games 1000 --out FILE`/);
+    // A value at its file's value, or of a unit neither team fields, changes nothing: no warning, and the gap lines stay.
+    for (const same of ['data.units.generic-soldier.health=4', 'data.units.bone-boy.health=9']) {
+      const j = JSON.parse(run('--set', same).stdout);
+      expect(said(j)[0], same).not.toMatch(/equilibrium with/);
+      expect(j.text, same).toMatch(/the search at \d+ iterations wins/);
+    }
     const spread = JSON.parse(run('--deployment', 'spread').stdout);
-    expect(said(spread)).toEqual([expect.stringMatching(/^Deployment \(--deployment spread\): the dearest starting unit at the totem point/)]);
+    expect(said(spread)).toEqual([expect.stringMatching(/^Deployment \(--deployment spread\): Characters and Monsters and the dearest starting unit at the totem point/)]);
     expect(spread.result.rates).not.toEqual(mix.result.rates);
     expect(spread.dataHash).not.toBe(mix.dataHash);
     // A side that does not deploy by the rule is named: random, the search, a module.
     const mixed = JSON.parse(run('--policy-b', 'random').stdout);
-    expect(said(mixed)[0]).toMatch(/units summoned later as the spread rule\. Not every side uses it: side B plays random, which deploys at random\.$/);
+    expect(said(mixed)[0]).toMatch(/ \(scenarios\/dualfates\/deployment\.yaml: .*\)\. Not every side uses it: side B plays random, which deploys at random\.$/);
     expect(said(JSON.parse(run('--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js').stdout))[0]).toMatch(/Not every side uses it: side A's module places its own units \(its base, the default, deploys by the rule\)\.$/);
     // The bundled file without a mix for the teams falls back to the spread rule, and says so (a team file starting other units is another team).
     const team = join(tempDir('sim-deploy-team-'), 'horde-archers.yaml');
     writeFileSync(team, readFileSync('scenarios/dualfates/teams/match-horde.yaml', 'utf8').replace(/(Generic Skirmisher, type: companion, faction: Example Horde, cost: 1), deploy: true/g, '$1').replace(/(Generic Archer, type: companion, faction: Example Horde, cost: 1)/g, '$1, deploy: true'));
     const fell = JSON.parse(run('--team-b', team).stdout);
-    expect(said(fell)).toEqual([expect.stringMatching(/^Deployment: scenarios\/dualfates\/deployment\.yaml has no mix for these two teams \(A: .*; B: .*, starting Generic Champion, Generic Archer, Generic Archer\), so the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random \(the spread rule\)\.$/)]);
+    expect(said(fell)).toEqual([expect.stringMatching(/^Deployment: scenarios\/dualfates\/deployment\.yaml has no mix for these two teams \(A: .*; B: .*, starting Generic Champion, Generic Archer, Generic Archer\), so Characters and Monsters and the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random \(the spread rule\)\.$/)]);
     // The bundled file named as a path is the same run; a file the user names that has no mix for the teams is refused (it would answer another question).
     const dir = tempDir('sim-deploy-');
     try {
@@ -795,7 +801,8 @@ describe('sim dualfates match through the CLI', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     for (const [args, pattern] of [
-      [['--deployment', 'no/such.yaml'], /no\/such\.yaml: cannot read/],
+      [['--deployment', 'no/such.yaml'], /deployment: "no\/such\.yaml" is not equilibrium, spread or an existing deployment file/],
+      [['--deployment', 'equilibrum'], /deployment: "equilibrum" is not equilibrium, spread or an existing deployment file/],
       [['--deployment', 'spread', '--policy-a', 'random', '--policy-b', 'random'], /deployment.*both sides play random/],
     ] as [string[], RegExp][]) {
       const r = runCli(['dualfates', 'match', ...args, '-n', '10']);

@@ -57,13 +57,17 @@ describe('scripts/dualfatesDeployment.mjs', () => {
     const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '-j', '1', '--set', 'data.units.generic-champion.health=6', '--out', out], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^horde vs horde: 27 × 27 layouts, 20 games a cell/);
+    expect(r.stderr).toMatch(/20 games a cell: each cell ±44 points \(95%\), so the mixes are mostly noise/);
     const text = readFileSync(out, 'utf8');
     expect(text).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --seed 90001 --min-weight 0\.01 --set data\.units\.generic-champion\.health=6: 27 × 27 fixed layouts/);
     const run = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--set', 'data.units.generic-champion.health=6', '--deployment', out, '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     const said = JSON.parse(run.stdout).assumptions.find((x: string) => x.startsWith('Deployment'));
-    expect(said).toMatch(new RegExp(`from ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'s mix "horde vs horde" \\(A \\d+ layouts?, B \\d+\\)`));
-    const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--set', 'teamA=knights', '--out', out], { encoding: 'utf8' });
+    expect(said).toMatch(new RegExp(`from ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'s mix "horde vs horde" \\(A \\d+ layouts?, B \\d+\\)\\.$`));
+    // Played under other values than it was computed for, the report says so.
+    const elsewhere = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--deployment', out, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(JSON.parse(elsewhere.stdout).assumptions.find((x: string) => x.startsWith('Deployment'))).toMatch(/ It is an equilibrium with data\.units\.generic-champion\.health=6; here every parameter is at its default, and a fixed layout may beat it;/);
+    const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '1000', '--set', 'teamA=knights', '--out', out], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the mixes are computed under (--pairs names the teams)');
   }, 60_000);

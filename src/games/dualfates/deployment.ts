@@ -37,6 +37,8 @@ const Mix = v.strictObject({
   /** For readers: the game's value at the mixes (A's win rate − B's), and how it was measured. */
   value: v.optional(v.number()),
   computed: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  /** The parameters (--set key=value) it was computed under that are not at their defaults: a run under others is told the mix is no equilibrium there. */
+  params: v.optional(v.record(Name, v.union([v.string(), v.number(), v.boolean()]))),
 });
 const FileSchema = v.strictObject({ mixes: v.pipe(v.array(Mix), v.maxLength(256)) });
 export type DeploymentFile = v.InferOutput<typeof FileSchema>;
@@ -67,7 +69,7 @@ const sameTeam = (s: { team: readonly string[]; starting: readonly string[] }, s
  * teams; an entry whose points are not this board's). An entry that names these teams but has the
  * wrong number of points per layout, or a second entry for them, is an error in the file (UsageError).
  */
-export function compileDeployment(file: DeploymentFile, where: string, sides: readonly [MatchSide, MatchSide], board: BoardData): { mixes: [DeployMix, DeployMix]; name: string } | { mixes: null; why: string } {
+export function compileDeployment(file: DeploymentFile, where: string, sides: readonly [MatchSide, MatchSide], board: BoardData): { mixes: [DeployMix, DeployMix]; name: string; params: Readonly<Record<string, string | number | boolean>> } | { mixes: null; why: string } {
   const matching = file.mixes.flatMap((m, k) => (sameTeam(m.A, sides[0]) && sameTeam(m.B, sides[1]) ? [k] : []));
   if (matching.length === 0) return { mixes: null, why: `${where} has no mix for these two teams (A: ${sides[0].units.map((u) => u.name).join(', ')}, starting ${sides[0].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ')}; B: ${sides[1].units.map((u) => u.name).join(', ')}, starting ${sides[1].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ')})` };
   if (matching.length > 1) throw new UsageError(`${where}: mixes.${matching[1]}: a second mix for the teams of mixes.${matching[0]} ("${file.mixes[matching[0]].name}")`);
@@ -90,5 +92,5 @@ export function compileDeployment(file: DeploymentFile, where: string, sides: re
     }
     mixes.push({ weights: m[key].layouts.map((x) => x.weight), at });
   }
-  return { mixes: mixes as [DeployMix, DeployMix], name: m.name };
+  return { mixes: mixes as [DeployMix, DeployMix], name: m.name, params: m.params ?? {} };
 }

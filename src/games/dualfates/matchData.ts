@@ -3,6 +3,7 @@
 // team-building rules) whose units are looked up by name in the unit sheets — and the board.
 // Rulebook: CORE RULES and Full Faction Teams & Mixed Teams (team building, Fate Tokens),
 // Understanding Unit Sheet (stats, abilities), Understanding The Statistics.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from '../../core/packageInfo.js';
 import { readInputFile } from '../../core/inputFile.js';
@@ -107,7 +108,7 @@ export function loadTeam(value: string, param: string): { team: Team; label: str
  * report saying which deployment each side plays and why. Throws UsageError for a bad file.
  */
 export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, teams: readonly [string, string], differing: readonly string[], deciders: readonly ['rule' | 'random' | 'search' | 'module', 'rule' | 'random' | 'search' | 'module']): { mixes: [DeployMix, DeployMix] | null; note: string } {
-  const spread = 'the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random';
+  const spread = 'Characters and Monsters and the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random';
   // Only the built-ins but random deploy by the rule (deciders[s] 'rule'); say what the other sides do instead.
   const own = (['A', 'B'] as const).flatMap((k, s) => {
     const d = deciders[s];
@@ -120,6 +121,7 @@ export function loadDeployment(value: string, sides: readonly [MatchSide, MatchS
   if (value === DEPLOYMENT_SPREAD) return { mixes: null, note: `Deployment (--deployment spread): ${spread}.${others}` };
   const builtin = value === DEPLOYMENT_EQUILIBRIUM;
   const file = builtin ? DEFAULT_DEPLOYMENT_FILE : value;
+  if (!builtin && !existsSync(file)) throw new UsageError(`parameter deployment: "${value}" is not ${DEPLOYMENT_EQUILIBRIUM}, ${DEPLOYMENT_SPREAD} or an existing deployment file`);
   const parsed = parseDeployment(readInput(file, builtin, 'deployment'), file);
   const r = compileDeployment(parsed, file, sides, board);
   // A file the user named that cannot be played here is an error (it would answer another question); the bundled one falls back.
@@ -128,9 +130,13 @@ export function loadDeployment(value: string, sides: readonly [MatchSide, MatchS
   const counts = r.mixes.map((m) => m.weights.length);
   const sizes = `A ${counts[0]} layout${counts[0] === 1 ? '' : 's'}, B ${counts[1]}`;
   const from = builtin ? `the bundled mix "${r.name}" (${file}: ${sizes}; an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board)` : `${file}'s mix "${r.name}" (${sizes})`;
-  // The bundled mixes are an equilibrium under every other parameter's default: elsewhere a fixed layout may beat them by more.
-  const elsewhere = builtin && differing.length > 0 ? ` It is an equilibrium with every parameter at its default; here ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'}, and there a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${shellWord(`${teams[0]}:${teams[1]}`)}${differing.map((kv) => ` --set ${shellWord(kv)}`).join('')} --out FILE\` (from a clone of the repository) computes the mix for these values, and --deployment FILE plays it.` : '';
-  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}; units summoned later as the spread rule.${others}${elsewhere}` };
+  // A mix is an equilibrium under the values it was computed with (the entry's `params`; none: every default): elsewhere a fixed layout may beat it.
+  const computed = Object.entries(r.params).map(([k, x]) => `${k}=${String(x)}`).sort();
+  const here = [...differing].sort();
+  const same = computed.length === here.length && computed.every((kv, i) => kv === here[i]);
+  const under = computed.length === 0 ? 'every parameter at its default' : computed.join(', ');
+  const elsewhere = same ? '' : ` It is an equilibrium with ${under}; here ${here.length === 0 ? 'every parameter is at its default' : here.join(', ')}, and a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${shellWord(`${teams[0]}:${teams[1]}`)}${differing.map((kv) => ` --set ${shellWord(kv)}`).join('')} --games 1000 --out FILE\` (from a clone of the repository; minutes a pairing) computes the mix for these values, and --deployment FILE plays it.`;
+  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}.${others}${elsewhere}` };
 }
 
 /** A word as a POSIX shell reads it back: as it is when plain, else in single quotes. */

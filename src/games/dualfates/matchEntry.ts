@@ -19,13 +19,14 @@ import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js
 import { UsageError } from '../../core/usageError.js';
 import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
-import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, loadDeployment, type MatchData } from './matchData.js';
+import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, loadDeployment, readBoardText, type MatchData } from './matchData.js';
 import { DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD } from './deployment.js';
 import { DECISION_NAMES, SEARCH_ROOTS, type MatchRules } from './matchEngine.js';
 import { isBuiltinMatchPolicy, MATCH_POLICIES } from './matchPolicies.js';
 import { createMatchEngine, policyLabel, type MatchSimParams } from './matchSim.js';
 import { streamFor } from '../../core/rng.js';
-import { loadUnitSheets } from './unitPicks.js';
+import { loadUnitSheets, unitSheetValueSpecs } from './unitPicks.js';
+import { boardValueSpecs } from './board.js';
 
 const rule = (key: string): ParamSpec => ATTACK_PARAMS.find((p) => p.key === key)!;
 const teamRule = (key: string): ParamSpec => TEAM_PARAMS.find((p) => p.key === key)!;
@@ -45,7 +46,7 @@ const MATCH_SPECS: ParamSpec[] = [
   searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
-  { key: 'deployment', type: 'path', choices: [DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD], default: DEPLOYMENT_EQUILIBRIUM, inert: (p) => (p.policyA === 'random' && p.policyB === 'random' ? 'it sets where the built-in policies deploy, and both sides play random (which deploys at random)' : null), doc: `where the built-in policies place each side's starting units: ${DEPLOYMENT_EQUILIBRIUM} (a layout drawn each game from the bundled mix for the two teams, deployment.yaml, where it has one; else as spread), ${DEPLOYMENT_SPREAD} (the dearest at the totem point, the others at deployment points drawn at random), or a deployment file of that format`, source: 'sim: policy choice; the bundled mixes are an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board by a script (the Dual Fates README, Deployment)', cli: { value: '<mix>', help: `where the built-in policies deploy: ${DEPLOYMENT_EQUILIBRIUM} (default: the bundled mix for the two teams), ${DEPLOYMENT_SPREAD}, or a deployment file` } },
+  { key: 'deployment', type: 'path', choices: [DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD], default: DEPLOYMENT_EQUILIBRIUM, inert: (p) => (p.policyA === 'random' && p.policyB === 'random' ? 'it sets where the built-in policies deploy, and both sides play random (which deploys at random)' : null), doc: `where the built-in policies place each side's starting units: ${DEPLOYMENT_EQUILIBRIUM} (a layout drawn each game from the bundled mix for the two teams, deployment.yaml, where it has one; else as spread), ${DEPLOYMENT_SPREAD} (Characters and the dearest at the totem point, the other Companions at points drawn at random), or a deployment file of that format`, source: 'sim: policy choice; the bundled mixes are an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board by a script (the Dual Fates README, Deployment)', cli: { value: '<mix>', help: `where the built-in policies deploy: ${DEPLOYMENT_EQUILIBRIUM} (default: the bundled mix for the two teams), ${DEPLOYMENT_SPREAD}, or a deployment file` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },
   { key: 'pillarNumbers', assumed: 'reading', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
@@ -126,7 +127,7 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
   const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number, decisions: parseSearchDecisions(r.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } : undefined;
-  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, ['deployment']), [deployDecider(a.name), deployDecider(b.name)]);
+  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, sides, ['deployment']), [deployDecider(a.name), deployDecider(b.name)]);
   return { data: { sides, board, ...(deployment.mixes ? { deploy: deployment.mixes } : {}) }, deploymentNote: deployment.note, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 
@@ -231,16 +232,26 @@ export function matchTables(r: MatchResult): ResultTable[] {
   ];
 }
 
-/** The parameters but the teams, policies, search budget and trace that are not at their defaults (key=value), data values (data.units.…, data.board.…) included. */
-function differingParams(r: ResolvedParams, alsoFree: readonly string[] = []): string[] {
+/**
+ * The parameters but the teams, policies, search budget and trace that are not at their defaults
+ * (key=value): data values (data.units.…, data.board.…) too, but one at its file's value or of a
+ * unit neither side fields (`sides`) changes nothing and is not listed.
+ */
+function differingParams(r: ResolvedParams, sides: MatchData['sides'], alsoFree: readonly string[] = []): string[] {
   const free = new Set(['teamA', 'teamB', 'policyA', 'policyB', 'searchIterations', 'searchDepth', 'searchDecisions', 'trace', ...alsoFree]);
   const own = new Set(MATCH_PARAMS.map((p) => p.key));
-  return [...MATCH_PARAMS.filter((p) => !free.has(p.key) && r[p.key] !== p.default).map((p) => p.key), ...Object.keys(r).filter((k) => !own.has(k))].map((k) => `${k}=${String(r[k])}`);
+  const data = Object.keys(r).filter((k) => !own.has(k));
+  let fileValue = new Map<string, ParamValue>();
+  if (data.length > 0) fileValue = new Map([...unitSheetValueSpecs(String(r.units)), ...boardValueSpecs(readBoardText(String(r.board)), String(r.board))].map((spec) => [spec.key, spec.default]));
+  const fielded = new Set(sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
+  const unit = (k: string) => /^data\.units\.([^.]+)\./.exec(k)?.[1];
+  const changes = (k: string) => r[k] !== fileValue.get(k) && (unit(k) === undefined || fielded.has(unit(k)!));
+  return [...MATCH_PARAMS.filter((p) => !free.has(p.key) && r[p.key] !== p.default).map((p) => p.key), ...data.filter(changes)].map((k) => `${k}=${String(r[k])}`);
 }
 
 /** Whether every parameter but the teams, policies, search budget and trace is at its default (the gap file's configurations). */
-function isReference(r: ResolvedParams): boolean {
-  return differingParams(r).length === 0;
+function isReference(r: ResolvedParams, sides: MatchData['sides']): boolean {
+  return differingParams(r, sides).length === 0;
 }
 
 /**
@@ -296,7 +307,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     // The answer first: who wins how often, on what that is conditional.
     text: answerSentence(
       `${result.sides.A.team} (A, ${policy[0]}) wins ${pctText(result.rates.winA)} of games, ${result.sides.B.team} (B, ${policy[1]}) ${pctText(result.rates.winB)}, draws ${pctText(result.rates.draw)}`,
-      [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)), sensitivityShort('dualfates', 'match', MATCH_PARAMS, resolved)],
+      [matchGapShort(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved, p.data.sides)), sensitivityShort('dualfates', 'match', MATCH_PARAMS, resolved)],
     ),
     headline: estimateHeadline('side A wins', result.rates.winA, 'rate'),
     tables: matchTables(result),
@@ -307,7 +318,7 @@ export async function runMatch(resolved: ResolvedParams, settings: RunSettings):
     ],
     notes: [
       ...(['A', 'B'] as const).map((k) => `${k}: ${result.sides[k].team} (${result.sides[k].kind === 'full' ? 'full faction' : 'mixed'} team, ${result.sides[k].fateTokens} starting Fate Tokens): ${result.sides[k].units.join(', ')}.`),
-      matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved)),
+      matchGapLine(String(resolved.teamA), String(resolved.teamB), [String(resolved.policyA), String(resolved.policyB)], isReference(resolved, p.data.sides)),
       sensitivityNote('dualfates', 'match', MATCH_PARAMS, resolved),
     ],
   };

@@ -428,10 +428,12 @@ describe('sweep', () => {
       { title: 'Successes — by target', columns: [{ key: 'cell.target', header: 'target', format: 'text' }, { key: 'p', header: 'p' }], rows: [{ 'cell.target': '4', p: 0.4 }, { 'cell.target': '4', p: 0.2 }, { 'cell.target': '5', p: 0.5 }, { 'cell.target': '5', p: 0.25 }] },
       { title: 'Extra — by target', columns: [{ key: 'cell.target', header: 'target', format: 'text' }, { key: 'q', header: 'q' }, { key: 'p', header: 'p' }], rows: [{ 'cell.target': '5', q: 1, p: 2 }] },
     ]);
-    expect([done.entries, [...done.assumptions], [...done.notes], done.wallMs]).toEqual([
+    expect([done.entries, [...done.assumptions.keys()], [...done.notes.keys()], done.wallMs]).toEqual([
       [{ cell: { target: '4' }, params: { target: 4 }, result: { target: 4 } }, { cell: { target: '5' }, params: { target: 5 }, result: { target: 5 } }],
       ['A', 'B4', 'B5'], ['N'], 10,
     ]);
+    // Each line keeps the cells that carry it: the sweep's report names them where not every cell does.
+    expect([done.assumptions.get('A'), done.assumptions.get('B5')]).toEqual([[{ target: '4' }, { target: '5' }], [{ target: '5' }]]);
   });
   it('sweep and compare --help do not offer --shard or --checkpoint (they refuse them); game commands do', () => {
     for (const cmd of ['sweep', 'compare']) {

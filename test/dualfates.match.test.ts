@@ -810,6 +810,17 @@ describe('sim dualfates match through the CLI', () => {
       expect(r.stderr).toMatch(pattern);
     }
   }, 60_000);
+  it('a sweep names the cells a line belongs to when not every cell has it; a compare labels what only one variant assumed', () => {
+    const s = JSON.parse(runCli(['sweep', 'dualfates', 'match', '--grid', 'deployment=equilibrium,spread', '-n', '100', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(s.notes).toContainEqual(expect.stringMatching(/^\(deployment=equilibrium\) Policy gap: last measured/));
+    expect(s.notes).toContainEqual(expect.stringMatching(/^\(deployment=spread\) Policy gap: not measured/));
+    expect(s.assumptions).toContainEqual(expect.stringMatching(/^\(deployment=spread\) Deployment \(--deployment spread\)/));
+    expect(s.notes).toContainEqual(expect.stringMatching(/^Every cell uses the same seed/));
+    const c = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'deployment=spread', '-n', '100', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(c.assumptions).toContainEqual(expect.stringMatching(/^\(variant A only\) Deployment: each side draws/));
+    expect(c.assumptions).toContainEqual(expect.stringMatching(/^\(variant B only\) Deployment \(--deployment spread\)/));
+    expect(c.assumptions).toContainEqual(expect.stringMatching(/^Team-strength numbers are only as good as the unit data/));
+  }, 60_000);
   it('compare varies a reading on common random numbers; sweep varies a team', () => {
     const c = runCli(['compare', 'scenarios/dualfates/match.yaml', '--set', 'scoringValue=one', '-n', '1000', '--seed', '2', '-q', '--format', 'json']);
     expect(c.code, c.stderr).toBe(0);

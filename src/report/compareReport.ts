@@ -228,7 +228,8 @@ export function compareReport(
       stopping: rv.outcomes,
       exactDifferences: exactDiffs,
     },
-    assumptions: [...new Set([...repA.assumptions, ...repB.assumptions])],
+    // An assumption of one variant only is labelled with it (the two may state different rules or deployments).
+    assumptions: [...new Set([...repA.assumptions, ...repB.assumptions])].map((x) => (repA.assumptions.includes(x) && repB.assumptions.includes(x) ? x : `(variant ${repA.assumptions.includes(x) ? 'A' : 'B'} only) ${x}`)),
     // Rates and means apart, each in its unit: rates in percent, their differences in percentage
     // points (the headline's unit); means in their own. Detail metrics (per card, per seat) stay in the JSON.
     tables: simulated

@@ -267,8 +267,9 @@ export class SweepCells {
   private readonly tables: SweepTable[] = [];
   /** The `result.cells` entries of the sweep's report. */
   readonly entries: Record<string, unknown>[] = [];
-  readonly assumptions = new Set<string>();
-  readonly notes = new Set<string>();
+  /** Each assumption and note once, with the cells whose reports carry it. */
+  readonly assumptions = new Map<string, Record<string, string>[]>();
+  readonly notes = new Map<string, Record<string, string>[]>();
   /** Each cell's headline (Report.headline), in cell order; null where its report has none. */
   readonly headlines: { cell: Record<string, string>; headline: Headline | null }[] = [];
   /** Cells stopped by a signal, with the games each completed. */
@@ -300,8 +301,8 @@ export class SweepCells {
     if (report.partial) this.cut.push({ cell, n: report.n });
     this.headlines.push({ cell, headline: report.headline ?? null });
     this.entries.push({ cell, params: report.rerun?.params, result: report.result, ...(report.partial ? { partial: true, n: report.n } : {}) });
-    for (const a of report.assumptions) this.assumptions.add(a);
-    for (const n of report.notes) this.notes.add(n);
+    for (const a of report.assumptions) (this.assumptions.get(a) ?? this.assumptions.set(a, []).get(a)!).push(cell);
+    for (const n of report.notes) (this.notes.get(n) ?? this.notes.set(n, []).get(n)!).push(cell);
     const cellValues = Object.fromEntries(Object.entries(cell).map(([k, v]) => [`cell.${k}`, v]));
     report.tables.forEach((table, j) => {
       const t = (this.tables[j] ??= { titles: [], columns: [], headers: new Map(), rows: [] });
@@ -458,6 +459,8 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   const partial = skipped.length > 0 || done.cut.length > 0;
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(' ');
   const cut = done.cut.map(({ cell, n }) => `${cellName(cell)} stopped after ${n} games`);
+  // A line only some cells' reports carry names those cells (two cells' notes may differ: a gap measured in one, not in the other).
+  const ofCells = (lines: Map<string, Record<string, string>[]>) => [...lines].map(([line, cells]) => (cells.length === done.count ? line : `(${cells.slice(0, 4).map(cellName).join('; ')}${cells.length > 4 ? ` and ${cells.length - 4} more cells` : ''}) ${line}`));
   const tables = done.sweepTables(axes, id);
   // The cells' own headlines when each has one of one name; else read from the tables.
   const own = done.headlines;
@@ -475,7 +478,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
     confidence: opts.confidence,
     ...(partial ? { partial: true } : {}),
     result: { axes, cells: done.entries },
-    assumptions: [...done.assumptions],
+    assumptions: ofCells(done.assumptions),
     tables,
     // The answer first: how far the headline quantity moves over the grid.
     ...(answer ? { text: answer } : {}),
@@ -484,7 +487,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
         : []),
-      ...done.notes,
+      ...ofCells(done.notes),
     ],
     timings: { wallMs: done.wallMs },
   };

@@ -766,7 +766,16 @@ describe('sim dualfates match through the CLI', () => {
       expect(said(j)[0], same).not.toMatch(/equilibrium with/);
       expect(j.text, same).toMatch(/the search at \d+ iterations wins/);
     }
+    // The mix is shown: each side's layouts (starting unit@point) and their shares, in the result and as a table; none under spread.
+    for (const k of ['A', 'B']) {
+      const rows = mix.result.deployment[k] as { layout: string; share: number }[];
+      expect(rows.reduce((t, x) => t + x.share, 0)).toBeCloseTo(1, 12);
+      for (const x of rows) expect(x.layout).toMatch(new RegExp(`^Training Knight@${k}-\\w+, Generic Brute@${k}-\\w+, Generic Soldier@${k}-\\w+, Generic Archer@${k}-\\w+$`));
+    }
+    expect(mix.tables.map((t: { title: string }) => t.title)).toContain("Deployment mix — each side's starting layouts and how often each is drawn");
     const spread = JSON.parse(run('--deployment', 'spread').stdout);
+    expect(spread.result.deployment).toBeNull();
+    expect(spread.tables.map((t: { title: string }) => t.title).filter((t: string) => t.startsWith('Deployment'))).toEqual([]);
     expect(said(spread)).toEqual([expect.stringMatching(/^Deployment \(--deployment spread\): Characters and Monsters and the dearest starting unit at the totem point/)]);
     expect(spread.result.rates).not.toEqual(mix.result.rates);
     expect(spread.dataHash).not.toBe(mix.dataHash);

@@ -149,8 +149,17 @@ export function matchResult(p: MatchSimParams, totals: Totals, confidence: numbe
     return { mean: (s.mean - shift) / scale, se: s.se / scale, lo: (s.lo - shift) / scale, hi: (s.hi - shift) / scale, p10: f(s.p10), p50: f(s.p50), p90: f(s.p90) };
   };
   const side = (s: 0 | 1) => ({ team: p.data.sides[s].team, policy: policyLabel(p.policies[s]), kind: p.data.sides[s].kind, fateTokens: p.data.sides[s].fateTokens, units: p.data.sides[s].units.map((u) => u.name) });
+  // Each side's deployment mix (null: the spread rule): its layouts, each starting unit at its point, and their shares.
+  const mix = (s: 0 | 1) => {
+    const m = p.data.deploy?.[s];
+    if (!m) return null;
+    const starters = p.data.sides[s].units.filter((u) => u.deployFirst).map((u) => u.name);
+    const total = m.weights.reduce((a, b) => a + b, 0);
+    return m.at.map((row, l) => ({ layout: row.map((q, k) => `${starters[k]}@${p.data.board.nodeIds[q]}`).join(', '), share: m.weights[l] / total }));
+  };
   return {
     sides: { A: side(0), B: side(1) },
+    deployment: p.data.deploy ? { A: mix(0), B: mix(1) } : null,
     rounds: R,
     rates: { winA: rate('winA'), winB: rate('winB'), draw: rate('draw'), wipeout: rate('wipeout'), firstInitiativeWins: rate('firstInitiativeWins') },
     means: {
@@ -229,6 +238,20 @@ export function matchTables(r: MatchResult): ResultTable[] {
       ],
       rows: (Object.keys(MEAN_LABELS) as (keyof MatchResult['means'])[]).map((k) => ({ metric: MEAN_LABELS[k], mean: r.means[k].mean, lo: r.means[k].lo, hi: r.means[k].hi, p10: r.means[k].p10, p50: r.means[k].p50, p90: r.means[k].p90 })),
     },
+    // Where the built-in policies start their units (the deployment mix, drawn once a game; none under the spread rule).
+    ...(r.deployment
+      ? [
+          {
+            title: "Deployment mix — each side's starting layouts and how often each is drawn",
+            columns: [
+              { key: 'side', header: 'side', format: 'text' as const },
+              { key: 'layout', header: 'layout (starting unit@point)', format: 'text' as const },
+              { key: 'share', header: 'share', format: 'prob' as const },
+            ],
+            rows: (['A', 'B'] as const).flatMap((k) => (r.deployment![k] ?? []).map((x) => ({ side: k, layout: x.layout, share: x.share }))),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -266,9 +266,8 @@ function differingParams(r: ResolvedParams, sides: MatchData['sides'], alsoFree:
   const data = Object.keys(r).filter((k) => !own.has(k));
   let fileValue = new Map<string, ParamValue>();
   if (data.length > 0) fileValue = new Map([...unitSheetValueSpecs(String(r.units)), ...boardValueSpecs(readBoardText(String(r.board)), String(r.board))].map((spec) => [spec.key, spec.default]));
-  const fielded = new Set(sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
-  const unit = (k: string) => /^data\.units\.([^.]+)\./.exec(k)?.[1];
-  const changes = (k: string) => r[k] !== fileValue.get(k) && (unit(k) === undefined || fielded.has(unit(k)!));
+  const unread = unfieldedUnitData(sides);
+  const changes = (k: string) => r[k] !== fileValue.get(k) && !unread(k);
   return [...MATCH_PARAMS.filter((p) => !free.has(p.key) && r[p.key] !== p.default).map((p) => p.key), ...data.filter(changes)].map((k) => `${k}=${String(r[k])}`);
 }
 
@@ -283,12 +282,16 @@ function isReference(r: ResolvedParams, sides: MatchData['sides']): boolean {
  * error comes when the match runs). `sim sensitivity` does not play them; a run says they change nothing.
  */
 export function unusedMatchData(base: ResolvedParams): (key: string) => boolean {
-  let fielded: Set<string>;
   try {
-    fielded = new Set(matchSimParams(base).data.sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
+    return unfieldedUnitData(matchSimParams(base).data.sides);
   } catch {
     return () => false;
   }
+}
+
+/** Whether a key is a data value (`data.units.<unit>.…`) of a unit neither side fields. */
+function unfieldedUnitData(sides: MatchData['sides']): (key: string) => boolean {
+  const fielded = new Set(sides.flatMap((s) => s.units.map((u) => slugOf(u.name))));
   return (key) => {
     const m = /^data\.units\.([^.]+)\./.exec(key);
     return m !== null && !fielded.has(m[1]);

@@ -1,92 +1,77 @@
-// Computes the Dual Fates match's deployment mixes (scenarios/dualfates/deployment.yaml): for each
-// pairing of teams, every fixed layout of side A's starting units (team file `deploy: true`, each at
-// one of its side's deployment points) against every fixed layout of side B's, each cell played
-// `--games` times on the same games (common random numbers: game i on stream (seed, i)) with every
-// other decision the default policy's; the payoff is A's win rate − B's. The mixes are the
-// equilibrium of that matrix game (a linear programme, solved exactly: src/core/matrixGame.ts),
-// with layouts of weight under --min-weight dropped. A side that deploys by its mix cannot be beaten
-// by much by any fixed layout of the other side (scripts/dualfatesLayouts.mjs checks that on fresh
-// games). Build first (`npm run build`). Usage:
+// Computes the Dual Fates match's deployments (scenarios/dualfates/deployment.yaml): for each
+// pairing of teams, the layouts each side may deploy (which units start: as many points as the
+// Vortex cap holds, no reserve unit fitting beside them; and where: one of its side's deployment
+// points each; units with the same name and sheet are one choice), the payoff between every two of
+// them (A's win rate − B's, each cell played `--games` times on the same games: common random
+// numbers, game i on stream (seed, i), every other decision the default policy's), and a mix of
+// them (the equilibrium of that matrix game, solved exactly: src/core/matrixGame.ts; layouts under
+// --min-weight get weight 0). The built-in policies deploy by the plan of the alternating
+// deployment over those layouts and payoffs (src/games/dualfates/deployPlan.ts: each placement the
+// best for its side given the other's so far) and draw from the mix off the plan. The layouts are
+// found by a double oracle: from the team files' starting units at the totem, each round every
+// layout of each side plays `--br-games` games against the default deploying so, and the best
+// (`--add` a side, gaining over `--eps`) join; until none does or `--rounds` is reached. The last
+// round's best challengers are in the file's `computed` line; scripts/dualfatesLayouts.mjs checks
+// on fresh games that no fixed layout beats the default by much. Build first (`npm run build`). Usage:
 //   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 4000]
-//        [--seed 90001] [--min-weight 0.01] [--set key=value …] [-j 2]
+//        [--br-games 2000] [--screen 0] [--screen-top 40] [--add 4] [--eps 0.005] [--rounds 12]
+//        [--seed 90001]
+//        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE] [--matrix FILE]
 //        [--out scenarios/dualfates/deployment.yaml]
+// --from: start each pairing from the layouts of its mix in FILE (a deployment file of this form,
+// or a --matrix file, whose cells played on the same --games and --seed are kept), for example to
+// go on from an earlier run; without it, from the team files' starting units.
+// --matrix FILE: also write every joined layout and cell (A's win rate − B's), after each round.
+// --screen N: each round, every layout first plays N games against the default, and only the best
+// --screen-top of each side go on to the --br-games (on other games): cheaper for the knights' 585.
 // --set: parameters of the match (data values such as data.units.generic-soldier.health=5, a units
-// or board file, a rule) the mixes are computed under; `sim dualfates match --deployment FILE`
+// or board file, a rule) the layouts and payoffs are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
-// Cost: the four built-in pairings at 4,000 games a cell (the bundled file), 46.6 M games, 17 minutes
-// at -j 2 on the development machine (knights vs knights, 81 × 81 layouts, is most of it).
-import { readFileSync, writeFileSync } from 'node:fs';
+// Cost: the four built-in pairings (the bundled file) took the time its `computed` lines state.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { wholeFlag } from './flags.mjs';
-import { matchSimParams } from '../dist/src/games/dualfates/matchEntry.js';
-import { game } from '../dist/src/games/dualfates/index.js';
-import { coerceParam, resolveSourceParams } from '../dist/src/core/params.js';
 import { MatchEngine } from '../dist/src/games/dualfates/matchEngine.js';
-import { defaultMatchPolicy, policyCodes } from '../dist/src/games/dualfates/matchPolicies.js';
+import { defaultMatchPolicy } from '../dist/src/games/dualfates/matchPolicies.js';
 import { streamFor } from '../dist/src/core/rng.js';
 import { mixPayoffs, solveMatrixGame } from '../dist/src/core/matrixGame.js';
-
-/** The pairing's parameters with the --set values, deploying by the spread rule outside the layouts played. */
-function paramsFor(teamA, teamB, sets) {
-  const mode = game.modes.find((m) => m.name === 'match');
-  const given = Object.fromEntries(sets.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-  for (const k of ['teamA', 'teamB', 'deployment', 'policyA', 'policyB']) if (k in given) throw new Error(`dualfatesDeployment: --set ${k} is not a value the mixes are computed under (--pairs names the teams)`);
-  const specs = [...mode.params, ...mode.extraParams(Object.fromEntries(mode.params.map((q) => [q.key, given[q.key] ?? q.default])))];
-  const coerced = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, coerceParam(specs.find((q) => q.key === k) ?? { type: 'string' }, v)]));
-  return matchSimParams(resolveSourceParams(mode, { ...coerced, teamA, teamB, deployment: 'spread' }, (k) => `dualfatesDeployment: --set ${k}`));
-}
-
-/** Every layout of `side`'s starting units: layout[k] is the point of its k-th starting unit. */
-function layoutsOf(p, side) {
-  const K = p.data.sides[side].units.filter((u) => u.deployFirst).length;
-  const points = p.data.board.deployPoints[side];
-  const out = [];
-  for (let i = 0; i < points.length ** K; i++) {
-    const layout = [];
-    for (let k = 0, x = i; k < K; k++, x = Math.floor(x / points.length)) layout.push(points[x % points.length]);
-    out.push(layout);
-  }
-  return out;
-}
-
-/** The default policy, but a fixed layout for the side's starting units. */
-function layoutPolicy(layout) {
-  const { DEPLOY_AT } = policyCodes().DECISION;
-  return {
-    name: 'layout',
-    choose(rng, view, decision, options, n, allowNone) {
-      if (decision === DEPLOY_AT && view.acting >= 0 && view.unitDeployFirst(view.acting)) {
-        let k = 0;
-        for (let f = 0; f < view.acting; f++) if (view.unitSide(f) === view.deciding && view.unitDeployFirst(f)) k++;
-        for (let i = 0; i < n; i++) if (options[i] === layout[k]) return i;
-        throw new Error(`dualfatesDeployment: point ${layout[k]} not offered`);
-      }
-      return defaultMatchPolicy.choose(rng, view, decision, options, n, allowNone);
-    },
-  };
-}
+import { buildDeployPlan, planPath } from '../dist/src/games/dualfates/deployPlan.js';
+import { layoutBag, layoutsOf, layoutPolicy, layoutKey, paramsFor } from './dualfatesStrategies.mjs';
 
 if (!isMainThread) {
-  // A worker: the cells c ≡ part (mod parts) of one pairing's matrix; [A wins, B wins] per cell.
-  const { teamA, teamB, games, seed, part, parts, sets } = workerData;
-  const p = paramsFor(teamA, teamB, sets);
+  // A worker: { plan } sets the default's deployment (the layouts joined so far, their mix and payoffs);
+  // tasks [id, a, b, from, to, seed] (a layout index of each side, -1: the default, which deploys by
+  // the plan; games [from, to)) → [id, A wins − B wins].
+  const { teamA, teamB, sets } = workerData;
+  const p = paramsFor('dualfatesDeployment', teamA, teamB, sets);
   const L = [layoutsOf(p, 0), layoutsOf(p, 1)];
-  const g = new MatchEngine(p.data, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
-  const cells = [];
-  for (let c = part; c < L[0].length * L[1].length; c += parts) {
-    g.policies[0] = layoutPolicy(L[0][Math.floor(c / L[1].length)]);
-    g.policies[1] = layoutPolicy(L[1][c % L[1].length]);
-    let a = 0;
-    let b = 0;
-    for (let i = 0; i < games; i++) {
-      g.play(streamFor(seed, i));
-      if (g.outcome.winner === 0) a++;
-      else if (g.outcome.winner === 1) b++;
+  const offset = [0, p.data.sides[0].units.length];
+  const pol = [L[0].map((l) => layoutPolicy(l, offset[0])), L[1].map((l) => layoutPolicy(l, offset[1]))];
+  let g = new MatchEngine(p.data, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
+  parentPort.on('message', (msg) => {
+    if (msg.plan) {
+      const { rows, cols, wx, wy, M } = msg.plan;
+      const deploy = [{ weights: wx, at: rows.map((i) => L[0][i]) }, { weights: wy, at: cols.map((j) => L[1][j]) }];
+      g = new MatchEngine({ ...p.data, deploy, deployPayoffs: M }, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
+      parentPort.postMessage([]);
+      return;
     }
-    cells.push([c, a, b]);
-  }
-  parentPort.postMessage(cells);
+    const out = [];
+    for (const [id, a, b, from, to, seed] of msg) {
+      g.policies[0] = a < 0 ? defaultMatchPolicy : pol[0][a];
+      g.policies[1] = b < 0 ? defaultMatchPolicy : pol[1][b];
+      let d = 0;
+      for (let i = from; i < to; i++) {
+        g.play(streamFor(seed, i));
+        if (g.outcome.winner === 0) d++;
+        else if (g.outcome.winner === 1) d--;
+      }
+      out.push([id, d]);
+    }
+    parentPort.postMessage(out);
+  });
 } else {
   try {
     await main();
@@ -106,21 +91,175 @@ function wholeWeights(w, min) {
   return kept.map((q) => Math.round((1000 * q) / sum));
 }
 
+/** A pool of `jobs` workers for one pairing: run(tasks) spreads [id, a, b, from, to, seed] tasks and returns the sums by id. */
+function pool(jobs, data) {
+  const workers = Array.from({ length: jobs }, () => new Worker(new URL(import.meta.url), { workerData: data }));
+  return {
+    async run(tasks) {
+      const parts = workers.map(() => []);
+      tasks.forEach((t, k) => parts[k % workers.length].push(t));
+      const res = await Promise.all(workers.map((w, k) => new Promise((ok, bad) => {
+        w.once('error', bad);
+        w.once('message', (m) => {
+          w.off('error', bad);
+          ok(m);
+        });
+        w.postMessage(parts[k]);
+      })));
+      const sums = new Map();
+      for (const [id, d] of res.flat()) sums.set(id, (sums.get(id) ?? 0) + d);
+      return sums;
+    },
+    /** Sends the same message to every worker and waits for each to answer. */
+    broadcast: (msg) => Promise.all(workers.map((w) => new Promise((ok, bad) => {
+      w.once('error', bad);
+      w.once('message', () => {
+        w.off('error', bad);
+        ok();
+      });
+      w.postMessage(msg);
+    }))),
+    close: () => Promise.all(workers.map((w) => w.terminate())),
+  };
+}
+
+async function solvePair(teamA, teamB, a, opts) {
+  const { games, brGames, add, eps, rounds, seed, jobs, minWeight } = opts;
+  const p = paramsFor('dualfatesDeployment', teamA, teamB, a.set);
+  const L = [layoutsOf(p, 0), layoutsOf(p, 1)];
+  const keys = [L[0].map((l) => layoutKey(p, 0, l)), L[1].map((l) => layoutKey(p, 1, l))];
+  const bags = keys.map((ks) => ks.map(layoutBag));
+  // Start from the team files' starting units (deploy: true), all at the totem point (else the first layout).
+  const R = [new Set(), new Set()];
+  for (const s of [0, 1]) {
+    const totem = p.data.board.totemPoint[s];
+    const start = L[s].findIndex((l) => l.every((q, k) => (p.data.sides[s].units[k].deployFirst ? q === totem : q < 0)));
+    R[s].add(start >= 0 ? start : 0);
+    // The --from file's layouts for this pairing (as multisets of unit@point: units of one name are one choice).
+    const from = opts.from?.mixes?.find((m) => m.name === `${teamA} vs ${teamB}`)?.[s === 0 ? 'A' : 'B'];
+    for (const l of from?.layouts ?? []) {
+      const i = l.start ? bags[s].indexOf(layoutBag(l.start.map((name, k) => `${name}@${l.at[k]}`).join(', '))) : -1;
+      if (i >= 0) R[s].add(i);
+      else console.error(`dualfatesDeployment: --from: a layout of ${teamA} vs ${teamB} side ${s === 0 ? 'A' : 'B'} that is not one of this pairing's (${JSON.stringify(l)}); left out`);
+    }
+  }
+  const cells = new Map(); // "i,j" → A's win − B's (rate)
+  // A --matrix file from an earlier run: its layouts, and its cells where played on the same games.
+  const old = opts.from?.[`${teamA} vs ${teamB}`];
+  if (old) {
+    const at = [old.A.map((k) => bags[0].indexOf(layoutBag(k))), old.B.map((k) => bags[1].indexOf(layoutBag(k)))];
+    for (const s of [0, 1]) for (const i of at[s]) if (i >= 0) R[s].add(i);
+    if (old.games === games && old.seed === seed) old.M.forEach((row, r) => row.forEach((x, c) => at[0][r] >= 0 && at[1][c] >= 0 && cells.set(`${at[0][r]},${at[1][c]}`, x)));
+  }
+  const work = pool(jobs, { teamA, teamB, sets: a.set });
+  const started = `${R[0].size} × ${R[1].size}`;
+  const signed = (q) => `${q < 0 ? '−' : '+'}${Math.abs(100 * q).toFixed(2)}`;
+  const t0 = Date.now();
+  let sol;
+  let played = 0;
+  const log = [];
+  let last = { gainA: Infinity, gainB: Infinity };
+  try {
+    for (let round = 1; ; round++) {
+      const rows = [...R[0]];
+      const cols = [...R[1]];
+      const missing = [];
+      for (const i of rows) for (const j of cols) if (!cells.has(`${i},${j}`)) missing.push([`${i},${j}`, i, j, 0, games, seed]);
+      for (const [id, d] of await work.run(missing)) cells.set(id, d / games);
+      played += missing.length * games;
+      const M = rows.map((i) => cols.map((j) => cells.get(`${i},${j}`)));
+      sol = { rows, cols, M, ...solveMatrixGame(M) };
+      if (opts.matrix) {
+        const prev = existsSync(opts.matrix) ? JSON.parse(readFileSync(opts.matrix, 'utf8')) : {};
+        prev[`${teamA} vs ${teamB}`] = { games, seed, A: rows.map((i) => keys[0][i]), B: cols.map((j) => keys[1][j]), M };
+        writeFileSync(opts.matrix, JSON.stringify(prev));
+      }
+      // The default deploying by the plan over the joined layouts (and their mix off it): every layout of each side against it, on the same games.
+      const plan = { rows, cols, wx: wholeWeights(sol.x, minWeight), wy: wholeWeights(sol.y, minWeight), M };
+      await work.broadcast({ plan });
+      // Screened first (every layout on --screen games, when given), then the --screen-top of each side and the default on --br-games more.
+      const gains = async (from, to, candidates) => {
+        const tasks = [['base', -1, -1, from, to, seed + 1]];
+        for (const i of candidates[0]) tasks.push([`A${i}`, i, -1, from, to, seed + 1]);
+        for (const j of candidates[1]) tasks.push([`B${j}`, -1, j, from, to, seed + 1]);
+        const br = await work.run(tasks);
+        played += tasks.length * (to - from);
+        const base = br.get('base') / (to - from);
+        return {
+          base,
+          A: candidates[0].map((i) => [i, br.get(`A${i}`) / (to - from) - base]).sort((u, v) => v[1] - u[1]),
+          B: candidates[1].map((j) => [j, base - br.get(`B${j}`) / (to - from)]).sort((u, v) => v[1] - u[1]),
+        };
+      };
+      let all = [L[0].map((_, i) => i), L[1].map((_, j) => j)];
+      let from = 0;
+      if (opts.screen > 0) {
+        const first = await gains(0, opts.screen, all);
+        all = [first.A.slice(0, opts.screenTop).map(([i]) => i), first.B.slice(0, opts.screenTop).map(([j]) => j)];
+        from = opts.screen;
+      }
+      const { base, A: gA, B: gB } = await gains(from, from + brGames, all);
+      const built = buildDeployPlan([{ weights: plan.wx, at: rows.map((i) => L[0][i]) }, { weights: plan.wy, at: cols.map((j) => L[1][j]) }], M);
+      const paths = [0, 1].map((first) => planPath(built, M, first).value);
+      last = { gainA: gA[0][1], gainB: gB[0][1], bestA: keys[0][gA[0][0]], bestB: keys[1][gB[0][0]] };
+      const newA = gA.filter(([i, g]) => g > eps && !R[0].has(i)).slice(0, add);
+      const newB = gB.filter(([j, g]) => g > eps && !R[1].has(j)).slice(0, add);
+      const line = `${teamA} vs ${teamB} round ${round}: ${rows.length} × ${cols.length} layouts, mix value ${(100 * sol.value).toFixed(2)}, plan ${(100 * paths[0]).toFixed(2)} (A first) / ${(100 * paths[1]).toFixed(2)} (B first), default vs default ${(100 * base).toFixed(2)}; best challenger as A ${signed(gA[0][1])} (${keys[0][gA[0][0]]}), as B ${signed(gB[0][1])} (${keys[1][gB[0][0]]}); adding ${newA.length} + ${newB.length} (${((Date.now() - t0) / 1000).toFixed(0)} s, ${(played / 1e6).toFixed(1)} M games)`;
+      console.log(line);
+      log.push(line);
+      if ((newA.length === 0 && newB.length === 0) || round >= rounds) break;
+      for (const [i] of newA) R[0].add(i);
+      for (const [j] of newB) R[1].add(j);
+    }
+  } finally {
+    await work.close();
+  }
+  const wx = wholeWeights(sol.x, minWeight);
+  const wy = wholeWeights(sol.y, minWeight);
+  const kept = mixPayoffs(sol.M, wx.map((q) => q / 1000), wy.map((q) => q / 1000));
+  const ids = p.data.board.nodeIds;
+  // Every joined layout, the mix's by weight first (weight 0: the plan's only), and the payoffs between them in that order.
+  const order = [sol.rows, sol.cols].map((support, s) => support.map((_, k) => k).sort((u, v) => (s === 0 ? wx : wy)[v] - (s === 0 ? wx : wy)[u]));
+  const side = (s, support, w) => ({
+    team: p.data.sides[s].units.map((u) => u.name),
+    layouts: order[s].map((k) => ({ weight: w[k], start: L[s][support[k]].flatMap((q, u) => (q < 0 ? [] : [p.data.sides[s].units[u].name])), at: L[s][support[k]].flatMap((q) => (q < 0 ? [] : [ids[q]])) })),
+  });
+  const payoffs = order[0].map((r) => order[1].map((c) => Number(sol.M[r][c].toFixed(4))));
+  const minutes = ((Date.now() - t0) / 60000).toFixed(0);
+  return {
+    name: `${teamA} vs ${teamB}`,
+    A: side(0, sol.rows, wx),
+    B: side(1, sol.cols, wy),
+    value: Number(sol.value.toFixed(4)),
+    payoffs,
+    params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started} (--from)` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
+  };
+}
+
 async function main() {
   const { values: a } = parseArgs({
     options: {
       pairs: { type: 'string', default: 'knights:knights,knights:horde,horde:knights,horde:horde' },
       games: { type: 'string', default: '4000' },
+      'br-games': { type: 'string', default: '2000' },
+      add: { type: 'string', default: '4' },
+      eps: { type: 'string', default: '0.005' },
+      rounds: { type: 'string', default: '12' },
+      screen: { type: 'string', default: '0' },
+      'screen-top': { type: 'string', default: '40' },
       seed: { type: 'string', default: '90001' },
       'min-weight': { type: 'string', default: '0.01' },
       set: { type: 'string', multiple: true, default: [] },
       jobs: { type: 'string', short: 'j', default: '2' },
+      from: { type: 'string' },
+      matrix: { type: 'string' },
       out: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: false,
   });
-  const known = new Set(['pairs', 'games', 'seed', 'min-weight', 'set', 'jobs', 'j', 'out', 'help', 'h']);
+  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
     // The usage is this file's header comment.
@@ -129,69 +268,54 @@ async function main() {
     (unknown === undefined ? console.log : console.error)(`${unknown === undefined ? '' : `dualfatesDeployment: unknown option --${unknown}\n\n`}${header}`);
     process.exit(unknown === undefined ? 0 : 2);
   }
-  const games = wholeFlag('dualfatesDeployment', a, 'games', 10, 1e6);
-  const seed = wholeFlag('dualfatesDeployment', a, 'seed', 0, 2 ** 32 - 1);
-  const jobs = wholeFlag('dualfatesDeployment', a, 'jobs', 1, 64);
-  const minWeight = Number(a['min-weight']);
-  if (!(minWeight >= 0 && minWeight < 0.5)) {
+  const opts = {
+    games: wholeFlag('dualfatesDeployment', a, 'games', 10, 1e6),
+    brGames: wholeFlag('dualfatesDeployment', a, 'br-games', 10, 1e6),
+    add: wholeFlag('dualfatesDeployment', a, 'add', 1, 64),
+    rounds: wholeFlag('dualfatesDeployment', a, 'rounds', 1, 100),
+    screen: wholeFlag('dualfatesDeployment', a, 'screen', 0, 1e6),
+    screenTop: wholeFlag('dualfatesDeployment', a, 'screen-top', 1, 4096),
+    seed: wholeFlag('dualfatesDeployment', a, 'seed', 0, 2 ** 32 - 2),
+    jobs: wholeFlag('dualfatesDeployment', a, 'jobs', 1, 64),
+    minWeight: Number(a['min-weight']),
+    eps: Number(a.eps),
+    from: a.from === undefined ? undefined : a.from.endsWith('.json') ? JSON.parse(readFileSync(a.from, 'utf8')) : parseYaml(readFileSync(a.from, 'utf8')),
+    matrix: a.matrix,
+  };
+  if (!(opts.minWeight >= 0 && opts.minWeight < 0.5)) {
     console.error(`dualfatesDeployment: --min-weight must be in [0, 0.5); got ${a['min-weight']}`);
     process.exit(2);
   }
+  if (!(opts.eps >= 0 && opts.eps < 1)) {
+    console.error(`dualfatesDeployment: --eps must be in [0, 1) (a rate: 0.005 is half a point); got ${a.eps}`);
+    process.exit(2);
+  }
   // Each cell's payoff has a standard error of about 1/√games (A's win − B's): a mix from few games is mostly noise.
-  if (games < 1000) console.error(`dualfatesDeployment: ${games} games a cell: each cell ±${(196 / Math.sqrt(games)).toFixed(0)} points (95%), so the mixes are mostly noise; the bundled ones use 4,000`);
+  if (opts.games < 1000) console.error(`dualfatesDeployment: ${opts.games} games a cell: each cell ±${(196 / Math.sqrt(opts.games)).toFixed(0)} points (95%), so the payoffs are mostly noise; the bundled ones use 4,000`);
   const mixes = [];
   for (const pair of a.pairs.split(',')) {
     const [teamA, teamB] = pair.split(':');
-    const p = paramsFor(teamA, teamB, a.set);
-    const L = [layoutsOf(p, 0), layoutsOf(p, 1)];
-    const t0 = Date.now();
-    const parts = await Promise.all(
-      Array.from({ length: jobs }, (_, part) => new Promise((res, rej) => {
-        const w = new Worker(new URL(import.meta.url), { workerData: { teamA, teamB, games, seed, part, parts: jobs, sets: a.set } });
-        w.once('message', res);
-        w.once('error', rej);
-      })),
-    );
-    const M = L[0].map(() => new Array(L[1].length).fill(0));
-    for (const [c, wa, wb] of parts.flat()) M[Math.floor(c / L[1].length)][c % L[1].length] = (wa - wb) / games;
-    const { x, y, value } = solveMatrixGame(M);
-    const wx = wholeWeights(x, minWeight);
-    const wy = wholeWeights(y, minWeight);
-    const kept = mixPayoffs(M, wx.map((q) => q / 1000), wy.map((q) => q / 1000));
-    const name = `${teamA} vs ${teamB}`;
-    const pct = (q) => (100 * q).toFixed(2);
-    const signed = (q) => `${q < 0 ? '−' : '+'}${Math.abs(100 * q).toFixed(2)}`;
-    console.log(`${name}: ${L[0].length} × ${L[1].length} layouts, ${games} games a cell (${((Date.now() - t0) / 1000).toFixed(0)} s); value (A's win − B's) ${pct(value)} pp; the mixes as stored: best fixed A layout ${pct(Math.max(...kept.rows))}, best fixed B layout ${pct(Math.min(...kept.cols))}`);
-    const ids = p.data.board.nodeIds;
-    const side = (s, w) => ({
-      team: p.data.sides[s].units.map((u) => u.name),
-      starting: p.data.sides[s].units.filter((u) => u.deployFirst).map((u) => u.name),
-      layouts: L[s].map((l, i) => ({ weight: w[i], at: l.map((q) => ids[q]) })).filter((l) => l.weight > 0).sort((u, v) => v.weight - u.weight),
-    });
-    mixes.push({
-      name,
-      A: side(0, wx),
-      B: side(1, wy),
-      value: Number(value.toFixed(4)),
-      params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-      computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: ${L[0].length} × ${L[1].length} fixed layouts, ${games} games a cell; the equilibrium of A's win rate − B's; on these games the best fixed layout against the stored mixes gains ${signed(Math.max(...kept.rows) - value)} pp over the value as A, ${signed(value - Math.min(...kept.cols))} pp as B`,
-    });
+    mixes.push(await solvePair(teamA, teamB, a, opts));
   }
   const header = `# The Dual Fates match's deployment mixes (the built-in policies' --deployment equilibrium, the
-# default): per pairing of teams (every unit, in order, and the units that start: the team file's
-# deploy: true units, \`starting\`), a weighted list of whole-team layouts of each side's starting
-# units (\`at\` gives each one's deployment point, in file order). A side draws one layout a game with
-# these weights. Computed, not invented: an equilibrium of the deployment game with every other
-# decision the default policy's, for the teams and the data \`computed\` names (the bundled unit
-# sheets, scenarios/dualfates/units.yaml, and board, board.yaml, where it names no --set); see
+# default): per pairing of teams (every unit, in order: \`team\`), a weighted list of whole-team
+# layouts of each side: which units start (\`start\`, by name; the team file's deploy: true marks
+# are not used) and where (\`at\`, each one's deployment point, in the same order). A side draws one
+# layout a game with these weights (weight 0: a layout only the plan plays). \`payoffs\`: A's win rate
+# − B's for each of A's layouts (rows) against each of B's (columns), in file order: the built-ins
+# deploy by the plan of the alternating deployment computed from them (each placement the best
+# for its side given the other's so far), and draw from the mix only off the plan. Computed, not
+# invented: an equilibrium of the deployment game with every other decision the default policy's,
+# for the teams and the data \`computed\` names (the bundled unit sheets,
+# scenarios/dualfates/units.yaml, and board, board.yaml, where it names no --set); see
 # scenarios/dualfates/README.md, Deployment. Regenerate with scripts/dualfatesDeployment.mjs after a
 # change to those files or to the default policy. value: A's win rate − B's at the mixes.
 `;
   // Written by hand: one line a layout (JSON strings are YAML).
   const q = JSON.stringify;
-  const sideText = (k, s) => [`    ${k}:`, `      team: [${s.team.map(q).join(', ')}]`, `      starting: [${s.starting.map(q).join(', ')}]`, '      layouts:', ...s.layouts.map((l) => `        - { weight: ${l.weight}, at: [${l.at.map(q).join(', ')}] }`)];
+  const sideText = (k, s) => [`    ${k}:`, `      team: [${s.team.map(q).join(', ')}]`, '      layouts:', ...s.layouts.map((l) => `        - { weight: ${l.weight}, start: [${l.start.map(q).join(', ')}], at: [${l.at.map(q).join(', ')}] }`)];
   const params = (m) => (Object.keys(m.params).length === 0 ? [] : [`    params: { ${Object.entries(m.params).map(([k, x]) => `${q(k)}: ${q(x)}`).join(', ')} }`]);
-  const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...params(m), ...sideText('A', m.A), ...sideText('B', m.B)]);
+  const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...params(m), ...sideText('A', m.A), ...sideText('B', m.B), '    payoffs:', ...m.payoffs.map((row) => `      - [${row.join(', ')}]`)]);
   writeFileSync(a.out, `${header}mixes:\n${body.join('\n')}\n`);
   console.log(`wrote ${a.out}`);
 }

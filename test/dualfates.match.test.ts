@@ -15,7 +15,8 @@ import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchU
 import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
 import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
-import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment } from '../src/games/dualfates/deployment.js';
+import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
+import { buildDeployPlan, planPath } from '../src/games/dualfates/deployPlan.js';
 import { runSimulation } from '../src/run/runner.js';
 import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
 import { createMatchEngine } from '../src/games/dualfates/matchSim.js';
@@ -189,8 +190,8 @@ describe('the rules of a round, on hand-built positions', () => {
   it('deployment by a mix (scenarios/dualfates/deployment.yaml): each game one whole-team layout drawn by weight, unit by unit, consistent with where the side\'s earlier starting units stand; other units by the spread rule', () => {
     const a = [unit('k', { type: 'character', deployFirst: true }), unit('b', { cost: 2, scoring: 2, deployFirst: true }), unit('s', { deployFirst: true }), unit('late')];
     const [west, centre, east] = ['A-west', 'A-centre', 'A-east'].map(node);
-    // Two layouts, 3 : 1; the Character away from the totem in the first (the spread rule never puts it there).
-    const mix = { weights: [3, 1], at: [[east, east, west], [centre, west, west]] };
+    // Two layouts, 3 : 1; the Character away from the totem in the first (the spread rule never puts it there); 'late' in reserve.
+    const mix = { weights: [3, 1], at: [[east, east, west, -1], [centre, west, west, -1]] };
     const d: MatchData = { ...data(a, [unit('foe', { deployFirst: true })]), deploy: [mix, null] };
     const seen = new Map<string, number>();
     const games = 2000;
@@ -207,7 +208,7 @@ describe('the rules of a round, on hand-built positions', () => {
     // Only the two whole layouts (never a unit from one and a unit from the other), about 3 : 1.
     expect([...seen.keys()].sort()).toEqual(['A-centre A-west A-west', 'A-east A-east A-west']);
     const share = seen.get('A-east A-east A-west')! / (3 * games);
-    expect(Math.abs(share - 0.75)).toBeLessThan(0.025); // 6,000 draws: a standard error of 0.0056
+    expect(Math.abs(share - 0.75)).toBeLessThan(0.025); // the three policies draw alike on the same streams: 2,000 draws, a standard error of 0.0097
     // Starting units deployed in another order (a module's DEPLOY answer, or a search's): still one whole layout of the mix.
     const order: number[] = [];
     const reverse: Policy<MatchView> = {
@@ -238,6 +239,112 @@ describe('the rules of a round, on hand-built positions', () => {
       expect(g.pos[1]).toBe(centre); // the dearest starting unit at the totem, as the spread rule has it
     }
   });
+  it('deployment by a mix chooses which units start too (rulebook: Starting The Game, "which units to deploy first, which units to keep in reserve"): each layout\'s units and only they, in team order, whatever the team file marks', () => {
+    // The team file marks k and s; the layouts start {b, late} or {k, s, late} instead (all cost 1 but b, 2).
+    const a = [unit('k', { type: 'character', deployFirst: true }), unit('b', { cost: 2, scoring: 2 }), unit('s', { deployFirst: true }), unit('late')];
+    const [west, centre, east] = ['A-west', 'A-centre', 'A-east'].map(node);
+    const mix = { weights: [1, 1], at: [[-1, west, -1, east], [centre, -1, east, east]] };
+    const d: MatchData = { ...data(a, [unit('foe', { deployFirst: true })]), deploy: [mix, null] };
+    const seen = new Map<string, number>();
+    const orders = new Set<string>();
+    const games = 300;
+    for (const p of [fightPolicy, huntPolicy, holdPolicy]) {
+      let order: number[] = [];
+      const watch: Policy<MatchView> = { name: 'watch', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY_AT && order.push(v.acting), p.choose(rng, v, dd, o, n, none)) };
+      const g = new MatchEngine(d, RULES, [watch, p]);
+      for (let game = 0; game < games; game++) {
+        order = [];
+        g.reset();
+        g.deploy(streamFor(43, game));
+        const key = [0, 1, 2, 3].map((u) => (g.unitWhere(u) === WHERE_ACTIVE ? board.nodeIds[g.pos[u]] : '-')).join(' ');
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        orders.add(order.join(','));
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual(['- A-west - A-east', 'A-centre - A-east A-east']);
+    expect([...orders].sort()).toEqual(['0,2,3', '1,3']);
+    // The three policies draw alike on the same streams: the share over 4,000 games of one, about a half (a standard error of 0.008).
+    const g = new MatchEngine(d, RULES, [fightPolicy, fightPolicy]);
+    let first = 0;
+    for (let game = 0; game < 4000; game++) {
+      g.reset();
+      g.deploy(streamFor(44, game));
+      if (g.unitWhere(1) === WHERE_ACTIVE) first++;
+    }
+    expect(Math.abs(first / 4000 - 0.5)).toBeLessThan(0.03);
+  });
+  it('the alternating deployment\'s plan (rulebook: Starting The Game, alternate one unit at a time, "how to respond to the opponent\'s deployment choices"): backward induction over the payoffs; the second to deploy answers the first; off the plan, the best against the mix', () => {
+    const [aw, ac] = ['A-west', 'A-centre'].map(node);
+    const [bw, bc] = ['B-west', 'B-centre'].map(node);
+    // Matching pennies: A wins when its unit's flank matches B's (west with west, centre with centre).
+    const mixes: [DeployMix, DeployMix] = [{ weights: [1, 1], at: [[aw, -1], [ac, -1]] }, { weights: [1, 1], at: [[bw], [bc]] }];
+    const P = [[1, -1], [-1, 1]];
+    const plan = buildDeployPlan(mixes, P);
+    // Whoever deploys second sees the other's unit and answers it: A first loses, B first loses.
+    expect(plan.value).toEqual([-1, 1]);
+    expect(planPath(plan, P, 0).value).toBe(-1);
+    expect(planPath(plan, P, 1).value).toBe(1);
+    // Two units for A, the second telling nothing more: B still answers the first; A's layout complete, it stops.
+    const two: [DeployMix, DeployMix] = [{ weights: [1, 1], at: [[aw, aw], [ac, ac]] }, mixes[1]];
+    expect(buildDeployPlan(two, P).value).toEqual([-1, 1]);
+    // Played by the engine: each game B (or A) answers the other's placement; which side deploys first is the roll's.
+    const d: MatchData = { ...data([unit('a0'), unit('a1')], [unit('b0')]), deploy: [mixes[0], mixes[1]], deployPayoffs: P };
+    const firsts = new Map<string, number>();
+    let first = -1;
+    const watch = (p: Policy<MatchView>): Policy<MatchView> => ({ name: 'watch', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY && first < 0 && (first = v.deciding), p.choose(rng, v, dd, o, n, none)) });
+    const g = new MatchEngine(d, RULES, [watch(fightPolicy), watch(fightPolicy)]);
+    for (let game = 0; game < 200; game++) {
+      first = -1;
+      g.reset();
+      g.deploy(streamFor(45, game));
+      const matched = (g.pos[0] === aw) === (g.pos[2] === bw);
+      // The second mover wins the pennies: A matches when B went first, B mismatches when A did; a1 stays in reserve.
+      expect(matched, `game ${game}, first ${first}`).toBe(first === 1);
+      expect(g.unitWhere(1)).toBe(WHERE_RESERVE);
+      firsts.set(String(first), (firsts.get(String(first)) ?? 0) + 1);
+    }
+    expect([...firsts.keys()].sort()).toEqual(['0', '1']);
+    // A first mover that always puts a0 west (a module) is answered with the centre; B deploying first takes the first of its equal choices, west.
+    const west: Policy<MatchView> = { name: 'west', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY_AT ? Array.from(o.subarray(0, n)).indexOf(aw) : fightPolicy.choose(rng, v, dd, o, n, none)) };
+    const dev = new MatchEngine(d, RULES, [watch(west), watch(fightPolicy)]);
+    for (let game = 0; game < 50; game++) {
+      first = -1;
+      dev.reset();
+      dev.deploy(streamFor(46, game));
+      expect([game, dev.pos[0], dev.pos[2]]).toEqual([game, aw, first === 0 ? bc : bw]);
+    }
+    // A layout deployed out of team order (a module placing a1 before a0, both west) is still recognised: B answers it with the centre.
+    const two2: MatchData = { ...data([unit('a0'), unit('a1')], [unit('b0')]), deploy: [two[0], two[1]], deployPayoffs: P };
+    const reverse: Policy<MatchView> = {
+      name: 'reverse',
+      choose: (rng, v, dd, o, n, none) => {
+        const opts = Array.from(o.subarray(0, n));
+        if (dd === DECISION.DEPLOY) return opts.includes(1) ? opts.indexOf(1) : opts.includes(0) ? opts.indexOf(0) : -1;
+        if (dd === DECISION.DEPLOY_AT) return opts.indexOf(aw);
+        return fightPolicy.choose(rng, v, dd, o, n, none);
+      },
+    };
+    const rev = new MatchEngine(two2, RULES, [watch(reverse), watch(fightPolicy)]);
+    let answered = 0;
+    for (let game = 0; game < 50; game++) {
+      first = -1;
+      rev.reset();
+      rev.deploy(streamFor(48, game));
+      expect([rev.pos[0], rev.pos[1]]).toEqual([aw, aw]);
+      if (first === 0) {
+        expect(rev.pos[2], `game ${game}`).toBe(bc);
+        answered++;
+      }
+    }
+    expect(answered).toBeGreaterThan(10);
+    // A placement no layout has (a0 at the east): off the plan, B completes its layout best against A's mix (a tie here: its first).
+    const ae = node('A-east');
+    const east: Policy<MatchView> = { name: 'east', choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY_AT ? Array.from(o.subarray(0, n)).indexOf(ae) : fightPolicy.choose(rng, v, dd, o, n, none)) };
+    const off = new MatchEngine(d, RULES, [east, fightPolicy]);
+    off.reset();
+    off.deploy(streamFor(47, 0));
+    expect([off.pos[0], off.deployPlanNext(1), off.pos[2]]).toEqual([ae, -2, bw]);
+  });
   it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {
     const sheets = loadUnitSheets('scenarios/dualfates/units.yaml');
     const side = (t: string, param: string) => compileSide(t, param, sheets, 'units.yaml', defaultTeamRules());
@@ -246,30 +353,49 @@ describe('the rules of a round, on hand-built positions', () => {
     for (const ta of ['knights', 'horde']) {
       for (const tb of ['knights', 'horde']) {
         const sides = [side(ta, 'teamA'), side(tb, 'teamB')] as const;
-        const r = compileDeployment(file, DEFAULT_DEPLOYMENT_FILE, sides, board);
+        const r = compileDeployment(file, DEFAULT_DEPLOYMENT_FILE, sides, board, 5);
         expect(r.mixes, `${ta} vs ${tb}`).not.toBeNull();
         for (const s of [0, 1]) {
-          const starters = sides[s].units.filter((u) => u.deployFirst).length;
           for (const row of r.mixes![s].at) {
-            expect(row).toHaveLength(starters);
-            for (const q of row) expect(board.deployPoints[s]).toContain(q);
+            expect(row).toHaveLength(sides[s].units.length);
+            // Each starting unit at a deployment point of its side, the rest in reserve, the Vortex cap filled as far as it goes.
+            const cost = row.reduce((c, q, j) => c + (q >= 0 ? sides[s].units[j].cost : 0), 0);
+            for (const q of row) if (q >= 0) expect(board.deployPoints[s]).toContain(q);
+            expect(cost).toBeLessThanOrEqual(5);
+            for (const [j, q] of row.entries()) if (q < 0) expect(cost + sides[s].units[j].cost, `${ta} vs ${tb} ${s}`).toBeGreaterThan(5);
           }
         }
       }
     }
     const sides = [side('knights', 'teamA'), side('horde', 'teamB')] as const;
     const other = [{ ...sides[0], units: sides[0].units.slice(1) }, sides[1]] as const;
-    expect(compileDeployment(file, 'f.yaml', other, board)).toMatchObject({ mixes: null, why: expect.stringMatching(/^f\.yaml has no mix for these two teams \(A: Generic Brute, .*; B: Generic Champion, .*, starting Generic Champion, Generic Skirmisher, Generic Skirmisher\)$/) });
-    // The same units starting others (the horde's Archers instead of two Skirmishers) is another team: no mix.
+    expect(compileDeployment(file, 'f.yaml', other, board, 5)).toMatchObject({ mixes: null, why: expect.stringMatching(/^f\.yaml has no mix for these two teams \(A: Generic Brute, .*; B: Generic Champion, .*, starting Generic Champion, Generic Skirmisher, Generic Skirmisher\)$/) });
+    // The same units with other deploy: true marks is the same team: the mix chooses which units start.
     const archers = [sides[0], { ...sides[1], units: sides[1].units.map((u) => ({ ...u, deployFirst: u.name === 'Generic Champion' || u.name === 'Generic Archer' })) }] as const;
-    expect(compileDeployment(file, 'f.yaml', archers, board).mixes).toBeNull();
+    expect(compileDeployment(file, 'f.yaml', archers, board, 5).mixes).toEqual(compileDeployment(file, 'f.yaml', sides, board, 5).mixes);
     const names = (k: 0 | 1) => sides[k].units.map((u) => u.name).join(', ');
     const starting = (k: 0 | 1) => sides[k].units.filter((u) => u.deployFirst).map((u) => u.name).join(', ');
     const entry = (layouts: string) => `  - name: x\n    A: { team: [${names(0)}], starting: [${starting(0)}], layouts: [${layouts}] }\n    B: { team: [${names(1)}], starting: [${starting(1)}], layouts: [{ weight: 1, at: [B-west, B-west, B-west] }] }\n`;
     const one = (layouts: string) => parseDeployment(`mixes:\n${entry(layouts)}`, 'f.yaml');
-    expect(() => compileDeployment(parseDeployment(`mixes:\n${entry('{ weight: 1, at: [A-west, A-west, A-west, A-west] }').repeat(2)}`, 'f.yaml'), 'f.yaml', sides, board)).toThrow(/f\.yaml: mixes\.1: a second mix for the teams of mixes\.0 \("x"\)/);
-    expect(() => compileDeployment(one('{ weight: 1, at: [A-west] }'), 'f.yaml', sides, board)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.at: 1 points, but side A's team starts 4 units/);
-    expect(compileDeployment(one('{ weight: 1, at: [A-west, A-west, A-west, B-west] }'), 'f.yaml', sides, board)).toMatchObject({ mixes: null, why: expect.stringMatching(/deploys side A at "B-west", not one of this board's side-A deployment points \(A-west, A-centre, A-east\)/) });
+    expect(() => compileDeployment(parseDeployment(`mixes:\n${entry('{ weight: 1, at: [A-west, A-west, A-west, A-west] }').repeat(2)}`, 'f.yaml'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.1: a second mix for the teams of mixes\.0 \("x"\)/);
+    expect(() => compileDeployment(one('{ weight: 1, at: [A-west] }'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.at: 1 point for 4 starting units/);
+    // The older form (side `starting`, layouts without `start`) places the deploy: true units; `start` names others.
+    const older = compileDeployment(one('{ weight: 1, at: [A-west, A-centre, A-east, A-west] }'), 'f.yaml', sides, board, 5);
+    const [w, c, e] = ['A-west', 'A-centre', 'A-east'].map(node);
+    expect(older.mixes![0].at[0]).toEqual([w, c, e, w, -1, -1, -1]);
+    const archersStart = compileDeployment(one('{ weight: 1, start: [Generic Soldier, Generic Archer, Generic Soldier, Generic Archer, Generic Soldier], at: [A-west, A-west, A-east, A-east, A-centre] }'), 'f.yaml', sides, board, 5);
+    expect(archersStart.mixes![0].at[0]).toEqual([-1, -1, w, w, e, e, c]);
+    expect(() => compileDeployment(one('{ weight: 1, start: [Training Knight, Generic Brute, Generic Brute], at: [A-west, A-west, A-west] }'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.start\.2: "Generic Brute" is not a unit of side A's team still in reserve/);
+    expect(() => compileDeployment(one('{ weight: 1, start: [Generic Brute, Generic Soldier, Generic Soldier, Generic Soldier, Generic Archer], at: [A-west, A-west, A-west, A-west, A-west] }'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.start: 6 Summoning Points, over the Vortex cap of 5/);
+    expect(() => compileDeployment(parseDeployment(`mixes:\n  - name: x\n    A: { team: [${names(0)}], layouts: [{ weight: 1, at: [A-west] }] }\n    B: { team: [${names(1)}], layouts: [{ weight: 1, at: [B-west] }] }\n`, 'f.yaml'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0: no `start` \(the units it starts\), and side A has no `starting`/);
+    // payoffs: a row per A layout, a column per B layout; weights of 0 (the plan's only) but not all.
+    const withPayoffs = (rows: string) => parseDeployment(`mixes:\n${entry('{ weight: 1, at: [A-west, A-west, A-west, A-west] }, { weight: 0, at: [A-east, A-east, A-east, A-east] }')}    payoffs: ${rows}\n`, 'f.yaml');
+    expect(compileDeployment(withPayoffs('[[0.1], [-0.2]]'), 'f.yaml', sides, board, 5)).toMatchObject({ payoffs: [[0.1], [-0.2]] });
+    expect(() => compileDeployment(withPayoffs('[[0.1]]'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.payoffs: 1 rows for side A's 2 layouts/);
+    expect(() => compileDeployment(withPayoffs('[[0.1], [0.2, 0.3]]'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.payoffs\.1: 2 columns for side B's 1 layouts/);
+    expect(() => withPayoffs('[[1.5], [0]]')).toThrow(/f\.yaml: mixes\.0\.payoffs\.0\.0: /);
+    expect(() => compileDeployment(one('{ weight: 0, at: [A-west, A-west, A-west, A-west] }'), 'f.yaml', sides, board, 5)).toThrow(/f\.yaml: mixes\.0\.A\.layouts: every weight is 0/);
+    expect(compileDeployment(one('{ weight: 1, at: [A-west, A-west, A-west, B-west] }'), 'f.yaml', sides, board, 5)).toMatchObject({ mixes: null, why: expect.stringMatching(/deploys side A at "B-west", not one of this board's side-A deployment points \(A-west, A-centre, A-east\)/) });
     expect(() => one('{ weight: 0.5, at: [A-west, A-west, A-west, A-west] }')).toThrow(/f\.yaml: mixes\.0\.A\.layouts\.0\.weight: expected a whole number/);
     expect(() => parseDeployment('mixes:\n  - { name: x, A: {}, B: {}, extra: 1 }\n', 'f.yaml')).toThrow(/f\.yaml: mixes\.0\./);
   });
@@ -645,8 +771,9 @@ describe('the fight policy (the default): hand-built positions where it and hunt
 describe('the match simulation', () => {
   const params = (over: Record<string, unknown>) => matchSimParams(resolveParams(MATCH_PARAMS, over, (k) => k));
   it('a mirror match favours neither side: the VP margin\'s 99% interval holds 0 (30 000 games)', async () => {
-    // Holding pillars both sides: games run the full 10 rounds, so Initiative is rolled 10 times.
-    const p = params({ policyA: 'hold', policyB: 'hold' });
+    // Holding pillars both sides: games run the full 10 rounds, so Initiative is rolled 10 times. Deployed
+    // by the spread rule: the stored plan is measured data (noisy payoffs), not a symmetric rule, so a mirror under it may favour a side.
+    const p = params({ policyA: 'hold', policyB: 'hold', deployment: 'spread' });
     const run = await runSimulation({ simId: 'dualfates/match', params: p, n: 30_000, seed: 20261201, jobs: 2 });
     const r = matchResult(p, run.totals, 0.99);
     expect(r.means.vpMargin.lo).toBeLessThan(0);
@@ -756,7 +883,7 @@ describe('sim dualfates match through the CLI', () => {
     const run = (...args: string[]) => runCli(['dualfates', 'match', '-n', '300', '--seed', '4', '-j', '1', '-q', '--format', 'json', ...args]);
     const mix = JSON.parse(run().stdout);
     const said = (j: { assumptions: string[] }) => j.assumptions.filter((x) => x.startsWith('Deployment'));
-    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side draws its starting units' layout once a game from the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts/)]);
+    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side follows the plan of the alternating deployment over the layouts of the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts.*\): with their measured payoffs, each placement \(which unit next, and where\) is the one best for its side given the other's so far/)]);
     expect(said(mix)[0]).not.toMatch(/differs?/);
     // Under other data or rules the bundled mix still plays, and the report says it is not an equilibrium there, with the command that computes one.
     expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/ It is an equilibrium with every parameter at its default; here data\.units\.generic-soldier\.health=5, and a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --games 1000 --out FILE`/);
@@ -764,15 +891,23 @@ describe('sim dualfates match through the CLI', () => {
     for (const same of ['data.units.generic-soldier.health=4', 'data.units.bone-boy.health=9']) {
       const j = JSON.parse(run('--set', same).stdout);
       expect(said(j)[0], same).not.toMatch(/equilibrium with/);
-      expect(j.text, same).toMatch(/the search at \d+ iterations wins/);
+      expect(j.notes, same).toContainEqual(expect.stringMatching(/^Policy gap: (last measured|the search's gap is not re-measured)/));
     }
-    // The mix is shown: each side's layouts (starting unit@point) and their shares, in the result and as a table; none under spread.
+    // The plan and the mix are shown: what each side deploys by who goes first, and each side's layouts (unit@point, the rest in reserve) with their shares; none under spread.
+    const layout = (k: string) => new RegExp(`^[A-Z][\\w ]+@${k}-\\w+(, [A-Z][\\w ]+@${k}-\\w+)*$`);
     for (const k of ['A', 'B']) {
       const rows = mix.result.deployment[k] as { layout: string; share: number }[];
       expect(rows.reduce((t, x) => t + x.share, 0)).toBeCloseTo(1, 12);
-      for (const x of rows) expect(x.layout).toMatch(new RegExp(`^Training Knight@${k}-\\w+, Generic Brute@${k}-\\w+, Generic Soldier@${k}-\\w+, Generic Archer@${k}-\\w+$`));
+      for (const x of rows) expect(x.layout).toMatch(layout(k));
     }
-    expect(mix.tables.map((t: { title: string }) => t.title)).toContain("Deployment mix — each side's starting layouts and how often each is drawn");
+    const plan = mix.result.deployment.plan as { first: string; A: string; B: string; payoff: number }[];
+    expect(plan.map((x) => x.first)).toEqual(['A', 'B']);
+    for (const x of plan) {
+      expect(x.A).toMatch(layout('A'));
+      expect(x.B).toMatch(layout('B'));
+      expect(Math.abs(x.payoff)).toBeLessThanOrEqual(1);
+    }
+    expect(mix.tables.map((t: { title: string }) => t.title).filter((t: string) => t.startsWith('Deployment'))).toEqual(["Deployment plan — what each side deploys when both follow the plan, by who deploys first (the deployment roll's loser)", "Deployment mix — off the plan, each side's starting layouts and how often each is drawn"]);
     const spread = JSON.parse(run('--deployment', 'spread').stdout);
     expect(spread.result.deployment).toBeNull();
     expect(spread.tables.map((t: { title: string }) => t.title).filter((t: string) => t.startsWith('Deployment'))).toEqual([]);
@@ -781,13 +916,21 @@ describe('sim dualfates match through the CLI', () => {
     expect(spread.dataHash).not.toBe(mix.dataHash);
     // A side that does not deploy by the rule is named: random, the search, a module.
     const mixed = JSON.parse(run('--policy-b', 'random').stdout);
-    expect(said(mixed)[0]).toMatch(/ \(scenarios\/dualfates\/deployment\.yaml: .*\)\. Not every side uses it: side B plays random, which deploys at random\.$/);
+    expect(said(mixed)[0]).toMatch(/ \(scenarios\/dualfates\/deployment\.yaml: .*\): .*\. Not every side uses it: side B plays random, which deploys at random\.$/);
     expect(said(JSON.parse(run('--policy-a', 'scenarios/dualfates/policies/lead-then-hunt.js').stdout))[0]).toMatch(/Not every side uses it: side A's module places its own units \(its base, the default, deploys by the rule\)\.$/);
-    // The bundled file without a mix for the teams falls back to the spread rule, and says so (a team file starting other units is another team).
+    // A team file marking other units to start is the same team: the mix chooses which units start.
     const team = join(tempDir('sim-deploy-team-'), 'horde-archers.yaml');
-    writeFileSync(team, readFileSync('scenarios/dualfates/teams/match-horde.yaml', 'utf8').replace(/(Generic Skirmisher, type: companion, faction: Example Horde, cost: 1), deploy: true/g, '$1').replace(/(Generic Archer, type: companion, faction: Example Horde, cost: 1)/g, '$1, deploy: true'));
-    const fell = JSON.parse(run('--team-b', team).stdout);
-    expect(said(fell)).toEqual([expect.stringMatching(/^Deployment: scenarios\/dualfates\/deployment\.yaml has no mix for these two teams \(A: .*; B: .*, starting Generic Champion, Generic Archer, Generic Archer\), so Characters and Monsters and the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random \(the spread rule\)\.$/)]);
+    const hordeText = readFileSync('scenarios/dualfates/teams/match-horde.yaml', 'utf8');
+    writeFileSync(team, hordeText.replace(/(Generic Skirmisher, type: companion, faction: Example Horde, cost: 1), deploy: true/g, '$1').replace(/(Generic Archer, type: companion, faction: Example Horde, cost: 1)/g, '$1, deploy: true'));
+    const hordeRun = JSON.parse(run('--team-b', 'horde').stdout);
+    const marked = JSON.parse(run('--team-b', team).stdout);
+    expect(said(marked)[0]).toMatch(/the bundled mix "knights vs horde"/);
+    expect(marked.result.rates).toEqual(hordeRun.result.rates);
+    // The bundled file without a mix for the teams (a third Archer for a Skirmisher) falls back to the spread rule, and says so.
+    const other = join(tempDir('sim-deploy-team-'), 'horde-other.yaml');
+    writeFileSync(other, hordeText.replace(/(  - \{ name: )Generic Skirmisher(, type: companion, faction: Example Horde, cost: 1 \})/, '$1Generic Archer$2'));
+    const fell = JSON.parse(run('--team-b', other).stdout);
+    expect(said(fell)).toEqual([expect.stringMatching(/^Deployment: scenarios\/dualfates\/deployment\.yaml has no mix for these two teams \(A: .*; B: Generic Champion, Generic Skirmisher, Generic Skirmisher, Generic Archer, Generic Archer, Generic Archer, starting Generic Champion, Generic Skirmisher, Generic Skirmisher\), so Characters and Monsters and the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random \(the spread rule\)\.$/)]);
     // The bundled file named as a path is the same run; a file the user names that has no mix for the teams is refused (it would answer another question).
     const dir = tempDir('sim-deploy-');
     try {
@@ -800,7 +943,7 @@ describe('sim dualfates match through the CLI', () => {
       expect(refused.code).toBe(2);
       expect(refused.stderr.trim()).toMatch(new RegExp(`^sim: .*deployment: ${none.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} has no mix for these two teams \\(A: Training Knight, `));
       const typo = join(dir, 'typo.yaml');
-      writeFileSync(typo, readFileSync(DEFAULT_DEPLOYMENT_FILE, 'utf8').replace('A-centre', 'A-cnetre'));
+      writeFileSync(typo, readFileSync(DEFAULT_DEPLOYMENT_FILE, 'utf8').replaceAll('A-centre', 'A-cnetre'));
       expect(run('--deployment', typo).stderr).toMatch(/deploys side A at "A-cnetre", not one of this board's side-A deployment points/);
       writeFileSync(join(dir, 'bad.yaml'), 'mixes: [{ name: x }]\n');
       const bad = run('--deployment', join(dir, 'bad.yaml'));
@@ -821,12 +964,12 @@ describe('sim dualfates match through the CLI', () => {
   }, 60_000);
   it('a sweep names the cells a line belongs to when not every cell has it; a compare labels what only one variant assumed', () => {
     const s = JSON.parse(runCli(['sweep', 'dualfates', 'match', '--grid', 'deployment=equilibrium,spread', '-n', '100', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(s.notes).toContainEqual(expect.stringMatching(/^\(deployment=equilibrium\) Policy gap: last measured/));
+    expect(s.notes).toContainEqual(expect.stringMatching(/^\(deployment=equilibrium\) Policy gap: (last measured|the search's gap is not re-measured)/));
     expect(s.notes).toContainEqual(expect.stringMatching(/^\(deployment=spread\) Policy gap: not measured/));
     expect(s.assumptions).toContainEqual(expect.stringMatching(/^\(deployment=spread\) Deployment \(--deployment spread\)/));
     expect(s.notes).toContainEqual(expect.stringMatching(/^Every cell uses the same seed/));
     const c = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'deployment=spread', '-n', '100', '--seed', '2', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(c.assumptions).toContainEqual(expect.stringMatching(/^\(variant A only\) Deployment: each side draws/));
+    expect(c.assumptions).toContainEqual(expect.stringMatching(/^\(variant A only\) Deployment: each side follows the plan/));
     expect(c.assumptions).toContainEqual(expect.stringMatching(/^\(variant B only\) Deployment \(--deployment spread\)/));
     expect(c.assumptions).toContainEqual(expect.stringMatching(/^Team-strength numbers are only as good as the unit data/));
   }, 60_000);

@@ -99,7 +99,8 @@ const SUBJECTS: Subject[] = [
       return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
     },
     base: huntPolicy as Policy<unknown>,
-    scratch: ['pools', 'score'],
+    // planWeights: the deployment plan's weights, filled afresh at each use.
+    scratch: ['pools', 'score', 'planWeights'],
   },
   {
     name: 'terror',
@@ -340,10 +341,12 @@ describe('the shared search on the Dual Fates match', () => {
 
   it("a default that draws at a searched decision (the match's random Companion deployment): the game's stream moves as the default's only when the search plays the default's answer", () => {
     const state = (r: Rng) => (r as unknown as { getState(): number[] }).getState();
+    // The spread rule draws a Companion's point from the game's stream (the plan of --deployment equilibrium draws nothing).
+    const spreadParams = matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', deployment: 'spread' }, (k) => k));
     let agreed = 0;
     let departed = 0;
     for (let game = 0; game < 30 && (agreed === 0 || departed === 0); game++) {
-      const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
+      const g = new MatchEngine(spreadParams.data, spreadParams.rules, [huntPolicy, huntPolicy]);
       // Deployment only, margin 0 (any positive mean is played), random playouts: the search departs from its default (hunt) at some placements.
       const search = createSearchPolicy(g, { iterations: 32, depth: 0, rollout: matchRandom, prior: huntPolicy, margin: 0, searches: (d) => d === DECISION.DEPLOY_AT });
       g.policies[0] = {
@@ -387,10 +390,15 @@ describe('the shared search on the Dual Fates match', () => {
 
 describe('the match report prints the measured policy gap', () => {
   it('for a measured configuration the ladder line, else not measured; never a gap measured against another default', async () => {
-    const { matchGapLine, matchGapShort } = await import('../src/games/dualfates/matchPolicyGap.js');
+    const { matchGapLine, matchGapShort, deploymentStamp } = await import('../src/games/dualfates/matchPolicyGap.js');
     const { MATCH_POLICIES } = await import('../src/games/dualfates/matchPolicies.js');
     const def = MATCH_POLICIES[0];
-    const entry = (policy: string) => ({ teamA: 'knights', teamB: 'knights', side: 'A' as const, games: 400, seed: 1, budget: 256, policy, base: 0.4655, search: 0.6125, difference: 0.1475, lo: 0.0944, hi: 0.1991, pValue: 9.7e-8, command: 'sim policies dualfates match --ladder' });
+    // Each entry names the deployment mix the default deployed by (its stamp); today's is the bundled file's for the teams.
+    const deployment = deploymentStamp('knights', 'knights');
+    expect(deploymentStamp('knights', 'horde')).not.toBe(deployment);
+    expect(deploymentStamp('knights', 'nobody')).toBe('');
+    expect(deployment).toMatch(/^[0-9a-f]{12}$/);
+    const entry = (policy: string) => ({ teamA: 'knights', teamB: 'knights', side: 'A' as const, games: 400, seed: 1, budget: 256, policy, deployment, base: 0.4655, search: 0.6125, difference: 0.1475, lo: 0.0944, hi: 0.1991, pValue: 9.7e-8, command: 'sim policies dualfates match --ladder' });
     const now = [entry(def)];
     expect(matchGapLine('knights', 'knights', [def, def], true, now, [])).toMatch(new RegExp(`^Policy gap: last measured for side A on 400 paired games .*${def} wins 46\\.6%.*search − ${def} \\+14\\.8 pp \\[\\+9\\.4, \\+19\\.9\\].* — a floor on the distance to strong play`));
     // Both sides measured: both printed, A first; a side with no significant gap says so, and the line is a floor only where one gained.
@@ -416,7 +424,7 @@ describe('the match report prints the measured policy gap', () => {
     expect(matchGapEntries().length + layoutGapEntries().length).toBe(readFileSync(matchGapFile(), 'utf8').match(/^  - teamA: /gm)?.length);
     // A fixed deployment that beat the default's (scripts/dualfatesLayouts.mjs) is printed beside the search's, and the line is a floor for it alone;
     // one that did not says so; neither when a side plays another policy than the default.
-    const fixed = { teamA: 'knights', teamB: 'knights', side: 'B' as const, policy: def, layout: 'Generic Brute@B-west', games: 5000, seed: 7601, base: 0.5, fixed: 0.59, difference: 0.09, lo: 0.07, hi: 0.11, pValue: 1e-9, command: 'node scripts/dualfatesLayouts.mjs --side B' };
+    const fixed = { teamA: 'knights', teamB: 'knights', side: 'B' as const, policy: def, deployment, layout: 'Generic Brute@B-west', games: 5000, seed: 7601, base: 0.5, fixed: 0.59, difference: 0.09, lo: 0.07, hi: 0.11, pValue: 1e-9, command: 'node scripts/dualfatesLayouts.mjs --side B' };
     const withFixed = matchGapLine('knights', 'knights', [def, def], true, [sideB], [fixed]);
     expect(withFixed).toMatch(/; a fixed deployment beats (\w+)'s deployment as side B on 5,000 paired games \(seed 7601\): side B deploying Generic Brute@B-west wins 59\.0% \(with \1's own deployment 50\.0%\), \+9\.0 pp \[\+7\.0, \+11\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [fixed])).toMatch(/more as B \(no significant gap\); a fixed deployment wins \+9\.0 pp \[\+7\.0, \+11\.0\] more as B: a floor/);
@@ -426,13 +434,14 @@ describe('the match report prints the measured policy gap', () => {
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, [entry(def)], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     // Teams whose search gap was not measured still print their layout entry.
-    const horde = { ...fixed, teamB: 'horde' };
+    const hordeStamp = deploymentStamp('knights', 'horde');
+    const horde = { ...fixed, teamB: 'horde', deployment: hordeStamp };
     expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [horde])).toMatch(/^Policy gap: the search's gap is not measured for these teams \(every rate above is conditional on the bots that played\); a fixed deployment beats \w+'s deployment as side B .* — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [horde])).toBe('gap to a search policy not measured here; a fixed deployment wins +9.0 pp [+7.0, +11.0] more as B: a floor on the distance to strong play');
-    expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toBe('gap to a search policy not measured here');
+    expect(matchGapShort('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde', deployment: hordeStamp }])).toBe('gap to a search policy not measured here');
     // Both sides' layouts in one clause.
     expect(matchGapShort('knights', 'horde', [def, def], true, [], [horde, { ...horde, side: 'A' as const, difference: 0.02, fixed: 0.52, lo: 0.01, hi: 0.03 }])).toBe('gap to a search policy not measured here; a fixed deployment wins +2.0 pp [+1.0, +3.0] more as A, +9.0 pp [+7.0, +11.0] as B: a floor on the distance to strong play');
-    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde' }])).toMatch(/^Policy gap: the search's gap is not measured for these teams \(every rate above is conditional on the bots that played\); none of the fixed deployments of side B confirmed after a sweep beat .* — no gap to stronger play shown/);
+    expect(matchGapLine('knights', 'horde', [def, def], true, [sideB], [{ ...level, teamB: 'horde', deployment: hordeStamp }])).toMatch(/^Policy gap: the search's gap is not measured for these teams \(every rate above is conditional on the bots that played\); none of the fixed deployments of side B confirmed after a sweep beat .* — no gap to stronger play shown/);
     expect(matchGapLine('knights', 'knights', [def, def], false, [sideB], [fixed])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, now, [])).toMatch(/^Policy gap: last measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, now, [])).toMatch(/\+14\.8 pp/);
@@ -442,13 +451,22 @@ describe('the match report prints the measured policy gap', () => {
     // Measured against another default (hold here): stale, never printed, whoever plays.
     for (const policies of [[def, def], ['hold', 'hold']]) expect(matchGapLine('knights', 'knights', policies, true, [entry('hold')], [])).toMatch(/not measured/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [entry('hold')], [])).toMatch(/not measured/);
+    // Measured against the default under another deployment file (another stamp, or none): not printed, and the line says it was not re-measured since.
+    for (const old of [{ ...entry(def), deployment: '0123456789ab' }, { ...entry(def), deployment: undefined }]) {
+      expect(matchGapLine('knights', 'knights', [def, def], true, [old], [{ ...fixed, deployment: old.deployment }])).toMatch(/^Policy gap: not re-measured since the default's deployment \(scenarios\/dualfates\/deployment\.yaml\) changed: .*the bots that played \(\w+, \w+\) are from good play is unknown here/);
+      expect(matchGapShort('knights', 'knights', [def, def], true, [old], [])).toBe("gap to a search policy not re-measured since the default's deployment changed");
+      // Beside a current entry for the other side, the stale one is simply not printed; beside a current layout entry, the search's gap is said not re-measured.
+      expect(matchGapLine('knights', 'knights', [def, def], true, [old, sideB], [])).toMatch(/^Policy gap: last measured for side B/);
+      expect(matchGapLine('knights', 'knights', [def, def], true, [old], [fixed])).toMatch(/^Policy gap: the search's gap is not re-measured since the default's deployment changed \(every rate above is conditional on the bots that played\); a fixed deployment beats/);
+    }
     // The file's entries (read and checked): every pairing of the built-in teams measured, with its layouts; a team file is another configuration.
-    for (const [a, b] of [['knights', 'horde'], ['horde', 'knights'], ['horde', 'horde']]) expect(matchGapLine(a, b, [def, def], true), `${a} ${b}`).toMatch(/^Policy gap: last measured for side A .*; for side B .*; (a fixed deployment beats|none of the fixed deployments of side A confirmed after a sweep beat)/);
+    // The search's ladder is re-measured or said not to be since the deployment changed; the layouts are always re-measured with it.
+    for (const [a, b] of [['knights', 'knights'], ['knights', 'horde'], ['horde', 'knights'], ['horde', 'horde']]) expect(matchGapLine(a, b, [def, def], true), `${a} ${b}`).toMatch(/^Policy gap: (last measured for side A .*; for side B .*|the search's gap is not re-measured since the default's deployment changed \(every rate above is conditional on the bots that played\)); (a fixed deployment beats|none of the fixed deployments of side A confirmed after a sweep beat)/);
     expect(matchGapLine('knights', 'scenarios/dualfates/teams/match-horde.yaml', [def, def], true)).toMatch(/not measured/);
     // Through the CLI: a data value (a unit's stat, the board) is another configuration.
     const { runCli } = await import('./helpers/runCli.js');
     const text = (extra: string[]) => JSON.parse(runCli(['dualfates', 'match', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout).text as string;
-    expect(text([])).toMatch(/the search at \d+ iterations wins/);
+    expect(text([])).toMatch(/the search at \d+ iterations wins|gap to a search policy not re-measured since the default's deployment changed/);
     for (const extra of [['--set', 'data.units.training-knight.def=8'], ['--set', 'data.board.nodes.p1.x=11']]) expect(text(extra), extra.join(' ')).toMatch(/not measured here/);
   });
 });

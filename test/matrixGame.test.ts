@@ -2,6 +2,7 @@
 // mixes (scripts/dualfatesDeployment.mjs): known games, and the equilibrium's defining property on
 // seeded random ones; and the script itself, end to end on a tiny matrix.
 import { spawnSync } from 'node:child_process';
+import { parseDeployment } from '../src/games/dualfates/deployment.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,23 +53,31 @@ describe('solveMatrixGame', () => {
 });
 
 describe('scripts/dualfatesDeployment.mjs', () => {
-  it('writes a deployment file the match reads: the horde mirror on 20 games a cell, played with --deployment FILE; bad --set refused with one line', () => {
+  it('writes a deployment file the match reads: the horde mirror on 20 games a cell, two rounds of the double oracle, played with --deployment FILE; bad --set refused with one line', () => {
     const out = join(tempDir('sim-deploy-script-'), 'mix.yaml');
-    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '-j', '1', '--set', 'data.units.generic-champion.health=6', '--out', out], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '2', '-j', '1', '--set', 'data.units.generic-champion.health=6', '--out', out], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^horde vs horde: 27 × 27 layouts, 20 games a cell/);
-    expect(r.stderr).toMatch(/20 games a cell: each cell ±44 points \(95%\), so the mixes are mostly noise/);
+    // From the team file's starting units at the totem (1 layout a side); the best challengers join (up to 4 a side).
+    expect(r.stdout).toMatch(/^horde vs horde round 1: 1 × 1 layouts, mix value [-\d.]+, plan [-\d.]+ \(A first\) \/ [-\d.]+ \(B first\), default vs default [-\d.]+; best challenger as A [+−][\d.]+ \(Generic /);
+    expect(r.stdout).toMatch(/\nhorde vs horde round 2: [2-5] × [2-5] layouts/);
+    expect(r.stderr).toMatch(/20 games a cell: each cell ±44 points \(95%\), so the payoffs are mostly noise/);
     const text = readFileSync(out, 'utf8');
-    expect(text).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --seed 90001 --min-weight 0\.01 --set data\.units\.generic-champion\.health=6: 27 × 27 fixed layouts/);
+    expect(text).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --br-games 20 --add 4 --eps 0\.005 --rounds 2 --seed 90001 --min-weight 0\.01 --set data\.units\.generic-champion\.health=6: of 123 × 123 layouts \(starting set and places\), [2-5] × [2-5] joined in 2 rounds/);
+    // Each layout names its starting units; the file has no `starting` (the team file's marks are not used); a payoff per pair of layouts.
+    expect(text).toMatch(/- \{ weight: \d+, start: \["Generic [A-Z]/);
+    expect(text).not.toMatch(/starting:/);
+    const written = parseDeployment(text, out).mixes[0];
+    expect(written.payoffs).toHaveLength(written.A.layouts.length);
+    for (const row of written.payoffs!) expect(row).toHaveLength(written.B.layouts.length);
     const run = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--set', 'data.units.generic-champion.health=6', '--deployment', out, '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     const said = JSON.parse(run.stdout).assumptions.find((x: string) => x.startsWith('Deployment'));
-    expect(said).toMatch(new RegExp(`from ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'s mix "horde vs horde" \\(A \\d+ layouts?, B \\d+\\)\\.$`));
+    expect(said).toMatch(new RegExp(`over the layouts of ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'s mix "horde vs horde" \\(A \\d+ layouts?, B \\d+\\): with their measured payoffs, each placement`));
     // Played under other values than it was computed for, the report says so.
     const elsewhere = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--deployment', out, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(JSON.parse(elsewhere.stdout).assumptions.find((x: string) => x.startsWith('Deployment'))).toMatch(/ It is an equilibrium with data\.units\.generic-champion\.health=6; here every parameter is at its default, and a fixed layout may beat it;/);
     const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '1000', '--set', 'teamA=knights', '--out', out], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
-    expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the mixes are computed under (--pairs names the teams)');
+    expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the layouts are played under (the script\'s flags name the teams)');
   }, 60_000);
 });

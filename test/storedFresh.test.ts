@@ -18,7 +18,7 @@ import { policyGapFileOf } from '../src/core/policyGapNote.js';
 import { parseYamlSafely } from '../src/core/safeYaml.js';
 import { storedSensitivity } from '../src/core/sensitivityNote.js';
 import { gapEntries } from '../src/games/darkfate/policyGap.js';
-import { layoutGapEntries, matchGapEntries } from '../src/games/dualfates/matchPolicyGap.js';
+import { deploymentStamp, layoutGapEntries, matchGapEntries } from '../src/games/dualfates/matchPolicyGap.js';
 import { skirmishGapEntries } from '../src/games/genisys/skirmishPolicyGap.js';
 import { loadGame } from '../src/games/index.js';
 import { tccgGapEntries } from '../src/games/tccg/gamePolicyGap.js';
@@ -38,6 +38,8 @@ interface Stored {
   seed: number;
   /** The side whose default the entry measured (null: a one-sided game). */
   side: Side;
+  /** A Dual Fates entry measured under another deployment file than today's (its stamp differs): never printed (matchPolicyGap.ts), so not replayed. */
+  otherDeployment?: boolean;
   /** The default the entry names, and its stored rate. */
   policy: string;
   rate: number;
@@ -66,9 +68,9 @@ function storedGaps(): Stored[] {
   return [
     ...gapEntries().map((e): Stored => ({ game: 'darkfate', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: null, policy: 'planner', rate: e.planner })),
     ...measuredGaps().map((e): Stored => ({ game: 'terror', what: e.command, config: configOf(e.command), games: e.n, seed: e.seed, side: null, policy: GAP_DEFAULT_POLICY, rate: e.defaultWin })),
-    ...matchGapEntries().map((e): Stored => ({ game: 'dualfates', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base })),
+    ...matchGapEntries().map((e): Stored => ({ game: 'dualfates', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base, otherDeployment: e.deployment !== deploymentStamp(e.teamA, e.teamB) })),
     // The fixed layouts' baseline: the default against itself on the layout sweep's confirmation games.
-    ...layoutGapEntries().map((e): Stored => ({ game: 'dualfates', what: `layout ${e.layout} (${e.teamA} vs ${e.teamB})`, config: ['dualfates', 'match', '--set', `teamA=${e.teamA}`, '--set', `teamB=${e.teamB}`], games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base })),
+    ...layoutGapEntries().map((e): Stored => ({ game: 'dualfates', what: `layout ${e.layout} (${e.teamA} vs ${e.teamB})`, config: ['dualfates', 'match', '--set', `teamA=${e.teamA}`, '--set', `teamB=${e.teamB}`], games: e.games, seed: e.seed, side: e.side, policy: e.policy, rate: e.base, otherDeployment: e.deployment !== deploymentStamp(e.teamA, e.teamB) })),
     ...tccgGapEntries().map((e): Stored => ({ game: 'tccg', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: 'the default bot', rate: e.bot })),
     ...skirmishGapEntries().map((e): Stored => ({ game: 'genisys', what: e.command, config: configOf(e.command), games: e.games, seed: e.seed, side: e.side, policy: e.bot, rate: e.botWins })),
   ];
@@ -139,6 +141,8 @@ describe('every stored policy gap is about the default that plays today', () => 
   it("each entry's default is today's, and scores the stored rate on the entry's own games", async () => {
     const stale: string[] = [];
     for (const s of await withCcgDefaults(storedGaps())) {
+      // Measured under an earlier deployment file: the report says it was not re-measured and prints none of it (engineLaws.test.ts).
+      if (s.otherDeployment) continue;
       const now = played(s);
       if (now.policy !== s.policy) stale.push(`${s.game}: ${s.what}: measured against ${s.policy}, today's default${s.side ? ` for side ${s.side}` : ''} is ${now.policy}`);
       // Stored rates are k / games, written with at least enough digits to tell k apart.

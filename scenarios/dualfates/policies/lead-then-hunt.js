@@ -12,7 +12,8 @@
 // read-only (the MatchView members: vp(side), deciding, acting, unitPos(u), distance(p, q), …);
 // options is this decision's own copy; `rng` may be drawn from (rng.next()) but not copied:
 // rng.next() is a signed 32-bit integer, not a fraction ((rng.next() >>> 0) / 2 ** 32 is uniform in [0, 1)).
-// The view also shows both sides' deployment mixes (deployMixSize, deployMixWeight, deployMixPoint).
+// The view also shows both sides' deployment mixes (deployMixSize, deployMixWeight, deployMixPoint)
+// and the alternating deployment's plan (deployPlanNext, deployPlanAt).
 export default function createPolicy(data, base) {
   const { DECISION, ACT, WHERE } = data.codes;
   return {

@@ -13,7 +13,7 @@ import { parseBoardWith, type BoardData } from './board.js';
 import { unitKey, type DamageDice, type TeamRules } from './dualfatesParams.js';
 import { parseTeam, unitScoringValue, validateTeam, formatTeamError, type Team } from './team.js';
 import type { UnitSheet } from './units.js';
-import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD, parseDeployment, type DeployMix } from './deployment.js';
+import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD, parseDeploymentOnce, type DeployMix } from './deployment.js';
 
 /** Built-in teams: `--team-a knights` reads scenarios/dualfates/teams/match-knights.yaml. */
 export const BUILTIN_TEAMS = ['knights', 'horde'] as const;
@@ -77,6 +77,8 @@ export interface MatchData {
   board: BoardData;
   /** Per side, the layouts the built-in policies draw their starting units' places from (deployment.ts); absent or null: the spread rule. */
   deploy?: [DeployMix | null, DeployMix | null];
+  /** A's win rate − B's between the mixes' layouts (rows A's, columns B's): the alternating deployment's plan (deployment.ts, buildDeployPlan); absent: the mixes alone. */
+  deployPayoffs?: number[][];
 }
 
 /** Reads a file of the package (a default's name) or a path the shell resolved. Throws UsageError naming `param`. */
@@ -107,7 +109,7 @@ export function loadTeam(value: string, param: string): { team: Team; label: str
  * The `deployment` parameter: the mixes for these two teams (spread: none), and one sentence for the
  * report saying which deployment each side plays and why. Throws UsageError for a bad file.
  */
-export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, teams: readonly [string, string], differing: readonly string[], deciders: readonly ['rule' | 'random' | 'search' | 'module', 'rule' | 'random' | 'search' | 'module']): { mixes: [DeployMix, DeployMix] | null; note: string } {
+export function loadDeployment(value: string, sides: readonly [MatchSide, MatchSide], board: BoardData, vortexCap: number, teams: readonly [string, string], differing: readonly string[], deciders: readonly ['rule' | 'random' | 'search' | 'module', 'rule' | 'random' | 'search' | 'module']): { mixes: [DeployMix, DeployMix] | null; payoffs: number[][] | null; note: string } {
   const spread = 'Characters and Monsters and the dearest starting unit at the totem point, each other starting Companion at a deployment point drawn at random';
   // Only the built-ins but random deploy by the rule (deciders[s] 'rule'); say what the other sides do instead.
   const own = (['A', 'B'] as const).flatMap((k, s) => {
@@ -118,15 +120,15 @@ export function loadDeployment(value: string, sides: readonly [MatchSide, MatchS
     return [];
   });
   const others = own.length > 0 ? ` Not every side uses it: ${own.join('; ')}.` : '';
-  if (value === DEPLOYMENT_SPREAD) return { mixes: null, note: `Deployment (--deployment spread): ${spread}.${others}` };
+  if (value === DEPLOYMENT_SPREAD) return { mixes: null, payoffs: null, note: `Deployment (--deployment spread): ${spread}.${others}` };
   const builtin = value === DEPLOYMENT_EQUILIBRIUM;
   const file = builtin ? DEFAULT_DEPLOYMENT_FILE : value;
   if (!builtin && !existsSync(file)) throw new UsageError(`parameter deployment: "${value}" is not ${DEPLOYMENT_EQUILIBRIUM}, ${DEPLOYMENT_SPREAD} or an existing deployment file`);
-  const parsed = parseDeployment(readInput(file, builtin, 'deployment'), file);
-  const r = compileDeployment(parsed, file, sides, board);
+  const parsed = parseDeploymentOnce(readInput(file, builtin, 'deployment'), file);
+  const r = compileDeployment(parsed, file, sides, board, vortexCap);
   // A file the user named that cannot be played here is an error (it would answer another question); the bundled one falls back.
   if (r.mixes === null && !builtin) throw new UsageError(`parameter deployment: ${r.why}`);
-  if (r.mixes === null) return { mixes: null, note: `Deployment: ${r.why}, so ${spread} (the spread rule).${others}` };
+  if (r.mixes === null) return { mixes: null, payoffs: null, note: `Deployment: ${r.why}, so ${spread} (the spread rule).${others}` };
   const counts = r.mixes.map((m) => m.weights.length);
   const sizes = `A ${counts[0]} layout${counts[0] === 1 ? '' : 's'}, B ${counts[1]}`;
   const from = builtin ? `the bundled mix "${r.name}" (${file}: ${sizes}; an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board)` : `${file}'s mix "${r.name}" (${sizes})`;
@@ -136,7 +138,10 @@ export function loadDeployment(value: string, sides: readonly [MatchSide, MatchS
   const same = computed.length === here.length && computed.every((kv, i) => kv === here[i]);
   const under = computed.length === 0 ? 'every parameter at its default' : computed.join(', ');
   const elsewhere = same ? '' : ` It is an equilibrium with ${under}; here ${here.length === 0 ? 'every parameter is at its default' : here.join(', ')}, and a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${shellWord(`${teams[0]}:${teams[1]}`)}${differing.map((kv) => ` --set ${shellWord(kv)}`).join('')} --games 1000 --out FILE\` (from a clone of the repository; minutes a pairing) computes the mix for these values, and --deployment FILE plays it.`;
-  return { mixes: r.mixes, note: `Deployment: each side draws its starting units' layout once a game from ${from}.${others}${elsewhere}` };
+  const how = r.payoffs
+    ? `each side follows the plan of the alternating deployment over the layouts of ${from}: with their measured payoffs, each placement (which unit next, and where) is the one best for its side given the other's so far (backward induction); a side whose opponent has placed otherwise than any of those layouts completes the one best against the opponent's mix`
+    : `each side draws its layout (which units start, and where) once a game from ${from}`;
+  return { mixes: r.mixes, payoffs: r.payoffs, note: `Deployment: ${how}.${others}${elsewhere}` };
 }
 
 /** A word as a POSIX shell reads it back: as it is when plain, else in single quotes. */

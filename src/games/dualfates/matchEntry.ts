@@ -19,6 +19,7 @@ import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js
 import { UsageError } from '../../core/usageError.js';
 import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
+import { buildDeployPlan, planPath } from './deployPlan.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, loadDeployment, readBoardText, type MatchData } from './matchData.js';
 import { DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD } from './deployment.js';
 import { DECISION_NAMES, SEARCH_ROOTS, type MatchRules } from './matchEngine.js';
@@ -46,7 +47,7 @@ const MATCH_SPECS: ParamSpec[] = [
   searchDecisionsParam(DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'units', type: 'path', default: DEFAULT_UNITS_FILE, doc: 'unit sheets the teams name their units from', source: 'rulebook: Understanding Unit Sheet (Training Knight); every other unit invented (units.yaml, assumed)', cli: { value: '<file>', help: `unit sheets file (default ${DEFAULT_UNITS_FILE})` } },
   { key: 'board', type: 'path', default: DEFAULT_BOARD_FILE, doc: 'the zone model of the Vortex: pillars, deployment points and the lines between them', source: 'rulebook: BUILDING THE VORTEX, Placing The Pillars of Fate, Starting The Game; the lines are an assumption (board.yaml)', cli: { value: '<file>', help: `board file (default ${DEFAULT_BOARD_FILE})` } },
-  { key: 'deployment', type: 'path', choices: [DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD], default: DEPLOYMENT_EQUILIBRIUM, inert: (p) => (p.policyA === 'random' && p.policyB === 'random' ? 'it sets where the built-in policies deploy, and both sides play random (which deploys at random)' : null), doc: `where the built-in policies place each side's starting units: ${DEPLOYMENT_EQUILIBRIUM} (a layout drawn each game from the bundled mix for the two teams, deployment.yaml, where it has one; else as spread), ${DEPLOYMENT_SPREAD} (Characters and the dearest at the totem point, the other Companions at points drawn at random), or a deployment file of that format`, source: 'sim: policy choice; the bundled mixes are an equilibrium of fixed layouts computed for the bundled teams, unit sheets and board by a script (the Dual Fates README, Deployment)', cli: { value: '<mix>', help: `where the built-in policies deploy: ${DEPLOYMENT_EQUILIBRIUM} (default: the bundled mix for the two teams), ${DEPLOYMENT_SPREAD}, or a deployment file` } },
+  { key: 'deployment', type: 'path', choices: [DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD], default: DEPLOYMENT_EQUILIBRIUM, inert: (p) => (p.policyA === 'random' && p.policyB === 'random' ? 'it sets where the built-in policies deploy, and both sides play random (which deploys at random)' : null), doc: `which units the built-in policies start and where: ${DEPLOYMENT_EQUILIBRIUM} (the plan of the alternating deployment over the bundled layouts and payoffs for the two teams, deployment.yaml, each placement the best given the other side's so far, and its mix off the plan, where it has them; else as spread), ${DEPLOYMENT_SPREAD} (the team file's deploy: true units, Characters and the dearest at the totem point, the other Companions at points drawn at random), or a deployment file of that format`, source: 'sim: policy choice; the bundled layouts, payoffs and mixes are computed for the bundled teams, unit sheets and board by a script (the Dual Fates README, Deployment)', cli: { value: '<mix>', help: `which units the built-in policies start and where: ${DEPLOYMENT_EQUILIBRIUM} (default: the bundled plan for the two teams), ${DEPLOYMENT_SPREAD} (the team file's deploy: true units), or a deployment file` } },
   { key: 'rounds', type: 'int', default: 10, min: 1, max: 100, doc: 'rounds in the game', source: 'rulebook: Round Structure ("Dual Fates is played over 10 rounds")', cli: { value: '<N>', help: 'rounds in the game (1..100; default 10)' } },
   { key: 'controlRange', type: 'int', default: 4, min: 0, max: 24, doc: 'inches within which a unit scores a Pillar', source: 'rulebook: Scoring Pillars of Fate ("within 4 inches")' },
   { key: 'pillarNumbers', assumed: 'reading', type: 'enum', choices: ['shuffled', 'fixed'], default: 'shuffled', doc: "how the numbers 1..5 are placed: dealt to the five pillar places afresh each game (shuffled) or as board.yaml numbers them (fixed)", source: 'rulebook: Placing The Pillars of Fate ("Players are encouraged to move the numbered Pillars between games"); shuffled: assumption' },
@@ -127,8 +128,8 @@ export function matchSimParams(r: ResolvedParams): MatchSimParams {
   const a = checkPolicy(String(r.policyA), 'policyA');
   const b = checkPolicy(String(r.policyB), 'policyB');
   const search = a.name === 'search' || b.name === 'search' ? { iterations: r.searchIterations as number, depth: r.searchDepth as number, decisions: parseSearchDecisions(r.searchDecisions, DECISION_NAMES, SEARCH_ROOTS) } : undefined;
-  const deployment = loadDeployment(String(r.deployment), sides, board, [String(r.teamA), String(r.teamB)], differingParams(r, sides, ['deployment']), [deployDecider(a.name), deployDecider(b.name)]);
-  return { data: { sides, board, ...(deployment.mixes ? { deploy: deployment.mixes } : {}) }, deploymentNote: deployment.note, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
+  const deployment = loadDeployment(String(r.deployment), sides, board, rules.vortexCap, [String(r.teamA), String(r.teamB)], differingParams(r, sides, ['deployment']), [deployDecider(a.name), deployDecider(b.name)]);
+  return { data: { sides, board, ...(deployment.mixes ? { deploy: deployment.mixes } : {}), ...(deployment.payoffs ? { deployPayoffs: deployment.payoffs } : {}) }, deploymentNote: deployment.note, rules: matchRules, policies: [a.name, b.name], policyHashes: [a.hash, b.hash], ...(search ? { search } : {}) };
 }
 
 type Rate = { estimate: number; lo: number; hi: number; k: number; n: number };
@@ -149,17 +150,28 @@ export function matchResult(p: MatchSimParams, totals: Totals, confidence: numbe
     return { mean: (s.mean - shift) / scale, se: s.se / scale, lo: (s.lo - shift) / scale, hi: (s.hi - shift) / scale, p10: f(s.p10), p50: f(s.p50), p90: f(s.p90) };
   };
   const side = (s: 0 | 1) => ({ team: p.data.sides[s].team, policy: policyLabel(p.policies[s]), kind: p.data.sides[s].kind, fateTokens: p.data.sides[s].fateTokens, units: p.data.sides[s].units.map((u) => u.name) });
-  // Each side's deployment mix (null: the spread rule): its layouts, each starting unit at its point, and their shares.
+  // Each side's deployment mix (null: the spread rule): its layouts, each starting unit at its point (the rest in reserve), and their shares.
+  const text = (s: 0 | 1, l: number) => {
+    const names = p.data.sides[s].units.map((u) => u.name);
+    return p.data.deploy![s]!.at[l].flatMap((q, j) => (q < 0 ? [] : [`${names[j]}@${p.data.board.nodeIds[q]}`])).join(', ');
+  };
   const mix = (s: 0 | 1) => {
     const m = p.data.deploy?.[s];
     if (!m) return null;
-    const starters = p.data.sides[s].units.filter((u) => u.deployFirst).map((u) => u.name);
     const total = m.weights.reduce((a, b) => a + b, 0);
-    return m.at.map((row, l) => ({ layout: row.map((q, k) => `${starters[k]}@${p.data.board.nodeIds[q]}`).join(', '), share: m.weights[l] / total }));
+    return m.at.flatMap((_, l) => (m.weights[l] > 0 ? [{ layout: text(s, l), share: m.weights[l] / total }] : []));
   };
+  // The alternating deployment's plan, both sides following it: what each deploys, by who deploys first (deployPlan.ts).
+  const [ma, mb] = p.data.deploy ?? [null, null];
+  const P = p.data.deployPayoffs;
+  const built = ma && mb && P ? buildDeployPlan([ma, mb], P) : null;
+  const plan = built && P ? ([0, 1] as const).map((first) => {
+    const x = planPath(built, P, first);
+    return { first: first === 0 ? 'A' : 'B', A: text(0, x.a), B: text(1, x.b), payoff: x.value };
+  }) : null;
   return {
     sides: { A: side(0), B: side(1) },
-    deployment: p.data.deploy ? { A: mix(0), B: mix(1) } : null,
+    deployment: p.data.deploy ? { A: mix(0), B: mix(1), plan } : null,
     rounds: R,
     rates: { winA: rate('winA'), winB: rate('winB'), draw: rate('draw'), wipeout: rate('wipeout'), firstInitiativeWins: rate('firstInitiativeWins') },
     means: {
@@ -239,10 +251,24 @@ export function matchTables(r: MatchResult): ResultTable[] {
       rows: (Object.keys(MEAN_LABELS) as (keyof MatchResult['means'])[]).map((k) => ({ metric: MEAN_LABELS[k], mean: r.means[k].mean, lo: r.means[k].lo, hi: r.means[k].hi, p10: r.means[k].p10, p50: r.means[k].p50, p90: r.means[k].p90 })),
     },
     // Where the built-in policies start their units (the deployment mix, drawn once a game; none under the spread rule).
+    ...(r.deployment?.plan
+      ? [
+          {
+            title: 'Deployment plan — what each side deploys when both follow the plan, by who deploys first (the deployment roll\'s loser)',
+            columns: [
+              { key: 'first', header: 'first', format: 'text' as const },
+              { key: 'A', header: 'side A (unit@point)', format: 'text' as const },
+              { key: 'B', header: 'side B (unit@point)', format: 'text' as const },
+              { key: 'payoff', header: 'A − B (measured)', format: 'pp' as const },
+            ],
+            rows: r.deployment.plan.map((x) => ({ ...x })),
+          },
+        ]
+      : []),
     ...(r.deployment
       ? [
           {
-            title: "Deployment mix — each side's starting layouts and how often each is drawn",
+            title: r.deployment.plan ? "Deployment mix — off the plan, each side's starting layouts and how often each is drawn" : "Deployment mix — each side's starting layouts and how often each is drawn",
             columns: [
               { key: 'side', header: 'side', format: 'text' as const },
               { key: 'layout', header: 'layout (starting unit@point)', format: 'text' as const },

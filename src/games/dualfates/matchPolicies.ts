@@ -10,10 +10,12 @@
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
-// Every other decision is shared: deploy the units the team file marks `deploy: true` first, in a
-// whole-team layout drawn once a game from the deployment mix for the two teams (deployment.ts,
-// scenarios/dualfates/deployment.yaml: an equilibrium of the deployment game); without a mix, its
-// Characters and the costliest of them at the totem point, each other Companion at a deployment
+// Every other decision is shared: deploy by the plan of the alternating deployment for the two
+// teams (deployPlan.ts over scenarios/dualfates/deployment.yaml's layouts and their measured
+// payoffs: which unit next, and where, the best for the side given the other's placements so far),
+// off the plan a whole-team layout drawn from the pairing's mix (an equilibrium of the deployment
+// game: which units start, and where); without a mix, the units the team file marks `deploy: true`,
+// its Characters and the costliest of them at the totem point, each other Companion at a deployment
 // point drawn at random (the spread rule: any fixed deployment can be countered); summon a
 // ranged unit first (the longest range, then the dearest), else the dearest; go first on
 // Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
@@ -125,6 +127,28 @@ import { PILLARS } from './pillars.js';
  * −0.1 / +0.0 and −0.5 / −0.2; (against fight) a unit on an objective pillar with nothing to strike
  * stays: −5.0 / −6.7 (+0.7 as B for the outmatched horde); hold's moves while ahead on VP with
  * nothing to strike: +0.6 / −0.4 (n.s.), −1.2 [−1.7, −0.7] as A with the knights on modified units.
+ * Deployment by the plan of the alternating deployment (every built-in but random, 2026-12-06,
+ * late): the rulebook has the players alternate one unit at a time, each seeing the other's, and
+ * choose "which units to deploy first, which units to keep in reserve" (Starting The Game). The
+ * mix below left both out: its starting units were the team file's invented `deploy: true` plan,
+ * and it drew a layout blind, unit by unit, so each placement told the other side something. Now
+ * per pairing of the built-in teams a side's layouts are starting sets (the Vortex cap filled as
+ * far as it goes) with their places, and deployment.yaml stores the joined layouts and the payoff
+ * (A's win rate − B's, 4,000 games a cell) between every two of them; the side to move places the
+ * unit, and where, whose subgame is best for it given the other's placements so far (deployPlan.ts:
+ * backward induction), in team order, stopping when its layout is complete; a side facing
+ * placements no joined layout has completes the layout best against the other's mix (the
+ * equilibrium of the same matrix, also drawn from when its own placements leave the plan). The
+ * layouts were found by a double oracle (scripts/dualfatesDeployment.mjs): each round every layout
+ * of each side (585 for the knights, 123 for the horde) played against the default deploying so,
+ * and the best joined. The independent layout check (scripts/dualfatesLayouts.mjs --engine, 2,000 paired
+ * games, seed 31, the best three again on 5,000, seed 7601), best confirmed fixed layout: knights vs
+ * knights −1.68 as A but +3.62 [+1.71, +5.53] as B; the knights against the horde +1.42 [+0.25,
+ * +2.59] (p 0.018), the horde +0.34; the horde against the knights +1.78 [+0.57, +2.99] (p 0.004),
+ * the knights +0.04; the horde's mirror +0.22 / −1.02. Against the blind mix of the team file's
+ * starting units, with starting sets in play: +8.96 [+7.02, +10.89] (the horde's mirror as A). Not
+ * converged: the knights' mirror as B and the horde as A against the knights; reactive modules not
+ * tried against the plan. hunt and hold deploy by fight's plan too.
  * Deployment by an equilibrium mix (every built-in but random, 2026-12-06): per pairing of the
  * built-in teams, each side draws a whole-team layout of its starting units from a mix stored as data
  * (scenarios/dualfates/deployment.yaml; `--deployment spread` is the rule below), the equilibrium of
@@ -278,33 +302,45 @@ function dearestStarter(view: MatchView, side: number, u: number): boolean {
 }
 
 /**
- * Starting unit u's point in a layout of `side`'s deployment mix drawn by weight among the layouts
- * that agree with where the side's starting units already placed stand (a whole-team layout drawn
- * one unit at a time: the layout's weights decide the team's places together); -1 when none agrees.
+ * A layout of `side`'s deployment mix drawn by weight among those that could have led here deployed
+ * in team order (`agrees`, strict), or else (another order: a module's or a search's DEPLOY answers)
+ * among those that place every unit in the Vortex where it stands and start `acting`; -1 when none
+ * does. Drawn again at each step of a deployment in team order among the layouts that agree with
+ * every step before, the whole layout is drawn with the mix's weights: which units start, and where,
+ * are chosen together.
  */
-function mixPoint(rng: Rng, view: MatchView, side: number, u: number): number {
+function drawLayout(rng: Rng, view: MatchView, side: number, acting: number): number {
   const layouts = view.deployMixSize(side);
-  let k = 0;
-  for (let f = 0; f < u; f++) if (view.unitSide(f) === side && view.unitDeployFirst(f)) k++;
-  let total = 0;
-  for (let l = 0; l < layouts; l++) if (agrees(view, side, u, l)) total += view.deployMixWeight(side, l);
-  if (total === 0) return -1;
-  let r = randIndex(rng, total);
-  for (let l = 0; l < layouts; l++) {
-    if (!agrees(view, side, u, l)) continue;
-    r -= view.deployMixWeight(side, l);
-    if (r < 0) return view.deployMixPoint(side, l, k);
+  for (const strict of [true, false]) {
+    let total = 0;
+    for (let l = 0; l < layouts; l++) if (agrees(view, side, acting, l, strict)) total += view.deployMixWeight(side, l);
+    if (total === 0) continue;
+    let r = randIndex(rng, total);
+    for (let l = 0; l < layouts; l++) {
+      if (!agrees(view, side, acting, l, strict)) continue;
+      r -= view.deployMixWeight(side, l);
+      if (r < 0) return l;
+    }
   }
   return -1;
 }
 
-/** Does layout l of `side`'s mix place each of the side's starting units already in the Vortex (u aside) where it stands now, whatever order they came in? */
-function agrees(view: MatchView, side: number, u: number, l: number): boolean {
-  let k = 0;
+/**
+ * Does layout l of `side`'s mix place each of the side's units in the Vortex where it stands, and
+ * start `acting` (being deployed; -1: none)? Strict: and keep in reserve every unit before the last
+ * of those that is not in the Vortex (l could have led here, deployed unit by unit in team order).
+ */
+function agrees(view: MatchView, side: number, acting: number, l: number, strict: boolean): boolean {
+  let last = acting;
+  for (let f = 0; f < view.unitCount(); f++) if (view.unitSide(f) === side && view.unitWhere(f) === WHERE_ACTIVE && f > last) last = f;
   for (let f = 0; f < view.unitCount(); f++) {
-    if (view.unitSide(f) !== side || !view.unitDeployFirst(f)) continue;
-    if (f !== u && view.unitWhere(f) === WHERE_ACTIVE && view.unitPos(f) !== view.deployMixPoint(side, l, k)) return false;
-    k++;
+    if (view.unitSide(f) !== side) continue;
+    const q = view.deployMixPoint(side, l, f);
+    if (f === acting) {
+      if (q < 0) return false;
+    } else if (view.unitWhere(f) === WHERE_ACTIVE) {
+      if (view.unitPos(f) !== q) return false;
+    } else if (strict && f < last && q >= 0) return false;
   }
   return true;
 }
@@ -320,6 +356,24 @@ function commonChoice(rng: Rng, view: MatchView, decision: number, options: Int3
   const side = view.deciding;
   switch (decision) {
     case DECISION.DEPLOY: {
+      // The alternating deployment's plan: its next unit, or stop; see the header.
+      const planned = view.deployPlanNext(side);
+      if (planned === -2) return -1;
+      if (planned >= 0) {
+        const i = find(options, n, planned);
+        if (i >= 0) return i;
+      }
+      // A side with a deployment mix: the next unit (in team order) of a layout drawn from it, or stop when it has none left; see the header.
+      if (view.deployMixSize(side) > 0) {
+        const l = drawLayout(rng, view, side, -1);
+        if (l >= 0) {
+          let next = -1;
+          for (let u = 0; u < view.unitCount() && next < 0; u++) if (view.unitSide(u) === side && view.unitWhere(u) !== WHERE_ACTIVE && view.deployMixPoint(side, l, u) >= 0) next = u;
+          if (next < 0) return -1;
+          const i = find(options, n, next);
+          if (i >= 0) return i;
+        }
+      }
       // The units the team file marks to start, in file order; then nothing more.
       for (let i = 0; i < n; i++) if (view.unitDeployFirst(options[i])) return i;
       let any = false;
@@ -328,9 +382,13 @@ function commonChoice(rng: Rng, view: MatchView, decision: number, options: Int3
     }
     case DECISION.DEPLOY_AT: {
       const u = view.acting;
-      // A starting unit of a side with a deployment mix: its place in a layout drawn from the mix; see the header.
-      if (u >= 0 && view.unitDeployFirst(u) && view.deployMixSize(side) > 0) {
-        const i = find(options, n, mixPoint(rng, view, side, u));
+      // The plan's place for the unit it deploys next; see the header.
+      const at = u >= 0 ? find(options, n, view.deployPlanAt(side, u)) : -1;
+      if (at >= 0) return at;
+      // A side with a deployment mix: the unit's place in a layout drawn from it that starts it; see the header.
+      if (u >= 0 && view.deployMixSize(side) > 0) {
+        const l = drawLayout(rng, view, side, u);
+        const i = l < 0 ? -1 : find(options, n, view.deployMixPoint(side, l, u));
         if (i >= 0) return i;
       }
       // Characters and Monsters, and the side's dearest starting unit, at its totem point (the centre one here); see the header.

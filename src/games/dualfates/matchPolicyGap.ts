@@ -4,8 +4,16 @@
 // prints the line for its configuration, or says the gap was not measured there; an entry measured
 // with another default than today's is never printed. The file's `layouts` list holds the best fixed
 // deployment found against the default's (scripts/dualfatesLayouts.mjs, confirmed on fresh games):
-// another floor on the distance to strong play, printed beside the search's.
+// another floor on the distance to strong play, printed beside the search's. The default deploys
+// by scenarios/dualfates/deployment.yaml, so an entry records the stamp of that file's mix for its
+// teams (`deployment`): one measured under another mix is for another default, and the report says
+// it was not re-measured since.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { storedBounds } from '../../core/answer.js';
+import { packageInfo } from '../../core/packageInfo.js';
+import { DEFAULT_DEPLOYMENT_FILE, parseDeploymentOnce } from './deployment.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
 import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
@@ -18,6 +26,8 @@ export interface MatchGapEntry extends GapMeasurement {
   budget: number;
   /** The default policy the search was measured against (its rollouts play it too), and its win rate. */
   policy: string;
+  /** The stamp of the deployment file the default deployed by (deploymentStamp); absent: before stamps, another default. */
+  deployment?: string;
   base: number;
   search: number;
 }
@@ -29,6 +39,7 @@ export interface LayoutGapEntry extends GapMeasurement {
   side: 'A' | 'B';
   /** The default it was measured against, its win rate, and the layout's (that side's win rates). */
   policy: string;
+  deployment?: string;
   base: number;
   fixed: number;
   /** "Unit@point, …" in team-file order. */
@@ -53,9 +64,34 @@ const pp = gapPoints;
 /** The match's default policy: the one every gap is measured against. */
 const DEFAULT_POLICY: string = MATCH_POLICIES[0];
 
+const stamps = new Map<string, string>();
+/**
+ * The stamp of the bundled deployment file's mix for two built-in teams (the entry named "A vs B"):
+ * the first 12 hex digits of the SHA-256 of its JSON; '' when the file or the entry is missing.
+ */
+export function deploymentStamp(teamA: string, teamB: string): string {
+  const name = `${teamA} vs ${teamB}`;
+  let stamp = stamps.get(name);
+  if (stamp === undefined) {
+    const file = join(packageInfo().root, DEFAULT_DEPLOYMENT_FILE);
+    const mix = existsSync(file) ? parseDeploymentOnce(readFileSync(file, 'utf8'), DEFAULT_DEPLOYMENT_FILE).mixes.find((m) => m.name === name) : undefined;
+    stamp = mix ? createHash('sha256').update(JSON.stringify(mix)).digest('hex').slice(0, 12) : '';
+    stamps.set(name, stamp);
+  }
+  return stamp;
+}
+
+/** Measured against today's default: its name, deploying by today's bundled mix for its teams. */
+const today = (g: { policy: string; deployment?: string; teamA: string; teamB: string }): boolean => g.policy === DEFAULT_POLICY && g.deployment === deploymentStamp(g.teamA, g.teamB);
+
 /** The entries for these teams measured against today's default (side A first). */
 function current(entries: MatchGapEntry[], teamA: string, teamB: string): MatchGapEntry[] {
-  return entries.filter((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
+  return entries.filter((g) => today(g) && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
+}
+
+/** Are there entries for these teams measured against the default's name under another deployment file (not re-measured since it changed)? */
+function staleFor(entries: readonly { policy: string; deployment?: string; teamA: string; teamB: string }[], teamA: string, teamB: string): boolean {
+  return entries.some((g) => g.policy === DEFAULT_POLICY && !today(g) && g.teamA === teamA && g.teamB === teamB);
 }
 
 /** The entries of these teams for the sides that played the default (a side playing the search has no gap of its own), side A first. */
@@ -66,7 +102,7 @@ function measuredFor(entries: MatchGapEntry[], teamA: string, teamB: string, pol
 /** The layout entries of these teams, side A first, when both sides play today's default (a layout is measured against it). */
 function layoutsFor(layouts: LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[]): LayoutGapEntry[] {
   if (!policies.every((p) => p === DEFAULT_POLICY)) return [];
-  return layouts.filter((g) => g.policy === DEFAULT_POLICY && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
+  return layouts.filter((g) => today(g) && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
 }
 
 /** "; a fixed deployment beats the default's: side A placing … wins +9.3 pp [+7.4, +11.1] more …" for the line. */
@@ -94,8 +130,11 @@ export function matchGapLine(teamA: string, teamB: string, policies: readonly st
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const unmeasuredNote = unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
+  const stale = reference && (staleFor(entries, teamA, teamB) || staleFor(layouts, teamA, teamB));
+  if (measured.length === 0 && fixed.length === 0 && stale) return `Policy gap: not re-measured since the default's deployment (scenarios/dualfates/deployment.yaml) changed: the entries for these teams in scenarios/dualfates/policy-gap.yaml were measured against an earlier one, so how far the bots that played (${policies.join(', ')}) are from good play is unknown here; every rate above is conditional on them. The entries' commands re-measure it.`;
   if (measured.length === 0 && fixed.length === 0) return unmeasuredNote;
-  if (measured.length === 0) return `Policy gap: the search's gap is not measured for these teams (every rate above is conditional on the bots that played)${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
+  const notMeasured = reference && staleFor(entries, teamA, teamB) ? "not re-measured since the default's deployment changed" : 'not measured for these teams';
+  if (measured.length === 0) return `Policy gap: the search's gap is ${notMeasured} (every rate above is conditional on the bots that played)${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
   const parts = measured.map(
     (e) =>
       `for side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): ${e.policy} wins ${(e.base * 100).toFixed(1)}%, the search at ${e.budget} iterations ${(e.search * 100).toFixed(1)}%, search − ${e.policy} ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}], p ${e.pValue < 0.001 ? e.pValue.toExponential(1) : e.pValue.toFixed(3)}${gapTag(e, 'default')} (\`${e.command}\`)`,
@@ -113,7 +152,7 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
     .filter(gapGained)
     .map((e, i) => `${i === 0 ? '; a fixed deployment wins ' : ', '}${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} ${i === 0 ? 'more ' : ''}as ${e.side}`)
     .join('');
-  if (measured.length === 0 && layoutText !== '') return `gap to a search policy not measured here${layoutText}: ${gapClosing(fixed)}`;
-  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
+  if (measured.length === 0 && layoutText !== '') return `gap to a search policy ${reference && staleFor(entries, teamA, teamB) ? "not re-measured since the default's deployment changed" : 'not measured here'}${layoutText}: ${gapClosing(fixed)}`;
+  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : reference && staleFor(entries, teamA, teamB) ? 'gap to a search policy not re-measured since the default\'s deployment changed' : 'gap to a search policy not measured here';
   return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
 }

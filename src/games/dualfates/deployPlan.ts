@@ -59,6 +59,16 @@ function trieOf(mix: DeployMix): DeployTrie {
   return { child, unit: Int32Array.from(unit), point: Int32Array.from(point), layout: Int32Array.from(layout) };
 }
 
+const plans = new WeakMap<readonly (readonly number[])[], { mixes: readonly [DeployMix, DeployMix]; plan: DeployPlan }>();
+/** buildDeployPlan, built once per payoffs array and mixes (the engine and the report of one run share it). */
+export function deployPlanOf(mixes: readonly [DeployMix, DeployMix], payoffs: readonly (readonly number[])[]): DeployPlan {
+  const seen = plans.get(payoffs);
+  if (seen && seen.mixes[0] === mixes[0] && seen.mixes[1] === mixes[1]) return seen.plan;
+  const plan = buildDeployPlan(mixes, payoffs);
+  plans.set(payoffs, { mixes, plan });
+  return plan;
+}
+
 /** The plan for two sides' mixes and the payoffs between their layouts (see DeployPlan). */
 export function buildDeployPlan(mixes: readonly [DeployMix, DeployMix], payoffs: readonly (readonly number[])[]): DeployPlan {
   const tries: [DeployTrie, DeployTrie] = [trieOf(mixes[0]), trieOf(mixes[1])];

@@ -135,4 +135,3 @@ export function compileDeployment(file: DeploymentFile, where: string, sides: re
   }
   return { mixes: mixes as [DeployMix, DeployMix], payoffs: P ?? null, name: m.name, params: m.params ?? {} };
 }
-

@@ -77,7 +77,7 @@ export interface MatchData {
   board: BoardData;
   /** Per side, the layouts the built-in policies draw their starting units' places from (deployment.ts); absent or null: the spread rule. */
   deploy?: [DeployMix | null, DeployMix | null];
-  /** A's win rate − B's between the mixes' layouts (rows A's, columns B's): the alternating deployment's plan (deployment.ts, buildDeployPlan); absent: the mixes alone. */
+  /** A's win rate − B's between the mixes' layouts (rows A's, columns B's): the alternating deployment's plan (deployPlan.ts); absent: the mixes alone. */
   deployPayoffs?: number[][];
 }
 
@@ -139,7 +139,7 @@ export function loadDeployment(value: string, sides: readonly [MatchSide, MatchS
   const under = computed.length === 0 ? 'every parameter at its default' : computed.join(', ');
   const elsewhere = same ? '' : ` It is an equilibrium with ${under}; here ${here.length === 0 ? 'every parameter is at its default' : here.join(', ')}, and a fixed layout may beat it; \`node scripts/dualfatesDeployment.mjs --pairs ${shellWord(`${teams[0]}:${teams[1]}`)}${differing.map((kv) => ` --set ${shellWord(kv)}`).join('')} --games 1000 --out FILE\` (from a clone of the repository; minutes a pairing) computes the mix for these values, and --deployment FILE plays it.`;
   const how = r.payoffs
-    ? `each side follows the plan of the alternating deployment over the layouts of ${from}: with their measured payoffs, each placement (which unit next, and where) is the one best for its side given the other's so far (backward induction); a side whose opponent has placed otherwise than any of those layouts completes the one best against the opponent's mix`
+    ? `each side follows the plan of the alternating deployment over the layouts of ${from}: with their measured payoffs, each placement (which unit next, and where) is the one best for its side given the other's so far (backward induction); against placements no stored layout reaches in team order, a side completes its layout best against the opponent's layouts that agree with them (or the opponent's whole mix)`
     : `each side draws its layout (which units start, and where) once a game from ${from}`;
   return { mixes: r.mixes, payoffs: r.payoffs, note: `Deployment: ${how}.${others}${elsewhere}` };
 }

@@ -14,7 +14,7 @@ import type { Policy } from '../../core/policy.js';
 import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
 import { boardGraph, type BoardGraph } from './board.js';
-import { bestAgainst, buildDeployPlan, type DeployPlan } from './deployPlan.js';
+import { bestAgainst, deployPlanOf, type DeployPlan } from './deployPlan.js';
 import { roundScore, type RoundScore } from './control.js';
 import type { ArmorRule, DamageDice, SuccessRule } from './dualfatesParams.js';
 import { MAX_ATTACKS, STAT_DEF, STAT_DOD, type MatchData } from './matchData.js';
@@ -152,7 +152,7 @@ export interface MatchView {
   /** The board point unit u (one of `side`'s) starts at in layout l of `side`'s mix; -1 when that layout keeps it in reserve. */
   deployMixPoint(side: number, l: number, u: number): number;
   /**
-   * The unit the alternating deployment's plan (deployPlan.ts, buildDeployPlan) deploys next for
+   * The unit the alternating deployment's plan (deployPlan.ts) deploys next for
    * `side` given both sides' units in the Vortex; -2: its layout is complete (stop); -1: no plan, or
    * `side`'s own units stand otherwise than any of its plan's layouts.
    */
@@ -323,7 +323,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     this.will = Int16Array.from(all.map((u) => u.will));
     this.shield = Uint8Array.from(all.map((u) => (u.shield ? 1 : 0)));
     this.deployFirst = Uint8Array.from(all.map((u) => (u.deployFirst ? 1 : 0)));
-    this.plan = data.deploy?.[0] && data.deploy[1] && data.deployPayoffs ? buildDeployPlan([data.deploy[0], data.deploy[1]], data.deployPayoffs) : null;
+    this.plan = data.deploy?.[0] && data.deploy[1] && data.deployPayoffs ? deployPlanOf([data.deploy[0], data.deploy[1]], data.deployPayoffs) : null;
     this.planWeights = [new Float64Array(data.deploy?.[0]?.at.length ?? 0), new Float64Array(data.deploy?.[1]?.at.length ?? 0)];
     this.companion = Uint8Array.from(all.map((u) => (u.type === 'companion' ? 1 : 0)));
     this.range = Int16Array.from(all.map((u) => Math.max(0, ...u.attacks.filter((a) => a.ranged).map((a) => a.range))));

@@ -26,7 +26,7 @@ export interface MatchGapEntry extends GapMeasurement {
   budget: number;
   /** The default policy the search was measured against (its rollouts play it too), and its win rate. */
   policy: string;
-  /** The stamp of the deployment file the default deployed by (deploymentStamp); absent: before stamps, another default. */
+  /** The stamp of the deployment mix for these teams the default deployed by (deploymentStamp); absent: before stamps, another default. */
   deployment?: string;
   base: number;
   search: number;

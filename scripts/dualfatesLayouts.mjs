@@ -11,7 +11,9 @@
 // build`). Usage:
 //   node scripts/dualfatesLayouts.mjs [--team-a knights] [--team-b knights] [--side A|B]
 //        [--games 2000] [--seed 31] [--confirm 3] [--confirm-games 5000] [--confirm-seed 7601]
-//        [--set key=value …] [--base module.js] [-j 1] [--out rows.json]
+//        [--order team|reverse|cheap] [--set key=value …] [--base module.js] [-j 1] [--out rows.json]
+// --order: the order the layout's units are deployed in, one at a time as the rulebook has it:
+// team order (the default), its reverse, or the cheapest first (ties in team order).
 // --base: measure against a policy module instead of the default (both sides play it; each layout
 // module hands its other answers to the default, so give a module that differs only in deployment).
 // --engine: play in this process's worker threads on the engine directly (the layouts as policies,
@@ -29,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { wholeFlag } from './flags.mjs';
 import { MATCH_POLICIES } from '../dist/src/games/dualfates/matchPolicies.js';
 import { Worker } from 'node:worker_threads';
-import { layoutKey, layoutsOf, paramsFor } from './dualfatesStrategies.mjs';
+import { LAYOUT_ORDERS, deployedBefore, layoutKey, layoutsOf, paramsFor } from './dualfatesStrategies.mjs';
 import { pairedProportionDifference } from '../dist/src/core/stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,8 +50,13 @@ const { values: a } = parseArgs({
     jobs: { type: 'string', short: 'j', default: '1' },
     out: { type: 'string' },
     engine: { type: 'boolean', default: false },
+    order: { type: 'string', default: 'team' },
   },
 });
+if (!LAYOUT_ORDERS.includes(a.order)) {
+  console.error(`dualfatesLayouts: --order must be one of ${LAYOUT_ORDERS.join(', ')}; got ${a.order}`);
+  process.exit(2);
+}
 const whole = (name, lo, hi) => wholeFlag('dualfatesLayouts', a, name, lo, hi);
 if (a.side !== 'A' && a.side !== 'B') {
   console.error(`dualfatesLayouts: --side must be A or B; got ${a.side}`);
@@ -80,7 +87,7 @@ if (a.engine && a.base) {
   process.exit(2);
 }
 // One module per layout (not with --engine): layout[j] is the board point the side's j-th unit (team order) starts at, or
-// -1 (reserve); the module answers DEPLOY (its starting units in team order, then stop) and
+// -1 (reserve); the module answers DEPLOY (its starting units in --order, then stop) and
 // DEPLOY_AT for its side and hands the rest to base.
 const dir = a.engine ? null : mkdtempSync(join(tmpdir(), 'sim-layouts-'));
 const cleanup = () => dir && rmSync(dir, { recursive: true, force: true });
@@ -89,12 +96,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 const moduleText = (layout) => `export default function (data, base) {
   const { DECISION } = data.codes;
   const layout = ${JSON.stringify(layout)};
+  const order = ${JSON.stringify(a.order)};
+  const deployedBefore = ${deployedBefore.toString()};
   return { name: 'layout', choose(rng, view, decision, options, n, allowNone) {
     let first = 0;
     while (view.unitSide(first) !== view.deciding) first++;
     if (decision === DECISION.DEPLOY) {
       let best = -1;
-      for (let i = 0; i < n; i++) if (layout[options[i] - first] >= 0 && (best < 0 || options[i] < options[best])) best = i;
+      for (let i = 0; i < n; i++) if (layout[options[i] - first] >= 0 && (best < 0 || deployedBefore(order, options[i], options[best], (u) => view.unitCost(u)))) best = i;
       return best;
     }
     if (decision === DECISION.DEPLOY_AT) {
@@ -116,7 +125,7 @@ const layouts = all.map((layout, i) => {
 async function playEngine(files, n, seed) {
   const jobs = Math.max(1, Number(a.jobs) || 1);
   const deployment = a.set.findLast((kv) => kv.startsWith('deployment='))?.slice('deployment='.length) ?? 'equilibrium';
-  const data = { teamA: a['team-a'], teamB: a['team-b'], sets: a.set.filter((kv) => !kv.startsWith('deployment=')), deployment, side, n, seed };
+  const data = { teamA: a['team-a'], teamB: a['team-b'], sets: a.set.filter((kv) => !kv.startsWith('deployment=')), deployment, side, n, seed, order: a.order };
   const tasks = [-1, ...files.map(Number)];
   const parts = await Promise.all(Array.from({ length: jobs }, (_, k) => new Promise((ok, bad) => {
     const w = new Worker(new URL('./dualfatesLayoutsWorker.mjs', import.meta.url), { workerData: { ...data, tasks: tasks.filter((_, t) => t % jobs === k) } });
@@ -164,7 +173,7 @@ function play(files, n, seed) {
 const pct = (x) => (x * 100).toFixed(2);
 const sweep = a.engine ? await playEngine(layouts.map((l) => l.file), games, Number(a.seed)) : play(layouts.map((l) => l.file), games, a.seed);
 const rows = layouts.map((l) => { const { difference, lo, hi, pValue, estimate } = sweep.byFile.get(l.file); return { ...l, estimate, difference, lo, hi, pValue }; }).sort((x, y) => y.difference - x.difference);
-console.log(`${a['team-a']} (A) vs ${a['team-b']} (B), side ${a.side}'s ${count} fixed layouts against ${a.base ?? 'the default'} (${pct(sweep.base)}%), ${games} paired games, seed ${a.seed}:`);
+console.log(`${a['team-a']} (A) vs ${a['team-b']} (B), side ${a.side}'s ${count} fixed layouts (deployed in ${a.order === 'team' ? 'team order' : a.order === 'reverse' ? 'reverse team order' : 'order of cost, the cheapest first'}) against ${a.base ?? 'the default'} (${pct(sweep.base)}%), ${games} paired games, seed ${a.seed}:`);
 for (const r of rows.slice(0, 10)) console.log(`  ${pct(r.difference).padStart(6)} [${pct(r.lo)}, ${pct(r.hi)}] p ${r.pValue.toPrecision(2)}  ${r.label}`);
 const bonferroni = rows.filter((r) => r.difference > 0 && r.pValue < 0.05 / count).length;
 console.log(`  above the default at p < 0.05/${count} (Bonferroni): ${bonferroni}`);
@@ -179,4 +188,4 @@ if (confirm > 0) {
     console.log(`  ${pct(c.difference).padStart(6)} [${pct(c.lo)}, ${pct(c.hi)}] p ${c.pValue.toPrecision(2)}  ${r.label}`);
   }
 }
-if (a.out) writeFileSync(a.out, JSON.stringify({ teamA: a['team-a'], teamB: a['team-b'], side: a.side, games, seed: Number(a.seed), base: sweep.base, rows: rows.map(({ file, ...r }) => r), confirmGames, confirmSeed: Number(a['confirm-seed']), confirmed }, null, 2));
+if (a.out) writeFileSync(a.out, JSON.stringify({ teamA: a['team-a'], teamB: a['team-b'], side: a.side, order: a.order, games, seed: Number(a.seed), base: sweep.base, rows: rows.map(({ file, ...r }) => r), confirmGames, confirmSeed: Number(a['confirm-seed']), confirmed }, null, 2));

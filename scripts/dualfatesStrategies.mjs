@@ -72,16 +72,29 @@ export function layoutBag(text) {
   return [...text.matchAll(/([^@,]+?)@([^\s,]+)/g)].map((m) => `${m[1].trim()}@${m[2]}`).sort().join(', ');
 }
 
-/** The default policy, but one fixed layout: its starting units deployed in team order (then it stops), each at its point. `offset`: the side's first unit id. */
-export function layoutPolicy(layout, offset) {
+/** The orders a fixed layout's units can be deployed in (`layoutPolicy`): team order, its reverse, or the cheapest first (ties in team order). */
+export const LAYOUT_ORDERS = ['team', 'reverse', 'cheap'];
+
+/** Is unit x (an option) deployed before unit y under `order`? */
+export function deployedBefore(order, x, y, cost) {
+  if (order === 'reverse') return x > y;
+  if (order === 'cheap') return cost(x) < cost(y) || (cost(x) === cost(y) && x < y);
+  return x < y;
+}
+
+/**
+ * The default policy, but one fixed layout: its starting units deployed in `order` (LAYOUT_ORDERS;
+ * team order unless given), then it stops, each at its point. `offset`: the side's first unit id.
+ */
+export function layoutPolicy(layout, offset, order = 'team') {
   const { DEPLOY, DEPLOY_AT } = policyCodes().DECISION;
   return {
     name: 'layout',
     choose(rng, view, decision, options, n, allowNone) {
       if (decision === DEPLOY) {
-        // The first starting unit still in reserve (the options are the reserve units that fit), else stop.
+        // The first starting unit still in reserve in that order (the options are the reserve units that fit), else stop.
         let best = -1;
-        for (let i = 0; i < n; i++) if (layout[options[i] - offset] >= 0 && (best < 0 || options[i] < options[best])) best = i;
+        for (let i = 0; i < n; i++) if (layout[options[i] - offset] >= 0 && (best < 0 || deployedBefore(order, options[i], options[best], (u) => view.unitCost(u)))) best = i;
         return best;
       }
       if (decision === DEPLOY_AT) {

@@ -429,6 +429,18 @@ describe('the match report prints the measured policy gap', () => {
     expect(withFixed).toMatch(/; a fixed deployment beats (\w+)'s deployment as side B on 5,000 paired games \(seed 7601\): side B deploying Generic Brute@B-west wins 59\.0% \(with \1's own deployment 50\.0%\), \+9\.0 pp \[\+7\.0, \+11\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor on the distance to strong play/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [fixed])).toMatch(/more as B \(no significant gap\); a fixed deployment wins \+9\.0 pp \[\+7\.0, \+11\.0\] more as B: a floor/);
     const level = { ...fixed, fixed: 0.505, difference: 0.005, lo: -0.01, hi: 0.02, pValue: 0.5 };
+    // The same side measured with its units deployed in other orders (--order): the line prints one per side, a significant gain first, then the largest, and names its order.
+    const reverse = { ...fixed, order: 'reverse' as const, layout: 'Generic Archer@B-east', fixed: 0.62, difference: 0.12, lo: 0.1, hi: 0.14 };
+    const ordered = matchGapLine('knights', 'knights', [def, def], true, [sideB], [level, reverse, fixed]);
+    expect(ordered).toMatch(/; a fixed deployment beats \w+'s deployment as side B on 5,000 paired games \(seed 7601\): side B deploying Generic Archer@B-east \(listed in team order, deployed in reverse\) wins 62\.0% .*\+12\.0 pp \[\+10\.0, \+14\.0\] \(`node scripts\/dualfatesLayouts\.mjs --side B`\) — a floor/);
+    expect(ordered).not.toMatch(/Brute/);
+    // A larger gain that is not significant does not hide a significant one.
+    const wide = { ...reverse, order: 'cheap' as const, layout: 'Generic Archer@B-west', fixed: 0.65, difference: 0.15, lo: -0.01, hi: 0.31, pValue: 0.06 };
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [wide, fixed])).toMatch(/side B deploying Generic Brute@B-west wins 59\.0%/);
+    // None significant in any order: the line says which orders were tried.
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [level, { ...level, order: 'cheap' as const }])).toMatch(/none of the fixed deployments of side B \(deployed in team order, the cheapest first\) confirmed after a sweep beat/);
+    // Side A first, whatever the entries' order in the file.
+    expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [reverse, { ...fixed, side: 'A' as const, layout: 'Generic Brute@A-west' }])).toMatch(/as side A .* as side B/);
     expect(matchGapLine('knights', 'knights', [def, def], true, [sideB], [level])).toMatch(/; none of the fixed deployments of side B confirmed after a sweep beat \w+'s deployment significantly \(the best, on 5,000 fresh paired games, seed 7601: \+0\.5 pp \[−1\.0, \+2\.0\]; .*\) — no gap to stronger play shown/);
     expect(matchGapShort('knights', 'knights', [def, def], true, [sideB], [level])).not.toMatch(/fixed deployment/);
     expect(matchGapLine('knights', 'knights', [def, 'search'], true, [entry(def)], [fixed])).not.toMatch(/fixed deployment/);
@@ -472,6 +484,21 @@ describe('the match report prints the measured policy gap', () => {
 });
 
 describe('every game\'s gap file', () => {
+  it('a Dual Fates layout entry with an order the check does not have (--order team|reverse|cheap) is dropped, not printed as team order', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { layoutGapEntries } = await import('../src/games/dualfates/matchPolicyGap.js');
+    const dir = mkdtempSync(join(tmpdir(), 'sim-layout-order-'));
+    try {
+      const entry = (order: string) => `  - teamA: knights\n    teamB: knights\n    side: B\n    policy: fight\n${order ? `    order: ${order}\n` : ''}    layout: Generic Brute@B-west\n    games: 5000\n    seed: 7601\n    base: 0.5\n    fixed: 0.59\n    difference: 0.09\n    lo: 0.07\n    hi: 0.11\n    pValue: 1e-9\n    command: node scripts/dualfatesLayouts.mjs --side B\n`;
+      const file = join(dir, 'policy-gap.yaml');
+      writeFileSync(file, `measured: []\nlayouts:\n${entry('')}${entry('reverse')}${entry('cheap')}${entry('sideways')}`);
+      expect(layoutGapEntries(file).map((e) => e.order ?? 'team')).toEqual(['team', 'reverse', 'cheap']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('is checked by one reader: an entry whose two rates do not give its difference is never printed, in any game', async () => {
     const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -148,7 +148,15 @@ import { PILLARS } from './pillars.js';
  * the knights +0.04; the horde's mirror +0.22 / −1.02. Against the blind mix of the team file's
  * starting units, with starting sets in play: +8.96 [+7.02, +10.89] (the horde's mirror as A). Not
  * converged: the knights' mirror as B and the horde as A against the knights; reactive modules not
- * tried against the plan. hunt and hold deploy by fight's plan too.
+ * tried against the plan. hunt and hold deploy by fight's plan too. Out of team order (2026-12-06,
+ * night): the plan's tree holds each layout's units in team order, and a side deploying its units
+ * in another order leaves it (the default then answers the whole mix): the same fixed layouts
+ * deployed in reverse team order beat it significantly in 6 of 8 configurations and sides (up to
+ * +9.64 [+7.71, +11.56], knights vs knights as B; scripts/dualfatesLayouts.mjs --order, 5,000 fresh
+ * paired games, seed 7601). The plan over every order, and a double oracle against it, were tried
+ * and not adopted (scenarios/dualfates/README.md, Deploying in another order). No built-in beats
+ * fight in any of the 8 (sim policies, 5,000 games, seed 1: hunt −3.8 to −18.9, hold −8.2 to
+ * −61.2, random −9.3 to −82.4).
  * Deployment by an equilibrium mix (every built-in but random, 2026-12-06): per pairing of the
  * built-in teams, each side draws a whole-team layout of its starting units from a mix stored as data
  * (scenarios/dualfates/deployment.yaml; `--deployment spread` is the rule below), the equilibrium of

@@ -44,7 +44,13 @@ export interface LayoutGapEntry extends GapMeasurement {
   fixed: number;
   /** "Unit@point, …" in team-file order. */
   layout: string;
+  /** The order its units were deployed in (scripts/dualfatesLayouts.mjs --order): reverse team order, or the cheapest first; absent: team order. */
+  order?: 'reverse' | 'cheap';
 }
+
+/** How an entry's layout was deployed, for the line: '' in team order. */
+const orderText = (e: LayoutGapEntry): string => (e.order === 'reverse' ? ' (listed in team order, deployed in reverse)' : e.order === 'cheap' ? ' (deployed the cheapest unit first)' : '');
+const ORDER_NAMES = { team: 'team order', reverse: 'reverse team order', cheap: 'the cheapest first' } as const;
 
 export function matchGapFile(): string {
   return policyGapFileOf('dualfates');
@@ -57,7 +63,7 @@ export function matchGapEntries(file = matchGapFile()): MatchGapEntry[] {
 
 /** The `layouts` entries of the gap file, checked (none when it is missing). */
 export function layoutGapEntries(file = matchGapFile()): LayoutGapEntry[] {
-  return readGapEntries<LayoutGapEntry>(file, { base: 'base', search: 'fixed' }, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.policy === 'string' && isPrintable(e.layout), 'layouts');
+  return readGapEntries<LayoutGapEntry>(file, { base: 'base', search: 'fixed' }, (e) => typeof e.teamA === 'string' && typeof e.teamB === 'string' && (e.side === 'A' || e.side === 'B') && typeof e.policy === 'string' && isPrintable(e.layout) && (e.order === undefined || e.order === 'reverse' || e.order === 'cheap'), 'layouts');
 }
 
 const pp = gapPoints;
@@ -99,19 +105,25 @@ function measuredFor(entries: MatchGapEntry[], teamA: string, teamB: string, pol
   return current(entries, teamA, teamB).filter((e) => policies[e.side === 'A' ? 0 : 1] === DEFAULT_POLICY);
 }
 
-/** The layout entries of these teams, side A first, when both sides play today's default (a layout is measured against it). */
-function layoutsFor(layouts: LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[]): LayoutGapEntry[] {
+/** One layout entry of these teams per side, side A first, when both sides play today's default (a layout is measured against it): of the side's entries (one per order its units were deployed in), a significant gain first, then the largest; `orders`: every order the side was measured in. */
+function layoutsFor(layouts: LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[]): (LayoutGapEntry & { orders: string[] })[] {
   if (!policies.every((p) => p === DEFAULT_POLICY)) return [];
-  return layouts.filter((g) => today(g) && g.teamA === teamA && g.teamB === teamB).sort((a, b) => a.side.localeCompare(b.side));
+  const mine = layouts.filter((g) => today(g) && g.teamA === teamA && g.teamB === teamB);
+  const better = (g: LayoutGapEntry, x: LayoutGapEntry): boolean => (gapGained(g) !== gapGained(x) ? gapGained(g) : g.difference > x.difference);
+  return (['A', 'B'] as const).flatMap((side) => {
+    const all = mine.filter((g) => g.side === side);
+    const best = all.reduce<LayoutGapEntry | null>((x, g) => (x === null || better(g, x) ? g : x), null);
+    return best ? [{ ...best, orders: [...new Set(all.map((g) => ORDER_NAMES[g.order ?? 'team']))] }] : [];
+  });
 }
 
 /** "; a fixed deployment beats the default's: side A placing … wins +9.3 pp [+7.4, +11.1] more …" for the line. */
-function layoutParts(layouts: LayoutGapEntry[]): string {
+function layoutParts(layouts: (LayoutGapEntry & { orders: string[] })[]): string {
   return layouts
     .map((e) =>
       gapGained(e)
-        ? `; a fixed deployment beats ${e.policy}'s deployment as side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): side ${e.side} deploying ${e.layout} wins ${(e.fixed * 100).toFixed(1)}% (with ${e.policy}'s own deployment ${(e.base * 100).toFixed(1)}%), ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] (\`${e.command}\`)`
-        : `; none of the fixed deployments of side ${e.side} confirmed after a sweep beat ${e.policy}'s deployment significantly (the best, on ${groupedInteger(e.games)} fresh paired games, seed ${e.seed}: ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]; \`${e.command}\`)`,
+        ? `; a fixed deployment beats ${e.policy}'s deployment as side ${e.side} on ${groupedInteger(e.games)} paired games (seed ${e.seed}): side ${e.side} deploying ${e.layout}${orderText(e)} wins ${(e.fixed * 100).toFixed(1)}% (with ${e.policy}'s own deployment ${(e.base * 100).toFixed(1)}%), ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}] (\`${e.command}\`)`
+        : `; none of the fixed deployments of side ${e.side}${e.orders.length > 1 || e.order ? ` (deployed in ${e.orders.join(', ')})` : ''} confirmed after a sweep beat ${e.policy}'s deployment significantly (the best, on ${groupedInteger(e.games)} fresh paired games, seed ${e.seed}: ${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]; \`${e.command}\`)`,
     )
     .join('');
 }

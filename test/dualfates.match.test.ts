@@ -16,7 +16,7 @@ import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_
 import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
-import { buildDeployPlan, planPath } from '../src/games/dualfates/deployPlan.js';
+import { buildDeployPlan, planPath, unitSheets } from '../src/games/dualfates/deployPlan.js';
 import { runSimulation } from '../src/run/runner.js';
 import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
 import { createMatchEngine } from '../src/games/dualfates/matchSim.js';
@@ -344,6 +344,86 @@ describe('the rules of a round, on hand-built positions', () => {
     off.reset();
     off.deploy(streamFor(47, 0));
     expect([off.pos[0], off.deployPlanNext(1), off.pos[2]]).toEqual([ae, -2, bw]);
+  });
+  it('the plan deploys in team order and answers an opponent who deploys in another order on the same induction (rulebook: Starting The Game, "which units to deploy first"); units of one sheet are one choice whichever stands where', () => {
+    const [aw, ac] = ['A-west', 'A-centre'].map(node);
+    const [bw, bc, be] = ['B-west', 'B-centre', 'B-east'].map(node);
+    // A's a0 at west or centre, a1 always west; B matches a0's flank (A's payoff -1) or stands east (0.2 whatever A does).
+    const mixes: [DeployMix, DeployMix] = [{ weights: [1, 1], at: [[aw, aw], [ac, aw]] }, { weights: [1, 1, 1], at: [[bw], [bc], [be]] }];
+    const P = [[-1, 1, 0.2], [1, -1, 0.2]];
+    // In team order a0 goes first and tells: B matches it (-1); B first stands east, which A cannot punish (0.2).
+    const value = buildDeployPlan(mixes, P).value;
+    expect(value[0]).toBe(-1);
+    expect(value[1]).toBeCloseTo(0.2, 6);
+    const d: MatchData = { ...data([unit('a0'), unit('a1')], [unit('b0')]), deploy: [mixes[0], mixes[1]], deployPayoffs: P };
+    const order: number[] = [];
+    const log = (p: Policy<MatchView>): Policy<MatchView> => ({ name: 'log', choose: (rng, v, dd, o, n, none) => {
+      const k = p.choose(rng, v, dd, o, n, none);
+      if (dd === DECISION.DEPLOY && k >= 0) order.push(o[k]);
+      return k;
+    } });
+    // The plan on its own: a0 first.
+    const g = new MatchEngine(d, RULES, [log(fightPolicy), log(fightPolicy)]);
+    for (let game = 0; game < 40; game++) {
+      order.length = 0;
+      g.reset();
+      g.deploy(streamFor(49, game));
+      expect(order.indexOf(0), `game ${game}: ${order.join(',')}`).toBeLessThan(order.indexOf(1));
+    }
+    // A module placing a1 first (west, telling nothing), then a0 where the plan says: B, to move, knows A still chooses a0
+    // after seeing b0 and stands east; against A's mix (or its layouts agreeing with a1) it would take a flank (0 each).
+    const a1First: Policy<MatchView> = {
+      name: 'a1-first',
+      choose: (rng, v, dd, o, n, none) => {
+        const opts = Array.from(o.subarray(0, n));
+        if (dd === DECISION.DEPLOY) return opts.includes(1) ? opts.indexOf(1) : fightPolicy.choose(rng, v, dd, o, n, none);
+        if (dd === DECISION.DEPLOY_AT && v.acting === 1) return opts.indexOf(aw);
+        return fightPolicy.choose(rng, v, dd, o, n, none);
+      },
+    };
+    const g1 = new MatchEngine(d, RULES, [log(a1First), log(fightPolicy)]);
+    let outOfOrder = 0;
+    for (let game = 0; game < 60; game++) {
+      order.length = 0;
+      g1.reset();
+      g1.deploy(streamFor(51, game));
+      expect(g1.pos[1]).toBe(aw);
+      // B east in every game: deploying first by the plan, or second as the answer to a1 on the graph.
+      expect(g1.pos[2], `game ${game}: ${order.join(',')}`).toBe(be);
+      if (order[0] === 1) outOfOrder++;
+    }
+    expect(outOfOrder).toBeGreaterThan(10);
+    // Two units of one sheet (s, s), apart (west and centre) or together (west): a module deploying unit 0 at the centre
+    // first places no unit where a layout does, unit by unit, but one sheet at the centre is only "apart": B answers it on the plan.
+    const same: [DeployMix, DeployMix] = [{ weights: [1, 1], at: [[aw, ac], [aw, aw]] }, { weights: [1, 1], at: [[bw], [bc]] }];
+    const Q = [[1, -1], [-1, 1]];
+    const d2: MatchData = { ...data([unit('s'), unit('s')], [unit('b0')]), deploy: [same[0], same[1]], deployPayoffs: Q };
+    // Nodes: nothing, one west, one at the centre, apart, together.
+    expect(buildDeployPlan(same, Q, [unitSheets(d2.sides[0].units), unitSheets(d2.sides[1].units)]).tries[0].layout.length).toBe(5);
+    const swapped: Policy<MatchView> = {
+      name: 'swapped',
+      choose: (rng, v, dd, o, n, none) => {
+        const opts = Array.from(o.subarray(0, n));
+        if (dd === DECISION.DEPLOY) return opts.includes(0) ? opts.indexOf(0) : opts.includes(1) ? opts.indexOf(1) : -1;
+        if (dd === DECISION.DEPLOY_AT) return opts.indexOf(v.acting === 0 ? ac : aw);
+        return fightPolicy.choose(rng, v, dd, o, n, none);
+      },
+    };
+    order.length = 0;
+    const g2 = new MatchEngine(d2, RULES, [log(swapped), log(fightPolicy)]);
+    let answered = 0;
+    for (let game = 0; game < 50; game++) {
+      order.length = 0;
+      g2.reset();
+      g2.deploy(streamFor(50, game));
+      expect([g2.pos[0], g2.pos[1]]).toEqual([ac, aw]);
+      // A deployed first: B answers "apart" at the centre (with a unit per sheet it would face the whole mix, a tie: west).
+      if (order[0] === 0) {
+        expect(g2.pos[2], `game ${game}`).toBe(bc);
+        answered++;
+      }
+    }
+    expect(answered).toBeGreaterThan(10);
   });
   it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {
     const sheets = loadUnitSheets('scenarios/dualfates/units.yaml');
@@ -791,7 +871,8 @@ describe('the match simulation', () => {
   it('the readings move the numbers: scoring value 1 per unit changes pillar control against the horde; a larger Vortex cap more units in play', async () => {
     const run = async (over: Record<string, unknown>) => {
       // Both sides hunt: the readings' effect is stated for these policies (under fight the knights wipe the horde out before a larger Vortex costs them units).
-      const p = params({ teamB: 'horde', policyA: 'hunt', policyB: 'hunt', ...over });
+      // Deployed by the spread rule: the bundled deployment plan is computed for the bundled Vortex cap, and stops at its five points.
+      const p = params({ teamB: 'horde', policyA: 'hunt', policyB: 'hunt', deployment: 'spread', ...over });
       return matchResult(p, (await runSimulation({ simId: 'dualfates/match', params: p, n: 3000, seed: 6, jobs: 1 })).totals, 0.999);
     };
     const cost = await run({});
@@ -883,7 +964,7 @@ describe('sim dualfates match through the CLI', () => {
     const run = (...args: string[]) => runCli(['dualfates', 'match', '-n', '300', '--seed', '4', '-j', '1', '-q', '--format', 'json', ...args]);
     const mix = JSON.parse(run().stdout);
     const said = (j: { assumptions: string[] }) => j.assumptions.filter((x) => x.startsWith('Deployment'));
-    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side follows the plan of the alternating deployment over the layouts of the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts.*\): with their measured payoffs, each placement \(which unit next, and where\) is the one best for its side given the other's so far/)]);
+    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side follows the plan of the alternating deployment over the layouts of the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts.*\): with their measured payoffs, each placement \(the next unit, in team order, of one of its layouts, and where\) is the one best for its side given the other's so far \(backward induction\), and an opponent who places the units of its layouts in another order is answered by the same induction over every order; against placements no stored layout holds, a side completes its layout best against the opponent's whole mix\.$/)]);
     expect(said(mix)[0]).not.toMatch(/differs?/);
     // Under other data or rules the bundled mix still plays, and the report says it is not an equilibrium there, with the command that computes one.
     expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/ It is an equilibrium with every parameter at its default; here data\.units\.generic-soldier\.health=5, and a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --games 1000 --out FILE`/);

@@ -14,7 +14,7 @@ import type { Policy } from '../../core/policy.js';
 import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
 import { boardGraph, type BoardGraph } from './board.js';
-import { bestAgainst, deployPlanOf, type DeployPlan } from './deployPlan.js';
+import { bestAgainst, childOf, deployPlanOf, unitSheets, type DeployPlan } from './deployPlan.js';
 import { roundScore, type RoundScore } from './control.js';
 import type { ArmorRule, DamageDice, SuccessRule } from './dualfatesParams.js';
 import { MAX_ATTACKS, STAT_DEF, STAT_DOD, type MatchData } from './matchData.js';
@@ -209,9 +209,8 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   private readonly will: Int16Array;
   private readonly shield: Uint8Array;
   private readonly deployFirst: Uint8Array;
-  /** The alternating deployment's plan (data.deployPayoffs with both mixes), or null; per side, a weight per layout of its mix (agreeing). */
+  /** The alternating deployment's plan (data.deployPayoffs with both mixes), or null. */
   private readonly plan: DeployPlan | null;
-  private readonly planWeights: [Float64Array, Float64Array];
   private readonly companion: Uint8Array;
   private readonly range: Int16Array;
   private readonly nAttacks: Uint8Array;
@@ -323,8 +322,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     this.will = Int16Array.from(all.map((u) => u.will));
     this.shield = Uint8Array.from(all.map((u) => (u.shield ? 1 : 0)));
     this.deployFirst = Uint8Array.from(all.map((u) => (u.deployFirst ? 1 : 0)));
-    this.plan = data.deploy?.[0] && data.deploy[1] && data.deployPayoffs ? deployPlanOf([data.deploy[0], data.deploy[1]], data.deployPayoffs) : null;
-    this.planWeights = [new Float64Array(data.deploy?.[0]?.at.length ?? 0), new Float64Array(data.deploy?.[1]?.at.length ?? 0)];
+    this.plan = data.deploy?.[0] && data.deploy[1] && data.deployPayoffs ? deployPlanOf([data.deploy[0], data.deploy[1]], data.deployPayoffs, [unitSheets(data.sides[0].units), unitSheets(data.sides[1].units)]) : null;
     this.companion = Uint8Array.from(all.map((u) => (u.type === 'companion' ? 1 : 0)));
     this.range = Int16Array.from(all.map((u) => Math.max(0, ...u.attacks.filter((a) => a.ranged).map((a) => a.range))));
     this.nAttacks = Uint8Array.from(all.map((u) => u.attacks.length));
@@ -483,55 +481,33 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     return this.data.deploy?.[side]?.weights[l] ?? 0;
   }
   deployPlanNext(side: number): number {
-    const c = this.planStep(side);
-    return c < 0 ? c : this.sideStart[side] + this.plan!.tries[side].unit[c];
+    const e = this.planStep(side);
+    if (e < 0) return e;
+    // The placement's sheet: the first of the side's units of that sheet still in reserve.
+    const trie = this.plan!.tries[side];
+    const sheet = trie.childKey[e] >> 12;
+    for (let u = this.sideStart[side]; u < this.sideEnd[side]; u++) if (this.where[u] === WHERE_RESERVE && trie.sheet[u - this.sideStart[side]] === sheet) return u;
+    return -1;
   }
   deployPlanAt(side: number, u: number): number {
-    const c = this.planStep(side);
-    return c >= 0 && this.sideStart[side] + this.plan!.tries[side].unit[c] === u ? this.plan!.tries[side].point[c] : -1;
+    const e = this.planStep(side);
+    return e >= 0 && this.deployPlanNext(side) === u ? this.plan!.tries[side].childKey[e] & 4095 : -1;
   }
-  /** The node of `side`'s plan tree its units in the Vortex reach, in team order; -1 when none does. */
+  /** The node of `side`'s plan tree its units in the Vortex reach (their sheets and points, in any order); -1 when none does. */
   private planNode(side: number): number {
     const trie = this.plan!.tries[side];
     let node = 0;
-    for (let u = this.sideStart[side]; u < this.sideEnd[side]; u++) {
-      if (this.where[u] !== WHERE_ACTIVE) continue;
-      const c = trie.child[node].get((u - this.sideStart[side]) * 4096 + this.pos[u]);
-      if (c === undefined) return -1;
-      node = c;
-    }
+    for (let u = this.sideStart[side]; u < this.sideEnd[side] && node >= 0; u++) if (this.where[u] === WHERE_ACTIVE) node = childOf(trie, node, trie.sheet[u - this.sideStart[side]] * 4096 + this.pos[u]);
     return node;
   }
-  /** Does layout l of `side`'s mix place each of its units in the Vortex where it stands (in any order)? */
-  private placesAsIn(side: number, l: number): boolean {
-    const at = this.data.deploy![side]!.at[l];
-    for (let u = this.sideStart[side]; u < this.sideEnd[side]; u++) if (this.where[u] === WHERE_ACTIVE && at[u - this.sideStart[side]] !== this.pos[u]) return false;
-    return true;
-  }
-  /** The weights of `side`'s mix over the layouts that place its units as they stand (placesAsIn); all alike when those weigh nothing; the whole mix when none does. */
-  private agreeing(side: number): Float64Array {
-    const mix = this.data.deploy![side]!;
-    const w = this.planWeights[side];
-    let any = false;
-    let heavy = false;
-    for (let l = 0; l < mix.at.length; l++) {
-      const ok = this.placesAsIn(side, l);
-      w[l] = ok ? mix.weights[l] : 0;
-      any ||= ok;
-      heavy ||= w[l] > 0;
-    }
-    if (!any) for (let l = 0; l < mix.at.length; l++) w[l] = mix.weights[l];
-    else if (!heavy) for (let l = 0; l < mix.at.length; l++) w[l] = this.placesAsIn(side, l) ? 1 : 0;
-    return w;
-  }
-  /** The plan's next node for `side` (see deployPlanNext; -2: complete, -1: none). */
+  /** The plan's next edge for `side` (see deployPlanNext; -2: complete, -1: none). */
   private planStep(side: number): number {
     if (this.plan === null) return -1;
     const own = this.planNode(side);
     if (own < 0) return -1;
     if (this.plan.tries[side].layout[own] >= 0) return -2;
     const other = this.planNode(1 - side);
-    if (other < 0) return bestAgainst(this.plan, this.data.deployPayoffs!, side, own, this.agreeing(1 - side));
+    if (other < 0) return bestAgainst(this.plan, this.data.deployPayoffs!, side, own, this.data.deploy![1 - side]!.weights);
     const a = side === 0 ? own : other;
     const b = side === 0 ? other : own;
     return this.plan.next[(a * this.plan.tries[1].layout.length + b) * 2 + side];

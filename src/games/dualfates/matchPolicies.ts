@@ -12,7 +12,8 @@
 //   random — every decision uniformly at random (exercises every rule; a floor to compare with).
 // Every other decision is shared: deploy by the plan of the alternating deployment for the two
 // teams (deployPlan.ts over scenarios/dualfates/deployment.yaml's layouts and their measured
-// payoffs: which unit next, and where, the best for the side given the other's placements so far),
+// payoffs: the next unit of a layout in team order, and where, the best for the side given the
+// other's placements so far, in whatever order the other placed them),
 // off the plan a whole-team layout drawn from the pairing's mix (an equilibrium of the deployment
 // game: which units start, and where); without a mix, the units the team file marks `deploy: true`,
 // its Characters and the costliest of them at the totem point, each other Companion at a deployment

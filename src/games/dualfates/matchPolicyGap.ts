@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { storedBounds } from '../../core/answer.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { DEFAULT_DEPLOYMENT_FILE, parseDeploymentOnce } from './deployment.js';
+import { DEPLOY_PLAN_VERSION } from './deployPlan.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
 import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
@@ -72,8 +73,9 @@ const DEFAULT_POLICY: string = MATCH_POLICIES[0];
 
 const stamps = new Map<string, string>();
 /**
- * The stamp of the bundled deployment file's mix for two built-in teams (the entry named "A vs B"):
- * the first 12 hex digits of the SHA-256 of its JSON; '' when the file or the entry is missing.
+ * The stamp of the bundled deployment file's mix for two built-in teams (the entry named "A vs B")
+ * and of how the plan plays from it: the first 12 hex digits of the SHA-256 of the plan's version
+ * (DEPLOY_PLAN_VERSION) and the mix's JSON; '' when the file or the entry is missing.
  */
 export function deploymentStamp(teamA: string, teamB: string): string {
   const name = `${teamA} vs ${teamB}`;
@@ -81,7 +83,7 @@ export function deploymentStamp(teamA: string, teamB: string): string {
   if (stamp === undefined) {
     const file = join(packageInfo().root, DEFAULT_DEPLOYMENT_FILE);
     const mix = existsSync(file) ? parseDeploymentOnce(readFileSync(file, 'utf8'), DEFAULT_DEPLOYMENT_FILE).mixes.find((m) => m.name === name) : undefined;
-    stamp = mix ? createHash('sha256').update(JSON.stringify(mix)).digest('hex').slice(0, 12) : '';
+    stamp = mix ? createHash('sha256').update(`plan ${DEPLOY_PLAN_VERSION}\n${JSON.stringify(mix)}`).digest('hex').slice(0, 12) : '';
     stamps.set(name, stamp);
   }
   return stamp;

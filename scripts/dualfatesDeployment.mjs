@@ -14,7 +14,7 @@
 // round's best challengers are in the file's `computed` line; scripts/dualfatesLayouts.mjs checks
 // on fresh games that no fixed layout beats the default by much. Build first (`npm run build`). Usage:
 //   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 4000]
-//        [--br-games 2000] [--screen 0] [--screen-top 40] [--add 4] [--eps 0.005] [--rounds 12]
+//        [--br-games 2000] [--screen 0] [--screen-top 40] [--orders team] [--add 4] [--eps 0.005] [--rounds 12]
 //        [--seed 90001]
 //        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE] [--matrix FILE]
 //        [--out scenarios/dualfates/deployment.yaml]
@@ -24,6 +24,9 @@
 // --matrix FILE: also write every joined layout and cell (A's win rate − B's), after each round.
 // --screen N: each round, every layout first plays N games against the default, and only the best
 // --screen-top of each side go on to the --br-games (on other games): cheaper for the knights' 585.
+// --orders team,reverse,cheap: the challengers deploy their units in each of these orders (as
+// scripts/dualfatesLayouts.mjs --order; default team order only); a layout joins in whichever order
+// beat the default, and the plan deploys it in team order (its cells are played in team order).
 // --set: parameters of the match (data values such as data.units.generic-soldier.health=5, a units
 // or board file, a rule) the layouts and payoffs are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
@@ -38,7 +41,7 @@ import { defaultMatchPolicy } from '../dist/src/games/dualfates/matchPolicies.js
 import { streamFor } from '../dist/src/core/rng.js';
 import { mixPayoffs, solveMatrixGame } from '../dist/src/core/matrixGame.js';
 import { buildDeployPlan, planPath } from '../dist/src/games/dualfates/deployPlan.js';
-import { layoutBag, layoutsOf, layoutPolicy, layoutKey, paramsFor } from './dualfatesStrategies.mjs';
+import { layoutBag, layoutsOf, layoutPolicy, layoutKey, LAYOUT_ORDERS, paramsFor } from './dualfatesStrategies.mjs';
 
 if (!isMainThread) {
   // A worker: { plan } sets the default's deployment (the layouts joined so far, their mix and payoffs);
@@ -48,7 +51,8 @@ if (!isMainThread) {
   const p = paramsFor('dualfatesDeployment', teamA, teamB, sets);
   const L = [layoutsOf(p, 0), layoutsOf(p, 1)];
   const offset = [0, p.data.sides[0].units.length];
-  const pol = [L[0].map((l) => layoutPolicy(l, offset[0])), L[1].map((l) => layoutPolicy(l, offset[1]))];
+  // Per order (LAYOUT_ORDERS), per side, a policy per layout: the cells and the team-order challengers use order 0.
+  const pol = LAYOUT_ORDERS.map((order) => [L[0].map((l) => layoutPolicy(l, offset[0], order)), L[1].map((l) => layoutPolicy(l, offset[1], order))]);
   let g = new MatchEngine(p.data, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
   parentPort.on('message', (msg) => {
     if (msg.plan) {
@@ -59,9 +63,9 @@ if (!isMainThread) {
       return;
     }
     const out = [];
-    for (const [id, a, b, from, to, seed] of msg) {
-      g.policies[0] = a < 0 ? defaultMatchPolicy : pol[0][a];
-      g.policies[1] = b < 0 ? defaultMatchPolicy : pol[1][b];
+    for (const [id, a, b, from, to, seed, order = 0] of msg) {
+      g.policies[0] = a < 0 ? defaultMatchPolicy : pol[order][0][a];
+      g.policies[1] = b < 0 ? defaultMatchPolicy : pol[order][1][b];
       let d = 0;
       for (let i = from; i < to; i++) {
         g.play(streamFor(seed, i));
@@ -178,33 +182,37 @@ async function solvePair(teamA, teamB, a, opts) {
       const plan = { rows, cols, wx: wholeWeights(sol.x, minWeight), wy: wholeWeights(sol.y, minWeight), M };
       await work.broadcast({ plan });
       // Screened first (every layout on --screen games, when given), then the --screen-top of each side and the default on --br-games more.
+      // A candidate is a layout index and an order (an index into LAYOUT_ORDERS); a layout joins whatever order found it.
       const gains = async (from, to, candidates) => {
         const tasks = [['base', -1, -1, from, to, seed + 1]];
-        for (const i of candidates[0]) tasks.push([`A${i}`, i, -1, from, to, seed + 1]);
-        for (const j of candidates[1]) tasks.push([`B${j}`, -1, j, from, to, seed + 1]);
+        for (const [i, o] of candidates[0]) tasks.push([`A${i}:${o}`, i, -1, from, to, seed + 1, o]);
+        for (const [j, o] of candidates[1]) tasks.push([`B${j}:${o}`, -1, j, from, to, seed + 1, o]);
         const br = await work.run(tasks);
         played += tasks.length * (to - from);
         const base = br.get('base') / (to - from);
         return {
           base,
-          A: candidates[0].map((i) => [i, br.get(`A${i}`) / (to - from) - base]).sort((u, v) => v[1] - u[1]),
-          B: candidates[1].map((j) => [j, base - br.get(`B${j}`) / (to - from)]).sort((u, v) => v[1] - u[1]),
+          A: candidates[0].map(([i, o]) => [i, br.get(`A${i}:${o}`) / (to - from) - base, o]).sort((u, v) => v[1] - u[1]),
+          B: candidates[1].map(([j, o]) => [j, base - br.get(`B${j}:${o}`) / (to - from), o]).sort((u, v) => v[1] - u[1]),
         };
       };
-      let all = [L[0].map((_, i) => i), L[1].map((_, j) => j)];
+      let all = [0, 1].map((s) => opts.orders.flatMap((o) => L[s].map((_, i) => [i, o])));
       let from = 0;
       if (opts.screen > 0) {
         const first = await gains(0, opts.screen, all);
-        all = [first.A.slice(0, opts.screenTop).map(([i]) => i), first.B.slice(0, opts.screenTop).map(([j]) => j)];
+        all = [first.A.slice(0, opts.screenTop).map(([i, , o]) => [i, o]), first.B.slice(0, opts.screenTop).map(([j, , o]) => [j, o])];
         from = opts.screen;
       }
       const { base, A: gA, B: gB } = await gains(from, from + brGames, all);
       const built = buildDeployPlan([{ weights: plan.wx, at: rows.map((i) => L[0][i]) }, { weights: plan.wy, at: cols.map((j) => L[1][j]) }], M);
       const paths = [0, 1].map((first) => planPath(built, M, first).value);
-      last = { gainA: gA[0][1], gainB: gB[0][1], bestA: keys[0][gA[0][0]], bestB: keys[1][gB[0][0]] };
-      const newA = gA.filter(([i, g]) => g > eps && !R[0].has(i)).slice(0, add);
-      const newB = gB.filter(([j, g]) => g > eps && !R[1].has(j)).slice(0, add);
-      const line = `${teamA} vs ${teamB} round ${round}: ${rows.length} × ${cols.length} layouts, mix value ${(100 * sol.value).toFixed(2)}, plan ${(100 * paths[0]).toFixed(2)} (A first) / ${(100 * paths[1]).toFixed(2)} (B first), default vs default ${(100 * base).toFixed(2)}; best challenger as A ${signed(gA[0][1])} (${keys[0][gA[0][0]]}), as B ${signed(gB[0][1])} (${keys[1][gB[0][0]]}); adding ${newA.length} + ${newB.length} (${((Date.now() - t0) / 1000).toFixed(0)} s, ${(played / 1e6).toFixed(1)} M games)`;
+      const named = (s, [i, , o]) => `${keys[s][i]}${o === 0 ? '' : ` (deployed ${LAYOUT_ORDERS[o]})`}`;
+      last = { gainA: gA[0][1], gainB: gB[0][1], bestA: named(0, gA[0]), bestB: named(1, gB[0]) };
+      // Each layout once, in its best order.
+      const firstOf = (list, R) => list.filter(([i, g], k) => g > eps && !R.has(i) && list.findIndex(([x]) => x === i) === k);
+      const newA = firstOf(gA, R[0]).slice(0, add);
+      const newB = firstOf(gB, R[1]).slice(0, add);
+      const line = `${teamA} vs ${teamB} round ${round}: ${rows.length} × ${cols.length} layouts, mix value ${(100 * sol.value).toFixed(2)}, plan ${(100 * paths[0]).toFixed(2)} (A first) / ${(100 * paths[1]).toFixed(2)} (B first), default vs default ${(100 * base).toFixed(2)}; best challenger as A ${signed(gA[0][1])} (${last.bestA}), as B ${signed(gB[0][1])} (${last.bestB}); adding ${newA.length} + ${newB.length} (${((Date.now() - t0) / 1000).toFixed(0)} s, ${(played / 1e6).toFixed(1)} M games)`;
       console.log(line);
       log.push(line);
       if ((newA.length === 0 && newB.length === 0) || round >= rounds) break;
@@ -233,7 +241,7 @@ async function solvePair(teamA, teamB, a, opts) {
     value: Number(sol.value.toFixed(4)),
     payoffs,
     params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started} (--from)` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
+    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''}${opts.orders.length > 1 || opts.orders[0] !== 0 ? ` --orders ${opts.orders.map((o) => LAYOUT_ORDERS[o]).join(',')}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started} (--from)` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
   };
 }
 
@@ -248,6 +256,7 @@ async function main() {
       rounds: { type: 'string', default: '12' },
       screen: { type: 'string', default: '0' },
       'screen-top': { type: 'string', default: '40' },
+      orders: { type: 'string', default: 'team' },
       seed: { type: 'string', default: '90001' },
       'min-weight': { type: 'string', default: '0.01' },
       set: { type: 'string', multiple: true, default: [] },
@@ -259,7 +268,7 @@ async function main() {
     },
     strict: false,
   });
-  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'help', 'h']);
+  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
     // The usage is this file's header comment.
@@ -281,7 +290,12 @@ async function main() {
     eps: Number(a.eps),
     from: a.from === undefined ? undefined : a.from.endsWith('.json') ? JSON.parse(readFileSync(a.from, 'utf8')) : parseYaml(readFileSync(a.from, 'utf8')),
     matrix: a.matrix,
+    orders: a.orders.split(',').map((o) => LAYOUT_ORDERS.indexOf(o)),
   };
+  if (opts.orders.some((o) => o < 0)) {
+    console.error(`dualfatesDeployment: --orders takes a comma-separated list of ${LAYOUT_ORDERS.join(', ')}; got ${a.orders}`);
+    process.exit(2);
+  }
   if (!(opts.minWeight >= 0 && opts.minWeight < 0.5)) {
     console.error(`dualfatesDeployment: --min-weight must be in [0, 0.5); got ${a['min-weight']}`);
     process.exit(2);

@@ -80,4 +80,13 @@ describe('scripts/dualfatesDeployment.mjs', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the layouts are played under (the script\'s flags name the teams)');
   }, 60_000);
+  it('--orders: the challengers deploy in each order named, the file says which; an unknown order is refused', () => {
+    const out = join(tempDir('sim-deploy-orders-'), 'mix.yaml');
+    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '1', '--orders', 'team,reverse', '-j', '1', '--out', out], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --br-games 20 --orders team,reverse --add 4 /);
+    const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--orders', 'team,sideways', '--out', out], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('dualfatesDeployment: --orders takes a comma-separated list of team, reverse, cheap; got team,sideways');
+  }, 60_000);
 });

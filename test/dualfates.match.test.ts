@@ -362,14 +362,18 @@ describe('the rules of a round, on hand-built positions', () => {
       if (dd === DECISION.DEPLOY && k >= 0) order.push(o[k]);
       return k;
     } });
+    /** Deploys games [0, n) of stream `seed` on g, the DEPLOY answers logged in `order`, calling check after each. */
+    const deployEach = (g: MatchEngine, seed: number, n: number, check: (game: number) => void) => {
+      for (let game = 0; game < n; game++) {
+        order.length = 0;
+        g.reset();
+        g.deploy(streamFor(seed, game));
+        check(game);
+      }
+    };
     // The plan on its own: a0 first.
     const g = new MatchEngine(d, RULES, [log(fightPolicy), log(fightPolicy)]);
-    for (let game = 0; game < 40; game++) {
-      order.length = 0;
-      g.reset();
-      g.deploy(streamFor(49, game));
-      expect(order.indexOf(0), `game ${game}: ${order.join(',')}`).toBeLessThan(order.indexOf(1));
-    }
+    deployEach(g, 49, 40, (game) => expect(order.indexOf(0), `game ${game}: ${order.join(',')}`).toBeLessThan(order.indexOf(1)));
     // A module placing a1 first (west, telling nothing), then a0 where the plan says: B, to move, knows A still chooses a0
     // after seeing b0 and stands east; against A's mix (or its layouts agreeing with a1) it would take a flank (0 each).
     const a1First: Policy<MatchView> = {
@@ -383,15 +387,12 @@ describe('the rules of a round, on hand-built positions', () => {
     };
     const g1 = new MatchEngine(d, RULES, [log(a1First), log(fightPolicy)]);
     let outOfOrder = 0;
-    for (let game = 0; game < 60; game++) {
-      order.length = 0;
-      g1.reset();
-      g1.deploy(streamFor(51, game));
+    deployEach(g1, 51, 60, (game) => {
       expect(g1.pos[1]).toBe(aw);
       // B east in every game: deploying first by the plan, or second as the answer to a1 on the graph.
       expect(g1.pos[2], `game ${game}: ${order.join(',')}`).toBe(be);
       if (order[0] === 1) outOfOrder++;
-    }
+    });
     expect(outOfOrder).toBeGreaterThan(10);
     // Two units of one sheet (s, s), apart (west and centre) or together (west): a module deploying unit 0 at the centre
     // first places no unit where a layout does, unit by unit, but one sheet at the centre is only "apart": B answers it on the plan.
@@ -409,20 +410,16 @@ describe('the rules of a round, on hand-built positions', () => {
         return fightPolicy.choose(rng, v, dd, o, n, none);
       },
     };
-    order.length = 0;
     const g2 = new MatchEngine(d2, RULES, [log(swapped), log(fightPolicy)]);
     let answered = 0;
-    for (let game = 0; game < 50; game++) {
-      order.length = 0;
-      g2.reset();
-      g2.deploy(streamFor(50, game));
+    deployEach(g2, 50, 50, (game) => {
       expect([g2.pos[0], g2.pos[1]]).toEqual([ac, aw]);
       // A deployed first: B answers "apart" at the centre (with a unit per sheet it would face the whole mix, a tie: west).
       if (order[0] === 0) {
         expect(g2.pos[2], `game ${game}`).toBe(bc);
         answered++;
       }
-    }
+    });
     expect(answered).toBeGreaterThan(10);
   });
   it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {

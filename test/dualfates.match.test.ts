@@ -16,7 +16,7 @@ import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_
 import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
-import { buildDeployPlan, planPath, unitSheets } from '../src/games/dualfates/deployPlan.js';
+import { bestAgainst, buildDeployPlan, childOf, planPath, unitSheets } from '../src/games/dualfates/deployPlan.js';
 import { runSimulation } from '../src/run/runner.js';
 import { matchResult, matchSimParams } from '../src/games/dualfates/matchEntry.js';
 import { createMatchEngine } from '../src/games/dualfates/matchSim.js';
@@ -421,6 +421,23 @@ describe('the rules of a round, on hand-built positions', () => {
       }
     });
     expect(answered).toBeGreaterThan(10);
+  });
+  it('the plan keeps its own moves in team order where a placement starts one layout and is a later unit of another: it commits, and off the graph it completes only a layout its placements start', () => {
+    const [aw, ac] = ['A-west', 'A-centre'].map(node);
+    const [bw, bc] = ['B-west', 'B-centre'].map(node);
+    // L1 starts a1 west then a2 at the centre; L2 is a0 at the centre then a1 west. a1 west first commits A to L1.
+    const mixes: [DeployMix, DeployMix] = [{ weights: [1, 1], at: [[-1, aw, ac], [ac, aw, -1]] }, { weights: [1, 1], at: [[bw], [bc]] }];
+    const P = [[1, -1], [-1, 1]];
+    const plan = buildDeployPlan(mixes, P);
+    // Deploying first A must show its layout (-1); were a0 allowed after a1, A would wait for b0 and match it (+1).
+    expect(plan.value[0]).toBe(-1);
+    expect(plan.value[1]).toBe(1);
+    // Facing placements off the graph (B's whole weight on the centre, where L2 wins), A at {a1 west} completes L1: a2 at the centre.
+    const A = plan.tries[0];
+    const at = childOf(A, 0, 1 * 4096 + aw);
+    expect(at).toBeGreaterThan(0);
+    const e = bestAgainst(plan, P, 0, at, [0, 1]);
+    expect(A.childKey[e]).toBe(2 * 4096 + ac);
   });
   it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {
     const sheets = loadUnitSheets('scenarios/dualfates/units.yaml');
@@ -961,7 +978,7 @@ describe('sim dualfates match through the CLI', () => {
     const run = (...args: string[]) => runCli(['dualfates', 'match', '-n', '300', '--seed', '4', '-j', '1', '-q', '--format', 'json', ...args]);
     const mix = JSON.parse(run().stdout);
     const said = (j: { assumptions: string[] }) => j.assumptions.filter((x) => x.startsWith('Deployment'));
-    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side follows the plan of the alternating deployment over the layouts of the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts.*\): with their measured payoffs, each placement \(the next unit, in team order, of one of its layouts, and where\) is the one best for its side given the other's so far \(backward induction\), and an opponent who places the units of its layouts in another order is answered by the same induction over every order; against placements no stored layout holds, a side completes its layout best against the opponent's whole mix\.$/)]);
+    expect(said(mix)).toEqual([expect.stringMatching(/^Deployment: each side follows the plan of the alternating deployment over the layouts of the bundled mix "knights vs knights" \(scenarios\/dualfates\/deployment\.yaml: A \d+ layouts?, B \d+; an equilibrium of fixed layouts.*\): with their measured payoffs, each placement \(the next unit, in team order, of one of its layouts, and where\) is the one best for its side given the other's so far \(backward induction\), and an opponent who places the units of its layouts in another order is answered by the same induction \(its placements so far in any order, assumed to go on in team order\); against placements no stored layout holds, a side completes its layout best against the opponent's whole mix\.$/)]);
     expect(said(mix)[0]).not.toMatch(/differs?/);
     // Under other data or rules the bundled mix still plays, and the report says it is not an equilibrium there, with the command that computes one.
     expect(said(JSON.parse(run('--set', 'data.units.generic-soldier.health=5').stdout))[0]).toMatch(/ It is an equilibrium with every parameter at its default; here data\.units\.generic-soldier\.health=5, and a fixed layout may beat it; `node scripts\/dualfatesDeployment\.mjs --pairs knights:knights --set data\.units\.generic-soldier\.health=5 --games 1000 --out FILE`/);

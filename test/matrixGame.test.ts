@@ -82,9 +82,17 @@ describe('scripts/dualfatesDeployment.mjs', () => {
   }, 60_000);
   it('--orders: the challengers deploy in each order named, the file says which; an unknown order is refused', () => {
     const out = join(tempDir('sim-deploy-orders-'), 'mix.yaml');
-    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '1', '--orders', 'team,reverse', '-j', '1', '--out', out], { encoding: 'utf8' });
+    const run = (orders: string) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '2', '--orders', orders, '-j', '1', '--out', out], { encoding: 'utf8' });
+    const r = run('team,reverse');
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --br-games 20 --orders team,reverse --add 4 /);
+    // Deployed in reverse, the same layouts play other games once the default has layouts to choose among (round 2).
+    const team = run('team');
+    const reverse = run('reverse');
+    expect(reverse.stdout).toMatch(/best challenger as A [+−][\d.]+ \(Generic [^\n]*\(deployed reverse\)\), as B [+−][\d.]+ \(Generic [^\n]*\(deployed reverse\)\)/);
+    expect(team.stdout).not.toMatch(/deployed/);
+    const round2 = (text: string) => text.split('\n').find((l) => l.includes('round 2'))!.replace(/ \(deployed reverse\)/g, '').replace(/\(\d+ s, /, '(');
+    expect(round2(reverse.stdout)).not.toBe(round2(team.stdout));
     const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--orders', 'team,sideways', '--out', out], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('dualfatesDeployment: --orders takes a comma-separated list of team, reverse, cheap; got team,sideways');

@@ -31,6 +31,9 @@ export function childOf(trie: DeployTrie, node: number, key: number): number {
   return -1;
 }
 
+/** The version of how a plan plays from a deployment file, part of the stamp of a measurement against it (matchPolicyGap.ts): 2 = team-order moves over the any-order graph (the hybrid plan, 2026-12-06); 1 (no version in the stamp) = a tree of team-order placements, out-of-order opponents answered by their agreeing layouts. */
+export const DEPLOY_PLAN_VERSION = 2;
+
 /**
  * The plan of the alternating deployment (rulebook: Starting The Game, "players alternate
  * deploying 1 unit at a time", each seeing the other's placements, and choosing "which units to
@@ -40,13 +43,10 @@ export function childOf(trie: DeployTrie, node: number, key: number): number {
  * every order of the layouts' placements, but a side's own moves are the `allowed` edges: the next
  * unit in team order of a layout (so on its own the plan deploys in team order, as the measured
  * layouts were), while an opponent who places the same units in another order is still on the
- * graph and answered by the induction, not by its whole mix. `next[(a × nodesB + b) × 2 + t]` is the edge (an index into side t's
+ * graph and answered by the induction (which assumes it goes on in team order from there). `next[(a × nodesB + b) × 2 + t]` is the edge (an index into side t's
  * childKey / childNode) it takes (-1: its layout is complete). Against placements no layout holds,
  * `bestAgainst` completes the side's layout best against the other side's mix.
  */
-/** The version of how a plan plays from a deployment file, part of the stamp of a measurement against it (matchPolicyGap.ts): 2 = team-order moves over the any-order graph (2026-12-06, stop 62); 1 (no version in the stamp) = a tree of team-order placements, out-of-order opponents answered by their agreeing layouts. */
-export const DEPLOY_PLAN_VERSION = 2;
-
 export interface DeployPlan {
   tries: [DeployTrie, DeployTrie];
   next: Int32Array;
@@ -244,7 +244,7 @@ export function buildDeployPlan(mixes: readonly [DeployMix, DeployMix], payoffs:
 }
 
 /**
- * For `side` at `node` of its tree, facing placements of the other side that no layout of its
+ * For `side` at `node` of its graph, facing placements of the other side that no layout of its
  * holds: the edge towards the layout reachable from `node` with the best expected payoff for `side`
  * against the other side's layouts weighted by `weights`. -1 at a complete layout.
  */

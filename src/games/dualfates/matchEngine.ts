@@ -493,7 +493,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     const e = this.planStep(side);
     return e >= 0 && this.deployPlanNext(side) === u ? this.plan!.tries[side].childKey[e] & 4095 : -1;
   }
-  /** The node of `side`'s plan tree its units in the Vortex reach (their sheets and points, in any order); -1 when none does. */
+  /** The node of `side`'s plan graph its units in the Vortex reach (their sheets and points, in any order); -1 when none does. */
   private planNode(side: number): number {
     const trie = this.plan!.tries[side];
     let node = 0;

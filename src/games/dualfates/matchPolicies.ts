@@ -150,12 +150,16 @@ import { PILLARS } from './pillars.js';
  * starting units, with starting sets in play: +8.96 [+7.02, +10.89] (the horde's mirror as A). Not
  * converged: the knights' mirror as B and the horde as A against the knights; reactive modules not
  * tried against the plan. hunt and hold deploy by fight's plan too. Out of team order (2026-12-06,
- * night): the plan's tree holds each layout's units in team order, and a side deploying its units
- * in another order leaves it (the default then answers the whole mix): the same fixed layouts
- * deployed in reverse team order beat it significantly in 6 of 8 configurations and sides (up to
- * +9.64 [+7.71, +11.56], knights vs knights as B; scripts/dualfatesLayouts.mjs --order, 5,000 fresh
- * paired games, seed 7601). The plan over every order, and a double oracle against it, were tried
- * and not adopted (scenarios/dualfates/README.md, Deploying in another order). No built-in beats
+ * night): the plan's tree held each layout's units in team order, and a side deploying its units
+ * in another order left it (the default then answered the opponent's agreeing layouts): the same
+ * fixed layouts deployed in reverse team order beat it significantly in 6 of 8 configurations and
+ * sides (up to +9.64 [+7.71, +11.56], knights vs knights as B; scripts/dualfatesLayouts.mjs --order,
+ * 5,000 fresh paired games, seed 7601). Since the hybrid plan (2026-12-06, deployPlan.ts) such
+ * placements are a state of the plan's graph, answered by its induction: fixed layouts in some
+ * order still beat it significantly in 6 of 8 (up to +9.04 [+7.13, +10.94], knights vs knights as
+ * B, reverse order; 12 of the 24 order × side checks, against 14). The plan over every order, a
+ * double oracle against it, a behaviour strategy, a robust and a deviation-aware plan were tried
+ * and not adopted (scenarios/dualfates/README.md, Deploying in another order; The hybrid plan). No built-in beats
  * fight in any of the 8 (sim policies, 5,000 games, seed 1: hunt −3.8 to −18.9, hold −8.2 to
  * −61.2, random −9.3 to −82.4).
  * Deployment by an equilibrium mix (every built-in but random, 2026-12-06): per pairing of the

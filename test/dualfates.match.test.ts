@@ -439,6 +439,24 @@ describe('the rules of a round, on hand-built positions', () => {
     const e = bestAgainst(plan, P, 0, at, [0, 1]);
     expect(A.childKey[e]).toBe(2 * 4096 + ac);
   });
+  it("the plan's point goes to whichever unit of the placement's sheet a side deploys (units alike are one choice)", () => {
+    const [aw, ac] = ['A-west', 'A-centre'].map(node);
+    const bw = node('B-west');
+    // Two units of one sheet: the plan plays "both west" (+1), the mix draws only "both at the centre" (weight 0 for the plan's).
+    const mixes: [DeployMix, DeployMix] = [{ weights: [0, 1], at: [[aw, aw], [ac, ac]] }, { weights: [1], at: [[bw]] }];
+    const d: MatchData = { ...data([unit('s'), unit('s')], [unit('b0')]), deploy: [mixes[0], mixes[1]], deployPayoffs: [[1], [-1]] };
+    // A module deploying the second unit first and leaving where to fight.
+    const secondFirst: Policy<MatchView> = {
+      name: 'second-first',
+      choose: (rng, v, dd, o, n, none) => (dd === DECISION.DEPLOY && Array.from(o.subarray(0, n)).includes(1) ? Array.from(o.subarray(0, n)).indexOf(1) : fightPolicy.choose(rng, v, dd, o, n, none)),
+    };
+    const g = new MatchEngine(d, RULES, [secondFirst, fightPolicy]);
+    for (let game = 0; game < 20; game++) {
+      g.reset();
+      g.deploy(streamFor(53, game));
+      expect([g.pos[0], g.pos[1]], `game ${game}`).toEqual([aw, aw]);
+    }
+  });
   it('the deployment file: the bundled one has a mix for every pairing of the built-in teams, each layout a deployment point per starting unit; a bad file is refused naming the field; other teams fall back to the spread rule, and the report says which', () => {
     const sheets = loadUnitSheets('scenarios/dualfates/units.yaml');
     const side = (t: string, param: string) => compileSide(t, param, sheets, 'units.yaml', defaultTeamRules());

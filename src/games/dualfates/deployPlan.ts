@@ -31,8 +31,8 @@ export function childOf(trie: DeployTrie, node: number, key: number): number {
   return -1;
 }
 
-/** The version of how a plan plays from a deployment file, part of the stamp of a measurement against it (matchPolicyGap.ts): 2 = team-order moves over the any-order graph (the hybrid plan, 2026-12-06); 1 (no version in the stamp) = a tree of team-order placements, out-of-order opponents answered by their agreeing layouts. */
-export const DEPLOY_PLAN_VERSION = 2;
+/** The version of how a plan plays from a deployment file, part of the stamp of a measurement against it (matchPolicyGap.ts): 3 = as 2, and the plan's point is given for any reserve unit of the placement's sheet, not only the first (a search or module deploying an identical unit); 2 = team-order moves over the any-order graph (the hybrid plan, 2026-12-06); 1 (no version in the stamp) = a tree of team-order placements, out-of-order opponents answered by their agreeing layouts. */
+export const DEPLOY_PLAN_VERSION = 3;
 
 /**
  * The plan of the alternating deployment (rulebook: Starting The Game, "players alternate

@@ -491,7 +491,10 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
   }
   deployPlanAt(side: number, u: number): number {
     const e = this.planStep(side);
-    return e >= 0 && this.deployPlanNext(side) === u ? this.plan!.tries[side].childKey[e] & 4095 : -1;
+    if (e < 0 || u < this.sideStart[side] || u >= this.sideEnd[side] || this.where[u] !== WHERE_RESERVE) return -1;
+    // Any reserve unit of the placement's sheet (units alike are one choice), not only the first.
+    const trie = this.plan!.tries[side];
+    return trie.sheet[u - this.sideStart[side]] === trie.childKey[e] >> 12 ? trie.childKey[e] & 4095 : -1;
   }
   /** The node of `side`'s plan graph its units in the Vortex reach (their sheets and points, in any order); -1 when none does. */
   private planNode(side: number): number {

@@ -43,9 +43,10 @@ export const DEPLOY_PLAN_VERSION = 3;
  * every order of the layouts' placements, but a side's own moves are the `allowed` edges: the next
  * unit in team order of a layout (so on its own the plan deploys in team order, as the measured
  * layouts were), while an opponent who places the same units in another order is still on the
- * graph and answered by the induction (which assumes it goes on in team order from there). `next[(a × nodesB + b) × 2 + t]` is the edge (an index into side t's
- * childKey / childNode) it takes (-1: its layout is complete). Against placements no layout holds,
- * `bestAgainst` completes the side's layout best against the other side's mix.
+ * graph and answered by the induction (which assumes it goes on in team order from there).
+ * `next[(a × nodesB + b) × 2 + t]` is the edge (an index into side t's childKey / childNode) it
+ * takes (-1: its layout is complete). Against placements no layout holds, `bestAgainst` completes
+ * the side's layout best against the other side's mix.
  */
 export interface DeployPlan {
   tries: [DeployTrie, DeployTrie];

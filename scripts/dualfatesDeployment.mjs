@@ -40,7 +40,7 @@ import { MatchEngine } from '../dist/src/games/dualfates/matchEngine.js';
 import { defaultMatchPolicy } from '../dist/src/games/dualfates/matchPolicies.js';
 import { streamFor } from '../dist/src/core/rng.js';
 import { mixPayoffs, solveMatrixGame } from '../dist/src/core/matrixGame.js';
-import { buildDeployPlan, planPath, unitSheets } from '../dist/src/games/dualfates/deployPlan.js';
+import { buildDeployPlan, planPath, sideSheets } from '../dist/src/games/dualfates/deployPlan.js';
 import { layoutBag, layoutsOf, layoutPolicy, layoutKey, LAYOUT_ORDERS, paramsFor } from './dualfatesStrategies.mjs';
 
 if (!isMainThread) {
@@ -204,7 +204,7 @@ async function solvePair(teamA, teamB, a, opts) {
         from = opts.screen;
       }
       const { base, A: gA, B: gB } = await gains(from, from + brGames, all);
-      const built = buildDeployPlan([{ weights: plan.wx, at: rows.map((i) => L[0][i]) }, { weights: plan.wy, at: cols.map((j) => L[1][j]) }], M, [unitSheets(p.data.sides[0].units), unitSheets(p.data.sides[1].units)]);
+      const built = buildDeployPlan([{ weights: plan.wx, at: rows.map((i) => L[0][i]) }, { weights: plan.wy, at: cols.map((j) => L[1][j]) }], M, sideSheets(p.data.sides));
       const paths = [0, 1].map((first) => planPath(built, M, first).value);
       const named = (s, [i, , o]) => `${keys[s][i]}${o === 0 ? '' : ` (deployed ${LAYOUT_ORDERS[o]})`}`;
       last = { gainA: gA[0][1], gainB: gB[0][1], bestA: named(0, gA[0]), bestB: named(1, gB[0]) };

@@ -7,6 +7,7 @@ import { defaultMatchPolicy, policyCodes } from '../dist/src/games/dualfates/mat
 import { matchSimParams } from '../dist/src/games/dualfates/matchEntry.js';
 import { game } from '../dist/src/games/dualfates/index.js';
 import { coerceParam, resolveSourceParams } from '../dist/src/core/params.js';
+import { unitSheets } from '../dist/src/games/dualfates/deployPlan.js';
 
 /** A pairing's match parameters with the --set values (key=value), deploying by `deployment` (the spread rule unless given) outside the layouts played. `script` names the caller in errors. */
 export function paramsFor(script, teamA, teamB, sets, deployment = 'spread') {
@@ -18,8 +19,6 @@ export function paramsFor(script, teamA, teamB, sets, deployment = 'spread') {
   return matchSimParams(resolveSourceParams(mode, { ...coerced, teamA, teamB, deployment }, (k) => `${script}: --set ${k}`));
 }
 
-/** Units with the same sheet (all but the team file's deploy mark) are one choice. */
-const sheet = (u) => JSON.stringify({ ...u, deployFirst: undefined });
 
 /**
  * Every layout of `side`: a starting set that fills the Vortex cap as far as it goes (no reserve unit
@@ -30,11 +29,13 @@ export function layoutsOf(p, side) {
   const units = p.data.sides[side].units;
   const points = p.data.board.deployPoints[side];
   const cap = p.rules.vortexCap;
+  // Units with the same sheet (all but the team file's deploy mark) are one choice, as in the plan.
+  const sheets = unitSheets(units);
   const groups = [];
   units.forEach((u, k) => {
-    const g = groups.find((x) => x.sheet === sheet(u));
+    const g = groups.find((x) => x.sheet === sheets[k]);
     if (g) g.members.push(k);
-    else groups.push({ sheet: sheet(u), members: [k], cost: u.cost });
+    else groups.push({ sheet: sheets[k], members: [k], cost: u.cost });
   });
   const out = [];
   const layout = new Array(units.length).fill(-1);

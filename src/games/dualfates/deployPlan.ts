@@ -62,6 +62,17 @@ export function unitSheets(units: readonly { deployFirst?: boolean }[]): string[
   return units.map((u) => JSON.stringify({ ...u, deployFirst: undefined }));
 }
 
+/** Both sides' unit sheets (unitSheets), as buildDeployPlan takes them. */
+export function sideSheets(sides: readonly { units: readonly { deployFirst?: boolean }[] }[]): [string[], string[]] {
+  return [unitSheets(sides[0].units), unitSheets(sides[1].units)];
+}
+
+/** The plan of a match's data (both sides' mixes, the payoffs between them, the units' sheets), built once (deployPlanOf); null without them. */
+export function matchDeployPlan(data: { deploy?: readonly [DeployMix | null, DeployMix | null]; deployPayoffs?: readonly (readonly number[])[]; sides: readonly { units: readonly { deployFirst?: boolean }[] }[] }): DeployPlan | null {
+  const [a, b] = data.deploy ?? [null, null];
+  return a && b && data.deployPayoffs ? deployPlanOf([a, b], data.deployPayoffs, sideSheets(data.sides)) : null;
+}
+
 /** Sheet ids per unit: the same id for units whose sheets are alike (`key` of each; default: every unit its own). */
 function sheetIds(count: number, keys?: readonly string[]): Int32Array {
   const ids = new Map<string, number>();

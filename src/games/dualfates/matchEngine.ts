@@ -14,7 +14,7 @@ import type { Policy } from '../../core/policy.js';
 import { rollDie, shuffleInPlace, type Rng } from '../../core/rng.js';
 import { applyDamage, damageFromDice, deflects, rollSucceeds, type Pools } from './attackExact.js';
 import { boardGraph, type BoardGraph } from './board.js';
-import { bestAgainst, childOf, deployPlanOf, unitSheets, type DeployPlan } from './deployPlan.js';
+import { bestAgainst, childOf, matchDeployPlan, type DeployPlan } from './deployPlan.js';
 import { roundScore, type RoundScore } from './control.js';
 import type { ArmorRule, DamageDice, SuccessRule } from './dualfatesParams.js';
 import { MAX_ATTACKS, STAT_DEF, STAT_DOD, type MatchData } from './matchData.js';
@@ -322,7 +322,7 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     this.will = Int16Array.from(all.map((u) => u.will));
     this.shield = Uint8Array.from(all.map((u) => (u.shield ? 1 : 0)));
     this.deployFirst = Uint8Array.from(all.map((u) => (u.deployFirst ? 1 : 0)));
-    this.plan = data.deploy?.[0] && data.deploy[1] && data.deployPayoffs ? deployPlanOf([data.deploy[0], data.deploy[1]], data.deployPayoffs, [unitSheets(data.sides[0].units), unitSheets(data.sides[1].units)]) : null;
+    this.plan = matchDeployPlan(data);
     this.companion = Uint8Array.from(all.map((u) => (u.type === 'companion' ? 1 : 0)));
     this.range = Int16Array.from(all.map((u) => Math.max(0, ...u.attacks.filter((a) => a.ranged).map((a) => a.range))));
     this.nAttacks = Uint8Array.from(all.map((u) => u.attacks.length));

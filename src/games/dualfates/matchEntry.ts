@@ -19,7 +19,7 @@ import { sensitivityNote, sensitivityShort } from '../../core/sensitivityNote.js
 import { UsageError } from '../../core/usageError.js';
 import { slugOf } from '../../core/dataValues.js';
 import { ATTACK_PARAMS, DEFAULT_UNITS_FILE, TEAM_PARAMS, teamRulesFrom, type ArmorRule, type DamageDice, type SuccessRule } from './dualfatesParams.js';
-import { deployPlanOf, planPath, unitSheets } from './deployPlan.js';
+import { matchDeployPlan, planPath } from './deployPlan.js';
 import { BUILTIN_TEAMS, compileSide, DEFAULT_BOARD_FILE, loadBoard, loadDeployment, readBoardText, type MatchData } from './matchData.js';
 import { DEPLOYMENT_EQUILIBRIUM, DEPLOYMENT_SPREAD } from './deployment.js';
 import { DECISION_NAMES, SEARCH_ROOTS, type MatchRules } from './matchEngine.js';
@@ -162,9 +162,8 @@ export function matchResult(p: MatchSimParams, totals: Totals, confidence: numbe
     return m.at.flatMap((_, l) => (m.weights[l] > 0 ? [{ layout: text(s, l), share: m.weights[l] / total }] : []));
   };
   // The alternating deployment's plan, both sides following it: what each deploys, by who deploys first (deployPlan.ts).
-  const [ma, mb] = p.data.deploy ?? [null, null];
   const P = p.data.deployPayoffs;
-  const built = ma && mb && P ? deployPlanOf([ma, mb], P, [unitSheets(p.data.sides[0].units), unitSheets(p.data.sides[1].units)]) : null;
+  const built = matchDeployPlan(p.data);
   const plan = built && P ? ([0, 1] as const).map((first) => {
     const x = planPath(built, P, first);
     return { first: first === 0 ? 'A' : 'B', A: text(0, x.a), B: text(1, x.b), payoff: x.value };

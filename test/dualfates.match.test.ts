@@ -12,7 +12,7 @@ import { streamFor } from '../src/core/rng.js';
 import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
 import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchUnit } from '../src/games/dualfates/matchData.js';
-import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
+import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, INI_FIRST, INI_PASS, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
 import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
@@ -795,6 +795,31 @@ describe('the fight policy (the default): hand-built positions where it and hunt
       const buff = ABL_BUFF << 16;
       for (const p of [fightPolicy, huntPolicy]) expect(ask(p, g, DECISION.ABILITY, [buff]), `radius ${radius}`).toBe(cries ? 0 : -1);
     }
+  });
+
+  it('INITIATIVE: pass on a quiet board (no unit of either side can strike from where it stands), else go first; hunt always goes first (rulebook: 4. Initiative Phase, "pass to the opponent")', () => {
+    const far = node('A-west');
+    const archer = (name: string) => unit(name, { attacks: [{ name: 'Bow', ranged: true, stat: 1, dice: 'd6', range: 12, fate: 0 }] });
+    const opts = [INI_FIRST, INI_PASS];
+    // Both sides at their deployment points, melee only: nothing in reach, pass.
+    const quiet = position([unit('a0'), unit('a1')], [unit('b0')], [far, far, node('B-west')], 1);
+    expect(ask(fightPolicy, quiet, DECISION.INITIATIVE, opts)).toBe(1);
+    expect(ask(huntPolicy, quiet, DECISION.INITIATIVE, opts)).toBe(0);
+    // The options in the other order: the answer is pass's index, not a fixed one.
+    expect(ask(fightPolicy, quiet, DECISION.INITIATIVE, [INI_PASS, INI_FIRST])).toBe(0);
+    // A unit of the side in contact with an enemy: go first (it strikes before it is struck).
+    const contact = position([unit('a0'), unit('a1')], [unit('b0')], [far, p0, p0], 4);
+    expect(ask(fightPolicy, contact, DECISION.INITIATIVE, opts)).toBe(0);
+    // Only the enemy can strike (an archer within 12 inches of A's unit): go first too.
+    const g0 = position([unit('a')], [unit('b')], [far, -1]);
+    const shot = pointAt(g0, far, 12);
+    const outOfRange = pointAt(g0, far, 13);
+    expect(ask(fightPolicy, position([unit('a0')], [archer('b0')], [far, shot], 2), DECISION.INITIATIVE, opts)).toBe(0);
+    // One inch further, out of the bow's range: quiet again, pass.
+    expect(ask(fightPolicy, position([unit('a0')], [archer('b0')], [far, outOfRange], 2), DECISION.INITIATIVE, opts)).toBe(1);
+    // A unit in reserve or incapacitated does not count.
+    const reserve = position([unit('a0'), unit('a1')], [unit('b0')], [far, -1, node('B-west')], 2);
+    expect(ask(fightPolicy, reserve, DECISION.INITIATIVE, opts)).toBe(1);
   });
 
   it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {

@@ -473,7 +473,7 @@ describe('the match report prints the measured policy gap', () => {
     }
     // The file's entries (read and checked): every pairing of the built-in teams measured, with its layouts; a team file is another configuration.
     // The search's ladder is re-measured or said not to be since the deployment changed; the layouts are always re-measured with it.
-    for (const [a, b] of [['knights', 'knights'], ['knights', 'horde'], ['horde', 'knights'], ['horde', 'horde']]) expect(matchGapLine(a, b, [def, def], true), `${a} ${b}`).toMatch(/^Policy gap: (last measured for side A .*; for side B .*|the search's gap is not re-measured since the default's deployment changed \(every rate above is conditional on the bots that played\)); (a fixed deployment beats|none of the fixed deployments of side A confirmed after a sweep beat)/);
+    for (const [a, b] of [['knights', 'knights'], ['knights', 'horde'], ['horde', 'knights'], ['horde', 'horde']]) expect(matchGapLine(a, b, [def, def], true), `${a} ${b}`).toMatch(/^Policy gap: (last measured for side A .*; for side B .*|the search's gap is not re-measured since the default's deployment changed \(every rate above is conditional on the bots that played\)); (a fixed deployment beats|none of the fixed deployments of side A( \(deployed in [^)]*\))? confirmed after a sweep beat)/);
     expect(matchGapLine('knights', 'scenarios/dualfates/teams/match-horde.yaml', [def, def], true)).toMatch(/not measured/);
     // Through the CLI: a data value (a unit's stat, the board) is another configuration.
     const { runCli } = await import('./helpers/runCli.js');

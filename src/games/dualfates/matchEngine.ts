@@ -42,6 +42,10 @@ export const WHERE_NAMES = ['reserve', 'active', 'incapacitated', 'removed'];
 export const DECISION = { DEPLOY: 0, DEPLOY_AT: 1, SUMMON: 2, INITIATIVE: 3, ACTIVATE: 4, ACTION: 5, ABILITY: 6, DEFLECT: 7 } as const;
 export const DECISION_NAMES = Object.keys(DECISION);
 
+/** INITIATIVE option codes: go first, or pass the Initiative to the opponent (4. Initiative Phase). */
+export const INI_FIRST = 0;
+export const INI_PASS = 1;
+
 /** ACTION kinds (arg: a pillar 1..5 or an enemy unit id). */
 export const ACT_STAY = 0;
 /** Move toward a pillar until within control range of it. */
@@ -779,13 +783,13 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
     this.iniRollB = b;
     this.initiatives[winner]++;
     if (this.round === 1) this.outcome.firstInitiative = winner;
-    this.options[0] = 0;
-    this.options[1] = 1;
+    this.options[0] = INI_FIRST;
+    this.options[1] = INI_PASS;
     this.initiativeAnswer(winner, this.ask(rng, winner, DECISION.INITIATIVE, 2, false));
   }
 
   private initiativeAnswer(winner: number, k: number): void {
-    this.first = this.options[k] === 0 ? winner : 1 - winner;
+    this.first = this.options[k] === INI_FIRST ? winner : 1 - winner;
     if (this.trace) this.trace(`Initiative A ${this.iniRollA}, B ${this.iniRollB}: ${'AB'[winner]} wins, ${'AB'[this.first]} goes first`);
   }
 

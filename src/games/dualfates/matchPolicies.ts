@@ -1,7 +1,8 @@
 // Built-in policies of the Dual Fates match, on the core policy contract (src/core/policy.ts):
 // `choose(rng, view, decision, options, n, allowNone)` → an index into options[0, n) or -1. They
 // read only MatchView members, so a user module can delegate to them through its read-only view.
-//   fight  — the default: activate first a unit that could Battle Cry, then, of those whose blow
+//   fight  — the default: pass the Initiative when no unit of either side can strike from where it
+//            stands (else go first); activate first a unit that could Battle Cry, then, of those whose blow
 //            lands now, one an enemy yet to activate can strike (the least tough first), then any
 //            whose blow lands now, at the enemy with the least left to strike off (health + armour;
 //            ties: the higher cost, then the longer ranged attack); move to strike the best target one move
@@ -19,11 +20,12 @@
 // its Characters and the costliest of them at the totem point, each other Companion at a deployment
 // point drawn at random (the spread rule: any fixed deployment can be countered); summon a
 // ranged unit first (the longest range, then the dearest), else the dearest; go first on
-// Initiative; always deflect; Battle Cry when no attack is in reach and a friend stands within its
+// Initiative (fight: only where a unit of either side can strike from where it stands, else pass);
+// always deflect; Battle Cry when no attack is in reach and a friend stands within its
 // radius.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
-import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
+import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, INI_FIRST, INI_PASS, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
 import { PILLARS } from './pillars.js';
 
 /**
@@ -54,6 +56,50 @@ import { PILLARS } from './pillars.js';
  *  - the last round: a unit with nothing to strike goes to score (hold's move) instead of closing
  *    on the enemy: seed 8, against fight without it, +0.16 pp as A [+0.02, +0.30] p 0.039, +0.18 as
  *    B [+0.04, +0.32] p 0.012 (never lower on the other data sets).
+ * Pass on a quiet board (INITIATIVE, 2026-12-06, last): the Initiative's winner passes when no unit of
+ * either side can strike an enemy from where it stands (before: it always went first); the side
+ * that moves first can then only walk into the other's reach. Found by logging the search's answers
+ * beside fight's (horde vs horde, side A, every decision searched at 128 iterations, 300 games, seed
+ * 5, a script outside the repository): its commonest departure was passing (44 of 278), 34 of them
+ * in round 1, both sides' five units at one deployment point each, 16 inches apart. `sim policies
+ * --split` there (128 iterations, 1,000 games, seed 2, side A): every decision +11.0 [+8.0, +13.9],
+ * ACTION +8.8 [+6.4, +11.2], INITIATIVE +4.0 [+2.3, +5.7], the rest under +1 (n.s.); with only the
+ * Initiative searched (256 iterations, 600 games) it passed in 102 of 292 round-1 decisions, in at
+ * most 3 of any later round's. As a module against the rule before (5,000 paired games; A / B):
+ * seed 41: the horde's mirror +9.48 [+8.02, +10.93] / +8.70 [+7.27, +10.13], knights vs knights
+ * +1.10 / +0.74 (n.s.), the knights against the horde +0.80 (n.s.) / +1.54 [+0.69, +2.39], the horde
+ * against the knights +0.40 / +0.78 (n.s.); seed 42: +8.94 / +10.82, +0.06 / +2.04, +0.34 / +1.06,
+ * −0.08 / −0.24 (n.s.). Passing in round 1 only: within 0.4 of it everywhere (seed 41); passing on a
+ * quiet board after round 1 only: +0.32 [+0.06, +0.58] (knights vs knights as A), +0.24 (the horde
+ * as B against the knights), the rest within ±0.25 (seed 42): the later rounds add a little. On
+ * other unit data (seed 23; V1, V2, V3 as below): the horde's mirror +9.12 / +10.46, +1.22 (n.s.) /
+ * +1.70, +21.04 / +23.32; knights vs knights +4.78 / +5.46, +0.62 / 0.00, +5.84 / +5.68; the knights
+ * against the horde +0.60 / +0.12, −0.64 / −0.66 (both n.s.), +1.54 / +1.82; the horde against the
+ * knights −0.16 / +0.82, −0.14 / +0.28 (n.s.), +2.14 / +2.10. The rule before as a module against
+ * this one (seed 43): the horde's mirror −9.42 / −10.66, knights vs knights −1.32 (n.s.) / −1.74
+ * [−3.21, −0.27], the knights against the horde −0.20 / −0.58, the horde against the knights +0.26 /
+ * +0.08 (all four n.s.). An earlier reading (2026-12-05: pass when no unit of the side itself has an
+ * enemy in reach, against that day's fight, whose Companions deployed at random points) lost −7.1 /
+ * −6.9 in the horde's mirror. hunt and hold still go first. deployment.yaml was recomputed for it
+ * (scenarios/dualfates/README.md, Recomputed for the quiet-board Initiative); then no built-in beats
+ * fight in any of the 8 (sim policies, 5,000 games, seed 1: hunt −2.4 to −17.6, every upper end
+ * −1.4 or lower; hold −7.6 to −64.4; random −9.0 to −84.5), and `--split` again (the same
+ * command) reads every decision +8.6 [+5.5, +11.6], ACTION +7.0, ACTIVATE +1.3, INITIATIVE −0.1
+ * [−0.6, +0.4]. Tried beside it, from the search's
+ * ACTION departures in the same log (as modules against fight with this rule, 5,000 paired games,
+ * seed 44 unless named; A / B): a melee unit not locked, with no enemy ranged unit within its Speed
+ * but one within Speed + 6, runs at it (the search's "run at the Archer" where fight struck a
+ * Skirmisher in contact): knights vs knights +3.20 / +1.50, the knights against the horde −0.58 /
+ * +2.96, the horde against the knights +2.40 / +0.22, the horde's mirror +1.58 / −0.68 (seed 45:
+ * +2.48 / +1.86, +0.12 / +2.36, +2.44 / −0.42, +2.20 / −1.04), but on other unit data (seed 23) V1
+ * −4.42 in the horde's mirror as B and −2.24 in knights vs knights as B, V3 (archers' range 3)
+ * −13.2 / −13.5 in knights vs knights and −10.0 / −10.2 in the horde's mirror: it rests on the
+ * bundled archers' range, not adopted (a rule that weighs the ranged threat is open); the same only
+ * with no enemy at the unit's point, or within Speed + 3: smaller and mixed. From round 8, a unit
+ * not locked whose only enemies in reach are tougher than it goes to score (the search's Champion
+ * leaving a fresher Champion for a pillar late in the game): +0.06 to +0.82, −0.56 for the knights as
+ * B against the horde, −0.24 (n.s.); the same only while ahead on Victory Points, from round 7:
+ * −0.10 to +0.52: too little to keep.
  * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
  * the one with the longer ranged attack (before: the first in unit order). Found by logging the
  * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,
@@ -645,9 +691,22 @@ function heuristic(name: MatchPolicyName, action: (view: MatchView, options: Int
 export const holdPolicy: Policy<MatchView> = heuristic('hold', holdAction);
 export const huntPolicy: Policy<MatchView> = heuristic('hunt', huntAction);
 
+/**
+ * fight, the INITIATIVE answer (rulebook: 4. Initiative Phase — the winner "can choose to go first or
+ * pass to the opponent"): pass when no unit of either side can strike an enemy from where it stands
+ * (a quiet board, as in round 1 with both sides at their deployment points), since the side that
+ * moves first can then only walk into the other's reach; else go first (see the header, "pass on a
+ * quiet board").
+ */
+function fightInitiative(view: MatchView, options: Int32Array, n: number): number {
+  for (let u = 0; u < view.unitCount(); u++) if (view.unitWhere(u) === WHERE_ACTIVE && targetInReach(view, u) >= 0) return find(options, n, INI_FIRST);
+  return find(options, n, INI_PASS);
+}
+
 export const fightPolicy: Policy<MatchView> = {
   name: 'fight',
   choose(rng, view, decision, options, n) {
+    if (decision === DECISION.INITIATIVE) return fightInitiative(view, options, n);
     if (decision === DECISION.ACTION) return fightAction(view, options, n);
     if (decision === DECISION.ACTIVATE) return fightActivate(view, options, n);
     if (decision === DECISION.ABILITY) return fightAbility(rng, view, options, n);
@@ -683,6 +742,7 @@ export function policyCodes() {
     DECISION: { ...DECISION },
     ACT: { STAY: ACT_STAY, PILLAR: ACT_PILLAR, ENGAGE: ACT_ENGAGE, RANGE: ACT_RANGE, RUN_PILLAR: ACT_RUN_PILLAR, RUN_ENEMY: ACT_RUN_ENEMY, CHARGE: ACT_CHARGE },
     ABL: { ATTACK: ABL_ATTACK, BUFF: ABL_BUFF },
+    INI: { FIRST: INI_FIRST, PASS: INI_PASS },
     WHERE: { RESERVE: 0, ACTIVE: 1, INCAPACITATED: 2, REMOVED: 3 },
     /** ACTION options are kind << 8 | arg; ABILITY options kind << 16 | attack << 8 | enemy. */
     encoding: 'ACTION: kind << 8 | arg (a pillar 1..5 or an enemy unit id); ABILITY: kind << 16 | attack index << 8 | enemy unit id',

@@ -13,7 +13,7 @@ import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
 import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchUnit } from '../src/games/dualfates/matchData.js';
 import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, INI_FIRST, INI_PASS, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
-import { fightPolicy, holdPolicy, huntPolicy } from '../src/games/dualfates/matchPolicies.js';
+import { fightPolicy, holdPolicy, huntPolicy, policyCodes } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
 import { bestAgainst, buildDeployPlan, childOf, planPath, unitSheets } from '../src/games/dualfates/deployPlan.js';
@@ -817,9 +817,19 @@ describe('the fight policy (the default): hand-built positions where it and hunt
     expect(ask(fightPolicy, position([unit('a0')], [archer('b0')], [far, shot], 2), DECISION.INITIATIVE, opts)).toBe(0);
     // One inch further, out of the bow's range: quiet again, pass.
     expect(ask(fightPolicy, position([unit('a0')], [archer('b0')], [far, outOfRange], 2), DECISION.INITIATIVE, opts)).toBe(1);
-    // A unit in reserve or incapacitated does not count.
-    const reserve = position([unit('a0'), unit('a1')], [unit('b0')], [far, -1, node('B-west')], 2);
-    expect(ask(fightPolicy, reserve, DECISION.INITIATIVE, opts)).toBe(1);
+    // Only the deciding side can strike (its archer 12 inches from B's unit): go first.
+    expect(ask(fightPolicy, position([archer('a0')], [unit('b0')], [far, shot], 2), DECISION.INITIATIVE, opts)).toBe(0);
+    // An incapacitated unit keeps its point but does not count: B's unit stands on A's, quiet otherwise.
+    const incap = position([unit('a0'), unit('a1')], [unit('b0')], [far, node('B-west'), node('B-west')], 2);
+    incap.where[1] = WHERE_INCAP;
+    expect(ask(fightPolicy, incap, DECISION.INITIATIVE, opts)).toBe(1);
+    incap.where[1] = WHERE_ACTIVE;
+    expect(ask(fightPolicy, incap, DECISION.INITIATIVE, opts)).toBe(0);
+    // A module offering only one of the two: that one (never -1).
+    expect(ask(fightPolicy, quiet, DECISION.INITIATIVE, [INI_FIRST])).toBe(0);
+    // hunt and hold go first whatever the options' order; modules see the codes.
+    for (const p of [huntPolicy, holdPolicy]) expect(ask(p, quiet, DECISION.INITIATIVE, [INI_PASS, INI_FIRST])).toBe(1);
+    expect(policyCodes().INI).toEqual({ FIRST: INI_FIRST, PASS: INI_PASS });
   });
 
   it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {

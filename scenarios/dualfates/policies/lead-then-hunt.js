@@ -3,9 +3,10 @@
 // Points it plays the base policy (the default, fight); once ahead by 3 or more, every unit hunts
 // the nearest enemy (charges, shoots or engages it). Everything else is the base. It shows how a
 // module overrides one decision and hands the rest to `base`; it is not a better policy: since the
-// default became `fight` (which targets the weakest enemy in reach), the switch costs side A −0.83
-// points [−1.37, −0.30] (`sim policies dualfates match --param policyA --policies
-// fight,scenarios/dualfates/policies/lead-then-hunt.js -n 3000 --seed 5 -j 1`, paired).
+// default became `fight` (which targets the weakest enemy in reach), the switch gains side A
+// nothing: −0.40 points [−0.95, +0.15], p 0.19 (2026-12-06, after fight's quiet-board Initiative;
+// −0.83 [−1.37, −0.30] when first measured) (`sim policies dualfates match --param policyA
+// --policies fight,scenarios/dualfates/policies/lead-then-hunt.js -n 3000 --seed 5 -j 1`, paired).
 //
 // The default export is a factory (data, base) => policy: `data` is a frozen copy of the match data
 // (data.codes has the decision and option codes), `base` the default built-in policy (fight). `view` is

@@ -38,6 +38,8 @@ import { PILLARS } from './pillars.js';
  * fire and activation order). Seed 9, against a fighting opponent: hunt wins 8.4 points less as A
  * [6.5, 10.3] and 11.3 less as B [9.4, 13.2]; hold 32.3 / 35.2 less; random 47.5 / 49.2 less.
  * What fight does differently from hunt:
+ *  - INITIATIVE: pass on a quiet board, no unit of either side able to strike from where it stands
+ *    (since 2026-12-06, last: below); hunt (and hold) always go first;
  *  - ACTIVATE: a unit that would Battle Cry goes first (since 2026-12-05, below); then a unit that
  *    can strike without moving, the one with the weakest target;
  *  - ACTION and ABILITY: the target is the enemy with the least health + armour left (ties: the
@@ -207,7 +209,9 @@ import { PILLARS } from './pillars.js';
  * double oracle against it, a behaviour strategy, a robust and a deviation-aware plan were tried
  * and not adopted (scenarios/dualfates/README.md, Deploying in another order; The hybrid plan). No built-in beats
  * fight in any of the 8 (sim policies, 5,000 games, seed 1: hunt −3.8 to −18.9, hold −8.2 to
- * −61.2, random −9.3 to −82.4).
+ * −61.2, random −9.3 to −82.4). Since the quiet-board Initiative (above) and the deployment file
+ * recomputed for it: in 5 of 8, up to +6.28 [+4.36, +8.19] (the same configuration and order), 10
+ * of the 24 checks.
  * Deployment by an equilibrium mix (every built-in but random, 2026-12-06): per pairing of the
  * built-in teams, each side draws a whole-team layout of its starting units from a mix stored as data
  * (scenarios/dualfates/deployment.yaml; `--deployment spread` is the rule below), the equilibrium of
@@ -468,7 +472,8 @@ function commonChoice(rng: Rng, view: MatchView, decision: number, options: Int3
       return best;
     }
     case DECISION.INITIATIVE:
-      return 0;
+      // Go first (hunt, hold; fight has its own answer: fightInitiative).
+      return Math.max(0, find(options, n, INI_FIRST));
     case DECISION.ACTIVATE:
       return 0;
     case DECISION.DEFLECT:
@@ -699,8 +704,11 @@ export const huntPolicy: Policy<MatchView> = heuristic('hunt', huntAction);
  * quiet board").
  */
 function fightInitiative(view: MatchView, options: Int32Array, n: number): number {
-  for (let u = 0; u < view.unitCount(); u++) if (view.unitWhere(u) === WHERE_ACTIVE && targetInReach(view, u) >= 0) return find(options, n, INI_FIRST);
-  return find(options, n, INI_PASS);
+  let quiet = true;
+  for (let u = 0; u < view.unitCount() && quiet; u++) if (view.unitWhere(u) === WHERE_ACTIVE && targetInReach(view, u) >= 0) quiet = false;
+  // Whichever is offered when the other is not (a module may offer fewer options).
+  const i = find(options, n, quiet ? INI_PASS : INI_FIRST);
+  return i >= 0 ? i : 0;
 }
 
 export const fightPolicy: Policy<MatchView> = {

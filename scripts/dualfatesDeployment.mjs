@@ -31,6 +31,12 @@
 // or board file, a rule) the layouts and payoffs are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
 // Cost: the four built-in pairings (the bundled file) took the time its `computed` lines state.
+// --check [--file FILE] [--cells K]: play again the first K × K cells of each mix in FILE (the
+// bundled file unless given; the pairings --pairs names), the layouts of the largest weight, on the
+// games and seed its `computed` line names and under its `params`, and compare each with the stored
+// payoff (4 decimals): exit 0 when all are equal, 1 naming each that is not. A change to the
+// default policy or to the rules that moves those games makes the file the payoffs of another
+// default: compute it again. npm test runs it (test/storedFresh.test.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { parseArgs } from 'node:util';
@@ -264,11 +270,14 @@ async function main() {
       from: { type: 'string' },
       matrix: { type: 'string' },
       out: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
+      check: { type: 'boolean', default: false },
+      file: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
+      cells: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: false,
   });
-  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'help', 'h']);
+  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
     // The usage is this file's header comment.
@@ -277,6 +286,7 @@ async function main() {
     (unknown === undefined ? console.log : console.error)(`${unknown === undefined ? '' : `dualfatesDeployment: unknown option --${unknown}\n\n`}${header}`);
     process.exit(unknown === undefined ? 0 : 2);
   }
+  if (a.check) process.exit(checkFile(a.file, a.pairs.split(','), wholeFlag('dualfatesDeployment', a, 'cells', 1, 64)));
   const opts = {
     games: wholeFlag('dualfatesDeployment', a, 'games', 10, 1e6),
     brGames: wholeFlag('dualfatesDeployment', a, 'br-games', 10, 1e6),
@@ -323,7 +333,8 @@ async function main() {
 # for the teams and the data \`computed\` names (the bundled unit sheets,
 # scenarios/dualfates/units.yaml, and board, board.yaml, where it names no --set); see
 # scenarios/dualfates/README.md, Deployment. Regenerate with scripts/dualfatesDeployment.mjs after a
-# change to those files or to the default policy. value: A's win rate − B's at the mixes.
+# change to those files or to the default policy (npm test plays each mix's first cell again on its
+# games: --check). value: A's win rate − B's at the mixes.
 `;
   // Written by hand: one line a layout (JSON strings are YAML).
   const q = JSON.stringify;
@@ -332,4 +343,66 @@ async function main() {
   const body = mixes.flatMap((m) => [`  - name: ${q(m.name)}`, `    value: ${m.value}`, `    computed: ${q(m.computed)}`, ...params(m), ...sideText('A', m.A), ...sideText('B', m.B), '    payoffs:', ...m.payoffs.map((row) => `      - [${row.join(', ')}]`)]);
   writeFileSync(a.out, `${header}mixes:\n${body.join('\n')}\n`);
   console.log(`wrote ${a.out}`);
+}
+
+/**
+ * --check: each mix of `file` named in `pairs` ("teamA:teamB"), its first k × k cells played again on
+ * the games and seed its `computed` line names, under its `params`, against the stored payoffs.
+ * Returns the exit code: 0 when every cell is equal, 1 when one is not (each named on stderr).
+ */
+function checkFile(file, pairs, k) {
+  if (!existsSync(file)) throw new Error(`dualfatesDeployment: --check: no file ${file}`);
+  const parsed = parseYaml(readFileSync(file, 'utf8'));
+  let bad = 0;
+  let checked = 0;
+  for (const pair of pairs) {
+    const [teamA, teamB] = pair.split(':');
+    const m = parsed?.mixes?.find((x) => x.name === `${teamA} vs ${teamB}`);
+    if (!m) {
+      console.error(`dualfatesDeployment: --check: ${file} has no mix "${teamA} vs ${teamB}"`);
+      bad++;
+      continue;
+    }
+    const games = Number(/--games (\d+)/.exec(m.computed ?? '')?.[1]);
+    const seed = Number(/--seed (\d+)/.exec(m.computed ?? '')?.[1]);
+    if (!(games > 0) || !(seed >= 0) || !Array.isArray(m.payoffs)) {
+      console.error(`dualfatesDeployment: --check: ${file}: mix "${m.name}" names no --games and --seed in its computed line, or has no payoffs: it cannot be played again`);
+      bad++;
+      continue;
+    }
+    const sets = Object.entries(m.params ?? {}).map(([key, x]) => `${key}=${x}`);
+    const p = paramsFor('dualfatesDeployment', teamA, teamB, sets);
+    const L = [layoutsOf(p, 0), layoutsOf(p, 1)];
+    const bags = L.map((ls, s) => ls.map((l) => layoutBag(layoutKey(p, s, l))));
+    const offset = [0, p.data.sides[0].units.length];
+    // The side's first k layouts (the file lists them by weight, largest first) as fixed-layout policies in team order, as the cells were played.
+    const pols = ['A', 'B'].map((key, s) =>
+      m[key].layouts.slice(0, k).map((l) => {
+        const i = bags[s].indexOf(layoutBag(l.start.map((name, u) => `${name}@${l.at[u]}`).join(', ')));
+        if (i < 0) throw new Error(`dualfatesDeployment: --check: ${file}: mix "${m.name}" side ${key}: ${JSON.stringify(l)} is not a layout of this pairing`);
+        return layoutPolicy(L[s][i], offset[s]);
+      }),
+    );
+    const g = new MatchEngine(p.data, p.rules, [defaultMatchPolicy, defaultMatchPolicy]);
+    for (let r = 0; r < pols[0].length; r++) {
+      for (let c = 0; c < pols[1].length; c++) {
+        g.policies[0] = pols[0][r];
+        g.policies[1] = pols[1][c];
+        let d = 0;
+        for (let i = 0; i < games; i++) {
+          g.play(streamFor(seed, i));
+          if (g.outcome.winner === 0) d++;
+          else if (g.outcome.winner === 1) d--;
+        }
+        const now = Number((d / games).toFixed(4));
+        checked++;
+        if (now !== m.payoffs[r][c]) {
+          bad++;
+          console.error(`dualfatesDeployment: --check: ${file}: mix "${m.name}", A's layout ${r + 1} against B's ${c + 1}: stored ${m.payoffs[r][c]}, played again ${now} (${games} games from seed ${seed}): the payoffs are another default's or other rules' games; compute the mix again`);
+        }
+      }
+    }
+  }
+  if (bad === 0) console.log(`dualfatesDeployment: --check: ${file}: ${checked} cell${checked === 1 ? '' : 's'} played again, each equal to the stored payoff`);
+  return bad === 0 ? 0 : 1;
 }

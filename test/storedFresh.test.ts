@@ -9,10 +9,18 @@
 // entry is measured again with its command. What this does not see: the other side of an entry,
 // the search's (or the fixed layout's) rate, which a change to the search alone would move.
 //
+// Deployment. The Dual Fates match's default deploys by scenarios/dualfates/deployment.yaml, whose
+// payoffs are games of fixed layouts with every other decision the default's: a change to the
+// default or to the rules moves them, and the plan drawn from them is then another default's. A few
+// of its cells are played again on their own games (scripts/dualfatesDeployment.mjs --check).
+//
 // Sensitivity. Each entry of scenarios/<game>/sensitivity.yaml stores the default's main metric on
 // its games (`baseline`), which every effect it lists is a change from: the default must still
 // score it there.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { policyGapFileOf } from '../src/core/policyGapNote.js';
 import { parseYamlSafely } from '../src/core/safeYaml.js';
@@ -157,6 +165,36 @@ describe('every stored policy gap is about the default that plays today', () => 
     expect(other.policy).toBe('death-order');
     expect(Math.abs(other.rate - harsh.rate)).toBeGreaterThan(0.5 / harsh.games);
   });
+});
+
+describe("the Dual Fates deployment file's payoffs are the games of the default that plays today", () => {
+  const check = (...args: string[]) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--check', ...args], { encoding: 'utf8' });
+  it('the first cell of every mix, played again on its games, equals the stored payoff', () => {
+    const r = check();
+    // A failure names each cell: compute the mixes again (scripts/dualfatesDeployment.mjs, its `computed` lines) after a change to the default or the rules.
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/4 cells played again, each equal to the stored payoff/);
+  }, 60_000);
+  it('would catch a payoff of other games: a cell off by 0.0001 is named, exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-deploycheck-'));
+    try {
+      const text = readFileSync('scenarios/dualfates/deployment.yaml', 'utf8');
+      // The first payoff row of the horde's mirror, its first cell moved by one in the last digit.
+      const at = text.indexOf('payoffs:', text.indexOf('name: "horde vs horde"'));
+      const row = text.indexOf('[', at);
+      const end = text.indexOf(',', row);
+      const cell = Number(text.slice(row + 1, end));
+      const file = join(dir, 'deployment.yaml');
+      writeFileSync(file, `${text.slice(0, row + 1)}${(cell + 0.0001).toFixed(4)}${text.slice(end)}`);
+      const r = check('--file', file, '--pairs', 'horde:horde');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`mix "horde vs horde", A's layout 1 against B's 1: stored ${Number((cell + 0.0001).toFixed(4))}, played again ${cell} (4000 games from seed 90001)`);
+      expect(check('--file', file, '--pairs', 'knights:horde').status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** The game and side whose plain run's rate is a sensitivity entry's main metric (the game's first rate, its default configuration). */

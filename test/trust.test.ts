@@ -115,6 +115,33 @@ describe('sim check: a golden is data, not a command line', () => {
   });
 });
 
+describe('the fault-injection game is a test fixture only', () => {
+  // Without SIM_FAULT_GAME=1 (the test suite sets it: vitest.config.ts) `_fault`, which throws or sleeps on purpose, is no game.
+  const outside = (args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
+    delete env.SIM_FAULT_GAME;
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'sim'), ...args], { cwd: dir, encoding: 'utf8', env, timeout: 60_000 });
+    return { code: r.status, stderr: r.stderr };
+  };
+  it('a golden, a scenario or the command line naming _fault is refused outside the tests', () => {
+    // Made inside the suite, where the game exists, and played by check here: identical.
+    const file = join(dir, 'fault-golden.json');
+    expect(runCli(['_fault', '-n', '20', '--seed', '1', '--format', 'json', '-q', '--out', file]).code).toBe(0);
+    expect(runCli(['check', file, '-j', '1']).code).toBe(0);
+    const check = outside(['check', file, '-j', '1']);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toMatch(/rerun\.game: unknown game "_fault"; known: dice, darkfate, /);
+    const scenario = join(dir, 'fault-scenario.yaml');
+    writeFileSync(scenario, 'game: _fault\n');
+    const run = outside(['run', scenario, '-n', '5']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/game: unknown game "_fault"/);
+    const direct = outside(['_fault', '-n', '5']);
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toMatch(/unknown command '_fault'/);
+  }, 60_000);
+});
+
 describe('stored aggregates are checked before they are trusted', () => {
   const cp = join(dir, 'ck.json');
   const args = ['dice', '-n', '20000', '--seed', '3', '-j', '1', '--chunk-size', '1000', '-q', '--format', 'json', '--checkpoint', cp];

@@ -6,6 +6,14 @@ import type { AnySim, GameModule, GameMode } from '../core/gameModule.js';
 import { modeId } from '../core/gameModule.js';
 import { UsageError } from '../core/usageError.js';
 
+/**
+ * The environment variable that adds the hidden fault-injection game `_fault` (src/games/fault: it
+ * throws or sleeps on purpose) to the registry: '1' in the test suite (vitest.config.ts; child
+ * processes and worker threads inherit it), unset everywhere else, so that no scenario, golden,
+ * part file, checkpoint or queued job can name it.
+ */
+export const FAULT_GAME_ENV = 'SIM_FAULT_GAME';
+
 interface RegistryEntry {
   /** One line for `sim --help` (shown without loading the game). */
   readonly summary: string;
@@ -42,8 +50,8 @@ const GAMES: Readonly<Record<string, RegistryEntry>> = {
     load: async () => (await import('./tccg/index.js')).game,
     sims: { opening: async () => (await import('./tccg/openingSim.js')).openingSim, game: async () => (await import('./tccg/gameSim.js')).gameSim },
   },
-  // Test fixture: a game that fails on purpose (hidden).
-  _fault: { summary: 'fault injection (tests)', hidden: true, load: async () => (await import('./fault/index.js')).game, sims: { fault: async () => (await import('./fault/faultSim.js')).faultSim } },
+  // Test fixture: a game that fails on purpose (hidden), only where FAULT_GAME_ENV asks for it (below).
+  ...(process.env[FAULT_GAME_ENV] === '1' ? { _fault: { summary: 'fault injection (tests)', hidden: true, load: async () => (await import('./fault/index.js')).game, sims: { fault: async () => (await import('./fault/faultSim.js')).faultSim } } } : {}),
 };
 
 /**

@@ -1,4 +1,4 @@
-// A game that fails on purpose (hidden `sim _fault`, tests only): at game `failAt` it throws or
+// A game that fails on purpose (hidden `sim _fault`, registered only in the test suite: FAULT_GAME_ENV in src/games/index.ts): at game `failAt` it throws or
 // ends its thread, so tests can check that a failing or dying worker stops a run with exit 1 and
 // a message naming the chunk — never a hang, never numbers that silently miss games.
 import type { GameModule } from '../../core/gameModule.js';

@@ -197,6 +197,42 @@ describe("the Dual Fates deployment file's payoffs are the games of the default 
   }, 60_000);
 });
 
+describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own command', () => {
+  it("writes the ladder's top rung and today's deployment stamp into the entry, every other character of the file as it was", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+    try {
+      const text = readFileSync('scenarios/dualfates/policy-gap.yaml', 'utf8');
+      // The first measured entry, made cheap (a rung of 2 iterations, 40 games) and without its stamp; its old numbers kept.
+      const at = text.indexOf('    command: sim policies dualfates match --ladder');
+      const end = text.indexOf('\n', text.indexOf('    deployment: ', at)) + 1;
+      const cheap = 'sim policies dualfates match --ladder --ladder-start 2 --ladder-max 2 -n 40 --seed 1 -j 2';
+      const file = join(dir, 'policy-gap.yaml');
+      writeFileSync(file, `${text.slice(0, at)}    command: ${cheap}\n${text.slice(end)}`);
+      const r = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--file', file, '--match', 'ladder-max 2 ', '-j', '1'], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const after = readFileSync(file, 'utf8');
+      const direct = runCli([...cheap.split(' ').slice(1, -2), '-j', '1', '--format', 'json', '-q']);
+      const top = JSON.parse(direct.stdout).result.top[0];
+      const entry = (parseYamlSafely(after, file) as { measured: Record<string, unknown>[] }).measured[0];
+      expect(entry).toMatchObject({ games: 40, budget: 2, command: cheap, deployment: deploymentStamp('knights', 'knights') });
+      expect(entry.base).toBeCloseTo(top.estimate - top.gain, 6);
+      expect(entry.search).toBeCloseTo(top.estimate, 6);
+      expect([entry.difference, entry.lo, entry.hi]).toEqual([top.gain, top.gainLo, top.gainHi].map((x: number) => Number(x.toFixed(6))));
+      // Outside that entry's lines, the file is the bundled one.
+      const entryStart = text.lastIndexOf('\n  - ', at);
+      expect(after.slice(0, entryStart)).toBe(text.slice(0, entryStart));
+      expect(after.slice(after.indexOf('\n  - ', after.indexOf(cheap)))).toBe(text.slice(text.indexOf('\n  - ', at)));
+      // Nothing to play is an error, not a silent no-op.
+      const none = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--file', file, '--match', 'no such command'], { encoding: 'utf8' });
+      expect(none.status).toBe(2);
+      expect(none.stderr.trim()).toBe(`remeasureGaps: no entry of ${file} has a command containing "no such command"`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 /** The game and side whose plain run's rate is a sensitivity entry's main metric (the game's first rate, its default configuration). */
 const SENSITIVITY_METRIC: Record<string, { game: Stored['game']; side: Side }> = {
   'darkfate win': { game: 'darkfate', side: null },

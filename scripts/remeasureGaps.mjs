@@ -1,0 +1,139 @@
+// Plays every `measured` entry of a game's policy-gap file again with the command the entry names
+// (a `sim policies GAME … --ladder …` line), and writes the new numbers into the entry in place:
+// the ladder's top rung (budget, the search's rate, difference, lo, hi, pValue, games) and the
+// default's rate on the same games (the entry's `planner`, `base`, `bot` or `botWins`), and for the
+// Dual Fates match the stamp of today's deployment mix (`deployment`). Comments, the order of the
+// entries and every other field are kept; the header's narrative is yours to update. Run it after a
+// change to a default policy, the rules or the data has made entries stale (test/storedFresh.test.ts
+// names them). Build first (`npm run build`). Usage:
+//   node scripts/remeasureGaps.mjs GAME [--match TEXT] [--jobs N] [--file FILE] [--dry-run]
+// --match: only the entries whose command contains TEXT. --jobs: replaces the command's -j (the
+// numbers do not depend on it). --file: another policy-gap file of that form (default
+// scenarios/GAME/policy-gap.yaml). --dry-run: play and print, write nothing.
+// The Dual Fates match's fixed layouts (`layouts`) are measured by scripts/dualfatesLayouts.mjs,
+// not here. Each entry's time is printed; the files' headers say how long their ladders take.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseDocument, stringify } from 'yaml';
+import { wholeFlag } from './flags.mjs';
+
+const SCRIPT = 'remeasureGaps';
+const BASE_FIELDS = ['planner', 'base', 'bot', 'botWins'];
+
+/** The words of a stored command, as `sim` takes them (the leading "sim" dropped), with -j set to `jobs` when given. */
+export function commandArgs(command, jobs) {
+  const words = command.trim().split(/\s+/);
+  if (words[0] !== 'sim' || words[1] !== 'policies' || !words.includes('--ladder')) throw new Error(`${SCRIPT}: not a \`sim policies … --ladder\` command: ${command}`);
+  const args = words.slice(1);
+  for (const flag of ['--format', '--out', '-q', '--quiet']) if (args.includes(flag)) throw new Error(`${SCRIPT}: the command sets ${flag}, which this script sets itself: ${command}`);
+  if (jobs !== undefined) {
+    const at = args.findIndex((w) => w === '-j' || w === '--jobs');
+    if (at >= 0) args.splice(at, 2);
+    args.push('-j', String(jobs));
+  }
+  return [...args, '--format', 'json', '-q'];
+}
+
+/** The fields an entry gets from a ladder report's top rung (rates to 6 decimals, the p-value to 5 significant digits). */
+export function fieldsFrom(report, entry) {
+  if (report.kind === undefined || report.partial) throw new Error(`${SCRIPT}: a partial or foreign report`);
+  const top = report.result?.top?.[0];
+  if (!top || typeof top.estimate !== 'number' || typeof top.gain !== 'number') throw new Error(`${SCRIPT}: the report has no top rung`);
+  const r6 = (x) => Number(x.toFixed(6));
+  const baseField = BASE_FIELDS.find((f) => f in entry);
+  if (baseField === undefined) throw new Error(`${SCRIPT}: the entry has none of ${BASE_FIELDS.join(', ')} (the default's rate)`);
+  return {
+    games: top.games,
+    budget: top.budget,
+    [baseField]: r6(top.estimate - top.gain),
+    search: r6(top.estimate),
+    difference: r6(top.gain),
+    lo: r6(top.gainLo),
+    hi: r6(top.gainHi),
+    pValue: Number(top.pValue.toPrecision(5)),
+  };
+}
+
+/**
+ * The text edits that set `key` of a list entry (a YAML map node parsed from `text`) to a number or
+ * string: its value's characters replaced where the key is there, else a line added after the
+ * entry's last one, indented as its fields are. Every other character of the file stays as it was.
+ */
+export function editsFor(text, item, key, value) {
+  // A string as YAML writes it: plain where that reads back as the same string (a stamp of digits alone is quoted).
+  const shown = typeof value === 'number' ? String(value) : stringify(value).trimEnd();
+  const pair = item.items.find((q) => q.key?.value === key);
+  if (pair?.value?.range) {
+    const [start, end] = pair.value.range;
+    return [{ at: start, remove: end - start, insert: shown }];
+  }
+  const last = item.items[item.items.length - 1];
+  const lineStart = text.lastIndexOf('\n', last.key.range[0]) + 1;
+  const indent = text.slice(lineStart, last.key.range[0]);
+  const end = text.indexOf('\n', last.value?.range?.[1] ?? last.key.range[1]);
+  return [{ at: end < 0 ? text.length : end + 1, remove: 0, insert: `${indent}${key}: ${shown}\n` }];
+}
+
+async function main() {
+  const { values: a, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      match: { type: 'string' },
+      jobs: { type: 'string', short: 'j' },
+      file: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (a.help || positionals.length !== 1) {
+    const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+    const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+    (a.help ? console.log : console.error)(header);
+    process.exit(a.help ? 0 : 2);
+  }
+  const game = positionals[0];
+  const file = a.file ?? `scenarios/${game}/policy-gap.yaml`;
+  if (!existsSync(file)) throw new Error(`${SCRIPT}: no file ${file}`);
+  const jobs = a.jobs === undefined ? undefined : wholeFlag(SCRIPT, a, 'jobs', 1, 64);
+  const text = readFileSync(file, 'utf8');
+  const doc = parseDocument(text);
+  const measured = doc.get('measured');
+  if (!measured?.items) throw new Error(`${SCRIPT}: ${file} has no \`measured\` list`);
+  const stamp = game === 'dualfates' ? (await import('../dist/src/games/dualfates/matchPolicyGap.js')).deploymentStamp : null;
+  let played = 0;
+  const edits = [];
+  for (const [k, item] of measured.items.entries()) {
+    const entry = item.toJSON();
+    if (typeof entry.command !== 'string' || (a.match !== undefined && !entry.command.includes(a.match))) continue;
+    const args = commandArgs(entry.command, jobs);
+    if (!args.includes(game)) throw new Error(`${SCRIPT}: measured[${k}]: its command is not of ${game}: ${entry.command}`);
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, ['bin/sim', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`${SCRIPT}: measured[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    const now = fieldsFrom(JSON.parse(r.stdout), entry);
+    if (stamp && typeof entry.teamA === 'string' && typeof entry.teamB === 'string') now.deployment = stamp(entry.teamA, entry.teamB);
+    const shown = (e) => `${(100 * e.difference).toFixed(1)} [${(100 * e.lo).toFixed(1)}, ${(100 * e.hi).toFixed(1)}] at ${e.budget}`;
+    console.log(`measured[${k}] ${entry.command}\n  was ${shown(entry)}, now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
+    played++;
+  }
+  if (played === 0) throw new Error(`${SCRIPT}: no entry of ${file}${a.match === undefined ? '' : ` has a command containing "${a.match}"`}`);
+  if (!a['dry-run']) {
+    // Last edit first, so each offset still points into the text as read.
+    let out = text;
+    for (const e of edits.sort((x, y) => y.at - x.at)) out = out.slice(0, e.at) + e.insert + out.slice(e.at + e.remove);
+    writeFileSync(file, out);
+    console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await main();
+  } catch (err) {
+    if (!String(err?.message).startsWith(`${SCRIPT}:`)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}

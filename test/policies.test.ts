@@ -195,10 +195,14 @@ describe('sim compare names both policies when they differ', () => {
     const r = runCli(['policies', 'terror', '--split', '--scenario', file, '-n', '2', '-q']);
     expect([r.code, r.stderr.trim()]).toEqual([2, 'sim: option --split: the scenario sets searchDecisions; --split plays the search on each kind itself']);
   });
-  it('the header says A: planner, B: random (not planner for both)', () => {
+  it('the header says variant A: planner, variant B: random (not planner for both); a two-sided game\'s variants name both sides\' policies', () => {
     const r = runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split('\n')[1]).toMatch(/· policy A: planner, B: random$/);
-    expect(JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).policy).toEqual(['A: planner', 'B: random']);
+    expect(r.stdout.split('\n')[1]).toMatch(/· policy variant A: planner, variant B: random$/);
+    expect(JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '200', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).policy).toEqual(['variant A: planner', 'variant B: random']);
+    // Dual Fates: variants A and B are not the sides A and B (before: "policy A: fight, fight, B: hunt, fight").
+    const match = runCli(['compare', 'dualfates', 'match', '--set', 'policyA=hunt', '-n', '50', '--seed', '1', '-j', '1', '-q']);
+    expect(match.code, match.stderr).toBe(0);
+    expect(match.stdout.split('\n')[1]).toMatch(/· policy variant A: fight vs fight, variant B: hunt vs fight$/);
   });
 });

@@ -191,10 +191,11 @@ export function compareReport(
   const exactAnswers = simulated ? [] : exactDiffs.length ? [`${changes}: ${main}${exactDiffs.length} exact number${exactDiffs.length === 1 ? '' : 's'} changed (B − A below, no sampling error)`] : [`${changes}: no number changed`];
   
   const games = rv.outcomes.length ? rv.outcomes.reduce((m, o) => Math.max(m, o.games), 0) : null;
-  // The variants may play different policies (--set policy=X): the header names both, A first.
-  const shown = (p: Report['policy']) => (Array.isArray(p) ? p.join(', ') : p);
+  // The variants may play different policies (--set policy=X): the header names both, variant A first.
+  // In a two-sided game A and B are also the sides: a variant's policies are "side A's vs side B's".
+  const shown = (p: Report['policy']) => (Array.isArray(p) ? p.join(' vs ') : p);
   const [pa, pb] = [shown(repA.policy), shown(repB.policy)];
-  const policy: Report['policy'] = pa !== undefined && pb !== undefined && pa !== pb ? [`A: ${pa}`, `B: ${pb}`] : (repA.policy ?? repB.policy);
+  const policy: Report['policy'] = pa !== undefined && pb !== undefined && pa !== pb ? [`variant A: ${pa}`, `variant B: ${pb}`] : (repA.policy ?? repB.policy);
   const notes = [
     `Variant A: ${labelA}. Variant B: ${labelB}.`,
     // Usually a --set that restates a default: say so rather than let the user read the zeros as a finding.

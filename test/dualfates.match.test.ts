@@ -960,6 +960,17 @@ describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, r
     expect(j.policy).toEqual(['lead-then-hunt.js', 'fight']);
     expect(j.result.sides.A.policy).toBe('lead-then-hunt.js');
   }, 30_000);
+  it('threat-approach.js (weighs the enemy\'s threat; not yet the default) plays either side on other unit data, and beats fight where its header says', () => {
+    const v3 = ['--set', 'data.units.generic-archer.abilities.bow-shot.range=3', '--set', 'data.units.generic-archer.speed=4', '--set', 'data.units.generic-skirmisher.speed=8'];
+    const r = runCli(['dualfates', 'match', '--team-a', 'horde', '--policy-b', 'scenarios/dualfates/policies/threat-approach.js', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).policy).toEqual(['fight', 'threat-approach.js']);
+    // The horde's mirror as B, paired on 2,000 games (its header: +5.00 [+3.93, +6.07] on 5,000 at seed 44).
+    const ranked = runCli(['policies', 'dualfates', 'match', '--set', 'teamA=horde', '--set', 'teamB=horde', '--param', 'policyB', '--metric', 'winB', '--policies', 'fight,scenarios/dualfates/policies/threat-approach.js', '-n', '2000', '--seed', '44', '-j', '1', '-q', '--format', 'json']);
+    expect(ranked.code, ranked.stderr).toBe(0);
+    const row = JSON.parse(ranked.stdout).result.rows.find((x: { policy: string }) => x.policy.endsWith('threat-approach.js'));
+    expect(row.lo).toBeGreaterThan(0);
+  }, 60_000);
   it('a module\'s base is the default policy (fight): a module that hands every decision to it plays the default\'s games', async () => {
     const pass = join(dir, 'pass.js');
     writeFileSync(pass, 'export default (data, base) => ({ name: "pass", choose: (rng, view, d, o, n, none) => base.choose(rng, view, d, o, n, none) });\n');

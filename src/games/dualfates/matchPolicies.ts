@@ -102,6 +102,12 @@ import { PILLARS } from './pillars.js';
  * leaving a fresher Champion for a pillar late in the game): +0.06 to +0.82, −0.56 for the knights as
  * B against the horde, −0.24 (n.s.); the same only while ahead on Victory Points, from round 7:
  * −0.10 to +0.52: too little to keep.
+ * Open (2026-12-06, latest): scenarios/dualfates/policies/threat-approach.js, fight with two ACTION
+ * answers that weigh the enemy's threat (strike the target whose walk ends least exposed; approach
+ * where the loss less the next blow is least), beats fight in 38 of 40 configuration × side × data
+ * checks (+0.5 to +7.9; V3 mixed, three significantly negative, −0.9 to −1.6): not the default yet
+ * (the deployment file would have to be computed again for it; scenarios/dualfates/README.md,
+ * Weighing the threat).
  * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
  * the one with the longer ranged attack (before: the first in unit order). Found by logging the
  * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,

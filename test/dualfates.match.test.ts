@@ -13,7 +13,7 @@ import { boardGraph, parseBoard } from '../src/games/dualfates/board.js';
 import { defaultTeamRules } from '../src/games/dualfates/dualfatesParams.js';
 import { compileSide, DEFAULT_BOARD_FILE, loadBoard, type MatchData, type MatchUnit } from '../src/games/dualfates/matchData.js';
 import { ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, ABL_ATTACK, ABL_BUFF, ablKind, DECISION, INI_FIRST, INI_PASS, MatchEngine, WHERE_ACTIVE, WHERE_INCAP, WHERE_REMOVED, WHERE_RESERVE, type MatchRules, type MatchView } from '../src/games/dualfates/matchEngine.js';
-import { fightPolicy, holdPolicy, huntPolicy, policyCodes } from '../src/games/dualfates/matchPolicies.js';
+import { fightPolicy, holdPolicy, huntPolicy, policyCodes, threatPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { loadUnitSheets } from '../src/games/dualfates/unitPicks.js';
 import { compileDeployment, DEFAULT_DEPLOYMENT_FILE, parseDeployment, type DeployMix } from '../src/games/dualfates/deployment.js';
 import { bestAgainst, buildDeployPlan, childOf, planPath, unitSheets } from '../src/games/dualfates/deployPlan.js';
@@ -832,6 +832,44 @@ describe('the fight policy (the default): hand-built positions where it and hunt
     expect(policyCodes().INI).toEqual({ FIRST: INI_FIRST, PASS: INI_PASS });
   });
 
+  it('threat (fight weighing the enemy\'s threat): of the targets one move reaches, it strikes the one whose walk ends least exposed, where fight strikes the least tough; actionEnd is where the engine moves', () => {
+    const g0 = position([unit('a')], [unit('b')], [p0, -1]);
+    // b0 (3 left) 3 inches one way, beside a second enemy; b1 (4 left) 4 inches the other way, alone: 7 inches apart, beyond either's Speed 5.
+    const q0 = pointAt(g0, p0, 3);
+    let q1 = -1;
+    for (let q = 0; q < g0.graph.points && q1 < 0; q++) if (g0.distance(p0, q) === 4 && g0.distance(q0, q) >= 7) q1 = q;
+    expect(q1).toBeGreaterThanOrEqual(0);
+    const g = position([unit('a')], [unit('b0', { health: 3 }), unit('b1'), unit('b2')], [p0, q0, q1, q0]);
+    g.acting = 0;
+    const opts = [ACT_STAY << 8, (ACT_ENGAGE << 8) | 1, (ACT_ENGAGE << 8) | 2, (ACT_RUN_ENEMY << 8) | 1, (ACT_RUN_ENEMY << 8) | 2];
+    expect(ask(fightPolicy, g, DECISION.ACTION, opts)).toBe(1);
+    expect(ask(threatPolicy, g, DECISION.ACTION, opts)).toBe(2);
+    // Where the walks end, as the engine would move: at each target's point.
+    expect([g.actionEnd(0, opts[1], 0), g.actionEnd(0, opts[2], 0), g.actionEnd(0, opts[0], 0)]).toEqual([q0, q1, p0]);
+    // With b2 gone from b0's side, the two walks are as exposed (one enemy each, the same attack): fight's order decides, b0.
+    g.where[3] = WHERE_REMOVED;
+    expect(ask(threatPolicy, g, DECISION.ACTION, opts)).toBe(1);
+    // Every other decision is fight's.
+    expect(ask(threatPolicy, g, DECISION.INITIATIVE, [INI_FIRST, INI_PASS])).toBe(ask(fightPolicy, g, DECISION.INITIATIVE, [INI_FIRST, INI_PASS]));
+  });
+
+  it('expectedDamage: the chance the Fate roll meets DEF (or DOD, +2 after a run) times the mean of the damage dice; a Shield deflects at half weight; 0 out of reach', () => {
+    const bow: MatchUnit['attacks'][number] = { name: 'Bow', ranged: true, stat: 1, dice: 'higher2d6', range: 12, fate: 0 };
+    const g = position([unit('a'), unit('archer', { attacks: [bow] })], [unit('b', { def: 7, dod: 8 }), unit('s', { def: 7, shield: true })], [p0, p0, p0, p0]);
+    const meets = (t: number) => [...Array(11)].reduce((s: number, _x, i) => s + (i + 2 >= t ? (6 - Math.abs(i + 2 - 7)) / 36 : 0), 0);
+    // d6 on DEF 7: P(2d6 ≥ 7) = 21/36, mean 3.5.
+    expect(g.expectedDamage(0, 2, 0, false)).toBeCloseTo((21 / 36) * 3.5, 12);
+    expect(g.expectedDamage(0, 2, 1, false)).toBe(0);
+    // The higher of 2d6 (mean 161/36) on DOD 8, and DOD 10 after a run.
+    expect(g.expectedDamage(1, 2, 12, false)).toBeCloseTo(meets(8) * (161 / 36), 12);
+    expect(g.expectedDamage(1, 2, 12, true)).toBeCloseTo(meets(10) * (161 / 36), 12);
+    expect(g.expectedDamage(1, 2, 13, false)).toBe(0);
+    // A Shield: each landing roll r kept with 1 − P(2d6 ≥ r) / 2.
+    let land = 0;
+    for (let r = 7; r <= 12; r++) land += ((6 - Math.abs(r - 7)) / 36) * (1 - meets(r) / 2);
+    expect(g.expectedDamage(0, 3, 0, false)).toBeCloseTo(land * 3.5, 12);
+  });
+
   it('ABILITY: attack the enemy with least health + armour, ties to the higher cost (rulebook: Damage Resolution); hunt takes the least health', () => {
     const g = position([unit('a')], [unit('b0', { health: 3, armor: 2 }), unit('b1', { health: 4 }), unit('b2', { health: 4, cost: 2, scoring: 2, type: 'character' })], [p0, p0, p0, p0]);
     g.acting = 0;
@@ -960,15 +998,15 @@ describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, r
     expect(j.policy).toEqual(['lead-then-hunt.js', 'fight']);
     expect(j.result.sides.A.policy).toBe('lead-then-hunt.js');
   }, 30_000);
-  it('threat-approach.js (weighs the enemy\'s threat; not yet the default) plays either side on other unit data, and beats fight where its header says', () => {
+  it('the built-in threat (fight weighing the enemy\'s threat; not yet the default) plays either side on other unit data, and beats fight where the policy header says', () => {
     const v3 = ['--set', 'data.units.generic-archer.abilities.bow-shot.range=3', '--set', 'data.units.generic-archer.speed=4', '--set', 'data.units.generic-skirmisher.speed=8'];
-    const r = runCli(['dualfates', 'match', '--team-a', 'horde', '--policy-b', 'scenarios/dualfates/policies/threat-approach.js', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
+    const r = runCli(['dualfates', 'match', '--team-a', 'horde', '--policy-b', 'threat', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).policy).toEqual(['fight', 'threat-approach.js']);
-    // The horde's mirror as B, paired on 2,000 games (its header: +5.00 [+3.93, +6.07] on 5,000 at seed 44).
-    const ranked = runCli(['policies', 'dualfates', 'match', '--set', 'teamA=horde', '--set', 'teamB=horde', '--param', 'policyB', '--metric', 'winB', '--policies', 'fight,scenarios/dualfates/policies/threat-approach.js', '-n', '2000', '--seed', '44', '-j', '1', '-q', '--format', 'json']);
+    expect(JSON.parse(r.stdout).policy).toEqual(['fight', 'threat']);
+    // The horde's mirror as B, paired on 2,000 games (the header: +5.00 [+3.93, +6.07] on 5,000 at seed 44).
+    const ranked = runCli(['policies', 'dualfates', 'match', '--set', 'teamA=horde', '--set', 'teamB=horde', '--param', 'policyB', '--metric', 'winB', '--policies', 'fight,threat', '-n', '2000', '--seed', '44', '-j', '1', '-q', '--format', 'json']);
     expect(ranked.code, ranked.stderr).toBe(0);
-    const row = JSON.parse(ranked.stdout).result.rows.find((x: { policy: string }) => x.policy.endsWith('threat-approach.js'));
+    const row = JSON.parse(ranked.stdout).result.rows.find((x: { policy: string }) => x.policy === 'threat');
     expect(row.lo).toBeGreaterThan(0);
   }, 60_000);
   it('a module\'s base is the default policy (fight): a module that hands every decision to it plays the default\'s games', async () => {

@@ -163,6 +163,17 @@ export interface MatchView {
   deployPlanNext(side: number): number;
   /** The point the plan deploys unit u at when u is deployPlanNext(side), else -1. */
   deployPlanAt(side: number, u: number): number;
+  /** Fate Tokens u's charge (Heroic Charge) costs; -1: it has none. */
+  unitChargeFate(u: number): number;
+  /** Where ACTION option `code` would leave unit u, without moving it (a run: `bonus` inches beyond its Speed, the higher die it would roll). */
+  actionEnd(u: number, code: number, bonus: number): number;
+  /**
+   * The expected damage of a's best attack usable at distance d on t (0 when none reaches): the Fate
+   * roll against t's DEF, DOD or WILL (+ the running bonus when `ran`; + cover against a ranged attack
+   * on DOD; Battle Cries not counted), a Shield's deflect at half weight (it works once a round), times
+   * the mean of the attack's damage dice. Every attack counted, whatever its Fate cost.
+   */
+  expectedDamage(a: number, t: number, d: number, ran: boolean): number;
 }
 
 /** Where play() and a resumed search are in the game (MatchEngine.stage). */
@@ -834,11 +845,72 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
 
   /** Moves u up to `inches` along a shortest way toward point `to`, stopping once within `stop` of it. */
   private moveToward(u: number, to: number, inches: number, stop: number): void {
+    this.pos[u] = this.pathEnd(this.side_[u], this.pos[u], to, inches, stop);
+  }
+
+  /** Where a unit of `side` at p ends moving up to `inches` toward `to`, stopping once within `stop` of it. */
+  private pathEnd(side: number, p: number, to: number, inches: number, stop: number): number {
     const np = this.nPoints;
-    const next = this.graph.nextStep[this.side_[u]];
-    let p = this.pos[u];
+    const next = this.graph.nextStep[side];
     for (let i = 0; i < inches && this.graph.dist[p * np + to] > stop; i++) p = next[p * np + to];
-    this.pos[u] = p;
+    return p;
+  }
+
+  unitChargeFate(u: number): number {
+    return this.chargeFate[u];
+  }
+
+  actionEnd(u: number, code: number, bonus: number): number {
+    const side = this.side_[u];
+    const p = this.pos[u];
+    if (this.lockedRound[u] === this.round) return p;
+    const kind = actKind(code);
+    const arg = actArg(code);
+    // As carryOut moves: a run Speed + the higher die; a charge Speed, then Speed again toward the target.
+    if (kind === ACT_PILLAR) return this.pathEnd(side, p, this.pillarPts[arg - 1], this.speed[u], this.rules.controlRange);
+    if (kind === ACT_RUN_PILLAR) return this.pathEnd(side, p, this.pillarPts[arg - 1], this.speed[u] + bonus, this.rules.controlRange);
+    if (kind === ACT_ENGAGE) return this.pathEnd(side, p, this.pos[arg], this.speed[u], 0);
+    if (kind === ACT_RANGE) return this.pathEnd(side, p, this.pos[arg], this.speed[u], this.range[u]);
+    if (kind === ACT_RUN_ENEMY) return this.pathEnd(side, p, this.pos[arg], this.speed[u] + bonus, 0);
+    if (kind === ACT_CHARGE) return this.pathEnd(side, this.pathEnd(side, p, this.pos[arg], this.speed[u], 0), this.pos[arg], this.speed[u], 0);
+    return p;
+  }
+
+  /** expectedDamage per (attack j, target t, ran): computed on first use (NaN: not yet); the sheets do not change during a run. */
+  private expected: Float64Array | null = null;
+
+  expectedDamage(a: number, t: number, d: number, ran: boolean): number {
+    const n = this.unitCount();
+    if (this.expected === null) this.expected = new Float64Array(n * MAX_ATTACKS * n * 2).fill(NaN);
+    let best = 0;
+    for (let k = 0; k < this.nAttacks[a]; k++) {
+      const j = a * MAX_ATTACKS + k;
+      if (this.attRanged[j] ? d > this.attRange[j] : d !== 0) continue;
+      const at = (j * n + t) * 2 + (ran ? 1 : 0);
+      let v = this.expected[at];
+      if (Number.isNaN(v)) v = this.expected[at] = this.attackValue(j, t, ran);
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  /** Attack j's expected damage on t: P(the roll succeeds, not deflected) × the mean damage (expectedDamage). */
+  private attackValue(j: number, t: number, ran: boolean): number {
+    const stat = this.attStat[j];
+    const rules = this.rules;
+    const target = stat === STAT_DEF ? this.def[t] + (ran ? rules.runningDef : 0) : stat === STAT_DOD ? this.dod[t] + (ran ? rules.runningDod : 0) + (this.attRanged[j] ? rules.coverDod : 0) : this.will[t];
+    let land = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++) {
+        const roll = a + b;
+        if (!rollSucceeds(roll, target, rules.successRule)) continue;
+        let deflect = 0;
+        if (this.shield[t]) for (let c = 1; c <= 6; c++) for (let e = 1; e <= 6; e++) if (deflects(c + e, roll, rules.deflectRule)) deflect += 1 / 36;
+        land += (1 - deflect / 2) / 36;
+      }
+    let mean = 0;
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) mean += damageFromDice(DICE_CODES[this.attDice[j]], a, b) / 36;
+    return land * mean;
   }
 
   activate(rng: Rng, u: number): void {

@@ -75,7 +75,7 @@ export function matchMetrics(p: MatchSimParams): MetricSpec[] {
 /** The members of the engine a user module's view shows (MatchView). */
 export const MATCH_VIEW_MEMBERS = {
   properties: ['round', 'rounds', 'deciding', 'acting', 'attackRoll'],
-  methods: ['unitCount', 'unitSide', 'unitWhere', 'unitPos', 'unitHealth', 'unitArmor', 'unitCost', 'unitScoring', 'unitSpeed', 'unitRange', 'unitBuffRadius', 'unitBuffFate', 'unitActivated', 'unitLocked', 'unitDeployFirst', 'unitCompanion', 'unitName', 'vp', 'fate', 'credit', 'activePoints', 'vortexCap', 'objectives', 'secret', 'multiplier', 'pillarPoint', 'distance', 'controlRange', 'pillarScore', 'deployPointCount', 'deployPoint', 'totemPoint', 'deployMixSize', 'deployMixWeight', 'deployMixPoint', 'deployPlanNext', 'deployPlanAt'],
+  methods: ['unitCount', 'unitSide', 'unitWhere', 'unitPos', 'unitHealth', 'unitArmor', 'unitCost', 'unitScoring', 'unitSpeed', 'unitRange', 'unitBuffRadius', 'unitBuffFate', 'unitActivated', 'unitLocked', 'unitDeployFirst', 'unitCompanion', 'unitName', 'vp', 'fate', 'credit', 'activePoints', 'vortexCap', 'objectives', 'secret', 'multiplier', 'pillarPoint', 'distance', 'controlRange', 'pillarScore', 'deployPointCount', 'deployPoint', 'totemPoint', 'deployMixSize', 'deployMixWeight', 'deployMixPoint', 'deployPlanNext', 'deployPlanAt', 'unitChargeFate', 'actionEnd', 'expectedDamage'],
 } as const;
 
 /** What a user module's factory receives as `data`: the teams, the board and the decision codes, frozen. */

@@ -2,7 +2,7 @@
 // up, data true/false flipped), its paired effects (equal to `sim compare` of the same change on the
 // same seed), its saturation mark (a change no game noticed), its determinism, and its errors.
 import { describe, expect, it } from 'vitest';
-import { assumptionsApart, changesOf, parseStep, steps } from '../src/cli/commands/sensitivity.js';
+import { changesOf, parseStep, steps } from '../src/cli/commands/sensitivity.js';
 import { resolveFromSources } from '../src/cli/resolve.js';
 import { loadGame } from '../src/games/index.js';
 import { runCli } from './helpers/runCli.js';
@@ -171,20 +171,6 @@ describe('sim sensitivity', () => {
     const inOpening = opening.unusedData!(resolveFromSources(opening, null, {}, {}));
     expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inGame)).toEqual([true, false, false]);
     expect(['data.cards.john-connor.power', 'data.cards.kyle-reese.speed', 'data.cards.uzi-9mm.damage'].map(inOpening)).toEqual([true, false, true]);
-  });
-
-  it("an assumption a changed run states and the baseline's does not is said in a note: the Dual Fates deployment mix under changed unit data", () => {
-    // The bundled mix is an equilibrium for the bundled data only; each changed run's own report says a fixed layout may beat it there.
-    const r = json(['sensitivity', 'dualfates', 'match', '--only', 'data.units.generic-soldier.armor', '-n', '40', '--seed', '1', '-j', '1']);
-    const apart = r.notes.filter((x: string) => x.startsWith('Under '));
-    expect(apart).toHaveLength(1);
-    expect(apart[0]).toMatch(/^Under 2 of the 2 changes the run states an assumption the baseline's does not \(this report lists the baseline's\): "Deployment: each side follows the plan o…" goes on "It is an equilibrium with every parameter at its default; here data\.units\.generic-soldier\.armor=(0|2), and a fixed layout may beat it;/);
-    // The baseline's own assumption says nothing of the kind.
-    expect(r.assumptions.join(' ')).not.toMatch(/a fixed layout may beat it/);
-    // A change no run states apart from the baseline adds no such note.
-    expect(assumptionsApart(['a', 'b'], [{ change: { key: 'k', from: 1, to: 2, kind: 'data value' } as never, assumptions: ['b', 'a'] }])).toEqual([]);
-    const opening = 'Deployment: the plan of the alternating deployment.';
-    expect(assumptionsApart([`${opening} Mine.`], [{ change: { key: 'data.x', from: 1, to: 2 } as never, assumptions: [`${opening} Theirs.`] }])).toEqual([`Under 1 of the 1 changes the run states an assumption the baseline's does not (this report lists the baseline's): "Deployment: the plan of the alternating …" goes on "Theirs." (with x 1 → 2; a change run alone with --set states it whole).`]);
   });
 
   it('refuses what it cannot answer, naming the option', () => {

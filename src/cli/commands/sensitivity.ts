@@ -480,40 +480,7 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
     const why = fan.unmeasured.get(i) ?? (r.status === 'rejected' ? reasonOf(r.reason) : fan.partial ? 'not played (interrupted)' : 'not played');
     skipped.push({ ...changes[i], reason: why });
   });
-  const changedRuns = settled.slice(1).flatMap((r, i) => (r.status === 'fulfilled' ? [{ change: changes[i], assumptions: (r.value as Report).assumptions }] : []));
-  await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated, assumptionsApart(baseReport.assumptions, changedRuns)), opts);
-}
-
-/**
- * The report's assumptions are the baseline's. A changed run may state one the baseline does not
- * (the Dual Fates match's deployment mix is an equilibrium for the bundled data only, and its run
- * under a changed unit value says a fixed layout may beat it there): one note per such assumption
- * (grouped by its opening words), how many changes carried it, and what the first of them said where
- * it departs from the baseline's.
- */
-export function assumptionsApart(baseline: readonly string[], runs: readonly { change: Change; assumptions: readonly string[] }[]): string[] {
-  const known = new Set(baseline);
-  const lead = (a: string) => a.slice(0, 40);
-  const groups = new Map<string, { count: number; change: Change; text: string }>();
-  for (const run of runs) {
-    const seen = new Set<string>();
-    for (const a of run.assumptions) {
-      if (known.has(a) || seen.has(lead(a))) continue;
-      seen.add(lead(a));
-      const g = groups.get(lead(a));
-      if (g) g.count++;
-      else groups.set(lead(a), { count: 1, change: run.change, text: a });
-    }
-  }
-  return [...groups.values()].map((g) => {
-    // From the sentence where it departs from the baseline's assumption of the same opening (all of it when the baseline has none).
-    const before = baseline.find((a) => lead(a) === lead(g.text)) ?? '';
-    let at = 0;
-    while (at < before.length && at < g.text.length && before[at] === g.text[at]) at++;
-    const from = before ? Math.max(0, g.text.lastIndexOf('. ', at) + 1) : 0;
-    const part = g.text.slice(from).trim();
-    return `Under ${g.count} of the ${runs.length} changes the run states an assumption the baseline's does not (this report lists the baseline's): ${before ? `"${lead(g.text)}…" goes on ` : ''}"${part.length > 600 ? `${part.slice(0, 600)}…` : part}" (with ${changeText(g.change)}; a change run alone with --set states it whole).`;
-  });
+  await emitReport(sensitivityReport(id, base, baseReport, fan, skipped, seed, runOpts, opts, stated), opts);
 }
 
 /** Why --only's key `key` gives no change, in words; null for a value the data file states (counted in the report's notes). */
@@ -546,7 +513,7 @@ export function changeText(c: Change): string {
   return `${c.key.replace(/^data\./, '')} ${String(c.from)} → ${String(c.to)}`;
 }
 
-function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions, stated: number, apart: readonly string[]): Report {
+function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report, fan: FanRendezvous, skipped: Skipped[], seed: number, runOpts: RunCliOptions, opts: SensitivityOptions, stated: number): Report {
   // A rate is what the game records as one (a mean between 0 and 1 is not a rate).
   const rate = fan.metricKind === 'rate';
   const metric = fan.metricName ?? opts.metric ?? 'main metric';
@@ -627,7 +594,6 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',
     'Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game\'s data file (`--set data.…`). Numbers move ±1 when whole and at most 10, else ±20% (--step).',
     ...(stated ? [`Not varied: ${stated} data value${stated === 1 ? '' : 's'} the data file states as rulebook, digest or public facts, or does not state at all (its format's default); \`sim params ${id} --data\` lists every value with its label.`] : []),
-    ...apart,
     ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
   ];
   return {

@@ -31,8 +31,8 @@
 // or board file, a rule) the layouts and payoffs are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
 // Cost: the four built-in pairings (the bundled file) took the time its `computed` lines state.
-// --check [--file FILE] [--cells K]: play again the first K × K cells of each mix in FILE (the
-// bundled file unless given; the pairings --pairs names), the layouts of the largest weight, on the
+// --check [--file FILE] [--cells K] [--pairs …]: play again the first K × K cells of each mix in FILE
+// (the bundled file unless given; every mix, or the pairings --pairs names), the layouts of the largest weight, on the
 // games and seed its `computed` line names and under its `params`, and compare each with the stored
 // payoff (4 decimals): exit 0 when all are equal, 1 naming each that is not. A change to the
 // default policy or to the rules that moves those games makes the file the payoffs of another
@@ -286,7 +286,13 @@ async function main() {
     (unknown === undefined ? console.log : console.error)(`${unknown === undefined ? '' : `dualfatesDeployment: unknown option --${unknown}\n\n`}${header}`);
     process.exit(unknown === undefined ? 0 : 2);
   }
-  if (a.check) process.exit(checkFile(a.file, a.pairs.split(','), wholeFlag('dualfatesDeployment', a, 'cells', 1, 64)));
+  if (a.check) {
+    // --set, --games and --seed describe a computation: the check plays what each mix's own line names.
+    for (const k of ['set', 'games', 'seed', 'br-games', 'from', 'matrix', 'out']) if (k in a && !(k === 'set' && a.set.length === 0) && process.argv.some((w) => w === `--${k}` || w.startsWith(`--${k}=`))) throw new Error(`dualfatesDeployment: --check plays each mix on the games, seed and values its own entry names; --${k} does not apply`);
+    // The pairings: those --pairs names, else every mix of the file.
+    const given = process.argv.some((w) => w === '--pairs' || w.startsWith('--pairs='));
+    process.exit(checkFile(a.file, given ? a.pairs.split(',') : null, wholeFlag('dualfatesDeployment', a, 'cells', 1, 64)));
+  }
   const opts = {
     games: wholeFlag('dualfatesDeployment', a, 'games', 10, 1e6),
     brGames: wholeFlag('dualfatesDeployment', a, 'br-games', 10, 1e6),
@@ -353,11 +359,15 @@ async function main() {
 function checkFile(file, pairs, k) {
   if (!existsSync(file)) throw new Error(`dualfatesDeployment: --check: no file ${file}`);
   const parsed = parseYaml(readFileSync(file, 'utf8'));
+  if (!Array.isArray(parsed?.mixes)) throw new Error(`dualfatesDeployment: --check: ${file} has no list \`mixes\``);
+  // Each mix is named "teamA vs teamB" (the built-in teams it was computed for).
+  const names = pairs ?? parsed.mixes.map((m) => String(m?.name ?? '').replace(' vs ', ':'));
   let bad = 0;
   let checked = 0;
-  for (const pair of pairs) {
+  for (const pair of names) {
     const [teamA, teamB] = pair.split(':');
-    const m = parsed?.mixes?.find((x) => x.name === `${teamA} vs ${teamB}`);
+    if (!teamA || !teamB) throw new Error(`dualfatesDeployment: --check: "${pair}" is not a pairing teamA:teamB`);
+    const m = parsed.mixes.find((x) => x?.name === `${teamA} vs ${teamB}`);
     if (!m) {
       console.error(`dualfatesDeployment: --check: ${file} has no mix "${teamA} vs ${teamB}"`);
       bad++;
@@ -365,7 +375,9 @@ function checkFile(file, pairs, k) {
     }
     const games = Number(/--games (\d+)/.exec(m.computed ?? '')?.[1]);
     const seed = Number(/--seed (\d+)/.exec(m.computed ?? '')?.[1]);
-    if (!(games > 0) || !(seed >= 0) || !Array.isArray(m.payoffs)) {
+    const shaped = ['A', 'B'].every((key) => Array.isArray(m[key]?.layouts) && m[key].layouts.every((l) => Array.isArray(l?.start) && Array.isArray(l?.at) && l.start.length === l.at.length)) && Array.isArray(m.payoffs) && m.payoffs.length === m.A.layouts.length && m.payoffs.every((row) => Array.isArray(row) && row.length === m.B.layouts.length);
+    if (!shaped) throw new Error(`dualfatesDeployment: --check: ${file}: mix "${m.name}" is not of the deployment file's form (each side's layouts with start and at of one length, a payoff row per A layout and a column per B layout)`);
+    if (!(games > 0) || !(seed >= 0)) {
       console.error(`dualfatesDeployment: --check: ${file}: mix "${m.name}" names no --games and --seed in its computed line, or has no payoffs: it cannot be played again`);
       bad++;
       continue;

@@ -14,6 +14,7 @@
 // not here. Each entry's time is printed; the files' headers say how long their ladders take.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDocument, stringify } from 'yaml';
 import { wholeFlag } from './flags.mjs';
@@ -41,9 +42,14 @@ export function fieldsFrom(report, entry) {
   const top = report.result?.top?.[0];
   if (!top || typeof top.estimate !== 'number' || typeof top.gain !== 'number') throw new Error(`${SCRIPT}: the report has no top rung`);
   const r6 = (x) => Number(x.toFixed(6));
-  const baseField = BASE_FIELDS.find((f) => f in entry);
-  if (baseField === undefined) throw new Error(`${SCRIPT}: the entry has none of ${BASE_FIELDS.join(', ')} (the default's rate)`);
+  // The default's rate: the first of these the entry holds as a number (the Genisys entries name their bot in `bot`, its rate in `botWins`).
+  const baseField = BASE_FIELDS.find((f) => typeof entry[f] === 'number');
+  if (baseField === undefined) throw new Error(`${SCRIPT}: the entry has none of ${BASE_FIELDS.join(', ')} as a number (the default's rate)`);
+  // The default's name where the entry keeps one (Dual Fates: policy; Genisys: bot): the ladder's baseline.
+  const named = typeof entry.policy === 'string' ? 'policy' : typeof entry.bot === 'string' ? 'bot' : null;
+  if (named !== null && typeof report.result.baseline !== 'string') throw new Error(`${SCRIPT}: the report names no baseline policy`);
   return {
+    ...(named !== null ? { [named]: report.result.baseline } : {}),
     games: top.games,
     budget: top.budget,
     [baseField]: r6(top.estimate - top.gain),
@@ -51,7 +57,7 @@ export function fieldsFrom(report, entry) {
     difference: r6(top.gain),
     lo: r6(top.gainLo),
     hi: r6(top.gainHi),
-    pValue: Number(top.pValue.toPrecision(5)),
+    pValue: Number.isFinite(top.pValue) ? Number(top.pValue.toPrecision(5)) : (() => { throw new Error(`${SCRIPT}: the top rung has no p-value`); })(),
   };
 }
 
@@ -68,11 +74,21 @@ export function editsFor(text, item, key, value) {
     const [start, end] = pair.value.range;
     return [{ at: start, remove: end - start, insert: shown }];
   }
+  // A new field: a line after the entry's last, as indented; only in a block map whose last value is a plain one-line scalar.
   const last = item.items[item.items.length - 1];
+  if (item.flow || !last?.value || last.value.type === 'BLOCK_FOLDED' || last.value.type === 'BLOCK_LITERAL' || last.value.items) throw new Error(`${SCRIPT}: cannot add ${key} to an entry written as a flow map or ending in a block value; add a line \`${key}:\` to it by hand`);
   const lineStart = text.lastIndexOf('\n', last.key.range[0]) + 1;
   const indent = text.slice(lineStart, last.key.range[0]);
-  const end = text.indexOf('\n', last.value?.range?.[1] ?? last.key.range[1]);
-  return [{ at: end < 0 ? text.length : end + 1, remove: 0, insert: `${indent}${key}: ${shown}\n` }];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const end = text.indexOf('\n', last.value.range[1]);
+  return end < 0 ? [{ at: text.length, remove: 0, insert: `${eol}${indent}${key}: ${shown}${eol}` }] : [{ at: end + 1, remove: 0, insert: `${indent}${key}: ${shown}${eol}` }];
+}
+
+/** `text` with the edits made, last first (so each offset still points into the text as read). */
+function applied(text, edits) {
+  let out = text;
+  for (const e of [...edits].sort((x, y) => y.at - x.at)) out = out.slice(0, e.at) + e.insert + out.slice(e.at + e.remove);
+  return out;
 }
 
 async function main() {
@@ -117,18 +133,14 @@ async function main() {
     console.log(`measured[${k}] ${entry.command}\n  was ${shown(entry)}, now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
     played++;
+    // Written after each entry (ladders take minutes each): an interruption loses only the entry under way.
+    if (!a['dry-run']) writeFileSync(file, applied(text, edits));
   }
   if (played === 0) throw new Error(`${SCRIPT}: no entry of ${file}${a.match === undefined ? '' : ` has a command containing "${a.match}"`}`);
-  if (!a['dry-run']) {
-    // Last edit first, so each offset still points into the text as read.
-    let out = text;
-    for (const e of edits.sort((x, y) => y.at - x.at)) out = out.slice(0, e.at) + e.insert + out.slice(e.at + e.remove);
-    writeFileSync(file, out);
-    console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
-  }
+  if (!a['dry-run']) console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     await main();
   } catch (err) {

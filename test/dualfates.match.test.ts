@@ -1003,6 +1003,9 @@ describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, r
     const r = runCli(['dualfates', 'match', '--team-a', 'horde', '--policy-b', 'threat', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).policy).toEqual(['fight', 'threat']);
+    const asA = runCli(['dualfates', 'match', '--policy-a', 'threat', '--team-b', 'horde', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
+    expect(asA.code, asA.stderr).toBe(0);
+    expect(JSON.parse(asA.stdout).policy).toEqual(['threat', 'fight']);
     // The horde's mirror as B, paired on 2,000 games (the header: +5.00 [+3.93, +6.07] on 5,000 at seed 44).
     const ranked = runCli(['policies', 'dualfates', 'match', '--set', 'teamA=horde', '--set', 'teamB=horde', '--param', 'policyB', '--metric', 'winB', '--policies', 'fight,threat', '-n', '2000', '--seed', '44', '-j', '1', '-q', '--format', 'json']);
     expect(ranked.code, ranked.stderr).toBe(0);

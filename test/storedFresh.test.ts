@@ -198,7 +198,7 @@ describe("the Dual Fates deployment file's payoffs are the games of the default 
 });
 
 describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own command', () => {
-  it("writes the ladder's top rung and today's deployment stamp into the entry, every other character of the file as it was", () => {
+  it("writes the ladder's top rung and today's deployment stamp into the entry, every other character of the file as it was", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
     try {
       const text = readFileSync('scenarios/dualfates/policy-gap.yaml', 'utf8');
@@ -223,6 +223,12 @@ describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own c
       const entryStart = text.lastIndexOf('\n  - ', at);
       expect(after.slice(0, entryStart)).toBe(text.slice(0, entryStart));
       expect(after.slice(after.indexOf('\n  - ', after.indexOf(cheap)))).toBe(text.slice(text.indexOf('\n  - ', at)));
+      // Each game's fields: the default's rate where the entry keeps it as a number (Genisys: botWins, its bot named in bot), the default's name from the ladder's baseline.
+      const { fieldsFrom } = await import('../scripts/remeasureGaps.mjs');
+      const ladder = { kind: 'policies', result: { baseline: 'advance', top: [{ games: 40, budget: 2, estimate: 0.5, gain: 0.1, gainLo: 0, gainHi: 0.2, pValue: 0.04 }] } };
+      expect(fieldsFrom(ladder, { bot: 'aim', botWins: 0.46, search: 0.46 })).toMatchObject({ bot: 'advance', botWins: 0.4, search: 0.5, difference: 0.1 });
+      expect(fieldsFrom(ladder, { policy: 'fight', base: 0.5 })).toMatchObject({ policy: 'advance', base: 0.4 });
+      expect(fieldsFrom(ladder, { planner: 0.9 })).not.toHaveProperty('policy');
       // Nothing to play is an error, not a silent no-op.
       const none = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--file', file, '--match', 'no such command'], { encoding: 'utf8' });
       expect(none.status).toBe(2);

@@ -1,0 +1,3 @@
+// Types of what test/storedFresh.test.ts imports from scripts/remeasureGaps.mjs.
+export function commandArgs(command: string, jobs?: number): string[];
+export function fieldsFrom(report: unknown, entry: Record<string, unknown>): Record<string, unknown>;

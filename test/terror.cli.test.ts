@@ -65,7 +65,7 @@ describe('sim terror', () => {
   it('trace is a parameter: --trace K, --set trace=K and a scenario\'s params.trace print the same bytes (regression guard: the trace as recorded with the planner default)', async () => {
     const viaOption = runCli(['terror', '--seed', '3', '--trace', '5', '-q']);
     expect(viaOption.code, viaOption.stderr).toBe(0);
-    // Recorded when planner became the default policy (issue 15), re-recorded after its fourth and sixth passes (issue 24): a guard against drift, not a truth.
+    // Recorded when planner became the default policy (issue 15), re-recorded after its fourth, sixth and seventh passes (issue 24): a guard against drift, not a truth.
     await expect(viaOption.stdout).toMatchFileSnapshot('__snapshots__/terror-trace-seed3-game5.noreg.txt');
     expect(runCli(['terror', '--seed', '3', '--set', 'trace=5', '-q']).stdout).toBe(viaOption.stdout);
     const file = join(tmp, 'trace.yaml');

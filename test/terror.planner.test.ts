@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../src/core/params.js';
 import { streamFor } from '../src/core/rng.js';
 import { listActions, listUnknowns } from '../src/games/terror/actionPhase.js';
-import { CARD_ESCORT, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
+import { CARD_ESCORT, CARD_HEAL, CARD_MOVE, CARD_PREMONITION, CARD_SEARCH, CARD_STEADY, CARD_THWART, defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
 import { actionCard, actionDest, TERROR_DECISION, unknownIndex, unknownKind, UNKNOWN_CONSEQUENCE, V_BOARD, V_CONSEQUENCE, V_DEATH_TOKEN, V_UNUSED } from '../src/games/terror/terrorDecision.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
 import { TERROR_PARAMS, type TerrorSimParams } from '../src/games/terror/terrorParams.js';
@@ -245,7 +245,7 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(action(g)).toBeNull();
   });
 
-  it('Premonition at ACTION only while the next free Death token is unknown, not for a later one (issue 24, fourth pass)', () => {
+  it('Premonition at ACTION at once while the next free Death token is unknown (fourth pass); for a later one only when nothing else is worth playing (seventh pass); kept once every free token is known', () => {
     const g = blank();
     place(g, 0, space('Lake'));
     g.fgSpace_ = space('Lake');
@@ -254,14 +254,26 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
     expect(next).toBeGreaterThanOrEqual(0);
     expect(action(g)).toEqual([CARD_PREMONITION, null]); // the next token unknown
     g.deathFaceUp[next] = 1;
-    expect(action(g)).toBeNull(); // only later tokens unknown: the card is kept
+    expect(action(g)).toEqual([CARD_PREMONITION, null]); // only later tokens unknown, nothing else in hand: played
+    // A card worth playing comes first: a heal at health 2.
+    g.hand_[card(CARD_HEAL)] = 1;
+    g.health_ = 2;
+    expect(action(g)?.[0]).toBe(CARD_HEAL);
+    g.hand_[card(CARD_HEAL)] = 0;
+    g.deathFaceUp.fill(1);
+    expect(action(g)).toBeNull(); // every free token known: the card is kept
   });
 
-  it('Planning: Thwart Destiny, then Premonition while a free Death token is unknown, then a search card while Items are short (asked only at the end)', () => {
+  it('Planning: Thwart Destiny, then the escorts to keep and Premonition while a free Death token is unknown (seventh pass), then a search card while Items are short (asked only at the end)', () => {
     const g = blank();
     g.fgSpace_ = space('Lake');
     expect(buy(g)).toBe(CARD_THWART);
     g.hand_[card(CARD_THWART)] = 1;
+    // Escorts up to the number kept (from the Location's exit distances and the escort's range), one a Planning step.
+    let escorts = 0;
+    while (buy(g) === CARD_ESCORT && escorts < 10) g.hand_[card(CARD_ESCORT)] = ++escorts;
+    expect(escorts).toBeGreaterThanOrEqual(2);
+    expect(escorts).toBeLessThan(10);
     expect(buy(g)).toBe(CARD_PREMONITION);
     g.hand_[card(CARD_PREMONITION)] = 1;
     expect(buy(g)).toBe(CARD_SEARCH);

@@ -26,7 +26,14 @@ describe('robustness line', () => {
 
   it('the answer crowns a change only when its interval excludes 0, and wraps each of its lines', () => {
     const answer = (only: string) => JSON.parse(runCli(['sensitivity', 'terror', '--only', only, '-n', '200', '--seed', '1', '-q', '-j', '1', '--format', 'json']).stdout).text as string;
-    expect(answer('thwartRoll')).toMatch(/^No change moved survived significantly at this number of games; the largest differences: thwart roll false → true [−+]\d/m);
+    // Crowned or not by its interval, whichever way these 200 games fall (seeds 1 and 5 fall on either side since the planner's seventh pass).
+    for (const seed of ['1', '5']) {
+      const text = JSON.parse(runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '200', '--seed', seed, '-q', '-j', '1', '--format', 'json']).stdout).text as string;
+      const m = /thwart roll false → true [−+][\d.]+ pp \[([−+]?[\d.]+), ([−+]?[\d.]+)\]/.exec(text)!;
+      expect(m, text).not.toBeNull();
+      const [lo, hi] = [m[1], m[2]].map((x) => Number(x.replace('−', '-')));
+      expect(text).toMatch(lo > 0 || hi < 0 ? /^Most sensitive to: thwart roll false → true [−+]\d/m : /^No change moved survived significantly at this number of games; the largest differences: thwart roll false → true [−+]\d/m);
+    }
     expect(answer('data.actionCards.escort.range')).toMatch(/^Most sensitive to: action cards · escort · range 2 → 1 −\d/m);
     const table = runCli(['sensitivity', 'terror', '--only', 'thwartRoll', '-n', '200', '--seed', '1', '-q', '-j', '1']).stdout;
     expect(table.split('\n').every((line) => line.length <= 100)).toBe(true);

@@ -1,11 +1,12 @@
 // The `planner` policy (the default): the `death-order` heuristic with the faults issue 15
 // measured fixed. (1) No Fated Victim leaves by an exit before the Death token it would land on is
 // known to picture it (faceup, or the one victim no faceup token pictures): Premonition first,
-// blind exits never; Premonition is played while the next free token is unknown (not for a later
-// one). (2) The Destiny phase is prepared for: in the last turns she gathers Items,
+// blind exits never; Premonition is played at once while the next free token is unknown, for a
+// later one only when nothing else is worth playing (seventh pass). (2) The Destiny phase is prepared for: in the last turns she gathers Items,
 // lowers horror, heals and keeps a hand, aimed at the Consequence cards that hold a Fated Victim
 // (Premonition flips those that are facedown); search cards are bought early while Items are
-// short (after Thwart Destiny and, while a Death token is unknown, Premonition). (3) She moves to
+// short (after Thwart Destiny and, while a Death token is unknown, the escorts she keeps and
+// Premonition). (3) She moves to
 // the victims: with victims on her space but no escort card in hand she goes on to the next target
 // rather than standing still; she stages (escorts nearer an exit) only the next Fated Victim to
 // leave, and only she holds her on her space (normal victims go out only by an escort straight into
@@ -245,6 +246,35 @@
 // / −0.33 (seed 9901); without the reserve clause: harsh II −1.04 (−1.53 to −0.56); blocked also when
 // the time left is short of Thwart Destiny's price (Planning buys cheaper cards then): lean I −0.10
 // (−0.19 to −0.01; seed 9911); and also when she holds it: lean III −0.06 (−0.10 to −0.01; seed 9912).
+//
+// Issue 24, seventh pass (2026-12-06; a helper's check, its scripts and modules outside the
+// repository: where the search at 64 rollouts beats the planner on data-harsh.yaml). `sim policies
+// terror --split` there (150 games, seed 2): the search on every decision +6.0 (+0.2 to +12.2),
+// ACTION alone +4.0 (n.s.), BUY alone +0.7 (n.s.); by Death Order card (300 games, seed 3) I +0.0,
+// II +3.7, III +18.5 (+9.2 to +27.8), with 5.3 points fewer deaths in the Destiny phase and 0.22 more
+// Fated Victims saved a game. Its departures (8% of 12,890 ACTION and BUY decisions, most of them
+// near-ties), each valued by 300 paired playouts of both answers (189 games, seed 11): 8.3 points a
+// game in all, ACTION 6.5, BUY 1.8; the largest, a run card played where the search stops (1.69 over
+// the 189 games, 54 departures), Premonition played for a later Death token (1.30, 26), and a run to
+// another space (1.12, 27). Two rules kept, together: (1) in Planning, while more than 3 turns are
+// left and a free Death token is unknown, the escorts to keep (escortsToKeep, from the Location and
+// the escort's range) are bought before Premonition (before: Premonition, then a search card, then
+// escorts); (2) at ACTION, Premonition for a later free Death token (the next one known) scores 1,
+// the lowest: played when nothing else is worth playing (before: kept). Against the planner before
+// (20,000 paired games, survival, points, seeds 5 / 6): harsh +3.35 (+2.79 to +3.90) / +3.29, shaped
+// +2.02 / +2.08, bundled +0.86 (+0.60 to +1.13) / +0.80, the bundled file under Death Order I +0.54 /
+// +0.69, II +0.46 / +0.52, III +0.55 / +0.71, each significant; under the other readings (bundled /
+// harsh, seed 5) rebuy false +1.14 / +1.32, finalHealth flipAtZero +1.06 / +3.79, moveThroughExits
+// false +0.90 / +3.45, thwartRoll true +0.83 / +3.31. Rule 1 alone +0.65 / +2.71 / +1.94 (bundled /
+// harsh / shaped, seed 5) and level under Death Order III (+0.21, n.s.); rule 2 alone lost under
+// III (−0.40, −0.72 to −0.09), so it is kept only with rule 1 (on top of it +0.22 bundled, +0.63
+// harsh, +0.34 under III). Tried and lost (4,000 to 20,000 paired games, harsh / shaped / bundled):
+// more search cards held while Items are short (−1.9 / −2.2 / −0.2); walking only to a Fated Victim
+// she can still escort this turn (−5.4 harsh, −16.2 if it must be out by an exit); walking to a
+// normal victim for "save the rest" (−12.7 / −4.6 / −2.6); walking to a search space with a search
+// card in hand (−4.8 / −5.7 / −1.0); a staging escort toward other victims or search spaces (up to
+// −2.0 harsh); no walk when the Fated Victim cannot be reached before the next Fated Death (−0.7 /
+// 0.0 / −0.4); no Thwart Destiny kept when under one symbol is expected (−0.9 harsh).
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';
@@ -566,6 +596,8 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
         // Once every free token is known, the Consequence cards that will be asked (45).
         if (firstFree >= 0 && knownPicture(view, firstFree) === UNKNOWN) score = 95;
         else if (unknownTokens === 0 && turns <= 4 && needs.facedown > 0) score = 45;
+        // A later free Death token still unknown: played when nothing else is worth playing (seventh pass, 2026-12-06).
+        else if (unknownTokens > 0) score = 1;
         break;
       case CARD_ESCORT:
         if (view.isExit(dest) && worthExit > 0) score = 85 + worthExit;
@@ -779,6 +811,8 @@ function planBuy(view: TerrorView, options: Int32Array, n: number): number {
   let i = goal >= 0 && view.victimSpace(goal) === view.fgSpace() ? buyOfKind(view, options, n, CARD_ESCORT, 1) : -1;
   // Then what saving Fated Victims needs now (Thwart Destiny; before the last turns, the Death order known) before the Items the Destiny phase asks at the end.
   if (i < 0) i = buyOfKind(view, options, n, CARD_THWART, thwartsToKeep(view));
+  // While the Death order is still to learn, the escorts to keep before Premonition (seventh pass, 2026-12-06).
+  if (i < 0 && turns > 3 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_ESCORT, escortsToKeep(view));
   if (i < 0 && turns > 3 && unknownFreeTokens(view) > 0) i = buyOfKind(view, options, n, CARD_PREMONITION, 1);
   if (i < 0 && view.items() < needs.items) i = buyOfKind(view, options, n, CARD_SEARCH, 1);
   if (turns <= 3) {

@@ -274,7 +274,11 @@
 // normal victim for "save the rest" (−12.7 / −4.6 / −2.6); walking to a search space with a search
 // card in hand (−4.8 / −5.7 / −1.0); a staging escort toward other victims or search spaces (up to
 // −2.0 harsh); no walk when the Fated Victim cannot be reached before the next Fated Death (−0.7 /
-// 0.0 / −0.4); no Thwart Destiny kept when under one symbol is expected (−0.9 harsh).
+// 0.0 / −0.4); no Thwart Destiny kept when under one symbol is expected (−0.9 harsh). On two data
+// sets used by neither the check nor its rules (`sim policies terror --set data.… --policies
+// planner,<the planner before as a module> -n 20000 --seed 77`): escort and Premonition at 3 to buy
+// and health 5: the planner before −6.07 (−6.60 to −5.54); Thwart Destiny at 2, run range 3, Limbo 3
+// damage and escort range 1: −3.74 (−4.28 to −3.19).
 //
 // It reads only TerrorView members and draws nothing. No allocation: small loops over the view.
 import type { Policy } from '../../core/policy.js';

@@ -12,7 +12,7 @@ import { streamFor, type Rng } from '../src/core/rng.js';
 import { copyStreamInto } from '../src/core/streamCopy.js';
 import { MATCH_PARAMS, matchSimParams } from '../src/games/dualfates/matchEntry.js';
 import { DECISION, MatchEngine, type MatchView } from '../src/games/dualfates/matchEngine.js';
-import { huntPolicy, randomPolicy as matchRandom } from '../src/games/dualfates/matchPolicies.js';
+import { huntPolicy, randomPolicy as matchRandom, threatPolicy } from '../src/games/dualfates/matchPolicies.js';
 import { defaultDataFile, loadTerrorData } from '../src/games/terror/terrorData.js';
 import { TerrorEngine } from '../src/games/terror/terrorEngine.js';
 import { TerrorGame } from '../src/games/terror/terrorGame.js';
@@ -99,8 +99,18 @@ const SUBJECTS: Subject[] = [
       return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
     },
     base: huntPolicy as Policy<unknown>,
-    // planWeights: the deployment plan's weights, filled afresh at each use.
-    scratch: ['pools', 'score', 'planWeights'],
+    // planWeights: the deployment plan's weights, filled afresh at each use; expected: expectedDamage's cache, derived from the sheets.
+    scratch: ['pools', 'score', 'planWeights', 'expected'],
+  },
+  {
+    // The same game played by threat, which asks the engine's actionEnd and expectedDamage at every ACTION.
+    name: 'dualfates match (threat)',
+    make() {
+      const g = new MatchEngine(matchParams.data, matchParams.rules, [threatPolicy, threatPolicy]);
+      return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
+    },
+    base: threatPolicy as Policy<unknown>,
+    scratch: ['pools', 'score', 'planWeights', 'expected'],
   },
   {
     name: 'terror',

@@ -170,8 +170,9 @@ export interface MatchView {
   /**
    * The expected damage of a's best attack usable at distance d on t (0 when none reaches): the Fate
    * roll against t's DEF, DOD or WILL (+ the running bonus when `ran`; + cover against a ranged attack
-   * on DOD; Battle Cries not counted), a Shield's deflect at half weight (it works once a round), times
-   * the mean of the attack's damage dice. Every attack counted, whatever its Fate cost.
+   * on DOD; Battle Cries not counted), a Shield's deflect at half weight (it works once a round; an
+   * estimate: counted after a run too, where the engine allows none), times the mean of the attack's
+   * damage dice. Every attack counted, whatever its Fate cost. 0 for units not of this game.
    */
   expectedDamage(a: number, t: number, d: number, ran: boolean): number;
 }
@@ -881,6 +882,8 @@ export class MatchEngine implements MatchView, DecisionEngine<MatchView, FieldSn
 
   expectedDamage(a: number, t: number, d: number, ran: boolean): number {
     const n = this.unitCount();
+    // A module may ask anything: only units of this game, or another pair's cached value would be overwritten.
+    if (!(Number.isInteger(a) && Number.isInteger(t) && a >= 0 && t >= 0 && a < n && t < n)) return 0;
     if (this.expected === null) this.expected = new Float64Array(n * MAX_ATTACKS * n * 2).fill(NaN);
     let best = 0;
     for (let k = 0; k < this.nAttacks[a]; k++) {

@@ -29,6 +29,7 @@
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { ABL_ATTACK, ABL_BUFF, ablB, ablKind, ACT_CHARGE, ACT_ENGAGE, ACT_PILLAR, ACT_RANGE, ACT_RUN_ENEMY, ACT_RUN_PILLAR, ACT_STAY, actArg, actKind, DECISION, INI_FIRST, INI_PASS, WHERE_ACTIVE, type MatchView } from './matchEngine.js';
+import { MAX_TEAM_UNITS } from './matchData.js';
 import { PILLARS } from './pillars.js';
 
 /**
@@ -744,7 +745,8 @@ function reachOf(view: MatchView, e: number): number {
 }
 
 /** weighThreat's scratch, per decision: the acting unit's active enemies (id, point, reach, range, fresh: yet to activate), and scores per end point (stamped by the decision). */
-const enemy = { n: 0, id: new Int32Array(64), pos: new Int32Array(64), reach: new Int32Array(64), range: new Int32Array(64), fresh: new Uint8Array(64), left: new Float64Array(64), cost: new Float64Array(64) };
+const MAX_ENEMIES = MAX_TEAM_UNITS;
+const enemy = { n: 0, id: new Int32Array(MAX_ENEMIES), pos: new Int32Array(MAX_ENEMIES), reach: new Int32Array(MAX_ENEMIES), range: new Int32Array(MAX_ENEMIES), fresh: new Uint8Array(MAX_ENEMIES), left: new Float64Array(MAX_ENEMIES), cost: new Float64Array(MAX_ENEMIES) };
 let scoreAt = new Float64Array(0);
 let stampAt = new Int32Array(0);
 let stamp = 0;

@@ -596,7 +596,7 @@ function planAction(view: TerrorView, options: Int32Array, n: number): number {
         else if (view.health() <= view.maxHealth() - 3) score = 25;
         break;
       case CARD_PREMONITION:
-        // The next Death token first (no exit before it is known); a later one waits until it is the next (issue 24, fourth pass: the card is kept, its time goes to Planning).
+        // The next Death token first (no exit before it is known; fourth pass); a later one only when nothing else is worth playing (score 1, seventh pass).
         // Once every free token is known, the Consequence cards that will be asked (45).
         if (firstFree >= 0 && knownPicture(view, firstFree) === UNKNOWN) score = 95;
         else if (unknownTokens === 0 && turns <= 4 && needs.facedown > 0) score = 45;

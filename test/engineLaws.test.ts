@@ -78,6 +78,19 @@ const skirmishSubject = (name: string, spec: SkirmishSpec, bot: string): Subject
   base: skirmishPolicy(bot) as Policy<unknown>,
   scratch: ['scratchCodes', 'scratchPlans', 'fireMoves', 'fireCodes', 'firePlans'],
 });
+/** The Dual Fates match as a law subject, both sides playing `policy`. */
+function matchSubject(name: string, policy: Policy<MatchView>): Subject {
+  return {
+    name,
+    make() {
+      const g = new MatchEngine(matchParams.data, matchParams.rules, [policy, policy]);
+      return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
+    },
+    base: policy as Policy<unknown>,
+    // planWeights: the deployment plan's weights, filled afresh at each use; expected: expectedDamage's cache, derived from the sheets.
+    scratch: ['pools', 'score', 'planWeights', 'expected'],
+  };
+}
 
 const SUBJECTS: Subject[] = [
   skirmishSubject('genisys skirmish (Infighting)', skirmishSpecs[0], 'advance'),
@@ -92,26 +105,9 @@ const SUBJECTS: Subject[] = [
     base: { name: 'planner', choose: (rng, v, d, o, n, none) => darkfatePlanner.choose(rng, v as DarkFateEngine, d, o, n, none) },
     scratch: ['tmp', 'typeScratch'],
   },
-  {
-    name: 'dualfates match',
-    make() {
-      const g = new MatchEngine(matchParams.data, matchParams.rules, [huntPolicy, huntPolicy]);
-      return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
-    },
-    base: huntPolicy as Policy<unknown>,
-    // planWeights: the deployment plan's weights, filled afresh at each use; expected: expectedDamage's cache, derived from the sheets.
-    scratch: ['pools', 'score', 'planWeights', 'expected'],
-  },
-  {
-    // The same game played by threat, which asks the engine's actionEnd and expectedDamage at every ACTION.
-    name: 'dualfates match (threat)',
-    make() {
-      const g = new MatchEngine(matchParams.data, matchParams.rules, [threatPolicy, threatPolicy]);
-      return { engine: g, state: g, setOwnPolicy: (p) => (g.policies = [p as Policy<MatchView>, p as Policy<MatchView>]) };
-    },
-    base: threatPolicy as Policy<unknown>,
-    scratch: ['pools', 'score', 'planWeights', 'expected'],
-  },
+  matchSubject('dualfates match', huntPolicy),
+  // The same game played by threat, which asks the engine's actionEnd and expectedDamage at every ACTION.
+  matchSubject('dualfates match (threat)', threatPolicy),
   {
     name: 'terror',
     make() {

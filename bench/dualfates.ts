@@ -82,7 +82,10 @@ export const cases: BenchCase[] = [
       return sum;
     },
   },
-  playerCase('dualfates match (knights hold vs horde hunt, 10 rounds)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', policyB: 'hunt' }, (k) => k)), 2_000),
+  playerCase('dualfates match (knights hold vs horde hunt, 10 rounds)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', policyA: 'hold', policyB: 'hunt' }, (k) => k)), 2_000),
+  // The default against itself, and threat (fight weighing the enemy's threat: actionEnd and expectedDamage at each ACTION) against itself: what making threat the default would cost a game.
+  playerCase('dualfates match, fight vs fight (knights mirror)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, {}, (k) => k)), 2_000),
+  playerCase('dualfates match, threat vs threat (knights mirror)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { policyA: 'threat', policyB: 'threat' }, (k) => k)), 2_000),
   playerCase('dualfates match, search (32 iterations) vs hunt', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', policyA: 'search', searchIterations: 32 }, (k) => k)), 1),
   searchDecisionCase(32),
   searchDecisionCase(128),

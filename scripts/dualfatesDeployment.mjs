@@ -41,7 +41,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { wholeFlag } from './flags.mjs';
+import { usageOf, wholeFlag } from './flags.mjs';
 import { MatchEngine } from '../dist/src/games/dualfates/matchEngine.js';
 import { defaultMatchPolicy } from '../dist/src/games/dualfates/matchPolicies.js';
 import { streamFor } from '../dist/src/core/rng.js';
@@ -280,9 +280,7 @@ async function main() {
   const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
-    // The usage is this file's header comment.
-    const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-    const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+    const header = usageOf(import.meta.url);
     (unknown === undefined ? console.log : console.error)(`${unknown === undefined ? '' : `dualfatesDeployment: unknown option --${unknown}\n\n`}${header}`);
     process.exit(unknown === undefined ? 0 : 2);
   }

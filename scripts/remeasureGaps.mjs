@@ -17,7 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDocument, stringify } from 'yaml';
-import { wholeFlag } from './flags.mjs';
+import { usageOf, wholeFlag } from './flags.mjs';
 
 const SCRIPT = 'remeasureGaps';
 const BASE_FIELDS = ['planner', 'base', 'bot', 'botWins'];
@@ -103,9 +103,7 @@ async function main() {
     },
   });
   if (a.help || positionals.length !== 1) {
-    const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-    const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
-    (a.help ? console.log : console.error)(header);
+    (a.help ? console.log : console.error)(usageOf(import.meta.url));
     process.exit(a.help ? 0 : 2);
   }
   const game = positionals[0];

@@ -757,7 +757,7 @@ let stamp = 0;
  * share of its health + armour, the sum capped at 1, × u's cost (`ran`: u ran, +DEF/DOD).
  */
 function lossAt(view: MatchView, u: number, q: number, ran: boolean, fresh: boolean): number {
-  const left = view.unitHealth(u) + view.unitArmor(u);
+  const left = toughness(view, u);
   let s = 0;
   for (let k = 0; k < enemy.n; k++) {
     if (fresh && enemy.fresh[k] === 0) continue;
@@ -830,7 +830,7 @@ function weighThreat(view: MatchView, options: Int32Array, n: number, k: number)
     enemy.reach[j] = reachOf(view, e);
     enemy.range[j] = view.unitRange(e);
     enemy.fresh[j] = view.unitActivated(e) ? 0 : 1;
-    enemy.left[j] = view.unitHealth(e) + view.unitArmor(e);
+    enemy.left[j] = toughness(view, e);
     enemy.cost[j] = view.unitCost(e);
   }
   stamp = (stamp + 1) | 0;

@@ -16,11 +16,13 @@
 //   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 4000]
 //        [--br-games 2000] [--screen 0] [--screen-top 40] [--orders team] [--add 4] [--eps 0.005] [--rounds 12]
 //        [--seed 90001]
-//        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE] [--matrix FILE]
+//        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE [--from-weighted]] [--matrix FILE]
 //        [--out scenarios/dualfates/deployment.yaml]
 // --from: start each pairing from the layouts of its mix in FILE (a deployment file of this form,
 // or a --matrix file, whose cells played on the same --games and --seed are kept), for example to
-// go on from an earlier run; without it, from the team files' starting units.
+// go on from an earlier run; without it, from the team files' starting units. --from-weighted: only
+// the file's layouts of positive weight (a mix's support), so that a run under another default or
+// other rules starts small and the double oracle adds what that play needs (its cells are new games).
 // --matrix FILE: also write every joined layout and cell (A's win rate − B's), after each round.
 // --screen N: each round, every layout first plays N games against the default, and only the best
 // --screen-top of each side go on to the --br-games (on other games): cheaper for the knights' 585.
@@ -148,6 +150,7 @@ async function solvePair(teamA, teamB, a, opts) {
     // The --from file's layouts for this pairing (as multisets of unit@point: units of one name are one choice).
     const from = opts.from?.mixes?.find((m) => m.name === `${teamA} vs ${teamB}`)?.[s === 0 ? 'A' : 'B'];
     for (const l of from?.layouts ?? []) {
+      if (opts.fromWeighted && !(Number(l.weight) > 0)) continue;
       const i = l.start ? bags[s].indexOf(layoutBag(l.start.map((name, k) => `${name}@${l.at[k]}`).join(', '))) : -1;
       if (i >= 0) R[s].add(i);
       else console.error(`dualfatesDeployment: --from: a layout of ${teamA} vs ${teamB} side ${s === 0 ? 'A' : 'B'} that is not one of this pairing's (${JSON.stringify(l)}); left out`);
@@ -247,7 +250,7 @@ async function solvePair(teamA, teamB, a, opts) {
     value: Number(sol.value.toFixed(4)),
     payoffs,
     params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''}${opts.orders.length > 1 || opts.orders[0] !== 0 ? ` --orders ${opts.orders.map((o) => LAYOUT_ORDERS[o]).join(',')}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started} (--from)` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
+    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''}${opts.orders.length > 1 || opts.orders[0] !== 0 ? ` --orders ${opts.orders.map((o) => LAYOUT_ORDERS[o]).join(',')}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started}${opts.fromWeighted ? ' of positive weight (--from --from-weighted)' : ' (--from)'}` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
   };
 }
 
@@ -268,6 +271,7 @@ async function main() {
       set: { type: 'string', multiple: true, default: [] },
       jobs: { type: 'string', short: 'j', default: '2' },
       from: { type: 'string' },
+      'from-weighted': { type: 'boolean', default: false },
       matrix: { type: 'string' },
       out: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
       check: { type: 'boolean', default: false },
@@ -277,7 +281,7 @@ async function main() {
     },
     strict: false,
   });
-  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
+  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'from-weighted', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
     const header = usageOf(import.meta.url);
@@ -286,7 +290,7 @@ async function main() {
   }
   if (a.check) {
     // --set, --games and --seed describe a computation: the check plays what each mix's own line names.
-    for (const k of ['set', 'games', 'seed', 'br-games', 'from', 'matrix', 'out']) if (k in a && !(k === 'set' && a.set.length === 0) && process.argv.some((w) => w === `--${k}` || w.startsWith(`--${k}=`))) throw new Error(`dualfatesDeployment: --check plays each mix on the games, seed and values its own entry names; --${k} does not apply`);
+    for (const k of ['set', 'games', 'seed', 'br-games', 'from', 'from-weighted', 'matrix', 'out']) if (k in a && !(k === 'set' && a.set.length === 0) && process.argv.some((w) => w === `--${k}` || w.startsWith(`--${k}=`))) throw new Error(`dualfatesDeployment: --check plays each mix on the games, seed and values its own entry names; --${k} does not apply`);
     // The pairings: those --pairs names, else every mix of the file.
     const given = process.argv.some((w) => w === '--pairs' || w.startsWith('--pairs='));
     process.exit(checkFile(a.file, given ? a.pairs.split(',') : null, wholeFlag('dualfatesDeployment', a, 'cells', 1, 64)));
@@ -303,6 +307,7 @@ async function main() {
     minWeight: Number(a['min-weight']),
     eps: Number(a.eps),
     from: a.from === undefined ? undefined : a.from.endsWith('.json') ? JSON.parse(readFileSync(a.from, 'utf8')) : parseYaml(readFileSync(a.from, 'utf8')),
+    fromWeighted: a['from-weighted'],
     matrix: a.matrix,
     orders: a.orders.split(',').map((o) => LAYOUT_ORDERS.indexOf(o)),
   };
@@ -312,6 +317,10 @@ async function main() {
   }
   if (!(opts.minWeight >= 0 && opts.minWeight < 0.5)) {
     console.error(`dualfatesDeployment: --min-weight must be in [0, 0.5); got ${a['min-weight']}`);
+    process.exit(2);
+  }
+  if (opts.fromWeighted && opts.from === undefined) {
+    console.error('dualfatesDeployment: --from-weighted keeps the positive-weight layouts of the --from file; name one with --from');
     process.exit(2);
   }
   if (!(opts.eps >= 0 && opts.eps < 1)) {

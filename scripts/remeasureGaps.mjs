@@ -6,14 +6,19 @@
 // entries and every other field are kept; the header's narrative is yours to update. Run it after a
 // change to a default policy, the rules or the data has made entries stale (test/storedFresh.test.ts
 // names them). Build first (`npm run build`). Usage:
-//   node scripts/remeasureGaps.mjs GAME [--match TEXT] [--jobs N] [--file FILE] [--dry-run]
+//   node scripts/remeasureGaps.mjs GAME [--match TEXT] [--jobs N] [--file FILE] [--dry-run] [--layouts]
 // --match: only the entries whose command contains TEXT. --jobs: replaces the command's -j (the
 // numbers do not depend on it). --file: another policy-gap file of that form (default
 // scenarios/GAME/policy-gap.yaml). --dry-run: play and print, write nothing.
-// The Dual Fates match's fixed layouts (`layouts`) are measured by scripts/dualfatesLayouts.mjs,
-// not here. Each entry's time is printed; the files' headers say how long their ladders take.
+// --layouts (dualfates only): instead, the match's fixed-layout entries (`layouts`): each entry's
+// scripts/dualfatesLayouts.mjs command (with its `order`) again, and the largest of its confirmed
+// layouts written into the entry (layout, base, fixed, difference, lo, hi, pValue, the default's
+// name and the deployment stamp). Each entry's time is printed; the files' headers say how long
+// their ladders take.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDocument, stringify } from 'yaml';
@@ -68,7 +73,7 @@ export function fieldsFrom(report, entry) {
  */
 export function editsFor(text, item, key, value) {
   // A string as YAML writes it: plain where that reads back as the same string (a stamp of digits alone is quoted).
-  const shown = typeof value === 'number' ? String(value) : stringify(value).trimEnd();
+  const shown = typeof value === 'number' ? String(value) : stringify(value, { lineWidth: 0 }).trimEnd();
   const pair = item.items.find((q) => q.key?.value === key);
   if (pair?.value?.range) {
     const [start, end] = pair.value.range;
@@ -99,6 +104,7 @@ async function main() {
       jobs: { type: 'string', short: 'j' },
       file: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      layouts: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -112,6 +118,10 @@ async function main() {
   const jobs = a.jobs === undefined ? undefined : wholeFlag(SCRIPT, a, 'jobs', 1, 64);
   const text = readFileSync(file, 'utf8');
   const doc = parseDocument(text);
+  if (a.layouts) {
+    if (game !== 'dualfates') throw new Error(`${SCRIPT}: --layouts is for the Dual Fates match's fixed-layout entries (dualfates)`);
+    return remeasureLayouts(file, text, doc, a, jobs);
+  }
   const measured = doc.get('measured');
   if (!measured?.items) throw new Error(`${SCRIPT}: ${file} has no \`measured\` list`);
   const stamp = game === 'dualfates' ? (await import('../dist/src/games/dualfates/matchPolicyGap.js')).deploymentStamp : null;
@@ -136,6 +146,49 @@ async function main() {
   }
   if (played === 0) throw new Error(`${SCRIPT}: no entry of ${file}${a.match === undefined ? '' : ` has a command containing "${a.match}"`}`);
   if (!a['dry-run']) console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
+}
+
+/** The layout the fixed-layout entry gets from scripts/dualfatesLayouts.mjs --out: the largest confirmed (rates to 4 decimals, bounds to 7, p to 4 significant digits). */
+export function layoutFieldsFrom(rows, policy) {
+  const best = [...(rows.confirmed ?? [])].sort((x, y) => y.difference - x.difference)[0];
+  if (!best || typeof best.difference !== 'number') throw new Error(`${SCRIPT}: the layouts run confirmed no layout`);
+  const r = (x, d) => Number(x.toFixed(d));
+  return { policy, layout: best.label, games: rows.confirmGames, seed: rows.confirmSeed, base: r(best.base, 4), fixed: r(best.estimate, 4), difference: r(best.difference, 4), lo: r(best.lo, 7), hi: r(best.hi, 7), pValue: Number(best.pValue.toPrecision(4)) };
+}
+
+/** --layouts: every `layouts` entry of a Dual Fates policy-gap file measured again with its own command. */
+async function remeasureLayouts(file, text, doc, a, jobs) {
+  const layouts = doc.get('layouts');
+  if (!layouts?.items) throw new Error(`${SCRIPT}: ${file} has no \`layouts\` list`);
+  const { deploymentStamp } = await import('../dist/src/games/dualfates/matchPolicyGap.js');
+  const { MATCH_POLICIES } = await import('../dist/src/games/dualfates/matchPolicies.js');
+  const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+  const edits = [];
+  let played = 0;
+  try {
+    for (const [k, item] of layouts.items.entries()) {
+      const entry = item.toJSON();
+      if (typeof entry.command !== 'string' || (a.match !== undefined && !`${entry.command} ${entry.order ?? ''}`.includes(a.match))) continue;
+      const words = entry.command.trim().split(/\s+/);
+      if (words[0] !== 'node' || words[1] !== 'scripts/dualfatesLayouts.mjs') throw new Error(`${SCRIPT}: layouts[${k}]: not a scripts/dualfatesLayouts.mjs command: ${entry.command}`);
+      for (const flag of ['--out', '--order']) if (words.includes(flag)) throw new Error(`${SCRIPT}: layouts[${k}]: the command sets ${flag}, which this script sets itself (the entry's \`order\`): ${entry.command}`);
+      const out = join(dir, `layouts-${k}.json`);
+      const args = [...words.slice(1), ...(entry.order ? ['--order', String(entry.order)] : []), ...(jobs === undefined ? [] : ['-j', String(jobs)]), '--out', out];
+      const t0 = Date.now();
+      const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+      if (r.status !== 0) throw new Error(`${SCRIPT}: layouts[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
+      const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
+      const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
+      console.log(`layouts[${k}] ${entry.command}${entry.order ? ` --order ${entry.order}` : ''}\n  was ${shown(entry)}\n  now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
+      played++;
+      if (!a['dry-run']) writeFileSync(file, applied(text, edits));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (played === 0) throw new Error(`${SCRIPT}: no layouts entry of ${file}${a.match === undefined ? '' : ` matches "${a.match}"`}`);
+  if (!a['dry-run']) console.log(`wrote ${file} (${played} layouts entr${played === 1 ? 'y' : 'ies'})`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -239,6 +239,45 @@ describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own c
   }, 60_000);
 });
 
+describe('scripts/remeasureGaps.mjs --layouts: the fixed-layout entries measured again with their own command', () => {
+  it('writes the largest confirmed layout, the default and the stamp into the entry, the other entries as they were', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+    try {
+      const text = readFileSync('scenarios/dualfates/policy-gap.yaml', 'utf8');
+      // The first layouts entry (knights vs knights, side A) made cheap: 10 games a layout, two confirmed on 20.
+      const at = text.indexOf('    command: node scripts/dualfatesLayouts.mjs', text.indexOf('\nlayouts:'));
+      const end = text.indexOf('\n', at) + 1;
+      const cheap = 'node scripts/dualfatesLayouts.mjs --team-a knights --team-b knights --side A --engine --games 10 --confirm 2 --confirm-games 20';
+      const file = join(dir, 'policy-gap.yaml');
+      const before = `${text.slice(0, at)}    command: ${cheap}\n${text.slice(end)}`;
+      writeFileSync(file, before);
+      const r = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--layouts', '--file', file, '--match=--games 10 ', '-j', '1'], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const after = readFileSync(file, 'utf8');
+      const entry = (parseYamlSafely(after, file) as { layouts: Record<string, unknown>[] }).layouts[0];
+      const { MATCH_POLICIES } = await import('../src/games/dualfates/matchPolicies.js');
+      expect(entry).toMatchObject({ command: cheap, games: 20, policy: MATCH_POLICIES[0], deployment: deploymentStamp('knights', 'knights') });
+      expect(String(entry.layout)).toMatch(/^[A-Z][\w ]+@A-\w+(, [A-Z][\w ]+@A-\w+)*$/);
+      expect(entry.difference as number).toBeCloseTo((entry.fixed as number) - (entry.base as number), 3);
+      // Outside that entry's lines, the file is the one given.
+      const entryStart = before.lastIndexOf('\n  - ', at);
+      expect(after.slice(0, entryStart)).toBe(before.slice(0, entryStart));
+      expect(after.slice(after.indexOf('\n  - ', after.indexOf(cheap)))).toBe(before.slice(before.indexOf('\n  - ', at)));
+      const { layoutFieldsFrom } = await import('../scripts/remeasureGaps.mjs');
+      const rows = { confirmGames: 5000, confirmSeed: 7601, confirmed: [{ label: 'x', base: 0.5, estimate: 0.51, difference: 0.01, lo: -0.01, hi: 0.03, pValue: 0.3 }, { label: 'y', base: 0.5, estimate: 0.52, difference: 0.02, lo: 0.001, hi: 0.04, pValue: 0.04 }] };
+      expect(layoutFieldsFrom(rows, 'threat')).toEqual({ policy: 'threat', layout: 'y', games: 5000, seed: 7601, base: 0.5, fixed: 0.52, difference: 0.02, lo: 0.001, hi: 0.04, pValue: 0.04 });
+      expect(() => layoutFieldsFrom({ confirmed: [] }, 'threat')).toThrow(/confirmed no layout/);
+      // Another game's file has no such entries: refused.
+      const other = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'terror', '--layouts', '--dry-run'], { encoding: 'utf8' });
+      expect(other.status).toBe(2);
+      expect(other.stderr.trim()).toMatch(/--layouts is for the Dual Fates match/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 /** The game and side whose plain run's rate is a sensitivity entry's main metric (the game's first rate, its default configuration). */
 const SENSITIVITY_METRIC: Record<string, { game: Stored['game']; side: Side }> = {
   'darkfate win': { game: 'darkfate', side: null },

@@ -341,6 +341,32 @@ describe('the planner on hand-built positions', () => {
     expect(pol.quickAction(e.rng, e, 0, true) >>> 16).toBe(ACTION_PLAY);
   });
 
+  // The Prep rest (plannerPolicy.ts header): thin a grown deck while a Rev-9 that splits is still to come.
+  it('rests a Prep from a deck of 15 cards while the Fully Operational (which splits) is still to come and nothing hunts; not from 14, not after the split, not against the Endoskeleton, not alone, not with a Wound in hand', () => {
+    const first = (rev9: string, opts: { owned?: number; players?: number; where?: number; wound?: boolean } = {}) => {
+      const e = engine(new PlannerPolicy(CARDS), { rev9: V(rev9), players: opts.players ?? 2 });
+      clear(e);
+      setRev9(e, 0, opts.where ?? REV9_OUT);
+      const hand = [inst(e, 'Prep'), inst(e, 'Cash'), opts.wound ? inst(e, 'Wound') : inst(e, 'Pistol')];
+      const rest: number[] = [];
+      for (let i = 0; rest.length < (opts.owned ?? 15) - hand.length; i++) {
+        const t = e.instType[i];
+        if (!hand.includes(i) && t !== CARDS.woundType && t !== CARDS.prepType && CARDS.cost[t] >= 0 && !(CARDS.kw[t] & (KW.LOCATION | KW.HOSTILE))) rest.push(i);
+      }
+      setZone(e, 'hand', 0, hand);
+      setZone(e, 'discard', 0, rest);
+      expect(e.drawCount(0) + e.handCount(0) + e.discardCount(0)).toBe(opts.owned ?? 15);
+      return (e.policy as PlannerPolicy).quickAction(e.rng, e, 0, true);
+    };
+    expect(first('fully-operational')).toBe(encodeAction(ACTION_REST, 0));
+    expect(first('fully-operational', { owned: 14 }) >>> 16).not.toBe(ACTION_REST);
+    expect(first('fully-operational', { where: REV9_DESTROYED }) >>> 16).not.toBe(ACTION_REST);
+    expect(first('fully-operational', { where: REV9_HUNT }) >>> 16).not.toBe(ACTION_REST);
+    expect(first('fully-operational', { players: 1 }) >>> 16).not.toBe(ACTION_REST);
+    expect(first('endoskeleton') >>> 16).not.toBe(ACTION_REST);
+    expect(first('fully-operational', { wound: true })).not.toBe(encodeAction(ACTION_REST, 0));
+  });
+
   it('counts the Rev-9s still to come from a split when it values a finisher (special ones for the Liquid Exoskeleton)', () => {
     const fo = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational') });
     const endo = engine(new PlannerPolicy(CARDS), { rev9: V('endoskeleton') });

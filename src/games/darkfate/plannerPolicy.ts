@@ -88,12 +88,30 @@
 // seeds 31 and 57), +0.07 [−0.52, +0.66] and +0.34 [−0.26, +0.93] (Fully Operational): no longer
 // significant.
 //
+// The Prep rest (2026-12-06, late; restPrepMinDeck): on the first action, with no Rev-9 on the
+// hunt, no Wound in hand, 2 players or more and a deck of 15 cards or more, rest a Prep while a
+// Rev-9 whose card splits (splitsInto: the Fully Operational) is not yet destroyed. Found by a
+// helper valuing the search's turn plans against the planner's (scenarios/darkfate/README.md, "Where
+// the Fully Operational gap lies"): the search rests a Prep from a grown deck. As a blanket rule it
+// lost against every Rev-9 that does not split (seed 5/6, 2 players: Endoskeleton −5.0 / −4.3,
+// Damaged Endo −0.75 / −0.56, Liquid Exoskeleton −2.4 / −1.9; at 3 / 4 players the Endoskeleton
+// −2.66 / −4.05): thinning pays only while the split's second Rev-9 is to come. Against the planner
+// before (`sim policies darkfate --set rev9=fully-operational --policies planner,MODULE`, MODULE
+// this class with restPrepMinDeck: Infinity): 2 players +4.13 [+3.52, +4.74] (seed 5, 20,000
+// games) and +4.55 [+3.94, +5.17] (seed 6); 3 players +9.51 [+8.30, +10.71], 4 players +11.89
+// [+10.67, +13.11] (seed 6, 10,000); the other three versions play the same games. The deck size
+// (seed 5, 20,000, 2 players, a module): 11 cards +0.4 (n.s.), 13 +3.6, 15 +4.1, 18 +3.4, 22 +1.6,
+// every Prep from the start −63: a plateau from 13 to 18. Alone (1 player, or solo) it lost (−1.80
+// [−2.72, −0.88], solo −3.11 at 15), so it needs a second player. On other data (seed 7, 10,000,
+// 2 players, one card value changed): Endoskeleton hunt 7 +6.16, Fully Operational stagger 9 +3.15,
+// stagger 7 +2.99, Liquid Exoskeleton hunt 7 +5.04 (each significant).
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';
 import type { CardTable } from './cardData.js';
 import { KW } from './ops.js';
-import { ACTION_BUY, ACTION_END, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_FATE, REV9_HUNT, REV9_OUT, type DarkFatePolicy, type DarkFateView } from './policy.js';
+import { ACTION_BUY, ACTION_END, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_DESTROYED, REV9_FATE, REV9_HUNT, REV9_OUT, type DarkFatePolicy, type DarkFateView } from './policy.js';
 
 /** The planner's tunable constants (defaults: PLANNER_KNOBS; measured in scenarios/darkfate/README.md). */
 export interface PlannerKnobs {
@@ -105,6 +123,8 @@ export interface PlannerKnobs {
   restKillWeight: number;
   /** Rest only while the resting player owns at most this many cards (thinning pays early). */
   restMaxDeck: number;
+  /** Rest a Prep from a deck of at least this many cards while a Rev-9 that splits is still to be destroyed (2+ players, no Wound in hand, no Rev-9 on the hunt); Infinity: never. */
+  restPrepMinDeck: number;
   /** Keep a damaged Rev-9 on the hunt when the next turns are expected to stagger it within this many rounds (player turns over players)… */
   commitRounds: number;
   /** … and at least this many player turns; each player past two adds commitPerPlayer turns (commitPerPlayerSplit in a game with several Rev-9 cards: a version that splits). */
@@ -160,6 +180,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   restValue: 2,
   restWoundValue: 9,
   restMaxDeck: 20,
+  restPrepMinDeck: 15,
   restKillWeight: 1,
   commitRounds: 1,
   commitMin: 2,
@@ -468,8 +489,12 @@ export class PlannerPolicy implements DarkFatePolicy {
       else if (this.isJunk[t] && junk < 0) junk = i;
     }
     if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : this.worstSlot(v, p, hn);
-    if (wound < 0 && junk < 0) return NONE;
     const K = this.knobs;
+    // Thin a grown deck of its Preps while a Rev-9 that splits is still to come (the header: "the Prep rest").
+    if (wound < 0 && v.players >= 2 && this.ownedCount(v, p) >= K.restPrepMinDeck && this.splitAhead(v)) {
+      for (let i = 0; i < hn; i++) if (v.handCard(p, i) === this.c.prepType) return i;
+    }
+    if (wound < 0 && junk < 0) return NONE;
     // A Setback is rested only from a small deck: without a wound to rest, a larger one needs no look at the reserve.
     const junkOk = junk >= 0 && this.ownedCount(v, p) <= K.restMaxDeck;
     if (wound < 0 && !junkOk) return NONE;
@@ -515,6 +540,12 @@ export class PlannerPolicy implements DarkFatePolicy {
       }
     }
     return worst;
+  }
+
+  /** Whether a Rev-9 whose card splits (splitsInto) is not yet destroyed. */
+  private splitAhead(v: DarkFateView): boolean {
+    for (let k = 0; k < v.rev9Count(); k++) if (this.c.rev9[v.rev9Version(k)].splitsInto.length > 0 && v.rev9Where(k) !== REV9_DESTROYED) return true;
+    return false;
   }
 
   /** The cards p owns (draw pile, hand, discard pile; skills in play not counted). */

@@ -13,7 +13,7 @@
 // valued on most turns).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { wholeFlag } from './flags.mjs';
+import { usageOf, wholeFlag } from './flags.mjs';
 import { defaultsOf } from '../dist/src/core/params.js';
 import { StreamSeeder } from '../dist/src/core/rng.js';
 import { applyCardChanges, parseCardChanges } from '../dist/src/games/darkfate/cardChanges.js';
@@ -26,18 +26,31 @@ import { BUILTIN_POLICIES } from '../dist/src/games/darkfate/policies.js';
 import { REV9_HUNT } from '../dist/src/games/darkfate/policy.js';
 import { SearchPolicy } from '../dist/src/games/darkfate/searchPolicy.js';
 
-const { values: a } = parseArgs({
-  options: {
-    rev9: { type: 'string', default: 'fully-operational' },
-    players: { type: 'string', default: '2' },
-    games: { type: 'string', default: '100' },
-    rollouts: { type: 'string', default: '128' },
-    seed: { type: 'string', default: '303' },
-    cards: { type: 'string' },
-    'card-changes': { type: 'string' },
-    out: { type: 'string' },
-  },
-});
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      rev9: { type: 'string', default: 'fully-operational' },
+      players: { type: 'string', default: '2' },
+      games: { type: 'string', default: '100' },
+      rollouts: { type: 'string', default: '128' },
+      seed: { type: 'string', default: '303' },
+      cards: { type: 'string' },
+      'card-changes': { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+} catch (err) {
+  // An unknown option or a missing value: the message and the usage, exit 2 (not a stack trace).
+  console.error(`darkfateTurnValues: ${err.message}\n\n${usageOf(import.meta.url)}`);
+  process.exit(2);
+}
+const a = parsed.values;
+if (a.help) {
+  console.log(usageOf(import.meta.url));
+  process.exit(0);
+}
 const whole = (name, lo, hi) => wholeFlag('darkfateTurnValues', a, name, lo, hi);
 const players = whole('players', 1, 4);
 const games = whole('games', 1, 1e6);

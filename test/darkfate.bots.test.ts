@@ -287,6 +287,14 @@ describe('the search policy (turn plans)', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^endoskeleton, 2 players, 2 planner games, 4 rollouts a plan, seed 303$/m);
     expect(r.stdout).toMatch(/^(play|rest|stay|flee|draw 4 extra) \| [a-z!*+ -]+: \d+, [+-]\d+\.\d\d \[/m);
+    // --help prints the usage; an unknown option is named with it, exit 2 (it was a stack trace).
+    const help = spawnSync(process.execPath, ['scripts/darkfateTurnValues.mjs', '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/node scripts\/darkfateTurnValues\.mjs \[--rev9 KEY\]/);
+    const bad = spawnSync(process.execPath, ['scripts/darkfateTurnValues.mjs', '--bogus'], { cwd: ROOT, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^darkfateTurnValues: Unknown option '--bogus'/);
+    expect(bad.stderr).not.toMatch(/\bat \w+ \(/);
   });
 
   it("with a margin no plan can reach, it plays exactly the planner's games (same draws from the game stream)", () => {

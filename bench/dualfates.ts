@@ -83,8 +83,8 @@ export const cases: BenchCase[] = [
     },
   },
   playerCase('dualfates match (knights hold vs horde hunt, 10 rounds)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', policyA: 'hold', policyB: 'hunt' }, (k) => k)), 2_000),
-  // The default against itself, and threat (fight weighing the enemy's threat: actionEnd and expectedDamage at each ACTION) against itself: what making threat the default would cost a game.
-  playerCase('dualfates match, fight vs fight (knights mirror)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, {}, (k) => k)), 2_000),
+  // fight (the default before 2026-12-06) against itself, and the default, threat (fight weighing the enemy's threat: actionEnd and expectedDamage at each ACTION), against itself: what threat costs a game.
+  playerCase('dualfates match, fight vs fight (knights mirror)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { policyA: 'fight', policyB: 'fight' }, (k) => k)), 2_000),
   playerCase('dualfates match, threat vs threat (knights mirror)', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { policyA: 'threat', policyB: 'threat' }, (k) => k)), 2_000),
   playerCase('dualfates match, search (32 iterations) vs hunt', matchSim, () => matchSimParams(resolveParams(MATCH_PARAMS, { teamB: 'horde', policyA: 'search', searchIterations: 32 }, (k) => k)), 1),
   searchDecisionCase(32),

@@ -171,15 +171,18 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
       if (typeof entry.command !== 'string' || (a.match !== undefined && !`${entry.command} ${entry.order ?? ''}`.includes(a.match))) continue;
       const words = entry.command.trim().split(/\s+/);
       if (words[0] !== 'node' || words[1] !== 'scripts/dualfatesLayouts.mjs') throw new Error(`${SCRIPT}: layouts[${k}]: not a scripts/dualfatesLayouts.mjs command: ${entry.command}`);
-      for (const flag of ['--out', '--order']) if (words.includes(flag)) throw new Error(`${SCRIPT}: layouts[${k}]: the command sets ${flag}, which this script sets itself (the entry's \`order\`): ${entry.command}`);
+      if (words.includes('--out')) throw new Error(`${SCRIPT}: layouts[${k}]: the command sets --out, which this script sets itself: ${entry.command}`);
+      // The order: the command's --order where it names one (it must be the entry's), else the entry's `order`.
+      const at = words.indexOf('--order');
+      if (at >= 0 && words[at + 1] !== String(entry.order ?? 'team')) throw new Error(`${SCRIPT}: layouts[${k}]: the command deploys in ${words[at + 1]} order, the entry says ${entry.order ?? 'team'}: ${entry.command}`);
       const out = join(dir, `layouts-${k}.json`);
-      const args = [...words.slice(1), ...(entry.order ? ['--order', String(entry.order)] : []), ...(jobs === undefined ? [] : ['-j', String(jobs)]), '--out', out];
+      const args = [...words.slice(1), ...(entry.order && at < 0 ? ['--order', String(entry.order)] : []), ...(jobs === undefined ? [] : ['-j', String(jobs)]), '--out', out];
       const t0 = Date.now();
       const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
       if (r.status !== 0) throw new Error(`${SCRIPT}: layouts[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
       const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
       const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
-      console.log(`layouts[${k}] ${entry.command}${entry.order ? ` --order ${entry.order}` : ''}\n  was ${shown(entry)}\n  now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      console.log(`layouts[${k}] ${entry.command}${entry.order && at < 0 ? ` --order ${entry.order}` : ''}\n  was ${shown(entry)}\n  now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
       for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
       played++;
       if (!a['dry-run']) writeFileSync(file, applied(text, edits));

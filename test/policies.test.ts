@@ -54,10 +54,10 @@ describe('sim policies', () => {
 
 describe('sim compare names both policies when they differ', () => {
   it("varying side B's policy ranks by side B's metric and says which side; the baseline is the scenario's policy", () => {
-    const r = runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--policies', 'fight,random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
+    const r = runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--policies', 'threat,random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.result).toMatchObject({ param: 'policyB', side: 'B', metric: 'winB', baseline: 'fight' });
+    expect(j.result).toMatchObject({ param: 'policyB', side: 'B', metric: 'winB', baseline: 'threat' });
     for (const row of j.tables[0].rows) expect(row.side).toBe('B');
     // The difference is side B's: the same as compare's winB for the pair.
     const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=random', '-n', '200', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
@@ -203,6 +203,6 @@ describe('sim compare names both policies when they differ', () => {
     // Dual Fates: variants A and B are not the sides A and B (before: "policy A: fight, fight, B: hunt, fight").
     const match = runCli(['compare', 'dualfates', 'match', '--set', 'policyA=hunt', '-n', '50', '--seed', '1', '-j', '1', '-q']);
     expect(match.code, match.stderr).toBe(0);
-    expect(match.stdout.split('\n')[1]).toMatch(/· policy variant A: fight vs fight, variant B: hunt vs fight$/);
+    expect(match.stdout.split('\n')[1]).toMatch(/· policy variant A: threat vs threat, variant B: hunt vs threat$/);
   });
 });

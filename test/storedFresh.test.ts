@@ -268,6 +268,11 @@ describe('scripts/remeasureGaps.mjs --layouts: the fixed-layout entries measured
       const rows = { confirmGames: 5000, confirmSeed: 7601, confirmed: [{ label: 'x', base: 0.5, estimate: 0.51, difference: 0.01, lo: -0.01, hi: 0.03, pValue: 0.3 }, { label: 'y', base: 0.5, estimate: 0.52, difference: 0.02, lo: 0.001, hi: 0.04, pValue: 0.04 }] };
       expect(layoutFieldsFrom(rows, 'threat')).toEqual({ policy: 'threat', layout: 'y', games: 5000, seed: 7601, base: 0.5, fixed: 0.52, difference: 0.02, lo: 0.001, hi: 0.04, pValue: 0.04 });
       expect(() => layoutFieldsFrom({ confirmed: [] }, 'threat')).toThrow(/confirmed no layout/);
+      // A command whose --order is not the entry's order: refused before anything is played.
+      writeFileSync(file, before.replace(cheap, `${cheap} --order reverse`));
+      const mixed = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--layouts', '--file', file, '--match=--games 10 '], { encoding: 'utf8' });
+      expect(mixed.status).toBe(2);
+      expect(mixed.stderr.trim()).toMatch(/layouts\[0\]: the command deploys in reverse order, the entry says team/);
       // Another game's file has no such entries: refused.
       const other = spawnSync(process.execPath, ['scripts/remeasureGaps.mjs', 'terror', '--layouts', '--dry-run'], { encoding: 'utf8' });
       expect(other.status).toBe(2);

@@ -1,15 +1,15 @@
 // Built-in policies of the Dual Fates match, on the core policy contract (src/core/policy.ts):
 // `choose(rng, view, decision, options, n, allowNone)` → an index into options[0, n) or -1. They
 // read only MatchView members, so a user module can delegate to them through its read-only view.
-//   fight  — the default: pass the Initiative when no unit of either side can strike from where it
+//   threat — the default (since 2026-12-06, late): fight, with its ACTION answer weighed against the
+//            enemy's threat (strike where the walk ends least exposed; approach where the loss less
+//            the next blow is least); it beats fight (the header below, "threat").
+//   fight  — the default before threat: pass the Initiative when no unit of either side can strike from where it
 //            stands (else go first); activate first a unit that could Battle Cry, then, of those whose blow
 //            lands now, one an enemy yet to activate can strike (the least tough first), then any
 //            whose blow lands now, at the enemy with the least left to strike off (health + armour;
 //            ties: the higher cost, then the longer ranged attack); move to strike the best target one move
 //            reaches; in the last round go and score; else close on the nearest enemy as hunt.
-//   threat — fight, with its ACTION answer weighed against the enemy's threat (strike where the walk
-//            ends least exposed; approach where the loss less the next blow is least); beats fight,
-//            not the default yet (deployment.yaml is computed for fight: the header below).
 //   hunt   — hunt units: each unit goes for the nearest enemy (charging, shooting or running at it).
 //   hold   — hold pillars: each unit heads for this round's objective pillars (any pillar on a
 //            Secret Mission) and stays within control range; attacks what it can reach.
@@ -33,7 +33,7 @@ import { MAX_TEAM_UNITS } from './matchData.js';
 import { PILLARS } from './pillars.js';
 
 /**
- * The built-in policies, the default first: `fight` (`threat`, below, beats it; not the default yet). Every
+ * The built-in policies, the default first: `threat` (since 2026-12-06, late; `fight` before it). Every
  * number below is paired (common random numbers), `sim policies dualfates match --param policyA
  * --metric winA` (and policyB / winB for side B), 5,000 games, knights vs knights unless named;
  * differences in points of the side's win rate with the 95% interval and McNemar p.
@@ -106,7 +106,7 @@ import { PILLARS } from './pillars.js';
  * leaving a fresher Champion for a pillar late in the game): +0.06 to +0.82, −0.56 for the knights as
  * B against the horde, −0.24 (n.s.); the same only while ahead on Victory Points, from round 7:
  * −0.10 to +0.52: too little to keep.
- * threat (2026-12-06, latest; not the default yet): fight with two ACTION answers that weigh the
+ * threat (2026-12-06, latest; the default since that night): fight with two ACTION answers that weigh the
  * enemy's threat (weighThreat, below): (1) where fight walks to strike, the target whose walk ends
  * least exposed (the loss at the end point: over the active enemies that can strike it in their next
  * activation, their expected damage on the unit as a share of its health + armour, capped at 1, ×
@@ -120,9 +120,13 @@ import { PILLARS } from './pillars.js';
  * horde's mirror +2.64 / +5.00; seed 45 +5.48 / +3.88, +3.36 / +3.18, +4.40 / +2.60, +1.94 / +4.38;
  * V1 and V2 (seed 23) all 16 positive, +0.84 to +7.88; V3 mixed, three of 16 significantly
  * negative at seeds 23 and 24 (−0.90, −1.60, −1.26). Tried beside it and lost: holding back out of
- * reach, targets ranked by threat or damage per toughness. Not the default yet: deployment.yaml's
- * payoffs are fight's games (scenarios/dualfates/README.md, Weighing the threat, says what making
- * it the default takes).
+ * reach, targets ranked by threat or damage per toughness. Made the default the same night:
+ * deployment.yaml computed again with threat playing every other decision, every policy-gap entry
+ * measured again (scenarios/dualfates/README.md, Weighing the threat). On that file (5,000 paired
+ * games, seed 1) no built-in beats it but fight for the horde as side B against the knights: +2.32
+ * [+1.34, +3.31] (seeds 2, 3: +2.22, +1.20), all of it the approach half (threat with fight's
+ * approach +1.88, with fight's strike +0.36 n.s.); fight scores −0.24 to −2.52 elsewhere (two n.s.;
+ * the knights against the horde as A −2.04 [−2.84, −1.25]).
  * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
  * the one with the longer ranged attack (before: the first in unit order). Found by logging the
  * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,
@@ -342,11 +346,11 @@ import { PILLARS } from './pillars.js';
  * summoning first depends on the data; a rule that weighs it is open.
  * The crier rule on the same variants (the rule before as a module, seed 7701): V1 knights vs
  * knights −1.50, V2 −2.00, V2 knights against the horde −2.10 as A, −1.70 as B; level elsewhere.
- * `hold` is no longer the base of user modules: `base` is the default, fight. `search` is the
+ * `hold` is no longer the base of user modules: `base` is the default (fight, then threat). `search` is the
  * shared search (src/core/search.ts) over the game's engine with the default's rollouts: it is
  * built with its engine (matchSim.ts), so builtinMatchPolicy does not return it.
  */
-export const MATCH_POLICIES = ['fight', 'threat', 'hunt', 'hold', 'random', 'search'] as const;
+export const MATCH_POLICIES = ['threat', 'fight', 'hunt', 'hold', 'random', 'search'] as const;
 export type MatchPolicyName = (typeof MATCH_POLICIES)[number];
 
 /** Index of `code` in options[0, n), or -1. */
@@ -881,7 +885,7 @@ export const fightPolicy: Policy<MatchView> = {
   },
 };
 
-/** threat: fight with its ACTION answer weighed against the enemy's threat (weighThreat); every other answer fight's. Not the default yet (the header, "Weighing the threat"). */
+/** threat, the default: fight with its ACTION answer weighed against the enemy's threat (weighThreat); every other answer fight's (the header, "threat"). */
 export const threatPolicy: Policy<MatchView> = {
   name: 'threat',
   choose(rng, view, decision, options, n, allowNone) {
@@ -900,7 +904,7 @@ export const randomPolicy: Policy<MatchView> = {
 };
 
 /** The default of both sides (MATCH_POLICIES[0]): the base a user module delegates to, and the search's rollouts. */
-export const defaultMatchPolicy: Policy<MatchView> = fightPolicy;
+export const defaultMatchPolicy: Policy<MatchView> = threatPolicy;
 
 /** Whether `name` is a built-in policy (the heuristics and search). */
 export function isBuiltinMatchPolicy(name: string): boolean {

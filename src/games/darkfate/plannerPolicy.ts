@@ -483,17 +483,17 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (plan.rest !== 1 && this.onHunt) return NONE;
     let wound = -1;
     let junk = -1;
+    let prep = -1;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
       if (t === this.c.woundType) wound = i;
       else if (this.isJunk[t] && junk < 0) junk = i;
+      if (t === this.c.prepType && prep < 0) prep = i;
     }
     if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : this.worstSlot(v, p, hn);
     const K = this.knobs;
     // Thin a grown deck of its Preps while a Rev-9 that splits is still to come (the header: "the Prep rest").
-    if (wound < 0 && v.players >= 2 && this.ownedCount(v, p) >= K.restPrepMinDeck && this.splitAhead(v)) {
-      for (let i = 0; i < hn; i++) if (v.handCard(p, i) === this.c.prepType) return i;
-    }
+    if (prep >= 0 && wound < 0 && v.players >= 2 && this.ownedCount(v, p) >= K.restPrepMinDeck && this.splitAhead(v)) return prep;
     if (wound < 0 && junk < 0) return NONE;
     // A Setback is rested only from a small deck: without a wound to rest, a larger one needs no look at the reserve.
     const junkOk = junk >= 0 && this.ownedCount(v, p) <= K.restMaxDeck;

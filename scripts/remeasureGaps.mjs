@@ -15,7 +15,7 @@
 // layouts written into the entry (layout, base, fixed, difference, lo, hi, pValue, the default's
 // name and the deployment stamp). Each entry's time is printed; the files' headers say how long
 // their ladders take.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +163,15 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
   const { deploymentStamp } = await import('../dist/src/games/dualfates/matchPolicyGap.js');
   const { MATCH_POLICIES } = await import('../dist/src/games/dualfates/matchPolicies.js');
   const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+  // Stopped by a signal (each entry's run takes minutes), the run under way and the folder go too; the entries written so far stay.
+  let child = null;
+  const stop = (signal) => {
+    child?.kill(signal);
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const edits = [];
   let played = 0;
   try {
@@ -178,7 +187,14 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
       const out = join(dir, `layouts-${k}.json`);
       const args = [...words.slice(1), ...(entry.order && at < 0 ? ['--order', String(entry.order)] : []), ...(jobs === undefined ? [] : ['-j', String(jobs)]), '--out', out];
       const t0 = Date.now();
-      const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+      // Not spawnSync: a signal's handler must run while the run is under way.
+      const r = await new Promise((resolve, reject) => {
+        child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (x) => (stderr += x));
+        child.on('error', reject).on('close', (status) => resolve({ status, stderr }));
+      });
+      child = null;
       if (r.status !== 0) throw new Error(`${SCRIPT}: layouts[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
       const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
       const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
@@ -188,6 +204,8 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
       if (!a['dry-run']) writeFileSync(file, applied(text, edits));
     }
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     rmSync(dir, { recursive: true, force: true });
   }
   if (played === 0) throw new Error(`${SCRIPT}: no layouts entry of ${file}${a.match === undefined ? '' : ` matches "${a.match}"`}`);

@@ -347,7 +347,7 @@ describe('sim darkfate', () => {
     mkdirSync(join(a, 'mine'));
     writeFileSync(join(a, 'mine', 'cards.yaml'), readFileSync(CARDS, 'utf8'));
     writeFileSync(join(a, 'mine', 'first.mjs'), "export default { name: 'first', choose: () => 0 };\n");
-    const args = ['darkfate', '--cards', 'mine/cards.yaml', '--policy', 'mine/first.mjs', '-n', '200', '--seed', '2', '-j', '1', '--format', 'json'];
+    const args = ['darkfate', '--cards', 'mine/cards.yaml', '--policy', 'mine/first.mjs', '-n', '40', '--seed', '2', '-j', '1', '--format', 'json'];
     const rec = runCli([...args, '--out', 'golden.json'], { cwd: a });
     expect(rec.code, rec.stderr).toBe(0);
     const golden = JSON.parse(readFileSync(join(a, 'golden.json'), 'utf8'));

@@ -82,10 +82,10 @@ describe('scripts/dualfatesDeployment.mjs', () => {
   }, 60_000);
   it('--orders: the challengers deploy in each order named, the file says which; an unknown order is refused', () => {
     const out = join(tempDir('sim-deploy-orders-'), 'mix.yaml');
-    const run = (orders: string) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '2', '--orders', orders, '-j', '1', '--out', out], { encoding: 'utf8' });
+    const run = (orders: string) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '10', '--br-games', '10', '--rounds', '2', '--orders', orders, '-j', '1', '--out', out], { encoding: 'utf8' });
     const r = run('team,reverse');
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(out, 'utf8')).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 20 --br-games 20 --orders team,reverse --add 4 /);
+    expect(readFileSync(out, 'utf8')).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 10 --br-games 10 --orders team,reverse --add 4 /);
     // Deployed in reverse, the same layouts play other games once the default has layouts to choose among (round 2).
     const team = run('team');
     const reverse = run('reverse');

@@ -108,12 +108,12 @@ describe('sim compare names both policies when they differ', () => {
     }
   }, 60_000);
   it("--ladder --param policyB plays the search as side B and measures it by side B's metric (winB), its steps paired game by game", () => {
-    const args = ['policies', 'dualfates', 'match', '--ladder', '--param', 'policyB', '--ladder-start', '8', '--ladder-max', '16', '-n', '60', '--seed', '3', '-j', '1', '-q', '--format', 'json'];
+    const args = ['policies', 'dualfates', 'match', '--ladder', '--param', 'policyB', '--ladder-start', '8', '--ladder-max', '16', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json'];
     const j = JSON.parse(runCli(args).stdout);
     expect(j.result.metric).toBe('winB');
     expect(j.result.rungs.map((x: { stepTest: string | null }) => x.stepTest)).toEqual([null, 'paired']);
     // The same rung as sim compare's side B: the gain is winB's difference.
-    const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '60', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'winB');
     expect(j.result.rungs[0].gain).toBe(c.difference);
     // The note's command for a rung as its own run is one the CLI takes.

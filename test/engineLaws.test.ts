@@ -473,6 +473,11 @@ describe('the match report prints the measured policy gap', () => {
     for (const old of [{ ...entry(def), deployment: '0123456789ab' }, { ...entry(def), deployment: undefined }]) {
       expect(matchGapLine('knights', 'knights', [def, def], true, [old], [{ ...fixed, deployment: old.deployment }])).toMatch(/^Policy gap: not re-measured since the default's deployment \(scenarios\/dualfates\/deployment\.yaml\) changed: .*the bots that played \(\w+, \w+\) are from good play is unknown here/);
       expect(matchGapShort('knights', 'knights', [def, def], true, [old], [])).toBe("gap to a search policy not re-measured since the default's deployment changed");
+      // Other bots than the default: not measured, whether the default's entries are current or stale.
+      for (const policies of [['hold', 'hunt'], [def, 'hold']]) {
+        expect(matchGapLine('knights', 'knights', policies, true, [old], [{ ...fixed, deployment: old.deployment }]), policies.join()).toMatch(/^Policy gap: not measured for dualfates match/);
+        expect(matchGapShort('knights', 'knights', policies, true, [old], [{ ...fixed, deployment: old.deployment }]), policies.join()).toBe('gap to a search policy not measured here');
+      }
       // Beside a current entry for the other side, the stale one is simply not printed; beside a current layout entry, the search's gap is said not re-measured.
       expect(matchGapLine('knights', 'knights', [def, def], true, [old, sideB], [])).toMatch(/^Policy gap: last measured for side B/);
       expect(matchGapLine('knights', 'knights', [def, def], true, [old], [fixed])).toMatch(/^Policy gap: the search's gap is not re-measured since the default's deployment changed \(every rate above is conditional on the bots that played\); a fixed deployment beats/);

@@ -102,6 +102,16 @@ function staleFor(entries: readonly { policy: string; deployment?: string; teamA
   return entries.some((g) => g.policy === DEFAULT_POLICY && !today(g) && g.teamA === teamA && g.teamB === teamB);
 }
 
+/**
+ * Would a current entry have been printed, and is there only an earlier deployment's: the search's
+ * gap where every side plays the default or the search, the layouts' where both play the default
+ * (for other bots the gap is not measured, stale entries or not).
+ */
+function staleHere(entries: readonly MatchGapEntry[], layouts: readonly LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[], reference: boolean): boolean {
+  if (!reference || !policies.every((p) => p === DEFAULT_POLICY || p === 'search')) return false;
+  return staleFor(entries, teamA, teamB) || (policies.every((p) => p === DEFAULT_POLICY) && staleFor(layouts, teamA, teamB));
+}
+
 /** The entries of these teams for the sides that played the default (a side playing the search has no gap of its own), side A first. */
 function measuredFor(entries: MatchGapEntry[], teamA: string, teamB: string, policies: readonly string[]): MatchGapEntry[] {
   return current(entries, teamA, teamB).filter((e) => policies[e.side === 'A' ? 0 : 1] === DEFAULT_POLICY);
@@ -144,10 +154,10 @@ export function matchGapLine(teamA: string, teamB: string, policies: readonly st
   const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const unmeasuredNote = unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
-  const stale = reference && (staleFor(entries, teamA, teamB) || staleFor(layouts, teamA, teamB));
+  const stale = staleHere(entries, layouts, teamA, teamB, policies, reference);
   if (measured.length === 0 && fixed.length === 0 && stale) return `Policy gap: not re-measured since the default's deployment (scenarios/dualfates/deployment.yaml) changed: the entries for these teams in scenarios/dualfates/policy-gap.yaml were measured against an earlier one, so how far the bots that played (${policies.join(', ')}) are from good play is unknown here; every rate above is conditional on them. The entries' commands re-measure it.`;
   if (measured.length === 0 && fixed.length === 0) return unmeasuredNote;
-  const notMeasured = reference && staleFor(entries, teamA, teamB) ? "not re-measured since the default's deployment changed" : 'not measured for these teams';
+  const notMeasured = staleHere(entries, [], teamA, teamB, policies, reference) ? "not re-measured since the default's deployment changed" : 'not measured for these teams';
   if (measured.length === 0) return `Policy gap: the search's gap is ${notMeasured} (every rate above is conditional on the bots that played)${layoutParts(fixed)} — ${gapClosing(fixed)} (scenarios/dualfates/policy-gap.yaml).`;
   const parts = measured.map(
     (e) =>
@@ -166,7 +176,8 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
     .filter(gapGained)
     .map((e, i) => `${i === 0 ? '; a fixed deployment wins ' : ', '}${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} ${i === 0 ? 'more ' : ''}as ${e.side}`)
     .join('');
-  if (measured.length === 0 && layoutText !== '') return `gap to a search policy ${reference && staleFor(entries, teamA, teamB) ? "not re-measured since the default's deployment changed" : 'not measured here'}${layoutText}: ${gapClosing(fixed)}`;
-  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : reference && staleFor(entries, teamA, teamB) ? 'gap to a search policy not re-measured since the default\'s deployment changed' : 'gap to a search policy not measured here';
+  const stale = staleHere(entries, [], teamA, teamB, policies, reference);
+  if (measured.length === 0 && layoutText !== '') return `gap to a search policy ${stale ? "not re-measured since the default's deployment changed" : 'not measured here'}${layoutText}: ${gapClosing(fixed)}`;
+  if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : stale ? 'gap to a search policy not re-measured since the default\'s deployment changed' : 'gap to a search policy not measured here';
   return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
 }

@@ -126,7 +126,17 @@ import { PILLARS } from './pillars.js';
  * games, seed 1) no built-in beats it but fight for the horde as side B against the knights: +2.32
  * [+1.34, +3.31] (seeds 2, 3: +2.22, +1.20), all of it the approach half (threat with fight's
  * approach +1.88, with fight's strike +0.36 n.s.); fight scores −0.24 to −2.52 elsewhere (two n.s.;
- * the knights against the horde as A −2.04 [−2.84, −1.25]).
+ * the knights against the horde as A −2.04 [−2.84, −1.25]). That exception was the file's: with the
+ * knights' two mixes computed on from it (2026-12-07; scenarios/dualfates/README.md, Computed on for
+ * threat) no built-in beats threat in any of the 8 (5,000 paired games, seed 1): fight −0.24 to
+ * −5.46 (three n.s.), for the horde as B against the knights −0.72 [−1.50, +0.05] (seeds 2, 3: −0.82
+ * [−1.54, −0.10], −0.40 n.s.); hunt −5.1 to −31.4; hold and random lower still.
+ * An independent check the same day (modules outside the repository; scenarios/dualfates/README.md,
+ * An independent check of threat) beat it on two seeds: weighing every move of the unit (pillars
+ * too) where threat closes on an enemy out of reach, +3.7 to +8.9 in both mirrors but −0.9 to −1.4
+ * for the horde against the knights; a ranged unit keeping its best shot less its exposure, +0.7 to
+ * +3.7 in six of eight but −9 in the horde's mirror; a badly hurt unit retreating, +0.8 to +4.3 in
+ * four of eight. Not yet rules here.
  * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
  * the one with the longer ranged attack (before: the first in unit order). Found by logging the
  * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,

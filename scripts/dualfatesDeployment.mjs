@@ -15,7 +15,7 @@
 // on fresh games that no fixed layout beats the default by much. Build first (`npm run build`). Usage:
 //   node scripts/dualfatesDeployment.mjs [--pairs knights:knights,knights:horde,…] [--games 4000]
 //        [--br-games 2000] [--screen 0] [--screen-top 40] [--orders team] [--add 4] [--eps 0.005] [--rounds 12]
-//        [--seed 90001]
+//        [--seed 90001] [--confirm]
 //        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE [--from-weighted]] [--matrix FILE]
 //        [--out scenarios/dualfates/deployment.yaml]
 // --from: start each pairing from the layouts of its mix in FILE (a deployment file of this form,
@@ -29,6 +29,11 @@
 // --orders team,reverse,cheap: the challengers deploy their units in each of these orders (as
 // scripts/dualfatesLayouts.mjs --order; default team order only); a layout joins in whichever order
 // beat the default, and the plan deploys it in team order (its cells are played in team order).
+// --confirm: the layouts that would join a round (the best --add a side over --eps) play again on
+// --br-games fresh games (the stream's next ones) and join only if they gain over --eps there too;
+// the run stops when none does. The best of many layouts on the same games gains by selection alone
+// (2026-12-07: the horde against the knights joined 16 layouts in 3 rounds, best challengers +2.4 to
+// +4.3, and neither the mix nor the plan moved), so without it a run rarely stops before --rounds.
 // --set: parameters of the match (data values such as data.units.generic-soldier.health=5, a units
 // or board file, a rule) the layouts and payoffs are computed under; `sim dualfates match --deployment FILE`
 // with the same values then plays them (the bundled file is for the bundled data only).
@@ -219,9 +224,20 @@ async function solvePair(teamA, teamB, a, opts) {
       last = { gainA: gA[0][1], gainB: gB[0][1], bestA: named(0, gA[0]), bestB: named(1, gB[0]) };
       // Each layout once, in its best order.
       const firstOf = (list, R) => list.filter(([i, g], k) => g > eps && !R.has(i) && list.findIndex(([x]) => x === i) === k);
-      const newA = firstOf(gA, R[0]).slice(0, add);
-      const newB = firstOf(gB, R[1]).slice(0, add);
-      const line = `${teamA} vs ${teamB} round ${round}: ${rows.length} × ${cols.length} layouts, mix value ${(100 * sol.value).toFixed(2)}, plan ${(100 * paths[0]).toFixed(2)} (A first) / ${(100 * paths[1]).toFixed(2)} (B first), default vs default ${(100 * base).toFixed(2)}; best challenger as A ${signed(gA[0][1])} (${last.bestA}), as B ${signed(gB[0][1])} (${last.bestB}); adding ${newA.length} + ${newB.length} (${((Date.now() - t0) / 1000).toFixed(0)} s, ${(played / 1e6).toFixed(1)} M games)`;
+      let newA = firstOf(gA, R[0]).slice(0, add);
+      let newB = firstOf(gB, R[1]).slice(0, add);
+      // --confirm: the would-be joiners again on --br-games fresh games (the next ones of the stream); only a gain over --eps there too joins.
+      let confirmed = '';
+      if (opts.confirm && newA.length + newB.length > 0) {
+        const c = await gains(from + brGames, from + 2 * brGames, [newA.map(([i, , o]) => [i, o]), newB.map(([j, , o]) => [j, o])]);
+        const best = (list) => (list.length === 0 ? 'none' : signed(list[0][1]));
+        confirmed = `; on ${brGames} fresh games ${best(c.A)} / ${best(c.B)} (the best of the ${newA.length} + ${newB.length} again)`;
+        newA = c.A.filter(([, g]) => g > eps);
+        newB = c.B.filter(([, g]) => g > eps);
+        last.confirmedA = c.A.length > 0 ? c.A[0][1] : null;
+        last.confirmedB = c.B.length > 0 ? c.B[0][1] : null;
+      }
+      const line = `${teamA} vs ${teamB} round ${round}: ${rows.length} × ${cols.length} layouts, mix value ${(100 * sol.value).toFixed(2)}, plan ${(100 * paths[0]).toFixed(2)} (A first) / ${(100 * paths[1]).toFixed(2)} (B first), default vs default ${(100 * base).toFixed(2)}; best challenger as A ${signed(gA[0][1])} (${last.bestA}), as B ${signed(gB[0][1])} (${last.bestB})${confirmed}; adding ${newA.length} + ${newB.length} (${((Date.now() - t0) / 1000).toFixed(0)} s, ${(played / 1e6).toFixed(1)} M games)`;
       console.log(line);
       log.push(line);
       if ((newA.length === 0 && newB.length === 0) || round >= rounds) break;
@@ -250,7 +266,7 @@ async function solvePair(teamA, teamB, a, opts) {
     value: Number(sol.value.toFixed(4)),
     payoffs,
     params: Object.fromEntries(a.set.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''}${opts.orders.length > 1 || opts.orders[0] !== 0 ? ` --orders ${opts.orders.map((o) => LAYOUT_ORDERS[o]).join(',')}` : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started}${opts.fromWeighted ? ' of positive weight (--from --from-weighted)' : ' (--from)'}` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
+    computed: `scripts/dualfatesDeployment.mjs --pairs ${teamA}:${teamB} --games ${games} --br-games ${brGames}${opts.screen > 0 ? ` --screen ${opts.screen} --screen-top ${opts.screenTop}` : ''}${opts.orders.length > 1 || opts.orders[0] !== 0 ? ` --orders ${opts.orders.map((o) => LAYOUT_ORDERS[o]).join(',')}` : ''}${opts.confirm ? ' --confirm' : ''} --add ${add} --eps ${eps} --rounds ${rounds} --seed ${seed} --min-weight ${minWeight}${a.set.map((kv) => ` --set ${kv}`).join('')}: of ${L[0].length} × ${L[1].length} layouts (starting set and places), ${sol.rows.length} × ${sol.cols.length} joined in ${log.length} rounds${a.from ? ` from an earlier run's ${started}${opts.fromWeighted ? ' of positive weight (--from --from-weighted)' : ' (--from)'}` : ''} (${(played / 1e6).toFixed(1)} M games, ${minutes} min at -j ${jobs}); ${games} games a cell; the mix: the equilibrium of A's win rate − B's among them; in the last round the best of all layouts against the default (deploying by the plan) gained ${signed(last.gainA)} pp as A (${last.bestA}), ${signed(last.gainB)} pp as B (${last.bestB}) on ${brGames} games${last.confirmedA !== undefined ? ` (those that would have joined, again on ${brGames} fresh games: ${last.confirmedA === null ? 'none' : signed(last.confirmedA)} as A, ${last.confirmedB === null ? 'none' : signed(last.confirmedB)} as B)` : ''}; the stored (rounded) mixes' best joined layout gains ${signed(Math.max(...kept.rows) - sol.value)} pp as A, ${signed(sol.value - Math.min(...kept.cols))} pp as B`,
   };
 }
 
@@ -272,6 +288,7 @@ async function main() {
       jobs: { type: 'string', short: 'j', default: '2' },
       from: { type: 'string' },
       'from-weighted': { type: 'boolean', default: false },
+      confirm: { type: 'boolean', default: false },
       matrix: { type: 'string' },
       out: { type: 'string', default: 'scenarios/dualfates/deployment.yaml' },
       check: { type: 'boolean', default: false },
@@ -281,7 +298,7 @@ async function main() {
     },
     strict: false,
   });
-  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'from-weighted', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
+  const known = new Set(['pairs', 'games', 'br-games', 'add', 'eps', 'rounds', 'screen', 'screen-top', 'orders', 'seed', 'min-weight', 'set', 'jobs', 'j', 'from', 'from-weighted', 'confirm', 'matrix', 'out', 'check', 'file', 'cells', 'help', 'h']);
   const unknown = Object.keys(a).find((k) => !known.has(k));
   if (a.help || unknown !== undefined) {
     const header = usageOf(import.meta.url);
@@ -290,7 +307,7 @@ async function main() {
   }
   if (a.check) {
     // --set, --games and --seed describe a computation: the check plays what each mix's own line names.
-    for (const k of ['set', 'games', 'seed', 'br-games', 'from', 'from-weighted', 'matrix', 'out']) if (k in a && !(k === 'set' && a.set.length === 0) && process.argv.some((w) => w === `--${k}` || w.startsWith(`--${k}=`))) throw new Error(`dualfatesDeployment: --check plays each mix on the games, seed and values its own entry names; --${k} does not apply`);
+    for (const k of ['set', 'games', 'seed', 'br-games', 'from', 'from-weighted', 'confirm', 'matrix', 'out']) if (k in a && !(k === 'set' && a.set.length === 0) && process.argv.some((w) => w === `--${k}` || w.startsWith(`--${k}=`))) throw new Error(`dualfatesDeployment: --check plays each mix on the games, seed and values its own entry names; --${k} does not apply`);
     // The pairings: those --pairs names, else every mix of the file.
     const given = process.argv.some((w) => w === '--pairs' || w.startsWith('--pairs='));
     process.exit(checkFile(a.file, given ? a.pairs.split(',') : null, wholeFlag('dualfatesDeployment', a, 'cells', 1, 64)));
@@ -308,6 +325,7 @@ async function main() {
     eps: Number(a.eps),
     from: a.from === undefined ? undefined : a.from.endsWith('.json') ? JSON.parse(readFileSync(a.from, 'utf8')) : parseYaml(readFileSync(a.from, 'utf8')),
     fromWeighted: a['from-weighted'],
+    confirm: a.confirm,
     matrix: a.matrix,
     orders: a.orders.split(',').map((o) => LAYOUT_ORDERS.indexOf(o)),
   };

@@ -80,6 +80,31 @@ describe('scripts/dualfatesDeployment.mjs', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the layouts are played under (the script\'s flags name the teams)');
   }, 60_000);
+  it('--confirm: the would-be joiners play again on fresh games and only a gain there too joins; the file says so', () => {
+    const out = join(tempDir('sim-deploy-confirm-'), 'mix.yaml');
+    const r = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '10', '--br-games', '10', '--rounds', '3', '--confirm', '-j', '1', '--out', out], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const rounds = r.stdout.split('\n').filter((l) => l.includes(' round '));
+    expect(rounds.length).toBeGreaterThanOrEqual(2);
+    for (const line of rounds) {
+      // "on 10 fresh games +a / +b (the best of the n + m again); adding k + l": k ≤ n, l ≤ m, and a side with a joiner gained over eps there.
+      const m = /; on 10 fresh games (none|[+−][\d.]+) \/ (none|[+−][\d.]+) \(the best of the (\d+) \+ (\d+) again\); adding (\d+) \+ (\d+)/.exec(line);
+      expect(m, line).not.toBeNull();
+      const [, bestA, bestB, n, k, addA, addB] = m!;
+      expect(Number(addA)).toBeLessThanOrEqual(Number(n));
+      expect(Number(addB)).toBeLessThanOrEqual(Number(k));
+      const gain = (t: string) => (t === 'none' ? -Infinity : Number(t.replace('−', '-')));
+      if (Number(addA) > 0) expect(gain(bestA)).toBeGreaterThan(0.5);
+      if (Number(addB) > 0) expect(gain(bestB)).toBeGreaterThan(0.5);
+      if (gain(bestA) <= 0.5) expect(addA).toBe('0');
+      if (gain(bestB) <= 0.5) expect(addB).toBe('0');
+    }
+    expect(readFileSync(out, 'utf8')).toMatch(/computed: "scripts\/dualfatesDeployment\.mjs --pairs horde:horde --games 10 --br-games 10 --confirm --add 4 [^"]*\(those that would have joined, again on 10 fresh games: (none|[+−][\d.]+) as A, (none|[+−][\d.]+) as B\)/);
+    // A check plays what the file names: --confirm does not apply there.
+    const check = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--check', '--confirm', '--pairs', 'horde:horde'], { encoding: 'utf8' });
+    expect(check.status).not.toBe(0);
+    expect(check.stderr).toContain('--confirm does not apply');
+  }, 60_000);
   it('--orders: the challengers deploy in each order named, the file says which; an unknown order is refused', () => {
     const out = join(tempDir('sim-deploy-orders-'), 'mix.yaml');
     const run = (orders: string) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '10', '--br-games', '10', '--rounds', '2', '--orders', orders, '-j', '1', '--out', out], { encoding: 'utf8' });

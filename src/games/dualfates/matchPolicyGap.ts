@@ -102,13 +102,16 @@ function staleFor(entries: readonly { policy: string; deployment?: string; teamA
   return entries.some((g) => g.policy === DEFAULT_POLICY && !today(g) && g.teamA === teamA && g.teamB === teamB);
 }
 
+/** Whether the search's stored gap speaks for this run: built-in teams at the defaults (`reference`), every side the default or the search. */
+const searchGapApplies = (policies: readonly string[], reference: boolean): boolean => reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search');
+
 /**
  * Would a current entry have been printed, and is there only an earlier deployment's: the search's
  * gap where every side plays the default or the search, the layouts' where both play the default
  * (for other bots the gap is not measured, stale entries or not).
  */
 function staleHere(entries: readonly MatchGapEntry[], layouts: readonly LayoutGapEntry[], teamA: string, teamB: string, policies: readonly string[], reference: boolean): boolean {
-  if (!reference || !policies.every((p) => p === DEFAULT_POLICY || p === 'search')) return false;
+  if (!searchGapApplies(policies, reference)) return false;
   return staleFor(entries, teamA, teamB) || (policies.every((p) => p === DEFAULT_POLICY) && staleFor(layouts, teamA, teamB));
 }
 
@@ -151,7 +154,7 @@ function searchSides(policies: readonly string[]): string {
  * else the unmeasured note.
  */
 export function matchGapLine(teamA: string, teamB: string, policies: readonly string[], reference: boolean, entries = matchGapEntries(), layouts = layoutGapEntries()): string {
-  const measured = reference && policies.every((p) => p === DEFAULT_POLICY || p === 'search') ? measuredFor(entries, teamA, teamB, policies) : [];
+  const measured = searchGapApplies(policies, reference) ? measuredFor(entries, teamA, teamB, policies) : [];
   const fixed = reference ? layoutsFor(layouts, teamA, teamB, policies) : [];
   const unmeasuredNote = unmeasuredGapNote('dualfates match', policies).replace('(it has no search policy yet)', '(measured only for built-in teams at the rulebook defaults, each side playing the default, scenarios/dualfates/policy-gap.yaml)');
   const stale = staleHere(entries, layouts, teamA, teamB, policies, reference);

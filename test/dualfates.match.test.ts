@@ -1006,7 +1006,7 @@ describe('user policy modules (core contract: loadPolicyModule, guardedPolicy, r
     const asA = runCli(['dualfates', 'match', '--policy-a', 'fight', '--team-b', 'horde', ...v3, '-n', '200', '--seed', '1', '-j', '1', '--format', 'json']);
     expect(asA.code, asA.stderr).toBe(0);
     expect(JSON.parse(asA.stdout).policy).toEqual(['fight', 'threat']);
-    // The knights against the horde as A, paired on 2,000 games against the default (threat): fight wins less (the header: −2.04 [−2.84, −1.25] on 5,000 at seed 1).
+    // The knights against the horde as A, paired on 2,000 games against the default (threat): fight wins less (−0.88 [−1.53, −0.23] on 5,000 at seed 1 on the deployment file of 2026-12-07; −2.04 on the one before).
     const ranked = runCli(['policies', 'dualfates', 'match', '--set', 'teamA=knights', '--set', 'teamB=horde', '--param', 'policyA', '--metric', 'winA', '--policies', 'threat,fight', '-n', '2000', '--seed', '44', '-j', '1', '-q', '--format', 'json']);
     expect(ranked.code, ranked.stderr).toBe(0);
     const row = JSON.parse(ranked.stdout).result.rows.find((x: { policy: string }) => x.policy === 'fight');

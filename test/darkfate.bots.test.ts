@@ -488,6 +488,41 @@ describe('the planner on hand-built positions', () => {
     expect(e.rev9Damage(2)).toBe(0);
   });
 
+  it('commits less to a damaged Rev-9 while another hunts too (the split\'s Endoskeleton with the Liquid Exoskeleton): the former planner kept it either way; not with the Neural Net', () => {
+    const fleeMask = (policy: PlannerPolicy, liquid: 'hunt' | 'gone', neuralNet = false, turns = 4) => {
+      const e = engine(policy, { rev9: V('fully-operational'), neuralNet });
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      e.current = 0;
+      setRev9(e, 0, REV9_DESTROYED);
+      // The Endoskeleton (stagger 30) with 10 damage: p2's hand of Preps brings 2 (power), p1's deck
+      // about 12 a turn and p2's 2, so 12, 24, 26, 38: staggered in the 4th player turn, with an EMP
+      // (a finisher for it) in p1's discard. The Liquid Exoskeleton, with 1 damage, flees either way
+      // (no special finisher in p2's hand), or is gone.
+      setRev9(e, 1, REV9_HUNT, 10);
+      setRev9(e, 2, liquid === 'hunt' ? REV9_HUNT : REV9_DESTROYED, liquid === 'hunt' ? 1 : 0);
+      setZone(e, 'hand', 1, Array.from({ length: 5 }, (_, i) => inst(e, 'Prep', i)));
+      // (Or p1's deck of four Shotguns: about 22 a turn, staggered in the 2nd player turn.)
+      const fill = turns === 4 ? [inst(e, 'Shotgun'), inst(e, 'Shotgun', 1), inst(e, 'Prep', 5), inst(e, 'Prep', 6)] : [0, 1, 2, 3].map((i) => inst(e, 'Shotgun', i));
+      setZone(e, 'discard', 0, [...fill, inst(e, 'EMP')]);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      const planner = e.policy as unknown as { fleeMask(v: DarkFateView): number; turnsToStagger(v: DarkFateView, k: number, d: number): number };
+      expect(planner.turnsToStagger(e, 1, 10)).toBe(turns);
+      return planner.fleeMask(e);
+    };
+    const now = new PlannerPolicy(CARDS);
+    const former = new PlannerPolicy(CARDS, { commitLessWhileOtherHunts: 0 });
+    // Alone, a stagger 4 player turns off is within the window (2, and 2 more once the fate deck is hostile, as this one of Cash reads): kept.
+    expect([fleeMask(now, 'gone'), fleeMask(former, 'gone')]).toEqual([0, 0]);
+    // With the Liquid Exoskeleton hunting too, the window is 2 turns shorter: both flee.
+    expect([fleeMask(now, 'hunt'), fleeMask(former, 'hunt')]).toEqual([(1 << 1) | (1 << 2), 1 << 2]);
+    // With the Neural Net Processor (no hostile in the fate deck at the start: no late window either)
+    // the window stays 2 turns with the Liquid Exoskeleton hunting: a stagger 2 turns off is kept.
+    expect([fleeMask(now, 'hunt', true, 2), fleeMask(former, 'hunt', true, 2)]).toEqual([1 << 2, 1 << 2]);
+    // Without it, and with no late window (lateCommitDensity 0), that stagger is kept alone and fled beside the Liquid Exoskeleton (a window of 2 − 2 = 0).
+    expect([fleeMask(new PlannerPolicy(CARDS, { lateCommitDensity: 0 }), 'hunt', false, 2), fleeMask(new PlannerPolicy(CARDS, { lateCommitDensity: 0 }), 'gone', false, 2)]).toEqual([(1 << 1) | (1 << 2), 0]);
+  });
+
   it('flees a staggered Fully Operational Rev-9 (ready to split) unless the next player can finish it; the former planner stayed either way', () => {
     const build = (policy: PlannerPolicy, finisherInHand: boolean) => {
       const e = engine(policy, { rev9: V('fully-operational') });

@@ -106,6 +106,27 @@
 // 2 players, one card value changed): Endoskeleton hunt 7 +6.16, Fully Operational stagger 9 +3.15,
 // stagger 7 +2.99, Liquid Exoskeleton hunt 7 +5.04 (each significant).
 //
+// Commit less while another hunts (2026-12-07; commitLessWhileOtherHunts): while another Rev-9 is on
+// the hunt and the fate deck holds hostiles, the window within which a damaged Rev-9's expected
+// stagger keeps it on the hunt (commitTurns) is 2 player turns shorter: at 2 players 0 (fled) early,
+// 2 once the fate deck has turned hostile. Only the Fully Operational's split puts two Rev-9s on the
+// hunt, and the Liquid Exoskeleton's own keep rule does not read the window, so it is the Endoskeleton
+// beside the Liquid Exoskeleton that is fled sooner: the search's commonest winning departure
+// (scenarios/darkfate/README.md, "Where the Fully Operational gap lies": flee the Endoskeleton too while
+// another Rev-9 hunts). New − old, paired (`sim policies darkfate --set rev9=fully-operational
+// --policies planner,MODULE`, MODULE the planner with commitLessWhileOtherHunts: 0), 2 players, 20,000
+// games: seed 13 +2.25 [+1.78, +2.72], seed 14 +2.50 [+2.02, +2.98], seed 21 +2.33 [+1.87, +2.80],
+// seed 22 +2.54 [+2.07, +3.00]. The cut was chosen at seed 11 (1 turn +1.90, 2 +2.68, 3 +1.68; 2 only
+// outside the late window +1.82, only inside it +0.50). 10,000 games: 1 player +4.68 [+3.88, +5.48],
+// 3 players +1.61 [+0.71, +2.51], 4 players +1.46 [+0.45, +2.47] (seed 13); solo +4.21, fleeEndsHunt
+// +2.44, Go On Without Me! at 3 players +1.12 [+0.26, +1.98] (seed 16); other card values (seed 15, 2
+// players): Endoskeleton hunt 4 +1.16, stagger 20 +4.56, enrageHunt 0 +1.58, Liquid Exoskeleton regen 4
+// +1.93, Fully Operational stagger 9 +2.57, 34 Attacks +3.70 (each significant). With the Neural Net
+// Processor the rule lost (seed 16: 2 players −7.69 [−8.57, −6.81], a cut of 1 −5.13; 3 / 4 players
+// −6.54 / −2.50): its fate deck starts with no hostile, so a hunt there costs little; the rule is off
+// with it (hostileDensity reads 0 there). The other versions have one Rev-9: the same games
+// (bench:checksum --each: only the planner's Fully Operational configurations changed).
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';
@@ -169,6 +190,14 @@ export interface PlannerKnobs {
   lateCommitDensity: number;
   lateCommitExtra: number;
   /**
+   * Player turns taken off the commit window of a Rev-9 while another Rev-9 is on the hunt and the
+   * fate deck holds hostiles (the Fully Operational's split: both hunt every turn the team waits, so
+   * a stagger far off is fled sooner; not with the Neural Net Processor, whose fate deck starts with
+   * no hostile: hunts there cost little); 0: the window is the same alone or not (the planner before
+   * 2026-12-07).
+   */
+  commitLessWhileOtherHunts: number;
+  /**
    * Keep a staggered Rev-9 that splits (Fully Operational) on the hunt only while the next player's
    * hand can finish it; else flee it: it hunts every turn it waits, and its stagger is soon dealt
    * again (false: keep it whenever the team is ready for the split, the planner before 2026-12-04).
@@ -203,6 +232,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   defenseValue: 4,
   lateCommitDensity: 0.45,
   lateCommitExtra: 2,
+  commitLessWhileOtherHunts: 2,
   splitStaggerNeedsFinisher: true,
 };
 
@@ -1111,10 +1141,18 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected commitTurns(v: DarkFateView, k: number): number {
     const K = this.knobs;
     // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
-    void k;
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
-    const late = K.lateCommitDensity > 0 && this.hostileDensity(v) >= K.lateCommitDensity ? K.lateCommitExtra : 0;
-    return Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+    const density = this.hostileDensity(v);
+    const late = K.lateCommitDensity > 0 && density >= K.lateCommitDensity ? K.lateCommitExtra : 0;
+    const turns = Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+    // Another Rev-9 hunting too, while hunts draw hostiles (the header: "commit less while another hunts").
+    return K.commitLessWhileOtherHunts !== 0 && density > 0 && this.otherOnHunt(v, k) ? turns - K.commitLessWhileOtherHunts : turns;
+  }
+
+  /** Whether a Rev-9 other than k is on the hunt. */
+  private otherOnHunt(v: DarkFateView, k: number): boolean {
+    for (let j = 0; j < v.rev9Count(); j++) if (j !== k && v.rev9Where(j) === REV9_HUNT) return true;
+    return false;
   }
 
   /**

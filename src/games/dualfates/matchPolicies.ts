@@ -136,7 +136,10 @@ import { PILLARS } from './pillars.js';
  * too) where threat closes on an enemy out of reach, +3.7 to +8.9 in both mirrors but −0.9 to −1.4
  * for the horde against the knights; a ranged unit keeping its best shot less its exposure, +0.7 to
  * +3.7 in six of eight but −9 in the horde's mirror; a badly hurt unit retreating, +0.8 to +4.3 in
- * four of eight. Not yet rules here.
+ * four of eight. Not yet rules here. The first, made the default on a branch (`position`) with its
+ * deployment mixes computed in part: on them threat still beats it (the horde against the knights as
+ * A +2.28 [+1.08, +3.48]; the knights' mirror as B +12.2, that mix unsettled): not adopted
+ * (scenarios/dualfates/README.md, An independent check of threat).
  * The ranged one first (2026-12-06): of enemies with as much left to strike off and the same cost,
  * the one with the longer ranged attack (before: the first in unit order). Found by logging the
  * search's answers beside fight's (horde vs horde, ACTIVATE and ACTION searched at 128 iterations,

@@ -20,7 +20,7 @@ import { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import { instanceOf, setFate, setReserve, setRev9, setZone } from '../src/games/darkfate/engineFixtures.js';
 import { copyState, determinize, stateHash } from '../src/games/darkfate/engineSnapshot.js';
 import { KW, OP, SEC_ACTIVATE, SEC_EACH_TURN, SEC_PLAY } from '../src/games/darkfate/ops.js';
-import { PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
+import { PLANNER_KNOBS, PlannerPolicy } from '../src/games/darkfate/plannerPolicy.js';
 import { BUILTIN_POLICIES } from '../src/games/darkfate/policies.js';
 import { ACTION_BUY, ACTION_END, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_DESTROYED, REV9_FATE, REV9_HUNT, REV9_OUT, encodeAction, type DarkFatePolicy, type DarkFateView } from '../src/games/darkfate/policy.js';
 import { effectAmount } from '../src/games/darkfate/policyApi.js';
@@ -521,6 +521,34 @@ describe('the planner on hand-built positions', () => {
     expect([fleeMask(now, 'hunt', true, 2), fleeMask(former, 'hunt', true, 2)]).toEqual([1 << 2, 1 << 2]);
     // Without it, and with no late window (lateCommitDensity 0), that stagger is kept alone and fled beside the Liquid Exoskeleton (a window of 2 − 2 = 0).
     expect([fleeMask(new PlannerPolicy(CARDS, { lateCommitDensity: 0 }), 'hunt', false, 2), fleeMask(new PlannerPolicy(CARDS, { lateCommitDensity: 0 }), 'gone', false, 2)]).toEqual([(1 << 1) | (1 << 2), 0]);
+  });
+
+  it('flees an enraged Endoskeleton early (the fate deck still mild) unless its stagger is near; once the fate deck has turned hostile it commits as before', () => {
+    const fleeMask = (policy: PlannerPolicy, damage: number, late: boolean) => {
+      const e = engine(policy, { rev9: V('endoskeleton') });
+      const dealt = Array.from({ length: e.fateN }, (_, d) => e.fateAt(d));
+      clear(e);
+      // p2 (next) brings 2 (power) + 5 + 4; p1's deck about 22 a turn, with an EMP: staggered in the 2nd player turn.
+      const hand = [inst(e, 'Shotgun'), inst(e, 'Pistol')];
+      const deck = [inst(e, 'Shotgun', 1), inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'EMP')];
+      // The fate deck as dealt but for those cards (its hostiles under lateCommitDensity of it), or one of 8 Cash (hostile by the count: late).
+      setFate(e, late ? Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)) : dealt.filter((i) => !hand.includes(i) && !deck.includes(i)));
+      e.current = 0;
+      setRev9(e, 0, REV9_HUNT, damage);
+      setZone(e, 'hand', 1, hand);
+      setZone(e, 'discard', 0, deck);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      const planner = e.policy as unknown as { fleeMask(v: DarkFateView): number; turnsToStagger(v: DarkFateView, k: number, d: number): number; hostileDensity(v: DarkFateView): number };
+      expect(planner.turnsToStagger(e, 0, damage)).toBe(2);
+      expect(planner.hostileDensity(e) >= PLANNER_KNOBS.lateCommitDensity).toBe(late);
+      return planner.fleeMask(e);
+    };
+    const now = new PlannerPolicy(CARDS);
+    const former = new PlannerPolicy(CARDS, { commitLessEnragedEarly: 0 });
+    // Enraged (15 damage or more: it hunts 2 cards deeper) early: fled now, kept before.
+    expect([fleeMask(now, 16, false), fleeMask(former, 16, false)]).toEqual([1, 0]);
+    // Not yet enraged, or late: kept by both.
+    expect([fleeMask(now, 14, false), fleeMask(former, 14, false), fleeMask(now, 16, true), fleeMask(former, 16, true)]).toEqual([0, 0, 0, 0]);
   });
 
   it('flees a staggered Fully Operational Rev-9 (ready to split) unless the next player can finish it; the former planner stayed either way', () => {

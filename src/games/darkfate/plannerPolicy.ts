@@ -127,6 +127,25 @@
 // with it (hostileDensity reads 0 there). The other versions have one Rev-9: the same games
 // (bench:checksum --each: only the planner's Fully Operational configurations changed).
 //
+// Flee the enraged early (2026-12-07, later; commitLessEnragedEarly): before the late window opens
+// (the fate deck's hostiles under lateCommitDensity of it; not with the Neural Net Processor, whose
+// fate deck holds none), an enraged Rev-9 (damage at enrageAt or more: the Endoskeleton from 15, 2
+// cards deeper a hunt) has a commit window 2 player turns shorter: at 2 players it is fled unless
+// staggered now. The planner read no enrage before. Found by trying conditions on the commit window
+// at the Endoskeleton (10,000 paired games, seed 51): enraged −1 turn +0.86, −2 +1.26, −3 −5.60;
+// −2 only before the late window +1.53, only in it −0.25 (and at the Fully Operational −4.32 in it,
+// +0.01 before it); a player near death or owning 3 Wounds ±0.2 to −0.75. New − old, paired (`sim
+// policies darkfate --set rev9=endoskeleton --policies planner,MODULE`, MODULE the planner with
+// commitLessEnragedEarly: 0), 2 players, 20,000 games: seed 52 +1.21 [+1.00, +1.43], seed 53 +1.30
+// [+1.08, +1.52]; 10,000 games, seed 54: 1 player +6.41, solo +6.93, 3 players +0.47 (n.s.), 4 players
+// −0.36 [−0.79, +0.07] (n.s.; seed 56 −0.34 [−0.76, +0.08]), the other flee reading +1.35; hand size 6
+// +1.31 (seed 56); other card values (seed 55): Endoskeleton hunt 4 / 7 +1.08 / +1.33, stagger 24
+// +4.30, enrageAt 10 +1.40, enrageHunt 1 +1.10, 34 Attacks +1.07 (each significant). The Fully
+// Operational (its split's Endoskeleton): +0.01 (seed 51), −0.08 [−0.19, +0.01] (seed 52, 20,000), 3
+// players −0.05, 1 player −0.11 (n.s.). With the Neural Net Processor the rule lost all (−72.7 at the
+// Endoskeleton: an enraged one was never kept again): off there. The Damaged Endo and the Liquid
+// Exoskeleton do not enrage: the same games.
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';
@@ -198,6 +217,13 @@ export interface PlannerKnobs {
    */
   commitLessWhileOtherHunts: number;
   /**
+   * Player turns taken off the commit window of an enraged Rev-9 (its damage at enrageAt or more: it
+   * hunts with enrageHunt more) before the late window opens (the fate deck holds hostiles, under
+   * lateCommitDensity of it): an enraged Endoskeleton is fled early unless its stagger is near; 0:
+   * enrage does not count (the planner before 2026-12-07, later).
+   */
+  commitLessEnragedEarly: number;
+  /**
    * Keep a staggered Rev-9 that splits (Fully Operational) on the hunt only while the next player's
    * hand can finish it; else flee it: it hunts every turn it waits, and its stagger is soon dealt
    * again (false: keep it whenever the team is ready for the split, the planner before 2026-12-04).
@@ -233,6 +259,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   lateCommitDensity: 0.45,
   lateCommitExtra: 2,
   commitLessWhileOtherHunts: 2,
+  commitLessEnragedEarly: 2,
   splitStaggerNeedsFinisher: true,
 };
 
@@ -1144,9 +1171,15 @@ export class PlannerPolicy implements DarkFatePolicy {
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
     const density = this.hostileDensity(v);
     const late = K.lateCommitDensity > 0 && density >= K.lateCommitDensity ? K.lateCommitExtra : 0;
-    const turns = Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+    let turns = Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
     // Another Rev-9 hunting too, while hunts draw hostiles (the header: "commit less while another hunts").
-    return K.commitLessWhileOtherHunts !== 0 && density > 0 && this.otherOnHunt(v, k) ? turns - K.commitLessWhileOtherHunts : turns;
+    if (K.commitLessWhileOtherHunts !== 0 && density > 0 && this.otherOnHunt(v, k)) turns -= K.commitLessWhileOtherHunts;
+    // Enraged before the late window (the header: "flee the enraged early").
+    if (K.commitLessEnragedEarly !== 0 && density > 0 && late === 0) {
+      const ver = this.c.rev9[v.rev9Version(k)];
+      if (ver.enrageAt > 0 && v.rev9Damage(k) >= ver.enrageAt) turns -= K.commitLessEnragedEarly;
+    }
+    return turns;
   }
 
   /** Whether a Rev-9 other than k is on the hunt. */

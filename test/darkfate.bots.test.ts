@@ -524,13 +524,14 @@ describe('the planner on hand-built positions', () => {
   });
 
   it('flees an enraged Endoskeleton early (the fate deck still mild) unless its stagger is near; once the fate deck has turned hostile it commits as before', () => {
-    const fleeMask = (policy: PlannerPolicy, damage: number, late: boolean) => {
+    const fleeMask = (policy: PlannerPolicy, damage: number, late: boolean, turns = 2) => {
       const e = engine(policy, { rev9: V('endoskeleton') });
       const dealt = Array.from({ length: e.fateN }, (_, d) => e.fateAt(d));
       clear(e);
       // p2 (next) brings 2 (power) + 5 + 4; p1's deck about 22 a turn, with an EMP: staggered in the 2nd player turn.
-      const hand = [inst(e, 'Shotgun'), inst(e, 'Pistol')];
-      const deck = [inst(e, 'Shotgun', 1), inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'EMP')];
+      // (Or p2 brings 2 + 4 and p1's deck of Preps about 2: 16 + 6 + 2 + 22, staggered in the 3rd.)
+      const hand = turns === 2 ? [inst(e, 'Shotgun'), inst(e, 'Pistol')] : [inst(e, 'Pistol')];
+      const deck = [...(turns === 2 ? [1, 2, 3, 4].map((i) => inst(e, 'Shotgun', i)) : [0, 1, 2, 3].map((i) => inst(e, 'Prep', i))), inst(e, 'EMP')];
       // The fate deck as dealt but for those cards (its hostiles under lateCommitDensity of it), or one of 8 Cash (hostile by the count: late).
       setFate(e, late ? Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)) : dealt.filter((i) => !hand.includes(i) && !deck.includes(i)));
       e.current = 0;
@@ -539,7 +540,7 @@ describe('the planner on hand-built positions', () => {
       setZone(e, 'discard', 0, deck);
       for (let p = 0; p < 2; p++) e.recountOwned(p);
       const planner = e.policy as unknown as { fleeMask(v: DarkFateView): number; turnsToStagger(v: DarkFateView, k: number, d: number): number; hostileDensity(v: DarkFateView): number };
-      expect(planner.turnsToStagger(e, 0, damage)).toBe(2);
+      expect(planner.turnsToStagger(e, 0, damage)).toBe(turns);
       expect(planner.hostileDensity(e) >= PLANNER_KNOBS.lateCommitDensity).toBe(late);
       return planner.fleeMask(e);
     };
@@ -547,8 +548,16 @@ describe('the planner on hand-built positions', () => {
     const former = new PlannerPolicy(CARDS, { commitLessEnragedEarly: 0 });
     // Enraged (15 damage or more: it hunts 2 cards deeper) early: fled now, kept before.
     expect([fleeMask(now, 16, false), fleeMask(former, 16, false)]).toEqual([1, 0]);
-    // Not yet enraged, or late: kept by both.
-    expect([fleeMask(now, 14, false), fleeMask(former, 14, false), fleeMask(now, 16, true), fleeMask(former, 16, true)]).toEqual([0, 0, 0, 0]);
+    // Not yet enraged, or late: kept by both (late, the window is 4 turns: a stagger 3 turns off is kept; the cut would flee it).
+    expect([fleeMask(now, 14, false), fleeMask(former, 14, false), fleeMask(now, 16, true, 3), fleeMask(former, 16, true, 3)]).toEqual([0, 0, 0, 0]);
+    // The windows themselves (player turns): enraged early 2 − 2 = 0 (2 before), late 2 + 2 = 4 either way.
+    const windowOf = (policy: PlannerPolicy, late: boolean) => {
+      const e = engine(policy, { rev9: V('endoskeleton') });
+      if (late) setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      setRev9(e, 0, REV9_HUNT, 16);
+      return (policy as unknown as { commitTurns(v: DarkFateView, k: number): number }).commitTurns(e, 0);
+    };
+    expect([windowOf(now, false), windowOf(former, false), windowOf(now, true), windowOf(former, true)]).toEqual([0, 2, 4, 4]);
   });
 
   it('flees a staggered Fully Operational Rev-9 (ready to split) unless the next player can finish it; the former planner stayed either way', () => {

@@ -1173,12 +1173,12 @@ export class PlannerPolicy implements DarkFatePolicy {
     // With several Rev-9 cards (a version that splits) waiting on the hunt costs more: they hunt apart.
     const more = v.players > 2 ? (v.players - 2) * (v.rev9Count() > 1 ? K.commitPerPlayerSplit : K.commitPerPlayer) : 0;
     const density = this.hostileDensity(v);
-    const late = K.lateCommitDensity > 0 && density >= K.lateCommitDensity ? K.lateCommitExtra : 0;
-    let turns = Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + late;
+    const isLate = K.lateCommitDensity > 0 && density >= K.lateCommitDensity;
+    let turns = Math.max(K.commitMin, Math.round(K.commitRounds * Math.min(v.players, 2) + more)) + (isLate ? K.lateCommitExtra : 0);
     // Another Rev-9 hunting too, while hunts draw hostiles (the header: "commit less while another hunts").
     if (K.commitLessWhileOtherHunts !== 0 && density > 0 && this.otherOnHunt(v, k)) turns -= K.commitLessWhileOtherHunts;
     // Enraged before the late window (the header: "flee the enraged early").
-    if (K.commitLessEnragedEarly !== 0 && density > 0 && late === 0) {
+    if (K.commitLessEnragedEarly !== 0 && density > 0 && !isLate) {
       const ver = this.c.rev9[v.rev9Version(k)];
       if (ver.enrageAt > 0 && v.rev9Damage(k) >= ver.enrageAt) turns -= K.commitLessEnragedEarly;
     }

@@ -26,6 +26,7 @@ const COMMANDS: string[][] = [
   ['dualfates', 'attack'],
   ['tccg', 'opening', '-n', '200', '--seed', '1', '-j', '1'],
   ['params'],
+  ['gaps'],
   ['check', 'reports/dice-default.json', '-j', '1'],
 ];
 
@@ -39,8 +40,8 @@ describe('CSV output', () => {
       const json = JSON.parse(runCli([...args, '-q', '--format', 'json']).stdout);
       const tables = json.tables as { name: string; columns: { key: string }[]; rows: unknown[] }[];
       const header = rows[0];
-      if (args[0] === 'params') {
-        // `sim params` shapes its tables for the format (one CSV table, a screen table per mode): the CSV's fields are the JSON result's.
+      if (args[0] === 'params' || args[0] === 'gaps') {
+        // `sim params` and `sim gaps` shape their tables for the format (one CSV table, a screen table per mode): the CSV's fields are the JSON result's.
         expect([...header].sort()).toEqual(Object.keys(json.result[0]).sort());
         expect(rows.length - 1).toBe(json.result.length);
       } else if (tables.length === 1) {

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: (argv: readonly
   params: { summary: 'list the parameters of a game (or all games): key, default, allowed values, meaning, source', load: async () => (await import('./commands/params.js')).registerParams },
   compare: { summary: 'compare two variants on common random numbers: A, B, B − A with its interval and a paired p-value', load: async () => (await import('./commands/compare.js')).registerCompare },
   policies: { summary: 'the policy gap: every built-in policy of a game on the same games as the default, ranked with paired differences', load: async () => (await import('./commands/policies.js')).registerPolicies },
+  gaps: { summary: 'the stored policy gaps: each default bot against the search on the same games, per game and measured configuration (nothing is played)', load: async () => (await import('./commands/gaps.js')).registerGaps },
   sweep: { summary: 'run the cross product of parameter values on the same streams; one row per cell with intervals', load: async () => (await import('./commands/sweep.js')).registerSweep },
   // The mode named after `sensitivity` brings its own options, as after `tune`.
   sensitivity: { summary: 'how much each named assumption moves the answer: every rule reading and assumed value changed one at a time, on the same games, ranked (a tornado chart)', load: async (argv) => (await import('./commands/sensitivity.js')).sensitivityRegister(argv) },

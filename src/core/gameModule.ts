@@ -3,6 +3,7 @@
 // `sim run` on a scenario file, `sim params`, `compare`, `sweep`, `check`, shards, checkpoints,
 // distributed runs, the conformance suite, the bench — is built from this object.
 import type { GameSim } from './game.js';
+import type { StoredGap } from './policyGapNote.js';
 import type { ParamSpec, ParamValue } from './params.js';
 import type { Report } from './reportTypes.js';
 import type { Rng } from './rng.js';
@@ -152,6 +153,8 @@ export interface GameModule {
      * (searchDecisions; Dark Fate's searchPlans) and its kinds, each played against the default.
      */
     readonly split?: { readonly param: string; readonly kinds: readonly string[] };
+    /** The gaps its gap file stores (scenarios/<game>/policy-gap.yaml, checked), for `sim gaps`; loaded only when asked. */
+    readonly stored?: () => Promise<readonly StoredGap[]>;
   };
   readonly conformance: Conformance;
 }

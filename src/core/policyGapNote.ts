@@ -22,6 +22,33 @@ export interface GapMeasurement {
   command: string;
 }
 
+/**
+ * One stored gap as `sim gaps` lists it (every game's gap file, one shape): the mode it was measured
+ * in, its configuration in words, the side the search played (null: a one-sided game), the default
+ * it was measured against (its rate `base`) and the search's budget and rate, on the same games.
+ * `printed` is false for an entry no report prints any more (`why` says why: a Dual Fates entry
+ * measured under an earlier deployment file).
+ */
+export interface StoredGap extends GapMeasurement {
+  /** The mode's name ('' for the game's main mode). */
+  mode: string;
+  configuration: string;
+  side: string | null;
+  policy: string;
+  /** The search's budget, and the parameter that sets it (searchRollouts, searchIterations). */
+  budget: number;
+  budgetParam: string;
+  base: number;
+  search: number;
+  printed: boolean;
+  why?: string;
+}
+
+/** The measurement fields of an entry, alone (what a StoredGap takes over from any game's entry). */
+export function measurementOf(e: GapMeasurement): GapMeasurement {
+  return { games: e.games, seed: e.seed, difference: e.difference, lo: e.lo, hi: e.hi, pValue: e.pValue, command: e.command };
+}
+
 /** A game's gap file: scenarios/<game>/policy-gap.yaml. */
 export function policyGapFileOf(gameId: string): string {
   return join(packageInfo().root, 'scenarios', gameId, 'policy-gap.yaml');

@@ -640,6 +640,31 @@ interface Comparison {
   hi: number | null;
 }
 
+/** A forest plot's layers over rows { metric, d, lo, hi }: the zero line, each interval, each estimate. */
+function forestLayers(xTitle: string): Record<string, unknown>[] {
+  return [
+    // Zero always in the domain, and room past the intervals' ends (an interval never runs into the frame).
+    { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative', scale: { zero: true, padding: 16 } } } },
+    { mark: { type: 'rule', strokeWidth: 2, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null, title: null }, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } } },
+    { mark: { type: 'point', filled: true, size: 60, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null }, x: { field: 'd', type: 'quantitative' } } },
+  ];
+}
+
+/** `sim gaps`: each stored gap (search − default) with its interval, one row per configuration and side, in the table's order. */
+function gapsCharts(r: Report): Chart[] {
+  const rows = (Array.isArray(r.result) ? r.result : []).filter(isObject).filter((g) => isNum(g.difference) && isNum(g.lo) && isNum(g.hi));
+  if (!rows.length) return [];
+  const data = rows.map((g) => ({ metric: `${String(g.game)}: ${String(g.configuration)}${typeof g.side === 'string' ? `, side ${g.side}` : ''}${g.printed === false ? ' (not printed)' : ''}`, d: (g.difference as number) * 100, lo: (g.lo as number) * 100, hi: (g.hi as number) * 100 }));
+  const title = 'Search − default bot, per stored configuration (percentage points)';
+  return [
+    {
+      title,
+      caption: "Dot: how much more the game's search won than the default bot on the same games, at the highest budget measured; line: its 95% interval; dashed line: no gap. Right of the line, the default is at least that far from strong play (a floor: a larger budget may gain more).",
+      spec: { ...base(title, data), width: WIDTH - 160, height: { step: 22 }, layer: forestLayers('search − default (percentage points)') },
+    },
+  ];
+}
+
 /** Forest plots of B − A per metric: rates in percentage points on one axis, means each on its own. */
 function compareCharts(result: Record<string, unknown>, labelOf: (key: string) => string): Chart[] {
   // The summary metrics, as the compare table has them: details (per card, per seat) stay in the JSON.
@@ -648,12 +673,7 @@ function compareCharts(result: Record<string, unknown>, labelOf: (key: string) =
   const name = (c: Comparison) => `${humanize(labelOf(c.metric))}${runs.size > 1 ? ` (${c.label})` : ''}`;
   const out: Chart[] = [];
   const rates = comps.filter((c) => c.kind === 'rate' && isNum(c.difference)).map((c) => ({ metric: name(c), d: c.difference * 100, lo: isNum(c.lo) ? c.lo * 100 : c.difference * 100, hi: isNum(c.hi) ? c.hi * 100 : c.difference * 100 }));
-  const layers = (xTitle: string) => [
-    // Zero always in the domain, and room past the intervals' ends (an interval never runs into the frame).
-    { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative', scale: { zero: true, padding: 16 } } } },
-    { mark: { type: 'rule', strokeWidth: 2, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null, title: null }, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } } },
-    { mark: { type: 'point', filled: true, size: 60, color: '#1f3b73' }, encoding: { y: { field: 'metric', type: 'nominal', sort: null }, x: { field: 'd', type: 'quantitative' } } },
-  ];
+  const layers = forestLayers;
   if (rates.length) {
     out.push({
       title: 'B − A for each rate (percentage points)',
@@ -887,6 +907,8 @@ export function chartsOf(r: Report, labels: (key: string) => string = columnLabe
       return sweepCharts(r);
     case 'sensitivity':
       return sensitivityCharts(r);
+    case 'gaps':
+      return gapsCharts(r);
     case 'check':
     case 'params':
       return [];

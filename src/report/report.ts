@@ -208,9 +208,10 @@ export function renderText(r: Report, opts: RenderOptions = {}): string {
   const width = Math.max(40, opts.width ?? DEFAULT_WIDTH);
   const parts = [headerLines(r, width).join('\n')];
   // An answer wraps like prose, each of its lines (a sentence per line: a compare per version, a
-  // sensitivity's baseline and top changes); a trace's text is preformatted and keeps its lines.
+  // sensitivity's baseline and top changes; a list item "- …" continues under its text); a trace's
+  // text is preformatted and keeps its lines.
   const traced = isTraced(r.params);
-  if (r.text) parts.push(traced ? r.text.replace(/\n+$/, '') : r.text.replace(/\n+$/, '').split('\n').map((line) => wrap(line, width, 0)).join('\n'));
+  if (r.text) parts.push(traced ? r.text.replace(/\n+$/, '') : r.text.replace(/\n+$/, '').split('\n').map((line) => wrap(line, width, line.startsWith('- ') ? 2 : 0)).join('\n'));
   for (const t of r.tables) parts.push(renderTable(t, width));
   if (opts.brief) {
     // The answer only; what stands behind it is counted, and kept in full in JSON and HTML.

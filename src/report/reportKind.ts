@@ -8,11 +8,12 @@ import type { Report } from '../core/reportTypes.js';
  * - `sweep`: the cells of a parameter grid (`sim sweep`);
  * - `sensitivity`: one assumption changed at a time against a baseline (`sim sensitivity`);
  * - `check`: a balance-regression run over golden reports (`sim check`);
- * - `params`: a parameter listing (`sim params`).
+ * - `params`: a parameter listing (`sim params`);
+ * - `gaps`: the stored policy gaps (`sim gaps`), one row per measured configuration.
  */
-export type ReportKind = 'game' | 'compare' | 'sweep' | 'sensitivity' | 'check' | 'params';
+export type ReportKind = 'game' | 'compare' | 'sweep' | 'sensitivity' | 'check' | 'params' | 'gaps';
 
-export const REPORT_KINDS: readonly ReportKind[] = ['game', 'compare', 'sweep', 'sensitivity', 'check', 'params'];
+export const REPORT_KINDS: readonly ReportKind[] = ['game', 'compare', 'sweep', 'sensitivity', 'check', 'params', 'gaps'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -23,6 +24,7 @@ export function reportKind(r: Pick<Report, 'params' | 'result' | 'method' | 'gam
   if (Array.isArray(result.axes) && Array.isArray(result.cells) && isObject(params.grid)) return 'sweep';
   if (Array.isArray(result.effects) && Array.isArray(result.baseline) && isObject(params.base)) return 'sensitivity';
   if (r.method === 'none' && r.game === 'check' && Array.isArray(r.result)) return 'check';
+  if (r.method === 'none' && Array.isArray(r.result) && r.result.length > 0 && r.result.every((x) => isObject(x) && typeof x.configuration === 'string' && typeof x.difference === 'number')) return 'gaps';
   if (r.method === 'none' && Array.isArray(r.result)) return 'params';
   return 'game';
 }

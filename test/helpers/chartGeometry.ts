@@ -79,13 +79,14 @@ export function measureCharts(tolerance: number): ChartGeometry[] {
  * The parts of a label that read as a programme's key rather than a name: camelCase
  * (lossEmptyWoundDeck), a word run into a number (card12, seat1), a dotted path (v0.joint), and
  * any of `ids` (the report's own ids that have a name, e.g. a Rev-9 version's) as a whole word.
- * Die sizes (d6, d12) are the games' own names.
+ * Die sizes (d6, d12) are the games' own names, and a data file's name (data-harsh.yaml) is the
+ * name the user gives it on the command line.
  */
 export function idLike(label: string, ids: readonly string[] = []): string[] {
   const found = [
     ...(label.match(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g) ?? []),
     ...(label.match(/\b[a-z]+\d+\b/g) ?? []).filter((w) => !/^d\d+$/.test(w)),
-    ...(label.match(/\b[a-z]\w*\.[a-z]\w*\b/gi) ?? []).filter((w) => !/^(e\.g|i\.e)$/i.test(w)),
+    ...(label.match(/\b[a-z]\w*\.[a-z]\w*\b/gi) ?? []).filter((w) => !/^(e\.g|i\.e)$/i.test(w) && !/\.(ya?ml|json)$/i.test(w)),
     ...ids.filter((id) => new RegExp(`(^|[^\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(label)),
   ];
   return [...new Set(found)];

@@ -33,7 +33,7 @@ export const game: GameModule = {
   policies: ['planner', ...BUILTIN_POLICY_NAMES.filter((p) => p !== 'planner')],
   // Rollouts at every turn: about a thousand planner games per searched game (search-ismcts: some thousands).
   slowPolicies: ['search', 'search-ismcts'],
-  search: { policy: 'search', budget: 'searchRollouts', split: { param: 'searchPlans', kinds: (DARKFATE_PARAMS.find((q) => q.key === 'searchPlans')?.choices ?? []).filter((k) => k !== 'all') } },
+  search: { policy: 'search', budget: 'searchRollouts', stored: async () => (await import('./policyGap.js')).storedGaps(), split: { param: 'searchPlans', kinds: (DARKFATE_PARAMS.find((q) => q.key === 'searchPlans')?.choices ?? []).filter((k) => k !== 'all') } },
   conformance: {
     runs: [
       { mode: '', params: { rev9: 'all', policy: 'random' }, n: 60 },

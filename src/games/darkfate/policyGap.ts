@@ -6,7 +6,7 @@
 // and this says how far that bot is from a stronger one on the same games.
 import { gapWords } from '../../core/answer.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
+import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, measurementOf } from '../../core/policyGapNote.js';
 
 /** One measured configuration; difference = search − planner, paired on common random numbers. */
 export interface GapEntry extends GapMeasurement {
@@ -60,4 +60,20 @@ export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()):
   const e = key.reference ? entries.find((g) => g.rev9 === key.rev9 && g.players === key.players && g.solo === key.solo && g.characters === key.characters) : undefined;
   if (!e) return 'gap to the search policy not measured here';
   return gapWords(`the search policy at ${e.budget} rollouts`, e.difference, e.lo, e.hi);
+}
+
+/** The file's entries as `sim gaps` lists them (each printed by the reports of its configuration). */
+export function storedGaps(entries: GapEntry[] = gapEntries()): StoredGap[] {
+  return entries.map((e) => ({
+    mode: '',
+    configuration: `${e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`,
+    side: null,
+    policy: 'planner',
+    budget: e.budget,
+    budgetParam: 'searchRollouts',
+    base: e.planner,
+    search: e.search,
+    ...measurementOf(e),
+    printed: true,
+  }));
 }

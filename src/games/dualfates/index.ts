@@ -123,7 +123,7 @@ export const game: GameModule = {
   policies: MATCH_POLICIES,
   // The shared tree search (src/core/search.ts) at every resumable decision: thousands of playouts a game.
   slowPolicies: ['search'],
-  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', stored: async () => (await import('./matchPolicyGap.js')).storedGaps(), split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },

@@ -16,7 +16,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { DEFAULT_DEPLOYMENT_FILE, parseDeploymentOnce } from './deployment.js';
 import { DEPLOY_PLAN_VERSION } from './deployPlan.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
-import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
@@ -183,4 +183,25 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
   if (measured.length === 0 && layoutText !== '') return `gap to a search policy ${stale ? "not re-measured since the default's deployment changed" : 'not measured here'}${layoutText}: ${gapClosing(fixed)}`;
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : stale ? 'gap to a search policy not re-measured since the default\'s deployment changed' : 'gap to a search policy not measured here';
   return `${measured.map((e) => `the search at ${e.budget} iterations wins ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} more as ${e.side}${gapTag(e, 'default')}`).join('; ')}${layoutText}: ${gapClosing([...measured, ...fixed])}`;
+}
+
+/**
+ * The search's entries as `sim gaps` lists them: an entry measured against another default, or
+ * under an earlier deployment file than today's for its teams, is listed as not printed (the match
+ * reports say the gap was not re-measured). The fixed layouts' entries are the match report's.
+ */
+export function storedGaps(entries: MatchGapEntry[] = matchGapEntries()): StoredGap[] {
+  return entries.map((e) => ({
+    mode: 'match',
+    configuration: `${e.teamA} vs ${e.teamB}`,
+    side: e.side,
+    policy: e.policy,
+    budget: e.budget,
+    budgetParam: 'searchIterations',
+    base: e.base,
+    search: e.search,
+    ...measurementOf(e),
+    printed: today(e),
+    ...(today(e) ? {} : { why: e.policy !== DEFAULT_POLICY ? `measured against ${e.policy}, not today's default (${DEFAULT_POLICY})` : "measured under an earlier deployment file for these teams (scenarios/dualfates/deployment.yaml): not re-measured since" }),
+  }));
 }

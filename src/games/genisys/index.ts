@@ -46,7 +46,7 @@ export const game: GameModule = {
   policies: SKIRMISH_POLICIES,
   // The shared tree search (src/core/search.ts) over the skirmish (skirmishSearch.ts): thousands of playouts a game.
   slowPolicies: ['search'],
-  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'policyA', stored: async () => (await import('./skirmishPolicyGap.js')).storedGaps(), split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
   conformance: {
     runs: [
       { mode: 'attack', params: {}, n: 1 },

@@ -6,7 +6,7 @@ import { storedBounds } from '../../core/answer.js';
 import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface SkirmishGapEntry extends GapMeasurement {
@@ -82,4 +82,23 @@ export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<R
   const measured = skirmishGapsFor(specs, params, entries);
   if (measured.length === 0) return 'the bots are not measured against a search policy here: every rate is conditional on them';
   return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} against ${e.bot}${gapTag(e, 'bot')}`).join(' and ')}: ${gapClosing(measured)}`;
+}
+
+/** The file's entries as `sim gaps` lists them (the configuration: its parameters away from their defaults). */
+export function storedGaps(entries: SkirmishGapEntry[] = skirmishGapEntries()): StoredGap[] {
+  return entries.map((e) => {
+    const set = Object.entries(e.config).map(([k, v]) => `${k}=${v}`);
+    return {
+      mode: 'skirmish',
+      configuration: set.length ? set.join(', ') : 'the defaults (Infighting)',
+      side: e.side,
+      policy: e.bot,
+      budget: e.budget,
+      budgetParam: 'searchIterations',
+      base: e.botWins,
+      search: e.search,
+      ...measurementOf(e),
+      printed: true,
+    };
+  });
 }

@@ -5,7 +5,7 @@
 import { storedBounds } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, gapPoints } from '../../core/policyGapNote.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface TccgGapEntry extends GapMeasurement {
@@ -57,4 +57,20 @@ export function tccgGapShort(policies: readonly [string, string], defaults: read
   const measured = reference && policies.every((p, s) => p === defaults[s]) ? entries : [];
   if (measured.length === 0) return policies.some((p) => p === 'search') ? 'a side plays the search: its gap to stronger play is not measured' : 'gap to a search policy not measured here';
   return `a search beats the bots by ${measured.map((e) => `${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} for ${e.side === 'Resistance' ? 'the Resistance' : 'Skynet'}`).join(' and ')}: a floor on strong play`;
+}
+
+/** The file's entries as `sim gaps` lists them; `defaults`: each side's default bot (the one its entry was measured against). */
+export function storedGaps(defaults: Readonly<Record<TccgGapEntry['side'], string>>, entries: TccgGapEntry[] = tccgGapEntries()): StoredGap[] {
+  return entries.map((e) => ({
+    mode: 'game',
+    configuration: 'the example decks, every rule at its default',
+    side: e.side,
+    policy: defaults[e.side],
+    budget: e.budget,
+    budgetParam: 'searchIterations',
+    base: e.bot,
+    search: e.search,
+    ...measurementOf(e),
+    printed: true,
+  }));
 }

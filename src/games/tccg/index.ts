@@ -13,7 +13,7 @@ import type { GameModule } from '../../core/gameModule.js';
 import { checkOpeningGame, checkWholeGame } from './conformance.js';
 import type { GameSimParams } from './gameEngine.js';
 import { DECK_VIEW_PARAMS, runDeckView } from './deckView.js';
-import { BUILTIN_POLICIES } from './gameBots.js';
+import { BUILTIN_POLICIES, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import { DECISION_NAMES } from './gameDecisions.js';
 import { SEARCH_ROOTS } from './gameSearch.js';
 import { searchableNames } from '../../core/searchDecisions.js';
@@ -42,7 +42,7 @@ export const game: GameModule = {
   // The shared tree search (src/core/search.ts) at every move, attack and search decision: hundreds of playouts a game.
   slowPolicies: ['search'],
   // The ladder climbs the Resistance's search by default; Skynet's: --param skynetPolicy --metric skynetWins.
-  search: { policy: 'search', budget: 'searchIterations', policyParam: 'resistancePolicy', split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
+  search: { policy: 'search', budget: 'searchIterations', policyParam: 'resistancePolicy', stored: async () => (await import('./gamePolicyGap.js')).storedGaps({ Resistance: RESISTANCE_POLICIES[0], Skynet: SKYNET_POLICIES[0] }), split: { param: 'searchDecisions', kinds: searchableNames(DECISION_NAMES, SEARCH_ROOTS) } },
   conformance: {
     runs: [
       { mode: 'opening', params: {}, n: 2000 },

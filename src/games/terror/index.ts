@@ -41,7 +41,7 @@ export const game: GameModule = {
   ],
   sims: { terror: terrorSim },
   policies: BUILTIN_POLICIES,
-  search: { policy: 'search', budget: 'searchRollouts', split: { param: 'searchDecisions', kinds: searchableNames(TERROR_DECISION_NAMES, SEARCH_ROOTS) } },
+  search: { policy: 'search', budget: 'searchRollouts', stored: async () => (await import('./terrorPolicyGap.js')).storedGaps(), split: { param: 'searchDecisions', kinds: searchableNames(TERROR_DECISION_NAMES, SEARCH_ROOTS) } },
   // Rollouts at its ACTION and BUY decisions: thousands of games' work per searched game.
   slowPolicies: ['search'],
   conformance: {

@@ -10,7 +10,7 @@
 // test/storedFresh.test.ts).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement } from '../../core/policyGapNote.js';
+import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap } from '../../core/policyGapNote.js';
 import type { TerrorSimParams } from './terrorParams.js';
 
 /** One measurement as a report shows it (result.policyGap.gap): the search against the planner on common random numbers. */
@@ -130,4 +130,26 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string, gaps = meas
         ? `Policy search: it won ${pointsWord(gap.difference)} than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
         : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;
   return { policy: policyLabel, config, measured: true, gap, line };
+}
+
+/** The file's entries as `sim gaps` lists them (each printed by the reports of its configuration). */
+export function storedGaps(gaps: MeasuredGap[] = measuredGaps()): StoredGap[] {
+  return gaps.map((g) => ({
+    mode: '',
+    configuration: g.label,
+    side: null,
+    policy: GAP_DEFAULT_POLICY,
+    budget: g.searchRollouts,
+    budgetParam: 'searchRollouts',
+    base: g.defaultWin,
+    search: g.searchWin,
+    games: g.n,
+    seed: g.seed,
+    difference: g.difference,
+    lo: g.lo,
+    hi: g.hi,
+    pValue: g.pValue,
+    command: g.command,
+    printed: true,
+  }));
 }

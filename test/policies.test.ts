@@ -95,6 +95,8 @@ describe('sim compare names both policies when they differ', () => {
     const j = JSON.parse(r.stdout);
     const [lower, upper] = j.result.rungs;
     expect([lower.stepTest, upper.stepTest]).toEqual([null, 'paired']);
+    // The rungs play different games (a step of 0 would make the comparison below vacuous).
+    expect(upper.step).not.toBe(0);
     const cmp = JSON.parse(runCli(['compare', file, '--set', 'searchRollouts=2', '-n', '40', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
     expect([upper.step, upper.stepLo, upper.stepHi, upper.stepPValue]).toEqual([c.difference, c.lo, c.hi, c.pValue]);
@@ -102,18 +104,21 @@ describe('sim compare names both policies when they differ', () => {
     expect(j.notes.join(' ')).toMatch(/tested game by game \(paired: every rung played the same games; significant when its Newcombe interval lies above 0\)/);
     // A count metric (and a rate some games do not record) keeps no per-game outcomes: the independent test, said so.
     for (const metric of ['fatedSaved', 'card1Survived']) {
-      const x = JSON.parse(runCli(['policies', 'terror', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '--metric', metric, '-n', '12', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);
+      const x = JSON.parse(runCli(['policies', 'terror', '--ladder', '--set', 'searchDepth=1', '--ladder-start', '1', '--ladder-max', '2', '--metric', metric, '-n', '12', '--seed', '7', '-j', '1', '-q', '--format', 'json']).stdout);
       expect(x.result.rungs[1].stepTest, metric).toBe('independent');
       expect(x.notes.join(' '), metric).toMatch(/taken as independent/);
     }
   }, 60_000);
   it("--ladder --param policyB plays the search as side B and measures it by side B's metric (winB), its steps paired game by game", () => {
-    const args = ['policies', 'dualfates', 'match', '--ladder', '--param', 'policyB', '--ladder-start', '8', '--ladder-max', '16', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json'];
+    // Playouts cut after two rounds (searchDepth 2, cheaper): the ladder and compare must agree whatever the search's cost.
+    const args = ['policies', 'dualfates', 'match', '--ladder', '--param', 'policyB', '--set', 'searchDepth=2', '--ladder-start', '8', '--ladder-max', '16', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json'];
     const j = JSON.parse(runCli(args).stdout);
     expect(j.result.metric).toBe('winB');
     expect(j.result.rungs.map((x: { stepTest: string | null }) => x.stepTest)).toEqual([null, 'paired']);
+    // The rungs play different games (a step of 0 would make the rung checks below vacuous).
+    expect(j.result.rungs[1].step).not.toBe(0);
     // The same rung as sim compare's side B: the gain is winB's difference.
-    const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    const cmp = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'searchDepth=2', '--set', 'policyB=search', '--set', 'searchIterations=8', '-n', '20', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'winB');
     expect(j.result.rungs[0].gain).toBe(c.difference);
     // The note's command for a rung as its own run is one the CLI takes.
@@ -145,14 +150,14 @@ describe('sim compare names both policies when they differ', () => {
     }
   }, 60_000);
   it('--split: the search on all decisions and on each kind alone, each paired with the default as sim compare pairs it', () => {
-    const r = runCli(['policies', 'terror', '--split', '--set', 'searchRollouts=2', '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
+    const r = runCli(['policies', 'terror', '--split', '--set', 'searchRollouts=2', '--set', 'searchDepth=1', '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.result).toMatchObject({ param: 'policy', split: 'searchDecisions', baseline: 'planner', metric: 'survived' });
     expect(j.result.rows.map((x: { policy: string }) => x.policy).sort()).toEqual(['planner', 'search: ACTION', 'search: BUY', 'search: all']);
     const row = (p: string) => j.result.rows.find((x: { policy: string }) => x.policy === p);
     for (const [kind, value] of [['all', 'all'], ['ACTION', 'ACTION'], ['BUY', 'BUY']]) {
-      const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '--set', `searchDecisions=${value}`, '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
+      const cmp = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=search', '--set', 'searchRollouts=2', '--set', 'searchDepth=1', '--set', `searchDecisions=${value}`, '-n', '12', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout);
       const c = cmp.result.comparisons.find((x: { metric: string }) => x.metric === 'survived');
       expect([row(`search: ${kind}`).difference, row(`search: ${kind}`).lo, row(`search: ${kind}`).hi], kind).toEqual([c.difference, c.lo, c.hi]);
     }

@@ -1,5 +1,5 @@
 // The output the README quotes, from real runs. A quoted block is a `text` code block after a marker
-// naming the command (with its seed) and the lines of its standard output it shows:
+// naming the command (with its seed, when it plays games) and the lines of its standard output it shows:
 //
 //   <!-- quoted: npx sim compare darkfate --set woundsToDie=4 -n 5000 --seed 1 (line 4) -->
 //

@@ -3,94 +3,100 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gapsAnswer, type GapRow } from '../src/cli/commands/gaps.js';
 import { parseYamlSafely } from '../src/core/safeYaml.js';
 import { policyGapFileOf } from '../src/core/policyGapNote.js';
 import { chartsOf } from '../src/report/charts.js';
-import { gapsAnswer } from '../src/cli/commands/gaps.js';
-import { storedGaps as matchStoredGaps, matchGapEntries, deploymentStamp } from '../src/games/dualfates/matchPolicyGap.js';
+import { storedGaps as darkfateStoredGaps, gapEntries } from '../src/games/darkfate/policyGap.js';
+import { deploymentStamp, layoutGapEntries, matchGapEntries, matchGapLine, storedGaps as matchStoredGaps } from '../src/games/dualfates/matchPolicyGap.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
 
 const dir = tempDir('sim-gaps-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Row {
-  game: string;
-  configuration: string;
-  side: string | null;
-  policy: string;
-  base: number;
-  search: number;
-  budget: number;
-  difference: number;
-  lo: number;
-  hi: number;
-  pValue: number;
-  games: number;
-  seed: number;
-  command: string;
-  printed: boolean;
-  why: string;
+interface Json {
+  kind: string;
+  text: string;
+  result: { gaps: (GapRow & { layout: string; why: string })[]; unmeasured: string[] };
+  notes: string[];
+  tables: { name: string; rows: unknown[] }[];
 }
 
-const json = (args: string[]) => {
+const json = (args: string[]): Json => {
   const r = runCli(['gaps', ...args, '--format', 'json', '-q']);
   expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { kind: string; text: string; result: Row[]; tables: { name: string; rows: unknown[] }[] };
+  return JSON.parse(r.stdout) as Json;
 };
 
-/** The entries a game's gap file lists (its `measured` list, as written). */
-const written = (game: string): Record<string, unknown>[] => (parseYamlSafely(readFileSync(policyGapFileOf(game), 'utf8'), game) as { measured: Record<string, unknown>[] }).measured;
+/** The entries a game's gap file lists (its `measured` or `layouts` list, as written). */
+const written = (game: string, list = 'measured'): Record<string, unknown>[] => (parseYamlSafely(readFileSync(policyGapFileOf(game), 'utf8'), game) as Record<string, Record<string, unknown>[]>)[list] ?? [];
 
 describe('sim gaps', () => {
-  it('lists every entry of every gap file, with the numbers each file stores, one screen table per game', () => {
+  it("lists every search entry of every gap file with the numbers it stores, and each Dual Fates side's fixed deployment the match reports print", () => {
     const all = json([]);
     expect(all.kind).toBe('gaps');
-    const count = (game: string) => all.result.filter((r) => r.game.split(' ')[0] === game).length;
+    expect(all.result.unmeasured).toEqual([]);
+    const searchRows = all.result.gaps.filter((r) => r.challenger === 'search');
+    const count = (game: string) => searchRows.filter((r) => r.game.split(' ')[0] === game).length;
     for (const game of ['darkfate', 'terror', 'dualfates', 'tccg', 'genisys']) expect(count(game), game).toBe(written(game).length);
-    expect(new Set(all.result.map((r) => r.game))).toEqual(new Set(['darkfate', 'terror', 'dualfates match', 'tccg game', 'genisys skirmish']));
-    expect(all.tables.map((t) => t.name)).toHaveLength(5);
-    // Each row is its file's entry: same command, games, seed and numbers; the difference is search − default.
+    expect(new Set(all.result.gaps.map((r) => r.game))).toEqual(new Set(['darkfate', 'terror', 'dualfates match', 'tccg game', 'genisys skirmish']));
+    expect(all.tables).toHaveLength(5);
+    // Each row is its file's entry: same command, games, seed and numbers; the difference is challenger − default.
     for (const game of ['darkfate', 'terror', 'dualfates', 'tccg', 'genisys']) {
       for (const e of written(game)) {
-        const r = all.result.find((x) => x.command === e.command)!;
+        const r = searchRows.find((x) => x.command === e.command)!;
         expect(r, String(e.command)).toBeDefined();
         expect([r.games, r.seed, r.difference, r.lo, r.hi, r.pValue, r.budget]).toEqual([e.games, e.seed, e.difference, e.lo, e.hi, e.pValue, e.budget]);
-        expect(r.search - r.base).toBeCloseTo(r.difference, 6);
+        expect(r.challengerRate - r.base).toBeCloseTo(r.difference, 6);
       }
     }
-    // The sides and defaults the reports name: the CCG's default bot of each side, Dual Fates' threat.
-    expect(all.result.filter((r) => r.game === 'tccg game').map((r) => `${r.side}:${r.policy}`)).toEqual(['Resistance:protect', 'Skynet:hunt-support']);
-    expect(all.result.filter((r) => r.game === 'darkfate').every((r) => r.side === null && r.policy === 'planner')).toBe(true);
+    // The defaults the reports name: the CCG's bot of each side, Dark Fate's planner, the Dual Fates match's threat.
+    expect(searchRows.filter((r) => r.game === 'tccg game').map((r) => `${r.side}:${r.policy}`)).toEqual(['Resistance:protect', 'Skynet:hunt-support']);
+    expect(searchRows.filter((r) => r.game === 'darkfate').every((r) => r.side === null && r.policy === 'planner')).toBe(true);
+    expect(new Set(searchRows.filter((r) => r.game === 'dualfates match').map((r) => r.policy))).toEqual(new Set(['threat']));
+    // One fixed deployment per pairing and side, the one its match report prints (its numbers in the report's line).
+    const fixed = all.result.gaps.filter((r) => r.challenger === 'fixed deployment');
+    expect(fixed).toHaveLength(8);
+    for (const r of fixed) {
+      const [teamA, teamB] = r.configuration.split(' vs ');
+      const line = matchGapLine(teamA, teamB, ['threat', 'threat'], true);
+      expect(line, r.configuration).toContain(`${r.side === 'A' ? 'side A' : 'side B'}`);
+      expect(line, `${r.configuration} ${r.side}`).toContain(`[${r.lo >= 0 ? '+' : '−'}${Math.abs(r.lo * 100).toFixed(1)}, ${r.hi >= 0 ? '+' : '−'}${Math.abs(r.hi * 100).toFixed(1)}]`);
+      expect(r.layout.length).toBeGreaterThan(0);
+      expect(r.budget).toBeNull();
+      expect(written('dualfates', 'layouts').some((e) => e.command === r.command && e.difference === r.difference)).toBe(true);
+    }
   });
 
-  it('answers first: for each game the largest significant gap of its current entries, or that none is significant', () => {
+  it('answers first: for each game the largest significant gap of its printed entries, or that none is significant', () => {
     const all = json([]);
-    for (const game of new Set(all.result.map((r) => r.game))) {
-      const mine = all.result.filter((r) => r.game === game && r.printed);
+    for (const game of new Set(all.result.gaps.map((r) => r.game))) {
+      const mine = all.result.gaps.filter((r) => r.game === game && r.printed);
       const gained = mine.filter((r) => r.lo > 0);
       const line = all.text.split('\n').find((l) => l.startsWith(`- ${game}:`))!;
       expect(line, game).toBeDefined();
-      if (gained.length === 0) expect(line).toBe(`- ${game}: no significant gap in ${mine.length} configuration${mine.length === 1 ? '' : 's'}`);
+      if (mine.length === 0) expect(line).toMatch(/no current entry/);
+      else if (gained.length === 0) expect(line).toMatch(new RegExp(`^- ${game}: no significant gap in ${mine.length} measured`));
       else {
         const top = gained.reduce((a, b) => (b.difference > a.difference ? b : a));
         expect(line).toContain(`up to +${(top.difference * 100).toFixed(1)} pp`);
         expect(line).toContain(top.configuration);
-        expect(line).toContain(`significant in ${gained.length} of ${mine.length}`);
+        expect(line).toContain(`significant in ${gained.length} of ${mine.length} measured`);
       }
     }
     // On screen the same answer, then a table per game whose gap cells say what a non-significant one reads as.
     const screen = runCli(['gaps', 'darkfate']).stdout;
     expect(screen).toMatch(/^Stored policy gaps of darkfate/);
     expect(screen).toMatch(/- darkfate: up to \+\d+\.\d pp/);
-    const endo = json(['darkfate']).result.find((r) => r.configuration.startsWith('endoskeleton'))!;
+    const endo = json(['darkfate']).result.gaps.find((r) => r.configuration.startsWith('endoskeleton'))!;
     if (endo.lo <= 0) expect(screen).toMatch(/\(n\.s\.\)/);
   });
 
   it('a game or one mode of it; a game without a search, an unknown game or mode, and --confidence are refused', () => {
     const match = json(['dualfates', 'match']);
-    expect(match.result.length).toBe(written('dualfates').length);
-    expect(new Set(match.result.map((r) => r.game))).toEqual(new Set(['dualfates match']));
+    expect(match.result.gaps.filter((r) => r.challenger === 'search').length).toBe(written('dualfates').length);
+    expect(new Set(match.result.gaps.map((r) => r.game))).toEqual(new Set(['dualfates match']));
     expect(json(['dualfates']).result).toEqual(match.result);
     const refused = (args: string[], message: string | RegExp) => {
       const r = runCli(['gaps', ...args]);
@@ -106,22 +112,34 @@ describe('sim gaps', () => {
     refused(['--confidence', '0.9'], /option --confidence: sim gaps draws no interval/);
   });
 
-  it('a Dual Fates entry measured under an earlier deployment file, or against another default, is listed as not printed, with why', () => {
+  it('an entry no report prints (an earlier Dual Fates deployment, another default, a later entry of the same configuration) is listed as not printed, with why, and never answers', () => {
     const [e] = matchGapEntries();
     expect(e.deployment).toBe(deploymentStamp(e.teamA, e.teamB));
-    const [current, stale, other] = matchStoredGaps([e, { ...e, deployment: 'feedfacecafe' }, { ...e, policy: 'fight' }]);
+    // The stale copies show a larger gap than the current entry: an answer that took one would show it.
+    const bigger = { difference: 0.5, lo: 0.4, hi: 0.6, search: e.base + 0.5 };
+    const [current, stale, other] = matchStoredGaps([e, { ...e, ...bigger, deployment: 'feedfacecafe' }, { ...e, ...bigger, policy: 'fight' }], []);
     expect([current.printed, current.why]).toEqual([true, undefined]);
     expect(stale.printed).toBe(false);
-    expect(stale.why).toMatch(/earlier deployment file/);
+    expect(stale.why).toMatch(/earlier deployment/);
     expect(other.printed).toBe(false);
     expect(other.why).toBe("measured against fight, not today's default (threat)");
-    // The answer never takes a gap from an entry no report prints: a game left with none says so.
-    const rows = [stale, other].map((r) => ({ ...r, game: 'dualfates match' }));
-    expect(gapsAnswer(rows)).toMatch(/\n- dualfates match: no current entry \(2 not printed by the reports any more: see the notes\)$/);
-    expect(gapsAnswer([...rows, { ...current, game: 'dualfates match' }])).toMatch(/\n- dualfates match: (up to \+|no significant gap in 1 configuration)/);
+    const rows = [current, stale, other].map((r) => ({ ...r, game: 'dualfates match' }));
+    const line = gapsAnswer({ gaps: rows, unmeasured: [] }).split('\n')[1];
+    if (current.lo > 0) expect(line).toBe(`- dualfates match: up to +${(current.difference * 100).toFixed(1)} pp [+${(current.lo * 100).toFixed(1)}, +${(current.hi * 100).toFixed(1)}] (knights vs knights, side A; threat ${(current.base * 100).toFixed(1)}%), significant in 1 of 1 measured (configuration × side)`);
+    else expect(line).toBe('- dualfates match: no significant gap in 1 measured (configuration × side)');
+    expect(gapsAnswer({ gaps: rows.slice(1), unmeasured: [] })).toMatch(/\n- dualfates match: no current entry \(2 not printed by the reports any more: see the notes\)$/);
+    // A game whose gap file gave nothing says so.
+    expect(gapsAnswer({ gaps: [], unmeasured: ['genisys'] })).toMatch(/\n- genisys: no stored gap \(scenarios\/genisys\/policy-gap\.yaml is missing, empty or holds no entry that passes its checks\)$/);
+    // The reports print the first entry of a configuration (find): a second one is listed, not printed.
+    const [first] = gapEntries();
+    const twice = darkfateStoredGaps([first, { ...first, difference: 0.3, lo: 0.2, hi: 0.4, search: first.planner + 0.3 }]);
+    expect(twice.map((r) => r.printed)).toEqual([true, false]);
+    expect(twice[1].why).toMatch(/earlier entry of the same configuration/);
+    // The layouts' rows come from today's entries only.
+    expect(matchStoredGaps([], layoutGapEntries().map((g) => ({ ...g, deployment: 'feedfacecafe' })))).toEqual([]);
   });
 
-  it('JSON passes its schema (sim report reads it back: the same table), and the HTML page draws each gap with its interval', () => {
+  it('JSON passes its schema (sim report reads it back: the same table), and the HTML page draws each gap with its interval under a label of its own', () => {
     const file = join(dir, 'gaps.json');
     const r = runCli(['gaps', '--format', 'json', '--out', file, '-q']);
     expect(r.code, r.stderr).toBe(0);
@@ -130,16 +148,20 @@ describe('sim gaps', () => {
     expect(back.stdout).toBe(runCli(['gaps']).stdout);
     // A report that breaks the schema is refused, naming the field.
     const doc = JSON.parse(readFileSync(file, 'utf8'));
-    doc.result[0].difference = 'big';
+    doc.result.gaps[0].difference = 'big';
     writeFileSync(file, JSON.stringify(doc));
     const bad = runCli(['report', file, '--format', 'table']);
-    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/field result\.0\.difference: must be number/)]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/field result\.gaps\.0\.difference: must be number/)]);
     const report = json([]);
     const charts = chartsOf(report as never);
     expect(charts).toHaveLength(1);
-    const data = (charts[0].spec as { data: { values: { metric: string; d: number; lo: number; hi: number }[] } }).data.values;
-    expect(data).toHaveLength(report.result.length);
-    expect(data[0].d).toBeCloseTo(report.result[0].difference * 100, 9);
+    const spec = charts[0].spec as { data: { values: { metric: string; d: number; lo: number; hi: number }[] }; config: { axis: { labelLimit: number } } };
+    const data = spec.data.values;
+    expect(data).toHaveLength(report.result.gaps.length);
+    expect(data[0].d).toBeCloseTo(report.result.gaps[0].difference * 100, 9);
     expect(data.every((x) => x.lo <= x.d && x.d <= x.hi)).toBe(true);
+    // Every label is its own, within what the axis shows (about 8 px a character).
+    const shown = data.map((x) => x.metric.slice(0, Math.floor(spec.config.axis.labelLimit / 8)));
+    expect(new Set(shown).size).toBe(data.length);
   });
 });

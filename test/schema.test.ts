@@ -21,6 +21,7 @@ const RUNS: { kind: string; args: string[] }[] = [
   { kind: 'sensitivity', args: ['sensitivity', 'terror', '--only', 'finalHealth,data.finalGirl.health,data.finalHealthTokens.0', '-n', '100', '--seed', '1', '-j', '1'] },
   { kind: 'check', args: ['check', 'reports/dice-default.json', '-j', '1'] },
   { kind: 'params', args: ['params', 'dice'] },
+  { kind: 'gaps', args: ['gaps'] },
 ];
 
 describe('JSON schemas', () => {

@@ -24,10 +24,12 @@ export interface GapMeasurement {
 
 /**
  * One stored gap as `sim gaps` lists it (every game's gap file, one shape): the mode it was measured
- * in, its configuration in words, the side the search played (null: a one-sided game), the default
- * it was measured against (its rate `base`) and the search's budget and rate, on the same games.
- * `printed` is false for an entry no report prints any more (`why` says why: a Dual Fates entry
- * measured under an earlier deployment file).
+ * in, its configuration in words, the side measured (null: a one-sided game), the default it was
+ * measured against and its rate `base`, and the challenger that played in its place on the same
+ * games (the game's search at a budget, or a Dual Fates fixed deployment) with its rate.
+ * `printed` is false for an entry no report prints (`why` says why: measured under an earlier
+ * Dual Fates deployment or against another default, or a later entry of a configuration whose
+ * first entry the reports print).
  */
 export interface StoredGap extends GapMeasurement {
   /** The mode's name ('' for the game's main mode). */
@@ -35,13 +37,27 @@ export interface StoredGap extends GapMeasurement {
   configuration: string;
   side: string | null;
   policy: string;
-  /** The search's budget, and the parameter that sets it (searchRollouts, searchIterations). */
-  budget: number;
-  budgetParam: string;
   base: number;
-  search: number;
+  challenger: 'search' | 'fixed deployment';
+  challengerRate: number;
+  /** The search's budget and the parameter that sets it (searchRollouts, searchIterations); null for a fixed deployment. */
+  budget: number | null;
+  budgetParam: string | null;
+  /** A fixed deployment's layout (its units and points, and the order they were deployed in). */
+  layout?: string;
   printed: boolean;
   why?: string;
+}
+
+/** Marks every entry after the first of its key as not printed: the reports print the first entry of a configuration (`find`). */
+export function firstOfEach<T extends StoredGap>(rows: T[], key: (r: T) => string): T[] {
+  const seen = new Set<string>();
+  return rows.map((r) => {
+    const k = key(r);
+    if (seen.has(k)) return { ...r, printed: false, why: 'an earlier entry of the same configuration is the one the reports print' };
+    seen.add(k);
+    return r;
+  });
 }
 
 /** The measurement fields of an entry, alone (what a StoredGap takes over from any game's entry). */

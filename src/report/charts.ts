@@ -652,15 +652,21 @@ function forestLayers(xTitle: string): Record<string, unknown>[] {
 
 /** `sim gaps`: each stored gap (search − default) with its interval, one row per configuration and side, in the table's order. */
 function gapsCharts(r: Report): Chart[] {
-  const rows = (Array.isArray(r.result) ? r.result : []).filter(isObject).filter((g) => isNum(g.difference) && isNum(g.lo) && isNum(g.hi));
+  const result = isObject(r.result) ? r.result : {};
+  const rows = (Array.isArray(result.gaps) ? result.gaps : []).filter(isObject).filter((g) => isNum(g.difference) && isNum(g.lo) && isNum(g.hi));
   if (!rows.length) return [];
-  const data = rows.map((g) => ({ metric: `${String(g.game)}: ${String(g.configuration)}${typeof g.side === 'string' ? `, side ${g.side}` : ''}${g.printed === false ? ' (not printed)' : ''}`, d: (g.difference as number) * 100, lo: (g.lo as number) * 100, hi: (g.hi as number) * 100 }));
-  const title = 'Search − default bot, per stored configuration (percentage points)';
+  // The side and the challenger first: a label cut at the axis' limit keeps what tells two rows apart.
+  const data = rows.map((g) => {
+    const who = [typeof g.side === 'string' ? `side ${g.side}` : '', g.challenger === 'fixed deployment' ? 'fixed deployment' : ''].filter(Boolean).join(', ');
+    return { metric: `${String(g.game)}${who ? ` (${who})` : ''}: ${String(g.configuration)}${g.printed === false ? ' (not printed)' : ''}`, d: (g.difference as number) * 100, lo: (g.lo as number) * 100, hi: (g.hi as number) * 100 };
+  });
+  const title = 'Challenger − default bot, per stored configuration (percentage points)';
+  const spec = base(title, data);
   return [
     {
       title,
-      caption: "Dot: how much more the game's search won than the default bot on the same games, at the highest budget measured; line: its 95% interval; dashed line: no gap. Right of the line, the default is at least that far from strong play (a floor: a larger budget may gain more).",
-      spec: { ...base(title, data), width: WIDTH - 160, height: { step: 22 }, layer: forestLayers('search − default (percentage points)') },
+      caption: "Dot: how much more the challenger (the game's search at the highest budget measured, or a Dual Fates fixed deployment) won than the default bot on the same games; line: its 95% interval; dashed line: no gap. Right of the line, the default is at least that far from strong play (a floor: a larger budget may gain more).",
+      spec: { ...spec, config: { ...(spec.config as object), axis: { ...((spec.config as { axis?: object }).axis ?? {}), labelLimit: 2 * LABEL_LIMIT } }, width: WIDTH - 160, height: { step: 22 }, layer: forestLayers('challenger − default (percentage points)') },
     },
   ];
 }

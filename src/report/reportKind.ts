@@ -24,7 +24,7 @@ export function reportKind(r: Pick<Report, 'params' | 'result' | 'method' | 'gam
   if (Array.isArray(result.axes) && Array.isArray(result.cells) && isObject(params.grid)) return 'sweep';
   if (Array.isArray(result.effects) && Array.isArray(result.baseline) && isObject(params.base)) return 'sensitivity';
   if (r.method === 'none' && r.game === 'check' && Array.isArray(r.result)) return 'check';
-  if (r.method === 'none' && Array.isArray(r.result) && r.result.length > 0 && r.result.every((x) => isObject(x) && typeof x.configuration === 'string' && typeof x.difference === 'number')) return 'gaps';
+  if (r.method === 'none' && Array.isArray(result.gaps) && Array.isArray(result.unmeasured)) return 'gaps';
   if (r.method === 'none' && Array.isArray(r.result)) return 'params';
   return 'game';
 }

@@ -6,7 +6,7 @@
 // and this says how far that bot is from a stronger one on the same games.
 import { gapWords } from '../../core/answer.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, measurementOf } from '../../core/policyGapNote.js';
+import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, measurementOf, firstOfEach } from '../../core/policyGapNote.js';
 
 /** One measured configuration; difference = search − planner, paired on common random numbers. */
 export interface GapEntry extends GapMeasurement {
@@ -62,18 +62,20 @@ export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()):
   return gapWords(`the search policy at ${e.budget} rollouts`, e.difference, e.lo, e.hi);
 }
 
-/** The file's entries as `sim gaps` lists them (each printed by the reports of its configuration). */
+/** The file's entries as `sim gaps` lists them (the reports print the first entry of each configuration). */
 export function storedGaps(entries: GapEntry[] = gapEntries()): StoredGap[] {
-  return entries.map((e) => ({
+  const rows = entries.map((e) => ({
     mode: '',
     configuration: `${e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`,
     side: null,
     policy: 'planner',
+    base: e.planner,
+    challenger: 'search' as const,
+    challengerRate: e.search,
     budget: e.budget,
     budgetParam: 'searchRollouts',
-    base: e.planner,
-    search: e.search,
     ...measurementOf(e),
     printed: true,
   }));
+  return firstOfEach(rows, (r) => r.configuration);
 }

@@ -186,22 +186,43 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
 }
 
 /**
- * The search's entries as `sim gaps` lists them: an entry measured against another default, or
- * under an earlier deployment file than today's for its teams, is listed as not printed (the match
- * reports say the gap was not re-measured). The fixed layouts' entries are the match report's.
+ * The file's entries as `sim gaps` lists them: the search's, an entry measured against another
+ * default or under an earlier deployment than today's for its teams listed as not printed (the
+ * match reports say the gap was not re-measured); then, per pairing and side, the fixed layout the
+ * match reports print beside it (layoutsFor: of today's entries, a significant gain first, then
+ * the largest), another floor on the distance to strong play.
  */
-export function storedGaps(entries: MatchGapEntry[] = matchGapEntries()): StoredGap[] {
-  return entries.map((e) => ({
+export function storedGaps(entries: MatchGapEntry[] = matchGapEntries(), layouts: LayoutGapEntry[] = layoutGapEntries()): StoredGap[] {
+  const search = entries.map((e) => ({
     mode: 'match',
     configuration: `${e.teamA} vs ${e.teamB}`,
     side: e.side,
     policy: e.policy,
+    base: e.base,
+    challenger: 'search' as const,
+    challengerRate: e.search,
     budget: e.budget,
     budgetParam: 'searchIterations',
-    base: e.base,
-    search: e.search,
     ...measurementOf(e),
     printed: today(e),
-    ...(today(e) ? {} : { why: e.policy !== DEFAULT_POLICY ? `measured against ${e.policy}, not today's default (${DEFAULT_POLICY})` : "measured under an earlier deployment file for these teams (scenarios/dualfates/deployment.yaml): not re-measured since" }),
+    ...(today(e) ? {} : { why: e.policy !== DEFAULT_POLICY ? `measured against ${e.policy}, not today's default (${DEFAULT_POLICY})` : "measured under an earlier deployment for these teams (scenarios/dualfates/deployment.yaml's mix, or the deployment plan's version): not re-measured since" }),
   }));
+  const pairs = [...new Map(layouts.map((g) => [`${g.teamA} vs ${g.teamB}`, g] as const)).values()];
+  const fixed = pairs.flatMap((g) =>
+    layoutsFor(layouts, g.teamA, g.teamB, [DEFAULT_POLICY, DEFAULT_POLICY]).map((e) => ({
+      mode: 'match',
+      configuration: `${e.teamA} vs ${e.teamB}`,
+      side: e.side,
+      policy: e.policy,
+      base: e.base,
+      challenger: 'fixed deployment' as const,
+      challengerRate: e.fixed,
+      budget: null,
+      budgetParam: null,
+      layout: `${e.layout}${orderText(e)}`,
+      ...measurementOf(e),
+      printed: true,
+    })),
+  );
+  return [...search, ...fixed];
 }

@@ -84,7 +84,7 @@ export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<R
   return `${measured.map((e) => `a search at ${e.budget} iterations as side ${e.side} scores ${pp(e.difference)} pp ${storedBounds(pp(e.lo), pp(e.hi))} against ${e.bot}${gapTag(e, 'bot')}`).join(' and ')}: ${gapClosing(measured)}`;
 }
 
-/** The file's entries as `sim gaps` lists them (the configuration: its parameters away from their defaults). */
+/** The file's entries as `sim gaps` lists them (the configuration: its parameters away from their defaults; a report prints every entry of its configuration). */
 export function storedGaps(entries: SkirmishGapEntry[] = skirmishGapEntries()): StoredGap[] {
   return entries.map((e) => {
     const set = Object.entries(e.config).map(([k, v]) => `${k}=${v}`);
@@ -93,10 +93,11 @@ export function storedGaps(entries: SkirmishGapEntry[] = skirmishGapEntries()): 
       configuration: set.length ? set.join(', ') : 'the defaults (Infighting)',
       side: e.side,
       policy: e.bot,
+      base: e.botWins,
+      challenger: 'search' as const,
+      challengerRate: e.search,
       budget: e.budget,
       budgetParam: 'searchIterations',
-      base: e.botWins,
-      search: e.search,
       ...measurementOf(e),
       printed: true,
     };

@@ -63,13 +63,14 @@ export function tccgGapShort(policies: readonly [string, string], defaults: read
 export function storedGaps(defaults: Readonly<Record<TccgGapEntry['side'], string>>, entries: TccgGapEntry[] = tccgGapEntries()): StoredGap[] {
   return entries.map((e) => ({
     mode: 'game',
-    configuration: 'the example decks, every rule at its default',
+    configuration: 'the example decks (defaults)',
     side: e.side,
     policy: defaults[e.side],
+    base: e.bot,
+    challenger: 'search' as const,
+    challengerRate: e.search,
     budget: e.budget,
     budgetParam: 'searchIterations',
-    base: e.bot,
-    search: e.search,
     ...measurementOf(e),
     printed: true,
   }));

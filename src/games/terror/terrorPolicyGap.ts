@@ -10,7 +10,7 @@
 // test/storedFresh.test.ts).
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap } from '../../core/policyGapNote.js';
+import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, firstOfEach } from '../../core/policyGapNote.js';
 import type { TerrorSimParams } from './terrorParams.js';
 
 /** One measurement as a report shows it (result.policyGap.gap): the search against the planner on common random numbers. */
@@ -132,17 +132,18 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string, gaps = meas
   return { policy: policyLabel, config, measured: true, gap, line };
 }
 
-/** The file's entries as `sim gaps` lists them (each printed by the reports of its configuration). */
+/** The file's entries as `sim gaps` lists them (the reports print the first entry of each configuration). */
 export function storedGaps(gaps: MeasuredGap[] = measuredGaps()): StoredGap[] {
-  return gaps.map((g) => ({
+  const rows = gaps.map((g) => ({
     mode: '',
     configuration: g.label,
     side: null,
     policy: GAP_DEFAULT_POLICY,
+    base: g.defaultWin,
+    challenger: 'search' as const,
+    challengerRate: g.searchWin,
     budget: g.searchRollouts,
     budgetParam: 'searchRollouts',
-    base: g.defaultWin,
-    search: g.searchWin,
     games: g.n,
     seed: g.seed,
     difference: g.difference,
@@ -151,5 +152,7 @@ export function storedGaps(gaps: MeasuredGap[] = measuredGaps()): StoredGap[] {
     pValue: g.pValue,
     command: g.command,
     printed: true,
+    config: g.config,
   }));
+  return firstOfEach(rows, (r) => r.config).map(({ config: _config, ...r }) => r);
 }

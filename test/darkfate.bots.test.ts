@@ -589,6 +589,40 @@ describe('the planner on hand-built positions', () => {
     }
   });
 
+  it('flees a damaged Fully Operational Rev-9 that the next player would stagger but cannot finish (the damage no more than that player\'s expected fight); the former planner kept it', () => {
+    const build = (policy: PlannerPolicy, damage: number, finisherInHand: boolean, weakDeck: boolean) => {
+      const e = engine(policy, { rev9: V('fully-operational') });
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      e.current = 0;
+      // The Fully Operational Rev-9 on the hunt, damaged, not staggered (12).
+      setRev9(e, 0, REV9_HUNT, damage);
+      // p2 (next) brings 2 (power) + 14: the stagger next turn; a Truck Ram (a finisher) or a Prep.
+      const hand = [inst(e, 'Shotgun'), inst(e, 'Shotgun', 1), inst(e, 'Pistol')];
+      setZone(e, 'hand', 1, finisherInHand ? [...hand, inst(e, 'Truck Ram')] : [...hand, inst(e, 'Prep')]);
+      // p1 owns shotguns and an EMP (ready for the split); p2 two more shotguns, or nine Preps and a Setback (expected fight 2 + 14 × 5 / 14 = 7).
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'Shotgun', 5), inst(e, 'EMP')]);
+      setZone(e, 'discard', 1, weakDeck ? [...Array.from({ length: 9 }, (_, i) => inst(e, 'Prep', i + 1)), inst(e, 'Setback')] : [inst(e, 'Shotgun', 6), inst(e, 'Shotgun', 7)]);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      e.opts[0] = 0;
+      e.opts[1] = 1;
+      return e;
+    };
+    const flee = (knob: boolean, damage: number, finisherInHand: boolean, weakDeck = false) => {
+      const e = build(new PlannerPolicy(CARDS, { splitFleeUnfinishedStagger: knob }), damage, finisherInHand, weakDeck);
+      const planner = e.policy as unknown as { splitReady(v: DarkFateView, k: number): boolean; turnsToStagger(v: DarkFateView, k: number, d: number): number };
+      expect([planner.splitReady(e, 0), planner.turnsToStagger(e, 0, damage)]).toEqual([true, 1]);
+      return e.policy.choose(e.rng, e, DECISION.FLEE, e.opts, 2, false);
+    };
+    // 1 = flee: the next player staggers it but cannot finish it, so it would be fled a turn later after one more hunt.
+    expect([flee(true, 4, false), flee(false, 4, false)]).toEqual([1, 0]);
+    // The next player can finish it: kept by both.
+    expect([flee(true, 4, true), flee(false, 4, true)]).toEqual([0, 0]);
+    // More damage than the next player's expected fight (8 > 7) would be thrown away: kept by both.
+    expect([flee(true, 8, false, true), flee(false, 8, false, true)]).toEqual([0, 0]);
+    expect(flee(true, 4, false, true)).toBe(1);
+  });
+
   it('with Go On Without Me!, the hand that counts for the staggered Fully Operational Rev-9 is the next living player\'s', () => {
     const build = (finisherWith: 1 | 2) => {
       const e = engine(new PlannerPolicy(CARDS), { rev9: V('fully-operational'), players: 3, goOnWithoutMe: true });

@@ -35,7 +35,7 @@ const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean;
   { name: 'dualfates', args: ['dualfates', 'attack', '--method', 'mc', '-n', '5000', '--seed', '1', '-j', '1'], charts: [/^Attacks to incapacitate/], answer: true },
   { name: 'dualfates-match', args: ['dualfates', 'match', '-n', '30', '--seed', '1', '-j', '1'], charts: [/rates/], answer: true },
   { name: 'tccg', args: ['tccg', 'game', '-n', '20', '--seed', '1', '-j', '1'], charts: [/^Winner and win route/], answer: true },
-  { name: 'gaps', args: ['gaps'], charts: [/^Search − default bot, per stored configuration/], answer: true },
+  { name: 'gaps', args: ['gaps'], charts: [/^Challenger − default bot, per stored configuration/], answer: true },
 ];
 
 const file = (name: string) => join(dir, `${name}.html`);

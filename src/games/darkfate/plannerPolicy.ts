@@ -146,6 +146,38 @@
 // Endoskeleton: an enraged one was never kept again): off there. The Damaged Endo and the Liquid
 // Exoskeleton do not enrage: the same games.
 //
+// Flee the split's unfinished stagger (2026-12-07, latest; splitFleeUnfinishedStagger): at the flee
+// decision, a damaged Rev-9 that splits (the Fully Operational), not yet staggered, that the plan
+// keeps only because the next player's hand reaches its stagger (turnsToStagger 1) is fled when
+// that hand cannot finish it (splitStaggerNeedsFinisher would flee it staggered a turn later, after
+// one more hunt), as long as the damage thrown away is at most the next player's expected fight and
+// the whole stagger is within the next and the current player's expected fight (dealt again soon).
+// Found by a helper valuing the search's turn plans against the planner's own (a copy of
+// scripts/darkfateTurnValues.mjs logging the state, 128 rollouts, 2 players, seeds 777 / 778, 170
+// games): flee where the planner kept an unstaggered Fully Operational Rev-9 for the next player's
+// stagger and that hand held no finisher +1.13 points a turn [+0.44, +1.82] (123 turns; with a
+// finisher in that hand +0.64 [−0.09, +1.38], 120 turns), the largest positive group; rest, play
+// and extra draws had none. Without the two guards (every such Rev-9 fled) it won more on the
+// bundled cards (10,000 paired games, seeds 101 / 102: +1.07 / +1.71) but lost at the Fully
+// Operational's stagger 24 (−1.58 [−2.27, −0.89], seed 103), as the README's 2026-12-04 "only when
+// the next hand reaches the stagger but cannot finish" had (−4.1); guarded by the stagger alone
+// −0.41 [−0.66, −0.16] there (+1.67 at seed 102), by the damage alone −0.27 [−0.54, −0.00] (p
+// 0.057; +1.17), by the damage up to a round's expected fight −1.30; the damage at most half the
+// stagger +0.41 (n.s.), the stagger within one turn's expected fight +0.24. Both guards: seed 101
+// +0.52 [+0.00, +1.04] (p 0.053), 102 +1.18 [+0.66, +1.70], stagger 24 −0.06 (n.s.). New − old,
+// paired (`sim policies darkfate --set rev9=fully-operational --policies MODULE,planner`, MODULE
+// the planner with splitFleeUnfinishedStagger: false), 2 players, 20,000 games: seed 201 +0.65
+// [+0.29, +1.01], seed 202 +0.39 [+0.02, +0.76]; stagger 24 −0.05 [−0.16, +0.06] (seed 204); 10,000
+// games: stagger 18 −0.03, hunt 6 +1.58 [+0.82, +2.34] (seed 204); 3 players +1.26 [+0.56, +1.96],
+// 4 players +0.74 [−0.02, +1.50], 1 player +0.13, solo +0.17, the Neural Net Processor +0.20, the
+// other flee reading +0.84 [+0.37, +1.31] (seed 203; the unmarked ones n.s.); Go On Without Me! at
+// 3 players +0.59 [−0.09, +1.27], the Neural Net Processor at 4 players +0.18 (seed 206, n.s.). The
+// other versions do not split: the same games (seed 205; bench:checksum --each: only the planner's
+// 12 Fully Operational configurations moved). Other caps on the damage, not taken (no clear
+// difference on the development seeds 101 / 102, stagger 24 at seed 103): the larger of the two
+// players' expected fight +0.79 / +1.32, −0.06; the fight this turn brought (power, skills, cards
+// played) +0.71 / +1.26, −0.11.
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';
@@ -232,6 +264,15 @@ export interface PlannerKnobs {
    * again (false: keep it whenever the team is ready for the split, the planner before 2026-12-04).
    */
   splitStaggerNeedsFinisher: boolean;
+  /**
+   * At the flee decision, flee a damaged Rev-9 that splits (Fully Operational), not yet staggered,
+   * that the plan keeps only for the next player's stagger (turnsToStagger 1) when that player's hand
+   * cannot finish it (splitStaggerNeedsFinisher would then flee it staggered a turn later, after one
+   * more hunt), as long as the damage thrown away is at most the next player's expected fight and the
+   * whole stagger is within the next and the current player's expected fight (dealt again soon); false:
+   * keep it (the planner before 2026-12-07, latest).
+   */
+  splitFleeUnfinishedStagger: boolean;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -264,6 +305,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   commitLessWhileOtherHunts: 2,
   commitLessEnragedEarly: 2,
   splitStaggerNeedsFinisher: true,
+  splitFleeUnfinishedStagger: true,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -1282,12 +1324,32 @@ export class PlannerPolicy implements DarkFatePolicy {
       const dmg = v.rev9Damage(k);
       if (dmg === 0) continue;
       damaged |= 1 << k;
-      if (this.wouldFlee(v, plan, k, dmg)) mask |= 1 << k;
+      if (this.wouldFlee(v, plan, k, dmg) || (plan.flee === -1 && this.fleeUnfinishedStagger(v, k, dmg))) mask |= 1 << k;
     }
     // Even a flee so shallow that a Rev-9 staying on the hunt may draw it straight back is worth it:
     // rulebook, Multiple Rev-9s in Play — a Rev-9 drawn during the hunt phase is added to the hunt
     // but does not hunt this turn, so the flee still saves its hunt.
     return plan.flee === 1 ? damaged : mask;
+  }
+
+  /**
+   * Rule "flee the split's unfinished stagger" (the header; splitFleeUnfinishedStagger): Rev-9 k
+   * splits, carries dmg (under its stagger, no healing) and is kept only because the next player's
+   * hand reaches its stagger, and that hand cannot finish it: flee now, when the damage thrown away
+   * is at most the next player's expected fight and the whole stagger is within the next and the
+   * current player's expected fight. Asked at the flee decision only (not by the play phase's plan).
+   */
+  protected fleeUnfinishedStagger(v: DarkFateView, k: number, dmg: number): boolean {
+    if (!this.knobs.splitFleeUnfinishedStagger) return false;
+    const ver = this.c.rev9[v.rev9Version(k)];
+    if (ver.splitsInto.length === 0 || ver.regen > 0 || ver.forcedFleeAt > 0 || dmg >= ver.stagger) return false;
+    if (this.turnsToStagger(v, k, dmg) !== 1) return false;
+    const q = this.nextAlive(v);
+    if (this.handFinishes(v, q, k)) return false;
+    const ef = this.expectedFight(v, q);
+    const round = ef + (v.players > 1 ? this.expectedFight(v, v.current) : 0);
+    // rulebook: Hunt Phase, Flee — a flee removes all the Rev-9's damage (thrown away) and buries it that many cards deep.
+    return dmg <= ef && ver.stagger <= round;
   }
 
   // =============================== reserve phase ===============================

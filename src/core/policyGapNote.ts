@@ -65,6 +65,11 @@ export function measurementOf(e: GapMeasurement): GapMeasurement {
   return { games: e.games, seed: e.seed, difference: e.difference, lo: e.lo, hi: e.hi, pValue: e.pValue, command: e.command };
 }
 
+/** A search entry (its measurement, budget and the search's rate) as a printed StoredGap, with the row's own fields. */
+export function searchGap(e: GapMeasurement & { budget: number; search: number }, budgetParam: string, row: Pick<StoredGap, 'mode' | 'configuration' | 'side' | 'policy' | 'base'>): StoredGap {
+  return { ...row, challenger: 'search', challengerRate: e.search, budget: e.budget, budgetParam, ...measurementOf(e), printed: true };
+}
+
 /** A game's gap file: scenarios/<game>/policy-gap.yaml. */
 export function policyGapFileOf(gameId: string): string {
   return join(packageInfo().root, 'scenarios', gameId, 'policy-gap.yaml');

@@ -36,7 +36,7 @@ function gapCell(r: GapRow): string {
   return `${gapPoints(r.difference)} [${gapPoints(r.lo)}, ${gapPoints(r.hi)}]${tag}`;
 }
 
-/** The game's modes of its stored gaps (a row names a mode the game has, or the game is inconsistent). */
+/** The game's stored gaps, each under its mode's id (a row naming a mode the game lacks is a bug in the game). */
 async function rowsOfGame(g: GameModule): Promise<GapRow[]> {
   return (await g.search!.stored!()).map((e) => {
     const mode = g.modes.find((m) => m.name === e.mode);
@@ -50,9 +50,10 @@ async function gapsOf(words: string[]): Promise<{ result: GapsResult; shown: str
   const text = words.join(' ').trim().replace(/\s+/g, ' ');
   const [gameWord, modeWord] = text === '' ? [undefined, undefined] : [text.split(' ')[0], text.split(' ').slice(1).join(' ') || undefined];
   if (gameWord !== undefined && (!isGameId(gameWord) || !gameIds().includes(gameWord))) throw new UsageError(`argument game: unknown game "${gameWord}" (games: ${gameIds().join(', ')})`);
-  const withSearch = (await Promise.all(gameIds().map(loadGame))).filter((g) => g.search?.stored);
-  const games = gameWord ? withSearch.filter((g) => g.id === gameWord) : withSearch;
-  if (gameWord && games.length === 0) throw new UsageError(`argument game: ${gameWord} has no search policy, so no policy gap is stored for it (games with one: ${withSearch.map((g) => g.id).join(', ')})`);
+  // Only the game named is loaded; every game for the listing (or the message naming the games with a search).
+  const withSearch = async (ids: string[]) => (await Promise.all(ids.map(loadGame))).filter((g) => g.search?.stored);
+  const games = await withSearch(gameWord ? [gameWord] : gameIds());
+  if (gameWord && games.length === 0) throw new UsageError(`argument game: ${gameWord} has no search policy, so no policy gap is stored for it (games with one: ${(await withSearch(gameIds())).map((g) => g.id).join(', ')})`);
   const gaps: GapRow[] = [];
   const unmeasured: string[] = [];
   for (const g of games) {

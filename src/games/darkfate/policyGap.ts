@@ -6,7 +6,7 @@
 // and this says how far that bot is from a stronger one on the same games.
 import { gapWords } from '../../core/answer.js';
 import { groupedInteger } from '../../core/numberText.js';
-import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, measurementOf, firstOfEach } from '../../core/policyGapNote.js';
+import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, searchGap, firstOfEach } from '../../core/policyGapNote.js';
 
 /** One measured configuration; difference = search − planner, paired on common random numbers. */
 export interface GapEntry extends GapMeasurement {
@@ -64,18 +64,8 @@ export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()):
 
 /** The file's entries as `sim gaps` lists them (the reports print the first entry of each configuration). */
 export function storedGaps(entries: GapEntry[] = gapEntries()): StoredGap[] {
-  const rows = entries.map((e) => ({
-    mode: '',
-    configuration: `${e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`,
-    side: null,
-    policy: 'planner',
-    base: e.planner,
-    challenger: 'search' as const,
-    challengerRate: e.search,
-    budget: e.budget,
-    budgetParam: 'searchRollouts',
-    ...measurementOf(e),
-    printed: true,
-  }));
+  const rows = entries.map((e) =>
+    searchGap(e, 'searchRollouts', { mode: '', configuration: `${e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`, side: null, policy: 'planner', base: e.planner }),
+  );
   return firstOfEach(rows, (r) => r.configuration);
 }

@@ -16,7 +16,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { DEFAULT_DEPLOYMENT_FILE, parseDeploymentOnce } from './deployment.js';
 import { DEPLOY_PLAN_VERSION } from './deployPlan.js';
 import { MATCH_POLICIES } from './matchPolicies.js';
-import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapGained, gapTag, isPrintable, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, searchGap, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface MatchGapEntry extends GapMeasurement {
@@ -194,16 +194,7 @@ export function matchGapShort(teamA: string, teamB: string, policies: readonly s
  */
 export function storedGaps(entries: MatchGapEntry[] = matchGapEntries(), layouts: LayoutGapEntry[] = layoutGapEntries()): StoredGap[] {
   const search = entries.map((e) => ({
-    mode: 'match',
-    configuration: `${e.teamA} vs ${e.teamB}`,
-    side: e.side,
-    policy: e.policy,
-    base: e.base,
-    challenger: 'search' as const,
-    challengerRate: e.search,
-    budget: e.budget,
-    budgetParam: 'searchIterations',
-    ...measurementOf(e),
+    ...searchGap(e, 'searchIterations', { mode: 'match', configuration: `${e.teamA} vs ${e.teamB}`, side: e.side, policy: e.policy, base: e.base }),
     printed: today(e),
     ...(today(e) ? {} : { why: e.policy !== DEFAULT_POLICY ? `measured against ${e.policy}, not today's default (${DEFAULT_POLICY})` : "measured under an earlier deployment for these teams (scenarios/dualfates/deployment.yaml's mix, or the deployment plan's version): not re-measured since" }),
   }));

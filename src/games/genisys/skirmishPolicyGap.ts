@@ -6,7 +6,7 @@ import { storedBounds } from '../../core/answer.js';
 import { basename } from 'node:path';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
+import { gapClosing, gapTag, policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, searchGap, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface SkirmishGapEntry extends GapMeasurement {
@@ -88,18 +88,6 @@ export function skirmishGapShort(specs: readonly ParamSpec[], params: Readonly<R
 export function storedGaps(entries: SkirmishGapEntry[] = skirmishGapEntries()): StoredGap[] {
   return entries.map((e) => {
     const set = Object.entries(e.config).map(([k, v]) => `${k}=${v}`);
-    return {
-      mode: 'skirmish',
-      configuration: set.length ? set.join(', ') : 'the defaults (Infighting)',
-      side: e.side,
-      policy: e.bot,
-      base: e.botWins,
-      challenger: 'search' as const,
-      challengerRate: e.search,
-      budget: e.budget,
-      budgetParam: 'searchIterations',
-      ...measurementOf(e),
-      printed: true,
-    };
+    return searchGap(e, 'searchIterations', { mode: 'skirmish', configuration: set.length ? set.join(', ') : 'the defaults (Infighting)', side: e.side, policy: e.bot, base: e.botWins });
   });
 }

@@ -5,7 +5,7 @@
 import { storedBounds } from '../../core/answer.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
-import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, measurementOf, gapPoints } from '../../core/policyGapNote.js';
+import { policyGapFileOf, readGapEntries, unmeasuredGapNote, type GapMeasurement, type StoredGap, searchGap, gapPoints } from '../../core/policyGapNote.js';
 import { groupedInteger } from '../../core/numberText.js';
 
 export interface TccgGapEntry extends GapMeasurement {
@@ -61,17 +61,5 @@ export function tccgGapShort(policies: readonly [string, string], defaults: read
 
 /** The file's entries as `sim gaps` lists them; `defaults`: each side's default bot (the one its entry was measured against). */
 export function storedGaps(defaults: Readonly<Record<TccgGapEntry['side'], string>>, entries: TccgGapEntry[] = tccgGapEntries()): StoredGap[] {
-  return entries.map((e) => ({
-    mode: 'game',
-    configuration: 'the example decks (defaults)',
-    side: e.side,
-    policy: defaults[e.side],
-    base: e.bot,
-    challenger: 'search' as const,
-    challengerRate: e.search,
-    budget: e.budget,
-    budgetParam: 'searchIterations',
-    ...measurementOf(e),
-    printed: true,
-  }));
+  return entries.map((e) => searchGap(e, 'searchIterations', { mode: 'game', configuration: 'the example decks (defaults)', side: e.side, policy: defaults[e.side], base: e.bot }));
 }

@@ -1,7 +1,7 @@
 // Where sim writes: only a regular file or a new path, through an exclusively created temp file of
 // an unpredictable name, never over a file the command reads.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/cli/emit.js';
@@ -126,6 +126,36 @@ describe('outputs', () => {
       const c = runCli([...args, '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', cards]);
       expect([c.code, c.stderr.trim(), c.stdout], args[0]).toEqual([2, `sim: option --out: ${cards} is also a file this run read; write to another file`, '']);
       expect(readFileSync(cards, 'utf8')).toBe(before);
+    }
+  });
+  it("an output never replaces a file of the package's scenarios/ (data and stored measurements later runs read), whichever command writes and whether or not it reads it: refused before anything runs", () => {
+    const cases: [string[], string, string][] = [
+      [['gaps', 'darkfate'], '--out', 'scenarios/darkfate/policy-gap.yaml'],
+      [['gaps', 'terror', '--format', 'json'], '--out', 'scenarios/terror/policy-gap.yaml'],
+      [['darkfate', '-n', '3', '--seed', '1', '-j', '1', '-q'], '--out', 'scenarios/darkfate/sensitivity.yaml'],
+      [['dualfates', 'match', '-n', '2', '--seed', '1', '-j', '1', '-q'], '--out', 'scenarios/dualfates/deployment.yaml'],
+      [['dice', '-n', '3', '--seed', '1', '-q'], '--out', 'scenarios/darkfate/cards.yaml'],
+      [['terror', '-n', '3', '--seed', '1', '-j', '1', '-q'], '--checkpoint', 'scenarios/terror/sensitivity.yaml'],
+    ];
+    for (const [args, option, rel] of cases) {
+      const file = join(ROOT, rel);
+      const before = readFileSync(file, 'utf8');
+      try {
+        const r = runCli([...args, option, rel]);
+        expect([r.code, r.stderr.trim(), r.stdout], `${args.join(' ')} ${option} ${rel}`).toEqual([2, `sim: option '${option} <file>' argument '${rel}' is invalid. ${rel} is a file of the package's scenarios/ folder (${rel}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`, '']);
+        expect(readFileSync(file, 'utf8')).toBe(before);
+      } finally {
+        // Were the refusal to fail, the repository's file is put back.
+        writeFileSync(file, before);
+      }
+    }
+    // A new file there is no one's data: written.
+    const fresh = join(ROOT, 'scenarios', `out-test-${process.pid}.json`);
+    try {
+      expect(runCli(['dice', '-n', '3', '--seed', '1', '-q', '--format', 'json', '--out', fresh]).code).toBe(0);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      rmSync(fresh, { force: true });
     }
   });
   it('check --junit never replaces a file a golden\'s data names, known only once read: the report stands, exit 1', () => {

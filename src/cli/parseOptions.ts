@@ -1,10 +1,11 @@
 // Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
 // with what is allowed, so the user gets one line naming the option, and exit code 2.
-import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { numberFromText } from '../core/numberText.js';
 import { MAX_SEED } from '../core/rng.js';
+import { packageInfo } from '../core/packageInfo.js';
 
 /** Most games one run may request: beyond this, a typo is likelier than a plan. */
 export const MAX_GAMES = 1e12;
@@ -96,6 +97,19 @@ export function parseOutFile(raw: string): string {
   }
   if (kind === 'link') throw new InvalidArgumentError(`${raw} is a symbolic link; name the file itself (an output never writes through a link).`);
   if (kind === 'other') throw new InvalidArgumentError(`${raw} is not a regular file (a device or pipe is never replaced); expected a file to write.`);
+  // The package's data and stored measurements (scenarios/: cards, data, teams, policy-gap.yaml,
+  // sensitivity.yaml, deployment.yaml) are read by the reports of every later run: an output never
+  // replaces one, whichever command writes (one that does not read it too).
+  if (kind === null && existsSync(file)) {
+    const shipped = join(packageInfo().root, 'scenarios');
+    let real = file;
+    try {
+      real = realpathSync(file);
+    } catch {
+      /* as given */
+    }
+    if (real.startsWith(shipped + sep)) throw new InvalidArgumentError(`${raw} is a file of the package's scenarios/ folder (${relative(packageInfo().root, real)}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`);
+  }
   if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
   // A file its owner made read-only is not replaced (the temp file and rename would go round its mode), as the shell's `>` would not.
   if (kind === null && existsSync(file)) {

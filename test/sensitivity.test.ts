@@ -2,7 +2,7 @@
 // up, data true/false flipped), its paired effects (equal to `sim compare` of the same change on the
 // same seed), its saturation mark (a change no game noticed), its determinism, and its errors.
 import { describe, expect, it } from 'vitest';
-import { changesOf, parseStep, steps } from '../src/cli/commands/sensitivity.js';
+import { changesOf, parseStep, stepInWords, steps } from '../src/cli/commands/sensitivity.js';
 import { resolveFromSources } from '../src/cli/resolve.js';
 import { loadGame } from '../src/games/index.js';
 import { runCli } from './helpers/runCli.js';
@@ -31,6 +31,18 @@ describe('the changes', () => {
     ]);
     // Already at its bound: no change that way is listed, whatever the step (no smaller step would help).
     expect(steps(1, { type: 'int', min: 1 }, parseStep('10%'))).toEqual([{ to: 2, direction: 'higher' }]);
+    // A fixed size given is the size played (a real number that happens to be whole included: the
+    // skirmish's spread 3 moves to 2.5 and 3.5 under --step 0.5, not ±1); an integer parameter
+    // cannot take it, and says so rather than playing another size.
+    expect(steps(3, { type: 'number', min: 0, max: 36 }, parseStep('0.5'))).toEqual([{ to: 2.5, direction: 'lower' }, { to: 3.5, direction: 'higher' }]);
+    expect(steps(6, { type: 'int' }, parseStep('1.5'))).toEqual([
+      { to: 4.5, direction: 'lower', refused: 'an integer: --step 1.5 does not keep it whole (give a whole --step, or a percentage)' },
+      { to: 7.5, direction: 'higher', refused: 'an integer: --step 1.5 does not keep it whole (give a whole --step, or a percentage)' },
+    ]);
+    expect(stepInWords(parseStep('0.5'))).toBe('Numbers move ±0.5 (--step); an integer parameter only by a whole size (otherwise listed as not played).');
+    expect(stepInWords({ kind: 'auto' })).toMatch(/±1 when whole and at most 10, else ±20%/);
+    // The number grammar of every other option: no hexadecimal.
+    expect(() => parseStep('0x10')).toThrow(/positive size/);
     expect(() => parseStep('-1')).toThrow(/positive/);
     expect(() => parseStep('x%')).toThrow(/percentage/);
   });

@@ -34,7 +34,7 @@ import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedO
 import { loadScenarioFor, refuseInert, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
-import { groupedInteger, signedText } from '../../core/numberText.js';
+import { groupedInteger, numberFromText, signedText } from '../../core/numberText.js';
 import { changeInWords } from '../../core/keyWords.js';
 
 /** How far a number moves: auto (±1 for whole numbers up to 10 in size, else ±20%), a fraction of it, or a fixed size. */
@@ -45,9 +45,17 @@ export function parseStep(raw: string): Step {
   const t = raw.trim().toLowerCase();
   if (t === 'auto') return { kind: 'auto' };
   const pct = t.endsWith('%');
-  const v = Number(pct ? t.slice(0, -1) : t);
+  // The number grammar of every other option (no hexadecimal, Infinity or stray characters).
+  const v = numberFromText(pct ? t.slice(0, -1) : t);
   if (t === '' || t === '%' || !Number.isFinite(v) || v <= 0) throw new InvalidArgumentError('Expected auto, a percentage of the value (20%) or a positive size (1, 0.5).');
   return pct ? { kind: 'relative', fraction: v / 100 } : { kind: 'absolute', size: v };
+}
+
+/** How numbers moved, as the note says it (the step given, not only the automatic one). */
+export function stepInWords(step: Step): string {
+  if (step.kind === 'auto') return 'Numbers move ±1 when whole and at most 10, else ±20% (--step auto).';
+  if (step.kind === 'relative') return `Numbers move ±${Number((step.fraction * 100).toPrecision(6))}% of their value (--step), a whole number to the nearest whole size (at least 1).`;
+  return `Numbers move ±${step.size} (--step); an integer parameter only by a whole size (otherwise listed as not played).`;
 }
 
 /** What kind of assumption a change moves. */
@@ -81,14 +89,21 @@ function isWhole(v: number): boolean {
  * cannot be played under a step the user chose (--step 200%), so that the report names it.
  */
 export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max'>, step: Step): { to: number; direction: 'lower' | 'higher'; refused?: string }[] {
-  const whole = spec.type === 'int' || isWhole(value);
+  // A fixed size given (--step 0.5) is the size played, except on an integer parameter, where a
+  // size that is not whole cannot be played (listed with why); only the automatic and the relative
+  // steps keep a whole number whole (3 ± 50% is 1 and 5), at least 1 each way.
+  const integer = spec.type === 'int';
+  const whole = step.kind === 'absolute' ? integer : integer || isWhole(value);
   const size = step.kind === 'absolute' ? step.size : step.kind === 'relative' ? Math.abs(value) * step.fraction : whole && Math.abs(value) <= 10 ? 1 : Math.abs(value) * 0.2;
-  // A whole number stays whole and moves the same whole size each way (at least 1): 3 ± 50% is 1 and 5.
-  const wholeSize = Math.max(1, Math.round(size));
+  const wholeSize = step.kind === 'absolute' ? size : Math.max(1, Math.round(size));
   const out: { to: number; direction: 'lower' | 'higher'; refused?: string }[] = [];
   for (const [sign, direction] of [[-1, 'lower'], [1, 'higher']] as const) {
     const to = whole ? value + sign * wholeSize : Number((value + sign * size).toPrecision(6));
     if (to === value) continue;
+    if (whole && !isWhole(to)) {
+      out.push({ to, direction, refused: `an integer: --step ${size} does not keep it whole (give a whole --step, or a percentage)` });
+      continue;
+    }
     const bound = sign < 0 ? spec.min : spec.max;
     const outside = bound !== undefined && (sign < 0 ? to < bound : to > bound);
     // At its bound already, a value has no change that way (as under the automatic step): none is listed.
@@ -344,7 +359,7 @@ function addSensitivityOptions(cmd: Command, id?: string): Command {
     .on('option:only', function (this: Command) {
       (this.opts() as { onlyGiven?: boolean }).onlyGiven = true;
     })
-    .addOption(new Option('--step <size>', 'how far a number moves each way: auto = ±1 for whole numbers up to 10, else ±20%; or 20% (of the value) or a fixed size (1, 0.5)').argParser(parseStep).default({ kind: 'auto' }, 'auto'))
+    .addOption(new Option('--step <size>', 'how far a number moves each way: auto = ±1 for whole numbers up to 10, else ±20%; or 20% (of the value, a whole number kept whole) or a fixed size (1, 0.5: played as given; an integer only by a whole size)').argParser(parseStep).default({ kind: 'auto' }, 'auto'))
     .option('--metric <name>', "the metric the changes are ranked by (default: the game's first)")
     .option('--top <N>', 'rows in the tornado chart (the table has them all)', intInRange(1, 1000), 25)
     .option('--max-changes <N>', `the most changes a run may play`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
@@ -592,7 +607,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   ].join('\n');
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',
-    'Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game\'s data file (`--set data.…`). Numbers move ±1 when whole and at most 10, else ±20% (--step).',
+    `Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game's data file (\`--set data.…\`). ${stepInWords(opts.step)}`,
     ...(stated ? [`Not varied: ${stated} data value${stated === 1 ? '' : 's'} the data file states as rulebook, digest or public facts, or does not state at all (its format's default); \`sim params ${id} --data\` lists every value with its label.`] : []),
     ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
   ];

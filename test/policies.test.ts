@@ -138,6 +138,33 @@ describe('sim compare names both policies when they differ', () => {
     const budget = runCli(['policies', 'darkfate', '--ladder', '--set', 'searchRollouts=4', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']);
     expect([budget.code, budget.stderr.trim()]).toEqual([2, 'sim: option --ladder: each rung sets searchRollouts itself (--ladder-start, --ladder-max); leave searchRollouts out of --set and the scenario']);
   }, 60_000);
+  it('--ladder reports what it played: a mean as a number (not a rate), the climbing side, the settings of every rung, and the same JSON on a repeat (seconds only in timings)', () => {
+    const ladder = (extra: string[]) => runCli(['policies', 'darkfate', '--ladder', '--ladder-start', '1', '--ladder-max', '2', '-n', '6', '--seed', '1', '-j', '1', '-q', ...extra]);
+    // A mean metric: its own unit, never % or pp.
+    const mean = ladder(['--metric', 'turns', '--set', 'handSize=6']);
+    expect(mean.code, mean.stderr).toBe(0);
+    const tableAndAnswer = mean.stdout.slice(mean.stdout.indexOf('default policy'), mean.stdout.indexOf('Note:'));
+    expect(tableAndAnswer).toMatch(/searchRollouts/);
+    expect(tableAndAnswer).not.toMatch(/\d%|\bpp\b/);
+    expect(mean.stdout.replace(/\s+/g, ' ')).toMatch(/on turns, a mean \(search − planner; 6 paired games\)/);
+    // The settings every rung played, as every other report says them.
+    expect(mean.stdout).toMatch(/^settings: hand size 6$/m);
+    const rate = JSON.parse(ladder(['--format', 'json', '--set', 'handSize=6']).stdout);
+    expect(rate.settings).toEqual(['hand size 6']);
+    expect(rate.tables[0].columns.find((c: { key: string }) => c.key === 'gain').format).toBe('pp');
+    // Two identical runs: the same document but for the wall-clock timings, which hold each rung's seconds.
+    const again = JSON.parse(ladder(['--format', 'json', '--set', 'handSize=6']).stdout);
+    expect(Object.keys(again.timings)).toEqual(expect.arrayContaining(['wallMs', 'seconds searchRollouts 1', 'seconds searchRollouts 2']));
+    delete rate.timings;
+    delete again.timings;
+    expect(again).toEqual(rate);
+    // Which side climbed: its policy parameter in the params, the result and the title.
+    const side = (param: string) => JSON.parse(runCli(['policies', 'dualfates', 'match', '--ladder', '--param', param, '--set', 'searchDepth=1', '--ladder-start', '1', '--ladder-max', '1', '-n', '2', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    const [a, b] = [side('policyA'), side('policyB')];
+    expect([a.params.ladder.param, b.params.ladder.param, a.result.side, b.result.side]).toEqual(['policyA', 'policyB', 'A', 'B']);
+    expect(a.paramsHash).not.toBe(b.paramsHash);
+    expect(b.title).toMatch(/^Skill ladder of dualfates match, side B: search \(as policyB\)/);
+  }, 60_000);
   it('--ladder runs for every mode its help names, and tells a seed chosen at random once', () => {
     const help = runCli(['policies', '--help']).stdout.replace(/\s+/g, ' ');
     const modes = /every mode with a search policy: ([^)]*)\)/.exec(help)![1].split(', ');

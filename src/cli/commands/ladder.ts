@@ -19,6 +19,7 @@ import { runPaired } from './compare.js';
 import { PER_GAME_MAX } from '../../run/paired.js';
 import { groupedInteger } from '../../core/numberText.js';
 import { sideMetric } from './sideMetric.js';
+import { settingsOf } from '../execute.js';
 
 export interface LadderOptions {
   /** The first rung's budget (default: a quarter of the budget parameter's default, at least its minimum). */
@@ -54,7 +55,6 @@ export interface Rung {
   /** How the step was tested: paired game by game (Newcombe's interval, McNemar's p), or from the two rungs' intervals taken as independent. */
   stepTest: 'paired' | 'independent' | null;
   games: number;
-  seconds: number;
 }
 
 /** The budgets of a ladder from `start`, doubling, up to `max` (inclusive). */
@@ -148,6 +148,10 @@ export async function runLadder(
   const rungs: Rung[] = [];
   const assumptions = new Set<string>();
   let main = o.metric;
+  // Whether the main metric is a rate (shown in % and pp) or a mean (shown as a number).
+  let mainIsRate = true;
+  // Each rung's wall-clock seconds, apart from the results (the report's timings: nothing else in it depends on the machine).
+  const rungSeconds: Record<string, number> = {};
   // The budgets double from the start: a maximum between two of them stops at the lower (its next, twice it, would pass the maximum).
   const last = budgets.at(-1) ?? start;
   let stopped = last === max ? `the budget's maximum (${spec.key} ${max})` : `the budget's maximum (${spec.key} ${max}: the rung after ${last}, at ${last * 2}, would pass it)`;
@@ -180,13 +184,15 @@ export async function runLadder(
     const mine = rv.comparisons.filter((c) => c.metric === main);
     if (mine.length === 0) throw new UsageError(`option --metric: got "${main}", expected one of ${[...new Set(rv.comparisons.map((c) => c.metric))].join(', ')}`);
     const seconds = (performance.now() - rungStart) / 1000;
+    rungSeconds[`seconds ${spec.key} ${budget}`] = Math.round(seconds * 10) / 10;
+    mainIsRate = mine[0].kind === 'rate';
     for (const c of mine) {
       // A rung stopped before its first game measured nothing: no row (its NaNs would read as numbers).
       if (c.n === 0) continue;
       const w = c.kind === 'rate' ? wilson(Math.round(c.b * c.n), c.n, runOpts.confidence) : { lo: Number.NaN, hi: Number.NaN };
       const below = [...rungs].reverse().find((r) => r.label === c.label);
       const finite = (x: number) => (Number.isFinite(x) ? x : null);
-      const rung: Rung = { label: c.label, budget, estimate: c.b, estimateLo: w.lo, estimateHi: w.hi, gain: c.difference, gainLo: finite(c.lo), gainHi: finite(c.hi), pValue: finite(c.pValue), step: null, stepLo: null, stepHi: null, stepPValue: null, stepSignificant: null, stepTest: null, games: c.n, seconds: Math.round(seconds * 10) / 10 };
+      const rung: Rung = { label: c.label, budget, estimate: c.b, estimateLo: w.lo, estimateHi: w.hi, gain: c.difference, gainLo: finite(c.lo), gainHi: finite(c.hi), pValue: finite(c.pValue), step: null, stepLo: null, stepHi: null, stepPValue: null, stepSignificant: null, stepTest: null, games: c.n };
       // Every game of the rung recorded the metric (a rate): its outcomes pair game by game with the rung below's.
       const kept = rv.perGame.get(c.label);
       // Checked against the paired count: as many games won as the McNemar table gives the search.
@@ -218,44 +224,55 @@ export async function runLadder(
   const several = labels.length > 1;
   const top = labels.map((l) => rungs.filter((r) => r.label === l).at(-1)!);
   const pp = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
-  const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (default policy ${baseline})`] : top.map(
-    (r) =>
-      `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
-        r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
-      }`,
+  // A mean (turns, staggers) is no rate: its difference is in its own unit, and more is not always better.
+  const num = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Number(Math.abs(x).toPrecision(4))}`);
+  const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (default policy ${baseline})`] : top.map((r) =>
+    mainIsRate
+      ? `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
+          r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
+        }`
+      : `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) differs by ${num(r.gain)} [${num(r.gainLo)}, ${num(r.gainHi)}] on ${main}, a mean (search − ${baseline}; ${groupedInteger(r.games)} paired games)${
+          (r.gainLo !== null && r.gainLo > 0) || (r.gainHi !== null && r.gainHi < 0) ? ': a significant difference' : ': no significant difference at this n'
+        }`,
   );
+  const value = mainIsRate ? 'prob' : 'sig4';
+  const difference = mainIsRate ? 'pp' : 'sig4';
   const columns: Column[] = [
     { key: 'budget', header: spec.key, format: 'int' },
     ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),
-    { key: 'estimate', header: `${main} (search)`, format: 'prob' },
-    { key: 'estimateLo', header: 'lo', format: 'prob' },
-    { key: 'estimateHi', header: 'hi', format: 'prob' },
-    { key: 'gain', header: `vs ${baseline}`, format: 'pp' },
-    { key: 'gainLo', header: 'lo', format: 'pp' },
-    { key: 'gainHi', header: 'hi', format: 'pp' },
-    { key: 'step', header: 'vs rung below', format: 'pp' },
-    { key: 'stepLo', header: 'lo', format: 'pp' },
-    { key: 'stepHi', header: 'hi', format: 'pp' },
-    { key: 'seconds', header: 'seconds', format: 'fixed2' },
+    { key: 'estimate', header: `${main} (search)`, format: value },
+    { key: 'estimateLo', header: 'lo', format: value },
+    { key: 'estimateHi', header: 'hi', format: value },
+    { key: 'gain', header: `vs ${baseline}`, format: difference },
+    { key: 'gainLo', header: 'lo', format: difference },
+    { key: 'gainHi', header: 'hi', format: difference },
+    { key: 'step', header: 'vs rung below', format: difference },
+    { key: 'stepLo', header: 'lo', format: difference },
+    { key: 'stepHi', header: 'hi', format: difference },
   ];
+  // The parameters every rung played (a scenario's, --set's) but the climbing side's policy and the budget, which the rungs set.
+  const settings = settingsOf(found.mode.params, Object.fromEntries(Object.entries(base.params).filter(([k]) => k !== policyKey && k !== search.budget)));
+  const sideWords = o.side ? `, side ${o.side}` : '';
   return {
-    ...combinedProvenance(found.id, { base: base.params, ladder: { policy: search.policy, budget: search.budget, start, max, seconds: o.seconds ?? null } }),
-    title: `Skill ladder of ${found.id}: ${search.policy} at doubling ${spec.key} against ${baseline} on the same games`,
+    ...combinedProvenance(found.id, { base: base.params, ladder: { policy: search.policy, param: policyKey, budget: search.budget, start, max, seconds: o.seconds ?? null } }),
+    title: `Skill ladder of ${found.id}${sideWords}: ${search.policy} (as ${policyKey}) at doubling ${spec.key} against ${baseline} on the same games`,
     text: answers.join('\n'),
     method: 'mc',
     seed,
     n: Math.max(0, ...rungs.map((r) => r.games)),
     confidence: runOpts.confidence,
     policy: [baseline, search.policy],
+    ...(settings.length ? { settings } : {}),
     ...(stopped.startsWith('an interruption') ? { partial: true } : {}),
-    result: { baseline, search: search.policy, budget: search.budget, metric: main, stopped, rungs, top },
+    result: { param: policyKey, ...(o.side ? { side: o.side } : {}), baseline, search: search.policy, budget: search.budget, metric: main, stopped, rungs, top },
     assumptions: [...assumptions],
     tables: [{ title: `${main} of ${search.policy} by ${spec.key} (paired with ${baseline} on common random numbers)`, columns, rows: rungs.map((r) => ({ ...r })) }],
     notes: rungs.length === 0 ? [`The ladder stopped at ${stopped}: no rung has a game to report.`] : [
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. ${stepTestNote(rungs)}`,
       'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
-      `Run time here: ${rungs.reduce((s, r, i, all) => (all.findIndex((x) => x.budget === r.budget) === i ? s + r.seconds : s), 0).toFixed(1)} s for ${budgets.indexOf(rungs.at(-1)?.budget ?? start) + 1} rung(s); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --set ${policyKey}=${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
+      `Run time: each rung's seconds here are in the JSON's timings (apart from the results); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --set ${policyKey}=${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
     ],
+    timings: { wallMs: Math.round(performance.now() - startedMs), ...rungSeconds },
   };
 }

@@ -47,6 +47,20 @@ describe('the changes', () => {
     expect(() => parseStep('x%')).toThrow(/percentage/);
   });
 
+  it("sim params marks what sim sensitivity varies, from the same flag: a parameter marked is accepted by --only, one not marked is refused as no assumption", async () => {
+    const rows = JSON.parse(runCli(['params', 'darkfate', '--format', 'json']).stdout).result as { key: string; sensitivity: string; source: string }[];
+    const game = await loadGame('darkfate');
+    const marked = rows.filter((r) => r.sensitivity !== '').map((r) => r.key);
+    expect(marked).toEqual(game.modes[0].params.filter((p) => p.assumed).map((p) => p.key));
+    expect(rows.find((r) => r.key === 'fleeEndsHunt')!.sensitivity).toBe('reading');
+    // The screen says it beside the source.
+    expect(runCli(['params', 'darkfate']).stdout.replace(/[│\s]+/g, ' ')).toMatch(/sim sensitivity varies it as a reading\)/);
+    // A parameter whose source says "assumption" but is no reading (the search's budget): not marked, and refused by name.
+    const budget = rows.find((r) => r.key === 'searchMargin')!;
+    expect(budget.sensitivity).toBe('');
+    expect(runCli(['sensitivity', 'darkfate', '--only', 'searchMargin', '-n', '2', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/searchMargin is not an assumption/);
+  });
+
   it('every other choice of a reading, data numbers both ways, data true/false flipped; --only chooses', async () => {
     const game = await loadGame('terror');
     const mode = game.modes[0];

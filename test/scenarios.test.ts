@@ -218,7 +218,7 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(new Set(json.map((x: { game: string }) => x.game)).size).toBeGreaterThanOrEqual(5);
     // As CSV: one table whose rows say their game.
     const csv = runCli(['params', '--format', 'csv']).stdout.trim().split('\n');
-    expect(csv[0]).toBe('game,key,default,allowed,doc,source');
+    expect(csv[0]).toBe('game,key,default,allowed,doc,source,sensitivity');
     expect(csv.filter((l) => l === '')).toEqual([]);
     expect(csv[1]).toMatch(/^dice,count,3,/);
     expect(csv.some((l) => /^darkfate,rev9,endoskeleton,/.test(l))).toBe(true);

@@ -381,3 +381,30 @@ describe('commands of several runs refuse only what acts in none of them', () =>
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
+
+describe('the number grammar and empty values, on the options a hostile probe found loose', () => {
+  it('hexadecimal is refused wherever a number is read (as -n, --set and -j refuse it), and an empty --scenario or --policies is refused, not read as "none given"', () => {
+    const refused: [string[], RegExp][] = [
+      [['compare', 'dice', '--set', 'target=5', '--target-ci', '0x1', '-n', '10'], /--target-ci <size>' argument '0x1' is invalid/],
+      [['compare', 'dice', '--set', 'target=5', '--margin', '0x1', '-n', '10'], /--margin <size>' argument '0x1' is invalid/],
+      [['tune', 'dice', '--vary', 'count=0x1..3', '--target', 'successes=1', '-n', '10'], /--vary count: got "0x1..3"/],
+      [['tune', 'dice', '--vary', 'count=1..3:0x1', '--target', 'successes=1', '-n', '10'], /--vary count: step "0x1"/],
+      [['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=0x1', '-n', '10'], /--target successes: target "0x1" is not a number/],
+      [['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=1@0x2', '-n', '10'], /--target successes: weight "0x2"/],
+      [['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=1', '--tolerance', '0x1', '-n', '10'], /--tolerance <distance>' argument '0x1' is invalid/],
+      [['sensitivity', 'darkfate', '--step', '0x10', '-n', '2'], /--step <size>' argument '0x10' is invalid/],
+      [['dice', '--scenario=', '-n', '10'], /--scenario <file>' argument '' is invalid. Empty path/],
+      [['policies', 'darkfate', '--scenario=', '-n', '2'], /Empty path/],
+      [['sensitivity', 'darkfate', '--scenario=', '-n', '2'], /Empty path/],
+      [['tune', 'dice', '--scenario=', '--vary', 'count=1..3', '--target', 'successes=1'], /Empty path/],
+      [['sweep', 'dice', '--scenario=', '--grid', 'count=1,2'], /Empty path/],
+      [['policies', 'darkfate', '--policies=', '-n', '2'], /--policies <a,b,…>' argument '' is invalid. Empty list/],
+      [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
+    ];
+    for (const [args, message] of refused) {
+      const r = runCli([...args, '-j', '1', '-q']);
+      expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+});

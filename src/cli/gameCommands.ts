@@ -11,7 +11,7 @@ import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
 import { err, setExitCode } from './io.js';
 import { addOptionRows, checkOptionClashes, hintSetForParameters, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
-import { collect } from './parseOptions.js';
+import { parseInputPath, collect } from './parseOptions.js';
 import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, reportOptionsGiven, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
 
@@ -54,7 +54,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   const rows = optionTable(mode.params);
   addOptionRows(cmd, rows);
   cmd
-    .option('--scenario <file>', `take parameters (and -n/--seed) from a scenario YAML file (game: ${id})`)
+    .option('--scenario <file>', `take parameters (and -n/--seed) from a scenario YAML file (game: ${id})`, parseInputPath)
     .option('--set <key=value>', `override one parameter of the scenario or the defaults (repeatable; not together with the parameter's own option); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, mode.defaultGames);
   // A mode that is exact by default refuses -n, --seed and --confidence unless --method mc: its help says so.
@@ -85,7 +85,7 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   if (base) {
     const id = modeId(game, base);
     cmd
-      .option('--scenario <file>', `take base parameters from a scenario YAML file (game: ${id})`)
+      .option('--scenario <file>', `take base parameters from a scenario YAML file (game: ${id})`, parseInputPath)
       .option('--set <key=value>', 'override one base parameter (repeatable)', collect);
   } else if (view.sets) {
     cmd.option('--set <key=value>', `override a rule (repeatable): ${view.params.map((s) => s.key).join(', ')}`, collect);

@@ -70,6 +70,18 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** Parses an input file option (--scenario): a path that is not empty (read and checked when the command runs). */
+export function parseInputPath(raw: string): string {
+  if (raw.trim() === '') throw new InvalidArgumentError('Empty path; expected a file to read.');
+  return raw;
+}
+
+/** Parses a list option (--policies a,b): not empty; leaving the option out is how to ask for its default. */
+export function parseNonEmptyList(raw: string): string {
+  if (raw.split(',').every((x) => x.trim() === '')) throw new InvalidArgumentError('Empty list; name its items separated by commas, or leave the option out for its default.');
+  return raw;
+}
+
 /**
  * Parses an output file option (--out, --checkpoint, --junit): a non-empty path that is not a
  * folder, in a folder that exists and is writable now, so a bad path fails before the run, not

@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { canonicalJson } from '../../core/hash.js';
 import { sharedMetrics } from '../../core/pairing.js';
+import { numberFromText } from '../../core/numberText.js';
 import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
@@ -53,7 +54,7 @@ export interface DifferenceSize {
 export function parseDifferenceSize(raw: string): DifferenceSize {
   const t = raw.trim().toLowerCase();
   const pp = t.endsWith('pp') ? 2 : t.endsWith('%') ? 1 : 0;
-  const v = Number(pp ? t.slice(0, -pp) : t) / (pp ? 100 : 1);
+  const v = numberFromText(pp ? t.slice(0, -pp) : t) / (pp ? 100 : 1);
   if (!Number.isFinite(v) || v <= 0 || t === '') throw new InvalidArgumentError('Expected a positive size, e.g. 0.5pp (percentage points), 0.5% or 0.005.');
   // In points a size is a rate's, and no difference of rates reaches 100 points.
   if (pp && v >= 1) throw new InvalidArgumentError(`${raw.trim()} is 100 points or more, wider than any difference of rates; expected a size under 100pp, e.g. 0.5pp.`);

@@ -15,7 +15,7 @@ import { findMode } from '../../games/index.js';
 import type { MetricComparison } from '../../report/compareReport.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { columnLabels } from '../../report/charts.js';
-import { collect, intInRange } from '../parseOptions.js';
+import { parseInputPath, parseNonEmptyList, collect, intInRange } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
@@ -54,10 +54,10 @@ export function registerPolicies(program: Command): void {
     .command('policies')
     .description('the policy gap: every built-in policy on the same games as the default (common random numbers), ranked, with paired differences')
     .argument('<game...>', 'game or mode id with decisions, e.g. darkfate, terror, tccg game')
-    .option('--policies <a,b,…>', "the policies to play (default: the game's built-in ones); the first listed, or the parameter's default, is the baseline")
+    .option('--policies <a,b,…>', "the policies to play (default: the game's built-in ones); the first listed, or the parameter's default, is the baseline", parseNonEmptyList)
     .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)')
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
-    .option('--scenario <file>', 'base parameters from a scenario file')
+    .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)
     .option('--ladder', "a skill ladder instead: the game's search policy at doubling budgets against the default, until two rungs in a row gain nothing significant over the rung below, tested game by game (every mode with a search policy: darkfate, terror, dualfates match, genisys skirmish, tccg game)")
     .option('--ladder-start <B>', "the ladder's first budget (default: a quarter of the budget parameter's default)", intInRange(1, 1e6))

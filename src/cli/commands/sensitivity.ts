@@ -28,7 +28,7 @@ import { FAN_SIM_ID, loadSim } from '../../run/sims.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { interruption } from '../interrupt.js';
-import { collect, intInRange } from '../parseOptions.js';
+import { collect, intInRange, parseInputPath } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow, type OptionRow } from '../optionTable.js';
 import { loadScenarioFor, refuseInert, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
@@ -353,7 +353,7 @@ const SENSITIVITY_FLAGS = ['--scenario', '--set', '--only', '--step', '--metric'
 /** Sensitivity's own options and the run options, on `cmd`. */
 function addSensitivityOptions(cmd: Command, id?: string): Command {
   cmd
-    .option('--scenario <file>', `the baseline: parameters from a scenario file${id ? ` (game: ${id})` : ''}`)
+    .option('--scenario <file>', `the baseline: parameters from a scenario file${id ? ` (game: ${id})` : ''}`, parseInputPath)
     .option('--set <key=value>', `the baseline: a parameter (repeatable)${id ? `; see \`sim params ${id}\`` : ''}`, collect)
     .option('--only <keys>', 'vary only these keys, comma-separated; a trailing * takes a prefix (data.finalGirl.*) (repeatable)', (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)])
     .on('option:only', function (this: Command) {

@@ -2,7 +2,7 @@
 // same seed (so the same game indices and streams). Each table of the game's report becomes one
 // sweep table with the cells as rows (one row per cell and row of that table), with its intervals.
 import { Command } from 'commander';
-import { collect, intInRange } from '../parseOptions.js';
+import { parseInputPath, collect, intInRange } from '../parseOptions.js';
 import { validateParam, type ParamSpec } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
 import { combinedProvenance } from '../../core/provenance.js';
@@ -123,7 +123,7 @@ export function registerSweep(program: Command): void {
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
     .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them (of a policy: every built-in but the slow search, played only when listed); LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
-    .option('--scenario <file>', 'base parameters from a scenario file')
+    .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
   addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {

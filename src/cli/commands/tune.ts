@@ -26,7 +26,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, settingsOf, type Simulate } from '../execute.js';
 import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
-import { collect, intInRange, parseGameCount } from '../parseOptions.js';
+import { parseInputPath, collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
 import { inputFileHashes, loadScenarioFor, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
@@ -36,7 +36,7 @@ import { err, setExitCode } from '../io.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { namesUserCode, refuseIdleRunOptions } from '../trust.js';
 import { checkCell, crossProduct, DEFAULT_MAX_CELLS, expandAxis, spellingTwin } from './sweep.js';
-import { groupedInteger } from '../../core/numberText.js';
+import { groupedInteger, numberFromText } from '../../core/numberText.js';
 
 /** The most --vary axes: past four, a grid is too large for a race to be cheaper than thought. */
 export const MAX_VARY = 4;
@@ -69,12 +69,12 @@ export function parseVary(raw: string, specOf: (key: string) => ParamSpec): Vary
   let values: string[];
   if (range) {
     if (spec.type !== 'int' && spec.type !== 'number') throw new UsageError(`${where}: a range LO..HI needs a numeric parameter (${key} is ${spec.type}); list the values instead, e.g. ${key}=a|b`);
-    const [lo, hi] = [range[1], range[2]].map((s) => Number(s.trim()));
+    const [lo, hi] = [range[1], range[2]].map((s) => numberFromText(s));
     if (range[1].trim() === '' || range[2].trim() === '' || !Number.isFinite(lo) || !Number.isFinite(hi)) throw new UsageError(`${where}: got ${JSON.stringify(text)}, expected LO..HI[:STEP] with numbers (e.g. 3..7 or 0.5..2:0.25)`);
     if (hi < lo) throw new UsageError(`${where}: ${text} runs backwards; write the smaller end first`);
     const stepText = range[3]?.trim();
     if (stepText === undefined && !(Number.isInteger(lo) && Number.isInteger(hi))) throw new UsageError(`${where}: ${text} has fractional ends; give a step, e.g. ${key}=${text}:0.1`);
-    const step = stepText === undefined ? 1 : Number(stepText);
+    const step = stepText === undefined ? 1 : numberFromText(stepText);
     if (!Number.isFinite(step) || step <= 0) throw new UsageError(`${where}: step ${JSON.stringify(stepText)} must be a number above 0`);
     if (spec.type === 'int' && !(Number.isInteger(lo) && Number.isInteger(step))) throw new UsageError(`${where}: ${key} takes whole numbers; give whole ends and step`);
     const count = Math.floor((hi - lo) / step + 1e-9) + 1;
@@ -108,9 +108,9 @@ export function parseTarget(raw: string, modeHasTarget = false): TuneTarget {
   if (!m) throw new UsageError(`option --target: got ${JSON.stringify(raw)}, expected METRIC=VALUE or METRIC=VALUE@WEIGHT (e.g. --target win=0.6 or win=60%@2)${modeTarget}`);
   const [, metric, valueText, weightText] = m;
   const percent = /%$/.test(valueText);
-  const value = Number(percent ? valueText.slice(0, -1) : valueText) / (percent ? 100 : 1);
+  const value = numberFromText(percent ? valueText.slice(0, -1) : valueText) / (percent ? 100 : 1);
   if (valueText === '' || !Number.isFinite(value)) throw new UsageError(`option --target ${metric}: target ${JSON.stringify(valueText)} is not a number (e.g. ${metric}=0.6 or ${metric}=60%)`);
-  const weight = weightText === undefined ? 1 : Number(weightText);
+  const weight = weightText === undefined ? 1 : numberFromText(weightText);
   if (weightText !== undefined && (weightText === '' || !Number.isFinite(weight) || weight <= 0)) throw new UsageError(`option --target ${metric}: weight ${JSON.stringify(weightText)} must be a number above 0`);
   return { metric, value, weight };
 }
@@ -119,7 +119,7 @@ export function parseTarget(raw: string, modeHasTarget = false): TuneTarget {
 function parseTolerance(raw: string): number {
   const t = raw.trim();
   const scaled = /(pp|%)$/.test(t);
-  const v = Number(t.replace(/(pp|%)$/, '')) / (scaled ? 100 : 1);
+  const v = numberFromText(t.replace(/(pp|%)$/, '')) / (scaled ? 100 : 1);
   if (!Number.isFinite(v) || v <= 0 || v >= 10) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
   return v;
 }
@@ -191,7 +191,7 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
     .addOption(new Option('--budget <games>', `the most games the search plays, summed over the settings (a side run a mode adds is not counted again) (default: the settings × ${groupedInteger(mode.defaultGames)}, a sweep's games at the default -n)`).argParser(parseGameCount))
     .option('--tolerance <distance>', `stop once the settings left are within this distance of the targets' best and of each other: a rate's in probability (0.02 = 2pp), a mean's relative to its target (0.02 = 2%)`, parseTolerance, DEFAULT_TOLERANCE)
     .option('--max-cells <N>', `the most settings the --vary axes may make`, intInRange(1, 1e7), DEFAULT_MAX_CELLS)
-    .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`)
+    .option('--scenario <file>', `base parameters (and --seed) from a scenario YAML file (game: ${id})`, parseInputPath)
     .option('--set <key=value>', `a fixed parameter for every setting (repeatable); see \`sim params ${id}\``, collect);
   addRunOptions(cmd, 1000, { resumable: false });
   // A tune resumes from a checkpoint (every setting's totals at every round it reached); it does not shard.

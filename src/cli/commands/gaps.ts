@@ -48,6 +48,7 @@ async function rowsOfGame(g: GameModule): Promise<GapRow[]> {
 /** The rows of every game with a search, or of the game (and mode) `words` name. */
 async function gapsOf(words: string[]): Promise<{ result: GapsResult; shown: string }> {
   const text = words.join(' ').trim().replace(/\s+/g, ' ');
+  if (words.length > 0 && text === '') throw new UsageError('argument game: empty; name a game (darkfate, dualfates match, …), or give none for every game');
   const [gameWord, modeWord] = text === '' ? [undefined, undefined] : [text.split(' ')[0], text.split(' ').slice(1).join(' ') || undefined];
   if (gameWord !== undefined && (!isGameId(gameWord) || !gameIds().includes(gameWord))) throw new UsageError(`argument game: unknown game "${gameWord}" (games: ${gameIds().join(', ')})`);
   // Only the game named is loaded; every game for the listing (or the message naming the games with a search).
@@ -65,7 +66,10 @@ async function gapsOf(words: string[]): Promise<{ result: GapsResult; shown: str
   const game = games[0];
   const mode = game.modes.find((m) => m.name === modeWord);
   const named = game.modes.filter((m) => m.name !== '').map((m) => m.name);
-  if (!mode) throw new UsageError(`argument game: ${game.id} has no mode "${modeWord}" (${named.length ? `its modes: ${named.join(', ')}` : `give the game alone: sim gaps ${game.id}`})`);
+  if (!mode && named.length === 0) throw new UsageError(`argument game: ${game.id} has no mode "${modeWord}" (give the game alone: sim gaps ${game.id})`);
+  // Another of the game's modes (tccg deck) or a typo: no gap is stored under that name; say which mode stores one.
+  const storedModes = [...new Set(gaps.map((r) => r.game))];
+  if (!mode) throw new UsageError(`argument game: ${game.id} ${modeWord}: no policy gap is stored for it (${storedModes.length ? `${storedModes.join(', ')} ${storedModes.length === 1 ? 'stores one' : 'store one'}` : `${game.id}'s modes: ${named.join(', ')}`})`);
   const id = modeId(game, mode);
   const mine = gaps.filter((r) => r.game === id);
   const stored = [...new Set(gaps.map((r) => r.game))];

@@ -322,9 +322,10 @@ describe('a run whose method is exact draws no random seed: the same command giv
     expect(scenario.result).toEqual(plain.result);
   });
   it('an explicit --seed is refused as -n is (it would change the report, not the numbers); Monte Carlo still draws and announces one', () => {
-    for (const args of [['genisys', 'attack'], ['compare', 'genisys', 'attack', '--set', 'armor=5'], ['sweep', 'genisys', 'attack', '--grid', 'set:armor=4,5']]) {
+    // Each says how to ask for Monte Carlo in that command's own words (compare and sweep take no --method).
+    for (const [args, hint] of [[['genisys', 'attack'], 'add --method mc'], [['compare', 'genisys', 'attack', '--set', 'armor=5'], 'give A as a scenario file that sets method: mc'], [['sweep', 'genisys', 'attack', '--grid', 'set:armor=4,5'], 'add --set method=mc']] as const) {
       const r = runCli([...args, '--seed', '9']);
-      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(/^sim: option --seed: the exact method draws no random numbers.*; add --method mc/)]);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(new RegExp(`^sim: option --seed: the exact method draws no random numbers.*; (for a Monte Carlo run of both, )?${hint}`))]);
     }
     // With -n beside it, one refusal names both.
     expect(runCli(['genisys', 'attack', '--seed', '9', '-n', '500']).stderr).toMatch(/^sim: option --seed \(and -n\): the exact method draws no random numbers and plays no games/);

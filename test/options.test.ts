@@ -5,7 +5,7 @@
 // the games) is replaced by a capture. A new parameter with `cli` is covered without a new test.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameModule } from '../src/core/gameModule.js';
 import type { ParamSpec, ParamValue } from '../src/core/params.js';
@@ -358,7 +358,15 @@ describe('commands of several runs refuse only what acts in none of them', () =>
     writeFileSync(budget, 'game: terror\nparams:\n  searchRollouts: 1\n');
     expect((await sim('compare', budget, '--set', 'policy=search', '-n', '4', '--seed', '1', '-j', '1', '-q')).code).toBe(0);
     expect((await sim('compare', budget, '--set', 'policy=random', '-n', '4', '--seed', '1', '-j', '1', '-q')).text).toMatch(/params\.searchRollouts: has no effect in any of the runs/);
-    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '-n', '100')).text).toMatch(/option -n: the exact method plays no games in either variant/);
+    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '-n', '100')).text).toMatch(/option -n: the exact method plays no games in either variant; for a Monte Carlo run of both, give A as a scenario file that sets method: mc/);
+    // The advice works (compare takes no --method: its --set makes variant B).
+    const mc = join(mkdtempSync(join(tmpdir(), 'sim-mc-')), 'a.yaml');
+    try {
+      writeFileSync(mc, 'game: genisys attack\nparams:\n  method: mc\n');
+      expect((await sim('compare', mc, '--set', 'skill=d6', '-n', '100', '--seed', '1', '-j', '1', '-q')).code).toBe(0);
+    } finally {
+      rmSync(dirname(mc), { recursive: true, force: true });
+    }
     // Nor a stopping rule: nothing to stop early.
     expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--until-decided', '--margin', '5pp')).text).toMatch(/option --until-decided: the exact method plays no games in either variant, so there is nothing to stop early/);
     expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--target-ci', '1pp', '--max-games', '100')).text).toMatch(/option --target-ci: the exact method plays no games in either variant/);
@@ -366,7 +374,8 @@ describe('commands of several runs refuse only what acts in none of them', () =>
     expect((await sim('sweep', 'terror', '--grid', 'policy=planner,search', '--set', 'searchRollouts=1', '-n', '4', '--seed', '1', '-j', '1', '-q', '--format', 'csv')).code).toBe(0);
     expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '--set', 'sniper=true')).text).toMatch(/option --set sniper: has no effect in any of the runs/);
     expect((await sim('sweep', 'dice', '--grid', 'sides=6,8', '--set', 'sides=10', '-n', '10')).text).toMatch(/option --set sides: it is also a --grid axis/);
-    expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '-n', '500')).text).toMatch(/option -n: the exact method plays no games in any cell/);
+    expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '-n', '500')).text).toMatch(/option -n: the exact method plays no games in any cell; add --set method=mc for a Monte Carlo run/);
+    expect((await sim('sweep', 'genisys', 'attack', '--grid', 'skill=d6,d8', '--set', 'method=mc', '-n', '50', '--seed', '1', '-j', '1', '-q')).code).toBe(0);
     // Policies: a search budget with no search among the policies played acts for none.
     expect((await sim('policies', 'terror', '--policies', 'planner,random', '--set', 'searchRollouts=2', '-n', '4')).text).toMatch(/has no effect in any of the runs/);
     // Outputs never replace a data file a variant, cell or policy reads.

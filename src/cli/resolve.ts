@@ -228,12 +228,13 @@ export function refuseInertAcross(specs: readonly ParamSpec[], runs: readonly Re
  * exact: -n, --seed and --confidence would change nothing (no games, no random numbers, no
  * interval), so each given is refused. `across` says over what ("in either variant").
  */
-export function refuseExactAcross(runs: readonly ResolvedParams[], cmd: Pick<Command, 'getOptionValueSource'>, across: string): void {
+export function refuseExactAcross(runs: readonly ResolvedParams[], cmd: Pick<Command, 'getOptionValueSource'>, across: string, hint = 'add --set method=mc for a Monte Carlo run'): void {
   if (!runs.every((p) => p.method === 'exact')) return;
   const given = (option: string) => cmd.getOptionValueSource(option) === 'cli';
-  if (given('games')) throw new UsageError(`option -n: the exact method plays no games ${across}; ${MONTE_CARLO_HINT}`);
-  if (given('confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error ${across}, so no interval to draw; ${MONTE_CARLO_HINT}`);
-  if (given('seed')) throw new UsageError(`option --seed: the exact method draws no random numbers ${across}; ${MONTE_CARLO_HINT}`);
+  // These commands take a game's parameters through --set (or a scenario), not as options: the hint is the command's own.
+  if (given('games')) throw new UsageError(`option -n: the exact method plays no games ${across}; ${hint}`);
+  if (given('confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error ${across}, so no interval to draw; ${hint}`);
+  if (given('seed')) throw new UsageError(`option --seed: the exact method draws no random numbers ${across}; ${hint}`);
 }
 
 /** The advice for a run that plays no games: how to ask for Monte Carlo. */

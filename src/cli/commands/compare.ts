@@ -218,7 +218,8 @@ export function registerCompare(program: Command): void {
     // A value that acts in one variant is the question (a search budget with --set policy=search); one that acts in neither is refused.
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
     refuseIdleRunOptions(opts, A.found.mode.params, [paramsA, paramsB]);
-    refuseExactAcross([paramsA, paramsB], cmd, 'in either variant');
+    // --set makes variant B: a setting of both variants comes from A's scenario file.
+    refuseExactAcross([paramsA, paramsB], cmd, 'in either variant', 'for a Monte Carlo run of both, give A as a scenario file that sets method: mc');
     // A stopping rule decides how many games to play: an exact comparison plays none.
     const rule0 = opts.targetCi !== undefined ? '--target-ci' : opts.untilDecided ? '--until-decided' : null;
     if (rule0 && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option ${rule0}: the exact method plays no games in either variant, so there is nothing to stop early; ${MONTE_CARLO_HINT}`);

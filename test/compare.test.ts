@@ -212,6 +212,8 @@ describe('stopping rules', () => {
     expect(diff.code).toBe(0);
     const j = JSON.parse(diff.stdout);
     expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
+    // The rule's settings are in the report: the question it stopped on (margin, level, maximum, metric).
+    expect(j.result.stopping[0].settings).toEqual({ first: 10000, margin: 0.01, max: 10_000_000, alpha: 0.05, metric: 'successes' });
     // B − A: the house rule (target 4+) gives more successes.
     expect(j.result.comparisons[0].difference).toBeGreaterThan(0);
     // Equal means, different games: 4d100 at 76+ vs 2d2 at 2+ (mean 1 success each). The games

@@ -17,6 +17,8 @@ export interface StopOutcome {
   games: number;
   looks: number;
   decision: StopDecision;
+  /** The rule's settings as played (not for a fixed n): the first look, the half-width or margin, the maximum, the metric it watched. */
+  settings?: { first: number; max: number; metric: string; target?: number; margin?: number; alpha?: number };
 }
 
 /** The main difference's interval and p-value at a confidence level, from the games so far. */

@@ -153,7 +153,11 @@ export class Rendezvous {
     const stop = await playUntil(this.rule, identical, this.opts.confidence, play, mainDiff);
     const label = ca.label !== undefined && ca.label === cb.label ? ca.label : ca.label !== undefined || cb.label !== undefined ? `${ca.label ?? k} vs ${cb.label ?? k}` : String(k);
     this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label, ...(ca.secondary && cb.secondary ? { secondary: true } : {}) })));
-    this.outcomes.push({ label, rule: this.rule.kind, ...stop });
+    // A stopping rule's settings go with its outcome, so that the report says the question it stopped on.
+    const { kind: _kind, ...ruleSettings } = this.rule;
+    const settings = ruleSettings as Omit<Exclude<StopRule, { kind: 'fixed' }>, 'kind'> & { alpha?: number };
+    if (settings.alpha !== undefined) settings.alpha = Number(settings.alpha.toPrecision(12)); // 1 − 0.95, not 0.050000000000000044
+    this.outcomes.push({ label, rule: this.rule.kind, ...stop, ...(this.rule.kind !== 'fixed' ? { settings: { ...settings, metric: shared[main].name } } : {}) });
     const won = perGameOutcomes(pp, total!);
     if (won) this.perGame.set(label, { metric: pp.perGame!.metric, won });
     const split = splitPairedTotals(pp, total!);

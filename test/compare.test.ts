@@ -214,6 +214,9 @@ describe('stopping rules', () => {
     expect(j.result.stopping[0]).toMatchObject({ rule: 'until-decided', decision: 'different', looks: 1, games: 10000 });
     // The rule's settings are in the report: the question it stopped on (margin, level, maximum, metric).
     expect(j.result.stopping[0].settings).toEqual({ first: 10000, margin: 0.01, max: 10_000_000, alpha: 0.05, metric: 'successes' });
+    // -n is the first look's games under a stopping rule (as --help says): a decided difference stops there.
+    const first = JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '--until-decided', '--margin', '0.01', '-n', '300', '--seed', '5', '--format', 'json', '-q']).stdout);
+    expect(first.result.stopping[0]).toMatchObject({ games: 300, looks: 1, settings: { first: 300 } });
     // B − A: the house rule (target 4+) gives more successes.
     expect(j.result.comparisons[0].difference).toBeGreaterThan(0);
     // Equal means, different games: 4d100 at 76+ vs 2d2 at 2+ (mean 1 success each). The games

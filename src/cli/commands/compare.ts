@@ -195,8 +195,8 @@ export function registerCompare(program: Command): void {
     .argument('<a>', 'scenario file (or game or mode id: dice, "genisys attack", or its two words) for variant A')
     .argument('[b]', 'scenario file for variant B; without it, B is A plus the --set changes')
     .option('--set <key=value>', 'a change that makes variant B (repeatable)', collect)
-    .option('--target-ci <size>', "keep playing until the main difference has this half-width: in points for a rate (0.5pp, 0.5%, 0.005), in the metric's own units for a mean (0.05)", parseDifferenceSize)
-    .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin')
+    .option('--target-ci <size>', "keep playing until the main difference has this half-width: in points for a rate (0.5pp, 0.5%, 0.005), in the metric's own units for a mean (0.05); -n is then the first look's games", parseDifferenceSize)
+    .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin; -n is then the first look\'s games')
     .option('--margin <size>', "equivalence margin for --until-decided (default 1pp, for a rate; a mean needs it given, in the metric's own units)", parseDifferenceSize)
     .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));

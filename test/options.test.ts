@@ -409,7 +409,10 @@ describe('the number grammar and empty values, on the options a hostile probe fo
       [['sweep', 'dice', '--scenario=', '--grid', 'count=1,2'], /Empty path/],
       [['policies', 'darkfate', '--policies=', '-n', '2'], /--policies <a,b,…>' argument '' is invalid. Empty list/],
       [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
+      [['policies', 'darkfate', '--param=', '-n', '2'], /--param <key>' argument '' is invalid. Empty; name the parameter/],
     ];
+    // An exact check records no error rate (--alpha acts only with --tolerance stat, and is refused without it).
+    expect(JSON.parse(runCli(['check', 'reports/dice-default.json', '--format', 'json']).stdout).params).toEqual({ tolerance: 'exact' });
     for (const [args, message] of refused) {
       const r = runCli([...args, '-j', '1', '-q']);
       expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);

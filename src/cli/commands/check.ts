@@ -228,7 +228,8 @@ export function registerCheck(program: Command): void {
       title: `sim check (${opts.tolerance}): ${outcomes.length - failed.length} passed, ${failed.length} failed${unchecked.length ? `; interrupted: ${unchecked.length} not checked` : ''}`,
       ...(unchecked.length ? { partial: true } : {}),
       method: 'none',
-      params: { tolerance: opts.tolerance, alpha: opts.alpha },
+      // The error rate only where it acts (--tolerance stat): an exact check has none.
+      params: { tolerance: opts.tolerance, ...(opts.tolerance === 'stat' ? { alpha: opts.alpha } : {}) },
       paramsHash: '',
       seed: null,
       n: null,

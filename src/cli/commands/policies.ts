@@ -3,7 +3,7 @@
 // each one's paired difference from the default, its interval and p-value. Every number a game
 // prints is conditional on the bots that played: this shows how much.
 import { sideMetric, sideOfPolicyParam } from './sideMetric.js';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
 import { packageInfo } from '../../core/packageInfo.js';
@@ -55,7 +55,10 @@ export function registerPolicies(program: Command): void {
     .description('the policy gap: every built-in policy on the same games as the default (common random numbers), ranked, with paired differences')
     .argument('<game...>', 'game or mode id with decisions, e.g. darkfate, terror, tccg game')
     .option('--policies <a,b,…>', "the policies to play (default: the game's built-in ones); the first listed, or the parameter's default, is the baseline", parseNonEmptyList)
-    .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)')
+    .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)', (raw: string) => {
+      if (raw.trim() === '') throw new InvalidArgumentError('Empty; name the parameter that names the policy (policy, or a side\'s: policyA), or leave the option out for policy.');
+      return raw;
+    })
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
     .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)

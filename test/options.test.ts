@@ -411,6 +411,10 @@ describe('the number grammar and empty values, on the options a hostile probe fo
       [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
       [['policies', 'darkfate', '--param=', '-n', '2'], /--param <key>' argument '' is invalid. Empty; name the parameter/],
     ];
+    // --trace -1 is "none" as its help says: the report as usual.
+    const plain = JSON.parse(runCli(['darkfate', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).result;
+    expect(runCli(['darkfate', '--help']).stdout.replace(/\s+/g, ' ')).toContain('(-1: none, the report as usual)');
+    expect(JSON.parse(runCli(['darkfate', '--trace', '-1', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).result).toEqual(plain);
     // An exact check records no error rate (--alpha acts only with --tolerance stat, and is refused without it).
     expect(JSON.parse(runCli(['check', 'reports/dice-default.json', '--format', 'json']).stdout).params).toEqual({ tolerance: 'exact' });
     for (const [args, message] of refused) {

@@ -45,7 +45,7 @@ export const DARKFATE_PARAMS: readonly ParamSpec[] = [
   { key: 'fleeEndsHunt', assumed: 'reading', type: 'bool', default: false, doc: 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee (undamaged, or left out) does not hunt that turn; default: it still hunts', source: 'rulebook: Flee and Multiple Rev-9s in Play ("End the hunt phase") versus Hunt Phase ("unwilling or unable to flee, the Rev-9 hunts")', cli: { help: 'rule reading: a flee ends the hunt phase, so a Rev-9 that did not flee does not hunt that turn (default: it still hunts)' } },
   { key: 'maxTurns', type: 'int', default: 400, min: 1, max: 100000, doc: 'safety net: player turns before a game is stopped (reported apart, never a loss)', source: 'assumption: safety net only; no rulebook limit' },
   // Output, not a rule: kept a parameter so that `rerun`/`sim check` reproduce a trace report.
-  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the summary (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed; K counts from 0) turn by turn instead of the summary' } },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the summary (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed; K counts from 0) turn by turn instead of the summary (-1: none, the report as usual)' } },
 ];
 
 export function rulesOf(r: Record<string, unknown>): DarkFateRules {

@@ -70,7 +70,7 @@ const MATCH_SPECS: ParamSpec[] = [
   rule('damageDice.medium'),
   rule('damageDice.heavy'),
   // Output, not a rule: a parameter so that `rerun`/`sim check` reproduce a trace report.
-  { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run (counting from 0) step by step instead of the summary (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed; K counts from 0) step by step instead of the summary' } },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: Number.MAX_SAFE_INTEGER, doc: 'print game K of the run (counting from 0) step by step instead of the summary (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed; K counts from 0) step by step instead of the summary (-1: none, the report as usual)' } },
 ];
 
 /** The match's parameters: the shared rule constants, with command-line options for the readings a user compares. */

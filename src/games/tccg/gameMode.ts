@@ -49,7 +49,7 @@ export const GAME_PARAMS: readonly ParamSpec[] = [
   ...RULE_PARAMS,
   { key: 'maxTurns', type: 'int', default: 30, min: 1, max: 200, doc: 'turn cap: a game with no victory by then has no winner', source: 'assumption: a simulation bound (the digest plays until a victory)', cli: {} },
   // Output, not a rule: a parameter, so that a scenario, --set and sim check can ask for it too.
-  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) step by step instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) step by step instead of the report' } },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) step by step instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) step by step instead of the report (-1: none, the report as usual)' } },
 ];
 
 /** Checks a side's policy parameter and names the module by absolute path (with its content hash). */

@@ -49,7 +49,7 @@ export const TERROR_PARAMS: readonly ParamSpec[] = [
   searchDecisionsParam(TERROR_DECISION_NAMES, SEARCH_ROOTS, searchOnly),
   { key: 'rolloutPolicy', inert: searchOnly, type: 'enum', default: 'planner', choices: ROLLOUT_POLICIES, doc: 'policy search: the heuristic that plays the rollouts', source: 'sim: search budget (issue 15)' },
   // Output, not a rule: a parameter so that a scenario, `--set trace=K`, `rerun` and `sim check` can ask for a trace.
-  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) turn by turn instead of the report' } },
+  { key: 'trace', type: 'int', default: -1, min: -1, max: 1e12 - 1, doc: 'print game K of the run (counting from 0) turn by turn instead of the report (-1: off)', source: 'output option', cli: { value: '<K>', help: 'print game K of this run (same --seed) turn by turn instead of the report (-1: none, the report as usual)' } },
 ];
 
 /** What the simulation receives (plain JSON, sent to worker threads). */

@@ -410,7 +410,12 @@ describe('the number grammar and empty values, on the options a hostile probe fo
       [['policies', 'darkfate', '--policies=', '-n', '2'], /--policies <a,b,…>' argument '' is invalid. Empty list/],
       [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
       [['policies', 'darkfate', '--param=', '-n', '2'], /--param <key>' argument '' is invalid. Empty; name the parameter/],
+      [['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=1', '--tolerance', '2pp', '-n', '10'], /option --tolerance: percentage points are a rate's unit, and successes is a mean/],
     ];
+    // A mean's tolerance in percent is accepted; a later tune without --tolerance is not refused by the unit an earlier one gave.
+    expect(runCli(['tune', 'dice', '--vary', 'count=1..2', '--target', 'successes=1', '--tolerance', '2%', '-n', '50', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
+    expect(runCli(['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=1', '--tolerance', '2pp', '-n', '10', '-j', '1', '-q']).code).toBe(2);
+    expect(runCli(['tune', 'dice', '--vary', 'count=1..2', '--target', 'successes=1', '-n', '50', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
     // --trace -1 is "none" as its help says: the report as usual.
     const plain = JSON.parse(runCli(['darkfate', '-n', '5', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).result;
     expect(runCli(['darkfate', '--help']).stdout.replace(/\s+/g, ' ')).toContain('(-1: none, the report as usual)');

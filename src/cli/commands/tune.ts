@@ -115,9 +115,13 @@ export function parseTarget(raw: string, modeHasTarget = false): TuneTarget {
   return { metric, value, weight };
 }
 
+/** The unit the last --tolerance was given in (pp: a rate's; the value alone does not keep it), read once by the command that parsed it. */
+let toleranceUnit: 'pp' | '%' | '' = '';
+
 /** --tolerance: a distance (0.02), or percentage points / percent (2pp, 2%). */
 function parseTolerance(raw: string): number {
   const t = raw.trim();
+  toleranceUnit = t.endsWith('pp') ? 'pp' : t.endsWith('%') ? '%' : '';
   const scaled = /(pp|%)$/.test(t);
   const v = numberFromText(t.replace(/(pp|%)$/, '')) / (scaled ? 100 : 1);
   if (!Number.isFinite(v) || v <= 0 || v >= 10) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
@@ -174,7 +178,7 @@ interface SettingState {
   games: number;
 }
 
-type TuneCliOptions = RunCliOptions & { vary?: string[]; target?: string[]; budget?: number; tolerance: number; maxCells: number; scenario?: string; set?: string[] } & Record<string, unknown>;
+type TuneCliOptions = RunCliOptions & { vary?: string[]; target?: string[]; budget?: number; tolerance: number; toleranceUnit?: string; maxCells: number; scenario?: string; set?: string[] } & Record<string, unknown>;
 
 /** `sim tune <game> [<mode>]`: the mode's options, --scenario and --set, and the tune options. */
 function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): void {
@@ -203,6 +207,9 @@ function addTuneModeCommand(cmd: Command, game: GameModule, mode: GameMode): voi
   games.defaultValue = undefined;
   checkOptionClashes(cmd);
   cmd.action(async (opts: TuneCliOptions) => {
+    // The unit of this command's --tolerance (none when it was not given), and none left for the next command.
+    opts.toleranceUnit = cmd.getOptionValueSource('tolerance') === 'cli' ? toleranceUnit : '';
+    toleranceUnit = '';
     refuseRepeatedOptions(cmd);
     if (opts.shard) throw new UsageError('option --shard: a tune does not shard (its rounds depend on each other); use --checkpoint to resume one');
     await tune(cmd, { game, mode, id }, rows, opts);
@@ -279,6 +286,8 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     if (kind === 'rate' && (t.value < 0 || t.value > 1)) throw new UsageError(`option --target ${t.metric}: a rate's target is in [0, 1] (or 0% to 100%), got ${t.value}`);
     // A percentage is a rate's: on a mean (turns=50%) it would quietly read as 0.5.
     if (kind !== null && kind !== 'rate' && /%\s*(@.*)?$/.test(opts.target![i])) throw new UsageError(`option --target ${t.metric}: a percentage is for a rate, and ${t.metric} is a mean: give its target as a number in its own units, without %`);
+    // Percentage points are a rate's unit: a mean's tolerance is relative to its target (2% or 0.02).
+    if (kind !== null && kind !== 'rate' && opts.toleranceUnit === 'pp') throw new UsageError(`option --tolerance: percentage points are a rate's unit, and ${t.metric} is a mean: give its tolerance relative to the target (2% or 0.02)`);
   }
 
   const budget = opts.budget ?? count * mode.defaultGames;

@@ -149,11 +149,12 @@ describe('outputs', () => {
         writeFileSync(file, before);
       }
     }
-    // A new file there is no one's data: written.
+    // A report written there is no one's data: written, and written again.
     const fresh = join(ROOT, 'scenarios', `out-test-${process.pid}.json`);
     try {
       expect(runCli(['dice', '-n', '3', '--seed', '1', '-q', '--format', 'json', '--out', fresh]).code).toBe(0);
       expect(existsSync(fresh)).toBe(true);
+      expect(runCli(['dice', '-n', '3', '--seed', '2', '-q', '--format', 'json', '--out', fresh]).code).toBe(0);
     } finally {
       rmSync(fresh, { force: true });
     }

@@ -110,8 +110,8 @@ export function parseOutFile(raw: string): string {
   if (kind === 'link') throw new InvalidArgumentError(`${raw} is a symbolic link; name the file itself (an output never writes through a link).`);
   if (kind === 'other') throw new InvalidArgumentError(`${raw} is not a regular file (a device or pipe is never replaced); expected a file to write.`);
   // The package's data and stored measurements (scenarios/: cards, data, teams, policy-gap.yaml,
-  // sensitivity.yaml, deployment.yaml) are read by the reports of every later run: an output never
-  // replaces one, whichever command writes (one that does not read it too).
+  // sensitivity.yaml, deployment.yaml; its READMEs and example policies) are read by later runs:
+  // an output never replaces one, whichever command writes (one that does not read it too).
   if (kind === null && existsSync(file)) {
     const shipped = join(packageInfo().root, 'scenarios');
     let real = file;
@@ -120,7 +120,8 @@ export function parseOutFile(raw: string): string {
     } catch {
       /* as given */
     }
-    if (real.startsWith(shipped + sep)) throw new InvalidArgumentError(`${raw} is a file of the package's scenarios/ folder (${relative(packageInfo().root, real)}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`);
+    // Its data, documents and example modules (a report the user wrote there before may be written again).
+    if (real.startsWith(shipped + sep) && /\.(ya?ml|md|m?js)$/i.test(real)) throw new InvalidArgumentError(`${raw} is a file of the package's scenarios/ folder (${relative(packageInfo().root, real)}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`);
   }
   if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
   // A file its owner made read-only is not replaced (the temp file and rename would go round its mode), as the shell's `>` would not.

@@ -137,6 +137,12 @@ describe('outputs', () => {
       [['dice', '-n', '3', '--seed', '1', '-q'], '--out', 'scenarios/darkfate/cards.yaml'],
       [['terror', '-n', '3', '--seed', '1', '-j', '1', '-q'], '--checkpoint', 'scenarios/terror/sensitivity.yaml'],
     ];
+    // A stored measurement a game does not have yet: every later run of it would read the file written there.
+    const absent = 'scenarios/genisys/sensitivity.yaml';
+    expect(existsSync(join(ROOT, absent))).toBe(false);
+    const r = runCli(['params', 'genisys', '--out', absent]);
+    expect([r.code, r.stdout, existsSync(join(ROOT, absent))]).toEqual([2, '', false]);
+    expect(r.stderr).toContain(`${absent} is a file of the package's scenarios/ folder`);
     for (const [args, option, rel] of cases) {
       const file = join(ROOT, rel);
       const before = readFileSync(file, 'utf8');

@@ -1,7 +1,7 @@
 // Parsers for the shared command-line options. Each throws commander's InvalidArgumentError
 // with what is allowed, so the user gets one line naming the option, and exit code 2.
 import { accessSync, constants, existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { numberFromText } from '../core/numberText.js';
 import { MAX_SEED } from '../core/rng.js';
@@ -112,16 +112,18 @@ export function parseOutFile(raw: string): string {
   // The package's data and stored measurements (scenarios/: cards, data, teams, policy-gap.yaml,
   // sensitivity.yaml, deployment.yaml; its READMEs and example policies) are read by later runs:
   // an output never replaces one, whichever command writes (one that does not read it too).
-  if (kind === null && existsSync(file)) {
+  // Its data, documents and example modules, there or not yet (a stored measurement a game lacks,
+  // scenarios/genisys/sensitivity.yaml, would be read by every later run); a report (JSON, CSV,
+  // HTML) the user writes there is theirs, and may be written again.
+  if (kind === null && /\.(ya?ml|md|m?js)$/i.test(file)) {
     const shipped = join(packageInfo().root, 'scenarios');
     let real = file;
     try {
-      real = realpathSync(file);
+      real = existsSync(file) ? realpathSync(file) : join(realpathSync(dirname(file)), basename(file));
     } catch {
       /* as given */
     }
-    // Its data, documents and example modules (a report the user wrote there before may be written again).
-    if (real.startsWith(shipped + sep) && /\.(ya?ml|md|m?js)$/i.test(real)) throw new InvalidArgumentError(`${raw} is a file of the package's scenarios/ folder (${relative(packageInfo().root, real)}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`);
+    if (real.startsWith(shipped + sep)) throw new InvalidArgumentError(`${raw} is a file of the package's scenarios/ folder (${relative(packageInfo().root, real)}): data and stored measurements that runs read, never replaced by an output; write to another file (reports/ keeps the golden reports).`);
   }
   if (/[\\/]$/.test(raw)) throw new InvalidArgumentError(`${raw} ends in a slash, naming a folder; expected a file to write.`);
   // A file its owner made read-only is not replaced (the temp file and rename would go round its mode), as the shell's `>` would not.

@@ -368,7 +368,7 @@ describe('commands of several runs refuse only what acts in none of them', () =>
       rmSync(dirname(mc), { recursive: true, force: true });
     }
     // Nor a stopping rule: nothing to stop early.
-    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--until-decided', '--margin', '5pp')).text).toMatch(/option --until-decided: the exact method plays no games in either variant, so there is nothing to stop early/);
+    expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--until-decided', '--margin', '5pp')).text).toMatch(/option --until-decided: the exact method plays no games in either variant, so there is nothing to stop early; for a Monte Carlo run of both, give A as a scenario file that sets method: mc/);
     expect((await sim('compare', 'genisys', 'attack', '--set', 'skill=d6', '--target-ci', '1pp', '--max-games', '100')).text).toMatch(/option --target-ci: the exact method plays no games in either variant/);
     // A sweep: acts in one cell → fine; in none → refused; an axis also --set → refused; -n over exact cells → refused.
     expect((await sim('sweep', 'terror', '--grid', 'policy=planner,search', '--set', 'searchRollouts=1', '-n', '4', '--seed', '1', '-j', '1', '-q', '--format', 'csv')).code).toBe(0);
@@ -410,6 +410,11 @@ describe('the number grammar and empty values, on the options a hostile probe fo
       [['policies', 'darkfate', '--policies=', '-n', '2'], /--policies <a,b,…>' argument '' is invalid. Empty list/],
       [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
       [['policies', 'darkfate', '--param=', '-n', '2'], /--param <key>' argument '' is invalid. Empty; name the parameter/],
+      [['darkfate', '-n', '2', '--hmac-key-file='], /--hmac-key-file <file>' argument '' is invalid. Empty path/],
+      [['submit', 'dice', '-n', '10', '--shards', '2', '--redis', 'redis://127.0.0.1:1', '--hmac-key-file='], /--hmac-key-file <file>' argument '' is invalid. Empty path/],
+      [['worker', '--redis', 'redis://127.0.0.1:1', '--hmac-key-file='], /--hmac-key-file <file>' argument '' is invalid. Empty path/],
+      [['darkfate', '-n', '2', '--decision-timeout', '0x5'], /--decision-timeout <seconds>' argument '0x5' is invalid/],
+      [['submit', 'dice', '-n', '10', '--shards', '0x2', '--redis', 'redis://127.0.0.1:1'], /--shards <M>' argument '0x2' is invalid/],
       [['tune', 'dice', '--vary', 'count=1..3', '--target', 'successes=1', '--tolerance', '2pp', '-n', '10'], /option --tolerance: percentage points are a rate's unit, and successes is a mean/],
     ];
     // A mean's tolerance in percent is accepted; a later tune without --tolerance is not refused by the unit an earlier one gave.

@@ -12,7 +12,8 @@ import { FORMATS, type Format } from '../report/report.js';
 import { interruption, runStarted, STOP_SIGNALS } from './interrupt.js';
 import { commandProgress, type CommandProgress } from './progress.js';
 import { err } from './io.js';
-import { intInRange, parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
+import { intInRange, parseConfidence, parseGameCount, parseInputPath, parseJobs, parseOutFile, parseSeed } from './parseOptions.js';
+import { numberFromText } from '../core/numberText.js';
 import { parseShard } from './runState.js';
 
 export interface OutputOptions {
@@ -119,7 +120,7 @@ export function addRunOptions(cmd: Command, defaultGames: number | 'mode', { res
     .addOption(new Option('--checkpoint <file>', 'save completed chunks to FILE; rerunning with it resumes').argParser(parseOutFile).hideHelp(!resumable))
     .addOption(new Option('--decision-timeout <seconds>', 'a policy module that takes longer to load or to answer one decision stops the run (default 5)').argParser(secondsOption))
     .addOption(new Option('--policy-memory <MiB>', 'heap limit of a thread that runs a policy module').argParser(intInRange(16, 1 << 20)).hideHelp())
-    .addOption(new Option('--hmac-key-file <file>', 'sign part files and checkpoints with this key (and check those read), for machines that do not trust each other').hideHelp(!resumable));
+    .addOption(new Option('--hmac-key-file <file>', 'sign part files and checkpoints with this key (and check those read), for machines that do not trust each other').argParser(parseInputPath).hideHelp(!resumable));
   return addOutputOptions(cmd);
 }
 
@@ -132,7 +133,7 @@ export function refuseResumeOptions(opts: RunCliOptions, command: string): void 
 export const DEFAULT_DECISION_TIMEOUT = 5;
 
 function secondsOption(raw: string): number {
-  const v = Number(raw.trim());
+  const v = numberFromText(raw);
   if (!Number.isFinite(v) || v <= 0 || v > 86_400) throw new InvalidArgumentError('Expected a number of seconds above 0, up to 86400.');
   return v;
 }

@@ -22,7 +22,7 @@ import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
 import { collect, parseGameCount } from '../parseOptions.js';
-import { loadScenarioFile, MONTE_CARLO_HINT, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { loadScenarioFile, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
 
@@ -223,10 +223,11 @@ export function registerCompare(program: Command): void {
     refuseInertAcross(A.found.mode.params, [paramsA, paramsB]);
     refuseIdleRunOptions(opts, A.found.mode.params, [paramsA, paramsB]);
     // --set makes variant B: a setting of both variants comes from A's scenario file.
-    refuseExactAcross([paramsA, paramsB], cmd, 'in either variant', 'for a Monte Carlo run of both, give A as a scenario file that sets method: mc');
+    const bothMc = 'for a Monte Carlo run of both, give A as a scenario file that sets method: mc';
+    refuseExactAcross([paramsA, paramsB], cmd, 'in either variant', bothMc);
     // A stopping rule decides how many games to play: an exact comparison plays none.
     const rule0 = opts.targetCi !== undefined ? '--target-ci' : opts.untilDecided ? '--until-decided' : null;
-    if (rule0 && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option ${rule0}: the exact method plays no games in either variant, so there is nothing to stop early; ${MONTE_CARLO_HINT}`);
+    if (rule0 && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option ${rule0}: the exact method plays no games in either variant, so there is nothing to stop early; ${bothMc}`);
     // Both variants play A's games: a run block of B that says otherwise would be ignored.
     if (B !== A && B.doc) {
       for (const field of ['n', 'seed'] as const) {

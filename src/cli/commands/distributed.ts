@@ -22,7 +22,8 @@ import { bundledScenarios, parseAllowedDir, refuseUnallowedPaths } from '../trus
 import { withInputsConfined } from '../../core/inputFile.js';
 import { resolveSourceParams } from '../../core/params.js';
 import { MAX_SEED } from '../../core/rng.js';
-import { MAX_GAMES } from '../parseOptions.js';
+import { MAX_GAMES, parseInputPath } from '../parseOptions.js';
+import { numberFromText } from '../../core/numberText.js';
 import { MONTE_CARLO_HINT, namingSource, type RunRequest } from '../resolve.js';
 import { announceSeed, chooseSeed } from '../runOptions.js';
 import { checkSeal, identityMismatch, partCoverageProblem, readHmacKey, seal, type PartFile, type RunIdentity } from '../runState.js';
@@ -81,7 +82,7 @@ function oneLineErrors(what: string, emitter: { on(event: 'error', fn: (e: Error
 
 function parsePositive(max: number): (raw: string) => number {
   return (raw) => {
-    const v = Number(raw);
+    const v = numberFromText(raw);
     if (!Number.isInteger(v) || v < 1 || v > max) throw new InvalidArgumentError(`Expected a whole number from 1 to ${max}.`);
     return v;
   };
@@ -186,7 +187,7 @@ export function registerSubmit(program: Command): void {
     .requiredOption('--redis <url>', 'Redis URL, e.g. redis://127.0.0.1:6379', parseRedisUrl)
     .option('--queue <name>', 'BullMQ queue name', parseQueueName, DEFAULT_QUEUE)
     .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(parsePositive(1e7)).default(86_400))
-    .option('--hmac-key-file <file>', 'the key the workers sign their results with (sim worker --hmac-key-file): unsigned or wrongly signed results are refused')
+    .option('--hmac-key-file <file>', 'the key the workers sign their results with (sim worker --hmac-key-file): unsigned or wrongly signed results are refused', parseInputPath)
     .allowUnknownOption()
     .action(async (command: string[], opts: SubmitOptions) => {
       const req = await requestOf(command);
@@ -203,7 +204,7 @@ export function registerSubmit(program: Command): void {
       if (params.method !== 'exact') announceSeed(runOpts, seed);
       const identity = identityOfRequest(req, seed, opts.shards);
       const runKey = hashOf(identity);
-      const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
+      const key = opts.hmacKeyFile !== undefined ? readHmacKey(opts.hmacKeyFile) : undefined;
       const { Queue, QueueEvents, connect, reachable } = await loadQueueLibs();
       await reachable(opts.redis, 'submit');
       const connection = connect(opts.redis);
@@ -330,10 +331,10 @@ export function registerWorker(program: Command): void {
     .addOption(new Option('--lock-ms <ms>', 'job lock; a worker silent this long is presumed dead and its shard retried').argParser(parsePositive(3_600_000)).default(30_000))
     .option('--allow-policy <dir>', 'a folder whose policy modules jobs may name (repeatable); a job naming any other module is refused, and a module must still have the content hash the job was submitted with', wrapDir)
     .option('--allow-data <dir>', "a folder whose data files (cards, units, …) jobs may name (repeatable; the tool's own scenarios/ always)", wrapDir)
-    .option('--hmac-key-file <file>', 'sign every result with this key (submit checks it with the same key)')
+    .option('--hmac-key-file <file>', 'sign every result with this key (submit checks it with the same key)', parseInputPath)
     .action(async (opts: WorkerOptions) => {
       const concurrency = opts.concurrency ?? availableParallelism();
-      const key = opts.hmacKeyFile ? readHmacKey(opts.hmacKeyFile) : undefined;
+      const key = opts.hmacKeyFile !== undefined ? readHmacKey(opts.hmacKeyFile) : undefined;
       const { Worker, connect, reachable } = await loadQueueLibs();
       await reachable(opts.redis, 'worker');
       const version = packageInfo().version;

@@ -39,6 +39,13 @@ describe('the changes', () => {
       { to: 4.5, direction: 'lower', refused: 'an integer: --step 1.5 does not keep it whole (give a whole --step, or a percentage)' },
       { to: 7.5, direction: 'higher', refused: 'an integer: --step 1.5 does not keep it whole (give a whole --step, or a percentage)' },
     ]);
+    // A large value keeps a small fixed step both ways (no rounding to 6 digits).
+    expect(steps(123456, { type: 'number' }, parseStep('0.5'))).toEqual([{ to: 123455.5, direction: 'lower' }, { to: 123456.5, direction: 'higher' }]);
+    // A percentage rounded up to a whole 1 at a bound: the advice is the one that helps (a fixed size), not "a smaller --step".
+    expect(steps(1, { type: 'number', min: 0.01, max: 2 }, parseStep('1%'))).toEqual([
+      { to: 0, direction: 'lower', refused: 'below its minimum 0.01 (a percentage moves a whole value by at least 1; a fixed --step such as 0.5 moves it less)' },
+      { to: 2, direction: 'higher' },
+    ]);
     expect(stepInWords(parseStep('0.5'))).toBe('Numbers move ±0.5 (--step); an integer parameter only by a whole size (otherwise listed as not played).');
     expect(stepInWords({ kind: 'auto' })).toMatch(/±1 when whole and at most 10, else ±20%/);
     // The number grammar of every other option: no hexadecimal.
@@ -59,6 +66,11 @@ describe('the changes', () => {
     const budget = rows.find((r) => r.key === 'searchMargin')!;
     expect(budget.sensitivity).toBe('');
     expect(runCli(['sensitivity', 'darkfate', '--only', 'searchMargin', '-n', '2', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/searchMargin is not an assumption/);
+    // A marked one is taken by --only (a reading here), and the other kind is said with its article.
+    const reading = runCli(['sensitivity', 'darkfate', '--only', 'fleeEndsHunt', '-n', '2', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(reading.code, reading.stderr).toBe(0);
+    expect(JSON.parse(reading.stdout).tables[0].rows.map((r: { assumption: string }) => r.assumption)).toEqual(['fleeEndsHunt']);
+    expect(runCli(['params', 'tccg', 'game']).stdout.replace(/[│\s]+/g, ' ')).toMatch(/sim sensitivity varies it as an assumed value\)/);
   });
 
   it('every other choice of a reading, data numbers both ways, data true/false flipped; --only chooses', async () => {

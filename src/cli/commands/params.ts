@@ -38,7 +38,7 @@ export function registerParams(program: Command): void {
       { key: 'allowed', header: 'allowed', format: 'text' },
     ];
     // On screen the meaning and its source share one wrapping column (two would not fit 100 columns); CSV keeps them apart.
-    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source}${r.sensitivity ? `; sim sensitivity varies it as a ${r.sensitivity}` : ''})` }));
+    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source}${r.sensitivity ? `; sim sensitivity varies it as ${r.sensitivity === 'reading' ? 'a' : 'an'} ${r.sensitivity}` : ''})` }));
     const screenColumns: Column[] = [...columns, { key: 'about', header: 'meaning (source)', format: 'text' }];
     const csvColumns: Column[] = [...columns, { key: 'doc', header: 'meaning', format: 'text' }, { key: 'source', header: 'source', format: 'text' }, { key: 'sensitivity', header: 'sensitivity', format: 'text' }];
     const shown = game ? (whole && modes.length > 1 ? whole.id : modes[0].id) : undefined;

@@ -98,7 +98,8 @@ export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max
   const wholeSize = step.kind === 'absolute' ? size : Math.max(1, Math.round(size));
   const out: { to: number; direction: 'lower' | 'higher'; refused?: string }[] = [];
   for (const [sign, direction] of [[-1, 'lower'], [1, 'higher']] as const) {
-    const to = whole ? value + sign * wholeSize : Number((value + sign * size).toPrecision(6));
+    // 12 significant digits: no float noise (0.5 × 0.8 is 0.4), and a small step on a large value kept (123456 − 0.5).
+    const to = whole ? value + sign * wholeSize : Number((value + sign * size).toPrecision(12));
     if (to === value) continue;
     if (whole && !isWhole(to)) {
       out.push({ to, direction, refused: `an integer: --step ${size} does not keep it whole (give a whole --step, or a percentage)` });
@@ -108,7 +109,10 @@ export function steps(value: number, spec: Pick<ParamSpec, 'type' | 'min' | 'max
     const outside = bound !== undefined && (sign < 0 ? to < bound : to > bound);
     // At its bound already, a value has no change that way (as under the automatic step): none is listed.
     if (outside && (step.kind === 'auto' || value === bound)) continue;
-    out.push({ to, direction, ...(outside ? { refused: `${sign < 0 ? 'below its minimum' : 'above its maximum'} ${bound} (a smaller --step keeps it inside)` } : {}) });
+    // Where a percentage was rounded up to a whole 1, no smaller percentage moves it less: a fixed size does (on a real parameter).
+    const rounded = whole && step.kind === 'relative' && wholeSize > size;
+    const advice = rounded ? (integer ? 'it moves by whole numbers, at least 1' : 'a percentage moves a whole value by at least 1; a fixed --step such as 0.5 moves it less') : 'a smaller --step keeps it inside';
+    out.push({ to, direction, ...(outside ? { refused: `${sign < 0 ? 'below its minimum' : 'above its maximum'} ${bound} (${advice})` } : {}) });
   }
   return out;
 }

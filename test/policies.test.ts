@@ -149,6 +149,8 @@ describe('sim compare names both policies when they differ', () => {
     expect(mean.stdout.replace(/\s+/g, ' ')).toMatch(/on turns, a mean \(search − planner; 6 paired games\)/);
     // The settings every rung played, as every other report says them.
     expect(mean.stdout).toMatch(/^settings: hand size 6$/m);
+    expect(mean.stdout.replace(/\s+/g, ' ')).toMatch(/turns is a mean, not a win rate: the ladder counts a rise of it as a gain/);
+    expect(mean.stdout).not.toMatch(/floor on the distance to strong play/);
     const rate = JSON.parse(ladder(['--format', 'json', '--set', 'handSize=6']).stdout);
     expect(rate.settings).toEqual(['hand size 6']);
     expect(rate.tables[0].columns.find((c: { key: string }) => c.key === 'gain').format).toBe('pp');

@@ -73,7 +73,7 @@ export function ladderCharts(result: Record<string, unknown>): Chart[] {
     },
     {
       title: gapTitle,
-      caption: `Dots and line: ${search} − ${baseline}, paired on the same games, at each budget; bars: its interval; dashed line: no gap. Above the line: the search plays better; the top rung's gap is a floor on the distance to strong play.`,
+      caption: `Dots and line: ${search} − ${baseline}, paired on the same games, at each budget; bars: its interval; dashed line: no gap. ${rate ? "Above the line: the search plays better; the top rung's gap is a floor on the distance to strong play." : `Above the line: the search's games have more ${metric} (a mean, not a win rate: more is not necessarily better play).`}`,
       spec: base(gapTitle, [
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { datum: 0, type: 'quantitative' } } },
         { mark: { type: 'errorbar', ticks: true }, encoding: { x, y: { field: 'gapLo', type: 'quantitative', title: `${search} − ${baseline}${rate ? ' (pp)' : ''}` }, y2: { field: 'gapHi' }, ...color } },

@@ -270,7 +270,9 @@ export async function runLadder(
     notes: rungs.length === 0 ? [`The ladder stopped at ${stopped}: no rung has a game to report.`] : [
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. ${stepTestNote(rungs)}`,
-      'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.',
+      mainIsRate
+        ? 'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.'
+        : `${main} is a mean, not a win rate: the ladder counts a rise of it as a gain (its steps and its stop), which is better play only if more ${main} is; the top rung says how far the search's games differ in it, not how far the default is from strong play.`,
       `Run time: each rung's seconds here are in the JSON's timings (apart from the results); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --set ${policyKey}=${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
     ],
     timings: { wallMs: Math.round(performance.now() - startedMs), ...rungSeconds },

@@ -234,7 +234,7 @@ describe('sim darkfate', () => {
     const r = runCli(['darkfate', '--rev9', 'all', '-n', '40', '--seed', '1', '-j', '1', '--policy', thrower()]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr.trim()).toMatch(/game 0: boom — reproduce with the same command and --rev9 damaged-endo --seed 1 --trace 0$/);
+    expect(r.stderr.trim()).toMatch(/game 0: boom — replay it: the game's command \(sim GAME\) with these parameters but --rev9 damaged-endo, --seed 1 and --trace 0$/);
   });
 
   it('--trace K of a game whose policy throws prints the game up to the failure (stdout), then the error (stderr, exit 1)', () => {

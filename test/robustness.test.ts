@@ -196,9 +196,9 @@ describe('nothing lost', () => {
     expect(existsSync(out)).toBe(false);
   });
   for (const [mode, jobs, pattern] of [
-    ['throw', '1', /game 777: injected fault — reproduce with the same command and --seed 4 --trace 777/],
-    ['throw', '2', /game 777: injected fault — reproduce with the same command and --seed 4 --trace 777/],
-    ['exit', '2', /worker exited .*reproduce with the same command and --seed 4/],
+    ['throw', '1', /game 777: injected fault — replay it: the game's command \(sim GAME\) with these parameters, --seed 4 and --trace 777/],
+    ['throw', '2', /game 777: injected fault — replay it: the game's command \(sim GAME\) with these parameters, --seed 4 and --trace 777/],
+    ['exit', '2', /worker exited .*replay it: the game's command \(sim GAME\) with these parameters, --seed 4/],
   ] as const) {
     it(`a worker that ${mode === 'exit' ? 'dies' : 'throws'} (-j ${jobs}): exit 1 naming the chunk and seed, no numbers`, () => {
       const r = runCli(['_fault', '-n', '2e5', '--fail-at', '777', '--mode', mode, '--seed', '4', '-j', jobs, '--chunk-size', '10000', '--format', 'json'], { timeoutMs: 30_000 });

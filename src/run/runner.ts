@@ -303,7 +303,7 @@ export class ChunkError extends Error {
     const game = causeError instanceof GameError ? causeError.index : fromMessage ? Number(fromMessage[1]) : null;
     super(
       `chunk ${chunk} (games ${start}..${start + count - 1}, seed ${seed}) failed: ${causeError instanceof Error ? causeError.message : String(causeError)}` +
-        (game !== null ? ` — reproduce with the same command and --seed ${seed} --trace ${game}` : ` — reproduce with the same command and --seed ${seed} and --trace on a game in ${start}..${start + count - 1}`),
+        (game !== null ? ` — replay it: the game's command (sim GAME) with these parameters, --seed ${seed} and --trace ${game}` : ` — replay it: the game's command (sim GAME) with these parameters, --seed ${seed} and --trace on a game in ${start}..${start + count - 1}`),
     );
   }
 }
@@ -335,7 +335,7 @@ async function checkReplays(opts: RunOptions, kept: Map<number, GameRecord>, alo
     const replay = await alone(i);
     if (replay.length === inRun.length && replay.every((x, j) => x === inRun[j])) continue;
     throw new Error(
-      `game ${i} recorded other results when replayed alone (in the run: ${inRun.join(',')}; alone: ${replay.join(',')}): the game or its policy keeps state across games or draws randomness from elsewhere, so this run cannot be reproduced from its seed — reproduce with the same command and --seed ${opts.seed} --trace ${i}`,
+      `game ${i} recorded other results when replayed alone (in the run: ${inRun.join(',')}; alone: ${replay.join(',')}): the game or its policy keeps state across games or draws randomness from elsewhere, so this run cannot be reproduced from its seed — replay it: the game's command (sim GAME) with these parameters, --seed ${opts.seed} and --trace ${i}`,
     );
   }
 }

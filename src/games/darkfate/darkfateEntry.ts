@@ -225,9 +225,9 @@ export const darkfateEntry: ModeEntry = {
       try {
         run = await settings.simulate('darkfate', simParamsFor(v), cards.rev9[v].key);
       } catch (err) {
-        // The shell's hint "reproduce with the same command and --seed S --trace K" replays one version: name the one
+        // The shell's hint "replay it: the game's command (sim GAME) with these parameters, --seed S and --trace K" replays one version: name the one
         // that failed (the run may be --rev9 all, which --trace refuses, or another default).
-        if (err instanceof Error) err.message = err.message.replace(' — reproduce with the same command and ', ` — reproduce with the same command and --rev9 ${cards.rev9[v].key} `);
+        if (err instanceof Error) err.message = err.message.replace(' with these parameters, ', ` with these parameters but --rev9 ${cards.rev9[v].key}, `);
         throw err;
       }
       // Stopped before this version played a game (a signal at a version boundary): it is "not played at all", not a row.

@@ -107,7 +107,7 @@ describe('sim gaps', () => {
     refused(['nosuch'], /^sim: argument game: unknown game "nosuch" \(games: dice, darkfate/);
     refused(['_fault'], /^sim: argument game: unknown game "_fault"/);
     refused(['tccg', 'opening'], 'sim: argument game: tccg opening stores no policy gap (tccg game does)');
-    refused(['tccg', 'sideways'], 'sim: argument game: tccg sideways: no policy gap is stored for it (tccg game stores one)');
+    refused(['tccg', 'sideways'], 'sim: argument game: tccg has no mode "sideways" (its modes: opening, game)');
     // A command of the game that is no mode with decisions (sim tccg deck): the same answer, not "no such mode".
     refused(['tccg', 'deck'], 'sim: argument game: tccg deck: no policy gap is stored for it (tccg game stores one)');
     // An empty game is no game: refused, not read as "every game".

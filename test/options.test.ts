@@ -409,6 +409,8 @@ describe('the number grammar and empty values, on the options a hostile probe fo
       [['sweep', 'dice', '--scenario=', '--grid', 'count=1,2'], /Empty path/],
       [['policies', 'darkfate', '--policies=', '-n', '2'], /--policies <a,b,…>' argument '' is invalid. Empty list/],
       [['policies', 'darkfate', '--policies', ' , ', '-n', '2'], /Empty list/],
+      [['policies', 'terror', '--policies', 'planner,,random', '-n', '2'], /An empty item in "planner,,random"/],
+      [['compare', 'dice', '--set', 'target=4', '--metric=', '--target-ci', '0.05', '-n', '10'], /--metric <name>' argument '' is invalid. Empty/],
       [['policies', 'darkfate', '--param=', '-n', '2'], /--param <key>' argument '' is invalid. Empty; name the parameter/],
       [['darkfate', '-n', '2', '--hmac-key-file='], /--hmac-key-file <file>' argument '' is invalid. Empty path/],
       [['submit', 'dice', '-n', '10', '--shards', '2', '--redis', 'redis://127.0.0.1:1', '--hmac-key-file='], /--hmac-key-file <file>' argument '' is invalid. Empty path/],

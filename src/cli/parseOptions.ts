@@ -76,9 +76,16 @@ export function parseInputPath(raw: string): string {
   return raw;
 }
 
-/** Parses a list option (--policies a,b): not empty; leaving the option out is how to ask for its default. */
+/** Parses a name option (--metric): not empty (leaving the option out asks for its default). */
+export function parseName(raw: string): string {
+  if (raw.trim() === '') throw new InvalidArgumentError('Empty; give a name, or leave the option out for its default.');
+  return raw;
+}
+
+/** Parses a list option (--policies a,b): not empty, no empty item; leaving the option out is how to ask for its default. */
 export function parseNonEmptyList(raw: string): string {
   if (raw.split(',').every((x) => x.trim() === '')) throw new InvalidArgumentError('Empty list; name its items separated by commas, or leave the option out for its default.');
+  if (raw.split(',').some((x) => x.trim() === '')) throw new InvalidArgumentError(`An empty item in ${JSON.stringify(raw)}; name each item once, separated by single commas.`);
   return raw;
 }
 

@@ -21,7 +21,7 @@ import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.j
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
-import { collect, parseGameCount } from '../parseOptions.js';
+import { collect, parseGameCount, parseName } from '../parseOptions.js';
 import { loadScenarioFile, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
@@ -153,11 +153,15 @@ export class Rendezvous {
     const stop = await playUntil(this.rule, identical, this.opts.confidence, play, mainDiff);
     const label = ca.label !== undefined && ca.label === cb.label ? ca.label : ca.label !== undefined || cb.label !== undefined ? `${ca.label ?? k} vs ${cb.label ?? k}` : String(k);
     this.comparisons.push(...compareMetrics(k, shared, total!, nA, nB, this.opts.confidence).map((c) => ({ ...c, label, ...(ca.secondary && cb.secondary ? { secondary: true } : {}) })));
-    // A stopping rule's settings go with its outcome, so that the report says the question it stopped on.
-    const { kind: _kind, ...ruleSettings } = this.rule;
-    const settings = ruleSettings as Omit<Exclude<StopRule, { kind: 'fixed' }>, 'kind'> & { alpha?: number };
-    if (settings.alpha !== undefined) settings.alpha = Number(settings.alpha.toPrecision(12)); // 1 − 0.95, not 0.050000000000000044
-    this.outcomes.push({ label, rule: this.rule.kind, ...stop, ...(this.rule.kind !== 'fixed' ? { settings: { ...settings, metric: shared[main].name } } : {}) });
+    // A stopping rule's settings go with its outcome, so that the report says the question it stopped on;
+    // 12 significant digits: 1 − 0.95 is 0.05 and 0.7pp 0.007, not 0.050000000000000044 and 0.006999999999999999.
+    const round = (x: number) => Number(x.toPrecision(12));
+    const r = this.rule;
+    const settings: StopOutcome['settings'] =
+      r.kind === 'target-ci' ? { first: r.first, target: round(r.target), max: r.max, metric: shared[main].name }
+      : r.kind === 'until-decided' ? { first: r.first, margin: round(r.margin), max: r.max, alpha: round(r.alpha), metric: shared[main].name }
+      : undefined;
+    this.outcomes.push({ label, rule: r.kind, ...stop, ...(settings ? { settings } : {}) });
     const won = perGameOutcomes(pp, total!);
     if (won) this.perGame.set(label, { metric: pp.perGame!.metric, won });
     const split = splitPairedTotals(pp, total!);
@@ -198,7 +202,7 @@ export function registerCompare(program: Command): void {
     .option('--target-ci <size>', "keep playing until the main difference has this half-width: in points for a rate (0.5pp, 0.5%, 0.005), in the metric's own units for a mean (0.05); -n is then the first look's games", parseDifferenceSize)
     .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin; -n is then the first look\'s games')
     .option('--margin <size>', "equivalence margin for --until-decided (default 1pp, for a rate; a mean needs it given, in the metric's own units)", parseDifferenceSize)
-    .option('--metric <name>', "main metric for the stopping rules (default: the game's first)")
+    .option('--metric <name>', "main metric for the stopping rules (default: the game's first)", parseName)
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
   addRunOptions(cmd, 'mode', { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];

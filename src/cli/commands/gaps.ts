@@ -66,10 +66,11 @@ async function gapsOf(words: string[]): Promise<{ result: GapsResult; shown: str
   const game = games[0];
   const mode = game.modes.find((m) => m.name === modeWord);
   const named = game.modes.filter((m) => m.name !== '').map((m) => m.name);
-  if (!mode && named.length === 0) throw new UsageError(`argument game: ${game.id} has no mode "${modeWord}" (give the game alone: sim gaps ${game.id})`);
-  // Another of the game's modes (tccg deck) or a typo: no gap is stored under that name; say which mode stores one.
+  // Another command of the game (tccg deck, a view with no decisions): no gap is stored under it, and which mode stores one; else no such mode.
   const storedModes = [...new Set(gaps.map((r) => r.game))];
-  if (!mode) throw new UsageError(`argument game: ${game.id} ${modeWord}: no policy gap is stored for it (${storedModes.length ? `${storedModes.join(', ')} ${storedModes.length === 1 ? 'stores one' : 'store one'}` : `${game.id}'s modes: ${named.join(', ')}`})`);
+  const commands = [...named, ...(game.views ?? []).map((v) => v.name)];
+  if (!mode && commands.includes(modeWord)) throw new UsageError(`argument game: ${game.id} ${modeWord}: no policy gap is stored for it (${storedModes.length ? `${storedModes.join(', ')} ${storedModes.length === 1 ? 'stores one' : 'store one'}` : `none of ${game.id}'s modes stores one`})`);
+  if (!mode) throw new UsageError(`argument game: ${game.id} has no mode "${modeWord}" (${named.length ? `its modes: ${named.join(', ')}` : `give the game alone: sim gaps ${game.id}`})`);
   const id = modeId(game, mode);
   const mine = gaps.filter((r) => r.game === id);
   const stored = [...new Set(gaps.map((r) => r.game))];

@@ -431,4 +431,31 @@ describe('planner: spending time (issue 15; each behaviour measured paired befor
       expect(plannerPolicy.choose(g.rng, g, TERROR_DECISION.CONVERT_PARTIALS, g.counts, 3, false), `partialCost ${partialCost}`).toBe(want);
     }
   });
+
+  it('Planning: the time left after every other purchase buys a run card (it moves her or pays +1 time next turn), only when a bought card can come back to the supply (rebuy; eighth pass)', () => {
+    for (const rebuy of [true, false]) {
+      const g = blank({ rebuy });
+      g.deathFaceUp.fill(1);
+      g.items_ = 3;
+      g.horror_ = 1;
+      g.hand_[card(CARD_THWART)] = 1;
+      g.hand_[card(CARD_ESCORT)] = 3;
+      g.hand_[card(CARD_MOVE)] = 2;
+      g.time_ = 1;
+      expect(buy(g), `rebuy ${rebuy}`).toBe(rebuy ? CARD_MOVE : null);
+    }
+  });
+
+  it('the last Planning phase, a "hand" requirement short: cheapest cards before Thwart Destiny when its price would leave the hand short and they can fill it (eighth pass)', () => {
+    const g = blank();
+    g.deckPos = g.deckSize - 1; // one terror card left: the last Planning phase
+    g.hand_[card(CARD_ESCORT)] = 1; // a hand of 1; the strictest "hand" requirement of the data asks 4
+    g.time_ = 4; // Thwart Destiny (3) would leave one card more: a hand of 2; four cards at 1 make 5
+    expect(buy(g)).toBe(CARD_MOVE);
+    g.time_ = 6; // Thwart Destiny and three cards at 1: a hand of 5
+    expect(buy(g)).toBe(CARD_THWART);
+    g.hand_[card(CARD_ESCORT)] = 4; // the hand is met: Thwart Destiny first
+    g.time_ = 4;
+    expect(buy(g)).toBe(CARD_THWART);
+  });
 });

@@ -1355,6 +1355,34 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     expect(r.g.node[r.inst('Civ A', 0)]).toBe(far);
   });
 
+  // Rule "lead it away": with a fighter the escort cannot shake off at its own place, nothing out of reach, and no one-hit defeat of the escort there, it leads the fighter away from the station.
+  it('lead it away: an Endoskeleton at the Pawn Shop with the Leader and Civ A, every place in reach within its next move: the escort goes to the place farthest from the Police Station, Civ A along; with the Endoskeleton next door, or a Hunter-Killer whose one hit defeats the Leader, it goes in', async () => {
+    const cases = [
+      ['Endo', true, false],
+      ['Endo', false, true],
+      ['HK', true, true],
+    ] as const;
+    for (const [who, here, goesIn] of cases) {
+      let farthest = -1;
+      const r = await escortMove((g, inst, police) => {
+        // Side 0's row: L2 – L1 – Pawn Shop – Police Station. The Leader (Speed 3, Power 4, Long Gun 5) cannot defeat the
+        // Endoskeleton (Power 6) or the Hunter-Killer (Power 8) with one hit ("no hopeless threat" does not apply); from the Pawn
+        // Shop or from L1 either's next move (Speed 3) reaches every place the escort's does, the station included, so "wait out of
+        // reach" finds nothing. The Endoskeleton's hit deals 6 − 4 = 2 to the Leader, the Hunter-Killer's 8 − 4 = 4, its whole
+        // Power: a one-hit defeat ("out of the kill zone"), where the escort is not led away.
+        const l1 = g.board.placeExterior(0, cid('L1'), false);
+        farthest = g.board.placeExterior(0, cid('L2'), false);
+        const leader = g.node[inst('Leader', 0)];
+        g.putInPlay(inst(who, 1), here ? leader : l1);
+        expect([g.board.hops(leader, police), g.board.hops(farthest, police), g.board.hops(l1, police)]).toEqual([1, 3, 2]);
+      });
+      const at = (name: string) => r.g.node[r.inst(name, 0)];
+      expect(r, `${who} ${here ? 'here' : 'next door'}`).toMatchObject({ offered: true, goesIn });
+      // Led away: to L2, the farthest from the station this move reaches (2 steps, which Civ A's Speed 2 pays).
+      if (!goesIn) expect([at('Leader'), at('Civ A'), r.hidden]).toEqual([farthest, farthest, false]);
+    }
+  });
+
   // "Go in hidden" needs decoys: the engine offers a hidden move only to a Stealth character that has some (digest §隠密移動).
   it('go in hidden: a Sneak with no decoys waits out of reach with the others, as a visible escort does', async () => {
     const sneakCard = table.cards[cid('Sneak')];

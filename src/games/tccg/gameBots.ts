@@ -358,6 +358,45 @@
 //   +1.59, outnumbering mainOnly +1.68, poolSpend events +2.04, locationsPerTurn 2 +1.97 (each
 //   significant); against hunt-main +0.02 (9913) and +0.3 (9912), n.s. protect with the rule plays
 //   the module's games (10,000 games, seed 9913: 60.00% both).
+// Rule "lead it away" (protect; 2026-12-07): while a Skynet fighter in sight stands at the escort's
+//   place (not one its hit would defeat), "wait out of reach" finds no open station and no place
+//   this move reaches out of every fighter's next move, and no fighter's next turn could defeat the
+//   escort there with one hit, the escort goes to the places this move reaches farthest from every
+//   open Police Station instead of toward one: the fighter follows the escort and its civilians,
+//   and one standing at a station blocks all protection there (digest §保護). Found by letting the
+//   Resistance's search (64 iterations) answer only protect's moves of one goal kind, the rest
+//   protect's (a script over dist/ logging the differing moves, each game paired with protect's
+//   own): escort moves +4.0 points (300 games, seed 3: 12 games won, none lost; every decision +11.0,
+//   35/2; finds +2.3, "strike what one hit defeats" moves +2.0, the others +1.3 or less), then +4.6
+//   (1,000 games, seed 4: 56 won, 10 lost), of which moves with a fighter at the escort's place +2.3
+//   (26/3). Of the 181 differing escort moves, 67 were protect walking toward a station within a
+//   fighter's next move while the search walked farther from it (45 with the fighter at the
+//   escort's place). Against protect without it, hunt-support as Skynet, the Resistance's win rate
+//   new − old: 5,000 games seed 7 +0.58 [−0.05, +1.21], p 0.08, seed 8 +0.44 [−0.19, +1.07]; 20,000
+//   games seed 9 +0.71 [+0.39, +1.03], p 1e-5, seed 10 +0.98 [+0.67, +1.30], p 6e-10; fresh seeds 11
+//   +0.75 [+0.43, +1.07], 12 +1.27 [+0.95, +1.59]; off the bundled data (10,000 games, seed 9): Sarah
+//   Connor Power 4 +2.22 [+1.57, +2.87], T-800 Power 7 +0.30 [+0.06, +0.54], Kyle Reese with 1 decoy
+//   +0.80 [+0.35, +1.25] (each significant), hitRule ge +0.41 [+0.01, +0.81] (p 0.052), damage
+//   allOrNothing +0.02 (n.s.); against hunt-main −0.08 [−0.48, +0.32] (seed 9), +0.05 (10), −0.18
+//   (11), −0.03 (12), none significant. First measured without the kill-zone condition: 5,000 games
+//   +1.12 [+0.29, +1.95], +1.30 (seeds 7, 8); 20,000 games +1.25 [+0.84, +1.66], +1.62 (9, 10); off
+//   the data (seed 9) hitRule ge +0.69, Sarah Connor Power 4 +2.46, T-800 Power 7 +1.15, Kyle Reese
+//   with 1 decoy +1.58, damage allOrNothing +0.01; but against hunt-main −0.54 [−1.09, +0.01], p 0.06
+//   (seed 9), −0.70 [−1.23, −0.17], p 0.01 (seed 10); the kill-zone cases alone: +0.84, +0.84 (seeds
+//   7, 8), hunt-main −0.49 [−0.94, −0.04], −0.75 [−1.17, −0.33] (seeds 9, 10) — a Terminator that
+//   hunts the main characters is after the escort there, not the station; so they are left out. With that first
+//   version, the search on escort moves with a fighter at their place still gained +1.3 (13/0),
+//   on every decision +8.6 (97 won, 11 lost; 1,000 games, seed 4); with the rule as kept, every
+//   decision +9.1 (111 won, 20 lost), before it +10.8 (128 won, 20 lost; the same games). Dropped (5,000 games seeds 7, 8;
+//   then hunt-main, seed 7 at 5,000 or seed 9 at 10,000; all without the kill-zone condition): no goal
+//   instead (stay, or step away from danger) +0.54, +0.86, then −0.48 (seed 7), −0.15 (seed 9); no goal, or the
+//   farthest places, whenever nothing is out of reach, a fighter at the escort's place or not: +0.76,
+//   +0.52, then −3.24 [−4.23, −2.25]; +1.52, +1.06, then −2.54, −3.08 (seed 8); the places farthest
+//   from every fighter there +1.12, then −3.28; the station's neighbours −0.14, then −0.88 [−1.52,
+//   −0.24]; joining another Resistance main character this move reaches (else leading away) +0.16,
+//   +0.10, then −0.18; the places at least 2 (3) steps from every station, the nearest of those,
+//   +0.20, +0.82 (+0.32, +0.56), then −0.06 (−0.40); only places the slowest civilian there can follow
+//   to +1.20, +1.28, then −0.54 (seed 9), −0.69 (seed 10): as without the condition.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -1049,19 +1088,46 @@ function otherMainAt(view: PlayerView, c: number, here = view.nodeOf(c)): boolea
  * reaches the station first holds it and attacks them there. So the escort heads only for the open
  * stations in `stations` no Skynet fighter reaches in its next move; while every one is within
  * reach, it goes instead to a place this move reaches that no fighter does (`stations` replaced by
- * those places), when there is one.
+ * those places), when there is one. False when there is none (`stations` left as they were).
  */
-function waitOutOfReach(view: PlayerView, c: number, stations: number[]): void {
+function waitOutOfReach(view: PlayerView, c: number, stations: number[]): boolean {
   // The stations no fighter reaches, if any: those alone (not a nearer one that one reaches).
   let k = 0;
   for (let i = 0; i < stations.length; i++) if (!fighterReaches(view, c, stations[i])) stations[k++] = stations[i];
   if (k > 0) {
     stations.length = k;
-    return;
+    return true;
   }
   const n = stations.length;
   for (let v = 0; v < view.nodeCount(); v++) if (view.moveCost(v, false) <= view.speedOf(c) && !fighterReaches(view, c, v)) stations.push(v);
-  if (stations.length > n) stations.splice(0, n);
+  if (stations.length === n) return false;
+  stations.splice(0, n);
+  return true;
+}
+
+/**
+ * Rule "lead it away" (protect): a Skynet fighter in sight at the escort's place (not one its hit
+ * would defeat) follows it and its civilians, and one standing at a Police Station blocks every
+ * protection there (digest §保護). So while nothing is out of reach ("wait out of reach" found no
+ * station and no place) and no fighter's next turn could defeat the escort there with one hit
+ * (killZone; those cases lost against hunt-main), the escort goes not toward the open `stations`
+ * but to the places this move reaches farthest from every one of them (`stations` replaced by
+ * those places).
+ */
+function leadAway(view: PlayerView, c: number, stations: number[]): void {
+  const n = stations.length;
+  let far = -1;
+  for (let v = 0; v < view.nodeCount(); v++) {
+    if (view.moveCost(v, false) > view.speedOf(c)) continue;
+    let d = FAR;
+    for (let i = 0; i < n; i++) d = Math.min(d, view.hops(v, stations[i]));
+    if (d > far) {
+      far = d;
+      stations.length = n;
+    }
+    if (d === far) stations.push(v);
+  }
+  stations.splice(0, n);
 }
 
 class Protect extends Bot {
@@ -1093,7 +1159,7 @@ class Protect extends Bot {
       }
       // Rule "go in hidden": an escort that moves hidden, leaving its civilians to another main
       // character here (a hidden move takes none along), goes hidden into an open station this move
-      // reaches that way, reached by a fighter or not; else rule "wait out of reach".
+      // reaches that way, reached by a fighter or not; else rule "wait out of reach" (then "lead it away").
       if (out.length > 0 && movesHidden(view, c) && otherMainAt(view, c)) {
         this.hiddenFor = c;
         for (const v of out) if (view.moveCost(v, true) <= view.speedOf(c)) this.hiddenEntry.push(v);
@@ -1101,7 +1167,10 @@ class Protect extends Bot {
       if (this.hiddenEntry.length > 0) {
         out.length = 0;
         out.push(...this.hiddenEntry);
-      } else if (out.length > 0) waitOutOfReach(view, c, out);
+      } else if (out.length > 0 && !waitOutOfReach(view, c, out) && fighterHere(view, c) && !killZone(view, c, view.nodeOf(c))) {
+        // Rule "lead it away": nothing out of reach, a fighter here follows; one at a station blocks protection there (digest §保護).
+        leadAway(view, c, out);
+      }
       if (stations > 0) return;
     }
     // Rule "station finds first": an open Police Station (no Skynet character seen there) this move

@@ -57,7 +57,7 @@ describe('the changes', () => {
   it("sim params marks what sim sensitivity varies, from the same flag: a parameter marked is accepted by --only, one not marked is refused as no assumption", async () => {
     const rows = JSON.parse(runCli(['params', 'darkfate', '--format', 'json']).stdout).result as { key: string; sensitivity: string; source: string }[];
     const game = await loadGame('darkfate');
-    const marked = rows.filter((r) => r.sensitivity !== '').map((r) => r.key);
+    const marked = rows.filter((r) => r.sensitivity === 'reading' || r.sensitivity === 'assumed value').map((r) => r.key);
     expect(marked).toEqual(game.modes[0].params.filter((p) => p.assumed).map((p) => p.key));
     expect(rows.find((r) => r.key === 'fleeEndsHunt')!.sensitivity).toBe('reading');
     // The screen says it beside the source.
@@ -71,6 +71,12 @@ describe('the changes', () => {
     expect(reading.code, reading.stderr).toBe(0);
     expect(JSON.parse(reading.stdout).tables[0].rows.map((r: { assumption: string }) => r.assumption)).toEqual(['fleeEndsHunt']);
     expect(runCli(['params', 'tccg', 'game']).stdout.replace(/[│\s]+/g, ' ')).toMatch(/sim sensitivity varies it as an assumed value\)/);
+    // Data values too: the ones marked are exactly those the sensitivity varies in a default run (Terror's data).
+    const terror = await loadGame('terror');
+    const varied = new Set(changesOf(terror.modes[0], resolveFromSources(terror.modes[0], null, {}, {}), { kind: 'auto' }, []).filter((c) => c.kind === 'data value').map((c) => c.key));
+    const dataRows = (JSON.parse(runCli(['params', 'terror', '--format', 'json']).stdout).result as { key: string; sensitivity: string }[]).filter((r) => r.key.startsWith('data.'));
+    expect(varied.size).toBeGreaterThan(10);
+    expect(new Set(dataRows.filter((r) => r.sensitivity === 'data value').map((r) => r.key))).toEqual(varied);
   });
 
   it('every other choice of a reading, data numbers both ways, data true/false flipped; --only chooses', async () => {

@@ -80,6 +80,14 @@ export const FORMAT_DEFAULT = 'format default';
 /** Labels of values that are not assumptions: stated by a rulebook, a digest or public facts, or absent from the file. */
 export const NOT_ASSUMED_LABELS: ReadonlySet<string> = new Set(['rulebook', 'public', 'digest', FORMAT_DEFAULT]);
 
+/** The format's version: a data value, but no assumption. */
+const NOT_AN_ASSUMPTION = /^data\.version$/;
+
+/** Whether `sim sensitivity` varies a data value: not another spelling, not the format's version, not one the file states as rulebook, digest or public facts (or does not state). */
+export function variesDataValue(spec: Pick<ParamSpec, 'key' | 'alias' | 'label'>): boolean {
+  return spec.alias === undefined && !NOT_AN_ASSUMPTION.test(spec.key) && !(spec.label !== undefined && NOT_ASSUMED_LABELS.has(spec.label));
+}
+
 /**
  * The parameter specs of a parsed data file's values: `<root>.<path>`, its current value as the
  * default, `source` naming the file (with the file's own words for the value where `labels` has

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { modeId, type GameModule } from '../../core/gameModule.js';
 import { packageInfo } from '../../core/packageInfo.js';
-import { UNLABELLED } from '../../core/dataValues.js';
+import { UNLABELLED, variesDataValue } from '../../core/dataValues.js';
 import { describeAllowed, resolveParams, type ParamSpec } from '../../core/params.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { findMode, gameIds, isGameId, loadGame } from '../../games/index.js';
@@ -30,7 +30,7 @@ export function registerParams(program: Command): void {
     const rows = modes.flatMap((m) =>
       // With the parameters its default data adds (card values), after the fixed ones; another
       // spelling of a value (data.cards.… beside card.…) once, under the value's own key.
-      [...m.mode.params.map((p) => ({ p, extra: false })), ...extraOf(m).filter((p) => p.alias === undefined).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, sensitivity: sensitivityKind(p), extra })),
+      [...m.mode.params.map((p) => ({ p, extra: false })), ...extraOf(m).filter((p) => p.alias === undefined).map((p) => ({ p, extra: true }))].map(({ p, extra }) => ({ game: m.id, key: p.key, default: String(p.default), allowed: describeAllowed(p), source: p.source, doc: p.doc, sensitivity: extra ? dataSensitivityKind(p) : sensitivityKind(p), extra })),
     );
     const columns: Column[] = [
       { key: 'key', header: 'key', format: 'text' },
@@ -38,7 +38,7 @@ export function registerParams(program: Command): void {
       { key: 'allowed', header: 'allowed', format: 'text' },
     ];
     // On screen the meaning and its source share one wrapping column (two would not fit 100 columns); CSV keeps them apart.
-    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source}${r.sensitivity ? `; sim sensitivity varies it as ${r.sensitivity === 'reading' ? 'a' : 'an'} ${r.sensitivity}` : ''})` }));
+    const screenRows = rows.map((r) => ({ ...r, about: `${r.doc} (source: ${r.source}${r.sensitivity ? `; sim sensitivity varies it as ${r.sensitivity === 'assumed value' ? 'an' : 'a'} ${r.sensitivity}` : ''})` }));
     const screenColumns: Column[] = [...columns, { key: 'about', header: 'meaning (source)', format: 'text' }];
     const csvColumns: Column[] = [...columns, { key: 'doc', header: 'meaning', format: 'text' }, { key: 'source', header: 'source', format: 'text' }, { key: 'sensitivity', header: 'sensitivity', format: 'text' }];
     const shown = game ? (whole && modes.length > 1 ? whole.id : modes[0].id) : undefined;
@@ -127,4 +127,9 @@ function dataValuesReport(modes: { id: string; specs: readonly ParamSpec[] }[], 
 /** What `sim sensitivity` varies a parameter as (the same flag it reads): a rule reading, an assumed value, or nothing (''). */
 function sensitivityKind(p: { assumed?: 'reading' | 'value' }): string {
   return p.assumed === 'reading' ? 'reading' : p.assumed === 'value' ? 'assumed value' : '';
+}
+
+/** What `sim sensitivity` varies a data value as: a number or a true/false its file does not state as a fact, else nothing. */
+function dataSensitivityKind(p: ParamSpec): string {
+  return variesDataValue(p) && (typeof p.default === 'number' || typeof p.default === 'boolean') ? 'data value' : '';
 }

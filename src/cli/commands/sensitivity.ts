@@ -12,7 +12,7 @@ import type { RunResult } from '../../core/game.js';
 import { modeId, type GameMode, type GameModule } from '../../core/gameModule.js';
 import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
-import { NOT_ASSUMED_LABELS } from '../../core/dataValues.js';
+import { NOT_ASSUMED_LABELS, variesDataValue } from '../../core/dataValues.js';
 import { proportion } from '../../core/intervals.js';
 import { meanSummary } from '../../core/stats.js';
 import { combinedProvenance } from '../../core/provenance.js';
@@ -77,7 +77,7 @@ export interface Change {
 export const BATCH = 24;
 
 /** Data values that say what a file is, not what the game does. */
-const NOT_AN_ASSUMPTION = /^data\.version$/;
+
 
 function isWhole(v: number): boolean {
   return Number.isInteger(v);
@@ -143,9 +143,8 @@ export function changesOf(mode: Pick<GameMode, 'params' | 'extraParams'>, base: 
   // value's own key; --only may name either spelling.
   const spellings = new Map(extra.filter((s) => s.alias !== undefined).map((s) => [s.alias!, s.key]));
   for (const spec of extra) {
-    if (spec.alias !== undefined || NOT_AN_ASSUMPTION.test(spec.key)) continue;
     // Values the file states as rulebook, digest or public facts, or does not state at all (a format default), are not assumptions.
-    if (spec.label !== undefined && NOT_ASSUMED_LABELS.has(spec.label)) continue;
+    if (!variesDataValue(spec)) continue;
     if (!selected(spec.key, only) && !(spellings.has(spec.key) && selected(spellings.get(spec.key)!, only))) continue;
     // The baseline is the run's value under either spelling (--set data.cards.X=2 is card.X's value).
     const from = base[spec.key] ?? (spellings.has(spec.key) ? base[spellings.get(spec.key)!] : undefined) ?? spec.default;

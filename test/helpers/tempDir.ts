@@ -13,7 +13,8 @@ export function removeTempDirs(): void {
 
 /** A new folder under the temp directory, removed when the test file ends. */
 export function tempDir(prefix = 'sim-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  // Inside the run's folder (test/helpers/globalTemp.ts) when there is one: it goes when the run ends, whatever hooks ran.
+  const dir = mkdtempSync(join(process.env.SIM_TEST_TMP ?? tmpdir(), prefix));
   made.push(dir);
   return dir;
 }

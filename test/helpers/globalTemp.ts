@@ -1,0 +1,13 @@
+// vitest globalSetup: one folder under the temp directory for the whole run, which every test's
+// tempDir() makes its folders in (SIM_TEST_TMP, inherited by the workers), removed when the run
+// ends. A file whose tests are all filtered out (-t) runs no afterAll hook, though its module-level
+// folders were made: they go with the run's folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'sim-tests-'));
+  process.env.SIM_TEST_TMP = root;
+  return () => rmSync(root, { recursive: true, force: true });
+}

@@ -76,10 +76,12 @@ export function parseInputPath(raw: string): string {
   return raw;
 }
 
-/** Parses a name option (--metric): not empty (leaving the option out asks for its default). */
-export function parseName(raw: string): string {
-  if (raw.trim() === '') throw new InvalidArgumentError('Empty; give a name, or leave the option out for its default.');
-  return raw;
+/** A parser of a name option (--metric, --param): not empty (leaving the option out asks for its default); `what` says what to give instead. */
+export function nonEmptyName(what = 'give a name, or leave the option out for its default'): (raw: string) => string {
+  return (raw) => {
+    if (raw.trim() === '') throw new InvalidArgumentError(`Empty; ${what}.`);
+    return raw;
+  };
 }
 
 /** Parses a list option (--policies a,b): not empty, no empty item; leaving the option out is how to ask for its default. */
@@ -116,16 +118,15 @@ export function parseOutFile(raw: string): string {
   }
   if (kind === 'link') throw new InvalidArgumentError(`${raw} is a symbolic link; name the file itself (an output never writes through a link).`);
   if (kind === 'other') throw new InvalidArgumentError(`${raw} is not a regular file (a device or pipe is never replaced); expected a file to write.`);
-  // The package's data and stored measurements (scenarios/: cards, data, teams, policy-gap.yaml,
-  // sensitivity.yaml, deployment.yaml; its READMEs and example policies) are read by later runs:
-  // an output never replaces one, whichever command writes (one that does not read it too).
-  // Its data, documents and example modules, there or not yet (a stored measurement a game lacks,
-  // scenarios/genisys/sensitivity.yaml, would be read by every later run); a report (JSON, CSV,
-  // HTML) the user writes there is theirs, and may be written again.
+  // The package's data, documents and example modules under scenarios/ (cards, data, teams,
+  // policy-gap.yaml, sensitivity.yaml, deployment.yaml), there or not yet, are read by later runs: an
+  // output never writes one, whichever command writes. A report (JSON, CSV, HTML) a user writes
+  // there is theirs, and may be written again.
   if (kind === null && /\.(ya?ml|md|m?js)$/i.test(file)) {
-    const shipped = join(packageInfo().root, 'scenarios');
+    let shipped = join(packageInfo().root, 'scenarios');
     let real = file;
     try {
+      shipped = realpathSync(shipped);
       real = existsSync(file) ? realpathSync(file) : join(realpathSync(dirname(file)), basename(file));
     } catch {
       /* as given */

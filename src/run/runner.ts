@@ -295,6 +295,11 @@ export async function runSimulation(opts: RunOptions): Promise<RunResult> {
   return { totals, games: totals.games, partial: totals.games < opts.n, chunkSize: sizer.largestChunk, jobs };
 }
 
+/** How to replay a game of a run (as the failing game's own command, whichever command ran it; darkfateEntry.ts names the Rev-9 version in it). */
+function replayHint(seed: number, trace: string): string {
+  return ` — replay it: the game's command (sim GAME) with these parameters, --seed ${seed} and --trace ${trace}`;
+}
+
 /** A chunk failed (in a worker or in-process): names the chunk, its games and the seed to reproduce it. */
 export class ChunkError extends Error {
   constructor(readonly chunk: number, readonly start: number, readonly count: number, readonly seed: number, readonly causeError: unknown) {
@@ -303,7 +308,7 @@ export class ChunkError extends Error {
     const game = causeError instanceof GameError ? causeError.index : fromMessage ? Number(fromMessage[1]) : null;
     super(
       `chunk ${chunk} (games ${start}..${start + count - 1}, seed ${seed}) failed: ${causeError instanceof Error ? causeError.message : String(causeError)}` +
-        (game !== null ? ` — replay it: the game's command (sim GAME) with these parameters, --seed ${seed} and --trace ${game}` : ` — replay it: the game's command (sim GAME) with these parameters, --seed ${seed} and --trace on a game in ${start}..${start + count - 1}`),
+        replayHint(seed, game !== null ? String(game) : `on a game in ${start}..${start + count - 1}`),
     );
   }
 }
@@ -335,7 +340,7 @@ async function checkReplays(opts: RunOptions, kept: Map<number, GameRecord>, alo
     const replay = await alone(i);
     if (replay.length === inRun.length && replay.every((x, j) => x === inRun[j])) continue;
     throw new Error(
-      `game ${i} recorded other results when replayed alone (in the run: ${inRun.join(',')}; alone: ${replay.join(',')}): the game or its policy keeps state across games or draws randomness from elsewhere, so this run cannot be reproduced from its seed — replay it: the game's command (sim GAME) with these parameters, --seed ${opts.seed} and --trace ${i}`,
+      `game ${i} recorded other results when replayed alone (in the run: ${inRun.join(',')}; alone: ${replay.join(',')}): the game or its policy keeps state across games or draws randomness from elsewhere, so this run cannot be reproduced from its seed${replayHint(opts.seed, String(i))}`,
     );
   }
 }

@@ -21,7 +21,7 @@ import { playUntil, type StopOutcome, type StopRule } from '../../run/stopping.j
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { commandProgress } from '../progress.js';
 import { inputsOf, runReport, type Simulate } from '../execute.js';
-import { collect, parseGameCount, parseName } from '../parseOptions.js';
+import { collect, nonEmptyName, parseGameCount } from '../parseOptions.js';
 import { loadScenarioFile, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import { addRunOptions, announceSeed, chooseSeed, refuseResumeOptions, runWithShell, type RunCliOptions } from '../runOptions.js';
@@ -202,7 +202,7 @@ export function registerCompare(program: Command): void {
     .option('--target-ci <size>', "keep playing until the main difference has this half-width: in points for a rate (0.5pp, 0.5%, 0.005), in the metric's own units for a mean (0.05); -n is then the first look's games", parseDifferenceSize)
     .option('--until-decided', 'sequential test: stop once the difference is significant or shown smaller than --margin; -n is then the first look\'s games')
     .option('--margin <size>', "equivalence margin for --until-decided (default 1pp, for a rate; a mean needs it given, in the metric's own units)", parseDifferenceSize)
-    .option('--metric <name>', "main metric for the stopping rules (default: the game's first)", parseName)
+    .option('--metric <name>', "main metric for the stopping rules (default: the game's first)", nonEmptyName())
     .addOption(new Option('--max-games <N>', 'upper bound on games for --target-ci / --until-decided').argParser(parseGameCount).default(1e7));
   addRunOptions(cmd, 'mode', { resumable: false }).action(async (aRaw: string, bRaw: string | undefined, opts: CompareOptions) => {
     opts.set ??= [];

@@ -3,7 +3,7 @@
 // each one's paired difference from the default, its interval and p-value. Every number a game
 // prints is conditional on the bots that played: this shows how much.
 import { sideMetric, sideOfPolicyParam } from './sideMetric.js';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
 import { packageInfo } from '../../core/packageInfo.js';
@@ -15,7 +15,7 @@ import { findMode } from '../../games/index.js';
 import type { MetricComparison } from '../../report/compareReport.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { columnLabels } from '../../report/charts.js';
-import { parseInputPath, parseNonEmptyList, collect, intInRange } from '../parseOptions.js';
+import { collect, intInRange, nonEmptyName, parseInputPath, parseNonEmptyList } from '../parseOptions.js';
 import { runLadder } from './ladder.js';
 import { loadScenarioFor, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
@@ -55,10 +55,7 @@ export function registerPolicies(program: Command): void {
     .description('the policy gap: every built-in policy on the same games as the default (common random numbers), ranked, with paired differences')
     .argument('<game...>', 'game or mode id with decisions, e.g. darkfate, terror, tccg game')
     .option('--policies <a,b,…>', "the policies to play (default: the game's built-in ones); the first listed, or the parameter's default, is the baseline", parseNonEmptyList)
-    .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)', (raw: string) => {
-      if (raw.trim() === '') throw new InvalidArgumentError('Empty; name the parameter that names the policy (policy, or a side\'s: policyA), or leave the option out for policy.');
-      return raw;
-    })
+    .option('--param <key>', 'the parameter that names the policy (default: policy; for two-sided games e.g. policyA)', nonEmptyName("name the parameter that names the policy (policy, or a side's: policyA), or leave the option out for policy"))
     .option('--metric <name>', 'the metric to rank by (default: the first rate, e.g. win)')
     .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'a base parameter for every policy (repeatable)', collect)

@@ -78,7 +78,6 @@ export const BATCH = 24;
 
 /** Data values that say what a file is, not what the game does. */
 
-
 function isWhole(v: number): boolean {
   return Number.isInteger(v);
 }

@@ -89,7 +89,10 @@ describe('sim gaps', () => {
     const screen = runCli(['gaps', 'darkfate']).stdout;
     expect(screen).toMatch(/^Stored policy gaps of darkfate/);
     expect(screen).toMatch(/- darkfate: up to \+\d+\.\d pp/);
-    const endo = json(['darkfate']).result.gaps.find((r) => r.configuration.startsWith('endoskeleton'))!;
+    // Each Rev-9 version by its name, as the reports name it (not its key).
+    const rows = json(['darkfate']).result.gaps;
+    expect(new Set(rows.map((r) => r.configuration.split(',')[0]))).toEqual(new Set(['Damaged Endo', 'Endoskeleton', 'Fully Operational', 'Liquid Exoskeleton']));
+    const endo = rows.find((r) => r.configuration.startsWith('Endoskeleton'))!;
     if (endo.lo <= 0) expect(screen).toMatch(/\(n\.s\.\)/);
   });
 

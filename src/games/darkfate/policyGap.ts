@@ -7,6 +7,7 @@
 import { gapWords } from '../../core/answer.js';
 import { groupedInteger } from '../../core/numberText.js';
 import { gapPoints, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, searchGap, firstOfEach } from '../../core/policyGapNote.js';
+import { loadCardData, referenceCardsFile } from './cardData.js';
 
 /** One measured configuration; difference = search − planner, paired on common random numbers. */
 export interface GapEntry extends GapMeasurement {
@@ -64,8 +65,10 @@ export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()):
 
 /** The file's entries as `sim gaps` lists them (the reports print the first entry of each configuration). */
 export function storedGaps(entries: GapEntry[] = gapEntries()): StoredGap[] {
+  // The entries measure the reference cards: each version by its name there, as the reports name it (a key it lacks as written).
+  const names = new Map(loadCardData(referenceCardsFile()).rev9.map((r) => [r.key, r.name]));
   const rows = entries.map((e) =>
-    searchGap(e, 'searchRollouts', { mode: '', configuration: `${e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`, side: null, policy: 'planner', base: e.planner }),
+    searchGap(e, 'searchRollouts', { mode: '', configuration: `${names.get(e.rev9) ?? e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`, side: null, policy: 'planner', base: e.planner }),
   );
   return firstOfEach(rows, (r) => r.configuration);
 }

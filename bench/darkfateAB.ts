@@ -5,12 +5,16 @@
 // On a shared, loaded machine separate runs swing ±15%; chunks taken in turn see the same load.
 // Prints this build's CPU ms over OTHER's (total, and the median and quartiles of the chunk ratios)
 // and whether both played the same games (their outcome sums agree).
+// `--engine` (anywhere among the arguments): the engine alone instead, as the bench's "engine alone
+// (planner games, decisions replayed): player turns" case: each build records the planner's
+// decisions of 2,000 games (seed 7) once, then replays them (whole games, round-robin) in chunks of
+// at least `chunk` player turns (default 100,000).
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 type Run = (turns: number) => number;
 
-async function turnsOf(distRoot: string): Promise<Run> {
+async function turnsOf(distRoot: string, engineOnly: boolean): Promise<Run> {
   const at = (m: string) => pathToFileURL(resolve(distRoot, m)).href;
   const { loadCardData, referenceCardsFile } = (await import(at('src/games/darkfate/cardData.js'))) as typeof import('../src/games/darkfate/cardData.js');
   // buildEngineSync moved from darkfateSim.js to policies.js (lazy policies); an older build has it in the first.
@@ -28,6 +32,7 @@ async function turnsOf(distRoot: string): Promise<Run> {
   });
   const seeder = new StreamSeeder(7);
   const rng = seeder.streamFor(0);
+  if (engineOnly) return replayOf(e, seeder, rng);
   e.reset(rng);
   let game = 0;
   let sum = 0;
@@ -44,15 +49,68 @@ async function turnsOf(distRoot: string): Promise<Run> {
   };
 }
 
-const other = process.argv[2];
+type Engine = ReturnType<typeof import('../src/games/darkfate/policies.js').buildEngineSync>;
+const REPLAY_GAMES = 2_000;
+
+/** The engine alone on the planner's games: recorded once, then replayed whole games at a time (bench/darkfate.ts's replay). */
+function replayOf(e: Engine, seeder: import('../src/core/rng.js').StreamSeeder, rng: Engine['rng']): Run {
+  const played = e.policy;
+  const quick: number[] = [];
+  const chosen: number[] = [];
+  const quickAt = new Int32Array(REPLAY_GAMES + 1);
+  const chosenAt = new Int32Array(REPLAY_GAMES + 1);
+  e.policy = {
+    name: 'recording',
+    beginTurn: played.beginTurn?.bind(played),
+    quickAction: (r, v, p, mayRest) => {
+      const x = played.quickAction!(r, v, p, mayRest);
+      quick.push(x);
+      return x;
+    },
+    choose: (r, v, d, o, n, allowNone) => {
+      const x = played.choose(r, v, d, o, n, allowNone);
+      chosen.push(x);
+      return x;
+    },
+  };
+  for (let g = 0; g < REPLAY_GAMES; g++) {
+    quickAt[g] = quick.length;
+    chosenAt[g] = chosen.length;
+    seeder.seedInto(rng, g);
+    e.playGame(rng);
+  }
+  quickAt[REPLAY_GAMES] = quick.length;
+  chosenAt[REPLAY_GAMES] = chosen.length;
+  const q = Int32Array.from(quick);
+  const c = Int32Array.from(chosen);
+  const cursor = { q: 0, c: 0 };
+  e.policy = { name: 'replayed', quickAction: () => q[cursor.q++], choose: () => c[cursor.c++] };
+  let g = 0;
+  return (turns) => {
+    let sum = 0;
+    for (let done = 0; done < turns; g = (g + 1) % REPLAY_GAMES) {
+      cursor.q = quickAt[g];
+      cursor.c = chosenAt[g];
+      seeder.seedInto(rng, g);
+      sum += e.playGame(rng) + e.turn;
+      done += e.turn;
+      if (cursor.q !== quickAt[g + 1] || cursor.c !== chosenAt[g + 1]) throw new Error(`replay of game ${g} diverged`);
+    }
+    return sum;
+  };
+}
+
+const engineOnly = process.argv.includes('--engine');
+const args = process.argv.slice(2).filter((a) => a !== '--engine');
+const other = args[0];
 if (!other) {
-  process.stderr.write('usage: node dist/bench/darkfateAB.js OTHER_ROOT [rounds] [chunk] (OTHER_ROOT: a checkout with dist/ built)\n');
+  process.stderr.write('usage: node dist/bench/darkfateAB.js OTHER_ROOT [rounds] [chunk] [--engine] (OTHER_ROOT: a checkout with dist/ built)\n');
   process.exit(2);
 }
-const rounds = Number(process.argv[3] ?? 80);
-const chunk = Number(process.argv[4] ?? 20_000);
-const runA = await turnsOf(resolve(other, 'dist'));
-const runB = await turnsOf(resolve(new URL('..', import.meta.url).pathname));
+const rounds = Number(args[1] ?? 80);
+const chunk = Number(args[2] ?? (engineOnly ? 100_000 : 20_000));
+const runA = await turnsOf(resolve(other, 'dist'), engineOnly);
+const runB = await turnsOf(resolve(new URL('..', import.meta.url).pathname), engineOnly);
 runA(100_000);
 runB(100_000);
 const cpuMs = () => {
@@ -83,5 +141,5 @@ for (let r = 0; r < rounds; r++) {
 ratios.sort((x, y) => x - y);
 const q = (f: number) => ratios[Math.min(rounds - 1, Math.floor(f * rounds))].toFixed(3);
 process.stdout.write(
-  `other ${ta.toFixed(0)} ms, this ${tb.toFixed(0)} ms for ${rounds * chunk} planner turns each: this/other ${(tb / ta).toFixed(3)} (chunks: median ${q(0.5)}, quartiles ${q(0.25)}, ${q(0.75)}); same games: ${ca === cb ? 'yes' : 'NO'}\n`,
+  `other ${ta.toFixed(0)} ms, this ${tb.toFixed(0)} ms for ${rounds * chunk} ${engineOnly ? 'replayed (engine-alone)' : 'planner'} turns each: this/other ${(tb / ta).toFixed(3)} (chunks: median ${q(0.5)}, quartiles ${q(0.25)}, ${q(0.75)}); same games: ${ca === cb ? 'yes' : 'NO'}\n`,
 );

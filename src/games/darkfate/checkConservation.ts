@@ -49,7 +49,7 @@ export function checkConservation(e: EngineState): string | null {
     if (d !== e.handDefense[p]) return `counters in step: p${p + 1}: defense counter ${e.handDefense[p]} but ${d} in hand`;
     const owned = [...list(e.drawPile, p * S, e.drawN[p]), ...list(e.hand, p * S, e.handN[p]), ...list(e.discard, p * S, e.discardN[p])];
     const fight = owned.reduce((sum, x) => sum + e.instFight[x], 0);
-    if (fight !== e.ownFight[p]) return `counters in step: p${p + 1}: owned fight counter ${e.ownFight[p]} but ${fight} in draw pile, hand and discard pile`;
+    if (fight !== e.ownedFight(p)) return `counters in step: p${p + 1}: owned fight counter ${e.ownedFight(p)} but ${fight} in draw pile, hand and discard pile`;
     for (const kind of [1, 2]) {
       const n = owned.filter((x) => e.cards.finisher[e.instType[x]] === kind).length;
       if (n !== e.ownedFinishers(p, kind)) return `counters in step: p${p + 1}: owned finisher (kind ${kind}) counter ${e.ownedFinishers(p, kind)} but ${n} in draw pile, hand and discard pile`;

@@ -160,11 +160,14 @@ export class EngineState implements DarkFateView {
   /** Defense cards per hand: lets an attack skip the hands that hold none. */
   readonly handDefense: Int32Array;
   /**
-   * Per player, over the cards p owns outside play (draw pile, hand and discard pile together):
-   * the sum of instFight, and in ownKinds[OWN_KINDS * p + kind - 1] the finishers of each kind (1, 2)
-   * and the Wounds (OWN_WOUND). Kept in
-   * step where a card joins or leaves those three zones (ownIn, ownOut; moves among them change
-   * nothing), so a policy reads a player's deck totals in O(1) instead of scanning every card.
+   * Per player, over the cards p owns in draw pile, hand and discard pile together AND p's cards
+   * played this turn (in `played`, back to p's discard pile at the end of the play phase): the sum
+   * of instFight, and in ownKinds[OWN_KINDS * p + kind - 1] the finishers of each kind (1, 2) and
+   * the Wounds (OWN_WOUND). Kept in step where a card joins or leaves those zones (ownIn, ownOut: a
+   * gain, a wound, a card rested, destroyed, or played as a skill or a self-destroying card; a card
+   * played and back, or moves among the zones, change nothing), so a policy reads a player's deck
+   * totals without scanning every card. The view's owned* subtract the few cards in play
+   * (ownedFight: the cards outside play only).
    */
   readonly ownFight: Int32Array;
   readonly ownKinds: Int32Array;
@@ -452,13 +455,22 @@ export class EngineState implements DarkFateView {
     return this.instType[this.nnHand[i]];
   }
   ownedFight(p: number): number {
-    return this.ownFight[p];
+    // The counter includes p's cards in play this turn (ownFight): take them off.
+    let f = this.ownFight[p];
+    for (let i = 0, n = this.playedN; i < n; i++) if (this.playedOwner[i] === p) f -= this.instFight[this.played[i]];
+    return f;
   }
   ownedFinishers(p: number, kind: number): number {
-    return kind === 1 || kind === 2 ? this.ownKinds[OWN_KINDS * p + kind - 1] : 0;
+    return kind === 1 || kind === 2 ? this.ownedOfKind(p, kind) : 0;
   }
   ownedWounds(p: number): number {
-    return this.ownKinds[OWN_KINDS * p + OWN_WOUND - 1];
+    return this.ownedOfKind(p, OWN_WOUND);
+  }
+  /** ownKinds of p for `kind` (OWN_*), less p's cards of that kind in play this turn. */
+  private ownedOfKind(p: number, kind: number): number {
+    let n = this.ownKinds[OWN_KINDS * p + kind - 1];
+    for (let i = 0, m = this.playedN; i < m; i++) if (this.playedOwner[i] === p && this.instOwnKind[this.played[i]] === kind) n--;
+    return n;
   }
 
   /** Copies the per-game statistics of `src` (same shape): part of a snapshot (engineSnapshot.ts). */
@@ -493,13 +505,13 @@ export class EngineState implements DarkFateView {
   }
 
   // =============================== helpers ===============================
-  /** Card inst joins the cards p owns outside play (gained, a wound, back from play): the owned counters. */
+  /** Card inst joins the cards p owns (gained, a wound): the owned counters. */
   protected ownIn(p: number, inst: number): void {
     this.ownFight[p] += this.instFight[inst];
     const f = this.instOwnKind[inst];
     if (f !== 0) this.ownKinds[OWN_KINDS * p + f - 1]++;
   }
-  /** Card inst leaves the cards p owns outside play (played, rested, destroyed). */
+  /** Card inst leaves the cards p owns (rested, destroyed, played as a skill or self-destroying). */
   protected ownOut(p: number, inst: number): void {
     this.ownFight[p] -= this.instFight[inst];
     const f = this.instOwnKind[inst];
@@ -513,6 +525,7 @@ export class EngineState implements DarkFateView {
     for (let i = 0; i < this.drawN[p]; i++) this.ownIn(p, this.drawPile[base + i]);
     for (let i = 0; i < this.handN[p]; i++) this.ownIn(p, this.hand[base + i]);
     for (let i = 0; i < this.discardN[p]; i++) this.ownIn(p, this.discard[base + i]);
+    for (let i = 0; i < this.playedN; i++) if (this.playedOwner[i] === p) this.ownIn(p, this.played[i]);
   }
   /** Counting sort of p's draw pile by card type into drawSorted (what drawPileCard shows: the set, never the order). */
   private sortDrawPile(p: number): void {

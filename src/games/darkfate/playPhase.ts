@@ -155,10 +155,8 @@ export class EnginePlayPhase extends EngineEffects {
    * phase); the dead player's hand stays as it is and nothing is drawn (a dead player never plays).
    */
   protected leavePlayDead(p: number): void {
-    for (let i = 0; i < this.playedN; i++) {
-      this.toDiscard(this.playedOwner[i], this.played[i]);
-      this.ownIn(this.playedOwner[i], this.played[i]);
-    }
+    // (Still counted as owned while in play: ownFight.)
+    for (let i = 0; i < this.playedN; i++) this.toDiscard(this.playedOwner[i], this.played[i]);
     this.playedN = 0;
     this.fight = this.supply = this.locationSupply = 0;
     this.trace?.(`  p${p + 1}'s play phase ends with their death`);
@@ -247,13 +245,15 @@ export class EnginePlayPhase extends EngineEffects {
   protected playCard(p: number, q: number, i: number): void {
     const c = this.cards;
     const inst = this.removeFromHand(q, i);
-    this.ownOut(q, inst);
     const t = this.instType[inst];
     this.trace?.(`  p${p + 1} plays ${c.names[t]}${q !== p ? ` from p${q + 1}'s hand (leadership)` : ''}${gainsText(this, t)}`);
+    // The owned counters keep a card played and back (ownFight); one that stays out leaves them.
     if (c.kw[t] & KW.SKILL) {
       // rulebook: Glossary, Skill — placed in front of you; remains for the rest of the game.
+      this.ownOut(q, inst);
       this.skills[p * this.S + this.skillsN[p]++] = inst;
     } else if (this.selfDestroy[t]) {
+      this.ownOut(q, inst);
       this.destroy(inst);
     } else {
       this.playedOwner[this.playedN] = q;
@@ -290,7 +290,6 @@ export class EnginePlayPhase extends EngineEffects {
       const q = this.playedOwner[i];
       if (q === p) discard[hb + dn++] = this.played[i];
       else this.toDiscard(q, this.played[i]);
-      this.ownIn(q, this.played[i]);
     }
     this.playedN = 0;
     // The whole hand goes to the discard pile, last slot first (as removing the last card

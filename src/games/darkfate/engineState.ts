@@ -53,6 +53,15 @@ export const RESOLVE_ACTIVATE = 2;
 export const HAND_WOUND = 1;
 export const HAND_LEADER = 2;
 export const HAND_DEFENSE = 4;
+/** playInfo's layout: per card type PLAY_STRIDE words; PLAY_HOW's values (a skill stays in front of its player; a self-destroying card is destroyed). */
+export const PLAY_STRIDE = 8;
+export const PLAY_HOW = 0;
+export const PLAY_FIGHT = 1;
+export const PLAY_SUPPLY = 2;
+export const PLAY_FROM = 3;
+export const PLAY_TO = 4;
+export const PLAY_AS_SKILL = 1;
+export const PLAY_DESTROYED = 2;
 /** instOwnKind beyond the finisher kinds (1 ordinary, 2 special): a Wound; OWN_KINDS counters per player. */
 export const OWN_WOUND = 3;
 export const OWN_KINDS = 3;
@@ -112,6 +121,12 @@ export class EngineState implements DarkFateView {
   readonly rev9Base: number;
   readonly rev9N: number;
   readonly selfDestroy: Uint8Array;
+  /**
+   * Per card type t, at t * PLAY_STRIDE: what playing it does, in one place (playCard's loads):
+   * PLAY_HOW (PLAY_AS_SKILL, PLAY_DESTROYED or 0: into play), its printed fight and supply, and its
+   * play section's ops [from, to).
+   */
+  readonly playInfo: Int32Array;
   /** Per instance: HAND_WOUND | HAND_LEADER | HAND_DEFENSE (one load instead of type + keyword + wound checks on every hand move). */
   readonly handBits: Uint8Array;
   /** Keyword bits per instance (0 for a Rev-9): saves the instType lookup in the reserve and hunt loops. */
@@ -271,6 +286,15 @@ export class EngineState implements DarkFateView {
     this.selfDestroy = new Uint8Array(cards.nTypes);
     for (let t = 0; t < cards.nTypes; t++) {
       for (let i = cards.sec[t * SECTIONS + SEC_PLAY]; i < cards.sec[t * SECTIONS + SEC_PLAY + 1]; i++) if (cards.ops[i] === OP.DESTROY_SELF) this.selfDestroy[t] = 1;
+    }
+    this.playInfo = new Int32Array(cards.nTypes * PLAY_STRIDE);
+    for (let t = 0; t < cards.nTypes; t++) {
+      const at = t * PLAY_STRIDE;
+      this.playInfo[at + PLAY_HOW] = cards.kw[t] & KW.SKILL ? PLAY_AS_SKILL : this.selfDestroy[t] ? PLAY_DESTROYED : 0;
+      this.playInfo[at + PLAY_FIGHT] = cards.fight[t];
+      this.playInfo[at + PLAY_SUPPLY] = cards.supply[t];
+      this.playInfo[at + PLAY_FROM] = cards.sec[t * SECTIONS + SEC_PLAY];
+      this.playInfo[at + PLAY_TO] = cards.sec[t * SECTIONS + SEC_PLAY + 1];
     }
     this.handBits = new Uint8Array(this.nInst);
     this.instKw = new Int32Array(this.nInst);

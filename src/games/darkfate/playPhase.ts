@@ -3,7 +3,7 @@
 // listed options), each action, and the end of the phase (discard everything, draw up to five).
 import { OUTCOME_NONE, OUTCOME_THREE_WOUNDS } from './darkfateRules.js';
 import { EngineEffects } from './effects.js';
-import { HAND_DEFENSE, HAND_LEADER, HAND_WOUND, RESOLVE_OTHER, RESOLVE_PLAY, RESUME_ACTION, RESUME_BUY_RECIPIENT } from './engineState.js';
+import { HAND_DEFENSE, HAND_LEADER, HAND_WOUND, PLAY_AS_SKILL, PLAY_FIGHT, PLAY_FROM, PLAY_HOW, PLAY_STRIDE, PLAY_SUPPLY, PLAY_TO, RESOLVE_OTHER, RESOLVE_PLAY, RESUME_ACTION, RESUME_BUY_RECIPIENT } from './engineState.js';
 import { KW, SECTIONS, SEC_EACH_TURN, SEC_PLAY } from './ops.js';
 import { ACTION_BUY, ACTION_END, ACTION_FIGHT_HOSTILE, ACTION_FIGHT_REV9, ACTION_LEAD, ACTION_PLAY, ACTION_REST, DECISION, REV9_HUNT } from './policy.js';
 import { cardNames, gainsText, spendableText, traceDrawn } from './trace.js';
@@ -247,35 +247,39 @@ export class EnginePlayPhase extends EngineEffects {
     const inst = this.removeFromHand(q, i);
     const t = this.instType[inst];
     this.trace?.(`  p${p + 1} plays ${c.names[t]}${q !== p ? ` from p${q + 1}'s hand (leadership)` : ''}${gainsText(this, t)}`);
+    // What playing t does, from one table (playInfo: keyword, self-destroy, printed values, text).
+    const info = this.playInfo;
+    const at = t * PLAY_STRIDE;
+    const how = info[at + PLAY_HOW];
     // The owned counters keep a card played and back (ownFight); one that stays out leaves them.
-    if (c.kw[t] & KW.SKILL) {
+    if (how === 0) {
+      this.playedOwner[this.playedN] = q;
+      this.played[this.playedN++] = inst;
+    } else if (how === PLAY_AS_SKILL) {
       // rulebook: Glossary, Skill — placed in front of you; remains for the rest of the game.
       this.ownOut(q, inst);
       this.skills[p * this.S + this.skillsN[p]++] = inst;
-    } else if (this.selfDestroy[t]) {
+    } else {
       this.ownOut(q, inst);
       this.destroy(inst);
-    } else {
-      this.playedOwner[this.playedN] = q;
-      this.played[this.playedN++] = inst;
     }
     this.turnPlayed[this.turnPlayedN++] = t;
     if (this.statPlayedMark[t] !== this.turn) {
       this.statPlayedMark[t] = this.turn;
       this.statPlayedTurns[t]++;
     }
-    this.fight += c.fight[t];
-    this.supply += c.supply[t];
+    this.fight += info[at + PLAY_FIGHT];
+    this.supply += info[at + PLAY_SUPPLY];
     this.playing = inst;
-    this.resolve(c.sec[t * SECTIONS + SEC_PLAY], c.sec[t * SECTIONS + SEC_PLAY + 1], p, RESOLVE_PLAY);
+    this.resolve(info[at + PLAY_FROM], info[at + PLAY_TO], p, RESOLVE_PLAY);
     this.playedCardDone();
   }
 
   /** The end of a played card's text. */
   protected playedCardDone(): void {
-    const t = this.instType[this.playing];
+    const inst = this.playing;
     this.playing = -1;
-    if (this.selfDestroy[t]) this.trace?.(`    ${this.cards.names[t]} is destroyed (its text says so)`);
+    if (this.trace && this.selfDestroy[this.instType[inst]]) this.trace(`    ${this.cards.names[this.instType[inst]]} is destroyed (its text says so)`);
   }
 
   /** rulebook: End of Play Phase — discard played cards and hand, draw up to five. */

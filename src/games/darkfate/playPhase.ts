@@ -138,7 +138,9 @@ export class EnginePlayPhase extends EngineEffects {
       this.trace?.(`  p${p + 1} rests, destroying ${this.name(inst)}`);
       return true;
     }
-    this.doAction(p, kind, (code >>> 8) & 0xff, code & 0xff);
+    // Most actions play a card of one's own hand: straight to playCard (doAction's first case).
+    if (kind === ACTION_PLAY) this.playCard(p, p, (code >>> 8) & 0xff);
+    else this.doAction(p, kind, (code >>> 8) & 0xff, code & 0xff);
     return false;
   }
 

@@ -18,7 +18,9 @@ export class EngineEffects extends EngineZones {
     // Small enough to inline: most sections are empty (starters, plain cards), so skip the call.
     if (from < to) {
       this.resolveIn = ctx;
-      this.resolveOps(from, to, who, this.dead[who]);
+      // A text that is one fight op (most character powers, every turn): resolveOps' first step inline.
+      if (to - from === 1 && this.cards.ops[from] === OP.FIGHT && this.outcome === OUTCOME_NONE) this.fight += this.cards.args[from];
+      else this.resolveOps(from, to, who, this.dead[who]);
     }
   }
   /** Resolves ops [from, to) for `who`, who was dead (1) or alive (0) when the text began. */

@@ -1192,8 +1192,9 @@ class Protect extends Bot {
     const info = view.cards[card];
     // Rule "a new name first": a civilian whose name is in play already would not count again, so one not yet in play is found first.
     if (info.type === T_SUPPORT) {
-      // Rule "no civilian into a fighter's hands": one found where a Skynet fighter in sight stands (not one c's hit defeats) is kept in hand.
-      if (fighterHere(view, c)) return 0;
+      // Rule "no civilian into a fighter's hands": one found where a Skynet fighter in sight stands (not one c's hit defeats) is kept in hand;
+      // rule "a name already lost": not one whose name is in Skynet's eliminated pile — eliminating it adds nothing to Skynet's Importance route (digest §勝利条件: different characters) — found as an item of no use is.
+      if (fighterHere(view, c)) return eliminatedName(view, card) ? 1 : 0;
       return (copyInPlay(view, card) ? 10 : 20) + info.importance;
     }
     return info.type === T_ITEM ? foundItemValue(view, c, card) : 0;

@@ -397,6 +397,25 @@
 //   +0.10, then −0.18; the places at least 2 (3) steps from every station, the nearest of those,
 //   +0.20, +0.82 (+0.32, +0.56), then −0.06 (−0.40); only places the slowest civilian there can follow
 //   to +1.20, +1.28, then −0.54 (seed 9), −0.69 (seed 10): as without the condition.
+// Rule "a name already lost" (protect; 2026-12-07): "no civilian into a fighter's hands" keeps in
+//   hand a civilian whose name is in Skynet's eliminated pile already; now one is found there, as an
+//   item of no use is (value 1): under different: name its elimination adds nothing to Skynet's
+//   Importance route (digest §勝利条件: different characters), and found it leaves the hand, which
+//   refills with no discard (§基本構成細則). Found by logging where the Resistance's search (128
+//   iterations, every decision) departed from protect (a script over dist/, hunt-support as Skynet,
+//   300 games, seed 3: 234 departures, each valued by 48 paired playouts of both answers): finds
+//   46 (+7.3 playout wins), of which 13 with a fighter at the finder's place, protect finding nothing
+//   and the search a civilian, every one valued above zero. Against protect without it (a module of
+//   the analysis build), the Resistance's win rate new − old, 20,000 paired games, fresh seeds:
+//   hunt-support 31 +1.05 [+0.79, +1.31], 32 +1.26 [+1.00, +1.51], 33 +1.16 [+0.90, +1.42];
+//   hunt-main 31 +0.92 [+0.73, +1.11], 32 +0.84 [+0.65, +1.04], 33 +1.00 [+0.80, +1.20] (each p <
+//   1e-14); off the bundled data (seed 31, hunt-support): Sarah Connor Power 4 +1.21 [+0.91, +1.52],
+//   T-800 Power 7 +2.15 [+1.89, +2.42], Ginger Ventura Importance 4 +0.75 [+0.53, +0.97]; different:
+//   copy leaves it off. Design seeds 7, 8 (10,000): +1.46, +0.98, eliminated +0.09 a game (names
+//   already lost), Resistance main characters lost −0.02. Its value 2 (above an item of no use) +1.57,
+//   +0.92, 30 (above every item) +1.41, +0.68: alike. Tried and dropped: no civilian found whose
+//   elimination would complete Skynet's Importance victory where a fighter's next move reaches the
+//   finder −0.65 [−1.08, −0.22], −1.12 (seeds 7, 8).
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

@@ -543,8 +543,8 @@ abstract class Bot implements Policy<PlayerView> {
   abstract priority(view: PlayerView, t: number): number;
   /** Search preference for a card in hand (higher first; 0 = do not find it). */
   abstract findValue(view: PlayerView, c: number, card: number): number;
-  /** Does commanded supporting character view.deciding follow its commander to view.escortTo? */
-  escort(_view: PlayerView): boolean {
+  /** Does a commanded supporting character follow its commander? */
+  escort(): boolean {
     return true;
   }
 
@@ -557,7 +557,7 @@ abstract class Bot implements Policy<PlayerView> {
       case D_MOVE:
         return this.move(view, options, n);
       case D_ESCORT:
-        return this.escort(view) ? n - 1 : 0;
+        return this.escort() ? n - 1 : 0;
       case D_ATTACK:
         return this.attack(view, options, n);
       case D_EVENT:
@@ -1154,13 +1154,10 @@ class Protect extends Bot {
   /** Police Stations goals() sent character hiddenFor to hidden ("go in hidden"; placeBonus reads them). */
   private readonly hiddenEntry: number[] = [];
   private hiddenFor = -1;
-  /** Did goals() give the character moving now an escort's goals (civilians with it, a Police Station in play)? "one commander is enough" reads it. */
-  private escorting = false;
 
   goals(view: PlayerView, c: number, out: number[]): void {
     this.hiddenEntry.length = 0;
     this.hiddenFor = -1;
-    this.escorting = false;
     // Rule "play the missions": a place a reach mission in hand names, reached this move, comes first.
     missionPlaces(view, c, out);
     if (out.length) return;
@@ -1193,10 +1190,7 @@ class Protect extends Bot {
         // Rule "lead it away": nothing out of reach, a fighter here follows; one at a station blocks protection there (digest §保護).
         leadAway(view, c, out);
       }
-      if (stations > 0) {
-        this.escorting = true;
-        return;
-      }
+      if (stations > 0) return;
     }
     // Rule "station finds first": an open Police Station (no Skynet character seen there) this move
     // reaches visibly, where a civilian in hand can be found: found there, it is protected at the next
@@ -1236,16 +1230,15 @@ class Protect extends Bot {
    * visibly, to the place this move reaches where the most can be found, when that beats its own
    * place (rulebook: summary, "Entering play" — supporting characters are found from hand at the
    * searched location, one with a matching feature): civilianFinds.
-   * Rule "one commander is enough" (2026-12-07): civilians here that another Resistance main
-   * character stays with do not hold c either (one commander at their place commands them, digest
-   * §サポートキャラクター; escort() keeps them with it).
+   * Rule "one commander is enough" (2026-12-07): nor do civilians here that another Resistance main
+   * character stays with (one main character at their place commands them all, digest
+   * §サポートキャラクター): a party left waiting sends one to find more (they follow whoever leaves).
    */
   protected override move(view: PlayerView, options: Int32Array, n: number): number {
     const b = super.move(view, options, n);
     const c = view.deciding;
     const here = view.nodeOf(c);
     if (options[b] >> 1 !== here || (resistanceCivilianAt(view, here) && !otherMainAt(view, c))) return b;
-    this.escorting = false;
     let best = b;
     let bestScore = civilianFinds(view, here);
     for (let i = 0; i < n; i++) {
@@ -1257,16 +1250,6 @@ class Protect extends Bot {
       }
     }
     return best;
-  }
-  /**
-   * Rule "one commander is enough" (2026-12-07): supporting characters act only when commanded by a
-   * main character at their place (digest §サポートキャラクター), and one commands them all; so a
-   * civilian follows a commander who leaves unless that one is not escorting (goals() gave it no
-   * Police Station to take them to: a kill, a mission, a place to find more) and another Resistance
-   * main character stays at the civilian's place to command it.
-   */
-  override escort(view: PlayerView): boolean {
-    return this.escorting || !otherMainAt(view, -1, view.nodeOf(view.deciding));
   }
   protected override placeBonus(view: PlayerView, c: number, dest: number, hidden: boolean): number {
     const d = danger(view, c, dest);

@@ -967,6 +967,30 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "a name already lost": where a fighter stands, protect finds a civilian whose name is in Skynet's eliminated pile (under different: name its elimination adds nothing there).
+  it("a name already lost: with a healthy Endoskeleton on the Street (Residential) the Leader finds Civ A there when another Civ A is in Skynet's eliminated pile (different: name), not under different: copy nor with none eliminated", async () => {
+    for (const [different, lost, finds] of [['name', true, true], ['copy', true, false], ['name', false, false]] as const) {
+      const { g, inst } = await setup({ different });
+      const leader = inst('Leader', 0);
+      g.node[leader] = g.board.placeExterior(0, cid('Street'), true);
+      g.putInPlay(inst('Long Gun', 0), g.node[leader], leader);
+      for (const name of ['Fighter', 'Sneak']) g.rotated[inst(name, 0)] = 1;
+      g.node[inst('Infiltrator', 1)] = g.board.placeExterior(1, cid('Lane'), true);
+      const civ = inst('Civ A', 0);
+      g.putInHand(civ);
+      g.putInPlay(inst('Endo', 1), g.node[leader]);
+      if (lost) {
+        const gone = inst('Civ A', 0, 1);
+        g.zone[gone] = Z_ELIMINATED;
+        g.eliminatedPile[g.nEliminated++] = gone;
+      }
+      g.updateCommand();
+      g.policies[0] = builtinPolicy('protect') as never;
+      g.playRound(RD_SEARCH);
+      expect(g.zone[civ], `different ${different}, a Civ A eliminated ${lost}`).toBe(finds ? Z_PLAY : Z_HAND);
+    }
+  });
+
   // Rule "defend the civilians": protect spends resist events and bought resistance on a civilian it commands, as on a main character.
   it('defend the civilians: protect plays Cover and buys 3 resistance so the Endoskeleton (6) does not eliminate Civ A (1); fight keeps the pool for main characters', async () => {
     for (const [name, saved] of [['protect', true], ['fight', false]] as const) {
@@ -1142,8 +1166,8 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
   };
 
   // Rule "go where civilians are found": a protect character with no goal and no civilian of its own goes where the most can be found.
-  it('go where civilians are found: with no goal (nothing in hand, no civilian in play, no Police Station), protect moves to the place where the most kinds of civilian can be found; with a civilian of its own it stays; fight stays', async () => {
-    for (const [who, escorting, moves] of [['protect', false, true], ['protect', true, false], ['fight', false, false]] as const) {
+  it('go where civilians are found: with no goal (nothing in hand, no civilian in play, no Police Station), protect moves to the place where the most kinds of civilian can be found; with a civilian of its own it stays, unless another main character stays with it ("one commander is enough"); fight stays', async () => {
+    for (const [who, escorting, alone, moves] of [['protect', false, false, true], ['protect', true, true, false], ['protect', true, false, true], ['fight', false, false, false]] as const) {
       const { g, inst } = await setup();
       const leader = inst('Leader', 0);
       const start = g.node[leader];
@@ -1151,13 +1175,15 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
       const street = g.board.placeExterior(0, cid('Street'), true);
       expect(g.board.hops(start, street)).toBe(1);
       if (escorting) g.putInPlay(inst('Civ A', 0), start);
+      // Alone: the other start characters out of play (else they command Civ A too).
+      if (alone) for (const name of ['Fighter', 'Sneak']) (g as unknown as { removeCharacter(c: number, to: number): void }).removeCharacter(inst(name, 0), Z_REMOVED);
       g.updateCommand();
       expect(g.handN[0]).toBe(0);
       const log: Asked[] = [];
       g.policies[0] = recorded(who, log) as never;
       g.playRound(RD_MOVEMENT);
       const move = log.find((x) => x.decision === D_MOVE && x.deciding === leader)!;
-      expect(move.options[move.answer] >> 1, `${who} escorting ${escorting}`).toBe(moves ? street : start);
+      expect(move.options[move.answer] >> 1, `${who} escorting ${escorting}, alone ${alone}`).toBe(moves ? street : start);
     }
   });
 

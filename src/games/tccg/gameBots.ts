@@ -416,6 +416,29 @@
 //   +0.92, 30 (above every item) +1.41, +0.68: alike. Tried and dropped: no civilian found whose
 //   elimination would complete Skynet's Importance victory where a fighter's next move reaches the
 //   finder −0.65 [−1.08, −0.22], −1.12 (seeds 7, 8).
+// Rule "one commander is enough" (protect; 2026-12-07): "go where civilians are found" now also
+//   moves a character the goals would leave where it stands when the civilians there have another
+//   Resistance main character with them (one main character at their place commands them all, digest
+//   §サポートキャラクター): a party held in place (no Police Station in play or in reach, every one
+//   held, or waiting out of reach) sends one to find more; the civilians follow whoever leaves, as
+//   before. Found in the same log: escort moves were the largest group (39 departures, +8.3 playout
+//   wins), among them protect keeping a whole party of main characters with their civilians in the
+//   first turns while the search moved one away (11 of 157 games, each valued above zero). Against
+//   protect with "a name already lost" only (a module of the analysis build), 20,000 paired games,
+//   fresh seeds: hunt-support 31 +0.18 [−0.09, +0.46], 32 +0.35 [+0.08, +0.62], 33 +0.40 [+0.14,
+//   +0.67]; hunt-main 31 +0.46 [+0.14, +0.79], 32 +0.36 [+0.05, +0.68], 33 +0.34 [+0.03, +0.64]; off
+//   the bundled data (seed 31, hunt-support): Sarah Connor Power 4 +0.42 [+0.09, +0.75], T-800 Power
+//   7 +0.07 [−0.18, +0.32], Ginger Ventura Importance 4 +0.28 [+0.00, +0.56]. Small, never below
+//   zero. A first version also kept the civilians with the main character who stays when their
+//   commander left for anything but a Police Station (a kill, a mission, a place to find): seeds 31–33
+//   +0.37, +0.60, +0.46 (hunt-support, each significant), hunt-main +0.16, −0.21, +0.20 (n.s.); but it
+//   remembered between a move and that move's escort decisions what the goals had been, and the
+//   search's playouts, played by the same bot object, overwrote it (tccg.search.test: a
+//   one-iteration search no longer played protect's games): a bot's answer must follow from the view
+//   alone. Read from the view instead (the commander's place nearer an open Police Station than the
+//   civilian's; seeds 7, 8, 10,000 games): +0.18, +0.43, hunt-main +0.04, +0.73 (n.s.); the civilians
+//   always staying with a main character who stays: +0.44, +0.92, hunt-main −0.63 [−1.32, +0.06],
+//   −0.06; dropped. Without the kill and mission places (the goals' own places): the same games.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

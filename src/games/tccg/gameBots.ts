@@ -423,7 +423,7 @@
 //   held, or waiting out of reach) sends one to find more; the civilians follow whoever leaves, as
 //   before. Found in the same log: escort moves were the largest group (39 departures, +8.3 playout
 //   wins), among them protect keeping a whole party of main characters with their civilians in the
-//   first turns while the search moved one away (11 of 157 games, each valued above zero). Against
+//   first turns while the search moved one away (about 11 in the first 157 games, each valued above zero). Against
 //   protect with "a name already lost" only (a module of the analysis build), 20,000 paired games,
 //   fresh seeds: hunt-support 31 +0.18 [−0.09, +0.46], 32 +0.35 [+0.08, +0.62], 33 +0.40 [+0.14,
 //   +0.67]; hunt-main 31 +0.46 [+0.14, +0.79], 32 +0.36 [+0.05, +0.68], 33 +0.34 [+0.03, +0.64]; off
@@ -438,7 +438,8 @@
 //   alone. Read from the view instead (the commander's place nearer an open Police Station than the
 //   civilian's; seeds 7, 8, 10,000 games): +0.18, +0.43, hunt-main +0.04, +0.73 (n.s.); the civilians
 //   always staying with a main character who stays: +0.44, +0.92, hunt-main −0.63 [−1.32, +0.06],
-//   −0.06; dropped. Without the kill and mission places (the goals' own places): the same games.
+//   −0.06; dropped. Not moving from a kill or mission place (the goals' own places), with the first
+//   version: +0.41, +0.50 against +0.41, +0.47 (seeds 7, 8): rare, not kept.
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping

@@ -223,8 +223,15 @@ export interface PlannerKnobs {
   healNearDeathValue: number;
   /** Destroy a Rev-9 that splits only with fight left to damage each Rev-9 it splits into. */
   splitGuard: boolean;
-  /** Destroy (or keep on the hunt) a Rev-9 that splits only when the team could stagger each Rev-9 it splits into within this many player turns (one more with three or four players). */
+  /** Destroy (or keep on the hunt) a Rev-9 that splits only when the team could stagger each Rev-9 it splits into within this many player turns (plus splitReadyMorePlayers with three or four players). */
   splitReadyTurns: number;
+  /**
+   * Player turns added to splitReadyTurns with three or four players: 0, the same window whatever the
+   * number of players (each player turn has a hunt phase, so a window of player turns is a count of
+   * the hunts the team waits through; rulebook: Playing the Game, Hunt Phase); 1: the planner before
+   * 2026-12-07 (latest + 1).
+   */
+  splitReadyMorePlayers: number;
   /** Value per point of a skill's fight or supply each turn. */
   skillFightValue: number;
   skillSupplyValue: number;
@@ -296,6 +303,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   healNearDeathValue: 3,
   splitGuard: false,
   splitReadyTurns: 4,
+  splitReadyMorePlayers: 0,
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
@@ -1203,7 +1211,7 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected splitReady(v: DarkFateView, k: number): boolean {
     const ver = this.c.rev9[v.rev9Version(k)];
     for (const s of ver.splitsInto) {
-      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players > 2 ? 1 : 0)) return false;
+      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players > 2 ? this.knobs.splitReadyMorePlayers : 0)) return false;
       if (!this.teamHasFinisherVersion(v, s)) return false;
     }
     return true;

@@ -195,8 +195,19 @@ export interface PlannerKnobs {
   restKillWeight: number;
   /** Rest only while the resting player owns at most this many cards (thinning pays early). */
   restMaxDeck: number;
-  /** Rest a Prep from a deck of at least this many cards while a Rev-9 that splits is still to be destroyed (2+ players, no Wound in hand, no Rev-9 on the hunt); Infinity: never. */
+  /** Rest a Prep from a deck of at least this many cards while a Rev-9 that splits is still to be destroyed (2+ players, no Wound in hand, no Rev-9 on the hunt); Infinity: never. With restPrepShared, the deck size at 2 players. */
   restPrepMinDeck: number;
+  /**
+   * The Prep rest's deck size counts the team's gains, not one player's: the cards gained past the
+   * set-up deck of 10 that restPrepMinDeck asks of each of 2 players (5 each, 10 in all) are asked of
+   * the team, so with P players each deck needs 10 + 10 / P (3 players 13⅓, so 14; 4 players 12½, so
+   * 13). Gained cards go to any player's discard pile (rulebook: Gaining; the planner gives each to the
+   * player who draws it soonest), so the team's buys spread over P decks and each grows about 2 / P
+   * as fast as at 2 players while the game moves on at the same pace in player turns. false: the same
+   * deck size whatever the number of players (the planner before 2026-12-07, latest + 1). 2 players:
+   * the same games.
+   */
+  restPrepShared: boolean;
   /** Keep a damaged Rev-9 on the hunt when the next turns are expected to stagger it within this many rounds (player turns over players)… */
   commitRounds: number;
   /** … and at least this many player turns (before the cuts of commitLessWhileOtherHunts and commitLessEnragedEarly, which may take it to 0 or below: fled); each player past two adds commitPerPlayer turns (commitPerPlayerSplit in a game with several Rev-9 cards: a version that splits). */
@@ -228,8 +239,10 @@ export interface PlannerKnobs {
   /**
    * Player turns added to splitReadyTurns with three or four players: 0, the same window whatever the
    * number of players (each player turn has a hunt phase, so a window of player turns is a count of
-   * the hunts the team waits through; rulebook: Playing the Game, Hunt Phase); 1: the planner before
-   * 2026-12-07 (latest + 1).
+   * the hunts the team waits through; rulebook: Playing the Game, Hunt Phase); 1 (the default, the
+   * planner all along). Tried 2026-12-07 (a helper): 0 won at 3 players and lost at 4 (Fully
+   * Operational, 20,000 paired games, 0 − 1: 3 players +1.22 [+0.62, +1.82] seed 7701, +1.73
+   * [+1.13, +2.33] seed 7702; 4 players −1.26 [−1.98, −0.53], −1.20 [−1.92, −0.47]); not kept.
    */
   splitReadyMorePlayers: number;
   /** Value per point of a skill's fight or supply each turn. */
@@ -287,6 +300,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   restWoundValue: 9,
   restMaxDeck: 20,
   restPrepMinDeck: 15,
+  restPrepShared: true,
   restKillWeight: 1,
   commitRounds: 1,
   commitMin: 2,
@@ -303,7 +317,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   healNearDeathValue: 3,
   splitGuard: false,
   splitReadyTurns: 4,
-  splitReadyMorePlayers: 0,
+  splitReadyMorePlayers: 1,
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,
@@ -329,6 +343,8 @@ export interface TurnPlan {
 export const BASE_PLAN: Readonly<TurnPlan> = Object.freeze({ rest: -1, flee: -1, extra: -1 });
 
 const NONE = -1;
+/** A player's deck at set-up: 5 Preps, 4 Setbacks and the unique card (rulebook: Set-Up). */
+const RESTPREP_START_DECK = 10;
 
 /** pickPlay's class of a card type: the branch its static properties send it to, in pickPlay's order of tests. */
 const PLAY_SKIP = 0;
@@ -603,7 +619,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : this.worstSlot(v, p, hn);
     const K = this.knobs;
     // Thin a grown deck of its Preps while a Rev-9 that splits is still to come (the header: "the Prep rest").
-    if (prep >= 0 && wound < 0 && v.players >= 2 && this.ownedCount(v, p) >= K.restPrepMinDeck && this.splitAhead(v)) return prep;
+    if (prep >= 0 && wound < 0 && v.players >= 2 && this.ownedCount(v, p) >= this.restPrepDeck(v) && this.splitAhead(v)) return prep;
     if (wound < 0 && junk < 0) return NONE;
     // A Setback is rested only from a small deck: without a wound to rest, a larger one needs no look at the reserve.
     const junkOk = junk >= 0 && this.ownedCount(v, p) <= K.restMaxDeck;
@@ -636,6 +652,13 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (wound >= 0 && best < K.restWoundValue) return wound;
     if (junkOk && best < K.restValue) return junk;
     return NONE;
+  }
+
+  /** The Prep rest's deck size (restPrepMinDeck at 2 players; with restPrepShared the team's gains shared over the players: 10 + (restPrepMinDeck − 10) · 2 / players). */
+  private restPrepDeck(v: DarkFateView): number {
+    const K = this.knobs;
+    if (!K.restPrepShared || v.players <= 2) return K.restPrepMinDeck;
+    return RESTPREP_START_DECK + ((K.restPrepMinDeck - RESTPREP_START_DECK) * 2) / v.players;
   }
 
   /** The first slot of p's hand [0, hn) whose card is worth least in a deck (hn > 0). */

@@ -239,10 +239,13 @@ export interface PlannerKnobs {
   /**
    * Player turns added to splitReadyTurns with three or four players: 0, the same window whatever the
    * number of players (each player turn has a hunt phase, so a window of player turns is a count of
-   * the hunts the team waits through; rulebook: Playing the Game, Hunt Phase); 1 (the default, the
-   * planner all along). Tried 2026-12-07 (a helper): 0 won at 3 players and lost at 4 (Fully
+   * the hunts the team waits through; rulebook: Playing the Game, Hunt Phase); 1: the planner before
+   * 2026-12-07 (latest + 1). Alone (before restPrepShared) 0 won at 3 players and lost at 4 (Fully
    * Operational, 20,000 paired games, 0 − 1: 3 players +1.22 [+0.62, +1.82] seed 7701, +1.73
-   * [+1.13, +2.33] seed 7702; 4 players −1.26 [−1.98, −0.53], −1.20 [−1.92, −0.47]); not kept.
+   * [+1.13, +2.33] seed 7702; 4 players −1.26 [−1.98, −0.53], −1.20 [−1.92, −0.47]); with
+   * restPrepShared: 3 players +2.04 [+1.48, +2.61] (7701), +1.63 [+1.06, +2.19] (7702); 4 players
+   * +0.41 [−0.29, +1.11], +0.28 [−0.43, +0.99] (n.s.). 2 players and the versions that do not split:
+   * the same games.
    */
   splitReadyMorePlayers: number;
   /** Value per point of a skill's fight or supply each turn. */
@@ -317,7 +320,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   healNearDeathValue: 3,
   splitGuard: false,
   splitReadyTurns: 4,
-  splitReadyMorePlayers: 1,
+  splitReadyMorePlayers: 0,
   skillFightValue: 3,
   skillSupplyValue: 2.5,
   supplyValue: 0.9,

@@ -178,6 +178,35 @@
 // players' expected fight +0.79 / +1.32, −0.06; the fight this turn brought (power, skills, cards
 // played) +0.71 / +1.26, −0.11.
 //
+// The Prep rest's deck size shared over the players (2026-12-07, latest + 1; restPrepShared) and the
+// split-ready window without its 3–4-player turn (splitReadyMorePlayers 0). A helper looked for where
+// the planner loses at 3 players (Fully Operational: planner 72.75%, search at 256 rollouts 87.75%).
+// Losses by cause (3,000 games, seed 5): an empty wound deck 3.8% at 2 players, 13.5% at 3, 40.3% at 4
+// (wounds taken a game 13.0, 17.6, 23.2): with more players the games run longer and the team's 30
+// Wounds run out. The turn plans valued against the planner's own (scripts/darkfateTurnValues.mjs,
+// 3 players, 150 games, 128 rollouts, seed 11) put the significant departures mostly in rest or play
+// with no Rev-9 on the hunt. The Prep rest asked each player for a deck of 15 (the set-up's 10 and 5
+// gained): with P players the team's gains spread over P decks (rulebook: Gaining, into any player's
+// discard pile), so a deck reaches 15 late or never before the split. Now the 10 gains asked of 2
+// players are asked of the team: 10 + 10 / P cards a deck (3 players 14, 4 players 13; 2 players the
+// same games). New − old, paired (`sim policies darkfate --set rev9=fully-operational --set
+// players=P --policies planner,MODULE -n 20000 --seed S`, MODULE the planner with restPrepShared:
+// false): 3 players +1.99 [+1.24, +2.75] (seed 7701), +1.69 [+0.92, +2.46] (7702); 4 players +7.11
+// [+6.20, +8.01], +7.89 [+6.98, +8.79]. Fixed deck sizes read at 5,000 games (development seeds
+// 7001–7004; not taken, they fit these cards): 3 players 11 +3.3, 12 +4.0, 13 +2.5 to +3.6, 14 +2.1;
+// 4 players 11 +7.2, 12 +9.2, 13 +7.0; 2 players 13 −0.6, 12 −1.0 (n.s.). On top of it the split-ready
+// window no longer grows by a turn at 3–4 players (a window of player turns counts the hunts waited
+// through, one a player turn whatever the number of players): 3 players +2.04 [+1.48, +2.61] (7701),
+// +1.63 [+1.06, +2.19] (7702); 4 players +0.41 [−0.29, +1.11], +0.28 [−0.43, +0.99] (n.s.; alone,
+// before the shared Prep rest, it lost there: −1.26, −1.20). Both against the planner before (MODULE
+// with restPrepShared: false, splitReadyMorePlayers: 1): 3 players +4.04 [+3.29, +4.79] (7701), +3.31
+// [+2.56, +4.07] (7702); 4 players +7.52 [+6.62, +8.42], +8.16 [+7.26, +9.07]. 2 players and the
+// versions that do not split (both rules read only a Rev-9 that splits; the Prep rest is off below 2
+// players): the same games (20,000 paired games each, seed 7701, Endoskeleton, Liquid Exoskeleton,
+// Damaged Endo at 2 and 3 players and the Fully Operational at 2: ±0.00). Tried and level: reading
+// the hand as it is of every player whose turn comes before the current player's next (turnsToStagger;
+// 3 players −0.12 [−1.54, +1.30], 5,000 games).
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';

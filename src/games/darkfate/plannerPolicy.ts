@@ -274,7 +274,8 @@ export interface PlannerKnobs {
    * [+1.13, +2.33] seed 7702; 4 players −1.26 [−1.98, −0.53], −1.20 [−1.92, −0.47]); with
    * restPrepShared: 3 players +2.04 [+1.48, +2.61] (7701), +1.63 [+1.06, +2.19] (7702); 4 players
    * +0.41 [−0.29, +1.11], +0.28 [−0.43, +0.99] (n.s.). 2 players and the versions that do not split:
-   * the same games.
+   * the same games. With the Neural Net Processor the turn stays (1): its fate deck holds no hostile,
+   * so a hunt waited through costs little (0 there: −0.88 [−1.36, −0.40] at 4 players, seed 7701).
    */
   splitReadyMorePlayers: number;
   /** Value per point of a skill's fight or supply each turn. */
@@ -689,7 +690,8 @@ export class PlannerPolicy implements DarkFatePolicy {
   /** The Prep rest's deck size (restPrepMinDeck at 2 players; with restPrepShared the team's gains shared over the players: 10 + (restPrepMinDeck − 10) · 2 / players). */
   private restPrepDeck(v: DarkFateView): number {
     const K = this.knobs;
-    if (!K.restPrepShared || v.players <= 2) return K.restPrepMinDeck;
+    // Not with the Neural Net Processor (its fate deck holds no hostile, so the hunts that run the team's Wounds out as the game goes on are not there): −4.3 / −4.7 there at 3 players.
+    if (!K.restPrepShared || v.players <= 2 || v.setup.neuralNet) return K.restPrepMinDeck;
     return RESTPREP_START_DECK + ((K.restPrepMinDeck - RESTPREP_START_DECK) * 2) / v.players;
   }
 
@@ -1266,7 +1268,7 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected splitReady(v: DarkFateView, k: number): boolean {
     const ver = this.c.rev9[v.rev9Version(k)];
     for (const s of ver.splitsInto) {
-      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players > 2 ? this.knobs.splitReadyMorePlayers : 0)) return false;
+      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players <= 2 ? 0 : v.setup.neuralNet ? 1 : this.knobs.splitReadyMorePlayers)) return false;
       if (!this.teamHasFinisherVersion(v, s)) return false;
     }
     return true;

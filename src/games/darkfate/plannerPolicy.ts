@@ -203,7 +203,14 @@
 // [+2.56, +4.07] (7702); 4 players +7.52 [+6.62, +8.42], +8.16 [+7.26, +9.07]. 2 players and the
 // versions that do not split (both rules read only a Rev-9 that splits; the Prep rest is off below 2
 // players): the same games (20,000 paired games each, seed 7701, Endoskeleton, Liquid Exoskeleton,
-// Damaged Endo at 2 and 3 players and the Fully Operational at 2: ±0.00). Tried and level: reading
+// Damaged Endo at 2 and 3 players and the Fully Operational at 2: ±0.00). Both together, seed 7701,
+// 20,000 games: Go On Without Me! at 3 / 4 players +3.79 [+3.07, +4.50] / +7.61 [+6.71, +8.50], the
+// other flee reading (fleeEndsHunt) at 3 players +3.05 [+2.38, +3.72]. With the Neural Net Processor
+// both lost (3 players −3.84 [−4.69, −2.98], 4 players −3.60; the Prep rest's part −4.3 at seed 7702,
+// the window's −0.88 at 4 players once the Prep rest was off there): its fate deck holds no hostile,
+// so the hunts that run the Wounds out are not there; both are off with it (the same games as
+// before; bench:checksum --each moves only the Fully Operational's planner configurations at 3
+// players with Go On Without Me!, both flee readings). Tried and level: reading
 // the hand as it is of every player whose turn comes before the current player's next (turnsToStagger;
 // 3 players −0.12 [−1.54, +1.30], 5,000 games).
 //

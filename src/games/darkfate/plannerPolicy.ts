@@ -385,9 +385,6 @@ export interface TurnPlan {
 export const BASE_PLAN: Readonly<TurnPlan> = Object.freeze({ rest: -1, flee: -1, extra: -1 });
 
 const NONE = -1;
-/** A player's deck at set-up: 5 Preps, 4 Setbacks and the unique card (rulebook: Set-Up). */
-const RESTPREP_START_DECK = 10;
-
 /** pickPlay's class of a card type: the branch its static properties send it to, in pickPlay's order of tests. */
 const PLAY_SKIP = 0;
 const PLAY_FINISHER = 1;
@@ -701,7 +698,9 @@ export class PlannerPolicy implements DarkFatePolicy {
     const K = this.knobs;
     // Not with the Neural Net Processor (its fate deck holds no hostile, so the hunts that run the team's Wounds out as the game goes on are not there): −4.3 / −4.7 there at 3 players.
     if (!K.restPrepShared || v.players <= 2 || v.setup.neuralNet) return K.restPrepMinDeck;
-    return RESTPREP_START_DECK + ((K.restPrepMinDeck - RESTPREP_START_DECK) * 2) / v.players;
+    // A player's deck at set-up (rulebook: Set-Up): the Preps, the Setbacks and the unique card (10 with the rulebook's 5 and 4).
+    const start = v.rules.prepCards + v.rules.setbackCards + 1;
+    return start + ((K.restPrepMinDeck - start) * 2) / v.players;
   }
 
   /** The first slot of p's hand [0, hn) whose card is worth least in a deck (hn > 0). */

@@ -16,6 +16,7 @@ import { nextTargetBatch } from '../src/run/stopping.js';
 import { columnLabels } from '../src/report/charts.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
+import { calibrationWords } from '../src/games/tccg/gameMode.js';
 
 const side = (target: number) => {
   const params = { count: 3, sides: 6, target };
@@ -337,6 +338,14 @@ describe('sweep', () => {
     const ccg = (extra: string[]) => JSON.parse(runCli(['tccg', 'game', ...extra, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).text as string;
     expect(ccg([])).toContain('calibrated to 40–60% with these bots');
     expect(ccg(['--set', 'skynetPolicy=hunt-main'])).toContain('calibrated to 40–60% for protect vs hunt-support at the defaults, not for this configuration');
+    // Where a side's interval lies wholly outside 40–60% at the defaults, the answer says the set needs calibrating again, not that it is calibrated.
+    const est = (estimate: number, lo: number, hi: number) => ({ estimate, lo, hi, k: Math.round(estimate * 20000), n: 20000 });
+    expect(calibrationWords(true, est(0.61, 0.603, 0.616), est(0.382, 0.375, 0.388))).toBe(
+      "on an invented card set calibrated to 40–60% with earlier versions of these bots: here the Resistance's rate lies above it and Skynet's rate lies below it, so the set needs calibrating again (scenarios/tccg/README.md, Calibration)",
+    );
+    expect(calibrationWords(true, est(0.395, 0.388, 0.402), est(0.59, 0.583, 0.597))).toContain('with these bots (scenarios');
+    expect(calibrationWords(true, est(0.35, 0.343, 0.357), est(0.64, 0.633, 0.647))).toContain("here the Resistance's rate lies below it and Skynet's rate lies above it");
+    expect(calibrationWords(false, est(0.7, 0.69, 0.71), est(0.3, 0.29, 0.31))).toContain('not for this configuration');
     // A size in points of 100 or more is no difference of rates.
     expect(runCli(['compare', 'dice', '--set', 'target=4', '--target-ci', '150pp']).stderr).toMatch(/150pp is 100 points or more, wider than any difference of rates/);
     const run = runCli(['sweep', 'dice', '--grid', 'count=2..4', '-n', '100', '--seed', '1', '--format', 'json']);

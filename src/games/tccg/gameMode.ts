@@ -309,7 +309,7 @@ export const gameMode: GameMode = {
       ...(run.partial ? { partial: true } : {}),
       result,
       // The answer first: who wins how often, on what that is conditional.
-      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, [calibrationWords(isGapReference(GAME_PARAMS, params) && rp.label === RESISTANCE_POLICIES[0] && sp.label === SKYNET_POLICIES[0]), tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
+      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, [calibrationWords(isGapReference(GAME_PARAMS, params) && rp.label === RESISTANCE_POLICIES[0] && sp.label === SKYNET_POLICIES[0], base.resistanceWins, base.skynetWins), tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
       headline: estimateHeadline('Resistance wins', base.resistanceWins, 'rate'),
       assumptions: gameAssumptions(sim, params),
       tables: gameTables(base),
@@ -322,9 +322,24 @@ export const gameMode: GameMode = {
   },
 };
 
-/** The calibration the card set rests on, in the answer's words: it holds for the default bots at the defaults, not for another pairing or configuration. */
-function calibrationWords(calibrated: boolean): string {
-  return calibrated
-    ? 'on an invented card set calibrated to 40–60% with these bots (scenarios/tccg/README.md)'
-    : `on an invented card set calibrated to 40–60% for ${RESISTANCE_POLICIES[0]} vs ${SKYNET_POLICIES[0]} at the defaults, not for this configuration (scenarios/tccg/README.md)`;
+/** The calibration's target: each side's win rate at the defaults with the default bots (scenarios/tccg/README.md, Calibration). */
+const CALIBRATION_TARGET = { lo: 0.4, hi: 0.6 };
+
+/**
+ * The calibration the card set rests on, in the answer's words: it holds for the default bots at
+ * the defaults, not for another pairing or configuration; and where this run's interval for a side
+ * lies wholly outside the target, the answer says so (the bots have changed since the set was
+ * calibrated) instead of claiming the calibration.
+ */
+export function calibrationWords(calibrated: boolean, resistance: ProportionEstimate, skynet: ProportionEstimate): string {
+  if (!calibrated) return `on an invented card set calibrated to 40–60% for ${RESISTANCE_POLICIES[0]} vs ${SKYNET_POLICIES[0]} at the defaults, not for this configuration (scenarios/tccg/README.md)`;
+  const off = (
+    [
+      ['the Resistance', resistance],
+      ['Skynet', skynet],
+    ] as const
+  ).filter(([, e]) => e.n > 0 && (e.lo > CALIBRATION_TARGET.hi || e.hi < CALIBRATION_TARGET.lo));
+  if (off.length === 0) return 'on an invented card set calibrated to 40–60% with these bots (scenarios/tccg/README.md)';
+  const where = off.map(([side, e]) => `${side}'s rate lies ${e.lo > CALIBRATION_TARGET.hi ? 'above' : 'below'} it`).join(' and ');
+  return `on an invented card set calibrated to 40–60% with earlier versions of these bots: here ${where}, so the set needs calibrating again (scenarios/tccg/README.md, Calibration)`;
 }

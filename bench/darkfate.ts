@@ -47,46 +47,58 @@ interface ReplayState {
   cursor: { q: number; c: number };
 }
 
-function replaySetup(policy: string): ReplayState {
-  const engine = buildEngineSync(params(policy));
+/** The engine surface the recording needs (bench/darkfateAB.ts passes another build's engine). */
+interface Recordable {
+  policy: DarkFatePolicy;
+  playGame(rng: ReturnType<StreamSeeder['streamFor']>): number;
+}
+
+/**
+ * Records every answer of the engine's policy over games 0..games-1 of `seeder`'s streams, then
+ * gives the engine a policy that only reads them back from the cursor (set it to a game's start
+ * before replaying that game). The policy's hooks run as in a game while recording.
+ */
+export function recordAndReplay(engine: Recordable, seeder: Pick<StreamSeeder, 'seedInto'>, rng: ReturnType<StreamSeeder['streamFor']>, games: number): Pick<ReplayState, 'quick' | 'chosen' | 'quickAt' | 'chosenAt' | 'cursor'> {
   const played = engine.policy;
-  const seeder = new StreamSeeder(SEED);
-  const rng = seeder.streamFor(0);
   const quick: number[] = [];
   const chosen: number[] = [];
-  const quickAt = new Int32Array(REPLAY_GAMES + 1);
-  const chosenAt = new Int32Array(REPLAY_GAMES + 1);
+  const quickAt = new Int32Array(games + 1);
+  const chosenAt = new Int32Array(games + 1);
   engine.policy = {
-    name: `${policy} (recording)`,
+    name: `${played.name} (recording)`,
     // The planner's hooks run as in a game (its turn plan, read by quickAction).
     beginTurn: played.beginTurn?.bind(played),
-    quickAction: (rng, v, p, mayRest) => {
-      const r = played.quickAction!(rng, v, p, mayRest);
-      quick.push(r);
-      return r;
+    quickAction: (r, v, p, mayRest) => {
+      const x = played.quickAction!(r, v, p, mayRest);
+      quick.push(x);
+      return x;
     },
-    choose: (rng, v, d, o, n, allowNone) => {
-      const r = played.choose(rng, v, d, o, n, allowNone);
-      chosen.push(r);
-      return r;
+    choose: (r, v, d, o, n, allowNone) => {
+      const x = played.choose(r, v, d, o, n, allowNone);
+      chosen.push(x);
+      return x;
     },
   };
-  for (let g = 0; g < REPLAY_GAMES; g++) {
+  for (let g = 0; g < games; g++) {
     quickAt[g] = quick.length;
     chosenAt[g] = chosen.length;
     seeder.seedInto(rng, g);
     engine.playGame(rng);
   }
-  quickAt[REPLAY_GAMES] = quick.length;
-  chosenAt[REPLAY_GAMES] = chosen.length;
-  const state: ReplayState = { engine, seeder, rng, quick: Int32Array.from(quick), chosen: Int32Array.from(chosen), quickAt, chosenAt, cursor: { q: 0, c: 0 } };
-  const replay: DarkFatePolicy = {
-    name: `${policy} (replayed)`,
-    quickAction: () => state.quick[state.cursor.q++],
-    choose: () => state.chosen[state.cursor.c++],
-  };
-  engine.policy = replay;
-  return state;
+  quickAt[games] = quick.length;
+  chosenAt[games] = chosen.length;
+  const q = Int32Array.from(quick);
+  const c = Int32Array.from(chosen);
+  const cursor = { q: 0, c: 0 };
+  engine.policy = { name: `${played.name} (replayed)`, quickAction: () => q[cursor.q++], choose: () => c[cursor.c++] };
+  return { quick: q, chosen: c, quickAt, chosenAt, cursor };
+}
+
+function replaySetup(policy: string): ReplayState {
+  const engine = buildEngineSync(params(policy));
+  const seeder = new StreamSeeder(SEED);
+  const rng = seeder.streamFor(0);
+  return { engine, seeder, rng, ...recordAndReplay(engine, seeder, rng, REPLAY_GAMES) };
 }
 
 /**

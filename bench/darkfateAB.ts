@@ -11,6 +11,7 @@
 // at least `chunk` player turns (default 100,000).
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
+import { recordAndReplay } from './darkfate.js';
 
 type Run = (turns: number) => number;
 
@@ -52,39 +53,9 @@ async function turnsOf(distRoot: string, engineOnly: boolean): Promise<Run> {
 type Engine = ReturnType<typeof import('../src/games/darkfate/policies.js').buildEngineSync>;
 const REPLAY_GAMES = 2_000;
 
-/** The engine alone on the planner's games: recorded once, then replayed whole games at a time (bench/darkfate.ts's replay). */
+/** The engine alone on the planner's games: recorded once, then replayed whole games at a time (bench/darkfate.ts's recorder, on either build's engine). */
 function replayOf(e: Engine, seeder: import('../src/core/rng.js').StreamSeeder, rng: Engine['rng']): Run {
-  const played = e.policy;
-  const quick: number[] = [];
-  const chosen: number[] = [];
-  const quickAt = new Int32Array(REPLAY_GAMES + 1);
-  const chosenAt = new Int32Array(REPLAY_GAMES + 1);
-  e.policy = {
-    name: 'recording',
-    beginTurn: played.beginTurn?.bind(played),
-    quickAction: (r, v, p, mayRest) => {
-      const x = played.quickAction!(r, v, p, mayRest);
-      quick.push(x);
-      return x;
-    },
-    choose: (r, v, d, o, n, allowNone) => {
-      const x = played.choose(r, v, d, o, n, allowNone);
-      chosen.push(x);
-      return x;
-    },
-  };
-  for (let g = 0; g < REPLAY_GAMES; g++) {
-    quickAt[g] = quick.length;
-    chosenAt[g] = chosen.length;
-    seeder.seedInto(rng, g);
-    e.playGame(rng);
-  }
-  quickAt[REPLAY_GAMES] = quick.length;
-  chosenAt[REPLAY_GAMES] = chosen.length;
-  const q = Int32Array.from(quick);
-  const c = Int32Array.from(chosen);
-  const cursor = { q: 0, c: 0 };
-  e.policy = { name: 'replayed', quickAction: () => q[cursor.q++], choose: () => c[cursor.c++] };
+  const { quickAt, chosenAt, cursor } = recordAndReplay(e, seeder, rng, REPLAY_GAMES);
   let g = 0;
   return (turns) => {
     let sum = 0;

@@ -268,7 +268,7 @@ describe('tccg decks of a simulated game (parameters resistanceDeck, skynetDeck)
     expect(() => loadMatchup('example', short)).toThrow(UsageError);
     expect(() => loadMatchup('example', short)).toThrow(/parameter skynetDeck: .*short\.yaml is not a legal Termination Scenario deck \(1 violation\(s\), first: draw-deck-size/);
     copyFileSync('scenarios/tccg/cards.yaml', join(dir, 'cards.yaml'));
-    writeFileSync(join(dir, 'cards.yaml'), readFileSync(join(dir, 'cards.yaml'), 'utf8').replace('speed: 3, power: 5, infiltration: 3', 'speed: 4, power: 5, infiltration: 3'));
+    writeFileSync(join(dir, 'cards.yaml'), readFileSync(join(dir, 'cards.yaml'), 'utf8').replace('speed: 3, power: 6, infiltration: 3', 'speed: 4, power: 6, infiltration: 3'));
     const own = join(dir, 'own.yaml');
     writeFileSync(own, `cards: cards.yaml\n${readFileSync('scenarios/tccg/skynet.yaml', 'utf8')}`);
     expect(() => loadMatchup('example', own)).toThrow(/parameter skynetDeck: .*uses other card data/);

@@ -8,7 +8,7 @@ import { compileCards, loadCardData, referenceCardsFile } from '../src/games/dar
 import { checkConservation } from '../src/games/darkfate/checkConservation.js';
 import { OWN_KINDS, OWN_WOUND } from '../src/games/darkfate/engineState.js';
 import { checkDarkFateGame, finishedGameProblem, watchInvariants } from '../src/games/darkfate/checkDarkFateGame.js';
-import { OUTCOME_NONE, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
+import { OUTCOME_NONE, OUTCOME_TURN_CAP, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import type { DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import { GreedyPolicy } from '../src/games/darkfate/greedyPolicy.js';
@@ -302,6 +302,22 @@ describe('conformance hook: checkDarkFateGame', () => {
     expect(finishedGameProblem(e)).toBeNull();
     e.woundsTaken += 1;
     expect(finishedGameProblem(e)).toMatch(/^statistics: \d+ wounds taken but \d+ gone from the wound deck$/);
+  });
+  it("a win or a loss on the turn cap's own turn is a legal end; the cap's outcome before the cap is not", () => {
+    // The random policy never reads the cap: game (3, g) capped at its own length is the same game.
+    const free = buildEngineSync(params('random', { rev9: 1 }));
+    let g = 0;
+    while (free.playGame(streamFor(3, g)) === OUTCOME_TURN_CAP) g++;
+    const turns = free.turn;
+    const capped = buildEngineSync({ ...params('random', { rev9: 1 }), rules: { ...RULES, maxTurns: turns } });
+    expect(capped.playGame(streamFor(3, g))).toBe(free.outcome);
+    expect(capped.turn).toBe(turns);
+    expect(finishedGameProblem(capped)).toBeNull();
+    const short = buildEngineSync({ ...params('random', { rev9: 1 }), rules: { ...RULES, maxTurns: turns - 1 } });
+    expect(short.playGame(streamFor(3, g))).toBe(OUTCOME_TURN_CAP);
+    expect(finishedGameProblem(short)).toBeNull();
+    free.outcome = OUTCOME_TURN_CAP;
+    expect(finishedGameProblem(free)).toMatch(/^termination: \d+ turns with a cap of 400 and outcome /);
   });
   it('refuses a policy module (it loads asynchronously) with a clear message', () => {
     expect(() => checkDarkFateGame({ ...params('planner', {}), policyPath: '/tmp/x.mjs' }, streamFor(1, 0), 0)).toThrow(/built-in policies only/);

@@ -53,7 +53,9 @@ export function watchInvariants(e: DarkFateEngine, where: () => string): void {
 /** The invariants of a finished game (termination, outcome, statistics): the first broken one, or null. */
 export function finishedGameProblem(e: DarkFateEngine): string | null {
   if (e.outcome === OUTCOME_NONE) return 'termination: the game stopped without an outcome';
-  if (e.turn > e.rules.maxTurns || (e.outcome === OUTCOME_TURN_CAP) !== (e.turn >= e.rules.maxTurns)) {
+  // A win or a loss on the cap's own turn is a legal end (the cap is checked before each turn); the
+  // cap's outcome only when the cap's turn was played out without one.
+  if (e.turn > e.rules.maxTurns || (e.outcome === OUTCOME_TURN_CAP && e.turn !== e.rules.maxTurns)) {
     return `termination: ${e.turn} turns with a cap of ${e.rules.maxTurns} and outcome ${e.outcomeName(e.outcome)}`;
   }
   let left = 0;

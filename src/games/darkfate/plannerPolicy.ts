@@ -749,7 +749,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     let deferred = -1;
     const playClass = this.playClass;
     const plainWorth = useful ? this.plainUseful : this.plainIdle;
-    // staggerReachable's fight (this turn's and the hand's non-finishers), summed at the first finisher that asks (-1: not yet).
+    // reachableFight (this turn's and the hand's non-finishers), summed at the first finisher that asks (-1: not yet).
     let reach = -1;
     for (let i = 0; i < hn; i++) {
       const t = v.handCard(p, i);
@@ -810,7 +810,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     // cheapest other cards, or another such card left unplayed, pay for them).
     if (costly >= 0) {
       this.keepValuesInto(v, p, hn);
-      this.handWorth(v, p, hn, -1);
+      this.handWorth(hn, -1);
       if (this.bestX > 0) return costly;
     }
     if (plain >= 0) return plain;
@@ -837,12 +837,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     return !this.knobs.splitGuard || v.fight >= splits;
   }
 
-  /** Whether this turn's fight (spent and still in hand) can stagger a Rev-9 on the hunt that finisher kind `fin` destroys. */
-  private staggerReachable(v: DarkFateView, p: number, fin: number): boolean {
-    return this.staggerWithin(v, fin, this.reachableFight(v, p));
-  }
-
-  /** This turn's fight: spent (v.fight) and in p's hand apart from finishers (what staggerReachable counts). */
+  /** This turn's fight: spent (v.fight) and in p's hand apart from finishers (what a finisher held for a stagger counts on). */
   private reachableFight(v: DarkFateView, p: number): number {
     let f = v.fight;
     for (let i = 0; i < v.handCount(p); i++) {
@@ -862,36 +857,59 @@ export class PlannerPolicy implements DarkFatePolicy {
     return false;
   }
 
-  /** What p loses by discarding hand slot i this turn (its worth if played now; junk 0, a wound below). */
-  private keepValue(v: DarkFateView, p: number, t: number): number {
-    const c = this.c;
-    if (t === c.woundType) return -1;
-    if (this.isJunk[t]) return 0;
-    if (c.finisher[t]) return this.staggeredFor(v, c.finisher[t]) || (this.onHunt && this.staggerReachable(v, p, c.finisher[t])) ? 100 : 0.1 + this.fightOf[t] * 0.5;
-    return (this.fightUseful(v) ? this.fightOf[t] : 0) + this.supplyOf[t] * 0.9 + c.drawOnPlay[t] * 1.2 + (c.kw[t] & KW.SKILL ? 5 : 0) + 0.05;
-  }
-
   private readonly gBuf = new Float64Array(64);
   private readonly dBuf = new Int16Array(64);
   private readonly uBuf = new Float64Array(64);
-  /** keepValue of each of the first 64 hand slots (keepValuesInto): what handWorth reads. */
+  /** keepValue of each of the first 64 hand slots without a discard cost (keepValuesInto): what handWorth reads. */
   private readonly kBuf = new Float64Array(64);
+  /** Per hand slot (keepValuesInto): its discard cost (0 for a card without one, and a wound), and what playing it gains. */
+  private readonly slotCost = new Int16Array(64);
+  private readonly slotGain = new Float64Array(64);
   /** neededFinisher of each option (cheapestSlot's scratch). */
   private readonly needBuf = new Uint8Array(64);
   /** handWorth's best number of cards with a discard cost to play. */
   private bestX = 0;
 
   /**
-   * Writes keepValue of p's hand slots [0, min(hn, 64)) into kBuf (those with no discard cost, or
-   * wounds; the others are left as they were). Once per decision: a keep value does not depend on
-   * which slot handWorth leaves out, and a finisher's scans the hand (cheapestSlot asks handWorth once per option).
+   * Reads p's hand slots [0, min(hn, 64)) once per decision for handWorth (cheapestSlot asks it
+   * once per option; nothing here depends on the slot left out): a card with a discard cost (not a
+   * wound) gets its cost in slotCost and its fight (while fight has a use) in slotGain; any other
+   * gets slotCost 0 and in kBuf what p loses by discarding it this turn (its worth if played now;
+   * junk 0, a wound below; a finisher 100 while a stagger it finishes is there or within reach of
+   * this turn's fight). Needs scanHunt of the same state (onHunt, staggeredOrdinary/Special).
    */
   private keepValuesInto(v: DarkFateView, p: number, hn: number): void {
     const c = this.c;
     const k = this.kBuf;
+    const sc = this.slotCost;
+    const sg = this.slotGain;
+    const useful = this.fightUseful(v);
+    // reachableFight, summed at the first finisher that asks.
+    let reach = 0;
+    let reached = false;
     for (let i = 0; i < hn && i < 64; i++) {
       const t = v.handCard(p, i);
-      if (!(c.discardCost[t] > 0 && !(c.kw[t] & KW.WOUND))) k[i] = this.keepValue(v, p, t);
+      if (c.discardCost[t] > 0 && !(c.kw[t] & KW.WOUND)) {
+        sc[i] = c.discardCost[t];
+        sg[i] = useful ? this.fightOf[t] : 0;
+        continue;
+      }
+      sc[i] = 0;
+      if (t === c.woundType) k[i] = -1;
+      else if (this.isJunk[t]) k[i] = 0;
+      else if (c.finisher[t]) {
+        const fin = c.finisher[t];
+        // staggeredFor(v, fin), as scanHunt found it; else a stagger within reach of this turn's fight.
+        let keep = fin === 2 ? this.staggeredSpecial : fin === 1 && this.staggeredOrdinary;
+        if (!keep && this.onHunt) {
+          if (!reached) {
+            reach = this.reachableFight(v, p);
+            reached = true;
+          }
+          keep = this.staggerWithin(v, fin, reach);
+        }
+        k[i] = keep ? 100 : 0.1 + this.fightOf[t] * 0.5;
+      } else k[i] = (useful ? this.fightOf[t] : 0) + this.supplyOf[t] * 0.9 + c.drawOnPlay[t] * 1.2 + (c.kw[t] & KW.SKILL ? 5 : 0) + 0.05;
     }
   }
 
@@ -899,11 +917,10 @@ export class PlannerPolicy implements DarkFatePolicy {
    * The best worth of p's hand this turn (slot `skip` left out), and in bestX how many of its
    * cards with a discard cost to play: the x best of them, each cost paid with the cheapest of the
    * rest (another such card left unplayed is worth nothing as it is). Exhaustive over x: hands are small.
-   * Reads the keep values from kBuf: keepValuesInto(v, p, hn) first, in the same state.
+   * Reads the hand of hn cards from keepValuesInto (run first, in the same state).
    */
-  private handWorth(v: DarkFateView, p: number, hn: number, skip: number): number {
-    const c = this.c;
-    const useful = this.fightUseful(v);
+  private handWorth(hn: number, skip: number): number {
+    const sc = this.slotCost;
     const g = this.gBuf;
     const d = this.dBuf;
     const u = this.uBuf;
@@ -912,10 +929,9 @@ export class PlannerPolicy implements DarkFatePolicy {
     let totalU = 0;
     for (let i = 0; i < hn && i < 64; i++) {
       if (i === skip) continue;
-      const t = v.handCard(p, i);
-      if (c.discardCost[t] > 0 && !(c.kw[t] & KW.WOUND)) {
+      if (sc[i] > 0) {
         // Insertion by worth, highest first.
-        const val = useful ? this.fightOf[t] : 0;
+        const val = this.slotGain[i];
         let j = gN++;
         while (j > 0 && g[j - 1] < val) {
           g[j] = g[j - 1];
@@ -923,20 +939,27 @@ export class PlannerPolicy implements DarkFatePolicy {
           j--;
         }
         g[j] = val;
-        d[j] = c.discardCost[t];
+        d[j] = sc[i];
       } else {
         const val = this.kBuf[i];
         if (val > 0) totalU += val;
-        let j = uN++;
-        while (j > 0 && u[j - 1] > val) {
-          u[j] = u[j - 1];
-          j--;
-        }
-        u[j] = val;
+        u[uN++] = val;
       }
     }
     let best = totalU;
     this.bestX = 0;
+    // Most hands hold no other card with a discard cost: the worth is the sum, and the fodder order is not needed.
+    if (gN === 0) return best;
+    // The fodder by worth, lowest first (insertion: the order the slots gave them).
+    for (let a = 1; a < uN; a++) {
+      const val = u[a];
+      let j = a;
+      while (j > 0 && u[j - 1] > val) {
+        u[j] = u[j - 1];
+        j--;
+      }
+      u[j] = val;
+    }
     let gain = 0;
     let need = 0;
     for (let x = 1; x <= gN; x++) {
@@ -992,7 +1015,7 @@ export class PlannerPolicy implements DarkFatePolicy {
       for (let i = 0; i < n; i++) {
         // Keep the needed finisher here too: this turn may still reach the stagger in ways handWorth does not count (a partner's leadership card, a bought Armory, a draw).
         if (needed < n && (i < 64 ? need[i] === 1 : this.neededFinisher(v, p, o[i]))) continue;
-        const val = this.handWorth(v, p, hn, o[i]);
+        const val = this.handWorth(hn, o[i]);
         if (val > bestVal) {
           bestVal = val;
           best = i;

@@ -1261,23 +1261,24 @@ export class PlannerPolicy implements DarkFatePolicy {
   /**
    * Player turns (after the current one) until Rev-9 k, carrying `damage` at the end of this turn,
    * is staggered: the next player's hand as it is, then each player's expected fight; its healing
-   * each turn taken off. 99 when not within 6 turns.
+   * each turn taken off. 99 when not within 6 turns, nor within `within` turns (a caller that asks
+   * only whether it is within n turns passes n: the turns past it are not summed).
    */
-  protected turnsToStagger(v: DarkFateView, k: number, damage: number): number {
-    return this.turnsToStaggerVersion(v, v.rev9Version(k), damage);
+  protected turnsToStagger(v: DarkFateView, k: number, damage: number, within = 6): number {
+    return this.turnsToStaggerVersion(v, v.rev9Version(k), damage, within);
   }
 
   private readonly fightScratch = new Float64Array(8);
 
   /** turnsToStagger for a Rev-9 of version `version` (index into cards.rev9), e.g. one still to come from a split. */
-  protected turnsToStaggerVersion(v: DarkFateView, version: number, damage: number): number {
+  protected turnsToStaggerVersion(v: DarkFateView, version: number, damage: number, within = 6): number {
     const ver = this.c.rev9[version];
     const ef = this.fightScratch;
     for (let q = 0; q < v.players && q < 8; q++) ef[q] = -1;
     let d = damage - ver.regen;
     if (d < 0) d = 0;
     let q = v.current;
-    for (let t = 1; t <= 6; t++) {
+    for (let t = 1; t <= 6 && t <= within; t++) {
       q = q + 1 < v.players ? q + 1 : 0;
       if (!v.alive(q)) continue;
       if (t === 1) d += this.handFight(v, q);
@@ -1299,7 +1300,8 @@ export class PlannerPolicy implements DarkFatePolicy {
   protected splitReady(v: DarkFateView, k: number): boolean {
     const ver = this.c.rev9[v.rev9Version(k)];
     for (const s of ver.splitsInto) {
-      if (this.turnsToStaggerVersion(v, s, 0) > this.knobs.splitReadyTurns + (v.players <= 2 ? 0 : v.setup.neuralNet ? 1 : this.knobs.splitReadyMorePlayers)) return false;
+      const readyTurns = this.knobs.splitReadyTurns + (v.players <= 2 ? 0 : v.setup.neuralNet ? 1 : this.knobs.splitReadyMorePlayers);
+      if (this.turnsToStaggerVersion(v, s, 0, readyTurns) > readyTurns) return false;
       if (!this.teamHasFinisherVersion(v, s)) return false;
     }
     return true;
@@ -1356,7 +1358,8 @@ export class PlannerPolicy implements DarkFatePolicy {
       return this.handFight(v, q) >= ver.stagger - left && this.handFinishes(v, q, k);
     }
     if (damage >= ver.stagger) return !(this.knobs.splitStaggerNeedsFinisher && ver.splitsInto.length > 0) || this.handFinishes(v, this.nextAlive(v), k);
-    return this.turnsToStagger(v, k, damage) <= this.commitTurns(v, k) && this.teamHasFinisher(v, k);
+    const turns = this.commitTurns(v, k);
+    return this.turnsToStagger(v, k, damage, turns) <= turns && this.teamHasFinisher(v, k);
   }
 
   /** The next living player after the current one. */
@@ -1439,7 +1442,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (!this.knobs.splitFleeUnfinishedStagger) return false;
     const ver = this.c.rev9[v.rev9Version(k)];
     if (ver.splitsInto.length === 0 || ver.regen > 0 || ver.forcedFleeAt > 0 || dmg >= ver.stagger) return false;
-    if (this.turnsToStagger(v, k, dmg) !== 1) return false;
+    if (this.turnsToStagger(v, k, dmg, 1) !== 1) return false;
     const q = this.nextAlive(v);
     if (this.handFinishes(v, q, k)) return false;
     const ef = this.expectedFight(v, q);
@@ -1459,7 +1462,7 @@ export class PlannerPolicy implements DarkFatePolicy {
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_FATE) continue;
       // Revealed now, it hunts this turn undamaged; the next players then have to stagger it.
-      if (this.turnsToStagger(v, k, 0) <= K.extraReadyTurns && this.teamHasFinisher(v, k)) return 1;
+      if (this.turnsToStagger(v, k, 0, K.extraReadyTurns) <= K.extraReadyTurns && this.teamHasFinisher(v, k)) return 1;
     }
     return 0;
   }

@@ -393,6 +393,10 @@ const PLAY_COSTLY = 3;
 const PLAY_SINGLE = 4;
 const PLAY_DRAW = 5;
 const PLAY_PLAIN = 6;
+/** restSlot's bits of a card type: the Wound card, other junk (a Setback, another wound), a Prep. */
+const REST_WOUND = 1;
+const REST_JUNK = 2;
+const REST_PREP = 4;
 
 export class PlannerPolicy implements DarkFatePolicy {
   name = 'planner';
@@ -424,6 +428,8 @@ export class PlannerPolicy implements DarkFatePolicy {
   /** A plain card's worth to pickPlay while fight has a use, and while it has none (the sums pickPlay made per card, in the same order). */
   private readonly plainUseful: Float64Array;
   private readonly plainIdle: Float64Array;
+  /** REST_* bits per card type (restSlot reads the hand once a turn for them). */
+  private readonly restClass: Uint8Array;
 
   // ---- per-decision scratch (no allocation in the hot path) ----
   private onHunt = false;
@@ -473,6 +479,11 @@ export class PlannerPolicy implements DarkFatePolicy {
         kw & KW.WOUND ? PLAY_SKIP : c.finisher[t] ? PLAY_FINISHER : kw & KW.SKILL ? PLAY_SKILL : c.discardCost[t] > 0 ? PLAY_COSTLY : c.selfDestroy[t] ? PLAY_SINGLE : c.drawOnPlay[t] > 0 ? PLAY_DRAW : PLAY_PLAIN;
       this.plainUseful[t] = this.fightOf[t] + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
       this.plainIdle[t] = 0 + s + c.heal[t] + c.destroyFromHand[t] + c.fateToReserve[t] * 0.1;
+    }
+    this.restClass = new Uint8Array(n);
+    for (let t = 0; t < n; t++) {
+      const bits = t === cards.woundType ? REST_WOUND : this.isJunk[t] ? REST_JUNK : 0;
+      this.restClass[t] = bits | (t === cards.prepType ? REST_PREP : 0);
     }
     let hostiles = 0;
     for (let t = 0; t < n; t++) if (cards.kw[t] & KW.HOSTILE) hostiles += cards.fateCount[t];
@@ -646,14 +657,17 @@ export class PlannerPolicy implements DarkFatePolicy {
     if (plan.rest === 0 || hn === 0) return NONE;
     // The planner's own choice (no plan to rest) never rests while a Rev-9 hunts: no hand scan then.
     if (plan.rest !== 1 && this.onHunt) return NONE;
+    // The last Wound, the first other junk card, the first Prep (one table read per card).
+    const restClass = this.restClass;
     let wound = -1;
     let junk = -1;
     let prep = -1;
     for (let i = 0; i < hn; i++) {
-      const t = v.handCard(p, i);
-      if (t === this.c.woundType) wound = i;
-      else if (this.isJunk[t] && junk < 0) junk = i;
-      if (t === this.c.prepType && prep < 0) prep = i;
+      const r = restClass[v.handCard(p, i)];
+      if (r === 0) continue;
+      if (r & REST_WOUND) wound = i;
+      else if (r & REST_JUNK && junk < 0) junk = i;
+      if (r & REST_PREP && prep < 0) prep = i;
     }
     if (plan.rest === 1) return wound >= 0 ? wound : junk >= 0 ? junk : this.worstSlot(v, p, hn);
     const K = this.knobs;

@@ -8,7 +8,7 @@ import { compileCards, loadCardData, referenceCardsFile } from '../src/games/dar
 import { checkConservation } from '../src/games/darkfate/checkConservation.js';
 import { OWN_KINDS, OWN_WOUND } from '../src/games/darkfate/engineState.js';
 import { checkDarkFateGame, finishedGameProblem, watchInvariants } from '../src/games/darkfate/checkDarkFateGame.js';
-import { OUTCOME_NONE, OUTCOME_TURN_CAP, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
+import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_NONE, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, type DarkFateSetup } from '../src/games/darkfate/darkfateRules.js';
 import type { DarkFateSimParams } from '../src/games/darkfate/darkfateSim.js';
 import type { DarkFateEngine } from '../src/games/darkfate/engine.js';
 import { GreedyPolicy } from '../src/games/darkfate/greedyPolicy.js';
@@ -318,6 +318,28 @@ describe('conformance hook: checkDarkFateGame', () => {
     expect(finishedGameProblem(short)).toBeNull();
     free.outcome = OUTCOME_TURN_CAP;
     expect(finishedGameProblem(free)).toMatch(/^termination: \d+ turns with a cap of 400 and outcome /);
+    // A capped game called a loss: no one died, and the wound deck is not empty.
+    short.outcome = OUTCOME_EMPTY_WOUND_DECK;
+    expect(finishedGameProblem(short)).toMatch(/^outcome: empty wound deck with 0 of 2 player\(s\) dead$/);
+    short.outcome = OUTCOME_THREE_WOUNDS;
+    expect(finishedGameProblem(short)).toMatch(/^outcome: three wounds in hand with 0 of 2 player\(s\) dead$/);
+  });
+  it('a loss shows on the table: the wound deck empty, or a hand of as many Wounds as kill', () => {
+    // At 3 Wounds to die the wound deck seldom runs out; at 9 it does.
+    const engines = [buildEngineSync(params('random', { rev9: 0 })), buildEngineSync({ ...params('random', { rev9: 0 }), rules: { ...RULES, woundsToDie: 9 } })];
+    const seen = new Set<number>();
+    for (let g = 0; g < 800 && seen.size < 2; g++) {
+      const e = engines[g % 2];
+      const outcome = e.playGame(streamFor(4, g));
+      if (outcome !== OUTCOME_THREE_WOUNDS && outcome !== OUTCOME_EMPTY_WOUND_DECK) continue;
+      expect(finishedGameProblem(e), `game (4, ${g})`).toBeNull();
+      if (seen.has(outcome)) continue;
+      seen.add(outcome);
+      // The other loss on the same table does not show.
+      e.outcome = outcome === OUTCOME_THREE_WOUNDS ? OUTCOME_EMPTY_WOUND_DECK : OUTCOME_THREE_WOUNDS;
+      expect(finishedGameProblem(e)).toMatch(outcome === OUTCOME_THREE_WOUNDS ? /^outcome: empty wound deck with \d+ wound\(s\) in it$/ : /^outcome: three wounds in hand with no hand of \d wounds$/);
+    }
+    expect([...seen].sort()).toEqual([OUTCOME_THREE_WOUNDS, OUTCOME_EMPTY_WOUND_DECK]);
   });
   it('refuses a policy module (it loads asynchronously) with a clear message', () => {
     expect(() => checkDarkFateGame({ ...params('planner', {}), policyPath: '/tmp/x.mjs' }, streamFor(1, 0), 0)).toThrow(/built-in policies only/);

@@ -9,7 +9,7 @@
 // A broken one throws an Error naming the invariant, the game and the turn.
 import type { Rng } from '../../core/rng.js';
 import { checkConservation } from './checkConservation.js';
-import { OUTCOME_NONE, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_NAMES } from './darkfateRules.js';
+import { OUTCOME_EMPTY_WOUND_DECK, OUTCOME_NONE, OUTCOME_THREE_WOUNDS, OUTCOME_TURN_CAP, OUTCOME_WIN, PHASE_NAMES } from './darkfateRules.js';
 import type { DarkFateSimParams } from './darkfateSim.js';
 import { buildEngineSync } from './policies.js';
 import type { DarkFateEngine } from './engine.js';
@@ -65,6 +65,19 @@ export function finishedGameProblem(e: DarkFateEngine): string | null {
     if (e.r9Where[k] === REV9_DESTROYED) destroyed++;
   }
   if ((e.outcome === OUTCOME_WIN) !== (left === 0)) return `outcome: ${e.outcomeName(e.outcome)} with ${left} Rev-9(s) left in the fate deck or on the hunt`;
+  // A loss shows on the table: a player died (with Go On Without Me!, every player), of a wound
+  // the empty wound deck could not give, or of as many Wounds in hand as kill.
+  if (e.outcome === OUTCOME_THREE_WOUNDS || e.outcome === OUTCOME_EMPTY_WOUND_DECK) {
+    let died = 0;
+    let killing = 0;
+    for (let p = 0; p < e.players; p++) {
+      died += e.statSeatDied[p];
+      if (e.handWounds[p] >= e.rules.woundsToDie) killing++;
+    }
+    if (died === 0 || (e.setup.goOnWithoutMe && died !== e.players)) return `outcome: ${e.outcomeName(e.outcome)} with ${died} of ${e.players} player(s) dead`;
+    if (e.outcome === OUTCOME_EMPTY_WOUND_DECK && e.woundN !== 0) return `outcome: empty wound deck with ${e.woundN} wound(s) in it`;
+    if (e.outcome === OUTCOME_THREE_WOUNDS && killing === 0) return `outcome: three wounds in hand with no hand of ${e.rules.woundsToDie} wounds`;
+  }
   if (e.woundsTaken !== e.cards.woundCount - e.woundN) return `statistics: ${e.woundsTaken} wounds taken but ${e.cards.woundCount - e.woundN} gone from the wound deck`;
   if (e.rev9Destroyed !== destroyed) return `statistics: ${e.rev9Destroyed} Rev-9s destroyed but ${destroyed} marked destroyed`;
   return null;

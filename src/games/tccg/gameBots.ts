@@ -19,7 +19,9 @@
 // policies tccg game --param <side>Policy --policies <default>,<module without the rule> -n 5000
 // --seed S -j 1`, the other side at its new default; "modified" is --set resistanceDeck=… and
 // skynetDeck=… of an independent check's changed decks and card numbers). Win rate of the side,
-// new − old in points [95%], McNemar p:
+// new − old in points [95%], McNemar p. Every measurement below was made before 2026-12-07's second
+// calibration, when the shipped T-800 Infiltrator had Power 5 (now 6): "T-800 Power 7" there is
+// two steps up from the card of that day.
 //   "defend the civilians" (protect: resist events and bought resistance for an attacked
 //   supporting character it commands, as for a main character): seed 7 +2.20 [+1.59, +2.81], p 1e-12;
 //   seed 8 +1.80 [+1.19, +2.41], p 1e-8; modified, seed 9 +3.90 [+3.15, +4.65], p 5e-25. Taking one

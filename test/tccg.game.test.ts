@@ -1564,6 +1564,29 @@ describe('tccg game: built-in bots (gameBots.ts rules)', () => {
     }
   });
 
+  // Rule "wear down a main character" (hunt-support): a hit on a Resistance main character comes before every civilian.
+  it('wear down a main character: with Civ A eliminated once (by name), the Infiltrator (close, Power 8) strikes the Fighter under Vest 2 (2 damage at 3 in 6) rather than Civ A (7 at 4 in 6); by copy, Civ A (Importance 4 outranks it)', async () => {
+    for (const [different, target] of [['name', 'Fighter'], ['copy', 'Civ A']] as const) {
+      const { g, inst } = await setup({ different });
+      const { street, f } = fighterOnStreet(g, inst);
+      eliminatedCopy(g, inst, 'Civ A', 1);
+      const t = inst('Infiltrator', 1);
+      const civ = inst('Civ A', 0, 0);
+      g.node[t] = street;
+      g.putInPlay(civ, street);
+      g.putInPlay(inst('Vest 2', 0), street, f);
+      g.updateCommand();
+      expect([g.powerOf(f), g.armorOf(f)]).toEqual([3, 3]);
+      const log: Asked[] = [];
+      g.policies[1] = recorded('hunt-support', log) as never;
+      g.rng = dice(6);
+      g.playRound(RD_COMBAT);
+      const attack = log.find((x) => x.decision === D_ATTACK && x.deciding === t && x.options[x.answer] !== undefined)!;
+      expect(attack.options, different).toEqual(expect.arrayContaining([f, civ]));
+      expect(attack.options[attack.answer], different).toBe(target === 'Fighter' ? f : civ);
+    }
+  });
+
   /**
    * Pawn Shop (0) – Street – Alamo Sport Shop (1): the Fighter on the Street (Vest 2 on it when `fighterVest`), the Leader (with
    * the Vest: armour 2) and Civ A at the Pawn Shop, the Sneak hidden there (no target); Skynet's `mover` at the Alamo moves

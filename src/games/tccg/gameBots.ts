@@ -442,6 +442,19 @@
 //   always staying with a main character who stays: +0.44, +0.92, hunt-main −0.63 [−1.32, +0.06],
 //   −0.06; dropped. Not moving from a kill or mission place (the goals' own places), with the first
 //   version: +0.41, +0.50 against +0.41, +0.47 (seeds 7, 8): rare, not kept.
+// Rule "wear down a main character" (hunt-support; 2026-12-07, after the second calibration, T-800
+//   Power 6): an attack on a Resistance main character that one hit does not defeat weighs above
+//   every civilian (4 + the card data's highest Importance; before: 1, below every civilian of a new
+//   name): damage persists and lowers Power and Speed (digest §メインキャラクター), so the next hit
+//   lands more easily and finishes it. Found by an independent check (its own policy modules, outside
+//   the repository; development seeds 101, 102; a weight sweep at seed 101: 2 +0.03, 3 +0.43, 4
+//   +1.33, 6 +1.40, 10 +1.47 — most of it from outranking the Importance-1 and -2 civilians; its
+//   fresh seeds 7701–7705 +1.28, +1.14, T-800 Power 5 +0.80, damage allOrNothing +0.58, against
+//   fight +1.86, each significant). Here, against the old bot (the check's re-implementation of
+//   hunt-support's attack choice, which played hunt-support's games exactly), protect on the other
+//   side unless named: 20,000 paired games, seeds 9931 +1.21 [+0.99, +1.43], 9932 +1.27 [+1.05,
+//   +1.50]; 10,000 games: against fight (seed 9933) +2.04 [+1.75, +2.33], T-800 Power 5 (9934) +0.78
+//   [+0.37, +1.19], damage allOrNothing (9935) +0.41 [+0.20, +0.62].
 // Tried and not kept (for the first two the engine also showed the defender the hit before its
 // resist events; that change went with them, and came back with "no cover against a harmless hit"):
 //   a resist event for a civilian only where it, with the pool left, saves it from defeat (keeping
@@ -879,8 +892,12 @@ class HuntSupport extends Bot {
     // Rule "finish a main character": an attack that defeats a Resistance main character if it hits
     // (digest §メインキャラクター: Power down to 0) comes before every civilian.
     if (view.isMain(t) && defeatsIfHits(view, view.deciding, t, view.phase)) return FINISH_PRIORITY;
+    // Rule "wear down a main character": damage persists and lowers Power, Speed and Infiltration
+    // (digest §メインキャラクター: damage lowers them and accumulates until healed), so a hit on a Resistance main character makes the
+    // next one land and finish it; it comes before every civilian (found by an independent check).
+    if (view.isMain(t) && view.sideOf(t) === S_RESISTANCE) return aboveEveryCivilian(view);
     if (!view.isSupport(t)) return 1;
-    // Rule "a new name first": a civilian whose name is in the eliminated pile adds nothing to it (different: name); as a main character.
+    // Rule "a new name first": a civilian whose name is in the eliminated pile adds nothing to it (different: name); as a target of no use.
     return eliminatedName(view, view.cardOf(t)) ? 1 : 3 + view.cards[view.cardOf(t)].importance;
   }
   /**
@@ -939,6 +956,20 @@ class HuntSupport extends Bot {
     refitPlaces(view, c, f);
     return f.includes(dest) ? REFIT_TIE_BREAK : 0;
   }
+}
+
+/** Per card table: one more than the highest civilian attack priority hunt-support gives (3 + Importance). */
+const civilianCeiling = new WeakMap<PlayerView['cards'], number>();
+/** Rule "wear down a main character": an attack priority above every civilian's of this card data. */
+function aboveEveryCivilian(view: PlayerView): number {
+  let w = civilianCeiling.get(view.cards);
+  if (w === undefined) {
+    let top = 0;
+    for (const info of view.cards) if (info.type === T_SUPPORT) top = Math.max(top, info.importance);
+    w = 4 + top;
+    civilianCeiling.set(view.cards, w);
+  }
+  return w;
 }
 
 /** Above every civilian's attack priority (3 + Importance): even at 1 in 6 to hit, a finishing blow outranks a sure hit on any civilian. */

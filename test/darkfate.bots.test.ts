@@ -589,6 +589,34 @@ describe('the planner on hand-built positions', () => {
     }
   });
 
+  it('draws extra reserve cards for the Fully Operational Rev-9 only once the team is ready for its split; the former planner drew whenever the next hand reached its stagger', () => {
+    const build = (policy: PlannerPolicy, emp: boolean) => {
+      const e = engine(policy, { rev9: V('fully-operational') });
+      clear(e);
+      setFate(e, Array.from({ length: 8 }, (_, i) => inst(e, 'Cash', i)));
+      // The Fully Operational Rev-9 in the fate deck (on top), what it splits into still to come.
+      setRev9(e, 0, REV9_FATE);
+      e.current = 0;
+      // p2 (next) brings 2 (power) + 14 now: its stagger (12) in one turn; p1 owns a Truck Ram (a finisher for it).
+      setZone(e, 'hand', 1, [inst(e, 'Shotgun'), inst(e, 'Shotgun', 1), inst(e, 'Pistol'), inst(e, 'Prep')]);
+      // Shotgun decks (the Endoskeleton within four turns); an EMP (the Liquid Exoskeleton's finisher) or a Prep.
+      setZone(e, 'discard', 0, [inst(e, 'Shotgun', 2), inst(e, 'Shotgun', 3), inst(e, 'Shotgun', 4), inst(e, 'Shotgun', 5), inst(e, 'Truck Ram'), emp ? inst(e, 'EMP') : inst(e, 'Prep', 1)]);
+      setZone(e, 'discard', 1, [inst(e, 'Shotgun', 6), inst(e, 'Shotgun', 7)]);
+      for (let p = 0; p < 2; p++) e.recountOwned(p);
+      return e;
+    };
+    const extra = (knob: boolean, emp: boolean) => {
+      const e = build(new PlannerPolicy(CARDS, { extraNeedsSplitReady: knob }), emp);
+      const planner = e.policy as unknown as { splitReady(v: DarkFateView, k: number): boolean; turnsToStagger(v: DarkFateView, k: number, d: number): number };
+      expect([planner.turnsToStagger(e, 0, 0), planner.splitReady(e, 0)]).toEqual([1, emp]);
+      return e.policy.choose(e.rng, e, DECISION.EXTRA_DRAW, e.opts, 2, false);
+    };
+    // No special finisher in the team: not ready for the Liquid Exoskeleton, so no extra draw now (1 before: revealed, it would hunt and be fled).
+    expect([extra(true, false), extra(false, false)]).toEqual([0, 1]);
+    // Ready for the split: both draw.
+    expect([extra(true, true), extra(false, true)]).toEqual([1, 1]);
+  });
+
   it('flees a damaged Fully Operational Rev-9 that the next player would stagger but cannot finish (the damage no more than that player\'s expected fight); the former planner kept it', () => {
     const build = (policy: PlannerPolicy, damage: number, finisherInHand: boolean, weakDeck: boolean) => {
       const e = engine(policy, { rev9: V('fully-operational') });

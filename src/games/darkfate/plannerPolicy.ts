@@ -335,6 +335,13 @@ export interface PlannerKnobs {
    * keep it (the planner before 2026-12-07, latest).
    */
   splitFleeUnfinishedStagger: boolean;
+  /**
+   * Draw extra reserve cards for a Rev-9 that splits (Fully Operational) only once the team is ready
+   * for what it splits into (splitReady, as the plan asks before it keeps or destroys one): revealed
+   * earlier, it hunts at once (rulebook: Reserve Phase) and the plan then flees it. false: the
+   * stagger and a finisher alone (the planner before 2026-12-07, latest + 2).
+   */
+  extraNeedsSplitReady: boolean;
 }
 
 export const PLANNER_KNOBS: PlannerKnobs = {
@@ -370,6 +377,7 @@ export const PLANNER_KNOBS: PlannerKnobs = {
   commitLessEnragedEarly: 2,
   splitStaggerNeedsFinisher: true,
   splitFleeUnfinishedStagger: true,
+  extraNeedsSplitReady: true,
 };
 
 /** One turn's overrides (the search policy's turn plans): -1 leaves a choice to the planner. */
@@ -1476,7 +1484,10 @@ export class PlannerPolicy implements DarkFatePolicy {
     for (let k = 0; k < v.rev9Count(); k++) {
       if (v.rev9Where(k) !== REV9_FATE) continue;
       // Revealed now, it hunts this turn undamaged; the next players then have to stagger it.
-      if (this.turnsToStagger(v, k, 0, K.extraReadyTurns) <= K.extraReadyTurns && this.teamHasFinisher(v, k)) return 1;
+      if (this.turnsToStagger(v, k, 0, K.extraReadyTurns) > K.extraReadyTurns || !this.teamHasFinisher(v, k)) continue;
+      // A Rev-9 that splits is kept on the hunt only once the team is ready for the split (wouldKeep): revealed before, it would hunt and be fled.
+      if (K.extraNeedsSplitReady && this.c.rev9[v.rev9Version(k)].splitsInto.length > 0 && !this.splitReady(v, k)) continue;
+      return 1;
     }
     return 0;
   }

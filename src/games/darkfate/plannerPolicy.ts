@@ -216,6 +216,45 @@
 // rules against the planner before, 20,000 paired games, seed 9911): 3 players +3.16 [+2.41, +3.92],
 // 4 players +5.93 [+5.02, +6.83].
 //
+// Extra draws only once ready for the split (2026-12-07, latest + 2; extraNeedsSplitReady): the extra
+// reserve draws (extraDraw: a Rev-9 in the fate deck that the next turns could stagger, with a
+// finisher in the team) are made for a Rev-9 that splits (the Fully Operational) only once the team
+// is ready for what it splits into (splitReady, which the plan asks before it keeps one on the hunt).
+// Revealed earlier, it hunts at once (rulebook: Reserve Phase, a Rev-9 drawn goes on the hunt) and the
+// plan then flees it: a hunt for nothing. Found at 3 players (Fully Operational, where the search at
+// 256 rollouts leads by +10.5): never drawing extra (extraReadyTurns 0) against the planner, 8,000
+// paired games, seed 2403: +1.47 [+0.63, +2.32]; seed 2404: 4 players +0.74 (n.s.), 2 players +1.23
+// [+0.54, +1.91], Liquid Exoskeleton at 3 players −0.38 (n.s.); and the turn plans valued against the
+// planner's own (scripts/darkfateTurnValues.mjs, 3 players, 60 games, 64 rollouts, seed 2411): drawing
+// four extra cards with no Rev-9 on the hunt −0.52 [−0.61, −0.43] a turn (3,760 turns). The rule keeps
+// most of that and the draws that pay: new − old (seed 2405, 8,000 games) 3 players +0.95 [+0.13,
+// +1.77], 2 players +0.38 (n.s.); never drawing on top of the rule +0.14 / +0.44 (both n.s.). New − old,
+// paired (`sim policies darkfate --set rev9=fully-operational --set players=P --policies
+// planner,MODULE -n 20000 --seed S`, MODULE the planner with extraNeedsSplitReady: false), at seeds
+// not used while designing: 3 players +0.97 [+0.45, +1.48] (9921), +0.84 [+0.33, +1.36] (9922); 4
+// players +0.04 [−0.51, +0.59] (9921), +0.47 [−0.08, +1.03] (9922) (n.s.); 2 players +0.92 [+0.51,
+// +1.32] (9921); Go On Without Me! at 3 players +0.94 [+0.45, +1.43] (9921); the Neural Net Processor
+// at 3 / 2 players +0.03 / +0.07 (n.s.); the Endoskeleton at 3 / 4 players ±0.00 (the same games: the
+// rule reads only a Rev-9 that splits; bench:checksum --each moves only the planner's 12 Fully
+// Operational configurations). 10,000 games, seed 9923: 1 player +0.54 [−0.20, +1.28], solo +0.07,
+// Go On Without Me! at 4 players +0.52 [−0.25, +1.29] (n.s.), the other flee reading (fleeEndsHunt) at
+// 3 players +0.71 [+0.06, +1.36]. Not gated by the player count: it gains at 2 players too.
+// Tried at 3 players and not kept (Fully Operational, new − old unless said): the current player keeps
+// its defense card while another living player holds one (its hand is the newest, so it would last
+// through more hunts): −0.46 [−0.93, +0.02] (20,000, seed 2401). The extra draws' cap (extraReserveCap)
+// counting the reserve's cards that are not hostile only up to refillTo + 1 (a reserve grown with
+// cards nobody buys stopped the draws in long games): −57.8 [−58.6, −57.0] (seed 2402; drawing until
+// the Rev-9 shows moves the fate deck's other cards to the reserve, and the hunts then draw its
+// hostiles: 23.5 wounds a game against 16.6). Against the planner at 8,000 games, seed 2403: the
+// commit window 1 player turn (commitMin 1, commitRounds 0.5) −0.96 [−1.79, −0.14]; lateCommitExtra 0
+// / 4 −5.81 / −1.89; commitLessWhileOtherHunts 3 −1.61; splitReadyTurns 3 / 5 −6.81 / −1.03;
+// extraReadyTurns 3 −0.61 (n.s.). Extra draws for a Rev-9 that heals (the Liquid Exoskeleton) only
+// when the next player's hand can stagger and finish it, as wouldKeep keeps one: Liquid Exoskeleton
+// at 2 / 3 players +0.38 [+0.07, +0.68] / +0.53 (n.s.) (8,000, seed 2406), +0.06 / +0.22 (n.s.)
+// (20,000, seed 2407); Fully Operational ±0.07: not kept. The turn values at 3 players (seed 2411,
+// above) showed one other positive interval, too small for a rule: flee at an undamaged Fully
+// Operational Rev-9 on the hunt at the turn's start +0.18 [+0.04, +0.31] a turn (857 turns).
+//
 // `plan` (TurnPlan) lets a caller override the planner's choices for one turn (the search policy
 // plays turn plans this way); the default plan changes nothing.
 import type { Rng } from '../../core/rng.js';

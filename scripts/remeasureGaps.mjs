@@ -3,7 +3,9 @@
 // the ladder's top rung (budget, the search's rate, difference, lo, hi, pValue, games) and the
 // default's rate on the same games (the entry's `planner`, `base`, `bot` or `botWins`), and for the
 // Dual Fates match the stamp of today's deployment mix (`deployment`). Comments, the order of the
-// entries and every other field are kept; the header's narrative is yours to update. Run it after a
+// entries and every other field are kept; the header's narrative is yours to update, even while it
+// runs: each write goes into the file as it is then (an entry moved or rewritten meanwhile stops it,
+// the numbers printed, nothing written). Run it after a
 // change to a default policy, the rules or the data has made entries stale (test/storedFresh.test.ts
 // names them). Build first (`npm run build`). Usage:
 //   node scripts/remeasureGaps.mjs GAME [--match TEXT] [--jobs N] [--file FILE] [--dry-run] [--layouts]
@@ -96,6 +98,28 @@ function applied(text, edits) {
   return out;
 }
 
+/**
+ * Writes the entries measured so far (`done`: list name, index, command, new fields) into `file` as
+ * it is now, not as it was read: a run takes minutes to hours, and the header's narrative may be
+ * edited meanwhile. Each entry is found again by its place in the list and must still hold the
+ * command it was played with (and its `order`, for a layouts entry); else nothing is written and
+ * the numbers are printed, so that nothing measured is lost.
+ */
+export function writeMeasured(file, done) {
+  const text = readFileSync(file, 'utf8');
+  const doc = parseDocument(text);
+  const edits = [];
+  for (const d of done) {
+    const item = doc.get(d.list)?.items?.[d.index];
+    const entry = item?.toJSON?.();
+    if (entry?.command !== d.command || (d.order !== undefined && entry.order !== d.order)) {
+      throw new Error(`${SCRIPT}: ${file} changed while this ran: ${d.list}[${d.index}] no longer holds \`${d.command}\`; nothing written. The numbers measured: ${JSON.stringify(done.map((x) => ({ [`${x.list}[${x.index}]`]: x.now })))}`);
+    }
+    for (const [key, value] of Object.entries(d.now)) edits.push(...editsFor(text, item, key, value));
+  }
+  writeFileSync(file, applied(text, edits));
+}
+
 async function main() {
   const { values: a, positionals } = parseArgs({
     allowPositionals: true,
@@ -120,13 +144,13 @@ async function main() {
   const doc = parseDocument(text);
   if (a.layouts) {
     if (game !== 'dualfates') throw new Error(`${SCRIPT}: --layouts is for the Dual Fates match's fixed-layout entries (dualfates)`);
-    return remeasureLayouts(file, text, doc, a, jobs);
+    return remeasureLayouts(file, doc, a, jobs);
   }
   const measured = doc.get('measured');
   if (!measured?.items) throw new Error(`${SCRIPT}: ${file} has no \`measured\` list`);
   const stamp = game === 'dualfates' ? (await import('../dist/src/games/dualfates/matchPolicyGap.js')).deploymentStamp : null;
   let played = 0;
-  const edits = [];
+  const done = [];
   for (const [k, item] of measured.items.entries()) {
     const entry = item.toJSON();
     if (typeof entry.command !== 'string' || (a.match !== undefined && !entry.command.includes(a.match))) continue;
@@ -139,10 +163,10 @@ async function main() {
     if (stamp && typeof entry.teamA === 'string' && typeof entry.teamB === 'string') now.deployment = stamp(entry.teamA, entry.teamB);
     const shown = (e) => `${(100 * e.difference).toFixed(1)} [${(100 * e.lo).toFixed(1)}, ${(100 * e.hi).toFixed(1)}] at ${e.budget}`;
     console.log(`measured[${k}] ${entry.command}\n  was ${shown(entry)}, now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
+    done.push({ list: 'measured', index: k, command: entry.command, now });
     played++;
     // Written after each entry (ladders take minutes each): an interruption loses only the entry under way.
-    if (!a['dry-run']) writeFileSync(file, applied(text, edits));
+    if (!a['dry-run']) writeMeasured(file, done);
   }
   if (played === 0) throw new Error(`${SCRIPT}: no entry of ${file}${a.match === undefined ? '' : ` has a command containing "${a.match}"`}`);
   if (!a['dry-run']) console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
@@ -157,7 +181,7 @@ export function layoutFieldsFrom(rows, policy) {
 }
 
 /** --layouts: every `layouts` entry of a Dual Fates policy-gap file measured again with its own command. */
-async function remeasureLayouts(file, text, doc, a, jobs) {
+async function remeasureLayouts(file, doc, a, jobs) {
   const layouts = doc.get('layouts');
   if (!layouts?.items) throw new Error(`${SCRIPT}: ${file} has no \`layouts\` list`);
   const { deploymentStamp } = await import('../dist/src/games/dualfates/matchPolicyGap.js');
@@ -172,7 +196,7 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const edits = [];
+  const done = [];
   let played = 0;
   try {
     for (const [k, item] of layouts.items.entries()) {
@@ -199,9 +223,9 @@ async function remeasureLayouts(file, text, doc, a, jobs) {
       const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
       const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
       console.log(`layouts[${k}] ${entry.command}${entry.order && at < 0 ? ` --order ${entry.order}` : ''}\n  was ${shown(entry)}\n  now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-      for (const [key, value] of Object.entries(now)) edits.push(...editsFor(text, item, key, value));
+      done.push({ list: 'layouts', index: k, command: entry.command, order: entry.order, now });
       played++;
-      if (!a['dry-run']) writeFileSync(file, applied(text, edits));
+      if (!a['dry-run']) writeMeasured(file, done);
     }
   } finally {
     process.off('SIGINT', stop);

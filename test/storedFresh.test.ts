@@ -239,6 +239,30 @@ describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own c
   }, 60_000);
 });
 
+describe('scripts/remeasureGaps.mjs: writes into the file as it is when each entry is done', () => {
+  it('keeps a header edited while it ran, and refuses (writing nothing, printing the numbers) when the entry moved', async () => {
+    const { writeMeasured } = await import('../scripts/remeasureGaps.mjs');
+    const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+    try {
+      const file = join(dir, 'policy-gap.yaml');
+      const entry = (cmd: string, d: number) => `  - rev9: x\n    difference: ${d}\n    command: ${cmd}\n`;
+      writeFileSync(file, `# header as read\nmeasured:\n${entry('sim a', 0.1)}${entry('sim b', 0.2)}`);
+      const done = [{ list: 'measured', index: 1, command: 'sim b', now: { difference: 0.25, lo: 0.01 } }];
+      // The header rewritten meanwhile (as a person documenting the run would): kept, and the entry's new numbers written.
+      writeFileSync(file, `# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.1)}${entry('sim b', 0.2)}`);
+      writeMeasured(file, done);
+      expect(readFileSync(file, 'utf8')).toBe(`# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.1)}  - rev9: x\n    difference: 0.25\n    command: sim b\n    lo: 0.01\n`);
+      // The entries reordered meanwhile: the entry at index 1 is another one; nothing is written, and the error carries the numbers.
+      const moved = `measured:\n${entry('sim b', 0.2)}${entry('sim a', 0.1)}`;
+      writeFileSync(file, moved);
+      expect(() => writeMeasured(file, done)).toThrow(/changed while this ran: measured\[1\] no longer holds `sim b`; nothing written\. The numbers measured: .*"difference":0\.25/);
+      expect(readFileSync(file, 'utf8')).toBe(moved);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('scripts/remeasureGaps.mjs --layouts: the fixed-layout entries measured again with their own command', () => {
   it('writes the largest confirmed layout, the default and the stamp into the entry, the other entries as they were', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));

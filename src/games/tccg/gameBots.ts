@@ -464,7 +464,11 @@
 //   a civilian only where the attack might otherwise not defeat it (against Power + armor + what the
 //   defender's pool buys + its side's largest resist event): seed 7 +0.10 [−0.31, +0.51], seed 8
 //   −0.04 [−0.41, +0.33], modified seed 9 −0.02 [−0.37, +0.33]; hit events only on civilians: +0.02,
-//   +0.02, −0.74 [−1.31, −0.17].
+//   +0.02, −0.74 [−1.31, −0.17]. The attack's expected damage capped at what the target has left
+//   (its Power: a hit that defeats a Power-1 civilian worth 1, not the gun's 7; 2026-12-07, modules
+//   outside the repository re-implementing Bot.attack, which played the built-ins' games exactly;
+//   20,000 paired games): hunt-support +0.57 [+0.05, +1.08] (seed 9941), +0.41 [−0.10, +0.92] (9942);
+//   protect −0.29 [−0.47, −0.10] (9941): not kept.
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_INFILTRATOR, K_STEALTH, K_TERMINATOR, M_REACH, S_RESISTANCE, S_SKYNET, T_EVENT, T_ITEM, T_MAIN, T_MISSION, T_SUPPORT } from './cardData.js';

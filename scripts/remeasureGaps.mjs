@@ -4,8 +4,9 @@
 // default's rate on the same games (the entry's `planner`, `base`, `bot` or `botWins`), and for the
 // Dual Fates match the stamp of today's deployment mix (`deployment`). Comments, the order of the
 // entries and every other field are kept; the header's narrative is yours to update, even while it
-// runs: each write goes into the file as it is then (an entry moved or rewritten meanwhile stops it,
-// the numbers printed, nothing written). Run it after a
+// runs: each entry's write goes into the file as it is then, and changes that entry's fields only
+// (an entry moved, or a file that does not parse, stops it: the numbers printed, nothing written;
+// reload the file in an editor after each write). Run it after a
 // change to a default policy, the rules or the data has made entries stale (test/storedFresh.test.ts
 // names them). Build first (`npm run build`). Usage:
 //   node scripts/remeasureGaps.mjs GAME [--match TEXT] [--jobs N] [--file FILE] [--dry-run] [--layouts]
@@ -99,24 +100,28 @@ function applied(text, edits) {
 }
 
 /**
- * Writes the entries measured so far (`done`: list name, index, command, new fields) into `file` as
- * it is now, not as it was read: a run takes minutes to hours, and the header's narrative may be
- * edited meanwhile. Each entry is found again by its place in the list and must still hold the
- * command it was played with (and its `order`, for a layouts entry); else nothing is written and
- * the numbers are printed, so that nothing measured is lost.
+ * Writes one measured entry (`d`: list name, index, command, its `order` for a layouts entry, the new
+ * fields) into `file` as it is now, not as it was read: a run takes minutes to hours, and the
+ * header's narrative may be edited meanwhile (reload the file in an editor after each write, or its
+ * buffer overwrites the numbers). Only this entry's fields change, so an entry written before and
+ * corrected by hand since stays corrected. The entry is found again by its place in the list and
+ * must still hold the command it was played with (and the same order: absent reads `team`); a file
+ * that does not parse, or an entry moved, writes nothing, and the error carries the numbers, so that
+ * nothing measured is lost.
  */
-export function writeMeasured(file, done) {
+export function writeMeasured(file, d) {
   const text = readFileSync(file, 'utf8');
   const doc = parseDocument(text);
-  const edits = [];
-  for (const d of done) {
-    const item = doc.get(d.list)?.items?.[d.index];
-    const entry = item?.toJSON?.();
-    if (entry?.command !== d.command || (d.order !== undefined && entry.order !== d.order)) {
-      throw new Error(`${SCRIPT}: ${file} changed while this ran: ${d.list}[${d.index}] no longer holds \`${d.command}\`; nothing written. The numbers measured: ${JSON.stringify(done.map((x) => ({ [`${x.list}[${x.index}]`]: x.now })))}`);
-    }
-    for (const [key, value] of Object.entries(d.now)) edits.push(...editsFor(text, item, key, value));
+  const numbers = `The numbers measured: ${JSON.stringify({ [`${d.list}[${d.index}]`]: d.now })}`;
+  if (doc.errors.length > 0) throw new Error(`${SCRIPT}: ${file} does not parse now (${doc.errors[0].message.split('\n')[0]}); nothing written. ${numbers}`);
+  const item = doc.get(d.list)?.items?.[d.index];
+  const entry = item?.toJSON?.();
+  const orderOf = (x) => String(x ?? 'team');
+  if (entry?.command !== d.command || (d.list === 'layouts' && orderOf(entry.order) !== orderOf(d.order))) {
+    throw new Error(`${SCRIPT}: ${file} changed while this ran: ${d.list}[${d.index}] no longer holds \`${d.command}\`${d.list === 'layouts' ? ` in ${orderOf(d.order)} order` : ''}; nothing written. ${numbers}`);
   }
+  const edits = [];
+  for (const [key, value] of Object.entries(d.now)) edits.push(...editsFor(text, item, key, value));
   writeFileSync(file, applied(text, edits));
 }
 
@@ -150,7 +155,6 @@ async function main() {
   if (!measured?.items) throw new Error(`${SCRIPT}: ${file} has no \`measured\` list`);
   const stamp = game === 'dualfates' ? (await import('../dist/src/games/dualfates/matchPolicyGap.js')).deploymentStamp : null;
   let played = 0;
-  const done = [];
   for (const [k, item] of measured.items.entries()) {
     const entry = item.toJSON();
     if (typeof entry.command !== 'string' || (a.match !== undefined && !entry.command.includes(a.match))) continue;
@@ -163,10 +167,9 @@ async function main() {
     if (stamp && typeof entry.teamA === 'string' && typeof entry.teamB === 'string') now.deployment = stamp(entry.teamA, entry.teamB);
     const shown = (e) => `${(100 * e.difference).toFixed(1)} [${(100 * e.lo).toFixed(1)}, ${(100 * e.hi).toFixed(1)}] at ${e.budget}`;
     console.log(`measured[${k}] ${entry.command}\n  was ${shown(entry)}, now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    done.push({ list: 'measured', index: k, command: entry.command, now });
     played++;
     // Written after each entry (ladders take minutes each): an interruption loses only the entry under way.
-    if (!a['dry-run']) writeMeasured(file, done);
+    if (!a['dry-run']) writeMeasured(file, { list: 'measured', index: k, command: entry.command, now });
   }
   if (played === 0) throw new Error(`${SCRIPT}: no entry of ${file}${a.match === undefined ? '' : ` has a command containing "${a.match}"`}`);
   if (!a['dry-run']) console.log(`wrote ${file} (${played} entr${played === 1 ? 'y' : 'ies'})`);
@@ -196,7 +199,6 @@ async function remeasureLayouts(file, doc, a, jobs) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const done = [];
   let played = 0;
   try {
     for (const [k, item] of layouts.items.entries()) {
@@ -223,9 +225,8 @@ async function remeasureLayouts(file, doc, a, jobs) {
       const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
       const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
       console.log(`layouts[${k}] ${entry.command}${entry.order && at < 0 ? ` --order ${entry.order}` : ''}\n  was ${shown(entry)}\n  now ${shown(now)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-      done.push({ list: 'layouts', index: k, command: entry.command, order: entry.order, now });
       played++;
-      if (!a['dry-run']) writeMeasured(file, done);
+      if (!a['dry-run']) writeMeasured(file, { list: 'layouts', index: k, command: entry.command, order: entry.order, now });
     }
   } finally {
     process.off('SIGINT', stop);

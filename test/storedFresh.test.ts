@@ -240,23 +240,35 @@ describe('scripts/remeasureGaps.mjs: a stale entry measured again with its own c
 });
 
 describe('scripts/remeasureGaps.mjs: writes into the file as it is when each entry is done', () => {
-  it('keeps a header edited while it ran, and refuses (writing nothing, printing the numbers) when the entry moved', async () => {
+  it("keeps a header edited while it ran and other entries' hand corrections; refuses (writing nothing, the numbers in the error) an entry moved, another order, a file that does not parse", async () => {
     const { writeMeasured } = await import('../scripts/remeasureGaps.mjs');
     const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
     try {
       const file = join(dir, 'policy-gap.yaml');
       const entry = (cmd: string, d: number) => `  - rev9: x\n    difference: ${d}\n    command: ${cmd}\n`;
       writeFileSync(file, `# header as read\nmeasured:\n${entry('sim a', 0.1)}${entry('sim b', 0.2)}`);
-      const done = [{ list: 'measured', index: 1, command: 'sim b', now: { difference: 0.25, lo: 0.01 } }];
-      // The header rewritten meanwhile (as a person documenting the run would): kept, and the entry's new numbers written.
-      writeFileSync(file, `# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.1)}${entry('sim b', 0.2)}`);
-      writeMeasured(file, done);
-      expect(readFileSync(file, 'utf8')).toBe(`# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.1)}  - rev9: x\n    difference: 0.25\n    command: sim b\n    lo: 0.01\n`);
+      // The header rewritten meanwhile (as a person documenting the run would), and entry 0, written earlier, corrected by hand: both kept; entry 1 gets its numbers.
+      writeFileSync(file, `# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.99)}${entry('sim b', 0.2)}`);
+      writeMeasured(file, { list: 'measured', index: 1, command: 'sim b', now: { difference: 0.25, lo: 0.01 } });
+      expect(readFileSync(file, 'utf8')).toBe(`# header as read, and a paragraph written while it ran\n# over two lines\nmeasured:\n${entry('sim a', 0.99)}  - rev9: x\n    difference: 0.25\n    command: sim b\n    lo: 0.01\n`);
       // The entries reordered meanwhile: the entry at index 1 is another one; nothing is written, and the error carries the numbers.
       const moved = `measured:\n${entry('sim b', 0.2)}${entry('sim a', 0.1)}`;
       writeFileSync(file, moved);
-      expect(() => writeMeasured(file, done)).toThrow(/changed while this ran: measured\[1\] no longer holds `sim b`; nothing written\. The numbers measured: .*"difference":0\.25/);
+      expect(() => writeMeasured(file, { list: 'measured', index: 1, command: 'sim b', now: { difference: 0.25 } })).toThrow(/changed while this ran: measured\[1\] no longer holds `sim b`; nothing written\. The numbers measured: .*"difference":0\.25/);
       expect(readFileSync(file, 'utf8')).toBe(moved);
+      // Layouts entries of one command in two orders (absent: team order) swapped meanwhile: refused.
+      const layouts = (o1: string, o2: string) => `layouts:\n  - command: node l.mjs\n    difference: 0.1\n${o1}  - command: node l.mjs\n    difference: 0.2\n${o2}`;
+      const swapped = layouts('    order: reverse\n', '');
+      writeFileSync(file, swapped);
+      expect(() => writeMeasured(file, { list: 'layouts', index: 1, command: 'node l.mjs', order: 'reverse', now: { difference: 0.3 } })).toThrow(/layouts\[1\] no longer holds `node l\.mjs` in reverse order/);
+      expect(() => writeMeasured(file, { list: 'layouts', index: 0, command: 'node l.mjs', order: undefined, now: { difference: 0.3 } })).toThrow(/in team order/);
+      writeMeasured(file, { list: 'layouts', index: 1, command: 'node l.mjs', order: 'team', now: { difference: 0.3 } });
+      expect(readFileSync(file, 'utf8')).toBe(swapped.replace('difference: 0.2', 'difference: 0.3'));
+      // A file saved half-edited: nothing written.
+      const broken = `measured:\n  - command: sim b\n    difference: [0.2\n`;
+      writeFileSync(file, broken);
+      expect(() => writeMeasured(file, { list: 'measured', index: 0, command: 'sim b', now: { difference: 0.25 } })).toThrow(/does not parse now .*nothing written\. The numbers measured/);
+      expect(readFileSync(file, 'utf8')).toBe(broken);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -468,7 +468,8 @@
 //   (its Power: a hit that defeats a Power-1 civilian worth 1, not the gun's 7; 2026-12-07, modules
 //   outside the repository re-implementing Bot.attack, which played the built-ins' games exactly;
 //   20,000 paired games): hunt-support +0.57 [+0.05, +1.08] (seed 9941), +0.41 [−0.10, +0.92] (9942);
-//   protect −0.29 [−0.47, −0.10] (9941), −0.26 [−0.45, −0.07] (9942): not kept.
+//   protect −0.29 [−0.47, −0.10] (9941), −0.26 [−0.45, −0.07] (9942): not kept (protect, the
+//   Resistance's default, loses; Skynet's gain is small and significant at one seed of two).
 import type { Policy } from '../../core/policy.js';
 import { randIndex, type Rng } from '../../core/rng.js';
 import { E_DAMAGE, E_HIT, I_ARMOR, I_WEAPON, K_DRONE, K_HK, K_IMPLANT, K_INFILTRATOR, K_STEALTH, K_TERMINATOR, M_REACH, S_RESISTANCE, S_SKYNET, T_EVENT, T_ITEM, T_MAIN, T_MISSION, T_SUPPORT } from './cardData.js';

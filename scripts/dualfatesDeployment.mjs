@@ -19,8 +19,9 @@
 //        [--min-weight 0.01] [--set key=value …] [-j 2] [--from FILE [--from-weighted]] [--matrix FILE]
 //        [--out scenarios/dualfates/deployment.yaml]
 // --from: start each pairing from the layouts of its mix in FILE (a deployment file of this form,
-// or a --matrix file, whose cells played on the same --games and --seed are kept), for example to
-// go on from an earlier run; without it, from the team files' starting units. --from-weighted: only
+// or a --matrix file), for example to go on from an earlier run; without it, from the team files'
+// starting units. Its cells played on the same --games and --seed (and, for a deployment file, the
+// same --set, its first cell played again and equal) are kept, not played again. --from-weighted: only
 // the file's layouts of positive weight (a mix's support), so that a run under another default or
 // other rules starts small and the double oracle adds what that play needs (its cells are new games).
 // --matrix FILE: also write every joined layout and cell (A's win rate − B's), after each round.
@@ -140,6 +141,38 @@ function pool(jobs, data) {
   };
 }
 
+/**
+ * --from a deployment file (without --from-weighted): the pairing's stored payoffs kept as cells
+ * where its `computed` line names this run's --games and --seed and its `params` are this run's
+ * --set (a payoff is A's wins − B's over the games, rounded to 4 decimals: × games it rounds back to
+ * the whole number exactly while games ≤ 5,000). First its first cell is played again; a different
+ * result (the payoffs of another default or other rules) keeps none, and says so.
+ */
+async function keepFileCells(teamA, teamB, a, opts, bags, cells, work) {
+  const m = opts.fromWeighted ? undefined : opts.from?.mixes?.find((x) => x.name === `${teamA} vs ${teamB}`);
+  if (!m || !Array.isArray(m.payoffs) || !Array.isArray(m.A?.layouts) || !Array.isArray(m.B?.layouts)) return;
+  const { games, seed } = opts;
+  const sameParams = JSON.stringify(Object.entries(m.params ?? {}).map(([k, x]) => `${k}=${x}`).sort()) === JSON.stringify([...a.set].sort());
+  if (Number(/--games (\d+)/.exec(m.computed ?? '')?.[1]) !== games || Number(/--seed (\d+)/.exec(m.computed ?? '')?.[1]) !== seed || !sameParams || games > 5000) return;
+  const at = ['A', 'B'].map((key, s) => m[key].layouts.map((l) => (Array.isArray(l?.start) && Array.isArray(l?.at) ? bags[s].indexOf(layoutBag(l.start.map((name, k) => `${name}@${l.at[k]}`).join(', '))) : -1)));
+  if (at[0][0] < 0 || at[1][0] < 0 || m.payoffs.length !== at[0].length) return;
+  const first = (await work.run([['first', at[0][0], at[1][0], 0, games, seed]])).get('first');
+  if (Number((first / games).toFixed(4)) !== m.payoffs[0][0]) {
+    console.error(`dualfatesDeployment: --from: ${teamA} vs ${teamB}: the file's first cell plays ${(first / games).toFixed(4)} now, stored ${m.payoffs[0][0]}: its payoffs are another default's or other rules' games; every cell is played again`);
+    return;
+  }
+  let kept = 0;
+  m.payoffs.forEach((row, r) => {
+    if (!Array.isArray(row) || row.length !== at[1].length) return;
+    row.forEach((x, c) => {
+      if (at[0][r] < 0 || at[1][c] < 0 || typeof x !== 'number') return;
+      cells.set(`${at[0][r]},${at[1][c]}`, Math.round(x * games) / games);
+      kept++;
+    });
+  });
+  console.error(`dualfatesDeployment: --from: ${teamA} vs ${teamB}: ${kept} cells kept from the file (its first played again and equal)`);
+}
+
 async function solvePair(teamA, teamB, a, opts) {
   const { games, brGames, add, eps, rounds, seed, jobs, minWeight } = opts;
   const p = paramsFor('dualfatesDeployment', teamA, teamB, a.set);
@@ -170,6 +203,7 @@ async function solvePair(teamA, teamB, a, opts) {
     if (old.games === games && old.seed === seed) old.M.forEach((row, r) => row.forEach((x, c) => at[0][r] >= 0 && at[1][c] >= 0 && cells.set(`${at[0][r]},${at[1][c]}`, x)));
   }
   const work = pool(jobs, { teamA, teamB, sets: a.set });
+  await keepFileCells(teamA, teamB, a, opts, bags, cells, work);
   const started = `${R[0].size} × ${R[1].size}`;
   const signed = (q) => `${q < 0 ? '−' : '+'}${Math.abs(100 * q).toFixed(2)}`;
   const t0 = Date.now();

@@ -3,7 +3,7 @@
 // seeded random ones; and the script itself, end to end on a tiny matrix.
 import { spawnSync } from 'node:child_process';
 import { parseDeployment } from '../src/games/dualfates/deployment.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mixPayoffs, solveMatrixGame } from '../src/core/matrixGame.js';
@@ -76,6 +76,22 @@ describe('scripts/dualfatesDeployment.mjs', () => {
     // Played under other values than it was computed for, the report says so.
     const elsewhere = runCli(['dualfates', 'match', '--team-a', 'horde', '--team-b', 'horde', '--deployment', out, '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(JSON.parse(elsewhere.stdout).assumptions.find((x: string) => x.startsWith('Deployment'))).toMatch(/ It is an equilibrium with data\.units\.generic-champion\.health=6; here every parameter is at its default, and a fixed layout may beat it;/);
+    // --from this file on the same games, seed and --set: its cells are kept (its first played again), so the first round's matrix is the last round's above.
+    const again = join(tempDir('sim-deploy-from-'), 'again.yaml');
+    const from = (file: string) => spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '20', '--br-games', '20', '--rounds', '1', '-j', '1', '--set', 'data.units.generic-champion.health=6', '--from', file, '--out', again], { encoding: 'utf8' });
+    const kept = from(out);
+    expect(kept.status, kept.stderr).toBe(0);
+    const cellsOf = written.A.layouts.length * written.B.layouts.length;
+    expect(kept.stderr).toContain(`dualfatesDeployment: --from: horde vs horde: ${cellsOf} cells kept from the file (its first played again and equal)`);
+    const valueOf = (line: string | undefined) => /mix value ([-\d.]+)/.exec(line ?? '')?.[1];
+    expect(valueOf(kept.stdout.split('\n')[0])).toBe(valueOf(r.stdout.split('\n').find((l) => l.startsWith('horde vs horde round 2'))));
+    // A file whose first payoff is not what those games give (another default's, say): nothing kept.
+    const tampered = join(tempDir('sim-deploy-from-'), 'tampered.yaml');
+    writeFileSync(tampered, text.replace(/payoffs:\n {6}- \[(-?[\d.]+)/, (_m, x: string) => `payoffs:\n      - [${Number(x) + 0.05}`));
+    const redo = from(tampered);
+    expect(redo.status, redo.stderr).toBe(0);
+    expect(redo.stderr).toMatch(/--from: horde vs horde: the file's first cell plays -?[\d.]+ now, stored -?[\d.]+: its payoffs are another default's or other rules' games; every cell is played again/);
+    expect(redo.stderr).not.toContain('cells kept');
     const bad = spawnSync(process.execPath, ['scripts/dualfatesDeployment.mjs', '--pairs', 'horde:horde', '--games', '1000', '--set', 'teamA=knights', '--out', out], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('dualfatesDeployment: --set teamA is not a value the layouts are played under (the script\'s flags name the teams)');

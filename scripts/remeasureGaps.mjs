@@ -18,7 +18,7 @@
 // layouts written into the entry (layout, base, fixed, difference, lo, hi, pValue, the default's
 // name and the deployment stamp). Each entry's time is printed; the files' headers say how long
 // their ladders take.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +125,33 @@ export function writeMeasured(file, d) {
   writeFileSync(file, applied(text, edits));
 }
 
+/**
+ * Runs `node ARGS` as a child, its stderr (and its stdout where asked) collected. Not spawnSync: each
+ * entry's run takes minutes, and a signal must stop it too. SIGINT or SIGTERM while it runs kills
+ * the child, runs `cleanup` and exits 130 / 143; the entries written so far stay.
+ */
+function runStoppable(args, { stdout = false, cleanup = () => {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const stop = (signal) => {
+      child.kill(signal);
+      cleanup();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    const off = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    let out = '';
+    let err = '';
+    child.stdout?.setEncoding('utf8').on('data', (x) => (out += x));
+    child.stderr.setEncoding('utf8').on('data', (x) => (err += x));
+    child.on('error', (e) => (off(), reject(e))).on('close', (status) => (off(), resolve({ status, stdout: out, stderr: err })));
+  });
+}
+
 async function main() {
   const { values: a, positionals } = parseArgs({
     allowPositionals: true,
@@ -161,7 +188,7 @@ async function main() {
     const args = commandArgs(entry.command, jobs);
     if (!args.includes(game)) throw new Error(`${SCRIPT}: measured[${k}]: its command is not of ${game}: ${entry.command}`);
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, ['bin/sim', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = await runStoppable(['bin/sim', ...args], { stdout: true });
     if (r.status !== 0) throw new Error(`${SCRIPT}: measured[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
     const now = fieldsFrom(JSON.parse(r.stdout), entry);
     if (stamp && typeof entry.teamA === 'string' && typeof entry.teamB === 'string') now.deployment = stamp(entry.teamA, entry.teamB);
@@ -190,15 +217,8 @@ async function remeasureLayouts(file, doc, a, jobs) {
   const { deploymentStamp } = await import('../dist/src/games/dualfates/matchPolicyGap.js');
   const { MATCH_POLICIES } = await import('../dist/src/games/dualfates/matchPolicies.js');
   const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
-  // Stopped by a signal (each entry's run takes minutes), the run under way and the folder go too; the entries written so far stay.
-  let child = null;
-  const stop = (signal) => {
-    child?.kill(signal);
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Stopped by a signal, the run under way and the folder go too; the entries written so far stay.
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
   let played = 0;
   try {
     for (const [k, item] of layouts.items.entries()) {
@@ -213,14 +233,7 @@ async function remeasureLayouts(file, doc, a, jobs) {
       const out = join(dir, `layouts-${k}.json`);
       const args = [...words.slice(1), ...(entry.order && at < 0 ? ['--order', String(entry.order)] : []), ...(jobs === undefined ? [] : ['-j', String(jobs)]), '--out', out];
       const t0 = Date.now();
-      // Not spawnSync: a signal's handler must run while the run is under way.
-      const r = await new Promise((resolve, reject) => {
-        child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-        let stderr = '';
-        child.stderr.setEncoding('utf8').on('data', (x) => (stderr += x));
-        child.on('error', reject).on('close', (status) => resolve({ status, stderr }));
-      });
-      child = null;
+      const r = await runStoppable(args, { cleanup });
       if (r.status !== 0) throw new Error(`${SCRIPT}: layouts[${k}]: \`${entry.command}\` exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
       const now = { ...layoutFieldsFrom(JSON.parse(readFileSync(out, 'utf8')), MATCH_POLICIES[0]), deployment: deploymentStamp(entry.teamA, entry.teamB) };
       const shown = (e) => `${(100 * e.difference).toFixed(2)} [${(100 * e.lo).toFixed(2)}, ${(100 * e.hi).toFixed(2)}] ${e.layout}`;
@@ -229,9 +242,7 @@ async function remeasureLayouts(file, doc, a, jobs) {
       if (!a['dry-run']) writeMeasured(file, { list: 'layouts', index: k, command: entry.command, order: entry.order, now });
     }
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    rmSync(dir, { recursive: true, force: true });
+    cleanup();
   }
   if (played === 0) throw new Error(`${SCRIPT}: no layouts entry of ${file}${a.match === undefined ? '' : ` matches "${a.match}"`}`);
   if (!a['dry-run']) console.log(`wrote ${file} (${played} layouts entr${played === 1 ? 'y' : 'ies'})`);

@@ -17,7 +17,7 @@
 // Sensitivity. Each entry of scenarios/<game>/sensitivity.yaml stores the default's main metric on
 // its games (`baseline`), which every effect it lists is a change from: the default must still
 // score it there.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -273,6 +273,31 @@ describe('scripts/remeasureGaps.mjs: writes into the file as it is when each ent
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('scripts/remeasureGaps.mjs stopped by a signal', () => {
+  it('takes the run under way with it (SIGTERM: exit 143), and writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
+    try {
+      // A ladder of minutes, marked by a seed no other run uses.
+      const cmd = 'sim policies dualfates match --ladder --ladder-start 256 --ladder-max 256 -n 100000 --seed 777013 -j 1';
+      const file = join(dir, 'policy-gap.yaml');
+      const text = `measured:\n  - teamA: knights\n    teamB: knights\n    difference: 0.1\n    command: ${cmd}\n`;
+      writeFileSync(file, text);
+      const script = spawn(process.execPath, ['scripts/remeasureGaps.mjs', 'dualfates', '--file', file], { stdio: 'ignore' });
+      const children = () => spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout.split('\n').filter((l) => l.includes('bin/sim policies') && l.includes('777013'));
+      for (let i = 0; i < 100 && children().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(children()).toHaveLength(1);
+      const code = new Promise((resolve) => script.on('close', (c, signal) => resolve(c ?? signal)));
+      script.kill('SIGTERM');
+      expect(await code).toBe(143);
+      for (let i = 0; i < 50 && children().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(children()).toHaveLength(0);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('scripts/remeasureGaps.mjs --layouts: the fixed-layout entries measured again with their own command', () => {

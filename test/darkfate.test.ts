@@ -737,6 +737,36 @@ describe('rulebook: wounds and dying', () => {
     expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 0, 2]);
     expect(e.woundsTaken).toBe(3);
   });
+  it('Go On Without Me!: a dead player is not among "any player": a gained card is offered to the living only', () => {
+    const offered: number[][] = [];
+    const e = engine({ players: 3, setup: { goOnWithoutMe: true }, policy: scripted((v, d, o, n) => (d === DECISION.GAIN_RECIPIENT ? (offered.push(Array.from(o.slice(0, n))), 0) : 0)) });
+    clear(e);
+    e.dead[1] = 1;
+    e.aliveN = 2;
+    setReserve(e, [inst(e, 'Shotgun')]);
+    e.supply = 5;
+    e.doAction(0, ACTION_BUY, 0, 0);
+    expect(offered).toEqual([[0, 2]]);
+    expect(e.discardCount(1)).toBe(0);
+  });
+  it('"wound each player" wounds seat by seat from the first seat, not from the current player (the report\'s reading)', () => {
+    const text = readFileSync(referenceCardsFile(), 'utf8');
+    const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
+    const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());
+    e.reset(streamFor(1, 0));
+    for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+    e.current = 2;
+    // Two Wounds left for three players: seats 0 and 1 take them; seat 2, the current player, is wounded with none left
+    // and dies (with Go On Without Me! the game goes on: the order decides who dies).
+    setWoundsLeft(e, 2);
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [instanceOf(e, cards.names.indexOf('Regeneration'))]);
+    setFate(e, Array.from({ length: 5 }, (_, i) => instanceOf(e, cards.names.indexOf('Pistol'), i)));
+    e.hunt(0);
+    expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 1, 0]);
+    expect([0, 1, 2].map((p) => e.alive(p))).toEqual([true, true, false]);
+    expect(e.outcome).toBe(OUTCOME_NONE);
+  });
   it('Go On Without Me!: a dead player skips the play phase but still reserves and hunts', () => {
     let actions = 0;
     const e = engine({ players: 2, setup: { goOnWithoutMe: true }, policy: scripted((v, d) => (d === DECISION.ACTION ? (actions++, 0) : 0)) });

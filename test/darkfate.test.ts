@@ -749,6 +749,26 @@ describe('rulebook: wounds and dying', () => {
     expect(offered).toEqual([[0, 2]]);
     expect(e.discardCount(1)).toBe(0);
   });
+  it('Go On Without Me!: a dead player lends no leadership card and plays no defense', () => {
+    let defenseAsked = 0;
+    const e = engine({ players: 3, setup: { goOnWithoutMe: true }, policy: scripted((v, d) => (d === DECISION.DEFENSE ? (defenseAsked++, 0) : 0)) });
+    clear(e);
+    e.dead[1] = 1;
+    e.aliveN = 2;
+    setZone(e, 'hand', 1, [inst(e, 'Rally'), inst(e, 'Body Armor')]);
+    setZone(e, 'hand', 2, [inst(e, 'Rally', 1)]);
+    // The living player 3's leadership card is offered; the dead player 2's is not.
+    expect(legal(e, 0)).toContain(encodeAction(ACTION_LEAD, 2, 0));
+    expect(legal(e, 0)).not.toContain(encodeAction(ACTION_LEAD, 1, 0));
+    setRev9(e, 0, REV9_HUNT);
+    setReserve(e, [inst(e, 'Attack')]);
+    setFate(e, [inst(e, 'Cash'), inst(e, 'Cash', 1), inst(e, 'Cash', 2)]);
+    e.hunt(0);
+    // The attack wounds the current player: the dead player's Body Armor is never offered.
+    expect(defenseAsked).toBe(0);
+    expect(e.woundsTaken).toBe(1);
+    expect(handTypes(e, 1)).toEqual(['Rally', 'Body Armor']);
+  });
   it('"wound each player" wounds seat by seat from the first seat, not from the current player (the report\'s reading)', () => {
     const text = readFileSync(referenceCardsFile(), 'utf8');
     const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));

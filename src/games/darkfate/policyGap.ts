@@ -66,9 +66,12 @@ export function policyGapShort(key: GapKey, entries: GapEntry[] = gapEntries()):
 /** The file's entries as `sim gaps` lists them (the reports print the first entry of each configuration). */
 export function storedGaps(entries: GapEntry[] = gapEntries()): StoredGap[] {
   // The entries measure the reference cards: each version by its name there, as the reports name it (a key it lacks as written).
-  const names = new Map(loadCardData(referenceCardsFile()).rev9.map((r) => [r.key, r.name]));
+  // The characters too, by their names (Sarah Connor, T-800; a key such as t800 reads as an id on a chart).
+  const doc = loadCardData(referenceCardsFile());
+  const names = new Map(doc.rev9.map((r) => [r.key, r.name]));
+  const who = new Map(doc.characters.map((c) => [c.key, c.name]));
   const rows = entries.map((e) =>
-    searchGap(e, 'searchRollouts', { mode: '', configuration: `${names.get(e.rev9) ?? e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').join(', ')})${e.solo ? ', solo' : ''}`, side: null, policy: 'planner', base: e.planner }),
+    searchGap(e, 'searchRollouts', { mode: '', configuration: `${names.get(e.rev9) ?? e.rev9}, ${e.players} player${e.players === 1 ? '' : 's'} (${e.characters.split(',').map((k) => who.get(k) ?? k).join(', ')})${e.solo ? ', solo' : ''}`, side: null, policy: 'planner', base: e.planner }),
   );
   return firstOfEach(rows, (r) => r.configuration);
 }

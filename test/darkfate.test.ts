@@ -769,7 +769,7 @@ describe('rulebook: wounds and dying', () => {
     expect(e.woundsTaken).toBe(1);
     expect(handTypes(e, 1)).toEqual(['Rally', 'Body Armor']);
   });
-  it('"wound each player" wounds seat by seat from the first seat, not from the current player (the report\'s reading)', () => {
+  it('"wound each player" wounds the players in the order of the set-up\'s characters, not from the current player (the report\'s reading)', () => {
     const text = readFileSync(referenceCardsFile(), 'utf8');
     const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
     const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());

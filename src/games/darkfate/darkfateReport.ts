@@ -47,7 +47,7 @@ export function engineAssumptions(fleeEndsHunt: boolean, goOnWithoutMe = false):
     'the Damaged Endo on the hunt with 5+ damage at the hunt phase flees by itself',
     'drawing from an empty fate deck draws nothing; players see all hands (cooperative game), never deck order',
     ...(goOnWithoutMe
-      ? ["Go On Without Me!: a player who dies during their own play phase stops there; the cards they played go to their owners' discard piles, their hand stays and they draw nothing; a dead player is not among \"any player\" (gains no card, lends no leadership card, plays no defense); \"wound each player\" wounds seat by seat from the first seat, not from the current player"]
+      ? ["Go On Without Me!: a player who dies during their own play phase stops there; the cards they played go to their owners' discard piles, their hand stays and they draw nothing; a dead player is not among \"any player\" (gains no card, lends no leadership card, plays no defense); \"wound each player\" wounds the players in the order of the set-up's characters, not from the current player"]
       : []),
   ];
 }

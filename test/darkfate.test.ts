@@ -720,18 +720,22 @@ describe('rulebook: wounds and dying', () => {
     // The turn goes on: the reserve phase still refills (the dead still reserve and hunt).
     expect(e.reserveCount()).toBe(5);
   });
-  it('Go On Without Me!: "wound each player" gives a dead player\'s wound to the player to the left', () => {
+  /** Three players with Go On Without Me!, empty zones, the Rev-9 on the hunt and a reserve whose Regeneration reads "wound each player"; the rest of the hunt draws Pistols (destroyed), so it activates once. */
+  function woundEachHunt(): DarkFateEngine {
     const text = readFileSync(referenceCardsFile(), 'utf8');
     const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
     const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());
     e.reset(streamFor(1, 0));
     for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
-    e.dead[1] = 1;
-    e.aliveN = 2;
     setRev9(e, 0, REV9_HUNT);
     setReserve(e, [instanceOf(e, cards.names.indexOf('Regeneration'))]);
-    // The rest of the hunt draws Pistols (destroyed), so Regeneration activates once.
     setFate(e, Array.from({ length: 5 }, (_, i) => instanceOf(e, cards.names.indexOf('Pistol'), i)));
+    return e;
+  }
+  it('Go On Without Me!: "wound each player" gives a dead player\'s wound to the player to the left', () => {
+    const e = woundEachHunt();
+    e.dead[1] = 1;
+    e.aliveN = 2;
     e.hunt(0);
     // Players 1 and 3 take their own; player 2's goes to player 3 (the player to the left).
     expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 0, 2]);
@@ -770,18 +774,11 @@ describe('rulebook: wounds and dying', () => {
     expect(handTypes(e, 1)).toEqual(['Rally', 'Body Armor']);
   });
   it('"wound each player" wounds the players in the order of the set-up\'s characters, not from the current player (the report\'s reading)', () => {
-    const text = readFileSync(referenceCardsFile(), 'utf8');
-    const cards = compileCards(parseCardData(text.replace('activate: [{ rev9Heal: 3 }]', 'activate: [{ woundEach: 1 }]'), 'custom.yaml'));
-    const e = new DarkFateEngine(cards, RULES, { players: 3, characters: [0, 1, 2], solo: false, rev9: 1, goOnWithoutMe: true, neuralNet: false }, scripted());
-    e.reset(streamFor(1, 0));
-    for (let p = 0; p < 3; p++) for (const z of ['hand', 'draw', 'discard', 'skills'] as const) setZone(e, z, p, []);
+    const e = woundEachHunt();
     e.current = 2;
     // Two Wounds left for three players: seats 0 and 1 take them; seat 2, the current player, is wounded with none left
     // and dies (with Go On Without Me! the game goes on: the order decides who dies).
     setWoundsLeft(e, 2);
-    setRev9(e, 0, REV9_HUNT);
-    setReserve(e, [instanceOf(e, cards.names.indexOf('Regeneration'))]);
-    setFate(e, Array.from({ length: 5 }, (_, i) => instanceOf(e, cards.names.indexOf('Pistol'), i)));
     e.hunt(0);
     expect([0, 1, 2].map((p) => e.discardCount(p))).toEqual([1, 1, 0]);
     expect([0, 1, 2].map((p) => e.alive(p))).toEqual([true, true, false]);

@@ -51,6 +51,17 @@ describe('sim darkfate', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it('the title and the answer name the characters as the card data names them, in the seating chosen; the parameter keeps the keys', () => {
+    const run = (extra: string[]) => JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout);
+    const four = run(['--players', '4', '--characters', 't800,dani,grace,sarah']);
+    expect(four.title).toBe('Dark Fate: win rate by Rev-9 version (4 players: T-800, Dani Ramos, Grace, Sarah Connor)');
+    expect(four.text).toMatch(/^Against the Endoskeleton, 4 players \(T-800, Dani Ramos, Grace, Sarah Connor\) win /);
+    expect(four.result.characters).toBe('t800,dani,grace,sarah');
+    const solo = run(['--solo', '--characters', 'grace,dani']);
+    expect(solo.title).toBe('Dark Fate: win rate by Rev-9 version (solo: Grace, Dani Ramos)');
+    expect(solo.text).toMatch(/^Against the Endoskeleton, a solo player \(Grace, Dani Ramos\) wins /);
+  });
+
   it('the stored sensitivity and policy gap are found by configuration, not spelling: the default characters or the reference file named out', () => {
     const lines = (extra: string[]) => {
       const j = JSON.parse(runCli(['darkfate', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout);

@@ -72,7 +72,7 @@ describe('HTML pages', () => {
     expect(compare).toMatch(/target 4: successes \+0\.\d+ \[\+0\.\d+, \+0\.\d+\]/);
     // The game pages too: one sentence with the headline number, its interval and what it rests on.
     const answers: [string, RegExp][] = [
-      ['darkfate', /2 players \(sarah, grace\) win: Damaged Endo \d+\.\d% \[[\d.]+, [\d.]+\], Endoskeleton/],
+      ['darkfate', /2 players \(Sarah Connor, Grace\) win: Damaged Endo \d+\.\d% \[[\d.]+, [\d.]+\], Endoskeleton/],
       ['terror', /Gabrielle survives \d+\.\d% \[[\d.]+, [\d.]+\] of games on .* \(policy planner; .*; most sensitive to /],
     ];
     for (const [name, re] of answers) {

@@ -279,7 +279,9 @@ export const darkfateEntry: ModeEntry = {
     };
     notes.push(sensitivityNote('darkfate', '', DARKFATE_PARAMS, configuration));
     // The answer first: the win rate per version, on what it is conditional.
-    const who = solo ? 'a solo player' : `${players} player${players > 1 ? 's' : ''} (${String(params.characters).split(',').join(', ')})`;
+    // Characters by their names (Sarah Connor, T-800), as the rulebook and `sim gaps` name them; the parameter keeps the keys.
+    const characterNames = characters.map((i) => cards.characters[i].name).join(', ');
+    const who = solo ? `a solo player (${characterNames})` : `${players} player${players > 1 ? 's' : ''} (${characterNames})`;
     const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, configuration);
     // The measured gap is the planner's (the default): another policy's distance to strong play is not measured.
     const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
@@ -294,7 +296,7 @@ export const darkfateEntry: ModeEntry = {
           : '';
     return {
       ...prov,
-      title: `Dark Fate: win rate by Rev-9 version (${solo ? 'solo' : `${players} player${players > 1 ? 's' : ''}`}: ${params.characters})`,
+      title: `Dark Fate: win rate by Rev-9 version (${solo ? 'solo' : `${players} player${players > 1 ? 's' : ''}`}: ${characterNames})`,
       method: 'mc',
       seed: settings.seed,
       n: games,

@@ -119,6 +119,32 @@ describe('sim sensitivity', () => {
     expect(r.text).toMatch(/^Baseline \(300 games\): survived \d+\.\d% \[/);
   });
 
+  it('the text view prints each effect with its interval in one cell within 100 columns; the CSV keeps every column; the notes count what chance alone would give', () => {
+    const text = runCli([...args, '-q']);
+    expect(text.code, text.stderr).toBe(0);
+    const r = json(args);
+    // One block: the wide table is not split into column blocks that put the interval pages away from its effect.
+    expect(text.stdout).not.toMatch(/\(continued, /);
+    expect(Math.max(...text.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    const flat = text.stdout.replace(/\s*│\s*/g, '|');
+    expect(flat).toContain('|Δ survived [lo,hi]|');
+    for (const e of r.result.effects as { key: string; to: unknown; difference: number; lo: number; hi: number }[]) {
+      const pp = (x: number) => `${Number((Math.abs(x) * 100).toFixed(1)) === 0 ? '±' : x > 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)}`;
+      expect(text.stdout, `${e.key} → ${String(e.to)}`).toContain(`${pp(e.difference)} pp [${pp(e.lo)}, ${pp(e.hi)}]`);
+    }
+    // The text leaves out the value, the p-value and the note; the CSV keeps them, with the interval's own columns.
+    expect(flat).not.toMatch(/\|p\|/);
+    const csvHead = runCli([...args, '-q', '--format', 'csv']).stdout.split('\n')[0];
+    expect(csvHead).toBe('assumption,kind,change,value,difference,lo,hi,pValue,changed,note');
+    // Many tests: the note says how many intervals chance alone would put off 0, and how many pass Holm's correction (recounted here).
+    const tested = (r.result.effects as { changed: number; pValue: number; lo: number; hi: number }[]).filter((e) => e.changed > 0 && Number.isFinite(e.pValue));
+    const sorted = tested.map((e) => e.pValue).sort((a, b) => a - b);
+    let holm = 0;
+    while (holm < sorted.length && sorted[holm] * (sorted.length - holm) < 0.05) holm++;
+    const off = tested.filter((e) => e.lo > 0 || e.hi < 0).length;
+    expect(r.notes.join('\n')).toContain(`${tested.length} changes played differently; with no effect at all, about ${(tested.length * 0.05).toFixed(1)} of them would show an interval without 0 by chance alone. ${off} show${off === 1 ? 's' : ''} one; ${holm} stay significant after Holm's correction over the ${tested.length}`);
+  });
+
   it('a change no game noticed is marked as never in play, with no effect; a change the data refuses is listed with the reason', () => {
     // The Steady cards' supply: the planner never buys them all in these games (the run cards' was such
     // a value until the eighth pass bought run cards with the time left at Planning).

@@ -8,6 +8,14 @@ export interface Column {
   header: string;
   /** How the table view prints numbers: probabilities with 4 decimals, counts as integers, … */
   format?: 'prob' | 'pp' | 'fixed2' | 'int' | 'text' | 'sig4' | 'pvalue';
+  /**
+   * The keys of the columns holding this estimate's interval: the text view prints them in this
+   * column's cell ("+12.7 pp [+7.2, +18.0]") and drops their own columns, so a wide table keeps
+   * each estimate beside its interval; CSV, JSON and HTML keep every column as it is.
+   */
+  interval?: { lo: string; hi: string };
+  /** false: left out of the text view (what it says is there in other words); CSV, JSON and HTML keep it. */
+  text?: boolean;
 }
 
 export interface ResultTable {

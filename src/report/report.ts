@@ -99,8 +99,47 @@ export function formatCell(value: Cell, format: Column['format']): string {
   return String(value);
 }
 
+/** A difference of two rates in percentage points, signed, to one decimal (0.0131 → +1.3 pp). */
+function ppText(value: number): string {
+  if (!Number.isFinite(value)) return formatCell(value, 'pp');
+  const text = Math.abs(value * 100).toFixed(1);
+  return `${Number(text) === 0 ? '±' : value > 0 ? '+' : '−'}${text} pp`;
+}
+
+/** An interval's end as printed inside an estimate's cell: as the estimate, without the unit (" pp"). */
+function intervalEnd(value: Cell, format: Column['format']): string {
+  return (format === 'pp' && typeof value === 'number' ? ppText(value) : formatCell(value, format)).replace(/ pp$/, '');
+}
+
+/**
+ * The table as the text view prints it: a column with an `interval` shows it in its own cell
+ * ("+12.7 pp [+7.2, +18.0]", a difference of rates to one decimal; the estimate alone where there is none) and the interval's columns
+ * go, as do the columns marked `text: false`.
+ */
+function textView(t: ResultTable): ResultTable {
+  const folded = new Set(t.columns.flatMap((c) => (c.interval ? [c.interval.lo, c.interval.hi] : c.text === false ? [c.key] : [])));
+  if (folded.size === 0) return t;
+  const columns = t.columns.filter((c) => !folded.has(c.key)).map((c) => (c.interval ? { key: c.key, header: `${c.header} [lo,hi]`, format: c.format } : c));
+  const rows = t.rows.map((row) => {
+    const out: Record<string, Cell> = { ...row };
+    for (const c of t.columns) {
+      if (!c.interval) continue;
+      const lo = row[c.interval.lo] ?? null;
+      const hi = row[c.interval.hi] ?? null;
+      // A difference of rates to one decimal, as the answer lines print it (the CSV keeps every digit).
+      const value = c.format === 'pp' && typeof row[c.key] === 'number' ? ppText(row[c.key] as number) : formatCell(row[c.key] ?? null, c.format);
+      // No interval (a value missing, or an estimate with no test): the estimate alone.
+      out[c.key] = typeof lo === 'number' && typeof hi === 'number' && Number.isFinite(lo) && Number.isFinite(hi) ? `${value} [${intervalEnd(lo, c.format)}, ${intervalEnd(hi, c.format)}]` : value;
+    }
+    return out;
+  });
+  // The cell is a string now, printed as it is, right-aligned and unbroken as a number is (its format kept).
+  return { ...t, columns, rows };
+}
+
 /** Fits one table into `width` columns: text columns wrap; numbers never wrap. */
-function renderTable(t: ResultTable, width: number): string {
+function renderTable(table: ResultTable, width: number): string {
+  const t = textView(table);
   const cells = t.rows.map((row) => t.columns.map((c) => formatCell(row[c.key] ?? null, c.format)));
   // Natural width of each column (+2 for padding); shrink the widest text columns until it fits.
   // Loops, not Math.max(...list): a sweep's table of 250,000 rows overflowed the call stack as arguments.

@@ -14,7 +14,7 @@ import type { ParamSpec, ParamValue } from '../../core/params.js';
 import { nearest } from '../../core/params.js';
 import { NOT_ASSUMED_LABELS, variesDataValue } from '../../core/dataValues.js';
 import { proportion } from '../../core/intervals.js';
-import { meanSummary } from '../../core/stats.js';
+import { holmAdjust, meanSummary } from '../../core/stats.js';
 import { combinedProvenance } from '../../core/provenance.js';
 import type { Column, Report, ResultTable } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
@@ -548,13 +548,17 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
     { key: 'kind', header: 'kind', format: 'text' },
     { key: 'change', header: 'change', format: 'text' },
     ...(several ? [{ key: 'label', header: 'for', format: 'text' } as Column] : []),
-    { key: 'value', header: metric, format: valueFormat },
-    { key: 'difference', header: `Δ ${metric}`, format: diffFormat },
+    // The text view keeps the effect with its interval and the share of games it changed (within 100
+    // columns): the metric's value is the baseline plus the effect, and the p-values are summed up in
+    // the notes (how many pass Holm's correction); CSV, JSON and the page keep every column.
+    { key: 'value', header: metric, format: valueFormat, text: false },
+    { key: 'difference', header: `Δ ${metric}`, format: diffFormat, interval: { lo: 'lo', hi: 'hi' } },
     { key: 'lo', header: 'lo', format: diffFormat },
     { key: 'hi', header: 'hi', format: diffFormat },
-    { key: 'pValue', header: 'p', format: 'pvalue' },
+    { key: 'pValue', header: 'p', format: 'pvalue', text: false },
     { key: 'changed', header: 'games changed', format: 'prob' },
-    { key: 'note', header: 'note', format: 'text' },
+    // The text view says it by "games changed 0%" (and the answer explains it): the note is for CSV, JSON and the page.
+    { key: 'note', header: 'note', format: 'text', text: false },
   ];
   const tables: ResultTable[] = [
     {
@@ -607,10 +611,20 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
           : 'No change made any game play differently.',
     `${effects.length} change${effects.length === 1 ? '' : 's'} of ${new Set(effects.map((e) => e.key)).size} assumption${new Set(effects.map((e) => e.key)).size === 1 ? '' : 's'} measured${never.length ? `; ${never.length} of the changes never came into play (no game played differently: the rule or value is not reached in these games, so the number says nothing about it)` : ''}${skipped.length ? `; ${skipped.length} not played (${unusedCount ? `${unusedCount} of data the configuration does not use; ` : ''}see the last table)` : ''}.`,
   ].join('\n');
+  // Many tests at once: how many "significant" effects chance alone would give, and how many survive Holm's correction.
+  const tested = effects.filter((e) => e.changed > 0 && Number.isFinite(e.pValue));
+  const alpha = 1 - runOpts.confidence;
+  const significant = tested.filter((e) => e.lo > 0 || e.hi < 0).length;
+  const holm = holmAdjust(tested.map((e) => e.pValue)).filter((q) => q < alpha).length;
+  const multiplicity =
+    tested.length > 1
+      ? `Many changes, one test each: ${tested.length} changes played differently; with no effect at all, about ${(tested.length * alpha).toFixed(tested.length * alpha < 10 ? 1 : 0)} of them would show an interval without 0 by chance alone. ${significant} show${significant === 1 ? 's' : ''} one; ${holm} stay significant after Holm's correction over the ${tested.length} (family-wise error rate ${Number((alpha * 100).toFixed(2))}%; the p-values are in the CSV, the JSON and the page).`
+      : '';
   const notes = [
     'Every change plays the same games as the baseline (game i from stream (seed, i)); each Δ is paired (McNemar for rates, paired t for means). Changes are one at a time: effects need not add up.',
     `Kinds: reading = another reading of a rule the rulebook leaves open; assumed value = a rule number the rulebook does not give; data value = a value of the game's data file (\`--set data.…\`). ${stepInWords(opts.step)}`,
     ...(stated ? [`Not varied: ${stated} data value${stated === 1 ? '' : 's'} the data file states as rulebook, digest or public facts, or does not state at all (its format's default); \`sim params ${id} --data\` lists every value with its label.`] : []),
+    ...(multiplicity ? [multiplicity] : []),
     ...(fan.partial ? ['interrupted: the changes after the interruption were not played'] : []),
   ];
   return {

@@ -168,6 +168,15 @@ describe('stopping rules', () => {
     expect(main.hi).toBeLessThan(0);
     expect(main.pValue).toBeGreaterThanOrEqual(0.05);
     expect(j.result.answer[0]).toMatch(/borderline/);
+    // The table's rows carry no verdict: a note names every rate of the table that is borderline, and only those.
+    const borderline = j.result.comparisons.filter((x: { kind: string; lo: number; hi: number; pValue: number; detail?: boolean }) => !x.detail && x.kind === 'rate' && (x.lo > 0 || x.hi < 0) && x.pValue >= 0.05);
+    const note = j.notes.find((n: string) => n.startsWith('Borderline: '));
+    expect(note).toContain(`no wounds left (p = ${main.pValue.toFixed(3)})`);
+    expect(note.slice(0, note.indexOf(': the interval')).split('), ').length).toBe(borderline.length);
+    // A clear difference is not named: a fourth wound to die wins more games, p far below 0.05.
+    const clear = JSON.parse(runCli(['compare', 'darkfate', '--set', 'woundsToDie=4', '-n', '300', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(clear.result.comparisons.find((x: { metric: string }) => x.metric === 'win').pValue).toBeLessThan(0.001);
+    expect(clear.notes.join('\n')).not.toMatch(/Borderline: [^:]*\bwin\b \(/);
   });
   it('parses sizes', () => {
     expect(parseDifference('0.5pp')).toBeCloseTo(0.005, 15);

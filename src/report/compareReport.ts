@@ -135,6 +135,13 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;
 }
 
+/** The note naming the rates whose interval leaves out 0 while the exact test does not reject (none: no note). */
+function borderlineNote(rows: readonly (MetricComparison & { label: string })[], labelOf: (key: string) => string, labelled: boolean, alpha: number): string[] {
+  if (rows.length === 0) return [];
+  const names = rows.map((c) => `${labelled ? `${c.label}: ` : ''}${labelOf(c.metric)} (${pText(c.pValue)})`);
+  return [`Borderline: ${names.join(', ')}: the interval (Newcombe's, for paired rates) leaves out 0 but McNemar's exact test does not reject at ${Number((alpha * 100).toPrecision(6))}%. Two methods that disagree only near the line: no verdict either way; play more games to decide.`];
+}
+
 /**
  * The report of `sim compare`: A, B, B − A per metric (paired), or the exact differences when
  * neither variant simulated. It leads (Report.text) with one line per paired run for the main metric.
@@ -207,6 +214,8 @@ export function compareReport(
           'Common random numbers: game i of A and game i of B use the same random stream, so the difference is measured with far less noise. The pairing couples the two only while both consume randomness alike (same deck sizes and draws); where they diverge (e.g. a different hand size or deck) the streams drift apart, the difference stays unbiased, but the noise reduction is smaller.',
           `Results are conditional on the policy used${policy ? ` (${Array.isArray(policy) ? policy.join(', ') : policy})` : ''}: a different strategy may change the difference.`,
           ...rv.outcomes.map((o) => `${rv.outcomes.length > 1 ? `Run ${o.label}` : 'Run'}: ${o.rule} rule, ${groupedInteger(o.games)} games, ${o.looks} look(s): ${o.decision}.`),
+          // The table's rows carry no verdict: a rate whose interval (Newcombe) leaves out 0 while its exact test does not reject is named here, as the answer line names its own.
+          ...borderlineNote(rv.comparisons.filter((c) => !c.detail && c.kind === 'rate' && (c.lo > 0 || c.hi < 0) && c.pValue >= 1 - confidence), labelOf, rv.outcomes.length > 1, 1 - confidence),
           ...(rv.comparisons.some((c) => c.detail) ? [`${new Set(rv.comparisons.filter((c) => c.detail).map((c) => c.metric)).size} detail metrics (per card, per seat, …) are compared too: in the JSON (result.comparisons), not in the table.`] : []),
         ]
       : ['Both variants were computed exactly: the differences below are exact, with no sampling error.']),

@@ -227,6 +227,21 @@ describe('the option table of every command', () => {
     const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
     expect((await parse(darkfate, ['--sollo'])).error).toMatch(/unknown option '--sollo'\s*\(Did you mean --solo\?\)/);
   });
+  it('a run option given to a view (which computes and plays no games) is refused with that reason, in every view', async () => {
+    const views = all.filter((s) => s.kind === 'view');
+    expect(views.length).toBeGreaterThan(3);
+    for (const s of views) {
+      for (const args of [['-j', '1'], ['-n', '5'], ['--seed', '4'], ['--jobs=2'], ['--shard', '1/2']]) {
+        const where = `${s.words.join(' ')} ${args.join(' ')}`;
+        const r = await parse(s, [...(s.argument ? [s.argument] : []), ...args]);
+        expect(r.run ?? r.view, where).toBeUndefined();
+        expect(r.error, where).toContain(`unknown option '${args[0].split('=')[0]}': sim ${s.words.join(' ')} computes its numbers and plays no games, so it takes no run options`);
+      }
+    }
+    // A mode takes them: -j reaches its request.
+    const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
+    expect((await parse(darkfate, ['-j', '1'])).error).toBeUndefined();
+  });
 });
 
 describe('the options every simulating command shares reach its request', () => {

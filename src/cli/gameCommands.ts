@@ -10,7 +10,7 @@ import { printable } from '../core/printable.js';
 import { parseSetOptions } from '../core/scenarioFile.js';
 import { UsageError } from '../core/usageError.js';
 import { err, setExitCode } from './io.js';
-import { addOptionRows, checkOptionClashes, hintSetForParameters, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
+import { addOptionRows, checkOptionClashes, hintSetForParameters, onUnknownOption, optionTable, refuseRepeatedOptions, valuesByRow } from './optionTable.js';
 import { parseInputPath, collect } from './parseOptions.js';
 import { givenKeys, loadScenarioFor, refuseIgnored, refuseInert, reportOptionsGiven, resolveFromSources, runOptionsWithScenario, sourceOf, type RunRequest } from './resolve.js';
 import { addOutputOptions, addRunOptions, type OutputOptions, type RunCliOptions } from './runOptions.js';
@@ -73,6 +73,9 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
   return cmd;
 }
 
+/** The options of a command that plays games (addRunOptions), which a view has none of. */
+const VIEW_RUN_OPTIONS = ['-n', '--games', '--seed', '-j', '--jobs', '--chunk-size', '--shard', '--checkpoint', '--decision-timeout', '--policy-memory', '--hmac-key-file'];
+
 /** `sim <game> <view>`: an exact table or a validator; pure given its resolved parameters. */
 function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: OnView): Command {
   const base = view.baseMode !== undefined ? game.modes.find((m) => m.name === view.baseMode) : undefined;
@@ -92,6 +95,11 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   }
   addOutputOptions(cmd, { intervals: false });
   checkOptionClashes(cmd);
+  // A view computes, it plays no games: a run option is refused with that reason, not only as unknown.
+  onUnknownOption(cmd, (flag, commanders) => {
+    const name = flag.split('=')[0];
+    return VIEW_RUN_OPTIONS.includes(name) ? `error: unknown option '${name}': sim ${game.id} ${view.name} computes its numbers and plays no games, so it takes no run options (-n, --seed, -j, --shard, --checkpoint)` : commanders;
+  });
   if (base) hintSetForParameters(cmd, specs, `\`sim params ${modeId(game, base)}\``);
   else if (view.sets) hintSetForParameters(cmd, view.params, `\`sim ${game.id} ${view.name} --help\``);
   cmd.action(async (...args: unknown[]) => {

@@ -148,6 +148,15 @@ describe('common random numbers', () => {
   });
 });
 
+describe('the answer names the change', () => {
+  it("a variant given as a scenario file alone is named with the file's own description; a --set change in words", () => {
+    const two = JSON.parse(runCli(['compare', 'scenarios/darkfate/default.yaml', 'scenarios/darkfate/hand-size-6.yaml', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(two.result.answer[0]).toMatch(/^scenarios\/darkfate\/hand-size-6\.yaml \("House rule, hands of six, two players against the Endoskeleton"\): win /);
+    const set = JSON.parse(runCli(['compare', 'scenarios/darkfate/default.yaml', '--set', 'handSize=6', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(set.result.answer[0]).toMatch(/^hand size 6: win /);
+  });
+});
+
 describe('stopping rules', () => {
   it('a compare stopped before any pair was played says so instead of printing NaN', async () => {
     const { headlineOf } = await import('../src/report/compareReport.js');

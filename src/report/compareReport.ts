@@ -165,13 +165,15 @@ export function compareReport(
   const namesA = columnLabels(repA.tables);
   const namesB = columnLabels(repB.tables);
   const labelOf = (key: string) => (namesA(key) === namesB(key) ? namesA(key) : `${namesA(key)} (A) / ${namesB(key)} (B)`);
-  // The change in words: "hand size 6" for handSize=6.
-  const changes = settingInWords(labelB.startsWith(`${labelA} + `) ? labelB.slice(labelA.length + 3) : labelB);
   // B restating A (a --set of a default, a card change to the value it has), or a change no game
   // reached: the answer says so instead of a difference of 0 with an interval that reads as a finding.
   const sameParams = canonicalJson(paramsA) === canonicalJson(paramsB);
   // The variants differ only in a policy (policy, policyA, skynetPolicy, policyHash, a search budget): the verdict is about the bot.
   const differing = [...new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])].filter((k) => canonicalJson(paramsA[k] ?? null) !== canonicalJson(paramsB[k] ?? null));
+  // The change in words: "hand size 6" for handSize=6; a variant named by its scenario file alone
+  // also gives the file's own description ("House rule, hands of six"), as its report's header does.
+  const described = repB.scenario?.file === labelB && repB.scenario.description ? ` ("${repB.scenario.description}")` : '';
+  const changes = labelB.startsWith(`${labelA} + `) ? settingInWords(labelB.slice(labelA.length + 3)) : `${settingInWords(labelB)}${described}`;
   const bot = botChange(differing, Object.hasOwn(paramsA, 'policy'));
   // Equal totals alone do not make equal games (a win and a loss swapped): every paired difference must be nil too.
   const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result) && rv.comparisons.every((c) => c.difference === 0 && !(c.se > 0));

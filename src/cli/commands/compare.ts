@@ -253,7 +253,7 @@ export function registerCompare(program: Command): void {
         : opts.untilDecided
           ? { kind: 'until-decided', first, margin: opts.margin?.size ?? 0.01, max: opts.maxGames, alpha: 1 - runOpts.confidence }
           : { kind: 'fixed', n: runOpts.games };
-    const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts, ...(v.file ? { scenarioFile: v.file } : {}) });
+    const request = (v: typeof A, params: ResolvedParams): RunRequest => ({ ...v.found, params, opts: runOpts, ...(v.file ? { scenarioFile: v.file } : {}), ...(v.doc?.description ? { scenarioDescription: v.doc.description } : {}) });
     // Nothing the variants read (their data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [...inputsOf(request(A, paramsA)), ...inputsOf(request(B, paramsB))]);
     const { repA, repB, rv } = await runPaired(request(A, paramsA), request(B, paramsB), seed, rule, opts.metric).finally(() => runOpts.progress.clear());

@@ -286,6 +286,9 @@ describe('errors from checks across parameters name where the value came from', 
     expect(msg(namingSource(new UsageError('parameter solo: one player; got 2 (parameter handSize)'), params))).toBe('option --solo: one player; got 2 (option --set handSize)');
     // Solo implies one player from any source, unless a source gives players: then it is an error naming both.
     expect(resolveFromSources(DARKFATE_PARAMS, null, { solo: 'true' }, {}).players).toBe(1);
+    // In any spelling the parameter reads as true (a hostile probe found --set solo=TRUE refused as 2 players).
+    for (const spelling of ['TRUE', ' True ']) expect(resolveFromSources(DARKFATE_PARAMS, null, { solo: spelling }, {}).players, spelling).toBe(1);
+    expect(runCli(['darkfate', '--set', 'solo=TRUE', '-n', '5', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
     expect(resolveFromSources(DARKFATE_PARAMS, null, { players: '3' }, {}, { solo: 'false' }).players).toBe(3);
     const swept = runCli(['sweep', 'darkfate', '--grid', 'solo=false,true', '--grid', 'policy=greedy', '-n', '20', '--seed', '1', '-q', '--format', 'csv']);
     expect(swept.code, swept.stderr).toBe(0);

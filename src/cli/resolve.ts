@@ -155,7 +155,8 @@ export function resolveFromSources(
   }
   // A value that implies others (solo → one player) fills in those no source gave, named by its source.
   for (const spec of specs) {
-    if (!spec.implies || !(spec.key in merged) || String(merged[spec.key]) !== String(spec.implies.when)) continue;
+    // Compared as the parameter reads it (--set solo=TRUE is true, as --solo TRUE is).
+    if (!spec.implies || !(spec.key in merged) || String(coerceParam(spec, merged[spec.key])) !== String(spec.implies.when)) continue;
     for (const [k, val] of Object.entries(spec.implies.set)) if (!(k in merged)) put(k, val, process.cwd(), source.get(spec.key)!);
   }
   let resolved: ResolvedParams;

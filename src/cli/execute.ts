@@ -148,10 +148,11 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // The data values a mode adds (their defaults: the file's values) only when the run sets one: listing them reads the data file's labels (tens of ms).
   const own = new Set(req.mode.params.map((s) => s.key));
   const setsData = Object.keys(params).some((k) => !own.has(k));
-  const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], params, report.title, report.ignoredSettings);
-  // The settings line carries what the mode ignored: the field itself is not part of the report.
-  if (report.ignoredSettings) {
-    const { ignoredSettings: _ignored, ...rest } = report;
+  const inTitle = new Set(report.titleSettings ?? []);
+  const given = settingsOf([...req.mode.params, ...(setsData ? (req.mode.extraParams?.(params) ?? []) : [])], Object.fromEntries(Object.entries(params).filter(([k]) => !inTitle.has(k))), report.title, report.ignoredSettings);
+  // The settings line carries what the mode ignored and what the title spells: the fields themselves are not part of the report.
+  if (report.ignoredSettings || report.titleSettings) {
+    const { ignoredSettings: _ignored, titleSettings: _title, ...rest } = report;
     report = rest;
   }
   // A data value this configuration never reads (a unit no side fields, a card in no deck) is said to change nothing.

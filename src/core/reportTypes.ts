@@ -68,6 +68,11 @@ export interface Report {
    * "(ignored: why)" on the settings line; the shell consumes it (it is not in the emitted report).
    */
   ignoredSettings?: Record<string, string>;
+  /**
+   * Parameters the title spells out in other words (Dark Fate's characters by name): not repeated
+   * on the settings line; the shell consumes it (it is not in the emitted report).
+   */
+  titleSettings?: string[];
   partial?: boolean;
   /** The game's own JSON body (its output contract). */
   result: unknown;

@@ -297,6 +297,8 @@ export const darkfateEntry: ModeEntry = {
     return {
       ...prov,
       title: `Dark Fate: win rate by Rev-9 version (${solo ? 'solo' : `${players} player${players > 1 ? 's' : ''}`}: ${characterNames})`,
+      // The title names the characters: the settings line does not repeat their keys.
+      titleSettings: ['characters'],
       method: 'mc',
       seed: settings.seed,
       n: games,

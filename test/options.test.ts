@@ -178,6 +178,13 @@ describe('the option table of every command', () => {
     const darkfate = all.find((s) => s.words.join(' ') === 'darkfate')!;
     expect((await parse(darkfate, ['--set', 'searchRollouts=64'])).error).toMatch(/option --set searchRollouts: has no effect here: .*policy is planner/);
     expect((await parse(darkfate, ['--set', 'searchRollouts=64', '--policy', 'search'])).run?.params.searchRollouts).toBe(64);
+    // An unknown policy is what is wrong, not a search budget "without effect" under it: the mode's own refusal names the policy.
+    for (const [words, args] of [[['terror'], ['--policy', 'nonsense', '--set', 'searchRollouts=2']], [['tccg', 'game'], ['--resistance-policy', 'Search', '--search-iterations', '2']], [['darkfate'], ['--policy', 'Search', '--set', 'searchRollouts=2']]] as const) {
+      const r = runCli([...words, ...args, '-n', '5', '-j', '1', '-q']);
+      expect(r.code, `${words.join(' ')} ${args.join(' ')}`).toBe(2);
+      expect(r.stderr, `${words.join(' ')} ${args.join(' ')}`).toMatch(/(nonsense|Search).*(expected|one of)/);
+      expect(r.stderr).not.toMatch(/has no effect here/);
+    }
     // rulebook: Optional Rules — the Rev-9 player's hand exists only with the Neural Net Processor; Go On Without Me! alone is every player's death.
     expect((await parse(darkfate, ['--set', 'nnHandSize=3'])).error).toMatch(/option --set nnHandSize: has no effect here: .*--neural-net/);
     expect((await parse(darkfate, ['--set', 'nnHandSize=3', '--neural-net'])).run?.params.nnHandSize).toBe(3);

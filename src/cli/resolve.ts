@@ -181,6 +181,10 @@ export function resolveFromSources(
  */
 export function refuseInert(specs: readonly ParamSpec[], params: ResolvedParams): void {
   const sources = paramSources.get(params);
+  // A policy that is neither a built-in nor a file is the first thing wrong: the mode names it
+  // (unknown policy, expected …), rather than a search budget "without effect" under it.
+  const unknownPolicy = specs.some((s) => s.module && s.choices !== undefined && typeof params[s.key] === 'string' && !s.choices.includes(params[s.key] as string) && !existsSync(params[s.key] as string));
+  if (unknownPolicy) return;
   for (const spec of specs) {
     const where = sources?.get(spec.key);
     if (where === undefined || !spec.inert) continue;

@@ -213,6 +213,15 @@ describe('stopping rules', () => {
     // A mean chosen with --metric on a game whose first metric is a rate: points are refused for it.
     expect(runCli(['compare', 'terror', '--set', 'deathOrder=1', '--metric', 'fatedSaved', '--target-ci', '5pp', '-n', '50', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/main metric, fatedSaved, is a mean/);
   });
+  it('a stopping rule whose first look (-n) passes --max-games is refused, never cut short unsaid; without -n the first look is the bound if lower', () => {
+    for (const rule of [['--target-ci', '0.05'], ['--until-decided']]) {
+      const r = runCli(['compare', 'dice', '--set', 'count=4', '-n', '100', '--seed', '1', ...rule, '--max-games', '50', '-j', '1', '-q']);
+      expect(r.code, rule.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^sim: option -n: the first look of ${rule[0]} plays -n games \\(100\\), more than --max-games 50`));
+    }
+    const bounded = JSON.parse(runCli(['compare', 'dice', '--set', 'count=4', '--seed', '1', '--target-ci', '0.05', '--max-games', '300', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(bounded.n).toBe(300);
+  });
   it('target-ci batches grow toward the needed size and respect the maximum', () => {
     expect(nextTargetBatch(10_000, 0.01, 0.005, 1e7)).toBe(34_000);
     expect(nextTargetBatch(10_000, 0.0051, 0.005, 1e7)).toBe(2500);

@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Totals } from '../../core/aggregate.js';
 import { canonicalJson } from '../../core/hash.js';
 import { sharedMetrics } from '../../core/pairing.js';
-import { numberFromText } from '../../core/numberText.js';
+import { groupedInteger, numberFromText } from '../../core/numberText.js';
 import type { Report } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { parseSetOptions, type ScenarioDoc } from '../../core/scenarioFile.js';
@@ -246,7 +246,11 @@ export function registerCompare(program: Command): void {
     const runOpts = { ...runOptionsWithScenario(cmd, opts, A.doc, A.found.mode), progress: commandProgress(opts) };
     const seed = chooseSeed(runOpts);
     const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
-    const first = gamesGiven ? runOpts.games : 10_000;
+    // A stopping rule's first look: -n games, else 10,000 (or the bound, if lower). An -n past the bound would be cut short unsaid.
+    if ((opts.targetCi !== undefined || opts.untilDecided) && gamesGiven && runOpts.games > opts.maxGames) {
+      throw new UsageError(`option -n: the first look of ${opts.targetCi !== undefined ? '--target-ci' : '--until-decided'} plays -n games (${groupedInteger(runOpts.games)}), more than --max-games ${groupedInteger(opts.maxGames)}; give -n at most --max-games`);
+    }
+    const first = gamesGiven ? runOpts.games : Math.min(10_000, opts.maxGames);
     const rule: StopRule =
       opts.targetCi !== undefined
         ? { kind: 'target-ci', first, target: opts.targetCi.size, max: opts.maxGames }

@@ -213,6 +213,11 @@ describe('stopping rules', () => {
     // A mean chosen with --metric on a game whose first metric is a rate: points are refused for it.
     expect(runCli(['compare', 'terror', '--set', 'deathOrder=1', '--metric', 'fatedSaved', '--target-ci', '5pp', '-n', '50', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/main metric, fatedSaved, is a mean/);
   });
+  it('one variant exact and the other Monte Carlo is refused saying so (not as "different numbers of simulations")', () => {
+    const r = runCli(['compare', 'genisys', 'attack', '--set', 'method=mc', '-n', '100', '--seed', '1', '-j', '1', '-q']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^sim: variant A is exact \(it plays no games\) and variant B is Monte Carlo: there are no games to pair/);
+  });
   it('a stopping rule whose first look (-n) passes --max-games is refused, never cut short unsaid; without -n the first look is the bound if lower', () => {
     for (const rule of [['--target-ci', '0.05'], ['--until-decided']]) {
       const r = runCli(['compare', 'dice', '--set', 'count=4', '-n', '100', '--seed', '1', ...rule, '--max-games', '50', '-j', '1', '-q']);

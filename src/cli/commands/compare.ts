@@ -232,6 +232,10 @@ export function registerCompare(program: Command): void {
     // A stopping rule decides how many games to play: an exact comparison plays none.
     const rule0 = opts.targetCi !== undefined ? '--target-ci' : opts.untilDecided ? '--until-decided' : null;
     if (rule0 && paramsA.method === 'exact' && paramsB.method === 'exact') throw new UsageError(`option ${rule0}: the exact method plays no games in either variant, so there is nothing to stop early; ${bothMc}`);
+    // One variant exact and the other Monte Carlo: nothing to pair (the exact one plays no games).
+    if ((paramsA.method === 'exact') !== (paramsB.method === 'exact') && (paramsA.method === 'mc' || paramsB.method === 'mc')) {
+      throw new UsageError(`variant ${paramsA.method === 'exact' ? 'A' : 'B'} is exact (it plays no games) and variant ${paramsA.method === 'exact' ? 'B' : 'A'} is Monte Carlo: there are no games to pair; compare both exact, or ${bothMc}`);
+    }
     // Both variants play A's games: a run block of B that says otherwise would be ignored.
     if (B !== A && B.doc) {
       for (const field of ['n', 'seed'] as const) {

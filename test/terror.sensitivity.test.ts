@@ -83,6 +83,11 @@ describe('policy gap line', () => {
     expect(here.measured).toBe(true);
     expect(here.line).toMatch(/^Policy planner \(the default\): the search policy wins \d+\.\d points (more|less)/);
     expect(policyGap(sim(), 'search').line).toMatch(/^Policy search: it won/);
+    // A run whose search is not the one measured says so (a probe found a 2-rollout run quoting the 64-rollout measurement as its own).
+    const stored = gaps.find((g) => g.config === configKey(sim()))!;
+    expect(policyGap({ ...sim(), searchRollouts: stored.searchRollouts }, 'search').line).not.toMatch(/this run's search is another/);
+    expect(policyGap({ ...sim(), searchRollouts: 2 }, 'search').line).toMatch(/; this run's search is another \(2 rollouts per answer\), not measured\.$/);
+    expect(policyGap({ ...sim(), searchRollouts: stored.searchRollouts, rolloutPolicy: 'random' }, 'search').line).toMatch(/another \(rollouts by random\)/);
     expect(policyGap(sim(), 'random').line).toMatch(/not for this policy/);
   });
 

@@ -11,7 +11,7 @@
 import { hashOf } from '../../core/hash.js';
 import { groupedInteger } from '../../core/numberText.js';
 import { gapGained, gapPoints, gapTag, isPrintable, policyGapFileOf, readGapEntries, type GapMeasurement, type StoredGap, firstOfEach } from '../../core/policyGapNote.js';
-import type { TerrorSimParams } from './terrorParams.js';
+import { TERROR_PARAMS, type TerrorSimParams } from './terrorParams.js';
 
 /** One measurement as a report shows it (result.policyGap.gap): the search against the planner on common random numbers. */
 export interface MeasuredGap {
@@ -105,6 +105,20 @@ export interface PolicyGapReport {
 }
 
 const pts = gapPoints;
+
+/** How this run's search differs from the stored measurement's (budget, decisions searched, margin, horizon, rollouts' bot), in words; '' when it is the same search. */
+function searchDiffers(sim: TerrorSimParams, gap: MeasuredGap): string {
+  const out: string[] = [];
+  if (sim.searchRollouts !== gap.searchRollouts) out.push(`${sim.searchRollouts} rollouts per answer`);
+  // The stored gaps were measured with the search's other parameters at their defaults (their commands set only the budget).
+  const d = (key: string) => TERROR_PARAMS.find((p) => p.key === key)!.default;
+  if (sim.searchedDecisions) out.push('searching some decisions only');
+  if (sim.searchMargin !== d('searchMargin')) out.push(`margin ${sim.searchMargin}`);
+  if (sim.searchDepth !== d('searchDepth')) out.push(`horizon ${sim.searchDepth} turns`);
+  if (sim.rolloutPolicy !== d('rolloutPolicy')) out.push(`rollouts by ${sim.rolloutPolicy}`);
+  return out.join(', ');
+}
+const searchAsMeasured = (sim: TerrorSimParams, gap: MeasuredGap): boolean => searchDiffers(sim, gap) === '';
 /** "0.2 points less", "1.4 points more": a signed difference in words, never "−0.2 points more". */
 const pointsWord = (x: number): string => `${Math.abs(x * 100).toFixed(1)} points ${x < 0 ? 'less' : 'more'}`;
 
@@ -127,7 +141,7 @@ export function policyGap(sim: TerrorSimParams, policyLabel: string, gaps = meas
     policyLabel === GAP_DEFAULT_POLICY
       ? `Policy ${policyLabel} (the default): the search policy wins ${pointsWord(gap.difference)} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}${gapTag(gap, 'planner')}; ${gap.defaultWin.toFixed(3)} → ${gap.searchWin.toFixed(3)}; ${how}): ${gapGained(gap) ? 'a floor on the bot\'s share of these numbers' : 'no gap shown at this budget (not a distance: a stronger search may still gain)'}.`
       : policyLabel === 'search'
-        ? `Policy search: it won ${pointsWord(gap.difference)} than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how}).`
+        ? `Policy search: it won ${pointsWord(gap.difference)} than the default ${GAP_DEFAULT_POLICY} on the same games (${pts(gap.lo)} to ${pts(gap.hi)}; ${how})${searchAsMeasured(sim, gap) ? '' : `; this run's search is another (${searchDiffers(sim, gap)}), not measured`}.`
         : `Policy ${policyLabel}: the gap was measured for the default (${GAP_DEFAULT_POLICY} → search: ${pts(gap.difference)} points, ${pts(gap.lo)} to ${pts(gap.hi)}; ${how}), not for this policy.`;
   return { policy: policyLabel, config, measured: true, gap, line };
 }

@@ -50,6 +50,17 @@ describe('sim policies', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout).result.param).toBe('policyA');
   });
+  it("varying a search's own bot (its rollouts') says so, and which policy played every game; it is no side of the game, and no slow policy it cannot be is offered", () => {
+    for (const [words, key] of [[['darkfate'], 'searchRollout'], [['terror'], 'rolloutPolicy']] as const) {
+      const r = runCli(['policies', ...words, '--param', key, '--set', 'policy=search', '--set', 'searchRollouts=1', '-n', '6', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      const j = JSON.parse(r.stdout);
+      expect(j.title).toMatch(new RegExp(`^The search's rollout bot in ${words[0]} \\(${key}\\): .* \\(baseline planner; every game played by policy search\\)$`));
+      expect(j.text).toContain(`the search's rollout bot (${key}) varied, every game played by policy search`);
+      expect(j.result.side, key).toBeUndefined();
+      expect(j.notes.join('\n')).not.toMatch(/Left out as slow/);
+    }
+  });
 });
 
 describe('sim compare names both policies when they differ', () => {

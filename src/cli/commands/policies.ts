@@ -87,7 +87,8 @@ export function registerPolicies(program: Command): void {
     refuseTrace('policies', resolvedBase);
     const current = String(resolvedBase[key]);
     // By default every built-in policy of the parameter (a side's own) but the slow ones (a search), which are played only when listed.
-    const slow = opts.policies ? [] : (game.slowPolicies ?? []);
+    // (Only those the parameter can take: the search's rollout bot cannot be the search.)
+    const slow = opts.policies ? [] : (game.slowPolicies ?? []).filter((p) => (spec.choices ?? game.policies ?? []).includes(p));
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
     const split = opts.split ? game.search?.split : undefined;
@@ -111,7 +112,10 @@ export function registerPolicies(program: Command): void {
     if (policies.length < 2 && !opts.ladder && !split) throw new UsageError(`option --policies: give at least two policies to compare (${id} has ${(game.policies ?? []).join(', ') || 'none built in'})`);
     // A two-sided game's policy parameter names its side (policyA, policyB; skynetPolicy): rows are
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
-    const side = sideOfPolicyParam(key);
+    // A search's own bot (Dark Fate's searchRollout, Terror's rolloutPolicy, the skirmish's searchBot) is no side:
+    // its rows are that bot inside the search, every game played by the policy the base parameters name.
+    const searchPart = /rollout|^searchBot$/i.test(key) ? (/rollout/i.test(key) ? 'rollout bot' : 'own bot (its first answer and its rollouts)') : null;
+    const side = searchPart ? undefined : sideOfPolicyParam(key);
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     // Every run is the base parameters with some overrides; `source` names the option a refused value came from.
@@ -213,7 +217,9 @@ export function registerPolicies(program: Command): void {
     // A metric of the other side (--param policyB --metric winA): the highest row is the policy that does worst for the side varied, said in the answer.
     const mineOf = side && main ? sideMetric(main, side, rateNames) : main;
     const otherSides = side !== undefined && opts.metric !== undefined && main !== undefined && mineOf !== main;
-    const conditions = [`${groupedInteger(games)} paired games`, ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
+    const playedBy = policyKeys.filter((k) => k !== key && !/rollout|^searchBot$/i.test(k)).map((k) => `${k} ${String(base.params[k])}`).join(', ');
+    const searchPartWords = searchPart ? `the search's ${searchPart} (${key}) varied, every game played by ${playedBy}` : '';
+    const conditions = [`${groupedInteger(games)} paired games`, ...(searchPart ? [searchPartWords] : []), ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
     // --split: the search on every kind of decision, then on each kind alone (by difference), each against the default.
     const splitAnswers = split
       ? labels.map((label) => {
@@ -242,7 +248,9 @@ export function registerPolicies(program: Command): void {
       version: packageInfo().version,
       title: split
         ? `Where the gap lies in ${id}${side ? `, side ${side}` : ''}: the ${game.search!.policy} policy on each kind of decision (${split.param}) against ${baseline}, on the same games`
-        : `Policy gap of ${id}${side ? `, side ${side}` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
+        : searchPart
+          ? `The search's ${searchPart} in ${id} (${key}): ${policies.join(', ')} on the same games (baseline ${baseline}; every game played by ${playedBy})`
+          : `Policy gap of ${id}${side ? `, side ${side}` : ''}: ${policies.join(', ')} on the same games (baseline ${baseline})`,
       method: 'mc',
       seed,
       n: games,

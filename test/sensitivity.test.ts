@@ -256,6 +256,11 @@ describe('sim sensitivity', () => {
     bad(['sensitivity', 'terror', '--step', '0'], /--step/);
     bad(['sensitivity', 'terror', '--max-changes', '3'], /more than --max-changes 3/);
     bad(['sensitivity', 'dice'], /names no assumption to vary/);
+    // Accepted and dropped, a hostile probe found: a step where no number is varied, and the chart's row count for a table or CSV.
+    bad(['sensitivity', 'terror', '--only', 'thwartRoll', '--step', '2', '-n', '10'], /^sim: option --step: no number is varied here/);
+    for (const format of ['table', 'csv']) bad(['sensitivity', 'terror', '--only', 'finalHealth', '--top', '3', '--format', format, '-n', '10'], new RegExp(`^sim: option --top: it sets the rows of the tornado chart, which --format ${format} does not draw`));
+    for (const format of ['html', 'json']) expect(runCli(['sensitivity', 'terror', '--only', 'finalHealth', '--top', '3', '--format', format, '-n', '10', '--seed', '1', '-j', '1', '-q']).code, format).toBe(0);
+    expect(runCli(['sensitivity', 'terror', '--only', 'thwartRoll,data.finalGirl.health', '--step', '2', '-n', '10', '--seed', '1', '-j', '1', '-q']).code).toBe(0);
     // Every change refused: the answer says nothing was measured (not that no game played differently).
     const none = runCli(['sensitivity', 'darkfate', '--only', 'card.attack.count', '--step', '500%', '-n', '50', '--seed', '1', '-q', '-j', '1', '--format', 'json']);
     expect(JSON.parse(none.stdout).text.split('\n')[1]).toBe('No change could be played (the last table says why): nothing was measured.');

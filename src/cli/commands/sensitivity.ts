@@ -460,6 +460,13 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   // Data values the file states (rulebook, digest, public facts) or leaves at its format's default: not varied, counted in the notes.
   const stated = (mode.extraParams?.(base) ?? []).filter((s) => s.alias === undefined && s.label !== undefined && NOT_ASSUMED_LABELS.has(s.label) && selected(s.key, opts.only)).length;
   if (changes.length === 0) throw new UsageError(`${id} names no assumption to vary${opts.only.length ? ' among --only' : ''}: no rule reading, assumed value or data value (see \`sim params ${id}\`)`);
+  // Options that would shape nothing here are refused, as every command refuses one (never accepted and dropped).
+  if (cmd.getOptionValueSource('step') === 'cli' && !changes.some((c) => typeof c.from === 'number')) {
+    throw new UsageError(`option --step: no number is varied here (only readings and true/false values${opts.only.length ? ' among --only' : ''}), so a step moves nothing; leave it out`);
+  }
+  if (cmd.getOptionValueSource('top') === 'cli' && (opts.format === 'table' || opts.format === 'csv')) {
+    throw new UsageError(`option --top: it sets the rows of the tornado chart, which --format ${opts.format} does not draw (its table lists every change); give --format html (or json, for \`sim report\` to draw later), or leave it out`);
+  }
   if (changes.length > opts.maxChanges) throw new UsageError(`${changes.length} changes, more than --max-changes ${opts.maxChanges}; choose some with --only or raise --max-changes`);
   const seed = chooseSeed(runOpts);
   // A data value the configuration never reads (a unit no side fields, a card in neither deck) is not played: no game could notice it.

@@ -211,6 +211,33 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(Object.keys(json(['--semi-automatic', '--rof', '3']))).not.toContain('ignoredSettings');
     // 'Hasta la Vista' names Stealth in its own note: not twice.
     expect(said(['--hasta-la-vista', '--stealth', '--range', 'cc'])).toEqual([]);
+    // The rules that take a cover save away (or upgrade one), where the attack has none (a hostile probe found them silent); where one acts, nothing is said.
+    expect(said(['--multiple-cover', '--range', 'cc'])).toEqual(['--multiple-cover']);
+    expect(said(['--open', '--mindless', '--ignores-cover', '--area', '--no-cover-saves', '--no-cover'])).toEqual(['--open', '--mindless', '--ignores-cover', '--no-cover-saves']);
+    expect(said(['--open', '--range', 'cc'])).toEqual(['--open']);
+    expect(said(['--flame', '--open'])).toEqual(['--open']);
+    expect(said(['--multiple-cover'])).toEqual([]);
+    expect(said(['--open'])).toEqual([]);
+    expect(said(['--mindless'])).toEqual([]);
+    expect(said(['--no-cover-saves'])).toEqual([]);
+    // --open at Long range keeps its own note (the rule that keeps the save), not a second one.
+    expect((json(['--range', 'long', '--open']).notes as string[]).filter((n) => n.startsWith('--open has no effect'))).toHaveLength(1);
+    // Each note holds: the attack is the same without the rule.
+    const result = (args: string[]) => JSON.stringify(json(args).result.attack);
+    expect(result(['--multiple-cover', '--range', 'cc'])).toBe(result(['--range', 'cc']));
+    expect(result(['--flame', '--open'])).toBe(result(['--flame']));
+  });
+  it('a fire team and a die-step table say a cover or weapon rule given that changes none of their attacks', () => {
+    const notes = (args: string[]) => {
+      const r = runCli(['genisys', ...args, '-q', '--format', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout).notes as string[]).filter((n) => /has no effect on (this fire team|any cell)/.test(n));
+    };
+    expect(notes(['fireteam', '--range', 'long', '--open'])).toEqual([expect.stringMatching(/^--open has no effect on this fire team at Long range: /)]);
+    expect(notes(['fireteam', '--range', 'short', '--open'])).toEqual([]);
+    expect(notes(['table', '--brace'])).toEqual(['--brace has no effect on any cell of this table: every attack in it is the same without it.']);
+    expect(notes(['table', '--stealth', '--range', 'cc'])).toEqual(['--stealth has no effect on any cell of this table: every attack in it is the same without it.']);
+    expect(notes(['table', '--stealth'])).toEqual([]);
   });
 });
 

@@ -424,6 +424,16 @@ export const fireTeamMode: GameMode = {
     if (input.aimed && !fp.aimedShots) notes.push(`--aimed has no effect here: no attack of the team is an aimed shot (aimed shots need a ROF 1 ranged weapon, outside Close Combat range; the attackers carry ${fp.slotNames.join(', ')}).`);
     if (input.comrades && !fp.comrades) notes.push(`--comrades has no effect at ${rangeName(input.range)}: cover from comrades is the only cover only at Point Blank and Short range (fire-team choice F3).`);
     if (!fp.attackerPointsGiven && fp.targetPointsGiven) notes.push('Give every attacker its points (unit@points) for the efficiency rows.');
+    // A cover rule given that leaves every attack of the team as it is (--open at Long range, where the
+    // range's own cover stays; --multiple-cover with no cover save to upgrade) is said, never silently
+    // ignored: the team compiled without it plays the same attacks.
+    const plansOf = (r: Record<string, unknown>) => { const t = compileFireTeam(readInput(r), data, file); return JSON.stringify([t.plans, t.openPlans]); };
+    for (const [key, flag, why] of [
+      ['open', '--open', `only Point Blank and Short range targets can be in the open (rulebook: In the Open; Long for vehicles), and none of these attacks takes a cover save it could lose`],
+      ['multipleCover', '--multiple-cover', 'it upgrades the best cover save die one step, and no attack of the team has a cover save it would upgrade'],
+    ] as const) {
+      if (resolved[key] === true && plansOf({ ...resolved, [key]: false }) === plansOf(resolved)) notes.push(`${flag} has no effect on this fire team at ${rangeName(input.range)}: ${why}.`);
+    }
     const base = {
       ...provenance('genisys fireteam', { ...resolved }, data),
       title: `Terminator Genisys fire team: ${teamTitle(fp, input)}`,

@@ -114,7 +114,10 @@ export const genisysEntry: ModeEntry = {
     }
     // A weapon rule that leaves this attack as it is is said, never silently ignored (a note, not a
     // refusal: in a sweep over range it acts in some cells).
+    // (--open at Long or Extreme range has its own note above, with the rule that keeps the save.)
+    const openNoted = p.open && plan.hasSave && (plan.range === 'long' || plan.range === 'extreme') && automaticCover(p, plan.range);
     for (const rule of idleWeaponRules(p, plan, resolved)) {
+      if (rule.key === 'open' && openNoted) continue;
       notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
       if (rule.short) ignoredSettings[rule.key] = rule.short;
     }

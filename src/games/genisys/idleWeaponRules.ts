@@ -3,14 +3,15 @@
 // Semi-automatic where its ROF is the attack's already; Stealth at Close Combat range, a Vehicle
 // where neither its cover nor its heavy-weapon Resolution applies, a Size away from Extreme range,
 // a cover the target cannot take (Mindless, a Flame weapon, in the open) or that the range's
-// automatic cover replaces.
+// automatic cover replaces; and the rules that take a cover save away (or upgrade one) where the
+// attack has none.
 // Found by compiling the attack without each one (a Size: at two far-apart Sizes): the same plan
 // means it changed nothing, and the report says so rather than ignore it silently.
 import { compileAttack, type AttackPlan } from './attackPlan.js';
 import type { GenisysParams } from './genisysParams.js';
 
 export interface IdleWeaponRule {
-  key: 'stoppingPower' | 'brace' | 'semiAutomatic' | 'stealth' | 'vehicle' | 'size' | 'cover';
+  key: 'stoppingPower' | 'brace' | 'semiAutomatic' | 'stealth' | 'vehicle' | 'size' | 'cover' | 'multipleCover' | 'open' | 'mindless' | 'flame' | 'area' | 'ignoresCover' | 'coverSaves';
   flag: string;
   why: string;
   /** The reason in a few words, for the settings line's "(ignored: …)" (cover only). */
@@ -33,6 +34,16 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
     { key: 'vehicle', flag: '--vehicle', why: `a vehicle differs only in taking no automatic cover at Long range and, at Armor ${p.heavyArmor} or more, in testing only against heavy weapons; neither changes this attack (its range, cover, Armor and weapon)` },
     // rulebook: Larger Playing Surfaces – Extreme Range (models of Size ${p.extremeCoverMaxSize} or less are in cover there).
     { key: 'size', flag: '--size', why: `a Size decides only whether the target is in automatic cover at Extreme range (Size ${p.extremeCoverMaxSize} or less), which changes nothing at this range and cover` },
+    // The rules that take a cover save away (or upgrade one), given to an attack that has none to take
+    // (a hostile probe found them silent): rulebook: Cover – Multiple Cover; Attacking – In the Open,
+    // Attacks That Ignore Cover; Machine Special Rules – Mindless; Weapons' Special Rules – Flame, Area.
+    { key: 'multipleCover', flag: '--multiple-cover', why: 'it upgrades the best cover save die one step, and this attack has no cover save for it to upgrade (or its die is the best already)' },
+    { key: 'open', flag: '--open', why: "a target 'in the open' loses its cover save, and this attack gives it none to lose" },
+    { key: 'mindless', flag: '--mindless', why: 'a Mindless target never takes cover saves, and this attack gives it none to take' },
+    { key: 'flame', flag: '--flame', why: 'a Flame weapon hits its primary target automatically and allows no cover; this attack is the same without it' },
+    { key: 'area', flag: '--area', why: 'an Area weapon allows no cover to the models it hits, and this attack gives the target none' },
+    { key: 'ignoresCover', flag: '--ignores-cover', why: 'the weapon ignores cover, and this attack gives the target none' },
+    { key: 'coverSaves', flag: '--no-cover-saves', why: 'the target may take no cover saves, and this attack gives it none' },
     // rulebook: Machine Special Rules – Mindless; Attacking – In the Open, Attacks That Ignore Cover; Weapons' Special Rules – Flame.
     plan.hasSave
       ? { key: 'cover', flag: `--cover ${p.cover}`, why: 'at this range the target is in automatic cover, whatever --cover says (the save shown)', short: 'automatic cover at this range' }
@@ -53,6 +64,8 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
     if (rule.key === 'size') return asked.size !== undefined && asked.size !== 'auto' && same({ size: 0 }) && same({ size: 1000 });
     // A cover given (not auto) that no cover and hard cover would leave as it is; not one the save shown comes from (hard cover at Long range).
     if (rule.key === 'cover') return asked.cover !== undefined && asked.cover !== 'auto' && asked.cover !== 'none' && !(plan.saveCover ?? '').startsWith(String(p.cover)) && same({ cover: 'none' }) && same({ cover: 'hard' });
+    // --no-cover-saves: false given, and true would leave the attack as it is.
+    if (rule.key === 'coverSaves') return asked.coverSaves === false && p.coverSaves === false && same({ coverSaves: true });
     if (asked[rule.key] !== true || p[rule.key] !== true) return false;
     return same({ [rule.key]: false });
   });

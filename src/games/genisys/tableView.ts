@@ -42,6 +42,28 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
   return given === null ? { text } : { text, headline: exactHeadline(`P(${metricWords(metric)})`, given, 'rate') };
 }
 
+/**
+ * The weapon rules and target properties given to a table that leave every cell as it is (--brace
+ * with no Extreme range in the table, --open where no cell has a save to lose, …): said, never
+ * silently ignored. Found as genisys attack finds them: the table without the rule has the same cells.
+ */
+function idleTableRules(base: ReturnType<typeof readParams>, axes: Axis[], metric: TableMetric, cells: ReturnType<typeof dieStepCells>, given: ReadonlySet<string>): string[] {
+  const flags: [keyof typeof base, string][] = [['brace', '--brace'], ['stoppingPower', '--stopping-power'], ['semiAutomatic', '--semi-automatic'], ['multipleCover', '--multiple-cover'], ['open', '--open'], ['mindless', '--mindless'], ['flame', '--flame'], ['area', '--area'], ['ignoresCover', '--ignores-cover'], ['stealth', '--stealth'], ['vehicle', '--vehicle']];
+  const same = JSON.stringify(cells);
+  const out: string[] = [];
+  for (const [key, flag] of flags) {
+    if (!given.has(key as string) || base[key] !== true) continue;
+    let without: string;
+    try {
+      without = JSON.stringify(dieStepCells({ ...base, [key]: false }, axes, metric));
+    } catch {
+      continue; // Without it no cell is an attack: it acts.
+    }
+    if (without === same) out.push(`${flag} has no effect on any cell of this table: every attack in it is the same without it.`);
+  }
+  return out;
+}
+
 export const tableView: GameView = {
   name: 'table',
   summary: 'die-step table of exact probabilities: rows Skill × range × Power, columns Armor, one table per cover (by default; ROF 1 unless --rof/--weapon)',
@@ -93,7 +115,7 @@ export const tableView: GameView = {
         result: { metric, axes: [...split, ...rows, ...cols], cells },
         assumptions: genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover),
         tables,
-        notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).'],
+        notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).', ...idleTableRules(base, [...split, ...rows, ...cols], metric, cells, given)],
         // The answer first: the attack as given, and the range of the table.
         ...tableAnswer(base, [...split, ...rows, ...cols], metric, cells),
       },

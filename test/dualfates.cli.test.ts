@@ -171,6 +171,22 @@ describe('sim dualfates run, pillars, table, team', () => {
       expect(table.stdout, f).toMatch(new RegExp(`Team: ${shown} · .*starting Fate Tokens – ·`));
     }
   }, 30_000);
+  it('a value given that the view would not read is refused or said (a hostile probe found them silent): run --unit beside --speed, table --target beside --value, a team rule of the other type of team', () => {
+    const refused = (args: string[], re: RegExp) => {
+      const r = runCli(['dualfates', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(re);
+    };
+    refused(['run', '--unit', 'Training Knight', '--speed', '3'], /^sim: option --unit: has no effect here: --speed 3 is the Speed that runs/);
+    refused(['table', '--target', 'Generic Brute', '--value', '5'], /^sim: option --target: has no effect here: --value 5 is the DEF the table uses/);
+    expect(runCli(['dualfates', 'run', '--unit', 'Training Knight']).code).toBe(0);
+    expect(runCli(['dualfates', 'table', '--target', 'none', '--value', '5']).code).toBe(0);
+    const notes = (f: string, sets: string[]) => (JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, ...sets.flatMap((x) => ['--set', x]), '--format', 'json']).stdout).notes as string[]).filter((n) => /has no effect on this team/.test(n));
+    expect(notes('valid-mixed', ['fateTokens.full=1'])).toEqual(['--set fateTokens.full=1 has no effect on this team: it is a rule of full faction teams, and this team is a mixed team.']);
+    expect(notes('valid-full-faction', ['fateTokens.mixed=1', 'waywardCoinCap=0'])).toHaveLength(2);
+    expect(notes('valid-full-faction', ['fateTokens.full=1'])).toEqual([]);
+    expect(notes('valid-mixed', ['fateTokens.mixed=1', 'waywardCoinCap=3'])).toEqual([]);
+  }, 30_000);
   it('team --set fateTokens.full / fateTokens.mixed: each override reaches its own team type', () => {
     const tokens = (f: string) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, '--set', 'fateTokens.full=5', '--set', 'fateTokens.mixed=1', '--format', 'json']).stdout).result.startingFateTokens;
     expect(tokens('valid-full-faction')).toBe(5);

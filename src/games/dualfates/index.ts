@@ -34,7 +34,8 @@ const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UN
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   UNITS_PARAM,
-  { key: 'target', type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
+  // A target given beside --value is not read (the value is the DEF): refused, never listed as if it played (a hostile probe found it silent).
+  { key: 'target', inert: (p) => (p.value !== FROM_UNIT && p.target !== 'none' ? `--value ${String(p.value)} is the DEF the table uses, so the target unit's is not read; give one of --target and --value` : null), type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
   { key: 'value', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 20, doc: "target DEF of the incapacitation table (-1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<N>', help: "target DEF of the incapacitation table (0..20; default -1: the --target's)" } },
   { key: 'maxHealth', type: 'int', default: 6, min: 1, max: 50, doc: 'health rows 1..N', source: 'output option', cli: { value: '<N>', help: 'health rows 1..N (1..50)' } },
   { key: 'maxArmor', type: 'int', default: 2, min: 0, max: 20, doc: 'armor rows 0..N', source: 'output option', cli: { value: '<N>', help: 'armor rows 0..N (0..20)' } },
@@ -77,8 +78,9 @@ const views: GameView[] = [
     name: 'run',
     summary: 'distance of a running unit: Speed + the higher die of 2d6',
     params: [
-      { key: 'speed', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 50, doc: "the unit's Speed (-1: the --unit's)", source: 'rulebook: Running', cli: { value: '<N>', help: "the unit's Speed (0..50); or --unit" } },
-      { key: 'unit', type: 'string', default: '', doc: 'a unit from the unit sheets whose Speed runs (when --speed is not given)', source: 'rulebook: Understanding Unit Sheet (Training Knight Speed 5)', cli: { value: '<unit>', help: 'a unit from --units whose Speed runs (unless --speed is given)', parse: unitKey } },
+      { key: 'speed', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 50, doc: "the unit's Speed (-1: the --unit's)", source: 'rulebook: Running', cli: { value: '<N>', help: "the unit's Speed, 0..50 (default -1: the --unit's); or --unit" } },
+      // A unit given beside --speed is not read: refused, never listed as if it ran.
+      { key: 'unit', inert: (p) => (p.speed !== FROM_UNIT && p.unit !== '' ? `--speed ${String(p.speed)} is the Speed that runs, so the unit's is not read; give one of --speed and --unit` : null), type: 'string', default: '', doc: 'a unit from the unit sheets whose Speed runs (when --speed is not given)', source: 'rulebook: Understanding Unit Sheet (Training Knight Speed 5)', cli: { value: '<unit>', help: 'a unit from --units whose Speed runs (unless --speed is given)', parse: unitKey } },
       UNITS_PARAM,
     ],
     run(p, { confidence }) {
@@ -96,11 +98,15 @@ const views: GameView[] = [
     argument: { key: 'file', name: 'file', doc: 'team YAML file (see scenarios/dualfates/teams/)' },
     params: TEAM_PARAMS,
     sets: true,
-    run(p, { confidence }) {
+    run(p, { confidence, given }) {
       const file = p.file as string;
       const rules = teamRulesFrom(p);
       const team = parseTeam(readInputFile(file, file, 1024 * 1024), file);
-      const summary = validateTeam(team, rules);
+      const validated = validateTeam(team, rules);
+      // A rule set for the other type of team than this one changes nothing here: said, never listed as if it applied.
+      const other = validated.kind === 'full' ? ['fateTokens.mixed', 'waywardCoinCap'] : validated.kind === 'mixed' ? ['fateTokens.full'] : [];
+      const idle = other.filter((k) => given.has(k)).map((k) => `--set ${k}=${String(p[k])} has no effect on this team: it is a rule of ${k === 'fateTokens.full' ? 'full faction' : 'mixed'} teams, and this team is ${validated.kind === 'full' ? 'a full faction' : 'a mixed'} team.`);
+      const summary = idle.length ? { ...validated, notes: [...validated.notes, ...idle] } : validated;
       const more = summary.errors.length > 1 ? ` (and ${summary.errors.length - 1} more)` : '';
       return { report: teamReport(file, team, summary, p, confidence), ...(summary.valid ? {} : { failure: `${formatTeamError(file, summary.errors[0])}${more}` }) };
     },

@@ -187,6 +187,17 @@ describe('sim dualfates run, pillars, table, team', () => {
     expect(notes('valid-full-faction', ['fateTokens.full=1'])).toEqual([]);
     expect(notes('valid-mixed', ['fateTokens.mixed=1', 'waywardCoinCap=3'])).toEqual([]);
   }, 30_000);
+  it('sim params lists a view\'s parameters: a team\'s rules (its --set keys), a table\'s options after its base mode\'s', () => {
+    const keys = (words: string[]) => (JSON.parse(runCli(['params', ...words, '--format', 'json']).stdout).result as { key: string }[]).map((r) => r.key);
+    const team = keys(['dualfates', 'team']);
+    expect(team).toEqual(expect.arrayContaining(['summoningPointCap', 'waywardCoinCap', 'fateTokens.full', 'fateTokens.mixed']));
+    // Every key it lists is one the view's --set takes.
+    for (const k of team) expect(runCli(['dualfates', 'team', 'scenarios/dualfates/teams/valid-mixed.yaml', '--set', `${k}=${k === 'scoringValue' ? 'one' : k === 'monsterLimit' ? 'one' : '9'}`, '-q']).code, k).toBe(0);
+    const table = keys(['genisys', 'table']);
+    expect(table).toEqual(expect.arrayContaining(['skill', 'armor', 'rows', 'cols', 'split']));
+    expect(table).not.toContain('method');
+    expect(runCli(['params', 'genisys', 'nothing']).stderr).toMatch(/unknown game "genisys nothing"/);
+  }, 30_000);
   it('team --set fateTokens.full / fateTokens.mixed: each override reaches its own team type', () => {
     const tokens = (f: string) => JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, '--set', 'fateTokens.full=5', '--set', 'fateTokens.mixed=1', '--format', 'json']).stdout).result.startingFateTokens;
     expect(tokens('valid-full-faction')).toBe(5);

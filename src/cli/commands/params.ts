@@ -1,7 +1,7 @@
 // `sim params [GAME]`: every parameter a scenario or `--set` may change, with its rulebook default,
 // allowed values, meaning and where that default comes from.
 import type { Command } from 'commander';
-import { modeId, type GameModule } from '../../core/gameModule.js';
+import { modeId, type GameMode, type GameModule } from '../../core/gameModule.js';
 import { packageInfo } from '../../core/packageInfo.js';
 import { UNLABELLED, variesDataValue } from '../../core/dataValues.js';
 import { describeAllowed, resolveParams, type ParamSpec } from '../../core/params.js';
@@ -9,6 +9,16 @@ import type { Column, Report } from '../../core/reportTypes.js';
 import { findMode, gameIds, isGameId, loadGame } from '../../games/index.js';
 import { emitReport } from '../emit.js';
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
+
+/** A view of `game` named `name` listed as a mode (only its parameters are read here: it plays nothing): its base mode's parameters (and data values), then its own; null when there is no such view. */
+async function viewAsMode(game: GameModule, name: string): Promise<{ game: GameModule; mode: GameMode; id: string } | null> {
+  const view = game.views?.find((v) => v.name === name);
+  if (!view) return null;
+  const base = view.baseMode !== undefined ? game.modes.find((m) => m.name === view.baseMode) : undefined;
+  const omit = new Set(view.omit ?? []);
+  const params = [...(base?.params ?? []).filter((p) => !omit.has(p.key)), ...view.params];
+  return { game, mode: { name: view.name, summary: view.summary, params, ...(base?.extraParams ? { extraParams: base.extraParams } : {}) } as unknown as GameMode, id: `${game.id} ${view.name}` };
+}
 
 export function registerParams(program: Command): void {
   const params = program
@@ -21,7 +31,9 @@ export function registerParams(program: Command): void {
     const modesOf = (g: GameModule) => g.modes.map((mode) => ({ game: g, mode, id: modeId(g, mode) }));
     // A game of several modes (`sim params tccg`) lists every one of them.
     const whole = game !== undefined && isGameId(game) ? await loadGame(game) : undefined;
-    const modes = whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
+    // A view (`sim params genisys table`, `dualfates team`): its own parameters, after those of the mode it views.
+    const view = words.length === 2 && isGameId(words[0]) ? await viewAsMode(await loadGame(words[0]), words[1]) : null;
+    const modes = view ? [view] : whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
     const extraOf = (m: (typeof modes)[number]) => m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [];
     if (opts.data) {
       await emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);

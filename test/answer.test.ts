@@ -1,6 +1,6 @@
 // The answer sentence's pieces (src/core/answer.ts): the words every mode composes its first line from.
 import { describe, expect, it } from 'vitest';
-import { answerSentence, besideExactWords, exactPctText, headlineText, meanText, pctText } from '../src/core/answer.js';
+import { answerSentence, besideExactWords, exactPctText, gapWords, headlineText, meanText, pctText } from '../src/core/answer.js';
 
 describe('answer pieces', () => {
   it('print a rate or a mean with its interval, and say so when there is none (one game)', () => {
@@ -22,5 +22,11 @@ describe('answer pieces', () => {
     expect(headlineText({ label: 'm', estimate: 2, lo: 1.99, hi: 2.01, kind: 'mean' })).toBe('2.00 [1.99, 2.01]');
     expect(answerSentence('It hits 37.5%', ['', 'exact'])).toBe('It hits 37.5% (exact).');
     expect(answerSentence('It hits', [])).toBe('It hits.');
+  });
+  it('a policy gap in words: a floor where the search gains significantly, and no claim of a floor where its interval holds 0 (as the README says)', () => {
+    expect(gapWords('the search', 0.05, 0.02, 0.08)).toMatch(/^the search wins 5\.0 pp more \[\+2\.0, \+8\.0\]: the printed rate is at least that far below strong play$/);
+    const none = gapWords('the search', 0.01, -0.008, 0.028);
+    expect(none).toMatch(/no significant gap at its measured budget \(not a distance either: a stronger search may still gain\)$/);
+    expect(none).not.toMatch(/floor/);
   });
 });

@@ -80,7 +80,7 @@ export function gapWords(who: string, d: number, lo: number, hi: number): string
   const interval = `${signed(d * 100, 1)} pp ${bounds}`;
   if (lo > 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp more ${bounds}: the printed rate is at least that far below strong play`;
   if (hi < 0) return `${who} wins ${Math.abs(d * 100).toFixed(1)} pp less ${bounds} at its measured budget: no gap to stronger play shown`;
-  return `${who}: ${interval}, no significant gap at its measured budget (a floor, not a distance)`;
+  return `${who}: ${interval}, no significant gap at its measured budget (not a distance either: a stronger search may still gain)`;
 }
 
 /** "37.5%": an exact rate in percent (the sentence names "exact" among its conditions, EXACT). */

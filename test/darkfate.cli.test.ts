@@ -51,6 +51,12 @@ describe('sim darkfate', () => {
     expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it('a note says what each cause of loss counts, with the column names of the rules in force', () => {
+    const causes = (extra: string[]) => (JSON.parse(runCli(['darkfate', '-n', '10', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout).notes as string[]).find((n) => n.startsWith('Causes of loss: '));
+    expect(causes([])).toBe('Causes of loss: "3 wounds", a player held 3 Wound cards in hand (rulebook: Glossary, Die); "no wounds left", a player was to take a Wound and the Wound deck was empty (rulebook: Glossary, Wound). One death loses the game for all (rulebook: Objective).');
+    expect(causes(['--set', 'woundsToDie=4', '--players', '3', '--go-on-without-me'])).toMatch(/^Causes of loss: "4 wounds", a player held 4 Wound cards .* With Go On Without Me! the game is lost when every player has died, by the last death's cause\.$/);
+  });
+
   it('the title and the answer name the characters as the card data names them, in the seating chosen; the parameter keeps the keys', () => {
     const run = (extra: string[]) => JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json', ...extra]).stdout);
     const four = run(['--players', '4', '--characters', 't800,dani,grace,sarah']);

@@ -268,6 +268,9 @@ export const darkfateEntry: ModeEntry = {
     const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => resolved[k] === DARKFATE_PARAMS.find((q) => q.key === k)!.default);
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
+    // The loss columns in words (a reader of the table asked what they count).
+    const wtd = resolved.woundsToDie as number;
+    notes.push(`Causes of loss: "${wtd} wound${wtd === 1 ? '' : 's'}", a player held ${wtd} Wound card${wtd === 1 ? '' : 's'} in hand (rulebook: Glossary, Die); "no wounds left", a player was to take a Wound and the Wound deck was empty (rulebook: Glossary, Wound). ${resolved.goOnWithoutMe ? 'With Go On Without Me! the game is lost when every player has died, by the last death\'s cause' : 'One death loses the game for all (rulebook: Objective)'}.`);
     for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
     // The stored sensitivity is looked up by configuration, not spelling: the reference file named by
     // its path, and the characters the game picks by default named one by one, are the defaults.

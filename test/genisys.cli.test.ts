@@ -211,11 +211,19 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(Object.keys(json(['--semi-automatic', '--rof', '3']))).not.toContain('ignoredSettings');
     // 'Hasta la Vista' names Stealth in its own note: not twice.
     expect(said(['--hasta-la-vista', '--stealth', '--range', 'cc'])).toEqual([]);
+    const result = (args: string[]) => JSON.stringify(json(args).result.attack);
     // The rules that take a cover save away (or upgrade one), where the attack has none (a hostile probe found them silent); where one acts, nothing is said.
     expect(said(['--multiple-cover', '--range', 'cc'])).toEqual(['--multiple-cover']);
     expect(said(['--open', '--mindless', '--ignores-cover', '--area', '--no-cover-saves', '--no-cover'])).toEqual(['--open', '--mindless', '--ignores-cover', '--no-cover-saves']);
     expect(said(['--open', '--range', 'cc'])).toEqual(['--open']);
-    expect(said(['--flame', '--open'])).toEqual(['--open']);
+    // Two rules that each take the save away: neither has "no effect" (dropping both changes the attack); each adds nothing beside the other (a review found both called idle).
+    const besides = (args: string[]) => (json(args).notes as string[]).filter((n) => / adds nothing to this attack beside /.test(n)).map((n) => n.split(' ')[0]);
+    expect(said(['--flame', '--open'])).toEqual([]);
+    expect(besides(['--flame', '--open'])).toEqual(['--open']);
+    expect(said(['--range', 'short', '--open', '--mindless'])).toEqual([]);
+    expect(besides(['--range', 'short', '--open', '--mindless'])).toEqual(['--open', '--mindless']);
+    expect(result(['--range', 'short'])).not.toBe(result(['--range', 'short', '--open', '--mindless']));
+    expect(said(['--range', 'cc', '--open', '--mindless'])).toEqual(['--open', '--mindless']);
     expect(said(['--multiple-cover'])).toEqual([]);
     expect(said(['--open'])).toEqual([]);
     expect(said(['--mindless'])).toEqual([]);
@@ -223,7 +231,6 @@ describe('sim genisys attack: assumptions and notes', () => {
     // --open at Long range keeps its own note (the rule that keeps the save), not a second one.
     expect((json(['--range', 'long', '--open']).notes as string[]).filter((n) => n.startsWith('--open has no effect'))).toHaveLength(1);
     // Each note holds: the attack is the same without the rule.
-    const result = (args: string[]) => JSON.stringify(json(args).result.attack);
     expect(result(['--multiple-cover', '--range', 'cc'])).toBe(result(['--range', 'cc']));
     expect(result(['--flame', '--open'])).toBe(result(['--flame']));
   });
@@ -238,6 +245,9 @@ describe('sim genisys attack: assumptions and notes', () => {
     expect(notes(['table', '--brace'])).toEqual(['--brace has no effect on any cell of this table: every attack in it is the same without it.']);
     expect(notes(['table', '--stealth', '--range', 'cc'])).toEqual(['--stealth has no effect on any cell of this table: every attack in it is the same without it.']);
     expect(notes(['table', '--stealth'])).toEqual([]);
+    // Two cover rules that each act alone: neither is called idle; each adds nothing beside the other.
+    const both = (JSON.parse(runCli(['genisys', 'table', '--area', '--ignores-cover', '-q', '--format', 'json']).stdout).notes as string[]).filter((n) => /--(area|ignores-cover) /.test(n));
+    expect(both).toEqual([expect.stringMatching(/^--area adds nothing to this table beside --ignores-cover /), expect.stringMatching(/^--ignores-cover adds nothing to this table beside --area /)]);
   });
 });
 

@@ -12,7 +12,7 @@ import { applyUnits, picksOf, type AppliedUnits } from './units.js';
 import { dataValuesOf } from '../../core/dataValues.js';
 import type { ParamValue } from '../../core/params.js';
 import { UsageError } from '../../core/usageError.js';
-import { idleWeaponRules } from './idleWeaponRules.js';
+import { idleRuleNote, idleWeaponRules } from './idleWeaponRules.js';
 
 /** "Endoskeleton with Plasma gun vs Resistance Soldier: " for the picks made, or "". */
 export function unitsTitle(names: AppliedUnits['names']): string {
@@ -118,7 +118,7 @@ export const genisysEntry: ModeEntry = {
     const openNoted = p.open && plan.hasSave && (plan.range === 'long' || plan.range === 'extreme') && automaticCover(p, plan.range);
     for (const rule of idleWeaponRules(p, plan, resolved)) {
       if (rule.key === 'open' && openNoted) continue;
-      notes.push(`${rule.flag} has no effect on this attack: ${rule.why}.`);
+      notes.push(`${idleRuleNote(rule, 'this attack')}.`);
       if (rule.short) ignoredSettings[rule.key] = rule.short;
     }
     if (units.data) notes.push(`units from ${String(resolved.units)}; stats given as parameters override the picked units' (see result.attack for the values used)`);

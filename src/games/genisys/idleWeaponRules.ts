@@ -16,6 +16,22 @@ export interface IdleWeaponRule {
   why: string;
   /** The reason in a few words, for the settings line's "(ignored: …)" (cover only). */
   short?: string;
+  /**
+   * A cover rule that acts alone but adds nothing beside these others given with it (--open beside
+   * --mindless: either takes the save away): the flags of those others. Absent: it acts in no way.
+   */
+  besides?: string[];
+}
+
+/** The rules that take a cover save away (or upgrade one): given together, each may hide the others' effect. */
+const COVER_RULES = ['multipleCover', 'open', 'mindless', 'flame', 'area', 'ignoresCover', 'coverSaves'] as const;
+type CoverRule = (typeof COVER_RULES)[number];
+/** The value that turns a cover rule off (--no-cover-saves is coverSaves false). */
+const OFF = (k: CoverRule): boolean => k === 'coverSaves';
+
+/** The note of an idle rule: "has no effect", or "adds nothing beside" the other cover rules that do what it does. */
+export function idleRuleNote(rule: IdleWeaponRule, what: string): string {
+  return rule.besides ? `${rule.flag} adds nothing to ${what} beside ${rule.besides.join(' and ')} (alone it would change it; with ${rule.besides.length > 1 ? 'those' : 'that'} given, ${what} is the same without it)` : `${rule.flag} has no effect on ${what}: ${rule.why}`;
 }
 
 /**
@@ -59,7 +75,34 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
       return false; // Without it the attack is illegal (Brace into Extreme range): it acts.
     }
   };
-  return rules.filter((rule) => {
+  // The cover rules given: each is judged alone too (the others off), so two rules that each take the
+  // save away are not both said to have no effect (a review found --open --mindless said so).
+  const givenCover = COVER_RULES.filter((k) => (k === 'coverSaves' ? asked.coverSaves === false && p.coverSaves === false : asked[k] === true && p[k] === true));
+  const flagOf = (k: CoverRule) => rules.find((r) => r.key === k)!.flag;
+  const compiled = (over: Partial<GenisysParams>): string | null => {
+    try {
+      return text(compileAttack({ ...p, ...over }));
+    } catch {
+      return null;
+    }
+  };
+  const besides = (k: CoverRule): string[] | undefined => {
+    const others = givenCover.filter((o) => o !== k);
+    if (others.length === 0) return undefined;
+    const othersOff = Object.fromEntries(others.map((o) => [o, OFF(o)])) as Partial<GenisysParams>;
+    const alone = compiled(othersOff);
+    // Alone it acts (the attack with it differs from the attack with no cover rule given): it only adds nothing beside the others.
+    return alone !== null && alone !== compiled({ ...othersOff, [k]: OFF(k) }) ? others.map(flagOf) : undefined;
+  };
+  return rules.flatMap((rule): IdleWeaponRule[] => {
+    const idle = ruleIdle(rule);
+    if (!idle) return [];
+    const k = rule.key as CoverRule;
+    const b = (COVER_RULES as readonly string[]).includes(rule.key) ? besides(k) : undefined;
+    return [b ? { ...rule, besides: b } : rule];
+  });
+
+  function ruleIdle(rule: IdleWeaponRule): boolean {
     // A Size given (not auto) that two far-apart Sizes would leave as it is.
     if (rule.key === 'size') return asked.size !== undefined && asked.size !== 'auto' && same({ size: 0 }) && same({ size: 1000 });
     // A cover given (not auto) that no cover and hard cover would leave as it is; not one the save shown comes from (hard cover at Long range).
@@ -68,7 +111,7 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
     if (rule.key === 'coverSaves') return asked.coverSaves === false && p.coverSaves === false && same({ coverSaves: true });
     if (asked[rule.key] !== true || p[rule.key] !== true) return false;
     return same({ [rule.key]: false });
-  });
+  }
 }
 
 /** Why a target takes no cover save: the first of the rules that take it away. */

@@ -11,7 +11,7 @@ import { provenance } from '../../core/provenance.js';
 import type { ResultTable } from '../../core/reportTypes.js';
 import { UsageError } from '../../core/usageError.js';
 import { compileAttack } from './attackPlan.js';
-import { idleWeaponRules, type IdleWeaponRule } from './idleWeaponRules.js';
+import { idleRuleNote, idleWeaponRules, type IdleWeaponRule } from './idleWeaponRules.js';
 import { exactAttack } from './exactAttack.js';
 import { genisysAssumptions } from './genisysEntry.js';
 import { GENISYS_PARAMS } from './genisysParams.js';
@@ -254,7 +254,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   if (cells.every((c) => c.removed === null)) throw new UsageError(`genisys matchup: no pair is an attack the rules allow (${cells[0].reason ?? ''})`);
   const base = first!;
   const notes: string[] = [...pointNotes];
-  for (const { rule, cells: n } of idle.values()) if (n === allowedCells) notes.push(`${rule.flag} has no effect on any pair of this matchup (for each: ${rule.why}).`);
+  for (const { rule, cells: n } of idle.values()) if (n === allowedCells) notes.push(rule.besides ? `${idleRuleNote(rule, 'any pair of this matchup')}.` : `${rule.flag} has no effect on any pair of this matchup (for each: ${rule.why}).`);
   for (const c of cells) if (c.reason) notes.push(`${c.attackerName} vs ${c.targetName}: no attack (${c.reason.replace(/^parameter [a-zA-Z.]+: /, '')}).`);
   const unpriced = [...new Set(cells.filter((c) => c.points === null).map((c) => data.units[c.attacker].name))];
   if (unpriced.length) notes.push(`No points for ${unpriced.join(', ')} (a scenario model): give them with --points unit=N.`);

@@ -50,16 +50,24 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
 function idleTableRules(base: ReturnType<typeof readParams>, axes: Axis[], metric: TableMetric, cells: ReturnType<typeof dieStepCells>, given: ReadonlySet<string>): string[] {
   const flags: [keyof typeof base, string][] = [['brace', '--brace'], ['stoppingPower', '--stopping-power'], ['semiAutomatic', '--semi-automatic'], ['multipleCover', '--multiple-cover'], ['open', '--open'], ['mindless', '--mindless'], ['flame', '--flame'], ['area', '--area'], ['ignoresCover', '--ignores-cover'], ['stealth', '--stealth'], ['vehicle', '--vehicle']];
   const same = JSON.stringify(cells);
-  const out: string[] = [];
-  for (const [key, flag] of flags) {
-    if (!given.has(key as string) || base[key] !== true) continue;
-    let without: string;
+  const cellsWith = (over: Record<string, boolean>): string | null => {
     try {
-      without = JSON.stringify(dieStepCells({ ...base, [key]: false }, axes, metric));
+      return JSON.stringify(dieStepCells({ ...base, ...over }, axes, metric));
     } catch {
-      continue; // Without it no cell is an attack: it acts.
+      return null; // No cell is an attack then.
     }
-    if (without === same) out.push(`${flag} has no effect on any cell of this table: every attack in it is the same without it.`);
+  };
+  // The rules given that take a cover save away (or upgrade one): each is judged alone too, so two
+  // that each take it away are not both said to have no effect.
+  const cover = new Set(['multipleCover', 'open', 'mindless', 'flame', 'area', 'ignoresCover']);
+  const givenRules = flags.filter(([key]) => given.has(key as string) && base[key] === true);
+  const out: string[] = [];
+  for (const [key, flag] of givenRules) {
+    if (cellsWith({ [key]: false }) !== same) continue; // It acts (or without it no cell is an attack).
+    const others = cover.has(key as string) ? givenRules.filter(([k]) => k !== key && cover.has(k as string)) : [];
+    const othersOff = Object.fromEntries(others.map(([k]) => [k, false]));
+    const aloneActs = others.length > 0 && cellsWith(othersOff) !== cellsWith({ ...othersOff, [key]: false });
+    out.push(aloneActs ? `${flag} adds nothing to this table beside ${others.map(([, f]) => f).join(' and ')} (alone it would change cells; with ${others.length > 1 ? 'those' : 'that'} given, every cell is the same without it).` : `${flag} has no effect on any cell of this table: every attack in it is the same without it.`);
   }
   return out;
 }

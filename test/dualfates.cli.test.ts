@@ -178,7 +178,11 @@ describe('sim dualfates run, pillars, table, team', () => {
       expect(r.stderr).toMatch(re);
     };
     refused(['run', '--unit', 'Training Knight', '--speed', '3'], /^sim: option --unit: has no effect here: --speed 3 is the Speed that runs/);
-    refused(['table', '--target', 'Generic Brute', '--value', '5'], /^sim: option --target: has no effect here: --value 5 is the DEF the table uses/);
+    refused(['table', '--target', 'Generic Brute', '--value', '5'], /^sim: option --target: --value 5 is the DEF the table uses, and it is not Generic Brute's DEF/);
+    // Its own DEF beside it names the table's target (a review found this refused too).
+    const named = runCli(['dualfates', 'table', '--target', 'Generic Brute', '--value', '7']);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toMatch(/Generic Brute/);
     expect(runCli(['dualfates', 'run', '--unit', 'Training Knight']).code).toBe(0);
     expect(runCli(['dualfates', 'table', '--target', 'none', '--value', '5']).code).toBe(0);
     const notes = (f: string, sets: string[]) => (JSON.parse(runCli(['dualfates', 'team', `scenarios/dualfates/teams/${f}.yaml`, ...sets.flatMap((x) => ['--set', x]), '--format', 'json']).stdout).notes as string[]).filter((n) => /has no effect on this team/.test(n));

@@ -60,7 +60,11 @@ describe('sim policies', () => {
       expect(j.result.side, key).toBeUndefined();
       expect(j.notes.join('\n')).not.toMatch(/Left out as slow/);
     }
-  });
+    // In a two-sided game the search's bot is ranked by the metric of the side that plays the search.
+    const b = JSON.parse(runCli(['policies', 'genisys', 'skirmish', '--param', 'searchBot', '--set', 'policyB=search', '--set', 'searchIterations=2', '-n', '2', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(b.result.metric).toBe('winB');
+    expect(b.title).toMatch(/every game played by policyA advance, policyB search\)$/);
+  }, 60_000);
 });
 
 describe('sim compare names both policies when they differ', () => {

@@ -145,12 +145,17 @@ describe('sim sensitivity', () => {
     expect(r.notes.join('\n')).toContain(`${tested.length} changes played differently; with no effect at all, about ${(tested.length * 0.05).toFixed(1)} of them would show an interval without 0 by chance alone. ${off} show${off === 1 ? 's' : ''} one; ${holm} stay significant after Holm's correction over the ${tested.length}`);
   });
 
-  it('a change that decides every game (the metric 0% or 100% with it) is said so in the answer, not read as a nudge', () => {
+  it('a significant change that decided every game (the metric 0% or 100% with it) says so where the answer names it; a non-significant one does not', () => {
     const r = json(['sensitivity', 'tccg', 'game', '--only', 'locationsPerTurn,hitRule', '-n', '100', '--seed', '1', '-j', '1']);
     const none = (r.result.effects as { key: string; to: unknown; value: number }[]).find((e) => e.key === 'locationsPerTurn' && e.to === 0)!;
     expect(none.value).toBe(0);
-    expect(r.text).toMatch(/locations per turn 1 → 0 −[\d.]+ pp \[[^\]]+\] \(resistanceWins 0% with it: a change that decides every game, not a nudge\)/);
-    expect(r.text.match(/decides every game/g)).toHaveLength(1);
+    expect(r.text).toMatch(/locations per turn 1 → 0 −[\d.]+ pp \[[^\]]+\] \(resistanceWins 0% in all 100 games with it\)/);
+    expect(r.text.match(/in all 100 games with it/g)).toHaveLength(1);
+    // 100% on a few games, the interval holding 0 (a review's case): no tag.
+    const small = json(['sensitivity', 'darkfate', '--only', 'card.attack.count', '-n', '10', '--seed', '2', '-j', '1']);
+    const full = (small.result.effects as { value: number; lo: number; hi: number }[]).filter((e) => e.value === 1 && e.lo <= 0 && e.hi >= 0);
+    expect(full.length).toBeGreaterThan(0);
+    expect(small.text).not.toMatch(/in all 10 games with it/);
   });
   it('a change no game noticed is marked as never in play, with no effect; a change the data refuses is listed with the reason', () => {
     // The Steady cards' supply: the planner never buys them all in these games (the run cards' was such

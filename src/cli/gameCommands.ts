@@ -97,7 +97,9 @@ function addViewCommand(cmd: Command, game: GameModule, view: GameView, onView: 
   checkOptionClashes(cmd);
   // A view computes, it plays no games: a run option is refused with that reason, not only as unknown.
   onUnknownOption(cmd, (flag, commanders) => {
-    const name = flag.split('=')[0];
+    // --seed=3, and a short option with its value attached (-n5, -j1).
+    const long = flag.split('=')[0];
+    const name = /^-[a-zA-Z]./.test(long) ? long.slice(0, 2) : long;
     return VIEW_RUN_OPTIONS.includes(name) ? `error: unknown option '${name}': sim ${game.id} ${view.name} computes its numbers and plays no games, so it takes no run options (-n, --seed, -j, --shard, --checkpoint)` : commanders;
   });
   if (base) hintSetForParameters(cmd, specs, `\`sim params ${modeId(game, base)}\``);

@@ -115,7 +115,9 @@ export function registerPolicies(program: Command): void {
     // A search's own bot (Dark Fate's searchRollout, Terror's rolloutPolicy, the skirmish's searchBot) is no side:
     // its rows are that bot inside the search, every game played by the policy the base parameters name.
     const searchPart = /rollout|^searchBot$/i.test(key) ? (/rollout/i.test(key) ? 'rollout bot' : 'own bot (its first answer and its rollouts)') : null;
-    const side = searchPart ? undefined : sideOfPolicyParam(key);
+    // In a two-sided game the search's bot is ranked by the metric of the side that plays the search (a review found side A's used when B searched).
+    const searchSideKey = searchPart ? policyKeys.find((k) => k !== key && !/rollout|^searchBot$/i.test(k) && String(resolvedBase[k]) === game.search?.policy) : undefined;
+    const side = searchPart ? (searchSideKey ? sideOfPolicyParam(searchSideKey) : undefined) : sideOfPolicyParam(key);
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
     // Every run is the base parameters with some overrides; `source` names the option a refused value came from.

@@ -34,8 +34,7 @@ const UNITS_PARAM: ParamSpec = { key: 'units', type: 'path', default: DEFAULT_UN
 
 const TABLE_PARAMS: readonly ParamSpec[] = [
   UNITS_PARAM,
-  // A target given beside --value is not read (the value is the DEF): refused, never listed as if it played (a hostile probe found it silent).
-  { key: 'target', inert: (p) => (p.value !== FROM_UNIT && p.target !== 'none' ? `--value ${String(p.value)} is the DEF the table uses, so the target unit's is not read; give one of --target and --value` : null), type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
+  { key: 'target', type: 'string', default: DEFAULT_UNIT, doc: 'target unit whose DEF the incapacitation table uses (none: give --value)', source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<unit>', help: `target unit whose DEF the incapacitation table uses (default ${DEFAULT_UNIT}; none: give --value)`, parse: unitKey } },
   { key: 'value', type: 'int', default: FROM_UNIT, min: FROM_UNIT, max: 20, doc: "target DEF of the incapacitation table (-1: the target unit's)", source: 'rulebook: Understanding Unit Sheet (Training Knight DEF 7)', cli: { value: '<N>', help: "target DEF of the incapacitation table (0..20; default -1: the --target's)" } },
   { key: 'maxHealth', type: 'int', default: 6, min: 1, max: 50, doc: 'health rows 1..N', source: 'output option', cli: { value: '<N>', help: 'health rows 1..N (1..50)' } },
   { key: 'maxArmor', type: 'int', default: 2, min: 0, max: 20, doc: 'armor rows 0..N', source: 'output option', cli: { value: '<N>', help: 'armor rows 0..N (0..20)' } },
@@ -67,8 +66,11 @@ const views: GameView[] = [
     name: 'table',
     summary: 'P(success) for stat values 2..13 under each modifier set; P(incapacitated within k attacks) by damage × health × armor',
     params: TABLE_PARAMS,
-    run(p, { confidence }) {
+    run(p, { confidence, given }) {
       const { value, target } = tableTarget(p);
+      // A target given beside a --value that is not its DEF is not what the table uses: refused, never listed as if it played
+      // (a hostile probe found it silent); one whose DEF it is names the table's target.
+      if (given.has('target') && given.has('value') && target === null && String(p.target) !== 'none') throw new UsageError(`option --target: --value ${String(p.value)} is the DEF the table uses, and it is not ${findUnit(loadUnitSheets(String(p.units)), String(p.target), 'target', String(p.units))?.name ?? String(p.target)}'s DEF, so the target is not read; give one of --target and --value`);
       const base = defaultAttackParams({ armorRule: p.armorRule as ArmorRule });
       const file = String(p.units);
       return { report: oddsTableReport(value, p.maxHealth as number, p.maxArmor as number, p.maxK as number, confidence, base, target, { file, sheets: loadUnitSheets(file) }) };

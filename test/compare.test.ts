@@ -164,6 +164,16 @@ describe('stopping rules', () => {
     const line = headlineOf(none, 'handSize=6', (k) => k, { decision: 'interrupted' } as never);
     expect(line).toBe('handSize=6: win: no paired games were played (interrupted: partial)');
   });
+  it('a mean with no interval (too few pairs) gets no verdict, not "the interval includes 0"', () => {
+    const r = runCli(['compare', 'darkfate', '--set', 'policy=greedy', '-n', '20', '--seed', '1', '-j', '1', '--metric', 'turns', '-q', '--format', 'json']);
+    const answer = JSON.parse(r.stdout).result.answer[0] as string;
+    expect(answer).toMatch(/\[no interval\] .* — no verdict: no interval \(fewer than 30 pairs, or no spread\)$/);
+    expect(answer).not.toMatch(/includes 0/);
+    // sim policies says why its row has dashes.
+    const p = JSON.parse(runCli(['policies', 'darkfate', '--policies', 'planner,greedy', '--metric', 'turns', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(p.result.rows.find((r: { policy: string }) => r.policy === 'greedy').lo).toBeNull();
+    expect(p.notes.join('\n')).toMatch(/A dash in lo, hi and p: no trustworthy interval \(fewer than 30 pairs/);
+  });
   it('a rate whose interval leaves out 0 while its exact test does not reach the level is called borderline, not a difference', async () => {
     const { headlineOf } = await import('../src/report/compareReport.js');
     // 5 discordant games one way, none the other: Newcombe's interval excludes 0, McNemar's exact p is 0.0625.

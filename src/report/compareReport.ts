@@ -130,6 +130,8 @@ export function headlineOf(c: MetricComparison, variant: string, labelOf: (key: 
   else if (outcome?.decision === 'undecided') verdict = `undecided by the sequential test (--until-decided: no difference at its level for ${outcome.looks} look${outcome.looks === 1 ? '' : 's'}, nor one within the margin)${up || down ? '; the interval shown, not adjusted for the looks, leaves out 0' : ''}: play more games (--max-games)`;
   else if (rate && (up || down) && alpha !== undefined && c.pValue >= alpha) verdict = `borderline: the interval leaves out 0 but the exact test does not (p ≥ ${Number(alpha.toPrecision(6))}); play more games to decide`;
   else if (up || down) verdict = verdictOf(c.metric, up, variant, bot);
+  // No interval (fewer pairs than the t-test needs, or no spread): no verdict, and the line says why rather than claim it includes 0.
+  else if (unknown) verdict = `no verdict: no interval (${c.kind === 'rate' ? 'no test' : `fewer than ${MIN_PAIRS_FOR_T} pairs, or no spread`})`;
   else verdict = outcome?.decision === 'maximum reached' ? 'undecided: the interval still includes 0 at the game limit' : 'no clear difference: the interval includes 0';
   if (outcome?.decision === 'interrupted') verdict += ' (interrupted: partial)';
   return `${variant}: ${labelOf(c.metric)} ${value} ${interval} (${from}), ${pText(c.pValue)} — ${verdict}`;

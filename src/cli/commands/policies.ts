@@ -10,6 +10,7 @@ import { packageInfo } from '../../core/packageInfo.js';
 import { combinedProvenance } from '../../core/provenance.js';
 import type { Column, Report } from '../../core/reportTypes.js';
 import { parseSetOptions } from '../../core/scenarioFile.js';
+import { MIN_PAIRS_FOR_T } from '../../core/stats.js';
 import { UsageError } from '../../core/usageError.js';
 import { findMode } from '../../games/index.js';
 import type { MetricComparison } from '../../report/compareReport.js';
@@ -268,6 +269,8 @@ export function registerPolicies(program: Command): void {
       notes: [
         ...stopNote,
         `Every policy played the same ${groupedInteger(games)} games as ${baseline} (game i on stream (seed, i)); "${vsHeader}" is policy − ${baseline} with its paired interval (McNemar for a rate, paired t for a mean).`,
+        // A row without an interval says why (a probe found the dashes unexplained).
+        ...(rows.some((r) => !r.baseline && r.difference !== null && (r.lo === null || r.hi === null)) ? [`A dash in lo, hi and p: no trustworthy interval (fewer than ${MIN_PAIRS_FOR_T} pairs for a mean's t-test, or no spread at all); no verdict for that row.`] : []),
         ...(split
           ? [
               `${split.param} limits the search to the decisions named (${split.kinds.join(', ')}; all: every one it answers), ${baseline} answering the others; the search's budget is the parameters' (${game.search!.budget} ${String(requests[0]?.params[game.search!.budget])}). The parts need not add up to the whole: decisions interact.`,

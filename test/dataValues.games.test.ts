@@ -50,6 +50,13 @@ describe('Genisys units as data values', () => {
     const unpicked = runCli([...ATTACK, '--set', 'data.units.crawler.armor=3']);
     expect([unpicked.code, unpicked.stderr]).toEqual([2, 'sim: option --set data.units.crawler.armor: the attack does not use unit "crawler" (pick it with --attacker crawler or --target crawler), so its value would change nothing\n']);
   });
+  it('sim params --data without a game is titled as every game\'s list, not as the first game\'s (a probe found "of dice")', () => {
+    const all = json(['params', '--data']);
+    expect(all.game).toBe('all');
+    expect(all.title).toMatch(/^Data values \(override/);
+    expect(new Set((all.result as { game: string }[]).map((r) => r.game)).size).toBeGreaterThan(3);
+    expect(json(['params', 'darkfate', '--data']).title).toMatch(/^Data values of darkfate /);
+  });
   it('sim params genisys attack --data lists each value with its label and the file\'s words', () => {
     const rows: { key: string; value: string; label: string; source: string }[] = json(['params', 'genisys', 'attack', '--data']).result;
     expect(rows.find((r) => r.key === 'data.units.endoskeleton.armor')).toEqual({ game: 'genisys attack', key: 'data.units.endoskeleton.armor', value: '8', label: 'rulebook', source: 'scenarios/genisys/units.yaml: Machine Special Rules (Quickplay Reference)' });

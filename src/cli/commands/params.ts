@@ -36,7 +36,8 @@ export function registerParams(program: Command): void {
     const modes = view ? [view] : whole && !whole.modes.some((m) => m.name === '') ? modesOf(whole) : game ? [await findMode(game, 'argument game')] : (await Promise.all(gameIds().map(loadGame))).flatMap(modesOf);
     const extraOf = (m: (typeof modes)[number]) => m.mode.extraParams?.(resolveParams(m.mode.params, {}, (k) => k)) ?? [];
     if (opts.data) {
-      await emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);
+      // Without a game every game's (titled as all, not as the first listed).
+      await emitReport(dataValuesReport(modes.map((m) => ({ id: m.id, specs: extraOf(m) })), game, game === undefined ? undefined : whole && modes.length > 1 ? whole.id : modes[0]?.id, opts), opts);
       return;
     }
     const rows = modes.flatMap((m) =>

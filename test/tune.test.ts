@@ -66,6 +66,17 @@ describe('sim tune', () => {
     for (const a of alone) expect(landscape.find((l) => l.cell.rof === String(a.rof))!.estimates.removed.estimate).toBe(a.removed);
   });
 
+  it('exact settings equally far from the target tie (float noise does not eliminate one); --budget and --tolerance, which an exact tune cannot use, are refused', () => {
+    // 7/12 and 5/12 are both 1/12 from 1/2; their distances differ by 1e-16 in floating point.
+    const r = json(['tune', 'dualfates', 'attack', '--vary', 'mod=-3..3', '--target', 'success=0.5']).result;
+    const tied = (r.indistinguishable as { mod: string }[]).map((c) => String(c.mod));
+    expect(new Set(tied)).toEqual(new Set(['0', '1']));
+    for (const [option, value] of [['--budget', '100'], ['--tolerance', '0.5']]) {
+      const bad = runCli(['tune', 'dualfates', 'attack', '--vary', 'mod=-3..3', '--target', 'success=0.5', option, value]);
+      expect(bad.code, option).toBe(2);
+      expect(bad.stderr).toMatch(new RegExp(`^sim: option ${option}: every setting is exact`));
+    }
+  });
   it('is the same for a seed at any -j, with two axes and a weighted target', () => {
     const args = ['tune', 'dice', '--vary', 'target=3..5', '--vary', 'count=2|3', '--target', 'successes=1.5@2', '--target', 'successes=2', '--budget', '6000'];
     // The same metric twice is refused (which target would it be?).

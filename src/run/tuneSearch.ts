@@ -121,6 +121,9 @@ export function distance(targets: readonly TuneTarget[], est: readonly MetricEst
  * the tolerance of each other (indistinguishable), when all left are exact, or when the next round
  * would pass the budget (its last round then plays what the budget leaves).
  */
+/** Distances closer than this are equal (float noise of exact arithmetic). */
+const TIE_EPSILON = 1e-12;
+
 export async function tuneSearch(count: number, targets: readonly TuneTarget[], ev: TuneEvaluator, plan: TunePlan): Promise<TuneOutcome> {
   const eliminationConfidence = count > 1 ? 1 - (1 - plan.confidence) / count : plan.confidence;
   let alive = Array.from({ length: count }, (_, i) => i);
@@ -150,7 +153,8 @@ export async function tuneSearch(count: number, targets: readonly TuneTarget[], 
     const near = (c: number, confidence: number) => distance(targets, ev.estimates(c, confidence));
     const leader = alive.reduce((b, c) => (near(c, plan.confidence).point < near(b, plan.confidence).point ? c : b), alive[0]);
     const leaderHi = near(leader, eliminationConfidence).hi;
-    const out = alive.filter((c) => c !== leader && near(c, eliminationConfidence).lo > leaderHi);
+    // Past the leader by more than float noise (two exact settings equally far, 7/12 and 5/12 from 1/2, differ by 1e-16: a tie, not an elimination).
+    const out = alive.filter((c) => c !== leader && near(c, eliminationConfidence).lo > leaderHi + TIE_EPSILON);
     for (const c of out) eliminatedAfter.set(c, round);
     alive = alive.filter((c) => !out.includes(c));
     rounds.push({ round, games, played: playing, eliminated: out, leader });
@@ -167,7 +171,7 @@ export async function tuneSearch(count: number, targets: readonly TuneTarget[], 
     const point = (c: number) => distance(targets, ev.estimates(c, plan.confidence)).point;
     const best = alive.reduce((b, c) => (point(c) < point(b) ? c : b), alive[0]);
     // Exact settings tie only when their distances are equal.
-    const indistinguishable = stop === 'exact' ? alive.filter((c) => point(c) <= point(best) + 1e-12) : alive;
+    const indistinguishable = stop === 'exact' ? alive.filter((c) => point(c) <= point(best) + TIE_EPSILON) : alive;
     return { best, indistinguishable: [best, ...indistinguishable.filter((c) => c !== best)], eliminatedAfter, rounds, stop, eliminationConfidence };
   }
 }

@@ -270,6 +270,12 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   refuseIdleRunOptions(opts, mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
   refuseExactAcross(cellParams, cmd, 'for any setting');
+  // Every setting exact: no games to budget and no interval to narrow (a probe found both accepted and recorded, doing nothing).
+  if (cellParams.every((p) => p.method === 'exact')) {
+    for (const [option, attr] of [['--budget', 'budget'], ['--tolerance', 'tolerance']] as const) {
+      if (cmd.getOptionValueSource(attr) === 'cli') throw new UsageError(`option ${option}: every setting is exact (method exact), so there are no games to ${attr === 'budget' ? 'budget' : 'narrow down'}; leave it out (or vary with method mc)`);
+    }
+  }
   const request = (params: ResolvedParams): RunRequest => ({ ...found, params, opts: runOpts, ...(opts.scenario ? { scenarioFile: opts.scenario } : {}) });
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf(request(params))));
 

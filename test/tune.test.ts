@@ -261,6 +261,12 @@ describe('the settings line of a tune and a sensitivity', () => {
     expect(tune.code, tune.stderr).toBe(0);
     expect(tune.stdout).toMatch(/\nsettings: count 4\n/);
     expect(tune.stdout).not.toMatch(/settings: .*target/);
+    // A value a varied parameter implies (solo's one player) differs between settings: not stated as fixed (a probe found "players 1" for both).
+    for (const vary of ['solo=true|false', 'solo=false|true']) {
+      const solo = JSON.parse(runCli(['tune', 'darkfate', '--vary', vary, '--target', 'win=0.5', '-n', '20', '--budget', '40', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+      expect(solo.params.base.players, vary).toBeUndefined();
+      expect(solo.settings ?? [], vary).not.toContainEqual(expect.stringMatching(/players/));
+    }
     const sens = runCli(['sensitivity', 'terror', '--set', 'handLimit=5', '--set', 'horrorStart=3', '--only', 'thwartRoll', '-n', '60', '--seed', '2', '-j', '1', '-q', '--format', 'json']);
     expect(sens.code, sens.stderr).toBe(0);
     expect(JSON.parse(sens.stdout).settings).toEqual(['horror start 3', 'hand limit 5']);

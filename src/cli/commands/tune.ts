@@ -418,8 +418,9 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     setExitCode(interruptExitCode());
     return;
   }
-  // The fixed parameters: those of the first setting but the varied ones.
-  const fixed = Object.fromEntries(Object.entries(cellParams[0]).filter(([k]) => !axes.some((a) => a.key === k)));
+  // The fixed parameters: those every setting plays alike, but the varied ones (a value a varied one
+  // implies, solo's one player, differs between settings: it is not fixed, a probe found it stated as if it were).
+  const fixed = Object.fromEntries(Object.entries(cellParams[0]).filter(([k, v]) => !axes.some((a) => a.key === k) && cellParams.every((p) => JSON.stringify(p[k]) === JSON.stringify(v))));
   const typed = (cell: Record<string, string>): Record<string, ParamValue> => Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, validateParam(specOf(k), v, `option --vary ${k}`)]));
   await emitReport(
     tuneReport({

@@ -364,6 +364,19 @@ describe('sweeps check every cell before playing any', () => {
   });
 });
 
+describe('a sweep axis without effect in some cells', () => {
+  it('is said per axis, and the answer does not name it where it played nothing; a cell of the reference configuration gets its stored lines', () => {
+    const j = JSON.parse(runCli(['sweep', 'darkfate', '--grid', 'policy=planner,search', '--grid', 'searchRollouts=1,2', '-n', '6', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(j.notes).toContainEqual(expect.stringMatching(/^searchRollouts has no effect in 2 of 4 cells \(policy=planner searchRollouts=1; policy=planner searchRollouts=2\)/));
+    expect(j.text).not.toMatch(/policy planner, search rollouts/);
+    // nnHandSize without the Neural Net changes nothing: those cells are the reference configuration, whose gap and robustness are stored.
+    const nn = JSON.parse(runCli(['sweep', 'darkfate', '--grid', 'nnHandSize=3,5', '--grid', 'neuralNet=true,false', '-n', '6', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const lineOf = (re: RegExp) => (nn.notes as string[]).find((n) => re.test(n) && /neuralNet=false/.test(n.slice(0, n.indexOf(')'))));
+    expect(lineOf(/policy gap/)).toMatch(/last measured/);
+    expect(lineOf(/Robustness/)).toMatch(/measured on this configuration/);
+  });
+});
+
 describe('commands of several runs refuse only what acts in none of them', () => {
   it('compare, sweep and policies accept a value that acts in one run, and refuse one that acts in none', async () => {
     const { main } = await import('../src/cli/main.js');

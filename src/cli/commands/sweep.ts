@@ -223,7 +223,10 @@ export function registerSweep(program: Command): void {
     progress.clear();
     // What every cell shares away from the defaults (--set, a scenario), for the header; the axes are in the title.
     const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(shared).filter(([k]) => !axes.some((a) => a.key === k))));
-    await emitReport({ ...sweepReport(id, axes, cells, done, seed, runOpts), ...(settings.length ? { settings } : {}) }, opts);
+    // An axis without effect in some cells (searchRollouts where the policy is planner): those cells
+    // play alike, and the answer and notes say so rather than name the value as if it played.
+    const inertIn = new Map(cells.map((cell, k) => [JSON.stringify(cell), axes.filter((a) => specs.find((p) => p.key === a.key)?.inert?.(cellParams[k]) != null).map((a) => a.key)]));
+    await emitReport({ ...sweepReport(id, axes, cells, done, seed, runOpts, inertIn), ...(settings.length ? { settings } : {}) }, opts);
     if (done.stopped) {
       err().write(`sim: error: sweep stopped: ${done.stopped}\n`);
       setExitCode(1);
@@ -421,7 +424,7 @@ export function tableHeadlines(axes: readonly GridAxis[], tables: readonly Resul
  * answered for when the sweep stopped early); `fixed`: axes with one value in the grid (--grid
  * rev9=all), which tell no setting apart and are left out of where each end is. Empty when there is none.
  */
-export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total?: number, fixed: ReadonlySet<string> = new Set()): string {
+export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total?: number, fixed: ReadonlySet<string> = new Set(), inertIn: ReadonlyMap<string, readonly string[]> = new Map()): string {
   if (cells.length === 0) return '';
   let low = cells[0];
   let high = cells[0];
@@ -437,7 +440,8 @@ export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total
   const [fewest, most] = [Math.min(...perSetting.values()), Math.max(...perSetting.values())];
   const rows = cells.some((c) => c.row) ? ` (${fewest === most ? most : `${fewest} to ${most}`} rows each)` : '';
   const keys = Object.keys(cells[0].cell).filter((k) => !fixed.has(k));
-  const where = (c: SettingHeadline) => [...keys.map((k) => `${humanize(k)} ${c.cell[k]}`), ...(c.row ? [`${c.row.header} ${c.row.name}`] : [])].join(', ') || 'every setting';
+  // An axis without effect in this cell is not named as if it played (searchRollouts under the planner).
+  const where = (c: SettingHeadline) => [...keys.filter((k) => !inertIn.get(JSON.stringify(c.cell))?.includes(k)).map((k) => `${humanize(k)} ${c.cell[k]}`), ...(c.row ? [`${c.row.header} ${c.row.name}`] : [])].join(', ') || 'every setting';
   const exact = cells.every((c) => c.headline.lo === null);
   const plural = (n: number) => `${n} setting${n === 1 ? '' : 's'}`;
   // A sweep stopped early answers for the settings it ran, and says how many of how many.
@@ -451,7 +455,7 @@ export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total
   return answerSentence(answer, [exact ? EXACT : '']);
 }
 
-function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], done: SweepCells, seed: number, opts: RunCliOptions): Report {
+function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], done: SweepCells, seed: number, opts: RunCliOptions, inertIn: ReadonlyMap<string, readonly string[]> = new Map()): Report {
   // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
   const { simulated } = done;
   const first = done.first!;
@@ -468,7 +472,12 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   // Only a sweep stopped early answers for fewer settings than it has (a setting without a headline value is no stop).
   const headlines = same ? (own as SettingHeadline[]) : tableHeadlines(axes, tables);
   // An axis the grid gives one value (--grid rev9=all) names no end of the range.
-  const answer = sweepAnswer(id, headlines, partial ? cells.length : undefined, new Set(axes.filter((a) => a.values.length === 1).map((a) => a.key)));
+  const answer = sweepAnswer(id, headlines, partial ? cells.length : undefined, new Set(axes.filter((a) => a.values.length === 1).map((a) => a.key)), inertIn);
+  // Each axis without effect in some cells: in how many, and that those cells play alike.
+  const inertNotes = axes.flatMap((a) => {
+    const where = cells.filter((c) => inertIn.get(JSON.stringify(c))?.includes(a.key));
+    return where.length === 0 ? [] : [`${a.key} has no effect in ${where.length} of ${cells.length} cells (${where.slice(0, 4).map(cellName).join('; ')}${where.length > 4 ? ` and ${where.length - 4} more` : ''}): there its values play the same games, and the answer does not name it.`];
+  });
   return {
     ...combinedProvenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
@@ -487,6 +496,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
       ...(simulated
         ? ['Every cell uses the same seed: game i of each cell draws from the same stream (common random numbers), so differences between cells are not blurred by independent noise.']
         : []),
+      ...inertNotes,
       ...ofCells(done.notes),
     ],
     timings: { wallMs: done.wallMs },

@@ -265,7 +265,8 @@ export const darkfateEntry: ModeEntry = {
     const cutShort = cutVersion && skipped.length ? `${cutVersion}, ${skipped.length} version${skipped.length === 1 ? '' : 's'} not played` : cutVersion;
     // The last measured policy gap for each version's configuration (or a caveat that it was not measured).
     const ruleKeys = ['handSize', 'woundsToDie', 'reserveSetup', 'refillTo', 'rev9Depth', 'prepCards', 'setbackCards', 'nnHandSize', 'fleeEndsHunt', 'maxTurns', 'goOnWithoutMe', 'neuralNet'];
-    const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => resolved[k] === DARKFATE_PARAMS.find((q) => q.key === k)!.default);
+    // A rule without effect here (the Neural Net's hand size without the Neural Net, as a sweep cell may set it) leaves the configuration the reference's.
+    const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => { const spec = DARKFATE_PARAMS.find((q) => q.key === k)!; return resolved[k] === spec.default || spec.inert?.(resolved) != null; });
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     // The loss columns in words (a reader of the table asked what they count).
@@ -277,6 +278,8 @@ export const darkfateEntry: ModeEntry = {
     const defaultCharacters = parseCharacters(cards, '', solo ? 2 : players, solo).map((i) => cards.characters[i].key).join(',');
     const configuration = {
       ...resolved,
+      // A value without effect here (a sweep cell's nnHandSize without the Neural Net) is the default's configuration.
+      ...Object.fromEntries(DARKFATE_PARAMS.filter((q) => q.inert?.(resolved) != null).map((q) => [q.key, q.default])),
       cards: userCards ? resolved.cards : DARKFATE_PARAMS.find((q) => q.key === 'cards')!.default,
       characters: params.characters === defaultCharacters ? '' : params.characters,
     };

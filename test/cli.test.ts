@@ -148,6 +148,8 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     // A shard writes a part file for sim merge: the options that shape a report belong to the merge.
     [['dice', '-n', '300', '--shard', '1/3', '--format', 'csv', '--out-dir', join(tmpdir(), 'sim-no-such-dir')], /option --format: a --shard run writes a part file \(JSON\) for `sim merge`, not a report; give --format to sim merge/],
     [['dice', '-n', '300', '--shard', '1/3', '--brief'], /option --brief: a --shard run/],
+    // A shard without a seed would draw its own: parts of different seeds never merge (a probe found it late, at sim merge).
+    [['dice', '-n', '300', '--shard', '1/3', '--out', join(tmpdir(), 'sim-never-written.json')], /^sim: option --shard: give --seed \(or a scenario's run\.seed\)/],
     [['run', 'scenarios/dice/default.yaml', '--shard', '1/3', '--confidence', '0.9'], /option --confidence: a --shard run/],
     // A trace replays a game of the run, and draws no interval.
     [['darkfate', '-n', '20', '--seed', '1', '--trace', '25'], /option --trace: got 25, expected a game index of this run, 0\.\.19 \(-n 20\)/],

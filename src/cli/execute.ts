@@ -259,6 +259,8 @@ export async function runAndEmit(req: RunRequest): Promise<void> {
   }
   // Rerunning an interrupted command without --seed resumes its checkpoint with the seed it used.
   const saved = opts.seed === undefined && opts.checkpoint && existsSync(opts.checkpoint) ? readJsonFile<CheckpointFile>(opts.checkpoint, 'checkpoint') : null;
+  // Every shard of a run must play the same seed: one chosen at random per shard would make parts that never merge (a probe found it).
+  if (opts.shard && opts.seed === undefined && !saved?.identity) throw new UsageError(`option --shard: give --seed (or a scenario's run.seed): each shard would otherwise choose its own random seed, and parts of different seeds do not merge`);
   // A game's `method: exact` never simulates (the conformance suite holds each game to it): no random seed to draw.
   const seed = saved?.identity && Number.isSafeInteger(saved.identity.seed) ? saved.identity.seed : chooseSeed(opts, params.method !== 'exact');
   if (saved?.identity) {

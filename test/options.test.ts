@@ -265,6 +265,8 @@ describe('the options every simulating command shares reach its request', () => 
     { args: ['--jobs', '256'], check: (r) => r.opts.jobs, expected: 256 },
     ...['table', 'csv', 'json', 'html'].map((f) => ({ args: ['--format', f], check: (r: RunRequest) => r.opts.format, expected: f })),
     { args: ['--confidence', '95%'], check: (r) => r.opts.confidence, expected: 0.95 },
+    // A percentage is the level it names, not a division's float (99.9% was 0.9990000000000001).
+    { args: ['--confidence', '99.9%'], check: (r) => r.opts.confidence, expected: 0.999 },
     { args: ['--confidence', '0.5'], check: (r) => r.opts.confidence, expected: 0.5 },
     { args: ['--brief'], check: (r) => r.opts.brief, expected: true },
     { args: ['-q'], check: (r) => r.opts.quiet, expected: true },

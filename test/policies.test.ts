@@ -46,6 +46,7 @@ describe('sim policies', () => {
     const dice = runCli(['policies', 'dice']);
     expect([dice.code, dice.stderr.trim()]).toEqual([2, 'sim: dice has no policy parameter: no player decides anything in it, so there are no policies to compare']);
     expect(runCli(['policies', 'terror', '--policies', 'random']).stderr).toMatch(/give at least two policies/);
+    expect(runCli(['policies', 'terror', '--policies', 'random,planner,random']).stderr).toMatch(/^sim: option --policies: random is listed twice; list each policy once/);
     const two = runCli(['policies', 'genisys', 'skirmish', '--param', 'policyA', '--policies', 'advance,hold', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout).result.param).toBe('policyA');

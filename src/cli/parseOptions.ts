@@ -45,7 +45,8 @@ export function parseJobs(raw: string): number | 'auto' {
 export function parseConfidence(raw: string): number {
   const text = raw.trim();
   const pct = text.endsWith('%');
-  const value = Number(pct ? text.slice(0, -1) : text) / (pct ? 100 : 1);
+  // 99.9% is 0.999, not the 0.9990000000000001 a division by 100 gives (the level is stored and printed).
+  const value = pct ? Number((Number(text.slice(0, -1)) / 100).toPrecision(15)) : Number(text);
   if (!Number.isFinite(value) || value <= 0 || value >= 1 || text === '') {
     throw new InvalidArgumentError('Expected a confidence level between 0 and 1 (exclusive), e.g. 0.95 or 95%.');
   }

@@ -92,6 +92,9 @@ export function registerPolicies(program: Command): void {
     const slow = opts.policies ? [] : (game.slowPolicies ?? []).filter((p) => (spec.choices ?? game.policies ?? []).includes(p));
     const listed = opts.policies ? opts.policies.split(',').map((p) => p.trim()).filter(Boolean) : [current, ...(spec.choices ?? game.policies ?? []).filter((p) => p !== current && !slow.includes(p))];
     const policies = [...new Set(listed)];
+    // A policy listed twice would play the same games twice: said as such, not as "give at least two".
+    const twice = listed.find((p, i) => listed.indexOf(p) !== i);
+    if (opts.policies && twice !== undefined) throw new UsageError(`option --policies: ${twice} is listed twice; list each policy once`);
     const split = opts.split ? game.search?.split : undefined;
     if (opts.split && (!split || !game.search || !mode.params.some((p) => p.key === split.param))) throw new UsageError(`option --split: ${id} has no search policy to split (modes with one: darkfate, terror, dualfates match, genisys skirmish, tccg game)`);
     if (split) {

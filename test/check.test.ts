@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +87,20 @@ describe('sim check', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
+  });
+  it('a folder is searched one level deep, and its subfolders are said to be left out (not skipped unsaid)', () => {
+    const dir = tempDir('sim-check-sub-');
+    try {
+      copyFileSync('reports/dice-default.json', join(dir, 'a.json'));
+      mkdirSync(join(dir, 'sub'));
+      copyFileSync('reports/dice-default.json', join(dir, 'sub', 'b.json'));
+      const r = JSON.parse(runCli(['check', dir, '-j', '1', '--format', 'json']).stdout);
+      expect(r.result.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a.json')]);
+      expect(r.notes).toEqual([`Not searched (a folder's own *.json files only): 1 subfolder, ${join(dir, 'sub')}; name them to check their reports.`]);
+      expect(JSON.parse(runCli(['check', 'reports/', '-j', '1', '--format', 'json']).stdout).notes).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('checks a golden from another folder: a relative path recorded from the repository root is found in the tool\'s own folder', () => {
     // darkfate-default names scenarios/darkfate/cards.yaml, relative to where it was recorded.

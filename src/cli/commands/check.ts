@@ -25,6 +25,17 @@ import { parseConfidence, parseGameCount, parseJobs, parseOutFile, parseSeed } f
 import { addOutputOptions, type OutputOptions } from '../runOptions.js';
 import { bundledScenarios, jsonSyntax, locateBundledPaths, MAX_REPORT_BYTES, refuseUnallowedPaths } from '../trust.js';
 
+/** The folders directly inside the folders of `paths`, which a check does not search (a folder's own *.json only). */
+function subfoldersOf(paths: readonly string[]): string[] {
+  return paths.flatMap((p) => {
+    try {
+      return statSync(p).isDirectory() ? readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(p, d.name)).sort() : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Expands directories to the *.json files inside them (sorted). */
 export function expandReportPaths(paths: string[]): string[] {
   return paths.flatMap((p) => {
@@ -196,6 +207,7 @@ export function registerCheck(program: Command): void {
   addOutputOptions(cmd, { intervals: false, why: "each golden is rerun at its own level; the check's report is a list of outcomes" }).action(async (paths: string[], opts: CheckOptions) => {
     if (cmd.getOptionValueSource('alpha') === 'cli' && opts.tolerance !== 'stat') throw new UsageError('option --alpha: the error rate of --tolerance stat has no effect on an exact check; add --tolerance stat');
     const files = expandReportPaths(paths);
+    const subfolders = subfoldersOf(paths);
     const goldens = files.map((file) => ({ file, what: 'a golden report' }));
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, goldens);
     refuseOutputOverInput({ file: opts.junit, option: 'option --junit' }, [...goldens, { file: opts.out, what: 'the --out file' }]);
@@ -250,7 +262,8 @@ export function registerCheck(program: Command): void {
           ? [{ title: 'Assumptions that differ', columns: [{ key: 'file', header: 'report', format: 'text' as const }, { key: 'path', header: 'which', format: 'text' as const }, { key: 'golden', header: 'golden', format: 'text' as const }, { key: 'current', header: 'now', format: 'text' as const }], rows: failed.flatMap((o) => o.findings.filter(isAssumption).map((f) => ({ file: o.file, path: f.path, golden: f.golden, current: f.current }))) }]
           : []),
       ],
-      notes: [],
+      // A folder is searched one level deep: the subfolders left out are said, not skipped unsaid (a probe found them silent).
+      notes: subfolders.length ? [`Not searched (a folder's own *.json files only): ${subfolders.length} subfolder${subfolders.length === 1 ? '' : 's'}, ${subfolders.slice(0, 5).join(', ')}${subfolders.length > 5 ? ', …' : ''}; name them to check their reports.`] : [],
       timings: { wallMs: Math.round(seconds * 1000) },
     };
     // emitReport ends an interrupted check with the signal's exit code (partial), never as a regression.

@@ -88,6 +88,23 @@ describe('sim check', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
   });
+  it('a part file or a checkpoint given to sim check or sim report says what it is and what to do with it', () => {
+    const dir = tempDir('sim-check-part-');
+    try {
+      const part = join(dir, 'part-1.json');
+      const cp = join(dir, 'cp.json');
+      expect(runCli(['dice', '-n', '200', '--seed', '1', '--shard', '1/2', '--out', part, '-j', '1', '-q']).code).toBe(0);
+      expect(runCli(['dice', '-n', '200', '--seed', '1', '--checkpoint', cp, '-j', '1', '-q']).code).toBe(0);
+      for (const cmd of ['check', 'report']) {
+        const p = runCli([cmd, part]);
+        expect([p.code, p.stderr], cmd).toEqual([2, `sim: ${part}: a part file of a sharded run (--shard), not a report: merge the parts with \`sim merge part-*.json\`\n`]);
+        const c = runCli([cmd, cp]);
+        expect([c.code, c.stderr], cmd).toEqual([2, `sim: ${cp}: a checkpoint (--checkpoint), not a report: run the command again with --checkpoint FILE to resume it\n`]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('a folder is searched one level deep, and its subfolders are said to be left out (not skipped unsaid)', () => {
     const dir = tempDir('sim-check-sub-');
     try {

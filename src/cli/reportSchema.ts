@@ -23,8 +23,20 @@ async function schemaValidators(): Promise<Map<string, Validate>> {
   return validators;
 }
 
+/** What a file of sim's own that is no report is, and what to do with it (a part file, a checkpoint); '' for anything else. */
+export function notAReport(doc: unknown): string {
+  const kind = doc !== null && typeof doc === 'object' ? (doc as { kind?: unknown }).kind : undefined;
+  if (kind === 'sim-part') return 'a part file of a sharded run (--shard), not a report: merge the parts with `sim merge part-*.json`';
+  if (kind === 'sim-checkpoint') return 'a checkpoint (--checkpoint), not a report: run the command again with --checkpoint FILE to resume it';
+  if (kind === 'sim-tune-checkpoint') return 'a tune checkpoint, not a report: run the tune again with --checkpoint FILE to resume it';
+  return '';
+}
+
 /** Throws UsageError naming `file` and the first field of `doc` its schema refuses; no-op for a report without schemaVersion. */
 export async function checkReportSchema(doc: Record<string, unknown>, file: string): Promise<void> {
+  // A part file or a checkpoint is sim's too, and says what it is rather than which field a report would need.
+  const other = notAReport(doc);
+  if (other) throw new UsageError(`${file}: ${other}`);
   // A report from before the schemas names neither; one that names its kind but not its schemaVersion is refused, not waved through.
   if (doc.schemaVersion === undefined && doc.kind !== undefined) throw new UsageError(`${file}: field schemaVersion: missing (a report that names its kind names its schemaVersion)`);
   if (doc.schemaVersion === undefined) return;

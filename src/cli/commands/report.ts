@@ -9,7 +9,7 @@ import { UsageError } from '../../core/usageError.js';
 import { FORMATS, reportContentHash } from '../../report/report.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { err } from '../io.js';
-import { checkReportSchema } from '../reportSchema.js';
+import { checkReportSchema, notAReport } from '../reportSchema.js';
 import { parseOutFile } from '../parseOptions.js';
 import { parseOutDir } from '../runOptions.js';
 import { jsonSyntax, MAX_REPORT_BYTES } from '../trust.js';
@@ -50,7 +50,7 @@ export function reportFromJson(text: string, file: string): { report: Report; ra
   // replace them before the layout, HTML in its text, JSON escapes them), so a JSON rendering is
   // the same document, under the same hash.
   const j = parsed;
-  if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: not a report of sim (no "tool": "sim")`);
+  if (!isObject(j) || j.tool !== 'sim') throw new UsageError(`${file}: ${notAReport(j) || 'not a report of sim (no "tool": "sim")'}`);
   for (const [key, type] of [['title', 'string'], ['game', 'string'], ['method', 'string']] as const) {
     if (typeof j[key] !== type) throw new UsageError(`${file}: field ${key}: expected a ${type}`);
   }

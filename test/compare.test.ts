@@ -359,6 +359,12 @@ describe('stopping rules', () => {
 describe('sweep', () => {
   it('grid parsing, "all" expansion and cross-product order (first axis slowest)', () => {
     expect(parseGrid('set:handSize=5,6')).toEqual({ key: 'handSize', values: ['5', '6'] });
+    // Values that hold commas are separated by | (a probe found characters=sarah,grace split into two cells).
+    expect(parseGrid('characters=sarah,grace|dani,t800')).toEqual({ key: 'characters', values: ['sarah,grace', 'dani,t800'] });
+    expect(() => parseGrid('characters=sarah,grace||dani,t800')).toThrow(/an empty value in "sarah,grace\|\|dani,t800"; list the values with one \| between each/);
+    const seats = JSON.parse(runCli(['sweep', 'darkfate', '--grid', 'characters=sarah,grace|dani,t800', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(seats.title).toBe('Sweep of darkfate over characters ∈ {sarah,grace | dani,t800}');
+    expect(seats.result.cells.map((c: { cell: Record<string, string> }) => c.cell.characters)).toEqual(['sarah,grace', 'dani,t800']);
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'y'], default: 'x', doc: '', source: '' })).toEqual(['x', 'y']);
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'all'], default: 'x', doc: '', source: '' })).toEqual(['all']);
     // "auto" stands for one of the others (Genisys' range: cc or short): all leaves it out; it can still be listed.

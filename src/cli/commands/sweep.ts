@@ -34,10 +34,12 @@ export function parseGrid(raw: string): GridAxis {
   const eq = raw.indexOf('=');
   if (eq <= 0) throw new UsageError(`option --grid: got ${JSON.stringify(raw)}, expected key=v1,v2 (e.g. --grid handSize=5,6)`);
   const key = raw.slice(0, eq).trim().replace(/^set:/, '');
-  const values = raw.slice(eq + 1).split(',').map((v) => v.trim());
+  // Values that hold commas themselves (Dark Fate's characters=sarah,grace) are separated by | instead, as tune's --vary separates them.
+  const list = raw.slice(eq + 1);
+  const values = list.split(list.includes('|') ? '|' : ',').map((v) => v.trim());
   if (values.every((v) => v === '')) throw new UsageError(`option --grid ${key}: no values given`);
   // An empty value (5,,6 or a trailing comma) is a typo, not a value: refused rather than dropped.
-  if (values.some((v) => v === '')) throw new UsageError(`option --grid ${key}: an empty value in ${JSON.stringify(raw.slice(eq + 1))}; list the values with one comma between each`);
+  if (values.some((v) => v === '')) throw new UsageError(`option --grid ${key}: an empty value in ${JSON.stringify(list)}; list the values with one ${list.includes('|') ? '|' : 'comma'} between each`);
   return { key, values };
 }
 
@@ -122,7 +124,7 @@ export function registerSweep(program: Command): void {
     .command('sweep')
     .description('run the cross product of parameter values on the same streams; one row per cell with intervals')
     .argument('<game...>', 'game or mode id, e.g. darkfate or genisys attack (see `sim params`)')
-    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); "all" = every choice but auto, which stands for one of them (of a policy: every built-in but the slow search, played only when listed); LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
+    .option('--grid <key=values>', 'an axis: parameter and comma-separated values, e.g. handSize=5,6 (a "set:" prefix, set:handSize=5,6, means the same); values that hold commas are separated by | instead, e.g. \'characters=sarah,grace|dani,t800\'; "all" = every choice but auto, which stands for one of them (of a policy: every built-in but the slow search, played only when listed); LO..HI = every whole number from LO to HI, e.g. handSize=3..7 (repeatable)', collect)
     .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
@@ -480,7 +482,7 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
   });
   return {
     ...combinedProvenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
-    title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(', ')}}`).join(' × ')}`,
+    title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(a.values.some((v) => v.includes(',')) ? ' | ' : ', ')}}`).join(' × ')}`,
     method: simulated ? 'mc' : first.method,
     seed: simulated ? seed : null,
     n: (simulated ?? first).n,

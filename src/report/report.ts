@@ -5,7 +5,7 @@ import type { stringify as Stringify } from 'csv-stringify/sync';
 import { createHash } from 'node:crypto';
 import { jsonText, printableView } from '../core/printable.js';
 import { createRequire } from 'node:module';
-import { groupedInteger } from '../core/numberText.js';
+import { groupedInteger, signedText } from '../core/numberText.js';
 import type { Cell, Column, Report, ResultTable } from '../core/reportTypes.js';
 import { isTraced } from '../core/trace.js';
 import { drawBoxTable, longestUnbreakable, textWidth } from './boxTable.js';
@@ -99,11 +99,9 @@ export function formatCell(value: Cell, format: Column['format']): string {
   return String(value);
 }
 
-/** A difference of two rates in percentage points, signed, to one decimal (0.0131 → +1.3 pp). */
+/** A difference of two rates in percentage points, signed, to one decimal (0.0131 → +1.3 pp; one that rounds to 0, ±0.0). */
 function ppText(value: number): string {
-  if (!Number.isFinite(value)) return formatCell(value, 'pp');
-  const text = Math.abs(value * 100).toFixed(1);
-  return `${Number(text) === 0 ? '±' : value > 0 ? '+' : '−'}${text} pp`;
+  return Number.isFinite(value) ? `${signedText(Number((value * 100).toFixed(1)), 1)} pp` : formatCell(value, 'pp');
 }
 
 /** An interval's end as printed inside an estimate's cell: as the estimate, without the unit (" pp"). */

@@ -118,9 +118,9 @@ export function registerPolicies(program: Command): void {
     // that side's policies, ranked by that side's metric (winB when policyB varies, skynetWins).
     // A search's own bot (Dark Fate's searchRollout, Terror's rolloutPolicy, the skirmish's searchBot) is no side:
     // its rows are that bot inside the search, every game played by the policy the base parameters name.
-    const searchPart = /rollout|^searchBot$/i.test(key) ? (/rollout/i.test(key) ? 'rollout bot' : 'own bot (its first answer and its rollouts)') : null;
+    const searchPart = isSearchBot(key) ? (/rollout/i.test(key) ? 'rollout bot' : 'own bot (its first answer and its rollouts)') : null;
     // In a two-sided game the search's bot is ranked by the metric of the side that plays the search (a review found side A's used when B searched).
-    const searchSideKey = searchPart ? policyKeys.find((k) => k !== key && !/rollout|^searchBot$/i.test(k) && String(resolvedBase[k]) === game.search?.policy) : undefined;
+    const searchSideKey = searchPart ? policyKeys.find((k) => k !== key && !isSearchBot(k) && String(resolvedBase[k]) === game.search?.policy) : undefined;
     const side = searchPart ? (searchSideKey ? sideOfPolicyParam(searchSideKey) : undefined) : sideOfPolicyParam(key);
     const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
     const seed = chooseSeed(runOpts);
@@ -223,7 +223,7 @@ export function registerPolicies(program: Command): void {
     // A metric of the other side (--param policyB --metric winA): the highest row is the policy that does worst for the side varied, said in the answer.
     const mineOf = side && main ? sideMetric(main, side, rateNames) : main;
     const otherSides = side !== undefined && opts.metric !== undefined && main !== undefined && mineOf !== main;
-    const playedBy = policyKeys.filter((k) => k !== key && !/rollout|^searchBot$/i.test(k)).map((k) => `${k} ${String(base.params[k])}`).join(', ');
+    const playedBy = policyKeys.filter((k) => k !== key && !isSearchBot(k)).map((k) => `${k} ${String(base.params[k])}`).join(', ');
     const searchPartWords = searchPart ? `the search's ${searchPart} (${key}) varied, every game played by ${playedBy}` : '';
     const conditions = [`${groupedInteger(games)} paired games`, ...(searchPart ? [searchPartWords] : []), ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
     // --split: the search on every kind of decision, then on each kind alone (by difference), each against the default.
@@ -284,6 +284,11 @@ export function registerPolicies(program: Command): void {
     };
     await emitReport(report, opts);
   });
+}
+
+/** A search's own bot (Dark Fate's searchRollout, Terror's rolloutPolicy, the skirmish's searchBot): no side of the game. */
+function isSearchBot(key: string): boolean {
+  return /rollout|^searchBot$/i.test(key);
 }
 
 function finite(x: number): number | null {

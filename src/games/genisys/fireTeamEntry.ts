@@ -427,12 +427,13 @@ export const fireTeamMode: GameMode = {
     // A cover rule given that leaves every attack of the team as it is (--open at Long range, where the
     // range's own cover stays; --multiple-cover with no cover save to upgrade) is said, never silently
     // ignored: the team compiled without it plays the same attacks.
-    const plansOf = (r: Record<string, unknown>) => { const t = compileFireTeam(readInput(r), data, file); return JSON.stringify([t.plans, t.openPlans]); };
+    const plansOf = (t: typeof fp) => JSON.stringify([t.plans, t.openPlans]);
+    const given = plansOf(fp);
     for (const [key, flag, why] of [
       ['open', '--open', `only Point Blank and Short range targets can be in the open (rulebook: In the Open; Long for vehicles), and none of these attacks takes a cover save it could lose`],
       ['multipleCover', '--multiple-cover', 'it upgrades the best cover save die one step, and no attack of the team has a cover save it would upgrade'],
     ] as const) {
-      if (resolved[key] === true && plansOf({ ...resolved, [key]: false }) === plansOf(resolved)) notes.push(`${flag} has no effect on this fire team at ${rangeName(input.range)}: ${why}.`);
+      if (resolved[key] === true && plansOf(compileFireTeam(readInput({ ...resolved, [key]: false }), data, file)) === given) notes.push(`${flag} has no effect on this fire team at ${rangeName(input.range)}: ${why}.`);
     }
     const base = {
       ...provenance('genisys fireteam', { ...resolved }, data),

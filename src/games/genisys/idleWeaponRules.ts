@@ -24,7 +24,7 @@ export interface IdleWeaponRule {
 }
 
 /** The rules that take a cover save away (or upgrade one): given together, each may hide the others' effect. */
-const COVER_RULES = ['multipleCover', 'open', 'mindless', 'flame', 'area', 'ignoresCover', 'coverSaves'] as const;
+export const COVER_RULES = ['multipleCover', 'open', 'mindless', 'flame', 'area', 'ignoresCover', 'coverSaves'] as const;
 type CoverRule = (typeof COVER_RULES)[number];
 /** The value that turns a cover rule off (--no-cover-saves is coverSaves false). */
 const OFF = (k: CoverRule): boolean => k === 'coverSaves';
@@ -68,17 +68,7 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
   // A plan without the target's Size, which it only carries for the report.
   const text = (x: AttackPlan) => JSON.stringify({ ...x, size: 0 });
   const planText = text(plan);
-  const same = (over: Partial<GenisysParams>) => {
-    try {
-      return text(compileAttack({ ...p, ...over })) === planText;
-    } catch {
-      return false; // Without it the attack is illegal (Brace into Extreme range): it acts.
-    }
-  };
-  // The cover rules given: each is judged alone too (the others off), so two rules that each take the
-  // save away are not both said to have no effect (a review found --open --mindless said so).
-  const givenCover = COVER_RULES.filter((k) => (k === 'coverSaves' ? asked.coverSaves === false && p.coverSaves === false : asked[k] === true && p[k] === true));
-  const flagOf = (k: CoverRule) => rules.find((r) => r.key === k)!.flag;
+  /** The plan with `over` applied, or null when that attack is illegal (Brace taken from a shot into Extreme range: the rule acts). */
   const compiled = (over: Partial<GenisysParams>): string | null => {
     try {
       return text(compileAttack({ ...p, ...over }));
@@ -86,6 +76,11 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
       return null;
     }
   };
+  const same = (over: Partial<GenisysParams>) => compiled(over) === planText;
+  // The cover rules given: each is judged alone too (the others off), so two rules that each take the
+  // save away are not both said to have no effect (a review found --open --mindless said so).
+  const givenCover = COVER_RULES.filter((k) => (k === 'coverSaves' ? asked.coverSaves === false && p.coverSaves === false : asked[k] === true && p[k] === true));
+  const flagOf = (k: CoverRule) => rules.find((r) => r.key === k)!.flag;
   const besides = (k: CoverRule): string[] | undefined => {
     const others = givenCover.filter((o) => o !== k);
     if (others.length === 0) return undefined;

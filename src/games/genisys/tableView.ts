@@ -1,5 +1,6 @@
 // `sim genisys table`: a die-step table of exact probabilities over the attack's parameters —
 // rows Skill × range × Power, columns Armor, one table per cover by default (ROF 1 unless given).
+import { COVER_RULES } from './idleWeaponRules.js';
 import { answerSentence, EXACT, exactHeadline, exactPctText } from '../../core/answer.js';
 import type { Cell, Headline } from '../../core/reportTypes.js';
 import type { GameView } from '../../core/gameModule.js';
@@ -59,7 +60,7 @@ function idleTableRules(base: ReturnType<typeof readParams>, axes: Axis[], metri
   };
   // The rules given that take a cover save away (or upgrade one): each is judged alone too, so two
   // that each take it away are not both said to have no effect.
-  const cover = new Set(['multipleCover', 'open', 'mindless', 'flame', 'area', 'ignoresCover']);
+  const cover = new Set<string>(COVER_RULES);
   const givenRules = flags.filter(([key]) => given.has(key as string) && base[key] === true);
   const out: string[] = [];
   for (const [key, flag] of givenRules) {

@@ -13,7 +13,7 @@ import { nearest } from '../../core/params.js';
 import { findMode } from '../../games/index.js';
 import { emitReport, refuseOutputOverInput } from '../emit.js';
 import { inputsOf, runReport, settingsOf } from '../execute.js';
-import { loadScenarioFor, namingSource, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
+import { loadScenarioFor, namingSource, refuseExactAcross, refuseInertAcross, refuseMixedMethods, refuseTrace, resolveFromSources, runOptionsWithScenario } from '../resolve.js';
 import { refuseIdleRunOptions } from '../trust.js';
 import type { GameMode } from '../../core/gameModule.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
@@ -196,6 +196,7 @@ export function registerSweep(program: Command): void {
     refuseInertAcross(mode.params, cellParams);
     refuseIdleRunOptions(opts, mode.params, cellParams);
     refuseExactAcross(cellParams, cmd, 'in any cell');
+    refuseMixedMethods(cellParams, '--grid');
     // Nothing a cell reads (its data and policy files) may be replaced by the report.
     refuseOutputOverInput({ file: opts.out, option: 'option --out' }, cellParams.flatMap((params) => inputsOf({ ...found, params, opts: runOpts })));
     // Each cell's report is folded in as it ends and then dropped: memory grows with the sweep's
@@ -458,7 +459,7 @@ export function sweepAnswer(id: string, cells: readonly SettingHeadline[], total
 }
 
 function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>[], done: SweepCells, seed: number, opts: RunCliOptions, inertIn: ReadonlyMap<string, readonly string[]> = new Map()): Report {
-  // A sweep over `method` mixes exact and Monte Carlo cells: the seed belongs to the header when any cell played games.
+  // The cells are all exact or all Monte Carlo (refuseMixedMethods): the seed belongs to the header when they played games.
   const { simulated } = done;
   const first = done.first!;
   const skipped = cells.slice(done.count);

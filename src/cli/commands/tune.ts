@@ -28,7 +28,7 @@ import { interruptExitCode, interruption } from '../interrupt.js';
 import { addOptionRows, checkOptionClashes, flagOf, optionTable, refuseRepeatedOptions, valuesByRow } from '../optionTable.js';
 import { parseInputPath, collect, intInRange, parseGameCount } from '../parseOptions.js';
 import { commandProgress } from '../progress.js';
-import { inputFileHashes, loadScenarioFor, refuseExactAcross, refuseInertAcross, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
+import { inputFileHashes, loadScenarioFor, refuseExactAcross, refuseInertAcross, refuseMixedMethods, refuseTrace, resolveFromSources, runOptionsWithScenario, type RunRequest } from '../resolve.js';
 import { addRunOptions, announceSeed, chooseSeed, runWithShell, type RunCliOptions } from '../runOptions.js';
 import { identityOf, readHmacKey, readJsonFile } from '../runState.js';
 import { openTuneCheckpoint, type TuneCheckpoint } from '../tuneCheckpoint.js';
@@ -270,6 +270,7 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
   refuseIdleRunOptions(opts, mode.params, cellParams);
   const gamesGiven = cmd.getOptionValueSource('games') === 'cli';
   refuseExactAcross(cellParams, cmd, 'for any setting');
+  refuseMixedMethods(cellParams, '--vary');
   // Every setting exact: no games to budget and no interval to narrow (a probe found both accepted and recorded, doing nothing).
   if (cellParams.every((p) => p.method === 'exact')) {
     for (const [option, attr] of [['--budget', 'budget'], ['--tolerance', 'tolerance']] as const) {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +87,18 @@ describe('sim check', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
+    // Every golden there also renders (sim report): one recorded by an older sim, without its tables, failed to.
+    for (const f of readdirSync('reports').filter((x) => x.endsWith('.json'))) expect(runCli(['report', join('reports', f), '--format', 'table']).stderr, f).toBe('');
+  });
+  it('a golden recorded by an older sim (no schemaVersion, no tables) still checks, and sim report says why it cannot draw it', () => {
+    const file = 'test/fixtures/dice-older-sim.json';
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    expect(j.schemaVersion).toBeUndefined();
+    expect(j.tables).toBeUndefined();
+    const r = runCli(['check', file, '-j', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/identical/);
+    expect(runCli(['report', file]).stderr).toMatch(/field tables: missing \(a report from an older sim, which saved no tables\); re-run it and save it again to render it/);
   });
   it('a part file or a checkpoint given to sim check or sim report says what it is and what to do with it', () => {
     const dir = tempDir('sim-check-part-');

@@ -331,9 +331,9 @@ describe('sim report reads a saved report as data', () => {
     // What only the JSON Schema says: sim report and sim check refuse it with exit 2, naming the field.
     for (const [name, edit, message] of [
       ['version', (j: Record<string, any>) => (j.schemaVersion = 99), 'field schemaVersion: got 99; this sim reads reports of schemaVersion 1'],
-      ['kind', (j: Record<string, any>) => (j.kind = 'nonsense'), 'field kind: must be equal to one of the allowed values ("game", "compare", "sweep", "sensitivity", "check", "params", "gaps")'],
+      ['kind', (j: Record<string, any>) => (j.kind = 'nonsense'), 'field kind: got "nonsense"; must be equal to one of the allowed values ("game", "compare", "sweep", "sensitivity", "check", "params", "gaps")'],
       ['result', (j: Record<string, any>) => delete j.result, 'field result: missing (the report schema requires it)'],
-      ['cell', (j: Record<string, any>) => (j.tables[0].rows[0] = { ...j.tables[0].rows[0], successes: { a: 1 } }), /(tables\[0\]\.rows\[0\]\.successes: expected a number, text, true\/false or null|field tables\.0\.rows\.0\.successes: must be string,number,boolean,null)$/],
+      ['cell', (j: Record<string, any>) => (j.tables[0].rows[0] = { ...j.tables[0].rows[0], successes: { a: 1 } }), /(tables\[0\]\.rows\[0\]\.successes: expected a number, text, true\/false or null|field tables\.0\.rows\.0\.successes: got \{"a":1\}; must be string,number,boolean,null)$/],
       ['unversioned', (j: Record<string, any>) => delete j.schemaVersion, 'field schemaVersion: missing (a report that names its kind names its schemaVersion)'],
     ] as const) {
       const file = write(`${name}.json`, edit);

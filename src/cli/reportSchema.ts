@@ -50,5 +50,11 @@ export async function checkReportSchema(doc: Record<string, unknown>, file: stri
   if (typeof missing === 'string') throw new UsageError(`${file}: field ${at ? `${at}.` : ''}${missing}: missing (the report schema requires it)`);
   const field = at || '(document)';
   const extra = e.params && typeof e.params.allowedValues !== 'undefined' ? ` (${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')})` : '';
-  throw new UsageError(`${file}: field ${field}: ${e.message ?? 'does not match the report schema'}${extra}`);
+  // A constant ("tool": "sim") is named rather than left as "must be equal to constant".
+  const constant = e.params && 'allowedValue' in e.params ? `must be ${JSON.stringify(e.params.allowedValue)}` : undefined;
+  // The value refused, as a command-line error names what it got ("got "abc""); a long one is cut.
+  const value = e.instancePath === '' ? undefined : e.instancePath.slice(1).split('/').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  const text = value === undefined ? undefined : JSON.stringify(value);
+  const got = text === undefined ? '' : `got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}; `;
+  throw new UsageError(`${file}: field ${field}: ${got}${constant ?? e.message ?? 'does not match the report schema'}${extra}`);
 }

@@ -100,6 +100,8 @@ describe('sim compare names both policies when they differ', () => {
     expect([top.gain, top.gainLo, top.gainHi]).toEqual([c.difference, c.lo, c.hi]);
     expect(top.step).toBeCloseTo(top.gain - j.result.rungs[0].gain, 12);
     expect(j.text).toMatch(/^default policy planner; the search at budget 2 \(the ladder's top rung\) scores/);
+    // Against another policy than the game's default, the answer does not call it the default.
+    expect(JSON.parse(runCli(['policies', 'terror', '--ladder', '--policies', 'random', '--ladder-start', '1', '--ladder-max', '1', '-n', '6', '--seed', '4', '-j', '1', '-q', '--format', 'json']).stdout).text).toMatch(/^policy random \(not the default, planner\); the search at budget 1/);
     expect(runCli(['policies', 'dice', '--ladder']).stderr).toMatch(/dice has no policy parameter: no player decides anything in it/);
     expect(runCli(['policies', 'terror', '--ladder-max', '4']).stderr).toMatch(/add --ladder/);
   }, 60_000);

@@ -226,12 +226,15 @@ export async function runLadder(
   const pp = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
   // A mean (turns, staggers) is no rate: its difference is in its own unit, and more is not always better.
   const num = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Number(Math.abs(x).toPrecision(4))}`);
-  const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (default policy ${baseline})`] : top.map((r) =>
+  // The policy climbed against is the game's default unless --policies or a scenario named another: say which.
+  const gameDefault = found.mode.params.find((p) => p.key === policyKey)?.default;
+  const against = gameDefault === undefined || String(gameDefault) === baseline ? `default policy ${baseline}` : `policy ${baseline} (not the default, ${String(gameDefault)})`;
+  const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (${against})`] : top.map((r) =>
     mainIsRate
-      ? `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
+      ? `${several ? `${r.label}: ` : ''}${against}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
           r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
         }`
-      : `${several ? `${r.label}: ` : ''}default policy ${baseline}; the search at budget ${r.budget} (the ladder's top rung) differs by ${num(r.gain)} [${num(r.gainLo)}, ${num(r.gainHi)}] on ${main}, a mean (search − ${baseline}; ${groupedInteger(r.games)} paired games)${
+      : `${several ? `${r.label}: ` : ''}${against}; the search at budget ${r.budget} (the ladder's top rung) differs by ${num(r.gain)} [${num(r.gainLo)}, ${num(r.gainHi)}] on ${main}, a mean (search − ${baseline}; ${groupedInteger(r.games)} paired games)${
           (r.gainLo !== null && r.gainLo > 0) || (r.gainHi !== null && r.gainHi < 0) ? ': a significant difference' : ': no significant difference at this n'
         }`,
   );

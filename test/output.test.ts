@@ -105,6 +105,18 @@ describe('outputs', () => {
     for (const n of names.slice(0, -1)) expect(readFileSync(join(tables, n), 'utf8')).toBe('old');
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
+  it("--out-dir names the CSVs another run left there (tables of other names), and leaves them", () => {
+    const dir = tempDir('sim-out-');
+    expect(runCli(['dice', '-n', '10', '--seed', '1', '-j', '1', '-q', '--format', 'csv', '--out-dir', dir]).code).toBe(0);
+    const dice = readdirSync(dir).sort();
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const again = runCli(['dice', '-n', '10', '--seed', '1', '-j', '1', '-q', '--format', 'csv', '--out-dir', dir]);
+    expect(again.stderr).toBe('');
+    const other = runCli(['genisys', 'attack', '-q', '--format', 'csv', '--out-dir', dir]);
+    expect(other.code).toBe(0);
+    expect(other.stderr).toMatch(new RegExp(`^sim: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} also holds \\d+ CSV files? this run did not write \\(successes-per-roll\\.csv(, [^)]*)?\\): another run's tables, left as they were\n$`));
+    for (const f of dice) expect(readdirSync(dir)).toContain(f);
+  });
   it.skipIf(process.platform !== 'linux')('an --out-dir that cannot be made once the run ends (under /proc) puts the tables on stdout and exits 1, never hangs', () => {
     const r = runCli(['dice', '-n', '10', '--seed', '1', '--format', 'csv', '--out-dir', '/proc/no-such/tables']);
     expect([r.code, r.stderr.trim()]).toEqual([1, 'sim: error: option --out-dir: cannot make /proc/no-such/tables (ENOENT); nothing was written there, and the tables follow on stdout as CSV']);

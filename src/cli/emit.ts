@@ -1,7 +1,7 @@
 // Emit: renders a report and writes it to --out (atomically) or stdout. Interrupted runs end
 // with exit 130 (143 after SIGTERM) after their report is written.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { groupedInteger } from '../core/numberText.js';
 import { UsageError } from '../core/usageError.js';
@@ -144,6 +144,15 @@ export async function emitReport(report: Report, opts: OutputOptions): Promise<v
       if (!opts.quiet) err().write(`sim: wrote ${files[i]}\n`);
     }
     if (report.partial) err().write(`sim: ${PARTIAL_CSV(report)}\n`);
+    // CSVs of another run left in the folder (its tables had other names) would read as this run's: named, never removed.
+    const ours = new Set(names.map((name) => `${name}.csv`));
+    let others: string[] = [];
+    try {
+      others = readdirSync(opts.outDir).filter((f) => f.endsWith('.csv') && !ours.has(f)).sort();
+    } catch {
+      // A folder that cannot be listed now: nothing to warn about that can be said.
+    }
+    if (others.length > 0) err().write(`sim: ${opts.outDir} also holds ${others.length} CSV file${others.length === 1 ? '' : 's'} this run did not write (${others.slice(0, 5).join(', ')}${others.length > 5 ? `, and ${others.length - 5} more` : ''}): another run's tables, left as they were\n`);
   } else {
     if (opts.table !== undefined) selectTableOrUsage(report, opts.table);
     const text = await renderFor(report, opts);

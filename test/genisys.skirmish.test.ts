@@ -387,6 +387,23 @@ describe('sim genisys skirmish (CLI)', () => {
     expect(winA.estimate + winB.estimate + draw.estimate).toBeCloseTo(1, 12);
     expect(firstActivation.advantage.lo).toBeLessThanOrEqual(firstActivation.advantage.estimate);
     expect(j.policy).toEqual(['advance', 'advance']);
+    // The advantage is a difference of rates: in signed points, apart from the rate tables. These bots
+    // always take the first impulse with the Tactical Edge, so its table would repeat the first impulse's.
+    expect(j.result.edgeTookFirst).toMatchObject({ k: 400, n: 400 });
+    const titles = (x: { tables: { title: string }[] }) => x.tables.map((t) => t.title);
+    const advantage = j.tables.find((t: { title: string }) => t.title.startsWith('Advantage in turn 1'));
+    expect(advantage.columns.slice(1).map((c: { format: string }) => c.format)).toEqual(['pp', 'pp', 'pp']);
+    expect(advantage.rows.map((x: { quantity: string }) => x.quantity)).toEqual(["the first impulse (the Tactical Edge's holder took it in every game)"]);
+    expect(titles(j).some((t) => t.startsWith('Tactical Edge'))).toBe(false);
+    const text = runCli(['genisys', 'skirmish', '-n', '400', '--seed', '3', '-q', '-j', '1']).stdout;
+    expect(text).toMatch(/│ the first impulse \(the Tactical Edge's holder took it in every[^│]*│ +[−+±]\d+\.\d\d pp │ +[−+]\d+\.\d\d pp │/);
+    expect(text).not.toMatch(/-\d/);
+    // Random bots give the first impulse away at times: both advantages, each with its own table.
+    const random = JSON.parse(runCli(['genisys', 'skirmish', '--policy-a', 'random', '--policy-b', 'random', '-n', '200', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
+    expect(random.result.edgeTookFirst.k).toBeLessThan(200);
+    expect(random.result.edgeTookFirst.k).toBeGreaterThan(0);
+    expect(random.tables.find((t: { title: string }) => t.title.startsWith('Advantage in turn 1')).rows.map((x: { quantity: string }) => x.quantity)).toEqual(['the first impulse', 'the Tactical Edge']);
+    expect(titles(random)).toContain('Tactical Edge of turn 1 (paired over the same games)');
     const large = JSON.parse(runCli(['genisys', 'skirmish', '--table-size', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
     expect([large.params['track.length'], large.params.deploy, large.params['gameEnd.start']]).toEqual([48, 5, 8]);
   });

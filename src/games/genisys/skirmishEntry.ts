@@ -159,6 +159,8 @@ export interface SkirmishResult {
   wipeout: Estimate;
   firstActivation: SkirmishAdvantage;
   tacticalEdge: SkirmishAdvantage;
+  /** P(the side with the Tactical Edge of turn 1 took its first impulse): at 100% the two advantages are the same games' (one table shows both). */
+  edgeTookFirst: Estimate;
 }
 
 function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number): SkirmishResult {
@@ -195,6 +197,7 @@ function skirmishResult(spec: SkirmishSpec, totals: Totals, confidence: number):
     wipeout: share(totals.get('wipeout').bins[1]),
     firstActivation: advantage('firstWins', 'secondWins', 'firstA'),
     tacticalEdge: advantage('edgeWins', 'edgeLoses', 'edgeA'),
+    edgeTookFirst: share(ones('edgeFirst')),
   };
 }
 
@@ -209,18 +212,21 @@ const RATE_COLS = EST_COLS.map((c) => ({ ...c, format: 'prob' as const }));
 function skirmishTables(r: SkirmishResult): ResultTable[] {
   const row = (label: string, e: Estimate) => ({ quantity: label, estimate: e.estimate, lo: e.lo, hi: e.hi });
   const quantity = { key: 'quantity', header: 'quantity', format: 'text' as const };
-  const adv = (what: string, a: SkirmishAdvantage) => [
-    row(`P(the side with the ${what} wins)`, a.holderWins),
-    row(`P(the other side wins)`, a.otherWins),
-    row(`${what} advantage (difference)`, a.advantage),
-    row(`P(side A had the ${what})`, a.byA),
-  ];
+  const adv = (what: string, a: SkirmishAdvantage) => [row(`P(the side with the ${what} wins)`, a.holderWins), row(`P(the other side wins)`, a.otherWins), row(`P(side A had the ${what})`, a.byA)];
+  // The Tactical Edge's table only where its holder did not always take the first impulse (else the two are the same games).
+  const edgeApart = r.edgeTookFirst.k !== r.edgeTookFirst.n;
   const last = r.turnsDistribution.reduce((m, e, k) => (e.estimate > 0 ? k : m), 0);
   return [
     { title: 'Outcome', columns: [quantity, ...RATE_COLS], rows: [row('P(side A wins)', r.winA), row('P(side B wins)', r.winB), row('P(draw)', r.draw), row('P(a side wiped out)', r.wipeout)] },
     { title: 'Survivors, points and turns (means)', columns: [quantity, ...EST_COLS], rows: [row('side A models in play', r.survivorsA), row('side B models in play', r.survivorsB), row('side A Annihilate points', r.scoreA), row('side B Annihilate points', r.scoreB), row('turns played', r.turns)] },
-    { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: adv('first impulse', r.firstActivation) },
-    { title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: adv('Tactical Edge', r.tacticalEdge) },
+    // A difference of two rates, in points with its sign, apart from the rates themselves.
+    {
+      title: 'Advantage in turn 1: P(the holder wins) − P(the other side wins), paired over the same games',
+      columns: [quantity, ...EST_COLS.map((c) => ({ ...c, format: 'pp' as const }))],
+      rows: [row(edgeApart ? 'the first impulse' : "the first impulse (the Tactical Edge's holder took it in every game)", r.firstActivation.advantage), ...(edgeApart ? [row('the Tactical Edge', r.tacticalEdge.advantage)] : [])],
+    },
+    { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: [...adv('first impulse', r.firstActivation), ...(edgeApart ? [] : [row('P(the side with the Tactical Edge took it)', r.edgeTookFirst)])] },
+    ...(edgeApart ? [{ title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: [...adv('Tactical Edge', r.tacticalEdge), row('P(its holder took the first impulse)', r.edgeTookFirst)] }] : []),
     { title: 'Turns played', columns: [{ key: 'turns', header: 'turns', format: 'int' }, ...RATE_COLS], rows: r.turnsDistribution.map((e, k) => ({ turns: k, estimate: e.estimate, lo: e.lo, hi: e.hi })).filter((x) => x.turns >= 1 && x.turns <= last) },
   ];
 }

@@ -26,6 +26,7 @@ export const S_SECOND_WINS = 11;
 export const S_EDGE_A = 12;
 export const S_EDGE_WINS = 13;
 export const S_EDGE_LOSES = 14;
+export const S_EDGE_FIRST = 15;
 
 export function skirmishMetrics(spec: SkirmishSpec): MetricSpec[] {
   const count = (side: number) => spec.models.filter((m) => m.side === side).length;
@@ -47,6 +48,7 @@ export function skirmishMetrics(spec: SkirmishSpec): MetricSpec[] {
     rate('edgeA', 'side A had the Tactical Edge of turn 1'),
     rate('edgeWins', 'the side with the Tactical Edge of turn 1 wins'),
     rate('edgeLoses', 'the other side wins'),
+    rate('edgeFirst', 'the side with the Tactical Edge of turn 1 took its first impulse'),
   ];
 }
 
@@ -92,6 +94,7 @@ export const skirmishSim: GameSim<SkirmishSpec> = {
         rec.record(S_EDGE_A, game.firstEdge === 0 ? 1 : 0);
         rec.record(S_EDGE_WINS, o === game.firstEdge ? 1 : 0);
         rec.record(S_EDGE_LOSES, o === 1 - game.firstEdge ? 1 : 0);
+        rec.record(S_EDGE_FIRST, game.firstEdge === game.firstSide ? 1 : 0);
       },
     };
   },

@@ -600,3 +600,16 @@ describe('variant labels in words', () => {
     expect(r.stdout.split('\n')[0]).toBe('Compare dice (A) with dice + target 5, count 3 (B)');
   });
 });
+
+describe('differences of means carry their sign, as differences of rates do', () => {
+  it("signed4: '+0.8400', '−2.607', '±0' (a difference printed '0.8400' read as a mean)", async () => {
+    const { formatCell } = await import('../src/report/report.js');
+    expect([0.84, -2.6067, 0, -9, 12, 1e-7].map((x) => formatCell(x, 'signed4'))).toEqual(['+0.8400', '−2.607', '±0', '−9', '+12', '+1.000e-7']);
+    const j = JSON.parse(runCli(['compare', 'darkfate', '--set', 'handSize=6', '-n', '40', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const means = j.tables.find((t: { title: string }) => t.title.startsWith('B − A per mean'));
+    expect(means.columns.filter((c: { key: string }) => ['difference', 'lo', 'hi'].includes(c.key)).map((c: { format: string }) => c.format)).toEqual(['signed4', 'signed4', 'signed4']);
+    const text = runCli(['compare', 'darkfate', '--set', 'handSize=6', '-n', '40', '--seed', '1', '-j', '1', '-q']).stdout;
+    const row = text.split('\n').find((l) => l.startsWith('│ wounds taken'))!;
+    expect(row.split('│').map((c) => c.trim())[4]).toMatch(/^[+−±]\d/);
+  });
+});

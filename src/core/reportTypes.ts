@@ -7,7 +7,7 @@ export interface Column {
   key: string;
   header: string;
   /** How the table view prints numbers: probabilities with 4 decimals, counts as integers, … */
-  format?: 'prob' | 'pp' | 'fixed2' | 'int' | 'text' | 'sig4' | 'pvalue';
+  format?: 'prob' | 'pp' | 'fixed2' | 'int' | 'text' | 'sig4' | 'signed4' | 'pvalue';
   /**
    * The keys of the columns holding this estimate's interval: the text view prints them in this
    * column's cell ("+12.7 pp [+7.2, +18.0]") and drops their own columns, so a wide table keeps

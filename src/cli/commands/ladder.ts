@@ -239,7 +239,7 @@ export async function runLadder(
         }`,
   );
   const value = mainIsRate ? 'prob' : 'sig4';
-  const difference = mainIsRate ? 'pp' : 'sig4';
+  const difference = mainIsRate ? 'pp' : 'signed4';
   const columns: Column[] = [
     { key: 'budget', header: spec.key, format: 'int' },
     ...(several ? [{ key: 'label', header: 'run', format: 'text' as const }] : []),

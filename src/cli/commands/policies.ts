@@ -203,9 +203,9 @@ export function registerPolicies(program: Command): void {
       { key: 'policy', header: 'policy', format: 'text' },
       // A rate and its differences in percent (points), as every other table shows rates.
       { key: 'estimate', header: mainName ?? 'metric', format: rate ? 'prob' : 'sig4' },
-      { key: 'difference', header: vsHeader, format: rate ? 'pp' : 'sig4' },
-      { key: 'lo', header: 'lo', format: rate ? 'pp' : 'sig4' },
-      { key: 'hi', header: 'hi', format: rate ? 'pp' : 'sig4' },
+      { key: 'difference', header: vsHeader, format: rate ? 'pp' : 'signed4' },
+      { key: 'lo', header: 'lo', format: rate ? 'pp' : 'signed4' },
+      { key: 'hi', header: 'hi', format: rate ? 'pp' : 'signed4' },
       { key: 'pValue', header: 'p', format: 'pvalue' },
     ];
     const partial = reports.some((r) => r.partial) || rows.filter((r) => !r.baseline).length < others.length * labels.length;

@@ -222,6 +222,12 @@ describe('stopping rules', () => {
     expect(JSON.parse(mean.stdout).result.stopping[0].games).toBeGreaterThan(50);
     // A mean chosen with --metric on a game whose first metric is a rate: points are refused for it.
     expect(runCli(['compare', 'terror', '--set', 'deathOrder=1', '--metric', 'fatedSaved', '--target-ci', '5pp', '-n', '50', '--seed', '1', '-j', '1', '-q']).stderr).toMatch(/main metric, fatedSaved, is a mean/);
+    // On a rate a plain number is a fraction: 1 is 100 points (it printed "no difference bigger than ±100 pp" for a significant −13 pp).
+    for (const [rule, points] of [[['--until-decided', '--margin', '1'], 100], [['--target-ci', '5'], 500]] as const) {
+      const r = runCli(['compare', 'terror', '--set', 'deathOrder=1', ...rule, '-n', '50', '--seed', '1', '-j', '1', '-q']);
+      expect([r.code, r.stdout], rule.join(' ')).toEqual([2, '']);
+      expect(r.stderr.trim()).toBe(`sim: option ${rule.at(-2)}: ${rule.at(-1)} is a fraction of the main metric, survived, a rate: ${points} points, wider than any difference of rates; give points (e.g. ${rule.at(-2)} ${rule.at(-1)}pp) or a fraction under 1 (0.01 = 1pp)`);
+    }
   });
   it('one variant exact and the other Monte Carlo is refused saying so (not as "different numbers of simulations")', () => {
     const r = runCli(['compare', 'genisys', 'attack', '--set', 'method=mc', '-n', '100', '--seed', '1', '-j', '1', '-q']);

@@ -115,6 +115,9 @@ describe('sim tune', () => {
       [['--vary', 'count=2..3', '--count', '3', '--target', 'successes=1'], /option --count: count is also a --vary parameter/],
       [['--vary', 'target=2..6', '--target', 'successes=1', '--budget', '20'], /option --budget: the first round alone plays 5 settings × 100 games = 500/],
       [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '-1'], /--tolerance/],
+      // 1 or more: every setting is within it at the first round (a rate's 5 is 500 points; a mean's 2 is 200% of its target).
+      [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '2'], /argument '2' is invalid\. 2 is a distance of 1 or more \(100 points of a rate, or 100% of a mean's target\), which every setting is within; expected one under 1: 0\.02, 2pp or 2%\./],
+      [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '100pp'], /100pp is a distance of 1 or more/],
       [['--vary', 'count=1|1.0', '--target', 'successes=1'], /option --vary count: "1" and "1.0" are the same value/],
       [['--vary', 'target=3..3', '--target', 'successes=1'], /option --vary target: one value \(3\) leaves nothing to choose/],
       [['--vary', 'target=4|5', '--vary', 'sides=6..6', '--target', 'successes=1'], /option --vary sides: one value \(6\) leaves nothing to choose/],

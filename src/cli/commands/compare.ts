@@ -67,7 +67,13 @@ export function parseDifferenceSize(raw: string): DifferenceSize {
  * question than the one asked. Refused, naming the size to give instead.
  */
 export function refusePointsOnMean(opts: Pick<CompareOptions, 'targetCi' | 'untilDecided' | 'margin'>, metric: { name: string; kind: 'rate' | 'count' }): void {
-  if (metric.kind === 'rate') return;
+  if (metric.kind === 'rate') {
+    // A plain number is a rate's fraction: 1 is 100 points, which no difference of rates reaches (a user typing "1" meant 1pp).
+    for (const [option, size] of [['--target-ci', opts.targetCi], ['--margin', opts.untilDecided ? opts.margin : undefined]] as const) {
+      if (size && !size.percent && size.size >= 1) throw new UsageError(`option ${option}: ${size.raw} is a fraction of the main metric, ${metric.name}, a rate: ${size.size * 100} points, wider than any difference of rates; give points (e.g. ${option} ${size.raw}pp) or a fraction under 1 (0.01 = 1pp)`);
+    }
+    return;
+  }
   const mean = `the main metric, ${metric.name}, is a mean (a count per game), not a rate`;
   if (opts.targetCi?.percent) throw new UsageError(`option --target-ci: ${opts.targetCi.raw} is in points of a rate, but ${mean}; give the half-width in its own units (e.g. --target-ci 0.05), or choose a rate with --metric`);
   if (opts.untilDecided && opts.margin === undefined) throw new UsageError(`option --until-decided: its default margin (1pp) is in points of a rate, but ${mean}; give --margin in its own units (e.g. --margin 0.1), or choose a rate with --metric`);

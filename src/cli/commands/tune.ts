@@ -124,7 +124,9 @@ function parseTolerance(raw: string): number {
   toleranceUnit = t.endsWith('pp') ? 'pp' : t.endsWith('%') ? '%' : '';
   const scaled = /(pp|%)$/.test(t);
   const v = numberFromText(t.replace(/(pp|%)$/, '')) / (scaled ? 100 : 1);
-  if (!Number.isFinite(v) || v <= 0 || v >= 10) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
+  // 1 or more would let any setting through at the first round: a rate's distance is under 1, and a mean's is relative to its target (1 = 100%).
+  if (!Number.isFinite(v) || v <= 0) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
+  if (v >= 1) throw new InvalidArgumentError(`${t} is a distance of 1 or more (100 points of a rate, or 100% of a mean's target), which every setting is within; expected one under 1: 0.02, 2pp or 2%.`);
   return v;
 }
 

@@ -105,6 +105,22 @@ describe('outputs', () => {
     for (const n of names.slice(0, -1)) expect(readFileSync(join(tables, n), 'utf8')).toBe('old');
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
+  it('--out NAME.json, .csv or .html sets the format when --format is not given; a --format that contradicts the name is refused before the run', () => {
+    const dir = tempDir('sim-out-');
+    for (const [name, starts] of [['r.json', '{'], ['r.csv', 'table,successes,'], ['r.html', '<!DOCTYPE html>'], ['r.txt', '3d6, success on 5+']] as const) {
+      const file = join(dir, name);
+      const r = runCli(['dice', '-n', '10', '--seed', '1', '-j', '1', '-q', '--out', file]);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+      expect(readFileSync(file, 'utf8').startsWith(starts), name).toBe(true);
+    }
+    // What it wrote reads back as the report it is (a text table in r.json was "not a JSON report").
+    expect(runCli(['report', join(dir, 'r.json'), '--format', 'table']).code).toBe(0);
+    const refused = runCli(['dice', '-n', '10', '--seed', '1', '-j', '1', '--format', 'json', '--out', join(dir, 'x.csv')]);
+    expect([refused.code, refused.stderr.trim()]).toEqual([2, `sim: option --out: ${join(dir, 'x.csv')} is named as a CSV file, but --format json writes JSON; give --format csv, or another name`]);
+    expect(existsSync(join(dir, 'x.csv'))).toBe(false);
+    // --brief shortens the text table only: a JSON name refuses it as --format json does.
+    expect(runCli(['dice', '-n', '10', '--brief', '--out', join(dir, 'b.json')]).stderr).toMatch(/option --brief: shortens the table view \(--format table\); json keeps everything by design/);
+  });
   it("--out-dir names the CSVs another run left there (tables of other names), and leaves them", () => {
     const dir = tempDir('sim-out-');
     expect(runCli(['dice', '-n', '10', '--seed', '1', '-j', '1', '-q', '--format', 'csv', '--out-dir', dir]).code).toBe(0);

@@ -1,5 +1,6 @@
 // The root `sim` command object: name, version, help layout, and output through src/cli/io.ts.
 // Commander errors are thrown (exitOverride), never exit the process: main() maps them to codes.
+import { extname } from 'node:path';
 import { Command, type Option } from 'commander';
 import { UsageError } from '../core/usageError.js';
 import { packageInfo } from '../core/packageInfo.js';
@@ -21,8 +22,25 @@ export function newProgram(): Command {
       // Output options the format ignores are refused before anything runs (a --shard run takes none:
       // its own check says to give them to sim merge).
       const o = action.opts();
-      if (o.shard === undefined) refuseOutputShape(o);
+      formatFromOutName(action, o);
+      if (o.shard === undefined) refuseOutputShape(action.opts());
     });
+}
+
+/** The format an --out name says (r.json, r.csv, r.html), if it says one. */
+const FORMAT_OF_EXTENSION: Readonly<Record<string, string>> = { '.json': 'json', '.csv': 'csv', '.html': 'html', '.htm': 'html' };
+
+/**
+ * --out r.json without --format wrote the text table into r.json (which sim report then refused):
+ * the name's format is taken when --format is not given, and a --format that contradicts it is refused.
+ * A part file (--shard) is always JSON and takes no --format.
+ */
+function formatFromOutName(action: Command, o: Record<string, unknown>): void {
+  if (typeof o.out !== 'string' || o.shard !== undefined || !action.options.some((x) => x.long === '--format')) return;
+  const named = FORMAT_OF_EXTENSION[extname(o.out).toLowerCase()];
+  if (named === undefined || o.format === named) return;
+  if (action.getOptionValueSource('format') === 'cli') throw new UsageError(`option --out: ${o.out} is named as ${named === 'html' ? 'an HTML page' : `a ${named.toUpperCase()} file`}, but --format ${String(o.format)} writes ${o.format === 'table' ? 'the text table' : String(o.format).toUpperCase()}; give --format ${named}, or another name`);
+  action.setOptionValueWithSource('format', named, 'implied');
 }
 
 /** Whether an option may be given more than once (`--set`, `--grid`, …): its help says "repeatable". */

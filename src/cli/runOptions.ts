@@ -70,7 +70,7 @@ export function addOutputOptions(cmd: Command, o: { intervals?: boolean; why?: s
       : new Option('--confidence <level>', 'confidence level of every interval (0.95 or 95%)').argParser(parseConfidence).default(0.95);
   return cmd
     .addOption(new Option('--format <format>', 'output format (html: one self-contained page with plots)').choices(FORMATS as string[]).default('table'))
-    .option('--out <file>', 'write the report to FILE (atomically) instead of stdout', parseOutFile)
+    .option('--out <file>', 'write the report to FILE (atomically) instead of stdout; a name ending .json, .csv or .html sets --format', parseOutFile)
     .option('--brief', 'table format: the answer tables only; assumptions and notes are counted in one line (json and html keep everything)')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1); without it several tables come as one long table with a first column "table"')
     .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)

@@ -65,6 +65,10 @@ describe('HTML pages', () => {
       expect(embedded.schemaVersion, name).toBe(1);
       expect(html, name).not.toContain('class="chart-error"');
     }
+    // The reproduce line says what sim check does: an exact page recomputes (it named "seed 0 and n 1000000"), a Monte Carlo page reruns its games.
+    expect(readFileSync(file('genisys-attack'), 'utf8')).toMatch(/sim check FILE\.json — it computes genisys attack exactly again \(no games, no seed\) and compares/);
+    expect(readFileSync(file('genisys-attack'), 'utf8')).not.toMatch(/<dt>confidence<\/dt>|<td>confidence<\/td>|seed 0/);
+    expect(readFileSync(file('report'), 'utf8')).toMatch(/it reruns dice with seed 2 and n 1000 and compares/);
     // The answer first: compare's headline line comes before the first chart.
     const compare = readFileSync(file('compare'), 'utf8');
     expect(compare.indexOf('class="answer"')).toBeGreaterThan(0);

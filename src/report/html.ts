@@ -60,10 +60,11 @@ function provenanceHtml(r: Report): string {
     ['method', r.method],
     ...(r.seed !== null ? [['seed', String(r.seed)] as [string, string]] : []),
     ...(r.n !== null ? [['games', groupedInteger(r.n)] as [string, string]] : []),
-    ['confidence', String(r.confidence)],
+    // An exact report draws no interval: no confidence level to state.
+    ...(r.method !== 'exact' ? [['confidence', String(r.confidence)] as [string, string]] : []),
     ['params hash', r.paramsHash || '–'],
     ...(r.dataHash ? [['data hash', r.dataHash] as [string, string]] : []),
-    ...(r.rerun ? [['reproduce', `save this report as JSON (the same command with --format json, or the JSON embedded in this page) and run: sim check FILE.json — it reruns ${r.rerun.game} with seed ${r.rerun.seed} and n ${r.rerun.n} and compares`] as [string, string]] : []),
+    ...(r.rerun ? [['reproduce', `save this report as JSON (the same command with --format json, or the JSON embedded in this page) and run: sim check FILE.json — ${r.method === 'exact' ? `it computes ${r.rerun.game} exactly again (no games, no seed)` : `it reruns ${r.rerun.game} with seed ${r.rerun.seed} and n ${r.rerun.n}`} and compares`] as [string, string]] : []),
     ...Object.entries(r.timings ?? {}).map(([k, v]) => [`timing: ${k}`, String(v)] as [string, string]),
   ];
   // Each parameter in words, then its key (what --set takes) and its value.

@@ -156,6 +156,9 @@ describe('bad input: exit 2, one line on stderr naming the option, nothing on st
     [['darkfate', '--seed', '1', '--trace', '2', '--confidence', '0.8'], /option --confidence: a trace replays one game and draws no interval/],
     // Options that would change nothing in their context.
     [['genisys', 'attack', '--confidence', '0.8'], /option --confidence: the exact method has no sampling error, so no interval to draw \(method is exact by default\)/],
+    // No games, no threads to spread them over (-j 2 was accepted without a word).
+    [['genisys', 'attack', '-j', '2'], /^sim: option -j: the exact method plays no games \(method is exact by default\), so there is nothing to spread over threads; add --method mc/],
+    [['run', 'scenarios/genisys/default.yaml', '-j', '1'], /^sim: option -j: the exact method plays no games, so there is nothing to spread over threads/],
     [['compare', 'genisys', 'attack', '--set', 'cover=soft', '--confidence', '0.9'], /option --confidence: the exact method has no sampling error in either variant/],
     [['sweep', 'genisys', 'attack', '--grid', 'cover=soft,hard', '--confidence', '0.9'], /option --confidence: the exact method has no sampling error in any cell/],
     [['tccg', 'game', '--pool-spend', 'events', '--pool-per-resist', '3'], /option --pool-per-resist: has no effect here: .*poolSpend resist \(it is events\)/],

@@ -317,7 +317,7 @@ export function refuseTrace(command: string, params: ResolvedParams): void {
  * nor --confidence (it draws no interval); no --confidence for a trace; no report option for a
  * --shard (its part file is for `sim merge`, which takes them).
  */
-export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; seed?: boolean; shard?: boolean; checkpoint?: boolean; reportOptions?: readonly string[] }): void {
+export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: { games: boolean; seed?: boolean; shard?: boolean; checkpoint?: boolean; jobs?: boolean; reportOptions?: readonly string[] }): void {
   refuseInert(req.mode.params, req.params);
   // An exact method draws no interval (as it plays no games: -n above).
   if (req.params.method === 'exact' && given.reportOptions?.includes('--confidence')) throw new UsageError(`option --confidence: the exact method has no sampling error, so no interval to draw${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
@@ -329,9 +329,9 @@ export function refuseIgnored(req: Pick<RunRequest, 'mode' | 'params'>, given: {
   // A seed too: an exact report's seed is 0, so that the same command gives the same report.
   // With -n beside it, both are named in one refusal (a second run would only meet the other).
   if (req.params.method === 'exact' && given.seed) throw new UsageError(`option --seed${given.games ? ' (and -n)' : ''}: the exact method draws no random numbers${given.games ? ' and plays no games' : ''}${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}; ${MONTE_CARLO_HINT}`);
-  const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : null;
+  const option = given.games ? '-n' : given.shard ? '--shard' : given.checkpoint ? '--checkpoint' : given.jobs ? '-j' : null;
   if (req.params.method === 'exact' && option !== null) {
-    throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : 'save'}; ${MONTE_CARLO_HINT}`);
+    throw new UsageError(`option ${option}: the exact method plays no games${sourceOf(req.params, 'method') ? '' : ' (method is exact by default)'}, so there is nothing to ${option === '-n' ? 'count' : option === '--shard' ? 'split' : option === '-j' ? 'spread over threads' : 'save'}; ${MONTE_CARLO_HINT}`);
   }
 }
 

@@ -1,12 +1,15 @@
 // The README's command lines, for the tests that run them: every `npx sim` line of its `sh` code
-// blocks, as arguments, scaled down as the README says (-n at most 100 games, --shards 4, -j 1).
+// blocks, as arguments, scaled down as the README says (-n at most 100 games, --shards 4, -j 1 where games are played).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gameIds, loadGame } from '../../src/games/index.js';
 import { ROOT } from './runCli.js';
 
 /** `<game> <view>` of every view: exact commands that play no games and take no -j. */
-const VIEWS = new Set((await Promise.all(gameIds({ hidden: true }).map(loadGame))).flatMap((g) => (g.views ?? []).map((v) => `${g.id} ${v.name}`)));
+const GAMES = await Promise.all(gameIds({ hidden: true }).map(loadGame));
+const VIEWS = new Set(GAMES.flatMap((g) => (g.views ?? []).map((v) => `${g.id} ${v.name}`)));
+/** `<game> <mode>` of every mode that is exact unless told otherwise (method exact by default): no games, so -j is refused there too. */
+const EXACT_BY_DEFAULT = new Set(GAMES.flatMap((g) => g.modes.filter((m) => m.params.some((p) => p.key === 'method' && p.default === 'exact')).map((m) => `${g.id} ${m.name}`)));
 
 export const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
@@ -43,5 +46,6 @@ export function scaled(args: readonly string[]): string[] {
   }
   const worker = out[0] === 'worker' || out[0] === 'submit' || out[0] === 'merge';
   const view = VIEWS.has(`${out[0]} ${out[1]}`);
-  return worker || view || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];
+  const exact = EXACT_BY_DEFAULT.has(`${out[0]} ${out[1]}`) && !out.some((a, i) => (a === '--method' && out[i + 1] === 'mc') || a === 'method=mc');
+  return worker || view || exact || out.includes('-j') || out.includes('--jobs') ? out : [...out, '-j', '1'];
 }

@@ -1,11 +1,14 @@
 // `sim sensitivity` (issue 26): the changes it makes (each other reading, numbers a step down and
 // up, data true/false flipped), its paired effects (equal to `sim compare` of the same change on the
 // same seed), its saturation mark (a change no game noticed), its determinism, and its errors.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changesOf, parseStep, stepInWords, steps } from '../src/cli/commands/sensitivity.js';
 import { resolveFromSources } from '../src/cli/resolve.js';
 import { loadGame } from '../src/games/index.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const json = (args: string[]) => {
   const r = runCli([...args, '-q', '--format', 'json']);
@@ -70,6 +73,13 @@ describe('the changes', () => {
     const reading = runCli(['sensitivity', 'darkfate', '--only', 'fleeEndsHunt', '-n', '2', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
     expect(reading.code, reading.stderr).toBe(0);
     expect(JSON.parse(reading.stdout).tables[0].rows.map((r: { assumption: string }) => r.assumption)).toEqual(['fleeEndsHunt']);
+    // A scenario's run.n is one run's games, not each change's: -n keeps its default (2000, as the help says); its seed is kept.
+    const scenario = join(tempDir('sim-sens-'), 's.yaml');
+    writeFileSync(scenario, 'game: genisys attack\nparams:\n  method: mc\nrun:\n  n: 150\n  seed: 4\n');
+    const fromScenario = JSON.parse(runCli(['sensitivity', 'genisys', 'attack', '--scenario', scenario, '-j', '1', '-q', '--format', 'json']).stdout);
+    expect([fromScenario.n, fromScenario.seed]).toEqual([2000, 4]);
+    expect(runCli(['sensitivity', 'genisys', 'attack', '--help']).stdout.replace(/\s+/g, ' ')).toContain("(default: 2000, whatever a --scenario's run.n says: every change costs a run)");
+    expect(runCli(['sweep', '--help']).stdout.replace(/\s+/g, ' ')).toContain("(default: the --scenario's run.n, else 10000 a cell)");
     expect(runCli(['params', 'tccg', 'game']).stdout.replace(/[│\s]+/g, ' ')).toMatch(/sim sensitivity varies it as an assumed value\)/);
     // Data values too: the ones marked are exactly those the sensitivity varies in a default run (Terror's data).
     const terror = await loadGame('terror');

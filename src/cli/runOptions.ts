@@ -108,9 +108,11 @@ export function parseOutDir(raw: string): string {
  * output options. A command that does not run through the shared game path (`resumable: false`)
  * keeps --shard and --checkpoint out of its help, and refuses them with refuseResumeOptions.
  */
-export function addRunOptions(cmd: Command, defaultGames: number | 'mode', { resumable = true }: { resumable?: boolean } = {}): Command {
+export function addRunOptions(cmd: Command, defaultGames: number | 'mode', { resumable = true, gamesDefault }: { resumable?: boolean; gamesDefault?: string } = {}): Command {
   // 'mode': the command runs one mode, whose own default applies (the scenario's run.n first): runOptionsWithScenario fills it in.
   if (defaultGames === 'mode') cmd.option('-n, --games <N>', "games to play (1000000, 1e6 or 1_000_000) (default: the scenario's run.n, else the mode's own, as `sim GAME --help` shows)", parseGameCount);
+  // A default whose --scenario's run.n stands in for it (or does not): the help says which, in words.
+  else if (gamesDefault) cmd.addOption(new Option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)').argParser(parseGameCount).default(defaultGames, gamesDefault));
   else cmd.option('-n, --games <N>', 'games to play (1000000, 1e6 or 1_000_000)', parseGameCount, defaultGames);
   cmd
     .option('--seed <S>', 'seed (whole number); chosen at random and reported when absent', parseSeed)

@@ -65,7 +65,7 @@ export function registerPolicies(program: Command): void {
     .option('--ladder-max <B>', "the ladder's largest budget (default: the budget parameter's maximum)", intInRange(1, 1e6))
     .option('--ladder-seconds <S>', 'start no rung after this many seconds (the running rung finishes)', intInRange(1, 1e7))
     .option('--split', "where the gap lies: the game's search limited to one kind of decision at a time (the default answering the rest), each against the default on the same games, and the search on all of them; its budget is the search's budget parameter as --set gives it (searchIterations, Dark Fate's and Terror's searchRollouts); slow: give -n");
-  addRunOptions(cmd, 2e4, { resumable: false }).action(async (words: string[], opts: PoliciesOptions) => {
+  addRunOptions(cmd, 2e4, { resumable: false, gamesDefault: "the --scenario's run.n, else 20000" }).action(async (words: string[], opts: PoliciesOptions) => {
     refuseResumeOptions(opts, 'policies');
     const found = await findMode(words.join(' '), 'argument game');
     const { game, mode, id } = found;

@@ -365,7 +365,7 @@ function addSensitivityOptions(cmd: Command, id?: string): Command {
     .option('--metric <name>', "the metric the changes are ranked by (default: the game's first)")
     .option('--top <N>', 'rows in the tornado chart (the table has them all)', intInRange(1, 1000), 25)
     .option('--max-changes <N>', `the most changes a run may play`, intInRange(1, 1e6), DEFAULT_MAX_CHANGES);
-  return addRunOptions(cmd, DEFAULT_GAMES, { resumable: false });
+  return addRunOptions(cmd, DEFAULT_GAMES, { resumable: false, gamesDefault: `${DEFAULT_GAMES}, whatever a --scenario's run.n says: every change costs a run` });
 }
 
 /** `sim sensitivity <game words…>` without a game's own options: help, a former id (genisys-attack), an unknown game. */
@@ -433,7 +433,8 @@ async function sensitivity(cmd: Command, found: FoundMode, rows: readonly Option
   const { mode, id } = found;
   refuseOutputOverInput({ file: opts.out, option: 'option --out' }, [{ file: opts.scenario, what: 'the scenario file' }]);
   const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
-  const runOpts = runOptionsWithScenario(cmd, opts, scenario?.doc ?? null);
+  // A scenario's run.n is one run's games: here every change costs a run, so -n keeps its own default (its seed is kept).
+  const runOpts = runOptionsWithScenario(cmd, opts, scenario ? { ...scenario.doc, run: { ...scenario.doc.run, n: undefined } } : null);
   const sets = parseSetOptions(opts.set);
   // The mode's own options, read and checked as its command reads them (precedence: scenario < --set < option).
   const explicit = valuesByRow(opts, rows);

@@ -128,7 +128,7 @@ export function registerSweep(program: Command): void {
     .option('--scenario <file>', 'base parameters from a scenario file', parseInputPath)
     .option('--set <key=value>', 'fixed override for every cell (repeatable)', collect)
     .option('--max-cells <N>', `the most cells a sweep may have`, intInRange(1, MAX_CELLS), DEFAULT_MAX_CELLS);
-  addRunOptions(cmd, 1e4, { resumable: false }).action(async (words: string[], opts: SweepOptions) => {
+  addRunOptions(cmd, 1e4, { resumable: false, gamesDefault: "the --scenario's run.n, else 10000 a cell" }).action(async (words: string[], opts: SweepOptions) => {
     opts.grid ??= [];
     refuseResumeOptions(opts, 'sweep');
     opts.set ??= [];

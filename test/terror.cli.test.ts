@@ -117,6 +117,11 @@ describe('sim terror', () => {
     writeFileSync(join(dir, 'run.yaml'), scenario('run'));
     const viaParams = runCli(['terror', '--scenario', join(dir, 'params.yaml'), '--format', 'json', '-q', '-j', '1']);
     expect(viaParams.code, viaParams.stderr).toBe(0);
+    // A file the scenario names that is not there: the error names the scenario and its field (it blamed an option --policy never given).
+    writeFileSync(join(dir, 'gone.yaml'), 'game: terror\nparams:\n  policy: ./gone.js\n  data: ./data.yaml\n');
+    expect(runCli(['run', join(dir, 'gone.yaml'), '-n', '5', '-j', '1']).stderr.trim()).toBe(`sim: ${join(dir, 'gone.yaml')}: params.policy: got "${join(dir, 'gone.js')}", expected planner, death-order, random, search or the path of a policy module (file not found)`);
+    writeFileSync(join(dir, 'nodata.yaml'), 'game: terror\nparams:\n  data: ./missing.yaml\n');
+    expect(runCli(['run', join(dir, 'nodata.yaml'), '-n', '5', '-j', '1']).stderr).toMatch(new RegExp(`^sim: ${join(dir, 'nodata.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: params\\.data \\([^)]*missing\\.yaml\\): cannot read`));
     const a = JSON.parse(viaParams.stdout);
     expect(a.params.data).toBe(join(dir, 'data.yaml'));
     expect(a.params.policy).toBe(join(dir, 'policy.js'));

@@ -60,9 +60,10 @@ const scenarioShadowed = new WeakMap<ResolvedParams, Map<string, unknown>>();
 export function namingSource(err: unknown, params: ResolvedParams): unknown {
   if (!(err instanceof UsageError)) return err;
   const sources = paramSources.get(params);
-  const m = /^parameter ([\w.-]+):/.exec(err.message);
+  // "parameter data (x.yaml): …": the parenthesis (the file it names) stays beside the source.
+  const m = /^parameter ([\w.-]+)( \([^)]*\))?:/.exec(err.message);
   const where = m ? sources?.get(m[1]) : undefined;
-  let message = where ? `${where}:${err.message.slice(m![0].length)}` : err.message;
+  let message = where ? `${where}${m![2] ?? ''}:${err.message.slice(m![0].length)}` : err.message;
   // A second parameter the message names in parentheses, "(parameter players)", is named by its source too.
   message = message.replace(/\(parameter ([\w.-]+)\)/g, (all, key: string) => (sources?.has(key) ? `(${sources.get(key)})` : all));
   return message === err.message ? err : new UsageError(message);

@@ -72,7 +72,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   const dataLabel = String(resolved.data);
   // Any value of the data file can be given as data.<path> (--set data.finalGirl.health=5).
   const values = dataValuesOf(resolved);
-  const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA, values) : loadTerrorData(dataLabel, dataLabel, values);
+  const data: TerrorData = dataLabel === DEFAULT_DATA ? loadTerrorData(defaultDataFile(), DEFAULT_DATA, values) : loadTerrorData(dataLabel, `parameter data (${dataLabel})`, values);
   const nCards = data.deathOrders.length;
   const deathOrder = resolved.deathOrder === 'random' ? -1 : Number(resolved.deathOrder) - 1;
   // A guard: the loader requires the rulebook's 3 cards, and the choices are 1..3.
@@ -99,7 +99,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   if (!isBuiltinPolicy(policyLabel)) {
     const abs = resolve(policyLabel);
     if (policyLabel === '' || !existsSync(abs)) {
-      throw new UsageError(`parameter policy (--policy): got "${policyLabel}", expected ${BUILTIN_POLICIES.join(', ')} or the path of a policy module (file not found)`);
+      throw new UsageError(`parameter policy: got "${policyLabel}", expected ${BUILTIN_POLICIES.join(', ')} or the path of a policy module (file not found)`);
     }
     try {
       await loadTerrorPolicyModule(abs, data);

@@ -1986,6 +1986,19 @@ describe('tccg game mode', () => {
   const dir = tempDir('tccg-policy-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("names the card data its decks use; the decks' own card file is not called the calibrated invented set", async () => {
+    const ref = await mode.run(defaults(), tccgSettings(20, 3));
+    expect(ref.notes!.join('\n')).toContain('(card data: scenarios/tccg/cards.yaml (reference set))');
+    // Both decks copied beside a copy of the card set, named by their cards: field.
+    const { readFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'own-cards.yaml'), readFileSync('scenarios/tccg/cards.yaml'));
+    for (const side of ['resistance', 'skynet']) writeFileSync(join(dir, `${side}.yaml`), `cards: own-cards.yaml\n${readFileSync(`scenarios/tccg/${side}.yaml`, 'utf8')}`);
+    const own = await mode.run({ ...defaults(), resistanceDeck: join(dir, 'resistance.yaml'), skynetDeck: join(dir, 'skynet.yaml') }, tccgSettings(20, 3));
+    expect(own.notes!.join('\n')).toContain('(card data: own-cards.yaml)');
+    expect(own.text).toContain("on the decks' own card data (own-cards.yaml), not the bundled invented set");
+    expect(own.text).not.toMatch(/calibrated/);
+  });
+
   it('same seed → same report for any chunking; the outcome rates add up', async () => {
     const a = await mode.run(defaults(), tccgSettings(300, 3, { chunkSize: 100 }));
     const b = await mode.run(defaults(), tccgSettings(300, 3, { chunkSize: 7 }));

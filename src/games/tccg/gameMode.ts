@@ -18,6 +18,7 @@ import type { Report, ResultTable } from '../../core/reportTypes.js';
 import type { ResolvedParams } from '../../core/scenarioGame.js';
 import { UsageError } from '../../core/usageError.js';
 import { cardIdOf, S_RESISTANCE, S_SKYNET, SIDE_NAMES, T_LOCATION } from './cardData.js';
+import { REFERENCE_CARDS_LABEL } from './deckFile.js';
 import { MAIN_STREET, START_LOCATION, startPoints } from './deckRules.js';
 import { builtinPolicy, defaultPolicyName, RESISTANCE_POLICIES, SKYNET_POLICIES } from './gameBots.js';
 import type { GameSimParams } from './gameEngine.js';
@@ -309,18 +310,24 @@ export const gameMode: GameMode = {
       ...(run.partial ? { partial: true } : {}),
       result,
       // The answer first: who wins how often, on what that is conditional.
-      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, [calibrationWords(isGapReference(GAME_PARAMS, params) && rp.label === RESISTANCE_POLICIES[0] && sp.label === SKYNET_POLICIES[0], base.resistanceWins, base.skynetWins), tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
+      text: answerSentence(`The Resistance (${rp.label}) wins ${pctText(base.resistanceWins)} of games, Skynet (${sp.label}) ${pctText(base.skynetWins)}, no winner by turn ${sim.maxTurns} ${pctText(base.noWinner)}`, [calibrationWords(isGapReference(GAME_PARAMS, params) && rp.label === RESISTANCE_POLICIES[0] && sp.label === SKYNET_POLICIES[0], base.resistanceWins, base.skynetWins, userCardsOf(m)), tccgGapShort([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)), sensitivityShort('tccg', 'game', GAME_PARAMS, params)]),
       headline: estimateHeadline('Resistance wins', base.resistanceWins, 'rate'),
       assumptions: gameAssumptions(sim, params),
       tables: gameTables(base),
       notes: [
-        `decks: ${m.labels[0]} and ${m.labels[1]}; policies: ${rp.label} and ${sp.label}`,
+        `decks: ${m.labels[0]} and ${m.labels[1]} (card data: ${m.decks[0].cardsLabel}); policies: ${rp.label} and ${sp.label}`,
         sensitivityNote('tccg', 'game', GAME_PARAMS, params),
         tccgGapLine([rp.label, sp.label], [RESISTANCE_POLICIES[0], SKYNET_POLICIES[0]], isGapReference(GAME_PARAMS, params)),
       ],
     };
   },
 };
+
+/** The card data file the decks name (their cards: field, as written there), or undefined for the bundled reference set. */
+export function userCardsOf(m: { decks: readonly { cardsLabel: string }[] }): string | undefined {
+  const label = m.decks[0].cardsLabel;
+  return label === REFERENCE_CARDS_LABEL ? undefined : label;
+}
 
 /** The calibration's target: each side's win rate at the defaults with the default bots (scenarios/tccg/README.md, Calibration). */
 const CALIBRATION_TARGET = { lo: 0.4, hi: 0.6 };
@@ -331,7 +338,9 @@ const CALIBRATION_TARGET = { lo: 0.4, hi: 0.6 };
  * lies wholly outside the target, the answer says so (the bots have changed since the set was
  * calibrated) instead of claiming the calibration.
  */
-export function calibrationWords(calibrated: boolean, resistance: ProportionEstimate, skynet: ProportionEstimate): string {
+export function calibrationWords(calibrated: boolean, resistance: ProportionEstimate, skynet: ProportionEstimate, userCards?: string): string {
+  // The decks' own card data (their cards: field) is not the invented set the calibration is of.
+  if (userCards !== undefined) return `on the decks' own card data (${userCards}), not the bundled invented set`;
   if (!calibrated) return `on an invented card set calibrated to 40–60% for ${RESISTANCE_POLICIES[0]} vs ${SKYNET_POLICIES[0]} at the defaults, not for this configuration (scenarios/tccg/README.md)`;
   const off = (
     [

@@ -236,7 +236,7 @@ export const openingMode: GameMode = {
         `exact P(contact by turn t) inside the interval for ${turns.filter((r) => r.exactInInterval).length} of ${turns.length} turns`,
       ]),
       notes: [
-        `decks: ${m.labels[0]} and ${m.labels[1]}`,
+        `decks: ${m.labels[0]} and ${m.labels[1]} (card data: ${m.decks[0].cardsLabel})`,
         `P(contact by t) has an exact value (openingExact.ts: which cards each side has drawn decides contact): ${outsideIntervalsNote(turns.map((r) => r.exactInInterval), conf)}`,
       ],
     };

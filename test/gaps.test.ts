@@ -158,7 +158,7 @@ describe('sim gaps', () => {
     doc.result.gaps[0].difference = 'big';
     writeFileSync(file, JSON.stringify(doc));
     const bad = runCli(['report', file, '--format', 'table']);
-    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/field result\.gaps\.0\.difference: must be number/)]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/field result\.gaps\.0\.difference: got "big"; must be number/)]);
     const report = json([]);
     const charts = chartsOf(report as never);
     expect(charts).toHaveLength(1);

@@ -130,20 +130,28 @@ export function writeMeasured(file, d) {
  * entry's run takes minutes, and a signal must stop it too. SIGINT or SIGTERM while it runs kills
  * the child, runs `cleanup` and exits 130 / 143; the entries written so far stay.
  */
+/** The child running now and its cleanup: the signal handlers below stop it. */
+let running = null;
+// Installed once, before any child starts: a signal can never find a child without its handler
+// (one installed per child left a window, seen once under load: the script died by SIGTERM and its
+// child ran on).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (running) {
+      running.child.kill(signal);
+      running.cleanup();
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 function runStoppable(args, { stdout = false, cleanup = () => {} } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
-    const stop = (signal) => {
-      child.kill(signal);
-      cleanup();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    };
+    running = { child, cleanup };
     const off = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      if (running?.child === child) running = null;
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
     let out = '';
     let err = '';
     child.stdout?.setEncoding('utf8').on('data', (x) => (out += x));

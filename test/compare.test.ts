@@ -619,3 +619,11 @@ describe('differences of means carry their sign, as differences of rates do', ()
     expect(row.split('│').map((c) => c.trim())[4]).toMatch(/^[+−±]\d/);
   });
 });
+
+describe('the answer names variant B as given', () => {
+  it("a scenario file with --set on it reads 'b.yaml + hand size 7' (it read 'b.yaml +, hand size 7')", () => {
+    const r = runCli(['compare', 'scenarios/darkfate/default.yaml', 'scenarios/darkfate/hand-size-6.yaml', '--set', 'handSize=7', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).text).toMatch(/^scenarios\/darkfate\/hand-size-6\.yaml \+ hand size 7: win /);
+  });
+});

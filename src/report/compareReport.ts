@@ -175,7 +175,9 @@ export function compareReport(
   // The change in words: "hand size 6" for handSize=6; a variant named by its scenario file alone
   // also gives the file's own description ("House rule, hands of six"), as its report's header does.
   const described = repB.scenario?.file === labelB && repB.scenario.description ? ` ("${repB.scenario.description}")` : '';
-  const changes = labelB.startsWith(`${labelA} + `) ? settingInWords(labelB.slice(labelA.length + 3)) : `${settingInWords(labelB)}${described}`;
+  // A file with settings on it ("b.yaml + handSize=7"): the file as named, the settings in words (it read "b.yaml +, hand size 7").
+  const plus = labelB.indexOf(' + ');
+  const changes = labelB.startsWith(`${labelA} + `) ? settingInWords(labelB.slice(labelA.length + 3)) : plus > 0 ? `${labelB.slice(0, plus)} + ${settingInWords(labelB.slice(plus + 3))}` : `${settingInWords(labelB)}${described}`;
   const bot = botChange(differing, Object.hasOwn(paramsA, 'policy'));
   // Equal totals alone do not make equal games (a win and a loss swapped): every paired difference must be nil too.
   const sameGames = simulated && !sameParams && canonicalJson(repA.result) === canonicalJson(repB.result) && rv.comparisons.every((c) => c.difference === 0 && !(c.se > 0));

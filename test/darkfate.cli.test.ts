@@ -302,6 +302,7 @@ describe('sim darkfate', () => {
       [['--solo', '--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2 \(solo mode plays two\)/],
       [['--players', '5'], /^sim: option --players: got "5", expected an integer in \[1, 4\]/],
       [['--characters', 'sarah,bob'], /^sim: option --characters: unknown character "bob", expected 2 of sarah, grace, dani, t800/],
+      [['--characters', 'sarah,,grace'], /^sim: option --characters: an empty name in "sarah,,grace"; list 2 of sarah, grace, dani, t800 with one comma between each/],
       [['--characters', 'sarah'], /^sim: option --characters: got 1 character\(s\), expected 2/],
       [['--solo', '--players', '2'], /^sim: option --solo: solo mode is one player/],
       [['--policy', 'smart'], /^sim: option --policy: unknown policy "smart"/],

@@ -32,7 +32,9 @@ function parseCharacters(doc: CardDataDoc, raw: string, want: number, solo: bool
     if (want > keys.length) throw new UsageError(`parameter players: the card data has only ${keys.length} characters for ${want} character slots`);
     return keys.slice(0, want).map((_, i) => i);
   }
-  const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const names = raw.split(',').map((s) => s.trim().toLowerCase());
+  // An empty name (sarah,,grace or a trailing comma) is a typo, not a choice: refused rather than dropped, as --grid refuses one.
+  if (names.includes('')) throw new UsageError(`parameter characters: an empty name in ${JSON.stringify(raw)}; list ${want} of ${keys.join(', ')} with one comma between each`);
   const out = names.map((n) => {
     const i = keys.indexOf(n);
     if (i < 0) throw new UsageError(`parameter characters: unknown character "${n}", expected ${want} of ${keys.join(', ')} separated by commas`);

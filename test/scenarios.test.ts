@@ -129,6 +129,14 @@ describe('sim run / params / --set precedence (real CLI)', () => {
     expect(JSON.parse(runCli(['run', block, '-n', '100', '-q', '--format', 'json']).stdout).scenario).toEqual({ file: block, description: 'two lines of text' });
   });
 
+  it("an exact run says its scenario's run block (n, seed) goes unused; a Monte Carlo run of it does not", () => {
+    const line = "The scenario's run block (n 1,000,000, seed 1) is for a Monte Carlo run (--set method=mc): this exact run plays no games and draws no random numbers.";
+    for (const args of [['run', 'scenarios/genisys/default.yaml'], ['genisys', 'attack', '--scenario', 'scenarios/genisys/default.yaml']]) {
+      expect(JSON.parse(runCli([...args, '--format', 'json']).stdout).notes, args.join(' ')).toContain(line);
+    }
+    expect(JSON.parse(runCli(['run', 'scenarios/genisys/default.yaml', '--set', 'method=mc', '-n', '50', '-j', '1', '-q', '--format', 'json']).stdout).notes).not.toContain(line);
+    expect(JSON.parse(runCli(['genisys', 'attack', '--format', 'json']).stdout).notes.join('\n')).not.toMatch(/run block/);
+  });
   it('a sharded run merges to the whole run, its scenario line included', () => {
     const dir = tempDir('sim-scenario-');
     const file = 'scenarios/dice/easier-4plus.yaml';

@@ -1,6 +1,7 @@
 // Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
+import { groupedInteger } from '../core/numberText.js';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -166,7 +167,11 @@ export async function executeGame(req: RunRequest, seed: number, simulate?: Simu
   // A description written over several lines (a YAML block) is shown as one.
   const description = req.scenarioDescription?.replace(/\s+/g, ' ').trim();
   const scenario = req.scenarioFile !== undefined ? { scenario: { file: req.scenarioFile, ...(description ? { description } : {}), ...(changed.length ? { changed } : {}) } } : {};
-  const withRerun: Report = { ...report, ...scenario, ...(idle.length ? { notes: [...report.notes, ...idle] } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
+  // An exact run reads no games or seed: a scenario's run block that gives them is said to go unused (it was dropped unsaid).
+  const block = req.scenarioRun;
+  const unusedRun = report.method === 'exact' && block && (block.n !== undefined || block.seed !== undefined) ? [`The scenario's run block (${[block.n !== undefined ? `n ${groupedInteger(block.n)}` : '', block.seed !== undefined ? `seed ${block.seed}` : ''].filter(Boolean).join(', ')}) is for a Monte Carlo run (--set method=mc): this exact run plays no games and draws no random numbers.`] : [];
+  const notes = [...report.notes, ...idle, ...unusedRun];
+  const withRerun: Report = { ...report, ...scenario, ...(notes.length > report.notes.length ? { notes } : {}), ...(given.length && report.method !== 'none' ? { settings: given } : {}), rerun: { game: req.id, params: { ...params }, seed, n: exactRerunGames(req, report, opts.games) } };
   return { report: timings ? { ...withRerun, timings } : withRerun, calls, range, identity, partial: partial || report.partial === true };
 }
 

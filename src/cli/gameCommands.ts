@@ -68,7 +68,7 @@ export function addModeCommand(cmd: Command, game: GameModule, mode: GameMode, o
     const scenario = opts.scenario ? { file: opts.scenario, doc: await loadScenarioFor(opts.scenario, id) } : null;
     const params = resolveFromSources(mode, scenario, parseSetOptions(opts.set ?? []), valuesByRow(opts, rows), {}, id);
     refuseIgnored({ mode, params }, { games: cmd.getOptionValueSource('games') === 'cli', seed: cmd.getOptionValueSource('seed') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined, jobs: cmd.getOptionValueSource('jobs') === 'cli', reportOptions: reportOptionsGiven(cmd) });
-    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario, ...(scenario?.doc.description ? { scenarioDescription: scenario.doc.description } : {}) });
+    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(cmd, opts, scenario?.doc ?? null), scenarioFile: opts.scenario, ...(scenario?.doc.description ? { scenarioDescription: scenario.doc.description } : {}), ...(scenario ? { scenarioRun: scenario.doc.run } : {}) });
   });
   return cmd;
 }

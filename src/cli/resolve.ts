@@ -31,6 +31,8 @@ export interface RunRequest {
   scenarioFile?: string;
   /** That file's `description:` line, shown in the report's header. */
   scenarioDescription?: string;
+  /** That file's `run:` games and seed, where it gives them (an exact run plays none: its report says the block went unused). */
+  scenarioRun?: { n?: number; seed?: number };
 }
 
 /** Reads and parses a scenario file; `where` names how the user gave it in messages. Throws UsageError. */

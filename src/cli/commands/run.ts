@@ -20,6 +20,6 @@ export function registerRun(program: Command, onRun: OnRun = runAndEmit): void {
     const { game, mode, id } = await findMode(doc.game, `${file}: game`);
     const params = resolveFromSources(mode, { file, doc }, parseSetOptions(opts.set ?? []), {}, {}, id);
     refuseIgnored({ mode, params }, { games: run.getOptionValueSource('games') === 'cli', seed: run.getOptionValueSource('seed') === 'cli', shard: opts.shard !== undefined, checkpoint: opts.checkpoint !== undefined, jobs: run.getOptionValueSource('jobs') === 'cli', reportOptions: reportOptionsGiven(run) });
-    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc, mode), scenarioFile: file, ...(doc.description ? { scenarioDescription: doc.description } : {}) });
+    await onRun({ game, mode, id, params, opts: runOptionsWithScenario(run, opts, doc, mode), scenarioFile: file, ...(doc.description ? { scenarioDescription: doc.description } : {}), scenarioRun: doc.run });
   });
 }

@@ -292,6 +292,12 @@ describe('sim darkfate', () => {
     expect(b.code).toBe(2);
     expect(b.stdout).toBe('');
     expect(b.stderr.trim()).toBe(`sim: ${bad}: fate[17] (Shotgun): fihgt: unknown field "fihgt" (did you mean "fight"?)`);
+    // A fate card without a cost can never be gained (rulebook: Glossary, Cost): the report says so, not a silent 0 bought.
+    const free = join(dir, 'nocost.yaml');
+    writeFileSync(free, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 4, fight: 5,', '{ name: Shotgun, count: 8, fight: 5,'));
+    const note = 'A fate card has no cost, so it can never be gained (rulebook: Glossary, Cost): Shotgun; give a cost in the card data if it is meant to be bought.';
+    expect(JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '--cards', free, '--format', 'json', '-j', '1']).stdout).notes).toContain(note);
+    expect(j.notes).not.toContain(note);
   });
 
   it('bad options exit 2 with one line naming the option (also for checks across parameters)', () => {

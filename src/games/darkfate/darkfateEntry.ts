@@ -13,6 +13,7 @@ import type { Report } from '../../core/reportTypes.js';
 import type { ModeEntry } from '../../core/gameModule.js';
 import type { ResolvedParams, RunSettings } from '../../core/scenarioGame.js';
 import { loadCardData, referenceCardsFile, type CardDataDoc } from './cardData.js';
+import { KW } from './ops.js';
 import { compiledCards } from './compiledCards.js';
 import { DARKFATE_PARAMS, isPolicyPath, rulesOf } from './darkfateParams.js';
 import { darkfateVersionResult, darkfateTables, engineAssumptions, type DarkFateVersionResult } from './darkfateReport.js';
@@ -270,6 +271,9 @@ export const darkfateEntry: ModeEntry = {
     // A rule without effect here (the Neural Net's hand size without the Neural Net, as a sweep cell may set it) leaves the configuration the reference's.
     const reference = !userCards && changes.length === 0 && ruleKeys.every((k) => { const spec = DARKFATE_PARAMS.find((q) => q.key === k)!; return resolved[k] === spec.default || spec.inert?.(resolved) != null; });
     if (fateTotal !== 182) notes.push(`the card data has ${fateTotal} fate cards (the published game has 182)`);
+    // rulebook: Glossary, Cost — "Cards without a cost cannot be gained": a fate card left without one (a typo, or by design) is never bought; said, not silent.
+    const ungainable = compiled.names.filter((_, t) => compiled.fateCount[t] > 0 && compiled.cost[t] < 0 && !(compiled.kw[t] & KW.HOSTILE));
+    if (ungainable.length > 0) notes.push(`${ungainable.length === 1 ? 'A fate card has' : `${ungainable.length} fate cards have`} no cost, so ${ungainable.length === 1 ? 'it' : 'they'} can never be gained (rulebook: Glossary, Cost): ${ungainable.join(', ')}; give a cost in the card data if ${ungainable.length === 1 ? 'it is' : 'they are'} meant to be bought.`);
     if (compiled.woundCount !== 30) notes.push(`the card data has ${compiled.woundCount} wound cards (the published game has 30)`);
     // The loss columns in words (a reader of the table asked what they count).
     const wtd = resolved.woundsToDie as number;

@@ -394,7 +394,8 @@ describe('sim genisys skirmish (CLI)', () => {
     const advantage = j.tables.find((t: { title: string }) => t.title.startsWith('Advantage in turn 1'));
     expect(advantage.columns.slice(1).map((c: { format: string }) => c.format)).toEqual(['pp', 'pp', 'pp']);
     expect(advantage.rows.map((x: { quantity: string }) => x.quantity)).toEqual(["the first impulse (the Tactical Edge's holder took it in every game)"]);
-    expect(titles(j).some((t) => t.startsWith('Tactical Edge'))).toBe(false);
+    const turn1 = (x: { tables: { title: string; rows: { quantity: string }[] }[] }) => x.tables.find((t) => t.title.startsWith('First impulse and Tactical Edge of turn 1'))!.rows.map((r) => r.quantity);
+    expect(turn1(j).some((q) => q.includes('(the side with the Tactical Edge wins)'))).toBe(false);
     const text = runCli(['genisys', 'skirmish', '-n', '400', '--seed', '3', '-q', '-j', '1']).stdout;
     expect(text).toMatch(/│ the first impulse \(the Tactical Edge's holder took it in every[^│]*│ +[−+±]\d+\.\d\d pp │ +[−+]\d+\.\d\d pp │/);
     expect(text).not.toMatch(/-\d/);
@@ -403,7 +404,12 @@ describe('sim genisys skirmish (CLI)', () => {
     expect(random.result.edgeTookFirst.k).toBeLessThan(200);
     expect(random.result.edgeTookFirst.k).toBeGreaterThan(0);
     expect(random.tables.find((t: { title: string }) => t.title.startsWith('Advantage in turn 1')).rows.map((x: { quantity: string }) => x.quantity)).toEqual(['the first impulse', 'the Tactical Edge']);
-    expect(titles(random)).toContain('Tactical Edge of turn 1 (paired over the same games)');
+    expect(turn1(random)).toContain('P(the side with the Tactical Edge wins)');
+    // The same tables either way: a sweep joins its cells' tables by position (a cell with one table more shifted the rest).
+    expect(titles(random)).toEqual(titles(j));
+    const sweep = JSON.parse(runCli(['sweep', 'genisys', 'skirmish', '--grid', 'policyA=hold,random', '-n', '60', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const turns = sweep.tables.find((t: { title: string }) => t.title.startsWith('Turns played'));
+    expect(new Set(turns.rows.map((r: Record<string, string>) => r['cell.policyA']))).toEqual(new Set(['hold', 'random']));
     const large = JSON.parse(runCli(['genisys', 'skirmish', '--table-size', 'large', '-n', '50', '--seed', '3', '-q', '-j', '1', '--format', 'json']).stdout);
     expect([large.params['track.length'], large.params.deploy, large.params['gameEnd.start']]).toEqual([48, 5, 8]);
   });

@@ -284,6 +284,8 @@ export class SweepCells {
   first: { method: Report['method']; n: number | null } | null = null;
   simulated: { n: number | null } | null = null;
   wallMs = 0;
+  /** The policy every cell played (its header says it, as a run's does); null once two cells differ (a policy axis names it). */
+  policy: Report['policy'] | null | undefined = undefined;
 
   constructor(axes: GridAxis[]) {
     this.axisColumns = axes.map((a) => ({ key: `cell.${a.key}`, header: a.key, format: 'text' }));
@@ -304,6 +306,8 @@ export class SweepCells {
     this.wallMs += Number(report.timings?.wallMs ?? 0);
     this.first ??= { method: report.method, n: report.n };
     if (!this.simulated && report.method === 'mc') this.simulated = { n: report.n };
+    if (this.policy === undefined) this.policy = report.policy ?? null;
+    else if (JSON.stringify(this.policy) !== JSON.stringify(report.policy ?? null)) this.policy = null;
     if (report.partial) this.cut.push({ cell, n: report.n });
     this.headlines.push({ cell, headline: report.headline ?? null });
     this.entries.push({ cell, params: report.rerun?.params, result: report.result, ...(report.partial ? { partial: true, n: report.n } : {}) });
@@ -485,6 +489,8 @@ function sweepReport(id: string, axes: GridAxis[], cells: Record<string, string>
     ...combinedProvenance(id, { grid: Object.fromEntries(axes.map((a) => [a.key, a.values])) }),
     title: `Sweep of ${id} over ${axes.map((a) => `${humanize(a.key)} ∈ {${a.values.join(a.values.some((v) => v.includes(',')) ? ' | ' : ', ')}}`).join(' × ')}`,
     method: simulated ? 'mc' : first.method,
+    // The policy that played, where every cell played the same (--set policy=greedy was shown nowhere).
+    ...(done.policy ? { policy: done.policy } : {}),
     seed: simulated ? seed : null,
     n: (simulated ?? first).n,
     confidence: opts.confidence,

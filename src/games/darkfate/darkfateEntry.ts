@@ -278,7 +278,9 @@ export const darkfateEntry: ModeEntry = {
     // The loss columns in words (a reader of the table asked what they count).
     const wtd = resolved.woundsToDie as number;
     notes.push(`Causes of loss: "${wtd} wound${wtd === 1 ? '' : 's'}", a player held ${wtd} Wound card${wtd === 1 ? '' : 's'} in hand (rulebook: Glossary, Die); "no wounds left", a player was to take a Wound and the Wound deck was empty (rulebook: Glossary, Wound). ${resolved.goOnWithoutMe ? 'With Go On Without Me! the game is lost when every player has died, by the last death\'s cause' : 'One death loses the game for all (rulebook: Objective)'}.`);
-    for (const r of rows) notes.push(policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference }));
+    // The stored gaps are the planner's: under another policy the note says whose they are (it read as this run's).
+    const notPlanner = policyName === 'planner' ? '' : policyName === 'search' ? ' (the planner\'s gap: this run played the search itself)' : ` (the planner's gap, not this run's policy, ${policyName}: \`sim policies darkfate\` measures others)`;
+    for (const r of rows) notes.push(`${policyGapLine({ rev9: r.rev9, players, solo, characters: params.characters, reference })}${notPlanner}`);
     // The stored sensitivity is looked up by configuration, not spelling: the reference file named by
     // its path, and the characters the game picks by default named one by one, are the defaults.
     const defaultCharacters = parseCharacters(cards, '', solo ? 2 : players, solo).map((i) => cards.characters[i].key).join(',');
@@ -296,7 +298,7 @@ export const darkfateEntry: ModeEntry = {
     const who = solo ? `a solo player (${characterNames})` : `${players} player${players > 1 ? 's' : ''} (${characterNames})`;
     const sensitivity = sensitivityShort('darkfate', '', DARKFATE_PARAMS, configuration);
     // The measured gap is the planner's (the default): another policy's distance to strong play is not measured.
-    const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : `gap to the search policy measured for the planner only, not for ${policyName}`);
+    const gapOf = (r: (typeof rows)[number]) => (policyName === 'planner' ? policyGapShort({ rev9: r.rev9, players, solo, characters: params.characters, reference }) : policyName === 'search' ? 'the search policy itself played (its stored gap is over the planner)' : `gap to the search policy measured for the planner only, not for ${policyName}`);
     // Games stopped by the turn cap are neither won nor lost: the answer says how many, where any were (the rates then do not add up to all games).
     const capped = rows.filter((r) => r.turnCap.k > 0);
     const cappedText = capped.length ? [`${capped.map((r) => `${rows.length > 1 ? `${r.name}: ` : ''}${pctText(r.turnCap)}`).join(', ')} of games stopped at the turn cap (maxTurns ${String(resolved.maxTurns)}), neither won nor lost`] : [];

@@ -225,8 +225,8 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
       columns: [quantity, ...EST_COLS.map((c) => ({ ...c, format: 'pp' as const }))],
       rows: [row(edgeApart ? 'the first impulse' : "the first impulse (the Tactical Edge's holder took it in every game)", r.firstActivation.advantage), ...(edgeApart ? [row('the Tactical Edge', r.tacticalEdge.advantage)] : [])],
     },
-    { title: 'First activation of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: [...adv('first impulse', r.firstActivation), ...(edgeApart ? [] : [row('P(the side with the Tactical Edge took it)', r.edgeTookFirst)])] },
-    ...(edgeApart ? [{ title: 'Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: [...adv('Tactical Edge', r.tacticalEdge), row('P(its holder took the first impulse)', r.edgeTookFirst)] }] : []),
+    // One table whatever the games (a sweep joins its cells' tables by position): the Tactical Edge's own rows only where they differ.
+    { title: 'First impulse and Tactical Edge of turn 1 (paired over the same games)', columns: [quantity, ...RATE_COLS], rows: [...adv('first impulse', r.firstActivation), row('P(the side with the Tactical Edge took the first impulse)', r.edgeTookFirst), ...(edgeApart ? adv('Tactical Edge', r.tacticalEdge) : [])] },
     { title: 'Turns played', columns: [{ key: 'turns', header: 'turns', format: 'int' }, ...RATE_COLS], rows: r.turnsDistribution.map((e, k) => ({ turns: k, estimate: e.estimate, lo: e.lo, hi: e.hi })).filter((x) => x.turns >= 1 && x.turns <= last) },
   ];
 }

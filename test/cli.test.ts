@@ -375,6 +375,9 @@ describe('the header names every parameter the run sets away from its default', 
     expect(JSON.parse(all.stdout).text).not.toMatch(/rev 9 all/);
     // A sweep names what its cells share (its axes are in the title).
     expect(runCli(['sweep', 'dice', '--grid', 'count=2,3', '--set', 'sides=8', '-n', '500', '--seed', '1', '-q', '-j', '1']).stdout.split('\n').slice(0, 3)).toEqual(['Sweep of dice over count ∈ {2, 3}', 'method mc · n 500 · seed 1 · 95% intervals', 'settings: sides 8']);
+    // The policy every cell played is in the header, as a run's is (it was shown nowhere); a policy axis is in the title instead.
+    expect(runCli(['sweep', 'terror', '--grid', 'deathOrder=1,2', '--set', 'policy=random', '-n', '10', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[1]).toBe('method mc · n 10 · seed 1 · 95% intervals · policy random');
+    expect(runCli(['sweep', 'terror', '--grid', 'policy=planner,random', '-n', '10', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[1]).toBe('method mc · n 10 · seed 1 · 95% intervals');
   });
 });
 

@@ -297,6 +297,10 @@ describe('sim darkfate', () => {
     writeFileSync(free, readFileSync(CARDS, 'utf8').replace('{ name: Shotgun, count: 8, cost: 4, fight: 5,', '{ name: Shotgun, count: 8, fight: 5,'));
     const note = 'A fate card has no cost, so it can never be gained (rulebook: Glossary, Cost): Shotgun; give a cost in the card data if it is meant to be bought.';
     expect(JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '--cards', free, '--format', 'json', '-j', '1']).stdout).notes).toContain(note);
+    // The stored gap is the planner's: under another policy the note says so (it read as this run's).
+    const greedy = JSON.parse(runCli(['darkfate', '-n', '20', '--seed', '1', '--policy', 'greedy', '--format', 'json', '-j', '1']).stdout);
+    expect(greedy.notes.find((n: string) => n.startsWith('policy gap'))).toMatch(/\(the planner's gap, not this run's policy, greedy: `sim policies darkfate` measures others\)$/);
+    expect(JSON.parse(runCli(['darkfate', '-n', '2', '--seed', '1', '--policy', 'search', '--set', 'searchRollouts=1', '--format', 'json', '-j', '1']).stdout).text).toContain('the search policy itself played (its stored gap is over the planner)');
     expect(j.notes).not.toContain(note);
   });
 

@@ -120,6 +120,10 @@ describe('sim terror', () => {
     // A file the scenario names that is not there: the error names the scenario and its field (it blamed an option --policy never given).
     writeFileSync(join(dir, 'gone.yaml'), 'game: terror\nparams:\n  policy: ./gone.js\n  data: ./data.yaml\n');
     expect(runCli(['run', join(dir, 'gone.yaml'), '-n', '5', '-j', '1']).stderr.trim()).toBe(`sim: ${join(dir, 'gone.yaml')}: params.policy: got "${join(dir, 'gone.js')}", expected planner, death-order, random, search or the path of a policy module (file not found)`);
+    // A module that loads but is no policy: named as the scenario's field too, with no option beside it.
+    writeFileSync(join(dir, 'nopolicy.mjs'), 'export const x = 1;\n');
+    writeFileSync(join(dir, 'nopolicy.yaml'), 'game: terror\nparams:\n  policy: ./nopolicy.mjs\n');
+    expect(runCli(['run', join(dir, 'nopolicy.yaml'), '-n', '5', '-j', '1']).stderr).toMatch(new RegExp(`^sim: ${join(dir, 'nopolicy.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: params\\.policy: [^ ]*nopolicy\\.mjs: expected a default export`));
     writeFileSync(join(dir, 'nodata.yaml'), 'game: terror\nparams:\n  data: ./missing.yaml\n');
     expect(runCli(['run', join(dir, 'nodata.yaml'), '-n', '5', '-j', '1']).stderr).toMatch(new RegExp(`^sim: ${join(dir, 'nodata.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: params\\.data \\([^)]*missing\\.yaml\\): cannot read`));
     const a = JSON.parse(viaParams.stdout);

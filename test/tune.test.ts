@@ -115,14 +115,18 @@ describe('sim tune', () => {
       [['--vary', 'count=2..3', '--count', '3', '--target', 'successes=1'], /option --count: count is also a --vary parameter/],
       [['--vary', 'target=2..6', '--target', 'successes=1', '--budget', '20'], /option --budget: the first round alone plays 5 settings × 100 games = 500/],
       [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '-1'], /--tolerance/],
-      // 1 or more: every setting is within it at the first round (a rate's 5 is 500 points; a mean's 2 is 200% of its target).
-      [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '2'], /argument '2' is invalid\. 2 is a distance of 1 or more \(100 points of a rate, or 100% of a mean's target\), which every setting is within; expected one under 1: 0\.02, 2pp or 2%\./],
-      [['--vary', 'target=2..6', '--target', 'successes=1', '--tolerance', '100pp'], /100pp is a distance of 1 or more/],
       [['--vary', 'count=1|1.0', '--target', 'successes=1'], /option --vary count: "1" and "1.0" are the same value/],
       [['--vary', 'target=3..3', '--target', 'successes=1'], /option --vary target: one value \(3\) leaves nothing to choose/],
       [['--vary', 'target=4|5', '--vary', 'sides=6..6', '--target', 'successes=1'], /option --vary sides: one value \(6\) leaves nothing to choose/],
       [['--vary', 'target=4|4|5', '--target', 'successes=1'], /^sim: option --vary target: "4" is listed twice; list each value once$/m],
     ];
+    // Targets all rates: a tolerance of the sum of their weights or more lets every setting through (--tolerance 5 meant 5pp);
+    // a mean's distance has no such bound (dice's successes: 1.5 is a tolerance it can use).
+    for (const [targets, tolerance, most] of [[['--target', 'win=0.6'], '5', '1'], [['--target', 'win=0.6', '--target', 'turns=50'], '5', null], [['--target', 'win=0.6@2', '--target', 'lossThreeWounds=0.1'], '3', '3']] as const) {
+      const r = runCli(['tune', 'darkfate', '--vary', 'handSize=5|6', ...targets, '--tolerance', tolerance, '-n', '10', '--seed', '1', '-j', '1', '-q', '--budget', '40']);
+      if (most === null) expect(r.stderr, targets.join(' ')).not.toMatch(/option --tolerance/);
+      else expect([r.code, r.stderr.trim()], targets.join(' ')).toEqual([2, `sim: option --tolerance: ${tolerance} is a distance every setting is within (the targets are rates: a distance is at most ${most}, the sum of their weights); a rate's tolerance is in probability: 0.02 = 2pp`]);
+    }
     for (const [args, message] of bad) {
       const r = runCli(['tune', 'dice', ...args, '-n', '100', '--seed', '1', '-j', '1']);
       expect(r.code, args.join(' ')).toBe(2);

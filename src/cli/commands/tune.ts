@@ -124,9 +124,7 @@ function parseTolerance(raw: string): number {
   toleranceUnit = t.endsWith('pp') ? 'pp' : t.endsWith('%') ? '%' : '';
   const scaled = /(pp|%)$/.test(t);
   const v = numberFromText(t.replace(/(pp|%)$/, '')) / (scaled ? 100 : 1);
-  // 1 or more would let any setting through at the first round: a rate's distance is under 1, and a mean's is relative to its target (1 = 100%).
-  if (!Number.isFinite(v) || v <= 0) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
-  if (v >= 1) throw new InvalidArgumentError(`${t} is a distance of 1 or more (100 points of a rate, or 100% of a mean's target), which every setting is within; expected one under 1: 0.02, 2pp or 2%.`);
+  if (!Number.isFinite(v) || v <= 0 || v >= 10) throw new InvalidArgumentError('Expected a distance above 0: 0.02, 2pp or 2%.');
   return v;
 }
 
@@ -297,6 +295,13 @@ async function tune(cmd: Command, found: { game: GameModule; mode: GameMode; id:
     if (kind !== null && kind !== 'rate' && /%\s*(@.*)?$/.test(opts.target![i])) throw new UsageError(`option --target ${t.metric}: a percentage is for a rate, and ${t.metric} is a mean: give its target as a number in its own units, without %`);
     // Percentage points are a rate's unit: a mean's tolerance is relative to its target (2% or 0.02).
     if (kind !== null && kind !== 'rate' && opts.toleranceUnit === 'pp') throw new UsageError(`option --tolerance: percentage points are a rate's unit, and ${t.metric} is a mean: give its tolerance relative to the target (2% or 0.02)`);
+  }
+  // Every target a rate: no distance reaches the sum of their weights (each |estimate − target| ≤ 1), so such a
+  // tolerance lets every setting through at the first round (--tolerance 5 meant 5pp). A mean's distance has no such bound.
+  const rates = !offered.exact && targets.every((t) => offered.names.find((m) => m.name === t.metric)?.kind === 'rate');
+  const most = targets.reduce((s, t) => s + t.weight, 0);
+  if (rates && cmd.getOptionValueSource('tolerance') === 'cli' && opts.tolerance >= most) {
+    throw new UsageError(`option --tolerance: ${String(opts.tolerance)} is a distance every setting is within (the targets are rates: a distance is at most ${String(most)}, the sum of their weights); a rate's tolerance is in probability: 0.02 = 2pp`);
   }
 
   const budget = opts.budget ?? count * mode.defaultGames;

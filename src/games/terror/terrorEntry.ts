@@ -77,7 +77,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
   const deathOrder = resolved.deathOrder === 'random' ? -1 : Number(resolved.deathOrder) - 1;
   // A guard: the loader requires the rulebook's 3 cards, and the choices are 1..3.
   if (deathOrder >= nCards) {
-    throw new UsageError(`parameter deathOrder (--death-order): got ${resolved.deathOrder}, expected random or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
+    throw new UsageError(`parameter deathOrder: got ${resolved.deathOrder}, expected random or a card number 1..${nCards} (${dataLabel} has ${nCards} Death Order cards)`);
   }
   const pool = data.vignetteTerrorCount + data.locationTerrorCount;
   if (Number(resolved.terrorDealt) > pool) {
@@ -106,7 +106,7 @@ async function prepare(resolved: ResolvedParams): Promise<Prepared> {
     } catch (err) {
       // The loader's message names the file itself: say it once, as the user wrote it.
       const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-      throw new UsageError(`parameter policy (--policy): ${policyLabel}: ${why.startsWith(`${abs}: `) ? why.slice(abs.length + 2) : why}`);
+      throw new UsageError(`parameter policy: ${policyLabel}: ${why.startsWith(`${abs}: `) ? why.slice(abs.length + 2) : why}`);
     }
     policy = abs;
     policyHash = fileHash(abs);

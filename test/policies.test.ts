@@ -151,7 +151,10 @@ describe('sim compare names both policies when they differ', () => {
     expect(upside.text).toContain("win A is the other side's: highest is worst for side B, whose own is winB");
     // A maximum between two doubled budgets: the stop names the rung it did not play, not the maximum as if played.
     const between = JSON.parse(runCli(['policies', 'dualfates', 'match', '--ladder', '--ladder-start', '3', '--ladder-max', '5', '-n', '4', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
-    expect(between.result.stopped).toBe("the budget's maximum (searchIterations 5: the rung after 3, at 6, would pass it)");
+    expect(between.result.stopped).toBe('--ladder-max (searchIterations 5: the rung after 3, at 6, would pass it)');
+    // No rung significant: the notes call it no distance, not a floor (they said "floor" beside "no significant gap").
+    expect(between.notes.join('\n')).toMatch(/No rung shows a significant gap at this n: that is not a distance to strong play either/);
+    expect(between.notes.join('\n')).not.toMatch(/is a floor on the distance/);
     // --param names the parameter in messages (not an option not given), and the ladder's must be able to be the search.
     expect(runCli(['policies', 'darkfate', '--param', 'searchRollout', '-n', '20', '-j', '1']).stderr).toMatch(/^sim: option --param searchRollout: has no effect in any of the runs/);
     expect(runCli(['policies', 'darkfate', '--ladder', '--param', 'searchRollout', '--ladder-start', '1', '--ladder-max', '1', '-n', '20', '-j', '1']).stderr.trim()).toBe("sim: option --param searchRollout: the ladder plays the search policy in a side's place, and searchRollout cannot be search; name a side's policy parameter (policy)");
@@ -172,6 +175,11 @@ describe('sim compare names both policies when they differ', () => {
     expect(mean.stdout).toMatch(/^settings: hand size 6$/m);
     expect(mean.stdout.replace(/\s+/g, ' ')).toMatch(/turns is a mean, not a win rate: the ladder counts a rise of it as a gain/);
     expect(mean.stdout).not.toMatch(/floor on the distance to strong play/);
+    // Its differences signed, as a rate's are in pp.
+    const meanJson = JSON.parse(ladder(['--metric', 'turns', '--set', 'handSize=6', '--format', 'json']).stdout);
+    expect(meanJson.tables[0].columns.find((c: { key: string }) => c.key === 'gain').format).toBe('signed4');
+    const plain = JSON.parse(runCli(['policies', 'darkfate', '--policies', 'planner,greedy', '--metric', 'turns', '-n', '6', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(plain.tables[0].columns.filter((c: { key: string }) => ['difference', 'lo', 'hi'].includes(c.key)).map((c: { format: string }) => c.format)).toEqual(['signed4', 'signed4', 'signed4']);
     const rate = JSON.parse(ladder(['--format', 'json', '--set', 'handSize=6']).stdout);
     expect(rate.settings).toEqual(['hand size 6']);
     expect(rate.tables[0].columns.find((c: { key: string }) => c.key === 'gain').format).toBe('pp');

@@ -80,6 +80,7 @@ describe('the changes', () => {
     expect([fromScenario.n, fromScenario.seed]).toEqual([2000, 4]);
     expect(runCli(['sensitivity', 'genisys', 'attack', '--help']).stdout.replace(/\s+/g, ' ')).toContain("(default: 2000, whatever a --scenario's run.n says: every change costs a run)");
     expect(runCli(['sweep', '--help']).stdout.replace(/\s+/g, ' ')).toContain("(default: the --scenario's run.n, else 10000 a cell)");
+    expect(runCli(['policies', '--help']).stdout.replace(/\s+/g, ' ')).toContain("(default: the --scenario's run.n, else 20000)");
     expect(runCli(['params', 'tccg', 'game']).stdout.replace(/[│\s]+/g, ' ')).toMatch(/sim sensitivity varies it as an assumed value\)/);
     // Data values too: the ones marked are exactly those the sensitivity varies in a default run (Terror's data).
     const terror = await loadGame('terror');

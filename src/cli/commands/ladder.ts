@@ -136,7 +136,7 @@ export async function runLadder(
   if (!search) throw new UsageError(`option --ladder: ${found.id} has no search policy to climb (games with one: darkfate, terror, dualfates match)`);
   const spec = found.mode.params.find((p) => p.key === search.budget) as ParamSpec;
   const baseline = String(base.params[policyKey]);
-  if (baseline === search.policy) throw new UsageError(`option --ladder: the default policy is already ${search.policy}; the ladder climbs ${search.policy} against another (set --policies or the scenario's policy)`);
+  if (baseline === search.policy) throw new UsageError(`option --ladder: the policy to climb against is already ${search.policy}; the ladder climbs ${search.policy} against another (set --policies or the scenario's policy)`);
   const max = o.maxBudget ?? spec.max ?? Number(spec.default) * 8;
   const start = o.start ?? Math.max(spec.min ?? 1, Math.floor(Number(spec.default) / 4));
   for (const [name, v] of [['--ladder-start', start], ['--ladder-max', max]] as const) {
@@ -154,7 +154,9 @@ export async function runLadder(
   const rungSeconds: Record<string, number> = {};
   // The budgets double from the start: a maximum between two of them stops at the lower (its next, twice it, would pass the maximum).
   const last = budgets.at(-1) ?? start;
-  let stopped = last === max ? `the budget's maximum (${spec.key} ${max})` : `the budget's maximum (${spec.key} ${max}: the rung after ${last}, at ${last * 2}, would pass it)`;
+  // The maximum is --ladder-max's where it was given, else the parameter's own (its note named the parameter's for --ladder-max 2).
+  const maxName = o.maxBudget !== undefined ? '--ladder-max' : "the budget's maximum";
+  let stopped = last === max ? `${maxName} (${spec.key} ${max})` : `${maxName} (${spec.key} ${max}: the rung after ${last}, at ${last * 2}, would pass it)`;
   const flat = new Map<string, number>();
   // Each label's last rung's per-game outcomes (1 won) on the main metric, for the paired step test.
   const wonBelow = new Map<string, Uint8Array>();
@@ -232,7 +234,7 @@ export async function runLadder(
   const answers = top.length === 0 ? [`the ladder was stopped before its first rung's first game: nothing was measured (${against})`] : top.map((r) =>
     mainIsRate
       ? `${several ? `${r.label}: ` : ''}${against}; the search at budget ${r.budget} (the ladder's top rung) scores ${pp(r.gain)} pp [${pp(r.gainLo)}, ${pp(r.gainHi)}] on ${main} (${groupedInteger(r.games)} paired games)${
-          r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? ': the default plays better than this search' : ': no significant gap at this n'
+          r.gainLo !== null && r.gainLo > 0 ? ': the printed rate is at least this far below strong play' : r.gainHi !== null && r.gainHi < 0 ? `: ${baseline} plays better than this search` : ': no significant gap at this n'
         }`
       : `${several ? `${r.label}: ` : ''}${against}; the search at budget ${r.budget} (the ladder's top rung) differs by ${num(r.gain)} [${num(r.gainLo)}, ${num(r.gainHi)}] on ${main}, a mean (search − ${baseline}; ${groupedInteger(r.games)} paired games)${
           (r.gainLo !== null && r.gainLo > 0) || (r.gainHi !== null && r.gainHi < 0) ? ': a significant difference' : ': no significant difference at this n'
@@ -273,8 +275,11 @@ export async function runLadder(
     notes: rungs.length === 0 ? [`The ladder stopped at ${stopped}: no rung has a game to report.`] : [
       `Every rung played the same games as ${baseline} (game i on stream (seed, i)), ${groupedInteger(runOpts.games)} a rung${rungs.length > 0 && rungs.at(-1)!.games < runOpts.games ? ` (the last one stopped after ${groupedInteger(rungs.at(-1)!.games)})` : ''}; "vs ${baseline}" is search − ${baseline} with its paired interval.`,
       `The ladder stopped at ${stopped}. ${stepTestNote(rungs)}`,
+      // A floor only where the top rung gains significantly; a gap not shown is no distance either.
       mainIsRate
-        ? 'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.'
+        ? top.some((r) => r.gainLo !== null && r.gainLo > 0)
+          ? 'The top rung is a floor on the distance to strong play, not the distance: a larger budget, or a better search, may gain more.'
+          : 'No rung shows a significant gap at this n: that is not a distance to strong play either (a larger budget, more games, or a better search may still gain).'
         : `${main} is a mean, not a win rate: the ladder counts a rise of it as a gain (its steps and its stop), which is better play only if more ${main} is; the top rung says how far the search's games differ in it, not how far the default is from strong play.`,
       `Run time: each rung's seconds here are in the JSON's timings (apart from the results); each doubling of the budget roughly doubles a rung's time. On two cores a ladder at a useful n takes hours: run it on a larger machine, or play each rung as its own run (\`sim ${found.id} --set ${policyKey}=${search.policy} --set ${search.budget}=B -n N --seed S\`, which \`--shard\` and \`sim submit\` spread over machines) and compare the merged reports (unpaired: wider intervals).`,
     ],

@@ -130,19 +130,23 @@ export function writeMeasured(file, d) {
  * entry's run takes minutes, and a signal must stop it too. SIGINT or SIGTERM while it runs kills
  * the child, runs `cleanup` and exits 130 / 143; the entries written so far stay.
  */
-/** The child running now and its cleanup: the signal handlers below stop it. */
+/** The child running now and its cleanup: the signal handlers stopSignals installs stop it. */
 let running = null;
-// Installed once, before any child starts: a signal can never find a child without its handler
-// (one installed per child left a window, seen once under load: the script died by SIGTERM and its
-// child ran on).
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (running) {
-      running.child.kill(signal);
-      running.cleanup();
-    }
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
+/** The cleanup of the whole run (a layouts run's folder), run by a signal between two children too. */
+let runCleanup = () => {};
+/**
+ * Installed once when the script runs, before any child starts (not on import: the tests import it):
+ * a signal can never find a child without its handler (one installed per child left a window, seen
+ * once under load: the script died by SIGTERM and its child ran on).
+ */
+function stopSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      running?.child.kill(signal);
+      (running?.cleanup ?? runCleanup)();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
 }
 
 function runStoppable(args, { stdout = false, cleanup = () => {} } = {}) {
@@ -227,6 +231,7 @@ async function remeasureLayouts(file, doc, a, jobs) {
   const dir = mkdtempSync(join(tmpdir(), 'sim-remeasure-'));
   // Stopped by a signal, the run under way and the folder go too; the entries written so far stay.
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  runCleanup = cleanup;
   let played = 0;
   try {
     for (const [k, item] of layouts.items.entries()) {
@@ -257,6 +262,7 @@ async function remeasureLayouts(file, doc, a, jobs) {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  stopSignals();
   try {
     await main();
   } catch (err) {

@@ -48,10 +48,11 @@ describe('library API', () => {
     delete report.timings;
     expect(report).toEqual(deterministicJson(runCli(['darkfate', '--rev9', 'all', '--set', 'handSize=6', '-n', '30', '--seed', '4', '-j', '1', '--format', 'json']).stdout));
     await expect(run('dice', { params: { sides: 1 } })).rejects.toThrow(/sides/);
-    // As on the command line, an exact run takes no games, seed or confidence: each refused by its library name.
-    for (const [options, field] of [[{ games: 10 }, 'games'], [{ seed: 7 }, 'seed'], [{ confidence: 0.8 }, 'confidence']] as const) {
+    // As on the command line, an exact run takes no games, seed, threads or confidence: each refused by its library name ('auto', the default, is no request).
+    for (const [options, field] of [[{ games: 10 }, 'games'], [{ seed: 7 }, 'seed'], [{ jobs: 2 }, 'jobs'], [{ confidence: 0.8 }, 'confidence']] as const) {
       await expect(run('genisys attack', options), field).rejects.toMatchObject({ message: expect.stringMatching(new RegExp(`^${field}: the exact method .*set params\\.method to 'mc' for a Monte Carlo run$`)), field });
     }
+    expect((await run('genisys attack', { jobs: 'auto' })).method).toBe('exact');
   });
 
   it("run() types each mode's result (checked by tsc), and ModeId lists every mode of the registry", async () => {

@@ -112,15 +112,15 @@ export async function run<M extends ModeId>(game: M, options: RunOptions = {}): 
   try {
     params = resolveFromSources(found.mode, null, sets, {}, {}, found.id);
     // As on the command line: a parameter without effect, or games for the exact method, are refused.
-    refuseIgnored({ mode: found.mode, params }, { games: options.games !== undefined, seed: options.seed !== undefined, reportOptions: options.confidence !== undefined ? ['--confidence'] : [] });
+    refuseIgnored({ mode: found.mode, params }, { games: options.games !== undefined, seed: options.seed !== undefined, jobs: options.jobs !== undefined && options.jobs !== 'auto', reportOptions: options.confidence !== undefined ? ['--confidence'] : [] });
   } catch (e) {
     // The CLI's "option --set handSize" is the library's params.handSize.
     if (e instanceof UsageError) {
       const key = /^option --set ([^:]+):/.exec(e.message)?.[1];
       if (key) throw new UsageError(e.message.replace(`option --set ${key}:`, `params.${key}:`), `params.${key}`);
-      // The CLI's -n, --seed and --confidence are the library's games, seed and confidence.
-      const option = /^option (-n|--seed|--confidence):/.exec(e.message)?.[1];
-      const field = option === '-n' ? 'games' : option?.slice(2);
+      // The CLI's -n, -j, --seed and --confidence are the library's games, jobs, seed and confidence.
+      const option = /^option (-n|-j|--seed|--confidence):/.exec(e.message)?.[1];
+      const field = option === '-n' ? 'games' : option === '-j' ? 'jobs' : option?.slice(2);
       if (option && field) throw new UsageError(e.message.replace(`option ${option}`, field).replace(MONTE_CARLO_HINT, "set params.method to 'mc' for a Monte Carlo run"), field);
     }
     throw e;

@@ -104,7 +104,7 @@ export function registerReport(program: Command): void {
     .description('render a saved JSON report (sim … --format json) as an HTML page with plots, or as a table or CSV')
     .argument('<file>', 'a JSON report written by sim')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS as string[]).default('html'))
-    .option('--out <file>', 'write to FILE (atomically) instead of stdout', parseOutFile)
+    .option('--out <file>', 'write to FILE (atomically) instead of stdout; a name ending .json, .csv or .html sets --format', parseOutFile)
     .option('--brief', 'table format: the answer tables only')
     .option('--table <name>', 'CSV: only this table (its name, or its number from 1)')
     .option('--out-dir <dir>', 'CSV: write one file per table, DIR/<table name>.csv', parseOutDir)

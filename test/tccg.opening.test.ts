@@ -209,6 +209,11 @@ describe('tccg opening model', () => {
     expect(capped.text).toMatch(/^First contact comes by turn 4 in [\d.]+% \[[\d.]+, [\d.]+\] of games \(the others not within the 4 turns played, so no mean turn is given\)/);
     expect(capped.text).not.toMatch(/on average/);
     expect(capped.headline).toMatchObject({ label: 'P(first contact by turn 4)', kind: 'rate', estimate: by.estimate });
+    // The table agrees with the answer: no mean of a turn some games never reached (it printed 4.07 beside "no mean turn is given"), no quantile at cap + 1.
+    const row = capped.tables[0].rows.find((r: { metric: string }) => r.metric.startsWith('turn of first contact'));
+    expect(row).toMatchObject({ metric: 'turn of first contact (not by turn 4 in some games: no mean)', mean: null, lo: null, hi: null });
+    for (const q of ['p10', 'p50', 'p90']) expect(row[q] === null || row[q] <= 4, q).toBe(true);
+    expect(all.tables[0].rows[0]).toMatchObject({ metric: 'turn of first contact', mean: expect.any(Number) });
     // No contact at all: 0%, never "on turn 17.00".
     const never = json(['--locations-per-turn', '0']);
     expect(never.text).toMatch(/^First contact comes by turn 16 in 0\.0% /);

@@ -204,13 +204,16 @@ export const openingMode: GameMode = {
             { key: 'p90', header: 'p90', format: 'int' },
           ],
           rows: [
-            ['turn of first contact', contact],
-            ['turn the Terminator reaches a Resistance main character', reach],
-            ['Resistance turns with the Police Station before contact', police],
-            ['turn the Police Station is in the Resistance layout', policeTurn],
-          ].map(([label, s]) => {
+            ['turn of first contact', contact, true],
+            ['turn the Terminator reaches a Resistance main character', reach, true],
+            ['Resistance turns with the Police Station before contact', police, false],
+            ['turn the Police Station is in the Resistance layout', policeTurn, true],
+          ].map(([label, s, isTurn]) => {
             const x = s as ReturnType<typeof countSummary>;
-            return { metric: label as string, mean: x.mean, lo: x.lo, hi: x.hi, p10: x.p10, p50: x.p50, p90: x.p90 };
+            // A turn some game never reached by the cap is recorded as cap + 1: no mean of it (as the answer says), and a quantile there is "not by the cap" (–).
+            const censored = isTurn === true && x.max !== null && x.max >= cap;
+            const q = (v: number | null) => (censored && v !== null && v >= cap ? null : v);
+            return { metric: `${label as string}${censored ? ` (not by turn ${sim.maxTurns} in some games: no mean)` : ''}`, mean: censored ? null : x.mean, lo: censored ? null : x.lo, hi: censored ? null : x.hi, p10: q(x.p10), p50: q(x.p50), p90: q(x.p90) };
           }),
         },
         {

@@ -163,6 +163,16 @@ describe('sim genisys attack: assumptions and notes', () => {
     const table = JSON.parse(runCli(['genisys', 'table', '--rows', 'skill', '--cols', 'armor', '--split', '', '--format', 'json']).stdout);
     expect(table.assumptions).toEqual(json([]).assumptions);
   });
+  it('a die-step table of an aimed shot (or a Stealth target) says its skill rows are the die on the card, and the answer names that row (it named D10 for row D8)', () => {
+    const aimed = JSON.parse(runCli(['genisys', 'table', '--aimed', '--rows', 'skill,rof', '--split', '', '--format', 'json']).stdout);
+    expect(aimed.text).toMatch(/^The attack as given \(1 shot at Short range: Skill D10 5\+, .*?; Skill D8 on the card, its row in the table\) has P\(any damage\) 18\.8%/);
+    const row = aimed.tables[0].rows.find((r: Record<string, unknown>) => r.skill === 'D8' && String(r.rof) === '1');
+    expect(row['4+']).toBeCloseTo(0.1875, 6);
+    expect(aimed.notes).toContain('The skill rows are the Skill die on the card: an aimed shot rolls it one step up (rulebook: Advanced Rules – Aimed Shots).');
+    const plain = JSON.parse(runCli(['genisys', 'table', '--rows', 'skill,rof', '--split', '', '--format', 'json']).stdout);
+    expect(plain.text).not.toMatch(/on the card/);
+    expect(plain.notes.join('\n')).not.toMatch(/Skill die on the card/);
+  });
   it("notes say when 'Hasta la Vista' drops --range and --aimed, and why --open at Extreme range still saves", () => {
     const hasta = json(['--hasta-la-vista', '--range', 'long', '--aimed', '--rof', '1', '--stealth']).notes as string[];
     expect(hasta).toContain("'Hasta la Vista, Baby!' is resolved at Close Combat range (the attacker is within CC range of the reeling target): --range long (Long range) is ignored, and Stealth does not apply.");

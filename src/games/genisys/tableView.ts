@@ -37,7 +37,9 @@ function tableAnswer(base: GenisysParams, axes: readonly Axis[], metric: TableMe
     if (hi === null || (c.p as number) > (hi.p as number)) hi = c;
   }
   const given = cellValue(base, metric);
-  const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}) has P(${metricWords(metric)}) ${exactPctText(given)}; `;
+  // Aimed or Stealth moves the die rolled a step from the card's: the skill rows are the card's die (the answer named D10 for row D8).
+  const card = (base.aimed || base.stealth) && axes.includes('skill') ? `; Skill ${base.skill.toUpperCase()} on the card, its row in the table` : '';
+  const head = given === null ? '' : `The attack as given (${planTitle(compileAttack(base))}${card}) has P(${metricWords(metric)}) ${exactPctText(given)}; `;
   const range = `over ${groupedInteger(cells.length)} combinations of ${axes.join(', ')} it runs from ${exactPctText(lo!.p as number)} (${where(lo!)}) to ${exactPctText(hi!.p as number)} (${where(hi!)})`;
   const text = answerSentence(`${head}${head ? range : range.charAt(0).toUpperCase() + range.slice(1)}`, [EXACT]);
   return given === null ? { text } : { text, headline: exactHeadline(`P(${metricWords(metric)})`, given, 'rate') };
@@ -124,7 +126,11 @@ export const tableView: GameView = {
         result: { metric, axes: [...split, ...rows, ...cols], cells },
         assumptions: genisysAssumptions(base.extremeCoverMaxSize, base.mindlessExtremeCover),
         tables,
-        notes: ['Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).', ...idleTableRules(base, [...split, ...rows, ...cols], metric, cells, given)],
+        notes: [
+          'Cells are exact; "–" marks combinations the rules forbid (e.g. an aimed shot with ROF above 1).',
+          ...((base.aimed || base.stealth) && [...split, ...rows, ...cols].includes('skill') ? [`The skill ${rows.includes('skill') ? 'rows' : cols.includes('skill') ? 'columns' : 'tables'} are the Skill die on the card: ${[base.aimed ? 'an aimed shot rolls it one step up (rulebook: Advanced Rules – Aimed Shots)' : '', base.stealth ? "a Stealth target takes it one step down outside Close Combat (rulebook: Models' Special Rules – Stealth)" : ''].filter(Boolean).join(', and ')}.`] : []),
+          ...idleTableRules(base, [...split, ...rows, ...cols], metric, cells, given),
+        ],
         // The answer first: the attack as given, and the range of the table.
         ...tableAnswer(base, [...split, ...rows, ...cols], metric, cells),
       },

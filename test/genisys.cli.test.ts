@@ -224,7 +224,10 @@ describe('sim genisys attack: assumptions and notes', () => {
     const result = (args: string[]) => JSON.stringify(json(args).result.attack);
     // The rules that take a cover save away (or upgrade one), where the attack has none (a hostile probe found them silent); where one acts, nothing is said.
     expect(said(['--multiple-cover', '--range', 'cc'])).toEqual(['--multiple-cover']);
-    expect(said(['--open', '--mindless', '--ignores-cover', '--area', '--no-cover-saves', '--no-cover'])).toEqual(['--open', '--mindless', '--ignores-cover', '--no-cover-saves']);
+    expect(said(['--open', '--mindless', '--ignores-cover', '--area', '--no-cover-saves', '--no-cover'])).toEqual(['--open', '--mindless', '--ignores-cover', '--no-cover-saves', '--cover']);
+    // No cover given at Long range, where the target is in automatic cover: said as soft cover there is (title "hard cover" beside "cover none" was unexplained).
+    expect(json(['--range', 'long', '--cover', 'none']).settings).toEqual(['range long', 'cover none (ignored: automatic cover at this range)']);
+    expect(json(['--range', 'short', '--cover', 'none']).settings).toEqual(['range short', 'cover none']);
     expect(said(['--open', '--range', 'cc'])).toEqual(['--open']);
     // Two rules that each take the save away: neither has "no effect" (dropping both changes the attack); each adds nothing beside the other (a review found both called idle).
     const besides = (args: string[]) => (json(args).notes as string[]).filter((n) => / adds nothing to this attack beside /.test(n)).map((n) => n.split(' ')[0]);

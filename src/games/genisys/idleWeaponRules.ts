@@ -100,8 +100,8 @@ export function idleWeaponRules(p: GenisysParams, plan: AttackPlan, asked: Reado
   function ruleIdle(rule: IdleWeaponRule): boolean {
     // A Size given (not auto) that two far-apart Sizes would leave as it is.
     if (rule.key === 'size') return asked.size !== undefined && asked.size !== 'auto' && same({ size: 0 }) && same({ size: 1000 });
-    // A cover given (not auto) that no cover and hard cover would leave as it is; not one the save shown comes from (hard cover at Long range).
-    if (rule.key === 'cover') return asked.cover !== undefined && asked.cover !== 'auto' && asked.cover !== 'none' && !(plan.saveCover ?? '').startsWith(String(p.cover)) && same({ cover: 'none' }) && same({ cover: 'hard' });
+    // A cover given (not auto; none too: at Long range the target is in cover whatever it says) that no cover and hard cover would leave as it is; not one the save shown comes from (hard cover at Long range).
+    if (rule.key === 'cover') return asked.cover !== undefined && asked.cover !== 'auto' && !(plan.saveCover ?? '').startsWith(String(p.cover)) && same({ cover: 'none' }) && same({ cover: 'hard' });
     // --no-cover-saves: false given, and true would leave the attack as it is.
     if (rule.key === 'coverSaves') return asked.coverSaves === false && p.coverSaves === false && same({ coverSaves: true });
     if (asked[rule.key] !== true || p[rule.key] !== true) return false;

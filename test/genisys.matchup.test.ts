@@ -100,6 +100,8 @@ describe('sim genisys matchup', () => {
     expect(runCli(['genisys', 'table', '--cover', 'soft', '--rof', '2']).stdout.split('\n')[2]).toBe('settings: rof 2, cover soft');
     // A weapon rule that acts on no pair is said once (and one that acts on some pair is not).
     expect(JSON.parse(runCli(['genisys', 'matchup', '--brace', '--format', 'json']).stdout).notes.filter((n: string) => n.includes('has no effect'))).toEqual(['--brace has no effect on any pair of this matchup (for each: it only lets a Long range weapon fire into Extreme range (--set weaponRange=long --range extreme)).']);
+    // Pairs idle for different reasons: each reason said (the Resistance Soldier is no Mindless target: it is in automatic cover at Long range).
+    expect(JSON.parse(runCli(['genisys', 'matchup', '--range', 'long', '--cover', 'soft', '--format', 'json']).stdout).notes.filter((n: string) => n.startsWith('--cover soft'))).toEqual(['--cover soft has no effect on any pair of this matchup (for each pair one of: at this range the target is in automatic cover, whatever --cover says (the save shown); the target takes no cover save here (it is Mindless: it never takes cover saves)).']);
     expect(JSON.parse(runCli(['genisys', 'matchup', '--semi-automatic', '--format', 'json']).stdout).notes.filter((n: string) => n.includes('has no effect'))).toEqual([]);
   });
   it('bad names exit 2 with one line listing the valid ones', () => {

@@ -205,7 +205,8 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   const cells: MatchupCell[] = [];
   let first: GenisysParams | null = null;
   // Weapon rules the user set, by the cells where they changed nothing (said when that is every allowed cell).
-  const idle = new Map<string, { rule: IdleWeaponRule; cells: number }>();
+  // Per rule: the pairs it leaves as they are, and each reason given (pairs differ: a Mindless target, automatic cover at this range).
+  const idle = new Map<string, { rule: IdleWeaponRule; cells: number; whys: Set<string> }>();
   let allowedCells = 0;
   for (const a of attackers) {
     for (const t of targets) {
@@ -231,7 +232,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
       };
       try {
         const plan = compileAttack(p);
-        for (const rule of idleWeaponRules(p, plan, attack)) idle.set(rule.key, { rule, cells: (idle.get(rule.key)?.cells ?? 0) + 1 });
+        for (const rule of idleWeaponRules(p, plan, attack)) idle.set(rule.key, { rule, cells: (idle.get(rule.key)?.cells ?? 0) + 1, whys: (idle.get(rule.key)?.whys ?? new Set<string>()).add(rule.why) });
         allowedCells++;
         const r = exactResult(plan, exactAttack(plan));
         cell.removed = r.removed;
@@ -254,7 +255,7 @@ function runMatchup(resolved: Record<string, ParamValue>, confidence: number, so
   if (cells.every((c) => c.removed === null)) throw new UsageError(`genisys matchup: no pair is an attack the rules allow (${cells[0].reason ?? ''})`);
   const base = first!;
   const notes: string[] = [...pointNotes];
-  for (const { rule, cells: n } of idle.values()) if (n === allowedCells) notes.push(rule.besides ? `${idleRuleNote(rule, 'any pair of this matchup')}.` : `${rule.flag} has no effect on any pair of this matchup (for each: ${rule.why}).`);
+  for (const { rule, cells: n, whys } of idle.values()) if (n === allowedCells) notes.push(rule.besides ? `${idleRuleNote(rule, 'any pair of this matchup')}.` : `${rule.flag} has no effect on any pair of this matchup (${whys.size === 1 ? `for each: ${rule.why}` : `for each pair one of: ${[...whys].join('; ')}`}).`);
   for (const c of cells) if (c.reason) notes.push(`${c.attackerName} vs ${c.targetName}: no attack (${c.reason.replace(/^parameter [a-zA-Z.]+: /, '')}).`);
   const unpriced = [...new Set(cells.filter((c) => c.points === null).map((c) => data.units[c.attacker].name))];
   if (unpriced.length) notes.push(`No points for ${unpriced.join(', ')} (a scenario model): give them with --points unit=N.`);

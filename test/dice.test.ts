@@ -101,7 +101,7 @@ describe('dice: the note counts the rows whose exact value lies outside the inte
     }).length;
     expect(rows.filter((row) => !row.exactInInterval).length).toBe(outside);
     expect(outside).toBeGreaterThan(0);
-    expect(j.notes).toEqual([`${outside} of 11 rows outside their 50% intervals; about 5.5 expected by chance (50% of 11)`]);
+    expect(j.notes[0]).toBe(`${outside} of 11 rows outside their 50% intervals; about 5.5 expected by chance (50% of 11)`);
     // The table view prints the same note.
     expect(runCli(['dice', '--count', '10', '--sides', '6', '--target', '5', '-n', '20000', '--seed', '3', '--confidence', '0.5']).stdout).toContain(`Note: ${j.notes[0]}`);
   });
@@ -119,5 +119,18 @@ describe('dice: the summary table', () => {
     // 3d6 on 5+: P(0) = 64/216 < 0.5 <= P(<=1) = 160/216 < 0.9 <= P(<=2) = 208/216.
     const q = (m: string) => rows.find((row) => at(row, 'metric') === m)!;
     expect([at(q('p10 successes'), 'exact'), at(q('p50 successes'), 'exact'), at(q('p90 successes'), 'exact')]).toEqual(['0', '1', '2']);
+  });
+});
+
+describe('dice: the answer and notes read as the numbers are', () => {
+  it("an exact mean outside its interval never prints as the interval's end (it read '1.25 outside [1.25, 1.49]'); the chi-square's pooled df is said", async () => {
+    const { runCli } = await import('./helpers/runCli.js');
+    const { exactApart } = await import('../src/core/answer.js');
+    expect(exactApart(1.25, 1.25385, 1.49)).toEqual({ text: '1.250', end: 'lower end 1.254' });
+    expect(exactApart(1.5, 1.25, 1.49)).toEqual({ text: '1.50', end: 'upper end 1.49' });
+    expect(exactApart(1.3, 1.25, 1.49)).toEqual({ text: '1.30' });
+    const j = JSON.parse(runCli(['dice', '--count', '5', '--sides', '8', '--target', '7', '-n', '200', '--seed', '1', '-j', '1', '-q', '--confidence', '0.9', '--format', 'json']).stdout);
+    expect(j.text).toContain('(exact 1.250; 1.250 outside its interval (its lower end 1.254)');
+    expect(j.notes).toContain('chi-square: the 6 outcomes (0 to 5 successes) are pooled, left to right, into 4 cells of at least 5 expected rolls each, so its df is 3.');
   });
 });

@@ -108,6 +108,19 @@ export function besideExactWords(exact: readonly string[], inInterval: readonly 
   return parts.join('; ');
 }
 
+/**
+ * An exact value beside its interval as text to `digits` decimals, with as many more as it takes
+ * (up to 6) for one outside the interval not to print as its end: "1.2500 outside [1.2539, …]" was
+ * "1.25 outside [1.25, 1.49]". Returns the value's text and, where it is outside, the nearer end's.
+ */
+export function exactApart(exact: number, lo: number, hi: number, digits = 2): { text: string; end?: string } {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || (exact >= lo && exact <= hi)) return { text: exact.toFixed(digits) };
+  const end = exact < lo ? lo : hi;
+  let d = digits;
+  while (d < 6 && exact.toFixed(d) === end.toFixed(d)) d++;
+  return { text: exact.toFixed(d), end: `${exact < lo ? 'lower' : 'upper'} end ${end.toFixed(d)}` };
+}
+
 /** A headline's number as the answer prints it: "37.5%" (exact), "37.5% [36.1, 38.9]", "2.33 [2.30, 2.36]". */
 export function headlineText(h: Headline): string {
   if (h.lo === null || h.hi === null) return h.kind === 'rate' ? exactPctText(h.estimate) : h.estimate.toFixed(2);

@@ -84,6 +84,11 @@ describe('sim dualfates attack', () => {
     const j = JSON.parse(r.stdout);
     expect(j.result.target.targetNumber).toBe(6);
     expect(j.notes.join(' ')).toMatch(/melee attacks ignore cover/);
+    // The settings line marks it too, as Genisys marks what it ignores (it listed "cover heavy" as if played).
+    expect(j.settings).toContain('cover heavy (ignored: melee attacks ignore cover)');
+    const mc = JSON.parse(runCli(['dualfates', 'attack', '--vs', 'will', '--running', '--method', 'mc', '-n', '20', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(mc.settings).toContain('running (ignored: running changes DEF and DOD only)');
+    expect(JSON.parse(runCli(['dualfates', 'attack', '--vs', 'dod', '--cover', 'heavy', '--attack', 'ranged', '--format', 'json']).stdout).settings.join(' ')).not.toMatch(/ignored/);
   });
   it('the Training Knight scenarios: default.yaml says its Shield is not used; training-knight-shield.yaml deflects (490/1296 land, by hand)', () => {
     const off = JSON.parse(runCli(['run', 'scenarios/dualfates/default.yaml', '--format', 'json']).stdout);

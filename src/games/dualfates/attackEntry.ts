@@ -119,6 +119,13 @@ export const attackEntry: ModeEntry = {
     const x = exactAttack(p);
     const title = `Dual Fates attack${pickedTitle(picks)} vs ${p.vs.toUpperCase()} ${p.value} (target ${x.target.target}), ${p.damage} damage, shields ${p.shields} armor ${p.armor} health ${p.health}`;
     const notes = x.target.ignored.map((i) => `ignored ${i}`);
+    // The settings line marks what was given but not applied ("cover heavy (ignored: melee attacks ignore cover)"), as Genisys' does.
+    const ignoredSettings = Object.fromEntries(
+      x.target.ignored.map((i) => {
+        const [name, why] = [i.slice(0, i.indexOf(': ')), i.slice(i.indexOf(': ') + 2).replace(/ \(rulebook: [^)]*\)$/, '')];
+        return [name.endsWith(' cover') ? 'cover' : name, why];
+      }),
+    );
     if (picks.filled.length) notes.push(`From the unit sheets (${units}): ${picks.filled.join('; ')}; a value given as an option, --set or scenario parameter wins.`);
     if (x.success.landed === 0) notes.push('No attack can land: the unit is never incapacitated.');
     else if (!x.toIncapacitate.possible) notes.push(`No landed attack gets past armor ${p.armor} (per-hit reading): the unit is never incapacitated.`);
@@ -136,6 +143,7 @@ export const attackEntry: ModeEntry = {
         assumptions: attackAssumptions(p),
         tables: exactAttackTables(result),
         notes,
+        ...(Object.keys(ignoredSettings).length ? { ignoredSettings } : {}),
         // The answer first: how often the attack succeeds, and how many it takes.
         text: exactAttackAnswer(p, picks, result),
         headline: exactHeadline('P(success)', result.success, 'rate'),
@@ -160,6 +168,7 @@ export const attackEntry: ModeEntry = {
     notes.push(outsideIntervalsNote(tables.flatMap((t) => t.rows.map((r) => r.exactInInterval as boolean | null)), settings.confidence));
     return {
       ...provenance('dualfates attack', { ...resolved }, sheets),
+      ...(Object.keys(ignoredSettings).length ? { ignoredSettings } : {}),
       title,
       method: 'mc',
       seed: settings.seed,

@@ -75,6 +75,9 @@ describe('sim dualfates attack', () => {
     const expected = Math.round(flags.length * 0.05 * 10) / 10;
     expect(table).toContain(`Note: ${outside} of ${flags.length} rows outside their 95% intervals; about ${expected} expected by chance (5% of ${flags.length})`);
     const pillars = JSON.parse(runCli(['dualfates', 'pillars', '--method', 'mc', '-n', '4000', '--seed', '2', '-j', '1', '--confidence', '0.9', '--format', 'json']).stdout);
+    // The answer names what was measured: pillar 1 in round 1 (its row), not "a given pillar … of rounds".
+    const row = pillars.tables[0].rows.find((r: { metric: string }) => r.metric === 'Pillar 1 is an objective (round 1)');
+    expect(pillars.text).toMatch(new RegExp(`^Pillar 1 is a rolled objective in round 1 of ${(row.estimate * 100).toFixed(1)}% \\[`));
     const checks = pillars.result.checks as { exactInInterval: boolean }[];
     const out = checks.filter((c) => !c.exactInInterval).length;
     expect(pillars.notes).toContain(`${out} of ${checks.length} rows outside their 90% intervals; about ${Math.round(checks.length * 0.1 * 10) / 10} expected by chance (10% of ${checks.length})`);

@@ -95,7 +95,8 @@ export function fateCheckReport(rounds: number, totals: Totals, games: number, p
     notes: [outsideIntervalsNote(all.map((r) => r.exactInInterval), confidence)],
     // The answer first: the two headline rates of the exact report, played, beside their exact values.
     headline: estimateHeadline('P(a given pillar is an objective)', objective, 'rate'),
-    text: answerSentence(`A given pillar is a rolled objective in ${pctText(objective)} of rounds and the first player wins Initiative ${pctText(initiative)} of the time`, [
+    // Measured on pillar 1 in round 1 (its row): the answer says so, as the exact report's "a given pillar" is every pillar, every round alike.
+    text: answerSentence(`Pillar 1 is a rolled objective in round 1 of ${pctText(objective)} of games (the exact value holds for any pillar and round) and the first player wins Initiative ${pctText(initiative)} of the time`, [
       besideExactWords([exactPctText(objective.exact), exactPctText(initiative.exact)], [objective.exactInInterval, initiative.exactInInterval]),
       `${all.filter((r) => r.exactInInterval).length} of ${all.length} exact values inside their intervals`,
     ]),

@@ -20,7 +20,9 @@ describe('sim tune', () => {
     const far = runCli([...args, '--target', 'successes=2.9', '--brief']);
     expect(far.code).toBe(0);
     expect(far.stdout).toMatch(/^closest \(no setting reaches the target\): target=4 — successes 1\.5/m);
-    expect(far.stdout).toMatch(/^no setting reaches successes = 2\.9: the nearest on it \(target=4\) has \[[\d.]+, [\d.]+\], and every setting\s+is on one side of it \(widen the --vary range\)\./m);
+    expect(far.stdout).toMatch(/^no setting reaches successes = 2\.9: the nearest on it \(target=4\) has \[[\d.]+, [\d.]+\], and every\s+setting\s+is\s+on\s+one\s+side\s+of\s+it \(widen the --vary range\)\./m);
+    // A rate's target and interval in % in that line too, as the line before prints them (it read "77.5% [71.23%, 82.74%]" then "[0.712, 0.827]").
+    expect(runCli(['tune', 'darkfate', '--vary', 'handSize=4|5', '--target', 'win=0.2', '-n', '20', '--budget', '80', '--seed', '1', '-j', '1', '-q']).stdout.replace(/\s+/g, ' ')).toMatch(/no setting reaches win = 20%: the nearest on it \(handSize=4\) has \[[\d.]+%, [\d.]+%\]/);
     expect(JSON.parse(runCli([...args, '--target', 'successes=2.9', '--format', 'json']).stdout).result.reached).toBe(false);
     const near = JSON.parse(runCli([...args, '--target', 'successes=1.5', '--format', 'json']).stdout).result;
     expect([near.reached, near.answer[0]]).toEqual([true, expect.stringMatching(/^best: target=4/)]);

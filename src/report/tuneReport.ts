@@ -78,7 +78,7 @@ export function tuneReport(input: TuneInput): Report {
     return outcome.indistinguishable.includes(c) ? 'indistinguishable' : 'left';
   };
   // A target no setting reaches is part of the answer, not a note (--brief hides notes): the best is then only the closest.
-  const missed = missedTargets(input);
+  const missed = missedTargets(input, isRate);
   const unreached = missed.filter((m) => m.unreached);
   // An interrupted race is said in its answer (as compare, policies and sweep say it): its leader is so far only.
   const cut = outcome.stop === 'interrupted' ? 'interrupted, so far ' : '';
@@ -201,17 +201,20 @@ export function tuneReport(input: TuneInput): Report {
  * settings, or beyond the range tried); one another setting holds is missed only because the
  * targets pull apart (said with those settings): "no setting reaches" would be false.
  */
-function missedTargets(input: TuneInput): { text: string; unreached: boolean }[] {
+function missedTargets(input: TuneInput, isRate: (m: number) => boolean): { text: string; unreached: boolean }[] {
   const best = input.settings[input.outcome.best];
   if (!best?.estimates) return [];
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
-  const range = (e: MetricEstimate) => `[${e.lo.toPrecision(3)}, ${e.hi.toPrecision(3)}]`;
   const out: { text: string; unreached: boolean }[] = [];
-  input.targets.forEach((t, i) => {
+  input.targets.forEach((t0, i) => {
+    // A rate's target and interval in % as the answer's line before prints them (it read "77.5% [71.23%, 82.74%]" then "[0.712, 0.827]").
+    const range = (e: MetricEstimate) => `[${shown(e.lo, isRate(i))}, ${shown(e.hi, isRate(i))}]`;
+    const t = { ...t0, value: shown(t0.value, isRate(i)) };
+    const value = t0.value;
     const e = best.estimates![i];
-    if (!e || (e.lo <= t.value && t.value <= e.hi)) return;
+    if (!e || (e.lo <= value && value <= e.hi)) return;
     const ran = input.settings.filter((s) => s.estimates);
-    const holders = ran.filter((s) => s.estimates![i].lo <= t.value && t.value <= s.estimates![i].hi);
+    const holders = ran.filter((s) => s.estimates![i].lo <= value && value <= s.estimates![i].hi);
     if (holders.length) {
       const names = holders.slice(0, 3).map((s) => cellName(s.cell)).join('; ') + (holders.length > 3 ? `; and ${holders.length - 3} more` : '');
       // One target: the best is the nearest; a setting left behind early (fewer games, a wider interval) may still hold it.
@@ -222,9 +225,9 @@ function missedTargets(input: TuneInput): { text: string; unreached: boolean }[]
       out.push({ unreached: false, text: `the best over all targets misses ${t.metric} = ${t.value} (its interval ${range(e)}), which ${holders.length === 1 ? 'another setting reaches' : `${holders.length} other settings reach`} alone (${names}): the targets pull apart (weigh them: --target ${t.metric}=${t.value}@W).` });
       return;
     }
-    const nearest = ran.reduce((a, b) => (Math.abs(b.estimates![i].estimate - t.value) < Math.abs(a.estimates![i].estimate - t.value) ? b : a));
+    const nearest = ran.reduce((a, b) => (Math.abs(b.estimates![i].estimate - value) < Math.abs(a.estimates![i].estimate - value) ? b : a));
     const values = ran.map((s) => s.estimates![i].estimate);
-    const between = values.some((v) => v < t.value) && values.some((v) => v > t.value);
+    const between = values.some((v) => v < value) && values.some((v) => v > value);
     out.push({ unreached: true, text: `no setting reaches ${t.metric} = ${t.value}: the nearest on it (${cellName(nearest.cell)}) has ${range(nearest.estimates![i])}, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.` });
   });
   return out;

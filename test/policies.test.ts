@@ -149,6 +149,11 @@ describe('sim compare names both policies when they differ', () => {
     // The other side's metric ranks the varied side's policies upside down: the answer says so.
     const upside = JSON.parse(runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--metric', 'winA', '--policies', 'fight,random', '-n', '40', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     expect(upside.text).toContain("win A is the other side's: highest is worst for side B, whose own is winB");
+    // A side's own metric other than its win rate is its own (it called skynetMissionPoints the Resistance's); one of neither side by name gets no verdict on its direction.
+    const ownMetric = JSON.parse(runCli(['policies', 'tccg', 'game', '--param', 'skynetPolicy', '--metric', 'skynetMissionPoints', '-n', '10', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(ownMetric.text).not.toMatch(/other side's|neither side's/);
+    const neither = JSON.parse(runCli(['policies', 'dualfates', 'match', '--param', 'policyB', '--metric', 'vpMargin', '--policies', 'threat,random', '-n', '10', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(neither.text).toContain("vp margin is neither side's by name: whether highest is better for side B depends on what it counts (side B's own result is winB)");
     // A maximum between two doubled budgets: the stop names the rung it did not play, not the maximum as if played.
     const between = JSON.parse(runCli(['policies', 'dualfates', 'match', '--ladder', '--ladder-start', '3', '--ladder-max', '5', '-n', '4', '--seed', '3', '-j', '1', '-q', '--format', 'json']).stdout);
     expect(between.result.stopped).toBe('--ladder-max (searchIterations 5: the rung after 3, at 6, would pass it)');

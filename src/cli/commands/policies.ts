@@ -2,7 +2,7 @@
 // (common random numbers: game i of each on stream (seed, i)) and ranks them by the main metric, with
 // each one's paired difference from the default, its interval and p-value. Every number a game
 // prints is conditional on the bots that played: this shows how much.
-import { sideMetric, sideOfPolicyParam } from './sideMetric.js';
+import { metricSide, sideMetric, sideOfPolicyParam } from './sideMetric.js';
 import { Command } from 'commander';
 import { answerSentence, ppText } from '../../core/answer.js';
 import { groupedInteger, signedText } from '../../core/numberText.js';
@@ -222,10 +222,15 @@ export function registerPolicies(program: Command): void {
     const mainWords = mainName ?? 'the metric';
     // A metric of the other side (--param policyB --metric winA): the highest row is the policy that does worst for the side varied, said in the answer.
     const mineOf = side && main ? sideMetric(main, side, rateNames) : main;
-    const otherSides = side !== undefined && opts.metric !== undefined && main !== undefined && mineOf !== main;
+    // Whose the metric is, by its name: the other side's (highest is worst for the side varied), the side's own, or neither's
+    // (vpMargin, protected: the name does not say which way is better for the side; it called skynetMissionPoints Resistance's).
+    const sides = policyKeys.map(sideOfPolicyParam).filter((s): s is string => s !== undefined);
+    const owner = side !== undefined && main !== undefined ? metricSide(main, sides) : undefined;
+    const otherSides = side !== undefined && opts.metric !== undefined && main !== undefined && owner !== undefined && owner !== side;
+    const neitherSide = side !== undefined && opts.metric !== undefined && main !== undefined && owner === undefined;
     const playedBy = policyKeys.filter((k) => k !== key && !isSearchBot(k)).map((k) => `${k} ${String(base.params[k])}`).join(', ');
     const searchPartWords = searchPart ? `the search's ${searchPart} (${key}) varied, every game played by ${playedBy}` : '';
-    const conditions = [`${groupedInteger(games)} paired games`, ...(searchPart ? [searchPartWords] : []), ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
+    const conditions = [`${groupedInteger(games)} paired games`, ...(searchPart ? [searchPartWords] : []), ...(side ? [`side ${side}`] : []), ...(otherSides ? [`${mainWords} is the other side's: highest is worst for side ${side}, whose own is ${mineOf}`] : []), ...(neitherSide ? [`${mainWords} is neither side's by name: whether highest is better for side ${side} depends on what it counts (side ${side}'s own result is ${sideMetric(rateNames[0], side, rateNames)})`] : []), ...(unplayed.length ? [`interrupted: ${unplayed.join(', ')} not played`] : [])];
     // --split: the search on every kind of decision, then on each kind alone (by difference), each against the default.
     const splitAnswers = split
       ? labels.map((label) => {

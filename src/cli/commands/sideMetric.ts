@@ -7,6 +7,16 @@ export function sideOfPolicyParam(key: string): string | undefined {
 }
 
 /**
+ * The side a metric belongs to by its name, of the game's sides (A, B; resistance, skynet): a
+ * metric ending in the side's letter after a lower-case letter (winA, scoreB), or starting with the
+ * side's word (skynetMissionPoints); undefined for one of neither (vpMargin, protected, eliminated),
+ * whose better direction the name does not say.
+ */
+export function metricSide(metric: string, sides: readonly string[]): string | undefined {
+  return sides.find((s) => (s.length === 1 ? new RegExp(`[a-z]${s}$`).test(metric) : metric.toLowerCase().startsWith(s.toLowerCase())));
+}
+
+/**
  * The metric to rank by for one side of a two-sided game: `winA` becomes `winB` when the policies
  * varied are side B's, and a side named by a word (skynet) takes the first rate that starts with it
  * (skynetWins); without such a metric, and in one-sided games, the first rate stays.

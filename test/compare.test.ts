@@ -534,10 +534,13 @@ describe('common random numbers in a card game', () => {
     const bots = JSON.parse(runCli(['compare', 'dice', '--set', 'target=4', '-n', '300', '--seed', '1', '--format', 'json', '-q']).stdout);
     expect(bots.result.answer[0]).not.toMatch(/policy plays/);
     const terror = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '300', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
-    expect(terror.result.answer[0]).toMatch(/^policy random: survived −\d+\.\d pp .* — variant B's policy plays worse$/);
+    expect(terror.result.answer[0]).toMatch(/^policy random: survived −\d+\.\d pp .* — the changed bot plays worse$/);
     // Side B's policy changed: side A's win is not B's bot playing better.
     const sideB = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'policyB=random', '-n', '100', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
-    expect(sideB.result.answer[0]).toMatch(/^policy B random: win A \+\d+\.\d pp .* — higher with policy B random$/);
+    expect(sideB.result.answer[0]).toMatch(/^policy B random: win A \+\d+\.\d pp .* — higher with policy B random \(a change of side B's bot; winA is not its own win\)$/);
+    // A rule change in a two-sided game: higher or lower for side A, never "easier" or "harder" (B moves the other way).
+    const rule = JSON.parse(runCli(['compare', 'scenarios/dualfates/match.yaml', '--set', 'vortexCap=8', '-n', '100', '--seed', '1', '--format', 'json', '-q', '-j', '1']).stdout);
+    expect(rule.result.answer[0]).toMatch(/^vortex cap 8: win A −\d+\.\d pp \[−[\d.]+, −[\d.]+\] .* — lower with vortex cap 8$/);
   });
   it("without -n (or a scenario's run.n), compare and run play the mode's own default (2,000 for the CCG game, not 100,000)", async () => {
     const { Command } = await import('commander');

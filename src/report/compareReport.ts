@@ -85,21 +85,25 @@ const isWinLike = (metric: string) => /^(win|won|surviv|success)/i.test(metric);
  * the changed keys say (null: not a policy change). A policy change says how well the bot plays, not
  * how hard the game is, and only about the changed side's own win.
  */
-type BotChange = { ownWin: (metric: string) => boolean } | null;
+type BotChange = { ownWin: (metric: string) => boolean; sides: readonly string[] } | null;
 
 function botChange(differing: readonly string[], oneSided: boolean): BotChange {
   if (!differing.length || !differing.every((k) => /polic|^search/i.test(k))) return null;
   // policyA/policyB: winA/winB; resistancePolicy/skynetPolicy: resistanceWins/skynetWins; a one-sided game's policy: its win.
   const sides = differing.flatMap((k) => /^polic\w*?([AB])$/.exec(k)?.[1] ?? /^([a-z]+)Policy$/.exec(k)?.[1] ?? []);
   const owns = (metric: string, side: string) => (side.length === 1 ? metric.endsWith(side) : metric.startsWith(side));
-  return { ownWin: (metric) => (sides.length ? sides.every((side) => owns(metric, side)) && /win/i.test(metric) : oneSided && isWinLike(metric)) };
+  return { sides, ownWin: (metric) => (sides.length ? sides.every((side) => owns(metric, side)) && /win/i.test(metric) : oneSided && isWinLike(metric)) };
 }
 
 /** The verdict of a difference shown by its interval (`up`: B higher). */
 function verdictOf(metric: string, up: boolean, variant: string, bot: BotChange): string {
-  if (bot?.ownWin(metric)) return up ? "variant B's policy plays better" : "variant B's policy plays worse";
-  if (!bot && isWinLike(metric)) return up ? 'easier' : 'harder';
-  return up ? `higher with ${variant}` : `lower with ${variant}`;
+  // "The changed bot", not "variant B's policy": in a game whose sides are A and B that read as side B's.
+  if (bot?.ownWin(metric)) return up ? 'the changed bot plays better' : 'the changed bot plays worse';
+  // Easier or harder only where the players all win together; a two-sided game's winA is one side's (it called −29 pp for A "harder" while B gained as much).
+  if (!bot && isWinLike(metric) && !/[a-z][A-Z]$/.test(metric)) return up ? 'easier' : 'harder';
+  // A bot changed, measured on a metric that is not its side's win (side B's bot, side A's win): said, not left to read as a rule change.
+  const whose = bot && bot.sides.length ? ` (a change of side ${bot.sides.join(' and ')}'s bot; ${metric} is not its own win)` : '';
+  return `${up ? 'higher' : 'lower'} with ${variant}${whose}`;
 }
 
 /**

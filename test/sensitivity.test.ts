@@ -292,3 +292,16 @@ describe('sim sensitivity', () => {
     bad(['sensitivity', 'genisys', 'attack'], /exact method plays no games/);
   });
 });
+
+describe('sim sensitivity: the answer marks what is not significant', () => {
+  it('"Most sensitive to" lists the largest effects; one whose interval holds 0 is said to be not significant (it stood beside the significant ones unmarked)', () => {
+    const j = JSON.parse(runCli(['sensitivity', 'darkfate', '--only', 'card.attack.activate.woundCurrent,card.attack.count', '-n', '100', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const line = (j.text as string).split('\n').find((l) => l.startsWith('Most sensitive to'))!;
+    const parts = line.replace(/^Most sensitive to: /, '').replace(/\.$/, '').split('; ');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) {
+      const [lo, hi] = /\[([−+][\d.]+), ([−+][\d.]+)\]/.exec(p)!.slice(1).map((x) => Number(x.replace('−', '-')));
+      expect(p.endsWith('(not significant)'), p).toBe(lo <= 0 && hi >= 0);
+    }
+  });
+});

@@ -609,7 +609,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
     `Baseline (${groupedInteger(fan.games)} games): ${baseLines.join('; ')}.`,
     top.length
       ? // An effect whose interval holds 0 is not shown to be one: the sentence says so rather than crown it.
-        `${top.some((e) => e.lo > 0 || e.hi < 0) ? 'Most sensitive to' : `No change moved ${metric} significantly at this number of games; the largest differences`}: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}${rate && (e.value === 0 || e.value === 1) && (e.lo > 0 || e.hi < 0) ? ` (${metric} ${e.value * 100}% in all ${groupedInteger(fan.games)} games with it)` : ''}`).join('; ')}.`
+        `${top.some((e) => e.lo > 0 || e.hi < 0) ? 'Most sensitive to' : `No change moved ${metric} significantly at this number of games; the largest differences`}: ${top.map((e) => `${changeInWords(changeText(e))}${several ? ` (${e.label ?? e.call})` : ''} ${signed(e.difference * scale, digits)}${unit} ${interval(e)}${rate && (e.value === 0 || e.value === 1) && (e.lo > 0 || e.hi < 0) ? ` (${metric} ${e.value * 100}% in all ${groupedInteger(fan.games)} games with it)` : ''}${top.some((x) => x.lo > 0 || x.hi < 0) && !(e.lo > 0 || e.hi < 0) ? ' (not significant)' : ''}`).join('; ')}.`
       : fan.partial && effects.length === 0
         ? 'Interrupted before any change was measured.'
         : effects.length === 0

@@ -375,6 +375,9 @@ describe('sweep', () => {
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['x', 'all'], default: 'x', doc: '', source: '' })).toEqual(['all']);
     // "auto" stands for one of the others (Genisys' range: cc or short): all leaves it out; it can still be listed.
     expect(expandAxis({ key: 'v', values: ['all'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['x', 'y']);
+    // LO..HI on a data value (a number) as on a whole-number parameter (data.finalGirl.health=4..6 was refused as not a number).
+    expect(expandAxis({ key: 'data.finalGirl.health', values: ['4..6'] }, { key: 'data.finalGirl.health', type: 'number', default: 6, doc: '', source: '' })).toEqual(['4', '5', '6']);
+    expect(runCli(['sweep', 'terror', '--grid', 'data.finalGirl.health=5..6', '-n', '4', '--seed', '1', '-j', '1', '-q']).stdout.split('\n')[0]).toBe('Sweep of terror over final girl · health ∈ {5, 6}');
     expect(expandAxis({ key: 'v', values: ['auto', 'x'] }, { key: 'v', type: 'enum', choices: ['auto', 'x', 'y'], default: 'auto', doc: '', source: '' })).toEqual(['auto', 'x']);
     // LO..HI of a whole-number parameter: every value (as --help says); backwards is refused.
     const int = { key: 'n', type: 'int', min: 1, max: 20, default: 5, doc: '', source: '' } as const;

@@ -48,7 +48,8 @@ export function expandAxis(axis: GridAxis, spec: ParamSpec, option = '--grid', s
   const out: string[] = [];
   for (const v of axis.values) {
     // "auto" stands for one of the other choices (Genisys' range: cc, short, or long for a VTOL): a cell of its own would repeat one.
-    const range = spec.type === 'int' ? /^(-?\d+)\.\.(-?\d+)$/.exec(v) : null;
+    // LO..HI: every whole number between, for a whole-number parameter or a data value (data.finalGirl.health=4..6 was refused as not a number).
+    const range = spec.type === 'int' || spec.type === 'number' ? /^(-?\d+)\.\.(-?\d+)$/.exec(v) : null;
     // A policy (a path parameter with built-in choices) expands to its built-ins, as an enum does.
     // (leaving out the slow ones, a search, which are played only when listed, as sim policies does).
     if (v === 'all' && (spec.type === 'enum' || (spec.type === 'path' && spec.choices)) && !(spec.choices ?? []).includes('all')) out.push(...(spec.choices ?? []).filter((c) => c !== 'auto' && !(spec.type === 'path' && slow.includes(c))));

@@ -633,3 +633,12 @@ describe('the answer names variant B as given', () => {
     expect(JSON.parse(r.stdout).text).toMatch(/^scenarios\/darkfate\/hand-size-6\.yaml \+ hand size 7: win /);
   });
 });
+
+describe('a row of no pairs', () => {
+  it('shows no p-value (it showed p = 1.000 beside dashes, 0 pairs)', () => {
+    const j = JSON.parse(runCli(['compare', 'terror', '--set', 'policy=random', '-n', '50', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    const rows = j.tables.flatMap((t: { rows: Record<string, unknown>[] }) => t.rows).filter((r: Record<string, unknown>) => r.n === 0);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.pValue, String(r.metric)).toBeNull();
+  });
+});

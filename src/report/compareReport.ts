@@ -271,7 +271,7 @@ export function compareReport(
               ],
               rows: rv.comparisons
                 .filter((c) => !c.detail && c.kind === kind)
-                .map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
+                .map((c) => ({ label: c.label, metric: c.metric, name: labelOf(c.metric), a: c.a, b: c.b, difference: c.difference, lo: Number.isFinite(c.lo) ? c.lo : null, hi: Number.isFinite(c.hi) ? c.hi : null, pValue: Number.isFinite(c.pValue) && c.n > 0 ? c.pValue : null, n: c.n, test: c.test, kind: c.kind })),
             };
           })
           .filter((tb) => tb.rows.length > 0)

@@ -378,6 +378,9 @@ describe('the header names every parameter the run sets away from its default', 
     // The policy every cell played is in the header, as a run's is (it was shown nowhere); a policy axis is in the title instead.
     expect(runCli(['sweep', 'terror', '--grid', 'deathOrder=1,2', '--set', 'policy=random', '-n', '10', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[1]).toBe('method mc · n 10 · seed 1 · 95% intervals · policy random');
     expect(runCli(['sweep', 'terror', '--grid', 'policy=planner,random', '-n', '10', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[1]).toBe('method mc · n 10 · seed 1 · 95% intervals');
+    // A side's policy fixed in every cell (the scenario's side A hold) is a setting where the header names none; `sim policies` says the fixed side's too.
+    expect(runCli(['sweep', 'dualfates', 'match', '--scenario', 'scenarios/dualfates/match.yaml', '--grid', 'policyB=hunt,threat', '-n', '4', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[2]).toBe('settings: team B horde, policy A hold');
+    expect(runCli(['policies', 'dualfates', 'match', '--scenario', 'scenarios/dualfates/match.yaml', '--policies', 'threat,random', '-n', '4', '--seed', '1', '-q', '-j', '1']).stdout.split('\n')[2]).toBe('settings: team B horde, policy B hunt');
   });
 });
 

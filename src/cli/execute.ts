@@ -201,7 +201,7 @@ function exactRerunGames(req: RunRequest, report: Report, games: number): number
  * a value another setting implies (a large table's track length), a text the title spells out (a
  * skirmish's forces). `specs`: the mode's parameters and the data values it adds.
  */
-export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = '', ignored: Readonly<Record<string, string>> = {}): string[] {
+export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<string, unknown>>, title = '', ignored: Readonly<Record<string, string>> = {}, policies: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   const byKey = new Map(specs.map((s) => [s.key, s]));
   const implied = new Set<string>();
@@ -211,7 +211,8 @@ export function settingsOf(specs: readonly ParamSpec[], params: Readonly<Record<
   }
   for (const [key, value] of Object.entries(params)) {
     const spec = byKey.get(key);
-    if (key === 'method' || key === 'trace' || /^policy/.test(key) || implied.has(key)) continue;
+    // A policy is in the header, but for `policies`: a side's policy the header does not name (the other side's, fixed) is a setting there.
+    if (key === 'method' || key === 'trace' || (/^policy/.test(key) && !policies.has(key)) || implied.has(key)) continue;
     if (spec && (JSON.stringify(value) === JSON.stringify(spec.default) || (spec.type === 'path' && namesDefaultFile(spec, value)))) continue;
     if (spec?.type === 'string' && typeof value === 'string' && value.length >= 4 && title.includes(value)) continue;
     const said = spec?.type === 'bool' || typeof value === 'boolean' ? (value ? humanize(key) : `${humanize(key)} off`) : `${humanize(key)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;

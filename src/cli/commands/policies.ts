@@ -253,7 +253,8 @@ export function registerPolicies(program: Command): void {
         ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than ${baselineWords}${baseValue}`, conditions)
         : answerSentence(`${head}No listed policy scores ${mainWords} clearly higher than ${baselineWords}${baseValue}: the next highest, ${r.policy}, differs by ${gapText(r)}`, conditions);
     });
-    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(base.params).filter(([k]) => k !== key)));
+    // The other side's policy, fixed in every game, is not in the header (its policies are the varied side's): a setting when not the default (a scenario's side B hunt was shown nowhere).
+    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(base.params).filter(([k]) => k !== key)), '', {}, new Set(policyKeys.filter((k) => k !== key && !isSearchBot(k))));
     const report: Report = {
       ...combinedProvenance(id, split ? { base: base.params, param: key, policies: [baseline], split: { param: split.param, kinds: splitKinds } } : { base: base.params, param: key, policies }),
       version: packageInfo().version,

@@ -226,7 +226,9 @@ export function registerSweep(program: Command): void {
     }
     progress.clear();
     // What every cell shares away from the defaults (--set, a scenario), for the header; the axes are in the title.
-    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(shared).filter(([k]) => !axes.some((a) => a.key === k))));
+    // Where the cells' policies differ (a policy axis), the header names none: a policy every cell shares is then a setting (a scenario's side A hold was shown nowhere).
+    const fixedPolicies = done.policy ? new Set<string>() : new Set(mode.params.filter((p) => /polic/i.test(p.key) && !axes.some((a) => a.key === p.key)).map((p) => p.key));
+    const settings = settingsOf(mode.params, Object.fromEntries(Object.entries(shared).filter(([k]) => !axes.some((a) => a.key === k))), '', {}, fixedPolicies);
     // An axis without effect in some cells (searchRollouts where the policy is planner): those cells
     // play alike, and the answer and notes say so rather than name the value as if it played.
     const inertIn = new Map(cells.map((cell, k) => [JSON.stringify(cell), axes.filter((a) => specs.find((p) => p.key === a.key)?.inert?.(cellParams[k]) != null).map((a) => a.key)]));

@@ -304,4 +304,8 @@ describe('sim sensitivity: the answer marks what is not significant', () => {
       expect(p.endsWith('(not significant)'), p).toBe(lo <= 0 && hi >= 0);
     }
   });
+  it('a mean metric\'s differences are signed in the table, as the answer prints them (it printed ASCII -7.24)', () => {
+    const j = JSON.parse(runCli(['sensitivity', 'darkfate', '--metric', 'turns', '--only', 'card.attack.count', '-n', '30', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(j.tables[0].columns.filter((c: { key: string }) => ['difference', 'lo', 'hi'].includes(c.key)).map((c: { format: string }) => c.format)).toEqual(['signed4', 'signed4', 'signed4']);
+  });
 });

@@ -548,7 +548,8 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
   const unit = rate ? ' pp' : '';
   const digits = rate ? 1 : 2;
   const valueFormat: Column['format'] = rate ? 'prob' : 'fixed2';
-  const diffFormat: Column['format'] = rate ? 'pp' : 'fixed2';
+  // A difference of means signed, as one of rates is (it printed ASCII -7.24 beside the answer's −7.24).
+  const diffFormat: Column['format'] = rate ? 'pp' : 'signed4';
   const never = effects.filter((e) => e.changed === 0);
   const unusedCount = skipped.filter((k) => k.reason === NOT_USED).length;
   const columns: Column[] = [

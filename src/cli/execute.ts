@@ -1,7 +1,6 @@
 // Execute: runs a resolved RunRequest for the shell — threads, progress, timings, shards,
 // checkpoints, and the `rerun` block that lets `sim check` reproduce the report — then emits it
 // (a report, or a part file for --shard).
-import { groupedInteger } from '../core/numberText.js';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { setPolicyTimeoutMs } from '../core/decisionWatch.js';
 import { GameError } from '../core/gameError.js';
 import { hashOf } from '../core/hash.js';
 import { humanize } from '../core/keyWords.js';
+import { groupedInteger } from '../core/numberText.js';
 import type { ParamSpec } from '../core/params.js';
 import { isTraced } from '../core/trace.js';
 import { packageInfo } from '../core/packageInfo.js';

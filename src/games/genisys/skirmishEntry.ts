@@ -213,7 +213,7 @@ function skirmishTables(r: SkirmishResult): ResultTable[] {
   const row = (label: string, e: Estimate) => ({ quantity: label, estimate: e.estimate, lo: e.lo, hi: e.hi });
   const quantity = { key: 'quantity', header: 'quantity', format: 'text' as const };
   const adv = (what: string, a: SkirmishAdvantage) => [row(`P(the side with the ${what} wins)`, a.holderWins), row(`P(the other side wins)`, a.otherWins), row(`P(side A had the ${what})`, a.byA)];
-  // The Tactical Edge's table only where its holder did not always take the first impulse (else the two are the same games).
+  // The Tactical Edge's own rows only where its holder did not always take the first impulse (else the two are the same games).
   const edgeApart = r.edgeTookFirst.k !== r.edgeTookFirst.n;
   const last = r.turnsDistribution.reduce((m, e, k) => (e.estimate > 0 ? k : m), 0);
   return [

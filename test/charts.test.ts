@@ -171,6 +171,18 @@ describe('legible charts: row labels, units, parts, titles, grid numbers', () =>
     expect(legend).toContain('"legend":{"orient":"bottom","columns":2,"labelLimit":360,"titleLimit":360,"symbolOpacity":1');
   });
 
+  it('a sweep whose only axis has one value (--grid rev9=all) draws its lines as categories with their intervals, not one dot per line', () => {
+    const columns = [col('cell.rev9', 'rev9', 'text'), col('version', 'Rev-9', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
+    const rows = ['Damaged Endo', 'Endoskeleton', 'Fully Operational'].map((version, i) => ({ 'cell.rev9': 'all', version, win: 0.5 + i / 10, winLo: 0.4 + i / 10, winHi: 0.6 + i / 10 }));
+    const r = report({ result: { axes: [{ key: 'rev9', values: ['all'] }], cells: [] }, tables: [{ title: 'Win rate by Rev-9 version', columns, rows }], params: { grid: {} } });
+    const [c] = chartsOf(r);
+    expect(c.title).toBe('win by Rev-9 (rev 9 all)');
+    const spec = JSON.stringify(c.spec);
+    expect(spec).toContain('"x":{"field":"line","type":"ordinal","title":"Rev-9"');
+    expect(spec).not.toContain('"type":"line"');
+    expect((values(c.spec) as { line: string }[]).map((d) => d.line)).toEqual(['Damaged Endo', 'Endoskeleton', 'Fully Operational']);
+  });
+
   it('a sweep with more lines than the palette draws the 8 whose intervals\' lower ends are highest (not a line on a few games with a high estimate) and says how many are left', () => {
     const columns = [col('cell.handSize', 'handSize', 'text'), col('card', 'card', 'text'), col('win', 'win', 'prob'), col('winLo', 'lo', 'prob'), col('winHi', 'hi', 'prob')];
     // card-11: the highest estimate, on so few games that its interval is 0 to 100%.

@@ -22,6 +22,8 @@ const PAGES: { name: string; args: string[]; charts: RegExp[]; answer?: boolean;
   // The chart that answers the page's question comes first (the seats chart of a table after it).
   { name: 'darkfate', args: ['darkfate', '--rev9', 'all', '-n', '120', '--seed', '1', '-j', '1'], charts: [/^How the game ends, by Rev-9/, /^Game length \(player turns\), by Rev-9/, /^Game length \(player turns\), won and lost games/, /^Cards /], answer: true, first: /^How the game ends, by Rev-9/ },
   { name: 'sweep', args: ['sweep', 'dice', '--grid', 'target=3,4,5,6', '--grid', 'count=2,3', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/against target, one line per count/], answer: true },
+  // One value on the only axis: the versions as categories (each line was one dot).
+  { name: 'sweep-one', args: ['sweep', 'darkfate', '--grid', 'rev9=all', '-n', '20', '--seed', '1', '-j', '1'], charts: [/^win by Rev-9 \(rev 9 all\)/] },
   { name: 'compare', args: ['compare', 'dice', '--set', 'target=4', '-n', '2000', '--seed', '1', '-j', '1'], charts: [/^B − A for each mean/], answer: true },
   { name: 'genisys-table', args: ['genisys', 'table'], charts: [/cover none/, /cover fort/], answer: true },
   { name: 'genisys-attack', args: ['genisys', 'attack'], charts: [/^Damaging hits per attack/], answer: true },

@@ -779,6 +779,26 @@ function sweepCharts(r: Report): Chart[] {
       const per = lines > 1 ? `, one line per ${keyNames.join(' · ')}${left ? ` (the ${lines} whose lower ends are highest, of ${ranked.length})` : ''}` : '';
       // A quantity of a later table (a card's win: the games in which it was gained) names its table, as its column alone does not.
       const stem = t === r.tables[0] ? '' : `${t.title.split(/ \(| by | — /)[0]}: `;
+      // One value on the x axis (--grid rev9=all alone) would draw each line as one dot: the lines are the categories instead.
+      const xs = [...new Set(data.map((d) => String(d.x)))];
+      if (xs.length === 1 && lines > 1) {
+        const byTitle = `${stem}${header} by ${keyNames.join(' · ')} (${xName} ${xs[0]})`;
+        const cat = { field: 'line', type: 'ordinal', title: keyNames.join(' · '), sort: null, axis: { labelLimit: 240 } };
+        out.push({
+          title: byTitle,
+          caption: `Dot: the estimate for each; bar: its interval.${left ? ` The other ${left} are in the table.` : ''}`,
+          spec: {
+            ...base(byTitle, data),
+            width: WIDTH - 140,
+            height: 260,
+            layer: [
+              { mark: { type: 'errorbar', ticks: true }, encoding: { x: cat, y: quant('lo', header, unit), y2: { field: 'hi' } } },
+              { mark: { type: 'point', filled: true }, encoding: { x: cat, y: quant('y', header, unit) } },
+            ],
+          },
+        });
+        continue;
+      }
       const title = `${stem}${header} against ${xName}${per}`;
       out.push({
         title,

@@ -1199,3 +1199,20 @@ describe('a unit data value the match never reads', () => {
     expect(used.result).not.toEqual(base.result);
   });
 });
+
+describe('the VP margin is said as itself everywhere (recorded + 2 × rounds, a count from 0)', () => {
+  it('compare, policies and sensitivity print the margin the match report prints, not 19.7 for −0.3', async () => {
+    const { meanSummary } = await import('../src/core/stats.js');
+    // The shift comes off last: the numbers (to the bit) of a report that subtracted it itself.
+    const t = { spec: { name: 'm', description: '', kind: 'count', maxValue: 40, shift: 20 }, n: 4, sum: 82n, sumSq: 1690n } as never;
+    const m = meanSummary(t, 0.95);
+    const plain = meanSummary({ ...(t as object), spec: { name: 'm', description: '', kind: 'count', maxValue: 40 } } as never, 0.95);
+    expect([m.mean, m.lo, m.hi, m.se]).toEqual([plain.mean - 20, plain.lo - 20, plain.hi - 20, plain.se]);
+    const match = JSON.parse(runCli(['dualfates', 'match', '-n', '40', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout).result.means.vpMargin;
+    const compare = JSON.parse(runCli(['compare', 'dualfates', 'match', '--set', 'scoringValue=one', '--metric', 'vpMargin', '-n', '40', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(compare.result.comparisons.find((c: { metric: string }) => c.metric === 'vpMargin').a).toBe(match.mean);
+    const sens = JSON.parse(runCli(['sensitivity', 'dualfates', 'match', '--only', 'scoringValue', '--metric', 'vpMargin', '-n', '40', '--seed', '1', '-j', '1', '-q', '--format', 'json']).stdout);
+    expect(sens.result.baseline[0].estimate).toBe(match.mean);
+    expect(Math.abs(match.mean)).toBeLessThan(10);
+  });
+});

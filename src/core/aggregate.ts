@@ -16,6 +16,12 @@ export interface MetricSpec {
   readonly maxValue: number;
   /** A detail (per card, per seat): in JSON, left out of summary tables such as compare's. */
   readonly detail?: boolean;
+  /**
+   * A count that can be negative, recorded as value + shift (histograms start at 0): every mean,
+   * interval and quantile reported of it subtracts the shift (meanSummary, countSummary), so compare,
+   * policies, sensitivity and tune say the value itself (a VP margin of −0.3, not 19.7).
+   */
+  readonly shift?: number;
 }
 
 // Field offsets inside one metric's block.

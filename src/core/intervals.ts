@@ -32,6 +32,11 @@ export interface CountEstimate {
 }
 
 /** Mean with standard error and interval, plus p10/p50/p90 from the histogram. */
+/** A recorded value as itself (MetricSpec.shift subtracted). */
+function unshift(t: MetricTotals, v: number | null): number | null {
+  return v === null ? null : v - (t.spec.shift ?? 0);
+}
+
 export function countSummary(t: MetricTotals, confidence: number): CountEstimate {
   const m = meanSummary(t, confidence);
   return {
@@ -40,11 +45,11 @@ export function countSummary(t: MetricTotals, confidence: number): CountEstimate
     se: m.se,
     lo: m.lo,
     hi: m.hi,
-    p10: histogramQuantile(t, 0.1),
-    p50: histogramQuantile(t, 0.5),
-    p90: histogramQuantile(t, 0.9),
-    min: Number.isFinite(t.min) ? t.min : null,
-    max: Number.isFinite(t.max) ? t.max : null,
+    p10: unshift(t, histogramQuantile(t, 0.1)),
+    p50: unshift(t, histogramQuantile(t, 0.5)),
+    p90: unshift(t, histogramQuantile(t, 0.9)),
+    min: Number.isFinite(t.min) ? t.min - (t.spec.shift ?? 0) : null,
+    max: Number.isFinite(t.max) ? t.max - (t.spec.shift ?? 0) : null,
     n: t.n,
   };
 }

@@ -218,7 +218,11 @@ export interface MeanSummary {
 export function meanSummary(t: MetricTotals, confidence = 0.95): MeanSummary {
   const n = t.n;
   if (n === 0) return { n, mean: NaN, sd: NaN, se: NaN, lo: NaN, hi: NaN };
-  const mean = Number(t.sum) / n;
+  // A count recorded shifted (MetricSpec.shift) is reported as itself; its spread is the same. The
+  // shift comes off each number last, so the bits are those a report that subtracted it got.
+  const shift = t.spec.shift ?? 0;
+  const raw = Number(t.sum) / n;
+  const mean = raw - shift;
   // One observation says nothing about spread: unknown, never a zero-width certainty.
   if (n < 2) return { n, mean, sd: NaN, se: NaN, lo: NaN, hi: NaN };
   // Exact numerator n*S2 - S1^2 in BigInt, so the variance is the same bits for any merge order.
@@ -229,7 +233,7 @@ export function meanSummary(t: MetricTotals, confidence = 0.95): MeanSummary {
   const se = sd / Math.sqrt(n);
   // Student t with n − 1 degrees of freedom: a z interval covers far less than it says at small n (0.81 at n = 3 for "95%").
   const q = tFor(confidence, n - 1);
-  return { n, mean, sd, se, lo: mean - q * se, hi: mean + q * se };
+  return { n, mean, sd, se, lo: raw - q * se - shift, hi: raw + q * se - shift };
 }
 
 /**

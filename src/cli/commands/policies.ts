@@ -247,7 +247,7 @@ export function registerPolicies(program: Command): void {
       : null;
     const answers = splitAnswers ?? best.map((r) => {
       const base = rows.find((x) => x.baseline && x.label === r.label);
-      const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3)})` : '';
+      const baseValue = base ? ` (${rate ? `${(base.estimate * 100).toFixed(1)}%` : base.estimate.toPrecision(3).replace(/^-/, '−')})` : '';
       const head = several ? `${r.label}: ` : '';
       return r.difference !== null && r.lo !== null && r.lo > 0
         ? answerSentence(`${head}The listed policy with the highest ${mainWords}, ${r.policy}, scores ${gapText(r)} more than ${baselineWords}${baseValue}`, conditions)

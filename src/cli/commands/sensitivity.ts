@@ -600,7 +600,7 @@ function sensitivityReport(id: string, base: ResolvedParams, baseReport: Report,
       rows: skipped.map((s) => ({ assumption: s.key, change: `${String(s.from)} → ${String(s.to)}`, reason: s.reason })),
     });
   }
-  const fmt = (x: number) => (rate ? `${(x * 100).toFixed(1)}%` : x.toFixed(2));
+  const fmt = (x: number) => (rate ? `${(x * 100).toFixed(1)}%` : x.toFixed(2).replace(/^-/, '−'));
   // A conditional metric (recorded in some games only) says on how many games its interval rests.
   const baseLines = fan.baseline.map((b) => `${several ? `${b.label ?? b.call}: ` : ''}${metric} ${fmt(b.estimate)} [${fmt(b.lo)}, ${fmt(b.hi)}]${b.n < fan.games ? ` (of the ${groupedInteger(b.n)} games that record it)` : ''}`);
   // The changes that moved the metric (a change that made games differ but left the metric where it was is not "sensitive").

@@ -176,7 +176,7 @@ export function matchResult(p: MatchSimParams, totals: Totals, confidence: numbe
     means: {
       vpA: mean('vpA'),
       vpB: mean('vpB'),
-      vpMargin: mean('vpMargin', 2 * R),
+      vpMargin: mean('vpMargin'),
       pillarsHeldPerRoundA: mean('heldA', 0, R),
       pillarsHeldPerRoundB: mean('heldB', 0, R),
       unitsLostA: mean('lostA'),

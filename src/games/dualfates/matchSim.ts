@@ -60,7 +60,7 @@ export function matchMetrics(p: MatchSimParams): MetricSpec[] {
     { name: 'firstInitiativeWins', description: "the side that won round 1's Initiative roll won the game", kind: 'rate', maxValue: 1 },
     { name: 'vpA', description: "side A's Victory Points", kind: 'count', maxValue: 2 * r },
     { name: 'vpB', description: "side B's Victory Points", kind: 'count', maxValue: 2 * r },
-    { name: 'vpMargin', description: `Victory Points of A minus B, plus ${2 * r}`, kind: 'count', maxValue: 4 * r },
+    { name: 'vpMargin', description: 'Victory Points of A minus B', kind: 'count', maxValue: 4 * r, shift: 2 * r },
     { name: 'heldA', description: 'pillar-rounds side A controlled at the Scoring Phase', kind: 'count', maxValue: PILLARS * r },
     { name: 'heldB', description: 'pillar-rounds side B controlled at the Scoring Phase', kind: 'count', maxValue: PILLARS * r },
     { name: 'lostA', description: 'units side A lost (removed from play)', kind: 'count', maxValue: Math.max(1, units) },

@@ -91,7 +91,7 @@ export function formatCell(value: Cell, format: Column['format']): string {
         return (Number.isInteger(value) ? value.toString() : value.toPrecision(4)).replace(/^-/, '−');
       case 'signed4':
         // A difference of two means (B − A, a step, a gap), signed as pp is: +0.1250, −3.000, ±0.
-        return value === 0 ? '±0' : `${value > 0 ? '+' : '−'}${Number.isInteger(value) ? Math.abs(value).toString() : Math.abs(value).toPrecision(4)}`;
+        return value === 0 ? '±0' : `${value > 0 ? '+' : ''}${formatCell(value, 'sig4')}`;
       case 'pvalue':
         // Below double precision's resolution a p-value is just "tiny".
         return value < 1e-15 ? '<1e-15' : value < 0.001 ? value.toExponential(1) : value.toFixed(3);

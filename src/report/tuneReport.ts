@@ -206,11 +206,11 @@ function missedTargets(input: TuneInput, isRate: (m: number) => boolean): { text
   if (!best?.estimates) return [];
   const cellName = (cell: Record<string, string>) => Object.entries(cell).map(([k, v]) => `${k}=${v}`).join(', ');
   const out: { text: string; unreached: boolean }[] = [];
-  input.targets.forEach((t0, i) => {
+  input.targets.forEach((t, i) => {
     // A rate's target and interval in % as the answer's line before prints them (it read "77.5% [71.23%, 82.74%]" then "[0.712, 0.827]").
     const range = (e: MetricEstimate) => `[${shown(e.lo, isRate(i))}, ${shown(e.hi, isRate(i))}]`;
-    const t = { ...t0, value: shown(t0.value, isRate(i)) };
-    const value = t0.value;
+    const value = t.value;
+    const target = shown(value, isRate(i));
     const e = best.estimates![i];
     if (!e || (e.lo <= value && value <= e.hi)) return;
     const ran = input.settings.filter((s) => s.estimates);
@@ -219,16 +219,16 @@ function missedTargets(input: TuneInput, isRate: (m: number) => boolean): { text
       const names = holders.slice(0, 3).map((s) => cellName(s.cell)).join('; ') + (holders.length > 3 ? `; and ${holders.length - 3} more` : '');
       // One target: the best is the nearest; a setting left behind early (fewer games, a wider interval) may still hold it.
       if (input.targets.length === 1) {
-        out.push({ unreached: true, text: `the best misses ${t.metric} = ${t.value} (its interval ${range(e)}); ${holders.length === 1 ? 'the interval' : 'the intervals'} of ${names}, left with fewer games, still ${holders.length === 1 ? 'holds' : 'hold'} it.` });
+        out.push({ unreached: true, text: `the best misses ${t.metric} = ${target} (its interval ${range(e)}); ${holders.length === 1 ? 'the interval' : 'the intervals'} of ${names}, left with fewer games, still ${holders.length === 1 ? 'holds' : 'hold'} it.` });
         return;
       }
-      out.push({ unreached: false, text: `the best over all targets misses ${t.metric} = ${t.value} (its interval ${range(e)}), which ${holders.length === 1 ? 'another setting reaches' : `${holders.length} other settings reach`} alone (${names}): the targets pull apart (weigh them: --target ${t.metric}=${t.value}@W).` });
+      out.push({ unreached: false, text: `the best over all targets misses ${t.metric} = ${target} (its interval ${range(e)}), which ${holders.length === 1 ? 'another setting reaches' : `${holders.length} other settings reach`} alone (${names}): the targets pull apart (weigh them: --target ${t.metric}=${target}@W).` });
       return;
     }
     const nearest = ran.reduce((a, b) => (Math.abs(b.estimates![i].estimate - value) < Math.abs(a.estimates![i].estimate - value) ? b : a));
     const values = ran.map((s) => s.estimates![i].estimate);
     const between = values.some((v) => v < value) && values.some((v) => v > value);
-    out.push({ unreached: true, text: `no setting reaches ${t.metric} = ${t.value}: the nearest on it (${cellName(nearest.cell)}) has ${range(nearest.estimates![i])}, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.` });
+    out.push({ unreached: true, text: `no setting reaches ${t.metric} = ${target}: the nearest on it (${cellName(nearest.cell)}) has ${range(nearest.estimates![i])}, and ${between ? 'the target lies between two settings: no value tried hits it' : 'every setting is on one side of it (widen the --vary range)'}.` });
   });
   return out;
 }

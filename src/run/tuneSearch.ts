@@ -111,6 +111,9 @@ export function distance(targets: readonly TuneTarget[], est: readonly MetricEst
   return { point, lo, hi };
 }
 
+/** Distances closer than this are equal (float noise of exact arithmetic). */
+const TIE_EPSILON = 1e-12;
+
 /**
  * Runs the race over settings [0, count). Round 1 plays every setting `plan.first` games; each
  * later round doubles the games of the settings left. After a round, the leader is the setting
@@ -121,9 +124,6 @@ export function distance(targets: readonly TuneTarget[], est: readonly MetricEst
  * the tolerance of each other (indistinguishable), when all left are exact, or when the next round
  * would pass the budget (its last round then plays what the budget leaves).
  */
-/** Distances closer than this are equal (float noise of exact arithmetic). */
-const TIE_EPSILON = 1e-12;
-
 export async function tuneSearch(count: number, targets: readonly TuneTarget[], ev: TuneEvaluator, plan: TunePlan): Promise<TuneOutcome> {
   const eliminationConfidence = count > 1 ? 1 - (1 - plan.confidence) / count : plan.confidence;
   let alive = Array.from({ length: count }, (_, i) => i);
